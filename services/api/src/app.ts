@@ -1,0 +1,46 @@
+/**
+ * The service as a Fastify instance (fastify/demo habit: app.ts builds, server.ts listens).
+ * Tests build it with a real ORM and storage and call it with `inject` or real HTTP.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import compress from '@fastify/compress';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import accessPlugin from './plugins/access.ts';
+import configPlugin from './plugins/config.ts';
+import errorHandlerPlugin from './plugins/error-handler.ts';
+import ormPlugin from './plugins/orm.ts';
+import storagePlugin from './plugins/storage.ts';
+import type { LocalDiskStorage } from './storage/object-storage.ts';
+import catalogueRoutes from './modules/catalogue/index.ts';
+import platformRoutes from './modules/platform/index.ts';
+
+export interface AppDependencies {
+  config: AppConfig;
+  orm: MikroORM;
+  storage: LocalDiskStorage;
+}
+
+/** Builds the service (not listening). `logger` defaults to pino at the configured level. */
+export async function buildApp(
+  deps: AppDependencies,
+  logger: FastifyServerOptions['logger'] = { level: deps.config.logLevel },
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger, trustProxy: true, forceCloseConnections: true }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(configPlugin, { config: deps.config });
+  await app.register(accessPlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(cors, { origin: deps.config.corsOrigins, credentials: true });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(ormPlugin, { orm: deps.orm });
+  await app.register(storagePlugin, { storage: deps.storage });
+
+  await app.register(platformRoutes);
+  await app.register(catalogueRoutes);
+  return app;
+}

@@ -1,0 +1,88 @@
+/**
+ * Opens the service's database: the server at `DATABASE_URL`, or an embedded PostgreSQL under
+ * `DATA_DIR/postgres`; applies pending migrations; seeds the demo catalogue into an empty
+ * database (`SEED=if-empty`); writes the fallback product image.
+ */
+import path from 'node:path';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { AppConfig } from '../config.ts';
+import { Product } from '../modules/catalogue/product.entity.ts';
+import { drawFallbackSvg } from '../modules/catalogue/product-art.ts';
+import { FALLBACK_IMAGE_KEY, LocalDiskStorage, PRODUCT_IMAGES_BUCKET } from '../storage/object-storage.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
+import { ormConfig } from './orm-config.ts';
+import { CatalogueSeeder } from './seeders/catalogue.seeder.ts';
+
+export interface Logger {
+  info(msg: string): void;
+  warn(msg: string): void;
+  debug(msg: string): void;
+}
+
+export interface OpenDatabase {
+  orm: MikroORM;
+  storage: LocalDiskStorage;
+  /** Connection URL in use (embedded or `DATABASE_URL`). */
+  url: string;
+  /** True when this process started an embedded PostgreSQL. */
+  embedded: boolean;
+  /** Closes the ORM, then stops the embedded cluster if any. */
+  close(): Promise<void>;
+}
+
+/** Embedded database name. */
+export const EMBEDDED_DATABASE = 'prata925';
+
+/** Starts/opens the database, migrates and seeds. @throws when the database is unreachable. */
+export async function openDatabase(config: AppConfig, log: Logger): Promise<OpenDatabase> {
+  let embedded: EmbeddedDatabase | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(config.dataDir, 'postgres'),
+      port: config.embeddedPgPort,
+      database: EMBEDDED_DATABASE,
+      persistent: true,
+      log,
+    });
+    url = embedded.url;
+    log.info(`embedded PostgreSQL ready on 127.0.0.1:${config.embeddedPgPort} (data: ${embedded.dataDir})`);
+  }
+  try {
+    const orm = await MikroORM.init(ormConfig(url));
+    const storage = new LocalDiskStorage(config.storageRoot, config.publicUrl);
+    await migrateAndSeed(orm, storage, config.seed, log);
+    return {
+      orm,
+      storage,
+      url,
+      embedded: embedded !== undefined,
+      close: async () => {
+        await orm.close(true);
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+}
+
+/** Applies pending migrations; seeds the catalogue when `seed` is `if-empty` and it is empty. */
+export async function migrateAndSeed(
+  orm: MikroORM,
+  storage: LocalDiskStorage,
+  seed: AppConfig['seed'],
+  log: Logger,
+): Promise<void> {
+  const applied = await orm.migrator.up();
+  if (applied.length > 0) log.info(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
+  await storage.put(PRODUCT_IMAGES_BUCKET, FALLBACK_IMAGE_KEY, drawFallbackSvg());
+  if (seed === 'if-empty') {
+    const em = orm.em.fork();
+    if ((await em.count(Product)) === 0) {
+      await new CatalogueSeeder(storage).run(em);
+      log.info('seeded the demo catalogue');
+    }
+  }
+}

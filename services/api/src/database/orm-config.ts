@@ -1,0 +1,30 @@
+/**
+ * MikroORM configuration: every entity listed explicitly, migrations listed explicitly (no
+ * file-system discovery, no schema sync at runtime), seeding through @mikro-orm/seeder.
+ */
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { SeedManager } from '@mikro-orm/seeder';
+import { ProductSchema } from '../modules/catalogue/product.entity.ts';
+import { migrationsList } from './migrations/index.ts';
+
+/** All entities of the service. */
+export const ENTITIES = [ProductSchema];
+
+/** Builds the ORM options for a `postgres://` URL. `debug` logs SQL. */
+export function ormConfig(clientUrl: string, debug = false): Options {
+  return defineConfig({
+    clientUrl,
+    entities: ENTITIES,
+    debug,
+    extensions: [Migrator, SeedManager],
+    migrations: {
+      migrationsList,
+      path: new URL('./migrations', import.meta.url).pathname,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+    },
+    pool: { min: 0, max: 10 },
+  });
+}

@@ -1,0 +1,96 @@
+/**
+ * Catalogue service: product queries of storefront.md 7 and product creation (admin.md 7).
+ * Every method uses the request-scoped EntityManager (RequestContext) of the caller.
+ */
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import {
+  CATEGORY_LABELS,
+  FEATURED_PRODUCTS_LIMIT,
+  PRODUCT_CATEGORIES,
+  productInputSchema,
+  type Product as ProductDto,
+  type ProductInput,
+  type ProductListQuery,
+} from '@prata/contracts';
+import { NotFoundError } from '../../errors.ts';
+import { PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../../storage/object-storage.ts';
+import { Product } from './product.entity.ts';
+
+export class CatalogueService {
+  private readonly em: EntityManager;
+  private readonly storage: ObjectStorage;
+
+  constructor(em: EntityManager, storage: ObjectStorage) {
+    this.em = em;
+    this.storage = storage;
+  }
+
+  /**
+   * All products, newest first. `search` is a case-insensitive substring of the name, the
+   * description, or the category (stored value or its pt-BR label); `category` narrows to one
+   * stored category. Both combine (storefront.md 2, catalogue).
+   */
+  async list(query: { search?: string | undefined; category?: ProductListQuery['category'] }): Promise<ProductDto[]> {
+    const where: FilterQuery<Product> = {};
+    if (query.category) where.category = query.category;
+    if (query.search) {
+      const term = query.search.toLocaleLowerCase('pt-BR');
+      const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const categories = PRODUCT_CATEGORIES.filter(
+        (value) => value.includes(term) || CATEGORY_LABELS[value].toLocaleLowerCase('pt-BR').includes(term),
+      );
+      where.$or = [
+        { name: { $ilike: pattern } },
+        { description: { $ilike: pattern } },
+        ...(categories.length > 0 ? [{ category: { $in: categories } }] : []),
+      ];
+    }
+    const products = await this.em.find(Product, where, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    return products.map((product) => this.toDto(product));
+  }
+
+  /** At most {@link FEATURED_PRODUCTS_LIMIT} featured products, newest first (home). */
+  async featured(): Promise<ProductDto[]> {
+    const products = await this.em.find(
+      Product,
+      { isFeatured: true },
+      { orderBy: { createdAt: 'desc', id: 'asc' }, limit: FEATURED_PRODUCTS_LIMIT },
+    );
+    return products.map((product) => this.toDto(product));
+  }
+
+  /** One product. @throws NotFoundError ('Produto não encontrado'). */
+  async get(id: string): Promise<ProductDto> {
+    const product = await this.em.findOne(Product, { id });
+    if (!product) throw new NotFoundError('Produto não encontrado');
+    return this.toDto(product);
+  }
+
+  /**
+   * Creates a product from an untrusted input (validated here with the shared schema).
+   * `createdAt` may be given by trusted callers (seeding). @throws ZodError on invalid input.
+   */
+  async create(input: ProductInput, createdAt?: Date): Promise<ProductDto> {
+    const data = productInputSchema.parse(input);
+    const product = this.em.create(Product, { ...data, ...(createdAt ? { createdAt } : {}) });
+    await this.em.flush();
+    return this.toDto(product);
+  }
+
+  /** Maps an entity to the API shape (absolute image URL, ISO dates). */
+  toDto(product: Product): ProductDto {
+    return {
+      id: product.id,
+      name: product.name,
+      category: product.category,
+      priceCents: product.priceCents,
+      description: product.description ?? null,
+      imageUrl: product.imageKey ? this.storage.publicUrl(PRODUCT_IMAGES_BUCKET, product.imageKey) : null,
+      isNew: product.isNew,
+      isBestseller: product.isBestseller,
+      isFeatured: product.isFeatured,
+      stock: product.stock,
+      createdAt: product.createdAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * Product entity (storefront.md 3, admin.md 3). Table `products`.
+ *
+ * Money is stored exactly: `priceCents` is an integer number of BRL cents. `stock` is the number
+ * of units on hand. `imageKey` is the object key inside the `product-images` bucket
+ * (e.g. `products/anel-solitario.svg`); the public URL is derived from it at response time.
+ */
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p } from '@mikro-orm/core';
+import { PRODUCT_CATEGORIES } from '@prata/contracts';
+
+export const ProductSchema = defineEntity({
+  name: 'Product',
+  tableName: 'products',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    name: p.string().length(200),
+    category: p.enum(PRODUCT_CATEGORIES).index(),
+    priceCents: p.integer().check('price_cents >= 0'),
+    description: p.text().nullable(),
+    imageKey: p.string().length(300).nullable(),
+    isNew: p.boolean().default(false),
+    isBestseller: p.boolean().default(false),
+    isFeatured: p.boolean().default(false),
+    stock: p.integer().default(0).check('stock >= 0'),
+    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export class Product extends ProductSchema.class {}
+ProductSchema.setClass(Product);

@@ -1,0 +1,40 @@
+/**
+ * Platform routes: `GET /api/health` (200 when PostgreSQL answers, else 503) and
+ * `GET /api/remotes` (the remote registry the shell composes the store from).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthSchema, remoteRegistrySchema } from '@prata/contracts';
+import { RemoteRegistryService } from './remote-registry.ts';
+
+const platformRoutes: FastifyPluginAsyncZod = async (app) => {
+  const registry = new RemoteRegistryService(app.config.remoteOrigins, app.config.remoteRegistryFile, app.log);
+  const startedAt = Date.now();
+
+  app.get(
+    '/api/health',
+    { config: { access: 'public' }, schema: { response: { 200: healthSchema, 503: healthSchema } } },
+    async (_request, reply) => {
+      const up = await app.orm.em
+        .getConnection()
+        .execute('select 1 as ok')
+        .then(() => true)
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, 'health check: database unreachable');
+          return false;
+        });
+      const body = { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', uptimeMs: Date.now() - startedAt } as const;
+      return reply.code(up ? 200 : 503).send(body);
+    },
+  );
+
+  app.get(
+    '/api/remotes',
+    { config: { access: 'public' }, schema: { response: { 200: remoteRegistrySchema } } },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return registry.list();
+    },
+  );
+};
+
+export default platformRoutes;

@@ -1,0 +1,50 @@
+/**
+ * Service entry point: validate config, open the database (embedded by default), listen, and
+ * shut down gracefully on SIGINT/SIGTERM (HTTP and websockets, then ORM, then embedded
+ * PostgreSQL) so no orphan postgres process is left behind.
+ */
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './database/index.ts';
+
+const config = loadConfig();
+const logger = pino({ level: config.logLevel, name: 'api' });
+const log = {
+  info: (msg: string) => logger.info(msg),
+  warn: (msg: string) => logger.warn(msg),
+  debug: (msg: string) => logger.debug(msg),
+};
+
+const startedAt = performance.now();
+const database = await openDatabase(config, log).catch((error: unknown) => {
+  logger.fatal({ err: error }, 'could not open the database');
+  process.exit(1);
+});
+const app = await buildApp({ config, orm: database.orm, storage: database.storage }, logger);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info(`${signal} received: shutting down`);
+  const force = setTimeout(() => {
+    logger.error('shutdown took over 15 s: forcing exit');
+    process.exit(1);
+  }, 15_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    logger.info('shutdown complete');
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+logger.info(`API ready at ${config.publicUrl} in ${Math.round(performance.now() - startedAt)} ms`);

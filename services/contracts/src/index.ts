@@ -1,0 +1,3 @@
+/** @prata/contracts: zod schemas and types shared by the service and every remote. */
+export * from './catalogue.ts';
+export * from './platform.ts';
