@@ -2,7 +2,7 @@
  * The service as a Fastify instance (fastify/demo habit: app.ts builds, server.ts listens).
  * Tests build it with a real ORM and storage and call it with `inject` or real HTTP.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import compress from '@fastify/compress';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -23,12 +23,15 @@ export interface AppDependencies {
   storage: LocalDiskStorage;
 }
 
-/** Builds the service (not listening). `logger` defaults to pino at the configured level. */
-export async function buildApp(
-  deps: AppDependencies,
-  logger: FastifyServerOptions['logger'] = { level: deps.config.logLevel },
-): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: true, forceCloseConnections: true }).withTypeProvider<ZodTypeProvider>();
+/**
+ * Builds the service (not listening). Logs through `loggerInstance` when given (server.ts passes
+ * its pino logger), else a pino logger at the configured level.
+ */
+export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBaseLogger): Promise<FastifyInstance> {
+  const base = { trustProxy: true, forceCloseConnections: true } as const;
+  const app = (
+    loggerInstance ? Fastify({ ...base, loggerInstance }) : Fastify({ ...base, logger: { level: deps.config.logLevel } })
+  ).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -88,3 +88,6 @@ export const productInputSchema = z.object({
   stock: z.number().int().nonnegative('Estoque inválido').default(0),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
+
+/** Path (on the API origin) of the image shown when a product has none or it fails to load. */
+export const FALLBACK_IMAGE_PATH = '/storage/product-images/fallback.svg';

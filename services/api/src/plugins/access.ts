@@ -23,7 +23,8 @@ export default fp(
       const config = (route.config ?? {}) as { access?: RouteAccess };
       if (config.access) return;
       if (IMPLICITLY_PUBLIC.some((pattern) => pattern.test(route.url))) return;
-      if (route.method === 'HEAD') return;
+      // HEAD twins of GET routes and CORS preflight (OPTIONS *) inherit from their owners.
+      if (route.method === 'HEAD' || route.method === 'OPTIONS') return;
       throw new Error(`route ${String(route.method)} ${route.url} declares no config.access`);
     });
   },

@@ -23,7 +23,7 @@ export default fp<{ storage: LocalDiskStorage }>(
       list: false,
       dotfiles: 'deny',
       maxAge: '1d',
-      setHeaders: (res) => res.setHeader('cross-origin-resource-policy', 'cross-origin'),
+      setHeaders: (reply) => void reply.header('cross-origin-resource-policy', 'cross-origin'),
     });
   },
   { name: 'storage' },

@@ -1,0 +1,8 @@
+/** Checkout remote: cart, checkout and order confirmation (storefront.md 2-4). Exposes `./App`. */
+import { createAppConfig } from '@prata/shared-ui/federation';
+
+export default (_env: unknown, argv: { mode?: string }) =>
+  createAppConfig(
+    { name: 'checkout', dir: import.meta.dirname, devPort: 3002, kind: 'remote', exposes: { './App': './src/app/app.tsx' } },
+    argv,
+  );

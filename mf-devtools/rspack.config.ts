@@ -1,0 +1,8 @@
+/** Devtools remote: the /developer area (admin.md). Exposes `./App`. */
+import { createAppConfig } from '@prata/shared-ui/federation';
+
+export default (_env: unknown, argv: { mode?: string }) =>
+  createAppConfig(
+    { name: 'devtools', dir: import.meta.dirname, devPort: 3004, kind: 'remote', exposes: { './App': './src/app/app.tsx' } },
+    argv,
+  );

@@ -1,0 +1,53 @@
+/**
+ * Home (storefront.md 2): hero, Featured Products (max 8 from the service, rating line, link to
+ * the full collection), categories, about highlights, testimonials. The footer is the shell's.
+ */
+import { Link } from 'react-router-dom';
+import { Stars, buttonClassName } from '@prata/shared-ui';
+import { AboutHighlights } from '../../features/home/components/about-highlights.tsx';
+import { Categories } from '../../features/home/components/categories.tsx';
+import { Hero } from '../../features/home/components/hero.tsx';
+import { Testimonials } from '../../features/home/components/testimonials.tsx';
+import { useFeaturedProducts } from '../../features/products/api/get-featured-products.ts';
+import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/product-grid.tsx';
+import styles from './routes.module.css';
+
+function FeaturedProducts() {
+  const { data, isPending, isError } = useFeaturedProducts();
+  return (
+    <section className={`p9-container ${styles.section}`} aria-labelledby="destaques-title">
+      <div className={styles.header}>
+        <div>
+          <h2 id="destaques-title" className={styles.title}>
+            Produtos em Destaque
+          </h2>
+          <p className={styles.rating}>
+            <Stars rating={5} label="Avaliação 5,0 de 5" /> 5.0 · mais de 1000 avaliações
+          </p>
+        </div>
+        <Link to="/produtos" className={buttonClassName('outline')}>
+          Ver Coleção Completa
+        </Link>
+      </div>
+      {isPending ? (
+        <ProductGridSkeleton count={8} />
+      ) : isError || data.length === 0 ? (
+        <p>Nenhum produto em destaque encontrado.</p>
+      ) : (
+        <ProductGrid products={data} label="Produtos em destaque" />
+      )}
+    </section>
+  );
+}
+
+export function HomeRoute() {
+  return (
+    <>
+      <Hero />
+      <FeaturedProducts />
+      <Categories />
+      <AboutHighlights />
+      <Testimonials />
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+/**
+ * The storefront's API client: the shared typed client (runtime API origin, zod-validated
+ * answers, pt-BR errors). Every endpoint file in `features/<x>/api` goes through it.
+ */
+export { apiRequest, ApiRequestError } from '@prata/shared-ui';

@@ -1,0 +1,128 @@
+/**
+ * `npm start` / `npm run dev`: runs the whole store on 127.0.0.1, every deployable unit on its
+ * own origin, as separate deployments would be.
+ *
+ * - API (services/api) as a child process: embedded PostgreSQL unless `DATABASE_URL` is set.
+ * - `npm start`: the shell and each remote's production build, each on its own static host.
+ * - `npm run dev` (`--dev`): each app's rspack dev server (hot reload) and the API under
+ *   `node --watch`.
+ *
+ * Ports (environment): `PORT` shell (8080), `API_PORT` (3000), `STOREFRONT_PORT` (3001),
+ * `CHECKOUT_PORT` (3002), `ADMIN_PORT` (3003), `DEVTOOLS_PORT` (3004). SIGINT/SIGTERM stop
+ * everything, the API last (it stops its embedded PostgreSQL).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { startStaticHost, type RunningHost } from './static-host.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const dev = process.argv.includes('--dev');
+
+function portOf(variable: string, fallback: number): number {
+  const value = Number.parseInt(process.env[variable] ?? '', 10);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+const APPS = [
+  { name: 'shell', dir: 'shell', port: portOf('PORT', 8080) },
+  { name: 'storefront', dir: 'mf-storefront', port: portOf('STOREFRONT_PORT', 3001) },
+  { name: 'checkout', dir: 'mf-checkout', port: portOf('CHECKOUT_PORT', 3002) },
+  { name: 'admin', dir: 'mf-admin', port: portOf('ADMIN_PORT', 3003) },
+  { name: 'devtools', dir: 'mf-devtools', port: portOf('DEVTOOLS_PORT', 3004) },
+] as const;
+const apiPort = portOf('API_PORT', 3000);
+const apiUrl = (process.env.PUBLIC_API_URL ?? `http://127.0.0.1:${apiPort}`).replace(/\/$/, '');
+const storeUrl = `http://127.0.0.1:${APPS[0].port}`;
+
+const origin = (name: string) => `http://127.0.0.1:${APPS.find((app) => app.name === name)!.port}`;
+const sharedEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: String(APPS[0].port),
+  API_PORT: String(apiPort),
+  PUBLIC_API_URL: apiUrl,
+  REMOTE_STOREFRONT_URL: process.env.REMOTE_STOREFRONT_URL ?? origin('storefront'),
+  REMOTE_CHECKOUT_URL: process.env.REMOTE_CHECKOUT_URL ?? origin('checkout'),
+  REMOTE_ADMIN_URL: process.env.REMOTE_ADMIN_URL ?? origin('admin'),
+  REMOTE_DEVTOOLS_URL: process.env.REMOTE_DEVTOOLS_URL ?? origin('devtools'),
+};
+
+const children: ChildProcess[] = [];
+const hosts: RunningHost[] = [];
+let stopping = false;
+
+function run(label: string, args: string[], cwd: string): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd, env: sharedEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  children.push(child);
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`[launch] ${label} exited (${signal ?? code}); stopping the store`);
+    void stop(1);
+  });
+  return child;
+}
+
+async function stop(exitCode: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await Promise.allSettled(hosts.map((host) => host.close()));
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  process.exit(exitCode);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+async function waitForApi(timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !stopping) {
+    const ok = await fetch(`${apiUrl}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return true;
+    await sleep(250);
+  }
+  return false;
+}
+
+const startedAt = performance.now();
+run('api', dev ? ['--watch', 'src/server.ts'] : ['src/server.ts'], path.join(ROOT, 'services/api'));
+
+if (dev) {
+  const rspackCli = path.join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js');
+  for (const app of APPS) run(`${app.name} dev server`, [rspackCli, 'serve', '--mode', 'development'], path.join(ROOT, app.dir));
+} else {
+  for (const app of APPS) {
+    const root = path.join(ROOT, app.dir, 'dist');
+    if (!existsSync(root)) {
+      console.error(`[launch] ${app.dir}/dist is missing: run \`npm run build\` (npm start does it for you)`);
+      await stop(1);
+    }
+    hosts.push(
+      await startStaticHost({
+        name: app.name,
+        root,
+        port: app.port,
+        spa: app.name === 'shell',
+        ...(app.name === 'shell' ? { runtimeConfig: { apiUrl } } : {}),
+      }),
+    );
+    console.log(`[launch] ${app.name.padEnd(10)} ${hosts.at(-1)!.url}`);
+  }
+}
+
+if (await waitForApi(180_000)) {
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  console.log(`\n  Prata 925 is running: ${storeUrl}  (API ${apiUrl}, ready in ${seconds} s)\n  Press Ctrl+C to stop.\n`);
+} else if (!stopping) {
+  console.error('[launch] the API did not become healthy within 180 s');
+  await stop(1);
+}

@@ -1,0 +1,158 @@
+/**
+ * Build configuration shared by the shell and every remote (router-demo habit: one
+ * `createSharedConfig()` so the federation singletons cannot drift between apps).
+ *
+ * - `createSharedConfig()`: the Module Federation `shared` map. Every entry is a singleton with
+ *   the version the workspace installs; the shell provides them, remotes reuse them.
+ * - `createAppConfig()`: the whole rspack configuration of one app (host or remote).
+ *
+ * Runs in Node at build time only; never bundled.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import ReactRefreshPlugin from '@rspack/plugin-react-refresh';
+
+const require = createRequire(import.meta.url);
+
+/** Packages shared as federation singletons, loaded once from the shell. */
+export const SHARED_SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'zustand',
+  '@tanstack/react-query',
+  'zod',
+  '@prata/shared-ui',
+  '@prata/contracts',
+] as const;
+
+function installedVersion(specifier: string): string {
+  const pkg = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+  // Not every package exports its package.json: look it up in the node_modules search path.
+  for (const dir of require.resolve.paths(pkg) ?? []) {
+    const file = path.join(dir, pkg, 'package.json');
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  }
+  throw new Error(`cannot find the installed version of ${pkg}`);
+}
+
+/** The federation `shared` map: `{ [pkg]: { singleton, requiredVersion: ^installed } }`. */
+export function createSharedConfig(): Record<string, { singleton: true; requiredVersion: string; strictVersion: false }> {
+  return Object.fromEntries(
+    SHARED_SINGLETONS.map((name) => [
+      name,
+      { singleton: true, requiredVersion: `^${installedVersion(name)}`, strictVersion: false },
+    ]),
+  );
+}
+
+export interface AppConfigOptions {
+  /** Federation container name (a JS identifier): `shell`, `storefront`, ... */
+  name: string;
+  /** Directory of the app (its rspack config's directory). */
+  dir: string;
+  /** Dev-server port (`npm run dev`). */
+  devPort: number;
+  /** `host` builds the HTML document and provides the federation runtime; `remote` exposes modules. */
+  kind: 'host' | 'remote';
+  /** Remote only: exposed modules, e.g. `{ './App': './src/app/app.tsx' }`. */
+  exposes?: Record<string, string>;
+  /** Host only: federation runtime plugins (file paths). */
+  runtimePlugins?: string[];
+  /** Host only: document title. */
+  title?: string;
+}
+
+/** Full rspack configuration of one app; `mode` comes from the CLI (`--mode`). */
+export function createAppConfig(options: AppConfigOptions, argv: { mode?: string } = {}): Configuration {
+  const dev = argv.mode === 'development' || process.env.NODE_ENV === 'development';
+  const isHost = options.kind === 'host';
+  return {
+    context: options.dir,
+    mode: dev ? 'development' : 'production',
+    devtool: dev ? 'cheap-module-source-map' : 'source-map',
+    entry: { main: './src/index.ts' },
+    output: {
+      path: path.join(options.dir, 'dist'),
+      publicPath: isHost ? '/' : 'auto',
+      uniqueName: options.name,
+      filename: dev ? '[name].js' : '[name].[contenthash:8].js',
+      chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
+      cssFilename: '[name].[contenthash:8].css',
+      cssChunkFilename: '[name].[contenthash:8].css',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      parser: { 'css/module': { namedExports: false } },
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.module\.css$/, type: 'css/module' },
+        { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
+        { test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/, type: 'asset' },
+      ],
+    },
+    optimization: {
+      // splitChunks 'all' and a single runtime chunk break federated remotes (stack.md).
+      runtimeChunk: false,
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: options.name,
+        ...(isHost
+          ? { remotes: {}, runtimePlugins: options.runtimePlugins ?? [] }
+          : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
+        shared: createSharedConfig(),
+        shareStrategy: 'loaded-first',
+        manifest: !isHost,
+        dts: false,
+      }),
+      ...(isHost
+        ? [new rspack.HtmlRspackPlugin({ template: './src/index.html', title: options.title ?? 'Prata 925' })]
+        : []),
+      ...(dev ? [new ReactRefreshPlugin()] : []),
+    ],
+    devServer: {
+      port: options.devPort,
+      host: '127.0.0.1',
+      hot: true,
+      historyApiFallback: isHost,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      client: { overlay: { warnings: false } },
+      // The shell's runtime configuration in development (production: the static host).
+      setupMiddlewares: (middlewares) => {
+        middlewares.unshift({
+          name: 'runtime-config',
+          path: '/runtime-config.json',
+          middleware: (_req: unknown, res: { setHeader(k: string, v: string): void; end(body: string): void }) => {
+            const apiUrl = process.env.PUBLIC_API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+            res.setHeader('content-type', 'application/json');
+            res.end(JSON.stringify({ apiUrl }));
+          },
+        });
+        return middlewares;
+      },
+    },
+    performance: { hints: false },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Minimal typed HTTP client for the Prata 925 API, used by every app's `lib/api-client.ts`.
+ * Responses are validated with the shared zod schemas; errors become {@link ApiRequestError}
+ * carrying the service's pt-BR message.
+ */
+import { apiErrorSchema, type ApiError } from '@prata/contracts';
+import type { z } from 'zod';
+import { apiUrl } from './runtime-config.ts';
+
+/** A failed API call: HTTP `status` (0 for network errors) and a pt-BR `message`. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly body: ApiError | undefined;
+
+  constructor(status: number, message: string, body?: ApiError) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls `path` on the API and parses the JSON answer with `schema`.
+ * @throws ApiRequestError on network failure, non-2xx status or an unexpected body.
+ */
+export async function apiRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) if (value) search.set(key, value);
+  const url = apiUrl(path) + (search.size > 0 ? `?${search.toString()}` : '');
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      credentials: 'include',
+      headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiRequestError(0, 'Não foi possível conectar ao servidor');
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(payload);
+    throw new ApiRequestError(response.status, parsed.success ? parsed.data.message : `Erro ${response.status}`, parsed.data);
+  }
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ApiRequestError(response.status, 'Resposta inesperada do servidor');
+  return parsed.data;
+}

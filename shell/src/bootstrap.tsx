@@ -1,0 +1,26 @@
+/**
+ * Shell start-up: load the runtime configuration (API origin) and the remote registry, register
+ * the remotes with the federation runtime, then render. A failure of either still renders the
+ * chrome with a clear message: the store never shows a blank page.
+ */
+import '@prata/shared-ui/styles.css';
+import { createRoot } from 'react-dom/client';
+import { loadRuntimeConfig } from '@prata/shared-ui';
+import type { RemoteRegistry } from '@prata/contracts';
+import { App } from './app/app.tsx';
+import { fetchRemoteRegistry, registerRegistry } from './features/remotes/remote-registry.ts';
+
+async function start(): Promise<{ registry: RemoteRegistry; error: Error | null }> {
+  try {
+    await loadRuntimeConfig();
+    const registry = await fetchRemoteRegistry();
+    registerRegistry(registry);
+    return { registry, error: null };
+  } catch (error) {
+    console.error('[shell] could not load the remote registry', error);
+    return { registry: [], error: error instanceof Error ? error : new Error(String(error)) };
+  }
+}
+
+const { registry, error } = await start();
+createRoot(document.getElementById('root')!).render(<App registry={registry} registryError={error} />);

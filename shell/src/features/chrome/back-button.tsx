@@ -1,0 +1,23 @@
+/** Back button (storefront.md 2): one step back when history exists, else /, after 150 ms. */
+import { ArrowLeft } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '@prata/shared-ui';
+import styles from './chrome.module.css';
+
+/** Delay before navigating back, in ms (storefront.md 9). */
+export const BACK_DELAY_MS = 150;
+
+export function BackButton() {
+  const navigate = useNavigate();
+  const goBack = () => {
+    const hasHistory = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    window.setTimeout(() => (hasHistory > 0 ? navigate(-1) : navigate('/')), BACK_DELAY_MS);
+  };
+  return (
+    <div className={`p9-container ${styles.back}`}>
+      <Button variant="ghost" size="sm" onClick={goBack}>
+        <ArrowLeft size={16} aria-hidden="true" /> Voltar
+      </Button>
+    </div>
+  );
+}

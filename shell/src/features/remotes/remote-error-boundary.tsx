@@ -1,0 +1,55 @@
+/**
+ * Error boundary around one remote mount: a remote that fails to load (down, bad manifest) or
+ * throws while rendering shows a fallback inside the chrome; the rest of the store works.
+ */
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button } from '@prata/shared-ui';
+import styles from './remotes.module.css';
+
+interface Props {
+  remote: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+interface State {
+  error: Error | null;
+}
+
+export class RemoteErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(`[shell] remote "${this.props.remote}" failed`, error, info.componentStack);
+  }
+
+  private retry = () => {
+    this.setState({ error: null });
+    this.props.onRetry();
+  };
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return <RemoteUnavailable onRetry={this.retry} />;
+  }
+}
+
+/** The fallback shown in place of a remote that cannot be shown. */
+export function RemoteUnavailable({ onRetry }: { onRetry?: () => void }) {
+  return (
+    <section className={styles.unavailable} role="alert" data-testid="remote-fallback">
+      <h1>Esta parte da loja está indisponível no momento</h1>
+      <p>Estamos trabalhando para resolver. Você pode tentar novamente ou continuar navegando pela loja.</p>
+      <div className={styles.actions}>
+        {onRetry ? <Button onClick={onRetry}>Tentar Novamente</Button> : null}
+        <a href="/" className={styles.link}>
+          Ir para Início
+        </a>
+      </div>
+    </section>
+  );
+}
