@@ -24,6 +24,7 @@ export function ormConfig(clientUrl: string, debug = false): Options {
       transactional: true,
       allOrNothing: true,
       snapshot: false,
+      silent: true,
     },
     pool: { min: 0, max: 10 },
   });

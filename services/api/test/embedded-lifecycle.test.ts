@@ -1,0 +1,133 @@
+/**
+ * Embedded PostgreSQL and service lifecycle (issue 2): works as root, recovers from a stale
+ * postmaster.pid (dead process or live orphan of a killed run), and the service shuts down
+ * gracefully on SIGTERM leaving no postgres process behind. Always embedded, whatever
+ * DATABASE_URL says: this is the path a new user's machine takes.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../src/database/embedded-postgres.ts';
+
+const quiet = { info() {}, warn() {}, debug() {} };
+const cleanup: string[] = [];
+const randomPort = () => 40000 + Math.floor(Math.random() * 10000);
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'prata-life-'));
+  await chmod(dir, 0o755);
+  cleanup.push(dir);
+  return dir;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+  let buffer = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; output:\n${buffer}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const match = buffer.match(pattern);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`process exited (${code}) before ${pattern}; output:\n${buffer}`));
+    });
+  });
+}
+
+afterAll(async () => {
+  for (const dir of cleanup) await rm(dir, { recursive: true, force: true });
+});
+
+describe('embedded PostgreSQL', () => {
+  it('starts over a stale postmaster.pid whose process is gone', async () => {
+    const dataDir = path.join(await tempDir(), 'pg');
+    const port = randomPort();
+    const first = await startEmbeddedPostgres({ dataDir, port, database: 'app', persistent: true, log: quiet });
+    await first.stop();
+    await writeFile(path.join(dataDir, 'postmaster.pid'), `999999\n${dataDir}\n`);
+    const second = await startEmbeddedPostgres({ dataDir, port, database: 'app', persistent: true, log: quiet });
+    const client = new pg.Client({ connectionString: second.url });
+    await client.connect();
+    expect((await client.query('select 1 as one')).rows[0].one).toBe(1);
+    await client.end();
+    await second.stop();
+  });
+
+  it('stops the orphan postmaster of a run that was killed hard, then starts', async () => {
+    const dataDir = path.join(await tempDir(), 'pg');
+    const port = randomPort();
+    const child = spawn(process.execPath, ['test/fixtures/start-embedded.ts', dataDir, String(port)], { stdio: 'pipe' });
+    const [, pidText] = await waitForLine(child, /READY (\d+)/, 30_000);
+    const orphan = Number(pidText);
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    expect(alive(orphan)).toBe(true); // the killed run left its postgres behind
+
+    const db = await startEmbeddedPostgres({ dataDir, port, database: 'app', persistent: true, log: quiet });
+    expect(alive(orphan)).toBe(false);
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    expect((await client.query('select current_database() as db')).rows[0].db).toBe('app');
+    await client.end();
+    await db.stop();
+  });
+});
+
+describe('service process', () => {
+  async function startService(dataDir: string, apiPort: number, pgPort: number) {
+    const child = spawn(process.execPath, ['src/server.ts'], {
+      stdio: 'pipe',
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, API_PORT: String(apiPort), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'info' },
+    });
+    await waitForLine(child, /API ready/, 60_000);
+    return child;
+  }
+
+  it('migrates and seeds on first start, keeps data on the next, and leaves no postgres on SIGTERM', async () => {
+    const dataDir = await tempDir();
+    const apiPort = randomPort();
+    const pgPort = randomPort();
+
+    const first = await startService(dataDir, apiPort, pgPort);
+    const products = (await (await fetch(`http://127.0.0.1:${apiPort}/api/products`)).json()) as unknown[];
+    expect(products.length).toBeGreaterThanOrEqual(30);
+    const postmaster = Number((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    expect(alive(postmaster)).toBe(true);
+
+    first.kill('SIGTERM');
+    const [code] = (await once(first, 'exit')) as [number | null];
+    expect(code).toBe(0);
+    expect(alive(postmaster)).toBe(false);
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+
+    const second = await startService(dataDir, apiPort, pgPort);
+    const again = (await (await fetch(`http://127.0.0.1:${apiPort}/api/products`)).json()) as unknown[];
+    expect(again).toHaveLength(products.length);
+    second.kill('SIGINT');
+    const [code2] = (await once(second, 'exit')) as [number | null];
+    expect(code2).toBe(0);
+    await sleep(50);
+  });
+});
