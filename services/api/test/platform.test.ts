@@ -72,6 +72,11 @@ describe('GET /api/remotes', () => {
     await writeFile(registryFile, JSON.stringify([{ name: 'unknown-remote', manifestUrl: 'x', version: '', routes: [] }]));
     expect(await registry()).toEqual(before);
   });
+
+  it('returns to the defaults when the file is removed', async () => {
+    await rm(registryFile);
+    expect((await registry()).map((e) => e.name)).toEqual(['storefront', 'checkout', 'admin', 'devtools']);
+  });
 });
 
 describe('CORS', () => {

@@ -4,8 +4,8 @@
  * store at another build of a remote is a registry change, not a shell rebuild.
  *
  * Source of truth, in order: the JSON file `REMOTE_REGISTRY_FILE` (re-read whenever its mtime
- * changes; an invalid file keeps the last valid registry and logs the error), else defaults
- * built from `REMOTE_<NAME>_URL`.
+ * changes; an invalid file keeps the last valid registry and logs the error; a missing file
+ * means the defaults), else defaults built from `REMOTE_<NAME>_URL`.
  */
 import fs from 'node:fs/promises';
 import { remoteRegistrySchema, type RemoteName, type RemoteRegistry } from '@prata/contracts';
@@ -64,6 +64,10 @@ export class RemoteRegistryService {
       this.cached = { mtimeMs, registry };
       return registry;
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        this.cached = undefined;
+        return this.defaults;
+      }
       this.log.error({ err: error, file: this.file }, 'remote registry file unreadable; serving the last valid registry');
       return this.cached?.registry ?? this.defaults;
     }

@@ -1,0 +1,86 @@
+/** Product card (storefront.md 2, 8) rendered in a DOM: texts, badges, fallback image, cart. */
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Product } from '@prata/contracts';
+import { setRuntimeConfig, useCartStore, useFavouritesStore, useSessionStore } from '@prata/shared-ui';
+import { ProductCard } from './product-card.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const product: Product = {
+  id: '6f56d857-6897-4856-b449-e5a7689ca2f0',
+  name: 'Anel Gota Topázio Azul',
+  category: 'aneis',
+  priceCents: 24990,
+  description: null,
+  imageUrl: null,
+  isNew: true,
+  isBestseller: false,
+  isFeatured: true,
+  stock: 3,
+  createdAt: '2026-11-18T10:10:05.758Z',
+};
+
+let container: HTMLDivElement;
+let root: Root;
+
+function render(p: Product) {
+  act(() => root.render(<MemoryRouter><ProductCard product={p} /></MemoryRouter>));
+}
+
+beforeAll(() => setRuntimeConfig({ apiUrl: 'http://127.0.0.1:3000' }));
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  useCartStore.setState({ items: [] });
+  useFavouritesStore.setState({ items: [] });
+  useSessionStore.getState().setSession({ user: null, isAdmin: false, isDeveloper: false });
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+describe('ProductCard', () => {
+  it('shows name, the fixed 4.8 rating, the BRL price and the flags as badges', () => {
+    render(product);
+    const text = container.textContent!;
+    expect(text).toContain('Anel Gota Topázio Azul');
+    expect(text).toContain('4,8');
+    expect(text).toContain('R$\u00a0249,90');
+    expect(text).toContain('Novo');
+    expect(text).toContain('Destaque');
+    expect(text).not.toContain('Best Seller');
+    expect(text).not.toContain('Reservado por você');
+  });
+
+  it('uses the fallback image when the product has none', () => {
+    render(product);
+    expect(container.querySelector('img')!.getAttribute('src')).toBe('http://127.0.0.1:3000/storage/product-images/fallback.svg');
+  });
+
+  it("tags a product the shopper reserved with 'Reservado por você'", () => {
+    useFavouritesStore.setState({
+      items: [{ id: product.id, name: product.name, priceCents: 1, imageUrl: null, reservedUntil: new Date(Date.now() + 60_000).toISOString() }],
+    });
+    render(product);
+    expect(container.textContent).toContain('Reservado por você');
+  });
+
+  it('adds one unit to the shared cart per click', () => {
+    render(product);
+    const button = container.querySelector<HTMLButtonElement>(`button[aria-label="Adicionar ${product.name} ao carrinho"]`)!;
+    act(() => button.click());
+    act(() => button.click());
+    expect(useCartStore.getState().items).toEqual([{ id: product.id, name: product.name, priceCents: 24990, imageUrl: null, quantity: 2 }]);
+  });
+
+  it('keeps a guest favourite locally, without a reservation', () => {
+    render(product);
+    act(() => container.querySelector<HTMLButtonElement>(`button[aria-label="Favoritar ${product.name}"]`)!.click());
+    expect(useFavouritesStore.getState().items).toMatchObject([{ id: product.id, reservedUntil: null }]);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, productInputSchema, productListQuerySchema } from './catalogue.ts';
+import { remoteRegistrySchema } from './platform.ts';
+
+describe('catalogue contracts', () => {
+  it('labels every stored category in pt-BR, including Conjuntos', () => {
+    expect(PRODUCT_CATEGORIES).toEqual(['aneis', 'brincos', 'colares', 'pulseiras', 'conjuntos']);
+    expect(Object.values(CATEGORY_LABELS)).toEqual(['Anéis', 'Brincos', 'Colares', 'Pulseiras', 'Conjuntos']);
+  });
+
+  it('trims the search term and drops a blank one', () => {
+    expect(productListQuerySchema.parse({ search: '  anel ' })).toEqual({ search: 'anel' });
+    expect(productListQuerySchema.parse({ search: '   ' })).toEqual({ search: undefined });
+    expect(productListQuerySchema.safeParse({ category: 'Anéis' }).error?.issues[0]?.message).toBe('Categoria inválida');
+  });
+
+  it('validates product input per admin.md 5', () => {
+    expect(productInputSchema.parse({ name: ' Anel ', category: 'aneis', priceCents: 100, description: '  ' })).toMatchObject({
+      name: 'Anel',
+      description: null,
+      imageKey: null,
+      isNew: false,
+      stock: 0,
+    });
+    const messages = productInputSchema.safeParse({ name: '', category: 'x', priceCents: 0 }).error!.issues.map((i) => i.message);
+    expect(messages).toEqual(['Nome é obrigatório', 'Categoria inválida', 'O preço deve ser maior que zero']);
+    expect(productInputSchema.safeParse({ name: 'a', category: 'aneis', priceCents: 10.5 }).success).toBe(false);
+  });
+});
+
+describe('remote registry contract', () => {
+  it('accepts a well-formed entry and refuses unknown remotes or relative routes', () => {
+    const entry = { name: 'storefront', manifestUrl: 'http://127.0.0.1:3001/mf-manifest.json', version: '1.0.0', routes: ['/'] };
+    expect(remoteRegistrySchema.parse([entry])).toEqual([entry]);
+    expect(remoteRegistrySchema.safeParse([{ ...entry, name: 'blog' }]).success).toBe(false);
+    expect(remoteRegistrySchema.safeParse([{ ...entry, routes: ['produtos'] }]).success).toBe(false);
+  });
+});

@@ -1,0 +1,55 @@
+/** Cart rules of storefront.md 4, and persistence in local storage. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CART_STORAGE_KEY, normaliseQuantity, selectCartCount, useCartStore } from './cart-store.ts';
+
+const ring = { id: 'p1', name: 'Anel', priceCents: 14990, imageUrl: null };
+const chain = { id: 'p2', name: 'Colar', priceCents: 19990, imageUrl: null };
+
+beforeEach(() => {
+  localStorage.clear();
+  useCartStore.setState({ items: [] });
+});
+
+describe('cart store', () => {
+  it('starts a new item at 1 and raises an existing one by 1', () => {
+    useCartStore.getState().addItem(ring);
+    useCartStore.getState().addItem(chain);
+    useCartStore.getState().addItem(ring);
+    expect(useCartStore.getState().items).toEqual([
+      { ...ring, quantity: 2 },
+      { ...chain, quantity: 1 },
+    ]);
+    expect(selectCartCount(useCartStore.getState())).toBe(3);
+  });
+
+  it('removes an item whose quantity is set to 0 or less', () => {
+    useCartStore.getState().addItem(ring);
+    useCartStore.getState().addItem(chain);
+    useCartStore.getState().setQuantity('p1', 0);
+    useCartStore.getState().setQuantity('p2', -3);
+    expect(useCartStore.getState().items).toEqual([]);
+  });
+
+  it('turns a non-number quantity into 1', () => {
+    useCartStore.getState().addItem(ring);
+    useCartStore.getState().setQuantity('p1', 7);
+    useCartStore.getState().setQuantity('p1', Number.NaN);
+    expect(useCartStore.getState().items[0]!.quantity).toBe(1);
+    expect(normaliseQuantity('abc')).toBe(1);
+    expect(normaliseQuantity('4')).toBe(4);
+  });
+
+  it('clears', () => {
+    useCartStore.getState().addItem(ring);
+    useCartStore.getState().clear();
+    expect(useCartStore.getState().items).toEqual([]);
+  });
+
+  it('persists in local storage and restores from it', async () => {
+    useCartStore.getState().addItem(ring);
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!).state.items).toEqual([{ ...ring, quantity: 1 }]);
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ state: { items: [{ ...chain, quantity: 5 }] }, version: 1 }));
+    await useCartStore.persist.rehydrate();
+    expect(useCartStore.getState().items).toEqual([{ ...chain, quantity: 5 }]);
+  });
+});
