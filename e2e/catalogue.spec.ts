@@ -1,0 +1,98 @@
+/**
+ * A shopper browses the real catalogue through the runtime-composed shell (issue 2): home shows
+ * the featured products from PostgreSQL, /produtos lists them all, search and category filters,
+ * a product created through the service shows up after a reload, the cart is shared across remotes.
+ */
+import { MikroORM } from '@mikro-orm/postgresql';
+import { expect, test } from '@playwright/test';
+import { productListSchema, type Product } from '@prata/contracts';
+import { ormConfig } from '../services/api/src/database/orm-config.ts';
+import { CatalogueService } from '../services/api/src/modules/catalogue/catalogue.service.ts';
+import { LocalDiskStorage } from '../services/api/src/storage/object-storage.ts';
+import { E2E } from './support/environment.ts';
+
+async function api(path: string): Promise<Product[]> {
+  const response = await fetch(`${E2E.apiUrl}${path}`);
+  return productListSchema.parse(await response.json());
+}
+
+const cards = (page: import('@playwright/test').Page) => page.getByTestId('product-card');
+
+test('home shows the 8 featured products from the database', async ({ page }) => {
+  const featured = await api('/api/products/featured');
+  expect(featured).toHaveLength(8);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Joias que acompanham a sua história' })).toBeVisible();
+  const section = page.getByRole('list', { name: 'Produtos em destaque' });
+  await expect(section.getByTestId('product-card')).toHaveCount(8);
+  await expect(section.getByRole('heading', { level: 3 })).toHaveText(featured.map((p) => p.name));
+  for (const label of ['Categorias', 'Por que escolher a Prata 925', 'O que nossas clientes dizem']) {
+    await expect(page.getByRole('heading', { name: label })).toBeVisible();
+  }
+  await expect(page.getByRole('contentinfo')).toContainText('Pagamento via PIX ou cartão de crédito em até 12x');
+});
+
+test('/produtos lists the whole catalogue, newest first, with prices in R$', async ({ page }) => {
+  const all = await api('/api/products');
+  await page.goto('/produtos');
+  await expect(page.getByRole('heading', { name: 'Nossa Coleção' })).toBeVisible();
+  await expect(cards(page)).toHaveCount(all.length);
+  await expect(cards(page).first().getByRole('heading')).toHaveText(all[0]!.name);
+  const price = (all[0]!.priceCents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2 });
+  await expect(cards(page).first()).toContainText(`R$\u00a0${price}`);
+  await expect(cards(page).first()).toContainText('4,8');
+});
+
+test('the search parameter and the category buttons filter the catalogue', async ({ page }) => {
+  const colares = await api('/api/products?search=colar');
+  await page.goto('/produtos?search=colar');
+  await expect(page.getByText('Resultados para “colar”')).toBeVisible();
+  await expect(cards(page)).toHaveCount(colares.length);
+
+  const sets = await api('/api/products?category=conjuntos');
+  await page.goto('/produtos');
+  await page.getByRole('group', { name: 'Categorias' }).getByRole('button', { name: 'Conjuntos' }).click();
+  await expect(page).toHaveURL(/categoria=conjuntos/);
+  await expect(cards(page)).toHaveCount(sets.length);
+  await expect(cards(page).getByRole('heading')).toHaveText(sets.map((p) => p.name));
+
+  const rings = await api('/api/products?category=aneis');
+  await page.getByRole('button', { name: 'Anéis' }).click();
+  await expect(cards(page)).toHaveCount(rings.length);
+});
+
+test('the header search goes to /produtos?search=term', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Buscar' }).first().click();
+  await page.getByLabel('Buscar joias').fill('  pulseira ');
+  await page.getByLabel('Buscar joias').press('Enter');
+  await expect(page).toHaveURL(/\/produtos\?search=pulseira$/);
+  await expect(cards(page).first()).toBeVisible();
+});
+
+test('a product created through the service appears in the catalogue after a reload', async ({ page }) => {
+  await page.goto('/produtos');
+  const name = `Anel E2E ${Date.now()}`;
+  await expect(page.getByText(name)).toHaveCount(0);
+  const orm = await MikroORM.init(ormConfig(E2E.databaseUrl));
+  try {
+    await new CatalogueService(orm.em.fork(), new LocalDiskStorage('/tmp', E2E.apiUrl)).create({ name, category: 'aneis', priceCents: 12345, stock: 2 });
+  } finally {
+    await orm.close(true);
+  }
+  await page.reload();
+  await expect(cards(page).first().getByRole('heading')).toHaveText(name);
+  await expect(cards(page).first()).toContainText('R$\u00a0123,45');
+});
+
+test('the cart badge and the cart page share one cart across remotes', async ({ page }) => {
+  await page.goto('/produtos');
+  const first = cards(page).first();
+  const name = (await first.getByRole('heading').textContent())!;
+  await first.getByRole('button', { name: `Adicionar ${name} ao carrinho` }).click();
+  await expect(page.getByText('Produto adicionado!')).toBeVisible();
+  await expect(page.getByTestId('cart-link')).toHaveAccessibleName('Carrinho (1 itens)');
+  await page.getByTestId('cart-link').click();
+  await expect(page).toHaveURL(/\/carrinho$/);
+  await expect(page.getByTestId('cart-item')).toContainText(name);
+});

@@ -1,0 +1,55 @@
+/**
+ * End-to-end tests in Chromium against the production build, served exactly as `npm start`
+ * serves it (services/static-host/src/launch.ts), on ports of their own and a fresh embedded
+ * PostgreSQL in a temporary directory. Browser: Debian's chromium (`CHROMIUM_PATH` overrides).
+ */
+import { chmodSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { E2E } from './e2e/support/environment.ts';
+
+// Evaluated in the runner first; workers inherit the variable, so all share one directory.
+process.env.PRATA_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'prata-e2e-'));
+chmodSync(process.env.PRATA_E2E_DATA_DIR, 0o755);
+const dataDir = process.env.PRATA_E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  // One worker: the remote-failure test edits the shared remote registry.
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: E2E.storeUrl,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'node services/static-host/src/launch.ts',
+    url: `${E2E.apiUrl}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      REMOTE_REGISTRY_FILE: path.join(dataDir, 'remotes.json'),
+      EMBEDDED_PG_PORT: String(E2E.pgPort),
+      PORT: String(E2E.ports.shell),
+      API_PORT: String(E2E.ports.api),
+      STOREFRONT_PORT: String(E2E.ports.storefront),
+      CHECKOUT_PORT: String(E2E.ports.checkout),
+      ADMIN_PORT: String(E2E.ports.admin),
+      DEVTOOLS_PORT: String(E2E.ports.devtools),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
