@@ -156,7 +156,7 @@ describe('CatalogueService.create', () => {
     const after = await list();
     expect(after[0]!.id).toBe(created.id);
     const row = await service.db.orm.em.fork().getConnection().execute('select price_cents from products where id = ?', [created.id]);
-    expect(row[0].price_cents).toBe(1999999);
+    expect(row[0]!.price_cents).toBe(1999999);
   });
 
   it('refuses invalid input with the shared schema messages', async () => {
