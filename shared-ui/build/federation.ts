@@ -17,7 +17,11 @@ import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-r
 
 const require = createRequire(import.meta.url);
 
-/** Packages shared as federation singletons, loaded once from the shell. */
+/**
+ * Packages shared as federation singletons, loaded once from the shell. zod is deliberately not
+ * listed: a shared module cannot be tree-shaken, and whole zod weighs ~88 KiB gzip; the shared
+ * @prata/contracts carries the tree-shaken part every app uses.
+ */
 export const SHARED_SINGLETONS = [
   'react',
   'react/jsx-runtime',
@@ -26,7 +30,6 @@ export const SHARED_SINGLETONS = [
   'react-router-dom',
   'zustand',
   '@tanstack/react-query',
-  'zod',
   '@prata/shared-ui',
   '@prata/contracts',
 ] as const;
@@ -124,6 +127,8 @@ export function createAppConfig(options: AppConfigOptions, argv: { mode?: string
           : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
         shared: createSharedConfig(),
         shareStrategy: 'loaded-first',
+        // The shell provides the federation runtime; remotes reuse it instead of bundling their own.
+        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
         manifest: !isHost,
         dts: false,
       }),
