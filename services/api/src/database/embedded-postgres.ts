@@ -89,7 +89,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     await cluster.start();
   } catch (error) {
     // The package rejects with `undefined` when the postmaster exits early.
-    throw new Error(`embedded PostgreSQL did not start: ${String(error ?? '')}\n${output.join('')}`);
+    throw new Error(`embedded PostgreSQL did not start: ${String(error ?? '')}\n${output.join('')}`, { cause: error });
   }
 
   const admin = cluster.getPgClient('postgres', '127.0.0.1');

@@ -50,6 +50,9 @@ function RemoteMount({ name }: { name: string }) {
           </div>
         }
       >
+        {/* App comes from a module-level cache keyed by remote and attempt: its identity is
+            stable across renders, so React keeps the remote's state. */}
+        {/* eslint-disable-next-line react-hooks/static-components */}
         <App />
       </Suspense>
     </RemoteErrorBoundary>

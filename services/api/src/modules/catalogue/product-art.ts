@@ -643,7 +643,7 @@ function drawSet(art: Art): string {
 // --- Public API ---------------------------------------------------------------------------
 
 /** Draws the product as an 800 x 800 SVG document; deterministic for the same input. */
-export function drawProductSvg(product: Pick<SeedProduct, 'slug' | 'name' | 'category'>): string {
+export function drawProductSvg(product: ArtInput): string {
   const id = `p-${product.slug.toLowerCase().replace(/[^a-z0-9-]/g, '')}`;
   const rnd = prng(hash(product.slug));
   const key = product.name

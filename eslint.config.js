@@ -1,0 +1,51 @@
+// ESLint (flat config) for the whole workspace. Besides TypeScript and React hooks rules it
+// enforces the structure of the house style: features never import each other or the app layer,
+// remotes never import another remote or the shell, shared packages never import an app, no cycles.
+import { readdirSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const root = import.meta.dirname;
+const APPS = ['shell', 'mf-storefront', 'mf-checkout', 'mf-admin', 'mf-devtools'];
+
+function featureZones(app) {
+  const dir = path.join(root, app, 'src/features');
+  if (!existsSync(dir)) return [];
+  const features = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  return features.flatMap((feature) => [
+    { target: `./${app}/src/features/${feature}`, from: `./${app}/src/features`, except: [`./${feature}`], message: 'Features do not import each other: compose them in app/routes.' },
+    { target: `./${app}/src/features/${feature}`, from: `./${app}/src/app`, message: 'Features do not import the app layer.' },
+  ]);
+}
+
+const zones = [
+  ...APPS.flatMap(featureZones),
+  ...APPS.map((app) => ({ target: `./${app}`, from: APPS.filter((other) => other !== app).map((other) => `./${other}`), message: 'Apps never import each other: share through shared-ui or contracts.' })),
+  { target: ['./shared-ui', './services'], from: APPS.map((app) => `./${app}`), message: 'Shared packages and services never import an app.' },
+  { target: './services/contracts', from: ['./services/api', './services/static-host', './shared-ui'], message: 'Contracts depend on nothing of ours.' },
+];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: { project: ['*/tsconfig.json', 'services/*/tsconfig.json', 'tsconfig.json'] }, node: true } },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+);
