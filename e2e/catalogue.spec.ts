@@ -4,7 +4,7 @@
  * a product created through the service shows up after a reload, the cart is shared across remotes.
  */
 import { MikroORM } from '@mikro-orm/postgresql';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { productListSchema, type Product } from '@prata/contracts';
 import { ormConfig } from '../services/api/src/database/orm-config.ts';
 import { CatalogueService } from '../services/api/src/modules/catalogue/catalogue.service.ts';
@@ -16,7 +16,7 @@ async function api(path: string): Promise<Product[]> {
   return productListSchema.parse(await response.json());
 }
 
-const cards = (page: import('@playwright/test').Page) => page.getByTestId('product-card');
+const cards = (page: Page) => page.getByTestId('product-card');
 
 test('home shows the 8 featured products from the database', async ({ page }) => {
   const featured = await api('/api/products/featured');
