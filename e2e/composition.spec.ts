@@ -35,7 +35,7 @@ test('an unknown path shows the not-found page and logs the path', async ({ page
 
 test.describe('a remote that goes away', () => {
   let host: RunningHost | undefined;
-  const port = 13011;
+  const port = E2E.ports.spare;
 
   test.afterEach(async () => {
     await host?.close();

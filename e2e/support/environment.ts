@@ -1,15 +1,29 @@
-/** Ports and URLs of the store the e2e suite starts (kept apart from a running `npm start`). */
+/**
+ * Ports and URLs of the store the e2e suite starts (kept apart from a running `npm start`).
+ * `PRATA_E2E_PORT_OFFSET` shifts every port, so two suites can run side by side.
+ */
 import path from 'node:path';
 
-const ports = { shell: 18080, api: 13000, storefront: 13001, checkout: 13002, admin: 13003, devtools: 13004 } as const;
+const offset = Number.parseInt(process.env.PRATA_E2E_PORT_OFFSET ?? '0', 10) || 0;
+const ports = {
+  shell: 18080 + offset,
+  api: 13000 + offset,
+  storefront: 13001 + offset,
+  checkout: 13002 + offset,
+  admin: 13003 + offset,
+  devtools: 13004 + offset,
+  /** A spare port the composition test serves a copy of a remote on. */
+  spare: 13011 + offset,
+} as const;
+const pgPort = 54339 + offset;
 
 export const E2E = {
   ports,
-  pgPort: 54339,
+  pgPort,
   storeUrl: `http://127.0.0.1:${ports.shell}`,
   apiUrl: `http://127.0.0.1:${ports.api}`,
   /** Embedded database of the e2e store. */
-  databaseUrl: `postgres://postgres:postgres@127.0.0.1:54339/prata925`,
+  databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/prata925`,
   /** Remote registry file the e2e store reads. */
   registryFile: () => path.join(process.env.PRATA_E2E_DATA_DIR!, 'remotes.json'),
 };
