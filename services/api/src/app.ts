@@ -8,19 +8,28 @@ import compress from '@fastify/compress';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
+import rateLimit from '@fastify/rate-limit';
+import { systemClock, type Clock } from './lib/clock.ts';
 import accessPlugin from './plugins/access.ts';
+import authPlugin from './plugins/auth.ts';
+import clockPlugin from './plugins/clock.ts';
+import mailPlugin from './plugins/mail.ts';
 import configPlugin from './plugins/config.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import ormPlugin from './plugins/orm.ts';
 import storagePlugin from './plugins/storage.ts';
 import type { LocalDiskStorage } from './storage/object-storage.ts';
 import catalogueRoutes from './modules/catalogue/index.ts';
+import identityRoutes from './modules/identity/index.ts';
 import platformRoutes from './modules/platform/index.ts';
+import contentRoutes from './modules/content/index.ts';
 
 export interface AppDependencies {
   config: AppConfig;
   orm: MikroORM;
   storage: LocalDiskStorage;
+  /** Time source (tests pass a controllable one). */
+  clock?: Clock;
 }
 
 /**
@@ -36,14 +45,20 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(configPlugin, { config: deps.config });
+  await app.register(clockPlugin, { clock: deps.clock ?? systemClock });
   await app.register(accessPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(cors, { origin: deps.config.corsOrigins, credentials: true });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(ormPlugin, { orm: deps.orm });
   await app.register(storagePlugin, { storage: deps.storage });
+  await app.register(mailPlugin);
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin);
 
   await app.register(platformRoutes);
   await app.register(catalogueRoutes);
+  await app.register(identityRoutes);
+  await app.register(contentRoutes);
   return app;
 }

@@ -10,7 +10,14 @@
  * - `DATA_DIR` (default `<repo>/.data`): embedded PostgreSQL data and the default storage root.
  * - `EMBEDDED_PG_PORT` (default 54329): port of the embedded PostgreSQL.
  * - `STORAGE_ROOT` (default `DATA_DIR/storage`): where bucket files live.
- * - `JWT_SECRET`: signing secret for access tokens (random per start when unset).
+ * - `JWT_SECRET`: signing secret for access tokens; `ENCRYPTION_KEY`: key for secrets at rest
+ *   (TOTP). When unset, `npm start` generates both once and keeps them in `DATA_DIR/secrets.json`.
+ * - `SMTP_URL` (e.g. smtps://user:pass@smtp.example.com): deliver e-mail through SMTP; without it
+ *   e-mail is written to the outbox table and the log only. `MAIL_FROM` is the sender.
+ * - `STORE_NAME` (default Prata 925): TOTP issuer and e-mail signature.
+ * - `AUTH_RATE_LIMIT_PER_MINUTE` (default 30): per-IP limit of each sign-in/sign-up/recovery route.
+ * - `ACCESS_TOKEN_TTL_MS` (default 15 min), `REFRESH_TOKEN_TTL_DAYS` (default 30).
+ * - `DEMO_ACCOUNTS` (default false): create demo accounts at start and print their passwords.
  * - `REMOTE_REGISTRY_FILE`: JSON file with the remote registry, re-read when it changes.
  *   Without it the registry is built from `REMOTE_<NAME>_URL` (the remote's origin) with the
  *   defaults of `npm start` (storefront 3001, checkout 3002, admin 3003, devtools 3004).
@@ -39,6 +46,14 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: port.default(54329),
   STORAGE_ROOT: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  ENCRYPTION_KEY: z.string().min(32, 'ENCRYPTION_KEY must have at least 32 characters').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Prata 925 <nao-responda@prata925.com.br>'),
+  STORE_NAME: z.string().min(1).default('Prata 925'),
+  DEMO_ACCOUNTS: z.enum(['true', 'false', '1', '0']).default('false'),
+  ACCESS_TOKEN_TTL_MS: z.coerce.number().int().min(10_000).default(15 * 60_000),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   REMOTE_REGISTRY_FILE: z.string().optional(),
   REMOTE_STOREFRONT_URL: z.url().default('http://127.0.0.1:3001'),
   REMOTE_CHECKOUT_URL: z.url().default('http://127.0.0.1:3002'),
@@ -60,6 +75,19 @@ export interface AppConfig {
   embeddedPgPort: number;
   storageRoot: string;
   jwtSecret: string;
+  encryptionKey: string;
+  /** True when JWT_SECRET and ENCRYPTION_KEY came from the environment. */
+  secretsFromEnv: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  storeName: string;
+  demoAccounts: boolean;
+  /** Access token lifetime, ms. */
+  accessTokenTtlMs: number;
+  /** Refresh token lifetime, ms. */
+  refreshTokenTtlMs: number;
+  /** Requests per minute and IP on each sign-in/sign-up/recovery route. */
+  authRateLimitPerMinute: number;
   remoteRegistryFile: string | undefined;
   remoteOrigins: Record<'storefront' | 'checkout' | 'admin' | 'devtools', string>;
   shellUrl: string;
@@ -100,11 +128,50 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     storageRoot: path.resolve(e.STORAGE_ROOT ?? path.join(dataDir, 'storage')),
     jwtSecret: e.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+    encryptionKey: e.ENCRYPTION_KEY ?? randomBytes(48).toString('base64url'),
+    secretsFromEnv: Boolean(e.JWT_SECRET && e.ENCRYPTION_KEY),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    storeName: e.STORE_NAME,
+    demoAccounts: e.DEMO_ACCOUNTS === 'true' || e.DEMO_ACCOUNTS === '1',
+    accessTokenTtlMs: e.ACCESS_TOKEN_TTL_MS,
+    refreshTokenTtlMs: e.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     remoteRegistryFile: e.REMOTE_REGISTRY_FILE ? path.resolve(e.REMOTE_REGISTRY_FILE) : undefined,
     remoteOrigins,
     shellUrl,
     corsOrigins: withLocalhostTwins([shellUrl, ...Object.values(remoteOrigins)]),
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
+  };
+}
+
+/**
+ * Fills JWT_SECRET / ENCRYPTION_KEY that the environment did not give from
+ * `DATA_DIR/secrets.json`, creating it (mode 0600) on first use, so sessions and encrypted
+ * secrets survive restarts of a store run with `npm start`.
+ */
+export async function withPersistentSecrets(config: AppConfig, env: NodeJS.ProcessEnv = process.env): Promise<AppConfig> {
+  if (config.secretsFromEnv) return config;
+  const { mkdir, readFile, writeFile } = await import('node:fs/promises');
+  const file = path.join(config.dataDir, 'secrets.json');
+  let stored: { jwtSecret?: string; encryptionKey?: string } = {};
+  try {
+    stored = JSON.parse(await readFile(file, 'utf8')) as typeof stored;
+  } catch {
+    stored = {};
+  }
+  const next = {
+    jwtSecret: stored.jwtSecret ?? randomBytes(48).toString('base64url'),
+    encryptionKey: stored.encryptionKey ?? randomBytes(48).toString('base64url'),
+  };
+  if (next.jwtSecret !== stored.jwtSecret || next.encryptionKey !== stored.encryptionKey) {
+    await mkdir(config.dataDir, { recursive: true });
+    await writeFile(file, JSON.stringify(next, null, 2), { mode: 0o600 });
+  }
+  return {
+    ...config,
+    jwtSecret: env.JWT_SECRET || next.jwtSecret,
+    encryptionKey: env.ENCRYPTION_KEY || next.encryptionKey,
   };
 }

@@ -12,6 +12,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { openDatabase, type OpenDatabase } from '../src/database/index.ts';
+import type { Clock } from '../src/lib/clock.ts';
 
 export const silentLog = { info: () => undefined, warn: () => undefined, debug: () => undefined };
 
@@ -44,13 +45,30 @@ export interface TestService {
   close(): Promise<void>;
 }
 
+/** A clock tests move by hand. */
+export class TestClock implements Clock {
+  private t: number;
+
+  constructor(start = Date.now()) {
+    this.t = start;
+  }
+
+  now(): Date {
+    return new Date(this.t);
+  }
+
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}
+
 /** Builds the service on a fresh database. `env` overrides configuration variables. */
-export async function createTestService(env: Record<string, string> = {}): Promise<TestService> {
+export async function createTestService(env: Record<string, string> = {}, clock?: Clock): Promise<TestService> {
   const database = await createDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prata-svc-'));
-  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_MINUTE: '10000', ...env });
   const db = await openDatabase(config, silentLog);
-  const app = await buildApp({ config, orm: db.orm, storage: db.storage });
+  const app = await buildApp({ config, orm: db.orm, storage: db.storage, ...(clock ? { clock } : {}) });
   await app.ready();
   return {
     app,

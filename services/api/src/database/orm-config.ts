@@ -5,11 +5,36 @@
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
+import { AdminLogSchema } from '../modules/audit/admin-log.entity.ts';
 import { ProductSchema } from '../modules/catalogue/product.entity.ts';
+import {
+  AdminRegistrationSchema,
+  OneTimeTokenSchema,
+  ProfileSchema,
+  RecoveryCodeSchema,
+  RefreshTokenSchema,
+  UserRoleSchema,
+  UserSchema,
+} from '../modules/identity/identity.entities.ts';
+import { OutboxEmailSchema } from '../modules/mail/outbox-email.entity.ts';
+import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/content.entities.ts';
 import { migrationsList } from './migrations/index.ts';
 
 /** All entities of the service. */
-export const ENTITIES = [ProductSchema];
+export const ENTITIES = [
+  ProductSchema,
+  ContentSectionSchema,
+  SocialLinkSchema,
+  UserSchema,
+  ProfileSchema,
+  UserRoleSchema,
+  RefreshTokenSchema,
+  OneTimeTokenSchema,
+  RecoveryCodeSchema,
+  AdminRegistrationSchema,
+  AdminLogSchema,
+  OutboxEmailSchema,
+];
 
 /** Builds the ORM options for a `postgres://` URL. `debug` logs SQL. */
 export function ormConfig(clientUrl: string, debug = false): Options {

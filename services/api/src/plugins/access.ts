@@ -8,9 +8,20 @@ import fp from 'fastify-plugin';
 /** Who may call a route. */
 export type RouteAccess = 'public' | 'customer' | 'admin' | 'developer';
 
+/** One entry of the route table: every API route with its declared access. */
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+  }
+  interface FastifyInstance {
+    /** The route table (filled as routes register; the role-matrix test walks it). */
+    routeTable: RouteAccessEntry[];
   }
 }
 
@@ -19,9 +30,14 @@ const IMPLICITLY_PUBLIC = [/^\/storage\//];
 
 export default fp(
   async (app) => {
+    const table: RouteAccessEntry[] = [];
+    app.decorate('routeTable', table);
     app.addHook('onRoute', (route) => {
       const config = (route.config ?? {}) as { access?: RouteAccess };
-      if (config.access) return;
+      if (config.access) {
+        for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access: config.access });
+        return;
+      }
       if (IMPLICITLY_PUBLIC.some((pattern) => pattern.test(route.url))) return;
       // HEAD twins of GET routes and CORS preflight (OPTIONS *) inherit from their owners.
       if (route.method === 'HEAD' || route.method === 'OPTIONS') return;

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiError } from '@prata/contracts';
 import { ZodError } from 'zod';
-import { DomainError } from '../errors.ts';
+import { DomainError, ValidationError } from '../errors.ts';
 
 export default fp(
   async (app) => {
@@ -31,8 +31,16 @@ export default fp(
         };
         return reply.code(400).send(body);
       }
+      if (error instanceof ValidationError && error.issues) {
+        return reply.code(400).send({ error: error.code, message: error.message, issues: error.issues } satisfies ApiError);
+      }
       if (error instanceof DomainError) {
         return reply.code(error.statusCode).send({ error: error.code, message: error.message } satisfies ApiError);
+      }
+      if ((error as { statusCode?: number }).statusCode === 429) {
+        return reply
+          .code(429)
+          .send({ error: 'too_many_requests', message: 'Muitas tentativas. Tente novamente em alguns minutos.' } satisfies ApiError);
       }
       const status = (error as { statusCode?: number }).statusCode;
       if (status && status >= 400 && status < 500 && !isResponseSerializationError(error)) {

@@ -1,0 +1,48 @@
+/**
+ * Audit log (issue 3, admin.md 3): the server records logins, failed logins, product changes,
+ * 2FA changes, profile/password/e-mail changes and role changes in `admin_logs`.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AdminLog } from './admin-log.entity.ts';
+
+/** Where a request came from. */
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export type AuditAction =
+  | 'login'
+  | 'login_failed'
+  | 'logout'
+  | 'signup'
+  | 'email_confirmed'
+  | 'password_reset'
+  | 'password_changed'
+  | 'email_change_requested'
+  | 'email_changed'
+  | 'profile_updated'
+  | '2fa_enabled'
+  | '2fa_disabled'
+  | 'role_granted'
+  | 'admin_registration_created'
+  | 'admin_registration_confirmed'
+  | 'admin_registration_rejected'
+  | 'refresh_token_reuse'
+  | 'product_created'
+  | 'product_updated'
+  | 'product_deleted';
+
+/** Adds an audit row to `em` (flushed with the caller's changes). */
+export function audit(
+  em: EntityManager,
+  entry: { userId: string | null; action: AuditAction; details?: Record<string, unknown>; meta?: RequestMeta },
+): void {
+  em.create(AdminLog, {
+    userId: entry.userId,
+    action: entry.action,
+    details: entry.details ?? {},
+    ipAddress: entry.meta?.ip?.slice(0, 64) ?? null,
+    userAgent: entry.meta?.userAgent?.slice(0, 500) ?? null,
+  });
+}

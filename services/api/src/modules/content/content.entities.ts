@@ -1,0 +1,38 @@
+/**
+ * Content entities (admin.md 3):
+ * - `content_sections`: section_key (unique), title, content (plain text), updated_at;
+ * - `social_links`: platform (unique; instagram | facebook | telegram | whatsapp), link_1 .. link_4.
+ */
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p } from '@mikro-orm/core';
+import { CONTENT_SECTION_KEY_MAX_LENGTH, SOCIAL_PLATFORMS } from '@prata/contracts';
+
+export const ContentSectionSchema = defineEntity({
+  name: 'ContentSection',
+  tableName: 'content_sections',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    sectionKey: p.string().length(CONTENT_SECTION_KEY_MAX_LENGTH).unique(),
+    title: p.string().length(200),
+    content: p.text(),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export class ContentSection extends ContentSectionSchema.class {}
+ContentSectionSchema.setClass(ContentSection);
+
+export const SocialLinkSchema = defineEntity({
+  name: 'SocialLink',
+  tableName: 'social_links',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    platform: p.enum(SOCIAL_PLATFORMS).unique(),
+    link1: p.string().length(500).nullable().fieldName('link_1'),
+    link2: p.string().length(500).nullable().fieldName('link_2'),
+    link3: p.string().length(500).nullable().fieldName('link_3'),
+    link4: p.string().length(500).nullable().fieldName('link_4'),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export class SocialLink extends SocialLinkSchema.class {}
+SocialLinkSchema.setClass(SocialLink);

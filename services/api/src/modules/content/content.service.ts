@@ -1,0 +1,75 @@
+/**
+ * Content service (admin.md 3 and 7): content sections and social links, read by the storefront
+ * (policy pages, footer). Reads use the caller's EntityManager (request-scoped through
+ * RequestContext); `ensureDefaults` inserts the default rows that are missing.
+ */
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  SOCIAL_PLATFORMS,
+  type ContentSection as ContentSectionDto,
+  type SocialLinks as SocialLinksDto,
+} from '@prata/contracts';
+import { NotFoundError } from '../../errors.ts';
+import { DEFAULT_CONTENT_SECTIONS, DEFAULT_SOCIAL_LINKS } from './content-defaults.ts';
+import { ContentSection, SocialLink } from './content.entities.ts';
+
+export class ContentService {
+  private readonly em: EntityManager;
+
+  constructor(em: EntityManager) {
+    this.em = em;
+  }
+
+  /** Every content section, ordered by section key (admin.md 7). */
+  async listSections(): Promise<ContentSectionDto[]> {
+    const sections = await this.em.find(ContentSection, {}, { orderBy: { sectionKey: 'asc' } });
+    return sections.map(toSectionDto);
+  }
+
+  /** One section. @throws NotFoundError ('Conteúdo não encontrado'). */
+  async getSection(sectionKey: string): Promise<ContentSectionDto> {
+    const section = await this.em.findOne(ContentSection, { sectionKey });
+    if (!section) throw new NotFoundError('Conteúdo não encontrado');
+    return toSectionDto(section);
+  }
+
+  /** The links of every stored platform, in the display order of {@link SOCIAL_PLATFORMS}. */
+  async listSocialLinks(): Promise<SocialLinksDto[]> {
+    const rows = await this.em.find(SocialLink, {});
+    return rows
+      .sort((a, b) => SOCIAL_PLATFORMS.indexOf(a.platform) - SOCIAL_PLATFORMS.indexOf(b.platform))
+      .map((row) => ({ platform: row.platform, link1: row.link1 ?? null, link2: row.link2 ?? null, link3: row.link3 ?? null, link4: row.link4 ?? null }));
+  }
+
+  /**
+   * Inserts the default sections and platforms that are missing (admin.md 7: "insert missing
+   * defaults"); existing rows, edited or not, are left alone. Safe to run concurrently (the
+   * unique keys make a second insert a no-op). Returns how many rows were inserted.
+   */
+  async ensureDefaults(): Promise<number> {
+    const now = new Date();
+    const sections = await this.em
+      .createQueryBuilder(ContentSection)
+      .insert(DEFAULT_CONTENT_SECTIONS.map((section) => ({ id: randomUUID(), ...section, updatedAt: now })))
+      .onConflict('sectionKey')
+      .ignore()
+      .execute('run');
+    const links = await this.em
+      .createQueryBuilder(SocialLink)
+      .insert(SOCIAL_PLATFORMS.map((platform) => ({ id: randomUUID(), platform, link1: DEFAULT_SOCIAL_LINKS[platform], updatedAt: now })))
+      .onConflict('platform')
+      .ignore()
+      .execute('run');
+    return (sections.affectedRows ?? 0) + (links.affectedRows ?? 0);
+  }
+}
+
+function toSectionDto(section: ContentSection): ContentSectionDto {
+  return {
+    sectionKey: section.sectionKey,
+    title: section.title,
+    content: section.content,
+    updatedAt: section.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,264 @@
+/**
+ * Identity routes (issue 3). Access per route as storefront.md 6 and admin.md 6:
+ * - public: sign-up, e-mail confirmations, sign-in (+ TOTP step), refresh, sign-out, recovery,
+ *   reset, admin registration (+ confirmation). Rate-limited per IP.
+ * - customer (any signed-in user): /api/me, roles, profile, password, e-mail change.
+ * - admin: security status, 2FA, panel password, registrations, users, developer setup, logs.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminRegistrationSchema,
+  adminRegistrationSchemaOut,
+  adminUserSchema,
+  apiErrorSchema,
+  changeEmailSchema,
+  changePasswordSchema,
+  developerSetupSchema,
+  idParamsSchema,
+  messageSchema,
+  panelPasswordSchema,
+  passwordStrengthResultSchema,
+  passwordStrengthSchema,
+  profileSchema,
+  recoverSchema,
+  resetPasswordSchema,
+  rolesSchema,
+  securityStatusSchema,
+  sessionSchema,
+  sessionUserSchema,
+  signInResultSchema,
+  signInSchema,
+  signUpSchema,
+  tokenSchema,
+  totpSignInSchema,
+  twoFactorCodeSchema,
+  twoFactorSetupSchema,
+  updateProfileSchema,
+} from '@prata/contracts';
+import { SecretBox } from '../../lib/crypto.ts';
+import { REFRESH_COOKIE, requireAuth, type TokenClaims } from '../../plugins/auth.ts';
+import type { RequestMeta } from '../audit/audit.service.ts';
+import { AdminLog } from '../audit/admin-log.entity.ts';
+import { AccountService } from './account.service.ts';
+import { AdminAccountsService } from './admin-accounts.service.ts';
+import { AuthService } from './auth.service.ts';
+import { rolesOf } from './identity.repository.ts';
+import { passwordStrength } from './passwords.ts';
+import { SessionService, type IssuedSession } from './session.service.ts';
+import { TwoFactorService } from './two-factor.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+}
+
+const adminLogSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid().nullable(),
+  action: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+
+const identityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, clock, mailer } = app;
+  const sessions = new SessionService({
+    clock,
+    signAccessToken: (userId) => app.jwt.sign({ sub: userId, typ: 'access' } satisfies TokenClaims, { expiresIn: Math.floor(config.accessTokenTtlMs / 1000) }),
+    accessTokenTtlMs: config.accessTokenTtlMs,
+    refreshTokenTtlMs: config.refreshTokenTtlMs,
+  });
+  const twoFactor = new TwoFactorService(new SecretBox(config.encryptionKey), clock, config.storeName);
+  const auth = new AuthService({
+    sessions,
+    twoFactor,
+    mailer,
+    clock,
+    shellUrl: config.shellUrl,
+    storeName: config.storeName,
+    signChallenge: (userId, ttl) => app.jwt.sign({ sub: userId, typ: 'mfa' } satisfies TokenClaims, { expiresIn: ttl }),
+    verifyChallenge: (token) => {
+      const claims = app.jwt.verify<TokenClaims>(token);
+      if (claims.typ !== 'mfa') throw new Error('not a challenge token');
+      return claims.sub;
+    },
+  });
+  const account = new AccountService(mailer, clock, config.shellUrl, config.storeName);
+  const admins = new AdminAccountsService(mailer, clock, config.shellUrl, config.storeName);
+  const em = () => app.orm.em;
+  const limit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000 } };
+
+  const cookieOptions = {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: config.publicUrl.startsWith('https://'),
+  };
+  const sendSession = (reply: FastifyReply, issued: IssuedSession) => {
+    void reply.setCookie(REFRESH_COOKIE, issued.refreshToken, { ...cookieOptions, maxAge: Math.floor(config.refreshTokenTtlMs / 1000) });
+    return issued.session;
+  };
+
+  // ---- public: accounts and sessions -------------------------------------------------------
+  app.post('/api/auth/sign-up', { config: { access: 'public', ...limit }, schema: { body: signUpSchema, response: { 201: messageSchema, ...errors } } }, async (request, reply) => {
+    await auth.signUp(em(), request.body, requestMeta(request));
+    return reply.code(201).send({ message: 'Verifique seu email para confirmar a conta.' });
+  });
+
+  app.post('/api/auth/confirm-email', { config: { access: 'public', ...limit }, schema: { body: tokenSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
+    await auth.confirmEmail(em(), request.body.token, requestMeta(request));
+    return { message: 'Email confirmado! Agora você já pode entrar.' };
+  });
+
+  app.post('/api/auth/sign-in', { config: { access: 'public', ...limit }, schema: { body: signInSchema, response: { 200: signInResultSchema, ...errors } } }, async (request, reply) => {
+    const outcome = await auth.signIn(em(), request.body, requestMeta(request));
+    if (outcome.status === 'totp_required') return { status: 'totp_required' as const, challengeToken: outcome.challengeToken };
+    return { status: 'signed_in' as const, ...sendSession(reply, outcome.issued) };
+  });
+
+  app.post('/api/auth/sign-in/totp', { config: { access: 'public', ...limit }, schema: { body: totpSignInSchema, response: { 200: sessionSchema, ...errors } } }, async (request, reply) => {
+    const issued = await auth.signInWithSecondFactor(em(), request.body.challengeToken, request.body.code, requestMeta(request));
+    return sendSession(reply, issued);
+  });
+
+  app.post('/api/auth/refresh', { config: { access: 'public' }, schema: { response: { 200: sessionSchema, ...errors } } }, async (request, reply) => {
+    try {
+      return sendSession(reply, await auth.refresh(em(), request.cookies[REFRESH_COOKIE], requestMeta(request)));
+    } catch (error) {
+      void reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+      throw error;
+    }
+  });
+
+  app.post('/api/auth/sign-out', { config: { access: 'public' }, schema: { response: { 200: messageSchema } } }, async (request, reply) => {
+    await auth.signOut(em(), request.cookies[REFRESH_COOKIE], requestMeta(request));
+    void reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+    return { message: 'Você foi desconectado com sucesso.' };
+  });
+
+  app.post('/api/auth/recover', { config: { access: 'public', ...limit }, schema: { body: recoverSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
+    await auth.recover(em(), request.body.email);
+    return { message: 'Se houver uma conta com este email, você receberá um link para redefinir a senha.' };
+  });
+
+  app.post('/api/auth/reset-password', { config: { access: 'public', ...limit }, schema: { body: resetPasswordSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
+    await auth.resetPassword(em(), request.body, requestMeta(request));
+    return { message: 'Senha atualizada' };
+  });
+
+  app.post('/api/auth/confirm-email-change', { config: { access: 'public', ...limit }, schema: { body: tokenSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
+    await account.confirmEmailChange(em(), request.body.token, requestMeta(request));
+    return { message: 'Email alterado com sucesso.' };
+  });
+
+  app.post('/api/admin-registrations', {
+    config: { access: 'public', ...limit },
+    schema: { body: adminRegistrationSchema, response: { 201: z.object({ success: z.literal(true), message: z.string() }), ...errors } },
+  }, async (request, reply) => reply.code(201).send(await admins.register(em(), request.body, requestMeta(request))));
+
+  app.post('/api/admin-registrations/confirm', {
+    config: { access: 'public', ...limit },
+    schema: { body: tokenSchema, response: { 200: z.object({ status: z.enum(['approved', 'pending_approval']), message: z.string() }), ...errors } },
+  }, async (request) => admins.confirm(em(), request.body.token, requestMeta(request)));
+
+  // ---- customer: the signed-in user's own account -------------------------------------------
+  app.get('/api/me', { config: { access: 'customer' }, schema: { response: { 200: z.object({ user: sessionUserSchema, roles: rolesSchema.shape.roles }), ...errors } } }, async (request) => {
+    const { userId, roles } = requireAuth(request);
+    const user = await account.user(em(), userId);
+    const profile = await account.profile(em(), userId);
+    return { user: { id: user.id, email: user.email, fullName: profile.fullName }, roles };
+  });
+
+  app.get('/api/me/roles', { config: { access: 'customer' }, schema: { response: { 200: rolesSchema, ...errors } } }, async (request) => ({
+    roles: await rolesOf(em(), requireAuth(request).userId),
+  }));
+
+  app.get('/api/me/profile', { config: { access: 'customer' }, schema: { response: { 200: profileSchema, ...errors } } }, async (request) =>
+    account.profile(em(), requireAuth(request).userId),
+  );
+
+  app.patch('/api/me/profile', { config: { access: 'customer' }, schema: { body: updateProfileSchema, response: { 200: profileSchema, ...errors } } }, async (request) =>
+    account.updateProfile(em(), requireAuth(request).userId, request.body, requestMeta(request)),
+  );
+
+  app.post('/api/me/password', { config: { access: 'customer' }, schema: { body: changePasswordSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
+    await account.changePassword(em(), requireAuth(request).userId, request.body, requestMeta(request));
+    return { message: 'Senha Alterada' };
+  });
+
+  app.post('/api/me/email', { config: { access: 'customer', ...limit }, schema: { body: changeEmailSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
+    await account.requestEmailChange(em(), requireAuth(request).userId, request.body, requestMeta(request));
+    return { message: 'Verifique o novo email para confirmar a alteração.' };
+  });
+
+  // ---- admin: security, registrations, users, developers, logs -----------------------------
+  app.get('/api/security/status', { config: { access: 'admin' }, schema: { response: { 200: securityStatusSchema, ...errors } } }, async (request) =>
+    account.securityStatus(em(), requireAuth(request).userId),
+  );
+
+  app.post('/api/security/password-strength', { config: { access: 'admin' }, schema: { body: passwordStrengthSchema, response: { 200: passwordStrengthResultSchema, ...errors } } }, async (request) =>
+    passwordStrength(request.body.password),
+  );
+
+  app.post('/api/security/password', { config: { access: 'admin', ...limit }, schema: { body: panelPasswordSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
+    await account.changePanelPassword(em(), requireAuth(request).userId, request.body, requestMeta(request));
+    return { message: 'Senha Alterada' };
+  });
+
+  app.post('/api/security/2fa/setup', { config: { access: 'admin' }, schema: { response: { 200: twoFactorSetupSchema, ...errors } } }, async (request) =>
+    twoFactor.setup(em(), await account.user(em(), requireAuth(request).userId)),
+  );
+
+  app.post('/api/security/2fa/enable', { config: { access: 'admin', ...limit }, schema: { body: twoFactorCodeSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
+    await twoFactor.enable(em(), await account.user(em(), requireAuth(request).userId), request.body.code, requestMeta(request));
+    return { message: '2FA Ativado' };
+  });
+
+  app.post('/api/security/2fa/disable', { config: { access: 'admin' }, schema: { response: { 200: messageSchema, ...errors } } }, async (request) => {
+    await twoFactor.disable(em(), await account.user(em(), requireAuth(request).userId), requestMeta(request));
+    return { message: '2FA Desativado' };
+  });
+
+  app.get('/api/admin/registrations', { config: { access: 'admin' }, schema: { response: { 200: z.array(adminRegistrationSchemaOut), ...errors } } }, async () =>
+    admins.list(em()),
+  );
+
+  app.post('/api/admin/registrations/:id/approve', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
+    await admins.approve(em(), request.params.id, requireAuth(request).userId, requestMeta(request));
+    return { message: 'Administrador aprovado' };
+  });
+
+  app.post('/api/admin/registrations/:id/reject', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
+    await admins.reject(em(), request.params.id, requireAuth(request).userId, requestMeta(request));
+    return { message: 'Registro recusado' };
+  });
+
+  app.get('/api/admin/users', { config: { access: 'admin' }, schema: { response: { 200: z.array(adminUserSchema), ...errors } } }, async () => admins.users(em()));
+
+  app.post('/api/admin/developers', { config: { access: 'admin' }, schema: { body: developerSetupSchema, response: { 200: messageSchema, ...errors } } }, async (request) =>
+    admins.setupDeveloper(em(), request.body, requireAuth(request).userId, requestMeta(request)),
+  );
+
+  app.get('/api/admin/logs', {
+    config: { access: 'admin' },
+    schema: { querystring: z.object({ since: z.iso.datetime({ offset: true }).optional() }), response: { 200: z.array(adminLogSchema), ...errors } },
+  }, async (request) => {
+    const rows = await em().find(AdminLog, request.query.since ? { createdAt: { $gte: new Date(request.query.since) } } : {}, { orderBy: { createdAt: 'desc' }, limit: 100 });
+    return rows.map((r) => ({
+      id: r.id,
+      userId: r.userId ?? null,
+      action: r.action,
+      details: r.details ?? {},
+      ipAddress: r.ipAddress ?? null,
+      userAgent: r.userAgent ?? null,
+      createdAt: r.createdAt.toISOString(),
+    }));
+  });
+};
+
+export default identityRoutes;

@@ -1,0 +1,73 @@
+/**
+ * Account helpers for API tests: real flows through the HTTP API (sign-up, confirmation link
+ * read from the mail outbox, sign-in), plus role grants through the service's own grantRole.
+ */
+import type { RoleName } from '@prata/contracts';
+import { expect } from 'vitest';
+import { OutboxEmail } from '../src/modules/mail/outbox-email.entity.ts';
+import { grantRole } from '../src/modules/identity/admin-accounts.service.ts';
+import { findUserByEmail } from '../src/modules/identity/identity.repository.ts';
+import type { TestService } from './helpers.ts';
+
+export interface SignedIn {
+  userId: string;
+  email: string;
+  password: string;
+  accessToken: string;
+  /** `prata_refresh=<token>` cookie header. */
+  cookie: string;
+}
+
+/** The newest e-mail sent to `to`, with its link. */
+export async function lastMailTo(service: TestService, to: string): Promise<OutboxEmail> {
+  const mail = await service.db.orm.em.fork().findOne(OutboxEmail, { to }, { orderBy: { createdAt: 'desc' } });
+  expect(mail, `an e-mail to ${to}`).toBeTruthy();
+  return mail!;
+}
+
+/** The token query parameter `name` of a link. */
+export function tokenFrom(link: string | null | undefined, name: string): string {
+  const value = new URL(link ?? '').searchParams.get(name);
+  expect(value).toBeTruthy();
+  return value!;
+}
+
+export function refreshCookieFrom(setCookie: string | string[] | undefined): string {
+  const header = [setCookie ?? []].flat().find((c) => c.startsWith('prata_refresh='));
+  expect(header, 'a prata_refresh cookie').toBeTruthy();
+  return header!.split(';')[0]!;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'cliente'): string {
+  counter += 1;
+  return `${prefix}.${Date.now()}.${counter}@exemplo.com.br`;
+}
+
+/** Signs up through the API and confirms with the e-mailed link. */
+export async function signUpConfirmed(service: TestService, email = uniqueEmail(), password = 'segredo123', fullName = 'Maria Silva'): Promise<void> {
+  const signUp = await service.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email, password, fullName } });
+  expect(signUp.statusCode).toBe(201);
+  const mail = await lastMailTo(service, email.toLowerCase());
+  const confirm = await service.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: tokenFrom(mail.link, 'confirmar') } });
+  expect(confirm.statusCode).toBe(200);
+}
+
+export async function signIn(service: TestService, email: string, password: string): Promise<SignedIn> {
+  const response = await service.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+  expect(response.statusCode, response.body).toBe(200);
+  const body = response.json();
+  expect(body.status).toBe('signed_in');
+  return { userId: body.user.id, email, password, accessToken: body.accessToken, cookie: refreshCookieFrom(response.headers['set-cookie']) };
+}
+
+/** A confirmed, signed-in account with `roles`. */
+export async function account(service: TestService, roles: RoleName[] = [], prefix = 'cliente'): Promise<SignedIn> {
+  const email = uniqueEmail(prefix);
+  await signUpConfirmed(service, email);
+  const user = await findUserByEmail(service.db.orm.em.fork(), email);
+  for (const role of roles) await grantRole(service.db.orm.em.fork(), user!.id, role, null);
+  return signIn(service, email, 'segredo123');
+}
+
+export const bearer = (who: { accessToken: string }) => ({ authorization: `Bearer ${who.accessToken}` });

@@ -1,0 +1,256 @@
+/**
+ * Accounts and sessions against real PostgreSQL (issue 3; storefront.md 4, 5, 8):
+ * sign-up with profile, confirmation by e-mailed link, sign-in errors and throttling, rotating
+ * refresh tokens with reuse detection, sign-out, recovery and reset, profile, password and
+ * e-mail changes, audit rows, argon2id hashes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminLog } from '../src/modules/audit/admin-log.entity.ts';
+import { OutboxEmail } from '../src/modules/mail/outbox-email.entity.ts';
+import { Profile, User } from '../src/modules/identity/identity.entities.ts';
+import { account, bearer, lastMailTo, refreshCookieFrom, signIn, signUpConfirmed, tokenFrom, uniqueEmail } from './accounts.ts';
+import { createTestService, TestClock, type TestService } from './helpers.ts';
+
+let service: TestService;
+const clock = new TestClock();
+const post = (url: string, payload: object, headers: Record<string, string> = {}) => service.app.inject({ method: 'POST', url, payload, headers });
+
+beforeAll(async () => {
+  service = await createTestService({}, clock);
+});
+afterAll(async () => service?.close());
+
+describe('sign-up', () => {
+  it('creates the user and the profile, hashes with argon2id, and e-mails a confirmation link', async () => {
+    const email = uniqueEmail();
+    const response = await post('/api/auth/sign-up', { email: email.toUpperCase(), password: 'segredo123', fullName: '  Ana Souza ' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().message).toBe('Verifique seu email para confirmar a conta.');
+    const em = service.db.orm.em.fork();
+    const user = await em.findOneOrFail(User, { email });
+    expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(user.emailConfirmedAt).toBeNull();
+    expect((await em.findOneOrFail(Profile, { user: user.id })).fullName).toBe('Ana Souza');
+    const mail = await lastMailTo(service, email);
+    expect(mail.link).toMatch(/^http:\/\/127\.0\.0\.1:8080\/auth\?confirmar=/);
+    expect(mail.text).toContain(mail.link);
+  });
+
+  it('requires the full name and refuses an e-mail already registered, in any case', async () => {
+    const missingName = await post('/api/auth/sign-up', { email: uniqueEmail(), password: 'segredo123', fullName: ' ' });
+    expect(missingName.statusCode).toBe(400);
+    expect(missingName.json().issues).toEqual([{ path: 'body.fullName', message: 'Nome completo é obrigatório' }]);
+    const email = uniqueEmail();
+    await signUpConfirmed(service, email);
+    const again = await post('/api/auth/sign-up', { email: email.toUpperCase(), password: 'outra123', fullName: 'Outra' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'user_already_registered', message: 'Este email já está cadastrado. Faça login.' });
+  });
+
+  it('uses a confirmation link once', async () => {
+    const email = uniqueEmail();
+    await post('/api/auth/sign-up', { email, password: 'segredo123', fullName: 'Bia' });
+    const token = tokenFrom((await lastMailTo(service, email)).link, 'confirmar');
+    expect((await post('/api/auth/confirm-email', { token })).statusCode).toBe(200);
+    const reuse = await post('/api/auth/confirm-email', { token });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().message).toBe('Link inválido ou expirado. Solicite um novo.');
+  });
+});
+
+describe('sign-in', () => {
+  it('refuses an unconfirmed account', async () => {
+    const email = uniqueEmail();
+    await post('/api/auth/sign-up', { email, password: 'segredo123', fullName: 'Caio' });
+    const response = await post('/api/auth/sign-in', { email, password: 'segredo123' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe('email_not_confirmed');
+  });
+
+  it('answers a wrong password and an unknown e-mail alike', async () => {
+    const email = uniqueEmail();
+    await signUpConfirmed(service, email);
+    const wrong = await post('/api/auth/sign-in', { email, password: 'errada' });
+    const unknown = await post('/api/auth/sign-in', { email: uniqueEmail('ninguem'), password: 'errada' });
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'invalid_credentials', message: 'Email ou senha incorretos' });
+    }
+    const logs = await service.db.orm.em.fork().find(AdminLog, { action: 'login_failed' });
+    expect(logs.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('locks an account for 15 minutes after 5 failures, then lets it in', async () => {
+    const email = uniqueEmail();
+    await signUpConfirmed(service, email);
+    for (let i = 0; i < 5; i += 1) expect((await post('/api/auth/sign-in', { email, password: 'errada' })).statusCode).toBe(401);
+    const locked = await post('/api/auth/sign-in', { email, password: 'segredo123' });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe('Muitas tentativas de login. Tente novamente em 15 minutos.');
+    clock.advance(15 * 60_000 + 1000);
+    await signIn(service, email, 'segredo123');
+  });
+
+  it('opens a session: access token for the API, httpOnly strict refresh cookie, roles', async () => {
+    const email = uniqueEmail();
+    await signUpConfirmed(service, email, 'segredo123', 'Duda Lima');
+    const response = await post('/api/auth/sign-in', { email, password: 'segredo123' });
+    const body = response.json();
+    expect(body).toMatchObject({ status: 'signed_in', user: { email, fullName: 'Duda Lima' }, roles: [], expiresInMs: 900_000 });
+    const cookie = [response.headers['set-cookie']].flat().join(';');
+    expect(cookie).toMatch(/prata_refresh=[^;]+; Max-Age=\d+; Path=\/api\/auth; HttpOnly; SameSite=Strict/);
+    const me = await service.app.inject({ method: 'GET', url: '/api/me', headers: bearer(body) });
+    expect(me.json()).toEqual({ user: { id: body.user.id, email, fullName: 'Duda Lima' }, roles: [] });
+    const user = await service.db.orm.em.fork().findOneOrFail(User, { email });
+    expect(user.lastLoginAt).not.toBeNull();
+  });
+
+  it('signs out a user whose profile is missing (storefront.md 4)', async () => {
+    const email = uniqueEmail();
+    await signUpConfirmed(service, email);
+    const em = service.db.orm.em.fork();
+    await em.nativeDelete(Profile, { email });
+    const response = await post('/api/auth/sign-in', { email, password: 'segredo123' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      error: 'profile_missing',
+      message: 'Para continuar, crie uma nova conta ou faça login com uma conta registrada.',
+    });
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotate on every refresh and keep the session across "reloads"', async () => {
+    const who = await account(service);
+    const first = await post('/api/auth/refresh', {}, { cookie: who.cookie });
+    expect(first.statusCode).toBe(200);
+    const next = refreshCookieFrom(first.headers['set-cookie']);
+    expect(next).not.toBe(who.cookie);
+    expect(first.json().user.email).toBe(who.email);
+    const second = await post('/api/auth/refresh', {}, { cookie: next });
+    expect(second.statusCode).toBe(200);
+  });
+
+  it('detect reuse of a rotated token and revoke the whole family', async () => {
+    const who = await account(service);
+    const rotated = await post('/api/auth/refresh', {}, { cookie: who.cookie });
+    const current = refreshCookieFrom(rotated.headers['set-cookie']);
+    const reuse = await post('/api/auth/refresh', {}, { cookie: who.cookie });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().error).toBe('session_revoked');
+    const afterTheft = await post('/api/auth/refresh', {}, { cookie: current });
+    expect(afterTheft.statusCode).toBe(401);
+    // Both the stolen token and the family's last token now count as reuse.
+    expect(await service.db.orm.em.fork().count(AdminLog, { userId: who.userId, action: 'refresh_token_reuse' })).toBe(2);
+  });
+
+  it('let only one of two concurrent refreshes of the same token win', async () => {
+    const who = await account(service);
+    const results = await Promise.all([1, 2, 3].map(() => post('/api/auth/refresh', {}, { cookie: who.cookie })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+  });
+
+  it('expire', async () => {
+    const who = await account(service);
+    clock.advance(31 * 86_400_000);
+    expect((await post('/api/auth/refresh', {}, { cookie: who.cookie })).statusCode).toBe(401);
+  });
+
+  it('are revoked by sign-out', async () => {
+    const who = await account(service);
+    const out = await post('/api/auth/sign-out', {}, { cookie: who.cookie });
+    expect(out.json().message).toBe('Você foi desconectado com sucesso.');
+    expect([out.headers['set-cookie']].flat().join()).toMatch(/prata_refresh=;/);
+    expect((await post('/api/auth/refresh', {}, { cookie: who.cookie })).statusCode).toBe(401);
+  });
+});
+
+describe('password recovery', () => {
+  it('answers the same for unknown e-mails and sends nothing', async () => {
+    const ghost = uniqueEmail('fantasma');
+    const response = await post('/api/auth/recover', { email: ghost });
+    expect(response.statusCode).toBe(200);
+    expect(await service.db.orm.em.fork().count(OutboxEmail, { to: ghost })).toBe(0);
+  });
+
+  it('resets with a single-use link to /reset-password and revokes every session', async () => {
+    const who = await account(service);
+    await post('/api/auth/recover', { email: who.email });
+    const mail = await lastMailTo(service, who.email);
+    expect(mail.link).toMatch(/^http:\/\/127\.0\.0\.1:8080\/reset-password\?token=/);
+    const token = tokenFrom(mail.link, 'token');
+
+    const mismatch = await post('/api/auth/reset-password', { token, password: 'novasenha1', confirmPassword: 'outra' });
+    expect(mismatch.json().issues[0].message).toBe('As senhas não coincidem.');
+    const short = await post('/api/auth/reset-password', { token, password: '12345', confirmPassword: '12345' });
+    expect(short.json().issues[0].message).toBe('A senha deve ter pelo menos 6 caracteres.');
+
+    const ok = await post('/api/auth/reset-password', { token, password: 'novasenha1', confirmPassword: 'novasenha1' });
+    expect(ok.json().message).toBe('Senha atualizada');
+    expect((await post('/api/auth/reset-password', { token, password: 'outra123', confirmPassword: 'outra123' })).statusCode).toBe(400);
+    expect((await post('/api/auth/refresh', {}, { cookie: who.cookie })).statusCode).toBe(401);
+    expect((await post('/api/auth/sign-in', { email: who.email, password: who.password })).statusCode).toBe(401);
+    await signIn(service, who.email, 'novasenha1');
+  });
+
+  it('refuses an expired link', async () => {
+    const who = await account(service);
+    await post('/api/auth/recover', { email: who.email });
+    const token = tokenFrom((await lastMailTo(service, who.email)).link, 'token');
+    clock.advance(61 * 60_000);
+    const late = await post('/api/auth/reset-password', { token, password: 'novasenha1', confirmPassword: 'novasenha1' });
+    expect(late.statusCode).toBe(400);
+  });
+});
+
+describe('own account', () => {
+  it('reads and updates the profile', async () => {
+    const who = await account(service);
+    const updated = await service.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: bearer(who), payload: { fullName: 'Novo Nome' } });
+    expect(updated.json()).toMatchObject({ fullName: 'Novo Nome', email: who.email, userId: who.userId });
+    expect(await service.db.orm.em.fork().count(AdminLog, { userId: who.userId, action: 'profile_updated' })).toBe(1);
+  });
+
+  it('changes the password (>= 6, must match)', async () => {
+    const who = await account(service);
+    const short = await post('/api/me/password', { password: '123', confirmPassword: '123' }, bearer(who));
+    expect(short.json().issues[0].message).toBe('A senha deve ter pelo menos 6 caracteres.');
+    const mismatch = await post('/api/me/password', { password: '1234567', confirmPassword: '7654321' }, bearer(who));
+    expect(mismatch.json().issues[0].message).toBe('A nova senha e confirmação devem ser iguais.');
+    expect((await post('/api/me/password', { password: 'trocada1', confirmPassword: 'trocada1' }, bearer(who))).statusCode).toBe(200);
+    await signIn(service, who.email, 'trocada1');
+  });
+
+  it('changes the e-mail after re-checking the password and confirming the new address', async () => {
+    const who = await account(service);
+    const wrong = await post('/api/me/email', { newEmail: 'x@exemplo.com.br', currentPassword: 'errada' }, bearer(who));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Senha atual incorreta');
+    const empty = await post('/api/me/email', { newEmail: '', currentPassword: '' }, bearer(who));
+    expect(empty.json().issues.map((i: { message: string }) => i.message)).toContain('Preencha o novo email e a senha atual.');
+
+    const newEmail = uniqueEmail('novo');
+    expect((await post('/api/me/email', { newEmail, currentPassword: who.password }, bearer(who))).statusCode).toBe(200);
+    const token = tokenFrom((await lastMailTo(service, newEmail)).link, 'novo-email');
+    expect((await post('/api/auth/confirm-email-change', { token })).statusCode).toBe(200);
+    await signIn(service, newEmail, who.password);
+    expect((await post('/api/auth/sign-in', { email: who.email, password: who.password })).statusCode).toBe(401);
+  });
+});
+
+describe('rate limiting per IP', () => {
+  it('answers 429 in Portuguese past the limit', async () => {
+    const limited = await createTestService({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        codes.push((await limited.app.inject({ method: 'POST', url: '/api/auth/recover', payload: { email: 'a@b.com' } })).statusCode);
+      }
+      expect(codes).toEqual([200, 200, 200, 429]);
+      const last = await limited.app.inject({ method: 'POST', url: '/api/auth/recover', payload: { email: 'a@b.com' } });
+      expect(last.json().message).toBe('Muitas tentativas. Tente novamente em alguns minutos.');
+    } finally {
+      await limited.close();
+    }
+  });
+});

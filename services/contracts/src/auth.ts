@@ -1,0 +1,192 @@
+/**
+ * Accounts, sessions, roles, two-factor authentication and admin registration contracts.
+ *
+ * Sources: storefront.md 3-8 (sign-in, sign-up, recovery, reset, session), admin.md 2-9
+ * (admin login and registration, developer setup, security, profile, 2FA constants), issue 3.
+ * Messages are the spec's pt-BR texts.
+ */
+import { z } from 'zod';
+
+/** Roles stored in user_roles; a user with none is a customer ('Usuário'). */
+export const ROLE_NAMES = ['admin', 'developer'] as const;
+export const roleNameSchema = z.enum(ROLE_NAMES);
+export type RoleName = z.infer<typeof roleNameSchema>;
+
+/** At most this many administrators (admin.md 6, 9). */
+export const MAX_ADMINS = 3;
+/** Minimum lengths (storefront.md 5, admin.md 9). */
+export const CUSTOMER_PASSWORD_MIN = 6;
+export const ADMIN_REGISTRATION_PASSWORD_MIN = 8;
+export const PANEL_PASSWORD_MIN = 12;
+/** TOTP (admin.md 9): 6 digits, 30 s step, window of one step; 10 recovery codes of 8 A-Z0-9. */
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
+export const RECOVERY_CODE_COUNT = 10;
+export const RECOVERY_CODE_LENGTH = 8;
+
+const email = z.string().trim().toLowerCase().max(255, 'Email muito longo').pipe(z.email({ error: 'Email inválido' }));
+const requiredPassword = z.string().min(1, 'Senha é obrigatória').max(200, 'Senha muito longa');
+
+export const signUpSchema = z.object({
+  email,
+  password: z.string().min(CUSTOMER_PASSWORD_MIN, 'A senha deve ter pelo menos 6 caracteres.').max(200, 'Senha muito longa'),
+  fullName: z.string().trim().min(1, 'Nome completo é obrigatório').max(100, 'Nome muito longo'),
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const signInSchema = z.object({ email, password: requiredPassword });
+export type SignInInput = z.input<typeof signInSchema>;
+
+/** Second sign-in step: a 6-digit TOTP code or an 8-character recovery code. */
+export const totpSignInSchema = z.object({
+  challengeToken: z.string().min(1),
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^(\d{6}|[A-Z0-9]{8})$/, 'Por favor, insira um código de 6 dígitos.'),
+});
+
+export const sessionUserSchema = z.object({ id: z.uuid(), email: z.string(), fullName: z.string() });
+export type SessionUserDto = z.infer<typeof sessionUserSchema>;
+
+/** A signed-in session. The refresh token travels only in an httpOnly cookie. */
+export const sessionSchema = z.object({
+  accessToken: z.string(),
+  /** Lifetime of the access token, in ms. */
+  expiresInMs: z.number().int().positive(),
+  user: sessionUserSchema,
+  roles: z.array(roleNameSchema),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const signInResultSchema = z.discriminatedUnion('status', [
+  sessionSchema.extend({ status: z.literal('signed_in') }),
+  z.object({ status: z.literal('totp_required'), challengeToken: z.string() }),
+]);
+export type SignInResult = z.infer<typeof signInResultSchema>;
+
+export const messageSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageSchema>;
+
+export const tokenSchema = z.object({ token: z.string().min(16).max(200) });
+
+export const recoverSchema = z.object({ email });
+
+const passwordPair = (min: number, tooShort: string, mismatch: string) =>
+  z
+    .object({ password: z.string().min(min, tooShort).max(200, 'Senha muito longa'), confirmPassword: z.string() })
+    .refine((v) => v.password === v.confirmPassword, { message: mismatch, path: ['confirmPassword'] });
+
+/** Reset with a recovery link (storefront.md 5). */
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(16).max(200),
+    password: z.string().min(CUSTOMER_PASSWORD_MIN, 'A senha deve ter pelo menos 6 caracteres.').max(200, 'Senha muito longa'),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: 'As senhas não coincidem.', path: ['confirmPassword'] });
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** `GET /api/me/roles` (replaces get_user_roles). */
+export const rolesSchema = z.object({ roles: z.array(roleNameSchema) });
+
+export const profileSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  fullName: z.string(),
+  email: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const updateProfileSchema = z.object({
+  fullName: z.string().trim().min(1, 'Nome completo é obrigatório').max(100, 'Nome muito longo'),
+});
+
+/** Profile password change (admin.md 5): >= 6, must match. */
+export const changePasswordSchema = passwordPair(
+  CUSTOMER_PASSWORD_MIN,
+  'A senha deve ter pelo menos 6 caracteres.',
+  'A nova senha e confirmação devem ser iguais.',
+);
+
+/** E-mail change (admin.md 5): new e-mail and the current password. */
+export const changeEmailSchema = z.object({
+  newEmail: z.string().trim().min(1, 'Preencha o novo email e a senha atual.').pipe(email),
+  currentPassword: z.string().min(1, 'Preencha o novo email e a senha atual.'),
+});
+
+/** Panel password change (admin.md 5): >= 12, must match; strength checked on the server. */
+export const panelPasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Senha atual é obrigatória'),
+    newPassword: z.string().min(PANEL_PASSWORD_MIN, 'A senha deve ter pelo menos 12 caracteres.').max(200),
+    confirmPassword: z.string().min(PANEL_PASSWORD_MIN, 'A senha deve ter pelo menos 12 caracteres.'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: 'As senhas não coincidem.', path: ['confirmPassword'] });
+
+export const passwordStrengthSchema = z.object({ password: z.string().max(200) });
+export const passwordStrengthResultSchema = z.object({ valid: z.boolean(), feedback: z.array(z.string()) });
+
+/** get_security_status (admin.md 3). */
+export const securityStatusSchema = z.object({
+  twoFactorEnabled: z.boolean(),
+  lastLoginAt: z.iso.datetime({ offset: true }).nullable(),
+  loginAttempts: z.number().int().nonnegative(),
+});
+export type SecurityStatus = z.infer<typeof securityStatusSchema>;
+
+/** Two-factor setup as generated by the server: shown once. */
+export const twoFactorSetupSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string().startsWith('otpauth://totp/'),
+  recoveryCodes: z.array(z.string().regex(/^[A-Z0-9]{8}$/)).length(RECOVERY_CODE_COUNT),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+export const twoFactorCodeSchema = z.object({
+  code: z.string().trim().regex(/^\d{6}$/, 'Por favor, insira um código de 6 dígitos.'),
+});
+
+/** Admin registration (admin.md 2, 5). */
+export const adminRegistrationSchema = z
+  .object({
+    fullName: z.string().trim().min(1, 'Nome completo é obrigatório').max(100, 'Nome muito longo'),
+    email,
+    password: z.string().min(ADMIN_REGISTRATION_PASSWORD_MIN, 'A senha deve ter pelo menos 8 caracteres').max(200),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: 'As senhas não coincidem', path: ['confirmPassword'] });
+export type AdminRegistrationInput = z.input<typeof adminRegistrationSchema>;
+
+export const adminRegistrationStatusSchema = z.enum(['pending_confirmation', 'pending_approval', 'approved', 'rejected']);
+
+export const adminRegistrationSchemaOut = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  email: z.string(),
+  status: adminRegistrationStatusSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+  confirmedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type AdminRegistration = z.infer<typeof adminRegistrationSchemaOut>;
+
+export const idParamsSchema = z.object({ id: z.uuid({ error: 'Identificador inválido' }) });
+
+/** Developer setup (admin.md 2, 5): all three fields required. */
+export const developerSetupSchema = z.object({
+  email: z.string().trim().min(1, 'Preencha todos os campos.').pipe(email),
+  password: z.string().min(1, 'Preencha todos os campos.').max(200),
+  fullName: z.string().trim().min(1, 'Preencha todos os campos.').max(100, 'Nome muito longo'),
+});
+
+/** A row of the users tab (admin.md 2). */
+export const adminUserSchema = z.object({
+  id: z.uuid(),
+  fullName: z.string().nullable(),
+  email: z.string(),
+  role: z.enum(['admin', 'developer', 'user']),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
