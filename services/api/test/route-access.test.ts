@@ -1,0 +1,90 @@
+/**
+ * The role matrix (issue 3): walks the service's route table and calls every route as
+ * anonymous, customer, admin and developer, checking the declared access is enforced. A new
+ * route is covered automatically; one without a declaration cannot even register.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteAccess } from '../src/plugins/access.ts';
+import { account, bearer, type SignedIn } from './accounts.ts';
+import { createTestService, type TestService } from './helpers.ts';
+
+type Caller = 'anonymous' | 'customer' | 'admin' | 'developer';
+const CALLERS: Caller[] = ['anonymous', 'customer', 'admin', 'developer'];
+
+/** Who gets past the guard for each access level (the developer here has only that role). */
+const ALLOWED: Record<RouteAccess, Caller[]> = {
+  public: ['anonymous', 'customer', 'admin', 'developer'],
+  customer: ['customer', 'admin', 'developer'],
+  admin: ['admin'],
+  developer: ['developer'],
+};
+
+/**
+ * The access each part of the API must have. A route whose declaration differs fails; a route
+ * under no prefix here fails too, so each new area of the API is placed here deliberately.
+ * Most specific prefix first.
+ */
+const POLICY: [RegExp, RouteAccess][] = [
+  [/^\/api\/admin-registrations(\/|$)/, 'public'],
+  [/^\/api\/admin\//, 'admin'],
+  [/^\/api\/security\//, 'admin'],
+  [/^\/api\/developer\//, 'developer'],
+  [/^\/api\/me(\/|$)/, 'customer'],
+  [/^\/api\/auth\//, 'public'],
+  [/^GET \/api\/products(\/|$)/, 'public'],
+  [/^GET \/api\/(health|remotes|content|social-links)(\/|$)/, 'public'],
+];
+
+function expectedAccess(method: string, url: string): RouteAccess | undefined {
+  return POLICY.find(([pattern]) => pattern.test(url) || pattern.test(`${method} ${url}`))?.[1];
+}
+
+let service: TestService;
+const tokens: Partial<Record<Caller, SignedIn>> = {};
+
+beforeAll(async () => {
+  service = await createTestService();
+  tokens.customer = await account(service);
+  tokens.admin = await account(service, ['admin'], 'admin');
+  tokens.developer = await account(service, ['developer'], 'dev');
+});
+afterAll(async () => service?.close());
+
+describe('route access matrix', () => {
+  it('has a route table covering the API', () => {
+    const urls = service.app.routeTable.map((r) => `${r.method} ${r.url}`);
+    expect(urls).toEqual(expect.arrayContaining(['GET /api/products', 'POST /api/auth/sign-in', 'GET /api/me', 'GET /api/admin/users']));
+    expect(service.app.routeTable.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('declares for every route the access the policy requires', () => {
+    const wrong = service.app.routeTable
+      .filter((r) => r.url.startsWith('/api/'))
+      .filter((r) => expectedAccess(r.method, r.url) !== r.access)
+      .map((r) => `${r.method} ${r.url}: declared ${r.access}, policy ${expectedAccess(r.method, r.url) ?? 'none (add it to POLICY)'}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('enforces every route for every role', async () => {
+    const failures: string[] = [];
+    for (const route of service.app.routeTable.filter((r) => r.url.startsWith('/api/'))) {
+      const url = route.url.replace(/:(\w+)/g, () => randomUUID());
+      for (const caller of CALLERS) {
+        const who = tokens[caller as Exclude<Caller, 'anonymous'>];
+        const response = await service.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: who ? bearer(who) : {},
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const code = response.json<{ error?: string }>().error;
+        const blocked = (response.statusCode === 401 && code === 'unauthorized') || (response.statusCode === 403 && code === 'forbidden');
+        const expected = !ALLOWED[route.access].includes(caller);
+        if (blocked !== expected) failures.push(`${route.method} ${route.url} [${route.access}] as ${caller}: ${response.statusCode} ${code}`);
+        if (expected) expect(response.statusCode).toBe(caller === 'anonymous' ? 401 : 403);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * Two-factor authentication (issue 3; admin.md 4, 5, 9). Codes come from an independent
+ * RFC 6238 implementation written here on node:crypto and, when installed, from Debian's
+ * `oathtool --totp` (both must agree): a current code is accepted, a stale one refused, a used
+ * one cannot be replayed, a recovery code works once, the secret is encrypted at rest.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { User } from '../src/modules/identity/identity.entities.ts';
+import { account, bearer, refreshCookieFrom, type SignedIn } from './accounts.ts';
+import { createTestService, TestClock, type TestService } from './helpers.ts';
+
+const clock = new TestClock(Date.parse('2026-11-21T12:00:05Z'));
+let service: TestService;
+let admin: SignedIn;
+
+function base32Decode(secret: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secret.replace(/=+$/, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  return Buffer.from(bits.match(/.{8}/g)!.map((byte) => Number.parseInt(byte, 2)));
+}
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s), independent of otplib. */
+function rfc6238(secret: string, at: Date): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at.getTime() / 1000 / 30)));
+  const hmac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
+  const offset = hmac[hmac.length - 1]! & 0x0f;
+  const value = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return value.toString().padStart(6, '0');
+}
+
+function oathtool(secret: string, at: Date): string | null {
+  try {
+    const now = at.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+    return execFileSync('oathtool', ['--totp', '-b', '--now', now, secret], { encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/** The code at the test clock's time, cross-checked with oathtool when available. */
+function codeNow(secret: string): string {
+  const code = rfc6238(secret, clock.now());
+  const other = oathtool(secret, clock.now());
+  if (other !== null) expect(other).toBe(code);
+  return code;
+}
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) => service.app.inject({ method: 'POST', url, payload, headers });
+
+beforeAll(async () => {
+  service = await createTestService({}, clock);
+  admin = await account(service, ['admin'], 'admin');
+});
+afterAll(async () => service?.close());
+
+describe('two-factor authentication', () => {
+  let secret: string;
+  let recoveryCodes: string[];
+
+  it('is set up by the server: secret, otpauth URI under the store name, 10 recovery codes', async () => {
+    const response = await post('/api/security/2fa/setup', {}, bearer(admin));
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    secret = body.secret;
+    recoveryCodes = body.recoveryCodes;
+    expect(body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Prata%20925:admin\./);
+    expect(body.otpauthUrl).toContain(`secret=${secret}`);
+    expect(recoveryCodes).toHaveLength(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[A-Z0-9]{8}$/);
+    const status = await service.app.inject({ method: 'GET', url: '/api/security/status', headers: bearer(admin) });
+    expect(status.json().twoFactorEnabled).toBe(false);
+  });
+
+  it('stays off with a wrong or malformed code', async () => {
+    const wrong = await post('/api/security/2fa/enable', { code: '000000' }, bearer(admin));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Código de verificação inválido. Verifique o relógio do seu dispositivo.');
+    const malformed = await post('/api/security/2fa/enable', { code: '12ab' }, bearer(admin));
+    expect(malformed.json().issues[0].message).toBe('Por favor, insira um código de 6 dígitos.');
+  });
+
+  it('turns on with a valid code and keeps the secret encrypted', async () => {
+    const response = await post('/api/security/2fa/enable', { code: codeNow(secret) }, bearer(admin));
+    expect(response.json().message).toBe('2FA Ativado');
+    const user = await service.db.orm.em.fork().findOneOrFail(User, { id: admin.userId });
+    expect(user.twoFactorEnabled).toBe(true);
+    expect(user.twoFactorSecret).not.toContain(secret);
+    expect(user.twoFactorSecret!.split('.')).toHaveLength(3);
+  });
+
+  it('asks admins for the second step, accepts a current code once and refuses a replay', async () => {
+    clock.advance(30_000);
+    const first = await post('/api/auth/sign-in', { email: admin.email, password: admin.password });
+    expect(first.json()).toEqual({ status: 'totp_required', challengeToken: expect.any(String) });
+    const code = codeNow(secret);
+    const ok = await post('/api/auth/sign-in/totp', { challengeToken: first.json().challengeToken, code });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().roles).toEqual(['admin']);
+    refreshCookieFrom(ok.headers['set-cookie']);
+
+    const again = await post('/api/auth/sign-in', { email: admin.email, password: admin.password });
+    const replay = await post('/api/auth/sign-in/totp', { challengeToken: again.json().challengeToken, code });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toBe('Código de verificação inválido. Verifique o relógio do seu dispositivo.');
+  });
+
+  it('accepts a code one step off and refuses a stale one', async () => {
+    clock.advance(60_000);
+    const previous = rfc6238(secret, new Date(clock.now().getTime() - 30_000));
+    const challenge = (await post('/api/auth/sign-in', { email: admin.email, password: admin.password })).json().challengeToken;
+    expect((await post('/api/auth/sign-in/totp', { challengeToken: challenge, code: previous })).statusCode).toBe(200);
+
+    clock.advance(120_000);
+    const stale = rfc6238(secret, new Date(clock.now().getTime() - 90_000));
+    const challenge2 = (await post('/api/auth/sign-in', { email: admin.email, password: admin.password })).json().challengeToken;
+    expect((await post('/api/auth/sign-in/totp', { challengeToken: challenge2, code: stale })).statusCode).toBe(401);
+  });
+
+  it('accepts a recovery code once', async () => {
+    const code = recoveryCodes[3]!;
+    const challenge = (await post('/api/auth/sign-in', { email: admin.email, password: admin.password })).json().challengeToken;
+    expect((await post('/api/auth/sign-in/totp', { challengeToken: challenge, code: code.toLowerCase() })).statusCode).toBe(200);
+    const challenge2 = (await post('/api/auth/sign-in', { email: admin.email, password: admin.password })).json().challengeToken;
+    expect((await post('/api/auth/sign-in/totp', { challengeToken: challenge2, code })).statusCode).toBe(401);
+  });
+
+  it('refuses a forged challenge token', async () => {
+    const forged = await post('/api/auth/sign-in/totp', { challengeToken: 'x'.repeat(40), code: '123456' });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().error).toBe('challenge_expired');
+  });
+
+  it('does not ask customers for a second step even if they had a secret', async () => {
+    const customer = await account(service);
+    expect(customer.accessToken).toBeTruthy();
+    expect((await post('/api/security/2fa/setup', {}, bearer(customer))).statusCode).toBe(403);
+  });
+
+  it('turns off, and sign-in is one step again', async () => {
+    const signed = await post('/api/auth/sign-in', { email: admin.email, password: admin.password });
+    clock.advance(30_000);
+    const session = await post('/api/auth/sign-in/totp', { challengeToken: signed.json().challengeToken, code: codeNow(secret) });
+    const off = await post('/api/security/2fa/disable', {}, bearer(session.json()));
+    expect(off.json().message).toBe('2FA Desativado');
+    const plain = await post('/api/auth/sign-in', { email: admin.email, password: admin.password });
+    expect(plain.json().status).toBe('signed_in');
+  });
+
+  it('refuses to enable without a pending setup', async () => {
+    const other = await account(service, ['admin'], 'admin2');
+    const response = await post('/api/security/2fa/enable', { code: '123456' }, bearer(other));
+    expect(response.json().message).toBe('Sessão expirada. Tente configurar o 2FA novamente.');
+  });
+});
