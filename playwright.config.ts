@@ -50,6 +50,8 @@ export default defineConfig({
       ADMIN_PORT: String(E2E.ports.admin),
       DEVTOOLS_PORT: String(E2E.ports.devtools),
       LOG_LEVEL: 'warn',
+      // Tests create the accounts they need; demo admins would take admin slots.
+      DEMO_ACCOUNTS: 'false',
     },
   },
 });

@@ -5,10 +5,12 @@
  */
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, withPersistentSecrets } from './config.ts';
+import { seedDemoAccounts } from './database/seeders/demo-accounts.ts';
+import { systemClock } from './lib/clock.ts';
 import { openDatabase } from './database/index.ts';
 
-const config = loadConfig();
+const config = await withPersistentSecrets(loadConfig());
 const logger = pino({ level: config.logLevel, name: 'api' });
 const log = {
   info: (msg: string) => logger.info(msg),
@@ -21,6 +23,12 @@ const database = await openDatabase(config, log).catch((error: unknown) => {
   logger.fatal({ err: error }, 'could not open the database');
   process.exit(1);
 });
+if (config.demoAccounts) {
+  const accounts = await seedDemoAccounts(database.orm.em.fork(), systemClock);
+  const lines = accounts.map((a) => `  ${a.email.padEnd(32)} ${a.password}  ${a.roles.join('+') || 'customer'}`);
+  logger.info(`demo accounts (new passwords at every start):\n${lines.join('\n')}`);
+  console.log(`\n  Demo accounts (DEMO_ACCOUNTS=true; passwords change at every start):\n${lines.join('\n')}\n`);
+}
 const app = await buildApp({ config, orm: database.orm, storage: database.storage }, logger);
 
 let stopping = false;

@@ -1,0 +1,35 @@
+/**
+ * `npm run create-owner -- --email dona@loja.com.br --password '...' [--name 'Nome']`
+ * Creates (or upgrades) the store owner's account with the admin role, without the UI.
+ * Uses the same database as the service (DATABASE_URL, else the embedded one under DATA_DIR;
+ * stop `npm start` first when using the embedded database).
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig, REPO_ROOT } from '../config.ts';
+import { openDatabase } from '../database/index.ts';
+import { AdminAccountsService } from '../modules/identity/admin-accounts.service.ts';
+import { LogTransport, Mailer } from '../modules/mail/mailer.ts';
+import { systemClock } from '../lib/clock.ts';
+
+const { values } = parseArgs({
+  options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string', default: 'Proprietário' } },
+});
+if (!values.email || !values.password || values.password.length < 8) {
+  console.error('usage: npm run create-owner -- --email <email> --password <at least 8 characters> [--name <full name>]');
+  process.exit(2);
+}
+process.chdir(REPO_ROOT);
+const config = loadConfig({ ...process.env, SEED: 'never' });
+const log = { info: () => undefined, warn: (m: string) => console.warn(m), debug: () => undefined };
+const db = await openDatabase(config, log);
+try {
+  const mailer = new Mailer(new LogTransport({ info: () => undefined }), config.storeName);
+  const service = new AdminAccountsService(mailer, systemClock, config.shellUrl, config.storeName);
+  const user = await service.createOwner(db.orm.em.fork(), { email: values.email, password: values.password, fullName: values.name! });
+  console.log(`owner ready: ${user.email} (admin)`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}
