@@ -5,7 +5,15 @@
  */
 import { apiErrorSchema, type ApiError } from '@prata/contracts';
 import type { z } from 'zod';
+import { useSessionStore } from '../state/session-store.ts';
 import { apiUrl } from './runtime-config.ts';
+
+let refresher: (() => Promise<string | null>) | undefined;
+
+/** Called by lib/session.ts: how to get a fresh access token after a 401. */
+export function setAccessTokenRefresher(fn: () => Promise<string | null>): void {
+  refresher = fn;
+}
 
 /** A failed API call: HTTP `status` (0 for network errors) and a pt-BR `message`. */
 export class ApiRequestError extends Error {
@@ -25,6 +33,8 @@ export interface RequestOptions {
   query?: Record<string, string | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Send the access token (default true). On a 401 the token is refreshed once and the call retried. */
+  auth?: boolean;
 }
 
 /**
@@ -35,18 +45,29 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(options.query ?? {})) if (value) search.set(key, value);
   const url = apiUrl(path) + (search.size > 0 ? `?${search.toString()}` : '');
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
-      credentials: 'include',
-      headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
-      body: options.body === undefined ? null : JSON.stringify(options.body),
-      signal: options.signal ?? null,
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiRequestError(0, 'Não foi possível conectar ao servidor');
+  const useAuth = options.auth !== false;
+  const send = async (token: string | null): Promise<Response> => {
+    const headers: Record<string, string> = {};
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (useAuth && token) headers.authorization = `Bearer ${token}`;
+    try {
+      return await fetch(url, {
+        method: options.method ?? 'GET',
+        credentials: 'include',
+        headers,
+        body: options.body === undefined ? null : JSON.stringify(options.body),
+        signal: options.signal ?? null,
+      });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new ApiRequestError(0, 'Não foi possível conectar ao servidor');
+    }
+  };
+  const token = useAuth ? useSessionStore.getState().accessToken : null;
+  let response = await send(token);
+  if (response.status === 401 && useAuth && token && refresher) {
+    const fresh = await refresher().catch(() => null);
+    if (fresh) response = await send(fresh);
   }
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {

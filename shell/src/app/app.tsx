@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { RemoteRegistry } from '@prata/contracts';
-import { Toaster, useSessionStore } from '@prata/shared-ui';
+import { Toaster, restoreSession, toast } from '@prata/shared-ui';
 import { Layout } from './layout.tsx';
 import { RemoteOutlet } from '../features/remotes/remote-outlet.tsx';
 import { RouteErrorScreen } from './route-error.tsx';
@@ -22,8 +22,15 @@ export function App({ registry, registryError }: { registry: RemoteRegistry; reg
     ]),
   );
   useEffect(() => {
-    // Accounts arrive with the service's auth module; until then every visitor is anonymous.
-    useSessionStore.getState().setSession({ user: null, isAdmin: false, isDeveloper: false });
+    // First session check: the refresh cookie restores the session across reloads.
+    void restoreSession().then((outcome) => {
+      if (outcome === 'profile_missing') {
+        toast.error('Conta não encontrada', {
+          description: 'Para continuar, crie uma nova conta ou faça login com uma conta registrada.',
+          duration: 6000,
+        });
+      }
+    });
   }, []);
   return (
     <QueryClientProvider client={queryClient}>

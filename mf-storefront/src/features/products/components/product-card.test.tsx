@@ -37,7 +37,7 @@ beforeEach(() => {
   root = createRoot(container);
   useCartStore.setState({ items: [] });
   useFavouritesStore.setState({ items: [] });
-  useSessionStore.getState().setSession({ user: null, isAdmin: false, isDeveloper: false });
+  useSessionStore.getState().clear();
 });
 afterEach(() => {
   act(() => root.unmount());
