@@ -14,6 +14,7 @@ import accessPlugin from './plugins/access.ts';
 import authPlugin from './plugins/auth.ts';
 import clockPlugin from './plugins/clock.ts';
 import mailPlugin from './plugins/mail.ts';
+import reservationCleanupPlugin from './plugins/reservation-cleanup.ts';
 import configPlugin from './plugins/config.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import ormPlugin from './plugins/orm.ts';
@@ -21,6 +22,7 @@ import storagePlugin from './plugins/storage.ts';
 import type { LocalDiskStorage } from './storage/object-storage.ts';
 import catalogueRoutes from './modules/catalogue/index.ts';
 import identityRoutes from './modules/identity/index.ts';
+import reservationRoutes from './modules/reservations/index.ts';
 import platformRoutes from './modules/platform/index.ts';
 import contentRoutes from './modules/content/index.ts';
 
@@ -59,6 +61,8 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(platformRoutes);
   await app.register(catalogueRoutes);
   await app.register(identityRoutes);
+  await app.register(reservationRoutes);
+  await app.register(reservationCleanupPlugin);
   await app.register(contentRoutes);
   return app;
 }

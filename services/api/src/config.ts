@@ -17,6 +17,7 @@
  * - `STORE_NAME` (default Prata 925): TOTP issuer and e-mail signature.
  * - `AUTH_RATE_LIMIT_PER_MINUTE` (default 30): per-IP limit of each sign-in/sign-up/recovery route.
  * - `ACCESS_TOKEN_TTL_MS` (default 15 min), `REFRESH_TOKEN_TTL_DAYS` (default 30).
+ * - `RESERVATION_CLEANUP_INTERVAL_MS` (default 60000): how often expired reservations are released.
  * - `DEMO_ACCOUNTS` (default false): create demo accounts at start and print their passwords.
  * - `REMOTE_REGISTRY_FILE`: JSON file with the remote registry, re-read when it changes.
  *   Without it the registry is built from `REMOTE_<NAME>_URL` (the remote's origin) with the
@@ -54,6 +55,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_MS: z.coerce.number().int().min(10_000).default(15 * 60_000),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RESERVATION_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
   REMOTE_REGISTRY_FILE: z.string().optional(),
   REMOTE_STOREFRONT_URL: z.url().default('http://127.0.0.1:3001'),
   REMOTE_CHECKOUT_URL: z.url().default('http://127.0.0.1:3002'),
@@ -88,6 +90,8 @@ export interface AppConfig {
   refreshTokenTtlMs: number;
   /** Requests per minute and IP on each sign-in/sign-up/recovery route. */
   authRateLimitPerMinute: number;
+  /** Interval of the reservation cleanup job, ms. */
+  reservationCleanupIntervalMs: number;
   remoteRegistryFile: string | undefined;
   remoteOrigins: Record<'storefront' | 'checkout' | 'admin' | 'devtools', string>;
   shellUrl: string;
@@ -137,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenTtlMs: e.ACCESS_TOKEN_TTL_MS,
     refreshTokenTtlMs: e.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    reservationCleanupIntervalMs: e.RESERVATION_CLEANUP_INTERVAL_MS,
     remoteRegistryFile: e.REMOTE_REGISTRY_FILE ? path.resolve(e.REMOTE_REGISTRY_FILE) : undefined,
     remoteOrigins,
     shellUrl,

@@ -31,6 +31,7 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^\/api\/security\//, 'admin'],
   [/^\/api\/developer\//, 'developer'],
   [/^\/api\/me(\/|$)/, 'customer'],
+  [/^\/api\/reservations(\/|$)/, 'customer'],
   [/^\/api\/auth\//, 'public'],
   [/^GET \/api\/products(\/|$)/, 'public'],
   [/^GET \/api\/(health|remotes|content|social-links)(\/|$)/, 'public'],

@@ -44,6 +44,8 @@ export const productSchema = z.object({
   isBestseller: z.boolean(),
   isFeatured: z.boolean(),
   stock: z.number().int().nonnegative(),
+  /** Units that can still be reserved or bought: stock minus active reservations. */
+  available: z.number().int().nonnegative(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type Product = z.infer<typeof productSchema>;

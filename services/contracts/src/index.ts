@@ -3,3 +3,4 @@ export * from './catalogue.ts';
 export * from './platform.ts';
 export * from './content.ts';
 export * from './auth.ts';
+export * from './reservations.ts';

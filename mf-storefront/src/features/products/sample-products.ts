@@ -19,6 +19,7 @@ function sample(id: number, name: string, category: Product['category'], priceCe
     isBestseller: false,
     isFeatured: false,
     stock: 0,
+    available: 0,
     createdAt: SAMPLE_CREATED_AT,
     ...flags,
   };

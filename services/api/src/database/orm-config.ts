@@ -17,6 +17,7 @@ import {
   UserSchema,
 } from '../modules/identity/identity.entities.ts';
 import { OutboxEmailSchema } from '../modules/mail/outbox-email.entity.ts';
+import { ProductReservationSchema } from '../modules/reservations/reservation.entity.ts';
 import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/content.entities.ts';
 import { migrationsList } from './migrations/index.ts';
 
@@ -34,6 +35,7 @@ export const ENTITIES = [
   AdminRegistrationSchema,
   AdminLogSchema,
   OutboxEmailSchema,
+  ProductReservationSchema,
 ];
 
 /** Builds the ORM options for a `postgres://` URL. `debug` logs SQL. */

@@ -20,6 +20,7 @@ const product: Product = {
   isBestseller: false,
   isFeatured: true,
   stock: 3,
+  available: 3,
   createdAt: '2026-11-18T10:10:05.758Z',
 };
 

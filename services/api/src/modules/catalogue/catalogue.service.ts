@@ -13,16 +13,20 @@ import {
   type ProductListQuery,
 } from '@prata/contracts';
 import { NotFoundError } from '../../errors.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 import { PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../../storage/object-storage.ts';
+import { heldUnits } from '../reservations/reservation.service.ts';
 import { Product } from './product.entity.ts';
 
 export class CatalogueService {
   private readonly em: EntityManager;
   private readonly storage: ObjectStorage;
+  private readonly clock: Clock;
 
-  constructor(em: EntityManager, storage: ObjectStorage) {
+  constructor(em: EntityManager, storage: ObjectStorage, clock: Clock = systemClock) {
     this.em = em;
     this.storage = storage;
+    this.clock = clock;
   }
 
   /**
@@ -46,7 +50,7 @@ export class CatalogueService {
       ];
     }
     const products = await this.em.find(Product, where, { orderBy: { createdAt: 'desc', id: 'asc' } });
-    return products.map((product) => this.toDto(product));
+    return this.toDtos(products);
   }
 
   /** At most {@link FEATURED_PRODUCTS_LIMIT} featured products, newest first (home). */
@@ -56,14 +60,14 @@ export class CatalogueService {
       { isFeatured: true },
       { orderBy: { createdAt: 'desc', id: 'asc' }, limit: FEATURED_PRODUCTS_LIMIT },
     );
-    return products.map((product) => this.toDto(product));
+    return this.toDtos(products);
   }
 
   /** One product. @throws NotFoundError ('Produto não encontrado'). */
   async get(id: string): Promise<ProductDto> {
     const product = await this.em.findOne(Product, { id });
     if (!product) throw new NotFoundError('Produto não encontrado');
-    return this.toDto(product);
+    return (await this.toDtos([product]))[0]!;
   }
 
   /**
@@ -74,11 +78,17 @@ export class CatalogueService {
     const data = productInputSchema.parse(input);
     const product = this.em.create(Product, { ...data, ...(createdAt ? { createdAt } : {}) });
     await this.em.flush();
-    return this.toDto(product);
+    return (await this.toDtos([product]))[0]!;
+  }
+
+  /** Maps entities to the API shape, with `available` = stock - active reservations. */
+  async toDtos(products: Product[]): Promise<ProductDto[]> {
+    const held = await heldUnits(this.em, products.map((p) => p.id), this.clock.now());
+    return products.map((product) => this.toDto(product, held.get(product.id) ?? 0));
   }
 
   /** Maps an entity to the API shape (absolute image URL, ISO dates). */
-  toDto(product: Product): ProductDto {
+  toDto(product: Product, held: number): ProductDto {
     return {
       id: product.id,
       name: product.name,
@@ -90,6 +100,7 @@ export class CatalogueService {
       isBestseller: product.isBestseller,
       isFeatured: product.isFeatured,
       stock: product.stock,
+      available: Math.max(0, product.stock - held),
       createdAt: product.createdAt.toISOString(),
     };
   }

@@ -9,7 +9,7 @@ import { apiErrorSchema, productIdParamsSchema, productListQuerySchema, productL
 import { CatalogueService } from './catalogue.service.ts';
 
 const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new CatalogueService(app.orm.em, app.storage);
+  const service = new CatalogueService(app.orm.em, app.storage, app.clock);
 
   app.get(
     '/api/products',

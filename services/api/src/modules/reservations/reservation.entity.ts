@@ -1,0 +1,26 @@
+/**
+ * Product reservation (storefront.md 3, 4; issue 4): a signed-in shopper's favourite holds one
+ * unit for 30 minutes. Table `product_reservations`; a partial unique index allows at most one
+ * active reservation per product and user.
+ */
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p } from '@mikro-orm/core';
+import { Product } from '../catalogue/product.entity.ts';
+import { User } from '../identity/identity.entities.ts';
+
+export const ProductReservationSchema = defineEntity({
+  name: 'ProductReservation',
+  tableName: 'product_reservations',
+  indexes: [{ properties: ['product', 'isActive', 'expiresAt'] }],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    product: () => p.manyToOne(Product).deleteRule('cascade'),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    expiresAt: p.datetime(),
+    isActive: p.boolean().default(true),
+    releasedAt: p.datetime().nullable(),
+  },
+});
+export class ProductReservation extends ProductReservationSchema.class {}
+ProductReservationSchema.setClass(ProductReservation);

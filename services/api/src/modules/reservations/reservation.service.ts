@@ -1,0 +1,96 @@
+/**
+ * Reservations (storefront.md 4, 5, 8; issue 4). A signed-in shopper's favourite holds one unit
+ * for 30 minutes: available = stock - active unexpired reservations (sold units have already
+ * left `stock`). Reserving locks the product row (SELECT ... FOR UPDATE) for the length of a
+ * short transaction, so concurrent requests can never hold more units than exist; a partial
+ * unique index allows one active reservation per product and shopper.
+ */
+import { LockMode, raw, type EntityManager } from '@mikro-orm/postgresql';
+import { RESERVATION_DURATION_MS, type Reservation } from '@prata/contracts';
+import { ConflictError, NotFoundError } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../../storage/object-storage.ts';
+import { Product } from '../catalogue/product.entity.ts';
+import { ProductReservation } from './reservation.entity.ts';
+
+export const ALREADY_RESERVED_MESSAGE = 'Este produto já está na sua lista de favoritos.';
+export const UNAVAILABLE_MESSAGE = 'Não há unidades disponíveis deste produto para reservar no momento.';
+
+export class ReservationService {
+  private readonly clock: Clock;
+  private readonly storage: ObjectStorage;
+
+  constructor(clock: Clock, storage: ObjectStorage) {
+    this.clock = clock;
+    this.storage = storage;
+  }
+
+  /**
+   * Reserves one unit of `productId` for `userId` for 30 minutes.
+   * @throws NotFoundError; ConflictError 'already_reserved' or 'unavailable'.
+   */
+  async reserve(em: EntityManager, userId: string, productId: string): Promise<Reservation> {
+    const reservation = await em.transactional(async (tx) => {
+      const product = await tx.findOne(Product, { id: productId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!product) throw new NotFoundError('Produto não encontrado');
+      const now = this.clock.now();
+      // The shopper's own expired hold (not yet swept by the cleanup job) no longer counts.
+      await tx.nativeUpdate(ProductReservation, { product: productId, user: userId, isActive: true, expiresAt: { $lte: now } }, { isActive: false, releasedAt: now });
+      if (await tx.count(ProductReservation, { product: productId, user: userId, isActive: true })) {
+        throw new ConflictError(ALREADY_RESERVED_MESSAGE, 'already_reserved');
+      }
+      const held = await tx.count(ProductReservation, { product: productId, isActive: true, expiresAt: { $gt: now } });
+      if (product.stock - held <= 0) throw new ConflictError(UNAVAILABLE_MESSAGE, 'unavailable');
+      return tx.create(ProductReservation, { product, user: userId, expiresAt: new Date(now.getTime() + RESERVATION_DURATION_MS) });
+    });
+    return this.toDto(reservation);
+  }
+
+  /** Cancels the shopper's reservation of a product. @throws NotFoundError when there is none. */
+  async release(em: EntityManager, userId: string, productId: string): Promise<void> {
+    const released = await em.nativeUpdate(ProductReservation, { product: productId, user: userId, isActive: true }, { isActive: false, releasedAt: this.clock.now() });
+    if (released === 0) throw new NotFoundError('Reserva não encontrada', 'reservation_not_found');
+  }
+
+  /** The shopper's active, unexpired reservations, soonest expiry first. */
+  async list(em: EntityManager, userId: string): Promise<Reservation[]> {
+    const rows = await em.find(
+      ProductReservation,
+      { user: userId, isActive: true, expiresAt: { $gt: this.clock.now() } },
+      { populate: ['product'], orderBy: { expiresAt: 'asc' } },
+    );
+    return rows.map((row) => this.toDto(row));
+  }
+
+  /** cleanup_expired_reservations: deactivates every expired reservation; returns how many. */
+  cleanup(em: EntityManager): Promise<number> {
+    const now = this.clock.now();
+    return em.nativeUpdate(ProductReservation, { isActive: true, expiresAt: { $lte: now } }, { isActive: false, releasedAt: now });
+  }
+
+  private toDto(row: ProductReservation): Reservation {
+    const product = row.product as Product;
+    return {
+      productId: product.id,
+      expiresAt: row.expiresAt.toISOString(),
+      product: {
+        id: product.id,
+        name: product.name,
+        priceCents: product.priceCents,
+        imageUrl: product.imageKey ? this.storage.publicUrl(PRODUCT_IMAGES_BUCKET, product.imageKey) : null,
+      },
+    };
+  }
+}
+
+/** Units held by active, unexpired reservations, per product id. */
+export async function heldUnits(em: EntityManager, productIds: string[], now: Date): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await em
+    .createQueryBuilder(ProductReservation, 'r')
+    .select(['r.product', raw('count(*) as held')])
+    .where({ product: { $in: productIds }, isActive: true, expiresAt: { $gt: now } })
+    .groupBy('r.product')
+    .execute<{ product_id: string; held: string | number }[]>('all', false);
+  return new Map(rows.map((row) => [row.product_id, Number(row.held)]));
+}
