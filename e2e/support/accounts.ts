@@ -43,3 +43,22 @@ export async function withAdminAccounts<T>(fn: (service: AdminAccountsService, e
     await orm.close(true);
   }
 }
+
+/** Signs up through the API and confirms with the e-mailed link; returns the credentials. */
+export async function confirmedAccount(prefix: string, password = 'segredo123'): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail(prefix);
+  const signUp = await fetch(`${E2E.apiUrl}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, fullName: 'Cliente E2E' }),
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const token = new URL(await lastLinkTo(email)).searchParams.get('confirmar');
+  const confirm = await fetch(`${E2E.apiUrl}/api/auth/confirm-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  if (confirm.status !== 200) throw new Error(`confirmation failed: ${confirm.status}`);
+  return { email, password };
+}

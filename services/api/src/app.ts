@@ -50,7 +50,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(clockPlugin, { clock: deps.clock ?? systemClock });
   await app.register(accessPlugin);
   await app.register(errorHandlerPlugin);
-  await app.register(cors, { origin: deps.config.corsOrigins, credentials: true });
+  await app.register(cors, { origin: deps.config.corsOrigins, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(ormPlugin, { orm: deps.orm });
   await app.register(storagePlugin, { storage: deps.storage });

@@ -88,6 +88,18 @@ describe('CORS', () => {
     const foreign = await service.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('lets the store preflight the methods its remotes use (PATCH, DELETE) with credentials', async () => {
+    const preflight = await service.app.inject({
+      method: 'OPTIONS',
+      url: '/api/reservations/3f0b6a52-1d7e-4c3f-9a55-3a2f1c0d9e11',
+      headers: { origin: 'http://127.0.0.1:8080', 'access-control-request-method': 'DELETE', 'access-control-request-headers': 'authorization' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-methods']).toContain('DELETE');
+    expect(preflight.headers['access-control-allow-methods']).toContain('PATCH');
+    expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+  });
 });
 
 describe('unknown routes', () => {

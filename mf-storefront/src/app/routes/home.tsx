@@ -9,10 +9,12 @@ import { Categories } from '../../features/home/components/categories.tsx';
 import { Hero } from '../../features/home/components/hero.tsx';
 import { Testimonials } from '../../features/home/components/testimonials.tsx';
 import { useFeaturedProducts } from '../../features/products/api/get-featured-products.ts';
+import { useFavourites } from '../../features/favourites/hooks/use-favourites.ts';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/product-grid.tsx';
 import styles from './routes.module.css';
 
 function FeaturedProducts() {
+  const favourites = useFavourites();
   const { data, isPending, isError } = useFeaturedProducts();
   return (
     <section className={`p9-container ${styles.section}`} aria-labelledby="destaques-title">
@@ -34,7 +36,7 @@ function FeaturedProducts() {
       ) : isError || data.length === 0 ? (
         <p>Nenhum produto em destaque encontrado.</p>
       ) : (
-        <ProductGrid products={data} label="Produtos em destaque" />
+        <ProductGrid products={data} label="Produtos em destaque" favourites={favourites} />
       )}
     </section>
   );

@@ -27,8 +27,15 @@ const product: Product = {
 let container: HTMLDivElement;
 let root: Root;
 
-function render(p: Product) {
-  act(() => root.render(<MemoryRouter><ProductCard product={p} /></MemoryRouter>));
+const toggled: string[] = [];
+const controls = (reserved: string[] = [], favourite: string[] = []) => ({
+  isFavourite: (id: string) => favourite.includes(id) || reserved.includes(id),
+  isReservedByMe: (id: string) => reserved.includes(id),
+  toggle: (p: { id: string }) => void toggled.push(p.id),
+});
+
+function render(p: Product, favourites = controls()) {
+  act(() => root.render(<MemoryRouter><ProductCard product={p} favourites={favourites} /></MemoryRouter>));
 }
 
 beforeAll(() => setRuntimeConfig({ apiUrl: 'http://127.0.0.1:3000' }));
@@ -64,11 +71,9 @@ describe('ProductCard', () => {
   });
 
   it("tags a product the shopper reserved with 'Reservado por você'", () => {
-    useFavouritesStore.setState({
-      items: [{ id: product.id, name: product.name, priceCents: 1, imageUrl: null, reservedUntil: new Date(Date.now() + 60_000).toISOString() }],
-    });
-    render(product);
+    render(product, controls([product.id]));
     expect(container.textContent).toContain('Reservado por você');
+    expect(container.querySelector(`button[aria-label="Remover ${product.name} dos favoritos"]`)!.getAttribute('aria-pressed')).toBe('true');
   });
 
   it('adds one unit to the shared cart per click', () => {
@@ -79,9 +84,10 @@ describe('ProductCard', () => {
     expect(useCartStore.getState().items).toEqual([{ id: product.id, name: product.name, priceCents: 24990, imageUrl: null, quantity: 2 }]);
   });
 
-  it('keeps a guest favourite locally, without a reservation', () => {
+  it('hands the favourite toggle to the favourites feature', () => {
+    toggled.length = 0;
     render(product);
     act(() => container.querySelector<HTMLButtonElement>(`button[aria-label="Favoritar ${product.name}"]`)!.click());
-    expect(useFavouritesStore.getState().items).toMatchObject([{ id: product.id, reservedUntil: null }]);
+    expect(toggled).toEqual([product.id]);
   });
 });

@@ -2,50 +2,33 @@
  * Product card (storefront.md 2): image (or the fallback image), name, fixed rating 4.8 with five
  * stars, price in R$, badges Novo / Best Seller / Destaque, 'Reservado por você' when reserved,
  * a favourite toggle and add-to-cart ('Produto adicionado!' toast, storefront.md 8).
+ * Favourites are passed in (`favourites`), composed by the routes from the favourites feature.
  */
 import { Heart, ShoppingBag } from 'lucide-react';
 import type { Product } from '@prata/contracts';
-import {
-  Badge,
-  Button,
-  Price,
-  Stars,
-  fallbackImageUrl,
-  productImageUrl,
-  toast,
-  useCartStore,
-  useFavouritesStore,
-  useSessionStore,
-} from '@prata/shared-ui';
+import { Badge, Button, Price, Stars, fallbackImageUrl, productImageUrl, toast, useCartStore } from '@prata/shared-ui';
 import styles from './products.module.css';
 
 /** The fixed rating every card shows (storefront.md 9). */
 export const CARD_RATING = 4.8;
 
-export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+/** Favourite state and action for cards (implemented by the favourites feature). */
+export interface FavouriteControls {
+  isFavourite(productId: string): boolean;
+  isReservedByMe(productId: string): boolean;
+  toggle(product: Pick<Product, 'id' | 'name' | 'priceCents' | 'imageUrl'>): void;
+}
+
+export function ProductCard({ product, priority = false, favourites }: { product: Product; priority?: boolean; favourites?: FavouriteControls | undefined }) {
   const addItem = useCartStore((state) => state.addItem);
-  const favourite = useFavouritesStore((state) => state.items.find((item) => item.id === product.id));
-  const toggleFavourite = useFavouritesStore((state) => state.toggle);
-  const signedIn = useSessionStore((state) => state.user !== null);
-  const reservedByMe = Boolean(favourite?.reservedUntil && new Date(favourite.reservedUntil) > new Date());
+  const favourite = favourites?.isFavourite(product.id) ?? false;
+  const reservedByMe = favourites?.isReservedByMe(product.id) ?? false;
 
   const addToCart = () => {
     addItem({ id: product.id, name: product.name, priceCents: product.priceCents, imageUrl: product.imageUrl });
     toast.success('Produto adicionado!', { description: `${product.name} foi adicionado ao carrinho.` });
   };
 
-  const onFavourite = () => {
-    const added = toggleFavourite({
-      id: product.id,
-      name: product.name,
-      priceCents: product.priceCents,
-      imageUrl: product.imageUrl,
-      reservedUntil: null,
-    });
-    if (added && !signedIn) {
-      toast('Produto favoritado!', { description: 'Entre na sua conta para reservar o produto no estoque.' });
-    }
-  };
 
   return (
     <article className={styles.card} data-testid="product-card">
@@ -68,16 +51,18 @@ export function ProductCard({ product, priority = false }: { product: Product; p
           {product.isFeatured ? <Badge variant="featured">Destaque</Badge> : null}
           {reservedByMe ? <Badge variant="reserved">Reservado por você</Badge> : null}
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className={favourite ? `${styles.favourite} ${styles.favouriteOn}` : styles.favourite}
-          aria-label={favourite ? `Remover ${product.name} dos favoritos` : `Favoritar ${product.name}`}
-          aria-pressed={Boolean(favourite)}
-          onClick={onFavourite}
-        >
-          <Heart size={18} aria-hidden="true" fill={favourite ? 'currentColor' : 'none'} />
-        </Button>
+        {favourites ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            className={favourite ? `${styles.favourite} ${styles.favouriteOn}` : styles.favourite}
+            aria-label={favourite ? `Remover ${product.name} dos favoritos` : `Favoritar ${product.name}`}
+            aria-pressed={favourite}
+            onClick={() => favourites.toggle(product)}
+          >
+            <Heart size={18} aria-hidden="true" fill={favourite ? 'currentColor' : 'none'} />
+          </Button>
+        ) : null}
       </div>
       <div className={styles.body}>
         <h3 className={styles.name}>{product.name}</h3>

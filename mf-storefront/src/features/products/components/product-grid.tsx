@@ -1,15 +1,15 @@
 /** Responsive grid of product cards, with a skeleton while loading. */
 import type { Product } from '@prata/contracts';
 import { Skeleton } from '@prata/shared-ui';
-import { ProductCard } from './product-card.tsx';
+import { ProductCard, type FavouriteControls } from './product-card.tsx';
 import styles from './products.module.css';
 
-export function ProductGrid({ products, label }: { products: readonly Product[]; label: string }) {
+export function ProductGrid({ products, label, favourites }: { products: readonly Product[]; label: string; favourites?: FavouriteControls }) {
   return (
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} priority={index < 4} />
+          <ProductCard product={product} priority={index < 4} favourites={favourites} />
         </li>
       ))}
     </ul>

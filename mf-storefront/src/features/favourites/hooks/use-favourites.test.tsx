@@ -1,0 +1,53 @@
+/** Favourites: guest toggle (local only, spec toast) and the merge of the service's reservations. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Reservation } from '@prata/contracts';
+import { useFavouritesStore, useSessionStore, type FavouriteItem } from '@prata/shared-ui';
+import { mergeReservations, useFavourites, type FavouriteControls } from './use-favourites.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const ring = { id: '6f56d857-6897-4856-b449-e5a7689ca2f0', name: 'Anel', priceCents: 100, imageUrl: null };
+
+beforeEach(() => {
+  useFavouritesStore.setState({ items: [] });
+  useSessionStore.getState().clear();
+});
+
+describe('mergeReservations', () => {
+  const reservation = (productId: string, expiresAt: string): Reservation => ({ productId, expiresAt, product: { id: productId, name: 'Colar', priceCents: 200, imageUrl: null } });
+
+  it('marks local favourites reserved, clears lapsed ones and adds reservations made elsewhere', () => {
+    const local: FavouriteItem[] = [
+      { ...ring, reservedUntil: '2026-01-01T00:00:00.000Z' },
+      { id: 'b', name: 'Brinco', priceCents: 300, imageUrl: null, reservedUntil: null },
+    ];
+    const merged = mergeReservations(local, [reservation('b', '2026-11-21T12:30:00.000Z'), reservation('c', '2026-11-21T12:40:00.000Z')]);
+    expect(merged).toEqual([
+      { ...ring, reservedUntil: null },
+      { id: 'b', name: 'Brinco', priceCents: 300, imageUrl: null, reservedUntil: '2026-11-21T12:30:00.000Z' },
+      { id: 'c', name: 'Colar', priceCents: 200, imageUrl: null, reservedUntil: '2026-11-21T12:40:00.000Z' },
+    ]);
+  });
+});
+
+describe('useFavourites for a guest', () => {
+  it('keeps the favourite locally without a reservation, and toggles it off again', () => {
+    let controls: FavouriteControls | undefined;
+    function Probe() {
+      controls = useFavourites();
+      return null;
+    }
+    const root = createRoot(document.createElement('div'));
+    act(() => root.render(<QueryClientProvider client={new QueryClient()}><Probe /></QueryClientProvider>));
+    act(() => controls!.toggle(ring));
+    expect(useFavouritesStore.getState().items).toEqual([{ ...ring, reservedUntil: null }]);
+    expect(controls!.isFavourite(ring.id)).toBe(true);
+    expect(controls!.isReservedByMe(ring.id)).toBe(false);
+    act(() => controls!.toggle(ring));
+    expect(useFavouritesStore.getState().items).toEqual([]);
+    act(() => root.unmount());
+  });
+});
