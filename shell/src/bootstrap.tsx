@@ -9,6 +9,7 @@ import { loadRuntimeConfig } from '@prata/shared-ui';
 import type { RemoteRegistry } from '@prata/contracts';
 import { App } from './app/app.tsx';
 import { fetchRemoteRegistry, registerRegistry } from './features/remotes/remote-registry.ts';
+import { applySubdomainRule } from './features/navigation/subdomain-redirect.ts';
 
 async function start(): Promise<{ registry: RemoteRegistry; error: Error | null }> {
   try {
@@ -22,5 +23,7 @@ async function start(): Promise<{ registry: RemoteRegistry; error: Error | null 
   }
 }
 
+// admin.md 2: admin.* / dev.* / developer.* hosts open their area (before the router reads the URL).
+applySubdomainRule(window.location, window.history);
 const { registry, error } = await start();
 createRoot(document.getElementById('root')!).render(<App registry={registry} registryError={error} />);

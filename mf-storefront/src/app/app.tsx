@@ -1,27 +1,36 @@
 /**
  * The storefront remote's exposed App: its own routes (absolute paths), mounted by the shell for
- * every path the registry gives the storefront. Unknown paths show the not-found page.
+ * every path the registry gives the storefront, inside the generic error screen's boundary
+ * (storefront.md 2). Unknown paths show the not-found page.
  */
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '@prata/shared-ui';
+import { useReservationSync } from '../features/favourites/hooks/use-favourites.ts';
+import { StorefrontErrorBoundary } from './error-boundary.tsx';
+import { AboutRoute } from './routes/about.tsx';
 import { CatalogueRoute } from './routes/catalogue.tsx';
+import { ContactRoute } from './routes/contact.tsx';
+import { AuthRoute, RecoverPasswordRoute, ResetPasswordRoute } from './routes/auth.tsx';
 import { HomeRoute } from './routes/home.tsx';
-import { PlaceholderRoute } from './routes/placeholder.tsx';
+import { POLICY_ROUTES, PolicyRoute } from './routes/policy.tsx';
 
 export default function StorefrontApp() {
+  useReservationSync();
   return (
+    <StorefrontErrorBoundary>
     <Routes>
       <Route path="/" element={<HomeRoute />} />
       <Route path="/produtos" element={<CatalogueRoute />} />
-      <Route path="/sobre" element={<PlaceholderRoute title="Sobre Nós" text="Nossa história, nossos valores: qualidade, paixão e excelência." />} />
-      <Route path="/contato" element={<PlaceholderRoute title="Contato" text="Atendimento de segunda a sexta, das 9h às 18h, e sábado, das 9h às 14h." />} />
-      <Route path="/auth" element={<PlaceholderRoute title="Entrar" text="O acesso à conta estará disponível em breve." />} />
-      <Route path="/recuperar-senha" element={<PlaceholderRoute title="Recuperar senha" text="Em breve." />} />
-      <Route path="/reset-password" element={<PlaceholderRoute title="Nova senha" text="Em breve." />} />
-      <Route path="/politica-privacidade" element={<PlaceholderRoute title="Política de Privacidade" text="Em breve." />} />
-      <Route path="/politica-troca" element={<PlaceholderRoute title="Política de Troca e Devolução" text="Em breve." />} />
-      <Route path="/termos-uso" element={<PlaceholderRoute title="Termos de Serviço" text="Em breve." />} />
+      <Route path="/sobre" element={<AboutRoute />} />
+      <Route path="/contato" element={<ContactRoute />} />
+      <Route path="/auth" element={<AuthRoute />} />
+      <Route path="/recuperar-senha" element={<RecoverPasswordRoute />} />
+      <Route path="/reset-password" element={<ResetPasswordRoute />} />
+      {POLICY_ROUTES.map(({ path, sectionKey }) => (
+        <Route key={path} path={path} element={<PolicyRoute sectionKey={sectionKey} />} />
+      ))}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
+    </StorefrontErrorBoundary>
   );
 }

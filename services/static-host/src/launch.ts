@@ -39,6 +39,8 @@ const storeUrl = `http://127.0.0.1:${APPS[0].port}`;
 
 const origin = (name: string) => `http://127.0.0.1:${APPS.find((app) => app.name === name)!.port}`;
 const sharedEnv: NodeJS.ProcessEnv = {
+  // A local store gets demo accounts (printed at start) unless told otherwise.
+  DEMO_ACCOUNTS: 'true',
   ...process.env,
   PORT: String(APPS[0].port),
   API_PORT: String(apiPort),

@@ -4,22 +4,28 @@
  * with the category (`?categoria=`). The spec's labels did not match the stored categories;
  * here each button filters by its stored value, and 'Conjuntos' is offered too.
  * On a service failure: the six built-in sample products and the 'Erro ao carregar produtos' toast.
+ * `?favoritos=1` (the header's heart) narrows the list to the shopper's favourites (kept locally,
+ * storefront.md 4) under the title 'Meus Favoritos'.
  */
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, productCategorySchema, type ProductCategory } from '@prata/contracts';
-import { Button, EmptyState, toast } from '@prata/shared-ui';
+import { Button, EmptyState, toast, useFavouritesStore } from '@prata/shared-ui';
 import { useProducts } from '../../features/products/api/get-products.ts';
+import { useFavourites } from '../../features/favourites/hooks/use-favourites.ts';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/product-grid.tsx';
 import { SAMPLE_PRODUCTS } from '../../features/products/sample-products.ts';
 import styles from './routes.module.css';
 
 export function CatalogueRoute() {
+  const favourites = useFavourites();
   const [params, setParams] = useSearchParams();
   const search = params.get('search')?.trim() || undefined;
   const parsedCategory = productCategorySchema.safeParse(params.get('categoria'));
   const category = parsedCategory.success ? parsedCategory.data : undefined;
   const { data, isPending, isError } = useProducts({ search, category });
+  const favouritesOnly = params.get('favoritos') === '1';
+  const favouriteIds = useFavouritesStore((state) => state.items.map((item) => item.id).join(','));
 
   useEffect(() => {
     if (isError) toast.error('Erro ao carregar produtos');
@@ -32,10 +38,11 @@ export function CatalogueRoute() {
     setParams(next);
   };
 
-  const products = isError ? SAMPLE_PRODUCTS : data;
+  const loaded = isError ? SAMPLE_PRODUCTS : data;
+  const products = favouritesOnly ? loaded?.filter((product) => favouriteIds.split(',').includes(product.id)) : loaded;
   return (
     <div className={`p9-container ${styles.page}`}>
-      <h1 className={styles.pageTitle}>Nossa Coleção</h1>
+      <h1 className={styles.pageTitle}>{favouritesOnly ? 'Meus Favoritos' : 'Nossa Coleção'}</h1>
       <div className={styles.filters} role="group" aria-label="Categorias">
         <Button variant="outline" size="sm" className={!category ? styles.filterActive : undefined} aria-pressed={!category} onClick={() => selectCategory(undefined)}>
           Todos
@@ -57,7 +64,9 @@ export function CatalogueRoute() {
       {isPending && !isError ? (
         <ProductGridSkeleton count={8} />
       ) : products && products.length > 0 ? (
-        <ProductGrid products={products} label="Produtos" />
+        <ProductGrid products={products} label="Produtos" favourites={favourites} />
+      ) : favouritesOnly ? (
+        <EmptyState title="Nenhum favorito por aqui" description="Toque no coração de uma joia para guardá-la nos seus favoritos." />
       ) : (
         <EmptyState title="Nenhum produto encontrado" description="Tente outra busca ou categoria." />
       )}

@@ -1,11 +1,11 @@
-/** Back button (storefront.md 2): one step back when history exists, else /, after 150 ms. */
+/**
+ * Back button (storefront.md 2): one step back when history exists, else /, after 150 ms
+ * (BACK_DELAY_MS, with the other delays in shared-ui's lib/timing.ts).
+ */
 import { ArrowLeft } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '@prata/shared-ui';
+import { BACK_DELAY_MS, Button } from '@prata/shared-ui';
 import styles from './chrome.module.css';
-
-/** Delay before navigating back, in ms (storefront.md 9). */
-export const BACK_DELAY_MS = 150;
 
 export function BackButton() {
   const navigate = useNavigate();

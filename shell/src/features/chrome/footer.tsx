@@ -1,17 +1,33 @@
 /**
  * Footer (storefront.md 2): three social links, quick links, policy links, contact block and the
  * payment note. (The spec's payment-methods link went nowhere; it is plain text here.)
+ * The social links are the first non-empty link of each platform from `GET /api/social-links`
+ * (admin.md 3); while loading, when the call fails or a platform has no link, the built-in
+ * link of that platform is used.
  */
 import { Link } from 'react-router-dom';
+import { STORE_CONTACT, firstSocialLink, type SocialLinks, type SocialPlatform } from '@prata/contracts';
+import { useSocialLinks } from './api/get-social-links.ts';
 import styles from './chrome.module.css';
 
-const SOCIAL_LINKS = [
-  { href: 'https://instagram.com/', label: 'Instagram' },
-  { href: 'https://facebook.com/', label: 'Facebook' },
-  { href: 'https://wa.me/', label: 'WhatsApp' },
-] as const;
+/** The footer's three platforms with their built-in (fallback) links. */
+export const FOOTER_SOCIAL_LINKS: readonly { platform: SocialPlatform; label: string; fallback: string }[] = [
+  { platform: 'instagram', label: 'Instagram', fallback: 'https://instagram.com/' },
+  { platform: 'facebook', label: 'Facebook', fallback: 'https://facebook.com/' },
+  { platform: 'whatsapp', label: 'WhatsApp', fallback: 'https://wa.me/' },
+];
+
+/** The footer's social links: each platform's first stored link, else its fallback. */
+export function footerSocialLinks(stored: readonly SocialLinks[] | undefined): { label: string; href: string }[] {
+  return FOOTER_SOCIAL_LINKS.map(({ platform, label, fallback }) => ({
+    label,
+    href: firstSocialLink(stored?.find((entry) => entry.platform === platform)) ?? fallback,
+  }));
+}
 
 export function Footer() {
+  const { data } = useSocialLinks();
+  const socialLinks = footerSocialLinks(data);
   return (
     <footer className={styles.footer}>
       <div className={`p9-container ${styles.footerGrid}`}>
@@ -21,7 +37,7 @@ export function Footer() {
           </p>
           <p>Joias em prata 925 legítima, feitas com amor e entregues em todo o Brasil.</p>
           <ul className={styles.inline} aria-label="Redes sociais">
-            {SOCIAL_LINKS.map((link) => (
+            {socialLinks.map((link) => (
               <li key={link.label}>
                 <a href={link.href} target="_blank" rel="noreferrer noopener">
                   {link.label}
@@ -50,9 +66,9 @@ export function Footer() {
         <section>
           <h2>Contato</h2>
           <address>
-            contato@prata925.com.br
+            {STORE_CONTACT.email}
             <br />
-            (11) 99999-9999
+            {STORE_CONTACT.phone}
             <br />
             Seg–Sex 9h–18h, Sáb 9h–14h
           </address>

@@ -1,12 +1,22 @@
 /**
  * Header on every page (storefront.md 2): logo, Home / Produtos / Sobre Nós / Contato, search
- * toggle, favourites with a count badge (> 0), account menu, cart with an item-count badge (a
- * dot when empty), mobile menu. Counts come from the shared singleton stores.
+ * toggle, favourites with a count badge (> 0; the heart opens the favourites view of the
+ * catalogue), account menu, cart with an item-count badge (a dot when empty), mobile menu.
+ * Counts come from the shared singleton stores. Each header navigation first shows the
+ * transition, then changes the route after 400 ms (TransitionLink, shared-ui). The search bar
+ * is composed in by the layout (`renderSearch`), so this feature does not import another.
  */
-import { Heart, Menu, Search, ShoppingBag, User, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { Button, selectCartCount, useCartStore, useFavouritesStore, useSessionStore } from '@prata/shared-ui';
+import { Heart, Menu, Search, ShoppingBag, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import {
+  Button,
+  TransitionLink,
+  TransitionNavLink,
+  selectCartCount,
+  useCartStore,
+  useFavouritesStore,
+} from '@prata/shared-ui';
+import { AccountMenu } from './account-menu.tsx';
 import styles from './chrome.module.css';
 
 const NAV_LINKS = [
@@ -16,33 +26,29 @@ const NAV_LINKS = [
   { to: '/contato', label: 'Contato' },
 ] as const;
 
-export function Header() {
+/** The catalogue filtered to the shopper's favourites. */
+export const FAVOURITES_PATH = '/produtos?favoritos=1';
+
+export interface HeaderProps {
+  /** Renders the search bar while it is open; `close` hides it. */
+  renderSearch?: (close: () => void) => ReactNode;
+}
+
+export function Header({ renderSearch }: HeaderProps) {
   const cartCount = useCartStore(selectCartCount);
   const favouritesCount = useFavouritesStore((state) => state.items.length);
-  const user = useSessionStore((state) => state.user);
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  const [term, setTerm] = useState('');
-  const navigate = useNavigate();
-
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    const value = term.trim();
-    if (!value) return;
-    navigate(`/produtos?search=${encodeURIComponent(value)}`);
-    setTerm('');
-    setSearchOpen(false);
-  };
 
   return (
     <header className={styles.header}>
       <div className={`p9-container ${styles.headerRow}`}>
-        <Link to="/" className={styles.logo} aria-label="Prata 925, página inicial">
+        <TransitionLink to="/" className={styles.logo} aria-label="Prata 925, página inicial">
           Prata <span>925</span>
-        </Link>
+        </TransitionLink>
         <nav aria-label="Principal" className={menuOpen ? `${styles.nav} ${styles.navOpen}` : styles.nav}>
           {NAV_LINKS.map((link) => (
-            <NavLink
+            <TransitionNavLink
               key={link.to}
               to={link.to}
               end={link.to === '/'}
@@ -50,25 +56,22 @@ export function Header() {
               onClick={() => setMenuOpen(false)}
             >
               {link.label}
-            </NavLink>
+            </TransitionNavLink>
           ))}
         </nav>
         <div className={styles.tools}>
           <Button variant="ghost" size="icon" aria-label="Buscar" aria-expanded={searchOpen} onClick={() => setSearchOpen((o) => !o)}>
             <Search size={20} aria-hidden="true" />
           </Button>
-          <Link to="/produtos" className={styles.iconLink} aria-label={`Favoritos (${favouritesCount})`}>
+          <TransitionLink to={FAVOURITES_PATH} className={styles.iconLink} aria-label={`Favoritos (${favouritesCount})`}>
             <Heart size={20} aria-hidden="true" />
             {favouritesCount > 0 ? <span className={styles.count}>{favouritesCount}</span> : null}
-          </Link>
-          <Link to={user ? '/' : '/auth'} className={styles.iconLink} aria-label={user ? `Conta de ${user.email}` : 'Entrar'}>
-            <User size={20} aria-hidden="true" />
-            <span className={styles.accountLabel}>{user ? user.email : 'Entrar'}</span>
-          </Link>
-          <Link to="/carrinho" className={styles.iconLink} aria-label={`Carrinho (${cartCount} itens)`} data-testid="cart-link">
+          </TransitionLink>
+          <AccountMenu />
+          <TransitionLink to="/carrinho" className={styles.iconLink} aria-label={`Carrinho (${cartCount} itens)`} data-testid="cart-link">
             <ShoppingBag size={20} aria-hidden="true" />
             {cartCount > 0 ? <span className={styles.count}>{cartCount}</span> : <span className={styles.dot} aria-hidden="true" />}
-          </Link>
+          </TransitionLink>
           <Button
             variant="ghost"
             size="icon"
@@ -81,22 +84,7 @@ export function Header() {
           </Button>
         </div>
       </div>
-      {searchOpen ? (
-        <form role="search" className={`p9-container ${styles.search}`} onSubmit={submitSearch}>
-          <label htmlFor="busca" className="p9-visually-hidden">
-            Buscar joias
-          </label>
-          <input
-            id="busca"
-            autoFocus
-            type="search"
-            placeholder="Buscar anéis, colares, brincos..."
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-          />
-          <Button type="submit">Buscar</Button>
-        </form>
-      ) : null}
+      {searchOpen && renderSearch ? renderSearch(() => setSearchOpen(false)) : null}
     </header>
   );
 }

@@ -19,7 +19,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { AdminLog } from '../audit/admin-log.entity.ts';
 import { audit, type RequestMeta } from '../audit/audit.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { Profile, User } from './identity.entities.ts';
+import type { Profile} from './identity.entities.ts';
+import { User } from './identity.entities.ts';
 import { consumeOneTimeToken, findUserByEmail, issueOneTimeToken, profileOf } from './identity.repository.ts';
 import { hashPassword, passwordStrength, verifyPassword } from './passwords.ts';
 

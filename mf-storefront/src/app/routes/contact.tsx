@@ -1,0 +1,22 @@
+/**
+ * Contact `/contato` (storefront.md 2, 4, 5): contact details with opening hours and a WhatsApp
+ * button, the message form (opens a WhatsApp chat) and three FAQ entries.
+ */
+import { ContactDetails } from '../../features/contact/components/contact-details.tsx';
+import { ContactFaq } from '../../features/contact/components/contact-faq.tsx';
+import { ContactForm } from '../../features/contact/components/contact-form.tsx';
+import styles from './routes.module.css';
+
+export function ContactRoute() {
+  return (
+    <div className={`p9-container ${styles.page}`}>
+      <h1 className={styles.pageTitle}>Contato</h1>
+      <p className={styles.summary}>Fale com a gente pelo WhatsApp, telefone ou e-mail. Respondemos em até 24 horas.</p>
+      <div className={styles.contactGrid}>
+        <ContactDetails />
+        <ContactForm />
+      </div>
+      <ContactFaq />
+    </div>
+  );
+}

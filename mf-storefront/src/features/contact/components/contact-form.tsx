@@ -1,0 +1,69 @@
+/**
+ * Contact form (storefront.md 2, 3, 4, 5 "/contato"): name, phone, email, subject, message.
+ * Script tags are stripped as the shopper types; on submit the values are trimmed and validated
+ * with the shared schema. Invalid: one error toast with every message joined by commas. Valid:
+ * a WhatsApp chat carrying every field opens in a new tab, the toast 'Abrindo WhatsApp...'
+ * shows and the form is cleared. No backend call (storefront.md 7).
+ */
+import { Send } from 'lucide-react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { stripScriptTags, validateContactForm, type ContactFormInput } from '@prata/contracts';
+import { Button, toast } from '@prata/shared-ui';
+import { contactWhatsAppUrl } from '../utils/whatsapp.ts';
+import styles from './contact.module.css';
+
+const EMPTY_FORM: ContactFormInput = { name: '', phone: '', email: '', subject: '', message: '' };
+
+export function ContactForm() {
+  const [form, setForm] = useState<ContactFormInput>(EMPTY_FORM);
+
+  const update = (field: keyof ContactFormInput) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const value = stripScriptTags(event.target.value);
+    setForm((current) => ({ ...current, [field]: value }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateContactForm(form);
+    if (!result.success) {
+      toast.error('Erro de validação', { description: result.message });
+      return;
+    }
+    window.open(contactWhatsAppUrl(result.data), '_blank', 'noopener,noreferrer');
+    toast.success('Abrindo WhatsApp...');
+    setForm(EMPTY_FORM);
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="mensagem-title">
+      <h2 id="mensagem-title">Envie uma Mensagem</h2>
+      <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="mensagem-title">
+        <div className={styles.row}>
+          <div className={styles.field}>
+            <label htmlFor="contato-nome">Nome</label>
+            <input id="contato-nome" name="name" autoComplete="name" value={form.name} onChange={update('name')} />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="contato-telefone">Telefone</label>
+            <input id="contato-telefone" name="phone" type="tel" autoComplete="tel" placeholder="(11) 99999-9999" value={form.phone} onChange={update('phone')} />
+          </div>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="contato-email">Email</label>
+          <input id="contato-email" name="email" type="email" autoComplete="email" value={form.email} onChange={update('email')} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="contato-assunto">Assunto</label>
+          <input id="contato-assunto" name="subject" value={form.subject} onChange={update('subject')} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="contato-mensagem">Mensagem</label>
+          <textarea id="contato-mensagem" name="message" value={form.message} onChange={update('message')} />
+        </div>
+        <Button type="submit">
+          <Send size={16} aria-hidden="true" /> Enviar pelo WhatsApp
+        </Button>
+      </form>
+    </section>
+  );
+}
