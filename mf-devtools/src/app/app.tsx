@@ -1,13 +1,30 @@
-/** The devtools remote's exposed App: `/developer` (admin.md 2). `/desenvolvedor` -> `/developer`. */
+/**
+ * The devtools remote's exposed App (admin.md 2): `/developer-login`, the developer-only
+ * `/developer` area (guard + layout; index is the dashboard). `/desenvolvedor` -> `/developer`.
+ */
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { EmptyState, NotFoundPage } from '@prata/shared-ui';
+import { NotFoundPage } from '@prata/shared-ui';
+import { DeveloperGuard } from '../features/auth/components/developer-guard.tsx';
+import { DeveloperLayout } from './developer-layout.tsx';
+import { DeveloperDashboardRoute } from './routes/dashboard.tsx';
+import { DeveloperLoginRoute } from './routes/login.tsx';
 
 export default function DevtoolsApp() {
   return (
     <Routes>
       <Route path="/desenvolvedor" element={<Navigate to="/developer" replace />} />
-      <Route path="/developer-login" element={<EmptyState title="Developer Login" description="O acesso de desenvolvedor estará disponível em breve." />} />
-      <Route path="/developer/*" element={<EmptyState title="Developer Dashboard" description="Área restrita a desenvolvedores." />} />
+      <Route path="/developer-login" element={<DeveloperLoginRoute />} />
+      <Route
+        path="/developer"
+        element={
+          <DeveloperGuard>
+            <DeveloperLayout />
+          </DeveloperGuard>
+        }
+      >
+        <Route index element={<DeveloperDashboardRoute />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

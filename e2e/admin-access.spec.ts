@@ -1,0 +1,188 @@
+/**
+ * The admin area (issue 3; admin.md 2, 4, 5, 8): the guard redirects anonymous visitors to the
+ * login and shows 'Acesso Negado' to customers; the registration modal ends in the pending state
+ * and its e-mailed link confirms the registration; an admin signs in, turns on two-factor
+ * authentication with the code an authenticator would show, signs out and signs in again through
+ * the TOTP step, landing on the page they came from.
+ * Creates one admin (the cap is 3 for the whole suite).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { lastLinkTo, uniqueEmail, withAdminAccounts } from './support/accounts.ts';
+import { createConfirmedCustomer } from './support/customers.ts';
+import { freshTotpCode, totpStep } from './support/totp.ts';
+
+const ADMIN_PASSWORD = 'Prata-Admin-2026!';
+const admin = { email: uniqueEmail('admin'), fullName: 'Helena Admin E2E' };
+
+test.beforeAll(async () => {
+  await withAdminAccounts((service, em) => service.createOwner(em, { ...admin, password: ADMIN_PASSWORD }));
+});
+
+async function signInAtAdminLogin(page: Page, email: string, password: string) {
+  const form = page.getByRole('form', { name: 'Login administrativo' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Senha', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Acessar Painel' }).click();
+}
+
+test('anonymous visitors are sent to /admin/login; /painel-admin leads there too', async ({ page }) => {
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole('heading', { name: 'Painel Administrativo', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Acessar Painel' })).toBeVisible();
+  await page.goto('/painel-admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.getByRole('button', { name: 'Voltar à Loja' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the registration modal validates, ends in the pending state, and the e-mailed link confirms', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.getByRole('button', { name: 'Criar Nova Conta de Administrador' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Criar Nova Conta de Administrador' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('apenas o proprietário da loja deve criar');
+
+  const email = uniqueEmail('candidata');
+  await dialog.getByLabel('Nome completo').fill('Marina Candidata');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Senha', { exact: true }).fill('curta');
+  await dialog.getByLabel('Confirmar senha', { exact: true }).fill('diferente');
+  await dialog.getByRole('button', { name: 'Criar Conta de Administrador' }).click();
+  await expect(dialog.getByText('A senha deve ter pelo menos 8 caracteres')).toBeVisible();
+  await expect(dialog.getByText('As senhas não coincidem')).toBeVisible();
+
+  await dialog.getByLabel('Senha', { exact: true }).fill('segredo-forte-1');
+  await dialog.getByLabel('Confirmar senha', { exact: true }).fill('segredo-forte-1');
+  await dialog.getByRole('button', { name: 'Criar Conta de Administrador' }).click();
+  const pending = dialog.getByTestId('admin-registration-pending');
+  await expect(pending).toContainText(`Enviamos um email de confirmação para ${email}`);
+  await pending.getByRole('button', { name: 'Criar outro registro' }).click();
+  await expect(dialog.getByLabel('Nome completo')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // The same e-mail again: the account exists.
+  await page.getByRole('button', { name: 'Criar Nova Conta de Administrador' }).click();
+  await dialog.getByLabel('Nome completo').fill('Marina Candidata');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Senha', { exact: true }).fill('segredo-forte-1');
+  await dialog.getByLabel('Confirmar senha', { exact: true }).fill('segredo-forte-1');
+  await dialog.getByRole('button', { name: 'Criar Conta de Administrador' }).click();
+  await expect(page.getByText('Erro no cadastro', { exact: true })).toBeVisible();
+  await expect(page.getByText('Este email já possui uma conta. Tente fazer login ou use outro email.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  const link = await lastLinkTo(email);
+  expect(link).toContain('/admin/login?confirmar=');
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  // An admin exists already (beforeAll): the registration now waits for an admin's approval.
+  await expect(page.getByText('Email confirmado. Um administrador precisa aprovar seu acesso.')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test("a customer who signs in at /admin/login sees 'Acesso Negado'", async ({ page }) => {
+  const email = await createConfirmedCustomer('cliente.admin', 'segredo123');
+  await page.goto('/admin/login');
+  await signInAtAdminLogin(page, email, 'segredo123');
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible();
+  await expect(page.getByText('Login realizado', { exact: true })).toHaveCount(0);
+  await page.goto('/admin/security');
+  await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible();
+  await page.getByRole('button', { name: 'Voltar à Loja' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an admin edits the profile, gets the panel password feedback, and the developer setup checks its fields', async ({ page }) => {
+  await page.goto('/admin/login');
+  await signInAtAdminLogin(page, admin.email, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole('navigation', { name: 'Painel administrativo' }).getByRole('link', { name: 'Perfil' }).click();
+  await expect(page).toHaveURL(/\/admin\/profile$/);
+
+  const basic = page.getByRole('form', { name: 'Informações básicas' });
+  await expect(basic.getByLabel('Nome completo')).toHaveValue(admin.fullName);
+  await basic.getByLabel('Nome completo').fill(`${admin.fullName} Silva`);
+  await basic.getByRole('button', { name: 'Salvar Alterações' }).click();
+  await expect(page.getByText('Perfil Atualizado', { exact: true })).toBeVisible();
+  admin.fullName = `${admin.fullName} Silva`;
+
+  await page.getByRole('form', { name: 'Alterar email' }).getByRole('button', { name: 'Alterar Email' }).click();
+  await expect(page.getByText('Preencha o novo email e a senha atual.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Alterar Senha', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Alterar Senha' });
+  await expect(dialog).toContainText('pelo menos 8 caracteres');
+  await dialog.getByLabel('Nova senha', { exact: true }).fill('abcdef');
+  await dialog.getByLabel('Confirmar nova senha', { exact: true }).fill('abcdeg');
+  await dialog.getByRole('button', { name: 'Salvar Senha' }).click();
+  await expect(page.getByText('Senhas não conferem', { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+  const panel = page.getByRole('form', { name: 'Alterar senha do painel' });
+  await panel.getByLabel('Senha atual', { exact: true }).fill(ADMIN_PASSWORD);
+  await panel.getByLabel('Nova senha do painel', { exact: true }).fill('aaaaaaaaaaaa');
+  await panel.getByLabel('Confirmar nova senha do painel', { exact: true }).fill('aaaaaaaaaaaa');
+  await panel.getByRole('button', { name: 'Alterar Senha do Painel' }).click();
+  await expect(page.getByText('Senha muito fraca', { exact: true }).first()).toBeVisible();
+  await expect(panel.getByRole('alert').getByRole('listitem').first()).toBeVisible();
+
+  await page.goto('/admin/setup-developer');
+  await expect(page.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute('href', '/admin');
+  await page.getByRole('button', { name: 'Criar Acesso de Desenvolvedor' }).click();
+  await expect(page.getByText('Preencha todos os campos.')).toBeVisible();
+});
+
+test('an admin turns on 2FA and then signs in with the TOTP code, back to the page they came from', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/admin/login');
+  await signInAtAdminLogin(page, admin.email, ADMIN_PASSWORD);
+  await expect(page.getByText('Bem-vindo ao painel administrativo!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  const signOutButton = page.getByTestId('admin-sign-out');
+  await expect(signOutButton).toContainText(admin.email);
+  await expect(signOutButton).toContainText('Administrador');
+  const sidebar = page.getByRole('navigation', { name: 'Painel administrativo' });
+  await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Produtos', 'Vendas', 'Usuários', 'Conteúdo', 'Redes Sociais', 'Segurança', 'Perfil', 'Atividades', 'Quality Assurance']);
+
+  await sidebar.getByRole('link', { name: 'Segurança' }).click();
+  await expect(page).toHaveURL(/\/admin\/security$/);
+  await expect(page.getByRole('navigation', { name: 'Trilha de navegação' })).toContainText('Segurança');
+  await expect(page.getByTestId('security-status')).toContainText('Desativada');
+
+  const card = page.getByTestId('two-factor');
+  await card.getByRole('button', { name: 'Ativar 2FA' }).click();
+  const secret = (await card.getByTestId('two-factor-secret').textContent())!.trim();
+  await expect(card.getByTestId('two-factor-recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await expect(card.getByRole('img', { name: 'QR Code para configurar o aplicativo autenticador' })).toHaveAttribute('width', '256');
+  const verify = card.getByRole('button', { name: 'Verificar e Ativar' });
+  await expect(verify).toBeDisabled();
+  const { code, step } = await freshTotpCode(secret, totpStep() - 1);
+  await card.getByLabel('Código de verificação').fill(code);
+  await verify.click();
+  await expect(page.getByText('2FA Ativado', { exact: true })).toBeVisible();
+  await expect(card.getByRole('switch', { name: 'Autenticação de dois fatores' })).toHaveAttribute('aria-checked', 'true');
+  await expect(card.getByTestId('two-factor-secret')).toHaveCount(0);
+  await expect(page.getByTestId('security-status')).toContainText('Ativada');
+
+  await signOutButton.click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await signInAtAdminLogin(page, admin.email, ADMIN_PASSWORD);
+  const second = page.getByRole('form', { name: 'Verificação em duas etapas' });
+  await expect(second).toBeVisible();
+  // A code is accepted once per time step: use the next step's code.
+  const next = await freshTotpCode(secret, step);
+  await second.getByLabel('Código de verificação').fill(next.code);
+  await second.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page.getByText('Bem-vindo ao painel administrativo!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  const users = page.getByTestId('admin-user-list');
+  await expect(users.getByRole('listitem').filter({ hasText: admin.email })).toContainText('Administrador');
+  await expect(users.getByRole('listitem').filter({ hasText: admin.email })).toContainText(admin.fullName);
+});

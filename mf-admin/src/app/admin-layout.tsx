@@ -1,0 +1,123 @@
+/**
+ * The admin area's layout (admin.md 2 "Admin layout"): sidebar with the ten sections, a
+ * breadcrumb, 'Ver Loja' (to /) and the sign-out button showing the user's e-mail and
+ * 'Desenvolvedor' or 'Administrador'. Sign-out goes to /; failure 'Erro ao sair' /
+ * 'Erro interno do sistema'.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Activity,
+  BarChart3,
+  ChevronRight,
+  ClipboardCheck,
+  FileText,
+  LayoutDashboard,
+  LogOut,
+  Package,
+  Share2,
+  Shield,
+  Store,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Button, TransitionNavLink, signOut, toast, useSessionStore } from '@prata/shared-ui';
+import { SIDEBAR_SECTIONS, sectionLabel } from './navigation.ts';
+import styles from './admin-layout.module.css';
+
+const ICONS: Record<string, LucideIcon> = {
+  '/admin': LayoutDashboard,
+  '/admin/products': Package,
+  '/admin/sales': BarChart3,
+  '/admin/users': Users,
+  '/admin/content': FileText,
+  '/admin/social': Share2,
+  '/admin/security': Shield,
+  '/admin/profile': UserRound,
+  '/admin/logs': Activity,
+  '/admin/qa': ClipboardCheck,
+};
+
+export function AdminLayout() {
+  const email = useSessionStore((state) => state.user?.email ?? '');
+  const isDeveloper = useSessionStore((state) => state.isDeveloper);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [leaving, setLeaving] = useState(false);
+  const current = sectionLabel(pathname);
+
+  const leave = async () => {
+    setLeaving(true);
+    try {
+      await signOut();
+    } catch {
+      toast.error('Erro ao sair', { description: 'Erro interno do sistema' });
+    } finally {
+      // The session is gone locally either way: drop the admin data and leave the panel.
+      queryClient.removeQueries({ queryKey: ['admin'] });
+      queryClient.removeQueries({ queryKey: ['me'] });
+      setLeaving(false);
+      void navigate('/', { replace: true });
+    }
+  };
+
+  return (
+    <div className={styles.layout}>
+      <aside className={styles.sidebar}>
+        <p className={styles.brand}>
+          <Shield size={18} aria-hidden="true" /> Painel Administrativo
+        </p>
+        <nav aria-label="Painel administrativo">
+          <ul className={styles.menu}>
+            {SIDEBAR_SECTIONS.map(({ path, label }) => {
+              const Icon = ICONS[path] ?? LayoutDashboard;
+              return (
+                <li key={path}>
+                  <TransitionNavLink to={path} end={path === '/admin'} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
+                    <Icon size={18} aria-hidden="true" />
+                    {label}
+                  </TransitionNavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </aside>
+      <div className={styles.content}>
+        <div className={styles.topbar}>
+          <nav aria-label="Trilha de navegação">
+            <ol className={styles.breadcrumb}>
+              <li>
+                <Link to="/admin">Painel</Link>
+              </li>
+              <li aria-current="page">
+                <ChevronRight size={14} aria-hidden="true" />
+                {current ?? 'Página não encontrada'}
+              </li>
+            </ol>
+          </nav>
+          <div className={styles.actions}>
+            <Button variant="outline" size="sm" onClick={() => void navigate('/')}>
+              <Store size={16} aria-hidden="true" /> Ver Loja
+            </Button>
+            <button type="button" className={styles.signOut} onClick={() => void leave()} disabled={leaving} data-testid="admin-sign-out">
+              <span className={styles.who}>
+                <span className={styles.email}>{email}</span>
+                <span className={styles.role}>{isDeveloper ? 'Desenvolvedor' : 'Administrador'}</span>
+              </span>
+              <span className={styles.signOutLabel}>
+                <LogOut size={16} aria-hidden="true" /> {leaving ? 'Saindo...' : 'Sair'}
+              </span>
+            </button>
+          </div>
+        </div>
+        <div className={styles.page}>
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/** `/admin/logs` (admin.md 2): the newest activity rows; filters and CSV export come later. */
+import { Activity } from 'lucide-react';
+import { Card } from '../../components/card.tsx';
+import { ActivityLogList } from '../../features/logs/components/activity-log-list.tsx';
+import { PageHeader } from './page-header.tsx';
+
+export function LogsRoute() {
+  return (
+    <>
+      <PageHeader title="Atividades" lead="As 100 ações mais recentes registradas no sistema." />
+      <Card title="Registro de Atividades" icon={<Activity size={20} aria-hidden="true" />}>
+        <ActivityLogList />
+      </Card>
+    </>
+  );
+}

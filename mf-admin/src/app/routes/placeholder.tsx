@@ -1,0 +1,16 @@
+/** Tabs a later issue fills (admin.md 2): dashboard, products, sales, content, social, QA. */
+import { Construction } from 'lucide-react';
+import { Card } from '../../components/card.tsx';
+import { PageHeader } from './page-header.tsx';
+import styles from './routes.module.css';
+
+export function PlaceholderRoute({ title, lead }: { title: string; lead: string }) {
+  return (
+    <>
+      <PageHeader title={title} lead={lead} />
+      <Card title="Em breve" icon={<Construction size={20} aria-hidden="true" />}>
+        <p className={styles.placeholder}>Esta seção do painel estará disponível em breve.</p>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Admin registration form (admin.md 2, 5, 8): the shared schema's messages, the pending state
+ * after a successful submit, and the toasts for the service's 409 answers.
+ */
+import { act } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRuntimeConfig, toast } from '@prata/shared-ui';
+import { flush, inputByLabel, render, type, type Rendered } from '../../../testing/render.tsx';
+import { AdminRegistrationForm, validateAdminRegistration } from './admin-registration-form.tsx';
+
+let view: Rendered;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeAll(() => setRuntimeConfig({ apiUrl: 'http://127.0.0.1:3000' }));
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  view = render(<AdminRegistrationForm />);
+});
+afterEach(() => {
+  view.unmount();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const field = (label: string) => inputByLabel(view.container, label);
+const submit = () => act(() => view.container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
+const errorOf = (label: string) => {
+  const ids = field(label).getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent).filter(Boolean);
+};
+
+function fill(values: { fullName?: string; email?: string; password?: string; confirmPassword?: string }) {
+  if (values.fullName !== undefined) type(field('Nome completo'), values.fullName);
+  if (values.email !== undefined) type(field('Email'), values.email);
+  if (values.password !== undefined) type(field('Senha'), values.password);
+  if (values.confirmPassword !== undefined) type(field('Confirmar senha'), values.confirmPassword);
+}
+
+function answer(status: number, body: unknown) {
+  fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+}
+
+describe('AdminRegistrationForm', () => {
+  it("hints 'Mínimo 8 caracteres' under the password and says the owner should create it", () => {
+    expect(errorOf('Senha')).toEqual(['Mínimo 8 caracteres']);
+    expect(view.container.textContent).toContain('apenas o proprietário da loja deve criar');
+  });
+
+  it('shows the schema messages tied to the fields and sends nothing', () => {
+    fill({ fullName: 'Ana', email: 'ana@example.com', password: '1234567', confirmPassword: '7654321' });
+    submit();
+    expect(errorOf('Senha')).toEqual(['Mínimo 8 caracteres', 'A senha deve ter pelo menos 8 caracteres']);
+    expect(errorOf('Confirmar senha')).toEqual(['As senhas não coincidem']);
+    expect(field('Senha').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('requires every field', () => {
+    submit();
+    expect(errorOf('Nome completo')).toEqual(['Nome completo é obrigatório']);
+    expect(errorOf('Email')).toEqual(['Email inválido']);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("posts the registration, then shows the pending state and 'Criar outro registro' goes back", async () => {
+    answer(201, { success: true, message: 'Enviamos um email de confirmação para ana@example.com.' });
+    fill({ fullName: ' Ana Souza ', email: 'Ana@Example.com', password: 'segredo123', confirmPassword: 'segredo123' });
+    submit();
+    await flush();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('http://127.0.0.1:3000/api/admin-registrations');
+    expect(JSON.parse(init.body)).toEqual({ fullName: 'Ana Souza', email: 'ana@example.com', password: 'segredo123', confirmPassword: 'segredo123' });
+    const pending = view.container.querySelector('[data-testid="admin-registration-pending"]')!;
+    expect(pending.textContent).toContain('Enviamos um email de confirmação para ana@example.com');
+    act(() => [...pending.querySelectorAll('button')].find((b) => b.textContent === 'Criar outro registro')!.click());
+    expect(field('Email').value).toBe('');
+  });
+
+  it.each([
+    ['email_in_use', 'Erro no cadastro', { description: 'Este email já possui uma conta. Tente fazer login ou use outro email.' }],
+    ['admin_limit', 'Limite máximo de 3 administradores atingido', undefined],
+    ['internal', 'Erro ao criar registro de administrador', undefined],
+  ])('maps the %s answer to its toast', async (code, title, options) => {
+    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    answer(code === 'internal' ? 500 : 409, { error: code, message: 'x' });
+    fill({ fullName: 'Ana', email: 'ana@example.com', password: 'segredo123', confirmPassword: 'segredo123' });
+    submit();
+    await flush();
+    expect(error).toHaveBeenCalledWith(title, ...(options ? [options] : []));
+    expect(view.container.querySelector('[data-testid="admin-registration-pending"]')).toBeNull();
+  });
+});
+
+describe('validateAdminRegistration', () => {
+  it('accepts a valid registration, normalising the e-mail', () => {
+    expect(validateAdminRegistration({ fullName: 'Ana', email: ' ANA@x.com ', password: '12345678', confirmPassword: '12345678' }).data?.email).toBe('ana@x.com');
+  });
+});

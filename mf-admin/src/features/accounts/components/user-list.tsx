@@ -1,0 +1,64 @@
+/**
+ * Users tab list (admin.md 2): initials avatar, name or 'Nome não definido', role badge
+ * (Administrador / Desenvolvedor / Usuário), email, creation date in pt-BR.
+ * Empty: 'Nenhum usuário encontrado'; load failure: 'Erro ao carregar usuários'.
+ */
+import { useEffect } from 'react';
+import type { AdminUser } from '@prata/contracts';
+import { Badge, Button, Spinner, toast } from '@prata/shared-ui';
+import { useAdminUsers } from '../api/get-admin-users.ts';
+import styles from './accounts.module.css';
+
+export const ROLE_LABELS: Record<AdminUser['role'], string> = { admin: 'Administrador', developer: 'Desenvolvedor', user: 'Usuário' };
+
+const ROLE_VARIANTS = { admin: 'bestseller', developer: 'new', user: 'neutral' } as const;
+
+const date = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'America/Sao_Paulo' });
+
+/** Up to two initials of the name (or of the e-mail when there is no name). */
+export function initialsOf(name: string | null, email: string): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return email.slice(0, 2).toUpperCase();
+  return (words.length === 1 ? words[0]!.slice(0, 2) : words[0]![0]! + words.at(-1)![0]!).toUpperCase();
+}
+
+export function UserList() {
+  const { data, isPending, isError, refetch } = useAdminUsers();
+
+  useEffect(() => {
+    if (isError) toast.error('Erro ao carregar usuários');
+  }, [isError]);
+
+  if (isPending) return <Spinner label="Carregando usuários..." />;
+  if (isError) {
+    return (
+      <div className={styles.form}>
+        <p className={styles.error}>Erro ao carregar usuários</p>
+        <Button variant="outline" size="sm" onClick={() => void refetch()}>
+          Tentar novamente
+        </Button>
+      </div>
+    );
+  }
+  if (data.length === 0) return <p className={styles.muted}>Nenhum usuário encontrado</p>;
+  return (
+    <ul className={styles.list} aria-label="Usuários" data-testid="admin-user-list">
+      {data.map((user) => (
+        <li key={user.id} className={styles.row}>
+          <span className={styles.avatar} aria-hidden="true">
+            {initialsOf(user.fullName, user.email)}
+          </span>
+          <div className={styles.who}>
+            <p className={styles.name}>
+              {user.fullName ?? 'Nome não definido'} <Badge variant={ROLE_VARIANTS[user.role]}>{ROLE_LABELS[user.role]}</Badge>
+            </p>
+            <p className={styles.meta}>{user.email}</p>
+          </div>
+          <p className={styles.meta}>
+            Criado em <time dateTime={user.createdAt}>{date.format(new Date(user.createdAt))}</time>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Second sign-in step for accounts with two-factor authentication (issue 3; admin.md 4, 9):
+ * a 6-digit code from the authenticator app or one of the 8-character recovery codes.
+ */
+import { useState, type FormEvent } from 'react';
+import { totpSignInSchema } from '@prata/contracts';
+import { Button, Field } from '@prata/shared-ui';
+import styles from './auth.module.css';
+
+const codeSchema = totpSignInSchema.shape.code;
+
+export interface SecondFactorFormProps {
+  busy: boolean;
+  onSubmit: (code: string) => void;
+  onCancel: () => void;
+}
+
+export function SecondFactorForm({ busy, onSubmit, onCancel }: SecondFactorFormProps) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = codeSchema.safeParse(code);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Código inválido');
+      return;
+    }
+    setError(undefined);
+    onSubmit(parsed.data);
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Verificação em duas etapas">
+      <Field
+        label="Código de verificação"
+        hint="Digite o código de 6 dígitos do seu aplicativo autenticador ou um código de recuperação."
+        error={error}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className={`${control.className} ${styles.codeInput}`}
+            name="code"
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={8}
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/[^0-9a-zA-Z]/g, '').toUpperCase())}
+            data-autofocus
+          />
+        )}
+      </Field>
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Verificando...' : 'Verificar'}
+      </Button>
+      <Button variant="ghost" onClick={onCancel} disabled={busy}>
+        Voltar
+      </Button>
+    </form>
+  );
+}

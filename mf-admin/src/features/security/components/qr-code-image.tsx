@@ -1,0 +1,26 @@
+/** The otpauth URL as a QR code image (admin.md 9: 256 px wide, margin 2), drawn with `qrcode`. */
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { Skeleton } from '@prata/shared-ui';
+
+export const QR_WIDTH = 256;
+export const QR_MARGIN = 2;
+
+export function QrCodeImage({ value, alt }: { value: string; alt: string }) {
+  const [image, setImage] = useState<{ value: string; src: string | null } | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    QRCode.toDataURL(value, { width: QR_WIDTH, margin: QR_MARGIN }).then(
+      (src) => active && setImage({ value, src }),
+      () => active && setImage({ value, src: null }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [value]);
+
+  if (image?.value !== value) return <Skeleton style={{ width: QR_WIDTH, height: QR_WIDTH }} />;
+  if (!image.src) return <p>Não foi possível gerar o QR Code. Use a chave secreta abaixo.</p>;
+  return <img src={image.src} width={QR_WIDTH} height={QR_WIDTH} alt={alt} />;
+}

@@ -1,0 +1,155 @@
+/**
+ * Two-factor authentication (admin.md 2, 4, 5, 8, 9). Disabled: 'Ativar 2FA' starts a setup on
+ * the service (secret, QR code, 10 recovery codes), confirmed with a 6-digit code; on success
+ * '2FA Ativado' and the secret and recovery codes are dropped from the client. Enabled: turning
+ * the switch off asks for confirmation in a dialog, then '2FA Desativado'.
+ */
+import { KeyRound } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { TwoFactorSetup } from '@prata/contracts';
+import { Button, Dialog, Spinner, toast } from '@prata/shared-ui';
+import { Card } from '../../../components/card.tsx';
+import { errorCode } from '../../../lib/api-client.ts';
+import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
+import { useEnableTwoFactor } from '../api/enable-two-factor.ts';
+import { useSecurityStatus } from '../api/get-security-status.ts';
+import { useSetupTwoFactor } from '../api/setup-two-factor.ts';
+import { isCompleteTwoFactorCode } from '../utils/two-factor-code.ts';
+import { LOAD_FAILURE } from './security-status-card.tsx';
+import { TwoFactorSetupPanel } from './two-factor-setup.tsx';
+import styles from './security.module.css';
+
+const SETUP_EXPIRED = 'Sessão expirada. Tente configurar o 2FA novamente.';
+
+export function TwoFactorCard() {
+  const status = useSecurityStatus();
+  const start = useSetupTwoFactor();
+  const enable = useEnableTwoFactor();
+  const disable = useDisableTwoFactor();
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [code, setCode] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const switchLabel = useId();
+
+  const forgetSetup = () => {
+    setSetup(null);
+    setCode('');
+    start.reset();
+  };
+
+  const begin = () =>
+    start.mutate(undefined, {
+      onSuccess: (data) => {
+        setSetup(data);
+        setCode('');
+      },
+      onError: () => toast.error('Erro', { description: 'Não foi possível iniciar a configuração do 2FA. Tente novamente.' }),
+    });
+
+  const verify = () => {
+    if (!isCompleteTwoFactorCode(code)) {
+      toast.error('Código Inválido', { description: 'Por favor, insira um código de 6 dígitos.' });
+      return;
+    }
+    if (!setup) {
+      toast.error('Erro', { description: SETUP_EXPIRED });
+      return;
+    }
+    enable.mutate(code, {
+      onSuccess: () => {
+        forgetSetup();
+        toast.success('2FA Ativado', { description: 'A autenticação de dois fatores está ativa na sua conta.' });
+      },
+      onError: (error) => {
+        const reason = errorCode(error);
+        if (reason === 'invalid_code') {
+          toast.error('Erro', { description: 'Código de verificação inválido. Verifique o relógio do seu dispositivo.' });
+          setCode('');
+        } else if (reason === 'setup_expired') {
+          toast.error('Erro', { description: SETUP_EXPIRED });
+          forgetSetup();
+        } else {
+          toast.error('Erro', { description: 'Falha ao ativar 2FA' });
+        }
+      },
+    });
+  };
+
+  const turnOff = () =>
+    disable.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast.success('2FA Desativado', { description: 'A autenticação de dois fatores foi desativada.' });
+      },
+      onError: () => {
+        setConfirming(false);
+        toast.error('Erro', { description: 'Não foi possível desativar a autenticação de dois fatores.' });
+      },
+    });
+
+  const enabled = status.data?.twoFactorEnabled ?? false;
+  const toggle = () => {
+    if (enabled) setConfirming(true);
+    else if (setup) forgetSetup();
+    else begin();
+  };
+
+  return (
+    <Card
+      title="Autenticação de Dois Fatores (2FA)"
+      description="Proteja sua conta exigindo um código do aplicativo autenticador a cada login."
+      icon={<KeyRound size={20} aria-hidden="true" />}
+      testId="two-factor"
+    >
+      {status.isPending ? (
+        <Spinner label="Carregando configurações de segurança..." />
+      ) : status.isError ? (
+        <p className={styles.error}>{LOAD_FAILURE}</p>
+      ) : (
+        <>
+          <div className={styles.toggleRow}>
+            <span>
+              <span id={switchLabel}>Autenticação de dois fatores</span>
+              <span className={styles.state}>{enabled ? 'Ativada' : setup ? 'Configuração em andamento' : 'Desativada'}</span>
+            </span>
+            <button
+              type="button"
+              role="switch"
+              aria-checked={enabled}
+              aria-labelledby={switchLabel}
+              className={styles.switch}
+              onClick={toggle}
+              disabled={start.isPending || enable.isPending || disable.isPending}
+            >
+              <span className={styles.thumb} aria-hidden="true" />
+            </button>
+          </div>
+          {!enabled && !setup ? (
+            <Button onClick={begin} disabled={start.isPending}>
+              {start.isPending ? 'Gerando...' : 'Ativar 2FA'}
+            </Button>
+          ) : null}
+          {!enabled && setup ? (
+            <TwoFactorSetupPanel setup={setup} code={code} onCodeChange={setCode} onVerify={verify} onCancel={forgetSetup} verifying={enable.isPending} />
+          ) : null}
+          {enabled ? <p className={styles.ok}>Sua conta está protegida. Um código será pedido a cada login.</p> : null}
+        </>
+      )}
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Desativar 2FA?"
+        description="Tem certeza que deseja desativar a autenticação de dois fatores? Sua conta ficará menos protegida."
+      >
+        <div className={styles.buttons}>
+          <Button variant="outline" onClick={() => setConfirming(false)} disabled={disable.isPending}>
+            Cancelar
+          </Button>
+          <Button onClick={turnOff} disabled={disable.isPending}>
+            {disable.isPending ? 'Desativando...' : 'Desativar 2FA'}
+          </Button>
+        </div>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Layout of the developer area (admin.md 2: under /developer the sidebar has only Dashboard):
+ * the sidebar, 'Ver Loja' and the sign-out button with the user's e-mail and 'Desenvolvedor'.
+ * Sign-out goes to /; failure 'Erro ao sair' / 'Erro interno do sistema'.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { LayoutDashboard, LogOut, Store, Terminal } from 'lucide-react';
+import { useState } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Button, signOut, toast, useSessionStore } from '@prata/shared-ui';
+import styles from './developer-layout.module.css';
+
+export function DeveloperLayout() {
+  const email = useSessionStore((state) => state.user?.email ?? '');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [leaving, setLeaving] = useState(false);
+
+  const leave = async () => {
+    setLeaving(true);
+    try {
+      await signOut();
+    } catch {
+      toast.error('Erro ao sair', { description: 'Erro interno do sistema' });
+    } finally {
+      queryClient.removeQueries({ queryKey: ['developer'] });
+      setLeaving(false);
+      void navigate('/', { replace: true });
+    }
+  };
+
+  return (
+    <div className={styles.layout}>
+      <aside className={styles.sidebar}>
+        <p className={styles.brand}>
+          <Terminal size={18} aria-hidden="true" /> Área do Desenvolvedor
+        </p>
+        <nav aria-label="Área do desenvolvedor">
+          <ul className={styles.menu}>
+            <li>
+              <NavLink to="/developer" end className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
+                <LayoutDashboard size={18} aria-hidden="true" /> Dashboard
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      <div className={styles.content}>
+        <div className={styles.topbar}>
+          <Button variant="outline" size="sm" onClick={() => void navigate('/')}>
+            <Store size={16} aria-hidden="true" /> Ver Loja
+          </Button>
+          <button type="button" className={styles.signOut} onClick={() => void leave()} disabled={leaving} data-testid="developer-sign-out">
+            <span className={styles.who}>
+              <span className={styles.email}>{email}</span>
+              <span className={styles.role}>Desenvolvedor</span>
+            </span>
+            <span className={styles.signOutLabel}>
+              <LogOut size={16} aria-hidden="true" /> {leaving ? 'Saindo...' : 'Sair'}
+            </span>
+          </button>
+        </div>
+        <div className={styles.page}>
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}
