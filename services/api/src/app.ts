@@ -14,7 +14,9 @@ import accessPlugin from './plugins/access.ts';
 import authPlugin from './plugins/auth.ts';
 import clockPlugin from './plugins/clock.ts';
 import mailPlugin from './plugins/mail.ts';
-import reservationCleanupPlugin from './plugins/reservation-cleanup.ts';
+import eventsPlugin from './plugins/events.ts';
+import paymentsPlugin from './plugins/payments.ts';
+import scheduledJobsPlugin from './plugins/scheduled-jobs.ts';
 import configPlugin from './plugins/config.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import ormPlugin from './plugins/orm.ts';
@@ -22,6 +24,7 @@ import storagePlugin from './plugins/storage.ts';
 import type { LocalDiskStorage } from './storage/object-storage.ts';
 import catalogueRoutes from './modules/catalogue/index.ts';
 import identityRoutes from './modules/identity/index.ts';
+import orderRoutes from './modules/orders/index.ts';
 import reservationRoutes from './modules/reservations/index.ts';
 import platformRoutes from './modules/platform/index.ts';
 import contentRoutes from './modules/content/index.ts';
@@ -55,6 +58,8 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(ormPlugin, { orm: deps.orm });
   await app.register(storagePlugin, { storage: deps.storage });
   await app.register(mailPlugin);
+  await app.register(eventsPlugin);
+  await app.register(paymentsPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin);
 
@@ -62,7 +67,8 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(catalogueRoutes);
   await app.register(identityRoutes);
   await app.register(reservationRoutes);
-  await app.register(reservationCleanupPlugin);
+  await app.register(orderRoutes);
+  await app.register(scheduledJobsPlugin);
   await app.register(contentRoutes);
   return app;
 }

@@ -18,6 +18,9 @@
  * - `AUTH_RATE_LIMIT_PER_MINUTE` (default 30): per-IP limit of each sign-in/sign-up/recovery route.
  * - `ACCESS_TOKEN_TTL_MS` (default 15 min), `REFRESH_TOKEN_TTL_DAYS` (default 30).
  * - `RESERVATION_CLEANUP_INTERVAL_MS` (default 60000): how often expired reservations are released.
+ * - `PAYMENT_PROVIDER` (default and only built-in: `sandbox`, see modules/orders/payment-provider.ts),
+ *   `PAYMENT_SANDBOX_DELAY_MS` (default 2000, the spec's wait), `PIX_KEY`, `PIX_MERCHANT_NAME`,
+ *   `PIX_MERCHANT_CITY` (the store's PIX receiver in BR Codes).
  * - `DEMO_ACCOUNTS` (default false): create demo accounts at start and print their passwords.
  * - `REMOTE_REGISTRY_FILE`: JSON file with the remote registry, re-read when it changes.
  *   Without it the registry is built from `REMOTE_<NAME>_URL` (the remote's origin) with the
@@ -56,6 +59,11 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RESERVATION_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PAYMENT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  PIX_KEY: z.string().min(1).max(77).default('pix@prata925.com.br'),
+  PIX_MERCHANT_NAME: z.string().min(1).default('Prata 925'),
+  PIX_MERCHANT_CITY: z.string().min(1).default('Sao Paulo'),
   REMOTE_REGISTRY_FILE: z.string().optional(),
   REMOTE_STOREFRONT_URL: z.url().default('http://127.0.0.1:3001'),
   REMOTE_CHECKOUT_URL: z.url().default('http://127.0.0.1:3002'),
@@ -90,8 +98,9 @@ export interface AppConfig {
   refreshTokenTtlMs: number;
   /** Requests per minute and IP on each sign-in/sign-up/recovery route. */
   authRateLimitPerMinute: number;
-  /** Interval of the reservation cleanup job, ms. */
+  /** Interval of the reservation cleanup and order expiry jobs, ms. */
   reservationCleanupIntervalMs: number;
+  payment: { provider: 'sandbox'; sandboxDelayMs: number; pixKey: string; merchantName: string; merchantCity: string };
   remoteRegistryFile: string | undefined;
   remoteOrigins: Record<'storefront' | 'checkout' | 'admin' | 'devtools', string>;
   shellUrl: string;
@@ -142,6 +151,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshTokenTtlMs: e.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     reservationCleanupIntervalMs: e.RESERVATION_CLEANUP_INTERVAL_MS,
+    payment: {
+      provider: e.PAYMENT_PROVIDER,
+      sandboxDelayMs: e.PAYMENT_SANDBOX_DELAY_MS,
+      pixKey: e.PIX_KEY,
+      merchantName: e.PIX_MERCHANT_NAME,
+      merchantCity: e.PIX_MERCHANT_CITY,
+    },
     remoteRegistryFile: e.REMOTE_REGISTRY_FILE ? path.resolve(e.REMOTE_REGISTRY_FILE) : undefined,
     remoteOrigins,
     shellUrl,

@@ -32,6 +32,7 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^\/api\/developer\//, 'developer'],
   [/^\/api\/me(\/|$)/, 'customer'],
   [/^\/api\/reservations(\/|$)/, 'customer'],
+  [/^\/api\/orders(\/|$)/, 'customer'],
   [/^\/api\/auth\//, 'public'],
   [/^GET \/api\/products(\/|$)/, 'public'],
   [/^GET \/api\/(health|remotes|content|social-links)(\/|$)/, 'public'],

@@ -61,6 +61,12 @@ export const productListQuerySchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined)),
   category: productCategorySchema.optional(),
+  /** Comma-separated product ids (at most 50): the cart refreshes its lines' prices with it. */
+  ids: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').filter(Boolean) : undefined))
+    .pipe(z.array(z.uuid({ error: 'Identificador de produto inválido' })).max(50, 'Produtos demais').optional()),
 });
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
 

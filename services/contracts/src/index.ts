@@ -4,3 +4,4 @@ export * from './platform.ts';
 export * from './content.ts';
 export * from './auth.ts';
 export * from './reservations.ts';
+export * from './orders.ts';

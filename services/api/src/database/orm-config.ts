@@ -18,6 +18,8 @@ import {
 } from '../modules/identity/identity.entities.ts';
 import { OutboxEmailSchema } from '../modules/mail/outbox-email.entity.ts';
 import { ProductReservationSchema } from '../modules/reservations/reservation.entity.ts';
+import { DomainEventRecordSchema } from '../modules/events/domain-event.entity.ts';
+import { OrderItemSchema, OrderSchema } from '../modules/orders/order.entities.ts';
 import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/content.entities.ts';
 import { migrationsList } from './migrations/index.ts';
 
@@ -36,6 +38,9 @@ export const ENTITIES = [
   AdminLogSchema,
   OutboxEmailSchema,
   ProductReservationSchema,
+  OrderSchema,
+  OrderItemSchema,
+  DomainEventRecordSchema,
 ];
 
 /** Builds the ORM options for a `postgres://` URL. `debug` logs SQL. */

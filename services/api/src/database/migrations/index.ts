@@ -7,10 +7,12 @@ import { Migration20261121100537_catalogue } from './Migration20261121100537_cat
 import { Migration20261121120000_content } from './Migration20261121120000_content.ts';
 import { Migration20261121130000_identity } from './Migration20261121130000_identity.ts';
 import { Migration20261121140000_reservations } from './Migration20261121140000_reservations.ts';
+import { Migration20261121150000_orders } from './Migration20261121150000_orders.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
   { name: 'Migration20261121120000_content', class: Migration20261121120000_content },
   { name: 'Migration20261121130000_identity', class: Migration20261121130000_identity },
   { name: 'Migration20261121140000_reservations', class: Migration20261121140000_reservations },
+  { name: 'Migration20261121150000_orders', class: Migration20261121150000_orders },
 ];

@@ -32,10 +32,12 @@ export class CatalogueService {
   /**
    * All products, newest first. `search` is a case-insensitive substring of the name, the
    * description, or the category (stored value or its pt-BR label); `category` narrows to one
-   * stored category. Both combine (storefront.md 2, catalogue).
+   * stored category; `ids` narrows to given products (cart price refresh). They combine
+   * (storefront.md 2, catalogue).
    */
-  async list(query: { search?: string | undefined; category?: ProductListQuery['category'] }): Promise<ProductDto[]> {
+  async list(query: { search?: string | undefined; category?: ProductListQuery['category']; ids?: string[] | undefined }): Promise<ProductDto[]> {
     const where: FilterQuery<Product> = {};
+    if (query.ids) where.id = { $in: query.ids };
     if (query.category) where.category = query.category;
     if (query.search) {
       const term = query.search.toLocaleLowerCase('pt-BR');

@@ -12,6 +12,12 @@ export const ProductReservationSchema = defineEntity({
   name: 'ProductReservation',
   tableName: 'product_reservations',
   indexes: [{ properties: ['product', 'isActive', 'expiresAt'] }],
+  uniques: [
+    {
+      name: 'product_reservations_one_active_per_user',
+      expression: 'create unique index "product_reservations_one_active_per_user" on "product_reservations" ("product_id", "user_id") where "is_active"',
+    },
+  ],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     product: () => p.manyToOne(Product).deleteRule('cascade'),

@@ -1,0 +1,269 @@
+/**
+ * Orders (issue 5) against real PostgreSQL: prices from the database (tampered prices ignored),
+ * availability (stock minus other shoppers' reservations; own reservations consumed), races for
+ * the last units, idempotent retries, the three payment methods (PIX checked with an independent
+ * EMV parser and CRC16), expiry of unpaid orders, declined cards, and domain events published
+ * only after commit.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderSchema, type Order as OrderDto } from '@prata/contracts';
+import { CatalogueService } from '../src/modules/catalogue/catalogue.service.ts';
+import { Product } from '../src/modules/catalogue/product.entity.ts';
+import { DomainEventRecord } from '../src/modules/events/domain-event.entity.ts';
+import type { DomainEvent } from '../src/modules/events/event-bus.ts';
+import { Order } from '../src/modules/orders/order.entities.ts';
+import { OrderService } from '../src/modules/orders/order.service.ts';
+import { ProductReservation } from '../src/modules/reservations/reservation.entity.ts';
+import { account, bearer, type SignedIn } from './accounts.ts';
+import { createTestService, TestClock, type TestService } from './helpers.ts';
+
+// A Friday 10:00 in São Paulo: boleto due 3 business days later is the next Wednesday.
+const clock = new TestClock(Date.parse('2026-11-20T13:00:00Z'));
+let service: TestService;
+let buyer: SignedIn;
+const events: DomainEvent[] = [];
+
+const customer = {
+  fullName: 'Maria Silva',
+  email: 'maria@exemplo.com.br',
+  phone: '11987654321',
+  zipCode: '01310-100',
+  street: 'Avenida Paulista',
+  number: '1000',
+  complement: 'Apto 12',
+  neighborhood: 'Bela Vista',
+  city: 'São Paulo',
+  state: 'SP',
+};
+const card = { method: 'credit-card', cardNumber: '4111 1111 1111 1111', cardName: 'MARIA SILVA', cardExpiry: '12/30', cardCvv: '123', installments: 3 };
+
+async function product(stock: number, priceCents = 15990) {
+  return new CatalogueService(service.db.orm.em.fork(), service.db.storage, clock).create({ name: `Colar Pedido ${Math.random().toString(36).slice(2, 8)}`, category: 'colares', priceCents, stock });
+}
+function order(who: SignedIn, body: object, key: string = randomUUID()) {
+  return service.app.inject({ method: 'POST', url: '/api/orders', headers: { ...bearer(who), 'idempotency-key': key }, payload: body });
+}
+const stockOf = async (id: string) => (await service.db.orm.em.fork().findOneOrFail(Product, { id })).stock;
+
+beforeAll(async () => {
+  service = await createTestService({ PAYMENT_SANDBOX_DELAY_MS: '0', PIX_KEY: 'pix@prata925.com.br' }, clock);
+  service.app.events.subscribe('*', async (event) => {
+    // Subscribers run after commit: the order is already visible to another connection.
+    const committed = await service.db.orm.em.fork().findOne(Order, { id: event.aggregateId });
+    events.push({ ...event, payload: { ...event.payload, visible: Boolean(committed) } });
+  });
+  buyer = await account(service);
+});
+afterAll(async () => service?.close());
+
+/** Independent EMV MPM parser: id(2) length(2) value. */
+function tlv(payload: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < payload.length; ) {
+    const id = payload.slice(i, i + 2);
+    const length = Number(payload.slice(i + 2, i + 4));
+    out.set(id, payload.slice(i + 4, i + 4 + length));
+    i += 4 + length;
+  }
+  return out;
+}
+
+/** Independent bitwise CRC16-CCITT-FALSE (poly 0x1021, init 0xFFFF). */
+function crc16(data: string): string {
+  let crc = 0xffff;
+  for (const byte of Buffer.from(data, 'utf8')) {
+    crc ^= byte << 8;
+    for (let bit = 0; bit < 8; bit += 1) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
+describe('placing an order', () => {
+  it('charges a card, takes prices from the database and stores only brand and last 4', async () => {
+    const chain = await product(5, 15990);
+    const ring = await product(5, 8990);
+    events.length = 0;
+    const response = await order(buyer, {
+      items: [
+        { productId: chain.id, quantity: 2, priceCents: 1 },
+        { productId: ring.id, quantity: 1, unitPrice: 0.01 },
+      ],
+      customer,
+      payment: card,
+      totalCents: 1,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const placed = orderSchema.parse(response.json());
+    expect(placed.status).toBe('paid');
+    expect(placed.totalCents).toBe(2 * 15990 + 8990);
+    expect(placed.number).toMatch(/^P925-\d{6}$/);
+    expect(placed.items).toEqual(
+      expect.arrayContaining([
+        { productId: chain.id, productName: chain.name, quantity: 2, unitPriceCents: 15990, totalPriceCents: 31980 },
+        { productId: ring.id, productName: ring.name, quantity: 1, unitPriceCents: 8990, totalPriceCents: 8990 },
+      ]),
+    );
+    expect(placed.payment.card).toEqual({ brand: 'Visa', last4: '1111', installments: 3, installmentCents: Math.ceil(40970 / 3) });
+    expect(placed.delivery).toEqual({ minDays: 3, maxDays: 7 });
+    expect(await stockOf(chain.id)).toBe(3);
+    expect(await stockOf(ring.id)).toBe(4);
+    const [row] = await service.db.orm.em.fork().getConnection().execute('select row_to_json(o)::text as json from orders o where id = ?', [placed.id]);
+    expect(row.json).not.toContain('4111111111111111');
+    expect(row.json).not.toContain('123"');
+    expect(events.map((e) => [e.type, e.payload.visible])).toEqual([
+      ['OrderPlaced', true],
+      ['OrderPaid', true],
+    ]);
+    const outbox = await service.db.orm.em.fork().find(DomainEventRecord, { aggregateId: placed.id });
+    expect(outbox.every((e) => e.publishedAt !== null)).toBe(true);
+  });
+
+  it('refuses more units than are available, changing nothing and publishing nothing', async () => {
+    const chain = await product(2);
+    events.length = 0;
+    const response = await order(buyer, { items: [{ productId: chain.id, quantity: 3 }], customer, payment: { method: 'pix' } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: 'insufficient_stock', message: `Estoque insuficiente para ${chain.name}.` });
+    expect(await stockOf(chain.id)).toBe(2);
+    expect(await service.db.orm.em.fork().count(Order, { items: { product: chain.id } })).toBe(0);
+    expect(events).toEqual([]);
+  });
+
+  it("counts other shoppers' reservations and consumes the buyer's own", async () => {
+    const other = await account(service);
+    const last = await product(1);
+    await service.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(other), payload: { productId: last.id } });
+    expect((await order(buyer, { items: [{ productId: last.id, quantity: 1 }], customer, payment: card })).statusCode).toBe(409);
+
+    const mine = await product(1);
+    await service.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(buyer), payload: { productId: mine.id } });
+    expect((await order(buyer, { items: [{ productId: mine.id, quantity: 1 }], customer, payment: card })).statusCode).toBe(201);
+    expect(await service.db.orm.em.fork().count(ProductReservation, { product: mine.id, isActive: true })).toBe(0);
+    expect(await stockOf(mine.id)).toBe(0);
+  });
+
+  it('lets exactly the available count of parallel checkouts buy the last units', async () => {
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => account(service)));
+    const scarce = await product(3);
+    const results = await Promise.all(buyers.map((who) => order(who, { items: [{ productId: scarce.id, quantity: 1 }], customer, payment: card })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(5);
+    expect(await stockOf(scarce.id)).toBe(0);
+  });
+
+  it('is idempotent: a retry with the same key returns the same order and charges once', async () => {
+    const chain = await product(5);
+    const key = randomUUID();
+    const body = { items: [{ productId: chain.id, quantity: 1 }], customer, payment: card };
+    const first = await order(buyer, body, key);
+    const retry = await order(buyer, body, key);
+    expect(retry.json().id).toBe(first.json().id);
+    const parallel = await Promise.all([1, 2, 3].map(() => order(buyer, body, randomUUID() === key ? key : key)));
+    expect(new Set(parallel.map((r) => r.json().id))).toEqual(new Set([first.json().id]));
+    expect(await stockOf(chain.id)).toBe(4);
+  });
+
+  it('cancels the order and returns the stock when the card is declined', async () => {
+    const chain = await product(2);
+    const response = await order(buyer, { items: [{ productId: chain.id, quantity: 2 }], customer, payment: { ...card, cardNumber: '4000000000000002' } });
+    expect(response.statusCode).toBe(402);
+    expect(response.json().message).toBe('Pagamento recusado pela operadora. Verifique os dados do cartão ou use outra forma de pagamento.');
+    expect(await stockOf(chain.id)).toBe(2);
+    const cancelled = await service.db.orm.em.fork().findOneOrFail(Order, { items: { product: chain.id } });
+    expect(cancelled.status).toBe('cancelled');
+  });
+});
+
+describe('PIX', () => {
+  let placed: OrderDto;
+  let chainId: string;
+
+  it('issues a BR Code payable within 30 minutes', async () => {
+    const chain = await product(3, 12345);
+    chainId = chain.id;
+    const response = await order(buyer, { items: [{ productId: chain.id, quantity: 2 }], customer, payment: { method: 'pix' } });
+    placed = orderSchema.parse(response.json());
+    expect(placed.status).toBe('pending');
+    const payload = placed.payment.pix!.payload;
+    const fields = tlv(payload);
+    expect(fields.get('00')).toBe('01');
+    expect(fields.get('53')).toBe('986');
+    expect(fields.get('54')).toBe('246.90');
+    expect(fields.get('58')).toBe('BR');
+    expect(fields.get('59')).toBe('PRATA 925');
+    expect(fields.get('60')).toBe('SAO PAULO');
+    const account26 = tlv(fields.get('26')!);
+    expect(account26.get('00')).toBe('br.gov.bcb.pix');
+    expect(account26.get('01')).toBe('pix@prata925.com.br');
+    expect(tlv(fields.get('62')!).get('05')).toBe(placed.number.replace('-', ''));
+    expect(payload.slice(-8, -4)).toBe('6304');
+    expect(payload.slice(-4)).toBe(crc16(payload.slice(0, -4)));
+    expect(Date.parse(placed.payment.pix!.expiresAt) - clock.now().getTime()).toBe(30 * 60_000);
+    expect(await stockOf(chain.id)).toBe(1);
+  });
+
+  it('expires after 30 minutes unpaid, returning the stock', async () => {
+    events.length = 0;
+    clock.advance(31 * 60_000);
+    const orders = new OrderService(service.app.payments, service.app.events, clock);
+    expect(await orders.expirePending(service.db.orm.em.fork())).toBeGreaterThanOrEqual(1);
+    const after = await service.app.inject({ method: 'GET', url: `/api/orders/${placed.id}`, headers: bearer(buyer) });
+    expect(after.json().status).toBe('cancelled');
+    expect(await stockOf(chainId)).toBe(3);
+    expect(events.some((e) => e.type === 'OrderCancelled' && e.aggregateId === placed.id)).toBe(true);
+  });
+});
+
+describe('boleto', () => {
+  it('is due in 3 business days, with a 47-digit line', async () => {
+    const chain = await product(3, 29990);
+    const response = await order(buyer, { items: [{ productId: chain.id, quantity: 1 }], customer: { ...customer, state: 'RS' }, payment: { method: 'boleto' } });
+    const placed = orderSchema.parse(response.json());
+    expect(placed.status).toBe('pending');
+    expect(placed.delivery).toEqual({ minDays: 5, maxDays: 15 });
+    const boleto = placed.payment.boleto!;
+    expect(boleto.line.replace(/\D/g, '')).toHaveLength(47);
+    expect(boleto.line.replace(/\D/g, '').endsWith('0000029990')).toBe(true);
+    const created = new Date(placed.createdAt);
+    expect(created.getUTCDay()).toBe(5);
+    expect(boleto.dueDate).toBe('2026-11-25');
+  });
+});
+
+describe('validation and access', () => {
+  it("answers the checkout form's rules in Portuguese", async () => {
+    const response = await order(buyer, {
+      items: [],
+      customer: { ...customer, zipCode: '123', state: 'AM', fullName: ' ' },
+      payment: { ...card, cardNumber: '4111 1111 1111 1112', cardExpiry: '01/20', cardCvv: '12' },
+    });
+    expect(response.statusCode).toBe(400);
+    const messages = response.json().issues.map((i: { path: string; message: string }) => `${i.path}: ${i.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'body.items: Carrinho vazio',
+        'body.customer.zipCode: CEP inválido',
+        'body.customer.state: Estado inválido',
+        'body.customer.fullName: Nome completo é obrigatório',
+        'body.payment.cardNumber: Número do cartão inválido',
+        'body.payment.cardExpiry: Validade inválida',
+        'body.payment.cardCvv: CVV inválido',
+      ]),
+    );
+  });
+
+  it('requires an idempotency key', async () => {
+    const response = await service.app.inject({ method: 'POST', url: '/api/orders', headers: bearer(buyer), payload: { items: [], customer, payment: card } });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it("hides other shoppers' orders", async () => {
+    const chain = await product(2);
+    const placed = (await order(buyer, { items: [{ productId: chain.id, quantity: 1 }], customer, payment: card })).json();
+    const stranger = await account(service);
+    expect((await service.app.inject({ method: 'GET', url: `/api/orders/${placed.id}`, headers: bearer(stranger) })).statusCode).toBe(404);
+    const mine = await service.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(buyer) });
+    expect(mine.json().map((o: { id: string }) => o.id)).toContain(placed.id);
+  });
+});
