@@ -109,8 +109,8 @@ describe('placing an order', () => {
     expect(await stockOf(chain.id)).toBe(3);
     expect(await stockOf(ring.id)).toBe(4);
     const [row] = await service.db.orm.em.fork().getConnection().execute('select row_to_json(o)::text as json from orders o where id = ?', [placed.id]);
-    expect(row.json).not.toContain('4111111111111111');
-    expect(row.json).not.toContain('123"');
+    expect(row!.json).not.toContain('4111111111111111');
+    expect(row!.json).not.toContain('123"');
     expect(events.map((e) => [e.type, e.payload.visible])).toEqual([
       ['OrderPlaced', true],
       ['OrderPaid', true],
