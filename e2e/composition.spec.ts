@@ -12,10 +12,13 @@ import { E2E } from './support/environment.ts';
 test('every remote is composed into the shell', async ({ page }) => {
   await page.goto('/carrinho');
   await expect(page.getByRole('heading', { name: 'Seu carrinho está vazio' })).toBeVisible();
+  // Admin and devtools remotes guard their areas: anonymous visitors reach their login pages.
   await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole('heading', { name: 'Painel Administrativo' })).toBeVisible();
   await page.goto('/developer');
-  await expect(page.getByRole('heading', { name: 'Developer Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(/\/developer-login$/);
+  await expect(page.getByRole('heading', { name: 'Developer Login' })).toBeVisible();
   await page.goto('/painel-admin');
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
