@@ -1,15 +1,24 @@
-/** The checkout remote's exposed App: `/carrinho`, `/checkout`, `/pedido-confirmado`. */
+/**
+ * The checkout remote's exposed App: `/carrinho`, `/checkout`, `/pedido-confirmado` (absolute
+ * paths, mounted by the shell for the routes the registry gives the checkout), inside the
+ * generic error screen's boundary. Unknown paths show the not-found page.
+ */
 import { Route, Routes } from 'react-router-dom';
-import { EmptyState, NotFoundPage } from '@prata/shared-ui';
+import { NotFoundPage } from '@prata/shared-ui';
+import { CheckoutErrorBoundary } from './error-boundary.tsx';
 import { CartRoute } from './routes/cart.tsx';
+import { CheckoutRoute } from './routes/checkout.tsx';
+import { OrderConfirmedRoute } from './routes/order-confirmed.tsx';
 
 export default function CheckoutApp() {
   return (
-    <Routes>
-      <Route path="/carrinho" element={<CartRoute />} />
-      <Route path="/checkout" element={<EmptyState title="Finalizar compra" description="O checkout estará disponível em breve." />} />
-      <Route path="/pedido-confirmado" element={<EmptyState title="Pedido confirmado" description="Obrigado pela sua compra!" />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <CheckoutErrorBoundary>
+      <Routes>
+        <Route path="/carrinho" element={<CartRoute />} />
+        <Route path="/checkout" element={<CheckoutRoute />} />
+        <Route path="/pedido-confirmado" element={<OrderConfirmedRoute />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </CheckoutErrorBoundary>
   );
 }

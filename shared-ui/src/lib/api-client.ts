@@ -35,6 +35,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send the access token (default true). On a 401 the token is refreshed once and the call retried. */
   auth?: boolean;
+  /** Extra request headers (e.g. `Idempotency-Key`), merged into the ones the client sets. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -47,7 +49,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
   const url = apiUrl(path) + (search.size > 0 ? `?${search.toString()}` : '');
   const useAuth = options.auth !== false;
   const send = async (token: string | null): Promise<Response> => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (useAuth && token) headers.authorization = `Bearer ${token}`;
     try {

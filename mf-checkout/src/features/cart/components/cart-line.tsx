@@ -1,0 +1,52 @@
+/**
+ * One cart line (storefront.md 4): image, name, unit price, quantity controls (the minus button
+ * stops at 1, typing a non-number gives 1, 0 or less removes), line total and 'Remover'.
+ */
+import { Minus, Plus, Trash2 } from 'lucide-react';
+import { Button, Price, normaliseQuantity, productImageUrl, type CartItem } from '@prata/shared-ui';
+import styles from './cart.module.css';
+
+export interface CartLineProps {
+  item: CartItem;
+  onQuantity(id: string, quantity: number): void;
+  onRemove(id: string): void;
+}
+
+export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
+  const inputId = `quantidade-${item.id}`;
+  return (
+    <li className={styles.item} data-testid="cart-item">
+      <img className={styles.image} src={productImageUrl(item.imageUrl)} alt="" width={72} height={72} />
+      <div className={styles.info}>
+        <span className={styles.name}>{item.name}</span>
+        <span className={styles.unit}>
+          <Price cents={item.priceCents} /> cada
+        </span>
+      </div>
+      <Button variant="ghost" size="sm" className={styles.remove} onClick={() => onRemove(item.id)} aria-label={`Remover ${item.name}`}>
+        <Trash2 size={16} aria-hidden="true" /> Remover
+      </Button>
+      <div className={styles.quantity}>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={`Diminuir quantidade de ${item.name}`}
+          disabled={item.quantity <= 1}
+          onClick={() => onQuantity(item.id, Math.max(1, item.quantity - 1))}
+        >
+          <Minus size={16} aria-hidden="true" />
+        </Button>
+        <label htmlFor={inputId} className="p9-visually-hidden">
+          Quantidade de {item.name}
+        </label>
+        <input id={inputId} inputMode="numeric" value={item.quantity} onChange={(event) => onQuantity(item.id, normaliseQuantity(event.target.value))} />
+        <Button variant="outline" size="icon" aria-label={`Aumentar quantidade de ${item.name}`} onClick={() => onQuantity(item.id, item.quantity + 1)}>
+          <Plus size={16} aria-hidden="true" />
+        </Button>
+      </div>
+      <span className={styles.lineTotal} data-testid="cart-line-total">
+        <Price cents={item.priceCents * item.quantity} />
+      </span>
+    </li>
+  );
+}

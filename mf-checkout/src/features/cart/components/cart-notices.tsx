@@ -1,0 +1,46 @@
+/**
+ * Notices of the cart's price refresh: price changes and removed products (dismissable), current
+ * stock shortages, and the refresh state ('Atualizando preços...', or an error with a retry).
+ */
+import { Button } from '@prata/shared-ui';
+import type { CartRefresh } from '../hooks/use-cart-refresh.ts';
+import styles from './cart.module.css';
+
+export function CartNotices({ refresh }: { refresh: CartRefresh }) {
+  const { notices, shortages, status } = refresh;
+  return (
+    <>
+      <div role="status" aria-live="polite">
+        {status === 'loading' ? <p className={styles.refresh}>Atualizando preços...</p> : null}
+        {notices.length > 0 || shortages.length > 0 ? (
+          <div className={styles.notices} data-testid="cart-notices">
+            <p>Atualizamos o seu carrinho</p>
+            <ul>
+              {notices.map((notice) => (
+                <li key={notice}>{notice}</li>
+              ))}
+              {shortages.map((notice) => (
+                <li key={notice}>{notice}</li>
+              ))}
+            </ul>
+            {notices.length > 0 ? (
+              <div className={styles.noticeActions}>
+                <Button variant="outline" size="sm" onClick={refresh.dismiss}>
+                  Entendi
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      {status === 'error' ? (
+        <p className={styles.refresh} role="alert">
+          Não foi possível atualizar os preços agora.
+          <Button variant="outline" size="sm" onClick={refresh.retry}>
+            Tentar novamente
+          </Button>
+        </p>
+      ) : null}
+    </>
+  );
+}

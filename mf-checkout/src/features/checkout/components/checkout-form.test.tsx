@@ -1,0 +1,263 @@
+/**
+ * Checkout form (storefront.md 3, 4, 5, 8): 'Dados inválidos' with one 'field: message' line per
+ * invalid field, each message tied to its input; instalment amounts; the order is sent with an
+ * Idempotency-Key reused on a retry of the same attempt; 'Processando...' while it runs;
+ * failures toast 'Erro no processamento' with the right description.
+ */
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installmentCents, type Order } from '@prata/contracts';
+import { formatBRL, toast, type CartItem } from '@prata/shared-ui';
+import { json, sampleOrder, stubApi, type Call } from '../../../testing/api.ts';
+import { button, click, flush, render, typeInto, type Rendered } from '../../../testing/render.tsx';
+import { CheckoutForm } from './checkout-form.tsx';
+
+const items: CartItem[] = [
+  { id: 'a0000000-0000-4000-8000-000000000001', name: 'Anel Solitário', priceCents: 12_990, quantity: 2, imageUrl: null },
+  { id: 'a0000000-0000-4000-8000-000000000002', name: 'Colar Veneziana', priceCents: 8_950, quantity: 1, imageUrl: null },
+];
+const TOTAL = 34_930;
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+
+let view: Rendered;
+let onPlaced: ReturnType<typeof vi.fn<(order: Order) => void>>;
+const input = (name: string) => view.container.querySelector<HTMLInputElement>(`#checkout-${name}`);
+const submit = () => act(() => view.container.querySelector('form')!.requestSubmit());
+const errorBox = () => view.container.querySelector('[data-testid="checkout-errors"]');
+
+function fillValid(method: 'credit-card' | 'pix' | 'boleto' = 'credit-card') {
+  typeInto(input('fullName'), 'Maria Silva');
+  typeInto(input('phone'), '(11) 98765-4321');
+  typeInto(input('zipCode'), '01310-100');
+  typeInto(input('street'), 'Avenida Paulista');
+  typeInto(input('number'), '1000');
+  typeInto(input('neighborhood'), 'Bela Vista');
+  typeInto(input('city'), 'São Paulo');
+  typeInto(input('state'), 'SP');
+  click(view.container.querySelector(`input[name="paymentMethod"][value="${method}"]`));
+  if (method !== 'credit-card') return;
+  typeInto(input('cardNumber'), '4111111111111111');
+  typeInto(input('cardName'), 'MARIA SILVA');
+  typeInto(input('cardExpiry'), `12${nextYear}`);
+  typeInto(input('cardCvv'), '1234');
+  typeInto(input('installments'), '3');
+}
+
+beforeEach(() => {
+  onPlaced = vi.fn<(order: Order) => void>();
+  view = render(<CheckoutForm items={items} pricesReady defaultEmail="maria@example.com" onPlaced={onPlaced} />, { path: '/checkout' });
+});
+afterEach(() => {
+  view.unmount();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('CheckoutForm validation', () => {
+  it("prefills the e-mail and lists every invalid field as 'field: message' under 'Dados inválidos'", () => {
+    const calls = stubApi(() => json(500, {}));
+    expect(input('email')!.value).toBe('maria@example.com');
+    typeInto(input('email'), 'maria');
+    typeInto(input('zipCode'), '0131');
+    submit();
+    const box = errorBox()!;
+    expect(box.querySelector('h2')!.textContent).toBe('Dados inválidos');
+    expect([...box.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Nome completo: Nome completo é obrigatório',
+      'Email: Email inválido',
+      'Telefone: Telefone inválido',
+      'CEP: CEP inválido',
+      'Endereço: Endereço é obrigatório',
+      'Número: Número é obrigatório',
+      'Bairro: Bairro é obrigatório',
+      'Cidade: Cidade é obrigatória',
+      'Estado: Estado inválido',
+      'Número do cartão: Número do cartão inválido',
+      'Nome no cartão: Nome no cartão é obrigatório',
+      'Validade: Validade inválida',
+      'CVV: CVV inválido',
+    ]);
+    expect(document.activeElement).toBe(box);
+    expect(calls).toEqual([]);
+  });
+
+  it('ties each message to its input with aria-describedby and aria-invalid', () => {
+    typeInto(input('zipCode'), '0131');
+    typeInto(input('complement'), 'c'.repeat(101));
+    submit();
+    for (const [field, message] of [
+      ['zipCode', 'CEP inválido'],
+      ['complement', 'Complemento muito longo'],
+      ['fullName', 'Nome completo é obrigatório'],
+      ['state', 'Estado inválido'],
+      ['cardCvv', 'CVV inválido'],
+    ] as const) {
+      const control = input(field)!;
+      expect(control.getAttribute('aria-invalid')).toBe('true');
+      const described = control.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+      expect(described).toContain(message);
+      expect(view.container.querySelector(`label[for="checkout-${field}"]`)).not.toBeNull();
+    }
+    expect(input('email')!.hasAttribute('aria-invalid')).toBe(false);
+  });
+
+  it('clears the error of a field once it is edited', () => {
+    submit();
+    typeInto(input('fullName'), 'Maria');
+    expect(input('fullName')!.hasAttribute('aria-invalid')).toBe(false);
+    expect(errorBox()!.textContent).not.toContain('Nome completo:');
+  });
+
+  it('reports Luhn, expiry and CVV failures of the card', () => {
+    fillValid();
+    typeInto(input('cardNumber'), '4111 1111 1111 1112');
+    typeInto(input('cardExpiry'), '01/20');
+    typeInto(input('cardCvv'), '12');
+    submit();
+    expect([...errorBox()!.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Número do cartão: Número do cartão inválido',
+      'Validade: Validade inválida',
+      'CVV: CVV inválido',
+    ]);
+  });
+
+  it('formats the card fields and limits the CVV input to 3 digits', () => {
+    click(view.container.querySelector('input[name="paymentMethod"][value="credit-card"]'));
+    typeInto(input('cardNumber'), '4111111111111111');
+    typeInto(input('cardExpiry'), '1230');
+    typeInto(input('cardCvv'), '12a34');
+    expect(input('cardNumber')!.value).toBe('4111 1111 1111 1111');
+    expect(input('cardExpiry')!.value).toBe('12/30');
+    expect(input('cardCvv')!.value).toBe('123');
+    expect(input('cardCvv')!.maxLength).toBe(3);
+  });
+});
+
+describe('CheckoutForm instalments and summary', () => {
+  it('offers 1x to 12x with the per-instalment amount of the refreshed total', () => {
+    const options = [...view.container.querySelectorAll<HTMLOptionElement>('#checkout-installments option')];
+    expect(options.map((option) => option.value)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
+    expect(options[0]!.textContent).toBe(`1x de ${formatBRL(TOTAL)} à vista`);
+    expect(options[2]!.textContent).toBe(`3x de ${formatBRL(11_644)} sem juros`);
+    expect(options[11]!.textContent).toBe(`12x de ${formatBRL(2_911)} sem juros`);
+    expect(installmentCents(TOTAL, 3)).toBe(11_644);
+  });
+
+  it('shows items, total, free shipping and the delivery estimate of the chosen state', () => {
+    const summary = () => view.container.querySelector('[data-testid="order-summary"]')!.textContent!;
+    expect(summary()).toContain('Anel Solitário × 2');
+    expect(summary()).toContain(`Total${formatBRL(TOTAL)}`);
+    expect(summary()).toContain('Frete grátis');
+    expect(summary()).toContain('3 a 7 dias úteis (Sudeste) ou 5 a 15 dias úteis (demais regiões)');
+    typeInto(input('state'), 'RJ');
+    expect(summary()).toContain('Entrega em 3 a 7 dias úteis (Sudeste).');
+    typeInto(input('state'), 'RS');
+    expect(summary()).toContain('Entrega em 5 a 15 dias úteis (demais regiões).');
+    expect(summary()).toContain('Pedido processado em até 24 horas.');
+  });
+
+  it('hides the card fields for PIX and boleto', () => {
+    click(view.container.querySelector('input[name="paymentMethod"][value="pix"]'));
+    expect(input('cardNumber')).toBeNull();
+    expect(view.container.textContent).toContain('30 minutos');
+    click(view.container.querySelector('input[name="paymentMethod"][value="boleto"]'));
+    expect(view.container.textContent).toContain('3 dias úteis');
+  });
+});
+
+describe('CheckoutForm submission', () => {
+  const orders = (calls: Call[]) => calls.filter((call) => call.url === 'http://api.test/api/orders');
+
+  it("sends the order with an Idempotency-Key, says 'Processando...' meanwhile, and hands over the order", async () => {
+    let answer!: (response: Response) => void;
+    const calls = stubApi(() => new Promise<Response>((resolve) => (answer = resolve)));
+    fillValid();
+    submit();
+    await flush(1);
+    const submitButton = view.container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    expect(submitButton.textContent).toBe('Processando...');
+    expect(submitButton.disabled).toBe(true);
+    expect(orders(calls)).toHaveLength(1);
+    const [call] = orders(calls);
+    expect(call!.method).toBe('POST');
+    expect(call!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(call!.body).toEqual({
+      items: [
+        { productId: items[0]!.id, quantity: 2 },
+        { productId: items[1]!.id, quantity: 1 },
+      ],
+      customer: { fullName: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
+      payment: { method: 'credit-card', cardNumber: '4111111111111111', cardName: 'MARIA SILVA', cardExpiry: `12/${nextYear}`, cardCvv: '123', installments: 3 },
+    });
+    answer(json(201, sampleOrder()));
+    await flush();
+    expect(onPlaced).toHaveBeenCalledWith(sampleOrder());
+    expect(submitButton.textContent).toBe('Finalizar Pedido');
+  });
+
+  it('reuses the key when the same attempt is retried after a network failure', async () => {
+    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    let fail = true;
+    const calls = stubApi(() => {
+      if (fail) throw new TypeError('Failed to fetch');
+      return json(201, sampleOrder({ payment: { method: 'pix', card: null, boleto: null, pix: { payload: '000201...', expiresAt: '2026-11-21T13:30:00.000Z' } } }));
+    });
+    fillValid('pix');
+    submit();
+    await flush();
+    expect(error).toHaveBeenCalledWith('Erro no processamento', { description: 'Tente novamente em alguns instantes.' });
+    expect(onPlaced).not.toHaveBeenCalled();
+    fail = false;
+    submit();
+    await flush();
+    const [first, second] = orders(calls);
+    expect(second!.headers['Idempotency-Key']).toBe(first!.headers['Idempotency-Key']);
+    expect(onPlaced).toHaveBeenCalledOnce();
+  });
+
+  it("shows the service's message for a declined card, keeps the form, and uses a new key for the next attempt", async () => {
+    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    const message = 'Pagamento recusado pela operadora. Verifique os dados do cartão ou use outra forma de pagamento.';
+    const calls = stubApi(() => json(402, { error: 'payment_declined', message }));
+    fillValid();
+    submit();
+    await flush();
+    expect(error).toHaveBeenCalledWith('Erro no processamento', { description: message });
+    expect(onPlaced).not.toHaveBeenCalled();
+    expect(input('cardName')!.value).toBe('MARIA SILVA');
+    submit();
+    await flush();
+    const [first, second] = orders(calls);
+    expect(second!.headers['Idempotency-Key']).not.toBe(first!.headers['Idempotency-Key']);
+  });
+
+  it("shows the service's message for insufficient stock and its field issues for a 400", async () => {
+    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    let status = 409;
+    stubApi(() =>
+      status === 409
+        ? json(409, { error: 'insufficient_stock', message: 'Estoque insuficiente para Anel Solitário.' })
+        : json(400, { error: 'validation', message: 'Dados inválidos', issues: [{ path: 'body.customer.zipCode', message: 'CEP inválido' }] }),
+    );
+    fillValid('boleto');
+    submit();
+    await flush();
+    expect(error).toHaveBeenLastCalledWith('Erro no processamento', { description: 'Estoque insuficiente para Anel Solitário.' });
+    status = 400;
+    submit();
+    await flush();
+    expect(error).toHaveBeenLastCalledWith('Erro no processamento', { description: 'Dados inválidos' });
+    expect([...errorBox()!.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['CEP: CEP inválido']);
+    expect(onPlaced).not.toHaveBeenCalled();
+  });
+
+  it('waits for the refreshed prices before sending', () => {
+    view.unmount();
+    view = render(<CheckoutForm items={items} pricesReady={false} defaultEmail="maria@example.com" onPlaced={onPlaced} />);
+    const calls = stubApi(() => json(201, sampleOrder()));
+    fillValid();
+    expect(button(view.container, 'Finalizar Pedido')!.disabled).toBe(true);
+    submit();
+    expect(calls).toEqual([]);
+  });
+});

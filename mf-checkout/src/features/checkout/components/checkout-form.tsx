@@ -1,0 +1,244 @@
+/**
+ * Checkout form (storefront.md 3, 4, 5, 8, 9): contact and shipping fields (e-mail prefilled),
+ * the state (SP, RJ, MG, RS, PR, SC), the payment method (card, PIX, boleto) with the card
+ * fields and 1x..12x instalments, and the order summary.
+ *
+ * Submit validates with the contracts' schemas; invalid input lists 'field: message' under
+ * 'Dados inválidos', each message also tied to its input (aria-describedby). A valid order is
+ * sent with one Idempotency-Key per attempt (reused when the same attempt is retried after a
+ * network failure or 5xx) while the button says 'Processando...'. Failures toast 'Erro no
+ * processamento' with 'Tente novamente em alguns instantes.', or the service's message for a
+ * definitive answer (400, 402, 404, 409); the cart is kept.
+ */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  BOLETO_BUSINESS_DAYS,
+  CHECKOUT_STATES,
+  MAX_INSTALLMENTS,
+  PAYMENT_METHODS,
+  PIX_EXPIRY_MS,
+  installmentCents,
+  type Order,
+} from '@prata/contracts';
+import { Button, Field, formatBRL, toast, type CartItem } from '@prata/shared-ui';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useCreateOrder } from '../api/create-order.ts';
+import { useIdempotencyKeys } from '../hooks/use-idempotency-keys.ts';
+import {
+  FIELD_LABELS,
+  PAYMENT_METHOD_LABELS,
+  STATE_NAMES,
+  formatCardCvv,
+  formatCardExpiry,
+  formatCardNumber,
+  initialCheckoutValues,
+  serverIssuesToErrors,
+  validateCheckout,
+  type CheckoutField,
+  type CheckoutValues,
+  type FieldErrors,
+} from '../utils/checkout-values.ts';
+import { ErrorSummary } from './error-summary.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import styles from './checkout.module.css';
+
+/** Statuses whose message is the service's definitive answer to this attempt. */
+const DEFINITIVE_STATUSES = new Set([400, 402, 404, 409]);
+const RETRY_LATER = 'Tente novamente em alguns instantes.';
+
+export const fieldId = (field: string) => `checkout-${field}`;
+
+export interface CheckoutFormProps {
+  items: readonly CartItem[];
+  /** False while the cart's prices are being refreshed: the order waits for current prices. */
+  pricesReady: boolean;
+  /** The signed-in shopper's e-mail (prefilled). */
+  defaultEmail: string;
+  onPlaced(order: Order): void;
+}
+
+const FORMATTERS: Partial<Record<CheckoutField, (value: string) => string>> = {
+  cardNumber: formatCardNumber,
+  cardExpiry: formatCardExpiry,
+  cardCvv: formatCardCvv,
+};
+
+export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: CheckoutFormProps) {
+  const [values, setValues] = useState<CheckoutValues>(() => initialCheckoutValues(defaultEmail));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [focusKey, setFocusKey] = useState(0);
+  const keys = useIdempotencyKeys();
+  const createOrder = useCreateOrder();
+  const processing = createOrder.isPending;
+  const total = items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
+
+  const change = (field: CheckoutField, raw: string) => {
+    const value = FORMATTERS[field]?.(raw) ?? raw;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => {
+      if (!current[field]) return current;
+      const { [field]: _removed, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    setFocusKey((key) => key + 1);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (processing || !pricesReady) return;
+    const result = validateCheckout(values);
+    if (!result.success) {
+      showErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    const input = { items: items.map((item) => ({ productId: item.id, quantity: item.quantity })), customer: result.customer, payment: result.payment };
+    createOrder.mutate(
+      { input, idempotencyKey: keys.keyFor(input) },
+      {
+        onSuccess: (order) => {
+          keys.settle();
+          if (order.status === 'cancelled') {
+            toast.error('Erro no processamento', { description: 'O pagamento não foi aprovado. Verifique os dados ou use outra forma de pagamento.' });
+            return;
+          }
+          onPlaced(order);
+        },
+        onError: (error) => {
+          if (error instanceof ApiRequestError && DEFINITIVE_STATUSES.has(error.status)) {
+            keys.settle();
+            toast.error('Erro no processamento', { description: error.message });
+            if (error.status === 400 && error.body?.issues) showErrors(serverIssuesToErrors(error.body.issues));
+            return;
+          }
+          // Unknown outcome: the same attempt keeps its key, so a retry cannot charge twice.
+          toast.error('Erro no processamento', { description: RETRY_LATER });
+        },
+      },
+    );
+  };
+
+  const text = (field: CheckoutField, props: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'email' | 'text'; maxLength?: number; wide?: boolean; hint?: ReactNode; placeholder?: string } = {}) => (
+    <div className={props.wide ? styles.wide : undefined}>
+      <Field id={fieldId(field)} label={FIELD_LABELS[field]} error={errors[field]} hint={props.hint}>
+        {(control) => (
+          <input
+            {...control}
+            name={field}
+            type={props.type ?? 'text'}
+            value={values[field]}
+            onChange={(event) => change(field, event.target.value)}
+            autoComplete={props.autoComplete}
+            inputMode={props.inputMode}
+            maxLength={props.maxLength}
+            placeholder={props.placeholder}
+          />
+        )}
+      </Field>
+    </div>
+  );
+
+  return (
+    <form className={styles.layout} onSubmit={submit} noValidate aria-label="Finalizar compra">
+      <div className={styles.form}>
+        <ErrorSummary errors={errors} fieldId={fieldId} focusKey={focusKey} />
+        <fieldset className={styles.section}>
+          <legend>Dados pessoais</legend>
+          <div className={styles.grid}>
+            {text('fullName', { autoComplete: 'name', wide: true })}
+            {text('email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+            {text('phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '(11) 98765-4321' })}
+          </div>
+        </fieldset>
+
+        <fieldset className={styles.section}>
+          <legend>Endereço de entrega</legend>
+          <div className={styles.grid}>
+            {text('zipCode', { autoComplete: 'postal-code', inputMode: 'numeric', placeholder: '00000-000' })}
+            {text('street', { autoComplete: 'address-line1', wide: true })}
+            {text('number', { inputMode: 'text' })}
+            {text('complement', { autoComplete: 'address-line2', hint: 'Opcional' })}
+            {text('neighborhood', { autoComplete: 'address-level3' })}
+            {text('city', { autoComplete: 'address-level2' })}
+            <div>
+              <Field id={fieldId('state')} label={FIELD_LABELS.state} error={errors.state}>
+                {(control) => (
+                  <select {...control} name="state" value={values.state} onChange={(event) => change('state', event.target.value)} autoComplete="address-level1">
+                    <option value="">Selecione</option>
+                    {CHECKOUT_STATES.map((state) => (
+                      <option key={state} value={state}>
+                        {state} - {STATE_NAMES[state]}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            </div>
+          </div>
+        </fieldset>
+
+        <fieldset className={styles.section}>
+          <legend>Pagamento</legend>
+          <fieldset className={styles.methods} aria-describedby={errors.paymentMethod ? `${fieldId('paymentMethod')}-error` : undefined}>
+            <legend>{FIELD_LABELS.paymentMethod}</legend>
+            {PAYMENT_METHODS.map((method) => (
+              <label key={method} className={styles.method}>
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  id={method === values.paymentMethod ? fieldId('paymentMethod') : undefined}
+                  value={method}
+                  checked={values.paymentMethod === method}
+                  onChange={() => change('paymentMethod', method)}
+                />
+                {PAYMENT_METHOD_LABELS[method]}
+              </label>
+            ))}
+          </fieldset>
+          {errors.paymentMethod ? (
+            <p id={`${fieldId('paymentMethod')}-error`} role="alert">
+              {errors.paymentMethod}
+            </p>
+          ) : null}
+
+          {values.paymentMethod === 'credit-card' ? (
+            <div className={styles.grid}>
+              {text('cardNumber', { autoComplete: 'cc-number', inputMode: 'numeric', wide: true, placeholder: '0000 0000 0000 0000' })}
+              {text('cardName', { autoComplete: 'cc-name', wide: true, hint: 'Como impresso no cartão' })}
+              {text('cardExpiry', { autoComplete: 'cc-exp', inputMode: 'numeric', placeholder: 'MM/AA', hint: 'MM/AA' })}
+              {text('cardCvv', { autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 3, placeholder: '123' })}
+              <div className={styles.wide}>
+                <Field id={fieldId('installments')} label={FIELD_LABELS.installments} error={errors.installments}>
+                  {(control) => (
+                    <select {...control} name="installments" value={values.installments} onChange={(event) => change('installments', event.target.value)}>
+                      {Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1).map((count) => (
+                        <option key={count} value={String(count)}>
+                          {count}x de {formatBRL(installmentCents(total, count))} {count === 1 ? 'à vista' : 'sem juros'}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+              </div>
+            </div>
+          ) : values.paymentMethod === 'pix' ? (
+            <p className={styles.methodHint}>
+              Após finalizar, você verá o QR Code e o código PIX copia e cola. O pagamento deve ser feito em até {PIX_EXPIRY_MS / 60_000} minutos.
+            </p>
+          ) : (
+            <p className={styles.methodHint}>Após finalizar, você verá a linha digitável do boleto, com vencimento em {BOLETO_BUSINESS_DAYS} dias úteis.</p>
+          )}
+        </fieldset>
+
+        <Button type="submit" className={styles.submit} disabled={processing || !pricesReady} aria-busy={processing}>
+          {processing ? 'Processando...' : 'Finalizar Pedido'}
+        </Button>
+      </div>
+      <OrderSummary items={items} state={values.state} />
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The checkout's order summary (storefront.md 9): the items and total at the refreshed prices,
+ * 'Frete grátis', the delivery estimate for the chosen state and the 24 h processing note.
+ */
+import { Price, type CartItem } from '@prata/shared-ui';
+import { ORDER_PROCESSING_HOURS, deliveryOverviewText, deliveryTextForState } from '../../../lib/delivery.ts';
+import styles from './checkout.module.css';
+
+export function OrderSummary({ items, state }: { items: readonly CartItem[]; state: string }) {
+  const total = items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
+  return (
+    <aside className={styles.summary} aria-labelledby="resumo-pedido" data-testid="order-summary">
+      <h2 id="resumo-pedido">Resumo do pedido</h2>
+      <ul className={styles.lines} aria-label="Itens do pedido">
+        {items.map((item) => (
+          <li key={item.id} className={styles.line}>
+            <span className={styles.lineName}>
+              {item.name} × {item.quantity}
+            </span>
+            <Price cents={item.priceCents * item.quantity} />
+          </li>
+        ))}
+      </ul>
+      <p className={styles.row}>
+        <span>Subtotal</span>
+        <Price cents={total} />
+      </p>
+      <p className={styles.row}>
+        <span>Frete</span>
+        <span className={styles.free}>Frete grátis</span>
+      </p>
+      <p className={`${styles.row} ${styles.total}`}>
+        <span>Total</span>
+        <Price cents={total} />
+      </p>
+      <p className={styles.note} data-testid="delivery-estimate">
+        Entrega em {state ? deliveryTextForState(state) : deliveryOverviewText()}.
+      </p>
+      <p className={styles.note}>Pedido processado em até {ORDER_PROCESSING_HOURS} horas.</p>
+    </aside>
+  );
+}

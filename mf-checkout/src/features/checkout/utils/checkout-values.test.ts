@@ -1,0 +1,153 @@
+/**
+ * Checkout validation (storefront.md 5, issue 5) with the contracts' schemas: one 'field:
+ * message' line per field rule, pt-BR labels, in the form's order; card Luhn, expiry and CVV.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  errorLines,
+  formatCardCvv,
+  formatCardExpiry,
+  formatCardNumber,
+  initialCheckoutValues,
+  serverIssuesToErrors,
+  validateCheckout,
+  type CheckoutValues,
+} from './checkout-values.ts';
+
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+const valid: CheckoutValues = {
+  ...initialCheckoutValues('maria@example.com'),
+  fullName: 'Maria Silva',
+  phone: '(11) 98765-4321',
+  zipCode: '01310-100',
+  street: 'Avenida Paulista',
+  number: '1000',
+  neighborhood: 'Bela Vista',
+  city: 'São Paulo',
+  state: 'SP',
+  cardNumber: '4111 1111 1111 1111',
+  cardName: 'MARIA SILVA',
+  cardExpiry: `12/${nextYear}`,
+  cardCvv: '123',
+  installments: '3',
+};
+
+/** The error lines for `valid` with `changes` applied. */
+function linesFor(changes: Partial<CheckoutValues>): string[] {
+  const result = validateCheckout({ ...valid, ...changes });
+  return result.success ? [] : errorLines(result.errors).map((line) => line.text);
+}
+
+describe('validateCheckout', () => {
+  it('accepts a complete card order and returns the trimmed, parsed parts', () => {
+    const result = validateCheckout({ ...valid, fullName: '  Maria Silva  ', complement: '' });
+    expect(result).toEqual({
+      success: true,
+      customer: { fullName: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
+      payment: { method: 'credit-card', cardNumber: '4111111111111111', cardName: 'MARIA SILVA', cardExpiry: `12/${nextYear}`, cardCvv: '123', installments: 3 },
+    });
+  });
+
+  it('keeps a complement and ignores the card fields for PIX and boleto', () => {
+    for (const method of ['pix', 'boleto'] as const) {
+      const result = validateCheckout({ ...valid, complement: 'Apto 12', paymentMethod: method, cardNumber: '', cardCvv: '' });
+      expect(result.success && result.payment).toEqual({ method });
+      expect(result.success && result.customer.complement).toBe('Apto 12');
+    }
+  });
+
+  it("lists every required field of an empty form, in the form's order", () => {
+    const result = validateCheckout(initialCheckoutValues(''));
+    expect(result.success ? [] : errorLines(result.errors).map((line) => line.text)).toEqual([
+      'Nome completo: Nome completo é obrigatório',
+      'Email: Email inválido',
+      'Telefone: Telefone inválido',
+      'CEP: CEP inválido',
+      'Endereço: Endereço é obrigatório',
+      'Número: Número é obrigatório',
+      'Bairro: Bairro é obrigatório',
+      'Cidade: Cidade é obrigatória',
+      'Estado: Estado inválido',
+      'Número do cartão: Número do cartão inválido',
+      'Nome no cartão: Nome no cartão é obrigatório',
+      'Validade: Validade inválida',
+      'CVV: CVV inválido',
+    ]);
+  });
+
+  it.each([
+    [{ fullName: '   ' }, 'Nome completo: Nome completo é obrigatório'],
+    [{ fullName: 'a'.repeat(101) }, 'Nome completo: Nome muito longo'],
+    [{ email: 'maria' }, 'Email: Email inválido'],
+    [{ email: `${'a'.repeat(250)}@x.com` }, 'Email: Email muito longo'],
+    [{ phone: '119876543' }, 'Telefone: Telefone inválido'],
+    [{ phone: '1'.repeat(21) }, 'Telefone: Telefone muito longo'],
+    [{ zipCode: '0131010' }, 'CEP: CEP inválido'],
+    [{ zipCode: '01310-10000' }, 'CEP: CEP muito longo'],
+    [{ street: '' }, 'Endereço: Endereço é obrigatório'],
+    [{ street: 'r'.repeat(201) }, 'Endereço: Endereço muito longo'],
+    [{ number: '' }, 'Número: Número é obrigatório'],
+    [{ number: '12345678901' }, 'Número: Número muito longo'],
+    [{ complement: 'c'.repeat(101) }, 'Complemento: Complemento muito longo'],
+    [{ neighborhood: '' }, 'Bairro: Bairro é obrigatório'],
+    [{ neighborhood: 'b'.repeat(101) }, 'Bairro: Bairro muito longo'],
+    [{ city: '' }, 'Cidade: Cidade é obrigatória'],
+    [{ city: 'c'.repeat(101) }, 'Cidade: Cidade muito longa'],
+    [{ state: '' }, 'Estado: Estado inválido'],
+    [{ state: 'S' }, 'Estado: Estado inválido'],
+    [{ state: 'BA' }, 'Estado: Estado inválido'],
+    [{ state: 'S'.repeat(51) }, 'Estado: Estado inválido'],
+    [{ cardNumber: '4111 1111 1111 1112' }, 'Número do cartão: Número do cartão inválido'],
+    [{ cardNumber: '4'.repeat(20) }, 'Número do cartão: Número do cartão inválido'],
+    [{ cardName: '' }, 'Nome no cartão: Nome no cartão é obrigatório'],
+    [{ cardName: 'n'.repeat(101) }, 'Nome no cartão: Nome no cartão muito longo'],
+    [{ cardExpiry: '13/30' }, 'Validade: Validade inválida'],
+    [{ cardExpiry: '01/20' }, 'Validade: Validade inválida'],
+    [{ cardExpiry: '1230' }, 'Validade: Validade inválida'],
+    [{ cardExpiry: `12/${nextYear}0` }, 'Validade: Validade inválida'],
+    [{ cardCvv: '12' }, 'CVV: CVV inválido'],
+    [{ cardCvv: '12a' }, 'CVV: CVV inválido'],
+    [{ cardCvv: '12345' }, 'CVV: CVV inválido'],
+    [{ installments: '0' }, 'Parcelas: Parcelamento inválido'],
+    [{ installments: '13' }, 'Parcelas: Parcelamento inválido'],
+    [{ paymentMethod: 'cheque' }, 'Forma de pagamento: Forma de pagamento inválida'],
+  ] satisfies [Partial<CheckoutValues>, string][])('%o gives "%s"', (changes, line) => {
+    expect(linesFor(changes)).toEqual([line]);
+  });
+
+  it('accepts the limits themselves', () => {
+    expect(
+      linesFor({ fullName: 'a'.repeat(100), phone: '1'.repeat(20), zipCode: '0'.repeat(10), number: '1'.repeat(10), complement: 'c'.repeat(100), city: 'c'.repeat(100), cardCvv: '999', installments: '12' }),
+    ).toEqual([]);
+    expect(linesFor({ phone: '1'.repeat(10), zipCode: '01310100', state: 'SC' })).toEqual([]);
+  });
+});
+
+describe('serverIssuesToErrors', () => {
+  it("maps the service's issue paths to the form's fields", () => {
+    expect(
+      serverIssuesToErrors([
+        { path: 'body.payment.cardNumber', message: 'Número do cartão inválido' },
+        { path: 'body.customer.zipCode', message: 'CEP inválido' },
+        { path: 'body.payment.method', message: 'x' },
+        { path: 'body.items.0.quantity', message: 'Quantidade inválida' },
+      ]),
+    ).toEqual({ zipCode: 'CEP inválido', paymentMethod: 'x', cardNumber: 'Número do cartão inválido' });
+  });
+});
+
+describe('card input formatting', () => {
+  it('groups the card number in fours, at most 19 digits', () => {
+    expect(formatCardNumber('4111111111111111')).toBe('4111 1111 1111 1111');
+    expect(formatCardNumber('4111-1111 1111x1111999999')).toBe('4111 1111 1111 1111 999');
+  });
+  it('inserts the slash of MM/AA', () => {
+    expect(formatCardExpiry('1')).toBe('1');
+    expect(formatCardExpiry('12')).toBe('12');
+    expect(formatCardExpiry('123')).toBe('12/3');
+    expect(formatCardExpiry('12/345')).toBe('12/34');
+  });
+  it('limits the CVV to 3 digits', () => {
+    expect(formatCardCvv('12a34')).toBe('123');
+  });
+});

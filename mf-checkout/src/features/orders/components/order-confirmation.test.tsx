@@ -1,0 +1,77 @@
+/**
+ * Order confirmed (storefront.md 2, 9): number, items, total, and the payment instructions of
+ * each method (PIX copia e cola + QR code + expiry; boleto line + due date; card brand, last 4
+ * and instalments), delivery estimate, 24 h processing and the link to /produtos.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatBRL, formatDateTime, toast } from '@prata/shared-ui';
+import { sampleOrder } from '../../../testing/api.ts';
+import { button, click, flush, render, type Rendered } from '../../../testing/render.tsx';
+import { OrderConfirmation } from './order-confirmation.tsx';
+
+vi.mock('qrcode', () => ({ default: { toDataURL: vi.fn(async () => 'data:image/png;base64,QRCODE') } }));
+
+const PIX = '00020101021226880014br.gov.bcb.pix2566qrcode.prata925.com.br/v2/cobv/P925000042520400005303986540559.805802BR5909PRATA 9256009SAO PAULO62070503***6304AB12';
+const LINE = '34191790010104351004791020150008291070026000';
+
+let view: Rendered;
+afterEach(() => {
+  view.unmount();
+  vi.restoreAllMocks();
+});
+
+describe('OrderConfirmation', () => {
+  it('shows the number, status, items, total, delivery and a link to /produtos', () => {
+    view = render(<OrderConfirmation order={sampleOrder()} />);
+    const text = view.container.textContent!;
+    expect(view.container.querySelector('h1')!.textContent).toBe('Pedido confirmado!');
+    expect(view.container.querySelector('[data-testid="order-number"]')!.textContent).toBe('P925-000042');
+    expect(text).toContain('Pagamento aprovado');
+    expect(text).toContain('Anel Solitário × 2');
+    expect(text).toContain(`Total${formatBRL(25_980)}`);
+    expect(text).toContain('Frete grátis');
+    expect(text).toContain('3 a 7 dias úteis');
+    expect(text).toContain('Seu pedido será processado em até 24 horas.');
+    expect(view.container.querySelector('a[href="/produtos"]')).not.toBeNull();
+  });
+
+  it('shows the card brand, last 4 digits and the instalments', () => {
+    view = render(<OrderConfirmation order={sampleOrder()} />);
+    const card = view.container.querySelector('[data-testid="payment-card"]')!.textContent!;
+    expect(card).toContain('Visa final 1111');
+    expect(card).toContain(`3x de ${formatBRL(8_660)} sem juros`);
+  });
+
+  it('shows the PIX copia e cola with a copy button, its QR code and the expiry time', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const success = vi.spyOn(toast, 'success').mockReturnValue(1);
+    const expiresAt = '2026-11-21T13:30:00.000Z';
+    view = render(<OrderConfirmation order={sampleOrder({ status: 'pending', payment: { method: 'pix', card: null, boleto: null, pix: { payload: PIX, expiresAt } } })} />);
+    await flush();
+    expect(view.container.querySelector('h1')!.textContent).toBe('Pedido recebido!');
+    expect(view.container.textContent).toContain('Aguardando pagamento');
+    const section = view.container.querySelector('[data-testid="payment-pix"]')!;
+    expect(section.querySelector<HTMLTextAreaElement>('[data-testid="pix-payload"]')!.value).toBe(PIX);
+    expect(section.querySelector<HTMLImageElement>('img[alt="QR Code PIX"]')!.src).toBe('data:image/png;base64,QRCODE');
+    expect(section.textContent).toContain('30 minutos');
+    expect(section.textContent).toContain(formatDateTime(expiresAt));
+    click(button(section, 'Copiar código PIX'));
+    await flush(2);
+    expect(writeText).toHaveBeenCalledWith(PIX);
+    expect(success).toHaveBeenCalledWith('Código PIX copiado!');
+  });
+
+  it('shows the boleto line with a copy button and the due date', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    vi.spyOn(toast, 'success').mockReturnValue(1);
+    view = render(<OrderConfirmation order={sampleOrder({ status: 'pending', payment: { method: 'boleto', card: null, pix: null, boleto: { line: `${LINE}123`, dueDate: '2026-11-26' } } })} />);
+    const section = view.container.querySelector('[data-testid="payment-boleto"]')!;
+    expect(section.querySelector<HTMLInputElement>('[data-testid="boleto-line"]')!.value.replace(/\D/g, '')).toBe(`${LINE}123`);
+    expect(section.textContent).toContain('Vencimento: 26/11/2026');
+    click(button(section, 'Copiar linha digitável'));
+    await flush(2);
+    expect(writeText).toHaveBeenCalledWith(`${LINE}123`);
+  });
+});

@@ -1,0 +1,6 @@
+/**
+ * The checkout remote's API client: the shared typed client (runtime API origin, zod-validated
+ * answers, pt-BR errors, `headers` for the order's Idempotency-Key). Every endpoint file in
+ * `features/<x>/api` goes through it.
+ */
+export { apiRequest, ApiRequestError } from '@prata/shared-ui';
