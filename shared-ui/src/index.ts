@@ -8,6 +8,7 @@ export { Stars } from './components/stars.tsx';
 export { Price } from './components/price.tsx';
 export { Spinner, Skeleton, EmptyState } from './components/feedback.tsx';
 export { NotFoundPage, ErrorScreen, type ErrorScreenProps } from './components/pages.tsx';
+export { PageErrorBoundary } from './components/page-error-boundary.tsx';
 export { Toaster, toast, TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from './components/toaster.tsx';
 export { Dialog, type DialogProps } from './components/dialog.tsx';
 export { Field, PasswordInput, inputClassName, type FieldProps, type FieldControlProps, type PasswordInputProps } from './components/form.tsx';

@@ -4,21 +4,20 @@
  * generic error screen's boundary. Unknown paths show the not-found page.
  */
 import { Route, Routes } from 'react-router-dom';
-import { NotFoundPage } from '@prata/shared-ui';
-import { CheckoutErrorBoundary } from './error-boundary.tsx';
+import { NotFoundPage, PageErrorBoundary } from '@prata/shared-ui';
 import { CartRoute } from './routes/cart.tsx';
 import { CheckoutRoute } from './routes/checkout.tsx';
 import { OrderConfirmedRoute } from './routes/order-confirmed.tsx';
 
 export default function CheckoutApp() {
   return (
-    <CheckoutErrorBoundary>
+    <PageErrorBoundary source="checkout">
       <Routes>
         <Route path="/carrinho" element={<CartRoute />} />
         <Route path="/checkout" element={<CheckoutRoute />} />
         <Route path="/pedido-confirmado" element={<OrderConfirmedRoute />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
-    </CheckoutErrorBoundary>
+    </PageErrorBoundary>
   );
 }

@@ -4,9 +4,8 @@
  * (storefront.md 2). Unknown paths show the not-found page.
  */
 import { Route, Routes } from 'react-router-dom';
-import { NotFoundPage } from '@prata/shared-ui';
+import { NotFoundPage, PageErrorBoundary } from '@prata/shared-ui';
 import { useReservationSync } from '../features/favourites/hooks/use-favourites.ts';
-import { StorefrontErrorBoundary } from './error-boundary.tsx';
 import { AboutRoute } from './routes/about.tsx';
 import { CatalogueRoute } from './routes/catalogue.tsx';
 import { ContactRoute } from './routes/contact.tsx';
@@ -17,7 +16,7 @@ import { POLICY_ROUTES, PolicyRoute } from './routes/policy.tsx';
 export default function StorefrontApp() {
   useReservationSync();
   return (
-    <StorefrontErrorBoundary>
+    <PageErrorBoundary source="storefront">
     <Routes>
       <Route path="/" element={<HomeRoute />} />
       <Route path="/produtos" element={<CatalogueRoute />} />
@@ -31,6 +30,6 @@ export default function StorefrontApp() {
       ))}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
-    </StorefrontErrorBoundary>
+    </PageErrorBoundary>
   );
 }

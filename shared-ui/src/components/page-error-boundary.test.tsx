@@ -1,5 +1,5 @@
 /**
- * Storefront error boundary (storefront.md 2 generic error screen): a render error shows
+ * Page error boundary (storefront.md 2 generic error screen): a render error shows
  * 'Ops! Algo deu errado'; 'Tentar Novamente' clears it; 'Ir para Início' clears it and goes to /;
  * a path change clears it; the rest of the page never goes blank.
  */
@@ -7,7 +7,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StorefrontErrorBoundary } from './error-boundary.tsx';
+import { PageErrorBoundary } from './page-error-boundary.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -39,12 +39,12 @@ function render(initial: string) {
     root.render(
       <MemoryRouter initialEntries={[initial]}>
         <Where />
-        <StorefrontErrorBoundary>
+        <PageErrorBoundary source="storefront">
           <Routes>
             <Route path="/" element={<p>Página inicial</p>} />
             <Route path="*" element={<Fragile />} />
           </Routes>
-        </StorefrontErrorBoundary>
+        </PageErrorBoundary>
       </MemoryRouter>,
     ),
   );

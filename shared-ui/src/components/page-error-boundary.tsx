@@ -1,17 +1,18 @@
 /**
- * Generic error screen of the storefront (storefront.md 2 and 8, "unexpected render errors show
- * the generic error screen"): an error boundary around the storefront's routes that renders
- * shared-ui's ErrorScreen. 'Tentar Novamente' clears the error (the page renders again);
- * 'Ir para Início' clears it and goes to /. Moving to another path clears it too, so the header
- * keeps working after an error.
+ * Generic error screen boundary (storefront.md 2 and 8: "unexpected render errors show the
+ * generic error screen"), used by every remote around its routes. Renders ErrorScreen:
+ * 'Tentar Novamente' clears the error (the page renders again); 'Ir para Início' clears it and
+ * goes to /. Moving to another path clears it too, so the chrome keeps working after an error.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ErrorScreen } from '@prata/shared-ui';
+import { ErrorScreen } from './pages.tsx';
 
 interface BoundaryProps {
   /** Changing it clears the error (the current path). */
   resetKey: string;
+  /** Prefix of the console message, e.g. the remote's name. */
+  source: string;
   onHome: () => void;
   children: ReactNode;
 }
@@ -28,7 +29,7 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error('[storefront] unexpected error', error, info.componentStack);
+    console.error(`[${this.props.source}] unexpected error`, error, info.componentStack);
   }
 
   override componentDidUpdate(previous: BoundaryProps): void {
@@ -48,11 +49,12 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
-export function StorefrontErrorBoundary({ children }: { children: ReactNode }) {
+/** Wraps a remote's routes; `source` names the remote in the console. */
+export function PageErrorBoundary({ source, children }: { source: string; children: ReactNode }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
-    <Boundary resetKey={pathname} onHome={() => void navigate('/')}>
+    <Boundary resetKey={pathname} source={source} onHome={() => void navigate('/')}>
       {children}
     </Boundary>
   );
