@@ -16,6 +16,8 @@ const dataDir = process.env.PRATA_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
+  // Visual baselines (e2e/visual.spec.ts) are committed under e2e/__screenshots__/<spec>/.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   // Per port offset, so suites running side by side keep their own artifacts.
   outputDir: `test-results/offset-${process.env.PRATA_E2E_PORT_OFFSET ?? '0'}`,
   fullyParallel: false,

@@ -1,18 +1,51 @@
 /**
  * @prata/shared-ui: the design system and cross-remote client state of Prata 925.
  * Shared as a Module Federation singleton: one copy, loaded by the shell, used by every remote.
+ * Design tokens are CSS custom properties in `styles/global.css` (`@prata/shared-ui/styles.css`).
  */
 export { Button, buttonClassName, type ButtonProps } from './components/button.tsx';
-export { Badge } from './components/badge.tsx';
+export { Badge, type BadgeVariant } from './components/badge.tsx';
 export { Stars } from './components/stars.tsx';
-export { Price } from './components/price.tsx';
-export { Spinner, Skeleton, EmptyState } from './components/feedback.tsx';
+export { Price, type PriceProps } from './components/price.tsx';
+export { Spinner, Skeleton, SkeletonText, EmptyState, type SpinnerProps, type SkeletonProps, type EmptyStateProps } from './components/feedback.tsx';
 export { NotFoundPage, ErrorScreen, type ErrorScreenProps } from './components/pages.tsx';
 export { PageErrorBoundary } from './components/page-error-boundary.tsx';
 export { Toaster, toast, TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from './components/toaster.tsx';
-export { Dialog, type DialogProps } from './components/dialog.tsx';
-export { Field, PasswordInput, inputClassName, type FieldProps, type FieldControlProps, type PasswordInputProps } from './components/form.tsx';
-export { formatBRL, formatDateTime } from './lib/format.ts';
+export { Dialog, Sheet, preloadDialog, type DialogProps, type SheetProps } from './components/dialog.tsx';
+export { Tabs, TabsList, TabsTrigger, TabsContent } from './components/tabs.tsx';
+export { Card, type CardProps } from './components/card.tsx';
+export { Table, type TableProps } from './components/table.tsx';
+export { Alert, type AlertProps } from './components/alert.tsx';
+export { Breadcrumb, Pagination, paginationRange, type BreadcrumbItem, type PaginationProps } from './components/navigation.tsx';
+export { ToggleGroup, type ToggleGroupOption, type ToggleGroupProps } from './components/toggle-group.tsx';
+export {
+  Field,
+  PasswordInput,
+  Input,
+  Textarea,
+  Select,
+  TextField,
+  TextareaField,
+  SelectField,
+  Checkbox,
+  RadioGroup,
+  Switch,
+  inputClassName,
+  textareaClassName,
+  selectClassName,
+  type FieldProps,
+  type FieldControlProps,
+  type PasswordInputProps,
+  type InputProps,
+  type TextareaProps,
+  type SelectProps,
+  type SelectOption,
+  type CheckboxProps,
+  type RadioGroupProps,
+  type RadioOption,
+  type SwitchProps,
+} from './components/form.tsx';
+export { formatBRL, formatDate, formatDateTime } from './lib/format.ts';
 export { apiRequest, ApiRequestError, type RequestOptions } from './lib/api-client.ts';
 export { apiUrl, getRuntimeConfig, setRuntimeConfig, loadRuntimeConfig } from './lib/runtime-config.ts';
 export { productImageUrl, fallbackImageUrl } from './lib/images.ts';

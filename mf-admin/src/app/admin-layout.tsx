@@ -8,7 +8,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   Activity,
   BarChart3,
-  ChevronRight,
   ClipboardCheck,
   FileText,
   LayoutDashboard,
@@ -22,8 +21,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Button, TransitionNavLink, signOut, toast, useSessionStore } from '@prata/shared-ui';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Breadcrumb, Button, TransitionNavLink, signOut, toast, useSessionStore } from '@prata/shared-ui';
 import { SIDEBAR_SECTIONS, sectionLabel } from './navigation.ts';
 import styles from './admin-layout.module.css';
 
@@ -88,22 +87,12 @@ export function AdminLayout() {
       </aside>
       <div className={styles.content}>
         <div className={styles.topbar}>
-          <nav aria-label="Trilha de navegação">
-            <ol className={styles.breadcrumb}>
-              <li>
-                <Link to="/admin">Painel</Link>
-              </li>
-              <li aria-current="page">
-                <ChevronRight size={14} aria-hidden="true" />
-                {current ?? 'Página não encontrada'}
-              </li>
-            </ol>
-          </nav>
+          <Breadcrumb items={[{ label: 'Painel', to: '/admin' }, { label: current ?? 'Página não encontrada' }]} />
           <div className={styles.actions}>
             <Button variant="outline" size="sm" onClick={() => void navigate('/')}>
               <Store size={16} aria-hidden="true" /> Ver Loja
             </Button>
-            <button type="button" className={styles.signOut} onClick={() => void leave()} disabled={leaving} data-testid="admin-sign-out">
+            <Button variant="outline" size="sm" className={styles.signOut} onClick={() => void leave()} disabled={leaving} data-testid="admin-sign-out">
               <span className={styles.who}>
                 <span className={styles.email}>{email}</span>
                 <span className={styles.role}>{isDeveloper ? 'Desenvolvedor' : 'Administrador'}</span>
@@ -111,7 +100,7 @@ export function AdminLayout() {
               <span className={styles.signOutLabel}>
                 <LogOut size={16} aria-hidden="true" /> {leaving ? 'Saindo...' : 'Sair'}
               </span>
-            </button>
+            </Button>
           </div>
         </div>
         <div className={styles.page}>

@@ -1,6 +1,6 @@
 /**
  * The devtools remote's exposed App (admin.md 2): `/developer-login`, the developer-only
- * `/developer` area (guard + layout; index is the dashboard). `/desenvolvedor` -> `/developer`.
+ * `/developer` area (guard + layout; index is the dashboard). `/desenvolvedor` -> `/developer`. `/developer/ui` is the public component gallery.
  */
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '@prata/shared-ui';
@@ -8,12 +8,15 @@ import { DeveloperGuard } from '../features/auth/components/developer-guard.tsx'
 import { DeveloperLayout } from './developer-layout.tsx';
 import { DeveloperDashboardRoute } from './routes/dashboard.tsx';
 import { DeveloperLoginRoute } from './routes/login.tsx';
+import { UiGalleryRoute } from './routes/ui-gallery.tsx';
 
 export default function DevtoolsApp() {
   return (
     <Routes>
       <Route path="/desenvolvedor" element={<Navigate to="/developer" replace />} />
       <Route path="/developer-login" element={<DeveloperLoginRoute />} />
+      {/* The component gallery is public (no guard): visual and accessibility tests use it. */}
+      <Route path="/developer/ui" element={<UiGalleryRoute />} />
       <Route
         path="/developer"
         element={

@@ -50,7 +50,7 @@ export function DeveloperLayout() {
           <Button variant="outline" size="sm" onClick={() => void navigate('/')}>
             <Store size={16} aria-hidden="true" /> Ver Loja
           </Button>
-          <button type="button" className={styles.signOut} onClick={() => void leave()} disabled={leaving} data-testid="developer-sign-out">
+          <Button variant="outline" size="sm" className={styles.signOut} onClick={() => void leave()} disabled={leaving} data-testid="developer-sign-out">
             <span className={styles.who}>
               <span className={styles.email}>{email}</span>
               <span className={styles.role}>Desenvolvedor</span>
@@ -58,7 +58,7 @@ export function DeveloperLayout() {
             <span className={styles.signOutLabel}>
               <LogOut size={16} aria-hidden="true" /> {leaving ? 'Saindo...' : 'Sair'}
             </span>
-          </button>
+          </Button>
         </div>
         <div className={styles.page}>
           <Outlet />

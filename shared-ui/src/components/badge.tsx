@@ -1,4 +1,7 @@
-/** Badge (shared-ui): product badges Novo / Best Seller / Destaque / 'Reservado por você'. */
+/**
+ * Badge (shared-ui): product badges Novo / Best Seller / Destaque / 'Reservado por você', role
+ * and status labels. Variants keep AA contrast on their own background.
+ */
 import type { ReactNode } from 'react';
 import styles from './components.module.css';
 
@@ -8,8 +11,13 @@ const VARIANTS = {
   featured: styles.badgeFeatured,
   reserved: styles.badgeReserved,
   neutral: styles.badgeNeutral,
+  success: styles.badgeSuccess,
+  warning: styles.badgeWarning,
+  danger: styles.badgeDanger,
 } as const;
 
-export function Badge({ variant = 'neutral', children }: { variant?: keyof typeof VARIANTS; children: ReactNode }) {
-  return <span className={`${styles.badge} ${VARIANTS[variant]}`}>{children}</span>;
+export type BadgeVariant = keyof typeof VARIANTS;
+
+export function Badge({ variant = 'neutral', children, className }: { variant?: BadgeVariant; children: ReactNode; className?: string }) {
+  return <span className={[styles.badge, VARIANTS[variant], className].filter(Boolean).join(' ')}>{children}</span>;
 }

@@ -1,95 +1,52 @@
 /**
- * Modal dialog (shared-ui): labelled by its title (and described by its description), closes
- * with the close button, Escape or a click on the backdrop; focus moves into the dialog, stays
- * there (Tab cycles) and returns to where it was when the dialog closes.
+ * Modal dialog and sheet (shared-ui) on Radix Dialog: labelled by the title (and described by the
+ * description), closed by the close button, Escape or a click outside; focus moves into the
+ * dialog (to the element marked `data-autofocus`, else the first focusable one), is trapped
+ * there, and returns to where it was when the dialog closes. The page behind is inert and does
+ * not scroll.
+ *
+ * - `Dialog`: a centred modal (`size` sm / md / lg).
+ * - `Sheet`: a drawer from the left, the right or the bottom (mobile menu, cart).
+ *
+ * Page weight: shared-ui is a federation singleton the shell loads on every page, and a shared
+ * module is not tree-shaken, so the Radix implementation (dialog-impl.tsx) is a separate chunk
+ * fetched the first time a dialog or sheet opens; closed dialogs render nothing.
  */
-import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import styles from './dialog.module.css';
+import { lazy, Suspense, useState } from 'react';
+import type { DialogProps, SheetProps } from './dialog-types.ts';
 
-export interface DialogProps {
-  open: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
-  /** Accessible name of the close button. */
-  closeLabel?: string;
-  size?: 'md' | 'lg';
+export type { DialogProps, SheetProps } from './dialog-types.ts';
+
+const load = () => import('./dialog-impl.tsx');
+const DialogImpl = lazy(() => load().then((module) => ({ default: module.DialogImpl })));
+const SheetImpl = lazy(() => load().then((module) => ({ default: module.SheetImpl })));
+
+/** True from the first time `open` is true (kept afterwards, so the closing animation plays). */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-export function Dialog({ open, onClose, title, description, children, closeLabel = 'Fechar', size = 'md' }: DialogProps) {
-  const titleId = useId();
-  const descriptionId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    const node = panel.current;
-    const first = node?.querySelector<HTMLElement>(`[data-autofocus], ${FOCUSABLE}`);
-    (first ?? node)?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !node) return;
-      const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      if (items.length === 0) return;
-      const [head, tail] = [items[0]!, items[items.length - 1]!];
-      if (event.shiftKey && document.activeElement === head) {
-        event.preventDefault();
-        tail.focus();
-      } else if (!event.shiftKey && document.activeElement === tail) {
-        event.preventDefault();
-        head.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      previous?.focus?.();
-    };
-  }, [open]);
-
-  if (!open) return null;
+export function Dialog(props: DialogProps) {
+  if (!useOpenedOnce(props.open)) return null;
   return (
-    <div className={styles.backdrop} onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        className={[styles.panel, size === 'lg' ? styles.large : ''].join(' ')}
-      >
-        <div className={styles.header}>
-          <h2 id={titleId} className={styles.title}>
-            {title}
-          </h2>
-          <button type="button" className={styles.close} onClick={onClose} aria-label={closeLabel}>
-            <X size={18} aria-hidden="true" />
-          </button>
-        </div>
-        {description ? (
-          <div id={descriptionId} className={styles.description}>
-            {description}
-          </div>
-        ) : null}
-        {children}
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <DialogImpl {...props} />
+    </Suspense>
   );
+}
+
+export function Sheet(props: SheetProps) {
+  if (!useOpenedOnce(props.open)) return null;
+  return (
+    <Suspense fallback={null}>
+      <SheetImpl {...props} />
+    </Suspense>
+  );
+}
+
+/** Fetches the dialog implementation ahead of time (e.g. when a trigger gets the pointer). */
+export function preloadDialog(): void {
+  void load();
 }

@@ -15,7 +15,9 @@ export function NotFoundPage() {
   return (
     <section className={styles.centered} data-testid="not-found">
       <div>
-        <p className={styles.bigNumber}>404</p>
+        <p className={styles.bigNumber} aria-hidden="true">
+          404
+        </p>
         <h1>Oops! Page not found</h1>
         <Link to="/" className={buttonClassName('outline')}>
           Return to Home

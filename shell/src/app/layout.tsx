@@ -11,9 +11,12 @@ export function Layout() {
   const { pathname } = useLocation();
   return (
     <div className={styles.page}>
+      <a href="#conteudo" className="p9-skip-link">
+        Pular para o conteúdo
+      </a>
       <NavigationTransition />
       <Header renderSearch={(close) => <SearchBar onDone={close} />} />
-      <main id="conteudo" className={styles.main}>
+      <main id="conteudo" className={styles.main} tabIndex={-1}>
         {pathname !== '/' ? <BackButton /> : null}
         <Outlet />
       </main>

@@ -8,7 +8,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { Button, Dialog, useSessionStore } from '@prata/shared-ui';
+import { Button, Card, Dialog, useSessionStore } from '@prata/shared-ui';
 import { AdminRegistrationForm } from '../../features/accounts/components/admin-registration-form.tsx';
 import { useRegistrationConfirmation } from '../../features/accounts/hooks/use-registration-confirmation.ts';
 import { AdminLoginForm } from '../../features/auth/components/admin-login-form.tsx';
@@ -31,7 +31,7 @@ export function LoginRoute() {
 
   return (
     <section className={styles.loginScreen} aria-labelledby="admin-login-title">
-      <div className={styles.loginCard}>
+      <Card padding="lg" className={styles.loginCard}>
         <div className={styles.loginHeader}>
           <ShieldCheck size={40} className={styles.loginIcon} aria-hidden="true" />
           <h1 id="admin-login-title">Painel Administrativo</h1>
@@ -51,7 +51,7 @@ export function LoginRoute() {
             Criar Nova Conta de Administrador
           </Button>
         </div>
-      </div>
+      </Card>
       <Dialog open={registering} onClose={() => setRegistering(false)} title="Criar Nova Conta de Administrador" description="Preencha os dados do novo administrador. Enviaremos um email de confirmação.">
         <AdminRegistrationForm />
       </Dialog>

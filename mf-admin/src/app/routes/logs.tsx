@@ -1,8 +1,8 @@
 /** `/admin/logs` (admin.md 2): the newest activity rows; filters and CSV export come later. */
 import { Activity } from 'lucide-react';
-import { Card } from '../../components/card.tsx';
 import { ActivityLogList } from '../../features/logs/components/activity-log-list.tsx';
 import { PageHeader } from './page-header.tsx';
+import { Card } from '@prata/shared-ui';
 
 export function LogsRoute() {
   return (

@@ -1,8 +1,8 @@
 /** Tabs a later issue fills (admin.md 2): dashboard, products, sales, content, social, QA. */
 import { Construction } from 'lucide-react';
-import { Card } from '../../components/card.tsx';
 import { PageHeader } from './page-header.tsx';
 import styles from './routes.module.css';
+import { Card } from '@prata/shared-ui';
 
 export function PlaceholderRoute({ title, lead }: { title: string; lead: string }) {
   return (

@@ -1,12 +1,12 @@
 /** `/admin/users` (admin.md 2): create an administrator, pending registrations, the user list. */
 import { UserCog, UserPlus, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Card } from '../../components/card.tsx';
 import { AdminRegistrationForm } from '../../features/accounts/components/admin-registration-form.tsx';
 import { PendingRegistrations } from '../../features/accounts/components/pending-registrations.tsx';
 import { UserList } from '../../features/accounts/components/user-list.tsx';
 import { PageHeader } from './page-header.tsx';
 import styles from './routes.module.css';
+import { Card } from '@prata/shared-ui';
 
 export function UsersRoute() {
   return (

@@ -1,7 +1,7 @@
 /** `/developer-login` (admin.md 2, 8): the developer login card; a signed-in developer goes on to /developer. */
 import { Terminal } from 'lucide-react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { Button, useSessionStore } from '@prata/shared-ui';
+import { Button, Card, useSessionStore } from '@prata/shared-ui';
 import { CheckingAccess } from '../../features/auth/components/checking-access.tsx';
 import { DeveloperLoginForm } from '../../features/auth/components/developer-login-form.tsx';
 import styles from './routes.module.css';
@@ -14,7 +14,7 @@ export function DeveloperLoginRoute() {
   if (isDeveloper) return <Navigate to="/developer" replace />;
   return (
     <section className={styles.screen} aria-labelledby="developer-login-title">
-      <div className={styles.card}>
+      <Card padding="lg" className={styles.card}>
         <div className={styles.cardHeader}>
           <Terminal size={40} className={styles.icon} aria-hidden="true" />
           <h1 id="developer-login-title">Developer Login</h1>
@@ -26,7 +26,7 @@ export function DeveloperLoginRoute() {
             Voltar à Loja
           </Button>
         </div>
-      </div>
+      </Card>
     </section>
   );
 }

@@ -7,15 +7,22 @@
  * `?favoritos=1` (the header's heart) narrows the list to the shopper's favourites (kept locally,
  * storefront.md 4) under the title 'Meus Favoritos'.
  */
+import { Heart, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, productCategorySchema, type ProductCategory } from '@prata/contracts';
-import { Button, EmptyState, toast, useFavouritesStore } from '@prata/shared-ui';
+import { EmptyState, ToggleGroup, toast, useFavouritesStore } from '@prata/shared-ui';
 import { useProducts } from '../../features/products/api/get-products.ts';
 import { useFavourites } from '../../features/favourites/hooks/use-favourites.ts';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/product-grid.tsx';
 import { SAMPLE_PRODUCTS } from '../../features/products/sample-products.ts';
 import styles from './routes.module.css';
+
+const ALL = 'todos';
+const FILTERS: readonly { value: ProductCategory | typeof ALL; label: string }[] = [
+  { value: ALL, label: 'Todos' },
+  ...PRODUCT_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
+];
 
 export function CatalogueRoute() {
   const favourites = useFavourites();
@@ -43,32 +50,22 @@ export function CatalogueRoute() {
   return (
     <div className={`p9-container ${styles.page}`}>
       <h1 className={styles.pageTitle}>{favouritesOnly ? 'Meus Favoritos' : 'Nossa Coleção'}</h1>
-      <div className={styles.filters} role="group" aria-label="Categorias">
-        <Button variant="outline" size="sm" className={!category ? styles.filterActive : undefined} aria-pressed={!category} onClick={() => selectCategory(undefined)}>
-          Todos
-        </Button>
-        {PRODUCT_CATEGORIES.map((value) => (
-          <Button
-            key={value}
-            variant="outline"
-            size="sm"
-            className={category === value ? styles.filterActive : undefined}
-            aria-pressed={category === value}
-            onClick={() => selectCategory(value)}
-          >
-            {CATEGORY_LABELS[value]}
-          </Button>
-        ))}
-      </div>
+      <ToggleGroup
+        label="Categorias"
+        className={styles.filters}
+        options={FILTERS}
+        value={category ?? ALL}
+        onValueChange={(value) => selectCategory(value === ALL ? undefined : value)}
+      />
       {search ? <p className={styles.summary}>Resultados para “{search}”</p> : null}
       {isPending && !isError ? (
         <ProductGridSkeleton count={8} />
       ) : products && products.length > 0 ? (
         <ProductGrid products={products} label="Produtos" favourites={favourites} />
       ) : favouritesOnly ? (
-        <EmptyState title="Nenhum favorito por aqui" description="Toque no coração de uma joia para guardá-la nos seus favoritos." />
+        <EmptyState compact icon={<Heart size={28} />} title="Nenhum favorito por aqui" description="Toque no coração de uma joia para guardá-la nos seus favoritos." />
       ) : (
-        <EmptyState title="Nenhum produto encontrado" description="Tente outra busca ou categoria." />
+        <EmptyState compact icon={<SearchX size={28} />} title="Nenhum produto encontrado" description="Tente outra busca ou categoria." />
       )}
     </div>
   );

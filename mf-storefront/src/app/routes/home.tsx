@@ -2,8 +2,9 @@
  * Home (storefront.md 2): hero, Featured Products (max 8 from the service, rating line, link to
  * the full collection), categories, about highlights, testimonials. The footer is the shell's.
  */
+import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Stars, buttonClassName } from '@prata/shared-ui';
+import { EmptyState, Stars, buttonClassName } from '@prata/shared-ui';
 import { AboutHighlights } from '../../features/home/components/about-highlights.tsx';
 import { Categories } from '../../features/home/components/categories.tsx';
 import { Hero } from '../../features/home/components/hero.tsx';
@@ -28,13 +29,13 @@ function FeaturedProducts() {
           </p>
         </div>
         <Link to="/produtos" className={buttonClassName('outline')}>
-          Ver Coleção Completa
+          Ver Coleção Completa <ArrowRight size={16} aria-hidden="true" />
         </Link>
       </div>
       {isPending ? (
         <ProductGridSkeleton count={8} />
       ) : isError || data.length === 0 ? (
-        <p>Nenhum produto em destaque encontrado.</p>
+        <EmptyState compact title="Nenhum produto em destaque encontrado." />
       ) : (
         <ProductGrid products={data} label="Produtos em destaque" favourites={favourites} />
       )}

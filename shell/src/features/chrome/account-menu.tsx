@@ -7,7 +7,7 @@
 import { LogOut, User } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { signOut, toast, useSessionStore } from '@prata/shared-ui';
+import { Button, signOut, toast, useSessionStore } from '@prata/shared-ui';
 import styles from './chrome.module.css';
 
 /** Delay between the logout confirmation and the reload, in ms (storefront.md 9). */
@@ -56,9 +56,9 @@ export function AccountMenu() {
 
   return (
     <div className={styles.account} ref={ref}>
-      <button
-        type="button"
-        className={styles.iconLink}
+      <Button
+        variant="ghost"
+        className={styles.accountButton}
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={menuId}
@@ -67,7 +67,7 @@ export function AccountMenu() {
       >
         <User size={20} aria-hidden="true" />
         <span className={styles.accountLabel}>{user.email}</span>
-      </button>
+      </Button>
       {open ? (
         <div id={menuId} className={styles.accountMenu} data-testid="account-menu">
           <p className={styles.accountGreeting}>
@@ -77,22 +77,22 @@ export function AccountMenu() {
           <ul>
             {isDeveloper ? (
               <li>
-                <Link to="/developer" onClick={() => setOpen(false)}>
+                <Link to="/developer" className={styles.menuItem} onClick={() => setOpen(false)}>
                   Developer Dashboard
                 </Link>
               </li>
             ) : null}
             {isAdmin ? (
               <li>
-                <Link to="/admin" onClick={() => setOpen(false)}>
+                <Link to="/admin" className={styles.menuItem} onClick={() => setOpen(false)}>
                   Admin Panel
                 </Link>
               </li>
             ) : null}
             <li>
-              <button type="button" onClick={() => void logout()}>
+              <Button variant="ghost" size="sm" block className={styles.menuItem} onClick={() => void logout()}>
                 <LogOut size={16} aria-hidden="true" /> Sair
-              </button>
+              </Button>
             </li>
           </ul>
         </div>

@@ -3,13 +3,15 @@
  * toggle, favourites with a count badge (> 0; the heart opens the favourites view of the
  * catalogue), account menu, cart with an item-count badge (a dot when empty), mobile menu.
  * Counts come from the shared singleton stores. Each header navigation first shows the
- * transition, then changes the route after 400 ms (TransitionLink, shared-ui). The search bar
+ * transition, then changes the route after 400 ms (TransitionLink, shared-ui). Below 820 px the
+ * links move into a left sheet (shared-ui `Sheet`: focus trapped, Escape closes). The search bar
  * is composed in by the layout (`renderSearch`), so this feature does not import another.
  */
-import { Heart, Menu, Search, ShoppingBag, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Heart, Menu, Search, ShoppingBag } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   Button,
+  Sheet,
   TransitionLink,
   TransitionNavLink,
   selectCartCount,
@@ -39,25 +41,40 @@ export function Header({ renderSearch }: HeaderProps) {
   const favouritesCount = useFavouritesStore((state) => state.items.length);
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const navLinks = (className: string, activeClassName: string) =>
+    NAV_LINKS.map((link) => (
+      <TransitionNavLink
+        key={link.to}
+        to={link.to}
+        end={link.to === '/'}
+        className={({ isActive }) => (isActive ? `${className} ${activeClassName}` : className)}
+        onClick={() => setMenuOpen(false)}
+      >
+        {link.label}
+      </TransitionNavLink>
+    ));
 
   return (
     <header className={styles.header}>
       <div className={`p9-container ${styles.headerRow}`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className={styles.menuToggle}
+          aria-label={menuOpen ? 'Fechar menu' : 'Abrir menu'}
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? menuId : undefined}
+          aria-haspopup="dialog"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          <Menu size={22} aria-hidden="true" />
+        </Button>
         <TransitionLink to="/" className={styles.logo} aria-label="Prata 925, página inicial">
           Prata <span>925</span>
         </TransitionLink>
-        <nav aria-label="Principal" className={menuOpen ? `${styles.nav} ${styles.navOpen}` : styles.nav}>
-          {NAV_LINKS.map((link) => (
-            <TransitionNavLink
-              key={link.to}
-              to={link.to}
-              end={link.to === '/'}
-              className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}
-              onClick={() => setMenuOpen(false)}
-            >
-              {link.label}
-            </TransitionNavLink>
-          ))}
+        <nav aria-label="Principal" className={styles.nav}>
+          {navLinks(styles.navLink!, styles.active!)}
         </nav>
         <div className={styles.tools}>
           <Button variant="ghost" size="icon" aria-label="Buscar" aria-expanded={searchOpen} onClick={() => setSearchOpen((o) => !o)}>
@@ -72,18 +89,13 @@ export function Header({ renderSearch }: HeaderProps) {
             <ShoppingBag size={20} aria-hidden="true" />
             {cartCount > 0 ? <span className={styles.count}>{cartCount}</span> : <span className={styles.dot} aria-hidden="true" />}
           </TransitionLink>
-          <Button
-            variant="ghost"
-            size="icon"
-            className={styles.menuToggle}
-            aria-label={menuOpen ? 'Fechar menu' : 'Abrir menu'}
-            aria-expanded={menuOpen}
-            onClick={() => setMenuOpen((o) => !o)}
-          >
-            {menuOpen ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
-          </Button>
         </div>
       </div>
+      <Sheet id={menuId} open={menuOpen} onOpenChange={setMenuOpen} side="left" title="Prata 925" closeLabel="Fechar menu">
+        <nav aria-label="Menu" className={styles.sheetNav}>
+          {navLinks(styles.sheetLink!, styles.sheetActive!)}
+        </nav>
+      </Sheet>
       {searchOpen && renderSearch ? renderSearch(() => setSearchOpen(false)) : null}
     </header>
   );

@@ -6,7 +6,7 @@
  * input is ignored. Escape clears the text, or closes the bar when it is already empty.
  */
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Button, useTransitionNavigate } from '@prata/shared-ui';
+import { Button, Input, useTransitionNavigate } from '@prata/shared-ui';
 import { searchPath, searchSuggestions } from './search-suggestions.ts';
 import styles from './navigation.module.css';
 
@@ -55,7 +55,7 @@ export function SearchBar({ onDone }: { onDone: () => void }) {
         <label htmlFor="busca" className="p9-visually-hidden">
           Buscar joias
         </label>
-        <input
+        <Input
           id="busca"
           autoFocus
           type="search"

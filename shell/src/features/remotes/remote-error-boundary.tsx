@@ -3,7 +3,7 @@
  * throws while rendering shows a fallback inside the chrome; the rest of the store works.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from '@prata/shared-ui';
+import { Button, buttonClassName } from '@prata/shared-ui';
 import styles from './remotes.module.css';
 
 interface Props {
@@ -46,7 +46,7 @@ export function RemoteUnavailable({ onRetry }: { onRetry?: () => void }) {
       <p>Estamos trabalhando para resolver. Você pode tentar novamente ou continuar navegando pela loja.</p>
       <div className={styles.actions}>
         {onRetry ? <Button onClick={onRetry}>Tentar Novamente</Button> : null}
-        <a href="/" className={styles.link}>
+        <a href="/" className={buttonClassName('outline')}>
           Ir para Início
         </a>
       </div>

@@ -9,7 +9,7 @@
 import { MailCheck, ShieldAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { adminRegistrationSchema, type AdminRegistrationInput } from '@prata/contracts';
-import { Button, Field, PasswordInput, toast } from '@prata/shared-ui';
+import { Alert, Button, Field, Input, PasswordInput, toast } from '@prata/shared-ui';
 import { errorCode } from '../../../lib/api-client.ts';
 import { useCreateAdminRegistration } from '../api/create-admin-registration.ts';
 import styles from './accounts.module.css';
@@ -81,15 +81,14 @@ export function AdminRegistrationForm() {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Registro de administrador">
-      <p className={styles.notice}>
-        <ShieldAlert size={18} aria-hidden="true" />
-        <span>Atenção: apenas o proprietário da loja deve criar uma conta de administrador. A conta só é ativada após a confirmação por email.</span>
-      </p>
+      <Alert variant="warning" icon={<ShieldAlert size={18} aria-hidden="true" />}>
+        <p>Atenção: apenas o proprietário da loja deve criar uma conta de administrador. A conta só é ativada após a confirmação por email.</p>
+      </Alert>
       <Field label="Nome completo" error={errors.fullName}>
-        {(control) => <input {...control} name="fullName" autoComplete="name" value={form.fullName} onChange={set('fullName')} />}
+        {(control) => <Input {...control} name="fullName" autoComplete="name" value={form.fullName} onChange={set('fullName')} />}
       </Field>
       <Field label="Email" error={errors.email}>
-        {(control) => <input {...control} name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />}
+        {(control) => <Input {...control} name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />}
       </Field>
       <Field label="Senha" hint="Mínimo 8 caracteres" error={errors.password}>
         {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" value={form.password} onChange={set('password')} />}

@@ -8,7 +8,7 @@
 import { UserCog } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { developerSetupSchema } from '@prata/contracts';
-import { Button, Field, PasswordInput, toast } from '@prata/shared-ui';
+import { Button, Field, Input, PasswordInput, toast } from '@prata/shared-ui';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSetupDeveloper, type DeveloperSetupInput } from '../api/setup-developer.ts';
 import styles from './accounts.module.css';
@@ -52,13 +52,13 @@ export function DeveloperSetupForm() {
         <li>Conceda este acesso apenas a pessoas de confiança.</li>
       </ul>
       <Field label="Email" error={emailError}>
-        {(control) => <input {...control} name="email" type="email" autoComplete="off" placeholder="dev@exemplo.com" value={form.email} onChange={set('email')} />}
+        {(control) => <Input {...control} name="email" type="email" autoComplete="off" placeholder="dev@exemplo.com" value={form.email} onChange={set('email')} />}
       </Field>
       <Field label="Senha">
         {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" value={form.password} onChange={set('password')} />}
       </Field>
       <Field label="Nome completo">
-        {(control) => <input {...control} name="fullName" autoComplete="off" value={form.fullName} onChange={set('fullName')} />}
+        {(control) => <Input {...control} name="fullName" autoComplete="off" value={form.fullName} onChange={set('fullName')} />}
       </Field>
       <Button type="submit" disabled={setup.isPending}>
         <UserCog size={16} aria-hidden="true" />

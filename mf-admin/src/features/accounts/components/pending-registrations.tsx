@@ -5,12 +5,12 @@
  */
 import { useEffect } from 'react';
 import type { AdminRegistration } from '@prata/contracts';
-import { Badge, Button, Spinner, toast } from '@prata/shared-ui';
+import { Badge, Button, toast } from '@prata/shared-ui';
 import { errorCode, errorMessage } from '../../../lib/api-client.ts';
 import { useApproveAdminRegistration } from '../api/approve-admin-registration.ts';
 import { useAdminRegistrations } from '../api/get-admin-registrations.ts';
 import { useRejectAdminRegistration } from '../api/reject-admin-registration.ts';
-import { initialsOf } from './user-list.tsx';
+import { UsersSkeleton, initialsOf } from './user-list.tsx';
 import styles from './accounts.module.css';
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
@@ -29,7 +29,7 @@ export function PendingRegistrations() {
     if (isError) toast.error('Erro ao carregar registros de administrador');
   }, [isError]);
 
-  if (isPending) return <Spinner label="Carregando registros..." />;
+  if (isPending) return <UsersSkeleton label="Carregando registros..." />;
   if (isError) return <p className={styles.error}>Erro ao carregar registros de administrador</p>;
   const pending = data.filter((registration) => registration.status in STATUS_LABELS);
   if (pending.length === 0) return <p className={styles.muted}>Nenhum registro pendente.</p>;

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import type { AdminUser } from '@prata/contracts';
-import { Badge, Button, Spinner, toast } from '@prata/shared-ui';
+import { Badge, Button, Skeleton, toast } from '@prata/shared-ui';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import styles from './accounts.module.css';
 
@@ -22,6 +22,24 @@ export function initialsOf(name: string | null, email: string): string {
   return (words.length === 1 ? words[0]!.slice(0, 2) : words[0]![0]! + words.at(-1)![0]!).toUpperCase();
 }
 
+/** Placeholder rows (avatar, name, e-mail) while a list of people loads. */
+export function UsersSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-busy="true" className={styles.list}>
+      <span className="p9-visually-hidden">{label}</span>
+      {[0, 1, 2].map((row) => (
+        <div key={row} className={styles.row}>
+          <Skeleton shape="circle" width={40} />
+          <div className={styles.who}>
+            <Skeleton shape="text" width="45%" />
+            <Skeleton shape="text" width="70%" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export function UserList() {
   const { data, isPending, isError, refetch } = useAdminUsers();
 
@@ -29,7 +47,7 @@ export function UserList() {
     if (isError) toast.error('Erro ao carregar usuários');
   }, [isError]);
 
-  if (isPending) return <Spinner label="Carregando usuários..." />;
+  if (isPending) return <UsersSkeleton label="Carregando usuários..." />;
   if (isError) {
     return (
       <div className={styles.form}>

@@ -7,7 +7,7 @@
 import { LockKeyhole } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { signInSchema, type Session } from '@prata/contracts';
-import { ApiRequestError, Button, Field, PasswordInput, signIn, signInWithCode, toast } from '@prata/shared-ui';
+import { ApiRequestError, Button, Field, Input, PasswordInput, signIn, signInWithCode, toast } from '@prata/shared-ui';
 import { SecondFactorForm } from './second-factor-form.tsx';
 import styles from './auth.module.css';
 
@@ -86,7 +86,7 @@ export function AdminLoginForm({ onSignedIn }: AdminLoginFormProps) {
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label="Login administrativo">
       <Field label="Email" error={errors.email}>
         {(control) => (
-          <input {...control} name="email" type="email" autoComplete="username" placeholder="admin@exemplo.com" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <Input {...control} name="email" type="email" autoComplete="username" placeholder="admin@exemplo.com" value={email} onChange={(event) => setEmail(event.target.value)} />
         )}
       </Field>
       <Field label="Senha" error={errors.password}>

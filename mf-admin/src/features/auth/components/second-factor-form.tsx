@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { totpSignInSchema } from '@prata/contracts';
-import { Button, Field } from '@prata/shared-ui';
+import { Button, Field, Input } from '@prata/shared-ui';
 import styles from './auth.module.css';
 
 const codeSchema = totpSignInSchema.shape.code;
@@ -38,7 +38,7 @@ export function SecondFactorForm({ busy, onSubmit, onCancel }: SecondFactorFormP
         error={error}
       >
         {(control) => (
-          <input
+          <Input
             {...control}
             className={`${control.className} ${styles.codeInput}`}
             name="code"

@@ -4,7 +4,7 @@
  * Load failure: 'Não foi possível carregar os logs de atividade.'.
  */
 import { useEffect } from 'react';
-import { Button, Spinner, formatDateTime, toast } from '@prata/shared-ui';
+import { Button, Skeleton, Table, formatDateTime, toast } from '@prata/shared-ui';
 import { useAdminLogs } from '../api/get-admin-logs.ts';
 import styles from './logs.module.css';
 
@@ -43,7 +43,16 @@ export function ActivityLogList() {
     if (isError) toast.error('Erro', { description: LOAD_FAILURE });
   }, [isError]);
 
-  if (isPending) return <Spinner label="Carregando atividades..." />;
+  if (isPending) {
+    return (
+      <div role="status" aria-busy="true" className={styles.loading}>
+        <span className="p9-visually-hidden">Carregando atividades...</span>
+        {[0, 1, 2, 3, 4, 5].map((row) => (
+          <Skeleton key={row} height={36} />
+        ))}
+      </div>
+    );
+  }
   if (isError) {
     return (
       <div>
@@ -56,9 +65,7 @@ export function ActivityLogList() {
   }
   if (data.length === 0) return <p className={styles.muted}>Nenhuma atividade registrada.</p>;
   return (
-    <div className={styles.scroll}>
-      <table className={styles.table}>
-        <caption className="p9-visually-hidden">Atividades recentes</caption>
+    <Table caption="Atividades recentes" hideCaption>
         <thead>
           <tr>
             <th scope="col">Data/Hora</th>
@@ -79,7 +86,6 @@ export function ActivityLogList() {
             </tr>
           ))}
         </tbody>
-      </table>
-    </div>
+    </Table>
   );
 }

@@ -6,8 +6,7 @@
 import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { changeEmailSchema } from '@prata/contracts';
-import { Button, Field, PasswordInput, toast } from '@prata/shared-ui';
-import { Card } from '../../../components/card.tsx';
+import { Button, Card, Field, Input, PasswordInput, toast } from '@prata/shared-ui';
 import { errorCode, errorMessage } from '../../../lib/api-client.ts';
 import { useChangeEmail } from '../api/change-email.ts';
 import styles from './profile.module.css';
@@ -47,7 +46,7 @@ export function ChangeEmailCard() {
     <Card title="Alterar Email" description="Enviaremos um link de confirmação para o novo endereço." icon={<Mail size={20} aria-hidden="true" />}>
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Alterar email">
         <Field label="Novo email" error={emailError}>
-          {(control) => <input {...control} name="newEmail" type="email" autoComplete="email" value={newEmail} onChange={(event) => setNewEmail(event.target.value)} />}
+          {(control) => <Input {...control} name="newEmail" type="email" autoComplete="email" value={newEmail} onChange={(event) => setNewEmail(event.target.value)} />}
         </Field>
         <Field label="Senha atual">
           {(control) => (

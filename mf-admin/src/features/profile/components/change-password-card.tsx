@@ -7,8 +7,7 @@
 import { Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { CUSTOMER_PASSWORD_MIN } from '@prata/contracts';
-import { Button, Dialog, Field, PasswordInput, toast } from '@prata/shared-ui';
-import { Card } from '../../../components/card.tsx';
+import { Button, Card, Dialog, Field, PasswordInput, toast } from '@prata/shared-ui';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import styles from './profile.module.css';

@@ -7,8 +7,7 @@
 import { ShieldEllipsis } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { panelPasswordSchema } from '@prata/contracts';
-import { Button, Field, PasswordInput, toast } from '@prata/shared-ui';
-import { Card } from '../../../components/card.tsx';
+import { Alert, Button, Card, Field, PasswordInput, toast } from '@prata/shared-ui';
 import { errorCode, errorIssues, errorMessage } from '../../../lib/api-client.ts';
 import { useChangePanelPassword, type PanelPasswordInput } from '../api/change-panel-password.ts';
 import styles from './profile.module.css';
@@ -77,14 +76,13 @@ export function PanelPasswordCard() {
           {(control) => <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} />}
         </Field>
         {feedback.length > 0 ? (
-          <div className={styles.feedback} role="alert">
-            <p>Senha muito fraca:</p>
+          <Alert variant="danger" role="alert" title="Senha muito fraca:">
             <ul>
               {feedback.map((item) => (
                 <li key={item}>{item}</li>
               ))}
             </ul>
-          </div>
+          </Alert>
         ) : null}
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Salvando...' : 'Alterar Senha do Painel'}

@@ -6,8 +6,7 @@
 import { UserRound } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { updateProfileSchema, type Profile } from '@prata/contracts';
-import { Button, Field, Spinner, formatDateTime, inputClassName, toast } from '@prata/shared-ui';
-import { Card } from '../../../components/card.tsx';
+import { Button, Card, Field, Input, TextField, SkeletonText, formatDateTime, toast } from '@prata/shared-ui';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -37,13 +36,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Informações básicas">
       <Field label="Nome completo" error={error}>
-        {(control) => <input {...control} name="fullName" autoComplete="name" value={fullName} onChange={(event) => setFullName(event.target.value)} />}
+        {(control) => <Input {...control} name="fullName" autoComplete="name" value={fullName} onChange={(event) => setFullName(event.target.value)} />}
       </Field>
-      <div className={styles.readonly}>
-        <label htmlFor="profile-email">Email</label>
-        <input id="profile-email" className={inputClassName} value={profile.email} readOnly aria-describedby="profile-email-hint" />
-        <p id="profile-email-hint">Para trocar o email, use o cartão “Alterar Email”.</p>
-      </div>
+      <TextField id="profile-email" label="Email" value={profile.email} readOnly hint="Para trocar o email, use o cartão “Alterar Email”." />
       <p className={styles.muted}>
         Membro desde <time dateTime={profile.createdAt}>{formatDateTime(profile.createdAt)}</time>
       </p>
@@ -63,7 +58,7 @@ export function ProfileInfoCard() {
 
   return (
     <Card title="Informações Básicas" description="Seu nome e email de acesso." icon={<UserRound size={20} aria-hidden="true" />}>
-      {isPending ? <Spinner label="Carregando perfil..." /> : isError ? <p className={styles.error}>{LOAD_FAILURE}</p> : <ProfileForm key={data.id} profile={data} />}
+      {isPending ? <SkeletonText lines={4} label="Carregando perfil..." /> : isError ? <p className={styles.error}>{LOAD_FAILURE}</p> : <ProfileForm key={data.id} profile={data} />}
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 /** Security tips of the profile tab (admin.md 2). */
 import { Lightbulb } from 'lucide-react';
-import { Card } from '../../../components/card.tsx';
 import styles from './profile.module.css';
+import { Card } from '@prata/shared-ui';
 
 const TIPS = [
   'Use uma senha longa e única para o painel, que você não usa em nenhum outro site.',

@@ -3,10 +3,9 @@
  * sign-in attempts, with a warning when there were any and a stronger hint to change the password
  * at 3 or more. Load failure: 'Não foi possível carregar as configurações de segurança.'.
  */
-import { AlertTriangle, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
-import { Badge, Spinner, formatDateTime, toast } from '@prata/shared-ui';
-import { Card } from '../../../components/card.tsx';
+import { Alert, Badge, Card, SkeletonText, formatDateTime, toast } from '@prata/shared-ui';
 import { useSecurityStatus } from '../api/get-security-status.ts';
 import styles from './security.module.css';
 
@@ -24,7 +23,7 @@ export function SecurityStatusCard() {
   return (
     <Card title="Informações da Sessão" description="Resumo da segurança da sua conta." icon={<ShieldCheck size={20} aria-hidden="true" />} testId="security-status">
       {isPending ? (
-        <Spinner label="Carregando configurações de segurança..." />
+        <SkeletonText lines={3} label="Carregando configurações de segurança..." />
       ) : isError ? (
         <p className={styles.error}>{LOAD_FAILURE}</p>
       ) : (
@@ -32,7 +31,7 @@ export function SecurityStatusCard() {
           <dl className={styles.facts}>
             <div>
               <dt>Autenticação de dois fatores</dt>
-              <dd>{data.twoFactorEnabled ? <Badge variant="new">Ativada</Badge> : <Badge>Desativada</Badge>}</dd>
+              <dd>{data.twoFactorEnabled ? <Badge variant="success">Ativada</Badge> : <Badge>Desativada</Badge>}</dd>
             </div>
             <div>
               <dt>Último login</dt>
@@ -44,23 +43,20 @@ export function SecurityStatusCard() {
             </div>
           </dl>
           {data.loginAttempts > 0 ? (
-            <div className={data.loginAttempts >= CHANGE_PASSWORD_ATTEMPTS ? styles.danger : styles.warning} role="status">
-              <AlertTriangle size={18} aria-hidden="true" />
-              <div>
+            <Alert className={styles.attempts} variant={data.loginAttempts >= CHANGE_PASSWORD_ATTEMPTS ? 'danger' : 'warning'} role="status">
+              <p>
+                {data.loginAttempts === 1
+                  ? 'Houve 1 tentativa de login malsucedida na sua conta.'
+                  : `Houve ${data.loginAttempts} tentativas de login malsucedidas na sua conta.`}
+              </p>
+              {data.loginAttempts >= CHANGE_PASSWORD_ATTEMPTS ? (
                 <p>
-                  {data.loginAttempts === 1
-                    ? 'Houve 1 tentativa de login malsucedida na sua conta.'
-                    : `Houve ${data.loginAttempts} tentativas de login malsucedidas na sua conta.`}
+                  <strong>Recomendamos alterar sua senha imediatamente</strong> e ativar a autenticação de dois fatores.
                 </p>
-                {data.loginAttempts >= CHANGE_PASSWORD_ATTEMPTS ? (
-                  <p>
-                    <strong>Recomendamos alterar sua senha imediatamente</strong> e ativar a autenticação de dois fatores.
-                  </p>
-                ) : (
-                  <p>Se não foi você, considere alterar sua senha.</p>
-                )}
-              </div>
-            </div>
+              ) : (
+                <p>Se não foi você, considere alterar sua senha.</p>
+              )}
+            </Alert>
           ) : null}
         </>
       )}

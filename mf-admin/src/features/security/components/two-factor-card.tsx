@@ -7,8 +7,7 @@
 import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { TwoFactorSetup } from '@prata/contracts';
-import { Button, Dialog, Spinner, toast } from '@prata/shared-ui';
-import { Card } from '../../../components/card.tsx';
+import { Button, Card, Dialog, SkeletonText, Switch, toast } from '@prata/shared-ui';
 import { errorCode } from '../../../lib/api-client.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import { useEnableTwoFactor } from '../api/enable-two-factor.ts';
@@ -102,7 +101,7 @@ export function TwoFactorCard() {
       testId="two-factor"
     >
       {status.isPending ? (
-        <Spinner label="Carregando configurações de segurança..." />
+        <SkeletonText lines={3} label="Carregando configurações de segurança..." />
       ) : status.isError ? (
         <p className={styles.error}>{LOAD_FAILURE}</p>
       ) : (
@@ -112,17 +111,12 @@ export function TwoFactorCard() {
               <span id={switchLabel}>Autenticação de dois fatores</span>
               <span className={styles.state}>{enabled ? 'Ativada' : setup ? 'Configuração em andamento' : 'Desativada'}</span>
             </span>
-            <button
-              type="button"
-              role="switch"
-              aria-checked={enabled}
+            <Switch
+              checked={enabled}
+              onCheckedChange={toggle}
               aria-labelledby={switchLabel}
-              className={styles.switch}
-              onClick={toggle}
               disabled={start.isPending || enable.isPending || disable.isPending}
-            >
-              <span className={styles.thumb} aria-hidden="true" />
-            </button>
+            />
           </div>
           {!enabled && !setup ? (
             <Button onClick={begin} disabled={start.isPending}>

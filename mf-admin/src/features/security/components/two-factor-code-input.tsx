@@ -1,5 +1,5 @@
 /** The 6-digit verification code input (admin.md 5): digits only, at most 6. */
-import { Field } from '@prata/shared-ui';
+import { Field, Input } from '@prata/shared-ui';
 import { sanitizeTwoFactorCode } from '../utils/two-factor-code.ts';
 import styles from './security.module.css';
 
@@ -7,7 +7,7 @@ export function TwoFactorCodeInput({ value, onChange, disabled }: { value: strin
   return (
     <Field label="Código de verificação" hint="Digite o código de 6 dígitos exibido no aplicativo autenticador.">
       {(control) => (
-        <input
+        <Input
           {...control}
           className={`${control.className} ${styles.code}`}
           name="code"

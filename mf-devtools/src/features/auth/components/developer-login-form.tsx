@@ -8,7 +8,7 @@
 import { Code2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { signInSchema, type Session } from '@prata/contracts';
-import { ApiRequestError, Button, Field, PasswordInput, signIn, signInWithCode, signOut, toast } from '@prata/shared-ui';
+import { ApiRequestError, Button, Field, Input, PasswordInput, signIn, signInWithCode, signOut, toast } from '@prata/shared-ui';
 import { SecondFactorForm } from './second-factor-form.tsx';
 import styles from './auth.module.css';
 
@@ -92,7 +92,7 @@ export function DeveloperLoginForm({ onGranted }: { onGranted: () => void }) {
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label="Login de desenvolvedor">
       <Field label="Email" error={errors.email}>
-        {(control) => <input {...control} name="email" type="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} />}
+        {(control) => <Input {...control} name="email" type="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} />}
       </Field>
       <Field label="Senha" error={errors.password}>
         {(control) => <PasswordInput {...control} name="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />}

@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { totpSignInSchema } from '@prata/contracts';
-import { Button, Field } from '@prata/shared-ui';
+import { Button, Field, Input } from '@prata/shared-ui';
 import styles from './auth.module.css';
 
 const codeSchema = totpSignInSchema.shape.code;
@@ -28,7 +28,7 @@ export function SecondFactorForm({ busy, onSubmit, onCancel }: { busy: boolean; 
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Verificação em duas etapas">
       <Field label="Código de verificação" hint="Digite o código de 6 dígitos do seu aplicativo autenticador ou um código de recuperação." error={error}>
         {(control) => (
-          <input
+          <Input
             {...control}
             className={`${control.className} ${styles.codeInput}`}
             name="code"

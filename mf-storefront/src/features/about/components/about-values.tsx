@@ -1,5 +1,6 @@
 /** The store's values (storefront.md 2 "/sobre": quality, passion, excellence). */
 import { Award, Gem, Heart } from 'lucide-react';
+import { Card } from '@prata/shared-ui';
 import styles from './about.module.css';
 
 export const ABOUT_VALUES = [
@@ -29,9 +30,13 @@ export function AboutValues() {
       <ul className={styles.values}>
         {ABOUT_VALUES.map(({ icon: Icon, title, text }) => (
           <li key={title}>
-            <Icon size={28} aria-hidden="true" />
-            <h3>{title}</h3>
-            <p>{text}</p>
+            <Card className={styles.value}>
+              <span className={styles.valueIcon}>
+                <Icon size={24} aria-hidden="true" />
+              </span>
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </Card>
           </li>
         ))}
       </ul>

@@ -7,13 +7,18 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { signInSchema, signUpSchema, totpSignInSchema } from '@prata/contracts';
-import { ApiRequestError, Button, signIn, signInWithCode, toast } from '@prata/shared-ui';
+import { ApiRequestError, Button, signIn, signInWithCode, toast, Card, TextField, ToggleGroup } from '@prata/shared-ui';
 import { confirmEmail, confirmEmailChange } from '../api/confirm-email.ts';
 import { useSignUp } from '../api/sign-up.ts';
-import { Field, fieldErrors } from './field.tsx';
+import { fieldErrors } from '../utils/field-errors.ts';
 import styles from './forms.module.css';
 
 type Mode = 'sign-in' | 'sign-up';
+
+const MODES: readonly { value: Mode; label: string }[] = [
+  { value: 'sign-in', label: 'Entrar' },
+  { value: 'sign-up', label: 'Criar conta' },
+];
 
 function showSignInError(error: unknown) {
   if (error instanceof ApiRequestError && error.body?.error === 'invalid_credentials') {
@@ -129,37 +134,40 @@ export function AuthForm({ onSignedIn, confirmToken, emailChangeToken }: AuthFor
 
   if (challenge) {
     return (
-      <section className={styles.card} aria-labelledby="auth-title">
+      <Card as="section" padding="lg" className={styles.card} aria-labelledby="auth-title">
         <h1 id="auth-title">Verificação em duas etapas</h1>
         <p className={styles.lead}>Digite o código de 6 dígitos do seu aplicativo autenticador ou um código de recuperação.</p>
         <form className={styles.form} onSubmit={submitCode} noValidate>
-          <Field label="Código" name="code" autoComplete="one-time-code" inputMode="text" value={code} onChange={(e) => setCode(e.target.value)} error={errors.code} />
-          <Button type="submit" className={styles.submit} disabled={loading}>
+          <TextField label="Código" name="code" autoComplete="one-time-code" inputMode="text" value={code} onChange={(e) => setCode(e.target.value)} error={errors.code} />
+          <Button type="submit" block loading={loading}>
             {loading ? 'Carregando...' : 'Verificar'}
           </Button>
         </form>
-      </section>
+      </Card>
     );
   }
 
   return (
-    <section className={styles.card} aria-labelledby="auth-title">
+    <Card as="section" padding="lg" className={styles.card} aria-labelledby="auth-title">
       <h1 id="auth-title">{mode === 'sign-in' ? 'Entrar' : 'Criar conta'}</h1>
       <p className={styles.lead}>{mode === 'sign-in' ? 'Acesse sua conta para reservar seus favoritos.' : 'Cadastre-se para reservar favoritos e finalizar compras.'}</p>
-      <div className={styles.tabs} role="group" aria-label="Entrar ou criar conta">
-        <button type="button" className={mode === 'sign-in' ? `${styles.tab} ${styles.tabActive}` : styles.tab} aria-pressed={mode === 'sign-in'} onClick={() => { setMode('sign-in'); setErrors({}); }}>
-          Entrar
-        </button>
-        <button type="button" className={mode === 'sign-up' ? `${styles.tab} ${styles.tabActive}` : styles.tab} aria-pressed={mode === 'sign-up'} onClick={() => { setMode('sign-up'); setErrors({}); }}>
-          Criar conta
-        </button>
-      </div>
+      <ToggleGroup
+        variant="segmented"
+        label="Entrar ou criar conta"
+        className={styles.tabs}
+        value={mode}
+        onValueChange={(next) => {
+          setMode(next);
+          setErrors({});
+        }}
+        options={MODES}
+      />
       <form className={styles.form} onSubmit={submit} noValidate>
         {mode === 'sign-up' ? (
-          <Field label="Nome completo" name="fullName" autoComplete="name" value={values.fullName} onChange={set('fullName')} error={errors.fullName} />
+          <TextField label="Nome completo" name="fullName" autoComplete="name" value={values.fullName} onChange={set('fullName')} error={errors.fullName} />
         ) : null}
-        <Field label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} />
-        <Field
+        <TextField label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} />
+        <TextField
           label="Senha"
           name="password"
           type="password"
@@ -168,7 +176,7 @@ export function AuthForm({ onSignedIn, confirmToken, emailChangeToken }: AuthFor
           onChange={set('password')}
           error={errors.password}
         />
-        <Button type="submit" className={styles.submit} disabled={loading}>
+        <Button type="submit" block loading={loading}>
           {loading ? 'Carregando...' : mode === 'sign-in' ? 'Entrar' : 'Criar conta'}
         </Button>
       </form>
@@ -176,6 +184,6 @@ export function AuthForm({ onSignedIn, confirmToken, emailChangeToken }: AuthFor
         <Link to="/recuperar-senha">Esqueceu sua senha?</Link>
         <Link to="/">Voltar à loja</Link>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -6,9 +6,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { recoverSchema } from '@prata/contracts';
-import { Button, toast } from '@prata/shared-ui';
+import { Button, toast, Card, TextField } from '@prata/shared-ui';
 import { useRecoverPassword } from '../api/recover-password.ts';
-import { Field } from './field.tsx';
 import styles from './forms.module.css';
 
 export function RecoverForm() {
@@ -33,14 +32,14 @@ export function RecoverForm() {
 
   if (sentTo) {
     return (
-      <section className={styles.card} aria-labelledby="recover-title">
+      <Card as="section" padding="lg" className={styles.card} aria-labelledby="recover-title">
         <h1 id="recover-title">Email enviado</h1>
         <p className={styles.lead}>
           Se houver uma conta para <strong>{sentTo}</strong>, você receberá um link para criar uma nova senha.
         </p>
         <Button
           variant="outline"
-          className={styles.submit}
+          block
           onClick={() => {
             setSentTo(null);
             setEmail('');
@@ -51,23 +50,23 @@ export function RecoverForm() {
         <div className={styles.links}>
           <Link to="/auth">Voltar para o login</Link>
         </div>
-      </section>
+      </Card>
     );
   }
 
   return (
-    <section className={styles.card} aria-labelledby="recover-title">
+    <Card as="section" padding="lg" className={styles.card} aria-labelledby="recover-title">
       <h1 id="recover-title">Recuperar senha</h1>
       <p className={styles.lead}>Informe seu email e enviaremos um link para criar uma nova senha.</p>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
-        <Button type="submit" className={styles.submit} disabled={recover.isPending}>
+        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
+        <Button type="submit" block disabled={recover.isPending}>
           {recover.isPending ? 'Carregando...' : 'Enviar link'}
         </Button>
       </form>
       <div className={styles.links}>
         <Link to="/auth">Voltar para o login</Link>
       </div>
-    </section>
+    </Card>
   );
 }

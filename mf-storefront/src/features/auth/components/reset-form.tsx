@@ -5,9 +5,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { resetPasswordSchema } from '@prata/contracts';
-import { Button, toast } from '@prata/shared-ui';
+import { Button, toast, Card, TextField } from '@prata/shared-ui';
 import { useResetPassword } from '../api/reset-password.ts';
-import { Field, fieldErrors } from './field.tsx';
+import { fieldErrors } from '../utils/field-errors.ts';
 import styles from './forms.module.css';
 
 /** Delay before going to /auth after a successful reset, in ms (storefront.md 9). */
@@ -20,11 +20,11 @@ export function ResetForm({ token, onDone }: { token: string | null; onDone: () 
 
   if (!token) {
     return (
-      <section className={styles.card} aria-labelledby="reset-title">
+      <Card as="section" padding="lg" className={styles.card} aria-labelledby="reset-title">
         <h1 id="reset-title">Link inválido</h1>
         <p className={styles.lead}>Este link de redefinição é inválido ou expirou.</p>
         <Link to="/recuperar-senha">Solicitar um novo link</Link>
-      </section>
+      </Card>
     );
   }
 
@@ -43,12 +43,12 @@ export function ResetForm({ token, onDone }: { token: string | null; onDone: () 
   };
 
   return (
-    <section className={styles.card} aria-labelledby="reset-title">
+    <Card as="section" padding="lg" className={styles.card} aria-labelledby="reset-title">
       <h1 id="reset-title">Criar nova senha</h1>
       <p className={styles.lead}>Escolha uma nova senha para a sua conta.</p>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <Field label="Nova senha" name="password" type="password" autoComplete="new-password" value={values.password} onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))} error={errors.password} />
-        <Field
+        <TextField label="Nova senha" name="password" type="password" autoComplete="new-password" value={values.password} onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))} error={errors.password} />
+        <TextField
           label="Confirmar senha"
           name="confirmPassword"
           type="password"
@@ -57,10 +57,10 @@ export function ResetForm({ token, onDone }: { token: string | null; onDone: () 
           onChange={(e) => setValues((v) => ({ ...v, confirmPassword: e.target.value }))}
           error={errors.confirmPassword}
         />
-        <Button type="submit" className={styles.submit} disabled={reset.isPending || reset.isSuccess}>
+        <Button type="submit" block disabled={reset.isPending || reset.isSuccess}>
           {reset.isPending ? 'Carregando...' : 'Atualizar senha'}
         </Button>
       </form>
-    </section>
+    </Card>
   );
 }

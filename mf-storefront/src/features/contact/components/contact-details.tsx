@@ -4,13 +4,13 @@
  */
 import { Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { OPENING_HOURS, STORE_CONTACT } from '@prata/contracts';
-import { buttonClassName } from '@prata/shared-ui';
+import { Card, Table, buttonClassName } from '@prata/shared-ui';
 import { whatsAppUrl } from '../utils/whatsapp.ts';
 import styles from './contact.module.css';
 
 export function ContactDetails() {
   return (
-    <section className={styles.card} aria-labelledby="contato-info-title">
+    <Card as="section" className={styles.card} aria-labelledby="contato-info-title">
       <h2 id="contato-info-title">Informações de Contato</h2>
       <ul className={styles.details}>
         <li>
@@ -36,7 +36,7 @@ export function ContactDetails() {
         </li>
       </ul>
       <h2 id="horario-title">Horário de Atendimento</h2>
-      <table className={styles.hours} aria-labelledby="horario-title">
+      <Table variant="plain" className={styles.hours} aria-labelledby="horario-title">
         <tbody>
           {OPENING_HOURS.map(({ days, hours }) => (
             <tr key={days}>
@@ -45,10 +45,10 @@ export function ContactDetails() {
             </tr>
           ))}
         </tbody>
-      </table>
-      <a href={whatsAppUrl()} target="_blank" rel="noopener noreferrer" className={buttonClassName('accent')}>
+      </Table>
+      <a href={whatsAppUrl()} target="_blank" rel="noopener noreferrer" className={buttonClassName('accent', 'md', { block: true })}>
         <MessageCircle size={18} aria-hidden="true" /> Conversar no WhatsApp
       </a>
-    </section>
+    </Card>
   );
 }

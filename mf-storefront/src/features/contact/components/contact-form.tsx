@@ -8,7 +8,7 @@
 import { Send } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { stripScriptTags, validateContactForm, type ContactFormInput } from '@prata/contracts';
-import { Button, toast } from '@prata/shared-ui';
+import { Button, Card, TextField, TextareaField, toast } from '@prata/shared-ui';
 import { contactWhatsAppUrl } from '../utils/whatsapp.ts';
 import styles from './contact.module.css';
 
@@ -35,35 +35,20 @@ export function ContactForm() {
   };
 
   return (
-    <section className={styles.card} aria-labelledby="mensagem-title">
+    <Card as="section" className={styles.card} aria-labelledby="mensagem-title">
       <h2 id="mensagem-title">Envie uma Mensagem</h2>
       <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="mensagem-title">
         <div className={styles.row}>
-          <div className={styles.field}>
-            <label htmlFor="contato-nome">Nome</label>
-            <input id="contato-nome" name="name" autoComplete="name" value={form.name} onChange={update('name')} />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="contato-telefone">Telefone</label>
-            <input id="contato-telefone" name="phone" type="tel" autoComplete="tel" placeholder="(11) 99999-9999" value={form.phone} onChange={update('phone')} />
-          </div>
+          <TextField id="contato-nome" label="Nome" name="name" autoComplete="name" value={form.name} onChange={update('name')} />
+          <TextField id="contato-telefone" label="Telefone" name="phone" type="tel" autoComplete="tel" placeholder="(11) 99999-9999" value={form.phone} onChange={update('phone')} />
         </div>
-        <div className={styles.field}>
-          <label htmlFor="contato-email">Email</label>
-          <input id="contato-email" name="email" type="email" autoComplete="email" value={form.email} onChange={update('email')} />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="contato-assunto">Assunto</label>
-          <input id="contato-assunto" name="subject" value={form.subject} onChange={update('subject')} />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="contato-mensagem">Mensagem</label>
-          <textarea id="contato-mensagem" name="message" value={form.message} onChange={update('message')} />
-        </div>
-        <Button type="submit">
+        <TextField id="contato-email" label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={update('email')} />
+        <TextField id="contato-assunto" label="Assunto" name="subject" value={form.subject} onChange={update('subject')} />
+        <TextareaField id="contato-mensagem" label="Mensagem" name="message" value={form.message} onChange={update('message')} />
+        <Button type="submit" variant="accent" size="lg">
           <Send size={16} aria-hidden="true" /> Enviar pelo WhatsApp
         </Button>
       </form>
-    </section>
+    </Card>
   );
 }

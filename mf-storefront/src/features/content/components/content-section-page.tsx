@@ -4,7 +4,7 @@
  * the section cannot be loaded (the service's pt-BR message, e.g. 'Conteúdo não encontrado').
  */
 import type { ContentSectionKey } from '@prata/contracts';
-import { Button, Skeleton, formatDateTime } from '@prata/shared-ui';
+import { Button, Card, Skeleton, formatDateTime } from '@prata/shared-ui';
 import { useContentSection } from '../api/get-content-section.ts';
 import { ContentText } from './content-text.tsx';
 import styles from './content.module.css';
@@ -27,13 +27,13 @@ export function ContentSectionPage({ sectionKey }: { sectionKey: ContentSectionK
   if (isError) {
     return (
       <section className={`p9-container ${styles.page}`}>
-        <div className={styles.error} role="alert">
+        <Card className={styles.error} role="alert">
           <h1>Não foi possível carregar este conteúdo</h1>
           <p>{error.message}</p>
           <Button onClick={() => void refetch()} disabled={isFetching}>
             {isFetching ? 'Carregando...' : 'Tentar Novamente'}
           </Button>
-        </div>
+        </Card>
       </section>
     );
   }

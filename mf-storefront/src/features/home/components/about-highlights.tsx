@@ -1,5 +1,6 @@
 /** About section with four highlights (storefront.md 2, Home). */
 import { Gem, Heart, ShieldCheck, Truck } from 'lucide-react';
+import { Card } from '@prata/shared-ui';
 import styles from './home.module.css';
 
 const HIGHLIGHTS = [
@@ -19,9 +20,13 @@ export function AboutHighlights() {
         <ul className={styles.highlights}>
           {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
             <li key={title}>
-              <Icon size={28} aria-hidden="true" />
-              <h3>{title}</h3>
-              <p>{text}</p>
+              <Card flat className={styles.highlight}>
+                <span className={styles.highlightIcon}>
+                  <Icon size={24} aria-hidden="true" />
+                </span>
+                <h3>{title}</h3>
+                <p>{text}</p>
+              </Card>
             </li>
           ))}
         </ul>

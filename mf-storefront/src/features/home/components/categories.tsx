@@ -1,4 +1,5 @@
 /** Categories section (storefront.md 2, Home): Anéis, Colares, Brincos, Pulseiras, each to the catalogue. */
+import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { CATEGORY_LABELS, type ProductCategory } from '@prata/contracts';
 import styles from './home.module.css';
@@ -22,6 +23,7 @@ export function Categories() {
             <Link to={`/produtos?categoria=${category.value}`} className={styles.category}>
               <strong>{CATEGORY_LABELS[category.value]}</strong>
               <span>{category.description}</span>
+              <ArrowRight size={18} className={styles.categoryArrow} aria-hidden="true" />
             </Link>
           </li>
         ))}

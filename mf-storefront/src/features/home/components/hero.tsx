@@ -1,4 +1,8 @@
-/** Full-screen hero (storefront.md 2, Home). */
+/**
+ * Full-screen hero (storefront.md 2, Home): a dark, silver-lit image (vector, so one file serves
+ * every width; explicit size and `fetchpriority="high"`: it is the largest paint) under the
+ * headline, the lead and two calls to action.
+ */
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '@prata/shared-ui';
 import heroImage from '../../../assets/hero.svg';
@@ -7,16 +11,16 @@ import styles from './home.module.css';
 export function Hero() {
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
-      <img className={styles.heroImage} src={heroImage} alt="" width={1600} height={900} fetchPriority="high" />
+      <img className={styles.heroImage} src={heroImage} alt="" width={1600} height={900} fetchPriority="high" decoding="async" />
       <div className={`p9-container ${styles.heroContent}`}>
         <p className={styles.eyebrow}>Prata 925 legítima</p>
         <h1 id="hero-title">Joias que acompanham a sua história</h1>
         <p>Anéis, brincos, colares e pulseiras em prata 925, com garantia de 6 meses e frete grátis para todo o Brasil.</p>
         <div className={styles.heroActions}>
-          <Link to="/produtos" className={buttonClassName('accent')}>
+          <Link to="/produtos" className={buttonClassName('accent', 'lg')}>
             Ver Coleção
           </Link>
-          <Link to="/sobre" className={`${buttonClassName('outline')} ${styles.heroSecondary}`}>
+          <Link to="/sobre" className={`${buttonClassName('outline', 'lg')} ${styles.heroSecondary}`}>
             Nossa História
           </Link>
         </div>

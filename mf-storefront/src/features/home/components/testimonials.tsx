@@ -1,5 +1,5 @@
 /** Testimonials: three fixed quotes (storefront.md 2, Home). */
-import { Stars } from '@prata/shared-ui';
+import { Card, Stars } from '@prata/shared-ui';
 import styles from './home.module.css';
 
 const TESTIMONIALS = [
@@ -17,13 +17,15 @@ export function Testimonials() {
       <ul className={styles.testimonials}>
         {TESTIMONIALS.map((t) => (
           <li key={t.name}>
-            <figure>
+            <Card className={styles.testimonial}>
+              <figure>
               <Stars rating={5} />
               <blockquote>“{t.text}”</blockquote>
               <figcaption>
                 <strong>{t.name}</strong> · {t.city}
               </figcaption>
-            </figure>
+              </figure>
+            </Card>
           </li>
         ))}
       </ul>

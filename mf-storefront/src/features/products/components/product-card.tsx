@@ -3,14 +3,22 @@
  * stars, price in R$, badges Novo / Best Seller / Destaque, 'Reservado por você' when reserved,
  * a favourite toggle and add-to-cart ('Produto adicionado!' toast, storefront.md 8).
  * Favourites are passed in (`favourites`), composed by the routes from the favourites feature.
+ *
+ * Images: a square frame with explicit width/height (no layout shift), lazy below the fold,
+ * decoded off the main thread, and `sizes` matching the grid columns. The seeded product images
+ * are SVG (vector, one file sharp at every width), so there is no `srcset`; when raster images
+ * arrive, add a `srcset` of widths with the same `sizes`.
  */
 import { Heart, ShoppingBag } from 'lucide-react';
-import type { Product } from '@prata/contracts';
-import { Badge, Button, Price, Stars, fallbackImageUrl, productImageUrl, toast, useCartStore } from '@prata/shared-ui';
+import { CATEGORY_LABELS, type Product } from '@prata/contracts';
+import { Badge, Button, Card, Price, Stars, fallbackImageUrl, productImageUrl, toast, useCartStore } from '@prata/shared-ui';
 import styles from './products.module.css';
 
 /** The fixed rating every card shows (storefront.md 9). */
 export const CARD_RATING = 4.8;
+
+/** Rendered width of a card image per viewport (the grid: 2 columns, 3 from 820 px, 4 from 1100 px). */
+export const PRODUCT_IMAGE_SIZES = '(min-width: 1240px) 282px, (min-width: 1100px) calc((100vw - 104px) / 4), (min-width: 820px) calc((100vw - 80px) / 3), calc((100vw - 44px) / 2)';
 
 /** Favourite state and action for cards (implemented by the favourites feature). */
 export interface FavouriteControls {
@@ -31,13 +39,14 @@ export function ProductCard({ product, priority = false, favourites }: { product
 
 
   return (
-    <article className={styles.card} data-testid="product-card">
+    <Card as="article" padding="none" interactive className={styles.card} data-testid="product-card">
       <div className={styles.media}>
         <img
           src={productImageUrl(product.imageUrl)}
           alt={product.name}
           width={400}
           height={400}
+          sizes={PRODUCT_IMAGE_SIZES}
           loading={priority ? 'eager' : 'lazy'}
           decoding="async"
           onError={(event) => {
@@ -65,6 +74,7 @@ export function ProductCard({ product, priority = false, favourites }: { product
         ) : null}
       </div>
       <div className={styles.body}>
+        <p className={styles.category}>{CATEGORY_LABELS[product.category]}</p>
         <h3 className={styles.name}>{product.name}</h3>
         <Stars rating={CARD_RATING} />
         <div className={styles.footer}>
@@ -74,6 +84,6 @@ export function ProductCard({ product, priority = false, favourites }: { product
           </Button>
         </div>
       </div>
-    </article>
+    </Card>
   );
 }

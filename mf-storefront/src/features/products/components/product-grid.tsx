@@ -1,6 +1,6 @@
-/** Responsive grid of product cards, with a skeleton while loading. */
+/** Responsive grid of product cards, with a skeleton of the same shape while loading. */
 import type { Product } from '@prata/contracts';
-import { Skeleton } from '@prata/shared-ui';
+import { Card, Skeleton } from '@prata/shared-ui';
 import { ProductCard, type FavouriteControls } from './product-card.tsx';
 import styles from './products.module.css';
 
@@ -18,15 +18,17 @@ export function ProductGrid({ products, label, favourites }: { products: readonl
 
 export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
   return (
-    <div className={styles.grid} role="status" aria-label="Carregando produtos">
+    <div className={styles.grid} role="status" aria-label="Carregando produtos" aria-busy="true">
       {Array.from({ length: count }, (_, i) => (
-        <div key={i} className={styles.card}>
-          <Skeleton style={{ aspectRatio: '1 / 1' }} />
+        <Card key={i} padding="none" className={styles.card}>
+          <Skeleton className={styles.mediaSkeleton} />
           <div className={styles.body}>
-            <Skeleton style={{ height: 20, width: '80%' }} />
-            <Skeleton style={{ height: 16, width: '40%' }} />
+            <Skeleton shape="text" width="35%" />
+            <Skeleton shape="text" width="85%" height={20} />
+            <Skeleton shape="text" width="45%" />
+            <Skeleton shape="text" width="40%" height={24} />
           </div>
-        </div>
+        </Card>
       ))}
     </div>
   );

@@ -1,0 +1,158 @@
+/**
+ * Accessibility (issue 6): axe-core finds no serious or critical violation on any route of any
+ * remote, signed out, signed in as a customer and signed in as an admin (an admin who is also a
+ * developer, so /developer shows its dashboard), nor in the interactive states that matter
+ * (mobile menu sheet, dialogs, forms showing their errors, search suggestions).
+ * Creates one admin (a developer; the cap is 3 for the whole suite) and frees the slot after.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { confirmedAccount, uniqueEmail, withAdminAccounts } from './support/accounts.ts';
+import { sql } from './support/database.ts';
+import { settle, signInAsAdmin, signInAsCustomer } from './support/ui.ts';
+
+/** Every route of every remote (storefront, checkout, admin, devtools) and a path nobody owns. */
+const ROUTES = [
+  '/',
+  '/produtos',
+  '/produtos?favoritos=1',
+  '/sobre',
+  '/contato',
+  '/auth',
+  '/recuperar-senha',
+  '/reset-password?token=x',
+  '/politica-privacidade',
+  '/politica-troca',
+  '/termos-uso',
+  '/carrinho',
+  '/checkout',
+  '/pedido-confirmado',
+  '/admin/login',
+  '/admin',
+  '/admin/products',
+  '/admin/sales',
+  '/admin/users',
+  '/admin/content',
+  '/admin/social',
+  '/admin/security',
+  '/admin/profile',
+  '/admin/logs',
+  '/admin/qa',
+  '/admin/setup-developer',
+  '/developer-login',
+  '/developer',
+  '/developer/ui',
+  '/colecao-inexistente',
+] as const;
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+interface Finding {
+  where: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+/** Serious and critical axe violations on the current page (WCAG 2.x A/AA and best practices). */
+async function scan(page: Page, where: string): Promise<Finding[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .map((violation) => ({ where, rule: violation.id, impact: violation.impact ?? '', targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+}
+
+async function scanRoutes(page: Page, role: string): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const route of ROUTES) {
+    await page.goto(route);
+    await settle(page);
+    findings.push(...(await scan(page, `${role} ${route}`)));
+  }
+  return findings;
+}
+
+const report = (findings: Finding[]) => findings.map((f) => `${f.where}: ${f.rule} (${f.impact}) ${f.targets.join(' | ')}`);
+
+const developer = { email: uniqueEmail('axe.dev'), password: 'Prata-Axe-2026!', fullName: 'Ana Axe E2E' };
+
+test.beforeAll(async () => {
+  await withAdminAccounts((service, em) => service.setupDeveloper(em, developer, null));
+});
+
+test.afterAll(async () => {
+  // Free the admin slot for the rest of the suite (3 admins at most).
+  await sql('delete from user_roles where user_id = (select id from users where email = $1)', [developer.email]);
+});
+
+test.describe('axe: every route', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('signed out', async ({ page }) => {
+    expect(report(await scanRoutes(page, 'visitante'))).toEqual([]);
+  });
+
+  test('signed in as a customer', async ({ page }) => {
+    const customer = await confirmedAccount('axe.cliente');
+    await signInAsCustomer(page, customer.email, customer.password);
+    expect(report(await scanRoutes(page, 'cliente'))).toEqual([]);
+  });
+
+  test('signed in as an admin (and developer)', async ({ page }) => {
+    await signInAsAdmin(page, developer.email, developer.password);
+    expect(report(await scanRoutes(page, 'admin'))).toEqual([]);
+  });
+});
+
+test('axe: interactive states (mobile menu, dialogs, form errors, search)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const findings: Finding[] = [];
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/');
+  await settle(page);
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Prata 925' });
+  await expect(menu.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Produtos' })).toBeVisible();
+  findings.push(...(await scan(page, 'menu móvel')));
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Abrir menu' })).toBeFocused();
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Buscar joias' }).fill('an');
+  await expect(page.getByRole('listbox', { name: 'Sugestões de busca' })).toBeVisible();
+  findings.push(...(await scan(page, 'busca com sugestões')));
+
+  await page.goto('/auth');
+  await settle(page);
+  await page.getByRole('button', { name: 'Criar conta' }).first().click();
+  await page.getByRole('button', { name: 'Criar conta' }).last().click();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  findings.push(...(await scan(page, '/auth com erros')));
+
+  await page.goto('/admin/login');
+  await settle(page);
+  await page.getByRole('button', { name: 'Criar Nova Conta de Administrador' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Criar Nova Conta de Administrador' });
+  await dialog.getByRole('button', { name: 'Criar Conta de Administrador' }).click();
+  await expect(dialog.getByLabel('Nome completo')).toHaveAttribute('aria-invalid', 'true');
+  findings.push(...(await scan(page, 'diálogo de registro com erros')));
+
+  await page.goto('/developer/ui');
+  await settle(page);
+  await page.getByRole('button', { name: 'Abrir diálogo' }).click();
+  await expect(page.getByRole('dialog', { name: 'Desativar 2FA?' })).toBeVisible();
+  findings.push(...(await scan(page, 'galeria: diálogo')));
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Carrinho (direita)' }).click();
+  await expect(page.getByRole('dialog', { name: 'Seu carrinho' })).toBeVisible();
+  findings.push(...(await scan(page, 'galeria: gaveta')));
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Erro', exact: true }).click();
+  await expect(page.getByText('Email ou senha incorretos')).toBeVisible();
+  findings.push(...(await scan(page, 'galeria: notificação')));
+
+  expect(report(findings)).toEqual([]);
+});
