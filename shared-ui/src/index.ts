@@ -10,6 +10,7 @@ export { Price, type PriceProps } from './components/price.tsx';
 export { Spinner, Skeleton, SkeletonText, EmptyState, type SpinnerProps, type SkeletonProps, type EmptyStateProps } from './components/feedback.tsx';
 export { NotFoundPage, ErrorScreen, type ErrorScreenProps } from './components/pages.tsx';
 export { PageErrorBoundary } from './components/page-error-boundary.tsx';
+export { SecondFactorForm, type SecondFactorFormProps } from './components/second-factor-form.tsx';
 export { Toaster, toast, TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from './components/toaster.tsx';
 export { Dialog, Sheet, preloadDialog, type DialogProps, type SheetProps } from './components/dialog.tsx';
 export { Tabs, TabsList, TabsTrigger, TabsContent } from './components/tabs.tsx';

@@ -7,8 +7,7 @@
 import { LockKeyhole } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { signInSchema, type Session } from '@prata/contracts';
-import { ApiRequestError, Button, Field, Input, PasswordInput, signIn, signInWithCode, toast } from '@prata/shared-ui';
-import { SecondFactorForm } from './second-factor-form.tsx';
+import { ApiRequestError, Button, Field, Input, PasswordInput, signIn, signInWithCode, toast, SecondFactorForm } from '@prata/shared-ui';
 import styles from './auth.module.css';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;

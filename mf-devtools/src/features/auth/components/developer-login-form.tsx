@@ -8,8 +8,7 @@
 import { Code2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { signInSchema, type Session } from '@prata/contracts';
-import { ApiRequestError, Button, Field, Input, PasswordInput, signIn, signInWithCode, signOut, toast } from '@prata/shared-ui';
-import { SecondFactorForm } from './second-factor-form.tsx';
+import { ApiRequestError, Button, Field, Input, PasswordInput, signIn, signInWithCode, signOut, toast, SecondFactorForm } from '@prata/shared-ui';
 import styles from './auth.module.css';
 
 const BAD_CREDENTIALS = 'Credenciais inválidas ou você não tem permissão de desenvolvedor.';

@@ -1,15 +1,23 @@
 /**
- * Second sign-in step for accounts with two-factor authentication (issue 3): a 6-digit code from
- * the authenticator app or one of the 8-character recovery codes.
+ * Second sign-in step for accounts with two-factor authentication (issue 3; admin.md 4, 9):
+ * a 6-digit code from the authenticator app or one of the 8-character recovery codes. Used by the
+ * admin and developer logins (mf-admin, mf-devtools).
  */
 import { useState, type FormEvent } from 'react';
 import { totpSignInSchema } from '@prata/contracts';
-import { Button, Field, Input } from '@prata/shared-ui';
-import styles from './auth.module.css';
+import { Button } from './button.tsx';
+import { Field, Input } from './form.tsx';
+import styles from './second-factor-form.module.css';
 
 const codeSchema = totpSignInSchema.shape.code;
 
-export function SecondFactorForm({ busy, onSubmit, onCancel }: { busy: boolean; onSubmit: (code: string) => void; onCancel: () => void }) {
+export interface SecondFactorFormProps {
+  busy: boolean;
+  onSubmit: (code: string) => void;
+  onCancel: () => void;
+}
+
+export function SecondFactorForm({ busy, onSubmit, onCancel }: SecondFactorFormProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
 
@@ -26,7 +34,11 @@ export function SecondFactorForm({ busy, onSubmit, onCancel }: { busy: boolean; 
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Verificação em duas etapas">
-      <Field label="Código de verificação" hint="Digite o código de 6 dígitos do seu aplicativo autenticador ou um código de recuperação." error={error}>
+      <Field
+        label="Código de verificação"
+        hint="Digite o código de 6 dígitos do seu aplicativo autenticador ou um código de recuperação."
+        error={error}
+      >
         {(control) => (
           <Input
             {...control}
