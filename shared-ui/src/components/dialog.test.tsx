@@ -32,12 +32,19 @@ function Harness() {
   );
 }
 
-/** Lets the lazily loaded implementation arrive and React settle. */
-async function settle() {
-  await act(async () => {
-    for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-  });
+/**
+ * Lets the lazily loaded implementation arrive and React settle: polls (up to 3 s) until
+ * `ready` holds, so a loaded machine does not make the test flaky.
+ */
+async function settle(ready: () => boolean = () => true) {
+  for (let waited = 0; waited < 3000; waited += 20) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    if (waited >= 100 && ready()) return;
+  }
 }
+const dialogFocused = () => document.activeElement?.getAttribute('aria-label') === 'Nova senha';
 
 const trigger = () => [...container.querySelectorAll('button')].find((b) => b.textContent === 'Abrir')!;
 
@@ -57,7 +64,7 @@ describe('Dialog', () => {
   it('is a labelled, described modal that focuses the marked control', async () => {
     trigger().focus();
     await act(async () => trigger().click());
-    await settle();
+    await settle(dialogFocused);
     const dialog = document.querySelector('[role="dialog"]')!;
     expect(dialog).not.toBeNull();
     expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe('Alterar Senha');
@@ -68,17 +75,17 @@ describe('Dialog', () => {
   it('closes with Escape and with the close button, and gives the focus back', async () => {
     trigger().focus();
     await act(async () => trigger().click());
-    await settle();
+    await settle(dialogFocused);
     await act(async () => {
       document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     });
     expect(closes).toBe(1);
-    await settle();
+    await settle(() => document.querySelector('[role="dialog"]') === null && document.activeElement === trigger());
     expect(document.querySelector('[role="dialog"]')).toBeNull();
     expect(document.activeElement).toBe(trigger());
 
     await act(async () => trigger().click());
-    await settle();
+    await settle(() => document.querySelector('button[aria-label="Fechar"]') !== null);
     await act(async () => document.querySelector<HTMLButtonElement>('button[aria-label="Fechar"]')!.click());
     expect(closes).toBe(2);
   });

@@ -5,7 +5,7 @@
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig, toast } from '@prata/shared-ui';
-import { flush, inputByLabel, render, type, type Rendered } from '../../../testing/render.tsx';
+import { flush, inputByLabel, render, type, type Rendered } from '@prata/shared-ui/testing';
 import { AdminRegistrationForm, validateAdminRegistration } from './admin-registration-form.tsx';
 
 let view: Rendered;

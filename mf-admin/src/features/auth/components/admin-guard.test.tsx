@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { useSessionStore } from '@prata/shared-ui';
-import { render, type Rendered } from '../../../testing/render.tsx';
+import { render, type Rendered } from '@prata/shared-ui/testing';
 import { AdminGuard } from './admin-guard.tsx';
 
 let view: Rendered | undefined;

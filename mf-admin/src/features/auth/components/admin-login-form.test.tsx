@@ -5,7 +5,7 @@
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig, toast, useSessionStore } from '@prata/shared-ui';
-import { flush, inputByLabel, render, type, type Rendered } from '../../../testing/render.tsx';
+import { flush, inputByLabel, render, type, type Rendered } from '@prata/shared-ui/testing';
 import { AdminLoginForm } from './admin-login-form.tsx';
 
 let view: Rendered;

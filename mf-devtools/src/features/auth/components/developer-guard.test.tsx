@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { useSessionStore } from '@prata/shared-ui';
-import { render, type Rendered } from '../../../testing/render.tsx';
+import { render, type Rendered } from '@prata/shared-ui/testing';
 import { DeveloperGuard } from './developer-guard.tsx';
 
 let view: Rendered | undefined;

@@ -1,4 +1,7 @@
-/** Test helpers: render into a DOM container with a router and a fresh query client. */
+/**
+ * Test helpers shared by the remotes' component tests (`@prata/shared-ui/testing`): render into a
+ * DOM container with a router and a fresh query client. Test-only; never imported by app code.
+ */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
