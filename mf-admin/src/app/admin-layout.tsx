@@ -4,7 +4,6 @@
  * 'Desenvolvedor' or 'Administrador'. Sign-out goes to /; failure 'Erro ao sair' /
  * 'Erro interno do sistema'.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import {
   Activity,
   BarChart3,
@@ -20,9 +19,8 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Breadcrumb, Button, TransitionNavLink, signOut, toast, useSessionStore } from '@prata/shared-ui';
+import { Breadcrumb, Button, TransitionNavLink, useSessionStore, usePanelSignOut } from '@prata/shared-ui';
 import { SIDEBAR_SECTIONS, sectionLabel } from './navigation.ts';
 import styles from './admin-layout.module.css';
 
@@ -39,29 +37,16 @@ const ICONS: Record<string, LucideIcon> = {
   '/admin/qa': ClipboardCheck,
 };
 
+/** Server data the panel drops on sign-out. */
+const PANEL_QUERY_KEYS = [['admin'], ['me']] as const;
+
 export function AdminLayout() {
   const email = useSessionStore((state) => state.user?.email ?? '');
   const isDeveloper = useSessionStore((state) => state.isDeveloper);
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [leaving, setLeaving] = useState(false);
   const current = sectionLabel(pathname);
-
-  const leave = async () => {
-    setLeaving(true);
-    try {
-      await signOut();
-    } catch {
-      toast.error('Erro ao sair', { description: 'Erro interno do sistema' });
-    } finally {
-      // The session is gone locally either way: drop the admin data and leave the panel.
-      queryClient.removeQueries({ queryKey: ['admin'] });
-      queryClient.removeQueries({ queryKey: ['me'] });
-      setLeaving(false);
-      void navigate('/', { replace: true });
-    }
-  };
+  const navigate = useNavigate();
+  const { leave, leaving } = usePanelSignOut(PANEL_QUERY_KEYS);
 
   return (
     <div className={styles.layout}>

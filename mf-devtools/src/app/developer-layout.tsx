@@ -3,31 +3,18 @@
  * the sidebar, 'Ver Loja' and the sign-out button with the user's e-mail and 'Desenvolvedor'.
  * Sign-out goes to /; failure 'Erro ao sair' / 'Erro interno do sistema'.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { LayoutDashboard, LogOut, Store, Terminal } from 'lucide-react';
-import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
-import { Button, signOut, toast, useSessionStore } from '@prata/shared-ui';
+import { Button, useSessionStore, usePanelSignOut } from '@prata/shared-ui';
 import styles from './developer-layout.module.css';
+
+/** Server data the panel drops on sign-out. */
+const PANEL_QUERY_KEYS = [['developer']] as const;
 
 export function DeveloperLayout() {
   const email = useSessionStore((state) => state.user?.email ?? '');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [leaving, setLeaving] = useState(false);
-
-  const leave = async () => {
-    setLeaving(true);
-    try {
-      await signOut();
-    } catch {
-      toast.error('Erro ao sair', { description: 'Erro interno do sistema' });
-    } finally {
-      queryClient.removeQueries({ queryKey: ['developer'] });
-      setLeaving(false);
-      void navigate('/', { replace: true });
-    }
-  };
+  const { leave, leaving } = usePanelSignOut(PANEL_QUERY_KEYS);
 
   return (
     <div className={styles.layout}>
