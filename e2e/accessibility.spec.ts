@@ -2,13 +2,15 @@
  * Accessibility (issue 6): axe-core finds no serious or critical violation on any route of any
  * remote, signed out, signed in as a customer and signed in as an admin (an admin who is also a
  * developer, so /developer shows its dashboard), nor in the interactive states that matter
- * (mobile menu sheet, dialogs, forms showing their errors, search suggestions).
+ * (mobile menu sheet, dialogs, forms showing their errors, search suggestions, the account menu,
+ * a cart with items, the checkout form and its errors, an order confirmation with PIX).
  * Creates one admin (a developer; the cap is 3 for the whole suite) and frees the slot after.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { confirmedAccount, uniqueEmail, withAdminAccounts } from './support/accounts.ts';
 import { sql } from './support/database.ts';
+import { addToCart, createProduct, fillAddress } from './support/shop.ts';
 import { settle, signInAsAdmin, signInAsCustomer } from './support/ui.ts';
 
 /** Every route of every remote (storefront, checkout, admin, devtools) and a path nobody owns. */
@@ -153,6 +155,40 @@ test('axe: interactive states (mobile menu, dialogs, form errors, search)', asyn
   await page.getByRole('button', { name: 'Erro', exact: true }).click();
   await expect(page.getByText('Email ou senha incorretos')).toBeVisible();
   findings.push(...(await scan(page, 'galeria: notificação')));
+
+  expect(report(findings)).toEqual([]);
+});
+
+test('axe: a shopper's states (account menu, cart with items, checkout and its errors, order confirmed)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const findings: Finding[] = [];
+  const customer = await confirmedAccount('axe.compra');
+  const product = await createProduct(18_990, 5);
+  await signInAsCustomer(page, customer.email, customer.password);
+
+  await page.getByRole('button', { name: `Conta de ${customer.email}` }).click();
+  await expect(page.getByTestId('account-menu').getByRole('menuitem', { name: 'Sair' })).toBeVisible();
+  findings.push(...(await scan(page, 'menu da conta')));
+  await page.keyboard.press('Escape');
+
+  await addToCart(page, product.name);
+  await page.goto('/carrinho');
+  await expect(page.getByTestId('cart-item')).toHaveCount(1);
+  await settle(page);
+  findings.push(...(await scan(page, '/carrinho com itens')));
+
+  await page.getByRole('link', { name: 'Finalizar Compra' }).click();
+  await expect(page.getByRole('button', { name: 'Finalizar Pedido' })).toBeEnabled();
+  findings.push(...(await scan(page, '/checkout')));
+  await page.getByRole('button', { name: 'Finalizar Pedido' }).click();
+  await expect(page.getByTestId('checkout-errors')).toBeVisible();
+  findings.push(...(await scan(page, '/checkout com erros')));
+
+  await fillAddress(page);
+  await page.getByLabel('PIX', { exact: true }).check();
+  await page.getByRole('button', { name: 'Finalizar Pedido' }).click();
+  await expect(page.getByTestId('payment-pix').getByRole('img', { name: 'QR Code PIX' })).toBeVisible();
+  findings.push(...(await scan(page, '/pedido-confirmado (PIX)')));
 
   expect(report(findings)).toEqual([]);
 });

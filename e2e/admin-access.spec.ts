@@ -99,6 +99,21 @@ test('an admin edits the profile, gets the panel password feedback, and the deve
   await page.goto('/admin/login');
   await signInAtAdminLogin(page, admin.email, ADMIN_PASSWORD);
   await expect(page).toHaveURL(/\/admin$/);
+
+  // The header's account menu (storefront.md 2) offers the panel to admins, and reaches it by keyboard.
+  await page.goto('/');
+  const account = page.getByRole('button', { name: `Conta de ${admin.email}` });
+  await expect(account).toHaveAttribute('data-state', 'closed'); // the menu's own chunk has replaced the placeholder button
+  await account.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByTestId('account-menu');
+  await expect(menu.getByRole('menuitem')).toHaveText(['Admin Panel', 'Sair']);
+  await expect(menu.getByRole('menuitem', { name: 'Admin Panel' })).toBeFocused(); // a keyboard-opened menu focuses its first item
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Sair' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin$/);
   await page.getByRole('navigation', { name: 'Painel administrativo' }).getByRole('link', { name: 'Perfil' }).click();
   await expect(page).toHaveURL(/\/admin\/profile$/);
 

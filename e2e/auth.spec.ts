@@ -48,8 +48,10 @@ test('sign up, confirm by e-mail link, sign in, keep the session on reload, sign
   const menu = page.getByTestId('account-menu');
   await expect(menu).toContainText(`Olá, ${email}`);
   await expect(menu).toContainText('Sessão ativa');
-  await expect(menu.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
-  await expect(menu.getByRole('link', { name: 'Developer Dashboard' })).toHaveCount(0);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Sair']); // no Admin Panel, no Developer Dashboard for a customer
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(account).toBeFocused();
 
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/$/); // already signed in: /auth goes home
@@ -60,7 +62,7 @@ test('sign up, confirm by e-mail link, sign in, keep the session on reload, sign
     await route.continue();
   });
   await page.getByRole('button', { name: `Conta de ${email}` }).click();
-  await page.getByRole('button', { name: 'Sair' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
   await expect(page.getByText('Logout realizado', { exact: true })).toBeVisible();
   await expect(page.getByText('Você foi desconectado com sucesso.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Entrar' })).toBeVisible();

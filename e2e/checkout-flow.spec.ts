@@ -12,25 +12,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { confirmedAccount } from './support/accounts.ts';
 import { sql } from './support/database.ts';
+import { addToCart, createProduct, fillAddress, fillCard } from './support/shop.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
 const CART_KEY = 'prata925:cart';
-const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-let serial = 0;
-
-/** A product of our own (so stock and price are known), returned with its id and name. */
-async function createProduct(priceCents: number, stock: number): Promise<{ id: string; name: string }> {
-  serial += 1;
-  const name = `Anel Checkout E2E ${Date.now()}-${serial}`;
-  const [row] = await sql<{ id: string }>(
-    `insert into products (id, name, category, price_cents, description, image_key, is_new, is_bestseller, is_featured, stock, created_at, updated_at)
-     values (gen_random_uuid(), $1, 'aneis', $2, 'Produto de teste do checkout', null, false, false, false, $3, now(), now()) returning id`,
-    [name, priceCents, stock],
-  );
-  return { id: row!.id, name };
-}
-
 async function stockOf(id: string): Promise<number> {
   const [row] = await sql<{ stock: number }>('select stock from products where id = $1', [id]);
   return row!.stock;
@@ -44,36 +30,8 @@ async function signIn(page: Page, email: string, password: string, path = '/auth
   await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
 }
 
-async function addToCart(page: Page, name: string, times = 1) {
-  await page.goto(`/produtos?search=${encodeURIComponent(name)}`);
-  const add = page.getByRole('button', { name: `Adicionar ${name} ao carrinho` });
-  for (let i = 0; i < times; i += 1) await add.click();
-  await expect(page.getByRole('banner').getByRole('link', { name: new RegExp(`Carrinho \\(${times} ite`) })).toBeVisible();
-}
-
 async function cartItems(page: Page): Promise<{ id: string; quantity: number; priceCents: number }[]> {
   return page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{"state":{"items":[]}}').state.items, CART_KEY);
-}
-
-async function fillAddress(page: Page) {
-  await page.getByLabel('Nome completo').fill('Maria Silva');
-  await page.getByLabel('Telefone').fill('(11) 98765-4321');
-  await page.getByLabel('CEP').fill('01310-100');
-  await page.getByLabel('Endereço').fill('Avenida Paulista');
-  await page.getByLabel('Número', { exact: true }).fill('1000');
-  await page.getByLabel('Complemento').fill('Apto 42');
-  await page.getByLabel('Bairro').fill('Bela Vista');
-  await page.getByLabel('Cidade').fill('São Paulo');
-  await page.getByLabel('Estado').selectOption('SP');
-}
-
-async function fillCard(page: Page, number: string, installments = '1') {
-  await page.getByLabel('Cartão de crédito').check();
-  await page.getByLabel('Número do cartão').fill(number);
-  await page.getByLabel('Nome no cartão').fill('MARIA SILVA');
-  await page.getByLabel('Validade').fill(`12/${nextYear}`);
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Parcelas').selectOption(installments);
 }
 
 /** Signs a new customer in, puts `quantity` units of a fresh product in the cart and opens /checkout. */

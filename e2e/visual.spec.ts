@@ -1,19 +1,21 @@
 /**
  * Visual snapshots (issue 6): the component gallery and the key pages (home, /produtos,
- * /carrinho, /admin/login) at 375 px (phone) and 1280 px (desktop), plus the gallery's dialog
- * and sheet. Baselines live in e2e/__screenshots__/visual.spec.ts/ (playwright.config.ts
+ * /carrinho, /checkout with a seeded ring in the cart, /admin/login) at 375 px (phone) and
+ * 1280 px (desktop), plus the gallery's dialog and sheet. Baselines live in e2e/__screenshots__/visual.spec.ts/ (playwright.config.ts
  * `snapshotPathTemplate`) and were made on Debian's Chromium; refresh them with
  * `npx playwright test e2e/visual.spec.ts --update-snapshots` after an intended change.
  *
  * Stability: animations disabled, caret hidden, fonts and every image loaded first (lazy images
  * made eager), the catalogue answered with the seeded products only (other specs add products),
- * and the dynamic regions masked (toasts, the footer's year).
+ * and the dynamic regions masked (toasts, the footer's year, the signed-in shopper's e-mail).
  * Threshold: a snapshot may differ in at most 1% of its pixels (`maxDiffPixelRatio: 0.01`), enough
  * for anti-aliasing noise, far below any real change of layout, colour or type.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { productListSchema } from '@prata/contracts';
-import { settle } from './support/ui.ts';
+import { confirmedAccount } from './support/accounts.ts';
+import { addToCart } from './support/shop.ts';
+import { settle, signInAsCustomer } from './support/ui.ts';
 
 const MAX_DIFF_PIXEL_RATIO = 0.01;
 const VIEWPORTS = [
@@ -33,14 +35,17 @@ async function seededCatalogueOnly(page: Page) {
   });
 }
 
-async function snapshot(page: Page, name: string, fullPage = true) {
+/** A seeded product (stable name, price and picture) for the checkout snapshot. */
+const SEEDED_RING = 'Anel Solitário Zircônia';
+
+async function snapshot(page: Page, name: string, fullPage = true, mask: Locator[] = []) {
   await settle(page);
   await expect(page).toHaveScreenshot(`${name}.png`, {
     fullPage,
     animations: 'disabled',
     caret: 'hide',
     maxDiffPixelRatio: MAX_DIFF_PIXEL_RATIO,
-    mask: [page.locator('[data-sonner-toaster]'), page.getByText(/© \d{4} Prata 925/)],
+    mask: [page.locator('[data-sonner-toaster]'), page.getByText(/© \d{4} Prata 925/), ...mask],
   });
 }
 
@@ -69,6 +74,17 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/carrinho');
       await expect(page.getByRole('heading', { name: 'Seu carrinho está vazio' })).toBeVisible();
       await snapshot(page, `carrinho-${viewport.name}`);
+    });
+
+    test('checkout', async ({ page }) => {
+      const customer = await confirmedAccount('visual.checkout');
+      await signInAsCustomer(page, customer.email, customer.password);
+      await addToCart(page, SEEDED_RING);
+      await page.goto('/checkout');
+      await expect(page.getByRole('button', { name: 'Finalizar Pedido' })).toBeEnabled();
+      await expect(page.getByTestId('order-summary')).toContainText(SEEDED_RING);
+      // The e-mail differs per run: the prefilled field and the header's account button are masked.
+      await snapshot(page, `checkout-${viewport.name}`, true, [page.getByLabel('Email'), page.getByRole('button', { name: /^Conta de / })]);
     });
 
     test('admin login', async ({ page }) => {

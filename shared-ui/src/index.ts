@@ -13,6 +13,7 @@ export { PageErrorBoundary } from './components/page-error-boundary.tsx';
 export { SecondFactorForm, type SecondFactorFormProps } from './components/second-factor-form.tsx';
 export { Toaster, toast, TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from './components/toaster.tsx';
 export { Dialog, Sheet, preloadDialog, type DialogProps, type SheetProps } from './components/dialog.tsx';
+export { DropdownMenu, type DropdownMenuItem, type DropdownMenuProps } from './components/dropdown-menu.tsx';
 export { Tabs, TabsList, TabsTrigger, TabsContent } from './components/tabs.tsx';
 export { Card, type CardProps } from './components/card.tsx';
 export { Table, type TableProps } from './components/table.tsx';

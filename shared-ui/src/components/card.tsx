@@ -1,7 +1,7 @@
 /**
  * Card (shared-ui): a surface for grouped content. With `title` it is a labelled region
  * (`section` + heading, optional icon, description and actions at the right of the title);
- * without, a plain container (`as="article"` for product cards). `interactive` lifts on hover.
+ * without, a plain container (`as="article"` for product cards, `as="aside"` for a side summary). `interactive` lifts on hover.
  */
 import { useId, type HTMLAttributes, type ReactNode } from 'react';
 import styles from './card.module.css';
@@ -13,8 +13,8 @@ export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   /** Buttons or links shown at the right of the title. */
   actions?: ReactNode;
   children?: ReactNode;
-  /** Element: `section` when titled, else `div` (or `article`). */
-  as?: 'section' | 'article' | 'div';
+  /** Element: `section` when titled, else `div` (or `article`; `aside` for a complementary summary). */
+  as?: 'section' | 'article' | 'aside' | 'div';
   /** Heading level of the title (2 by default). */
   headingLevel?: 2 | 3;
   padding?: 'none' | 'sm' | 'md' | 'lg';

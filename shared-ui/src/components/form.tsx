@@ -6,7 +6,8 @@
  *   label of your own). `Select` is the native select: the platform's own accessible picker.
  * - `TextField`, `TextareaField`, `SelectField`: `Field` + control in one.
  * - `PasswordInput`: a password with a show/hide toggle (admin.md 2 "password with show/hide").
- * - `Checkbox`, `RadioGroup` (a fieldset with a legend), `Switch` (role=switch).
+ * - `Checkbox`, `RadioGroup` (a fieldset with a legend; listed, or as selectable cards),
+ *   `Switch` (role=switch).
  * Keyboard and focus are the browser's own; errors are announced through `aria-describedby`.
  */
 import { Check, ChevronDown, Eye, EyeOff } from 'lucide-react';
@@ -249,20 +250,31 @@ export interface RadioGroupProps {
   /** Options side by side instead of stacked. */
   inline?: boolean;
   hideLegend?: boolean;
+  /** `list`: radios with labels; `cards`: each option a bordered, selectable tile (side by side, stacked on phones). */
+  variant?: 'list' | 'cards';
+  /**
+   * Given to the current choice's radio (the first option's when none is chosen), so an error
+   * summary link or a label can focus the group. The error message is `${id}-error`.
+   */
+  id?: string;
 }
 
 /** Native radio buttons in a fieldset: arrow keys move the choice, Tab leaves the group. */
-export function RadioGroup({ legend, name, options, value, onValueChange, error, disabled, inline = false, hideLegend = false }: RadioGroupProps) {
-  const groupId = useId();
+export function RadioGroup({ legend, name, options, value, onValueChange, error, disabled, inline = false, hideLegend = false, variant = 'list', id: groupIdProp }: RadioGroupProps) {
+  const generated = useId();
+  const groupId = groupIdProp ?? generated;
   const errorId = `${groupId}-error`;
+  const focusValue = options.some((option) => option.value === value) ? value : options[0]?.value;
+  const layout = variant === 'cards' ? styles.radioCards : inline ? `${styles.radios} ${styles.radiosInline}` : styles.radios;
   return (
     <fieldset className={styles.fieldset} disabled={disabled} aria-describedby={error ? errorId : undefined}>
       <legend className={hideLegend ? 'p9-visually-hidden' : styles.label}>{legend}</legend>
-      <div className={inline ? `${styles.radios} ${styles.radiosInline}` : styles.radios}>
+      <div className={layout}>
         {options.map((option) => {
-          const id = `${groupId}-${option.value}`;
+          const optionId = `${groupId}-${option.value}`;
+          const id = groupIdProp && option.value === focusValue ? groupIdProp : optionId;
           return (
-            <div key={option.value} className={styles.check}>
+            <div key={option.value} className={variant === 'cards' ? `${styles.check} ${styles.radioCard}` : styles.check}>
               <span className={styles.checkControl}>
                 <input
                   id={id}
@@ -273,13 +285,13 @@ export function RadioGroup({ legend, name, options, value, onValueChange, error,
                   checked={value === option.value}
                   disabled={option.disabled}
                   onChange={() => onValueChange(option.value)}
-                  aria-describedby={option.hint ? `${id}-hint` : undefined}
+                  aria-describedby={option.hint ? `${optionId}-hint` : undefined}
                 />
               </span>
               <span className={styles.checkText}>
                 <label htmlFor={id}>{option.label}</label>
                 {option.hint ? (
-                  <span id={`${id}-hint`} className={styles.hint}>
+                  <span id={`${optionId}-hint`} className={styles.hint}>
                     {option.hint}
                   </span>
                 ) : null}

@@ -57,6 +57,18 @@ describe('CheckoutRoute', () => {
     expect(view.location()).toEqual({ path: '/auth', state: { from: '/checkout' } });
   });
 
+  it('shows the form skeleton while the session is being restored', async () => {
+    vi.unstubAllGlobals();
+    stubApi(() => json(200, [product]));
+    useCartStore.setState({ items: [ring] });
+    useSessionStore.setState({ user: null, loading: true });
+    view = render(<CheckoutRoute />, { path: '/checkout' });
+    await flush(1);
+    expect(view.location().path).toBe('/checkout');
+    expect(view.container.querySelector('[data-testid="checkout-skeleton"]')!.getAttribute('aria-busy')).toBe('true');
+    expect(view.container.querySelector('form')).toBeNull();
+  });
+
   it('shows the form to a signed-in shopper with the e-mail prefilled and the refreshed price', async () => {
     vi.unstubAllGlobals();
     stubApi(() => json(200, [{ ...product, priceCents: 14_990 }]));

@@ -8,10 +8,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { Order } from '@prata/contracts';
-import { Spinner, toast, useCartStore, useSessionStore } from '@prata/shared-ui';
+import { toast, useCartStore, useSessionStore } from '@prata/shared-ui';
 import { CartNotices } from '../../features/cart/components/cart-notices.tsx';
 import { useCartRefresh } from '../../features/cart/hooks/use-cart-refresh.ts';
 import { CheckoutForm } from '../../features/checkout/components/checkout-form.tsx';
+import { CheckoutSkeleton } from '../../features/checkout/components/checkout-skeleton.tsx';
 import { getOrderQueryOptions } from '../../features/orders/api/get-order.ts';
 import styles from './routes.module.css';
 
@@ -37,7 +38,8 @@ export function CheckoutRoute() {
   if (sessionLoading) {
     return (
       <section className={`p9-container ${styles.page}`}>
-        <Spinner />
+        <h1 className={styles.title}>Finalizar Compra</h1>
+        <CheckoutSkeleton />
       </section>
     );
   }

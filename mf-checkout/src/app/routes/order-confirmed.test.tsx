@@ -29,6 +29,22 @@ describe('OrderConfirmedRoute', () => {
     expect(view.container.querySelector('[data-testid="order-number"]')!.textContent).toBe('P925-000042');
   });
 
+  it('shows a skeleton, not a spinner, while the order loads, then the order', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.unstubAllGlobals();
+    stubApi(() => new Promise<Response>((resolve) => (answer = resolve)));
+    view = render(<OrderConfirmedRoute />, { path: `/pedido-confirmado?pedido=${ORDER_ID}`, route: '/pedido-confirmado' });
+    await flush();
+    const skeleton = view.container.querySelector('[data-testid="order-skeleton"]')!;
+    expect(skeleton.getAttribute('aria-busy')).toBe('true');
+    expect(skeleton.textContent).toBe('Carregando pedido...');
+    expect(view.container.querySelector('[data-testid="order-number"]')).toBeNull();
+    answer(json(200, sampleOrder()));
+    await flush();
+    expect(view.container.querySelector('[data-testid="order-skeleton"]')).toBeNull();
+    expect(view.container.querySelector('[data-testid="order-number"]')!.textContent).toBe('P925-000042');
+  });
+
   it.each(['/pedido-confirmado', '/pedido-confirmado?pedido=abc', '/pedido-confirmado?pedido=c0000000-0000-4000-8000-000000000009'])(
     'shows a friendly message with a link to /produtos for %s',
     async (path) => {

@@ -5,9 +5,10 @@
  */
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { Button, EmptyState, Spinner, buttonClassName, useSessionStore } from '@prata/shared-ui';
+import { Button, EmptyState, buttonClassName, useSessionStore } from '@prata/shared-ui';
 import { useOrder } from '../../features/orders/api/get-order.ts';
 import { OrderConfirmation } from '../../features/orders/components/order-confirmation.tsx';
+import { OrderConfirmationSkeleton } from '../../features/orders/components/order-confirmation-skeleton.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import styles from './routes.module.css';
 
@@ -37,7 +38,7 @@ export function OrderConfirmedRoute() {
 
   let content;
   if (!valid) content = <NoOrder />;
-  else if (sessionLoading) content = <Spinner />;
+  else if (sessionLoading) content = <OrderConfirmationSkeleton />;
   else if (!user) {
     content = (
       <EmptyState
@@ -50,7 +51,7 @@ export function OrderConfirmedRoute() {
         }
       />
     );
-  } else if (order.isPending) content = <Spinner label="Carregando pedido..." />;
+  } else if (order.isPending) content = <OrderConfirmationSkeleton />;
   else if (order.isError) {
     content =
       order.error instanceof ApiRequestError && (order.error.status === 404 || order.error.status === 400) ? (

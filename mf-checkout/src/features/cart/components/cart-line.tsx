@@ -3,7 +3,7 @@
  * stops at 1, typing a non-number gives 1, 0 or less removes), line total and 'Remover'.
  */
 import { Minus, Plus, Trash2 } from 'lucide-react';
-import { Button, Price, normaliseQuantity, productImageUrl, type CartItem } from '@prata/shared-ui';
+import { Button, Input, Price, normaliseQuantity, productImageUrl, type CartItem } from '@prata/shared-ui';
 import styles from './cart.module.css';
 
 export interface CartLineProps {
@@ -39,7 +39,7 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
         <label htmlFor={inputId} className="p9-visually-hidden">
           Quantidade de {item.name}
         </label>
-        <input id={inputId} inputMode="numeric" value={item.quantity} onChange={(event) => onQuantity(item.id, normaliseQuantity(event.target.value))} />
+        <Input id={inputId} className={styles.quantityInput} inputMode="numeric" value={item.quantity} onChange={(event) => onQuantity(item.id, normaliseQuantity(event.target.value))} />
         <Button variant="outline" size="icon" aria-label={`Aumentar quantidade de ${item.name}`} onClick={() => onQuantity(item.id, item.quantity + 1)}>
           <Plus size={16} aria-hidden="true" />
         </Button>

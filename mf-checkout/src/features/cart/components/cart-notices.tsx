@@ -2,7 +2,7 @@
  * Notices of the cart's price refresh: price changes and removed products (dismissable), current
  * stock shortages, and the refresh state ('Atualizando preços...', or an error with a retry).
  */
-import { Button } from '@prata/shared-ui';
+import { Alert, Button } from '@prata/shared-ui';
 import type { CartRefresh } from '../hooks/use-cart-refresh.ts';
 import styles from './cart.module.css';
 
@@ -13,8 +13,7 @@ export function CartNotices({ refresh }: { refresh: CartRefresh }) {
       <div role="status" aria-live="polite">
         {status === 'loading' ? <p className={styles.refresh}>Atualizando preços...</p> : null}
         {notices.length > 0 || shortages.length > 0 ? (
-          <div className={styles.notices} data-testid="cart-notices">
-            <p>Atualizamos o seu carrinho</p>
+          <Alert variant="warning" title="Atualizamos o seu carrinho" className={styles.notices} data-testid="cart-notices">
             <ul>
               {notices.map((notice) => (
                 <li key={notice}>{notice}</li>
@@ -30,16 +29,18 @@ export function CartNotices({ refresh }: { refresh: CartRefresh }) {
                 </Button>
               </div>
             ) : null}
-          </div>
+          </Alert>
         ) : null}
       </div>
       {status === 'error' ? (
-        <p className={styles.refresh} role="alert">
-          Não foi possível atualizar os preços agora.
-          <Button variant="outline" size="sm" onClick={refresh.retry}>
-            Tentar novamente
-          </Button>
-        </p>
+        <Alert variant="danger" className={styles.notices} role="alert">
+          <p className={styles.retry}>
+            Não foi possível atualizar os preços agora.
+            <Button variant="outline" size="sm" onClick={refresh.retry}>
+              Tentar novamente
+            </Button>
+          </p>
+        </Alert>
       ) : null}
     </>
   );

@@ -4,7 +4,7 @@
  * /checkout, 'Limpar carrinho' and links to /produtos; the empty-state screen when empty.
  */
 import { Link } from 'react-router-dom';
-import { Button, EmptyState, Price, buttonClassName, selectCartCount, useCartStore } from '@prata/shared-ui';
+import { Button, Card, EmptyState, Price, buttonClassName, selectCartCount, useCartStore } from '@prata/shared-ui';
 import type { CartRefresh } from '../hooks/use-cart-refresh.ts';
 import { CartLine } from './cart-line.tsx';
 import { CartNotices } from './cart-notices.tsx';
@@ -45,8 +45,7 @@ export function CartView({ refresh }: { refresh: CartRefresh }) {
             <CartLine key={item.id} item={item} onQuantity={setQuantity} onRemove={removeItem} />
           ))}
         </ul>
-        <aside className={styles.summary} aria-labelledby="resumo-carrinho">
-          <h2 id="resumo-carrinho">Resumo</h2>
+        <Card as="aside" title="Resumo" className={styles.summary}>
           <p className={styles.row}>
             <span>Subtotal ({count === 1 ? '1 item' : `${count} itens`})</span>
             <Price cents={subtotal} />
@@ -70,7 +69,7 @@ export function CartView({ refresh }: { refresh: CartRefresh }) {
               Limpar carrinho
             </Button>
           </div>
-        </aside>
+        </Card>
       </div>
     </>
   );

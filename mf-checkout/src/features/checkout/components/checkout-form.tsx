@@ -20,7 +20,7 @@ import {
   installmentCents,
   type Order,
 } from '@prata/contracts';
-import { Button, Field, formatBRL, toast, type CartItem } from '@prata/shared-ui';
+import { Alert, Button, RadioGroup, SelectField, TextField, formatBRL, toast, type CartItem } from '@prata/shared-ui';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useIdempotencyKeys } from '../hooks/use-idempotency-keys.ts';
@@ -56,6 +56,16 @@ export interface CheckoutFormProps {
   defaultEmail: string;
   onPlaced(order: Order): void;
 }
+
+const STATE_OPTIONS = CHECKOUT_STATES.map((state) => ({ value: state, label: `${state} - ${STATE_NAMES[state]}` }));
+const METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }));
+
+/** The instalment choices for a total in BRL cents: '3x de R$ 43,30 sem juros' (1x is 'à vista'). */
+const installmentOptions = (totalCents: number) =>
+  Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1).map((count) => ({
+    value: String(count),
+    label: `${count}x de ${formatBRL(installmentCents(totalCents, count))} ${count === 1 ? 'à vista' : 'sem juros'}`,
+  }));
 
 const FORMATTERS: Partial<Record<CheckoutField, (value: string) => string>> = {
   cardNumber: formatCardNumber,
@@ -124,21 +134,20 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
 
   const text = (field: CheckoutField, props: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'email' | 'text'; maxLength?: number; wide?: boolean; hint?: ReactNode; placeholder?: string } = {}) => (
     <div className={props.wide ? styles.wide : undefined}>
-      <Field id={fieldId(field)} label={FIELD_LABELS[field]} error={errors[field]} hint={props.hint}>
-        {(control) => (
-          <input
-            {...control}
-            name={field}
-            type={props.type ?? 'text'}
-            value={values[field]}
-            onChange={(event) => change(field, event.target.value)}
-            autoComplete={props.autoComplete}
-            inputMode={props.inputMode}
-            maxLength={props.maxLength}
-            placeholder={props.placeholder}
-          />
-        )}
-      </Field>
+      <TextField
+        id={fieldId(field)}
+        label={FIELD_LABELS[field]}
+        error={errors[field]}
+        hint={props.hint}
+        name={field}
+        type={props.type ?? 'text'}
+        value={values[field]}
+        onChange={(event) => change(field, event.target.value)}
+        autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
+        maxLength={props.maxLength}
+        placeholder={props.placeholder}
+      />
     </div>
   );
 
@@ -165,45 +174,33 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
             {text('neighborhood', { autoComplete: 'address-level3' })}
             {text('city', { autoComplete: 'address-level2' })}
             <div>
-              <Field id={fieldId('state')} label={FIELD_LABELS.state} error={errors.state}>
-                {(control) => (
-                  <select {...control} name="state" value={values.state} onChange={(event) => change('state', event.target.value)} autoComplete="address-level1">
-                    <option value="">Selecione</option>
-                    {CHECKOUT_STATES.map((state) => (
-                      <option key={state} value={state}>
-                        {state} - {STATE_NAMES[state]}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <SelectField
+                id={fieldId('state')}
+                label={FIELD_LABELS.state}
+                error={errors.state}
+                name="state"
+                value={values.state}
+                onChange={(event) => change('state', event.target.value)}
+                autoComplete="address-level1"
+                placeholder="Selecione"
+                options={STATE_OPTIONS}
+              />
             </div>
           </div>
         </fieldset>
 
         <fieldset className={styles.section}>
           <legend>Pagamento</legend>
-          <fieldset className={styles.methods} aria-describedby={errors.paymentMethod ? `${fieldId('paymentMethod')}-error` : undefined}>
-            <legend>{FIELD_LABELS.paymentMethod}</legend>
-            {PAYMENT_METHODS.map((method) => (
-              <label key={method} className={styles.method}>
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  id={method === values.paymentMethod ? fieldId('paymentMethod') : undefined}
-                  value={method}
-                  checked={values.paymentMethod === method}
-                  onChange={() => change('paymentMethod', method)}
-                />
-                {PAYMENT_METHOD_LABELS[method]}
-              </label>
-            ))}
-          </fieldset>
-          {errors.paymentMethod ? (
-            <p id={`${fieldId('paymentMethod')}-error`} role="alert">
-              {errors.paymentMethod}
-            </p>
-          ) : null}
+          <RadioGroup
+            id={fieldId('paymentMethod')}
+            legend={FIELD_LABELS.paymentMethod}
+            name="paymentMethod"
+            variant="cards"
+            options={METHOD_OPTIONS}
+            value={values.paymentMethod}
+            onValueChange={(method) => change('paymentMethod', method)}
+            error={errors.paymentMethod}
+          />
 
           {values.paymentMethod === 'credit-card' ? (
             <div className={styles.grid}>
@@ -212,25 +209,23 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
               {text('cardExpiry', { autoComplete: 'cc-exp', inputMode: 'numeric', placeholder: 'MM/AA', hint: 'MM/AA' })}
               {text('cardCvv', { autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 3, placeholder: '123' })}
               <div className={styles.wide}>
-                <Field id={fieldId('installments')} label={FIELD_LABELS.installments} error={errors.installments}>
-                  {(control) => (
-                    <select {...control} name="installments" value={values.installments} onChange={(event) => change('installments', event.target.value)}>
-                      {Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1).map((count) => (
-                        <option key={count} value={String(count)}>
-                          {count}x de {formatBRL(installmentCents(total, count))} {count === 1 ? 'à vista' : 'sem juros'}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
+                <SelectField
+                  id={fieldId('installments')}
+                  label={FIELD_LABELS.installments}
+                  error={errors.installments}
+                  name="installments"
+                  value={values.installments}
+                  onChange={(event) => change('installments', event.target.value)}
+                  options={installmentOptions(total)}
+                />
               </div>
             </div>
           ) : values.paymentMethod === 'pix' ? (
-            <p className={styles.methodHint}>
+            <Alert variant="info">
               Após finalizar, você verá o QR Code e o código PIX copia e cola. O pagamento deve ser feito em até {PIX_EXPIRY_MS / 60_000} minutos.
-            </p>
+            </Alert>
           ) : (
-            <p className={styles.methodHint}>Após finalizar, você verá a linha digitável do boleto, com vencimento em {BOLETO_BUSINESS_DAYS} dias úteis.</p>
+            <Alert variant="info">Após finalizar, você verá a linha digitável do boleto, com vencimento em {BOLETO_BUSINESS_DAYS} dias úteis.</Alert>
           )}
         </fieldset>
 

@@ -3,6 +3,7 @@
  * (storefront.md 5). Each line links to its input; the summary takes focus when shown.
  */
 import { useEffect, useRef } from 'react';
+import { Alert } from '@prata/shared-ui';
 import { errorLines, type FieldErrors } from '../utils/checkout-values.ts';
 import styles from './checkout.module.css';
 
@@ -15,8 +16,18 @@ export function ErrorSummary({ errors, fieldId, focusKey }: { errors: FieldError
   }, [shown, focusKey]);
   if (!shown) return null;
   return (
-    <div ref={ref} className={styles.errors} role="alert" aria-labelledby="checkout-errors-title" tabIndex={-1} data-testid="checkout-errors">
-      <h2 id="checkout-errors-title">Dados inválidos</h2>
+    <Alert
+      ref={ref}
+      variant="danger"
+      title="Dados inválidos"
+      headingLevel={2}
+      titleId="checkout-errors-title"
+      className={styles.errors}
+      role="alert"
+      aria-labelledby="checkout-errors-title"
+      tabIndex={-1}
+      data-testid="checkout-errors"
+    >
       <ul>
         {lines.map(({ field, text }) => (
           <li key={field}>
@@ -32,6 +43,6 @@ export function ErrorSummary({ errors, fieldId, focusKey }: { errors: FieldError
           </li>
         ))}
       </ul>
-    </div>
+    </Alert>
   );
 }

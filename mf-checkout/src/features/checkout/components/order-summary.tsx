@@ -2,15 +2,14 @@
  * The checkout's order summary (storefront.md 9): the items and total at the refreshed prices,
  * 'Frete grátis', the delivery estimate for the chosen state and the 24 h processing note.
  */
-import { Price, type CartItem } from '@prata/shared-ui';
+import { Card, Price, type CartItem } from '@prata/shared-ui';
 import { ORDER_PROCESSING_HOURS, deliveryOverviewText, deliveryTextForState } from '../../../lib/delivery.ts';
 import styles from './checkout.module.css';
 
 export function OrderSummary({ items, state }: { items: readonly CartItem[]; state: string }) {
   const total = items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
   return (
-    <aside className={styles.summary} aria-labelledby="resumo-pedido" data-testid="order-summary">
-      <h2 id="resumo-pedido">Resumo do pedido</h2>
+    <Card as="aside" title="Resumo do pedido" className={styles.summary} testId="order-summary">
       <ul className={styles.lines} aria-label="Itens do pedido">
         {items.map((item) => (
           <li key={item.id} className={styles.line}>
@@ -37,6 +36,6 @@ export function OrderSummary({ items, state }: { items: readonly CartItem[]; sta
         Entrega em {state ? deliveryTextForState(state) : deliveryOverviewText()}.
       </p>
       <p className={styles.note}>Pedido processado em até {ORDER_PROCESSING_HOURS} horas.</p>
-    </aside>
+    </Card>
   );
 }

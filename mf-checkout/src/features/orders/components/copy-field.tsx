@@ -1,7 +1,7 @@
 /** A read-only code (PIX copia e cola, boleto line) with a copy button. */
 import { Copy } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { Button, inputClassName, toast } from '@prata/shared-ui';
+import { Button, Input, Textarea, toast } from '@prata/shared-ui';
 import styles from './orders.module.css';
 
 export interface CopyFieldProps {
@@ -17,13 +17,14 @@ export interface CopyFieldProps {
 
 export function CopyField({ label, value, display, buttonLabel, copiedMessage, multiline = false, testId }: CopyFieldProps) {
   const id = useId();
-  const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
       toast.success(copiedMessage);
     } catch {
-      ref.current?.select();
+      (inputRef.current ?? textareaRef.current)?.select();
       toast.error('Não foi possível copiar', { description: 'Selecione o código e copie manualmente.' });
     }
   };
@@ -33,9 +34,9 @@ export function CopyField({ label, value, display, buttonLabel, copiedMessage, m
         {label}
       </label>
       {multiline ? (
-        <textarea ref={ref} id={id} className={`${inputClassName} ${styles.code}`} readOnly rows={4} value={display ?? value} data-testid={testId} onFocus={(event) => event.target.select()} />
+        <Textarea ref={textareaRef} id={id} className={styles.code} readOnly rows={4} value={display ?? value} data-testid={testId} onFocus={(event) => event.target.select()} />
       ) : (
-        <input ref={ref} id={id} className={`${inputClassName} ${styles.code}`} readOnly value={display ?? value} data-testid={testId} onFocus={(event) => event.target.select()} />
+        <Input ref={inputRef} id={id} className={styles.code} readOnly value={display ?? value} data-testid={testId} onFocus={(event) => event.target.select()} />
       )}
       <Button variant="outline" onClick={() => void copy()}>
         <Copy size={16} aria-hidden="true" /> {buttonLabel}

@@ -5,11 +5,19 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Order } from '@prata/contracts';
-import { Price, buttonClassName } from '@prata/shared-ui';
+import { Badge, Card, Price, buttonClassName, type BadgeVariant } from '@prata/shared-ui';
 import { ORDER_PROCESSING_HOURS, businessDaysText } from '../../../lib/delivery.ts';
 import { ORDER_STATUS_LABELS } from '../utils/order-texts.ts';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import styles from './orders.module.css';
+
+const STATUS_BADGES: Record<Order['status'], BadgeVariant> = {
+  pending: 'warning',
+  paid: 'success',
+  shipped: 'neutral',
+  delivered: 'success',
+  cancelled: 'danger',
+};
 
 export function OrderConfirmation({ order }: { order: Order }) {
   const { shipping } = order;
@@ -22,15 +30,14 @@ export function OrderConfirmation({ order }: { order: Order }) {
         <p className={styles.number}>
           Pedido <strong data-testid="order-number">{order.number}</strong>
         </p>
-        <p className={styles.status} data-testid="order-status" data-status={order.status}>
-          {ORDER_STATUS_LABELS[order.status]}
+        <p data-testid="order-status" data-status={order.status}>
+          <Badge variant={STATUS_BADGES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
         </p>
       </header>
 
       <PaymentInstructions order={order} />
 
-      <section className={styles.card} aria-labelledby="itens-titulo">
-        <h2 id="itens-titulo">Itens</h2>
+      <Card title="Itens" className={styles.card}>
         <ul className={styles.lines}>
           {order.items.map((item, index) => (
             <li key={`${item.productId ?? 'removido'}-${index}`} className={styles.line}>
@@ -49,10 +56,9 @@ export function OrderConfirmation({ order }: { order: Order }) {
           <span>Total</span>
           <Price cents={order.totalCents} />
         </p>
-      </section>
+      </Card>
 
-      <section className={styles.card} aria-labelledby="entrega-titulo">
-        <h2 id="entrega-titulo">Entrega</h2>
+      <Card title="Entrega" className={styles.card}>
         <p>
           {shipping.recipient}
           <br />
@@ -65,7 +71,7 @@ export function OrderConfirmation({ order }: { order: Order }) {
           Prazo de entrega: <strong>{businessDaysText(order.delivery)}</strong> após a confirmação do pagamento.
         </p>
         <p>Seu pedido será processado em até {ORDER_PROCESSING_HOURS} horas.</p>
-      </section>
+      </Card>
 
       <Link to="/produtos" className={buttonClassName()}>
         Continuar comprando

@@ -4,7 +4,7 @@
  * brand, last 4 digits and instalments.
  */
 import { PIX_EXPIRY_MS, type Order } from '@prata/contracts';
-import { formatBRL, formatDateTime } from '@prata/shared-ui';
+import { Card, formatBRL, formatDateTime } from '@prata/shared-ui';
 import { formatBoletoLine, formatIsoDate } from '../utils/order-texts.ts';
 import { CopyField } from './copy-field.tsx';
 import { PixQrCode } from './pix-qr-code.tsx';
@@ -15,8 +15,7 @@ export function PaymentInstructions({ order }: { order: Order }) {
   const awaiting = order.status === 'pending';
   if (payment.method === 'pix' && payment.pix) {
     return (
-      <section className={styles.card} aria-labelledby="pagamento-titulo" data-testid="payment-pix">
-        <h2 id="pagamento-titulo">Pague com PIX</h2>
+      <Card title="Pague com PIX" className={styles.card} testId="payment-pix">
         {awaiting ? (
           <p>
             Pague em até {PIX_EXPIRY_MS / 60_000} minutos: o código vale até <strong>{formatDateTime(payment.pix.expiresAt)}</strong>. Depois disso o pedido é
@@ -27,13 +26,12 @@ export function PaymentInstructions({ order }: { order: Order }) {
           <PixQrCode payload={payment.pix.payload} />
           <CopyField label="PIX copia e cola" value={payment.pix.payload} buttonLabel="Copiar código PIX" copiedMessage="Código PIX copiado!" multiline testId="pix-payload" />
         </div>
-      </section>
+      </Card>
     );
   }
   if (payment.method === 'boleto' && payment.boleto) {
     return (
-      <section className={styles.card} aria-labelledby="pagamento-titulo" data-testid="payment-boleto">
-        <h2 id="pagamento-titulo">Pague com boleto</h2>
+      <Card title="Pague com boleto" className={styles.card} testId="payment-boleto">
         <p>
           Vencimento: <strong>{formatIsoDate(payment.boleto.dueDate)}</strong>. O pedido é confirmado após a compensação do pagamento.
         </p>
@@ -45,21 +43,20 @@ export function PaymentInstructions({ order }: { order: Order }) {
           copiedMessage="Linha digitável copiada!"
           testId="boleto-line"
         />
-      </section>
+      </Card>
     );
   }
   if (payment.method === 'credit-card' && payment.card) {
     const { brand, last4, installments, installmentCents } = payment.card;
     return (
-      <section className={styles.card} aria-labelledby="pagamento-titulo" data-testid="payment-card">
-        <h2 id="pagamento-titulo">Pagamento com cartão</h2>
+      <Card title="Pagamento com cartão" className={styles.card} testId="payment-card">
         <p>
           {brand} final {last4}
         </p>
         <p>
           {installments === 1 ? `1x de ${formatBRL(installmentCents)} (à vista)` : `${installments}x de ${formatBRL(installmentCents)} sem juros`}
         </p>
-      </section>
+      </Card>
     );
   }
   return null;

@@ -1,7 +1,7 @@
 /** The PIX payload as a QR code image, drawn in the browser with `qrcode`. */
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { Skeleton } from '@prata/shared-ui';
+import { Alert, Skeleton } from '@prata/shared-ui';
 
 export const PIX_QR_WIDTH = 240;
 
@@ -20,6 +20,6 @@ export function PixQrCode({ payload }: { payload: string }) {
   }, [payload]);
 
   if (image?.payload !== payload) return <Skeleton style={{ width: PIX_QR_WIDTH, height: PIX_QR_WIDTH }} />;
-  if (!image.src) return <p>Não foi possível gerar o QR Code. Use o código copia e cola.</p>;
+  if (!image.src) return <Alert variant="warning">Não foi possível gerar o QR Code. Use o código copia e cola.</Alert>;
   return <img src={image.src} width={PIX_QR_WIDTH} height={PIX_QR_WIDTH} alt="QR Code PIX" data-testid="pix-qr-code" />;
 }

@@ -3,7 +3,7 @@
  * that the visual tests photograph and the accessibility tests scan. It renders only shared-ui
  * components (with fixed sample data), so a change in the design system shows up here first.
  */
-import { Gem, Heart, PackageOpen } from 'lucide-react';
+import { Gem, Heart, LogOut, PackageOpen, Shield, User } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -14,6 +14,7 @@ import {
   Card,
   Checkbox,
   Dialog,
+  DropdownMenu,
   EmptyState,
   ErrorScreen,
   Field,
@@ -105,6 +106,11 @@ const SHIPPING = [
   { value: 'pac', label: 'PAC', hint: '5 a 15 dias úteis' },
   { value: 'sedex', label: 'SEDEX', hint: '3 a 7 dias úteis' },
   { value: 'retirada', label: 'Retirar na loja', disabled: true },
+];
+const PAYMENT = [
+  { value: 'credit-card', label: 'Cartão de crédito' },
+  { value: 'pix', label: 'PIX' },
+  { value: 'boleto', label: 'Boleto bancário' },
 ];
 const SAMPLE_DATE = '2026-11-21T13:05:00Z';
 
@@ -205,6 +211,7 @@ function Buttons() {
 function Forms() {
   const [size, setSize] = useState('16');
   const [shipping, setShipping] = useState<string | null>('sedex');
+  const [payment, setPayment] = useState<string | null>('pix');
   const [gift, setGift] = useState(true);
   const [on, setOn] = useState(true);
   const [category, setCategory] = useState('todos');
@@ -246,6 +253,7 @@ function Forms() {
           <Checkbox label="Opção indisponível" disabled />
           <RadioGroup legend="Entrega" name="gallery-shipping" options={SHIPPING} value={shipping} onValueChange={setShipping} />
           <RadioGroup legend="Tamanho" name="gallery-size" inline options={SIZES} value={null} onValueChange={() => undefined} error="Escolha um tamanho" />
+          <RadioGroup legend="Forma de pagamento (cartões)" name="gallery-payment" variant="cards" options={PAYMENT} value={payment} onValueChange={setPayment} />
         </div>
       </Specimen>
       <Specimen label="Interruptor e grupos de alternância">
@@ -437,6 +445,30 @@ function Overlays() {
         >
           <TextField label="Senha atual" type="password" />
         </Dialog>
+      </Specimen>
+      <Specimen label="Menu suspenso">
+        <DropdownMenu
+          triggerLabel="Conta de maria@example.com"
+          trigger={
+            <>
+              <User size={20} aria-hidden="true" /> maria@example.com
+            </>
+          }
+          header={
+            <>
+              <p>
+                Olá, <strong>maria@example.com</strong>
+              </p>
+              <p>Sessão ativa</p>
+            </>
+          }
+          items={[
+            { key: 'admin', label: 'Admin Panel', icon: <Shield size={16} aria-hidden="true" />, to: '/developer/ui' },
+            { key: 'logout', label: 'Sair', icon: <LogOut size={16} aria-hidden="true" />, onSelect: () => toast.success('Logout realizado') },
+          ]}
+          align="start"
+          testId="gallery-menu"
+        />
       </Specimen>
       <Specimen label="Gaveta">
         <Button variant="outline" onClick={() => setSheet('left')}>

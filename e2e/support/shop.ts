@@ -1,0 +1,56 @@
+/**
+ * Shopping steps shared by the e2e specs (storefront.md 4, 5): a product of the test's own in
+ * PostgreSQL, adding it to the cart from /produtos, and filling the checkout form's address and
+ * card fields with valid values.
+ */
+import { expect, type Page } from '@playwright/test';
+import { sql } from './database.ts';
+
+let serial = 0;
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+
+/**
+ * Inserts a ring of the test's own (so stock and price are known): price in BRL cents. The name
+ * is unique and contains 'E2E' (the visual specs leave such products out of the catalogue).
+ */
+export async function createProduct(priceCents: number, stock: number): Promise<{ id: string; name: string }> {
+  serial += 1;
+  const name = `Anel Checkout E2E ${Date.now()}-${serial}`;
+  const [row] = await sql<{ id: string }>(
+    `insert into products (id, name, category, price_cents, description, image_key, is_new, is_bestseller, is_featured, stock, created_at, updated_at)
+     values (gen_random_uuid(), $1, 'aneis', $2, 'Produto de teste do checkout', null, false, false, false, $3, now(), now()) returning id`,
+    [name, priceCents, stock],
+  );
+  return { id: row!.id, name };
+}
+
+/** Finds the product by name on /produtos and adds it `times` times; waits for the header's count. */
+export async function addToCart(page: Page, name: string, times = 1): Promise<void> {
+  await page.goto(`/produtos?search=${encodeURIComponent(name)}`);
+  const add = page.getByRole('button', { name: `Adicionar ${name} ao carrinho` });
+  for (let i = 0; i < times; i += 1) await add.click();
+  await expect(page.getByRole('banner').getByRole('link', { name: new RegExp(`Carrinho \\(${times} ite`) })).toBeVisible();
+}
+
+/** Fills name, phone and a São Paulo address on /checkout. */
+export async function fillAddress(page: Page): Promise<void> {
+  await page.getByLabel('Nome completo').fill('Maria Silva');
+  await page.getByLabel('Telefone').fill('(11) 98765-4321');
+  await page.getByLabel('CEP').fill('01310-100');
+  await page.getByLabel('Endereço').fill('Avenida Paulista');
+  await page.getByLabel('Número', { exact: true }).fill('1000');
+  await page.getByLabel('Complemento').fill('Apto 42');
+  await page.getByLabel('Bairro').fill('Bela Vista');
+  await page.getByLabel('Cidade').fill('São Paulo');
+  await page.getByLabel('Estado').selectOption('SP');
+}
+
+/** Chooses the credit card and fills it (valid expiry next year), with `installments` (1..12). */
+export async function fillCard(page: Page, number: string, installments = '1'): Promise<void> {
+  await page.getByLabel('Cartão de crédito').check();
+  await page.getByLabel('Número do cartão').fill(number);
+  await page.getByLabel('Nome no cartão').fill('MARIA SILVA');
+  await page.getByLabel('Validade').fill(`12/${nextYear}`);
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Parcelas').selectOption(installments);
+}
