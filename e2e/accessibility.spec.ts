@@ -159,7 +159,7 @@ test('axe: interactive states (mobile menu, dialogs, form errors, search)', asyn
   expect(report(findings)).toEqual([]);
 });
 
-test('axe: a shopper's states (account menu, cart with items, checkout and its errors, order confirmed)', async ({ page }) => {
+test("axe: a shopper's states (account menu, cart with items, checkout and its errors, order confirmed)", async ({ page }) => {
   test.setTimeout(120_000);
   const findings: Finding[] = [];
   const customer = await confirmedAccount('axe.compra');

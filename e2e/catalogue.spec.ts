@@ -91,7 +91,7 @@ test('the cart badge and the cart page share one cart across remotes', async ({ 
   const name = (await first.getByRole('heading').textContent())!;
   await first.getByRole('button', { name: `Adicionar ${name} ao carrinho` }).click();
   await expect(page.getByText('Produto adicionado!')).toBeVisible();
-  await expect(page.getByTestId('cart-link')).toHaveAccessibleName('Carrinho (1 itens)');
+  await expect(page.getByTestId('cart-link')).toHaveAccessibleName('Carrinho: 1 item');
   await page.getByTestId('cart-link').click();
   await expect(page).toHaveURL(/\/carrinho$/);
   await expect(page.getByTestId('cart-item')).toContainText(name);

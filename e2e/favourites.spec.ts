@@ -41,7 +41,7 @@ test('a signed-in favourite reserves a unit, survives a reload and is released w
   await expect(page.getByText('Produto reservado no estoque por 30 minutos.')).toBeVisible();
   await expect(card.getByText('Reservado por você')).toBeVisible();
   await expect.poll(() => available(product.id)).toBe(before - 1);
-  await expect(page.getByRole('link', { name: 'Favoritos (1)' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Favoritos: 1' })).toBeVisible();
 
   await page.evaluate(() => localStorage.removeItem('prata925:favourites'));
   await page.reload();

@@ -16,7 +16,7 @@ test('a guest favourite shows the toast, counts in the header and is listed unde
   // The toast sits over the header's icons (top right): close it rather than wait 5 s.
   await page.getByRole('button', { name: 'Close toast' }).click();
 
-  const heart = page.getByRole('banner').getByRole('link', { name: 'Favoritos (1)' });
+  const heart = page.getByRole('banner').getByRole('link', { name: 'Favoritos: 1' });
   await expect(heart).toBeVisible();
   await heart.click();
   await expect(page).toHaveURL(/\/produtos\?favoritos=1$/);
@@ -28,5 +28,5 @@ test('a guest favourite shows the toast, counts in the header and is listed unde
   await expect(page.getByTestId('product-card')).toHaveCount(1);
   await page.getByRole('button', { name: `Remover ${name} dos favoritos` }).click();
   await expect(page.getByText('Nenhum favorito por aqui')).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Favoritos (0)' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Favoritos: 0' })).toBeVisible();
 });
