@@ -1,14 +1,17 @@
 /**
  * A shopper browses the real catalogue through the runtime-composed shell (issue 2): home shows
  * the featured products from PostgreSQL, /produtos lists them all, search and category filters,
- * a product created through the service shows up after a reload, the cart is shared across remotes.
+ * a product created through the service shows up after a reload, a product photo is served as a
+ * WebP rendition at the card's width, the cart is shared across remotes.
  */
+import path from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { productListSchema, type Product } from '@prata/contracts';
 import { ormConfig } from '../services/api/src/database/orm-config.ts';
 import { CatalogueService } from '../services/api/src/modules/catalogue/catalogue.service.ts';
-import { LocalDiskStorage } from '../services/api/src/storage/object-storage.ts';
+import { LocalDiskStorage, PRODUCT_IMAGES_BUCKET } from '../services/api/src/storage/object-storage.ts';
 import { E2E } from './support/environment.ts';
 
 async function api(path: string): Promise<Product[]> {
@@ -83,6 +86,30 @@ test('a product created through the service appears in the catalogue after a rel
   await page.reload();
   await expect(cards(page).first().getByRole('heading')).toHaveText(name);
   await expect(cards(page).first()).toContainText('R$\u00a0123,45');
+});
+
+test('a product photo reaches the card as a WebP rendition at the width the card needs', async ({ page }) => {
+  const name = `Anel Foto E2E ${Date.now()}`;
+  const imageKey = `products/foto-e2e-${Date.now()}.jpg`;
+  const storage = new LocalDiskStorage(path.join(process.env.PRATA_E2E_DATA_DIR!, 'storage'), E2E.apiUrl);
+  const photo = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#b8b8c0' } }).jpeg({ quality: 90 }).toBuffer();
+  await storage.put(PRODUCT_IMAGES_BUCKET, imageKey, photo);
+  const orm = await MikroORM.init(ormConfig(E2E.databaseUrl));
+  try {
+    await new CatalogueService(orm.em.fork(), storage).create({ name, category: 'aneis', priceCents: 15900, stock: 2, imageKey });
+  } finally {
+    await orm.close(true);
+  }
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const rendition = page.waitForResponse((response) => response.url().includes(`/images/product-images/${imageKey}?w=`));
+  await page.goto(`/produtos?search=${encodeURIComponent(name)}`);
+  const image = cards(page).first().getByRole('img', { name });
+  await expect(image).toHaveAttribute('srcset', /\?w=320 320w, .*\?w=1280 1280w$/);
+  const response = await rendition;
+  expect(response.headers()['content-type']).toBe('image/webp');
+  // A 282 px card on a 1x screen takes the 320 px rendition, not the 1600 px original.
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => [img.currentSrc.replace(/^.*\?/, ''), img.complete && img.naturalWidth > 0])).toEqual(['w=320', true]);
 });
 
 test('the cart badge and the cart page share one cart across remotes', async ({ page }) => {

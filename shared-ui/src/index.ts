@@ -50,7 +50,7 @@ export {
 export { formatBRL, formatDate, formatDateTime } from './lib/format.ts';
 export { apiRequest, ApiRequestError, type RequestOptions } from './lib/api-client.ts';
 export { apiUrl, getRuntimeConfig, setRuntimeConfig, loadRuntimeConfig } from './lib/runtime-config.ts';
-export { productImageUrl, fallbackImageUrl } from './lib/images.ts';
+export { productImageUrl, productImageSrcSet, fallbackImageUrl } from './lib/images.ts';
 export { useCartStore, selectCartCount, normaliseQuantity, CART_STORAGE_KEY, type CartItem, type CartState } from './state/cart-store.ts';
 export { useFavouritesStore, FAVOURITES_STORAGE_KEY, type FavouriteItem, type FavouritesState } from './state/favourites-store.ts';
 export { useSessionStore, type SessionUser, type SessionState } from './state/session-store.ts';

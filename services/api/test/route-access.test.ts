@@ -36,7 +36,11 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^\/api\/auth\//, 'public'],
   [/^GET \/api\/products(\/|$)/, 'public'],
   [/^GET \/api\/(health|remotes|content|social-links)(\/|$)/, 'public'],
+  [/^GET \/images\//, 'public'],
 ];
+
+/** Routes the matrix walks: the API and the image renditions (not the static `/storage/` files). */
+const walked = (url: string) => url.startsWith('/api/') || url.startsWith('/images/');
 
 function expectedAccess(method: string, url: string): RouteAccess | undefined {
   return POLICY.find(([pattern]) => pattern.test(url) || pattern.test(`${method} ${url}`))?.[1];
@@ -62,7 +66,7 @@ describe('route access matrix', () => {
 
   it('declares for every route the access the policy requires', () => {
     const wrong = service.app.routeTable
-      .filter((r) => r.url.startsWith('/api/'))
+      .filter((r) => walked(r.url))
       .filter((r) => expectedAccess(r.method, r.url) !== r.access)
       .map((r) => `${r.method} ${r.url}: declared ${r.access}, policy ${expectedAccess(r.method, r.url) ?? 'none (add it to POLICY)'}`);
     expect(wrong).toEqual([]);
@@ -70,8 +74,8 @@ describe('route access matrix', () => {
 
   it('enforces every route for every role', async () => {
     const failures: string[] = [];
-    for (const route of service.app.routeTable.filter((r) => r.url.startsWith('/api/'))) {
-      const url = route.url.replace(/:(\w+)/g, () => randomUUID());
+    for (const route of service.app.routeTable.filter((r) => walked(r.url))) {
+      const url = route.url.replace(/:(\w+)/g, () => randomUUID()).replace(/\*$/, 'products/x.jpg?w=320');
       for (const caller of CALLERS) {
         const who = tokens[caller as Exclude<Caller, 'anonymous'>];
         const response = await service.app.inject({

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, productInputSchema, productListQuerySchema } from './catalogue.ts';
+import {
+  CATEGORY_LABELS,
+  IMAGE_RENDITION_WIDTHS,
+  PRODUCT_CATEGORIES,
+  imageRenditionQuerySchema,
+  imageSrcSet,
+  isRasterImage,
+  productInputSchema,
+  productListQuerySchema,
+} from './catalogue.ts';
 import { remoteRegistrySchema } from './platform.ts';
 
 describe('catalogue contracts', () => {
@@ -34,5 +43,28 @@ describe('remote registry contract', () => {
     expect(remoteRegistrySchema.parse([entry])).toEqual([entry]);
     expect(remoteRegistrySchema.safeParse([{ ...entry, name: 'blog' }]).success).toBe(false);
     expect(remoteRegistrySchema.safeParse([{ ...entry, routes: ['produtos'] }]).success).toBe(false);
+  });
+});
+
+describe('responsive product images', () => {
+  it('lists the WebP renditions of a raster image at every width', () => {
+    expect(imageSrcSet('http://api.test/storage/product-images/products/anel.jpg')).toBe(
+      IMAGE_RENDITION_WIDTHS.map((width) => `http://api.test/images/product-images/products/anel.jpg?w=${width} ${width}w`).join(', '),
+    );
+  });
+
+  it('has no renditions for vector images or images stored elsewhere', () => {
+    expect(imageSrcSet('http://api.test/storage/product-images/products/anel.svg')).toBeNull();
+    expect(imageSrcSet('https://cdn.example.com/anel.jpg')).toBeNull();
+    expect(isRasterImage('http://api.test/storage/product-images/products/ANEL.PNG?v=2')).toBe(true);
+  });
+
+  it('accepts only the rendition widths', () => {
+    expect(imageRenditionQuerySchema.parse({ w: '640' })).toEqual({ w: 640 });
+    for (const w of ['641', '10000', 'abc', '320.5']) {
+      const result = imageRenditionQuerySchema.safeParse({ w });
+      expect(result.success).toBe(false);
+      expect(result.error!.issues[0]!.message).toBe('Largura de imagem inválida');
+    }
   });
 });

@@ -99,3 +99,41 @@ export type ProductInput = z.input<typeof productInputSchema>;
 
 /** Path (on the API origin) of the image shown when a product has none or it fails to load. */
 export const FALLBACK_IMAGE_PATH = '/storage/product-images/fallback.svg';
+
+/**
+ * Responsive product images (issue 6 "modern formats at several widths"). The service renders a
+ * stored raster image (JPEG, PNG, WebP, AVIF) as WebP at these widths, in px, at
+ * `GET /images/<bucket>/<key>?w=<width>` (never wider than the original). Vector images (SVG)
+ * are sharp at every width and are served as they are.
+ */
+export const IMAGE_RENDITION_WIDTHS = [320, 480, 640, 960, 1280] as const;
+/** Path prefix of the renditions (the originals are under `/storage/`). */
+export const IMAGE_RENDITION_PREFIX = '/images/';
+/** Extensions of the stored images the service can render at other widths. */
+export const RASTER_IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.avif'] as const;
+
+/** Query of a rendition: `w` must be one of `IMAGE_RENDITION_WIDTHS`. */
+export const imageRenditionQuerySchema = z.object({
+  w: z.coerce
+    .number({ error: 'Largura de imagem inválida' })
+    .int('Largura de imagem inválida')
+    .refine((width) => (IMAGE_RENDITION_WIDTHS as readonly number[]).includes(width), 'Largura de imagem inválida'),
+});
+
+/** True when the stored image at `url` is raster (it has renditions); false for SVG or unknown. */
+export function isRasterImage(url: string): boolean {
+  const pathname = url.split(/[?#]/)[0]!.toLowerCase();
+  return RASTER_IMAGE_EXTENSIONS.some((extension) => pathname.endsWith(extension));
+}
+
+/**
+ * The `srcset` of a stored image: its WebP renditions at every width
+ * (`https://api/images/product-images/products/x.jpg?w=320 320w, …`), or null when the image is
+ * not raster or not served from `/storage/` (it is then used as it is).
+ */
+export function imageSrcSet(url: string): string | null {
+  const marker = url.indexOf('/storage/');
+  if (marker < 0 || !isRasterImage(url)) return null;
+  const rendition = `${url.slice(0, marker)}${IMAGE_RENDITION_PREFIX}${url.slice(marker + '/storage/'.length)}`;
+  return IMAGE_RENDITION_WIDTHS.map((width) => `${rendition}?w=${width} ${width}w`).join(', ');
+}

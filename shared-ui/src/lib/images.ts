@@ -1,5 +1,8 @@
-/** Product image URLs: the stored image, or the service's fallback image (storefront.md 2). */
-import { FALLBACK_IMAGE_PATH } from '@prata/contracts';
+/**
+ * Product image URLs: the stored image, or the service's fallback image (storefront.md 2), and
+ * the `srcset` of WebP renditions for raster images (issue 6).
+ */
+import { FALLBACK_IMAGE_PATH, imageSrcSet } from '@prata/contracts';
 import { apiUrl } from './runtime-config.ts';
 
 /** Absolute URL of the fallback product image. */
@@ -10,4 +13,13 @@ export function fallbackImageUrl(): string {
 /** The product's image URL, or the fallback when it has none. */
 export function productImageUrl(imageUrl: string | null | undefined): string {
   return imageUrl ?? fallbackImageUrl();
+}
+
+/**
+ * The `srcset` of a product image: WebP renditions at several widths for a stored raster image
+ * (see the contracts' `imageSrcSet`); undefined for vector images (SVG is sharp at every width)
+ * and for products without an image (the fallback is SVG).
+ */
+export function productImageSrcSet(imageUrl: string | null | undefined): string | undefined {
+  return imageUrl ? (imageSrcSet(imageUrl) ?? undefined) : undefined;
 }

@@ -1,10 +1,49 @@
 /**
  * Storage plugin: decorates `app.storage` and serves bucket objects publicly at
- * `GET /storage/<bucket>/<key>` (immutable-ish: cached for a day).
+ * `GET /storage/<bucket>/<key>` (immutable-ish: cached for a day), and the WebP renditions of
+ * product images at `GET /images/product-images/<key>?w=<width>` (issue 6; widths and URL shape
+ * in the contracts' `imageSrcSet`). A width outside `IMAGE_RENDITION_WIDTHS` is a 400 'Dados inválidos' with
+ * the issue `querystring.w: Largura de imagem inválida`; a missing or non-raster image is a 404 'Imagem não encontrada'.
  */
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { LocalDiskStorage, ObjectStorage } from '../storage/object-storage.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, imageRenditionQuerySchema } from '@prata/contracts';
+import { NotFoundError } from '../errors.ts';
+import { ImageRenditions } from '../storage/image-renditions.ts';
+import { PRODUCT_IMAGES_BUCKET, type LocalDiskStorage, type ObjectStorage } from '../storage/object-storage.ts';
+
+/** Folder (under the storage root) where renditions are kept; dot-named, so never served as a bucket. */
+export const RENDITIONS_FOLDER = '.renditions';
+
+const renditionParamsSchema = z.object({ '*': z.string().min(1).max(300) });
+/** The WebP bytes (sent as they are: Fastify does not serialize a Buffer). */
+const webpBodySchema = z.custom<Buffer>((value) => Buffer.isBuffer(value));
+
+const renditionRoutes: FastifyPluginAsyncZod<{ renditions: ImageRenditions }> = async (app, { renditions }) => {
+  app.get(
+    `/images/${PRODUCT_IMAGES_BUCKET}/*`,
+    {
+      config: { access: 'public' },
+      schema: { params: renditionParamsSchema, querystring: imageRenditionQuerySchema, response: { 200: webpBodySchema, 400: apiErrorSchema, 404: apiErrorSchema } },
+    },
+    async (request, reply) => {
+      const rendition = await renditions.render(PRODUCT_IMAGES_BUCKET, request.params['*'], request.query.w).catch((error: unknown) => {
+        request.log.warn({ err: error, key: request.params['*'] }, 'image rendition failed');
+        return null;
+      });
+      if (!rendition) throw new NotFoundError('Imagem não encontrada');
+      return reply
+        .type('image/webp')
+        .header('cache-control', 'public, max-age=86400')
+        .header('last-modified', rendition.modifiedAt.toUTCString())
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(rendition.data);
+    },
+  );
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +64,7 @@ export default fp<{ storage: LocalDiskStorage }>(
       maxAge: '1d',
       setHeaders: (reply) => void reply.header('cross-origin-resource-policy', 'cross-origin'),
     });
+    await app.register(renditionRoutes, { renditions: new ImageRenditions(storage, path.join(storage.root, RENDITIONS_FOLDER)) });
   },
   { name: 'storage' },
 );

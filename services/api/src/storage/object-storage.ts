@@ -20,6 +20,8 @@ export interface ObjectStorage {
   put(bucket: string, key: string, data: Buffer | string): Promise<void>;
   /** True when the object exists. */
   exists(bucket: string, key: string): Promise<boolean>;
+  /** The object's bytes and last change, or null when there is none. @throws Error on an invalid key. */
+  read(bucket: string, key: string): Promise<{ data: Buffer; modifiedAt: Date } | null>;
   /** Absolute public URL of an object (it need not exist yet). */
   publicUrl(bucket: string, key: string): string;
 }
@@ -45,6 +47,17 @@ export class LocalDiskStorage implements ObjectStorage {
       () => true,
       () => false,
     );
+  }
+
+  async read(bucket: string, key: string): Promise<{ data: Buffer; modifiedAt: Date } | null> {
+    const file = this.resolve(bucket, key);
+    try {
+      const [data, stat] = await Promise.all([fs.readFile(file), fs.stat(file)]);
+      return { data, modifiedAt: stat.mtime };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
+      throw error;
+    }
   }
 
   publicUrl(bucket: string, key: string): string {

@@ -3,7 +3,7 @@
  * stops at 1, typing a non-number gives 1, 0 or less removes), line total and 'Remover'.
  */
 import { Minus, Plus, Trash2 } from 'lucide-react';
-import { Button, Input, Price, normaliseQuantity, productImageUrl, type CartItem } from '@prata/shared-ui';
+import { Button, Input, Price, normaliseQuantity, productImageSrcSet, productImageUrl, type CartItem } from '@prata/shared-ui';
 import styles from './cart.module.css';
 
 export interface CartLineProps {
@@ -16,7 +16,7 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
   const inputId = `quantidade-${item.id}`;
   return (
     <li className={styles.item} data-testid="cart-item">
-      <img className={styles.image} src={productImageUrl(item.imageUrl)} alt="" width={72} height={72} />
+      <img className={styles.image} src={productImageUrl(item.imageUrl)} srcSet={productImageSrcSet(item.imageUrl)} sizes="72px" alt="" width={72} height={72} />
       <div className={styles.info}>
         <span className={styles.name}>{item.name}</span>
         <span className={styles.unit}>

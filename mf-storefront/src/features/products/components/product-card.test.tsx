@@ -1,11 +1,11 @@
-/** Product card (storefront.md 2, 8) rendered in a DOM: texts, badges, fallback image, cart. */
+/** Product card (storefront.md 2, 8) rendered in a DOM: texts, badges, responsive and fallback images, cart. */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Product } from '@prata/contracts';
+import { IMAGE_RENDITION_WIDTHS, type Product } from '@prata/contracts';
 import { setRuntimeConfig, useCartStore, useFavouritesStore, useSessionStore } from '@prata/shared-ui';
-import { ProductCard } from './product-card.tsx';
+import { PRODUCT_IMAGE_SIZES, ProductCard } from './product-card.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -68,6 +68,30 @@ describe('ProductCard', () => {
   it('uses the fallback image when the product has none', () => {
     render(product);
     expect(container.querySelector('img')!.getAttribute('src')).toBe('http://127.0.0.1:3000/storage/product-images/fallback.svg');
+  });
+
+  it('offers WebP renditions of a photo at several widths, sized to the grid', () => {
+    render({ ...product, imageUrl: 'http://127.0.0.1:3000/storage/product-images/products/anel.jpg' });
+    const img = container.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('http://127.0.0.1:3000/storage/product-images/products/anel.jpg');
+    expect(img.getAttribute('srcset')).toBe(
+      IMAGE_RENDITION_WIDTHS.map((w) => `http://127.0.0.1:3000/images/product-images/products/anel.jpg?w=${w} ${w}w`).join(', '),
+    );
+    expect(img.getAttribute('sizes')).toBe(PRODUCT_IMAGE_SIZES);
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['400', '400']);
+  });
+
+  it('serves vector art as it is, without a srcset', () => {
+    render({ ...product, imageUrl: 'http://127.0.0.1:3000/storage/product-images/products/anel.svg' });
+    expect(container.querySelector('img')!.hasAttribute('srcset')).toBe(false);
+  });
+
+  it('falls back to the fallback image, dropping the srcset, when a photo fails to load', () => {
+    render({ ...product, imageUrl: 'http://127.0.0.1:3000/storage/product-images/products/anel.jpg' });
+    const img = container.querySelector('img')!;
+    act(() => void img.dispatchEvent(new Event('error')));
+    expect(img.hasAttribute('srcset')).toBe(false);
+    expect(img.getAttribute('src')).toBe('http://127.0.0.1:3000/storage/product-images/fallback.svg');
   });
 
   it("tags a product the shopper reserved with 'Reservado por você'", () => {

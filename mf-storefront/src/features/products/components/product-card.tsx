@@ -5,13 +5,14 @@
  * Favourites are passed in (`favourites`), composed by the routes from the favourites feature.
  *
  * Images: a square frame with explicit width/height (no layout shift), lazy below the fold,
- * decoded off the main thread, and `sizes` matching the grid columns. The seeded product images
- * are SVG (vector, one file sharp at every width), so there is no `srcset`; when raster images
- * arrive, add a `srcset` of widths with the same `sizes`.
+ * decoded off the main thread, and `sizes` matching the grid columns. Raster images (photos) get a
+ * `srcset` of WebP renditions at several widths (the browser picks one for `sizes` and the screen's
+ * density); vector images (the seeded art, the fallback) are one SVG, sharp at every width. A
+ * broken image falls back to the fallback image (its `srcset` dropped).
  */
 import { Heart, ShoppingBag } from 'lucide-react';
 import { CATEGORY_LABELS, type Product } from '@prata/contracts';
-import { Badge, Button, Card, Price, Stars, fallbackImageUrl, productImageUrl, toast, useCartStore } from '@prata/shared-ui';
+import { Badge, Button, Card, Price, Stars, fallbackImageUrl, productImageSrcSet, productImageUrl, toast, useCartStore } from '@prata/shared-ui';
 import styles from './products.module.css';
 
 /** The fixed rating every card shows (storefront.md 9). */
@@ -43,6 +44,7 @@ export function ProductCard({ product, priority = false, favourites }: { product
       <div className={styles.media}>
         <img
           src={productImageUrl(product.imageUrl)}
+          srcSet={productImageSrcSet(product.imageUrl)}
           alt={product.name}
           width={400}
           height={400}
@@ -51,7 +53,9 @@ export function ProductCard({ product, priority = false, favourites }: { product
           decoding="async"
           onError={(event) => {
             const img = event.currentTarget;
-            if (img.src !== fallbackImageUrl()) img.src = fallbackImageUrl();
+            if (img.src === fallbackImageUrl()) return;
+            img.removeAttribute('srcset');
+            img.src = fallbackImageUrl();
           }}
         />
         <div className={styles.badges}>

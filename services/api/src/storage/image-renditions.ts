@@ -1,0 +1,67 @@
+/**
+ * Image renditions (issue 6 "product images served in modern formats at several widths"): a
+ * stored raster image (JPEG, PNG, WebP, AVIF) re-encoded as WebP at one of
+ * `IMAGE_RENDITION_WIDTHS` px, never wider than the original, EXIF orientation applied, metadata
+ * stripped. Encoding is done by `sharp` (libvips).
+ *
+ * Each rendition is made once and kept on disk beside the storage (`<cacheDir>/<bucket>/<key>@<w>.webp`),
+ * made again when the original changes (newer mtime); concurrent requests for the same rendition
+ * share one encoding.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { isRasterImage } from '@prata/contracts';
+import type { ObjectStorage } from './object-storage.ts';
+
+/** WebP quality (0-100) of the renditions: visually lossless for product photos at these sizes. */
+export const RENDITION_WEBP_QUALITY = 80;
+
+export interface Rendition {
+  /** The WebP bytes. */
+  data: Buffer;
+  /** When the rendition was made (for `last-modified`). */
+  modifiedAt: Date;
+}
+
+export class ImageRenditions {
+  private readonly inFlight = new Map<string, Promise<Rendition | null>>();
+  private readonly storage: ObjectStorage;
+  private readonly cacheDir: string;
+
+  /** `cacheDir`: where renditions are kept (made if missing). */
+  constructor(storage: ObjectStorage, cacheDir: string) {
+    this.storage = storage;
+    this.cacheDir = path.resolve(cacheDir);
+  }
+
+  /**
+   * The WebP rendition of `bucket/key` at `width` px (a width of `IMAGE_RENDITION_WIDTHS`), or null
+   * when the object does not exist or is not a raster image.
+   * @throws Error when the stored file is not a decodable image (the caller answers 404/500).
+   */
+  async render(bucket: string, key: string, width: number): Promise<Rendition | null> {
+    if (!isRasterImage(key)) return null;
+    const cacheFile = path.join(this.cacheDir, bucket, `${key}@${width}.webp`);
+    if (!path.resolve(cacheFile).startsWith(this.cacheDir + path.sep)) return null;
+    const pending = this.inFlight.get(cacheFile);
+    if (pending) return pending;
+    const work = this.renderOnce(bucket, key, width, cacheFile).finally(() => this.inFlight.delete(cacheFile));
+    this.inFlight.set(cacheFile, work);
+    return work;
+  }
+
+  private async renderOnce(bucket: string, key: string, width: number, cacheFile: string): Promise<Rendition | null> {
+    const original = await this.storage.read(bucket, key);
+    if (!original) return null;
+    const cached = await fs.stat(cacheFile).catch(() => null);
+    if (cached && cached.mtimeMs >= original.modifiedAt.getTime()) return { data: await fs.readFile(cacheFile), modifiedAt: cached.mtime };
+
+    const data = await sharp(original.data).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: RENDITION_WEBP_QUALITY }).toBuffer();
+    await fs.mkdir(path.dirname(cacheFile), { recursive: true });
+    const temporary = `${cacheFile}.${process.pid}.${Date.now()}.tmp`;
+    await fs.writeFile(temporary, data);
+    await fs.rename(temporary, cacheFile);
+    return { data, modifiedAt: new Date() };
+  }
+}

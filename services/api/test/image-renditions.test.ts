@@ -1,0 +1,110 @@
+/**
+ * Product image renditions over HTTP (issue 6 "modern formats at several widths"): a real JPEG
+ * and PNG in the product-images bucket come back as WebP at each width of the contracts'
+ * `srcset`, never wider than the original, kept on disk and made again when the original changes;
+ * bad widths (400 'Dados inválidos' / w: 'Largura de imagem inválida'), vector images, missing files, broken files and path tricks get clear 4xx answers.
+ */
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_RENDITION_WIDTHS, imageSrcSet } from '@prata/contracts';
+import { RENDITIONS_FOLDER } from '../src/plugins/storage.ts';
+import { PRODUCT_IMAGES_BUCKET } from '../src/storage/object-storage.ts';
+import { createTestService, type TestService } from './helpers.ts';
+
+let service: TestService;
+
+/** A photo-like JPEG (a gradient with noise) of `width` x `height` px. */
+async function jpeg(width: number, height: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) {
+      const i = (y * width + x) * 3;
+      pixels[i] = (x * 255) / width;
+      pixels[i + 1] = (y * 255) / height;
+      pixels[i + 2] = (x * y) % 255;
+    }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+}
+
+const rendition = (key: string, width: number | string) => service.app.inject({ method: 'GET', url: `/images/${PRODUCT_IMAGES_BUCKET}/${key}?w=${width}` });
+
+beforeAll(async () => {
+  service = await createTestService();
+  await service.app.storage.put(PRODUCT_IMAGES_BUCKET, 'products/anel-foto.jpg', await jpeg(1600, 1600));
+  await service.app.storage.put(PRODUCT_IMAGES_BUCKET, 'products/pequeno.png', await sharp({ create: { width: 400, height: 300, channels: 4, background: '#c0c0c0' } }).png().toBuffer());
+  await service.app.storage.put(PRODUCT_IMAGES_BUCKET, 'products/quebrado.jpg', 'isto não é uma imagem');
+});
+afterAll(async () => service?.close());
+
+describe('GET /images/product-images/<key>?w=<width>', () => {
+  it('renders a JPEG as WebP at every srcset width, with cache headers', async () => {
+    const srcset = imageSrcSet(service.app.storage.publicUrl(PRODUCT_IMAGES_BUCKET, 'products/anel-foto.jpg'))!;
+    const urls = srcset.split(', ').map((entry) => entry.split(' ')[0]!);
+    expect(urls).toHaveLength(IMAGE_RENDITION_WIDTHS.length);
+    for (const [index, url] of urls.entries()) {
+      const { pathname, search } = new URL(url);
+      const response = await service.app.inject({ method: 'GET', url: pathname + search });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      expect(response.headers['cache-control']).toBe('public, max-age=86400');
+      const meta = await sharp(response.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBe(IMAGE_RENDITION_WIDTHS[index]);
+      expect(meta.height).toBe(IMAGE_RENDITION_WIDTHS[index]);
+    }
+  });
+
+  it('is much smaller than the original JPEG at card size', async () => {
+    const original = await service.app.storage.read(PRODUCT_IMAGES_BUCKET, 'products/anel-foto.jpg');
+    const small = await rendition('products/anel-foto.jpg', 320);
+    expect(small.rawPayload.length).toBeLessThan(original!.data.length / 5);
+  });
+
+  it('never enlarges: a 400 px PNG stays 400 px wide at w=960', async () => {
+    const response = await rendition('products/pequeno.png', 960);
+    expect(response.statusCode).toBe(200);
+    const meta = await sharp(response.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 400, 300]);
+  });
+
+  it('keeps each rendition on disk and makes it again when the original changes', async () => {
+    const key = 'products/troca.jpg';
+    await service.app.storage.put(PRODUCT_IMAGES_BUCKET, key, await jpeg(800, 800));
+    const first = await rendition(key, 480);
+    const cacheFile = path.join(service.config.storageRoot, RENDITIONS_FOLDER, PRODUCT_IMAGES_BUCKET, `${key}@480.webp`);
+    expect(existsSync(cacheFile)).toBe(true);
+    expect((await fs.readFile(cacheFile)).equals(first.rawPayload)).toBe(true);
+
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await service.app.storage.put(PRODUCT_IMAGES_BUCKET, key, await sharp({ create: { width: 800, height: 400, channels: 3, background: '#222' } }).jpeg().toBuffer());
+    const second = await rendition(key, 480);
+    expect((await sharp(second.rawPayload).metadata()).height).toBe(240);
+  });
+
+  it('answers concurrent requests for one rendition with the same bytes', async () => {
+    await service.app.storage.put(PRODUCT_IMAGES_BUCKET, 'products/concorrente.jpg', await jpeg(1000, 1000));
+    const responses = await Promise.all(Array.from({ length: 6 }, () => rendition('products/concorrente.jpg', 640)));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    for (const response of responses) expect(response.rawPayload.equals(responses[0]!.rawPayload)).toBe(true);
+  });
+
+  it("refuses a width outside the list: 'Dados inválidos', w: 'Largura de imagem inválida'", async () => {
+    for (const width of ['100', '641', 'abc', '']) {
+      const response = await rendition('products/anel-foto.jpg', width);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'validation', message: 'Dados inválidos', issues: [{ path: 'querystring.w', message: 'Largura de imagem inválida' }] });
+    }
+  });
+
+  it("answers 'Imagem não encontrada' for a missing file, a vector image, a broken file and path tricks", async () => {
+    const seededSvg = new URL((await service.app.inject({ method: 'GET', url: '/api/products' })).json<{ imageUrl: string }[]>()[0]!.imageUrl).pathname.split('/').slice(3).join('/');
+    for (const key of ['products/nao-existe.jpg', seededSvg, 'products/quebrado.jpg', '..%2F..%2Fsecrets.json', '..%2F.renditions%2Fx.jpg']) {
+      const response = await rendition(key, 320);
+      expect(response.statusCode, key).toBe(404);
+      expect(response.json<{ message: string }>().message).toBe('Imagem não encontrada');
+    }
+  });
+});
