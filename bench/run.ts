@@ -3,17 +3,21 @@
  * 1. cold start of `npm start`: first run on an empty data directory (embedded PostgreSQL
  *    initdb, migrations, seed) and a second, warm run; builds come from the Nx cache;
  * 2. page weight: bytes of JavaScript (as transferred, gzip) and requests the home page loads;
- * 3. API latency of GET /api/products and /api/products/featured (200 sequential requests each).
+ * 3. API latency of GET /api/products and /api/products/featured (200 sequential requests each);
+ * 4. product photo renditions: a 1600 px JPEG re-encoded as WebP at each srcset width, the first
+ *    (encoding) request and the size against the original, then 200 cached requests at 320 px.
  * Uses its own ports (28080, 23000-23004, 54349) and a temporary data directory.
  * Run: npm run bench (builds first).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import sharp from 'sharp';
+import { IMAGE_RENDITION_WIDTHS } from '@prata/contracts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ports = { PORT: '28080', API_PORT: '23000', STOREFRONT_PORT: '23001', CHECKOUT_PORT: '23002', ADMIN_PORT: '23003', DEVTOOLS_PORT: '23004', EMBEDDED_PG_PORT: '54349' };
@@ -64,6 +68,43 @@ async function latency(pathname: string, n = 200): Promise<string> {
   return `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`;
 }
 
+/**
+ * A synthetic photo-like 1600 x 1600 JPEG: gradients, detail at several scales (rings of a
+ * jewel-like pattern, fine engraving lines) and sensor-like noise, so that the renditions keep some
+ * detail after downscaling, as a product photo's would.
+ */
+async function photo(): Promise<Buffer> {
+  const size = 1600;
+  const pixels = Buffer.alloc(size * size * 3);
+  for (let i = 0; i < size * size; i += 1) {
+    const x = i % size;
+    const y = Math.floor(i / size);
+    const noise = Math.random() * 16;
+    const r = Math.hypot(x - size / 2, y - size / 2);
+    const detail = 30 * Math.sin(r / 9) + 20 * Math.sin(x / 3.1) * Math.cos(y / 4.7) + 15 * Math.sin((x + 2 * y) / 41);
+    const base = 120 + detail + noise;
+    pixels[i * 3] = Math.max(0, Math.min(255, base + (x * 40) / size));
+    pixels[i * 3 + 1] = Math.max(0, Math.min(255, base + (y * 40) / size));
+    pixels[i * 3 + 2] = Math.max(0, Math.min(255, base + 15));
+  }
+  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+}
+
+async function renditions(): Promise<void> {
+  const original = await photo();
+  const file = path.join(dataDir, 'storage', 'product-images', 'products', 'bench-foto.jpg');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, original);
+  console.log(`product photo renditions (original JPEG 1600 px, ${(original.length / 1024).toFixed(1)} KiB):`);
+  for (const width of IMAGE_RENDITION_WIDTHS) {
+    const t0 = performance.now();
+    const response = await fetch(`${apiUrl}/images/product-images/products/bench-foto.jpg?w=${width}`);
+    const bytes = (await response.arrayBuffer()).byteLength;
+    console.log(`  w=${String(width).padEnd(5)} first request (encode) ${(performance.now() - t0).toFixed(0).padStart(4)} ms, WebP ${(bytes / 1024).toFixed(1)} KiB`);
+  }
+  console.log(`  w=320 cached                ${await latency('/images/product-images/products/bench-foto.jpg?w=320')}`);
+}
+
 try {
   const first = await startStore();
   console.log(`cold start, first run (initdb + migrations + seed): ${(first.ms / 1000).toFixed(2)} s`);
@@ -97,6 +138,7 @@ try {
 
   console.log(`GET /api/products           ${await latency('/api/products')}`);
   console.log(`GET /api/products/featured  ${await latency('/api/products/featured')}`);
+  await renditions();
   await stopStore(first.child);
 
   const second = await startStore();
