@@ -29,6 +29,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate(async () => {
     for (const img of document.querySelectorAll('img')) img.loading = 'eager';
     await document.fonts.ready;
+    window.scrollTo(0, 0); // a sticky header would otherwise be drawn where the page was scrolled to
     await Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })))));
   });
   const file = path.join(OUT, `${name}.jpg`);
