@@ -8,7 +8,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { Button, Card, Dialog, useSessionStore } from '@prata/shared-ui';
+import { Alert, Button, Card, Dialog, useSessionStore } from '@prata/shared-ui';
 import { AdminRegistrationForm } from '../../features/accounts/components/admin-registration-form.tsx';
 import { useRegistrationConfirmation } from '../../features/accounts/hooks/use-registration-confirmation.ts';
 import { AdminLoginForm } from '../../features/auth/components/admin-login-form.tsx';
@@ -38,9 +38,9 @@ export function LoginRoute() {
           <p>Acesso restrito a administradores autorizados.</p>
         </div>
         {email ? (
-          <p className={styles.signedInNote}>
+          <Alert variant="info" className={styles.signedInNote}>
             Você está conectado como <strong>{email}</strong>, que não tem acesso administrativo. Entre com uma conta de administrador.
-          </p>
+          </Alert>
         ) : null}
         <AdminLoginForm onSignedIn={(session) => !session.roles.includes('admin') && void navigate(target, { replace: true })} />
         <div className={styles.loginLinks}>

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import type { AdminRegistration } from '@prata/contracts';
-import { Badge, Button, toast } from '@prata/shared-ui';
+import { Alert, Badge, Button, toast } from '@prata/shared-ui';
 import { errorCode, errorMessage } from '../../../lib/api-client.ts';
 import { useApproveAdminRegistration } from '../api/approve-admin-registration.ts';
 import { useAdminRegistrations } from '../api/get-admin-registrations.ts';
@@ -30,7 +30,7 @@ export function PendingRegistrations() {
   }, [isError]);
 
   if (isPending) return <UsersSkeleton label="Carregando registros..." />;
-  if (isError) return <p className={styles.error}>Erro ao carregar registros de administrador</p>;
+  if (isError) return <Alert variant="danger" className={styles.error}>Erro ao carregar registros de administrador</Alert>;
   const pending = data.filter((registration) => registration.status in STATUS_LABELS);
   if (pending.length === 0) return <p className={styles.muted}>Nenhum registro pendente.</p>;
 

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import type { AdminUser } from '@prata/contracts';
-import { Badge, Button, Skeleton, toast } from '@prata/shared-ui';
+import { Alert, Badge, Button, Skeleton, toast } from '@prata/shared-ui';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import styles from './accounts.module.css';
 
@@ -51,7 +51,7 @@ export function UserList() {
   if (isError) {
     return (
       <div className={styles.form}>
-        <p className={styles.error}>Erro ao carregar usuários</p>
+        <Alert variant="danger" className={styles.error}>Erro ao carregar usuários</Alert>
         <Button variant="outline" size="sm" onClick={() => void refetch()}>
           Tentar novamente
         </Button>

@@ -4,7 +4,7 @@
  * Load failure: 'Não foi possível carregar os logs de atividade.'.
  */
 import { useEffect } from 'react';
-import { Button, Skeleton, Table, formatDateTime, toast } from '@prata/shared-ui';
+import { Alert, Button, Skeleton, Table, formatDateTime, toast } from '@prata/shared-ui';
 import { useAdminLogs } from '../api/get-admin-logs.ts';
 import styles from './logs.module.css';
 
@@ -56,7 +56,7 @@ export function ActivityLogList() {
   if (isError) {
     return (
       <div>
-        <p className={styles.error}>{LOAD_FAILURE}</p>
+        <Alert variant="danger" className={styles.error}>{LOAD_FAILURE}</Alert>
         <Button variant="outline" size="sm" onClick={() => void refetch()}>
           Tentar novamente
         </Button>

@@ -6,7 +6,7 @@
 import { UserRound } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { updateProfileSchema, type Profile } from '@prata/contracts';
-import { Button, Card, Field, Input, TextField, SkeletonText, formatDateTime, toast } from '@prata/shared-ui';
+import { Alert, Button, Card, Field, Input, TextField, SkeletonText, formatDateTime, toast } from '@prata/shared-ui';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -58,7 +58,7 @@ export function ProfileInfoCard() {
 
   return (
     <Card title="Informações Básicas" description="Seu nome e email de acesso." icon={<UserRound size={20} aria-hidden="true" />}>
-      {isPending ? <SkeletonText lines={4} label="Carregando perfil..." /> : isError ? <p className={styles.error}>{LOAD_FAILURE}</p> : <ProfileForm key={data.id} profile={data} />}
+      {isPending ? <SkeletonText lines={4} label="Carregando perfil..." /> : isError ? <Alert variant="danger" className={styles.error}>{LOAD_FAILURE}</Alert> : <ProfileForm key={data.id} profile={data} />}
     </Card>
   );
 }

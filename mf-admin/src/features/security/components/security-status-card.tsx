@@ -25,7 +25,7 @@ export function SecurityStatusCard() {
       {isPending ? (
         <SkeletonText lines={3} label="Carregando configurações de segurança..." />
       ) : isError ? (
-        <p className={styles.error}>{LOAD_FAILURE}</p>
+        <Alert variant="danger" className={styles.error}>{LOAD_FAILURE}</Alert>
       ) : (
         <>
           <dl className={styles.facts}>

@@ -7,7 +7,7 @@
 import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { TwoFactorSetup } from '@prata/contracts';
-import { Button, Card, Dialog, SkeletonText, Switch, toast } from '@prata/shared-ui';
+import { Alert, Button, Card, Dialog, SkeletonText, Switch, toast } from '@prata/shared-ui';
 import { errorCode } from '../../../lib/api-client.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import { useEnableTwoFactor } from '../api/enable-two-factor.ts';
@@ -103,7 +103,7 @@ export function TwoFactorCard() {
       {status.isPending ? (
         <SkeletonText lines={3} label="Carregando configurações de segurança..." />
       ) : status.isError ? (
-        <p className={styles.error}>{LOAD_FAILURE}</p>
+        <Alert variant="danger" className={styles.error}>{LOAD_FAILURE}</Alert>
       ) : (
         <>
           <div className={styles.toggleRow}>
