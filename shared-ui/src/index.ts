@@ -55,6 +55,7 @@ export { useCartStore, selectCartCount, normaliseQuantity, CART_STORAGE_KEY, typ
 export { useFavouritesStore, FAVOURITES_STORAGE_KEY, type FavouriteItem, type FavouritesState } from './state/favourites-store.ts';
 export { useSessionStore, type SessionUser, type SessionState } from './state/session-store.ts';
 export { applySession, refreshSession, restoreSession, signIn, signInWithCode, signOut } from './lib/session.ts';
+export { usePanelSignIn, type PanelSignIn, type PanelSignInField, type PanelSignInOptions } from './lib/use-panel-sign-in.ts';
 export { usePanelSignOut } from './lib/use-panel-sign-out.ts';
 export { NAVIGATION_DELAY_MS, BACK_DELAY_MS, PAGE_TRANSITION_MS } from './lib/timing.ts';
 export { useNavigationTransitionStore, type NavigationTransitionState } from './state/navigation-transition-store.ts';
