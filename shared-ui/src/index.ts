@@ -11,6 +11,7 @@ export { Spinner, Skeleton, SkeletonText, EmptyState, type SpinnerProps, type Sk
 export { NotFoundPage, ErrorScreen, type ErrorScreenProps } from './components/pages.tsx';
 export { PageErrorBoundary } from './components/page-error-boundary.tsx';
 export { SecondFactorForm, type SecondFactorFormProps } from './components/second-factor-form.tsx';
+export { PanelSignInForm, type PanelSignInFormProps } from './components/panel-sign-in-form.tsx';
 export { Toaster, toast, TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from './components/toaster.tsx';
 export { Dialog, Sheet, preloadDialog, type DialogProps, type SheetProps } from './components/dialog.tsx';
 export { DropdownMenu, type DropdownMenuItem, type DropdownMenuProps } from './components/dropdown-menu.tsx';
@@ -55,7 +56,6 @@ export { useCartStore, selectCartCount, normaliseQuantity, CART_STORAGE_KEY, typ
 export { useFavouritesStore, FAVOURITES_STORAGE_KEY, type FavouriteItem, type FavouritesState } from './state/favourites-store.ts';
 export { useSessionStore, type SessionUser, type SessionState } from './state/session-store.ts';
 export { applySession, refreshSession, restoreSession, signIn, signInWithCode, signOut } from './lib/session.ts';
-export { usePanelSignIn, type PanelSignIn, type PanelSignInField, type PanelSignInOptions } from './lib/use-panel-sign-in.ts';
 export { usePanelSignOut } from './lib/use-panel-sign-out.ts';
 export { NAVIGATION_DELAY_MS, BACK_DELAY_MS, PAGE_TRANSITION_MS } from './lib/timing.ts';
 export { useNavigationTransitionStore, type NavigationTransitionState } from './state/navigation-transition-store.ts';
