@@ -10,8 +10,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import { ORDER_CODE_PATTERN, orderSchema, type Order as OrderDto } from '@prata/contracts';
-import { CatalogueService } from '../src/modules/catalogue/catalogue.service.ts';
-import { Product } from '../src/modules/catalogue/product.entity.ts';
 import { DomainEventRecord } from '../src/modules/events/domain-event.entity.ts';
 import type { DomainEvent } from '../src/modules/events/event-bus.ts';
 import { Order } from '../src/modules/orders/order.entities.ts';
@@ -19,6 +17,7 @@ import { orderServices } from '../src/modules/orders/index.ts';
 import { ProductReservation } from '../src/modules/reservations/reservation.entity.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
+import { CPF, createProduct, customer, placeOrder, sandboxCard, stockOf as stockOfProduct } from './shop.ts';
 
 // A Friday 10:00 in São Paulo: boleto due 3 business days later is the next Wednesday.
 const clock = new TestClock(Date.parse('2026-11-20T13:00:00Z'));
@@ -26,40 +25,10 @@ let service: TestService;
 let buyer: SignedIn;
 const events: DomainEvent[] = [];
 
-const customer = {
-  fullName: 'Maria Silva',
-  email: 'maria@exemplo.com.br',
-  phone: '11987654321',
-  zipCode: '01310-100',
-  street: 'Avenida Paulista',
-  number: '1000',
-  complement: 'Apto 12',
-  neighborhood: 'Bela Vista',
-  city: 'São Paulo',
-  state: 'SP',
-};
-/** A valid CPF (check digits verified by hand: 529.982.247-25). */
-const CPF = '529.982.247-25';
-
-/** Tokenises a test card at the sandbox acquirer, as the browser does; returns the card payment of an order. */
-async function card(who: SignedIn, number = '4111111111111111', installments = 3, cvv = '123') {
-  const response = await service.app.inject({
-    method: 'POST',
-    url: '/api/payments/sandbox/card-tokens',
-    headers: bearer(who),
-    payload: { card_number: number, expiration_month: 12, expiration_year: 2030, security_code: cvv, cardholder: { name: 'MARIA SILVA' } },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return { method: 'credit-card', cardToken: response.json().id as string, cardBrand: 'visa', installments };
-}
-
-async function product(stock: number, priceCents = 15990) {
-  return new CatalogueService(service.db.orm.em.fork(), service.db.storage, clock).create({ name: `Colar Pedido ${Math.random().toString(36).slice(2, 8)}`, category: 'colares', priceCents, stock });
-}
-function order(who: SignedIn, body: object, key: string = randomUUID()) {
-  return service.app.inject({ method: 'POST', url: '/api/orders', headers: { ...bearer(who), 'idempotency-key': key }, payload: body });
-}
-const stockOf = async (id: string) => (await service.db.orm.em.fork().findOneOrFail(Product, { id })).stock;
+const card = (who: SignedIn, number?: string, installments?: number) => sandboxCard(service, who, number, installments);
+const product = (stock: number, priceCents = 15990) => createProduct(service, clock, stock, priceCents);
+const order = (who: SignedIn, body: object, key?: string) => placeOrder(service, who, body, key);
+const stockOf = (id: string) => stockOfProduct(service, id);
 
 beforeAll(async () => {
   service = await createTestService({ PAYMENT_SANDBOX_DELAY_MS: '0', PIX_KEY: 'pix@prata925.com.br', ORDER_RATE_LIMIT_PER_MINUTE: '10000' }, clock);

@@ -48,11 +48,11 @@ const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
 
 /** The pt-BR refusal of each invalid change the staff can ask for. */
 function refusal(from: OrderStatus, to: OrderStatus): string {
-  if (from === to) return `O pedido já está ${ORDER_STATUS_LABELS[from].toLowerCase()}.`;
   if (to === 'paid') return 'Este pedido não está aguardando pagamento.';
+  if (to === 'cancelled' && from === 'cancelled') return 'Este pedido já está cancelado.';
+  if (from === to) return `O pedido já está ${ORDER_STATUS_LABELS[from].toLowerCase()}.`;
   if (to === 'shipped') return 'Só pedidos pagos podem ser enviados.';
   if (to === 'delivered') return 'Só pedidos enviados podem ser marcados como entregues.';
-  if (to === 'cancelled' && from === 'cancelled') return 'Este pedido já está cancelado.';
   if (to === 'cancelled') return 'Pedidos enviados ou entregues não podem ser cancelados.';
   return `Não é possível mudar o pedido de "${ORDER_STATUS_LABELS[from]}" para "${ORDER_STATUS_LABELS[to]}".`;
 }

@@ -263,11 +263,14 @@ export class OrderService {
   /**
    * The buyer cancels an unpaid order: units back at once; the open charge is cancelled at the
    * acquirer (best effort: a payment that still arrives becomes an alert for the staff).
-   * @throws NotFoundError, InvalidOrderTransitionError.
+   * @throws NotFoundError, ConflictError 'not_cancellable' (paid or later).
    */
   async cancelByCustomer(em: EntityManager, userId: string, id: string): Promise<OrderDto> {
     const reference = await this.workflow.run(em, async (tx, effects) => {
       const order = await this.workflow.lock(tx, { id, user: userId });
+      if (order.status !== 'pending') {
+        throw new ConflictError('Só pedidos aguardando pagamento podem ser cancelados por aqui. Para cancelar um pedido pago, fale com a loja.', 'not_cancellable');
+      }
       await this.workflow.cancel(tx, effects, order, 'cancelled_by_customer', { userId, ...CUSTOMER }, null);
       return order.paymentReference;
     });
