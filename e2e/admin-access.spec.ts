@@ -171,7 +171,7 @@ test('an admin turns on 2FA and then signs in with the TOTP code, back to the pa
   await expect(signOutButton).toContainText(admin.email);
   await expect(signOutButton).toContainText('Administrador');
   const sidebar = page.getByRole('navigation', { name: 'Painel administrativo' });
-  await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Produtos', 'Vendas', 'Usuários', 'Conteúdo', 'Redes Sociais', 'Segurança', 'Perfil', 'Atividades', 'Quality Assurance']);
+  await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Produtos', 'Pedidos', 'Vendas', 'Usuários', 'Conteúdo', 'Redes Sociais', 'Segurança', 'Perfil', 'Atividades', 'Quality Assurance']);
 
   await sidebar.getByRole('link', { name: 'Segurança' }).click();
   await expect(page).toHaveURL(/\/admin\/security$/);
