@@ -56,7 +56,7 @@ export function OrdersList() {
   return (
     <div className={styles.stack}>
       <form className={styles.filters} role="search" aria-label="Filtrar pedidos" onSubmit={(event) => event.preventDefault()}>
-        <TextField id="orders-search" label="Buscar" placeholder="Código, nome ou email" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <TextField id="orders-search" label="Buscar pedidos" placeholder="Código, nome ou email" value={search} onChange={(event) => setSearch(event.target.value)} />
         <SelectField id="orders-status" label="Status" placeholder="Todos" options={STATUS_OPTIONS} value={filters.status ?? ''} onChange={(event) => update({ status: event.target.value || undefined })} />
         <SelectField id="orders-method" label="Pagamento" placeholder="Todos" options={METHOD_OPTIONS} value={filters.method ?? ''} onChange={(event) => update({ metodo: event.target.value || undefined })} />
         <TextField id="orders-from" label="De" type="date" value={filters.from ?? ''} onChange={(event) => update({ de: event.target.value || undefined })} />
