@@ -116,10 +116,10 @@ test('an admin edits the profile, gets the panel password feedback, and the deve
   await account.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByTestId('account-menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Admin Panel', 'Sair']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Admin Panel', 'Meus pedidos', 'Sair']);
   await expect(menu.getByRole('menuitem', { name: 'Admin Panel' })).toBeFocused(); // a keyboard-opened menu focuses its first item
   await page.keyboard.press('ArrowDown');
-  await expect(menu.getByRole('menuitem', { name: 'Sair' })).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: 'Meus pedidos' })).toBeFocused();
   await page.keyboard.press('ArrowUp');
   await expect(menu.getByRole('menuitem', { name: 'Admin Panel' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -171,7 +171,7 @@ test('an admin turns on 2FA and then signs in with the TOTP code, back to the pa
   await expect(signOutButton).toContainText(admin.email);
   await expect(signOutButton).toContainText('Administrador');
   const sidebar = page.getByRole('navigation', { name: 'Painel administrativo' });
-  await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Produtos', 'Vendas', 'Usuários', 'Conteúdo', 'Redes Sociais', 'Segurança', 'Perfil', 'Atividades', 'Quality Assurance']);
+  await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Produtos', 'Pedidos', 'Vendas', 'Usuários', 'Conteúdo', 'Redes Sociais', 'Segurança', 'Perfil', 'Atividades', 'Quality Assurance']);
 
   await sidebar.getByRole('link', { name: 'Segurança' }).click();
   await expect(page).toHaveURL(/\/admin\/security$/);

@@ -54,7 +54,7 @@ async function placeOrder(page: Page, processing = true): Promise<string> {
   if (processing) await expect(page.getByRole('button', { name: 'Processando...' })).toBeVisible();
   await expect(page).toHaveURL(/\/pedido-confirmado\?pedido=[0-9a-f-]{36}$/);
   const id = new URL(page.url()).searchParams.get('pedido')!;
-  await expect(page.getByTestId('order-number')).toHaveText(/^P925-\d{6}$/);
+  await expect(page.getByTestId('order-number')).toHaveText(/^P925-[2-9A-HJKMNP-TV-Z]{5}$/);
   return id;
 }
 
@@ -261,6 +261,8 @@ test('a boleto purchase shows the 47-digit line and the due date; pending in Pos
   const { product } = await readyToCheckout(page, 'checkout-boleto', 20_000, 3, 3);
   await fillAddress(page);
   await page.getByLabel('Boleto bancário').check();
+  await page.getByLabel('CPF do pagador').fill('52998224725');
+  await expect(page.getByLabel('CPF do pagador')).toHaveValue('529.982.247-25');
   const id = await placeOrder(page);
 
   const boleto = page.getByTestId('payment-boleto');

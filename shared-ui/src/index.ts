@@ -5,6 +5,7 @@
  */
 export { Button, buttonClassName, type ButtonProps } from './components/button.tsx';
 export { Badge, type BadgeVariant } from './components/badge.tsx';
+export { OrderStatusBadge } from './components/order-status-badge.tsx';
 export { Stars } from './components/stars.tsx';
 export { Price, type PriceProps } from './components/price.tsx';
 export { Spinner, Skeleton, SkeletonText, EmptyState, type SpinnerProps, type SkeletonProps, type EmptyStateProps } from './components/feedback.tsx';

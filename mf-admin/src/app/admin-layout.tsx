@@ -14,6 +14,7 @@ import {
   Package,
   Share2,
   Shield,
+  ShoppingBag,
   Store,
   UserRound,
   Users,
@@ -27,6 +28,7 @@ import styles from './admin-layout.module.css';
 const ICONS: Record<string, LucideIcon> = {
   '/admin': LayoutDashboard,
   '/admin/products': Package,
+  '/admin/orders': ShoppingBag,
   '/admin/sales': BarChart3,
   '/admin/users': Users,
   '/admin/content': FileText,

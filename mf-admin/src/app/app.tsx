@@ -8,6 +8,8 @@ import { AdminGuard } from '../features/auth/components/admin-guard.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { LoginRoute } from './routes/login.tsx';
 import { LogsRoute } from './routes/logs.tsx';
+import { OrderRoute } from './routes/order.tsx';
+import { OrdersRoute } from './routes/orders.tsx';
 import { PlaceholderRoute } from './routes/placeholder.tsx';
 import { ProfileRoute } from './routes/profile.tsx';
 import { SecurityRoute } from './routes/security.tsx';
@@ -29,6 +31,8 @@ export default function AdminApp() {
       >
         <Route index element={<PlaceholderRoute title="Dashboard" lead="Visão geral da loja: vendas, pedidos, produtos e clientes." />} />
         <Route path="products" element={<PlaceholderRoute title="Produtos" lead="Cadastro, edição e imagens dos produtos." />} />
+        <Route path="orders" element={<OrdersRoute />} />
+        <Route path="orders/:id" element={<OrderRoute />} />
         <Route path="sales" element={<PlaceholderRoute title="Vendas" lead="Relatório de vendas e desempenho." />} />
         <Route path="users" element={<UsersRoute />} />
         <Route path="content" element={<PlaceholderRoute title="Conteúdo" lead="Páginas institucionais e políticas da loja." />} />

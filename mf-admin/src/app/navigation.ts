@@ -7,6 +7,7 @@ export interface AdminSection {
 export const SIDEBAR_SECTIONS: readonly AdminSection[] = [
   { path: '/admin', label: 'Dashboard' },
   { path: '/admin/products', label: 'Produtos' },
+  { path: '/admin/orders', label: 'Pedidos' },
   { path: '/admin/sales', label: 'Vendas' },
   { path: '/admin/users', label: 'Usuários' },
   { path: '/admin/content', label: 'Conteúdo' },
@@ -22,5 +23,5 @@ const OTHER_SECTIONS: readonly AdminSection[] = [{ path: '/admin/setup-developer
 /** Label of the section `pathname` is in, or null for an unknown admin path. */
 export function sectionLabel(pathname: string): string | null {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return [...SIDEBAR_SECTIONS, ...OTHER_SECTIONS].find((section) => section.path === path)?.label ?? null;
+  return [...SIDEBAR_SECTIONS, ...OTHER_SECTIONS].find((section) => section.path === path || (section.path === '/admin/orders' && path.startsWith('/admin/orders/')))?.label ?? null;
 }

@@ -1,5 +1,6 @@
 /**
- * The checkout remote's exposed App: `/carrinho`, `/checkout`, `/pedido-confirmado` (absolute
+ * The checkout remote's exposed App: `/carrinho`, `/checkout`, `/pedido-confirmado`, and the
+ * shopper's orders `/minha-conta/pedidos` and `/minha-conta/pedidos/:id` (absolute
  * paths, mounted by the shell for the routes the registry gives the checkout), inside the
  * generic error screen's boundary. Unknown paths show the not-found page.
  */
@@ -7,6 +8,8 @@ import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage, PageErrorBoundary } from '@prata/shared-ui';
 import { CartRoute } from './routes/cart.tsx';
 import { CheckoutRoute } from './routes/checkout.tsx';
+import { MyOrderRoute } from './routes/my-order.tsx';
+import { MyOrdersRoute } from './routes/my-orders.tsx';
 import { OrderConfirmedRoute } from './routes/order-confirmed.tsx';
 
 export default function CheckoutApp() {
@@ -16,6 +19,8 @@ export default function CheckoutApp() {
         <Route path="/carrinho" element={<CartRoute />} />
         <Route path="/checkout" element={<CheckoutRoute />} />
         <Route path="/pedido-confirmado" element={<OrderConfirmedRoute />} />
+        <Route path="/minha-conta/pedidos" element={<MyOrdersRoute />} />
+        <Route path="/minha-conta/pedidos/:id" element={<MyOrderRoute />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </PageErrorBoundary>

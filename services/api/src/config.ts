@@ -18,9 +18,13 @@
  * - `AUTH_RATE_LIMIT_PER_MINUTE` (default 30): per-IP limit of each sign-in/sign-up/recovery route.
  * - `ACCESS_TOKEN_TTL_MS` (default 15 min), `REFRESH_TOKEN_TTL_DAYS` (default 30).
  * - `RESERVATION_CLEANUP_INTERVAL_MS` (default 60000): how often expired reservations are released.
- * - `PAYMENT_PROVIDER` (default and only built-in: `sandbox`, see modules/orders/payment-provider.ts),
+ * - `PAYMENT_PROVIDER`: `sandbox` (the default, except with `NODE_ENV=production`, where it must be
+ *   chosen explicitly) or `mercadopago` (modules/orders/payment-provider.ts);
  *   `PAYMENT_SANDBOX_DELAY_MS` (default 2000, the spec's wait), `PIX_KEY`, `PIX_MERCHANT_NAME`,
- *   `PIX_MERCHANT_CITY` (the store's PIX receiver in BR Codes).
+ *   `PIX_MERCHANT_CITY` (the sandbox's PIX receiver in BR Codes); `MERCADOPAGO_ACCESS_TOKEN`,
+ *   `MERCADOPAGO_PUBLIC_KEY`, `MERCADOPAGO_WEBHOOK_SECRET` (all three required with
+ *   `mercadopago`), `MERCADOPAGO_API_URL` (default https://api.mercadopago.com),
+ *   `PAYMENT_TIMEOUT_MS` (default 10000), `ORDER_RATE_LIMIT_PER_MINUTE` (default 10, per account).
  * - `DEMO_ACCOUNTS` (default false): create demo accounts at start and print their passwords.
  * - `REMOTE_REGISTRY_FILE`: JSON file with the remote registry, re-read when it changes.
  *   Without it the registry is built from `REMOTE_<NAME>_URL` (the remote's origin) with the
@@ -59,7 +63,14 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RESERVATION_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'mercadopago']).optional(),
+  NODE_ENV: z.string().optional(),
+  MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).optional(),
+  MERCADOPAGO_PUBLIC_KEY: z.string().min(10).optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16).optional(),
+  MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   PAYMENT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   PIX_KEY: z.string().min(1).max(77).default('pix@prata925.com.br'),
   PIX_MERCHANT_NAME: z.string().min(1).default('Prata 925'),
@@ -100,7 +111,18 @@ export interface AppConfig {
   authRateLimitPerMinute: number;
   /** Interval of the reservation cleanup and order expiry jobs, ms. */
   reservationCleanupIntervalMs: number;
-  payment: { provider: 'sandbox'; sandboxDelayMs: number; pixKey: string; merchantName: string; merchantCity: string };
+  payment: {
+    provider: 'sandbox' | 'mercadopago';
+    sandboxDelayMs: number;
+    pixKey: string;
+    merchantName: string;
+    merchantCity: string;
+    /** Per-call timeout of the acquirer, ms. */
+    timeoutMs: number;
+    mercadoPago: { accessToken: string; publicKey: string; webhookSecret: string; apiUrl: string } | null;
+  };
+  /** `POST /api/orders` per account and minute (issue 10 item 10). */
+  orderRateLimitPerMinute: number;
   remoteRegistryFile: string | undefined;
   remoteOrigins: Record<'storefront' | 'checkout' | 'admin' | 'devtools', string>;
   shellUrl: string;
@@ -122,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const paymentProvider = resolvePaymentProvider(e);
   const shellUrl = (e.SHELL_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, '');
   const remoteOrigins = {
     storefront: e.REMOTE_STOREFRONT_URL.replace(/\/$/, ''),
@@ -152,12 +175,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     reservationCleanupIntervalMs: e.RESERVATION_CLEANUP_INTERVAL_MS,
     payment: {
-      provider: e.PAYMENT_PROVIDER,
+      provider: paymentProvider,
       sandboxDelayMs: e.PAYMENT_SANDBOX_DELAY_MS,
       pixKey: e.PIX_KEY,
       merchantName: e.PIX_MERCHANT_NAME,
       merchantCity: e.PIX_MERCHANT_CITY,
+      timeoutMs: e.PAYMENT_TIMEOUT_MS,
+      mercadoPago:
+        paymentProvider === 'mercadopago'
+          ? { accessToken: e.MERCADOPAGO_ACCESS_TOKEN!, publicKey: e.MERCADOPAGO_PUBLIC_KEY!, webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET!, apiUrl: e.MERCADOPAGO_API_URL }
+          : null,
     },
+    orderRateLimitPerMinute: e.ORDER_RATE_LIMIT_PER_MINUTE,
     remoteRegistryFile: e.REMOTE_REGISTRY_FILE ? path.resolve(e.REMOTE_REGISTRY_FILE) : undefined,
     remoteOrigins,
     shellUrl,
@@ -165,6 +194,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/**
+ * The acquirer (issue 10 item 6): `sandbox` by default, but in production (`NODE_ENV=production`)
+ * only when chosen explicitly; `mercadopago` needs its three credentials.
+ * @throws Error saying what to set.
+ */
+function resolvePaymentProvider(e: z.infer<typeof envSchema>): 'sandbox' | 'mercadopago' {
+  if (!e.PAYMENT_PROVIDER && e.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration:\nPAYMENT_PROVIDER: required in production. Set PAYMENT_PROVIDER=mercadopago (with MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY and MERCADOPAGO_WEBHOOK_SECRET) for real payments, or PAYMENT_PROVIDER=sandbox for a test store (it shows "Modo de teste").',
+    );
+  }
+  const provider = e.PAYMENT_PROVIDER ?? 'sandbox';
+  if (provider === 'mercadopago') {
+    const missing = ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_PUBLIC_KEY', 'MERCADOPAGO_WEBHOOK_SECRET'].filter((name) => !e[name as keyof typeof e]);
+    if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.map((name) => `${name}: required with PAYMENT_PROVIDER=mercadopago`).join('\n')}`);
+  }
+  return provider;
 }
 
 /**

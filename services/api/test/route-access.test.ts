@@ -33,6 +33,8 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^\/api\/me(\/|$)/, 'customer'],
   [/^\/api\/reservations(\/|$)/, 'customer'],
   [/^\/api\/orders(\/|$)/, 'customer'],
+  [/^\/api\/payments\/sandbox\//, 'customer'],
+  [/^\/api\/payments\/(config|webhook)$/, 'public'],
   [/^\/api\/auth\//, 'public'],
   [/^GET \/api\/products(\/|$)/, 'public'],
   [/^GET \/api\/(health|remotes|content|social-links)(\/|$)/, 'public'],

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@prata/shared-ui';
-import { ORDER_ID, json, sampleOrder, stubApi, type Call } from '../../testing/api.ts';
+import { ORDER_ID, json, paymentApi, sampleOrder, stubApi, type Call } from '../../testing/api.ts';
 import { flush, render, type Rendered } from '../../testing/render.tsx';
 import { OrderConfirmedRoute } from './order-confirmed.tsx';
 
@@ -13,7 +13,7 @@ let calls: Call[];
 
 beforeEach(() => {
   useSessionStore.getState().setSession({ user: { id: 'u', email: 'maria@example.com', fullName: 'Maria' }, accessToken: 't', roles: [] });
-  calls = stubApi((call) => (call.url.endsWith(ORDER_ID) ? json(200, sampleOrder()) : json(404, { error: 'not_found', message: 'Pedido não encontrado' })));
+  calls = stubApi(paymentApi((call) => (call.url.endsWith(ORDER_ID) ? json(200, sampleOrder()) : json(404, { error: 'not_found', message: 'Pedido não encontrado' }))));
 });
 afterEach(() => {
   view.unmount();
@@ -25,7 +25,7 @@ describe('OrderConfirmedRoute', () => {
   it('loads and shows the order', async () => {
     view = render(<OrderConfirmedRoute />, { path: `/pedido-confirmado?pedido=${ORDER_ID}`, route: '/pedido-confirmado' });
     await flush();
-    expect(calls.map((call) => call.url)).toEqual([`http://api.test/api/orders/${ORDER_ID}`]);
+    expect(calls.map((call) => call.url).filter((url) => url.includes('/api/orders'))).toEqual([`http://api.test/api/orders/${ORDER_ID}`]);
     expect(view.container.querySelector('[data-testid="order-number"]')!.textContent).toBe('P925-000042');
   });
 

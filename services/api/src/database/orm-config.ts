@@ -19,7 +19,7 @@ import {
 import { OutboxEmailSchema } from '../modules/mail/outbox-email.entity.ts';
 import { ProductReservationSchema } from '../modules/reservations/reservation.entity.ts';
 import { DomainEventRecordSchema } from '../modules/events/domain-event.entity.ts';
-import { OrderItemSchema, OrderSchema } from '../modules/orders/order.entities.ts';
+import { OrderItemSchema, OrderSchema, OrderStatusChangeSchema, PaymentNotificationSchema, SandboxPaymentSchema } from '../modules/orders/order.entities.ts';
 import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/content.entities.ts';
 import { migrationsList } from './migrations/index.ts';
 
@@ -40,6 +40,9 @@ export const ENTITIES = [
   ProductReservationSchema,
   OrderSchema,
   OrderItemSchema,
+  OrderStatusChangeSchema,
+  PaymentNotificationSchema,
+  SandboxPaymentSchema,
   DomainEventRecordSchema,
 ];
 

@@ -3,20 +3,20 @@
  * or not any client is open; each run on its own EntityManager fork; stopped when the service
  * closes:
  * - reservation cleanup (storefront.md 4, 9): expired reservations release their units;
- * - order expiry (issue 5): unpaid PIX orders after 30 minutes and boleto orders after their
- *   due date are cancelled and their units return to stock.
+ * - order expiry (issues 5, 13): unpaid orders past their deadline are checked with the acquirer
+ *   and then paid or cancelled, units back to stock (PaymentReconciliation.expireOverdue).
  */
 import fp from 'fastify-plugin';
-import { OrderService } from '../modules/orders/order.service.ts';
+import { orderServices } from '../modules/orders/index.ts';
 import { ReservationService } from '../modules/reservations/reservation.service.ts';
 
 export default fp(
   async (app) => {
     const reservations = new ReservationService(app.clock, app.storage);
-    const orders = new OrderService(app.payments, app.events, app.clock);
+    const { reconciliation } = orderServices(app);
     const jobs = [
       { name: 'reservation cleanup', run: () => reservations.cleanup(app.orm.em.fork()) },
-      { name: 'order expiry', run: () => orders.expirePending(app.orm.em.fork()) },
+      { name: 'order expiry', run: () => reconciliation.expireOverdue(app.orm.em.fork()) },
     ];
     const tick = async () => {
       for (const job of jobs) {
@@ -32,5 +32,5 @@ export default fp(
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'scheduled-jobs', dependencies: ['config', 'clock', 'orm', 'storage', 'events', 'payments'] },
+  { name: 'scheduled-jobs', dependencies: ['config', 'clock', 'orm', 'storage', 'events', 'payments', 'mail'] },
 );

@@ -57,7 +57,7 @@ describe('AccountMenu', () => {
     expect(view.container.querySelector('button')).toBeNull();
   });
 
-  it('greets a customer with the e-mail and the active session, with only Sair', async () => {
+  it('greets a customer with the e-mail and the active session, with Meus pedidos and Sair', async () => {
     signInAs([]);
     await renderMenu();
     expect(trigger().getAttribute('aria-haspopup')).toBe('menu');
@@ -67,14 +67,15 @@ describe('AccountMenu', () => {
     expect(menu()!.getAttribute('role')).toBe('menu');
     expect(menu()!.textContent).toContain('Olá, maria@example.com');
     expect(menu()!.textContent).toContain('Sessão ativa');
-    expect(items()).toEqual(['Sair']);
+    expect(items()).toEqual(['Meus pedidos', 'Sair']);
+    expect(menu()!.querySelector('a[href="/minha-conta/pedidos"]')!.textContent).toBe('Meus pedidos');
   });
 
   it('shows Admin Panel to an admin and Developer Dashboard to a developer, as links', async () => {
     signInAs(['admin', 'developer']);
     await renderMenu();
     await open();
-    expect(items()).toEqual(['Developer Dashboard', 'Admin Panel', 'Sair']);
+    expect(items()).toEqual(['Developer Dashboard', 'Admin Panel', 'Meus pedidos', 'Sair']);
     expect(menu()!.querySelector('a[href="/admin"]')!.textContent).toBe('Admin Panel');
     expect(menu()!.querySelector('a[href="/developer"]')!.textContent).toBe('Developer Dashboard');
   });
@@ -83,7 +84,7 @@ describe('AccountMenu', () => {
     signInAs(['admin']);
     await renderMenu();
     await open();
-    expect(items()).toEqual(['Admin Panel', 'Sair']);
+    expect(items()).toEqual(['Admin Panel', 'Meus pedidos', 'Sair']);
   });
 
   it('closes on Escape and gives the focus back to the button', async () => {

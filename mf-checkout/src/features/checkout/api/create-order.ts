@@ -1,12 +1,15 @@
 /**
  * `POST /api/orders` (signed-in customer): places the order with an `Idempotency-Key` header;
- * prices are read by the service, never sent. Answers the order (paid card, or pending PIX /
- * boleto with their instructions). Errors: 400 'Dados inválidos' (issues), 402
- * payment_declined, 404 product_not_found, 409 insufficient_stock.
+ * prices are read by the service, never sent. A card is first tokenised at the acquirer
+ * (create-card-token.ts) and only its token goes with the order. Answers the order (paid card,
+ * or pending PIX / boleto with their instructions). Errors: 400 'Dados inválidos' (issues), 402
+ * payment_declined, 404 product_not_found, 409 insufficient_stock / too_many_pending, 429, 502.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { orderSchema, type CreateOrderInput, type Order } from '@prata/contracts';
+import { orderSchema, type CheckoutCustomer, type CreateOrderInput, type Order, type PaymentConfig } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { PaymentDraft } from '../utils/checkout-values.ts';
+import { createCardToken } from './create-card-token.ts';
 
 export interface CreateOrderVariables {
   input: CreateOrderInput;
@@ -17,10 +20,25 @@ export function createOrder({ input, idempotencyKey }: CreateOrderVariables): Pr
   return apiRequest('/api/orders', orderSchema, { method: 'POST', body: input, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
-export function useCreateOrder() {
+export interface PlaceOrderVariables {
+  items: CreateOrderInput['items'];
+  customer: CheckoutCustomer;
+  payment: PaymentDraft;
+  config: PaymentConfig;
+  idempotencyKey: string;
+}
+
+/** Tokenises the card (if any), then places the order. */
+export async function placeOrder({ items, customer, payment, config, idempotencyKey }: PlaceOrderVariables): Promise<Order> {
+  if (payment.method !== 'credit-card') return createOrder({ input: { items, customer, payment }, idempotencyKey });
+  const token = await createCardToken(config, payment.card);
+  return createOrder({ input: { items, customer, payment: { method: 'credit-card', cardToken: token.id, cardBrand: payment.cardBrand, installments: payment.installments } }, idempotencyKey });
+}
+
+export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createOrder,
+    mutationFn: placeOrder,
     // Stock and the shopper's orders changed.
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['orders'] }), queryClient.invalidateQueries({ queryKey: ['products'] })]),
   });

@@ -6,11 +6,14 @@
  */
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installmentCents, type Order } from '@prata/contracts';
+import type { Order } from '@prata/contracts';
 import { formatBRL, toast, type CartItem } from '@prata/shared-ui';
-import { json, sampleOrder, stubApi, type Call } from '../../../testing/api.ts';
+import { json, paymentApi, sampleOrder, stubApi as stubFetch, type Call } from '../../../testing/api.ts';
 import { button, click, flush, render, typeInto, type Rendered } from '../../../testing/render.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
+
+/** Stubs the API with `handler`, the payment configuration and the sandbox's card tokens answered. */
+const stubApi = (handler: (call: Call) => Response | Promise<Response>) => stubFetch(paymentApi(handler));
 
 const items: CartItem[] = [
   { id: 'a0000000-0000-4000-8000-000000000001', name: 'Anel Solitário', priceCents: 12_990, quantity: 2, imageUrl: null },
@@ -35,6 +38,7 @@ function fillValid(method: 'credit-card' | 'pix' | 'boleto' = 'credit-card') {
   typeInto(input('city'), 'São Paulo');
   typeInto(input('state'), 'SP');
   click(view.container.querySelector(`input[name="paymentMethod"][value="${method}"]`));
+  if (method === 'boleto') typeInto(input('payerCpf'), '52998224725');
   if (method !== 'credit-card') return;
   typeInto(input('cardNumber'), '4111111111111111');
   typeInto(input('cardName'), 'MARIA SILVA');
@@ -43,9 +47,11 @@ function fillValid(method: 'credit-card' | 'pix' | 'boleto' = 'credit-card') {
   typeInto(input('installments'), '3');
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   onPlaced = vi.fn<(order: Order) => void>();
+  stubApi(() => json(500, {}));
   view = render(<CheckoutForm items={items} pricesReady defaultEmail="maria@example.com" onPlaced={onPlaced} />, { path: '/checkout' });
+  await flush();
 });
 afterEach(() => {
   view.unmount();
@@ -121,6 +127,22 @@ describe('CheckoutForm validation', () => {
     ]);
   });
 
+  it("takes the brand's CVV length: 4 digits for Amex", () => {
+    click(view.container.querySelector('input[name="paymentMethod"][value="credit-card"]'));
+    typeInto(input('cardNumber'), '378282246310005');
+    typeInto(input('cardCvv'), '12345');
+    expect(input('cardCvv')!.value).toBe('1234');
+    expect(input('cardCvv')!.maxLength).toBe(4);
+  });
+
+  it('asks for a valid CPF for a boleto', () => {
+    fillValid('boleto');
+    typeInto(input('payerCpf'), '11111111112');
+    expect(input('payerCpf')!.value).toBe('111.111.111-12');
+    submit();
+    expect([...errorBox()!.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['CPF do pagador: CPF inválido']);
+  });
+
   it('formats the card fields and limits the CVV input to 3 digits', () => {
     click(view.container.querySelector('input[name="paymentMethod"][value="credit-card"]'));
     typeInto(input('cardNumber'), '4111111111111111');
@@ -138,9 +160,12 @@ describe('CheckoutForm instalments and summary', () => {
     const options = [...view.container.querySelectorAll<HTMLOptionElement>('#checkout-installments option')];
     expect(options.map((option) => option.value)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
     expect(options[0]!.textContent).toBe(`1x de ${formatBRL(TOTAL)} à vista`);
-    expect(options[2]!.textContent).toBe(`3x de ${formatBRL(11_644)} sem juros`);
-    expect(options[11]!.textContent).toBe(`12x de ${formatBRL(2_911)} sem juros`);
-    expect(installmentCents(TOTAL, 3)).toBe(11_644);
+    // R$ 349,30 does not divide by 3 or 12: the instalments shown add up exactly to it.
+    expect(options[1]!.textContent).toBe(`2x de ${formatBRL(17_465)} sem juros`);
+    expect(options[2]!.textContent).toBe(`3x sem juros: 1x de ${formatBRL(11_644)} + 2x de ${formatBRL(11_643)}`);
+    expect(options[11]!.textContent).toBe(`12x sem juros: 10x de ${formatBRL(2_911)} + 2x de ${formatBRL(2_910)}`);
+    expect(11_644 + 2 * 11_643).toBe(TOTAL);
+    expect(10 * 2_911 + 2 * 2_910).toBe(TOTAL);
   });
 
   it('shows items, total, free shipping and the delivery estimate of the chosen state', () => {
@@ -178,6 +203,8 @@ describe('CheckoutForm submission', () => {
     expect(submitButton.textContent).toBe('Processando...');
     expect(submitButton.disabled).toBe(true);
     expect(orders(calls)).toHaveLength(1);
+    const [token] = calls.filter((c) => c.url === 'http://api.test/api/payments/sandbox/card-tokens');
+    expect(token!.body).toEqual({ card_number: '4111111111111111', expiration_month: 12, expiration_year: 2000 + Number(nextYear), security_code: '123', cardholder: { name: 'MARIA SILVA' } });
     const [call] = orders(calls);
     expect(call!.method).toBe('POST');
     expect(call!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -187,8 +214,9 @@ describe('CheckoutForm submission', () => {
         { productId: items[1]!.id, quantity: 1 },
       ],
       customer: { fullName: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
-      payment: { method: 'credit-card', cardNumber: '4111111111111111', cardName: 'MARIA SILVA', cardExpiry: `12/${nextYear}`, cardCvv: '123', installments: 3 },
+      payment: { method: 'credit-card', cardToken: 'tok_1111', cardBrand: 'visa', installments: 3 },
     });
+    expect(JSON.stringify(call!.body)).not.toContain('4111111111111111');
     answer(json(201, sampleOrder()));
     await flush();
     expect(onPlaced).toHaveBeenCalledWith(sampleOrder());
@@ -200,7 +228,7 @@ describe('CheckoutForm submission', () => {
     let fail = true;
     const calls = stubApi(() => {
       if (fail) throw new TypeError('Failed to fetch');
-      return json(201, sampleOrder({ payment: { method: 'pix', card: null, boleto: null, pix: { payload: '000201...', expiresAt: '2026-11-21T13:30:00.000Z' } } }));
+      return json(201, sampleOrder({ payment: { method: 'pix', card: null, boleto: null, pix: { payload: '000201...', expiresAt: '2026-11-21T13:30:00.000Z' }, paidAt: null } }));
     });
     fillValid('pix');
     submit();

@@ -4,25 +4,21 @@
  * fields and 1x..12x instalments, and the order summary.
  *
  * Submit validates with the contracts' schemas; invalid input lists 'field: message' under
- * 'Dados inválidos', each message also tied to its input (aria-describedby). A valid order is
- * sent with one Idempotency-Key per attempt (reused when the same attempt is retried after a
- * network failure or 5xx) while the button says 'Processando...'. Failures toast 'Erro no
- * processamento' with 'Tente novamente em alguns instantes.', or the service's message for a
- * definitive answer (400, 402, 404, 409); the cart is kept.
+ * 'Dados inválidos', each message also tied to its input (aria-describedby). A valid card is
+ * tokenised at the acquirer first (its number and CVV never reach the store's service; CVV of
+ * the brand's length, 4 for Amex); a boleto asks for the payer's CPF. The order is sent with one
+ * Idempotency-Key per attempt (reused when the same attempt is retried after a network failure
+ * or 5xx) while the button says 'Processando...'. Failures toast 'Erro no processamento' with
+ * 'Tente novamente em alguns instantes.', or the service's message for a definitive answer
+ * (400, 402, 404, 409, 429); the cart is kept. Instalments add up exactly to the total. In test
+ * mode (sandbox or test credentials) a 'Modo de teste' notice says no real payment is made.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import {
-  BOLETO_BUSINESS_DAYS,
-  CHECKOUT_STATES,
-  MAX_INSTALLMENTS,
-  PAYMENT_METHODS,
-  PIX_EXPIRY_MS,
-  installmentCents,
-  type Order,
-} from '@prata/contracts';
-import { Alert, Button, RadioGroup, SelectField, TextField, formatBRL, toast, type CartItem } from '@prata/shared-ui';
+import { BOLETO_BUSINESS_DAYS, CHECKOUT_STATES, MAX_INSTALLMENTS, PAYMENT_METHODS, PIX_EXPIRY_MS, type Order } from '@prata/contracts';
+import { Alert, Button, RadioGroup, SelectField, TextField, toast, type CartItem } from '@prata/shared-ui';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { useCreateOrder } from '../api/create-order.ts';
+import { usePlaceOrder } from '../api/create-order.ts';
+import { usePaymentConfig } from '../../../lib/payment-config.ts';
 import { useIdempotencyKeys } from '../hooks/use-idempotency-keys.ts';
 import {
   FIELD_LABELS,
@@ -31,7 +27,10 @@ import {
   formatCardCvv,
   formatCardExpiry,
   formatCardNumber,
+  formatCpf,
+  cvvLengthFor,
   initialCheckoutValues,
+  installmentLabel,
   serverIssuesToErrors,
   validateCheckout,
   type CheckoutField,
@@ -39,11 +38,12 @@ import {
   type FieldErrors,
 } from '../utils/checkout-values.ts';
 import { ErrorSummary } from './error-summary.tsx';
+import { TestModeNotice } from '../../../components/test-mode-notice.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import styles from './checkout.module.css';
 
 /** Statuses whose message is the service's definitive answer to this attempt. */
-const DEFINITIVE_STATUSES = new Set([400, 402, 404, 409]);
+const DEFINITIVE_STATUSES = new Set([400, 402, 404, 409, 429]);
 const RETRY_LATER = 'Tente novamente em alguns instantes.';
 
 export const fieldId = (field: string) => `checkout-${field}`;
@@ -60,17 +60,15 @@ export interface CheckoutFormProps {
 const STATE_OPTIONS = CHECKOUT_STATES.map((state) => ({ value: state, label: `${state} - ${STATE_NAMES[state]}` }));
 const METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }));
 
-/** The instalment choices for a total in BRL cents: '3x de R$ 43,30 sem juros' (1x is 'à vista'). */
+/** The instalment choices for a total in BRL cents (amounts add up exactly; 1x is 'à vista'). */
 const installmentOptions = (totalCents: number) =>
-  Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1).map((count) => ({
-    value: String(count),
-    label: `${count}x de ${formatBRL(installmentCents(totalCents, count))} ${count === 1 ? 'à vista' : 'sem juros'}`,
-  }));
+  Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1).map((count) => ({ value: String(count), label: installmentLabel(totalCents, count) }));
 
-const FORMATTERS: Partial<Record<CheckoutField, (value: string) => string>> = {
+const FORMATTERS: Partial<Record<CheckoutField, (value: string, values: CheckoutValues) => string>> = {
   cardNumber: formatCardNumber,
   cardExpiry: formatCardExpiry,
-  cardCvv: formatCardCvv,
+  cardCvv: (value, values) => formatCardCvv(value, cvvLengthFor(values.cardNumber)),
+  payerCpf: formatCpf,
 };
 
 export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: CheckoutFormProps) {
@@ -78,13 +76,13 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
   const [errors, setErrors] = useState<FieldErrors>({});
   const [focusKey, setFocusKey] = useState(0);
   const keys = useIdempotencyKeys();
-  const createOrder = useCreateOrder();
+  const createOrder = usePlaceOrder();
+  const paymentConfig = usePaymentConfig();
   const processing = createOrder.isPending;
   const total = items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
 
   const change = (field: CheckoutField, raw: string) => {
-    const value = FORMATTERS[field]?.(raw) ?? raw;
-    setValues((current) => ({ ...current, [field]: value }));
+    setValues((current) => ({ ...current, [field]: FORMATTERS[field]?.(raw, current) ?? raw }));
     setErrors((current) => {
       if (!current[field]) return current;
       const { [field]: _removed, ...rest } = current;
@@ -100,15 +98,21 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (processing || !pricesReady) return;
+    const config = paymentConfig.data;
     const result = validateCheckout(values);
     if (!result.success) {
       showErrors(result.errors);
       return;
     }
+    if (!config) {
+      toast.error('Erro no processamento', { description: RETRY_LATER });
+      void paymentConfig.refetch();
+      return;
+    }
     setErrors({});
-    const input = { items: items.map((item) => ({ productId: item.id, quantity: item.quantity })), customer: result.customer, payment: result.payment };
+    const attempt = { items: items.map((item) => ({ productId: item.id, quantity: item.quantity })), customer: result.customer, payment: result.payment };
     createOrder.mutate(
-      { input, idempotencyKey: keys.keyFor(input) },
+      { ...attempt, config, idempotencyKey: keys.keyFor(attempt) },
       {
         onSuccess: (order) => {
           keys.settle();
@@ -132,6 +136,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
     );
   };
 
+  const cvvLength = cvvLengthFor(values.cardNumber);
   const text = (field: CheckoutField, props: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'email' | 'text'; maxLength?: number; wide?: boolean; hint?: ReactNode; placeholder?: string } = {}) => (
     <div className={props.wide ? styles.wide : undefined}>
       <TextField
@@ -154,6 +159,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
   return (
     <form className={styles.layout} onSubmit={submit} noValidate aria-label="Finalizar compra">
       <div className={styles.form}>
+        {paymentConfig.data?.testMode ? <TestModeNotice simulation={paymentConfig.data.simulation} /> : null}
         <ErrorSummary errors={errors} fieldId={fieldId} focusKey={focusKey} />
         <fieldset className={styles.section}>
           <legend>Dados pessoais</legend>
@@ -207,7 +213,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
               {text('cardNumber', { autoComplete: 'cc-number', inputMode: 'numeric', wide: true, placeholder: '0000 0000 0000 0000' })}
               {text('cardName', { autoComplete: 'cc-name', wide: true, hint: 'Como impresso no cartão' })}
               {text('cardExpiry', { autoComplete: 'cc-exp', inputMode: 'numeric', placeholder: 'MM/AA', hint: 'MM/AA' })}
-              {text('cardCvv', { autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 3, placeholder: '123' })}
+              {text('cardCvv', { autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: cvvLength, placeholder: cvvLength === 4 ? '1234' : '123' })}
               <div className={styles.wide}>
                 <SelectField
                   id={fieldId('installments')}
@@ -225,7 +231,12 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
               Após finalizar, você verá o QR Code e o código PIX copia e cola. O pagamento deve ser feito em até {PIX_EXPIRY_MS / 60_000} minutos.
             </Alert>
           ) : (
-            <Alert variant="info">Após finalizar, você verá a linha digitável do boleto, com vencimento em {BOLETO_BUSINESS_DAYS} dias úteis.</Alert>
+            <div className={styles.grid}>
+              {text('payerCpf', { inputMode: 'numeric', placeholder: '000.000.000-00', hint: 'O boleto é registrado no CPF de quem paga.' })}
+              <div className={styles.wide}>
+                <Alert variant="info">Após finalizar, você verá a linha digitável do boleto, com vencimento em {BOLETO_BUSINESS_DAYS} dias úteis.</Alert>
+              </div>
+            </div>
           )}
         </fieldset>
 

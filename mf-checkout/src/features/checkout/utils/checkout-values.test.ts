@@ -44,16 +44,24 @@ describe('validateCheckout', () => {
     expect(result).toEqual({
       success: true,
       customer: { fullName: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
-      payment: { method: 'credit-card', cardNumber: '4111111111111111', cardName: 'MARIA SILVA', cardExpiry: `12/${nextYear}`, cardCvv: '123', installments: 3 },
+      payment: { method: 'credit-card', card: { cardNumber: '4111111111111111', cardName: 'MARIA SILVA', cardExpiry: `12/${nextYear}`, cardCvv: '123' }, cardBrand: 'visa', installments: 3 },
     });
   });
 
-  it('keeps a complement and ignores the card fields for PIX and boleto', () => {
-    for (const method of ['pix', 'boleto'] as const) {
-      const result = validateCheckout({ ...valid, complement: 'Apto 12', paymentMethod: method, cardNumber: '', cardCvv: '' });
-      expect(result.success && result.payment).toEqual({ method });
-      expect(result.success && result.customer.complement).toBe('Apto 12');
-    }
+  it('keeps a complement and ignores the card fields for PIX and boleto (which takes the payer CPF)', () => {
+    const pix = validateCheckout({ ...valid, complement: 'Apto 12', paymentMethod: 'pix', cardNumber: '', cardCvv: '' });
+    expect(pix.success && pix.payment).toEqual({ method: 'pix' });
+    expect(pix.success && pix.customer.complement).toBe('Apto 12');
+    const boleto = validateCheckout({ ...valid, paymentMethod: 'boleto', cardNumber: '', payerCpf: '529.982.247-25' });
+    expect(boleto.success && boleto.payment).toEqual({ method: 'boleto', payerCpf: '52998224725' });
+    expect(linesFor({ paymentMethod: 'boleto', payerCpf: '529.982.247-24' })).toEqual(['CPF do pagador: CPF inválido']);
+  });
+
+  it('knows the brand of the card: an Amex needs a 4-digit CVV', () => {
+    const amex = validateCheckout({ ...valid, cardNumber: '3782 822463 10005', cardCvv: '1234' });
+    expect(amex.success && amex.payment).toMatchObject({ cardBrand: 'amex' });
+    expect(linesFor({ cardNumber: '3782 822463 10005', cardCvv: '123' })).toEqual(['CVV: CVV inválido']);
+    expect(formatCardCvv('12345', 4)).toBe('1234');
   });
 
   it("lists every required field of an empty form, in the form's order", () => {

@@ -1,17 +1,26 @@
 /**
- * The checkout form's values, pt-BR field labels and validation (storefront.md 3, 5): the SAME
- * zod schemas as the service (`checkoutCustomerSchema`, `paymentInputSchema` of
- * @prata/contracts), reduced to the first message per field, in the form's order.
+ * The checkout form's values, pt-BR field labels and validation (storefront.md 3, 5; issues 10,
+ * 13): the SAME zod schemas as the service and the acquirer's tokeniser
+ * (`checkoutCustomerSchema`, `cardDetailsSchema`, `cpfSchema` of @prata/contracts), reduced to
+ * the first message per field, in the form's order. A valid card is a draft for the acquirer's
+ * tokenisation: its number and CVV are never sent with the order.
  */
 import {
+  MAX_INSTALLMENTS,
+  PAYMENT_METHOD_LABELS,
+  cardBrandOf,
+  cardDetailsSchema,
   checkoutCustomerSchema,
-  paymentInputSchema,
+  cpfSchema,
+  installmentPlan,
   type CHECKOUT_STATES,
+  type CardBrand,
   type CheckoutCustomer,
-  type CreateOrderInput,
-  type PaymentMethod,
 } from '@prata/contracts';
-import type { z } from 'zod';
+import { formatBRL } from '@prata/shared-ui';
+import { z } from 'zod';
+
+export { PAYMENT_METHOD_LABELS };
 
 export const CHECKOUT_FIELDS = [
   'fullName',
@@ -30,6 +39,7 @@ export const CHECKOUT_FIELDS = [
   'cardExpiry',
   'cardCvv',
   'installments',
+  'payerCpf',
 ] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 export type CheckoutValues = Record<CheckoutField, string>;
@@ -53,6 +63,7 @@ export const FIELD_LABELS: Readonly<Record<CheckoutField, string>> = {
   cardExpiry: 'Validade',
   cardCvv: 'CVV',
   installments: 'Parcelas',
+  payerCpf: 'CPF do pagador',
 };
 
 export const STATE_NAMES: Readonly<Record<(typeof CHECKOUT_STATES)[number], string>> = {
@@ -64,21 +75,42 @@ export const STATE_NAMES: Readonly<Record<(typeof CHECKOUT_STATES)[number], stri
   SC: 'Santa Catarina',
 };
 
-export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
-  'credit-card': 'Cartão de crédito',
-  pix: 'PIX',
-  boleto: 'Boleto bancário',
-};
-
 /** Empty form with the signed-in shopper's e-mail (storefront.md 3) and card payment in 1x. */
 export function initialCheckoutValues(email = ''): CheckoutValues {
   const values = Object.fromEntries(CHECKOUT_FIELDS.map((field) => [field, ''])) as CheckoutValues;
   return { ...values, email, paymentMethod: 'credit-card', installments: '1' };
 }
 
-export type CheckoutValidation =
-  | { success: true; customer: CheckoutCustomer; payment: CreateOrderInput['payment'] }
-  | { success: false; errors: FieldErrors };
+/** A valid payment before the card is tokenised. */
+export type PaymentDraft =
+  | { method: 'credit-card'; card: { cardNumber: string; cardName: string; cardExpiry: string; cardCvv: string }; cardBrand: CardBrand; installments: number }
+  | { method: 'pix' }
+  | { method: 'boleto'; payerCpf: string };
+
+export type CheckoutValidation = { success: true; customer: CheckoutCustomer; payment: PaymentDraft } | { success: false; errors: FieldErrors };
+
+const installmentsSchema = z.coerce.number().int().min(1, 'Parcelamento inválido').max(MAX_INSTALLMENTS, 'Parcelamento inválido');
+const methodSchema = z.enum(['credit-card', 'pix', 'boleto'], { error: 'Forma de pagamento inválida' });
+
+function validatePayment(values: CheckoutValues): { success: true; payment: PaymentDraft } | { success: false; error: z.ZodError } {
+  const method = methodSchema.safeParse(values.paymentMethod);
+  if (!method.success) return { success: false, error: new z.ZodError(method.error.issues.map((issue) => ({ ...issue, path: ['paymentMethod'] }))) };
+  if (method.data === 'pix') return { success: true, payment: { method: 'pix' } };
+  if (method.data === 'boleto') {
+    const cpf = z.object({ payerCpf: cpfSchema }).safeParse({ payerCpf: values.payerCpf });
+    return cpf.success ? { success: true, payment: { method: 'boleto', payerCpf: cpf.data.payerCpf } } : { success: false, error: cpf.error };
+  }
+  const card = cardDetailsSchema.and(z.object({ installments: installmentsSchema })).safeParse({
+    cardNumber: values.cardNumber,
+    cardName: values.cardName,
+    cardExpiry: values.cardExpiry,
+    cardCvv: values.cardCvv,
+    installments: values.installments,
+  });
+  if (!card.success) return { success: false, error: card.error };
+  const { installments, ...details } = card.data;
+  return { success: true, payment: { method: 'credit-card', card: details, cardBrand: cardBrandOf(details.cardNumber)!.brand, installments } };
+}
 
 const customerFields = new Set<string>(Object.keys(checkoutCustomerSchema.shape));
 
@@ -103,21 +135,10 @@ export function validateCheckout(values: CheckoutValues): CheckoutValidation {
     city: values.city,
     state: values.state,
   });
-  const payment = paymentInputSchema.safeParse(
-    values.paymentMethod === 'credit-card'
-      ? {
-          method: 'credit-card',
-          cardNumber: values.cardNumber,
-          cardName: values.cardName,
-          cardExpiry: values.cardExpiry,
-          cardCvv: values.cardCvv,
-          installments: values.installments,
-        }
-      : { method: values.paymentMethod },
-  );
+  const payment = validatePayment(values);
   if (customer.success && payment.success) {
     const { complement, ...rest } = customer.data;
-    return { success: true, customer: complement ? { ...rest, complement } : rest, payment: payment.data };
+    return { success: true, customer: complement ? { ...rest, complement } : rest, payment: payment.payment };
   }
   const found: FieldErrors = {};
   if (!customer.success) firstErrors(customer.error, ([head]) => (typeof head === 'string' && customerFields.has(head) ? (head as CheckoutField) : undefined), found);
@@ -142,7 +163,10 @@ export function serverIssuesToErrors(issues: readonly { path: string; message: s
     const [, group, name] = path.split('.');
     let field: CheckoutField | undefined;
     if (group === 'customer' && name && customerFields.has(name)) field = name as CheckoutField;
-    else if (group === 'payment') field = !name || name === 'method' ? 'paymentMethod' : (CHECKOUT_FIELDS as readonly string[]).includes(name) ? (name as CheckoutField) : undefined;
+    else if (group === 'payment') {
+      const mapped = name === 'cardToken' || name === 'cardBrand' ? 'cardNumber' : name;
+      field = !mapped || mapped === 'method' ? 'paymentMethod' : (CHECKOUT_FIELDS as readonly string[]).includes(mapped) ? (mapped as CheckoutField) : undefined;
+    }
     if (field && !found[field]) found[field] = message;
   }
   return orderErrors(found);
@@ -159,7 +183,33 @@ export function formatCardExpiry(value: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
-/** CVV as typed: digits only, at most 3 (storefront.md 5: the card input limits CVV to 3). */
-export function formatCardCvv(value: string): string {
-  return value.replace(/\D/g, '').slice(0, 3);
+/** The CVV length of the card number typed so far: 4 for Amex, else 3 (storefront.md 5's limit of 3). */
+export function cvvLengthFor(cardNumber: string): number {
+  return cardBrandOf(cardNumber)?.cvvLength ?? 3;
+}
+
+/** CVV as typed: digits only, at most the brand's length (`cvvLengthFor`). */
+export function formatCardCvv(value: string, length = 3): string {
+  return value.replace(/\D/g, '').slice(0, length);
+}
+
+/** CPF as typed: 000.000.000-00. */
+export function formatCpf(value: string): string {
+  const d = value.replace(/\D/g, '').slice(0, 11);
+  return d.replace(/^(\d{3})(\d)/, '$1.$2').replace(/^(\d{3})\.(\d{3})(\d)/, '$1.$2.$3').replace(/\.(\d{3})(\d{1,2})$/, '.$1-$2');
+}
+
+/**
+ * An instalment choice for a total in BRL cents (issue 13: the amounts add up exactly):
+ * '1x de R$ 409,70 à vista', '2x de R$ 204,85 sem juros', or, when the cents do not divide,
+ * '3x sem juros: 2x de R$ 136,57 + 1x de R$ 136,56'.
+ */
+export function installmentLabel(totalCents: number, count: number): string {
+  const plan = installmentPlan(totalCents, count);
+  const first = plan[0]!;
+  const last = plan[plan.length - 1]!;
+  if (count === 1) return `1x de ${formatBRL(first)} à vista`;
+  if (first === last) return `${count}x de ${formatBRL(first)} sem juros`;
+  const higher = plan.filter((amount) => amount === first).length;
+  return `${count}x sem juros: ${higher}x de ${formatBRL(first)} + ${count - higher}x de ${formatBRL(last)}`;
 }

@@ -1,7 +1,14 @@
-/** `GET /api/orders/:id` (signed-in, own orders only): one order with its payment instructions. */
+/**
+ * `GET /api/orders/:id` (signed-in, own orders only): one order with its payment instructions.
+ * While the order awaits payment it is re-read every 5 s, so a confirmation (webhook, 'Simular
+ * pagamento', the staff) shows without reloading.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { orderSchema, type Order } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+
+/** How often an unpaid order is re-read, ms. */
+export const PENDING_ORDER_POLL_MS = 5000;
 
 export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
   return apiRequest(`/api/orders/${encodeURIComponent(id)}`, orderSchema, signal ? { signal } : {});
@@ -11,6 +18,7 @@ export function getOrderQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['orders', 'detail', id],
     queryFn: ({ signal }) => getOrder(id, signal),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? PENDING_ORDER_POLL_MS : false),
   });
 }
 

@@ -26,7 +26,8 @@ describe('OrderConfirmation', () => {
     const text = view.container.textContent!;
     expect(view.container.querySelector('h1')!.textContent).toBe('Pedido confirmado!');
     expect(view.container.querySelector('[data-testid="order-number"]')!.textContent).toBe('P925-000042');
-    expect(text).toContain('Pagamento aprovado');
+    expect(text).toContain('Pago');
+    expect(view.container.querySelector('a[href="/minha-conta/pedidos/b0000000-0000-4000-8000-000000000001"]')!.textContent).toBe('Acompanhar pedido');
     expect(text).toContain('Anel Solitário × 2');
     expect(text).toContain(`Total${formatBRL(25_980)}`);
     expect(text).toContain('Frete grátis');
@@ -47,7 +48,7 @@ describe('OrderConfirmation', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const success = vi.spyOn(toast, 'success').mockReturnValue(1);
     const expiresAt = '2026-11-21T13:30:00.000Z';
-    view = render(<OrderConfirmation order={sampleOrder({ status: 'pending', payment: { method: 'pix', card: null, boleto: null, pix: { payload: PIX, expiresAt } } })} />);
+    view = render(<OrderConfirmation order={sampleOrder({ status: 'pending', payment: { method: 'pix', card: null, boleto: null, pix: { payload: PIX, expiresAt }, paidAt: null } })} />);
     await flush();
     expect(view.container.querySelector('h1')!.textContent).toBe('Pedido recebido!');
     expect(view.container.textContent).toContain('Aguardando pagamento');
@@ -56,6 +57,7 @@ describe('OrderConfirmation', () => {
     expect(section.querySelector<HTMLImageElement>('img[alt="QR Code PIX"]')!.src).toBe('data:image/png;base64,QRCODE');
     expect(section.textContent).toContain('30 minutos');
     expect(section.textContent).toContain(formatDateTime(expiresAt));
+    expect(section.querySelector('[data-testid="pix-countdown"]')!.textContent).toMatch(/^(Tempo restante: \d{2}:\d{2}|Código PIX expirado)$/);
     click(button(section, 'Copiar código PIX'));
     await flush(2);
     expect(writeText).toHaveBeenCalledWith(PIX);
@@ -66,7 +68,7 @@ describe('OrderConfirmation', () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     vi.spyOn(toast, 'success').mockReturnValue(1);
-    view = render(<OrderConfirmation order={sampleOrder({ status: 'pending', payment: { method: 'boleto', card: null, pix: null, boleto: { line: `${LINE}123`, dueDate: '2026-11-26' } } })} />);
+    view = render(<OrderConfirmation order={sampleOrder({ status: 'pending', payment: { method: 'boleto', card: null, pix: null, boleto: { line: `${LINE}123`, dueDate: '2026-11-26', url: null }, paidAt: null } })} />);
     const section = view.container.querySelector('[data-testid="payment-boleto"]')!;
     expect(section.querySelector<HTMLInputElement>('[data-testid="boleto-line"]')!.value.replace(/\D/g, '')).toBe(`${LINE}123`);
     expect(section.textContent).toContain('Vencimento: 26/11/2026');

@@ -1,35 +1,43 @@
 /**
- * How the order is paid (storefront.md 9): PIX copia e cola + QR code, payable within 30
- * minutes (expiry shown in pt-BR); boleto linha digitável + due date (3 business days); card
- * brand, last 4 digits and instalments.
+ * How the order is paid (storefront.md 9; issue 13): PIX copia e cola + QR code + the time left
+ * while unpaid (30 minutes); boleto linha digitável + due date (3 business days) + the printable
+ * boleto when the acquirer gives one; card brand, last 4 digits and instalments (exact amounts).
+ * In test mode an unpaid PIX or boleto offers 'Simular pagamento'.
  */
 import { PIX_EXPIRY_MS, type Order } from '@prata/contracts';
-import { Card, formatBRL, formatDateTime } from '@prata/shared-ui';
-import { formatBoletoLine, formatIsoDate } from '../utils/order-texts.ts';
+import { Card, formatDateTime } from '@prata/shared-ui';
+import { usePaymentConfig } from '../../../lib/payment-config.ts';
+import { formatBoletoLine, formatIsoDate, installmentsText } from '../utils/order-texts.ts';
 import { CopyField } from './copy-field.tsx';
+import { PixCountdown } from './pix-countdown.tsx';
 import { PixQrCode } from './pix-qr-code.tsx';
+import { SimulatePaymentButton } from './simulate-payment-button.tsx';
 import styles from './orders.module.css';
 
 export function PaymentInstructions({ order }: { order: Order }) {
   const { payment } = order;
   const awaiting = order.status === 'pending';
+  const config = usePaymentConfig();
+  const simulate = awaiting && config.data?.simulation ? <SimulatePaymentButton orderId={order.id} /> : null;
   if (payment.method === 'pix' && payment.pix) {
+    if (!awaiting) return null;
     return (
       <Card title="Pague com PIX" className={styles.card} testId="payment-pix">
-        {awaiting ? (
-          <p>
-            Pague em até {PIX_EXPIRY_MS / 60_000} minutos: o código vale até <strong>{formatDateTime(payment.pix.expiresAt)}</strong>. Depois disso o pedido é
-            cancelado.
-          </p>
-        ) : null}
+        <p>
+          Pague em até {PIX_EXPIRY_MS / 60_000} minutos: o código vale até <strong>{formatDateTime(payment.pix.expiresAt)}</strong>. Depois disso o pedido é
+          cancelado.
+        </p>
+        <PixCountdown expiresAt={payment.pix.expiresAt} />
         <div className={styles.pix}>
           <PixQrCode payload={payment.pix.payload} />
           <CopyField label="PIX copia e cola" value={payment.pix.payload} buttonLabel="Copiar código PIX" copiedMessage="Código PIX copiado!" multiline testId="pix-payload" />
         </div>
+        {simulate}
       </Card>
     );
   }
   if (payment.method === 'boleto' && payment.boleto) {
+    if (!awaiting) return null;
     return (
       <Card title="Pague com boleto" className={styles.card} testId="payment-boleto">
         <p>
@@ -43,19 +51,23 @@ export function PaymentInstructions({ order }: { order: Order }) {
           copiedMessage="Linha digitável copiada!"
           testId="boleto-line"
         />
+        {payment.boleto.url ? (
+          <a href={payment.boleto.url} target="_blank" rel="noreferrer">
+            Abrir o boleto para imprimir
+          </a>
+        ) : null}
+        {simulate}
       </Card>
     );
   }
   if (payment.method === 'credit-card' && payment.card) {
-    const { brand, last4, installments, installmentCents } = payment.card;
+    const { brand, last4, installmentAmounts } = payment.card;
     return (
       <Card title="Pagamento com cartão" className={styles.card} testId="payment-card">
         <p>
           {brand} final {last4}
         </p>
-        <p>
-          {installments === 1 ? `1x de ${formatBRL(installmentCents)} (à vista)` : `${installments}x de ${formatBRL(installmentCents)} sem juros`}
-        </p>
+        <p>{installmentsText(installmentAmounts)}</p>
       </Card>
     );
   }

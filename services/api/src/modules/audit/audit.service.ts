@@ -31,7 +31,13 @@ export type AuditAction =
   | 'refresh_token_reuse'
   | 'product_created'
   | 'product_updated'
-  | 'product_deleted';
+  | 'product_deleted'
+  | 'order_marked_paid'
+  | 'order_shipped'
+  | 'order_delivered'
+  | 'order_cancelled'
+  | 'order_refunded'
+  | 'order_reinstated';
 
 /** Adds an audit row to `em` (flushed with the caller's changes). */
 export function audit(

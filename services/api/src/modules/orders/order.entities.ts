@@ -1,8 +1,10 @@
 /**
- * Orders (storefront.md 3, admin.md 3; issue 5): `orders` and `order_items` (quantity,
- * unit_price, total_price, product_id, product name). Money in BRL cents. The card number is
- * never stored: brand and last 4 digits only.
- * Status: pending -> paid -> (shipped -> delivered) | cancelled.
+ * Orders (storefront.md 3, admin.md 3; issues 5 and 13): `orders` and `order_items` (quantity,
+ * unit_price, total_price, product_id, product name), `order_status_changes` (every status change
+ * with who and when) and `payment_notifications` (every acquirer notification received, once).
+ * Money in BRL cents. The card number never reaches the service: brand and last 4 digits come
+ * from the acquirer.
+ * Status: pending -> paid -> shipped -> delivered; pending | paid -> cancelled.
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
@@ -16,7 +18,7 @@ export const OrderSchema = defineEntity({
   uniques: [{ properties: ['user', 'idempotencyKey'] }],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    /** Human number, e.g. P925-000042. */
+    /** Short human code, e.g. P925-7KX2Q (ORDER_CODE_PATTERN). */
     number: p.string().length(20).unique(),
     user: () => p.manyToOne(User).deleteRule('restrict'),
     status: p.enum(ORDER_STATUSES).index(),
@@ -41,13 +43,35 @@ export const OrderSchema = defineEntity({
     pixExpiresAt: p.datetime().nullable(),
     boletoLine: p.string().length(60).nullable(),
     boletoDueDate: p.string().length(10).nullable(),
+    /** The boleto's printable page at the acquirer, if any. */
+    boletoUrl: p.text().nullable(),
+    /** Which PaymentProvider issued the charge (`sandbox`, `mercadopago`; null: none yet). */
+    paymentProvider: p.string().length(20).nullable(),
+    /** The acquirer's payment id (or `manual:<admin>` for a payment confirmed by hand). */
     paymentReference: p.string().length(100).nullable(),
+    /** The acquirer's last known payment status (approved, pending, rejected...). */
+    paymentStatus: p.string().length(30).nullable(),
+    /** After this instant an unpaid order may expire (the acquirer is asked first). */
+    expiresAt: p.datetime().nullable().index(),
+    carrier: p.string().length(60).nullable(),
+    trackingCode: p.string().length(60).nullable(),
+    shippedAt: p.datetime().nullable(),
+    deliveredAt: p.datetime().nullable(),
+    refundedAt: p.datetime().nullable(),
+    refundedCents: p.integer().nullable(),
+    refundReference: p.string().length(100).nullable(),
+    /** Something the staff must act on (PAYMENT_ALERTS), e.g. a payment confirmed after expiry. */
+    paymentAlert: p.string().length(40).nullable().index(),
+    paymentAlertAt: p.datetime().nullable(),
+    /** How the alert was resolved: `refunded` or `reinstated`. */
+    paymentAlertResolution: p.string().length(20).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()).index(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
     paidAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),
     cancelReason: p.string().length(100).nullable(),
     items: () => p.oneToMany(OrderItem).mappedBy('order'),
+    statusChanges: () => p.oneToMany(OrderStatusChange).mappedBy('order'),
   },
 });
 export class Order extends OrderSchema.class {}
@@ -68,3 +92,72 @@ export const OrderItemSchema = defineEntity({
 });
 export class OrderItem extends OrderItemSchema.class {}
 OrderItemSchema.setClass(OrderItem);
+
+/** One status change of an order: from, to, who (user id and a label) and when. */
+export const OrderStatusChangeSchema = defineEntity({
+  name: 'OrderStatusChange',
+  tableName: 'order_status_changes',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    order: () => p.manyToOne(Order).deleteRule('cascade').index(),
+    fromStatus: p.enum(ORDER_STATUSES).nullable(),
+    toStatus: p.enum(ORDER_STATUSES),
+    /** The user who acted (customer or staff); null for the system and the acquirer. */
+    actorUserId: p.uuid().nullable(),
+    /** Who acted, as shown in the timeline: 'Cliente', 'Sistema', 'Mercado Pago', a staff e-mail. */
+    actorLabel: p.string().length(255),
+    note: p.string().length(300).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export class OrderStatusChange extends OrderStatusChangeSchema.class {}
+OrderStatusChangeSchema.setClass(OrderStatusChange);
+
+/**
+ * An acquirer notification (webhook) received, once per (provider, notification id): a
+ * redelivery of the same notification changes nothing.
+ */
+export const PaymentNotificationSchema = defineEntity({
+  name: 'PaymentNotification',
+  tableName: 'payment_notifications',
+  uniques: [{ properties: ['provider', 'notificationId'] }],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    provider: p.string().length(20),
+    notificationId: p.string().length(100),
+    paymentId: p.string().length(100).index(),
+    /** The order the payment belongs to (null when the acquirer named none we know). */
+    orderId: p.uuid().nullable().index(),
+    /** The payment status read from the acquirer when the notification arrived. */
+    paymentStatus: p.string().length(30),
+    /** What the store did: paid, ignored, late_payment, cancelled, refunded... */
+    outcome: p.string().length(40),
+    receivedAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export class PaymentNotification extends PaymentNotificationSchema.class {}
+PaymentNotificationSchema.setClass(PaymentNotification);
+
+/**
+ * The sandbox acquirer's own ledger (`PAYMENT_PROVIDER=sandbox`): what a real acquirer keeps on
+ * its side, so a simulated payment survives a restart of the service.
+ */
+export const SandboxPaymentSchema = defineEntity({
+  name: 'SandboxPayment',
+  tableName: 'sandbox_payments',
+  properties: {
+    id: p.string().length(40).primary(),
+    /** The order id (`external_reference`). */
+    externalReference: p.string().length(100).index(),
+    method: p.enum(PAYMENT_METHODS),
+    status: p.string().length(30),
+    amountCents: p.integer(),
+    refundedCents: p.integer().default(0),
+    cardBrand: p.string().length(20).nullable(),
+    cardLast4: p.string().length(4).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export class SandboxPayment extends SandboxPaymentSchema.class {}
+SandboxPaymentSchema.setClass(SandboxPayment);

@@ -1,34 +1,48 @@
 /**
- * Orders (issue 5; storefront.md 3, 4, 5, 9). `POST /api/orders` with an idempotency key:
+ * Orders of shoppers (issues 5, 10 and 13; storefront.md 3, 4, 5, 9). `POST /api/orders` with an
+ * idempotency key:
  *
  * 1. A retry with the same key returns the order already placed (also under concurrency: the
  *    key is unique per buyer).
- * 2. One transaction: lock the products (SELECT ... FOR UPDATE, by id), read every price from
- *    the database, check availability (stock minus other shoppers' active reservations), consume
- *    the buyer's own reservations, decrement stock, write `orders` + `order_items`, and record an
- *    `OrderPlaced` event in the outbox. Two buyers can never buy the same last unit.
- * 3. Payment through the configured PaymentProvider: a card is authorised at once (approved ->
- *    `paid`; declined -> `cancelled`, stock returned, 402); PIX (30 min) and boleto (3 business
- *    days) stay `pending` until paid, and expire, returning the stock.
- * Events (`OrderPlaced`, `OrderPaid`, `OrderCancelled`) reach subscribers after commit.
+ * 2. One transaction: lock the buyer (at most MAX_PENDING_ORDERS unpaid orders per account, so
+ *    nobody can hoard the stock), lock the products (SELECT ... FOR UPDATE, by id), read every
+ *    price from the database, check availability (stock minus other shoppers' active
+ *    reservations), consume the buyer's own reservations, decrement stock, write `orders` +
+ *    `order_items` with a short unique code (P925-7KX2Q), and record `OrderPlaced`.
+ * 3. The charge through the configured PaymentProvider, after commit: a card token is charged
+ *    (approved -> paid; declined -> cancelled, units back, 402); PIX (30 min) and boleto (3
+ *    business days, holidays skipped) stay pending until the acquirer confirms them. If the
+ *    acquirer fails, the order is cancelled and its units return (502), unless the acquirer
+ *    may have charged a card: then the order stays pending and expires after asking the
+ *    acquirer (payment-reconciliation.service.ts).
+ *
+ * Shoppers read only their own orders (404 otherwise), cancel their own unpaid orders, and in
+ * the sandbox pay them with 'Simular pagamento' through the acquirer's webhook path.
  */
-import { LockMode, UniqueConstraintViolationException, raw, type EntityManager } from '@mikro-orm/postgresql';
-import cardValidator from 'card-validator';
+import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import { customAlphabet } from 'nanoid';
 import {
+  BOLETO_BUSINESS_DAYS,
+  MAX_PENDING_ORDERS,
+  ORDER_CODE_ALPHABET,
+  PIX_EXPIRY_MS,
   createOrderSchema,
   deliveryEstimate,
-  installmentCents,
+  installmentPlan,
+  type CancelReason,
   type CreateOrderInput,
   type Order as OrderDto,
 } from '@prata/contracts';
 import { ConflictError, DomainError, NotFoundError } from '../../errors.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { Product } from '../catalogue/product.entity.ts';
-import type { DomainEventRecord } from '../events/domain-event.entity.ts';
-import type { EventBus } from '../events/event-bus.ts';
+import { User } from '../identity/identity.entities.ts';
 import { ProductReservation } from '../reservations/reservation.entity.ts';
+import { addBusinessDays, endOfSaoPauloDay } from './business-days.ts';
 import { Order, OrderItem } from './order.entities.ts';
-import { isoDate, type PaymentProvider } from './payment-provider.ts';
+import { ORDER_EVENTS, type Actor, type OrderWorkflow } from './order-workflow.ts';
+import { PaymentProviderRejectedError, PaymentProviderUnavailableError, type ChargeRequest, type ProviderPayment } from './payment-provider.ts';
+import type { PaymentReconciliation } from './payment-reconciliation.service.ts';
+import { SandboxPaymentProvider } from './sandbox-provider.ts';
 
 /** 402: the acquirer declined the card. */
 export class PaymentDeclinedError extends DomainError {
@@ -37,180 +51,248 @@ export class PaymentDeclinedError extends DomainError {
   }
 }
 
-export const ORDER_EVENTS = { placed: 'OrderPlaced', paid: 'OrderPaid', cancelled: 'OrderCancelled' } as const;
+/** 502: the acquirer failed; the order was cancelled and nothing was charged. */
+export class PaymentUnavailableError extends DomainError {
+  constructor() {
+    super(502, 'payment_unavailable', 'Não foi possível processar o pagamento agora. O pedido foi cancelado e nada foi cobrado. Tente novamente em alguns instantes.');
+  }
+}
+
+/** A card order without the acquirer's answer expires after this long (after asking it), ms. */
+export const CARD_ANSWER_TIMEOUT_MS = 15 * 60_000;
+/** A PIX order is checked with the acquirer this long after its code expired, ms. */
+export const PIX_EXPIRY_GRACE_MS = 2 * 60_000;
+/** Business days a boleto paid on its due date may take to be compensated. */
+export const BOLETO_COMPENSATION_BUSINESS_DAYS = 3;
+
+const newCode = customAlphabet(ORDER_CODE_ALPHABET, 5);
+const CUSTOMER: Omit<Actor, 'userId'> = { label: 'Cliente' };
 
 export class OrderService {
-  private readonly provider: PaymentProvider;
-  private readonly events: EventBus;
-  private readonly clock: Clock;
+  private readonly workflow: OrderWorkflow;
+  private readonly reconciliation: PaymentReconciliation;
 
-  constructor(provider: PaymentProvider, events: EventBus, clock: Clock) {
-    this.provider = provider;
-    this.events = events;
-    this.clock = clock;
+  constructor(workflow: OrderWorkflow, reconciliation: PaymentReconciliation) {
+    this.workflow = workflow;
+    this.reconciliation = reconciliation;
   }
 
   /**
    * Places an order for `userId`. @throws ZodError (invalid input), NotFoundError,
-   * ConflictError 'insufficient_stock', PaymentDeclinedError.
+   * ConflictError 'insufficient_stock' | 'too_many_pending', PaymentDeclinedError,
+   * PaymentUnavailableError.
    */
   async create(em: EntityManager, userId: string, input: CreateOrderInput, idempotencyKey: string): Promise<OrderDto> {
     const data = createOrderSchema.parse(input);
     const existing = await this.findByKey(em, userId, idempotencyKey);
-    if (existing) return this.toDto(existing);
+    if (existing) return toOrderDto(existing);
 
+    let order: Order | undefined;
+    for (let attempt = 0; !order; attempt += 1) {
+      try {
+        order = await this.insert(em, userId, data, idempotencyKey);
+      } catch (error) {
+        if (!(error instanceof UniqueConstraintViolationException)) throw error;
+        const raced = await this.findByKey(em.fork(), userId, idempotencyKey);
+        if (raced) return toOrderDto(raced);
+        // The random code was taken: draw another.
+        if (attempt >= 4) throw error;
+      }
+    }
+    await this.charge(em, order, data, idempotencyKey);
+    return toOrderDto(await this.reload(em, order.id));
+  }
+
+  private async insert(em: EntityManager, userId: string, data: ReturnType<typeof createOrderSchema.parse>, idempotencyKey: string): Promise<Order> {
     const lines = new Map<string, number>();
     for (const item of data.items) lines.set(item.productId, (lines.get(item.productId) ?? 0) + item.quantity);
-    const now = this.clock.now();
-    const records: DomainEventRecord[] = [];
-    let order: Order;
-    try {
-      order = await em.transactional(async (tx) => {
-        const ids = [...lines.keys()].sort();
-        const products = await tx.find(Product, { id: { $in: ids } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
-        if (products.length !== ids.length) throw new NotFoundError('Um dos produtos do carrinho não está mais disponível.', 'product_not_found');
-        const heldByOthers = await this.heldByOthers(tx, ids, userId, now);
-        for (const product of products) {
-          const wanted = lines.get(product.id)!;
-          if (wanted > product.stock - (heldByOthers.get(product.id) ?? 0)) {
-            throw new ConflictError(`Estoque insuficiente para ${product.name}.`, 'insufficient_stock');
-          }
-        }
-        await tx.nativeUpdate(ProductReservation, { user: userId, product: { $in: ids }, isActive: true }, { isActive: false, releasedAt: now });
-        const [next] = await tx.getConnection().execute<{ seq: string }[]>("select nextval('order_number_seq') as seq", [], 'all', tx.getTransactionContext());
-        const seq = next!.seq;
-        const total = products.reduce((sum, product) => sum + product.priceCents * lines.get(product.id)!, 0);
-        const c = data.customer;
-        const created = tx.create(Order, {
-          number: `P925-${String(seq).padStart(6, '0')}`,
-          user: userId,
-          status: 'pending',
-          createdAt: now,
-          totalCents: total,
-          paymentMethod: data.payment.method,
-          idempotencyKey,
-          customerName: c.fullName,
-          customerEmail: c.email,
-          customerPhone: c.phone,
-          zipCode: c.zipCode,
-          street: c.street,
-          addressNumber: c.number,
-          complement: c.complement || null,
-          neighborhood: c.neighborhood,
-          city: c.city,
-          state: c.state,
-        });
-        if (data.payment.method === 'credit-card') {
-          created.cardBrand = cardValidator.number(data.payment.cardNumber).card?.niceType ?? 'Cartão';
-          created.cardLast4 = data.payment.cardNumber.slice(-4);
-          created.installments = data.payment.installments;
-        }
-        for (const product of products) {
-          const quantity = lines.get(product.id)!;
-          product.stock -= quantity;
-          tx.create(OrderItem, {
-            order: created,
-            product,
-            productName: product.name,
-            quantity,
-            unitPriceCents: product.priceCents,
-            totalPriceCents: product.priceCents * quantity,
-          });
-        }
-        records.push(this.events.record(tx, { type: ORDER_EVENTS.placed, aggregateId: created.id, payload: this.eventPayload(created) }));
-        return created;
-      });
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) {
-        const raced = await this.findByKey(em.fork(), userId, idempotencyKey);
-        if (raced) return this.toDto(raced);
+    const now = this.workflow.clock.now();
+    return this.workflow.run(em, async (tx, effects) => {
+      await tx.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
+      const pending = await tx.count(Order, { user: userId, status: 'pending' });
+      if (pending >= MAX_PENDING_ORDERS) {
+        throw new ConflictError(
+          `Você já tem ${MAX_PENDING_ORDERS} pedidos aguardando pagamento. Pague ou cancele um deles em Meus pedidos antes de fazer um novo pedido.`,
+          'too_many_pending',
+        );
       }
-      throw error;
+      const ids = [...lines.keys()].sort();
+      const products = await tx.find(Product, { id: { $in: ids } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
+      if (products.length !== ids.length) throw new NotFoundError('Um dos produtos do carrinho não está mais disponível.', 'product_not_found');
+      const heldByOthers = await this.heldByOthers(tx, ids, userId, now);
+      for (const product of products) {
+        if (lines.get(product.id)! > product.stock - (heldByOthers.get(product.id) ?? 0)) {
+          throw new ConflictError(`Estoque insuficiente para ${product.name}.`, 'insufficient_stock');
+        }
+      }
+      await tx.nativeUpdate(ProductReservation, { user: userId, product: { $in: ids }, isActive: true }, { isActive: false, releasedAt: now });
+      const c = data.customer;
+      const method = data.payment.method;
+      const boletoDueDate = method === 'boleto' ? addBusinessDays(now, BOLETO_BUSINESS_DAYS) : null;
+      const created = tx.create(Order, {
+        number: `P925-${newCode()}`,
+        user: userId,
+        status: 'pending',
+        createdAt: now,
+        totalCents: products.reduce((sum, product) => sum + product.priceCents * lines.get(product.id)!, 0),
+        paymentMethod: method,
+        idempotencyKey,
+        customerName: c.fullName,
+        customerEmail: c.email,
+        customerPhone: c.phone,
+        zipCode: c.zipCode,
+        street: c.street,
+        addressNumber: c.number,
+        complement: c.complement || null,
+        neighborhood: c.neighborhood,
+        city: c.city,
+        state: c.state,
+        installments: data.payment.method === 'credit-card' ? data.payment.installments : null,
+        paymentProvider: this.workflow.payments.name,
+        pixExpiresAt: method === 'pix' ? new Date(now.getTime() + PIX_EXPIRY_MS) : null,
+        boletoDueDate,
+        expiresAt:
+          method === 'pix'
+            ? new Date(now.getTime() + PIX_EXPIRY_MS + PIX_EXPIRY_GRACE_MS)
+            : boletoDueDate
+              ? endOfSaoPauloDay(addBusinessDays(endOfSaoPauloDay(boletoDueDate), BOLETO_COMPENSATION_BUSINESS_DAYS))
+              : new Date(now.getTime() + CARD_ANSWER_TIMEOUT_MS),
+      });
+      for (const product of products) {
+        const quantity = lines.get(product.id)!;
+        product.stock -= quantity;
+        tx.create(OrderItem, { order: created, product, productName: product.name, quantity, unitPriceCents: product.priceCents, totalPriceCents: product.priceCents * quantity });
+      }
+      this.workflow.history(tx, created, null, 'pending', { userId, ...CUSTOMER }, null);
+      this.workflow.event(tx, effects, created, ORDER_EVENTS.placed);
+      return created;
+    });
+  }
+
+  /** Charges the committed order; see the module comment for failures. */
+  private async charge(em: EntityManager, order: Order, data: ReturnType<typeof createOrderSchema.parse>, idempotencyKey: string): Promise<void> {
+    const provider = this.workflow.payments;
+    const c = data.customer;
+    const request: ChargeRequest = {
+      orderId: order.id,
+      orderNumber: order.number,
+      amountCents: order.totalCents,
+      idempotencyKey,
+      payer: {
+        email: c.email,
+        fullName: c.fullName,
+        ...(data.payment.method === 'boleto' ? { cpf: data.payment.payerCpf } : {}),
+        address: { zipCode: c.zipCode, street: c.street, number: c.number, neighborhood: c.neighborhood, city: c.city, state: c.state },
+      },
+    };
+    let payment: ProviderPayment;
+    try {
+      const p = data.payment;
+      if (p.method === 'credit-card') payment = await provider.chargeCard({ ...request, token: p.cardToken, brand: p.cardBrand, installments: p.installments });
+      else if (p.method === 'pix') payment = await provider.createPix({ ...request, expiresAt: order.pixExpiresAt! });
+      else payment = await provider.createBoleto({ ...request, dueDate: order.boletoDueDate! });
+    } catch (error) {
+      if (error instanceof PaymentProviderRejectedError) {
+        await this.cancelUnpaid(em, order.id, data.payment.method === 'credit-card' ? 'payment_declined' : 'payment_failed');
+        if (data.payment.method === 'credit-card') throw new PaymentDeclinedError();
+        throw new PaymentUnavailableError();
+      }
+      if (!(error instanceof PaymentProviderUnavailableError)) throw error;
+      // The acquirer may have created the payment before failing: ask it by order.
+      const found = await provider.findPaymentByOrder(order.id).catch(() => undefined);
+      if (found === undefined && data.payment.method === 'credit-card') return; // unknown outcome: expiry asks again
+      if (!found || (found.method !== 'credit-card' && !found.pix && !found.boleto)) {
+        if (found) await provider.cancelPayment(found.id).catch(() => undefined);
+        await this.cancelUnpaid(em, order.id, 'payment_failed');
+        throw new PaymentUnavailableError();
+      }
+      payment = found;
     }
-    await this.events.publish(em, records);
-    await this.charge(em, order, data.payment);
-    return this.toDto(await this.reload(em, order.id));
+    await this.record(em, order.id, payment);
+    if (payment.method === 'credit-card') {
+      const outcome = await this.reconciliation.apply(em, payment, { userId: null, label: provider.label });
+      if (outcome === 'cancelled') throw new PaymentDeclinedError();
+    }
+  }
+
+  /** Stores the acquirer's answer (reference, PIX code, boleto line) and sends 'Pedido recebido' for PIX and boleto. */
+  private async record(em: EntityManager, orderId: string, payment: ProviderPayment): Promise<void> {
+    await this.workflow.run(em, async (tx, effects) => {
+      const order = await this.workflow.lock(tx, { id: orderId });
+      order.paymentReference = payment.id;
+      order.paymentStatus = String(payment.status).slice(0, 30);
+      if (payment.card) {
+        order.cardBrand = payment.card.brand;
+        order.cardLast4 = payment.card.last4;
+      }
+      if (payment.pix) {
+        order.pixPayload = payment.pix.payload;
+        order.pixTxid = payment.id.slice(0, 25);
+        order.pixExpiresAt = payment.pix.expiresAt;
+      }
+      if (payment.boleto) {
+        order.boletoLine = payment.boleto.line;
+        order.boletoDueDate = payment.boleto.dueDate;
+        order.boletoUrl = payment.boleto.url;
+      }
+      if (order.status === 'pending' && (payment.pix || payment.boleto)) this.workflow.mail(tx, effects, order, 'received');
+    });
+  }
+
+  /** Cancels a still-pending order of a failed charge (units back). */
+  private async cancelUnpaid(em: EntityManager, orderId: string, reason: CancelReason): Promise<void> {
+    await this.workflow.run(em, async (tx, effects) => {
+      const order = await this.workflow.lock(tx, { id: orderId });
+      if (order.status === 'pending') await this.workflow.cancel(tx, effects, order, reason, { userId: null, label: this.workflow.payments.label }, null);
+    });
   }
 
   /** The buyer's order. @throws NotFoundError for unknown ids and other buyers' orders. */
   async getForUser(em: EntityManager, userId: string, id: string): Promise<OrderDto> {
-    const order = await em.findOne(Order, { id, user: userId }, { populate: ['items'] });
+    const order = await em.findOne(Order, { id, user: userId }, { populate: ['items', 'statusChanges'] });
     if (!order) throw new NotFoundError('Pedido não encontrado');
-    return this.toDto(order);
+    return toOrderDto(order);
   }
 
+  /** The buyer's orders, newest first (at most 100). */
   async listForUser(em: EntityManager, userId: string): Promise<OrderDto[]> {
-    const orders = await em.find(Order, { user: userId }, { populate: ['items'], orderBy: { createdAt: 'desc' }, limit: 50 });
-    return orders.map((order) => this.toDto(order));
+    const orders = await em.find(Order, { user: userId }, { populate: ['items', 'statusChanges'], orderBy: { createdAt: 'desc' }, limit: 100 });
+    return orders.map((order) => toOrderDto(order));
   }
 
-  /** Marks a pending order paid (PIX/boleto confirmation from the acquirer). */
-  async markPaid(em: EntityManager, orderId: string, reference: string): Promise<void> {
-    const records: DomainEventRecord[] = [];
-    await em.transactional(async (tx) => {
-      const order = await tx.findOne(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!order) throw new NotFoundError('Pedido não encontrado');
-      if (order.status !== 'pending') throw new ConflictError('Este pedido não está aguardando pagamento.', 'not_pending');
-      order.status = 'paid';
-      order.paidAt = this.clock.now();
-      order.paymentReference = reference;
-      records.push(this.events.record(tx, { type: ORDER_EVENTS.paid, aggregateId: order.id, payload: this.eventPayload(order) }));
-    });
-    await this.events.publish(em, records);
-  }
-
-  /** Cancels unpaid PIX orders past 30 minutes and boleto orders past their due date; returns how many. */
-  async expirePending(em: EntityManager): Promise<number> {
-    const now = this.clock.now();
-    const overdue = await em.find(Order, {
-      status: 'pending',
-      $or: [{ pixExpiresAt: { $lte: now } }, { boletoDueDate: { $lt: isoDate(now) } }],
-    });
-    for (const order of overdue) await this.cancel(em, order.id, 'payment_expired');
-    return overdue.length;
-  }
-
-  private async charge(em: EntityManager, order: Order, payment: ReturnType<typeof createOrderSchema.parse>['payment']): Promise<void> {
-    const now = this.clock.now();
-    if (payment.method === 'pix') {
-      const pix = await this.provider.createPix({ orderNumber: order.number, amountCents: order.totalCents, now });
-      await em.nativeUpdate(Order, { id: order.id }, { pixPayload: pix.payload, pixTxid: pix.txid, pixExpiresAt: pix.expiresAt });
-      return;
-    }
-    if (payment.method === 'boleto') {
-      const boleto = await this.provider.createBoleto({ orderNumber: order.number, amountCents: order.totalCents, now });
-      await em.nativeUpdate(Order, { id: order.id }, { boletoLine: boleto.line, boletoDueDate: isoDate(boleto.dueDate) });
-      return;
-    }
-    const result = await this.provider.authorizeCard({
-      orderNumber: order.number,
-      amountCents: order.totalCents,
-      cardNumber: payment.cardNumber,
-      installments: payment.installments,
-    });
-    if (result.approved) {
-      await this.markPaid(em, order.id, result.reference);
-      return;
-    }
-    await this.cancel(em, order.id, 'payment_declined');
-    throw new PaymentDeclinedError();
-  }
-
-  /** Cancels a pending order and returns its units to stock. */
-  private async cancel(em: EntityManager, orderId: string, reason: string): Promise<void> {
-    const records: DomainEventRecord[] = [];
-    await em.transactional(async (tx) => {
-      const order = await tx.findOne(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['items'] });
-      if (!order || order.status !== 'pending') return;
-      for (const item of order.items) {
-        if (item.product) await tx.nativeUpdate(Product, { id: item.product.id }, { stock: raw('stock + ?', [item.quantity]) });
+  /**
+   * The buyer cancels an unpaid order: units back at once; the open charge is cancelled at the
+   * acquirer (best effort: a payment that still arrives becomes an alert for the staff).
+   * @throws NotFoundError, ConflictError 'not_cancellable' (paid or later).
+   */
+  async cancelByCustomer(em: EntityManager, userId: string, id: string): Promise<OrderDto> {
+    const reference = await this.workflow.run(em, async (tx, effects) => {
+      const order = await this.workflow.lock(tx, { id, user: userId });
+      if (order.status !== 'pending') {
+        throw new ConflictError('Só pedidos aguardando pagamento podem ser cancelados por aqui. Para cancelar um pedido pago, fale com a loja.', 'not_cancellable');
       }
-      order.status = 'cancelled';
-      order.cancelledAt = this.clock.now();
-      order.cancelReason = reason;
-      records.push(this.events.record(tx, { type: ORDER_EVENTS.cancelled, aggregateId: order.id, payload: { ...this.eventPayload(order), reason } }));
+      await this.workflow.cancel(tx, effects, order, 'cancelled_by_customer', { userId, ...CUSTOMER }, null);
+      return order.paymentReference;
     });
-    await this.events.publish(em, records);
+    if (reference) await this.workflow.payments.cancelPayment(reference).catch(() => undefined);
+    return this.getForUser(em.fork(), userId, id);
+  }
+
+  /**
+   * 'Simular pagamento' (sandbox only): the sandbox acquirer approves the order's PIX or boleto
+   * and notifies the store through the webhook route. @throws NotFoundError (not the buyer's, or
+   * not the sandbox), ConflictError when the order is not awaiting a PIX/boleto payment.
+   */
+  async simulatePayment(em: EntityManager, userId: string, id: string): Promise<OrderDto> {
+    const provider = this.workflow.payments;
+    if (!(provider instanceof SandboxPaymentProvider)) throw new NotFoundError('Simulação de pagamento indisponível', 'simulation_unavailable');
+    const order = await em.fork().findOne(Order, { id, user: userId });
+    if (!order) throw new NotFoundError('Pedido não encontrado');
+    if (order.status !== 'pending' || order.paymentMethod === 'credit-card' || !order.paymentReference) {
+      throw new ConflictError('Este pedido não está aguardando um pagamento por PIX ou boleto.', 'not_payable');
+    }
+    if (!(await provider.simulatePayment(order.paymentReference))) throw new ConflictError('Este pagamento não pode mais ser feito.', 'not_payable');
+    return this.getForUser(em.fork(), userId, id);
   }
 
   private async heldByOthers(em: EntityManager, ids: string[], userId: string, now: Date): Promise<Map<string, number>> {
@@ -221,51 +303,57 @@ export class OrderService {
   }
 
   private findByKey(em: EntityManager, userId: string, key: string): Promise<Order | null> {
-    return em.findOne(Order, { user: userId, idempotencyKey: key }, { populate: ['items'] });
+    return em.findOne(Order, { user: userId, idempotencyKey: key }, { populate: ['items', 'statusChanges'] });
   }
 
   private reload(em: EntityManager, id: string): Promise<Order> {
-    return em.fork().findOneOrFail(Order, { id }, { populate: ['items'] });
+    return em.fork().findOneOrFail(Order, { id }, { populate: ['items', 'statusChanges'] });
   }
+}
 
-  private eventPayload(order: Order): Record<string, unknown> {
-    return { orderId: order.id, number: order.number, status: order.status, totalCents: order.totalCents, userId: typeof order.user === 'string' ? order.user : order.user.id };
-  }
-
-  toDto(order: Order): OrderDto {
-    const installments = order.installments ?? 1;
-    return {
-      id: order.id,
-      number: order.number,
-      status: order.status,
-      totalCents: order.totalCents,
-      createdAt: order.createdAt.toISOString(),
-      items: order.items.getItems().map((item) => ({
-        productId: item.product?.id ?? null,
-        productName: item.productName,
-        quantity: item.quantity,
-        unitPriceCents: item.unitPriceCents,
-        totalPriceCents: item.totalPriceCents,
-      })),
-      shipping: {
-        recipient: order.customerName,
-        zipCode: order.zipCode,
-        street: order.street,
-        number: order.addressNumber,
-        complement: order.complement ?? undefined,
-        neighborhood: order.neighborhood,
-        city: order.city,
-        state: order.state,
-      },
-      delivery: deliveryEstimate(order.state),
-      payment: {
-        method: order.paymentMethod,
-        card: order.cardLast4
-          ? { brand: order.cardBrand ?? 'Cartão', last4: order.cardLast4, installments, installmentCents: installmentCents(order.totalCents, installments) }
-          : null,
-        pix: order.pixPayload && order.pixExpiresAt ? { payload: order.pixPayload, expiresAt: order.pixExpiresAt.toISOString() } : null,
-        boleto: order.boletoLine && order.boletoDueDate ? { line: order.boletoLine, dueDate: order.boletoDueDate } : null,
-      },
-    };
-  }
+/** The buyer's view of an order (items and history populated). */
+export function toOrderDto(order: Order): OrderDto {
+  const installments = order.installments ?? 1;
+  const history = [...order.statusChanges.getItems()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    totalCents: order.totalCents,
+    createdAt: order.createdAt.toISOString(),
+    items: order.items.getItems().map((item) => ({
+      productId: item.product?.id ?? null,
+      productName: item.productName,
+      quantity: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+      totalPriceCents: item.totalPriceCents,
+    })),
+    shipping: {
+      recipient: order.customerName,
+      zipCode: order.zipCode,
+      street: order.street,
+      number: order.addressNumber,
+      complement: order.complement ?? undefined,
+      neighborhood: order.neighborhood,
+      city: order.city,
+      state: order.state,
+    },
+    delivery: deliveryEstimate(order.state),
+    payment: {
+      method: order.paymentMethod,
+      card: order.cardLast4 ? { brand: order.cardBrand ?? 'Cartão', last4: order.cardLast4, installments, installmentAmounts: installmentPlan(order.totalCents, installments) } : null,
+      pix: order.pixPayload && order.pixExpiresAt ? { payload: order.pixPayload, expiresAt: order.pixExpiresAt.toISOString() } : null,
+      boleto: order.boletoLine && order.boletoDueDate ? { line: order.boletoLine, dueDate: order.boletoDueDate, url: order.boletoUrl ?? null } : null,
+      paidAt: order.paidAt?.toISOString() ?? null,
+    },
+    shipment:
+      order.shippedAt && order.carrier && order.trackingCode
+        ? { carrier: order.carrier, trackingCode: order.trackingCode, shippedAt: order.shippedAt.toISOString(), deliveredAt: order.deliveredAt?.toISOString() ?? null }
+        : null,
+    cancellation:
+      order.status === 'cancelled' && order.cancelledAt
+        ? { reason: (order.cancelReason ?? 'cancelled_by_admin') as CancelReason, at: order.cancelledAt.toISOString(), refundedCents: order.refundedCents ?? null }
+        : null,
+    timeline: history.filter((entry) => entry.fromStatus !== entry.toStatus).map((entry) => ({ status: entry.toStatus, at: entry.createdAt.toISOString(), note: null })),
+  };
 }

@@ -1,124 +1,162 @@
 /**
- * Payment acquirer strategy (issue 5; Vendure habit: an interface with a Default*
- * implementation chosen in configuration).
+ * Payment acquirer strategy (issues 5, 10 and 13; Vendure habit: an interface with a default
+ * implementation chosen in configuration), shaped after Mercado Pago's payments API:
  *
- * `PAYMENT_PROVIDER=sandbox` (the only built-in, and the default) is `SandboxPaymentProvider`:
- * it waits the spec's 2 s (`PAYMENT_SANDBOX_DELAY_MS`), approves cards except the
- * well-known decline test number 4000 0000 0000 0002, and issues PIX and boleto data a real
- * acquirer would return. A real acquirer is a new class implementing `PaymentProvider`,
- * selected by `PAYMENT_PROVIDER`. Card numbers reach the provider only; the store keeps brand
- * and last 4 digits.
+ * - cards are charged with a single-use **token** the acquirer's browser tokenisation produced
+ *   (the card number and CVV never reach the store's service);
+ * - PIX answers a BR Code ("copia e cola", the QR code's content) and its expiry;
+ * - boleto answers the linha digitável and the due date;
+ * - every payment carries the order id as `external_reference`, can be read back, looked up by
+ *   order, cancelled while pending and refunded once approved;
+ * - the acquirer notifies payment changes by webhooks signed with an HMAC header
+ *   (webhook-signature.ts); the notification only says *which* payment changed, the store reads
+ *   the payment itself from the acquirer.
+ *
+ * Implementations: `SandboxPaymentProvider` (sandbox-provider.ts, `PAYMENT_PROVIDER=sandbox`, the
+ * local default) and `MercadoPagoPaymentProvider` (mercadopago-provider.ts,
+ * `PAYMENT_PROVIDER=mercadopago`).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
-import { addBusinessDays, format } from 'date-fns';
-import { BOLETO_BUSINESS_DAYS, PIX_EXPIRY_MS } from '@prata/contracts';
-import { buildPixPayload } from './pix.ts';
+import type { CardBrand, CardTokenRequest, CardToken, PaymentMethod } from '@prata/contracts';
+import { verifyWebhookSignature } from './webhook-signature.ts';
 
-export interface CardAuthorization {
-  approved: boolean;
-  /** Acquirer reference of the authorization. */
-  reference: string;
+/** A payment's status at the acquirer (Mercado Pago's values). */
+export type ProviderPaymentStatus =
+  | 'approved'
+  | 'authorized'
+  | 'pending'
+  | 'in_process'
+  | 'in_mediation'
+  | 'rejected'
+  | 'cancelled'
+  | 'refunded'
+  | 'charged_back';
+
+/** Statuses in which the payment is still open (may yet be approved). */
+export const OPEN_PAYMENT_STATUSES: ReadonlySet<string> = new Set(['pending', 'in_process', 'in_mediation', 'authorized']);
+
+/** A payment as the acquirer reports it. Amounts in BRL cents. */
+export interface ProviderPayment {
+  /** The acquirer's payment id. */
+  id: string;
+  /** Our order id (`external_reference`), null when the acquirer has none. */
+  orderId: string | null;
+  status: ProviderPaymentStatus | string;
+  method: PaymentMethod;
+  amountCents: number;
+  approvedAt: Date | null;
+  card: { brand: string; last4: string } | null;
+  pix: { payload: string; expiresAt: Date } | null;
+  boleto: { line: string; dueDate: string; url: string | null } | null;
 }
 
-export interface PixCharge {
-  payload: string;
-  txid: string;
-  expiresAt: Date;
-}
-
-export interface BoletoCharge {
-  /** Linha digitável, 47 digits formatted. */
-  line: string;
-  dueDate: Date;
+/** Who pays and for what: the fields acquirers require for each method. */
+export interface ChargeRequest {
+  orderId: string;
+  orderNumber: string;
+  amountCents: number;
+  /** Sent as the acquirer's idempotency key: a retried request never charges twice. */
+  idempotencyKey: string;
+  payer: {
+    email: string;
+    fullName: string;
+    /** CPF digits (boleto). */
+    cpf?: string;
+    address: { zipCode: string; street: string; number: string; neighborhood: string; city: string; state: string };
+  };
 }
 
 export interface PaymentProvider {
-  readonly name: string;
-  authorizeCard(input: { orderNumber: string; amountCents: number; cardNumber: string; installments: number }): Promise<CardAuthorization>;
-  createPix(input: { orderNumber: string; amountCents: number; now: Date }): Promise<PixCharge>;
-  createBoleto(input: { orderNumber: string; amountCents: number; now: Date }): Promise<BoletoCharge>;
+  /** `sandbox` or `mercadopago`. */
+  readonly name: 'sandbox' | 'mercadopago';
+  /** How the timeline names the acquirer ('Sandbox', 'Mercado Pago'). */
+  readonly label: string;
+  /** True when no real money moves (sandbox, or the acquirer's test credentials). */
+  readonly testMode: boolean;
+  /** The acquirer's public key for the browser's tokenisation (null for the sandbox). */
+  readonly publicKey: string | null;
+  /** Where the browser POSTs the card for a token, given the API's public origin. */
+  cardTokenUrl(publicApiUrl: string): string;
+  chargeCard(request: ChargeRequest & { token: string; brand: CardBrand; installments: number }): Promise<ProviderPayment>;
+  createPix(request: ChargeRequest & { expiresAt: Date }): Promise<ProviderPayment>;
+  /** `dueDate`: yyyy-MM-dd (São Paulo). */
+  createBoleto(request: ChargeRequest & { dueDate: string }): Promise<ProviderPayment>;
+  /** The payment, or null when the acquirer does not know it. */
+  getPayment(id: string): Promise<ProviderPayment | null>;
+  /** The newest payment of an order (by `external_reference`), or null. */
+  findPaymentByOrder(orderId: string): Promise<ProviderPayment | null>;
+  /** Cancels an open payment; answers the payment as it stands afterwards. */
+  cancelPayment(id: string): Promise<ProviderPayment>;
+  /** Refunds `amountCents` of an approved payment. @returns the refund's id. */
+  refund(id: string, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
+  /**
+   * Checks a webhook request's signature and names the payment it is about.
+   * @returns null for notifications about other topics. @throws WebhookSignatureError.
+   */
+  parseWebhook(request: WebhookRequest): WebhookNotification | null;
 }
 
-/** Card number the sandbox declines (the usual acquirers' test number for a declined card). */
-export const SANDBOX_DECLINED_CARD = '4000000000000002';
-
-export interface SandboxOptions {
-  delayMs: number;
-  pixKey: string;
-  merchantName: string;
-  merchantCity: string;
+/** The parts of an HTTP webhook request a provider reads. */
+export interface WebhookRequest {
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, unknown>;
+  body: unknown;
 }
 
-export class SandboxPaymentProvider implements PaymentProvider {
-  readonly name = 'sandbox';
-  private readonly options: SandboxOptions;
+export interface WebhookNotification {
+  /** The notification's own id (deduplication). */
+  notificationId: string;
+  /** The payment it is about. */
+  paymentId: string;
+}
 
-  constructor(options: SandboxOptions) {
-    this.options = options;
-  }
-
-  async authorizeCard(input: { orderNumber: string; cardNumber: string }): Promise<CardAuthorization> {
-    await sleep(this.options.delayMs);
-    return { approved: input.cardNumber !== SANDBOX_DECLINED_CARD, reference: `SANDBOX-${input.orderNumber}` };
-  }
-
-  async createPix(input: { orderNumber: string; amountCents: number; now: Date }): Promise<PixCharge> {
-    await sleep(this.options.delayMs);
-    const txid = input.orderNumber.replace(/[^A-Za-z0-9]/g, '').slice(0, 25);
-    return {
-      txid,
-      payload: buildPixPayload({ key: this.options.pixKey, merchantName: this.options.merchantName, merchantCity: this.options.merchantCity, amountCents: input.amountCents, txid }),
-      expiresAt: new Date(input.now.getTime() + PIX_EXPIRY_MS),
-    };
-  }
-
-  async createBoleto(input: { orderNumber: string; amountCents: number; now: Date }): Promise<BoletoCharge> {
-    await sleep(this.options.delayMs);
-    const dueDate = addBusinessDays(input.now, BOLETO_BUSINESS_DAYS);
-    return { dueDate, line: boletoLine(input.orderNumber, input.amountCents, dueDate) };
+/** The acquirer could not be reached or failed (network error, timeout, 5xx). */
+export class PaymentProviderUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentProviderUnavailableError';
   }
 }
 
-/** Modulo 10 check digit (FEBRABAN fields 1-3). */
-function mod10(digits: string): number {
-  let sum = 0;
-  [...digits].reverse().forEach((d, i) => {
-    const product = Number(d) * (i % 2 === 0 ? 2 : 1);
-    sum += product > 9 ? product - 9 : product;
-  });
-  return (10 - (sum % 10)) % 10;
+/** The acquirer refused the request (4xx), e.g. an invalid or used card token. */
+export class PaymentProviderRejectedError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'PaymentProviderRejectedError';
+    this.status = status;
+  }
 }
 
-/** Modulo 11 general check digit of the bar code (weights 2..9). */
-function mod11(digits: string): number {
-  let sum = 0;
-  [...digits].reverse().forEach((d, i) => (sum += Number(d) * ((i % 8) + 2)));
-  const dv = 11 - (sum % 11);
-  return dv === 0 || dv >= 10 ? 1 : dv;
+/** A webhook whose signature does not verify. */
+export class WebhookSignatureError extends Error {
+  constructor() {
+    super('invalid webhook signature');
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** Header value as one string. */
+export function headerValue(headers: WebhookRequest['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /**
- * A FEBRABAN-shaped linha digitável for the sandbox bank "000": due-date factor (days since
- * 1997-10-07, 4 digits), amount (10 digits), a free field from the order number, and valid
- * check digits, so any validator accepts its shape.
+ * Reads a Mercado Pago-style payment notification (`?data.id=<payment>&type=payment`, body
+ * `{ id, type: 'payment', action, data: { id } }`), verifying its `x-signature` with `secret`.
+ * @returns null for other topics. @throws WebhookSignatureError.
  */
-export function boletoLine(orderNumber: string, amountCents: number, dueDate: Date): string {
-  const base = Date.UTC(1997, 9, 7);
-  const due = Date.UTC(dueDate.getUTCFullYear(), dueDate.getUTCMonth(), dueDate.getUTCDate());
-  const factor = (Math.round((due - base) / 86_400_000) % 9000 || 1000).toString().padStart(4, '0');
-  const amount = amountCents.toString().padStart(10, '0').slice(-10);
-  const free = orderNumber.replace(/\D/g, '').padStart(25, '0').slice(-25);
-  const bankCurrency = '0009';
-  const barcodeWithoutDv = bankCurrency + factor + amount + free;
-  const dv = mod11(barcodeWithoutDv);
-  const f1 = bankCurrency + free.slice(0, 5);
-  const f2 = free.slice(5, 15);
-  const f3 = free.slice(15, 25);
-  const line = `${f1}${mod10(f1)}${f2}${mod10(f2)}${f3}${mod10(f3)}${dv}${factor}${amount}`;
-  return `${line.slice(0, 5)}.${line.slice(5, 10)} ${line.slice(10, 15)}.${line.slice(15, 21)} ${line.slice(21, 26)}.${line.slice(26, 32)} ${line.slice(32, 33)} ${line.slice(33)}`;
+export function parseMercadoPagoNotification(secret: string, request: WebhookRequest): WebhookNotification | null {
+  const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as { id?: unknown; type?: unknown; data?: { id?: unknown } };
+  const queryId = request.query['data.id'];
+  const dataId = typeof queryId === 'string' ? queryId : undefined;
+  const requestId = headerValue(request.headers, 'x-request-id');
+  if (!verifyWebhookSignature(secret, headerValue(request.headers, 'x-signature'), { dataId, requestId })) throw new WebhookSignatureError();
+  const type = typeof request.query.type === 'string' ? request.query.type : typeof body.type === 'string' ? body.type : undefined;
+  if (type !== 'payment' || !dataId) return null;
+  const notificationId = body.id !== undefined && body.id !== null ? String(body.id) : (requestId ?? `${dataId}`);
+  return { notificationId: notificationId.slice(0, 100), paymentId: dataId.slice(0, 100) };
 }
 
-/** ISO date (yyyy-MM-dd) of a boleto due date. */
-export function isoDate(date: Date): string {
-  return format(date, 'yyyy-MM-dd');
-}
+export type { CardToken, CardTokenRequest };

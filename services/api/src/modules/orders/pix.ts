@@ -8,6 +8,7 @@
  *   63 CRC16-CCITT-FALSE (poly 0x1021, init 0xFFFF; `crc` library) over the payload up to "6304".
  */
 import { crc16ccitt } from 'crc';
+import { centsToDecimal } from '@prata/contracts';
 
 export interface PixPayloadInput {
   /** The store's PIX key (e-mail, phone, CPF/CNPJ or random key). */
@@ -50,7 +51,7 @@ export function buildPixPayload(input: PixPayloadInput): string {
     field('26', field('00', 'br.gov.bcb.pix') + field('01', input.key)),
     field('52', '0000'),
     field('53', '986'),
-    field('54', (input.amountCents / 100).toFixed(2)),
+    field('54', centsToDecimal(input.amountCents)),
     field('58', 'BR'),
     field('59', plain(input.merchantName, 25)),
     field('60', plain(input.merchantCity, 15)),

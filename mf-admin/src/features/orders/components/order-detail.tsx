@@ -1,0 +1,158 @@
+/**
+ * One order for the staff (issue 13): status, actions, payment alert, customer and delivery
+ * address, items and totals, payment data (method, card brand and last 4 with instalments, PIX
+ * or boleto status, the acquirer's reference) and the timeline of every status change with who
+ * and when.
+ */
+import { CANCEL_REASON_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, installmentPlan, type AdminOrder } from '@prata/contracts';
+import { Alert, Card, OrderStatusBadge, Price, Table, formatBRL, formatDateTime } from '@prata/shared-ui';
+import { OrderActions } from './order-actions.tsx';
+import styles from './orders.module.css';
+
+const ALERT_TEXTS = {
+  paid_after_expiry: 'Pagamento confirmado depois que o pedido expirou ou foi cancelado. Reembolse o cliente ou reative o pedido.',
+  amount_mismatch: 'A operadora confirmou um valor menor que o total do pedido. Confira antes de marcar como pago.',
+  refunded_by_provider: 'O pagamento foi estornado ou contestado na operadora depois do envio.',
+} as const;
+const PROVIDER_NAMES: Record<string, string> = { sandbox: 'Sandbox (teste)', mercadopago: 'Mercado Pago' };
+const PROVIDER_STATUSES: Record<string, string> = {
+  approved: 'Aprovado',
+  pending: 'Pendente',
+  in_process: 'Em análise',
+  rejected: 'Recusado',
+  cancelled: 'Cancelado',
+  refunded: 'Estornado',
+  charged_back: 'Contestado',
+  manual: 'Confirmado manualmente',
+};
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className={styles.row}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function OrderDetail({ order }: { order: AdminOrder }) {
+  const { payment, shipping, customer, shipment, cancellation } = order;
+  const card = payment.card;
+  return (
+    <div className={styles.stack} data-testid="admin-order">
+      <div className={styles.heading}>
+        <h2>Pedido {order.number}</h2>
+        <span data-testid="admin-order-status">
+          <OrderStatusBadge status={order.status} />
+        </span>
+      </div>
+      {order.paymentAlert && !order.paymentAlert.resolution ? (
+        <Alert variant="danger" title="Atenção ao pagamento">
+          {ALERT_TEXTS[order.paymentAlert.kind]}
+        </Alert>
+      ) : null}
+      <OrderActions order={order} />
+
+      <div className={styles.grid}>
+        <Card title="Cliente e entrega">
+          <dl className={styles.facts}>
+            <Row label="Nome">{customer.name}</Row>
+            <Row label="Email">{customer.email}</Row>
+            <Row label="Telefone">{customer.phone}</Row>
+            <Row label="Endereço">
+              {shipping.street}, {shipping.number}
+              {shipping.complement ? ` - ${shipping.complement}` : ''}, {shipping.neighborhood} - {shipping.city}/{shipping.state} - CEP {shipping.zipCode}
+            </Row>
+            {shipment ? (
+              <Row label="Envio">
+                {shipment.carrier} · <strong data-testid="admin-tracking-code">{shipment.trackingCode}</strong>
+              </Row>
+            ) : null}
+          </dl>
+        </Card>
+
+        <Card title="Pagamento">
+          <dl className={styles.facts}>
+            <Row label="Forma">{PAYMENT_METHOD_LABELS[payment.method]}</Row>
+            {card ? (
+              <Row label="Cartão">
+                {card.brand} final {card.last4} · {card.installments}x ({installmentPlan(order.totalCents, card.installments).map((c) => formatBRL(c)).join(' + ')})
+              </Row>
+            ) : null}
+            {payment.pix ? <Row label="PIX válido até">{formatDateTime(payment.pix.expiresAt)}</Row> : null}
+            {payment.boleto ? (
+              <Row label="Boleto">
+                vence em {payment.boleto.dueDate.split('-').reverse().join('/')} · <span className={styles.code}>{payment.boleto.line}</span>
+              </Row>
+            ) : null}
+            <Row label="Operadora">{order.provider.name ? (PROVIDER_NAMES[order.provider.name] ?? order.provider.name) : '—'}</Row>
+            <Row label="Situação na operadora">{order.provider.status ? (PROVIDER_STATUSES[order.provider.status] ?? order.provider.status) : '—'}</Row>
+            <Row label="Referência">{order.provider.reference ?? '—'}</Row>
+            {payment.paidAt ? <Row label="Pago em">{formatDateTime(payment.paidAt)}</Row> : null}
+            {cancellation ? (
+              <Row label="Cancelamento">
+                {CANCEL_REASON_LABELS[cancellation.reason]}
+                {cancellation.refundedCents ? ` · reembolso de ${formatBRL(cancellation.refundedCents)}` : ''}
+              </Row>
+            ) : null}
+          </dl>
+        </Card>
+      </div>
+
+      <Card title="Itens">
+        <Table caption="Itens do pedido" hideCaption variant="compact">
+          <thead>
+            <tr>
+              <th scope="col">Produto</th>
+              <th scope="col">Qtd.</th>
+              <th scope="col">Preço</th>
+              <th scope="col">Subtotal</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item, index) => (
+              <tr key={`${item.productId ?? 'removido'}-${index}`}>
+                <td>{item.productName}</td>
+                <td>{item.quantity}</td>
+                <td>
+                  <Price cents={item.unitPriceCents} />
+                </td>
+                <td>
+                  <Price cents={item.totalPriceCents} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+        <p className={styles.total}>
+          Frete grátis · Total <Price cents={order.totalCents} />
+        </p>
+      </Card>
+
+      <Card title="Histórico">
+        <Table caption="Histórico do pedido" hideCaption variant="compact" data-testid="order-timeline">
+          <thead>
+            <tr>
+              <th scope="col">Quando</th>
+              <th scope="col">Status</th>
+              <th scope="col">Quem</th>
+              <th scope="col">Observação</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.timeline.map((entry, index) => (
+              <tr key={`${entry.at}-${index}`}>
+                <td>
+                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                </td>
+                <td>{entry.from && entry.from !== entry.status ? `${ORDER_STATUS_LABELS[entry.from]} → ${ORDER_STATUS_LABELS[entry.status]}` : ORDER_STATUS_LABELS[entry.status]}</td>
+                <td>{entry.actor}</td>
+                <td>{entry.note ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * `/minha-conta/pedidos` (issue 13): the signed-in shopper's orders; signed out, a prompt to
+ * sign in that comes back here.
+ */
+import { Link } from 'react-router-dom';
+import { EmptyState, buttonClassName, useSessionStore } from '@prata/shared-ui';
+import { OrderHistory } from '../../features/orders/components/order-history.tsx';
+import { OrderConfirmationSkeleton } from '../../features/orders/components/order-confirmation-skeleton.tsx';
+import styles from './routes.module.css';
+
+export const MY_ORDERS_PATH = '/minha-conta/pedidos';
+
+/** Shown to a signed-out visitor of an account page. */
+export function SignInFirst({ from }: { from: string }) {
+  return (
+    <EmptyState
+      title="Entre para ver os seus pedidos"
+      description="Os pedidos ficam disponíveis na sua conta."
+      action={
+        <Link to="/auth" state={{ from }} className={buttonClassName()}>
+          Entrar
+        </Link>
+      }
+    />
+  );
+}
+
+export function MyOrdersRoute() {
+  const user = useSessionStore((state) => state.user);
+  const loading = useSessionStore((state) => state.loading);
+  return (
+    <section className={`p9-container ${styles.page}`}>
+      <h1 className={styles.title}>Meus pedidos</h1>
+      {loading ? <OrderConfirmationSkeleton /> : user ? <OrderHistory /> : <SignInFirst from={MY_ORDERS_PATH} />}
+    </section>
+  );
+}

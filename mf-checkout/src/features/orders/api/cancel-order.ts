@@ -1,0 +1,18 @@
+/** `POST /api/orders/:id/cancel` (the shopper, unpaid orders only): cancels it and frees its units. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { orderSchema, type Order } from '@prata/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { getOrderQueryOptions } from './get-order.ts';
+
+export function cancelOrder(id: string): Promise<Order> {
+  return apiRequest(`/api/orders/${encodeURIComponent(id)}/cancel`, orderSchema, { method: 'POST' });
+}
+
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelOrder,
+    onSuccess: (order) => queryClient.setQueryData(getOrderQueryOptions(order.id).queryKey, order),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['orders'] }), queryClient.invalidateQueries({ queryKey: ['products'] })]),
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * The shopper's order page (issue 13): the status in Portuguese, the tracking code once shipped,
+ * the history, and 'Cancelar pedido' (with a confirmation) only while unpaid.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@prata/shared-ui';
+import { ORDER_ID, json, paymentApi, sampleOrder, stubApi } from '../../../testing/api.ts';
+import { button, click, flush, render, type Rendered } from '../../../testing/render.tsx';
+import { OrderDetails } from './order-details.tsx';
+
+vi.mock('qrcode', () => ({ default: { toDataURL: vi.fn(async () => 'data:image/png;base64,QRCODE') } }));
+
+let view: Rendered;
+afterEach(() => {
+  view.unmount();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('OrderDetails', () => {
+  it('shows a shipped order as Enviado with its carrier, tracking code and history, and no cancel button', async () => {
+    stubApi(paymentApi(() => json(500, {})));
+    const order = sampleOrder({
+      status: 'shipped',
+      shipment: { carrier: 'Correios', trackingCode: 'QB123456789BR', shippedAt: '2026-11-22T15:00:00.000Z', deliveredAt: null },
+      timeline: [
+        { status: 'pending', at: '2026-11-21T13:00:00.000Z', note: null },
+        { status: 'paid', at: '2026-11-21T13:00:02.000Z', note: null },
+        { status: 'shipped', at: '2026-11-22T15:00:00.000Z', note: null },
+      ],
+    });
+    view = render(<OrderDetails order={order} />);
+    await flush();
+    expect(view.container.querySelector('[data-testid="order-status"]')!.textContent).toBe('Enviado');
+    expect(view.container.querySelector('[data-testid="tracking-code"]')!.textContent).toBe('QB123456789BR');
+    expect(view.container.querySelector('[data-testid="order-shipment"]')!.textContent).toContain('Correios');
+    expect([...view.container.querySelectorAll('ol li span')].map((span) => span.textContent)).toEqual(['Aguardando pagamento', 'Pago', 'Enviado']);
+    expect(button(view.container, 'Cancelar pedido')).toBeUndefined();
+  });
+
+  it('cancels an unpaid order after the confirmation', async () => {
+    const success = vi.spyOn(toast, 'success').mockReturnValue(1);
+    const pending = sampleOrder({ status: 'pending', payment: { method: 'pix', card: null, boleto: null, pix: { payload: '000201', expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() }, paidAt: null } });
+    const calls = stubApi(paymentApi((call) => (call.url.endsWith(`/api/orders/${ORDER_ID}/cancel`) ? json(200, { ...pending, status: 'cancelled', cancellation: { reason: 'cancelled_by_customer', at: '2026-11-21T13:05:00.000Z', refundedCents: null } }) : json(500, {}))));
+    view = render(<OrderDetails order={pending} />);
+    await flush();
+    expect(view.container.querySelector('[data-testid="pix-countdown"]')!.textContent).toMatch(/^Tempo restante: (10:00|09:5\d)$/);
+    click(button(view.container, 'Cancelar pedido'));
+    const dialog = await vi.waitFor(() => {
+      const found = document.querySelector('[role="dialog"]');
+      if (!found) throw new Error('no dialog yet');
+      return found;
+    });
+    expect(dialog.textContent).toContain('Os itens voltam para o estoque');
+    expect(calls.some((call) => call.url.endsWith('/cancel'))).toBe(false);
+    click(button(dialog as HTMLElement, 'Cancelar pedido'));
+    await flush(3);
+    expect(calls.filter((call) => call.url.endsWith('/cancel')).map((call) => call.method)).toEqual(['POST']);
+    expect(success).toHaveBeenCalledWith('Pedido cancelado', { description: 'O pedido P925-000042 foi cancelado.' });
+  });
+});

@@ -1,0 +1,29 @@
+/** The items of an order with free shipping and the total (confirmation and order pages). */
+import type { Order } from '@prata/contracts';
+import { Card, Price } from '@prata/shared-ui';
+import styles from './orders.module.css';
+
+export function OrderItemsCard({ order }: { order: Order }) {
+  return (
+    <Card title="Itens" className={styles.card}>
+      <ul className={styles.lines}>
+        {order.items.map((item, index) => (
+          <li key={`${item.productId ?? 'removido'}-${index}`} className={styles.line}>
+            <span>
+              {item.productName} × {item.quantity}
+            </span>
+            <Price cents={item.totalPriceCents} />
+          </li>
+        ))}
+      </ul>
+      <p className={styles.row}>
+        <span>Frete</span>
+        <span className={styles.free}>Frete grátis</span>
+      </p>
+      <p className={`${styles.row} ${styles.total}`}>
+        <span>Total</span>
+        <Price cents={order.totalCents} />
+      </p>
+    </Card>
+  );
+}

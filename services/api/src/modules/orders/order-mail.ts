@@ -1,0 +1,68 @@
+/**
+ * The order e-mails (issue 13), in pt-BR, sent through the store's mailer (SMTP or the outbox):
+ * order received (with the PIX copia e cola code or the boleto line), payment confirmed,
+ * shipped (carrier and tracking code), cancelled (and refunded).
+ */
+import { CANCEL_REASON_LABELS, centsToDecimal, type CancelReason } from '@prata/contracts';
+import type { MailMessage } from '../mail/mailer.ts';
+import type { Order } from './order.entities.ts';
+
+export type OrderMailKind = 'received' | 'paid' | 'shipped' | 'cancelled';
+
+/** BRL cents as 'R$ 1.234,56' (integer arithmetic). */
+export function formatCents(cents: number): string {
+  const [whole = '0', fraction = '00'] = centsToDecimal(cents).split('.');
+  return `R$ ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${fraction}`;
+}
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
+
+/** An ISO calendar date as dd/MM/yyyy. */
+function isoToBr(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** The e-mail of `kind` for `order`; `link` is the order's page in the shopper's account. */
+export function orderMail(order: Order, kind: OrderMailKind, link: string): MailMessage {
+  const hello = `Olá, ${order.customerName}!`;
+  const follow = `Acompanhe o seu pedido em: ${link}`;
+  const total = formatCents(order.totalCents);
+  switch (kind) {
+    case 'received': {
+      let how = 'Assim que o pagamento for confirmado, avisaremos você por e-mail.';
+      if (order.paymentMethod === 'pix' && order.pixPayload && order.pixExpiresAt) {
+        how = `Pague com PIX até ${dateTime.format(order.pixExpiresAt)} usando o código copia e cola abaixo:\n\n${order.pixPayload}\n\nDepois desse prazo o pedido é cancelado.`;
+      } else if (order.paymentMethod === 'boleto' && order.boletoLine && order.boletoDueDate) {
+        how = `Pague o boleto até ${isoToBr(order.boletoDueDate)}. Linha digitável:\n\n${order.boletoLine}\n\nO pedido é confirmado após a compensação do pagamento.`;
+      }
+      return { to: order.customerEmail, subject: `Pedido ${order.number} recebido`, text: `${hello}\n\nRecebemos o seu pedido ${order.number} no valor de ${total}.\n\n${how}\n\n${follow}`, link };
+    }
+    case 'paid':
+      return {
+        to: order.customerEmail,
+        subject: `Pagamento confirmado - pedido ${order.number}`,
+        text: `${hello}\n\nO pagamento do pedido ${order.number} (${total}) foi confirmado. Seu pedido será processado em até 24 horas e você receberá o código de rastreio assim que ele for enviado.\n\n${follow}`,
+        link,
+      };
+    case 'shipped':
+      return {
+        to: order.customerEmail,
+        subject: `Pedido ${order.number} enviado`,
+        text: `${hello}\n\nSeu pedido ${order.number} foi enviado pela ${order.carrier ?? 'transportadora'}.\nCódigo de rastreio: ${order.trackingCode ?? ''}\n\n${follow}`,
+        link,
+      };
+    case 'cancelled': {
+      const reason = CANCEL_REASON_LABELS[order.cancelReason as CancelReason] ?? 'Pedido cancelado';
+      const refunded = order.refundedCents
+        ? `\n\nO valor de ${formatCents(order.refundedCents)} foi estornado pela forma de pagamento usada (cartão: em até 2 faturas; PIX: em até 2 dias úteis; boleto: em até 5 dias úteis).`
+        : '';
+      return {
+        to: order.customerEmail,
+        subject: order.refundedCents ? `Pedido ${order.number} cancelado e reembolsado` : `Pedido ${order.number} cancelado`,
+        text: `${hello}\n\nO pedido ${order.number} foi cancelado (${reason}).${refunded}\n\n${follow}`,
+        link,
+      };
+    }
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * The order state machine and its side effects (issue 13), shared by placement, the admin
+ * actions, the acquirer's notifications and expiry:
+ *
+ *   pending -> paid -> shipped -> delivered
+ *   pending -> cancelled            (units return to stock at once)
+ *   paid    -> cancelled            (refunded through the acquirer; units return)
+ *
+ * Every change is a row in `order_status_changes` (from, to, who, when), a domain event in the
+ * outbox (`OrderPaid`, `OrderShipped`, ...) and, where the shopper must know, an e-mail; events
+ * are published and e-mails delivered only after the transaction commits. An invalid change is
+ * refused with `InvalidOrderTransitionError` (409, pt-BR).
+ */
+import { LockMode, raw, type EntityManager } from '@mikro-orm/postgresql';
+import { ORDER_STATUS_LABELS, type CancelReason, type OrderStatus } from '@prata/contracts';
+import { DomainError, NotFoundError } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { RequestMeta } from '../audit/audit.service.ts';
+import { Product } from '../catalogue/product.entity.ts';
+import type { DomainEventRecord } from '../events/domain-event.entity.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { OutboxEmail } from '../mail/outbox-email.entity.ts';
+import { Order, OrderStatusChange } from './order.entities.ts';
+import { orderMail, type OrderMailKind } from './order-mail.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+
+/** Domain event types of orders (the brief's shared list). */
+export const ORDER_EVENTS = {
+  placed: 'OrderPlaced',
+  paid: 'OrderPaid',
+  shipped: 'OrderShipped',
+  delivered: 'OrderDelivered',
+  cancelled: 'OrderCancelled',
+  refunded: 'OrderRefunded',
+  paidAfterExpiry: 'PaymentConfirmedAfterExpiry',
+} as const;
+export type OrderEventType = (typeof ORDER_EVENTS)[keyof typeof ORDER_EVENTS];
+
+/** Allowed status changes. */
+const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ['paid', 'cancelled'],
+  paid: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+/** The pt-BR refusal of each invalid change the staff can ask for. */
+function refusal(from: OrderStatus, to: OrderStatus): string {
+  if (to === 'paid') return 'Este pedido não está aguardando pagamento.';
+  if (to === 'cancelled' && from === 'cancelled') return 'Este pedido já está cancelado.';
+  if (from === to) return `O pedido já está ${ORDER_STATUS_LABELS[from].toLowerCase()}.`;
+  if (to === 'shipped') return 'Só pedidos pagos podem ser enviados.';
+  if (to === 'delivered') return 'Só pedidos enviados podem ser marcados como entregues.';
+  if (to === 'cancelled') return 'Pedidos enviados ou entregues não podem ser cancelados.';
+  return `Não é possível mudar o pedido de "${ORDER_STATUS_LABELS[from]}" para "${ORDER_STATUS_LABELS[to]}".`;
+}
+
+/** 409: the order's status does not allow the change. */
+export class InvalidOrderTransitionError extends DomainError {
+  constructor(from: OrderStatus, to: OrderStatus) {
+    super(409, 'invalid_transition', refusal(from, to));
+  }
+}
+
+/** Who changed an order: a user (customer or staff), the system, or the acquirer. */
+export interface Actor {
+  userId: string | null;
+  /** As the timeline shows it: 'Cliente', 'Sistema', 'Mercado Pago', a staff e-mail. */
+  label: string;
+  meta?: RequestMeta;
+}
+
+export const SYSTEM_ACTOR: Actor = { userId: null, label: 'Sistema' };
+
+export interface OrderWorkflowDeps {
+  payments: PaymentProvider;
+  events: EventBus;
+  clock: Clock;
+  mailer: Mailer;
+  /** The store's origin, for links in e-mails (`/minha-conta/pedidos/<id>`). */
+  storeUrl: string;
+}
+
+/** Side effects collected inside a transaction, released after commit. */
+export class Effects {
+  readonly events: DomainEventRecord[] = [];
+  readonly mails: OutboxEmail[] = [];
+}
+
+export class OrderWorkflow {
+  readonly deps: OrderWorkflowDeps;
+
+  constructor(deps: OrderWorkflowDeps) {
+    this.deps = deps;
+  }
+
+  get clock(): Clock {
+    return this.deps.clock;
+  }
+
+  get payments(): PaymentProvider {
+    return this.deps.payments;
+  }
+
+  /**
+   * Runs `work` in one transaction; after it commits, publishes the recorded events and
+   * delivers the queued e-mails.
+   */
+  async run<T>(em: EntityManager, work: (tx: EntityManager, effects: Effects) => Promise<T>): Promise<T> {
+    const effects = new Effects();
+    const result = await em.transactional((tx) => work(tx, effects));
+    await this.deps.events.publish(em, effects.events);
+    if (effects.mails.length > 0) await this.deps.mailer.dispatch(em.fork(), effects.mails);
+    return result;
+  }
+
+  /** The order, locked for update, with items and history. @throws NotFoundError. */
+  async lock(tx: EntityManager, where: { id: string; user?: string }): Promise<Order> {
+    const order = await tx.findOne(Order, where, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!order) throw new NotFoundError('Pedido não encontrado');
+    await tx.populate(order, ['items', 'statusChanges']);
+    return order;
+  }
+
+  /** Records the change in the history and moves the order. @throws InvalidOrderTransitionError. */
+  transition(tx: EntityManager, order: Order, to: OrderStatus, actor: Actor, note: string | null = null): void {
+    const from = order.status;
+    if (!TRANSITIONS[from].includes(to)) throw new InvalidOrderTransitionError(from, to);
+    this.history(tx, order, from, to, actor, note);
+    order.status = to;
+    const now = this.clock.now();
+    if (to === 'paid') order.paidAt = now;
+    if (to === 'shipped') order.shippedAt = now;
+    if (to === 'delivered') order.deliveredAt = now;
+    if (to === 'cancelled') order.cancelledAt = now;
+  }
+
+  /** A history row (also for events that keep the status, e.g. a payment after cancellation). */
+  history(tx: EntityManager, order: Order, from: OrderStatus | null, to: OrderStatus, actor: Actor, note: string | null): void {
+    tx.create(OrderStatusChange, { order, fromStatus: from, toStatus: to, actorUserId: actor.userId, actorLabel: actor.label.slice(0, 255), note: note?.slice(0, 300) ?? null, createdAt: this.clock.now() });
+  }
+
+  /** Puts the order's units back in stock. */
+  async returnUnits(tx: EntityManager, order: Order): Promise<void> {
+    for (const item of order.items) {
+      if (item.product) await tx.nativeUpdate(Product, { id: item.product.id }, { stock: raw('stock + ?', [item.quantity]) });
+    }
+  }
+
+  /**
+   * Cancels a pending or paid order: units back to stock, history, `OrderCancelled`, e-mail.
+   * `refund` (paid orders): the amount refunded and the acquirer's refund id, adding `OrderRefunded`.
+   */
+  async cancel(tx: EntityManager, effects: Effects, order: Order, reason: CancelReason, actor: Actor, note: string | null, refund?: { cents: number; reference: string }): Promise<void> {
+    this.transition(tx, order, 'cancelled', actor, note);
+    order.cancelReason = reason;
+    await this.returnUnits(tx, order);
+    this.event(tx, effects, order, ORDER_EVENTS.cancelled, { reason });
+    if (refund) {
+      order.refundedAt = this.clock.now();
+      order.refundedCents = refund.cents;
+      order.refundReference = refund.reference.slice(0, 100);
+      this.event(tx, effects, order, ORDER_EVENTS.refunded, { refundedCents: refund.cents });
+    }
+    this.mail(tx, effects, order, 'cancelled');
+  }
+
+  /** Records a domain event about `order` (payload: orderId, number, status, totalCents, userId + extra). */
+  event(tx: EntityManager, effects: Effects, order: Order, type: OrderEventType, extra: Record<string, unknown> = {}): void {
+    const userId = typeof order.user === 'string' ? order.user : order.user.id;
+    effects.events.push(
+      this.deps.events.record(tx, { type, aggregateId: order.id, payload: { orderId: order.id, number: order.number, status: order.status, totalCents: order.totalCents, paymentMethod: order.paymentMethod, userId, ...extra } }),
+    );
+  }
+
+  /** Queues the shopper's e-mail of `kind`. */
+  mail(tx: EntityManager, effects: Effects, order: Order, kind: OrderMailKind): void {
+    effects.mails.push(this.deps.mailer.queue(tx, orderMail(order, kind, this.orderLink(order.id))));
+  }
+
+  /** The order's page in the shopper's account. */
+  orderLink(id: string): string {
+    return `${this.deps.storeUrl}/minha-conta/pedidos/${id}`;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Shopping helpers for the order tests: a shipping address, a product of the test's own, an
+ * order placed through the HTTP API (with an idempotency key), the stock of a product, the
+ * sandbox acquirer's card token (as the browser gets it), and the outbox e-mails of an order.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Clock } from '../src/lib/clock.ts';
+import { CatalogueService } from '../src/modules/catalogue/catalogue.service.ts';
+import { Product } from '../src/modules/catalogue/product.entity.ts';
+import { OutboxEmail } from '../src/modules/mail/outbox-email.entity.ts';
+import { bearer, type SignedIn } from './accounts.ts';
+import type { TestService } from './helpers.ts';
+
+export const customer = {
+  fullName: 'Maria Silva',
+  email: 'maria@exemplo.com.br',
+  phone: '11987654321',
+  zipCode: '01310-100',
+  street: 'Avenida Paulista',
+  number: '1000',
+  complement: 'Apto 12',
+  neighborhood: 'Bela Vista',
+  city: 'São Paulo',
+  state: 'SP',
+};
+
+/** A valid CPF (check digits verified by hand: 529.982.247-25). */
+export const CPF = '529.982.247-25';
+
+/** A necklace with `stock` units at `priceCents`. */
+export async function createProduct(service: TestService, clock: Clock, stock: number, priceCents = 15990) {
+  return new CatalogueService(service.db.orm.em.fork(), service.db.storage, clock).create({ name: `Colar Pedido ${Math.random().toString(36).slice(2, 8)}`, category: 'colares', priceCents, stock });
+}
+
+/** `POST /api/orders` as `who`. */
+export function placeOrder(service: TestService, who: SignedIn, body: object, key: string = randomUUID()) {
+  return service.app.inject({ method: 'POST', url: '/api/orders', headers: { ...bearer(who), 'idempotency-key': key }, payload: body });
+}
+
+export async function stockOf(service: TestService, id: string): Promise<number> {
+  return (await service.db.orm.em.fork().findOneOrFail(Product, { id })).stock;
+}
+
+/** Tokenises a test card at the sandbox acquirer, as the browser does; returns an order's card payment. */
+export async function sandboxCard(service: TestService, who: SignedIn, number = '4111111111111111', installments = 3) {
+  const response = await service.app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/card-tokens',
+    headers: bearer(who),
+    payload: { card_number: number, expiration_month: 12, expiration_year: 2030, security_code: '123', cardholder: { name: 'MARIA SILVA' } },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return { method: 'credit-card', cardToken: response.json().id as string, cardBrand: 'visa', installments };
+}
+
+/** Subjects of the e-mails sent to `to` about order `number`, oldest first, with their texts. */
+export async function orderMails(service: TestService, to: string, number: string): Promise<{ subject: string; text: string }[]> {
+  const mails = await service.db.orm.em.fork().find(OutboxEmail, { to, subject: { $like: `%${number}%` } }, { orderBy: { createdAt: 'asc' } });
+  return mails.map((mail) => ({ subject: mail.subject, text: mail.text }));
+}
