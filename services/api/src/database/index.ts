@@ -1,7 +1,8 @@
 /**
  * Opens the service's database: the server at `DATABASE_URL`, or an embedded PostgreSQL under
- * `DATA_DIR/postgres`; applies pending migrations; seeds the demo catalogue into an empty
- * database (`SEED=if-empty`); writes the fallback product image.
+ * `DATA_DIR/postgres` (supervised: restarted when it dies, see embedded-postgres.ts); applies
+ * pending migrations; seeds the demo catalogue into an empty database (`SEED=if-empty`); writes
+ * the fallback product image.
  */
 import path from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -28,6 +29,8 @@ export interface OpenDatabase {
   embedded: boolean;
   /** Closes the ORM, then stops the embedded cluster if any. */
   close(): Promise<void>;
+  /** For a process that must exit now: asks the embedded cluster (if any) to stop, without waiting. */
+  signalStop(): void;
 }
 
 /** Embedded database name. */
@@ -61,6 +64,7 @@ export async function openDatabase(config: AppConfig, log: Logger): Promise<Open
         await orm.close(true);
         await embedded?.stop();
       },
+      signalStop: () => embedded?.signalStop(),
     };
   } catch (error) {
     await embedded?.stop();

@@ -59,5 +59,9 @@ export function ormConfig(clientUrl: string, debug = false): Options {
       silent: true,
     },
     pool: { min: 0, max: 10 },
+    // pg.Pool options: a request waits at most 5 s for a connection (a database that hangs, or
+    // a pool exhausted under load, answers 503 instead of holding the request forever), and TCP
+    // keep-alive notices a server that vanished without closing its sockets.
+    driverOptions: { connectionTimeoutMillis: 5000, keepAlive: true },
   });
 }
