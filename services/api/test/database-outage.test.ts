@@ -23,22 +23,12 @@ import { loadConfig } from '../src/config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/database/embedded-postgres.ts';
 import { openDatabase } from '../src/database/index.ts';
 import { account, type SignedIn } from './accounts.ts';
+import { shippingCustomer } from './checkout-data.ts';
 import { silentLog, type TestService } from './helpers.ts';
+import { until } from './processes.ts';
 
 const UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em alguns instantes.';
 const walked = (url: string) => url.startsWith('/api/') || url.startsWith('/images/');
-const customer = {
-  fullName: 'Maria Silva',
-  email: 'maria@exemplo.com.br',
-  phone: '11987654321',
-  zipCode: '01310-100',
-  street: 'Avenida Paulista',
-  number: '1000',
-  complement: '',
-  neighborhood: 'Bela Vista',
-  city: 'São Paulo',
-  state: 'SP',
-};
 
 let root: string;
 let pgDir: string;
@@ -69,16 +59,6 @@ async function walkRoutes() {
     answers.set(`${route.method} ${route.url}`, await call(route.method, url, withBody ? {} : undefined));
   }
   return answers;
-}
-
-async function waitUntilHealthy(timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const health = await fetch(`${base}/api/health`);
-    if (health.status === 200) return;
-    if (Date.now() > deadline) throw new Error(`still ${health.status} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 beforeAll(async () => {
@@ -120,7 +100,7 @@ describe('database outage', () => {
 
     const down = await walkRoutes();
     cluster = await startCluster();
-    await waitUntilHealthy(30_000);
+    await until(async () => (await fetch(`${base}/api/health`)).status === 200, 'the service to be healthy again', 30_000);
     const up = await walkRoutes();
 
     const wrong: string[] = [];
@@ -156,7 +136,7 @@ describe('database outage', () => {
     let running = true;
     const worker = async (n: number) => {
       for (let i = 0; running; i += 1) {
-        const body = { items: [{ productId: products[(n + i) % products.length]!.id, quantity: 1 }], customer, payment: { method: 'pix' } };
+        const body = { items: [{ productId: products[(n + i) % products.length]!.id, quantity: 1 }], customer: shippingCustomer, payment: { method: 'pix' } };
         const answer = await call('POST', '/api/orders', body, { 'idempotency-key': randomUUID() }).catch((error: unknown) => ({
           status: 0,
           retryAfter: null,
@@ -165,13 +145,6 @@ describe('database outage', () => {
         if (answer.status === 201) acknowledged.push((JSON.parse(answer.text) as { id: string }).id);
         else if (answer.status === 503 && JSON.parse(answer.text).message === UNAVAILABLE && answer.retryAfter) refused += 1;
         else unexpected.push(`${answer.status} ${answer.text}`);
-      }
-    };
-    const until = async (condition: () => boolean, what: string) => {
-      const deadline = Date.now() + 60_000;
-      while (!condition()) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
       }
     };
     const workers = [0, 1, 2].map((n) => worker(n));

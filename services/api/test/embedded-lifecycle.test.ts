@@ -4,7 +4,7 @@
  * gracefully on SIGTERM leaving no postgres process behind. Always embedded, whatever
  * DATABASE_URL says: this is the path a new user's machine takes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.ts';
+import { alive, waitForLine } from './processes.ts';
 
 const quiet = { info() {}, warn() {}, debug() {} };
 const cleanup: string[] = [];
@@ -24,36 +25,6 @@ async function tempDir(): Promise<string> {
   await chmod(dir, 0o755);
   cleanup.push(dir);
   return dir;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
-  let buffer = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; output:\n${buffer}`)), timeoutMs);
-    const onData = (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const match = buffer.match(pattern);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`process exited (${code}) before ${pattern}; output:\n${buffer}`));
-    });
-  });
 }
 
 afterAll(async () => {

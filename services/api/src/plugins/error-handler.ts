@@ -4,7 +4,8 @@
  * restarting, refusing connections: database/availability.ts) -> 503 with `Retry-After` and a
  * pt-BR message; anything else -> 500 with no details (the error is logged). Unknown routes -> 404.
  * While the service drains for shutdown, requests arriving on kept-alive connections get the
- * same 503 (Fastify's own drain answer is English), with `Connection: close`.
+ * same 503 (Fastify's own drain answer is English); every answer sent while draining carries
+ * `Connection: close`.
  */
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -67,6 +68,11 @@ export default fp(
     app.addHook('onRequest', async (_request, reply) => {
       if (!draining) return;
       return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).header('connection', 'close').send(unavailable);
+    });
+    // Requests in flight when the drain began answer with `Connection: close`, so their kept-alive
+    // sockets end with them and the server can close.
+    app.addHook('onSend', async (_request, reply) => {
+      if (draining) void reply.header('connection', 'close');
     });
 
     app.setNotFoundHandler((_request, reply) => {
