@@ -209,6 +209,8 @@ export async function runMemoryBench(): Promise<void> {
     const mean = measured.reduce((sum, s) => sum + s.heapUsed, 0) / measured.length;
     const predictedGrowth = fit.slope * window;
     const steady = predictedGrowth > 0.1 * mean && fit.r2 >= 0.5;
+    // Whether growth is slowing: the same fit over the second half of the window alone.
+    const secondHalf = linearFit(measured.slice(measured.length >> 1).map((s) => s.t / 60), measured.slice(measured.length >> 1).map((s) => s.heapUsed));
     const result = {
       minutes,
       users,
@@ -219,6 +221,7 @@ export async function runMemoryBench(): Promise<void> {
       slopeKiBPerMinute: fit.slope / 1024,
       predictedGrowthOverWindowPercent: (100 * predictedGrowth) / mean,
       r2: fit.r2,
+      secondHalf: { slopeKiBPerMinute: secondHalf.slope / 1024, r2: secondHalf.r2 },
       rssMiB: { first: measured[0]!.rss / 2 ** 20, last: measured.at(-1)!.rss / 2 ** 20 },
       verdict: steady ? 'steady growth' : 'no steady growth',
       samples,
@@ -228,6 +231,7 @@ export async function runMemoryBench(): Promise<void> {
       `  heap after GC from ${result.heapAfterGcMiB.first.toFixed(1)} to ${result.heapAfterGcMiB.last.toFixed(1)} MiB (mean ${result.heapAfterGcMiB.mean.toFixed(1)}); ` +
         `slope ${result.slopeKiBPerMinute.toFixed(1)} KiB/min over ${window.toFixed(1)} min after warm-up = ${result.predictedGrowthOverWindowPercent.toFixed(1)} % of the mean, R² ${fit.r2.toFixed(2)}`,
     );
+    console.log(`  second half of the window alone: slope ${result.secondHalf.slopeKiBPerMinute.toFixed(1)} KiB/min, R² ${secondHalf.r2.toFixed(2)}`);
     console.log(`  RSS from ${result.rssMiB.first.toFixed(0)} to ${result.rssMiB.last.toFixed(0)} MiB`);
     console.log(`  verdict: ${result.verdict} (steady growth = growth over the window > 10 % of the mean heap with R² >= 0.5)`);
     mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });

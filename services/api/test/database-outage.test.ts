@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/database/embedded-postgres.ts';
@@ -29,6 +29,8 @@ import { until } from './processes.ts';
 
 const UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em alguns instantes.';
 const walked = (url: string) => url.startsWith('/api/') || url.startsWith('/images/');
+
+vi.setConfig({ testTimeout: 90_000 });
 
 let root: string;
 let pgDir: string;

@@ -18,12 +18,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { approvedCard, shippingCustomer } from './checkout-data.ts';
 import { alive, until, waitForLine } from './processes.ts';
 
 const run = promisify(execFile);
 const randomPort = () => 40000 + Math.floor(Math.random() * 10000);
+
+// Real processes on a shared 2-core machine: generous limits (conditions are awaited, not slept on).
+vi.setConfig({ testTimeout: 90_000 });
 
 let dataDir: string;
 let apiPort: number;

@@ -6,7 +6,10 @@
  * OS user `postgres`); this module runs the postmaster itself so that it can:
  * - run it in its own process group (`detached`): Ctrl+C in a terminal signals the whole
  *   foreground group, and a postmaster in that group would stop (aborting transactions in
- *   flight) before the service has drained its requests. The service stops it, last;
+ *   flight) before the service has drained its requests. The service stops it, last. So that
+ *   a service killed hard (SIGKILL, a test runner killing its group) leaves no postgres behind
+ *   either, each postmaster gets a lifeline: a detached `sh` reading a pipe from this process,
+ *   which asks the postmaster to stop (SIGINT, fast shutdown) when the pipe closes;
  * - supervise it: when the postmaster exits without being asked to (killed, crashed), it is
  *   started again after 0.5 s, 1 s, 2 s ... (at most 30 s; the delay resets after a minute of
  *   uptime), until it runs or the cluster is stopped. Pooled connections fail meanwhile and the
@@ -279,6 +282,13 @@ class Supervisor {
       );
     });
     await ready;
+    // The lifeline: EOF on its stdin (this process gone, however it ended) stops the postmaster.
+    const lifeline = spawn('sh', ['-c', 'read -r _; kill -INT "$0" 2>/dev/null', String(child.pid)], {
+      detached: true,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    lifeline.on('error', (error) => this.options.log.warn(`embedded PostgreSQL lifeline: ${error.message}`));
+    child.once('exit', () => lifeline.kill('SIGKILL'));
     return child;
   }
 }
