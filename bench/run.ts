@@ -7,7 +7,8 @@
  * 4. product photo renditions: a 1600 px JPEG re-encoded as WebP at each srcset width, the first
  *    (encoding) request and the size against the original, then 200 cached requests at 320 px.
  * Uses its own ports (28080, 23000-23004, 54349) and a temporary data directory.
- * Run: npm run bench (builds first).
+ * Run: npm run bench (builds first). `npm run bench -- --memory [--minutes 10]` runs the memory
+ * benchmark (bench/memory.ts) instead.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -18,6 +19,12 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { IMAGE_RENDITION_WIDTHS } from '@prata/contracts';
+
+if (process.argv.includes('--memory')) {
+  const { runMemoryBench } = await import('./memory.ts');
+  await runMemoryBench();
+  process.exit(0);
+}
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ports = { PORT: '28080', API_PORT: '23000', STOREFRONT_PORT: '23001', CHECKOUT_PORT: '23002', ADMIN_PORT: '23003', DEVTOOLS_PORT: '23004', EMBEDDED_PG_PORT: '54349' };

@@ -42,7 +42,9 @@ export interface AppDependencies {
  * its pino logger), else a pino logger at the configured level.
  */
 export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBaseLogger): Promise<FastifyInstance> {
-  const base = { trustProxy: true, forceCloseConnections: true } as const;
+  // Graceful close: idle keep-alive sockets are closed, requests in flight finish; requests that
+  // arrive meanwhile get the pt-BR 503 of plugins/error-handler.ts, not Fastify's English one.
+  const base = { trustProxy: true, forceCloseConnections: 'idle', return503OnClosing: false } as const;
   const app = (
     loggerInstance ? Fastify({ ...base, loggerInstance }) : Fastify({ ...base, logger: { level: deps.config.logLevel } })
   ).withTypeProvider<ZodTypeProvider>();

@@ -1,8 +1,12 @@
 /**
- * Service entry point: validate config, open the database (embedded by default), listen, and
- * shut down gracefully on SIGINT/SIGTERM (HTTP and websockets, then ORM, then embedded
- * PostgreSQL) so no orphan postgres process is left behind.
+ * Service entry point: validate config, open the database (embedded by default, supervised),
+ * listen, and shut down gracefully on SIGINT/SIGTERM/SIGHUP: stop accepting connections and let
+ * the requests in flight finish (HTTP and websockets), then close the ORM, then stop the embedded
+ * PostgreSQL (it runs in its own process group, so a terminal's Ctrl+C does not stop it before
+ * the requests are done), so no orphan postgres process is left behind. A shutdown that takes
+ * over 15 s exits anyway, after asking the embedded PostgreSQL to stop.
  */
+import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig, withPersistentSecrets } from './config.ts';
@@ -19,31 +23,26 @@ const log = {
 };
 
 const startedAt = performance.now();
-const database = await openDatabase(config, log).catch((error: unknown) => {
-  logger.fatal({ err: error }, 'could not open the database');
-  process.exit(1);
-});
-if (config.demoAccounts) {
-  const accounts = await seedDemoAccounts(database.orm.em.fork(), systemClock);
-  const lines = accounts.map((a) => `  ${a.email.padEnd(32)} ${a.password}  ${a.roles.join('+') || 'customer'}`);
-  logger.info(`demo accounts (new passwords at every start):\n${lines.join('\n')}`);
-  console.log(`\n  Demo accounts (DEMO_ACCOUNTS=true; passwords change at every start):\n${lines.join('\n')}\n`);
-}
-const app = await buildApp({ config, orm: database.orm, storage: database.storage }, logger);
-
+// Signals are handled from the start: a Ctrl+C while the database opens still stops it.
+let serving: Promise<FastifyInstance | undefined> = Promise.resolve(undefined);
 let stopping = false;
+const opening = openDatabase(config, log);
+
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal} received: shutting down`);
   const force = setTimeout(() => {
     logger.error('shutdown took over 15 s: forcing exit');
+    void opening.then((database) => database.signalStop(), () => undefined);
     process.exit(1);
   }, 15_000);
   force.unref();
   try {
-    await app.close();
-    await database.close();
+    const app = await serving.catch(() => undefined);
+    await app?.close();
+    const database = await opening.catch(() => undefined);
+    await database?.close();
     logger.info('shutdown complete');
     process.exit(0);
   } catch (error) {
@@ -53,6 +52,23 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGHUP', () => void shutdown('SIGHUP'));
 
-await app.listen({ port: config.port, host: config.host });
-logger.info(`API ready at ${config.publicUrl} in ${Math.round(performance.now() - startedAt)} ms`);
+const database = await opening.catch((error: unknown) => {
+  logger.fatal({ err: error }, 'could not open the database');
+  process.exit(1);
+});
+if (!stopping && config.demoAccounts) {
+  const accounts = await seedDemoAccounts(database.orm.em.fork(), systemClock);
+  const lines = accounts.map((a) => `  ${a.email.padEnd(32)} ${a.password}  ${a.roles.join('+') || 'customer'}`);
+  logger.info(`demo accounts (new passwords at every start):\n${lines.join('\n')}`);
+  console.log(`\n  Demo accounts (DEMO_ACCOUNTS=true; passwords change at every start):\n${lines.join('\n')}\n`);
+}
+if (!stopping) {
+  serving = buildApp({ config, orm: database.orm, storage: database.storage }, logger).then(async (app) => {
+    await app.listen({ port: config.port, host: config.host });
+    return app;
+  });
+  await serving;
+  logger.info(`API ready at ${config.publicUrl} in ${Math.round(performance.now() - startedAt)} ms`);
+}

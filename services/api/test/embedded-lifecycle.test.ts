@@ -1,19 +1,21 @@
 /**
- * Embedded PostgreSQL and service lifecycle (issue 2): works as root, recovers from a stale
- * postmaster.pid (dead process or live orphan of a killed run), and the service shuts down
+ * Embedded PostgreSQL and service lifecycle (issue 2, issue 15): works as root, recovers from a
+ * stale postmaster.pid (dead process or live orphan of a killed run), a run killed hard leaves no
+ * postgres behind (its lifeline stops it), and the service shuts down
  * gracefully on SIGTERM leaving no postgres process behind. Always embedded, whatever
  * DATABASE_URL says: this is the path a new user's machine takes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.ts';
+import { alive, until, waitForLine } from './processes.ts';
 
 const quiet = { info() {}, warn() {}, debug() {} };
 const cleanup: string[] = [];
@@ -24,36 +26,6 @@ async function tempDir(): Promise<string> {
   await chmod(dir, 0o755);
   cleanup.push(dir);
   return dir;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
-  let buffer = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; output:\n${buffer}`)), timeoutMs);
-    const onData = (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const match = buffer.match(pattern);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`process exited (${code}) before ${pattern}; output:\n${buffer}`));
-    });
-  });
 }
 
 afterAll(async () => {
@@ -75,12 +47,23 @@ describe('embedded PostgreSQL', () => {
     await second.stop();
   });
 
-  it('stops the orphan postmaster of a run that was killed hard, then starts', async () => {
+  it('leaves no postgres behind when its process is killed hard (the lifeline stops it)', async () => {
+    const dataDir = path.join(await tempDir(), 'pg');
+    const child = spawn(process.execPath, ['test/fixtures/start-embedded.ts', dataDir, String(randomPort())], { stdio: 'pipe' });
+    const [, pidText] = await waitForLine(child, /READY (\d+)/, 30_000);
+    const postmaster = Number(pidText);
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    await until(() => !alive(postmaster), 'the postmaster to stop', 15_000);
+  });
+
+  it('stops the orphan postmaster of a run killed hard together with its lifeline, then starts', async () => {
     const dataDir = path.join(await tempDir(), 'pg');
     const port = randomPort();
     const child = spawn(process.execPath, ['test/fixtures/start-embedded.ts', dataDir, String(port)], { stdio: 'pipe' });
     const [, pidText] = await waitForLine(child, /READY (\d+)/, 30_000);
     const orphan = Number(pidText);
+    for (const lifeline of await lifelinesOf(orphan)) process.kill(lifeline, 'SIGKILL');
     child.kill('SIGKILL');
     await once(child, 'exit');
     expect(alive(orphan)).toBe(true); // the killed run left its postgres behind
@@ -94,6 +77,18 @@ describe('embedded PostgreSQL', () => {
     await db.stop();
   });
 });
+
+/** Pids of the lifeline processes (`sh -c 'read ...; kill -INT "$0"' <pid>`) watching `postmaster` (Linux /proc). */
+async function lifelinesOf(postmaster: number): Promise<number[]> {
+  const found: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    const args = cmdline.split('\0');
+    if (args[0] === 'sh' && args[2]?.includes('kill -INT') && args[3] === String(postmaster)) found.push(Number(entry));
+  }
+  expect(found).toHaveLength(1);
+  return found;
+}
 
 describe('service process', () => {
   async function startService(dataDir: string, apiPort: number, pgPort: number) {
@@ -129,5 +124,5 @@ describe('service process', () => {
     const [code2] = (await once(second, 'exit')) as [number | null];
     expect(code2).toBe(0);
     await sleep(50);
-  });
+  }, 120_000);
 });

@@ -8,8 +8,14 @@
  *   `node --watch`.
  *
  * Ports (environment): `PORT` shell (8080), `API_PORT` (3000), `STOREFRONT_PORT` (3001),
- * `CHECKOUT_PORT` (3002), `ADMIN_PORT` (3003), `DEVTOOLS_PORT` (3004). SIGINT/SIGTERM stop
- * everything, the API last (it stops its embedded PostgreSQL).
+ * `CHECKOUT_PORT` (3002), `ADMIN_PORT` (3003), `DEVTOOLS_PORT` (3004). SIGINT/SIGTERM/SIGHUP stop
+ * everything, the API last: it lets its requests in flight finish, then stops its embedded
+ * PostgreSQL (which runs in its own process group, so Ctrl+C reaches it only through the API).
+ *
+ * An API that dies after it has been healthy (killed, crashed) is started again after 1 s, 2 s,
+ * 4 s ... (at most 30 s; reset after a minute up); the new one recovers the orphaned embedded
+ * PostgreSQL. One that fails before it is ever healthy (bad configuration, database in use)
+ * stops the store, as any other unit that exits does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -55,16 +61,39 @@ const children: ChildProcess[] = [];
 const hosts: RunningHost[] = [];
 let stopping = false;
 
-function run(label: string, args: string[], cwd: string): ChildProcess {
+function run(label: string, args: string[], cwd: string, onExit?: (code: number | null, signal: NodeJS.Signals | null) => boolean): ChildProcess {
   const child = spawn(process.execPath, args, { cwd, env: sharedEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   children.push(child);
   child.on('exit', (code, signal) => {
-    if (stopping) return;
+    children.splice(children.indexOf(child), 1);
+    if (stopping || onExit?.(code, signal)) return;
     console.error(`[launch] ${label} exited (${signal ?? code}); stopping the store`);
     void stop(1);
   });
   return child;
 }
+
+/** Runs the API; restarts it with backoff when it dies after having been healthy (see module doc). */
+function runApi(): void {
+  let attempt = 0;
+  let startedAt = 0;
+  const start = () => {
+    if (stopping) return;
+    startedAt = Date.now();
+    const child = run('api', dev ? ['--watch', 'src/server.ts'] : ['src/server.ts'], path.join(ROOT, 'services/api'), (code, signal) => {
+      if (!apiWasHealthy) return false;
+      if (Date.now() - startedAt > 60_000) attempt = 0;
+      const delay = Math.min(30_000, 1000 * 2 ** attempt);
+      attempt += 1;
+      console.error(`[launch] api exited (${signal ?? code}); restarting it in ${delay} ms`);
+      setTimeout(start, delay).unref();
+      return true;
+    });
+    console.log(`[launch] api        started (pid ${child.pid})`);
+  };
+  start();
+}
+let apiWasHealthy = false;
 
 async function stop(exitCode: number): Promise<void> {
   if (stopping) return;
@@ -84,6 +113,7 @@ async function stop(exitCode: number): Promise<void> {
 }
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
+process.on('SIGHUP', () => void stop(0));
 
 async function waitForApi(timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -96,7 +126,7 @@ async function waitForApi(timeoutMs: number): Promise<boolean> {
 }
 
 const startedAt = performance.now();
-run('api', dev ? ['--watch', 'src/server.ts'] : ['src/server.ts'], path.join(ROOT, 'services/api'));
+runApi();
 
 if (dev) {
   const rspackCli = path.join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js');
@@ -122,6 +152,7 @@ if (dev) {
 }
 
 if (await waitForApi(180_000)) {
+  apiWasHealthy = true;
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   console.log(`\n  Prata 925 is running: ${storeUrl}  (API ${apiUrl}, ready in ${seconds} s)\n  Press Ctrl+C to stop.\n`);
 } else if (!stopping) {

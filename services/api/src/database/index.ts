@@ -1,7 +1,8 @@
 /**
  * Opens the service's database: the server at `DATABASE_URL`, or an embedded PostgreSQL under
- * `DATA_DIR/postgres`; applies pending migrations; seeds the demo catalogue into an empty
- * database (`SEED=if-empty`); writes the fallback product image.
+ * `DATA_DIR/postgres` (supervised: restarted when it dies, see embedded-postgres.ts); applies
+ * pending migrations; seeds the demo catalogue into an empty database (`SEED=if-empty`); writes
+ * the fallback product image.
  */
 import path from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -9,7 +10,7 @@ import type { AppConfig } from '../config.ts';
 import { Product } from '../modules/catalogue/product.entity.ts';
 import { drawFallbackSvg } from '../modules/catalogue/product-art.ts';
 import { FALLBACK_IMAGE_KEY, LocalDiskStorage, PRODUCT_IMAGES_BUCKET } from '../storage/object-storage.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
+import { embeddedUrl, findRunningCluster, resolveDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 import { ormConfig } from './orm-config.ts';
 import { CatalogueSeeder } from './seeders/catalogue.seeder.ts';
 
@@ -28,6 +29,8 @@ export interface OpenDatabase {
   embedded: boolean;
   /** Closes the ORM, then stops the embedded cluster if any. */
   close(): Promise<void>;
+  /** For a process that must exit now: asks the embedded cluster (if any) to stop, without waiting. */
+  signalStop(): void;
 }
 
 /** Embedded database name. */
@@ -61,11 +64,41 @@ export async function openDatabase(config: AppConfig, log: Logger): Promise<Open
         await orm.close(true);
         await embedded?.stop();
       },
+      signalStop: () => embedded?.signalStop(),
     };
   } catch (error) {
     await embedded?.stop();
     throw error;
   }
+}
+
+/**
+ * Opens the service's database for a command-line tool (`npm run create-owner`) that may run
+ * next to the store:
+ * - `DATABASE_URL` set: that server, as {@link openDatabase} does;
+ * - the embedded cluster under `DATA_DIR` already running (the store's, found through its
+ *   `postmaster.pid`): connects to it and starts, migrates and stops nothing; `close()` only
+ *   closes this process's connections;
+ * - otherwise: starts the embedded cluster like the service (and stops it on `close()`).
+ *   While the store owns the cluster but has it down (restarting it) this refuses instead.
+ * Returns `attachedTo`: the pid of the running postmaster it connected to, if any.
+ * @throws EmbeddedDatabaseInUseError (refusal above); errors of {@link openDatabase}.
+ */
+export async function openDatabaseForTool(config: AppConfig, log: Logger): Promise<OpenDatabase & { attachedTo?: number }> {
+  if (config.databaseUrl) return openDatabase(config, log);
+  const running = await findRunningCluster(await resolveDataDir(path.join(config.dataDir, 'postgres'), log));
+  if (!running) return openDatabase(config, log);
+  const url = embeddedUrl(running.port, EMBEDDED_DATABASE);
+  const orm = await MikroORM.init(ormConfig(url));
+  return {
+    orm,
+    storage: new LocalDiskStorage(config.storageRoot, config.publicUrl),
+    url,
+    embedded: false,
+    attachedTo: running.pid,
+    close: () => orm.close(true),
+    signalStop: () => undefined,
+  };
 }
 
 /** Applies pending migrations; seeds the catalogue when `seed` is `if-empty` and it is empty. */

@@ -22,6 +22,7 @@ import { DomainEventRecordSchema } from '../modules/events/domain-event.entity.t
 import { OrderItemSchema, OrderSchema, OrderStatusChangeSchema, PaymentNotificationSchema, SandboxPaymentSchema } from '../modules/orders/order.entities.ts';
 import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/content.entities.ts';
 import { migrationsList } from './migrations/index.ts';
+import { releaseDeadConnections } from './pool-guard.ts';
 
 /** All entities of the service. */
 export const ENTITIES = [
@@ -62,5 +63,10 @@ export function ormConfig(clientUrl: string, debug = false): Options {
       silent: true,
     },
     pool: { min: 0, max: 10 },
+    // pg.Pool options: a request waits at most 5 s for a connection (a database that hangs, or
+    // a pool exhausted under load, answers 503 instead of holding the request forever), and TCP
+    // keep-alive notices a server that vanished without closing its sockets; connections that die
+    // inside a transaction go back to the pool (database/pool-guard.ts).
+    driverOptions: { connectionTimeoutMillis: 5000, keepAlive: true, onPoolCreated: releaseDeadConnections },
   });
 }

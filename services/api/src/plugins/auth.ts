@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
 import type { RoleName } from '@prata/contracts';
+import { isDatabaseUnavailable } from '../database/availability.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
 import { User, UserRole } from '../modules/identity/identity.entities.ts';
 import type { RouteAccess } from './access.ts';
@@ -68,12 +69,20 @@ export default fp(
         throw new UnauthorizedError();
       }
       const em = app.orm.em;
-      const user = await em.findOne(User, { id: userId }, { fields: ['id'] });
+      let user: { id: string } | null;
+      let roles: RoleName[];
+      try {
+        user = await em.findOne(User, { id: userId }, { fields: ['id'] });
+        roles = user ? (await em.find(UserRole, { user: userId }, { fields: ['role'] })).map((r) => r.role) : [];
+      } catch (error) {
+        // While the database is unreachable a public route serves the caller as a guest (it may need no database).
+        if (access === 'public' && isDatabaseUnavailable(error)) return;
+        throw error;
+      }
       if (!user) {
         if (access === 'public') return;
         throw new UnauthorizedError();
       }
-      const roles = (await em.find(UserRole, { user: userId }, { fields: ['role'] })).map((r) => r.role);
       request.auth = { userId, roles };
       if (access === 'admin' && !roles.includes('admin')) throw new ForbiddenError();
       if (access === 'developer' && !roles.includes('developer')) throw new ForbiddenError();

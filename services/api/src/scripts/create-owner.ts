@@ -1,12 +1,15 @@
 /**
  * `npm run create-owner -- --email dona@loja.com.br --password '...' [--name 'Nome']`
  * Creates (or upgrades) the store owner's account with the admin role, without the UI.
- * Uses the same database as the service (DATABASE_URL, else the embedded one under DATA_DIR;
- * stop `npm start` first when using the embedded database).
+ * Uses the same database as the service: DATABASE_URL, else the embedded one under DATA_DIR.
+ * While the store runs, the command connects to the store's embedded PostgreSQL and leaves it
+ * running; it never starts or stops a database another process owns (database/index.ts,
+ * openDatabaseForTool).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig, REPO_ROOT } from '../config.ts';
-import { openDatabase } from '../database/index.ts';
+import { EmbeddedDatabaseInUseError } from '../database/embedded-postgres.ts';
+import { openDatabaseForTool } from '../database/index.ts';
 import { AdminAccountsService } from '../modules/identity/admin-accounts.service.ts';
 import { LogTransport, Mailer } from '../modules/mail/mailer.ts';
 import { systemClock } from '../lib/clock.ts';
@@ -21,7 +24,12 @@ if (!values.email || !values.password || values.password.length < 8) {
 process.chdir(REPO_ROOT);
 const config = loadConfig({ ...process.env, SEED: 'never' });
 const log = { info: () => undefined, warn: (m: string) => console.warn(m), debug: () => undefined };
-const db = await openDatabase(config, log);
+const db = await openDatabaseForTool(config, log).catch((error: unknown) => {
+  console.error(`could not open the database: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof EmbeddedDatabaseInUseError) console.error('it is not accepting connections right now (the store may be restarting it): try again in a few seconds');
+  process.exit(1);
+});
+if (db.attachedTo) console.log(`using the running store's database (PostgreSQL pid ${db.attachedTo})`);
 try {
   const mailer = new Mailer(new LogTransport({ info: () => undefined }), config.storeName);
   const service = new AdminAccountsService(mailer, systemClock, config.shellUrl, config.storeName);

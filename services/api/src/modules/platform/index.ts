@@ -1,9 +1,10 @@
 /**
- * Platform routes: `GET /api/health` (200 when PostgreSQL answers, else 503) and
+ * Platform routes: `GET /api/health` (200 when PostgreSQL answers, else 503 with `Retry-After`) and
  * `GET /api/remotes` (the remote registry the shell composes the store from).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema, remoteRegistrySchema } from '@prata/contracts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../database/availability.ts';
 import { RemoteRegistryService } from './remote-registry.ts';
 
 const platformRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,6 +24,8 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
           return false;
         });
       const body = { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', uptimeMs: Date.now() - startedAt } as const;
+      void reply.header('cache-control', 'no-store');
+      if (!up) void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.code(up ? 200 : 503).send(body);
     },
   );

@@ -1,0 +1,108 @@
+/**
+ * `npm start` as a user runs it (issue 15, "Reliability"): launch.ts as a real process on its own
+ * ports, an embedded PostgreSQL in a temporary directory, and its own process group so the test
+ * can press Ctrl+C the way a terminal does (SIGINT to the whole group). Needs the apps built
+ * (nx runs their builds before this test).
+ * - an API killed hard is started again, recovers the orphaned database and serves;
+ * - Ctrl+C under load: orders in flight (inside the sandbox acquirer's wait) finish with 201 and
+ *   are paid, the store exits 0, and neither the API nor a postgres process is left.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The API's own test helpers: real processes and checkout data.
+import { approvedCard, shippingCustomer } from '../../api/test/checkout-data.ts';
+import { alive, until } from '../../api/test/processes.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const port = 20000 + Math.floor(Math.random() * 20000);
+const ports = { PORT: port, API_PORT: port + 1, STOREFRONT_PORT: port + 2, CHECKOUT_PORT: port + 3, ADMIN_PORT: port + 4, DEVTOOLS_PORT: port + 5, EMBEDDED_PG_PORT: port + 6 };
+const api = `http://127.0.0.1:${ports.API_PORT}`;
+
+let dataDir: string;
+let store: ChildProcess;
+let output = '';
+
+const apiPids = () => [...output.matchAll(/\[launch\] api\s+started \(pid (\d+)\)/g)].map((m) => Number(m[1]));
+const postmasterPid = async () => Number((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+const healthy = () => fetch(`${api}/api/health`).then((r) => r.status === 200, () => false);
+
+/** Signs the demo customer in with the password the newest API printed (each start sets a new one). */
+async function signIn(): Promise<string> {
+  const [, email, password] = [...output.matchAll(/(cliente@demo\.prata925\.com\.br)\s+(\S+)\s+customer/g)].at(-1)!;
+  const response = await fetch(`${api}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'prata-launch-'));
+  await chmod(dataDir, 0o755);
+  store = spawn(process.execPath, ['services/static-host/src/launch.ts'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), DATABASE_URL: '', DATA_DIR: dataDir, DEMO_ACCOUNTS: 'true', PAYMENT_SANDBOX_DELAY_MS: '1500', LOG_LEVEL: 'warn' },
+  });
+  store.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  store.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await until(() => output.includes('Prata 925 is running'), 'the store to start', 180_000);
+}, 200_000);
+
+afterAll(async () => {
+  if (store?.exitCode === null && store.signalCode === null) {
+    const exited = once(store, 'exit');
+    process.kill(-store.pid!, 'SIGTERM');
+    await exited;
+  }
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start (launch.ts)', () => {
+  it('starts a killed API again, which takes over the orphaned database and serves', async () => {
+    const [first] = apiPids();
+    const orphan = await postmasterPid();
+    process.kill(first!, 'SIGKILL');
+    await until(async () => apiPids().length === 2 && (await healthy()), 'a new API to be healthy');
+    expect(alive(first!)).toBe(false);
+    expect(alive(orphan)).toBe(false);
+    expect(alive(await postmasterPid())).toBe(true);
+    expect((await fetch(`http://127.0.0.1:${ports.PORT}/`)).status).toBe(200);
+    expect((await fetch(`${api}/api/products`)).status).toBe(200);
+  }, 90_000);
+
+  it('on Ctrl+C finishes the orders in flight, stops the API and its database, and leaves no process behind', async () => {
+    const token = await signIn();
+    const products = (await (await fetch(`${api}/api/products`)).json()) as { id: string; stock: number }[];
+    const productId = products.find((p) => p.stock >= 5)!.id;
+    const order = () =>
+      fetch(`${api}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+        body: JSON.stringify({ items: [{ productId, quantity: 1 }], customer: shippingCustomer, payment: approvedCard }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { status?: string } }));
+    const inFlight = [order(), order(), order()];
+    // The three orders are committed (pending) and waiting on the acquirer (1.5 s) before the signal.
+    await until(async () => {
+      const mine = (await (await fetch(`${api}/api/orders`, { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string }[];
+      return mine.filter((o) => o.status === 'pending').length === 3;
+    }, 'the orders to be in flight', 10_000);
+    const apiPid = apiPids().at(-1)!;
+    const postmaster = await postmasterPid();
+
+    const exited = once(store, 'exit');
+    process.kill(-store.pid!, 'SIGINT');
+    const answers = await Promise.all(inFlight);
+    const [code] = (await exited) as [number | null];
+
+    expect(answers).toEqual([0, 1, 2].map(() => ({ status: 201, body: expect.objectContaining({ status: 'paid' }) })));
+    expect(code).toBe(0);
+    expect(alive(apiPid)).toBe(false);
+    expect(alive(postmaster)).toBe(false);
+  }, 60_000);
+});
