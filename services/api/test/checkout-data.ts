@@ -12,5 +12,21 @@ export const shippingCustomer = {
   state: 'SP',
 };
 
-/** A card the sandbox acquirer approves. */
-export const approvedCard = { method: 'credit-card', cardNumber: '4111 1111 1111 1111', cardName: 'MARIA SILVA', cardExpiry: '12/30', cardCvv: '123', installments: 1 };
+/** A card the sandbox acquirer approves, as the checkout sends it to the acquirer's tokeniser. */
+export const approvedCardRequest = { card_number: '4111111111111111', expiration_month: 12, expiration_year: 2030, security_code: '123', cardholder: { name: 'MARIA SILVA' } };
+
+/**
+ * The card payment of an order (issue 10 item 6: the service gets a token, never the number):
+ * tokenises {@link approvedCardRequest} at the sandbox acquirer of the store at `apiUrl`, as the
+ * browser does, with the buyer's access token.
+ */
+export async function approvedCardPayment(apiUrl: string, accessToken: string) {
+  const response = await fetch(`${apiUrl}/api/payments/sandbox/card-tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify(approvedCardRequest),
+  });
+  if (response.status !== 201) throw new Error(`card tokenisation answered ${response.status}: ${await response.text()}`);
+  const token = (await response.json()) as { id: string };
+  return { method: 'credit-card', cardToken: token.id, cardBrand: 'visa', installments: 1 };
+}

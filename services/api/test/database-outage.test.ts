@@ -23,7 +23,8 @@ import { loadConfig } from '../src/config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/database/embedded-postgres.ts';
 import { openDatabase } from '../src/database/index.ts';
 import { account, type SignedIn } from './accounts.ts';
-import { shippingCustomer } from './checkout-data.ts';
+import { approvedCardRequest, shippingCustomer } from './checkout-data.ts';
+import { SandboxPaymentProvider } from '../src/modules/orders/sandbox-provider.ts';
 import { silentLog, type TestService } from './helpers.ts';
 import { until } from './processes.ts';
 
@@ -74,6 +75,7 @@ beforeAll(async () => {
     DATA_DIR: root,
     LOG_LEVEL: process.env.OUTAGE_LOG ?? 'silent',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    ORDER_RATE_LIMIT_PER_MINUTE: '100000',
     PAYMENT_SANDBOX_DELAY_MS: '0',
   });
   const db = await openDatabase(config, silentLog);
@@ -132,13 +134,19 @@ describe('database outage', () => {
     await direct.end();
     expect(products.length).toBeGreaterThan(3);
 
+    const sandbox = service.app.payments;
+    if (!(sandbox instanceof SandboxPaymentProvider)) throw new Error('the outage test runs on the sandbox acquirer');
     const acknowledged: string[] = [];
     const unexpected: string[] = [];
     let refused = 0;
     let running = true;
     const worker = async (n: number) => {
       for (let i = 0; running; i += 1) {
-        const body = { items: [{ productId: products[(n + i) % products.length]!.id, quantity: 1 }], customer: shippingCustomer, payment: { method: 'pix' } };
+        // Card orders are paid at once, so the buyer never reaches the cap of unpaid orders; the
+        // token comes from the sandbox acquirer in process (its tokeniser needs no database).
+        const token = sandbox.tokenizeCard(approvedCardRequest, new Date());
+        const payment = { method: 'credit-card', cardToken: token.id, cardBrand: 'visa', installments: 1 };
+        const body = { items: [{ productId: products[(n + i) % products.length]!.id, quantity: 1 }], customer: shippingCustomer, payment };
         const answer = await call('POST', '/api/orders', body, { 'idempotency-key': randomUUID() }).catch((error: unknown) => ({
           status: 0,
           retryAfter: null,

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { approvedCard, shippingCustomer } from './checkout-data.ts';
+import { approvedCardPayment, shippingCustomer } from './checkout-data.ts';
 import { alive, until, waitForLine } from './processes.ts';
 
 const run = promisify(execFile);
@@ -50,11 +50,12 @@ async function signIn(email: string, password: string): Promise<Response> {
   return fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
 }
 
-function placeOrder(key = randomUUID()): Promise<Response> {
+async function placeOrder(key = randomUUID()): Promise<Response> {
+  const payment = await approvedCardPayment(base, buyer.token);
   return fetch(`${base}/api/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}`, 'idempotency-key': key },
-    body: JSON.stringify({ items: [{ productId: productIds[0], quantity: 1 }], customer: shippingCustomer, payment: approvedCard }),
+    body: JSON.stringify({ items: [{ productId: productIds[0], quantity: 1 }], customer: shippingCustomer, payment }),
   });
 }
 let productIds: string[] = [];

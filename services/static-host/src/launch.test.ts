@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The API's own test helpers: real processes and checkout data.
-import { approvedCard, shippingCustomer } from '../../api/test/checkout-data.ts';
+import { approvedCardPayment, shippingCustomer } from '../../api/test/checkout-data.ts';
 import { alive, until } from '../../api/test/processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -80,13 +80,15 @@ describe('npm start (launch.ts)', () => {
     const token = await signIn();
     const products = (await (await fetch(`${api}/api/products`)).json()) as { id: string; stock: number }[];
     const productId = products.find((p) => p.stock >= 5)!.id;
-    const order = () =>
+    // Tokens first (as the browser gets them), so the three orders leave together.
+    const payments = await Promise.all([0, 1, 2].map(() => approvedCardPayment(api, token)));
+    const order = (payment: Awaited<ReturnType<typeof approvedCardPayment>>) =>
       fetch(`${api}/api/orders`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
-        body: JSON.stringify({ items: [{ productId, quantity: 1 }], customer: shippingCustomer, payment: approvedCard }),
+        body: JSON.stringify({ items: [{ productId, quantity: 1 }], customer: shippingCustomer, payment }),
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as { status?: string } }));
-    const inFlight = [order(), order(), order()];
+    const inFlight = payments.map((payment) => order(payment));
     // The three orders are committed (pending) and waiting on the acquirer (1.5 s) before the signal.
     await until(async () => {
       const mine = (await (await fetch(`${api}/api/orders`, { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string }[];
