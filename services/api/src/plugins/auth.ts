@@ -8,19 +8,23 @@
  *   `public` lets anyone in; `customer` needs a valid access token; `admin` / `developer` need
  *   that role, read from the database on each request (a revoked role takes effect at once).
  *   401 'Não autenticado' / 403 'Acesso negado'.
+ * - An access token names its session (`sid`, the refresh-token family) and counts only while
+ *   that session is alive: sign-out, a credential change elsewhere (issue 10) or the end of the
+ *   session's absolute lifetime ends its access tokens at once, not 15 minutes later.
  */
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
 import type { RoleName } from '@prata/contracts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
-import { User, UserRole } from '../modules/identity/identity.entities.ts';
+import { RefreshToken, UserRole } from '../modules/identity/identity.entities.ts';
 import type { RouteAccess } from './access.ts';
 
-/** Claims of our JWTs: `access` tokens and short-lived `mfa` challenge tokens. */
+/** Claims of our access tokens: the user and the session (refresh-token family) id. */
 export interface TokenClaims {
   sub: string;
-  typ: 'access' | 'mfa';
+  typ: 'access';
+  sid: string;
 }
 
 declare module '@fastify/jwt' {
@@ -34,6 +38,8 @@ declare module '@fastify/jwt' {
 export interface AuthContext {
   userId: string;
   roles: RoleName[];
+  /** The caller's session (refresh-token family): kept when they change a credential. */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -54,32 +60,38 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       const access: RouteAccess = request.routeOptions.config?.access ?? 'public';
       const header = request.headers.authorization;
-      let userId: string | null = null;
+      let claims: TokenClaims | null = null;
       if (header?.startsWith('Bearer ')) {
         try {
-          const claims = app.jwt.verify<TokenClaims>(header.slice('Bearer '.length));
-          if (claims.typ === 'access') userId = claims.sub;
+          const verified = app.jwt.verify<TokenClaims>(header.slice('Bearer '.length));
+          if (verified.typ === 'access' && typeof verified.sid === 'string' && typeof verified.sub === 'string') claims = verified;
         } catch {
-          userId = null;
+          claims = null;
         }
       }
-      if (!userId) {
+      if (!claims) {
         if (access === 'public') return;
         throw new UnauthorizedError();
       }
       const em = app.orm.em;
-      const user = await em.findOne(User, { id: userId }, { fields: ['id'] });
-      if (!user) {
+      // The session is alive while its family holds an unrevoked, unexpired token (of this user).
+      const alive = await em.findOne(
+        RefreshToken,
+        { familyId: claims.sid, user: claims.sub, revokedAt: null, expiresAt: { $gt: app.clock.now() } },
+        { fields: ['id'] },
+      );
+      if (!alive) {
         if (access === 'public') return;
         throw new UnauthorizedError();
       }
+      const userId = claims.sub;
       const roles = (await em.find(UserRole, { user: userId }, { fields: ['role'] })).map((r) => r.role);
-      request.auth = { userId, roles };
+      request.auth = { userId, roles, sessionId: claims.sid };
       if (access === 'admin' && !roles.includes('admin')) throw new ForbiddenError();
       if (access === 'developer' && !roles.includes('developer')) throw new ForbiddenError();
     });
   },
-  { name: 'auth', dependencies: ['config', 'orm'] },
+  { name: 'auth', dependencies: ['config', 'orm', 'clock'] },
 );
 
 /** The signed-in caller of a non-public route. @throws UnauthorizedError when absent. */

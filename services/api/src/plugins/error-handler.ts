@@ -1,13 +1,17 @@
 /**
  * One error handler for the service: validation errors -> 400 'Dados inválidos' with field
  * issues; DomainError -> its status and pt-BR message; anything else -> 500 with no details
- * (the error is logged). Unknown routes -> 404.
+ * (the error is logged). Unknown routes -> 404. Zod's own messages are set to pt-BR.
  */
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiError } from '@prata/contracts';
-import { ZodError } from 'zod';
+import { ZodError, z } from 'zod';
 import { DomainError, ValidationError } from '../errors.ts';
+
+// Field messages the schemas do not word themselves (e.g. a wrong type) are zod's pt-BR ones:
+// every 4xx the service sends is in Portuguese (issue 10).
+z.config(z.locales.ptBR());
 
 export default fp(
   async (app) => {
