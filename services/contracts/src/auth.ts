@@ -100,7 +100,7 @@ export const updateProfileSchema = z.object({
 });
 
 /** The current password, asked again before a credential changes (issue 10). */
-const currentPassword = z.string().min(1, 'Senha atual é obrigatória').max(200, 'Senha muito longa');
+const currentPassword = z.string({ error: 'Senha atual é obrigatória' }).min(1, 'Senha atual é obrigatória').max(200, 'Senha muito longa');
 /** A second-factor code: 6-digit TOTP or 8-character recovery code. */
 const secondFactorCode = z
   .string()
