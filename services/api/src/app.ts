@@ -2,7 +2,7 @@
  * The service as a Fastify instance (fastify/demo habit: app.ts builds, server.ts listens).
  * Tests build it with a real ORM and storage and call it with `inject` or real HTTP.
  */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
@@ -64,7 +64,13 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   // The client IP is the socket address unless TRUST_PROXY names the proxies in front of us.
   const { trustProxy } = deps.config;
   // A hop count trusts that many proxies nearest to us (proxy-addr's own rule for numbers).
-  const base = { trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy, forceCloseConnections: true };
+  const base = {
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    forceCloseConnections: true,
+    // Router errors (malformed URL, over-long parameter) are answered before any route runs: in pt-BR too.
+    frameworkErrors: (error: { statusCode?: number }, _request: unknown, reply: FastifyReply) =>
+      reply.code(error.statusCode ?? 400).send({ error: 'bad_request', message: 'Requisição inválida' }),
+  };
   const app = (
     loggerInstance ? Fastify({ ...base, loggerInstance }) : Fastify({ ...base, logger: { level: deps.config.logLevel } })
   ).withTypeProvider<ZodTypeProvider>();
