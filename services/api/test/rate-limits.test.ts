@@ -24,19 +24,21 @@ describe('rate limits at their real values', () => {
   });
 
   it('throttle 45 sign-ins from one client even with 45 different X-Forwarded-For values (issue 10 hole 3)', async () => {
+    // The limiter counts every request to the route. The first 29 carry a malformed e-mail (400,
+    // cheap); from the 30th on they are real attempts, each of which would cost an argon2 check,
+    // so the whole run stays well inside the one-minute window even on a busy machine.
     const codes: number[] = [];
     for (let i = 0; i < 45; i += 1) {
       const response = await service.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in',
-        payload: { email: uniqueEmail('forca-bruta'), password: 'chute' },
+        payload: { email: i < 29 ? `forca-bruta-${i}` : uniqueEmail('forca-bruta'), password: 'chute' },
         headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
       });
       codes.push(response.statusCode);
       if (response.statusCode === 429) expect(response.json()).toEqual(TOO_MANY);
     }
-    expect(codes.slice(0, 30)).toEqual(Array(30).fill(401));
-    expect(codes.slice(30)).toEqual(Array(15).fill(429));
+    expect(codes).toEqual([...Array(29).fill(400), 401, ...Array(15).fill(429)]);
   });
 
   it('throttle sign-up after 30 requests a minute', async () => {
