@@ -57,7 +57,7 @@ const HOSTILE_STRINGS = [
   '1e309',
   '9007199254740993',
   '😀'.repeat(40),
-  'a'.repeat(5000),
+  'a'.repeat(400),
   ' ',
   '',
   'admin@demo.prata925.com.br',

@@ -249,6 +249,7 @@ export class AdminAccountsService {
       existing.pendingTwoFactorSecret = null;
       await tx.nativeDelete(RecoveryCode, { user: existing.id });
       await tx.nativeDelete(UserRole, { user: existing.id });
+      await tx.nativeDelete(AdminRegistration, { user: existing.id, status: { $ne: 'approved' } });
       if (profile) profile.fullName = input.fullName;
       return { user: existing, summary: `owner ready: ${email} (admin): replaced an unconfirmed sign-up of this e-mail (its password, links and sessions are gone)` };
     });
