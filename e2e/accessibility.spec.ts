@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { confirmedAccount, uniqueEmail, withAdminAccounts } from './support/accounts.ts';
+import { confirmedAccount, createDeveloper, uniqueEmail } from './support/accounts.ts';
 import { sql } from './support/database.ts';
 import { addToCart, createProduct, fillAddress } from './support/shop.ts';
 import { settle, signInAsAdmin, signInAsCustomer } from './support/ui.ts';
@@ -81,7 +81,7 @@ const report = (findings: Finding[]) => findings.map((f) => `${f.where}: ${f.rul
 const developer = { email: uniqueEmail('axe.dev'), password: 'Prata-Axe-2026!', fullName: 'Ana Axe E2E' };
 
 test.beforeAll(async () => {
-  await withAdminAccounts((service, em) => service.setupDeveloper(em, developer, null));
+  await createDeveloper(developer);
 });
 
 test.afterAll(async () => {

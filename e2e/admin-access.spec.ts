@@ -137,13 +137,21 @@ test('an admin edits the profile, gets the panel password feedback, and the deve
   await page.getByRole('form', { name: 'Alterar email' }).getByRole('button', { name: 'Alterar Email' }).click();
   await expect(page.getByText('Preencha o novo email e a senha atual.')).toBeVisible();
 
+  // Issue 10: the dialog asks for the current password, and a staff password needs 12+ characters.
   await page.getByRole('button', { name: 'Alterar Senha', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Alterar Senha' });
-  await expect(dialog).toContainText('pelo menos 8 caracteres');
+  await expect(dialog).toContainText('pelo menos 12 caracteres');
   await dialog.getByLabel('Nova senha', { exact: true }).fill('abcdef');
+  await dialog.getByLabel('Confirmar nova senha', { exact: true }).fill('abcdef');
+  await dialog.getByRole('button', { name: 'Salvar Senha' }).click();
+  await expect(page.getByText('Informe a senha atual.', { exact: true })).toBeVisible();
+  await dialog.getByLabel('Senha atual', { exact: true }).fill(ADMIN_PASSWORD);
   await dialog.getByLabel('Confirmar nova senha', { exact: true }).fill('abcdeg');
   await dialog.getByRole('button', { name: 'Salvar Senha' }).click();
   await expect(page.getByText('Senhas não conferem', { exact: true })).toBeVisible();
+  await dialog.getByLabel('Confirmar nova senha', { exact: true }).fill('abcdef');
+  await dialog.getByRole('button', { name: 'Salvar Senha' }).click();
+  await expect(page.getByText('A senha deve ter pelo menos 12 caracteres.', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
 
   const panel = page.getByRole('form', { name: 'Alterar senha do painel' });
@@ -182,6 +190,7 @@ test('an admin turns on 2FA and then signs in with the TOTP code, back to the pa
   await card.getByRole('button', { name: 'Ativar 2FA' }).click();
   const secret = (await card.getByTestId('two-factor-secret').textContent())!.trim();
   await expect(card.getByTestId('two-factor-recovery-codes').getByRole('listitem')).toHaveCount(10);
+  const recoveryCode = (await card.getByTestId('two-factor-recovery-codes').getByRole('listitem').first().textContent())!.trim();
   await expect(card.getByRole('img', { name: 'QR Code para configurar o aplicativo autenticador' })).toHaveAttribute('width', '256');
   const verify = card.getByRole('button', { name: 'Verificar e Ativar' });
   await expect(verify).toBeDisabled();
@@ -210,4 +219,17 @@ test('an admin turns on 2FA and then signs in with the TOTP code, back to the pa
   const users = page.getByTestId('admin-user-list');
   await expect(users.getByRole('listitem').filter({ hasText: admin.email })).toContainText('Administrador');
   await expect(users.getByRole('listitem').filter({ hasText: admin.email })).toContainText(admin.fullName);
+
+  // Turning 2FA off needs the password and a code (issue 10): a recovery code, used once.
+  await page.getByRole('navigation', { name: 'Painel administrativo' }).getByRole('link', { name: 'Segurança' }).click();
+  await page.getByTestId('two-factor').getByRole('switch', { name: 'Autenticação de dois fatores' }).click();
+  const off = page.getByRole('dialog', { name: 'Desativar 2FA?' });
+  await off.getByLabel('Senha atual', { exact: true }).fill('senha-errada');
+  await off.getByLabel('Código de verificação').fill(recoveryCode);
+  await off.getByRole('button', { name: 'Desativar 2FA' }).click();
+  await expect(page.getByText('Senha atual incorreta', { exact: true })).toBeVisible();
+  await off.getByLabel('Senha atual', { exact: true }).fill(ADMIN_PASSWORD);
+  await off.getByRole('button', { name: 'Desativar 2FA' }).click();
+  await expect(page.getByText('2FA Desativado', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('security-status')).toContainText('Desativada');
 });

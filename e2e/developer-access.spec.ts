@@ -5,13 +5,13 @@
  * Creates one admin (the developer; the cap is 3 for the whole suite).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail, withAdminAccounts } from './support/accounts.ts';
+import { createDeveloper, uniqueEmail } from './support/accounts.ts';
 import { createConfirmedCustomer } from './support/customers.ts';
 
 const developer = { email: uniqueEmail('dev'), password: 'Prata-Dev-2026!', fullName: 'Davi Dev E2E' };
 
 test.beforeAll(async () => {
-  await withAdminAccounts((service, em) => service.setupDeveloper(em, developer, null));
+  await createDeveloper(developer);
 });
 
 async function signInAtDeveloperLogin(page: Page, email: string, password: string) {

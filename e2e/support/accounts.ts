@@ -47,10 +47,16 @@ export async function withAdminAccounts<T>(fn: (service: AdminAccountsService, e
 /** Signs up through the API and confirms with the e-mailed link; returns the credentials. */
 export async function confirmedAccount(prefix: string, password = 'segredo123'): Promise<{ email: string; password: string }> {
   const email = uniqueEmail(prefix);
+  await confirmAccount(email, password, 'Cliente E2E');
+  return { email, password };
+}
+
+/** Signs `email` up through the API and follows the e-mailed confirmation link. */
+async function confirmAccount(email: string, password: string, fullName: string): Promise<void> {
   const signUp = await fetch(`${E2E.apiUrl}/api/auth/sign-up`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, fullName: 'Cliente E2E' }),
+    body: JSON.stringify({ email, password, fullName }),
   });
   if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const token = new URL(await lastLinkTo(email)).searchParams.get('confirmar');
@@ -60,5 +66,14 @@ export async function confirmedAccount(prefix: string, password = 'segredo123'):
     body: JSON.stringify({ token }),
   });
   if (confirm.status !== 200) throw new Error(`confirmation failed: ${confirm.status}`);
-  return { email, password };
 }
+
+/**
+ * A developer (+ admin) account as the service allows it (issue 10): the person signs up and
+ * confirms first, then developer setup grants the roles to that confirmed account.
+ */
+export async function createDeveloper(developer: { email: string; password: string; fullName: string }): Promise<void> {
+  await confirmAccount(developer.email, developer.password, developer.fullName);
+  await withAdminAccounts((service, em) => service.setupDeveloper(em, developer, null));
+}
+

@@ -3,6 +3,7 @@
  * the remotes with the federation runtime, then render. A failure of either still renders the
  * chrome with a clear message: the store never shows a blank page.
  */
+import './csp-zod.ts'; // first: before any module parses with zod
 import '@prata/shared-ui/styles.css';
 import { createRoot } from 'react-dom/client';
 import { loadRuntimeConfig } from '@prata/shared-ui';

@@ -2,8 +2,9 @@
  * The service as a Fastify instance (fastify/demo habit: app.ts builds, server.ts listens).
  * Tests build it with a real ORM and storage and call it with `inject` or real HTTP.
  */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,6 +30,24 @@ import reservationRoutes from './modules/reservations/index.ts';
 import platformRoutes from './modules/platform/index.ts';
 import contentRoutes from './modules/content/index.ts';
 
+/** How long browsers may cache a CORS preflight, in s (Chromium caps it at 7200). */
+export const CORS_MAX_AGE_S = 7200;
+
+/**
+ * Security headers of the API (@fastify/helmet): it serves JSON and images only, so its CSP
+ * allows nothing to run or frame it; images and stored files may be embedded by the store's
+ * pages on other origins (Cross-Origin-Resource-Policy: cross-origin, set by those routes);
+ * HSTS only when the public URL is https.
+ */
+function apiHelmetOptions(config: AppConfig) {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
+    crossOriginResourcePolicy: { policy: 'same-site' as const },
+    referrerPolicy: { policy: 'no-referrer' as const },
+    strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  };
+}
+
 export interface AppDependencies {
   config: AppConfig;
   orm: MikroORM;
@@ -42,9 +61,19 @@ export interface AppDependencies {
  * its pino logger), else a pino logger at the configured level.
  */
 export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBaseLogger): Promise<FastifyInstance> {
-  // Graceful close: idle keep-alive sockets are closed, requests in flight finish; requests that
-  // arrive meanwhile get the pt-BR 503 of plugins/error-handler.ts, not Fastify's English one.
-  const base = { trustProxy: true, forceCloseConnections: 'idle', return503OnClosing: false } as const;
+  // The client IP is the socket address unless TRUST_PROXY names the proxies in front of us.
+  const { trustProxy } = deps.config;
+  const base = {
+    // A hop count trusts that many proxies nearest to us (proxy-addr's own rule for numbers).
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    // Graceful close: idle keep-alive sockets are closed, requests in flight finish; requests that
+    // arrive meanwhile get the pt-BR 503 of plugins/error-handler.ts, not Fastify's English one.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
+    // Router errors (malformed URL, over-long parameter) are answered before any route runs: in pt-BR too.
+    frameworkErrors: (error: { statusCode?: number }, _request: unknown, reply: FastifyReply) =>
+      reply.code(error.statusCode ?? 400).send({ error: 'bad_request', message: 'Requisição inválida' }),
+  } as const;
   const app = (
     loggerInstance ? Fastify({ ...base, loggerInstance }) : Fastify({ ...base, logger: { level: deps.config.logLevel } })
   ).withTypeProvider<ZodTypeProvider>();
@@ -55,7 +84,8 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(clockPlugin, { clock: deps.clock ?? systemClock });
   await app.register(accessPlugin);
   await app.register(errorHandlerPlugin);
-  await app.register(cors, { origin: deps.config.corsOrigins, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] });
+  await app.register(helmet, apiHelmetOptions(deps.config));
+  await app.register(cors, { origin: deps.config.corsOrigins, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], maxAge: CORS_MAX_AGE_S });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(ormPlugin, { orm: deps.orm });
   await app.register(storagePlugin, { storage: deps.storage });

@@ -1,6 +1,6 @@
 /**
  * Service configuration, read once from the environment and validated with zod
- * (fastify/demo habit: behaviour is never keyed on NODE_ENV).
+ * (fastify/demo habit: behaviour is never keyed on NODE_ENV, except the refusal of weak secrets in production).
  *
  * Environment variables (all optional):
  * - `API_PORT` (default 3000), `API_HOST` (default 127.0.0.1)
@@ -15,7 +15,15 @@
  * - `SMTP_URL` (e.g. smtps://user:pass@smtp.example.com): deliver e-mail through SMTP; without it
  *   e-mail is written to the outbox table and the log only. `MAIL_FROM` is the sender.
  * - `STORE_NAME` (default Prata 925): TOTP issuer and e-mail signature.
- * - `AUTH_RATE_LIMIT_PER_MINUTE` (default 30): per-IP limit of each sign-in/sign-up/recovery route.
+ * - `AUTH_RATE_LIMIT_PER_MINUTE` (default 30): per-IP limit of each sign-in/sign-up/recovery route;
+ *   `TOTP_RATE_LIMIT_PER_MINUTE` (default 10): per-IP limit of the sign-in TOTP step.
+ * - `TRUST_PROXY` (default off): set only when the API is reached through reverse proxies; the
+ *   number of proxies in front of it (e.g. `1`) or their addresses/CIDRs (comma-separated, e.g.
+ *   `10.0.0.0/8,172.16.0.0/12`). Only then is `X-Forwarded-For` read for the client IP (rate
+ *   limits, audit log); otherwise the socket address is the client.
+ * - `NODE_ENV=production`: the one place NODE_ENV matters. The service then refuses to start
+ *   unless `JWT_SECRET` and `ENCRYPTION_KEY` are set, distinct, >= 32 characters and not a
+ *   well-known placeholder (see {@link productionSecretProblems}).
  * - `ACCESS_TOKEN_TTL_MS` (default 15 min), `REFRESH_TOKEN_TTL_DAYS` (default 30).
  * - `RESERVATION_CLEANUP_INTERVAL_MS` (default 60000): how often expired reservations are released.
  * - `PAYMENT_PROVIDER`: `sandbox` (the default, except with `NODE_ENV=production`, where it must be
@@ -36,6 +44,7 @@
  * - `LOG_LEVEL` (default info).
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -62,9 +71,11 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_MS: z.coerce.number().int().min(10_000).default(15 * 60_000),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  TOTP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: z.string().optional(),
+  NODE_ENV: z.string().optional(),
   RESERVATION_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'mercadopago']).optional(),
-  NODE_ENV: z.string().optional(),
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).optional(),
   MERCADOPAGO_PUBLIC_KEY: z.string().min(10).optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16).optional(),
@@ -109,6 +120,13 @@ export interface AppConfig {
   refreshTokenTtlMs: number;
   /** Requests per minute and IP on each sign-in/sign-up/recovery route. */
   authRateLimitPerMinute: number;
+  /** Requests per minute and IP on the sign-in TOTP step. */
+  totpRateLimitPerMinute: number;
+  /**
+   * Fastify `trustProxy`: false (default: the socket address is the client), the number of
+   * reverse proxies in front of the API, or their addresses/CIDRs.
+   */
+  trustProxy: false | number | string[];
   /** Interval of the reservation cleanup and order expiry jobs, ms. */
   reservationCleanupIntervalMs: number;
   payment: {
@@ -145,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const paymentProvider = resolvePaymentProvider(e);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (e.NODE_ENV === 'production') {
+    const problems = productionSecretProblems({ JWT_SECRET: e.JWT_SECRET, ENCRYPTION_KEY: e.ENCRYPTION_KEY });
+    if (problems.length > 0) throw new Error(`Refusing to start in production (NODE_ENV=production):\n${problems.join('\n')}`);
+  }
   const shellUrl = (e.SHELL_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, '');
   const remoteOrigins = {
     storefront: e.REMOTE_STOREFRONT_URL.replace(/\/$/, ''),
@@ -173,6 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenTtlMs: e.ACCESS_TOKEN_TTL_MS,
     refreshTokenTtlMs: e.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    totpRateLimitPerMinute: e.TOTP_RATE_LIMIT_PER_MINUTE,
+    trustProxy,
     reservationCleanupIntervalMs: e.RESERVATION_CLEANUP_INTERVAL_MS,
     payment: {
       provider: paymentProvider,
@@ -194,6 +219,61 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/** Names Fastify's proxy-addr accepts besides addresses and CIDRs. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Parses `TRUST_PROXY`: unset/`false`/`0` -> false; a hop count -> number; otherwise a
+ * comma-separated list of IP addresses, CIDRs or proxy-addr names. `true` is refused: it would
+ * let any client choose its IP through `X-Forwarded-For`.
+ * @throws Error with the accepted forms.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const valid = (entry: string) => {
+    if (PROXY_NAMES.has(entry)) return true;
+    const [address, bits, extra] = entry.split('/');
+    if (extra !== undefined || !address || !isIP(address)) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
+  };
+  if (text === 'true' || entries.length === 0 || !entries.every(valid)) {
+    throw new Error(
+      'Invalid configuration:\nTRUST_PROXY: give the number of reverse proxies in front of the API (e.g. 1) or their addresses/CIDRs ' +
+        '(e.g. 10.0.0.0/8,172.16.0.0/12); `true` would trust any X-Forwarded-For a client sends',
+    );
+  }
+  return entries;
+}
+
+/** Secrets shipped in earlier deployment files or documentation: never accepted in production. */
+export const WELL_KNOWN_SECRETS: readonly string[] = ['change-me-to-a-long-random-secret-value'];
+/** Placeholder words no generated secret contains. */
+const PLACEHOLDER = /change[-_ ]?me|changeit|example|placeholder|default|secret|password|senha|prata|your[-_ ]/i;
+/** How to make a secret, quoted in every refusal. */
+export const SECRET_HOWTO = 'generate one with `openssl rand -base64 48` (or `node -e "console.log(require(\'node:crypto\').randomBytes(48).toString(\'base64url\'))"`)';
+
+/**
+ * Problems with the secrets a production deployment must set (OWASP ASVS 6.4 / 2.10: no
+ * default or hard-coded secrets): missing, shorter than 32 characters, a well-known or
+ * placeholder value, too few distinct characters (e.g. `aaaa...`), or both secrets equal.
+ * Returns one line per problem, each saying how to generate a secret; empty when fine.
+ */
+export function productionSecretProblems(secrets: { JWT_SECRET?: string | undefined; ENCRYPTION_KEY?: string | undefined }): string[] {
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(secrets)) {
+    if (!value) problems.push(`${name} is not set: ${SECRET_HOWTO}`);
+    else if (value.length < 32) problems.push(`${name} is shorter than 32 characters: ${SECRET_HOWTO}`);
+    else if (WELL_KNOWN_SECRETS.includes(value) || PLACEHOLDER.test(value) || new Set(value).size < 10) {
+      problems.push(`${name} is a well-known or guessable value: ${SECRET_HOWTO}`);
+    }
+  }
+  if (secrets.JWT_SECRET && secrets.JWT_SECRET === secrets.ENCRYPTION_KEY) problems.push(`JWT_SECRET and ENCRYPTION_KEY must differ: ${SECRET_HOWTO}`);
+  return problems;
 }
 
 /**

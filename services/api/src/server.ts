@@ -9,12 +9,20 @@
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
-import { loadConfig, withPersistentSecrets } from './config.ts';
+import { loadConfig, withPersistentSecrets, type AppConfig } from './config.ts';
 import { seedDemoAccounts } from './database/seeders/demo-accounts.ts';
 import { systemClock } from './lib/clock.ts';
 import { openDatabase } from './database/index.ts';
+import { AdminAccountsService } from './modules/identity/admin-accounts.service.ts';
 
-const config = await withPersistentSecrets(loadConfig());
+let config: AppConfig;
+try {
+  config = await withPersistentSecrets(loadConfig());
+} catch (error) {
+  // A configuration refusal (e.g. weak secrets in production) is a message, not a stack trace.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 const logger = pino({ level: config.logLevel, name: 'api' });
 const log = {
   info: (msg: string) => logger.info(msg),
@@ -69,6 +77,16 @@ if (!stopping) {
     await app.listen({ port: config.port, host: config.host });
     return app;
   });
-  await serving;
+  const app = (await serving)!;
+  // While no admin exists, a one-time link lets the operator create the owner (issue 10).
+  const setupToken = await new AdminAccountsService(app.mailer, systemClock, config.shellUrl, config.storeName).issueOwnerSetupToken(database.orm.em.fork());
+  if (setupToken) {
+    const link = `${config.shellUrl}/admin/login?primeiro-acesso=${setupToken}`;
+    logger.warn('no admin account yet: the owner setup link (one use, 24 h) is printed on the console');
+    console.log(
+      `\n  No admin account yet. Create the store owner's account with this one-time link (valid 24 h, one use):\n    ${link}\n` +
+        `  or run: npm run create-owner -- --email <email> --password <strong password> --name <name>\n`,
+    );
+  }
   logger.info(`API ready at ${config.publicUrl} in ${Math.round(performance.now() - startedAt)} ms`);
 }

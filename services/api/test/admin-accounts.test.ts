@@ -1,18 +1,29 @@
 /**
- * Admin registration, approval, the 3-admin cap under concurrency, developer setup, the
- * users tab and the panel password change (issue 3; admin.md 2, 5, 6, 8).
+ * Admin registration, approval, the owner setup token, the 3-admin cap under concurrency,
+ * developer setup, the users tab and the panel password change (issues 3 and 10; admin.md 2,
+ * 5, 6, 8).
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { UserRole } from '../src/modules/identity/identity.entities.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import { AdminAccountsService } from '../src/modules/identity/admin-accounts.service.ts';
+import { User, UserRole } from '../src/modules/identity/identity.entities.ts';
 import { account, bearer, lastMailTo, signIn, tokenFrom, uniqueEmail, type SignedIn } from './accounts.ts';
 import { createTestService, type TestService } from './helpers.ts';
 
 let service: TestService;
 const post = (url: string, payload: object, headers: Record<string, string> = {}) => service.app.inject({ method: 'POST', url, payload, headers });
 const adminCount = () => service.db.orm.em.fork().count(UserRole, { role: 'admin' });
+const rolesOfEmail = async (email: string) => {
+  const em = service.db.orm.em.fork();
+  const user = await em.findOneOrFail(User, { email });
+  return (await em.find(UserRole, { user: user.id })).map((r) => r.role).sort();
+};
+/** The owner setup token the service prints at start (server.ts calls the same method). */
+const issueSetupToken = () =>
+  new AdminAccountsService(service.app.mailer, systemClock, service.config.shellUrl, service.config.storeName).issueOwnerSetupToken(service.db.orm.em.fork());
 
-async function register(email = uniqueEmail('adm'), password = 'senhaforte1'): Promise<string> {
-  const response = await post('/api/admin-registrations', { fullName: 'Dona da Loja', email, password, confirmPassword: password });
+async function register(email = uniqueEmail('adm'), password = 'senhaforte1', setupToken?: string): Promise<string> {
+  const response = await post('/api/admin-registrations', { fullName: 'Dona da Loja', email, password, confirmPassword: password, ...(setupToken ? { setupToken } : {}) });
   expect(response.statusCode, response.body).toBe(201);
   expect(response.json()).toEqual({ success: true, message: `Enviamos um email de confirmação para ${email}.` });
   return tokenFrom((await lastMailTo(service, email)).link, 'confirmar');
@@ -34,15 +45,54 @@ describe('admin registration', () => {
     expect(mismatch.json().issues[0].message).toBe('As senhas não coincidem');
   });
 
-  it('bootstraps the owner: the first confirmed registration becomes admin', async () => {
-    const email = uniqueEmail('dona');
+  it('never makes a public registration admin by itself, even on a store without admins (issue 10, hole 2)', async () => {
+    expect(await adminCount()).toBe(0);
+    const email = uniqueEmail('visitante');
     const token = await register(email);
     expect((await lastMailTo(service, email)).link).toMatch(/\/admin\/login\?confirmar=/);
     const confirm = await post('/api/admin-registrations/confirm', { token });
+    expect(confirm.json()).toEqual({ status: 'pending_approval', message: 'Email confirmado. Um administrador precisa aprovar seu acesso.' });
+    const visitor = await signIn(service, email, 'senhaforte1');
+    expect((await service.app.inject({ method: 'GET', url: '/api/me/roles', headers: bearer(visitor) })).json()).toEqual({ roles: [] });
+    expect((await service.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(visitor) })).statusCode).toBe(403);
+    expect(await adminCount()).toBe(0);
+  });
+
+  it('makes the owner from the one-time setup token: active once the e-mail is confirmed; the token works once', async () => {
+    const setupToken = (await issueSetupToken())!;
+    expect(setupToken).toMatch(/^[\w-]{40,}$/);
+    const email = uniqueEmail('dona');
+    const token = await register(email, 'senhaforte1', setupToken);
+    const confirm = await post('/api/admin-registrations/confirm', { token });
     expect(confirm.json()).toEqual({ status: 'approved', message: 'Email confirmado. Sua conta de administrador está ativa.' });
     const owner = await signIn(service, email, 'senhaforte1');
-    const roles = await service.app.inject({ method: 'GET', url: '/api/me/roles', headers: bearer(owner) });
-    expect(roles.json()).toEqual({ roles: ['admin'] });
+    expect((await service.app.inject({ method: 'GET', url: '/api/me/roles', headers: bearer(owner) })).json()).toEqual({ roles: ['admin'] });
+
+    const reuse = await post('/api/admin-registrations', { fullName: 'Outra', email: uniqueEmail('outra'), password: 'senhaforte1', confirmPassword: 'senhaforte1', setupToken });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json()).toEqual({
+      error: 'invalid_setup_token',
+      message: 'Link de primeiro acesso inválido ou expirado. Reinicie o serviço para gerar outro ou use npm run create-owner.',
+    });
+    expect(await issueSetupToken()).toBeNull(); // an admin exists: no new token is printed
+  });
+
+  it('refuses a forged setup token and kills earlier tokens when a new one is issued', async () => {
+    const forged = await post('/api/admin-registrations', { fullName: 'X', email: uniqueEmail(), password: 'senhaforte1', confirmPassword: 'senhaforte1', setupToken: 'x'.repeat(43) });
+    expect(forged.json().error).toBe('invalid_setup_token');
+    const first = (await issueSetupToken())!;
+    const second = (await issueSetupToken())!;
+    const stale = await post('/api/admin-registrations', { fullName: 'X', email: uniqueEmail(), password: 'senhaforte1', confirmPassword: 'senhaforte1', setupToken: first });
+    expect(stale.json().error).toBe('invalid_setup_token');
+    await register(uniqueEmail('dona'), 'senhaforte1', second);
+  });
+
+  it('keeps a setup-token registration pending when an admin appeared before its confirmation', async () => {
+    const setupToken = (await issueSetupToken())!;
+    const token = await register(uniqueEmail('tarde'), 'senhaforte1', setupToken);
+    await account(service, ['admin'], 'dona');
+    expect((await post('/api/admin-registrations/confirm', { token })).json().status).toBe('pending_approval');
+    expect(await adminCount()).toBe(1);
   });
 
   it('needs an existing admin to approve later registrations', async () => {
@@ -90,11 +140,25 @@ describe('admin registration', () => {
     expect(await adminCount()).toBe(3);
   });
 
-  it('bootstraps exactly one owner when first confirmations race', async () => {
-    const tokens: string[] = [];
-    for (let i = 0; i < 5; i += 1) tokens.push(await register(uniqueEmail(`primeiro${i}`)));
-    const results = await Promise.all(tokens.map((token) => post('/api/admin-registrations/confirm', { token })));
-    expect(results.map((r) => r.json().status).sort()).toEqual(['approved', 'pending_approval', 'pending_approval', 'pending_approval', 'pending_approval']);
+  it('lets one of five racing registrations use the setup token, and nobody else become admin', async () => {
+    const setupToken = (await issueSetupToken())!;
+    const body = (i: number, withToken: boolean) => ({
+      fullName: `Primeira ${i}`,
+      email: uniqueEmail(`primeira${i}`),
+      password: 'senhaforte1',
+      confirmPassword: 'senhaforte1',
+      ...(withToken ? { setupToken } : {}),
+    });
+    const attempts = [0, 1, 2, 3, 4].map((i) => body(i, true));
+    const results = await Promise.all(attempts.map((payload) => post('/api/admin-registrations', payload)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400, 400]);
+    const plain = body(9, false);
+    await post('/api/admin-registrations', plain);
+    const tokens = await Promise.all(
+      [...attempts.filter((_, i) => results[i]!.statusCode === 201), plain].map(async (a) => tokenFrom((await lastMailTo(service, a.email)).link, 'confirmar')),
+    );
+    const confirmations = await Promise.all(tokens.map((token) => post('/api/admin-registrations/confirm', { token })));
+    expect(confirmations.map((r) => r.json().status)).toEqual(['approved', 'pending_approval']);
     expect(await adminCount()).toBe(1);
   });
 });
@@ -105,29 +169,59 @@ describe('developer setup', () => {
     admin = await account(service, ['admin'], 'dona');
   });
 
-  it('creates a user with developer and admin roles', async () => {
-    const email = uniqueEmail('dev');
-    const response = await post('/api/admin/developers', { email, password: 'devsenha123', fullName: 'Dev' }, bearer(admin));
-    expect(response.json()).toEqual({ message: `Acesso de desenvolvedor criado para ${email}` });
-    const dev = await signIn(service, email, 'devsenha123');
-    expect(dev.accessToken).toBeTruthy();
+  it('grants developer and admin to an existing confirmed account after checking its password', async () => {
+    const customer = await account(service, [], 'dev');
+    const response = await post('/api/admin/developers', { email: customer.email, password: customer.password, fullName: 'Dev' }, bearer(admin));
+    expect(response.json()).toEqual({ message: `Acesso de desenvolvedor criado para ${customer.email}` });
+    const dev = await signIn(service, customer.email, customer.password);
     expect((await service.app.inject({ method: 'GET', url: '/api/me/roles', headers: bearer(dev) })).json()).toEqual({ roles: ['admin', 'developer'] });
-  });
-
-  it('upgrades an existing user and requires all fields', async () => {
-    const customer = await account(service);
-    await post('/api/admin/developers', { email: customer.email, password: 'ignorada', fullName: 'Cliente' }, bearer(admin));
-    const again = await signIn(service, customer.email, customer.password);
-    expect(again.accessToken).toBeTruthy();
-    expect((await service.app.inject({ method: 'GET', url: '/api/me/roles', headers: bearer(again) })).json().roles).toEqual(['admin', 'developer']);
     const missing = await post('/api/admin/developers', { email: '', password: '', fullName: '' }, bearer(admin));
     expect(missing.json().issues.every((i: { message: string }) => i.message === 'Preencha todos os campos.')).toBe(true);
+  });
+
+  it('never takes over an unconfirmed sign-up made by someone else (issue 10, hole 1: pre-hijacking)', async () => {
+    const victim = uniqueEmail('vitima');
+    // The attacker signs up with the victim's address and a password of their own, and cannot confirm it.
+    expect((await post('/api/auth/sign-up', { email: victim, password: 'senha-do-atacante', fullName: 'Atacante' })).statusCode).toBe(201);
+    for (const password of ['senha-da-vitima-1', 'senha-do-atacante']) {
+      const response = await post('/api/admin/developers', { email: victim, password, fullName: 'Vítima' }, bearer(admin));
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        error: 'email_not_confirmed',
+        message: 'Esta conta ainda não confirmou o email. Peça à pessoa que confirme o cadastro antes de receber o acesso.',
+      });
+    }
+    expect(await rolesOfEmail(victim)).toEqual([]);
+    const user = await service.db.orm.em.fork().findOneOrFail(User, { email: victim });
+    expect(user.emailConfirmedAt).toBeNull();
+    expect((await post('/api/auth/sign-in', { email: victim, password: 'senha-do-atacante' })).json().error).toBe('email_not_confirmed');
+  });
+
+  it('refuses an e-mail without an account instead of creating one', async () => {
+    const email = uniqueEmail('ninguem');
+    const response = await post('/api/admin/developers', { email, password: 'devsenha123', fullName: 'Dev' }, bearer(admin));
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Não há conta com este email. A pessoa deve se cadastrar na loja primeiro.');
+    expect(await service.db.orm.em.fork().count(User, { email })).toBe(0);
+  });
+
+  it('never ignores the typed password: a wrong one is refused and counts towards that account\'s lockout', async () => {
+    const customer = await account(service, [], 'cliente');
+    const wrong = await post('/api/admin/developers', { email: customer.email, password: 'outra-senha', fullName: 'Cliente' }, bearer(admin));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Senha incorreta para esta conta.');
+    expect(await rolesOfEmail(customer.email)).toEqual([]);
+    for (let i = 0; i < 4; i += 1) await post('/api/admin/developers', { email: customer.email, password: 'outra-senha', fullName: 'Cliente' }, bearer(admin));
+    const locked = await post('/api/admin/developers', { email: customer.email, password: customer.password, fullName: 'Cliente' }, bearer(admin));
+    expect(locked.statusCode).toBe(429);
+    expect((await post('/api/auth/sign-in', { email: customer.email, password: customer.password })).statusCode).toBe(429);
   });
 
   it('respects the admin cap', async () => {
     await account(service, ['admin'], 'a2');
     await account(service, ['admin'], 'a3');
-    const response = await post('/api/admin/developers', { email: uniqueEmail('dev'), password: 'devsenha123', fullName: 'Dev' }, bearer(admin));
+    const customer = await account(service, [], 'dev');
+    const response = await post('/api/admin/developers', { email: customer.email, password: customer.password, fullName: 'Dev' }, bearer(admin));
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Limite máximo de 3 administradores atingido');
   });

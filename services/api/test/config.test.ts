@@ -1,6 +1,6 @@
 /** Configuration parsing (issue 2: env variables validated once at start). */
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, parseTrustProxy } from '../src/config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults: embedded database, documented ports, CORS for the store origins', () => {
@@ -33,5 +33,33 @@ describe('loadConfig', () => {
     expect(attempt).toThrow('DATABASE_URL: DATABASE_URL must be a postgres:// URL');
     expect(attempt).toThrow(/API_PORT: /);
     expect(attempt).toThrow('JWT_SECRET: JWT_SECRET must have at least 32 characters');
+  });
+
+  it('trusts no proxy unless TRUST_PROXY says how many or which (issue 10 hole 3)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('10.0.0.0/8, 172.16.0.0/12,::1,loopback')).toEqual(['10.0.0.0/8', '172.16.0.0/12', '::1', 'loopback']);
+    for (const bad of ['true', '10.0.0.0/33', 'proxy.local', '1.2.3']) expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY: give the number of reverse proxies/);
+  });
+
+  it('refuses weak secrets in production, saying how to generate one (issue 10 hole 5)', () => {
+    const strong = { JWT_SECRET: 'p1Xw7Qb3-Nf8Zr2Lk9_Vd4Hs6Jm0Tc5Yg1Ae7Uo3', ENCRYPTION_KEY: 'Rt6Gy2Wq9Lm4Zx8Cv1Bn5Hj3Kp7Sd0Fa6Eu2Io9' };
+    expect(loadConfig({ NODE_ENV: 'production', ...strong }).jwtSecret).toBe(strong.JWT_SECRET);
+    const refusals: [Record<string, string>, string][] = [
+      [{}, 'JWT_SECRET is not set'],
+      [{ ENCRYPTION_KEY: strong.ENCRYPTION_KEY }, 'JWT_SECRET is not set'],
+      [{ JWT_SECRET: 'change-me-to-a-long-random-secret-value', ENCRYPTION_KEY: strong.ENCRYPTION_KEY }, 'JWT_SECRET is a well-known or guessable value'],
+      [{ JWT_SECRET: strong.JWT_SECRET, ENCRYPTION_KEY: 'a'.repeat(40) }, 'ENCRYPTION_KEY is a well-known or guessable value'],
+      [{ JWT_SECRET: 'my-super-secret-jwt-key-for-the-store-2026', ENCRYPTION_KEY: strong.ENCRYPTION_KEY }, 'JWT_SECRET is a well-known or guessable value'],
+      [{ JWT_SECRET: strong.JWT_SECRET, ENCRYPTION_KEY: strong.JWT_SECRET }, 'JWT_SECRET and ENCRYPTION_KEY must differ'],
+    ];
+    for (const [env, message] of refusals) {
+      const attempt = () => loadConfig({ NODE_ENV: 'production', ...env });
+      expect(attempt, message).toThrow(message);
+      expect(attempt).toThrow('openssl rand -base64 48');
+    }
+    // Outside production the local store keeps working without secrets (generated ones).
+    expect(loadConfig({}).jwtSecret.length).toBeGreaterThanOrEqual(32);
   });
 });

@@ -26,6 +26,7 @@ import { account, type SignedIn } from './accounts.ts';
 import { approvedCardRequest, shippingCustomer } from './checkout-data.ts';
 import { SandboxPaymentProvider } from '../src/modules/orders/sandbox-provider.ts';
 import { silentLog, type TestService } from './helpers.ts';
+import { freePort } from './free-port.ts';
 import { until } from './processes.ts';
 
 const UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em alguns instantes.';
@@ -68,7 +69,7 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'prata-outage-'));
   await chmod(root, 0o755);
   pgDir = path.join(root, 'pg');
-  pgPort = 41000 + Math.floor(Math.random() * 9000);
+  pgPort = await freePort();
   cluster = await startCluster();
   const config = loadConfig({
     DATABASE_URL: cluster.url,

@@ -16,10 +16,10 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.ts';
 import { alive, until, waitForLine } from './processes.ts';
+import { freePort } from './free-port.ts';
 
 const quiet = { info() {}, warn() {}, debug() {} };
 const cleanup: string[] = [];
-const randomPort = () => 40000 + Math.floor(Math.random() * 10000);
 
 async function tempDir(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'prata-life-'));
@@ -35,8 +35,12 @@ afterAll(async () => {
 describe('embedded PostgreSQL', () => {
   it('starts over a stale postmaster.pid whose process is gone', async () => {
     const dataDir = path.join(await tempDir(), 'pg');
-    const port = randomPort();
+    const port = await freePort();
+    const exitListeners = () => process.listeners('beforeExit').length + process.listeners('exit').length;
+    const listenersBefore = exitListeners();
     const first = await startEmbeddedPostgres({ dataDir, port, database: 'app', persistent: true, log: quiet });
+    // The package's exit hook (process.exit(0) on beforeExit) would turn a failed test run green.
+    expect(exitListeners()).toBe(listenersBefore);
     await first.stop();
     await writeFile(path.join(dataDir, 'postmaster.pid'), `999999\n${dataDir}\n`);
     const second = await startEmbeddedPostgres({ dataDir, port, database: 'app', persistent: true, log: quiet });
@@ -49,7 +53,7 @@ describe('embedded PostgreSQL', () => {
 
   it('leaves no postgres behind when its process is killed hard (the lifeline stops it)', async () => {
     const dataDir = path.join(await tempDir(), 'pg');
-    const child = spawn(process.execPath, ['test/fixtures/start-embedded.ts', dataDir, String(randomPort())], { stdio: 'pipe' });
+    const child = spawn(process.execPath, ['test/fixtures/start-embedded.ts', dataDir, String(await freePort())], { stdio: 'pipe' });
     const [, pidText] = await waitForLine(child, /READY (\d+)/, 30_000);
     const postmaster = Number(pidText);
     child.kill('SIGKILL');
@@ -59,7 +63,7 @@ describe('embedded PostgreSQL', () => {
 
   it('stops the orphan postmaster of a run killed hard together with its lifeline, then starts', async () => {
     const dataDir = path.join(await tempDir(), 'pg');
-    const port = randomPort();
+    const port = await freePort();
     const child = spawn(process.execPath, ['test/fixtures/start-embedded.ts', dataDir, String(port)], { stdio: 'pipe' });
     const [, pidText] = await waitForLine(child, /READY (\d+)/, 30_000);
     const orphan = Number(pidText);
@@ -102,8 +106,8 @@ describe('service process', () => {
 
   it('migrates and seeds on first start, keeps data on the next, and leaves no postgres on SIGTERM', async () => {
     const dataDir = await tempDir();
-    const apiPort = randomPort();
-    const pgPort = randomPort();
+    const apiPort = await freePort();
+    const pgPort = await freePort();
 
     const first = await startService(dataDir, apiPort, pgPort);
     const products = (await (await fetch(`http://127.0.0.1:${apiPort}/api/products`)).json()) as unknown[];

@@ -1,6 +1,6 @@
 /**
  * Test database server for the whole run: `TEST_DATABASE_URL` or `DATABASE_URL` when set,
- * otherwise a throw-away embedded PostgreSQL (temp directory, random port, deleted afterwards).
+ * otherwise a throw-away embedded PostgreSQL (temp directory, a port the OS reports free, deleted afterwards).
  * Each test file then creates its own fresh database on it (test/helpers.ts).
  */
 import { chmod, mkdtemp } from 'node:fs/promises';
@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.ts';
+import { freePort } from './free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,7 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const parent = await mkdtemp(path.join(os.tmpdir(), 'prata-test-'));
   await chmod(parent, 0o755); // reachable by the postgres OS user when tests run as root
   const dataDir = path.join(parent, 'postgres');
-  const port = 55000 + Math.floor(Math.random() * 4000);
+  const port = await freePort();
   const quiet = { info: () => undefined, warn: (m: string) => console.warn(m), debug: () => undefined };
   const embedded = await startEmbeddedPostgres({ dataDir, port, database: 'prata_test', persistent: false, log: quiet });
   project.provide('databaseServerUrl', embedded.url);

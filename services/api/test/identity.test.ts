@@ -156,12 +156,37 @@ describe('refresh tokens', () => {
     expect((await post('/api/auth/refresh', {}, { cookie: who.cookie })).statusCode).toBe(401);
   });
 
-  it('are revoked by sign-out', async () => {
+  it('end 30 days after sign-in however often they are refreshed (absolute lifetime, issue 10 hole 8)', async () => {
     const who = await account(service);
+    let cookie = who.cookie;
+    const refresh = async () => {
+      const response = await post('/api/auth/refresh', {}, { cookie });
+      if (response.statusCode === 200) cookie = refreshCookieFrom(response.headers['set-cookie']);
+      return response;
+    };
+    clock.advance(20 * 86_400_000);
+    const day20 = await refresh();
+    expect(day20.statusCode).toBe(200);
+    // The cookie lives as long as the session has left (10 days), not a fresh 30.
+    const maxAge = Number(/Max-Age=(\d+)/.exec([day20.headers['set-cookie']].flat().join(';'))![1]);
+    expect(maxAge).toBeGreaterThan(10 * 86_400 - 60);
+    expect(maxAge).toBeLessThanOrEqual(10 * 86_400);
+    clock.advance(9 * 86_400_000);
+    expect((await refresh()).statusCode).toBe(200);
+    clock.advance(2 * 86_400_000); // day 31 after sign-in, 2 days after the last refresh
+    const late = await refresh();
+    expect(late.statusCode).toBe(401);
+    expect(late.json().error).toBe('session_expired');
+  });
+
+  it('are revoked by sign-out, and so are the access tokens of that session', async () => {
+    const who = await account(service);
+    expect((await service.app.inject({ method: 'GET', url: '/api/me', headers: bearer(who) })).statusCode).toBe(200);
     const out = await post('/api/auth/sign-out', {}, { cookie: who.cookie });
     expect(out.json().message).toBe('Você foi desconectado com sucesso.');
     expect([out.headers['set-cookie']].flat().join()).toMatch(/prata_refresh=;/);
     expect((await post('/api/auth/refresh', {}, { cookie: who.cookie })).statusCode).toBe(401);
+    expect((await service.app.inject({ method: 'GET', url: '/api/me', headers: bearer(who) })).statusCode).toBe(401);
   });
 });
 
@@ -211,14 +236,68 @@ describe('own account', () => {
     expect(await service.db.orm.em.fork().count(AdminLog, { userId: who.userId, action: 'profile_updated' })).toBe(1);
   });
 
-  it('changes the password (>= 6, must match)', async () => {
+  it('changes the password only with the current password (>= 6, must match; issue 10 hole 7)', async () => {
     const who = await account(service);
-    const short = await post('/api/me/password', { password: '123', confirmPassword: '123' }, bearer(who));
+    const tokenOnly = await post('/api/me/password', { password: 'trocada1', confirmPassword: 'trocada1' }, bearer(who));
+    expect(tokenOnly.statusCode).toBe(400);
+    expect(tokenOnly.json().issues).toEqual([{ path: 'body.currentPassword', message: 'Senha atual é obrigatória' }]);
+    const wrong = await post('/api/me/password', { currentPassword: 'errada', password: 'trocada1', confirmPassword: 'trocada1' }, bearer(who));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: 'wrong_password', message: 'Senha atual incorreta' });
+    await signIn(service, who.email, who.password); // unchanged
+    const short = await post('/api/me/password', { currentPassword: who.password, password: '123', confirmPassword: '123' }, bearer(who));
     expect(short.json().issues[0].message).toBe('A senha deve ter pelo menos 6 caracteres.');
-    const mismatch = await post('/api/me/password', { password: '1234567', confirmPassword: '7654321' }, bearer(who));
+    const mismatch = await post('/api/me/password', { currentPassword: who.password, password: '1234567', confirmPassword: '7654321' }, bearer(who));
     expect(mismatch.json().issues[0].message).toBe('A nova senha e confirmação devem ser iguais.');
-    expect((await post('/api/me/password', { password: 'trocada1', confirmPassword: 'trocada1' }, bearer(who))).statusCode).toBe(200);
+    const ok = await post('/api/me/password', { currentPassword: who.password, password: 'trocada1', confirmPassword: 'trocada1' }, bearer(who));
+    expect(ok.json()).toEqual({ message: 'Senha Alterada' });
     await signIn(service, who.email, 'trocada1');
+  });
+
+  it('counts wrong current passwords towards the account lockout', async () => {
+    const who = await account(service);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await post('/api/me/password', { currentPassword: `errada${i}`, password: 'trocada1', confirmPassword: 'trocada1' }, bearer(who))).statusCode).toBe(400);
+    }
+    const locked = await post('/api/me/password', { currentPassword: who.password, password: 'trocada1', confirmPassword: 'trocada1' }, bearer(who));
+    expect(locked.statusCode).toBe(429);
+    expect((await post('/api/auth/sign-in', { email: who.email, password: who.password })).statusCode).toBe(429);
+    clock.advance(15 * 60_000 + 1000);
+  });
+
+  it('holds staff accounts to the panel strength rule on the profile password and on reset (issue 10 hole 7)', async () => {
+    const admin = await account(service, ['admin'], 'admin');
+    const weak = await post('/api/me/password', { currentPassword: admin.password, password: 'trocada1', confirmPassword: 'trocada1' }, bearer(admin));
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toBe('A senha não atende aos requisitos mínimos de segurança.');
+    expect(weak.json().issues.map((i: { message: string }) => i.message)).toEqual([
+      'A senha deve ter pelo menos 12 caracteres.',
+      'Inclua pelo menos uma letra maiúscula.',
+      'Inclua pelo menos um caractere especial.',
+    ]);
+    await signIn(service, admin.email, admin.password); // unchanged
+    const strong = await post('/api/me/password', { currentPassword: admin.password, password: 'Forte#Senha2026', confirmPassword: 'Forte#Senha2026' }, bearer(admin));
+    expect(strong.statusCode).toBe(200);
+
+    await post('/api/auth/recover', { email: admin.email });
+    const token = tokenFrom((await lastMailTo(service, admin.email)).link, 'token');
+    const weakReset = await post('/api/auth/reset-password', { token, password: 'novasenha1', confirmPassword: 'novasenha1' });
+    expect(weakReset.statusCode).toBe(400);
+    expect(weakReset.json().error).toBe('weak_password');
+    // The link survives a refused password and then works with a strong one.
+    expect((await post('/api/auth/reset-password', { token, password: 'Outra#Forte2027', confirmPassword: 'Outra#Forte2027' })).statusCode).toBe(200);
+    await signIn(service, admin.email, 'Outra#Forte2027');
+  });
+
+  it('revokes every other session on a password change, keeping the caller signed in (issue 10 hole 8)', async () => {
+    const here = await account(service);
+    const elsewhere = await signIn(service, here.email, here.password);
+    const change = await post('/api/me/password', { currentPassword: here.password, password: 'trocada1', confirmPassword: 'trocada1' }, bearer(here));
+    expect(change.statusCode).toBe(200);
+    expect((await post('/api/auth/refresh', {}, { cookie: elsewhere.cookie })).statusCode).toBe(401);
+    expect((await service.app.inject({ method: 'GET', url: '/api/me', headers: bearer(elsewhere) })).statusCode).toBe(401);
+    expect((await service.app.inject({ method: 'GET', url: '/api/me', headers: bearer(here) })).statusCode).toBe(200);
+    expect((await post('/api/auth/refresh', {}, { cookie: here.cookie })).statusCode).toBe(200);
   });
 
   it('changes the e-mail after re-checking the password and confirming the new address', async () => {
@@ -229,12 +308,16 @@ describe('own account', () => {
     const empty = await post('/api/me/email', { newEmail: '', currentPassword: '' }, bearer(who));
     expect(empty.json().issues.map((i: { message: string }) => i.message)).toContain('Preencha o novo email e a senha atual.');
 
+    const elsewhere = await signIn(service, who.email, who.password);
     const newEmail = uniqueEmail('novo');
     expect((await post('/api/me/email', { newEmail, currentPassword: who.password }, bearer(who))).statusCode).toBe(200);
     const token = tokenFrom((await lastMailTo(service, newEmail)).link, 'novo-email');
     expect((await post('/api/auth/confirm-email-change', { token })).statusCode).toBe(200);
     await signIn(service, newEmail, who.password);
     expect((await post('/api/auth/sign-in', { email: who.email, password: who.password })).statusCode).toBe(401);
+    // The change revoked every session but the one that asked for it (issue 10 hole 8).
+    expect((await post('/api/auth/refresh', {}, { cookie: elsewhere.cookie })).statusCode).toBe(401);
+    expect((await post('/api/auth/refresh', {}, { cookie: who.cookie })).statusCode).toBe(200);
   });
 });
 

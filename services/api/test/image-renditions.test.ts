@@ -78,8 +78,12 @@ describe('GET /images/product-images/<key>?w=<width>', () => {
     expect(existsSync(cacheFile)).toBe(true);
     expect((await fs.readFile(cacheFile)).equals(first.rawPayload)).toBe(true);
 
-    await new Promise((resolve) => setTimeout(resolve, 20));
     await service.app.storage.put(PRODUCT_IMAGES_BUCKET, key, await sharp({ create: { width: 800, height: 400, channels: 3, background: '#222' } }).jpeg().toBuffer());
+    // Both writes can land in the same clock tick: date the stored rendition before the new
+    // original explicitly instead of sleeping and hoping the mtimes differ.
+    const { mtime } = await fs.stat(path.join(service.config.storageRoot, PRODUCT_IMAGES_BUCKET, key));
+    const before = new Date(mtime.getTime() - 1000);
+    await fs.utimes(cacheFile, before, before);
     const second = await rendition(key, 480);
     expect((await sharp(second.rawPayload).metadata()).height).toBe(240);
   });

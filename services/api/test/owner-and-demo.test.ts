@@ -4,7 +4,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoAccounts } from '../src/database/seeders/demo-accounts.ts';
 import { systemClock } from '../src/lib/clock.ts';
-import { bearer, signIn } from './accounts.ts';
+import { passwordStrength } from '../src/modules/identity/passwords.ts';
+import { User, UserRole } from '../src/modules/identity/identity.entities.ts';
+import { bearer, signIn, signUpConfirmed, uniqueEmail } from './accounts.ts';
 import { createTestService, type TestService } from './helpers.ts';
 
 const run = promisify(execFile);
@@ -15,14 +17,54 @@ beforeAll(async () => {
 });
 afterAll(async () => service?.close());
 
+const OWNER_PASSWORD = 'Senha-da-Dona-2026';
+const createOwner = (email: string, password = OWNER_PASSWORD) =>
+  run(process.execPath, ['src/scripts/create-owner.ts', '--email', email, '--password', password, '--name', 'Dona'], {
+    env: { ...process.env, DATABASE_URL: service.config.databaseUrl!, DATA_DIR: service.dataDir },
+  });
+const rolesOf = async (who: { accessToken: string }) => (await service.app.inject({ method: 'GET', url: '/api/me/roles', headers: bearer(who) })).json().roles;
+
 describe('create-owner', () => {
   it('creates a confirmed admin from the command line', async () => {
-    const { stdout } = await run(process.execPath, ['src/scripts/create-owner.ts', '--email', 'Dona@Loja.com.br', '--password', 'senha-da-dona', '--name', 'Dona'], {
-      env: { ...process.env, DATABASE_URL: service.config.databaseUrl!, DATA_DIR: service.dataDir },
-    });
-    expect(stdout).toContain('owner ready: dona@loja.com.br (admin)');
-    const owner = await signIn(service, 'dona@loja.com.br', 'senha-da-dona');
-    expect((await service.app.inject({ method: 'GET', url: '/api/me/roles', headers: bearer(owner) })).json()).toEqual({ roles: ['admin'] });
+    const { stdout } = await createOwner('Dona@Loja.com.br');
+    expect(stdout).toContain('owner ready: dona@loja.com.br (admin): new account');
+    const owner = await signIn(service, 'dona@loja.com.br', OWNER_PASSWORD);
+    expect(await rolesOf(owner)).toEqual(['admin']);
+  });
+
+  it("replaces an unconfirmed sign-up of the owner's e-mail instead of keeping its password (issue 10 hole 1)", async () => {
+    const email = uniqueEmail('dona.sequestrada');
+    // Someone else signed up with the owner's address first and never confirmed it.
+    const attacker = await service.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email, password: 'senha-do-atacante', fullName: 'Atacante' } });
+    expect(attacker.statusCode).toBe(201);
+    const { stdout } = await createOwner(email);
+    expect(stdout).toContain(`owner ready: ${email} (admin): replaced an unconfirmed sign-up`);
+    expect((await service.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: 'senha-do-atacante' } })).statusCode).toBe(401);
+    const owner = await signIn(service, email, OWNER_PASSWORD);
+    expect(await rolesOf(owner)).toEqual(['admin']);
+    expect((await service.app.inject({ method: 'GET', url: '/api/me', headers: bearer(owner) })).json().user.fullName).toBe('Dona');
+    // The attacker's confirmation link died with the sign-up.
+    const user = await service.db.orm.em.fork().findOneOrFail(User, { email });
+    expect(user.emailConfirmedAt).not.toBeNull();
+  });
+
+  it('says so when it gives an existing confirmed account the typed password', async () => {
+    const email = uniqueEmail('dona.existente');
+    await signUpConfirmed(service, email, 'senha-antiga1');
+    const before = await signIn(service, email, 'senha-antiga1');
+    const { stdout } = await createOwner(email);
+    expect(stdout).toContain('existing confirmed account; its password is now the one given and its sessions were signed out');
+    expect((await service.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: before.cookie } })).statusCode).toBe(401);
+    expect(await rolesOf(await signIn(service, email, OWNER_PASSWORD))).toEqual(['admin']);
+  });
+
+  afterAll(async () => {
+    await service.db.orm.em.fork().nativeDelete(UserRole, { role: 'admin' }); // free the 3 admin slots for the demo accounts
+  });
+
+  it('holds the owner to the panel strength rule', async () => {
+    const weak = createOwner(uniqueEmail('dona.fraca'), 'senhafraca-sem-numero');
+    await expect(weak).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Inclua pelo menos um número.') });
   });
 
   it('refuses a missing or short password', async () => {
@@ -35,6 +77,7 @@ describe('create-owner', () => {
 describe('demo accounts', () => {
   it('creates a customer, an admin and a developer, with new passwords at every start', async () => {
     const first = await seedDemoAccounts(service.db.orm.em.fork(), systemClock);
+    for (const demo of first) expect(passwordStrength(demo.password)).toEqual({ valid: true, feedback: [] }); // staff rule for every demo account
     expect(first.map((a) => a.roles)).toEqual([[], ['admin'], ['admin', 'developer']]);
     const second = await seedDemoAccounts(service.db.orm.em.fork(), systemClock);
     expect(second[0]!.password).not.toBe(first[0]!.password);

@@ -20,10 +20,10 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { approvedCardPayment, shippingCustomer } from './checkout-data.ts';
+import { freePort } from './free-port.ts';
 import { alive, until, waitForLine } from './processes.ts';
 
 const run = promisify(execFile);
-const randomPort = () => 40000 + Math.floor(Math.random() * 10000);
 
 // Real processes on a shared 2-core machine: generous limits (conditions are awaited, not slept on).
 vi.setConfig({ testTimeout: 90_000 });
@@ -63,8 +63,8 @@ let productIds: string[] = [];
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'prata-store-'));
   await chmod(dataDir, 0o755);
-  apiPort = randomPort();
-  pgPort = randomPort();
+  apiPort = await freePort();
+  pgPort = await freePort();
   base = `http://127.0.0.1:${apiPort}`;
   store = spawn(process.execPath, ['src/server.ts'], {
     detached: true,
@@ -103,7 +103,7 @@ describe('store process', () => {
 
   it('refuses a second service on the same data directory and leaves the first running', async () => {
     const before = await postmasterPid();
-    const second = spawn(process.execPath, ['src/server.ts'], { stdio: ['ignore', 'pipe', 'pipe'], env: env({ API_PORT: String(randomPort()) }) });
+    const second = spawn(process.execPath, ['src/server.ts'], { stdio: ['ignore', 'pipe', 'pipe'], env: env({ API_PORT: String(await freePort()) }) });
     const exited = once(second, 'exit');
     await waitForLine(second, /belongs to another running process/, 60_000);
     const [code] = (await exited) as [number | null];

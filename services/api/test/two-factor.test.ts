@@ -1,14 +1,17 @@
 /**
- * Two-factor authentication (issue 3; admin.md 4, 5, 9). Codes come from an independent
+ * Two-factor authentication (issues 3 and 10; admin.md 4, 5, 9). Codes come from an independent
  * RFC 6238 implementation written here on node:crypto and, when installed, from Debian's
  * `oathtool --totp` (both must agree): a current code is accepted, a stale one refused, a used
- * one cannot be replayed, a recovery code works once, the secret is encrypted at rest.
+ * one cannot be replayed, a recovery code works once, the secret is encrypted at rest; a
+ * challenge takes at most 5 codes and wrong codes count towards the lockout; turning 2FA off
+ * and changing the e-mail need the password and a code; enabling and disabling revoke the
+ * account's other sessions.
  */
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { User } from '../src/modules/identity/identity.entities.ts';
-import { account, bearer, refreshCookieFrom, type SignedIn } from './accounts.ts';
+import { account, bearer, lastMailTo, refreshCookieFrom, signIn, tokenFrom, uniqueEmail, type SignedIn } from './accounts.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 
 const clock = new TestClock(Date.parse('2026-11-21T12:00:05Z'));
@@ -50,6 +53,11 @@ function codeNow(secret: string): string {
 }
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) => service.app.inject({ method: 'POST', url, payload, headers });
+/** A 6-digit code that is not `code` (nor, in practice, any code of a neighbouring step). */
+const wrongCode = (code: string) => String((Number(code) + 500_000) % 1_000_000).padStart(6, '0');
+const challengeFor = async (who: SignedIn) => (await post('/api/auth/sign-in', { email: who.email, password: who.password })).json().challengeToken as string;
+/** Clears the lockout counter, so a test can look at one rule at a time. */
+const clearFailures = () => service.db.orm.em.fork().nativeUpdate(User, { id: admin.userId }, { loginAttempts: 0 });
 
 beforeAll(async () => {
   service = await createTestService({}, clock);
@@ -83,9 +91,12 @@ describe('two-factor authentication', () => {
     expect(malformed.json().issues[0].message).toBe('Por favor, insira um código de 6 dígitos.');
   });
 
-  it('turns on with a valid code and keeps the secret encrypted', async () => {
+  it('turns on with a valid code, keeps the secret encrypted and signs out the other sessions', async () => {
+    const elsewhere = await signIn(service, admin.email, admin.password);
     const response = await post('/api/security/2fa/enable', { code: codeNow(secret) }, bearer(admin));
     expect(response.json().message).toBe('2FA Ativado');
+    expect((await post('/api/auth/refresh', {}, { cookie: elsewhere.cookie })).statusCode).toBe(401);
+    expect((await service.app.inject({ method: 'GET', url: '/api/security/status', headers: bearer(admin) })).statusCode).toBe(200);
     const user = await service.db.orm.em.fork().findOneOrFail(User, { id: admin.userId });
     expect(user.twoFactorEnabled).toBe(true);
     expect(user.twoFactorSecret).not.toContain(secret);
@@ -140,12 +151,73 @@ describe('two-factor authentication', () => {
     expect((await post('/api/security/2fa/setup', {}, bearer(customer))).statusCode).toBe(403);
   });
 
-  it('turns off, and sign-in is one step again', async () => {
-    const signed = await post('/api/auth/sign-in', { email: admin.email, password: admin.password });
+  it('kills a challenge after 5 codes, even when the 6th is right (issue 10 hole 4)', async () => {
+    await clearFailures(); // the replay and stale-code checks above each counted a failure
     clock.advance(30_000);
-    const session = await post('/api/auth/sign-in/totp', { challengeToken: signed.json().challengeToken, code: codeNow(secret) });
-    const off = await post('/api/security/2fa/disable', {}, bearer(session.json()));
+    const challengeToken = await challengeFor(admin);
+    const right = codeNow(secret);
+    for (let i = 0; i < 5; i += 1) {
+      const wrong = await post('/api/auth/sign-in/totp', { challengeToken, code: wrongCode(right) });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().error).toBe('invalid_code');
+    }
+    await clearFailures(); // not the account lockout: the challenge itself is spent
+    const late = await post('/api/auth/sign-in/totp', { challengeToken, code: right });
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toEqual({ error: 'challenge_expired', message: 'Sessão de verificação expirada. Entre novamente.' });
+    // A new challenge (password again) still works with that code.
+    expect((await post('/api/auth/sign-in/totp', { challengeToken: await challengeFor(admin), code: right })).statusCode).toBe(200);
+  });
+
+  it('counts wrong codes towards the account lockout, across challenges (issue 10 hole 4)', async () => {
+    clock.advance(30_000);
+    const right = codeNow(secret);
+    const first = await challengeFor(admin);
+    for (let i = 0; i < 3; i += 1) expect((await post('/api/auth/sign-in/totp', { challengeToken: first, code: wrongCode(right) })).statusCode).toBe(401);
+    const second = await challengeFor(admin);
+    for (let i = 0; i < 2; i += 1) expect((await post('/api/auth/sign-in/totp', { challengeToken: second, code: wrongCode(right) })).statusCode).toBe(401);
+    const locked = await post('/api/auth/sign-in/totp', { challengeToken: second, code: right });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe('Muitas tentativas de login. Tente novamente em 15 minutos.');
+    expect((await post('/api/auth/sign-in', { email: admin.email, password: admin.password })).statusCode).toBe(429);
+    clock.advance(15 * 60_000 + 1000);
+    const again = await post('/api/auth/sign-in/totp', { challengeToken: await challengeFor(admin), code: codeNow(secret) });
+    expect(again.statusCode).toBe(200);
+    admin = { ...admin, accessToken: again.json().accessToken, cookie: refreshCookieFrom(again.headers['set-cookie']) };
+  });
+
+  it('asks for a code to change the e-mail while 2FA is on (issue 10 hole 8)', async () => {
+    const newEmail = uniqueEmail('novo.admin');
+    const noCode = await post('/api/me/email', { newEmail, currentPassword: admin.password }, bearer(admin));
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().error).toBe('code_required');
+    clock.advance(30_000);
+    const wrong = await post('/api/me/email', { newEmail, currentPassword: admin.password, code: wrongCode(codeNow(secret)) }, bearer(admin));
+    expect(wrong.json().error).toBe('invalid_code');
+    const ok = await post('/api/me/email', { newEmail, currentPassword: admin.password, code: codeNow(secret) }, bearer(admin));
+    expect(ok.statusCode).toBe(200);
+    expect(tokenFrom((await lastMailTo(service, newEmail)).link, 'novo-email')).toBeTruthy();
+  });
+
+  it('turns off only with the password and a code, signs out the other sessions, and sign-in is one step again (issue 10 holes 4, 8)', async () => {
+    clock.advance(30_000);
+    const other = await post('/api/auth/sign-in/totp', { challengeToken: await challengeFor(admin), code: codeNow(secret) });
+    const elsewhere = refreshCookieFrom(other.headers['set-cookie']);
+    const tokenOnly = await post('/api/security/2fa/disable', {}, bearer(admin));
+    expect(tokenOnly.statusCode).toBe(400);
+    const passwordOnly = await post('/api/security/2fa/disable', { currentPassword: admin.password }, bearer(admin));
+    expect(passwordOnly.statusCode).toBe(400);
+    const wrongPassword = await post('/api/security/2fa/disable', { currentPassword: 'errada', code: recoveryCodes[5]! }, bearer(admin));
+    expect(wrongPassword.json()).toEqual({ error: 'wrong_password', message: 'Senha atual incorreta' });
+    const wrongCodeAnswer = await post('/api/security/2fa/disable', { currentPassword: admin.password, code: 'ZZZZ9999' }, bearer(admin));
+    expect(wrongCodeAnswer.json().error).toBe('invalid_code');
+    await clearFailures();
+    expect((await service.db.orm.em.fork().findOneOrFail(User, { id: admin.userId })).twoFactorEnabled).toBe(true);
+
+    const off = await post('/api/security/2fa/disable', { currentPassword: admin.password, code: recoveryCodes[5]! }, bearer(admin));
     expect(off.json().message).toBe('2FA Desativado');
+    expect((await post('/api/auth/refresh', {}, { cookie: elsewhere })).statusCode).toBe(401);
+    expect((await post('/api/auth/refresh', {}, { cookie: admin.cookie })).statusCode).toBe(200);
     const plain = await post('/api/auth/sign-in', { email: admin.email, password: admin.password });
     expect(plain.json().status).toBe('signed_in');
   });

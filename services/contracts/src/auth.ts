@@ -73,11 +73,6 @@ export const tokenSchema = z.object({ token: z.string().min(16).max(200) });
 
 export const recoverSchema = z.object({ email });
 
-const passwordPair = (min: number, tooShort: string, mismatch: string) =>
-  z
-    .object({ password: z.string().min(min, tooShort).max(200, 'Senha muito longa'), confirmPassword: z.string() })
-    .refine((v) => v.password === v.confirmPassword, { message: mismatch, path: ['confirmPassword'] });
-
 /** Reset with a recovery link (storefront.md 5). */
 export const resetPasswordSchema = z
   .object({
@@ -104,18 +99,35 @@ export const updateProfileSchema = z.object({
   fullName: z.string().trim().min(1, 'Nome completo é obrigatório').max(100, 'Nome muito longo'),
 });
 
-/** Profile password change (admin.md 5): >= 6, must match. */
-export const changePasswordSchema = passwordPair(
-  CUSTOMER_PASSWORD_MIN,
-  'A senha deve ter pelo menos 6 caracteres.',
-  'A nova senha e confirmação devem ser iguais.',
-);
+/** The current password, asked again before a credential changes (issue 10). */
+const currentPassword = z.string({ error: 'Senha atual é obrigatória' }).min(1, 'Senha atual é obrigatória').max(200, 'Senha muito longa');
+/** A second-factor code: 6-digit TOTP or 8-character recovery code. */
+const secondFactorCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^(\d{6}|[A-Z0-9]{8})$/, 'Por favor, insira um código de 6 dígitos.');
 
-/** E-mail change (admin.md 5): new e-mail and the current password. */
+/**
+ * Profile password change (admin.md 5; issue 10): the current password, then the new one
+ * (>= 6 for customers, must match). Staff accounts (admin, developer) must also pass the panel
+ * strength rule (>= 12, upper, lower, digit, special), checked on the server.
+ */
+export const changePasswordSchema = z
+  .object({ currentPassword, password: z.string().min(CUSTOMER_PASSWORD_MIN, 'A senha deve ter pelo menos 6 caracteres.').max(200, 'Senha muito longa'), confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: 'A nova senha e confirmação devem ser iguais.', path: ['confirmPassword'] });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/**
+ * E-mail change (admin.md 5; issue 10): new e-mail and the current password, plus the TOTP (or
+ * recovery) code when the account has two-factor authentication on.
+ */
 export const changeEmailSchema = z.object({
   newEmail: z.string().trim().min(1, 'Preencha o novo email e a senha atual.').pipe(email),
-  currentPassword: z.string().min(1, 'Preencha o novo email e a senha atual.'),
+  currentPassword: z.string().min(1, 'Preencha o novo email e a senha atual.').max(200, 'Senha muito longa'),
+  code: secondFactorCode.optional(),
 });
+export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
 
 /** Panel password change (admin.md 5): >= 12, must match; strength checked on the server. */
 export const panelPasswordSchema = z
@@ -149,6 +161,10 @@ export const twoFactorCodeSchema = z.object({
   code: z.string().trim().regex(/^\d{6}$/, 'Por favor, insira um código de 6 dígitos.'),
 });
 
+/** Turning 2FA off (issue 10): the current password and a TOTP or recovery code. */
+export const twoFactorDisableSchema = z.object({ currentPassword, code: secondFactorCode });
+export type TwoFactorDisableInput = z.input<typeof twoFactorDisableSchema>;
+
 /** Admin registration (admin.md 2, 5). */
 export const adminRegistrationSchema = z
   .object({
@@ -156,6 +172,12 @@ export const adminRegistrationSchema = z
     email,
     password: z.string().min(ADMIN_REGISTRATION_PASSWORD_MIN, 'A senha deve ter pelo menos 8 caracteres').max(200),
     confirmPassword: z.string(),
+    /**
+     * The one-time owner setup token the service prints while the store has no admin (issue 10).
+     * With it the registration is the owner's: confirming the e-mail activates it at once, and
+     * its password must pass the panel strength rule. Without it an admin must approve.
+     */
+    setupToken: z.string().min(16).max(200).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, { message: 'As senhas não coincidem', path: ['confirmPassword'] });
 export type AdminRegistrationInput = z.input<typeof adminRegistrationSchema>;

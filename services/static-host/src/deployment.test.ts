@@ -1,31 +1,175 @@
-/** docker-compose.yml: one service per deployable unit, each built from its own Dockerfile. */
+/**
+ * docker-compose.yml: one service per deployable unit, each built from its own Dockerfile, no
+ * default secret (issue 10), the API reached only through its proxy; and the nginx templates
+ * the images use, rendered as the nginx image renders them and (when an `nginx` binary is
+ * installed, e.g. `apt-get install nginx-light`) served by a real nginx.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8')) as {
-  services: Record<string, { build?: { context: string; dockerfile: string }; ports?: string[]; environment?: Record<string, string> }>;
-};
+type ComposeService = { build?: { context: string; dockerfile: string }; image?: string; ports?: string[]; expose?: string[]; environment?: Record<string, string>; volumes?: string[] };
+const composeText = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
+const compose = parse(composeText) as { services: Record<string, ComposeService> };
+const template = (name: string) => readFileSync(path.join(root, 'services/static-host/docker', name), 'utf8');
 
 describe('docker-compose.yml', () => {
-  it('has postgres, api, shell and each remote', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['admin', 'api', 'checkout', 'devtools', 'postgres', 'shell', 'storefront']);
+  it('has postgres, the api and its proxy, shell and each remote', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['admin', 'api', 'api-proxy', 'checkout', 'devtools', 'postgres', 'shell', 'storefront']);
   });
 
   it('builds every unit from a Dockerfile that exists', () => {
     for (const [name, service] of Object.entries(compose.services)) {
-      if (name === 'postgres') continue;
-      expect(service.build?.context).toBe('.');
+      if (service.image) continue; // postgres and the proxy run stock images
+      expect(service.build?.context, name).toBe('.');
       expect(existsSync(path.join(root, service.build!.dockerfile))).toBe(true);
     }
+    for (const volume of compose.services['api-proxy']!.volumes!) expect(existsSync(path.join(root, volume.split(':')[0]!))).toBe(true);
   });
 
   it('publishes the same ports as npm start and wires the API to postgres and the remotes', () => {
     expect(compose.services.shell!.ports).toEqual(['8080:80']);
     expect(compose.services.api!.environment!.DATABASE_URL).toContain('@postgres:5432/');
     expect(compose.services.api!.environment!.REMOTE_STOREFRONT_URL).toBe('http://localhost:3001');
+  });
+
+  it('ships no default secret: each one must be set, and says how to make it (issue 10 hole 5)', () => {
+    expect(composeText).not.toContain('change-me');
+    const secrets = {
+      POSTGRES_PASSWORD: compose.services.postgres!.environment!.POSTGRES_PASSWORD!,
+      JWT_SECRET: compose.services.api!.environment!.JWT_SECRET!,
+      ENCRYPTION_KEY: compose.services.api!.environment!.ENCRYPTION_KEY!,
+    };
+    for (const [name, value] of Object.entries(secrets)) expect(value, name).toMatch(new RegExp(`^\\$\\{${name}:\\?set ${name} \\(openssl rand`));
+    // The database password is the same required variable, not a literal.
+    expect(compose.services.api!.environment!.DATABASE_URL).toMatch(/^postgres:\/\/prata:\$\{POSTGRES_PASSWORD:\?[^}]*\}@postgres/);
+  });
+
+  it('reaches the API only through its proxy, which the API trusts as one hop (issue 10 hole 3)', () => {
+    expect(compose.services.api!.ports).toBeUndefined();
+    expect(compose.services['api-proxy']!.ports).toEqual(['3000:80']);
+    expect(compose.services.api!.environment!.TRUST_PROXY).toBe('1');
+    expect(template('nginx-api-proxy.conf.template')).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+  });
+});
+
+/** What the nginx image does at start: substitute the environment variables that are defined. */
+function render(text: string, env: Record<string, string>): string {
+  return text.replace(/\$\{(\w+)\}/g, (whole, name: string) => env[name] ?? whole);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].find((file) => existsSync(file));
+const cleanup: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const step of cleanup.reverse()) await step();
+});
+
+/** Serves one rendered template with a real nginx on a free port; returns its URL. */
+async function serveWithNginx(templateName: string, env: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'prata-nginx-'));
+  await chmod(dir, 0o755);
+  const html = path.join(dir, 'html');
+  await import('node:fs/promises').then((fs) => fs.mkdir(html));
+  await chmod(html, 0o755);
+  await writeFile(path.join(html, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(html, 'remoteEntry.js'), 'var entry;');
+  await writeFile(path.join(html, 'main.0123abcd.js'), 'var main;');
+  const port = await freePort();
+  const site = render(template(templateName), env).replace('listen 80;', `listen 127.0.0.1:${port};`).replace('/usr/share/nginx/html', html);
+  await writeFile(path.join(dir, 'site.conf'), site);
+  const temp = (name: string) => `${name} ${path.join(dir, name)};`;
+  await writeFile(
+    path.join(dir, 'nginx.conf'),
+    `daemon off; worker_processes 1; pid ${path.join(dir, 'nginx.pid')}; error_log ${path.join(dir, 'error.log')};
+events {}
+http {
+  access_log off;
+  ${['client_body_temp_path', 'proxy_temp_path', 'fastcgi_temp_path', 'uwsgi_temp_path', 'scgi_temp_path'].map(temp).join('\n  ')}
+  types { text/html html; application/javascript js; application/json json; }
+  include ${path.join(dir, 'site.conf')};
+}
+`,
+  );
+  execFileSync(nginxBinary!, ['-t', '-q', '-c', path.join(dir, 'nginx.conf')], { stdio: 'pipe' });
+  const child: ChildProcess = spawn(nginxBinary!, ['-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  cleanup.push(async () => {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+    await rm(dir, { recursive: true, force: true });
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i += 1) {
+    if (await fetch(url).then(() => true, () => false)) return url;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`nginx did not answer on ${url}`);
+}
+
+describe.skipIf(!nginxBinary)('nginx templates served by nginx', () => {
+  const shellEnv = { API_URL: 'https://api.loja.com.br', REMOTE_ORIGINS: 'https://vitrine.loja.com.br https://admin.loja.com.br' };
+
+  it("sends the shell's CSP (scripts from itself and the remotes, API connections, no framing), nosniff and cache headers", async () => {
+    const url = await serveWithNginx('nginx-shell.conf.template', shellEnv);
+    const page = await fetch(`${url}/produtos`);
+    expect(page.status).toBe(200);
+    const policy = page.headers.get('content-security-policy')!;
+    expect(policy).toContain("script-src 'self' https://vitrine.loja.com.br https://admin.loja.com.br;");
+    expect(policy).toContain("connect-src 'self' https://api.loja.com.br wss://api.loja.com.br https://vitrine.loja.com.br https://admin.loja.com.br;");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('strict-transport-security')).toBeNull();
+    expect((await fetch(`${url}/main.0123abcd.js`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const config = await fetch(`${url}/runtime-config.json`);
+    expect(await config.json()).toEqual({ apiUrl: 'https://api.loja.com.br' });
+    expect(config.headers.get('cache-control')).toBe('no-store');
+    expect(config.headers.get('content-security-policy')).toBe(policy);
+    // Behind a TLS proxy the page is https: HSTS.
+    const secure = await fetch(`${url}/`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it("lets a remote's documents run nothing, keeps CORS open and revalidates entry files", async () => {
+    const url = await serveWithNginx('nginx-remote.conf.template', {});
+    const entry = await fetch(`${url}/remoteEntry.js`);
+    expect(entry.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+    expect(entry.headers.get('access-control-allow-origin')).toBe('*');
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+    expect(entry.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await fetch(`${url}/main.0123abcd.js`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('replaces a client-sent X-Forwarded-For with the address the proxy saw', async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    const upstream = http.createServer((request, response) => {
+      seen.push(request.headers);
+      response.end('ok');
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    cleanup.push(() => new Promise((resolve) => upstream.close(() => resolve())));
+    const { port } = upstream.address() as net.AddressInfo;
+    const url = await serveWithNginx('nginx-api-proxy.conf.template', { API_UPSTREAM: `http://127.0.0.1:${port}` });
+    const response = await fetch(`${url}/api/health`, { headers: { 'x-forwarded-for': '203.0.113.77, 198.51.100.1' } });
+    expect(await response.text()).toBe('ok');
+    expect(seen.at(-1)!['x-forwarded-for']).toBe('127.0.0.1');
   });
 });

@@ -17,11 +17,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The API's own test helpers: real processes and checkout data.
 import { approvedCardPayment, shippingCustomer } from '../../api/test/checkout-data.ts';
+import { freePort } from '../../api/test/free-port.ts';
 import { alive, until } from '../../api/test/processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const port = 20000 + Math.floor(Math.random() * 20000);
-const ports = { PORT: port, API_PORT: port + 1, STOREFRONT_PORT: port + 2, CHECKOUT_PORT: port + 3, ADMIN_PORT: port + 4, DEVTOOLS_PORT: port + 5, EMBEDDED_PG_PORT: port + 6 };
+// Ports the OS reports free (random numbers can hit a port in use).
+const [shellPort, apiPort, storefrontPort, checkoutPort, adminPort, devtoolsPort, pgPort] = await Promise.all([0, 1, 2, 3, 4, 5, 6].map(() => freePort()));
+const ports = { PORT: shellPort!, API_PORT: apiPort!, STOREFRONT_PORT: storefrontPort!, CHECKOUT_PORT: checkoutPort!, ADMIN_PORT: adminPort!, DEVTOOLS_PORT: devtoolsPort!, EMBEDDED_PG_PORT: pgPort! };
 const api = `http://127.0.0.1:${ports.API_PORT}`;
 
 let dataDir: string;

@@ -44,6 +44,18 @@ const apiUrl = (process.env.PUBLIC_API_URL ?? `http://127.0.0.1:${apiPort}`).rep
 const storeUrl = `http://127.0.0.1:${APPS[0].port}`;
 
 const origin = (name: string) => `http://127.0.0.1:${APPS.find((app) => app.name === name)!.port}`;
+
+/**
+ * The remote origins the shell's CSP allows: those of the registry the API publishes (it can
+ * move a remote at runtime). @throws when the API does not answer; the host then keeps the
+ * origins it knew.
+ */
+async function registeredRemoteOrigins(): Promise<string[]> {
+  const response = await fetch(`${apiUrl}/api/remotes`, { signal: AbortSignal.timeout(2000) });
+  if (!response.ok) throw new Error(`GET /api/remotes answered ${response.status}`);
+  const registry = (await response.json()) as { manifestUrl: string }[];
+  return registry.map((entry) => new URL(entry.manifestUrl).origin);
+}
 const sharedEnv: NodeJS.ProcessEnv = {
   // A local store gets demo accounts (printed at start) unless told otherwise.
   DEMO_ACCOUNTS: 'true',
@@ -144,7 +156,7 @@ if (dev) {
         root,
         port: app.port,
         spa: app.name === 'shell',
-        ...(app.name === 'shell' ? { runtimeConfig: { apiUrl } } : {}),
+        ...(app.name === 'shell' ? { runtimeConfig: { apiUrl }, csp: { apiUrl, remoteOrigins: registeredRemoteOrigins } } : {}),
       }),
     );
     console.log(`[launch] ${app.name.padEnd(10)} ${hosts.at(-1)!.url}`);

@@ -1,4 +1,8 @@
-/** The static host over real HTTP: caching, compression, CORS, SPA fallback, runtime config. */
+/**
+ * The static host over real HTTP: caching, compression, CORS, SPA fallback, runtime config, and
+ * the security headers (CSP following the registry, nosniff, Referrer-Policy, HSTS over https).
+ * Hosts listen on port 0: the OS picks a free port (no random numbers that may be taken).
+ */
 import http from 'node:http';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,6 +14,9 @@ import { startStaticHost, type RunningHost } from './static-host.ts';
 let dir: string;
 let shell: RunningHost;
 let remote: RunningHost;
+let secureShell: RunningHost;
+/** The registry the shell's CSP follows; tests move a remote by changing it. */
+let registeredOrigins: string[] | Error = ['http://127.0.0.1:3001', 'http://127.0.0.1:3002/mf-manifest.json'];
 const bigScript = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 beforeAll(async () => {
@@ -18,12 +25,21 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'remoteEntry.js'), 'var entry;');
   await writeFile(path.join(dir, 'mf-manifest.json'), '{"id":"storefront"}');
   await writeFile(path.join(dir, 'main.0123abcd.js'), bigScript);
-  shell = await startStaticHost({ name: 'shell', root: dir, port: 46000 + Math.floor(Math.random() * 1000), spa: true, runtimeConfig: { apiUrl: 'http://127.0.0.1:3000' } });
-  remote = await startStaticHost({ name: 'storefront', root: dir, port: 47000 + Math.floor(Math.random() * 1000) });
+  const csp = {
+    apiUrl: 'http://127.0.0.1:3000',
+    remoteOrigins: async () => {
+      if (registeredOrigins instanceof Error) throw registeredOrigins;
+      return registeredOrigins;
+    },
+  };
+  shell = await startStaticHost({ name: 'shell', root: dir, port: 0, spa: true, runtimeConfig: { apiUrl: 'http://127.0.0.1:3000' }, csp });
+  remote = await startStaticHost({ name: 'storefront', root: dir, port: 0 });
+  secureShell = await startStaticHost({ name: 'shell-behind-tls', root: dir, port: 0, spa: true, csp, hsts: true });
 });
 afterAll(async () => {
   await shell?.close();
   await remote?.close();
+  await secureShell?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -66,5 +82,40 @@ describe('static host', () => {
     expect(await response.json()).toEqual({ apiUrl: 'http://127.0.0.1:3000' });
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect((await fetch(`${remote.url}/runtime-config.json`)).status).toBe(404);
+  });
+
+  it('sends nosniff, a Referrer-Policy and no HSTS over plain http', async () => {
+    for (const url of [`${shell.url}/`, `${remote.url}/remoteEntry.js`]) {
+      const response = await fetch(url, { headers: { accept: 'text/html' } });
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+    expect((await fetch(`${secureShell.url}/`, { headers: { accept: 'text/html' } })).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it("limits the shell's scripts to itself and the registered remotes, connections to the API, and forbids framing", async () => {
+    const policy = (await fetch(`${shell.url}/produtos`, { headers: { accept: 'text/html' } })).headers.get('content-security-policy')!;
+    const directives = Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    expect(directives['script-src']).toEqual(["'self'", 'http://127.0.0.1:3001', 'http://127.0.0.1:3002']);
+    expect(directives['connect-src']).toEqual(["'self'", 'http://127.0.0.1:3000', 'ws://127.0.0.1:3000', 'http://127.0.0.1:3001', 'http://127.0.0.1:3002']);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['default-src']).toEqual(["'self'"]);
+  });
+
+  it('follows the registry: a moved remote is allowed from the next page, and an unreachable registry keeps the last origins', async () => {
+    registeredOrigins = ['http://127.0.0.1:3011'];
+    const moved = (await fetch(`${shell.url}/`, { headers: { accept: 'text/html' } })).headers.get('content-security-policy')!;
+    expect(moved).toContain("script-src 'self' http://127.0.0.1:3011;");
+    registeredOrigins = new Error('API down');
+    const kept = (await fetch(`${shell.url}/`, { headers: { accept: 'text/html' } })).headers.get('content-security-policy')!;
+    expect(kept).toContain("script-src 'self' http://127.0.0.1:3011;");
+    registeredOrigins = ['http://127.0.0.1:3001'];
+  });
+
+  it("lets a remote's own documents run nothing", async () => {
+    const policy = (await fetch(`${remote.url}/index.html`)).headers.get('content-security-policy');
+    expect(policy).toBe("default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'");
   });
 });

@@ -4,11 +4,20 @@
  * (`index.html`, `remoteEntry.js`, `mf-manifest.json`) revalidated every time; CORS open so the
  * shell on another origin can fetch a remote's manifest. The shell's host also answers
  * `/runtime-config.json` (the API origin) and falls back to `index.html` for client routes.
+ *
+ * Security headers (issue 10; @fastify/helmet): `X-Content-Type-Options: nosniff`,
+ * `Referrer-Policy: strict-origin-when-cross-origin`, HSTS only when the host is reached over
+ * https (`hsts`), and a Content-Security-Policy: for the shell, scripts and styles only from
+ * itself and the registered remote origins, connections to itself, the API and the remotes,
+ * `frame-ancestors 'none'` (see {@link shellCspDirectives}); a remote serves only files the shell
+ * loads, so its own documents may run nothing (`default-src 'none'`).
  */
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 
 export interface StaticHostOptions {
@@ -22,6 +31,14 @@ export interface StaticHostOptions {
   spa?: boolean;
   /** Served at `/runtime-config.json` when given (the shell). */
   runtimeConfig?: { apiUrl: string };
+  /**
+   * The shell's CSP sources: the API origin and the registered remote origins. `remoteOrigins`
+   * is asked again for every HTML document (the registry can move a remote at runtime); when it
+   * fails, the last answer is kept.
+   */
+  csp?: { apiUrl: string; remoteOrigins: () => Promise<string[]> };
+  /** Send Strict-Transport-Security: set when browsers reach this host over https. */
+  hsts?: boolean;
   logger?: boolean | { level: string };
 }
 
@@ -34,9 +51,74 @@ export interface RunningHost {
 /** Entry files that must never be cached: they name the hashed files of the current build. */
 const ENTRY_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json']);
 
-/** Starts a static host. @throws when the port is taken or `root` is missing. */
+/** The origin of a URL (`http://h:p`), or null when it is not an http(s) URL. */
+function originOf(url: string): string | null {
+  try {
+    const { origin, protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CSP directives of the shell's pages: `script-src` self and the remote origins; styles, fonts
+ * and images also from the remotes (their CSS and assets; 'unsafe-inline' styles for the toast
+ * and dialog libraries, images also from the API, data: and blob:); `connect-src` self, the API
+ * (http and its websocket twin) and the remotes (manifests); no plugins, frames, or foreign
+ * forms and base URLs.
+ */
+export function shellCspDirectives(apiUrl: string, remoteOrigins: readonly string[]): Record<string, string[]> {
+  const api = originOf(apiUrl) ?? apiUrl;
+  const apiSocket = api.replace(/^http/, 'ws');
+  const remotes = [...new Set(remoteOrigins.map(originOf).filter((o): o is string => o !== null))];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...remotes],
+    styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
+    fontSrc: ["'self'", 'data:', ...remotes],
+    imgSrc: ["'self'", 'data:', 'blob:', api, ...remotes],
+    connectSrc: ["'self'", api, apiSocket, ...remotes],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+/** Directives of a remote's own documents: nothing may run or frame them. */
+const REMOTE_CSP = { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] };
+
+/** The raw request carries the directives helmet's directive functions read. */
+type WithCsp = { prataCsp?: Record<string, string[]> };
+
+/** Starts a static host (`port` 0: a port the OS picks). @throws when the port is taken or `root` is missing. */
 export async function startStaticHost(options: StaticHostOptions): Promise<RunningHost> {
   const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
+  const { csp } = options;
+  if (csp) {
+    // The shell's directives follow the registry: refreshed for each HTML document, reused for
+    // files. Registered before helmet, whose directive functions read them from the raw request.
+    let directives = shellCspDirectives(csp.apiUrl, []);
+    app.addHook('onRequest', async (request) => {
+      if ((request.headers.accept ?? '').includes('text/html')) {
+        directives = await csp.remoteOrigins().then((origins) => shellCspDirectives(csp.apiUrl, origins), () => directives);
+      }
+      (request.raw as WithCsp).prataCsp = directives;
+    });
+  }
+  const directive = (name: string) => (raw: IncomingMessage) => ((raw as WithCsp).prataCsp?.[name] ?? []).join(' ');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: csp ? Object.fromEntries(Object.keys(shellCspDirectives('', [])).map((name) => [name, [directive(name)]])) : REMOTE_CSP,
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // The shell loads the remotes' files from other origins.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
   await app.register(compress, { global: true, threshold: 512 });
   await app.register(cors, { origin: '*' });
   await app.register(fastifyStatic, {
@@ -61,5 +143,6 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
   });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port, host });
-  return { app, url: `http://${host}:${options.port}`, close: () => app.close() };
+  const { port } = app.server.address() as { port: number };
+  return { app, url: `http://${host}:${port}`, close: () => app.close() };
 }

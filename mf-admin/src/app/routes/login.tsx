@@ -3,11 +3,12 @@
  * Administrador' (registration form in a modal). A signed-in admin is sent on at once to the page
  * they came from (location state `from`) or /admin; anyone else who signs in here is sent there
  * too, where the guard shows 'Acesso Negado'. `?confirmar=<token>` confirms an admin
- * registration e-mail on load.
+ * registration e-mail on load. `?primeiro-acesso=<token>` (the owner setup link the service
+ * prints while the store has no admin; issue 10) opens the registration form for the owner.
  */
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Dialog, useSessionStore } from '@prata/shared-ui';
 import { AdminRegistrationForm } from '../../features/accounts/components/admin-registration-form.tsx';
 import { useRegistrationConfirmation } from '../../features/accounts/hooks/use-registration-confirmation.ts';
@@ -22,7 +23,9 @@ export function LoginRoute() {
   const isAdmin = useSessionStore((state) => state.isAdmin);
   const location = useLocation();
   const navigate = useNavigate();
-  const [registering, setRegistering] = useState(false);
+  const [params] = useSearchParams();
+  const setupToken = params.get('primeiro-acesso') ?? undefined;
+  const [registering, setRegistering] = useState(setupToken !== undefined);
   const target = redirectTarget(location.state);
   useRegistrationConfirmation();
 
@@ -53,7 +56,7 @@ export function LoginRoute() {
         </div>
       </Card>
       <Dialog open={registering} onClose={() => setRegistering(false)} title="Criar Nova Conta de Administrador" description="Preencha os dados do novo administrador. Enviaremos um email de confirmação.">
-        <AdminRegistrationForm />
+        <AdminRegistrationForm {...(setupToken ? { setupToken } : {})} />
       </Dialog>
     </section>
   );

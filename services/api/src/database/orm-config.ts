@@ -9,7 +9,9 @@ import { AdminLogSchema } from '../modules/audit/admin-log.entity.ts';
 import { ProductSchema } from '../modules/catalogue/product.entity.ts';
 import {
   AdminRegistrationSchema,
+  MfaChallengeSchema,
   OneTimeTokenSchema,
+  OwnerSetupTokenSchema,
   ProfileSchema,
   RecoveryCodeSchema,
   RefreshTokenSchema,
@@ -45,6 +47,8 @@ export const ENTITIES = [
   PaymentNotificationSchema,
   SandboxPaymentSchema,
   DomainEventRecordSchema,
+  MfaChallengeSchema,
+  OwnerSetupTokenSchema,
 ];
 
 /** Builds the ORM options for a `postgres://` URL. `debug` logs SQL. */

@@ -8,6 +8,9 @@
  *   `public` lets anyone in; `customer` needs a valid access token; `admin` / `developer` need
  *   that role, read from the database on each request (a revoked role takes effect at once).
  *   401 'Não autenticado' / 403 'Acesso negado'.
+ * - An access token names its session (`sid`, the refresh-token family) and counts only while
+ *   that session is alive: sign-out, a credential change elsewhere (issue 10) or the end of the
+ *   session's absolute lifetime ends its access tokens at once, not 15 minutes later.
  */
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
@@ -15,13 +18,14 @@ import jwt from '@fastify/jwt';
 import type { RoleName } from '@prata/contracts';
 import { isDatabaseUnavailable } from '../database/availability.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
-import { User, UserRole } from '../modules/identity/identity.entities.ts';
+import { RefreshToken, UserRole } from '../modules/identity/identity.entities.ts';
 import type { RouteAccess } from './access.ts';
 
-/** Claims of our JWTs: `access` tokens and short-lived `mfa` challenge tokens. */
+/** Claims of our access tokens: the user and the session (refresh-token family) id. */
 export interface TokenClaims {
   sub: string;
-  typ: 'access' | 'mfa';
+  typ: 'access';
+  sid: string;
 }
 
 declare module '@fastify/jwt' {
@@ -35,6 +39,8 @@ declare module '@fastify/jwt' {
 export interface AuthContext {
   userId: string;
   roles: RoleName[];
+  /** The caller's session (refresh-token family): kept when they change a credential. */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -55,40 +61,46 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       const access: RouteAccess = request.routeOptions.config?.access ?? 'public';
       const header = request.headers.authorization;
-      let userId: string | null = null;
+      let claims: TokenClaims | null = null;
       if (header?.startsWith('Bearer ')) {
         try {
-          const claims = app.jwt.verify<TokenClaims>(header.slice('Bearer '.length));
-          if (claims.typ === 'access') userId = claims.sub;
+          const verified = app.jwt.verify<TokenClaims>(header.slice('Bearer '.length));
+          if (verified.typ === 'access' && typeof verified.sid === 'string' && typeof verified.sub === 'string') claims = verified;
         } catch {
-          userId = null;
+          claims = null;
         }
       }
-      if (!userId) {
+      if (!claims) {
         if (access === 'public') return;
         throw new UnauthorizedError();
       }
       const em = app.orm.em;
-      let user: { id: string } | null;
+      const userId = claims.sub;
+      let alive: { id: string } | null;
       let roles: RoleName[];
       try {
-        user = await em.findOne(User, { id: userId }, { fields: ['id'] });
-        roles = user ? (await em.find(UserRole, { user: userId }, { fields: ['role'] })).map((r) => r.role) : [];
+        // The session is alive while its family holds an unrevoked, unexpired token (of this user).
+        alive = await em.findOne(
+          RefreshToken,
+          { familyId: claims.sid, user: userId, revokedAt: null, expiresAt: { $gt: app.clock.now() } },
+          { fields: ['id'] },
+        );
+        roles = alive ? (await em.find(UserRole, { user: userId }, { fields: ['role'] })).map((r) => r.role) : [];
       } catch (error) {
         // While the database is unreachable a public route serves the caller as a guest (it may need no database).
         if (access === 'public' && isDatabaseUnavailable(error)) return;
         throw error;
       }
-      if (!user) {
+      if (!alive) {
         if (access === 'public') return;
         throw new UnauthorizedError();
       }
-      request.auth = { userId, roles };
+      request.auth = { userId, roles, sessionId: claims.sid };
       if (access === 'admin' && !roles.includes('admin')) throw new ForbiddenError();
       if (access === 'developer' && !roles.includes('developer')) throw new ForbiddenError();
     });
   },
-  { name: 'auth', dependencies: ['config', 'orm'] },
+  { name: 'auth', dependencies: ['config', 'orm', 'clock'] },
 );
 
 /** The signed-in caller of a non-public route. @throws UnauthorizedError when absent. */

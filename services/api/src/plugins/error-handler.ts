@@ -5,16 +5,20 @@
  * pt-BR message; anything else -> 500 with no details (the error is logged). Unknown routes -> 404.
  * While the service drains for shutdown, requests arriving on kept-alive connections get the
  * same 503 (Fastify's own drain answer is English); every answer sent while draining carries
- * `Connection: close`.
+ * `Connection: close`. Zod's own messages are set to pt-BR.
  */
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiError } from '@prata/contracts';
-import { ZodError } from 'zod';
+import { ZodError, z } from 'zod';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../database/availability.ts';
 import { DomainError, ValidationError } from '../errors.ts';
 
 const unavailable: ApiError = { error: 'service_unavailable', message: DATABASE_UNAVAILABLE_MESSAGE };
+
+// Field messages the schemas do not word themselves (e.g. a wrong type) are zod's pt-BR ones:
+// every 4xx the service sends is in Portuguese (issue 10).
+z.config(z.locales.ptBR());
 
 export default fp(
   async (app) => {

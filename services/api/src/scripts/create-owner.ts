@@ -1,6 +1,8 @@
 /**
  * `npm run create-owner -- --email dona@loja.com.br --password '...' [--name 'Nome']`
- * Creates (or upgrades) the store owner's account with the admin role, without the UI.
+ * Creates the store owner's admin account, without the UI. The password must pass the panel
+ * strength rule; an existing account of that e-mail gets it too (see AdminAccountsService.createOwner,
+ * which also says which case applied).
  * Uses the same database as the service: DATABASE_URL, else the embedded one under DATA_DIR.
  * While the store runs, the command connects to the store's embedded PostgreSQL and leaves it
  * running; it never starts or stops a database another process owns (database/index.ts,
@@ -17,8 +19,8 @@ import { systemClock } from '../lib/clock.ts';
 const { values } = parseArgs({
   options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string', default: 'Proprietário' } },
 });
-if (!values.email || !values.password || values.password.length < 8) {
-  console.error('usage: npm run create-owner -- --email <email> --password <at least 8 characters> [--name <full name>]');
+if (!values.email || !values.password || values.password.length < 12) {
+  console.error('usage: npm run create-owner -- --email <email> --password <12+ characters: upper, lower, digit, special> [--name <full name>]');
   process.exit(2);
 }
 process.chdir(REPO_ROOT);
@@ -33,10 +35,11 @@ if (db.attachedTo) console.log(`using the running store's database (PostgreSQL p
 try {
   const mailer = new Mailer(new LogTransport({ info: () => undefined }), config.storeName);
   const service = new AdminAccountsService(mailer, systemClock, config.shellUrl, config.storeName);
-  const user = await service.createOwner(db.orm.em.fork(), { email: values.email, password: values.password, fullName: values.name! });
-  console.log(`owner ready: ${user.email} (admin)`);
+  const { summary } = await service.createOwner(db.orm.em.fork(), { email: values.email, password: values.password, fullName: values.name! });
+  console.log(summary);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  const issues = (error as { issues?: { message: string }[] }).issues ?? [];
+  console.error([error instanceof Error ? error.message : String(error), ...issues.map((issue) => `  - ${issue.message}`)].join('\n'));
   process.exitCode = 1;
 } finally {
   await db.close();

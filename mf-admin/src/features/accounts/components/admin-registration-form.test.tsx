@@ -92,6 +92,31 @@ describe('AdminRegistrationForm', () => {
   });
 });
 
+describe('AdminRegistrationForm with the owner setup token (issue 10)', () => {
+  it('says an approval is needed without it, and sends the token for the owner with it', async () => {
+    expect(view.container.textContent).toContain('após a confirmação por email e a aprovação de um administrador');
+    view.unmount();
+    view = render(<AdminRegistrationForm setupToken="token-de-primeiro-acesso-0123456789" />);
+    expect(view.container.textContent).toContain('Primeiro acesso: esta será a conta do proprietário da loja');
+    answer(201, { success: true, message: 'Enviamos um email de confirmação para dona@example.com.' });
+    fill({ fullName: 'Dona', email: 'dona@example.com', password: 'segredo123', confirmPassword: 'segredo123' });
+    submit();
+    await flush();
+    expect(JSON.parse(fetchMock.mock.calls[0]![1].body).setupToken).toBe('token-de-primeiro-acesso-0123456789');
+  });
+
+  it('shows the service message for a used or expired token', async () => {
+    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    view.unmount();
+    view = render(<AdminRegistrationForm setupToken="token-de-primeiro-acesso-0123456789" />);
+    answer(400, { error: 'invalid_setup_token', message: 'Link de primeiro acesso inválido ou expirado.' });
+    fill({ fullName: 'Dona', email: 'dona@example.com', password: 'segredo123', confirmPassword: 'segredo123' });
+    submit();
+    await flush();
+    expect(error).toHaveBeenCalledWith('Link de primeiro acesso inválido', { description: 'Link de primeiro acesso inválido ou expirado.' });
+  });
+});
+
 describe('validateAdminRegistration', () => {
   it('accepts a valid registration, normalising the e-mail', () => {
     expect(validateAdminRegistration({ fullName: 'Ana', email: ' ANA@x.com ', password: '12345678', confirmPassword: '12345678' }).data?.email).toBe('ana@x.com');

@@ -5,12 +5,17 @@
  * to the entered address, with 'Criar outro registro' back to the form.
  * Errors: 409 email_in_use -> 'Erro no cadastro' (destructive), 409 admin_limit -> 'Limite
  * máximo de 3 administradores atingido', otherwise 'Erro ao criar registro de administrador'.
+ *
+ * Issue 10: a registration is activated only by an existing admin's approval. The store owner's
+ * first registration carries the one-time setup token the service printed at start
+ * (`setupToken`, from the `/admin/login?primeiro-acesso=` link): it is activated as soon as its
+ * e-mail is confirmed.
  */
 import { MailCheck, ShieldAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { adminRegistrationSchema, type AdminRegistrationInput } from '@prata/contracts';
 import { Alert, Button, Field, Input, PasswordInput, toast } from '@prata/shared-ui';
-import { errorCode } from '../../../lib/api-client.ts';
+import { errorCode, errorMessage } from '../../../lib/api-client.ts';
 import { useCreateAdminRegistration } from '../api/create-admin-registration.ts';
 import styles from './accounts.module.css';
 
@@ -32,7 +37,7 @@ export function validateAdminRegistration(input: AdminRegistrationInput): { erro
   return { errors };
 }
 
-export function AdminRegistrationForm() {
+export function AdminRegistrationForm({ setupToken }: { setupToken?: string } = {}) {
   const [form, setForm] = useState<AdminRegistrationInput>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -45,7 +50,7 @@ export function AdminRegistrationForm() {
     const { errors: found, data } = validateAdminRegistration(form);
     setErrors(found);
     if (!data) return;
-    create.mutate(data, {
+    create.mutate(setupToken ? { ...data, setupToken } : data, {
       onSuccess: () => {
         setSentTo(data.email);
         setForm(EMPTY);
@@ -56,6 +61,8 @@ export function AdminRegistrationForm() {
           toast.error('Erro no cadastro', { description: 'Este email já possui uma conta. Tente fazer login ou use outro email.' });
         } else if (code === 'admin_limit') {
           toast.error('Limite máximo de 3 administradores atingido');
+        } else if (code === 'invalid_setup_token') {
+          toast.error('Link de primeiro acesso inválido', { description: errorMessage(error, 'Reinicie o serviço para gerar outro.') });
         } else {
           toast.error('Erro ao criar registro de administrador');
         }
@@ -82,7 +89,14 @@ export function AdminRegistrationForm() {
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Registro de administrador">
       <Alert variant="warning" icon={<ShieldAlert size={18} aria-hidden="true" />}>
-        <p>Atenção: apenas o proprietário da loja deve criar uma conta de administrador. A conta só é ativada após a confirmação por email.</p>
+        {setupToken ? (
+          <p>Primeiro acesso: esta será a conta do proprietário da loja, ativada assim que o email for confirmado.</p>
+        ) : (
+          <p>
+            Atenção: apenas o proprietário da loja deve criar uma conta de administrador. A conta só é ativada após a confirmação por email e a
+            aprovação de um administrador.
+          </p>
+        )}
       </Alert>
       <Field label="Nome completo" error={errors.fullName}>
         {(control) => <Input {...control} name="fullName" autoComplete="name" value={form.fullName} onChange={set('fullName')} />}

@@ -1,6 +1,9 @@
 /**
  * Developer setup form (admin.md 2, 5, 8 /admin/setup-developer): email (email type), password
  * (show/hide), full name; 'Criar Acesso de Desenvolvedor' ('Configurando...' while busy).
+ * The person must have registered and confirmed their e-mail first (admin.md: 'the user must
+ * register first'); the password is that account's own, typed by its holder as consent (issue
+ * 10: the service never creates, confirms or takes over an account here).
  * Missing fields -> 'Campos obrigatórios' / 'Preencha todos os campos.'. Success
  * 'Desenvolvedor configurado' / 'Acesso de desenvolvedor criado para {email}', form cleared;
  * failure 'Erro' with the service's message or 'Erro ao configurar acesso de desenvolvedor.'.
@@ -47,8 +50,9 @@ export function DeveloperSetupForm() {
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Configurar acesso de desenvolvedor">
       <ul className={styles.guidance}>
-        <li>O usuário deve se cadastrar na loja primeiro; se ainda não houver conta, ela é criada com estes dados.</li>
-        <li>Esta ação cria um usuário com privilégios de desenvolvedor e de administrador.</li>
+        <li>O usuário deve se cadastrar na loja e confirmar o email primeiro.</li>
+        <li>A senha é a da conta do usuário: peça que ele mesmo a digite para confirmar o acesso.</li>
+        <li>Esta ação dá à conta privilégios de desenvolvedor e de administrador.</li>
         <li>Conceda este acesso apenas a pessoas de confiança.</li>
       </ul>
       <Field label="Email" error={emailError}>

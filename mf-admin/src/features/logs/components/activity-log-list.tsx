@@ -24,6 +24,7 @@ const ACTION_LABELS: Record<string, string> = {
   '2fa_enabled': '2FA ativado',
   '2fa_disabled': '2FA desativado',
   role_granted: 'Permissão concedida',
+  developer_setup: 'Acesso de desenvolvedor concedido',
   admin_registration_created: 'Registro de administrador criado',
   admin_registration_confirmed: 'Registro de administrador confirmado',
   admin_registration_rejected: 'Registro de administrador recusado',

@@ -1,9 +1,13 @@
-/** `POST /api/me/password {password, confirmPassword}`: the profile password change (>= 6). */
+/**
+ * `POST /api/me/password {currentPassword, password, confirmPassword}`: the profile password
+ * change (issue 10: the current password is checked; staff accounts need the panel strength
+ * rule; the account's other sessions are signed out). 400 `wrong_password` / `weak_password`.
+ */
 import { useMutation } from '@tanstack/react-query';
-import { messageSchema, type MessageResponse } from '@prata/contracts';
+import { messageSchema, type ChangePasswordInput, type MessageResponse } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export function changePassword(input: { password: string; confirmPassword: string }): Promise<MessageResponse> {
+export function changePassword(input: ChangePasswordInput): Promise<MessageResponse> {
   return apiRequest('/api/me/password', messageSchema, { method: 'POST', body: input });
 }
 

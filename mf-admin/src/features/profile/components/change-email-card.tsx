@@ -2,6 +2,8 @@
  * E-mail change (admin.md 5, 8): the new e-mail and the current password, both required
  * ('Campos obrigatórios' / 'Preencha o novo email e a senha atual.'); a wrong password gives
  * 'Senha atual incorreta'; success 'Email Alterado', asking to confirm through the new e-mail.
+ * With 2FA on the service also asks for a code (issue 10): the form then shows a code field
+ * (authenticator or recovery code) and the next submit sends it.
  */
 import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -14,6 +16,8 @@ import styles from './profile.module.css';
 export function ChangeEmailCard() {
   const [newEmail, setNewEmail] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [codeAsked, setCodeAsked] = useState<string>();
   const [emailError, setEmailError] = useState<string>();
   const change = useChangeEmail();
 
@@ -23,9 +27,11 @@ export function ChangeEmailCard() {
       toast.error('Campos obrigatórios', { description: 'Preencha o novo email e a senha atual.' });
       return;
     }
-    const parsed = changeEmailSchema.safeParse({ newEmail, currentPassword });
+    const parsed = changeEmailSchema.safeParse({ newEmail, currentPassword, ...(codeAsked ? { code } : {}) });
     if (!parsed.success) {
-      setEmailError(parsed.error.issues[0]?.message);
+      const issue = parsed.error.issues[0];
+      if (issue?.path[0] === 'code') setCodeAsked(issue.message);
+      else setEmailError(issue?.message);
       return;
     }
     setEmailError(undefined);
@@ -34,11 +40,15 @@ export function ChangeEmailCard() {
         toast.success('Email Alterado', { description: answer.message });
         setNewEmail('');
         setCurrentPassword('');
+        setCode('');
+        setCodeAsked(undefined);
       },
-      onError: (error) =>
-        errorCode(error) === 'wrong_password'
-          ? toast.error('Senha atual incorreta', { description: 'Verifique a senha e tente novamente.' })
-          : toast.error('Erro', { description: errorMessage(error, 'Não foi possível alterar o email.') }),
+      onError: (error) => {
+        const reason = errorCode(error);
+        if (reason === 'wrong_password') toast.error('Senha atual incorreta', { description: 'Verifique a senha e tente novamente.' });
+        else if (reason === 'code_required' || reason === 'invalid_code') setCodeAsked(errorMessage(error, ''));
+        else toast.error('Erro', { description: errorMessage(error, 'Não foi possível alterar o email.') });
+      },
     });
   };
 
@@ -53,6 +63,11 @@ export function ChangeEmailCard() {
             <PasswordInput {...control} name="currentPassword" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
           )}
         </Field>
+        {codeAsked !== undefined ? (
+          <Field label="Código de verificação" hint="Do aplicativo autenticador, ou um código de recuperação" error={codeAsked}>
+            {(control) => <Input {...control} name="code" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />}
+          </Field>
+        ) : null}
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Enviando...' : 'Alterar Email'}
         </Button>

@@ -2,13 +2,15 @@
  * Two-factor authentication (admin.md 2, 4, 5, 8, 9). Disabled: 'Ativar 2FA' starts a setup on
  * the service (secret, QR code, 10 recovery codes), confirmed with a 6-digit code; on success
  * '2FA Ativado' and the secret and recovery codes are dropped from the client. Enabled: turning
- * the switch off asks for confirmation in a dialog, then '2FA Desativado'.
+ * the switch off asks for confirmation in a dialog with the current password and an
+ * authenticator (or recovery) code, which the service checks (issue 10), then '2FA Desativado'.
+ * Turning 2FA on or off signs out the account's other sessions.
  */
 import { KeyRound } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { TwoFactorSetup } from '@prata/contracts';
-import { Alert, Button, Card, Dialog, SkeletonText, Switch, toast } from '@prata/shared-ui';
-import { errorCode } from '../../../lib/api-client.ts';
+import { Alert, Button, Card, Dialog, Field, Input, PasswordInput, SkeletonText, Switch, toast } from '@prata/shared-ui';
+import { errorCode, errorMessage } from '../../../lib/api-client.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import { useEnableTwoFactor } from '../api/enable-two-factor.ts';
 import { useSecurityStatus } from '../api/get-security-status.ts';
@@ -28,7 +30,15 @@ export function TwoFactorCard() {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [offPassword, setOffPassword] = useState('');
+  const [offCode, setOffCode] = useState('');
   const switchLabel = useId();
+
+  const closeConfirmation = () => {
+    setConfirming(false);
+    setOffPassword('');
+    setOffCode('');
+  };
 
   const forgetSetup = () => {
     setSetup(null);
@@ -74,17 +84,31 @@ export function TwoFactorCard() {
     });
   };
 
-  const turnOff = () =>
-    disable.mutate(undefined, {
-      onSuccess: () => {
-        setConfirming(false);
-        toast.success('2FA Desativado', { description: 'A autenticação de dois fatores foi desativada.' });
+  const turnOff = (event: FormEvent) => {
+    event.preventDefault();
+    if (!offPassword || !offCode.trim()) {
+      toast.error('Campos obrigatórios', { description: 'Informe a senha atual e o código de verificação.' });
+      return;
+    }
+    disable.mutate(
+      { currentPassword: offPassword, code: offCode },
+      {
+        onSuccess: () => {
+          closeConfirmation();
+          toast.success('2FA Desativado', { description: 'A autenticação de dois fatores foi desativada.' });
+        },
+        onError: (error) => {
+          const reason = errorCode(error);
+          if (reason === 'wrong_password') toast.error('Senha atual incorreta', { description: 'Verifique a senha e tente novamente.' });
+          else if (reason === 'invalid_code' || reason === 'validation') toast.error('Erro', { description: errorMessage(error, 'Código de verificação inválido.') });
+          else {
+            closeConfirmation();
+            toast.error('Erro', { description: 'Não foi possível desativar a autenticação de dois fatores.' });
+          }
+        },
       },
-      onError: () => {
-        setConfirming(false);
-        toast.error('Erro', { description: 'Não foi possível desativar a autenticação de dois fatores.' });
-      },
-    });
+    );
+  };
 
   const enabled = status.data?.twoFactorEnabled ?? false;
   const toggle = () => {
@@ -131,18 +155,26 @@ export function TwoFactorCard() {
       )}
       <Dialog
         open={confirming}
-        onClose={() => setConfirming(false)}
+        onClose={closeConfirmation}
         title="Desativar 2FA?"
-        description="Tem certeza que deseja desativar a autenticação de dois fatores? Sua conta ficará menos protegida."
+        description="Tem certeza que deseja desativar a autenticação de dois fatores? Sua conta ficará menos protegida. Confirme com a senha atual e um código do aplicativo autenticador (ou de recuperação)."
       >
-        <div className={styles.buttons}>
-          <Button variant="outline" onClick={() => setConfirming(false)} disabled={disable.isPending}>
-            Cancelar
-          </Button>
-          <Button onClick={turnOff} disabled={disable.isPending}>
-            {disable.isPending ? 'Desativando...' : 'Desativar 2FA'}
-          </Button>
-        </div>
+        <form className={styles.disableForm} onSubmit={turnOff} noValidate aria-label="Desativar 2FA">
+          <Field label="Senha atual">
+            {(control) => <PasswordInput {...control} name="currentPassword" autoComplete="current-password" value={offPassword} onChange={(event) => setOffPassword(event.target.value)} />}
+          </Field>
+          <Field label="Código de verificação" hint="6 dígitos do aplicativo, ou um código de recuperação">
+            {(control) => <Input {...control} name="code" autoComplete="one-time-code" value={offCode} onChange={(event) => setOffCode(event.target.value)} />}
+          </Field>
+          <div className={styles.buttons}>
+            <Button variant="outline" onClick={closeConfirmation} disabled={disable.isPending}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={disable.isPending}>
+              {disable.isPending ? 'Desativando...' : 'Desativar 2FA'}
+            </Button>
+          </div>
+        </form>
       </Dialog>
     </Card>
   );

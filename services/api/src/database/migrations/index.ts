@@ -8,6 +8,7 @@ import { Migration20261121120000_content } from './Migration20261121120000_conte
 import { Migration20261121130000_identity } from './Migration20261121130000_identity.ts';
 import { Migration20261121140000_reservations } from './Migration20261121140000_reservations.ts';
 import { Migration20261121150000_orders } from './Migration20261121150000_orders.ts';
+import { Migration20261123100000_security } from './Migration20261123100000_security.ts';
 import { Migration20261123400000_orders_payments } from './Migration20261123400000_orders_payments.ts';
 
 export const migrationsList: MigrationObject[] = [
@@ -16,5 +17,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121130000_identity', class: Migration20261121130000_identity },
   { name: 'Migration20261121140000_reservations', class: Migration20261121140000_reservations },
   { name: 'Migration20261121150000_orders', class: Migration20261121150000_orders },
+  { name: 'Migration20261123100000_security', class: Migration20261123100000_security },
   { name: 'Migration20261123400000_orders_payments', class: Migration20261123400000_orders_payments },
 ];

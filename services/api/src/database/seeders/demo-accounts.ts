@@ -22,7 +22,8 @@ export const DEMO_ACCOUNTS: { email: string; fullName: string; roles: RoleName[]
 export async function seedDemoAccounts(em: EntityManager, clock: Clock): Promise<{ email: string; password: string; roles: RoleName[] }[]> {
   const out: { email: string; password: string; roles: RoleName[] }[] = [];
   for (const demo of DEMO_ACCOUNTS) {
-    const password = `Demo-${randomToken(9)}`;
+    // Random, and strong enough for the panel rule staff passwords follow (issue 10).
+    const password = `Demo-${randomToken(9)}-925`;
     const passwordHash = await hashPassword(password);
     let user = await findUserByEmail(em, demo.email);
     if (user) {

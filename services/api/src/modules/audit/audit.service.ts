@@ -25,6 +25,7 @@ export type AuditAction =
   | '2fa_enabled'
   | '2fa_disabled'
   | 'role_granted'
+  | 'developer_setup'
   | 'admin_registration_created'
   | 'admin_registration_confirmed'
   | 'admin_registration_rejected'

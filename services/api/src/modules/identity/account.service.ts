@@ -1,8 +1,12 @@
 /**
  * The signed-in user's own account (admin.md 2 profile tab, 5, 7; issue 3): profile, password
- * change (>= 6), e-mail change re-verified with the current password and confirmed by a link
- * sent to the new address, the panel password change (>= 12, server-side strength check) and
- * the security status.
+ * change, e-mail change confirmed by a link sent to the new address, the panel password change
+ * (>= 12, server-side strength check) and the security status.
+ *
+ * Credential changes (issue 10; OWASP ASVS 2.1.5, 3.3.3, 6.x): every password change and every
+ * e-mail change re-checks the current password (and the 2FA code for the e-mail when 2FA is on),
+ * with failures counted towards the account lockout; staff accounts (admin, developer) must pass
+ * the panel strength rule wherever they set a password; a change revokes every other session.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -19,27 +23,51 @@ import type { Clock } from '../../lib/clock.ts';
 import { AdminLog } from '../audit/admin-log.entity.ts';
 import { audit, type RequestMeta } from '../audit/audit.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { Profile} from './identity.entities.ts';
+import { assertStaffPasswordStrength, reauthenticate } from './credentials.ts';
+import type { Profile } from './identity.entities.ts';
 import { User } from './identity.entities.ts';
-import { consumeOneTimeToken, findUserByEmail, issueOneTimeToken, profileOf } from './identity.repository.ts';
-import { hashPassword, passwordStrength, verifyPassword } from './passwords.ts';
+import { consumeOneTimeToken, findUserByEmail, issueOneTimeToken, profileOf, rolesOf } from './identity.repository.ts';
+import { hashPassword } from './passwords.ts';
+import type { SessionService } from './session.service.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
+
+export { WRONG_CURRENT_PASSWORD } from './credentials.ts';
 
 const EMAIL_CHANGE_TTL_MS = 24 * 3_600_000;
 /** Failed sign-ins counted by the security status, in ms (30 days). */
 const SECURITY_WINDOW_MS = 30 * 86_400_000;
-export const WRONG_CURRENT_PASSWORD = 'Senha atual incorreta';
+
+export interface AccountDeps {
+  mailer: Mailer;
+  clock: Clock;
+  sessions: SessionService;
+  twoFactor: TwoFactorService;
+  /** Origin of the store, for links in e-mails. */
+  shellUrl: string;
+  storeName: string;
+}
+
+/** Who asks for a change: the account and the session to keep signed in. */
+export interface Caller {
+  userId: string;
+  sessionId: string;
+}
 
 export class AccountService {
   private readonly mailer: Mailer;
   private readonly clock: Clock;
+  private readonly sessions: SessionService;
+  private readonly twoFactor: TwoFactorService;
   private readonly shellUrl: string;
   private readonly storeName: string;
 
-  constructor(mailer: Mailer, clock: Clock, shellUrl: string, storeName: string) {
-    this.mailer = mailer;
-    this.clock = clock;
-    this.shellUrl = shellUrl;
-    this.storeName = storeName;
+  constructor(deps: AccountDeps) {
+    this.mailer = deps.mailer;
+    this.clock = deps.clock;
+    this.sessions = deps.sessions;
+    this.twoFactor = deps.twoFactor;
+    this.shellUrl = deps.shellUrl;
+    this.storeName = deps.storeName;
   }
 
   async user(em: EntityManager, userId: string): Promise<User> {
@@ -65,26 +93,32 @@ export class AccountService {
     return toProfileDto(profile);
   }
 
-  async changePassword(em: EntityManager, userId: string, input: z.input<typeof changePasswordSchema>, meta: RequestMeta): Promise<void> {
+  /**
+   * Profile password change (admin.md 5): the current password, then the new one (>= 6 for
+   * customers; the panel strength rule for staff). Revokes every other session.
+   * @throws ValidationError 'Senha atual incorreta' / `weak_password`; TooManyRequestsError while locked.
+   */
+  async changePassword(em: EntityManager, caller: Caller, input: z.input<typeof changePasswordSchema>, meta: RequestMeta): Promise<void> {
     const data = changePasswordSchema.parse(input);
-    const user = await this.user(em, userId);
-    user.passwordHash = await hashPassword(data.password);
-    audit(em, { userId, action: 'password_changed', details: { kind: 'profile' }, meta });
-    await em.flush();
+    const user = await this.user(em, caller.userId);
+    await reauthenticate(em, this.clock, user, data.currentPassword, meta);
+    if ((await rolesOf(em, user.id)).length > 0) assertStaffPasswordStrength(data.password, 'password');
+    await this.setPassword(em, user, caller, data.password, 'profile', meta);
   }
 
   /**
-   * Starts an e-mail change: checks the current password, then e-mails a confirmation link to
-   * the new address. @throws ValidationError 'Senha atual incorreta', ConflictError when taken.
+   * Starts an e-mail change: checks the current password (and the 2FA code when 2FA is on), then
+   * e-mails a confirmation link to the new address; confirming it revokes the account's other
+   * sessions. @throws ValidationError 'Senha atual incorreta' / code required / invalid code,
+   * ConflictError when taken, TooManyRequestsError while locked.
    */
-  async requestEmailChange(em: EntityManager, userId: string, input: z.input<typeof changeEmailSchema>, meta: RequestMeta): Promise<void> {
+  async requestEmailChange(em: EntityManager, caller: Caller, input: z.input<typeof changeEmailSchema>, meta: RequestMeta): Promise<void> {
     const data = changeEmailSchema.parse(input);
-    const user = await this.user(em, userId);
-    if (!(await verifyPassword(user.passwordHash, data.currentPassword))) {
-      throw new ValidationError(WRONG_CURRENT_PASSWORD, undefined, 'wrong_password');
-    }
+    const user = await this.user(em, caller.userId);
+    await reauthenticate(em, this.clock, user, data.currentPassword, meta, { twoFactor: this.twoFactor, code: data.code });
     if (await findUserByEmail(em, data.newEmail)) throw new ConflictError('Este email já está em uso.', 'email_in_use');
-    const token = issueOneTimeToken(em, this.clock, user, 'change_email', EMAIL_CHANGE_TTL_MS, { newEmail: data.newEmail });
+    const userId = user.id;
+    const token = issueOneTimeToken(em, this.clock, user, 'change_email', EMAIL_CHANGE_TTL_MS, { newEmail: data.newEmail, sessionId: caller.sessionId });
     const link = `${this.shellUrl}/auth?novo-email=${token}`;
     const mail = this.mailer.queue(em, {
       to: data.newEmail,
@@ -97,7 +131,7 @@ export class AccountService {
     await this.mailer.dispatch(em, [mail]);
   }
 
-  /** Applies an e-mail change from its link. */
+  /** Applies an e-mail change from its link and revokes every session but the requester's. */
   async confirmEmailChange(em: EntityManager, token: string, meta: RequestMeta): Promise<void> {
     await em.transactional(async (tx) => {
       const row = await consumeOneTimeToken(tx, this.clock, token, 'change_email');
@@ -108,32 +142,34 @@ export class AccountService {
       row.user.email = newEmail;
       const profile = await profileOf(tx, row.user.id);
       if (profile) profile.email = newEmail;
+      await this.sessions.revokeOtherSessions(tx, row.user.id, row.payload?.sessionId ?? null);
       audit(tx, { userId: row.user.id, action: 'email_changed', details: { from: previous, to: newEmail }, meta });
     });
   }
 
   /**
    * Panel password change (admin.md 5): current password verified; new >= 12 and strong.
+   * Revokes every other session.
    * @throws ValidationError 'A senha não atende aos requisitos mínimos de segurança.' with the
-   *   feedback list as issues, or 'Senha atual incorreta'.
+   *   feedback list as issues, or 'Senha atual incorreta'; TooManyRequestsError while locked.
    */
-  async changePanelPassword(em: EntityManager, userId: string, input: z.input<typeof panelPasswordSchema>, meta: RequestMeta): Promise<void> {
+  async changePanelPassword(em: EntityManager, caller: Caller, input: z.input<typeof panelPasswordSchema>, meta: RequestMeta): Promise<void> {
     const data = panelPasswordSchema.parse(input);
-    const user = await this.user(em, userId);
-    if (!(await verifyPassword(user.passwordHash, data.currentPassword))) {
-      throw new ValidationError(WRONG_CURRENT_PASSWORD, undefined, 'wrong_password');
-    }
-    const strength = passwordStrength(data.newPassword);
-    if (!strength.valid) {
-      throw new ValidationError(
-        'A senha não atende aos requisitos mínimos de segurança.',
-        strength.feedback.map((message) => ({ path: 'newPassword', message })),
-        'weak_password',
-      );
-    }
-    user.passwordHash = await hashPassword(data.newPassword);
-    audit(em, { userId, action: 'password_changed', details: { kind: 'panel' }, meta });
-    await em.flush();
+    const user = await this.user(em, caller.userId);
+    await reauthenticate(em, this.clock, user, data.currentPassword, meta);
+    assertStaffPasswordStrength(data.newPassword, 'newPassword');
+    await this.setPassword(em, user, caller, data.newPassword, 'panel', meta);
+  }
+
+  /** Stores the new password hash, revokes the other sessions and audits, in one transaction. */
+  private async setPassword(em: EntityManager, user: User, caller: Caller, password: string, kind: 'profile' | 'panel', meta: RequestMeta): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await em.transactional(async (tx) => {
+      await tx.nativeUpdate(User, { id: user.id }, { passwordHash });
+      const revoked = await this.sessions.revokeOtherSessions(tx, user.id, caller.sessionId);
+      audit(tx, { userId: user.id, action: 'password_changed', details: { kind, revokedSessions: revoked }, meta });
+    });
+    await em.refresh(user);
   }
 
   /** get_security_status: 2FA flag, last sign-in, failed sign-ins of the last 30 days. */

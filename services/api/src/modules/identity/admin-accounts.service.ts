@@ -1,14 +1,20 @@
 /**
- * Administrators and developers (admin.md 2, 5, 6, 8; issue 3).
+ * Administrators and developers (admin.md 2, 5, 6, 8; issues 3 and 10).
  *
  * Admin registration: anyone may start one (login modal, users tab). It creates an unconfirmed
- * account and a pending registration and e-mails a confirmation link. Confirming grants the
- * admin role only when no admin exists yet (the store owner bootstraps); otherwise an existing
- * admin must approve it. The cap of 3 admins holds under concurrency: every grant runs in a
- * transaction holding one advisory lock, counting admins before inserting.
+ * account and a pending registration and e-mails a confirmation link. Confirming never grants
+ * the admin role by itself: an existing admin must approve the registration.
  *
- * Developer setup (admin only): creates or upgrades a user with developer + admin roles.
- * The owner can also be created from the command line (scripts/create-owner.ts).
+ * The store owner (the first admin) is made only by the operator (issue 10): with
+ * `npm run create-owner`, or with the one-time owner setup token the service prints at start
+ * while no admin exists (a registration made with it is activated when its e-mail is confirmed).
+ * The cap of 3 admins holds under concurrency: every grant runs in a transaction holding one
+ * advisory lock, counting admins before inserting.
+ *
+ * Developer setup (admin only; admin.md 'the user must register first'): grants developer +
+ * admin to an existing account whose e-mail is confirmed, after checking that account's password
+ * (the account holder's consent; failures count towards its lockout). It never creates, confirms
+ * or takes over an account.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -21,20 +27,31 @@ import {
   type RoleName,
 } from '@prata/contracts';
 import type { z } from 'zod';
-import { ConflictError, NotFoundError } from '../../errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { audit, type RequestMeta } from '../audit/audit.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OutboxEmail } from '../mail/outbox-email.entity.ts';
-import { AdminRegistration, Profile, User, UserRole } from './identity.entities.ts';
+import { assertNotLocked, assertStaffPasswordStrength, recordFailure } from './credentials.ts';
+import { AdminRegistration, OneTimeToken, OwnerSetupToken, Profile, RecoveryCode, RefreshToken, User, UserRole } from './identity.entities.ts';
 import { consumeOneTimeToken, findUserByEmail, issueOneTimeToken, profileOf } from './identity.repository.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 
 export const ADMIN_LIMIT_MESSAGE = 'Limite máximo de 3 administradores atingido';
 export const EMAIL_IN_USE_MESSAGE = 'Este email já possui uma conta. Tente fazer login ou use outro email.';
+export const NO_ACCOUNT_MESSAGE = 'Não há conta com este email. A pessoa deve se cadastrar na loja primeiro.';
+export const UNCONFIRMED_ACCOUNT_MESSAGE = 'Esta conta ainda não confirmou o email. Peça à pessoa que confirme o cadastro antes de receber o acesso.';
+export const WRONG_ACCOUNT_PASSWORD_MESSAGE = 'Senha incorreta para esta conta.';
+export const SETUP_TOKEN_INVALID_MESSAGE = 'Link de primeiro acesso inválido ou expirado. Reinicie o serviço para gerar outro ou use npm run create-owner.';
 /** Advisory lock key serialising role grants. */
 const ROLE_GRANT_LOCK = 925_001;
 const CONFIRM_TTL_MS = 48 * 3_600_000;
+/** Lifetime of an owner setup token, ms (24 h; a restart prints a new one). */
+export const OWNER_SETUP_TTL_MS = 24 * 3_600_000;
+
+const lockRoleGrants = (tx: EntityManager) =>
+  tx.getConnection().execute('select pg_advisory_xact_lock(?)', [ROLE_GRANT_LOCK], 'all', tx.getTransactionContext());
 
 /**
  * Grants `role` to `userId` inside a transaction holding the role-grant lock; an admin grant
@@ -43,7 +60,7 @@ const CONFIRM_TTL_MS = 48 * 3_600_000;
  */
 export async function grantRole(em: EntityManager, userId: string, role: RoleName, actorId: string | null, meta?: RequestMeta): Promise<void> {
   await em.transactional(async (tx) => {
-    await tx.getConnection().execute('select pg_advisory_xact_lock(?)', [ROLE_GRANT_LOCK], 'all', tx.getTransactionContext());
+    await lockRoleGrants(tx);
     if (await tx.count(UserRole, { user: userId, role })) return;
     if (role === 'admin' && (await tx.count(UserRole, { role: 'admin' })) >= MAX_ADMINS) {
       throw new ConflictError(ADMIN_LIMIT_MESSAGE, 'admin_limit');
@@ -68,7 +85,10 @@ export class AdminAccountsService {
 
   /**
    * create_admin_registration_secure: creates the pending registration and e-mails the link.
-   * @throws ConflictError when 3 admins exist or the e-mail has an account.
+   * With `setupToken` (the owner setup token, single use, only while no admin exists) the
+   * registration is the owner's.
+   * @throws ConflictError when 3 admins exist or the e-mail has an account; ValidationError
+   *   `invalid_setup_token`.
    */
   async register(em: EntityManager, input: AdminRegistrationInput, meta: RequestMeta): Promise<{ success: true; message: string }> {
     const data = adminRegistrationSchema.parse(input);
@@ -77,9 +97,11 @@ export class AdminAccountsService {
     await em.transactional(async (tx) => {
       if ((await tx.count(UserRole, { role: 'admin' })) >= MAX_ADMINS) throw new ConflictError(ADMIN_LIMIT_MESSAGE, 'admin_limit');
       if (await findUserByEmail(tx, data.email)) throw new ConflictError(EMAIL_IN_USE_MESSAGE, 'email_in_use');
+      const ownerSetup = data.setupToken !== undefined;
+      if (data.setupToken !== undefined) await this.consumeOwnerSetupToken(tx, data.setupToken);
       const user = tx.create(User, { email: data.email, passwordHash });
       tx.create(Profile, { user, fullName: data.fullName, email: data.email });
-      const registration = tx.create(AdminRegistration, { user, fullName: data.fullName, email: data.email, status: 'pending_confirmation' });
+      const registration = tx.create(AdminRegistration, { user, fullName: data.fullName, email: data.email, status: 'pending_confirmation', ownerSetup });
       const token = issueOneTimeToken(tx, this.clock, user, 'confirm_admin_registration', CONFIRM_TTL_MS, { registrationId: registration.id });
       const link = `${this.shellUrl}/admin/login?confirmar=${token}`;
       mail = this.mailer.queue(tx, {
@@ -88,15 +110,16 @@ export class AdminAccountsService {
         text: `Olá, ${data.fullName}!\n\nConfirme seu email para concluir o cadastro de administrador:\n${link}\n\nO link vale por 48 horas. Apenas o proprietário da loja deve criar esta conta.`,
         link,
       });
-      audit(tx, { userId: user.id, action: 'admin_registration_created', details: { email: data.email }, meta });
+      audit(tx, { userId: user.id, action: 'admin_registration_created', details: { email: data.email, ownerSetup }, meta });
     });
     await this.mailer.dispatch(em, mail ? [mail] : []);
     return { success: true, message: `Enviamos um email de confirmação para ${data.email}.` };
   }
 
   /**
-   * Confirms a registration e-mail. Grants admin at once when there is no admin yet; otherwise
-   * the registration waits for an admin's approval. Returns the resulting status.
+   * Confirms a registration e-mail. An owner registration (made with the setup token) is granted
+   * admin at once while there is still no admin; every other registration waits for an admin's
+   * approval. Returns the resulting status.
    */
   async confirm(em: EntityManager, token: string, meta: RequestMeta): Promise<{ status: 'approved' | 'pending_approval'; message: string }> {
     const row = await consumeOneTimeToken(em, this.clock, token, 'confirm_admin_registration');
@@ -106,13 +129,15 @@ export class AdminAccountsService {
     registration.status = 'pending_approval';
     audit(em, { userId: row.user.id, action: 'admin_registration_confirmed', meta });
     await em.flush();
-    const bootstrap = await em.transactional(async (tx) => {
-      await tx.getConnection().execute('select pg_advisory_xact_lock(?)', [ROLE_GRANT_LOCK], 'all', tx.getTransactionContext());
-      if ((await tx.count(UserRole, { role: 'admin' })) > 0) return false;
-      tx.create(UserRole, { user: row.user.id, role: 'admin' });
-      audit(tx, { userId: null, action: 'role_granted', details: { userId: row.user.id, role: 'admin', reason: 'owner_bootstrap' }, meta });
-      return true;
-    });
+    const bootstrap =
+      registration.ownerSetup &&
+      (await em.transactional(async (tx) => {
+        await lockRoleGrants(tx);
+        if ((await tx.count(UserRole, { role: 'admin' })) > 0) return false;
+        tx.create(UserRole, { user: row.user.id, role: 'admin' });
+        audit(tx, { userId: null, action: 'role_granted', details: { userId: row.user.id, role: 'admin', reason: 'owner_setup_token' }, meta });
+        return true;
+      }));
     if (bootstrap) {
       registration.status = 'approved';
       registration.decidedAt = this.clock.now();
@@ -158,22 +183,94 @@ export class AdminAccountsService {
   }
 
   /**
-   * setup-developer: creates (confirmed) or upgrades the user, then grants developer and admin.
-   * @throws ConflictError when the admin cap is reached.
+   * setup-developer (admin.md 2, 5, 8: the user must register first): grants developer and admin
+   * to the existing, e-mail-confirmed account `email` whose password is `password` (the account
+   * holder's consent; a wrong one counts towards that account's lockout). `fullName` is kept in
+   * the audit entry; the account's profile is not changed.
+   * @throws NotFoundError (no account), ConflictError (e-mail not confirmed, admin cap),
+   *   ValidationError 'Senha incorreta para esta conta.', TooManyRequestsError (account locked).
    */
   async setupDeveloper(em: EntityManager, input: z.input<typeof developerSetupSchema>, actorId: string | null, meta?: RequestMeta): Promise<{ message: string }> {
     const data = developerSetupSchema.parse(input);
-    const user = await this.ensureUser(em, data.email, data.password, data.fullName);
+    const requestMeta = meta ?? { ip: null, userAgent: null };
+    const user = await findUserByEmail(em, data.email);
+    if (!user) throw new NotFoundError(NO_ACCOUNT_MESSAGE, 'account_not_found');
+    if (!user.emailConfirmedAt) throw new ConflictError(UNCONFIRMED_ACCOUNT_MESSAGE, 'email_not_confirmed');
+    assertNotLocked(user, this.clock.now());
+    if (!(await verifyPassword(user.passwordHash, data.password))) {
+      await recordFailure(em, this.clock, user, 'wrong_password', requestMeta);
+      throw new ValidationError(WRONG_ACCOUNT_PASSWORD_MESSAGE, [{ path: 'password', message: WRONG_ACCOUNT_PASSWORD_MESSAGE }], 'wrong_password');
+    }
     await grantRole(em, user.id, 'admin', actorId, meta);
     await grantRole(em, user.id, 'developer', actorId, meta);
+    audit(em, { userId: actorId, action: 'developer_setup', details: { userId: user.id, email: user.email, fullName: data.fullName }, meta: requestMeta });
+    await em.flush();
     return { message: `Acesso de desenvolvedor criado para ${data.email}` };
   }
 
-  /** Store owner from the command line: a confirmed admin account. */
-  async createOwner(em: EntityManager, input: { email: string; password: string; fullName: string }): Promise<User> {
-    const user = await this.ensureUser(em, input.email, input.password, input.fullName);
+  /**
+   * The store owner from the command line (scripts/create-owner.ts): an admin account with the
+   * password the operator typed, which must pass the panel strength rule.
+   * - No account: created, e-mail confirmed (the operator vouches for it).
+   * - An unconfirmed account (a sign-up nobody confirmed, possibly made by someone else to
+   *   pre-hijack the address): its password, pending links, 2FA and sessions are replaced, so
+   *   nothing of the earlier sign-up survives.
+   * - A confirmed account: granted admin; its password becomes the one typed and its other
+   *   sessions are revoked.
+   * Returns the user and a one-line summary for the operator saying which case applied.
+   * @throws ValidationError `weak_password`, ConflictError (admin cap).
+   */
+  async createOwner(em: EntityManager, input: { email: string; password: string; fullName: string }): Promise<{ user: User; summary: string }> {
+    assertStaffPasswordStrength(input.password, 'password');
+    const email = input.email.trim().toLowerCase();
+    const passwordHash = await hashPassword(input.password);
+    const now = this.clock.now();
+    const { user, summary } = await em.transactional(async (tx) => {
+      const existing = await findUserByEmail(tx, email);
+      if (!existing) {
+        const created = tx.create(User, { email, passwordHash, emailConfirmedAt: now });
+        tx.create(Profile, { user: created, fullName: input.fullName, email });
+        return { user: created, summary: `owner ready: ${email} (admin): new account` };
+      }
+      const unconfirmed = !existing.emailConfirmedAt;
+      await tx.nativeUpdate(RefreshToken, { user: existing.id, revokedAt: null }, { revokedAt: now });
+      await tx.nativeDelete(OneTimeToken, { user: existing.id, usedAt: null });
+      existing.passwordHash = passwordHash;
+      existing.loginAttempts = 0;
+      existing.emailConfirmedAt ??= now;
+      const profile = await profileOf(tx, existing.id);
+      if (!profile) tx.create(Profile, { user: existing, fullName: input.fullName, email });
+      if (!unconfirmed) {
+        return { user: existing, summary: `owner ready: ${email} (admin): existing confirmed account; its password is now the one given and its sessions were signed out` };
+      }
+      // Nothing chosen by whoever made the unconfirmed sign-up survives.
+      existing.twoFactorEnabled = false;
+      existing.twoFactorSecret = null;
+      existing.pendingTwoFactorSecret = null;
+      await tx.nativeDelete(RecoveryCode, { user: existing.id });
+      await tx.nativeDelete(UserRole, { user: existing.id });
+      await tx.nativeDelete(AdminRegistration, { user: existing.id, status: { $ne: 'approved' } });
+      if (profile) profile.fullName = input.fullName;
+      return { user: existing, summary: `owner ready: ${email} (admin): replaced an unconfirmed sign-up of this e-mail (its password, links and sessions are gone)` };
+    });
     await grantRole(em, user.id, 'admin', null);
-    return user;
+    return { user, summary };
+  }
+
+  /**
+   * While the store has no admin, makes a new owner setup token (valid OWNER_SETUP_TTL_MS,
+   * single use), stored hashed, and returns it for the service to print at start; earlier unused
+   * tokens stop working. Returns null once an admin exists.
+   */
+  async issueOwnerSetupToken(em: EntityManager): Promise<string | null> {
+    return em.transactional(async (tx) => {
+      await lockRoleGrants(tx);
+      if ((await tx.count(UserRole, { role: 'admin' })) > 0) return null;
+      await tx.nativeDelete(OwnerSetupToken, { usedAt: null });
+      const raw = randomToken();
+      tx.create(OwnerSetupToken, { tokenHash: sha256Hex(raw), expiresAt: new Date(this.clock.now().getTime() + OWNER_SETUP_TTL_MS) });
+      return raw;
+    });
   }
 
   /** Users tab: profiles with their highest role, newest first. */
@@ -192,18 +289,13 @@ export class AdminAccountsService {
     });
   }
 
-  private async ensureUser(em: EntityManager, email: string, password: string, fullName: string): Promise<User> {
-    const normalised = email.trim().toLowerCase();
-    const existing = await findUserByEmail(em, normalised);
-    if (existing) {
-      existing.emailConfirmedAt ??= this.clock.now();
-      if (!(await profileOf(em, existing.id))) em.create(Profile, { user: existing, fullName, email: normalised });
-      await em.flush();
-      return existing;
-    }
-    const user = em.create(User, { email: normalised, passwordHash: await hashPassword(password), emailConfirmedAt: this.clock.now() });
-    em.create(Profile, { user, fullName, email: normalised });
-    await em.flush();
-    return user;
+  /** Uses the owner setup token once. @throws ValidationError when unknown, used, expired or an admin exists. */
+  private async consumeOwnerSetupToken(tx: EntityManager, raw: string): Promise<void> {
+    const now = this.clock.now();
+    await lockRoleGrants(tx);
+    const used =
+      (await tx.count(UserRole, { role: 'admin' })) === 0 &&
+      (await tx.nativeUpdate(OwnerSetupToken, { tokenHash: sha256Hex(raw), usedAt: null, expiresAt: { $gt: now } }, { usedAt: now })) === 1;
+    if (!used) throw new ValidationError(SETUP_TOKEN_INVALID_MESSAGE, undefined, 'invalid_setup_token');
   }
 }

@@ -5,10 +5,15 @@
  * Texts are the spec's: invalid credentials -> 'Email ou senha incorretos' (the UI titles it
  * 'Erro no login'); an e-mail already registered -> 409 'Este email já está cadastrado. Faça
  * login.' (the spec shows this; no other lookup reveals whether an account exists: recovery
- * always answers the same). Throttling: after 5 consecutive failures an account refuses
- * sign-in for 15 minutes; per-IP limits are set on the routes.
+ * always answers the same). Throttling: after 5 consecutive failures (passwords or second-factor
+ * codes) an account refuses sign-in for 15 minutes (credentials.ts); per-IP limits are set on
+ * the routes.
+ *
+ * The second step (issue 10): a correct password for a staff account with 2FA yields a random
+ * challenge token, stored hashed in `mfa_challenges`, valid 5 minutes for at most 5 codes; a
+ * wrong code counts towards the account lockout; an accepted code consumes the challenge.
  */
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { raw, type EntityManager } from '@mikro-orm/postgresql';
 import {
   resetPasswordSchema,
   signInSchema,
@@ -17,23 +22,27 @@ import {
   type SignInInput,
   type SignUpInput,
 } from '@prata/contracts';
-import { ConflictError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../errors.ts';
+import { ConflictError, ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { audit, type RequestMeta } from '../audit/audit.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OutboxEmail } from '../mail/outbox-email.entity.ts';
-import { Profile, User } from './identity.entities.ts';
+import { assertNotLocked, assertStaffPasswordStrength, clearFailures, recordFailure } from './credentials.ts';
+import { MfaChallenge, Profile, User } from './identity.entities.ts';
 import { consumeOneTimeToken, findUserByEmail, issueOneTimeToken, rolesOf } from './identity.repository.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { IssuedSession, SessionService } from './session.service.ts';
-import type { TwoFactorService } from './two-factor.service.ts';
+import { INVALID_TOTP_MESSAGE, type TwoFactorService } from './two-factor.service.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Email ou senha incorretos';
-export const LOCKOUT_ATTEMPTS = 5;
-export const LOCKOUT_MS = 15 * 60_000;
+export const CHALLENGE_EXPIRED_MESSAGE = 'Sessão de verificação expirada. Entre novamente.';
+/** Lifetime of a second-factor challenge, ms (5 minutes). */
+export const MFA_CHALLENGE_TTL_MS = 5 * 60_000;
+/** Codes one challenge accepts before it is dead (issue 10). */
+export const MFA_CHALLENGE_MAX_ATTEMPTS = 5;
 const CONFIRM_TTL_MS = 48 * 3_600_000;
 const RESET_TTL_MS = 3_600_000;
-const MFA_CHALLENGE_TTL_S = 300;
 
 export interface AuthDeps {
   sessions: SessionService;
@@ -43,9 +52,6 @@ export interface AuthDeps {
   /** Origin of the store, for links in e-mails. */
   shellUrl: string;
   storeName: string;
-  signChallenge(userId: string, ttlSeconds: number): string;
-  /** @throws when invalid or not a challenge token. */
-  verifyChallenge(token: string): string;
 }
 
 export type SignInOutcome = { status: 'signed_in'; issued: IssuedSession } | { status: 'totp_required'; challengeToken: string };
@@ -106,15 +112,9 @@ export class AuthService {
       await em.flush();
       throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
     }
-    const now = this.deps.clock.now();
-    if (user.loginAttempts >= LOCKOUT_ATTEMPTS && user.lastFailedLoginAt && now.getTime() - user.lastFailedLoginAt.getTime() < LOCKOUT_MS) {
-      throw new TooManyRequestsError('Muitas tentativas de login. Tente novamente em 15 minutos.');
-    }
+    assertNotLocked(user, this.deps.clock.now());
     if (!(await verifyPassword(user.passwordHash, data.password))) {
-      user.loginAttempts += 1;
-      user.lastFailedLoginAt = now;
-      audit(em, { userId: user.id, action: 'login_failed', details: { reason: 'wrong_password' }, meta });
-      await em.flush();
+      await recordFailure(em, this.deps.clock, user, 'wrong_password', meta);
       throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
     }
     if (!user.emailConfirmedAt) {
@@ -122,28 +122,39 @@ export class AuthService {
     }
     const roles = await rolesOf(em, user.id);
     if (user.twoFactorEnabled && roles.length > 0) {
-      return { status: 'totp_required', challengeToken: this.deps.signChallenge(user.id, MFA_CHALLENGE_TTL_S) };
+      const challengeToken = randomToken();
+      em.create(MfaChallenge, { user, tokenHash: sha256Hex(challengeToken), expiresAt: new Date(this.deps.clock.now().getTime() + MFA_CHALLENGE_TTL_MS) });
+      await em.flush();
+      return { status: 'totp_required', challengeToken };
     }
     return { status: 'signed_in', issued: await this.complete(em, user, meta, false) };
   }
 
-  /** Second step: TOTP or recovery code for the challenge. @throws UnauthorizedError. */
+  /**
+   * Second step: TOTP or recovery code for the challenge. Each call spends one of the
+   * challenge's MFA_CHALLENGE_MAX_ATTEMPTS (claimed atomically before the code is checked, so
+   * concurrent guesses cannot exceed it); a wrong code also counts towards the account lockout.
+   * @throws UnauthorizedError `challenge_expired` (unknown, expired, used or exhausted challenge),
+   *   `invalid_code`; TooManyRequestsError while the account is locked.
+   */
   async signInWithSecondFactor(em: EntityManager, challengeToken: string, code: string, meta: RequestMeta): Promise<IssuedSession> {
-    let userId: string;
-    try {
-      userId = this.deps.verifyChallenge(challengeToken);
-    } catch {
-      throw new UnauthorizedError('Sessão de verificação expirada. Entre novamente.', 'challenge_expired');
-    }
-    const user = await em.findOne(User, { id: userId });
-    if (!user || !user.twoFactorEnabled) throw new UnauthorizedError('Sessão de verificação expirada. Entre novamente.', 'challenge_expired');
+    const now = this.deps.clock.now();
+    const expired = () => new UnauthorizedError(CHALLENGE_EXPIRED_MESSAGE, 'challenge_expired');
+    const challenge = await em.findOne(MfaChallenge, { tokenHash: sha256Hex(challengeToken) }, { populate: ['user'] });
+    if (!challenge || !challenge.user.twoFactorEnabled) throw expired();
+    assertNotLocked(challenge.user, now);
+    const claimed = await em.nativeUpdate(
+      MfaChallenge,
+      { id: challenge.id, consumedAt: null, expiresAt: { $gt: now }, attempts: { $lt: MFA_CHALLENGE_MAX_ATTEMPTS } },
+      { attempts: raw('attempts + 1') },
+    );
+    if (claimed !== 1) throw expired();
+    const user = challenge.user;
     if (!(await this.deps.twoFactor.verifySecondFactor(em, user, code))) {
-      user.loginAttempts += 1;
-      user.lastFailedLoginAt = this.deps.clock.now();
-      audit(em, { userId: user.id, action: 'login_failed', details: { reason: 'wrong_second_factor' }, meta });
-      await em.flush();
-      throw new UnauthorizedError('Código de verificação inválido. Verifique o relógio do seu dispositivo.', 'invalid_code');
+      await recordFailure(em, this.deps.clock, user, 'wrong_second_factor', meta);
+      throw new UnauthorizedError(INVALID_TOTP_MESSAGE, 'invalid_code');
     }
+    if ((await em.nativeUpdate(MfaChallenge, { id: challenge.id, consumedAt: null }, { consumedAt: now })) !== 1) throw expired();
     await em.refresh(user);
     return this.complete(em, user, meta, true);
   }
@@ -175,12 +186,19 @@ export class AuthService {
     await this.deps.mailer.dispatch(em, [mail]);
   }
 
-  /** Sets a new password from a recovery link; every session of the user is revoked. */
+  /**
+   * Sets a new password from a recovery link; every session of the user is revoked. Staff
+   * accounts (admin, developer) must choose a password passing the panel strength rule.
+   * @throws ValidationError (invalid link; `weak_password` for a weak staff password, the link
+   *   then stays usable).
+   */
   async resetPassword(em: EntityManager, input: ResetPasswordInput, meta: RequestMeta): Promise<void> {
     const data = resetPasswordSchema.parse(input);
     const passwordHash = await hashPassword(data.password);
     await em.transactional(async (tx) => {
       const row = await consumeOneTimeToken(tx, this.deps.clock, data.token, 'reset_password');
+      // A refusal throws inside the transaction: the link's consumption is rolled back.
+      if ((await rolesOf(tx, row.user.id)).length > 0) assertStaffPasswordStrength(data.password, 'password');
       row.user.passwordHash = passwordHash;
       row.user.loginAttempts = 0;
       row.user.emailConfirmedAt ??= this.deps.clock.now();
@@ -192,7 +210,7 @@ export class AuthService {
   private async complete(em: EntityManager, user: User, meta: RequestMeta, secondFactor: boolean): Promise<IssuedSession> {
     const issued = await this.deps.sessions.issue(em, user, meta);
     user.lastLoginAt = this.deps.clock.now();
-    user.loginAttempts = 0;
+    clearFailures(user);
     audit(em, { userId: user.id, action: 'login', details: { secondFactor }, meta });
     await em.flush();
     return issued;

@@ -6,7 +6,10 @@
  * - `refresh_tokens`: rotating refresh tokens, stored hashed, grouped in families;
  * - `one_time_tokens`: e-mail confirmation / recovery / e-mail change links, hashed, single-use;
  * - `recovery_codes`: 2FA recovery codes, hashed, single-use;
- * - `admin_registrations`: pending admin accounts (confirmation, then bootstrap or approval).
+ * - `admin_registrations`: pending admin accounts (confirmation, then an admin's approval, or
+ *   the owner's registration made with the one-time setup token);
+ * - `mfa_challenges`: second-factor sign-in challenges (hashed, 5 minutes, at most 5 codes);
+ * - `owner_setup_tokens`: the one-time owner setup token printed while the store has no admin.
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
@@ -138,6 +141,8 @@ export const AdminRegistrationSchema = defineEntity({
     fullName: p.string().length(100),
     email: p.string().length(255),
     status: p.enum(ADMIN_REGISTRATION_STATUSES).index(),
+    /** Made with the owner setup token: confirming it grants admin while no admin exists. */
+    ownerSetup: p.boolean().default(false),
     confirmedAt: p.datetime().nullable(),
     decidedBy: p.uuid().nullable(),
     decidedAt: p.datetime().nullable(),
@@ -146,3 +151,37 @@ export const AdminRegistrationSchema = defineEntity({
 });
 export class AdminRegistration extends AdminRegistrationSchema.class {}
 AdminRegistrationSchema.setClass(AdminRegistration);
+
+export const MfaChallengeSchema = defineEntity({
+  name: 'MfaChallenge',
+  tableName: 'mfa_challenges',
+  properties: {
+    id: id(),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    /** SHA-256 of the challenge token the client holds between the two sign-in steps. */
+    tokenHash: p.string().length(64).unique(),
+    /** Codes tried against this challenge (wrong or right); at MFA_CHALLENGE_MAX_ATTEMPTS it is dead. */
+    attempts: p.integer().default(0),
+    createdAt: createdAt(),
+    expiresAt: p.datetime(),
+    /** Set when a code was accepted: a challenge opens one session. */
+    consumedAt: p.datetime().nullable(),
+  },
+});
+export class MfaChallenge extends MfaChallengeSchema.class {}
+MfaChallengeSchema.setClass(MfaChallenge);
+
+export const OwnerSetupTokenSchema = defineEntity({
+  name: 'OwnerSetupToken',
+  tableName: 'owner_setup_tokens',
+  properties: {
+    id: id(),
+    /** SHA-256 of the token printed in the service log. */
+    tokenHash: p.string().length(64).unique(),
+    createdAt: createdAt(),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+  },
+});
+export class OwnerSetupToken extends OwnerSetupTokenSchema.class {}
+OwnerSetupTokenSchema.setClass(OwnerSetupToken);

@@ -1,7 +1,8 @@
 /**
  * Identity routes (issue 3). Access per route as storefront.md 6 and admin.md 6:
  * - public: sign-up, e-mail confirmations, sign-in (+ TOTP step), refresh, sign-out, recovery,
- *   reset, admin registration (+ confirmation). Rate-limited per IP.
+ *   reset, admin registration (+ confirmation). Rate-limited per IP (the TOTP step has its own,
+ *   stricter limit: TOTP_RATE_LIMIT_PER_MINUTE).
  * - customer (any signed-in user): /api/me, roles, profile, password, e-mail change.
  * - admin: security status, 2FA, panel password, registrations, users, developer setup, logs.
  */
@@ -34,6 +35,7 @@ import {
   tokenSchema,
   totpSignInSchema,
   twoFactorCodeSchema,
+  twoFactorDisableSchema,
   twoFactorSetupSchema,
   updateProfileSchema,
 } from '@prata/contracts';
@@ -69,29 +71,23 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, clock, mailer } = app;
   const sessions = new SessionService({
     clock,
-    signAccessToken: (userId) => app.jwt.sign({ sub: userId, typ: 'access' } satisfies TokenClaims, { expiresIn: Math.floor(config.accessTokenTtlMs / 1000) }),
+    signAccessToken: (userId, sessionId) =>
+      app.jwt.sign({ sub: userId, typ: 'access', sid: sessionId } satisfies TokenClaims, { expiresIn: Math.floor(config.accessTokenTtlMs / 1000) }),
     accessTokenTtlMs: config.accessTokenTtlMs,
     refreshTokenTtlMs: config.refreshTokenTtlMs,
   });
-  const twoFactor = new TwoFactorService(new SecretBox(config.encryptionKey), clock, config.storeName);
-  const auth = new AuthService({
-    sessions,
-    twoFactor,
-    mailer,
-    clock,
-    shellUrl: config.shellUrl,
-    storeName: config.storeName,
-    signChallenge: (userId, ttl) => app.jwt.sign({ sub: userId, typ: 'mfa' } satisfies TokenClaims, { expiresIn: ttl }),
-    verifyChallenge: (token) => {
-      const claims = app.jwt.verify<TokenClaims>(token);
-      if (claims.typ !== 'mfa') throw new Error('not a challenge token');
-      return claims.sub;
-    },
-  });
-  const account = new AccountService(mailer, clock, config.shellUrl, config.storeName);
+  const twoFactor = new TwoFactorService(new SecretBox(config.encryptionKey), clock, config.storeName, sessions);
+  const auth = new AuthService({ sessions, twoFactor, mailer, clock, shellUrl: config.shellUrl, storeName: config.storeName });
+  const account = new AccountService({ mailer, clock, sessions, twoFactor, shellUrl: config.shellUrl, storeName: config.storeName });
   const admins = new AdminAccountsService(mailer, clock, config.shellUrl, config.storeName);
   const em = () => app.orm.em;
   const limit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000 } };
+  const totpLimit = { rateLimit: { max: config.totpRateLimitPerMinute, timeWindow: 60_000 } };
+  /** The signed-in caller and the session they keep when changing a credential. */
+  const caller = (request: FastifyRequest) => {
+    const { userId, sessionId } = requireAuth(request);
+    return { userId, sessionId };
+  };
 
   const cookieOptions = {
     path: '/api/auth',
@@ -100,7 +96,9 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     secure: config.publicUrl.startsWith('https://'),
   };
   const sendSession = (reply: FastifyReply, issued: IssuedSession) => {
-    void reply.setCookie(REFRESH_COOKIE, issued.refreshToken, { ...cookieOptions, maxAge: Math.floor(config.refreshTokenTtlMs / 1000) });
+    // The cookie lives as long as the session's absolute lifetime, not a fresh 30 days per refresh.
+    const maxAge = Math.max(0, Math.floor((issued.refreshExpiresAt.getTime() - clock.now().getTime()) / 1000));
+    void reply.setCookie(REFRESH_COOKIE, issued.refreshToken, { ...cookieOptions, maxAge });
     return issued.session;
   };
 
@@ -121,7 +119,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 'signed_in' as const, ...sendSession(reply, outcome.issued) };
   });
 
-  app.post('/api/auth/sign-in/totp', { config: { access: 'public', ...limit }, schema: { body: totpSignInSchema, response: { 200: sessionSchema, ...errors } } }, async (request, reply) => {
+  app.post('/api/auth/sign-in/totp', { config: { access: 'public', ...totpLimit }, schema: { body: totpSignInSchema, response: { 200: sessionSchema, ...errors } } }, async (request, reply) => {
     const issued = await auth.signInWithSecondFactor(em(), request.body.challengeToken, request.body.code, requestMeta(request));
     return sendSession(reply, issued);
   });
@@ -186,13 +184,13 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     account.updateProfile(em(), requireAuth(request).userId, request.body, requestMeta(request)),
   );
 
-  app.post('/api/me/password', { config: { access: 'customer' }, schema: { body: changePasswordSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
-    await account.changePassword(em(), requireAuth(request).userId, request.body, requestMeta(request));
+  app.post('/api/me/password', { config: { access: 'customer', ...limit }, schema: { body: changePasswordSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
+    await account.changePassword(em(), caller(request), request.body, requestMeta(request));
     return { message: 'Senha Alterada' };
   });
 
   app.post('/api/me/email', { config: { access: 'customer', ...limit }, schema: { body: changeEmailSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
-    await account.requestEmailChange(em(), requireAuth(request).userId, request.body, requestMeta(request));
+    await account.requestEmailChange(em(), caller(request), request.body, requestMeta(request));
     return { message: 'Verifique o novo email para confirmar a alteração.' };
   });
 
@@ -206,7 +204,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/security/password', { config: { access: 'admin', ...limit }, schema: { body: panelPasswordSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
-    await account.changePanelPassword(em(), requireAuth(request).userId, request.body, requestMeta(request));
+    await account.changePanelPassword(em(), caller(request), request.body, requestMeta(request));
     return { message: 'Senha Alterada' };
   });
 
@@ -215,12 +213,14 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/security/2fa/enable', { config: { access: 'admin', ...limit }, schema: { body: twoFactorCodeSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
-    await twoFactor.enable(em(), await account.user(em(), requireAuth(request).userId), request.body.code, requestMeta(request));
+    const { userId, sessionId } = caller(request);
+    await twoFactor.enable(em(), await account.user(em(), userId), request.body.code, requestMeta(request), sessionId);
     return { message: '2FA Ativado' };
   });
 
-  app.post('/api/security/2fa/disable', { config: { access: 'admin' }, schema: { response: { 200: messageSchema, ...errors } } }, async (request) => {
-    await twoFactor.disable(em(), await account.user(em(), requireAuth(request).userId), requestMeta(request));
+  app.post('/api/security/2fa/disable', { config: { access: 'admin', ...limit }, schema: { body: twoFactorDisableSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
+    const { userId, sessionId } = caller(request);
+    await twoFactor.disable(em(), await account.user(em(), userId), request.body, requestMeta(request), sessionId);
     return { message: '2FA Desativado' };
   });
 
@@ -240,7 +240,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/admin/users', { config: { access: 'admin' }, schema: { response: { 200: z.array(adminUserSchema), ...errors } } }, async () => admins.users(em()));
 
-  app.post('/api/admin/developers', { config: { access: 'admin' }, schema: { body: developerSetupSchema, response: { 200: messageSchema, ...errors } } }, async (request) =>
+  app.post('/api/admin/developers', { config: { access: 'admin', ...limit }, schema: { body: developerSetupSchema, response: { 200: messageSchema, ...errors } } }, async (request) =>
     admins.setupDeveloper(em(), request.body, requireAuth(request).userId, requestMeta(request)),
   );
 

@@ -1,7 +1,13 @@
 /**
- * Sessions (issue 3): a short-lived JWT access token plus a rotating refresh token kept in an
- * httpOnly cookie and stored hashed. Each refresh replaces the token; presenting a replaced or
- * revoked token again is treated as theft and revokes its whole family. Sign-out revokes.
+ * Sessions (issue 3, issue 10): a short-lived JWT access token plus a rotating refresh token
+ * kept in an httpOnly cookie and stored hashed. Each refresh replaces the token; presenting a
+ * replaced or revoked token again is treated as theft and revokes its whole family. Sign-out
+ * revokes.
+ *
+ * A session is one refresh-token family; its id travels in the access token (`sid`), and the
+ * auth hook accepts an access token only while its family is alive, so revoking a session ends
+ * its access tokens at once. The lifetime is absolute: every token of a family expires when the
+ * first did (`refreshTokenTtlMs` from sign-in), however often it is refreshed (OWASP ASVS 3.3.2).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
@@ -15,16 +21,18 @@ import { profileOf, rolesOf, sessionUser } from './identity.repository.ts';
 
 export interface SessionDeps {
   clock: Clock;
-  /** Signs an access token for `userId` valid for `accessTokenTtlMs`. */
-  signAccessToken(userId: string): string;
+  /** Signs an access token for `userId` in session `sessionId`, valid for `accessTokenTtlMs`. */
+  signAccessToken(userId: string, sessionId: string): string;
   accessTokenTtlMs: number;
   refreshTokenTtlMs: number;
 }
 
-/** A new session: the API body and the raw refresh token for the cookie. */
+/** A new session: the API body, the raw refresh token for the cookie and when it expires. */
 export interface IssuedSession {
   session: Session;
   refreshToken: string;
+  /** End of the session's absolute lifetime (the cookie's expiry). */
+  refreshExpiresAt: Date;
 }
 
 export const PROFILE_MISSING_MESSAGE = 'Para continuar, crie uma nova conta ou faça login com uma conta registrada.';
@@ -37,27 +45,35 @@ export class SessionService {
   }
 
   /**
-   * Opens a session for `user` (a new refresh-token family unless `familyId` is given).
+   * Opens a session for `user`: a new refresh-token family expiring `refreshTokenTtlMs` from now,
+   * or, on rotation, the next token of `family` with the family's own expiry.
    * @throws ForbiddenError 'profile_missing' when the user has no profile (storefront.md 4).
    */
-  async issue(em: EntityManager, user: User, meta: RequestMeta, familyId: string = randomUUID()): Promise<IssuedSession & { token: RefreshToken }> {
+  async issue(
+    em: EntityManager,
+    user: User,
+    meta: RequestMeta,
+    family?: { id: string; expiresAt: Date },
+  ): Promise<IssuedSession & { token: RefreshToken }> {
     const profile = await profileOf(em, user.id);
     if (!profile) throw new ForbiddenError(PROFILE_MISSING_MESSAGE, 'profile_missing');
     const raw = randomToken();
     const now = this.deps.clock.now();
+    const familyId = family?.id ?? randomUUID();
     const token = em.create(RefreshToken, {
       user,
       familyId,
       tokenHash: sha256Hex(raw),
-      expiresAt: new Date(now.getTime() + this.deps.refreshTokenTtlMs),
+      expiresAt: family?.expiresAt ?? new Date(now.getTime() + this.deps.refreshTokenTtlMs),
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
       ipAddress: meta.ip?.slice(0, 64) ?? null,
     });
     return {
       token,
       refreshToken: raw,
+      refreshExpiresAt: token.expiresAt,
       session: {
-        accessToken: this.deps.signAccessToken(user.id),
+        accessToken: this.deps.signAccessToken(user.id, familyId),
         expiresInMs: this.deps.accessTokenTtlMs,
         user: sessionUser(user, profile),
         roles: await rolesOf(em, user.id),
@@ -81,20 +97,32 @@ export class SessionService {
       throw new UnauthorizedError('Sessão expirada. Entre novamente.', 'session_revoked');
     }
     if (current.expiresAt <= now) throw new UnauthorizedError('Sessão expirada. Entre novamente.', 'session_expired');
-    // Conditional update: of two concurrent rotations of the same token, one wins.
-    const claimed = (await em
-      .createQueryBuilder(RefreshToken)
-      .update({ revokedAt: now })
-      .where({ id: current.id, revokedAt: null, replacedById: null })
-      .execute('run')).affectedRows;
-    if (claimed !== 1) {
+    // One transaction: the old token's revocation and its successor commit together, so the
+    // session never looks dead to a concurrent request. Of two concurrent rotations, one wins.
+    const next = await em.transactional(async (tx) => {
+      const claimed = (await tx
+        .createQueryBuilder(RefreshToken)
+        .update({ revokedAt: now })
+        .where({ id: current.id, revokedAt: null, replacedById: null })
+        .execute('run')).affectedRows;
+      if (claimed !== 1) return null;
+      const issued = await this.issue(tx, current.user, meta, { id: current.familyId, expiresAt: current.expiresAt });
+      await tx.flush();
+      await tx.createQueryBuilder(RefreshToken).update({ replacedById: issued.token.id }).where({ id: current.id }).execute();
+      return issued;
+    });
+    if (!next) {
       await this.revokeFamily(em, current.familyId);
       throw new UnauthorizedError('Sessão expirada. Entre novamente.', 'session_revoked');
     }
-    const next = await this.issue(em, current.user, meta, current.familyId);
-    await em.flush();
-    await em.createQueryBuilder(RefreshToken).update({ replacedById: next.token.id }).where({ id: current.id }).execute();
-    return { session: next.session, refreshToken: next.refreshToken };
+    return { session: next.session, refreshToken: next.refreshToken, refreshExpiresAt: next.refreshExpiresAt };
+  }
+
+  /** The family `raw` belongs to (the caller's session), or null when unknown. */
+  async familyOf(em: EntityManager, raw: string | undefined): Promise<string | null> {
+    if (!raw) return null;
+    const token = await em.findOne(RefreshToken, { tokenHash: sha256Hex(raw) }, { fields: ['familyId'] });
+    return token?.familyId ?? null;
   }
 
   /** Revokes the family of a refresh token (sign-out). Unknown tokens are ignored. */
@@ -108,7 +136,16 @@ export class SessionService {
 
   /** Revokes every session of a user (password reset). */
   async revokeAllForUser(em: EntityManager, userId: string): Promise<void> {
-    await em.createQueryBuilder(RefreshToken).update({ revokedAt: this.deps.clock.now() }).where({ user: userId, revokedAt: null }).execute();
+    await this.revokeOtherSessions(em, userId, null);
+  }
+
+  /**
+   * Revokes every session of `userId` except `keepSessionId` (the caller's own, null for none),
+   * after a credential change (issue 10). Returns how many tokens were revoked.
+   */
+  async revokeOtherSessions(em: EntityManager, userId: string, keepSessionId: string | null): Promise<number> {
+    const where = keepSessionId ? { user: userId, revokedAt: null, familyId: { $ne: keepSessionId } } : { user: userId, revokedAt: null };
+    return (await em.createQueryBuilder(RefreshToken).update({ revokedAt: this.deps.clock.now() }).where(where).execute('run')).affectedRows;
   }
 
   private async revokeFamily(em: EntityManager, familyId: string): Promise<void> {

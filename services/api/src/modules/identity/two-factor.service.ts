@@ -7,6 +7,8 @@
  * - A TOTP code is accepted once: the accepted time step is stored with a conditional update,
  *   so the same (or an older) code is refused within its window, even by concurrent requests.
  * - A recovery code works once.
+ * - Turning 2FA off needs the current password and a code (issue 10); turning it on or off
+ *   revokes every other session of the account.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateSecret, generateURI, verify } from 'otplib';
@@ -15,7 +17,9 @@ import { ValidationError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomCodes, sha256Hex, type SecretBox } from '../../lib/crypto.ts';
 import { audit, type RequestMeta } from '../audit/audit.service.ts';
+import { reauthenticate } from './credentials.ts';
 import { RecoveryCode, User } from './identity.entities.ts';
+import type { SessionService } from './session.service.ts';
 
 export const INVALID_TOTP_MESSAGE = 'Código de verificação inválido. Verifique o relógio do seu dispositivo.';
 export const SETUP_EXPIRED_MESSAGE = 'Sessão expirada. Tente configurar o 2FA novamente.';
@@ -24,11 +28,13 @@ export class TwoFactorService {
   private readonly box: SecretBox;
   private readonly clock: Clock;
   private readonly issuer: string;
+  private readonly sessions: SessionService;
 
-  constructor(box: SecretBox, clock: Clock, issuer: string) {
+  constructor(box: SecretBox, clock: Clock, issuer: string, sessions: SessionService) {
     this.box = box;
     this.clock = clock;
     this.issuer = issuer;
+    this.sessions = sessions;
   }
 
   /** Starts (or restarts) a setup: new secret and codes, pending until `enable`. */
@@ -43,10 +49,11 @@ export class TwoFactorService {
   }
 
   /**
-   * Confirms a setup with a code from the authenticator and turns 2FA on.
+   * Confirms a setup with a code from the authenticator, turns 2FA on and revokes every session
+   * but `keepSessionId` (the caller's).
    * @throws ValidationError when no setup is pending or the code is wrong.
    */
-  async enable(em: EntityManager, user: User, code: string, meta: RequestMeta): Promise<void> {
+  async enable(em: EntityManager, user: User, code: string, meta: RequestMeta, keepSessionId: string): Promise<void> {
     if (!user.pendingTwoFactorSecret) throw new ValidationError(SETUP_EXPIRED_MESSAGE, undefined, 'setup_expired');
     const secret = this.box.open(user.pendingTwoFactorSecret);
     const step = await this.matchingStep(secret, code, null);
@@ -59,20 +66,26 @@ export class TwoFactorService {
       fresh.lastTotpStep = step;
       await tx.nativeDelete(RecoveryCode, { user: user.id, pending: false });
       await tx.nativeUpdate(RecoveryCode, { user: user.id, pending: true }, { pending: false });
+      await this.sessions.revokeOtherSessions(tx, user.id, keepSessionId);
       audit(tx, { userId: user.id, action: '2fa_enabled', meta });
     });
     await em.refresh(user);
   }
 
-  /** Turns 2FA off and forgets the secret and codes. */
-  async disable(em: EntityManager, user: User, meta: RequestMeta): Promise<void> {
-    user.twoFactorEnabled = false;
-    user.twoFactorSecret = null;
-    user.pendingTwoFactorSecret = null;
-    user.lastTotpStep = null;
-    await em.nativeDelete(RecoveryCode, { user: user.id });
-    audit(em, { userId: user.id, action: '2fa_disabled', meta });
-    await em.flush();
+  /**
+   * Turns 2FA off after re-checking the current password and a TOTP or recovery code (failures
+   * count towards the lockout), forgets the secret and codes, and revokes every session but
+   * `keepSessionId`. @throws ValidationError / TooManyRequestsError from re-authentication.
+   */
+  async disable(em: EntityManager, user: User, input: { currentPassword: string; code: string }, meta: RequestMeta, keepSessionId: string): Promise<void> {
+    await reauthenticate(em, this.clock, user, input.currentPassword, meta, { twoFactor: this, code: input.code });
+    await em.transactional(async (tx) => {
+      await tx.nativeUpdate(User, { id: user.id }, { twoFactorEnabled: false, twoFactorSecret: null, pendingTwoFactorSecret: null, lastTotpStep: null });
+      await tx.nativeDelete(RecoveryCode, { user: user.id });
+      await this.sessions.revokeOtherSessions(tx, user.id, keepSessionId);
+      audit(tx, { userId: user.id, action: '2fa_disabled', meta });
+    });
+    await em.refresh(user);
   }
 
   /**

@@ -3,8 +3,11 @@
  * unit of work, then, after commit, handed to the configured transport:
  * - `LogTransport` (default, no `SMTP_URL`): writes the message and its link to the log, so the
  *   flows work on the embedded default and tests follow links from the outbox;
- * - `SmtpTransport` (`SMTP_URL` set): delivers through SMTP with nodemailer.
- * A failed delivery is recorded on the row (`error`) and never fails the request.
+ * - `SmtpTransport` (`SMTP_URL` set): delivers through SMTP with nodemailer and logs nothing of
+ *   the message. Once a message is delivered its stored body and link are cleared
+ *   (`keepsDeliveredCopy: false`), so no raw one-time token stays at rest (OWASP ASVS 2.5 / 3.7:
+ *   only hashes of tokens are kept; the `one_time_tokens` table holds SHA-256 digests).
+ * A failed delivery is recorded on the row (`error`, body kept for a retry) and never fails the request.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -21,9 +24,18 @@ export interface MailMessage {
 /** Delivery strategy. */
 export interface MailTransport {
   deliver(message: MailMessage): Promise<void>;
+  /**
+   * Whether the outbox row keeps the body and link after delivery. True only for the local
+   * mode, where the outbox is the mailbox; false for real delivery (the copy is cleared).
+   */
+  readonly keepsDeliveredCopy: boolean;
 }
 
+/** What the outbox keeps of a delivered message whose copy is cleared. */
+export const CLEARED_BODY = '[removed after delivery]';
+
 export class LogTransport implements MailTransport {
+  readonly keepsDeliveredCopy = true;
   private readonly log: { info(obj: object, msg: string): void };
 
   constructor(log: { info(obj: object, msg: string): void }) {
@@ -36,6 +48,7 @@ export class LogTransport implements MailTransport {
 }
 
 export class SmtpTransport implements MailTransport {
+  readonly keepsDeliveredCopy = false;
   private readonly transporter: Transporter;
   private readonly from: string;
 
@@ -68,12 +81,19 @@ export class Mailer {
     });
   }
 
-  /** Delivers queued (already committed) messages; records success or the error. */
+  /**
+   * Delivers queued (already committed) messages; records success (clearing the stored copy
+   * unless the transport keeps it) or the error.
+   */
   async dispatch(em: EntityManager, emails: OutboxEmail[]): Promise<void> {
     for (const email of emails) {
       try {
         await this.transport.deliver({ to: email.to, subject: email.subject, text: email.text, ...(email.link ? { link: email.link } : {}) });
         email.sentAt = new Date();
+        if (!this.transport.keepsDeliveredCopy) {
+          email.text = CLEARED_BODY;
+          email.link = null;
+        }
       } catch (error) {
         email.error = String(error);
       }
