@@ -162,12 +162,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const paymentProvider = resolvePaymentProvider(e);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (e.NODE_ENV === 'production') {
     const problems = productionSecretProblems({ JWT_SECRET: e.JWT_SECRET, ENCRYPTION_KEY: e.ENCRYPTION_KEY });
     if (problems.length > 0) throw new Error(`Refusing to start in production (NODE_ENV=production):\n${problems.join('\n')}`);
   }
+  const paymentProvider = resolvePaymentProvider(e);
   const shellUrl = (e.SHELL_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, '');
   const remoteOrigins = {
     storefront: e.REMOTE_STOREFRONT_URL.replace(/\/$/, ''),

@@ -45,7 +45,7 @@ describe('staff transitions', () => {
     const buyer = await account(service);
     const { order, product } = await pendingPix(buyer, 4, 2);
     expect((await service.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/mark-paid`, headers: bearer(staff), payload: {} })).json().issues).toEqual([
-      { path: 'body.note', message: 'Invalid input: expected string, received undefined' },
+      { path: 'body.note', message: 'Informe onde o pagamento foi conferido' },
     ]);
     const paid = await adminPost(order.id, 'mark-paid', { note: 'PIX conferido no extrato, E2E 123' });
     expect(paid.statusCode, paid.body).toBe(200);

@@ -89,7 +89,7 @@ afterAll(async () => {
 describe('store process', () => {
   it('runs npm run create-owner against the running store without stopping its database', async () => {
     const before = await postmasterPid();
-    const { stdout } = await run(process.execPath, ['src/scripts/create-owner.ts', '--email', 'dona@minhaloja.com.br', '--password', 'uma-senha-forte', '--name', 'Dona'], {
+    const { stdout } = await run(process.execPath, ['src/scripts/create-owner.ts', '--email', 'dona@minhaloja.com.br', '--password', 'Uma-Senha-Forte-2026', '--name', 'Dona'], {
       env: env(),
       timeout: 60_000,
     });
@@ -98,7 +98,7 @@ describe('store process', () => {
     expect(await postmasterPid()).toBe(before);
     expect(alive(before)).toBe(true);
     expect(await health()).toBe(200);
-    expect((await signIn('dona@minhaloja.com.br', 'uma-senha-forte')).status).toBe(200);
+    expect((await signIn('dona@minhaloja.com.br', 'Uma-Senha-Forte-2026')).status).toBe(200);
   });
 
   it('refuses a second service on the same data directory and leaves the first running', async () => {

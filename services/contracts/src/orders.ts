@@ -364,7 +364,7 @@ export const adminOrderSchema = orderSchema.extend({
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
-const trimmed = (max: number, required: string, tooLong: string) => z.string().trim().min(1, required).max(max, tooLong);
+const trimmed = (max: number, required: string, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
 /** `POST /api/admin/orders/:id/ship`. */
 export const shipOrderSchema = z.object({

