@@ -28,6 +28,10 @@ import orderRoutes from './modules/orders/index.ts';
 import reservationRoutes from './modules/reservations/index.ts';
 import platformRoutes from './modules/platform/index.ts';
 import contentRoutes from './modules/content/index.ts';
+import auditRoutes from './modules/audit/index.ts';
+import searchRoutes from './modules/search/index.ts';
+import reportRoutes from './modules/reports/index.ts';
+import userRoutes from './modules/users/index.ts';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -70,5 +74,9 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(orderRoutes);
   await app.register(scheduledJobsPlugin);
   await app.register(contentRoutes);
+  await app.register(auditRoutes);
+  await app.register(searchRoutes);
+  await app.register(reportRoutes);
+  await app.register(userRoutes);
   return app;
 }

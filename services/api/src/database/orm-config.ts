@@ -21,6 +21,7 @@ import { ProductReservationSchema } from '../modules/reservations/reservation.en
 import { DomainEventRecordSchema } from '../modules/events/domain-event.entity.ts';
 import { OrderItemSchema, OrderSchema } from '../modules/orders/order.entities.ts';
 import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/content.entities.ts';
+import { SearchNormalizeRoutine } from '../modules/search/search-normalize.routine.ts';
 import { migrationsList } from './migrations/index.ts';
 
 /** All entities of the service. */
@@ -48,6 +49,7 @@ export function ormConfig(clientUrl: string, debug = false): Options {
   return defineConfig({
     clientUrl,
     entities: ENTITIES,
+    routines: [SearchNormalizeRoutine],
     debug,
     extensions: [Migrator, SeedManager],
     migrations: {

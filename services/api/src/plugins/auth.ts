@@ -68,7 +68,8 @@ export default fp(
         throw new UnauthorizedError();
       }
       const em = app.orm.em;
-      const user = await em.findOne(User, { id: userId }, { fields: ['id'] });
+      // An erased account (LGPD deletion, modules/users) keeps its row for its orders, never its access.
+      const user = await em.findOne(User, { id: userId, erasedAt: null }, { fields: ['id'] });
       if (!user) {
         if (access === 'public') return;
         throw new UnauthorizedError();

@@ -31,7 +31,15 @@ export type AuditAction =
   | 'refresh_token_reuse'
   | 'product_created'
   | 'product_updated'
-  | 'product_deleted';
+  | 'product_deleted'
+  | 'product_archived'
+  | 'product_image_uploaded'
+  | 'product_image_deleted'
+  | 'user_updated'
+  | 'role_revoked'
+  | 'user_deleted'
+  | 'content_updated'
+  | 'social_links_updated';
 
 /** Adds an audit row to `em` (flushed with the caller's changes). */
 export function audit(

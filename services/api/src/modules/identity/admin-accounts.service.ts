@@ -33,7 +33,7 @@ import { hashPassword } from './passwords.ts';
 export const ADMIN_LIMIT_MESSAGE = 'Limite máximo de 3 administradores atingido';
 export const EMAIL_IN_USE_MESSAGE = 'Este email já possui uma conta. Tente fazer login ou use outro email.';
 /** Advisory lock key serialising role grants. */
-const ROLE_GRANT_LOCK = 925_001;
+export const ROLE_GRANT_LOCK = 925_001;
 const CONFIRM_TTL_MS = 48 * 3_600_000;
 
 /**
