@@ -32,7 +32,8 @@ export const DASHBOARD_ACTIVITY_ROWS = 8;
 const LOW_STOCK_ROWS = { dashboard: 5, sales: 10 } as const;
 
 const SALE = `status in (${SALE_STATUSES.map((status) => `'${status}'`).join(', ')})`;
-const SOLD_AT = `coalesce(paid_at, created_at)`;
+/** The moment an order (of table alias `alias`) became a sale. */
+const soldAt = (alias?: string) => (alias ? `coalesce(${alias}.paid_at, ${alias}.created_at)` : 'coalesce(paid_at, created_at)');
 const localDay = (column: string) => `(${column} at time zone '${STORE_TIME_ZONE}')::date`;
 const localMonth = (column: string) => `date_trunc('month', ${column} at time zone '${STORE_TIME_ZONE}')`;
 /** Sums come back as bigint (text in node-postgres): read them as numbers. */
@@ -53,13 +54,13 @@ export class ReportsService {
     const now = this.clock.now().toISOString();
     const today = localDay('?::timestamptz');
     const [[sales], [orders], [counts], week, [pending], lowStock, activity] = await Promise.all([
-      db.execute(`select coalesce(sum(total_cents), 0)::bigint as revenue, count(*) as orders from orders where ${SALE} and ${localDay(SOLD_AT)} = ${today}`, [now]),
+      db.execute(`select coalesce(sum(total_cents), 0)::bigint as revenue, count(*) as orders from orders where ${SALE} and ${localDay(soldAt())} = ${today}`, [now]),
       db.execute(`select count(*) filter (where ${localDay('created_at')} = ${today}) as today, count(*) as total from orders where status <> 'cancelled'`, [now]),
       db.execute(`select (select count(*) from products where archived_at is null) as products, (select count(*) from profiles) as customers`),
       db.execute<{ date: string; revenue: string; orders: string }[]>(
         `select to_char(d, 'YYYY-MM-DD') as date, coalesce(sum(o.total_cents), 0)::bigint as revenue, count(o.id) as orders
            from generate_series(${today} - ${DASHBOARD_WEEK_DAYS - 1}, ${today}, interval '1 day') as d
-           left join orders o on o.${SALE} and ${localDay(`o.${SOLD_AT}`)} = d::date
+           left join orders o on o.${SALE} and ${localDay(soldAt('o'))} = d::date
           group by d order by d`,
         [now, now],
       ),
@@ -84,7 +85,7 @@ export class ReportsService {
     const now = this.clock.now();
     const since = period === 'all' ? null : new Date(now.getTime() - Number(period) * 86_400_000).toISOString();
     // Orders that count as sales in the period (a CTE each query starts with).
-    const sales = `with sales as (select * from orders where ${SALE} and (?::timestamptz is null or ${SOLD_AT} >= ?::timestamptz))`;
+    const sales = `with sales as (select * from orders where ${SALE} and (?::timestamptz is null or ${soldAt()} >= ?::timestamptz))`;
     const window = [since, since];
     const [[totals], [units], top, monthly, methods, stockAlerts] = await Promise.all([
       db.execute(`${sales} select coalesce(sum(total_cents), 0)::bigint as revenue, count(*) as orders from sales`, window),
@@ -99,11 +100,11 @@ export class ReportsService {
       ),
       db.execute<{ month: string; revenue: string; orders: string }[]>(
         `${sales}, bounds as (
-            select ${localMonth(`coalesce(?::timestamptz, (select min(${SOLD_AT}) from sales), ?::timestamptz)`)} as first,
+            select ${localMonth(`coalesce(?::timestamptz, (select min(${soldAt()}) from sales), ?::timestamptz)`)} as first,
                    ${localMonth('?::timestamptz')} as last)
           select to_char(m, 'YYYY-MM') as month, coalesce(sum(s.total_cents), 0)::bigint as revenue, count(s.id) as orders
             from bounds, generate_series(bounds.first, bounds.last, interval '1 month') as m
-            left join sales s on ${localMonth(`s.${SOLD_AT}`)} = m
+            left join sales s on ${localMonth(soldAt('s'))} = m
            group by m order by m`,
         [...window, since, now.toISOString(), now.toISOString()],
       ),
