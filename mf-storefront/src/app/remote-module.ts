@@ -5,4 +5,4 @@
 import { defineRemoteModule } from '@prata/shared-ui';
 import App from './app.tsx';
 
-export default defineRemoteModule({ contractVersion: 1, App, routes: [{ path: '*', layout: 'store' }] });
+export default defineRemoteModule({ contractVersion: 1, App, routes: [{ path: '/*', layout: 'store' }] });
