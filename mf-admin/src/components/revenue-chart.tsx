@@ -20,7 +20,7 @@ export function RevenueChart({ data, caption, periodHeader }: { data: readonly R
     <figure className={styles.chart}>
       <div className={styles.chartCanvas} aria-hidden="true">
         <ResponsiveContainer width="100%" height={240}>
-          <BarChart data={data.map((point) => ({ ...point, reais: point.revenueCents / 100 }))} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <BarChart accessibilityLayer={false} data={data.map((point) => ({ ...point, reais: point.revenueCents / 100 }))} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e3e1dc" />
             <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={12} stroke="#545a63" />
             <YAxis tickFormatter={(value: number) => compact.format(value)} tickLine={false} axisLine={false} fontSize={12} width={72} stroke="#545a63" />

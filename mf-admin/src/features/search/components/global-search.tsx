@@ -40,8 +40,7 @@ export function GlobalSearch() {
         placeholder="Buscar produtos, pedidos, usuários..."
         autoComplete="off"
         value={text}
-        aria-controls={`${id}-results`}
-        aria-expanded={open && ready}
+        aria-controls={open && ready ? `${id}-results` : undefined}
         onChange={(event) => {
           setText(event.target.value);
           setOpen(true);
