@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SOCIAL_PLATFORMS } from './content.ts';
-import { ORDER_STATUSES, PAYMENT_METHODS } from './orders.ts';
+import { PAYMENT_METHODS, type ORDER_STATUSES } from './orders.ts';
 import { adminUserSchema, ROLE_NAMES } from './auth.ts';
 
 // --- Products and their images (admin.md 3, 5, 7, 8) --------------------------------------
