@@ -3,7 +3,8 @@
  * remote, signed out, signed in as a customer and signed in as an admin (an admin who is also a
  * developer, so /developer shows its dashboard), nor in the interactive states that matter
  * (mobile menu sheet, dialogs, forms showing their errors, search suggestions, the account menu,
- * a cart with items, the checkout form and its errors, an order confirmation with PIX).
+ * a cart with items, the checkout form and its errors, an order confirmation with PIX) and the admin
+ * panel's (search results, product dialog, delete confirmation, menu sheet at 375 px).
  * Creates one admin (a developer; the cap is 3 for the whole suite) and frees the slot after.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -192,5 +193,32 @@ test("axe: a shopper's states (account menu, cart with items, checkout and its e
   await expect(page.getByTestId('payment-pix').getByRole('img', { name: 'QR Code PIX' })).toBeVisible();
   findings.push(...(await scan(page, '/pedido-confirmado (PIX)')));
 
+  expect(report(findings)).toEqual([]);
+});
+
+test("axe: the admin panel's states (search results, product dialog, delete confirmation, menu sheet at 375 px)", async ({ page }) => {
+  test.setTimeout(120_000);
+  const findings: Finding[] = [];
+  await signInAsAdmin(page, developer.email, developer.password);
+  await page.goto('/admin/products');
+  await settle(page);
+  await page.getByRole('searchbox', { name: 'Buscar no painel' }).fill('anel');
+  await expect(page.getByTestId('global-search-results').getByRole('link').first()).toBeVisible();
+  findings.push(...(await scan(page, 'busca global com resultados')));
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Novo Produto' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo Produto' });
+  await dialog.getByRole('button', { name: 'Criar Produto' }).click();
+  await expect(dialog.getByText('Nome é obrigatório')).toBeVisible();
+  findings.push(...(await scan(page, 'diálogo de produto com erros')));
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /^Excluir / }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Excluir produto' })).toBeVisible();
+  findings.push(...(await scan(page, 'confirmação de exclusão')));
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Painel Administrativo' })).toBeVisible();
+  findings.push(...(await scan(page, 'menu do painel (375 px)')));
   expect(report(findings)).toEqual([]);
 });

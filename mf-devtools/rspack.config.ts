@@ -3,6 +3,6 @@ import { createAppConfig } from '@prata/shared-ui/federation';
 
 export default (_env: unknown, argv: { mode?: string }) =>
   createAppConfig(
-    { name: 'devtools', dir: import.meta.dirname, devPort: 3004, kind: 'remote', exposes: { './App': './src/app/app.tsx' } },
+    { name: 'devtools', dir: import.meta.dirname, devPort: 3004, kind: 'remote', exposes: { './App': './src/app/remote-module.ts' } },
     argv,
   );

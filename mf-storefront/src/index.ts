@@ -1,2 +1,2 @@
-// A remote is consumed through remoteEntry.js / mf-manifest.json; this entry only re-exports the App.
-export { default } from './app/app.tsx';
+// A remote is consumed through remoteEntry.js / mf-manifest.json; this entry only re-exports its RemoteModule.
+export { default } from './app/remote-module.ts';

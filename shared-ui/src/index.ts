@@ -61,3 +61,16 @@ export { usePanelSignOut } from './lib/use-panel-sign-out.ts';
 export { NAVIGATION_DELAY_MS, BACK_DELAY_MS, PAGE_TRANSITION_MS } from './lib/timing.ts';
 export { useNavigationTransitionStore, type NavigationTransitionState } from './state/navigation-transition-store.ts';
 export { useTransitionNavigate, TransitionLink, TransitionNavLink, NavigationTransition } from './components/navigation-transition.tsx';
+export {
+  REMOTE_MODULE_CONTRACT_VERSION,
+  ROUTE_LAYOUTS,
+  defineRemoteModule,
+  parseRemoteModule,
+  routeLayout,
+  type RemoteModule,
+  type RemoteRoute,
+  type RouteLayout,
+} from './lib/remote-module.ts';
+export { RemoteWidget, provideRemoteWidgetLoader, type RemoteWidgetProps } from './components/remote-widget.tsx';
+export { PanelLayout, PanelScreen, type PanelLayoutProps, type PanelSection } from './components/panel-layout.tsx';
+export { FilePicker, type FilePickerProps } from './components/file-picker.tsx';

@@ -6,7 +6,8 @@
 import './csp-zod.ts'; // first: before any module parses with zod
 import '@prata/shared-ui/styles.css';
 import { createRoot } from 'react-dom/client';
-import { loadRuntimeConfig } from '@prata/shared-ui';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { loadRuntimeConfig, provideRemoteWidgetLoader } from '@prata/shared-ui';
 import type { RemoteRegistry } from '@prata/contracts';
 import { App } from './app/app.tsx';
 import { fetchRemoteRegistry, registerRegistry } from './features/remotes/remote-registry.ts';
@@ -23,6 +24,10 @@ async function start(): Promise<{ registry: RemoteRegistry; error: Error | null 
     return { registry: [], error: error instanceof Error ? error : new Error(String(error)) };
   }
 }
+
+// Remotes show each other's widgets (e.g. the admin's product manager on the home page) through
+// the shell's federation runtime, never by importing each other.
+provideRemoteWidgetLoader((remote, module) => loadRemote(`${remote}/${module}`));
 
 // admin.md 2: admin.* / dev.* / developer.* hosts open their area (before the router reads the URL).
 applySubdomainRule(window.location, window.history);

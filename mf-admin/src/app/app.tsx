@@ -7,13 +7,18 @@ import { NotFoundPage } from '@prata/shared-ui';
 import { AdminGuard } from '../features/auth/components/admin-guard.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { LoginRoute } from './routes/login.tsx';
+import { ContentRoute } from './routes/content.tsx';
+import { DashboardRoute } from './routes/dashboard.tsx';
 import { LogsRoute } from './routes/logs.tsx';
 import { OrderRoute } from './routes/order.tsx';
 import { OrdersRoute } from './routes/orders.tsx';
 import { PlaceholderRoute } from './routes/placeholder.tsx';
+import { ProductsRoute } from './routes/products.tsx';
 import { ProfileRoute } from './routes/profile.tsx';
+import { SalesRoute } from './routes/sales.tsx';
 import { SecurityRoute } from './routes/security.tsx';
 import { SetupDeveloperRoute } from './routes/setup-developer.tsx';
+import { SocialRoute } from './routes/social.tsx';
 import { UsersRoute } from './routes/users.tsx';
 
 export default function AdminApp() {
@@ -29,14 +34,14 @@ export default function AdminApp() {
           </AdminGuard>
         }
       >
-        <Route index element={<PlaceholderRoute title="Dashboard" lead="Visão geral da loja: vendas, pedidos, produtos e clientes." />} />
-        <Route path="products" element={<PlaceholderRoute title="Produtos" lead="Cadastro, edição e imagens dos produtos." />} />
+        <Route index element={<DashboardRoute />} />
+        <Route path="products" element={<ProductsRoute />} />
         <Route path="orders" element={<OrdersRoute />} />
         <Route path="orders/:id" element={<OrderRoute />} />
-        <Route path="sales" element={<PlaceholderRoute title="Vendas" lead="Relatório de vendas e desempenho." />} />
+        <Route path="sales" element={<SalesRoute />} />
         <Route path="users" element={<UsersRoute />} />
-        <Route path="content" element={<PlaceholderRoute title="Conteúdo" lead="Páginas institucionais e políticas da loja." />} />
-        <Route path="social" element={<PlaceholderRoute title="Redes Sociais" lead="Links do Instagram, Facebook, Telegram e WhatsApp." />} />
+        <Route path="content" element={<ContentRoute />} />
+        <Route path="social" element={<SocialRoute />} />
         <Route path="security" element={<SecurityRoute />} />
         <Route path="profile" element={<ProfileRoute />} />
         <Route path="logs" element={<LogsRoute />} />

@@ -29,6 +29,10 @@ import orderRoutes from './modules/orders/index.ts';
 import reservationRoutes from './modules/reservations/index.ts';
 import platformRoutes from './modules/platform/index.ts';
 import contentRoutes from './modules/content/index.ts';
+import auditRoutes from './modules/audit/index.ts';
+import searchRoutes from './modules/search/index.ts';
+import reportRoutes from './modules/reports/index.ts';
+import userRoutes from './modules/users/index.ts';
 
 /** How long browsers may cache a CORS preflight, in s (Chromium caps it at 7200). */
 export const CORS_MAX_AGE_S = 7200;
@@ -102,5 +106,9 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(orderRoutes);
   await app.register(scheduledJobsPlugin);
   await app.register(contentRoutes);
+  await app.register(auditRoutes);
+  await app.register(searchRoutes);
+  await app.register(reportRoutes);
+  await app.register(userRoutes);
   return app;
 }

@@ -124,7 +124,7 @@ describe('schema', () => {
 });
 
 describe('route access', () => {
-  it('every content route declares public access', async () => {
+  it('every content read is public and every edit admin-only', async () => {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -140,6 +140,8 @@ describe('route access', () => {
       'GET /api/content': 'public',
       'GET /api/content/:key': 'public',
       'GET /api/social-links': 'public',
+      'PUT /api/admin/content/:key': 'admin',
+      'PUT /api/admin/social-links': 'admin',
     });
     await app.close();
   });

@@ -27,6 +27,8 @@ const ALLOWED: Record<RouteAccess, Caller[]> = {
  */
 const POLICY: [RegExp, RouteAccess][] = [
   [/^\/api\/admin-registrations(\/|$)/, 'public'],
+  // Admin panel (issue 12): products and images, search, dashboard, sales, logs, content, social links, users.
+  [/^\/api\/admin\/(products|product-images|search|dashboard|sales|logs|content|social-links|users)(\/|$)/, 'admin'],
   [/^\/api\/admin\//, 'admin'],
   [/^\/api\/security\//, 'admin'],
   [/^\/api\/developer\//, 'developer'],

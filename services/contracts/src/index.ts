@@ -5,3 +5,4 @@ export * from './content.ts';
 export * from './auth.ts';
 export * from './reservations.ts';
 export * from './orders.ts';
+export * from './admin.ts';

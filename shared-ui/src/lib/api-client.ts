@@ -31,6 +31,7 @@ export class ApiRequestError extends Error {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | undefined>;
+  /** JSON-encoded, except a `FormData` (multipart uploads), sent as it is. */
   body?: unknown;
   signal?: AbortSignal;
   /** Send the access token (default true). On a 401 the token is refreshed once and the call retried. */
@@ -48,16 +49,17 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
   for (const [key, value] of Object.entries(options.query ?? {})) if (value) search.set(key, value);
   const url = apiUrl(path) + (search.size > 0 ? `?${search.toString()}` : '');
   const useAuth = options.auth !== false;
+  const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
   const send = async (token: string | null): Promise<Response> => {
     const headers: Record<string, string> = { ...options.headers };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
     if (useAuth && token) headers.authorization = `Bearer ${token}`;
     try {
       return await fetch(url, {
         method: options.method ?? 'GET',
         credentials: 'include',
         headers,
-        body: options.body === undefined ? null : JSON.stringify(options.body),
+        body: options.body === undefined ? null : multipart ? (options.body as FormData) : JSON.stringify(options.body),
         signal: options.signal ?? null,
       });
     } catch (error) {

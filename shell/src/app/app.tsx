@@ -15,7 +15,7 @@ export function App({ registry, registryError }: { registry: RemoteRegistry; reg
   const [router] = useState(() =>
     createBrowserRouter([
       {
-        element: <Layout />,
+        element: <Layout registry={registry} registryError={registryError} />,
         errorElement: <RouteErrorScreen />,
         children: [{ path: '*', element: <RemoteOutlet registry={registry} registryError={registryError} /> }],
       },

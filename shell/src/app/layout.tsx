@@ -1,13 +1,40 @@
-/** Page chrome around every route: header, back button (not on home), main, footer. */
+/**
+ * The chrome around every route, chosen per route by the remote that owns it (RemoteModule
+ * contract, shared-ui): `store` is the store's header, back button (not on home), main and
+ * footer; `panel` is a bare full-screen frame in which the remote draws its own panel layout
+ * (admin and developer areas, admin.md 2). Paths nobody owns, a missing registry and a remote that
+ * cannot be loaded get the store chrome (with the not-found page or the fallback inside).
+ *
+ * No flash of the wrong chrome: the layout waits (React `use`) for the owning remote's module
+ * before it renders. On a navigation (a transition in react-router) React keeps the current page
+ * on screen meanwhile; on the first load a blank frame with a spinner holds the place.
+ */
+import { Suspense, use } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { NavigationTransition } from '@prata/shared-ui';
+import type { RemoteRegistry } from '@prata/contracts';
+import { NavigationTransition, Spinner, routeLayout, type RouteLayout } from '@prata/shared-ui';
 import { BackButton } from '../features/chrome/back-button.tsx';
 import { Footer } from '../features/chrome/footer.tsx';
 import { Header } from '../features/chrome/header.tsx';
 import { SearchBar } from '../features/navigation/search-bar.tsx';
+import { ownerOf } from '../features/remotes/remote-outlet.tsx';
+import { settledRemoteModule, useRemoteAttempt } from '../features/remotes/remote-modules.ts';
 import styles from '../features/chrome/chrome.module.css';
 
-export function Layout() {
+export interface LayoutProps {
+  registry: RemoteRegistry;
+  registryError: Error | null;
+}
+
+function useRouteLayout({ registry, registryError }: LayoutProps): RouteLayout {
+  const { pathname } = useLocation();
+  const owner = registryError ? null : ownerOf(registry, pathname);
+  const attempt = useRemoteAttempt(owner ?? '');
+  const module = owner ? use(settledRemoteModule(owner, attempt)) : null;
+  return module ? routeLayout(module, pathname) : 'store';
+}
+
+function StoreFrame() {
   const { pathname } = useLocation();
   return (
     <div className={styles.page}>
@@ -22,5 +49,36 @@ export function Layout() {
       </main>
       <Footer />
     </div>
+  );
+}
+
+/** The panel remote renders its own landmarks (`main#conteudo` included). */
+function PanelFrame() {
+  return (
+    <div className={styles.panelFrame} data-testid="panel-frame">
+      <a href="#conteudo" className="p9-skip-link">
+        Pular para o conteúdo
+      </a>
+      <NavigationTransition />
+      <Outlet />
+    </div>
+  );
+}
+
+function Frame(props: LayoutProps) {
+  return useRouteLayout(props) === 'panel' ? <PanelFrame /> : <StoreFrame />;
+}
+
+export function Layout(props: LayoutProps) {
+  return (
+    <Suspense
+      fallback={
+        <div className={styles.pendingFrame} data-testid="pending-frame">
+          <Spinner />
+        </div>
+      }
+    >
+      <Frame {...props} />
+    </Suspense>
   );
 }

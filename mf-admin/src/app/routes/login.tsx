@@ -9,7 +9,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Card, Dialog, useSessionStore } from '@prata/shared-ui';
+import { Alert, Button, Card, Dialog, PanelScreen, useSessionStore } from '@prata/shared-ui';
 import { AdminRegistrationForm } from '../../features/accounts/components/admin-registration-form.tsx';
 import { useRegistrationConfirmation } from '../../features/accounts/hooks/use-registration-confirmation.ts';
 import { AdminLoginForm } from '../../features/auth/components/admin-login-form.tsx';
@@ -33,6 +33,7 @@ export function LoginRoute() {
   if (email && isAdmin) return <Navigate to={target} replace />;
 
   return (
+    <PanelScreen>
     <section className={styles.loginScreen} aria-labelledby="admin-login-title">
       <Card padding="lg" className={styles.loginCard}>
         <div className={styles.loginHeader}>
@@ -59,5 +60,6 @@ export function LoginRoute() {
         <AdminRegistrationForm {...(setupToken ? { setupToken } : {})} />
       </Dialog>
     </section>
+    </PanelScreen>
   );
 }

@@ -1,13 +1,13 @@
-/** `/admin/logs` (admin.md 2): the newest activity rows; filters and CSV export come later. */
+/** `/admin/logs` (admin.md 2 activity logs): filters, summary, the newest 100 rows, CSV export. */
 import { Activity } from 'lucide-react';
+import { Card } from '@prata/shared-ui';
 import { ActivityLogList } from '../../features/logs/components/activity-log-list.tsx';
 import { PageHeader } from './page-header.tsx';
-import { Card } from '@prata/shared-ui';
 
 export function LogsRoute() {
   return (
     <>
-      <PageHeader title="Atividades" lead="As 100 ações mais recentes registradas no sistema." />
+      <PageHeader title="Atividades" lead="Ações registradas no sistema: logins, produtos, 2FA e perfil." />
       <Card title="Registro de Atividades" icon={<Activity size={20} aria-hidden="true" />}>
         <ActivityLogList />
       </Card>

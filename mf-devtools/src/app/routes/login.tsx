@@ -1,7 +1,7 @@
 /** `/developer-login` (admin.md 2, 8): the developer login card; a signed-in developer goes on to /developer. */
 import { Terminal } from 'lucide-react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { Button, Card, useSessionStore } from '@prata/shared-ui';
+import { Button, Card, PanelScreen, useSessionStore } from '@prata/shared-ui';
 import { CheckingAccess } from '../../features/auth/components/checking-access.tsx';
 import { DeveloperLoginForm } from '../../features/auth/components/developer-login-form.tsx';
 import styles from './routes.module.css';
@@ -13,6 +13,7 @@ export function DeveloperLoginRoute() {
   if (loading) return <CheckingAccess />;
   if (isDeveloper) return <Navigate to="/developer" replace />;
   return (
+    <PanelScreen>
     <section className={styles.screen} aria-labelledby="developer-login-title">
       <Card padding="lg" className={styles.card}>
         <div className={styles.cardHeader}>
@@ -28,5 +29,6 @@ export function DeveloperLoginRoute() {
         </div>
       </Card>
     </section>
+    </PanelScreen>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * Home (storefront.md 2): hero, Featured Products (max 8 from the service, rating line, link to
- * the full collection), categories, about highlights, testimonials. The footer is the shell's.
+ * the full collection, and for admins the product manager inline: the admin remote's
+ * `ProductManager` widget, loaded only for them), categories, about highlights, testimonials.
+ * The footer is the shell's.
  */
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { EmptyState, Stars, buttonClassName } from '@prata/shared-ui';
+import { EmptyState, RemoteWidget, Stars, buttonClassName, useSessionStore } from '@prata/shared-ui';
 import { AboutHighlights } from '../../features/home/components/about-highlights.tsx';
 import { Categories } from '../../features/home/components/categories.tsx';
 import { Hero } from '../../features/home/components/hero.tsx';
@@ -17,6 +19,7 @@ import styles from './routes.module.css';
 function FeaturedProducts() {
   const favourites = useFavourites();
   const { data, isPending, isError } = useFeaturedProducts();
+  const isAdmin = useSessionStore((state) => state.isAdmin);
   return (
     <section className={`p9-container ${styles.section}`} aria-labelledby="destaques-title">
       <div className={styles.header}>
@@ -39,6 +42,7 @@ function FeaturedProducts() {
       ) : (
         <ProductGrid products={data} label="Produtos em destaque" favourites={favourites} />
       )}
+      {isAdmin ? <RemoteWidget remote="admin" module="ProductManager" /> : null}
     </section>
   );
 }

@@ -23,6 +23,7 @@ import { ProductReservationSchema } from '../modules/reservations/reservation.en
 import { DomainEventRecordSchema } from '../modules/events/domain-event.entity.ts';
 import { OrderItemSchema, OrderSchema, OrderStatusChangeSchema, PaymentNotificationSchema, SandboxPaymentSchema } from '../modules/orders/order.entities.ts';
 import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/content.entities.ts';
+import { SearchNormalizeRoutine } from '../modules/search/search-normalize.routine.ts';
 import { migrationsList } from './migrations/index.ts';
 import { releaseDeadConnections } from './pool-guard.ts';
 
@@ -56,6 +57,7 @@ export function ormConfig(clientUrl: string, debug = false): Options {
   return defineConfig({
     clientUrl,
     entities: ENTITIES,
+    routines: [SearchNormalizeRoutine],
     debug,
     extensions: [Migrator, SeedManager],
     migrations: {

@@ -48,6 +48,8 @@ const renditionRoutes: FastifyPluginAsyncZod<{ renditions: ImageRenditions }> = 
 declare module 'fastify' {
   interface FastifyInstance {
     storage: ObjectStorage;
+    /** The WebP renditions kept beside the storage (purged when an image is replaced or deleted). */
+    renditions: ImageRenditions;
   }
 }
 
@@ -64,7 +66,9 @@ export default fp<{ storage: LocalDiskStorage }>(
       maxAge: '1d',
       setHeaders: (reply) => void reply.header('cross-origin-resource-policy', 'cross-origin'),
     });
-    await app.register(renditionRoutes, { renditions: new ImageRenditions(storage, path.join(storage.root, RENDITIONS_FOLDER)) });
+    const renditions = new ImageRenditions(storage, path.join(storage.root, RENDITIONS_FOLDER));
+    app.decorate('renditions', renditions);
+    await app.register(renditionRoutes, { renditions });
   },
   { name: 'storage' },
 );

@@ -11,7 +11,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { isRasterImage } from '@prata/contracts';
+import { IMAGE_RENDITION_WIDTHS, isRasterImage } from '@prata/contracts';
 import type { ObjectStorage } from './object-storage.ts';
 
 /** WebP quality (0-100) of the renditions: visually lossless for product photos at these sizes. */
@@ -49,6 +49,16 @@ export class ImageRenditions {
     const work = this.renderOnce(bucket, key, width, cacheFile).finally(() => this.inFlight.delete(cacheFile));
     this.inFlight.set(cacheFile, work);
     return work;
+  }
+
+  /** Deletes every kept rendition of `bucket/key` (the original was replaced or deleted). */
+  async purge(bucket: string, key: string): Promise<void> {
+    await Promise.all(
+      IMAGE_RENDITION_WIDTHS.map(async (width) => {
+        const cacheFile = path.join(this.cacheDir, bucket, `${key}@${width}.webp`);
+        if (path.resolve(cacheFile).startsWith(this.cacheDir + path.sep)) await fs.rm(cacheFile, { force: true });
+      }),
+    );
   }
 
   private async renderOnce(bucket: string, key: string, width: number, cacheFile: string): Promise<Rendition | null> {

@@ -24,6 +24,12 @@ export interface ObjectStorage {
   read(bucket: string, key: string): Promise<{ data: Buffer; modifiedAt: Date } | null>;
   /** Absolute public URL of an object (it need not exist yet). */
   publicUrl(bucket: string, key: string): string;
+  /** Moves a finished local file (e.g. a streamed upload) into the bucket as `key`. */
+  putFile(bucket: string, key: string, sourcePath: string): Promise<void>;
+  /** Deletes an object; true when it existed. @throws Error on an invalid key. */
+  remove(bucket: string, key: string): Promise<boolean>;
+  /** A private scratch directory for uploads in progress (never served). */
+  scratchDir(): Promise<string>;
 }
 
 /** Default storage: files under `root/<bucket>/<key>`, public at `<publicBaseUrl>/storage/...`. */
@@ -58,6 +64,29 @@ export class LocalDiskStorage implements ObjectStorage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
       throw error;
     }
+  }
+
+  async putFile(bucket: string, key: string, sourcePath: string): Promise<void> {
+    const file = this.resolve(bucket, key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.rename(sourcePath, file);
+  }
+
+  async remove(bucket: string, key: string): Promise<boolean> {
+    return fs.rm(this.resolve(bucket, key)).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return false;
+        throw error;
+      },
+    );
+  }
+
+  /** `<root>/.uploads`: dot-named, so the static route never serves it; same disk as the buckets, so moving in is a rename. */
+  async scratchDir(): Promise<string> {
+    const dir = path.join(this.root, '.uploads');
+    await fs.mkdir(dir, { recursive: true });
+    return dir;
   }
 
   publicUrl(bucket: string, key: string): string {

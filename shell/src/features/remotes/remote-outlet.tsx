@@ -1,13 +1,13 @@
 /**
  * Routes the current location to the remote that owns it (registry `routes`, react-router
- * patterns ranked by react-router itself) and mounts that remote's App inside an error boundary
- * and a suspense boundary. No owner -> the not-found page.
+ * patterns ranked by react-router itself) and mounts that remote's App (from its RemoteModule)
+ * inside an error boundary and a suspense boundary. No owner -> the not-found page.
  */
-import { lazy, Suspense, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, use } from 'react';
 import { matchRoutes, useLocation, type RouteObject } from 'react-router-dom';
 import type { RemoteRegistry } from '@prata/contracts';
 import { NotFoundPage, Spinner } from '@prata/shared-ui';
-import { loadRemoteApp } from './load-remote-app.ts';
+import { remoteModule, retryRemote, useRemoteAttempt } from './remote-modules.ts';
 import { RemoteErrorBoundary, RemoteUnavailable } from './remote-error-boundary.tsx';
 import styles from './remotes.module.css';
 
@@ -26,23 +26,16 @@ export function ownerOf(registry: RemoteRegistry, pathname: string): string | nu
   return last ? (owners.get(last.route) ?? null) : null;
 }
 
-const lazyApps = new Map<string, LazyExoticComponent<ComponentType>>();
-
-function lazyApp(name: string, attempt: number): LazyExoticComponent<ComponentType> {
-  const key = `${name}#${attempt}`;
-  let app = lazyApps.get(key);
-  if (!app) {
-    app = lazy(() => loadRemoteApp(name));
-    lazyApps.set(key, app);
-  }
-  return app;
+function RemoteApp({ name, attempt }: { name: string; attempt: number }) {
+  // Already loaded by the layout in most cases: `use` then returns it without suspending.
+  const { App } = use(remoteModule(name, attempt));
+  return <App />;
 }
 
 function RemoteMount({ name }: { name: string }) {
-  const [attempt, setAttempt] = useState(0);
-  const App = useMemo(() => lazyApp(name, attempt), [name, attempt]);
+  const attempt = useRemoteAttempt(name);
   return (
-    <RemoteErrorBoundary remote={name} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteErrorBoundary key={attempt} remote={name} onRetry={() => retryRemote(name)}>
       <Suspense
         fallback={
           <div className={styles.loading}>
@@ -50,10 +43,7 @@ function RemoteMount({ name }: { name: string }) {
           </div>
         }
       >
-        {/* App comes from a module-level cache keyed by remote and attempt: its identity is
-            stable across renders, so React keeps the remote's state. */}
-        {/* eslint-disable-next-line react-hooks/static-components */}
-        <App />
+        <RemoteApp name={name} attempt={attempt} />
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminUserSchema, type AdminUser } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { adminKeys } from '../../../lib/query-keys.ts';
 
 const listSchema = adminUserSchema.array();
 
@@ -10,7 +11,7 @@ export function getAdminUsers(signal?: AbortSignal): Promise<AdminUser[]> {
 }
 
 export function getAdminUsersQueryOptions() {
-  return queryOptions({ queryKey: ['admin', 'users'], queryFn: ({ signal }) => getAdminUsers(signal) });
+  return queryOptions({ queryKey: adminKeys.users, queryFn: ({ signal }) => getAdminUsers(signal) });
 }
 
 export function useAdminUsers() {

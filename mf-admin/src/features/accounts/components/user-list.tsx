@@ -1,15 +1,16 @@
 /**
  * Users tab list (admin.md 2): initials avatar, name or 'Nome não definido', role badge
- * (Administrador / Desenvolvedor / Usuário), email, creation date in pt-BR.
+ * (Administrador / Desenvolvedor / Usuário), email, creation date in pt-BR, and the row actions
+ * view, edit and delete (delete on non-admin rows only; user-actions.tsx). `?usuario=<id>` (a
+ * global search link) opens that account's details.
  * Empty: 'Nenhum usuário encontrado'; load failure: 'Erro ao carregar usuários'.
  */
 import { useEffect } from 'react';
-import type { AdminUser } from '@prata/contracts';
+import { useSearchParams } from 'react-router-dom';
 import { Alert, Badge, Button, Skeleton, toast } from '@prata/shared-ui';
 import { useAdminUsers } from '../api/get-admin-users.ts';
+import { ROLE_LABELS, UserDetailsDialog, UserRowActions } from './user-actions.tsx';
 import styles from './accounts.module.css';
-
-export const ROLE_LABELS: Record<AdminUser['role'], string> = { admin: 'Administrador', developer: 'Desenvolvedor', user: 'Usuário' };
 
 const ROLE_VARIANTS = { admin: 'bestseller', developer: 'new', user: 'neutral' } as const;
 
@@ -42,6 +43,17 @@ export function UsersSkeleton({ label }: { label: string }) {
 
 export function UserList() {
   const { data, isPending, isError, refetch } = useAdminUsers();
+  const [params, setParams] = useSearchParams();
+  const viewing = params.get('usuario');
+  const view = (id: string | null) =>
+    setParams(
+      (current) => {
+        if (id) current.set('usuario', id);
+        else current.delete('usuario');
+        return current;
+      },
+      { replace: true },
+    );
 
   useEffect(() => {
     if (isError) toast.error('Erro ao carregar usuários');
@@ -60,6 +72,7 @@ export function UserList() {
   }
   if (data.length === 0) return <p className={styles.muted}>Nenhum usuário encontrado</p>;
   return (
+    <>
     <ul className={styles.list} aria-label="Usuários" data-testid="admin-user-list">
       {data.map((user) => (
         <li key={user.id} className={styles.row}>
@@ -75,8 +88,11 @@ export function UserList() {
           <p className={styles.meta}>
             Criado em <time dateTime={user.createdAt}>{date.format(new Date(user.createdAt))}</time>
           </p>
+          <UserRowActions user={user} onView={view} />
         </li>
       ))}
     </ul>
+    <UserDetailsDialog userId={viewing} onClose={() => view(null)} />
+    </>
   );
 }

@@ -1,12 +1,13 @@
 /** 'Acesso Negado' card for a signed-in user without the admin role (admin.md 2). */
 import { ShieldX } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Card } from '@prata/shared-ui';
+import { Button, Card, PanelScreen } from '@prata/shared-ui';
 import styles from './auth.module.css';
 
 export function AccessDenied() {
   const navigate = useNavigate();
   return (
+    <PanelScreen>
     <section className={styles.screen} aria-labelledby="admin-access-denied">
       <Card padding="lg" className={styles.card} data-testid="admin-access-denied">
         <ShieldX size={40} className={styles.deniedIcon} aria-hidden="true" />
@@ -16,5 +17,6 @@ export function AccessDenied() {
         <Button onClick={() => void navigate('/')}>Voltar à Loja</Button>
       </Card>
     </section>
+    </PanelScreen>
   );
 }

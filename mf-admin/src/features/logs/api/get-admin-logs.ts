@@ -1,37 +1,33 @@
 /**
- * `GET /api/admin/logs`: the newest 100 activity log rows (admin.md 3 admin_logs). The service
- * declares the row schema in its route; contracts has none yet, so this file assembles the
- * fields the list needs from contract pieces and keeps the rest (`details`, `ipAddress`) loose.
+ * `GET /api/admin/logs?period&action&search`: at most 100 activity rows, newest first, and the
+ * summary of every row matching the filters (admin.md 3, 9).
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { messageSchema, profileSchema } from '@prata/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminLogPageSchema, type AdminLogPage, type LogActionFilter, type LogPeriod } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { adminKeys } from '../../../lib/query-keys.ts';
 
-const adminLogSchema = profileSchema.pick({ id: true, createdAt: true }).extend({ action: messageSchema.shape.message }).loose();
-
-export interface AdminLogRow {
-  id: string;
-  action: string;
-  createdAt: string;
-  details: Record<string, unknown>;
-  ipAddress: string | null;
+export interface LogFilters {
+  period: LogPeriod;
+  action: LogActionFilter;
+  search: string;
 }
 
-export async function getAdminLogs(signal?: AbortSignal): Promise<AdminLogRow[]> {
-  const rows = await apiRequest('/api/admin/logs', adminLogSchema.array(), signal ? { signal } : {});
-  return rows.map((row) => ({
-    id: row.id,
-    action: row.action,
-    createdAt: row.createdAt,
-    details: typeof row.details === 'object' && row.details !== null ? (row.details as Record<string, unknown>) : {},
-    ipAddress: typeof row.ipAddress === 'string' ? row.ipAddress : null,
-  }));
+export function getAdminLogs(filters: LogFilters, signal?: AbortSignal): Promise<AdminLogPage> {
+  return apiRequest('/api/admin/logs', adminLogPageSchema, {
+    query: { period: filters.period, action: filters.action, search: filters.search || undefined },
+    ...(signal ? { signal } : {}),
+  });
 }
 
-export function getAdminLogsQueryOptions() {
-  return queryOptions({ queryKey: ['admin', 'logs'], queryFn: ({ signal }) => getAdminLogs(signal) });
+export function getAdminLogsQueryOptions(filters: LogFilters) {
+  return queryOptions({
+    queryKey: adminKeys.logs(filters.period, filters.action, filters.search),
+    queryFn: ({ signal }) => getAdminLogs(filters, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
-export function useAdminLogs() {
-  return useQuery(getAdminLogsQueryOptions());
+export function useAdminLogs(filters: LogFilters) {
+  return useQuery(getAdminLogsQueryOptions(filters));
 }

@@ -1,12 +1,13 @@
 /** Access Denied card of the developer area (admin.md 6 developer denial text). */
 import { ShieldX } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Card } from '@prata/shared-ui';
+import { Button, Card, PanelScreen } from '@prata/shared-ui';
 import styles from './auth.module.css';
 
 export function AccessDenied() {
   const navigate = useNavigate();
   return (
+    <PanelScreen>
     <section className={styles.screen} aria-labelledby="developer-access-denied">
       <Card padding="lg" className={`${styles.card} ${styles.centered}`} data-testid="developer-access-denied">
         <ShieldX size={40} className={styles.deniedIcon} aria-hidden="true" />
@@ -16,5 +17,6 @@ export function AccessDenied() {
         <Button onClick={() => void navigate('/')}>Voltar à Loja</Button>
       </Card>
     </section>
+    </PanelScreen>
   );
 }

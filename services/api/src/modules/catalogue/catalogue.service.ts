@@ -14,6 +14,7 @@ import {
 } from '@prata/contracts';
 import { NotFoundError } from '../../errors.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../../storage/object-storage.ts';
 import { heldUnits } from '../reservations/reservation.service.ts';
 import { Product } from './product.entity.ts';
@@ -33,15 +34,15 @@ export class CatalogueService {
    * All products, newest first. `search` is a case-insensitive substring of the name, the
    * description, or the category (stored value or its pt-BR label); `category` narrows to one
    * stored category; `ids` narrows to given products (cart price refresh). They combine
-   * (storefront.md 2, catalogue).
+   * (storefront.md 2, catalogue). Archived products (issue 12) are never listed.
    */
   async list(query: { search?: string | undefined; category?: ProductListQuery['category']; ids?: string[] | undefined }): Promise<ProductDto[]> {
-    const where: FilterQuery<Product> = {};
+    const where: FilterQuery<Product> = { archivedAt: null };
     if (query.ids) where.id = { $in: query.ids };
     if (query.category) where.category = query.category;
     if (query.search) {
       const term = query.search.toLocaleLowerCase('pt-BR');
-      const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(term);
       const categories = PRODUCT_CATEGORIES.filter(
         (value) => value.includes(term) || CATEGORY_LABELS[value].toLocaleLowerCase('pt-BR').includes(term),
       );
@@ -59,15 +60,15 @@ export class CatalogueService {
   async featured(): Promise<ProductDto[]> {
     const products = await this.em.find(
       Product,
-      { isFeatured: true },
+      { isFeatured: true, archivedAt: null },
       { orderBy: { createdAt: 'desc', id: 'asc' }, limit: FEATURED_PRODUCTS_LIMIT },
     );
     return this.toDtos(products);
   }
 
-  /** One product. @throws NotFoundError ('Produto não encontrado'). */
+  /** One product (not archived). @throws NotFoundError ('Produto não encontrado'). */
   async get(id: string): Promise<ProductDto> {
-    const product = await this.em.findOne(Product, { id });
+    const product = await this.em.findOne(Product, { id, archivedAt: null });
     if (!product) throw new NotFoundError('Produto não encontrado');
     return (await this.toDtos([product]))[0]!;
   }

@@ -4,6 +4,8 @@
  * Money is stored exactly: `priceCents` is an integer number of BRL cents. `stock` is the number
  * of units on hand. `imageKey` is the object key inside the `product-images` bucket
  * (e.g. `products/anel-solitario.svg`); the public URL is derived from it at response time.
+ * `archivedAt` is set when an admin deletes a product that order lines reference (issue 12): the
+ * row stays for the order history but the product is hidden from the catalogue and the panel.
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
@@ -12,6 +14,13 @@ import { PRODUCT_CATEGORIES } from '@prata/contracts';
 export const ProductSchema = defineEntity({
   name: 'Product',
   tableName: 'products',
+  indexes: [
+    {
+      // Global search (issue 12): trigram matching on the accent- and case-folded name.
+      name: 'products_name_search_index',
+      expression: 'create index "products_name_search_index" on "products" using gin (search_normalize("name") gin_trgm_ops)',
+    },
+  ],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     name: p.string().length(200),
@@ -25,6 +34,7 @@ export const ProductSchema = defineEntity({
     stock: p.integer().default(0).check('stock >= 0'),
     createdAt: p.datetime().onCreate(() => new Date()).index(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    archivedAt: p.datetime().nullable(),
   },
 });
 

@@ -7,10 +7,15 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   SOCIAL_PLATFORMS,
+  contentSectionUpdateSchema,
+  socialLinksUpdateSchema,
   type ContentSection as ContentSectionDto,
+  type ContentSectionUpdate,
   type SocialLinks as SocialLinksDto,
+  type SocialLinksUpdate,
 } from '@prata/contracts';
 import { NotFoundError } from '../../errors.ts';
+import { audit, type RequestMeta } from '../audit/audit.service.ts';
 import { DEFAULT_CONTENT_SECTIONS, DEFAULT_SOCIAL_LINKS } from './content-defaults.ts';
 import { ContentSection, SocialLink } from './content.entities.ts';
 
@@ -40,6 +45,42 @@ export class ContentService {
     return rows
       .sort((a, b) => SOCIAL_PLATFORMS.indexOf(a.platform) - SOCIAL_PLATFORMS.indexOf(b.platform))
       .map((row) => ({ platform: row.platform, link1: row.link1 ?? null, link2: row.link2 ?? null, link3: row.link3 ?? null, link4: row.link4 ?? null }));
+  }
+
+  /**
+   * Saves a section's title and text (admin.md 3, 4, 7: "update by section_key"), with an audit
+   * row holding the old and new values. @throws ZodError, NotFoundError ('Conteúdo não encontrado').
+   */
+  async updateSection(actorId: string, sectionKey: string, input: ContentSectionUpdate, meta: RequestMeta): Promise<ContentSectionDto> {
+    const data = contentSectionUpdateSchema.parse(input);
+    const section = await this.em.findOne(ContentSection, { sectionKey });
+    if (!section) throw new NotFoundError('Conteúdo não encontrado');
+    audit(this.em, {
+      userId: actorId,
+      action: 'content_updated',
+      details: { sectionKey, before: { title: section.title, content: section.content }, after: data },
+      meta,
+    });
+    this.em.assign(section, { ...data, updatedAt: new Date() });
+    await this.em.flush();
+    return toSectionDto(section);
+  }
+
+  /**
+   * Upserts the links of each platform given (admin.md 7: "upsert per platform"); every link is
+   * an http(s) URL, empty slots are null. @throws ZodError.
+   */
+  async saveSocialLinks(actorId: string, input: SocialLinksUpdate, meta: RequestMeta): Promise<SocialLinksDto[]> {
+    const { links } = socialLinksUpdateSchema.parse(input);
+    await this.em.transactional(async (tx) => {
+      const rows = await tx.find(SocialLink, { platform: { $in: links.map((entry) => entry.platform) } });
+      for (const entry of links) {
+        const row = rows.find((r) => r.platform === entry.platform) ?? tx.create(SocialLink, { platform: entry.platform });
+        tx.assign(row, { link1: entry.link1, link2: entry.link2, link3: entry.link3, link4: entry.link4 });
+      }
+      audit(tx, { userId: actorId, action: 'social_links_updated', details: { links }, meta });
+    });
+    return this.listSocialLinks();
   }
 
   /**

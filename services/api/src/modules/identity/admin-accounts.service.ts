@@ -45,7 +45,7 @@ export const UNCONFIRMED_ACCOUNT_MESSAGE = 'Esta conta ainda não confirmou o em
 export const WRONG_ACCOUNT_PASSWORD_MESSAGE = 'Senha incorreta para esta conta.';
 export const SETUP_TOKEN_INVALID_MESSAGE = 'Link de primeiro acesso inválido ou expirado. Reinicie o serviço para gerar outro ou use npm run create-owner.';
 /** Advisory lock key serialising role grants. */
-const ROLE_GRANT_LOCK = 925_001;
+export const ROLE_GRANT_LOCK = 925_001;
 const CONFIRM_TTL_MS = 48 * 3_600_000;
 /** Lifetime of an owner setup token, ms (24 h; a restart prints a new one). */
 export const OWNER_SETUP_TTL_MS = 24 * 3_600_000;

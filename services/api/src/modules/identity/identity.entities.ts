@@ -39,6 +39,8 @@ export const UserSchema = defineEntity({
     lastTotpStep: p.bigint('number').nullable(),
     createdAt: createdAt(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    /** Set when an admin deleted the account (LGPD erasure, issue 12): the row keeps only ids. */
+    erasedAt: p.datetime().nullable(),
   },
 });
 export class User extends UserSchema.class {}
@@ -47,6 +49,13 @@ UserSchema.setClass(User);
 export const ProfileSchema = defineEntity({
   name: 'Profile',
   tableName: 'profiles',
+  indexes: [
+    {
+      // Global search (issue 12): trigram matching on the accent- and case-folded name and e-mail.
+      name: 'profiles_name_search_index',
+      expression: `create index "profiles_name_search_index" on "profiles" using gin (search_normalize("full_name" || ' ' || "email") gin_trgm_ops)`,
+    },
+  ],
   properties: {
     id: id(),
     user: () => p.manyToOne(User).unique().deleteRule('cascade'),

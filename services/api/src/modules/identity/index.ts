@@ -4,7 +4,8 @@
  *   reset, admin registration (+ confirmation). Rate-limited per IP (the TOTP step has its own,
  *   stricter limit: TOTP_RATE_LIMIT_PER_MINUTE).
  * - customer (any signed-in user): /api/me, roles, profile, password, e-mail change.
- * - admin: security status, 2FA, panel password, registrations, users, developer setup, logs.
+ * - admin: security status, 2FA, panel password, registrations, users, developer setup
+ *   (the activity log is in modules/audit).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -42,7 +43,6 @@ import {
 import { SecretBox } from '../../lib/crypto.ts';
 import { REFRESH_COOKIE, requireAuth, type TokenClaims } from '../../plugins/auth.ts';
 import type { RequestMeta } from '../audit/audit.service.ts';
-import { AdminLog } from '../audit/admin-log.entity.ts';
 import { AccountService } from './account.service.ts';
 import { AdminAccountsService } from './admin-accounts.service.ts';
 import { AuthService } from './auth.service.ts';
@@ -56,16 +56,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 export function requestMeta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
 }
-
-const adminLogSchema = z.object({
-  id: z.uuid(),
-  userId: z.uuid().nullable(),
-  action: z.string(),
-  details: z.record(z.string(), z.unknown()),
-  ipAddress: z.string().nullable(),
-  userAgent: z.string().nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
-});
 
 const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, clock, mailer } = app;
@@ -243,22 +233,6 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/admin/developers', { config: { access: 'admin', ...limit }, schema: { body: developerSetupSchema, response: { 200: messageSchema, ...errors } } }, async (request) =>
     admins.setupDeveloper(em(), request.body, requireAuth(request).userId, requestMeta(request)),
   );
-
-  app.get('/api/admin/logs', {
-    config: { access: 'admin' },
-    schema: { querystring: z.object({ since: z.iso.datetime({ offset: true }).optional() }), response: { 200: z.array(adminLogSchema), ...errors } },
-  }, async (request) => {
-    const rows = await em().find(AdminLog, request.query.since ? { createdAt: { $gte: new Date(request.query.since) } } : {}, { orderBy: { createdAt: 'desc' }, limit: 100 });
-    return rows.map((r) => ({
-      id: r.id,
-      userId: r.userId ?? null,
-      action: r.action,
-      details: r.details ?? {},
-      ipAddress: r.ipAddress ?? null,
-      userAgent: r.userAgent ?? null,
-      createdAt: r.createdAt.toISOString(),
-    }));
-  });
 };
 
 export default identityRoutes;

@@ -1,0 +1,121 @@
+/**
+ * The content tab (admin.md 2, 3, 4, 8, 9): the six sections with their title, last change and a
+ * preview of 200 characters; 'Editar' opens the title and an 8-row text area with 'Salvar' and
+ * 'Cancelar'; a save shows 'Conteúdo salvo' and reloads; 'Atualizar' reloads. The text is plain
+ * text (the storefront shows it as text, never as HTML). Load failure: 'Não foi possível carregar
+ * as seções de conteúdo.'; save failure: the service's message.
+ */
+import { Pencil, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { CONTENT_EDITOR_ROWS, CONTENT_PREVIEW_LENGTH, type ContentSection } from '@prata/contracts';
+import { Alert, Button, Card, Skeleton, TextField, TextareaField, formatDateTime, toast } from '@prata/shared-ui';
+import { errorIssues, errorMessage } from '../../../lib/api-client.ts';
+import { useContentSections, useSaveContentSection } from '../api/content-sections.ts';
+import styles from './content.module.css';
+
+const LOAD_FAILURE = 'Não foi possível carregar as seções de conteúdo.';
+
+/** The first 200 characters, with '...' when cut (admin.md 9). */
+export function preview(text: string): string {
+  return text.length > CONTENT_PREVIEW_LENGTH ? `${text.slice(0, CONTENT_PREVIEW_LENGTH)}...` : text;
+}
+
+export function ContentManager() {
+  const { data, isPending, isError, refetch, isFetching } = useContentSections();
+
+  useEffect(() => {
+    if (isError) toast.error('Erro', { description: LOAD_FAILURE });
+  }, [isError]);
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <Button variant="outline" size="sm" onClick={() => void refetch()} loading={isFetching && !isPending}>
+          <RefreshCw size={16} aria-hidden="true" /> Atualizar
+        </Button>
+      </div>
+      {isPending ? (
+        <div role="status" aria-busy="true" className={styles.list}>
+          <span className="p9-visually-hidden">Carregando conteúdo...</span>
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} height={140} />
+          ))}
+        </div>
+      ) : isError ? (
+        <Alert variant="danger">{LOAD_FAILURE}</Alert>
+      ) : (
+        <div className={styles.list}>
+          {data.map((section) => (
+            <SectionCard key={section.sectionKey} section={section} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+function SectionCard({ section }: { section: ContentSection }) {
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(section.title);
+  const [content, setContent] = useState(section.content);
+  const [errors, setErrors] = useState<string[]>([]);
+  const save = useSaveContentSection();
+
+  const start = () => {
+    setTitle(section.title);
+    setContent(section.content);
+    setErrors([]);
+    setEditing(true);
+  };
+
+  const submit = async () => {
+    try {
+      await save.mutateAsync({ key: section.sectionKey, update: { title, content } });
+      toast.success('Conteúdo salvo');
+      setEditing(false);
+    } catch (error) {
+      setErrors(errorIssues(error));
+      toast.error('Erro ao salvar', { description: errorMessage(error, 'Tente novamente em alguns instantes.') });
+    }
+  };
+
+  return (
+    <Card
+      title={section.title}
+      description={`Atualizado em ${formatDateTime(section.updatedAt)}`}
+      testId={`content-section-${section.sectionKey}`}
+      actions={
+        editing ? null : (
+          <Button variant="outline" size="sm" onClick={start} aria-label={`Editar ${section.title}`}>
+            <Pencil size={16} aria-hidden="true" /> Editar
+          </Button>
+        )
+      }
+    >
+      {editing ? (
+        <form
+          className={styles.form}
+          aria-label={`Editar ${section.title}`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <TextField label="Título" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} required />
+          <TextareaField label="Conteúdo" rows={CONTENT_EDITOR_ROWS} value={content} onChange={(event) => setContent(event.target.value)} hint="Texto simples: uma linha em branco separa parágrafos." required />
+          {errors.length > 0 ? <Alert variant="danger">{errors.join(' ')}</Alert> : null}
+          <div className={styles.actions}>
+            <Button variant="outline" onClick={() => setEditing(false)} disabled={save.isPending}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Salvar
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className={styles.preview}>{preview(section.content)}</p>
+      )}
+    </Card>
+  );
+}

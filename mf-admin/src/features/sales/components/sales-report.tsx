@@ -1,0 +1,127 @@
+/**
+ * The sales report (admin.md 2 "Sales report", 8, 9; issue 12): total revenue, units sold, orders
+ * and average ticket (revenue / orders) of the chosen period, the monthly performance from the
+ * real paid orders as a chart, the top 5 products by revenue, stock alerts from the real stock,
+ * revenue per payment method, and the note on the payment provider with its badges. Money comes
+ * in integer cents and is only formatted here. Failure: 'Não foi possível carregar os dados de vendas.'
+ */
+import { AlertTriangle, CreditCard, DollarSign, Package, Receipt, ShoppingCart, TrendingUp } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { LOW_STOCK_THRESHOLD, SALES_PERIODS, SALES_PERIOD_LABELS, type PaymentMethod, type SalesPeriod } from '@prata/contracts';
+import { Badge, Card, Skeleton, Table, ToggleGroup, formatBRL } from '@prata/shared-ui';
+import { RevenueChart } from '../../../components/revenue-chart.tsx';
+import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
+import { useSales } from '../api/get-sales.ts';
+import { LoadFailure } from '../../../components/load-failure.tsx';
+import styles from './sales.module.css';
+
+const LOAD_FAILURE = 'Não foi possível carregar os dados de vendas.';
+const METHOD_LABELS: Record<PaymentMethod, string> = { 'credit-card': 'Cartão de crédito', pix: 'PIX', boleto: 'Boleto' };
+const PROVIDER_BADGES = ['Stone', 'Cielo', 'PagSeguro', 'Mercado Pago', 'Pix'] as const;
+const monthFormat = new Intl.DateTimeFormat('pt-BR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** '2026-11' -> 'nov. de 2026'. */
+export function monthLabel(month: string): string {
+  return monthFormat.format(new Date(`${month}-15T12:00:00Z`));
+}
+
+export function SalesReport() {
+  const [period, setPeriod] = useState<SalesPeriod>('30');
+  const { data, isPending, isError, refetch, isFetching } = useSales(period);
+
+  return (
+    <>
+      <ToggleGroup label="Período" options={SALES_PERIODS.map((value) => ({ value, label: SALES_PERIOD_LABELS[value] }))} value={period} onValueChange={setPeriod} />
+      {isPending ? (
+        <div role="status" aria-busy="true" className={styles.loading}>
+          <span className="p9-visually-hidden">Carregando vendas...</span>
+          <Skeleton height={104} />
+          <Skeleton height={280} />
+        </div>
+      ) : isError ? (
+        <LoadFailure message={LOAD_FAILURE} toastTitle="Erro" toastDescription={LOAD_FAILURE} onRetry={() => void refetch()} />
+      ) : (
+        <div className={styles.report} aria-busy={isFetching}>
+          <StatGrid label="Totais do período">
+            <StatCard icon={DollarSign} label="Receita Total" value={formatBRL(data.totals.revenueCents)} note={SALES_PERIOD_LABELS[data.period]} testId="sales-revenue" />
+            <StatCard icon={Package} label="Total de Vendas" value={data.totals.unitsSold} note="unidades vendidas" testId="sales-units" />
+            <StatCard icon={ShoppingCart} label="Total de Pedidos" value={data.totals.orders} note="pagos, enviados ou entregues" testId="sales-orders" />
+            <StatCard icon={Receipt} label="Ticket Médio" value={formatBRL(data.totals.averageTicketCents)} note="receita ÷ pedidos" testId="sales-average" />
+          </StatGrid>
+          <Card title="Desempenho Mensal" icon={<TrendingUp size={20} aria-hidden="true" />}>
+            <RevenueChart caption="Receita por mês" periodHeader="Mês" data={data.monthly.map((month) => ({ label: monthLabel(month.month), revenueCents: month.revenueCents, orders: month.orders }))} />
+          </Card>
+          <div className={styles.columns}>
+            <Card title="Produtos Mais Vendidos" description="Top 5 por receita no período">
+              {data.topProducts.length === 0 ? (
+                <p className={styles.muted}>Nenhuma venda no período.</p>
+              ) : (
+                <Table caption="Produtos mais vendidos" hideCaption variant="compact" data-testid="top-products">
+                  <thead>
+                    <tr>
+                      <th scope="col">Produto</th>
+                      <th scope="col">Unidades</th>
+                      <th scope="col">Receita</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.topProducts.map((product) => (
+                      <tr key={`${product.productId ?? product.name}`}>
+                        <th scope="row">{product.name}</th>
+                        <td>{product.units}</td>
+                        <td>{formatBRL(product.revenueCents)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              )}
+            </Card>
+            <Card title="Alertas de Estoque" description={`Produtos com ${LOW_STOCK_THRESHOLD} unidades ou menos`} icon={<AlertTriangle size={20} aria-hidden="true" />}>
+              {data.stockAlerts.length === 0 ? (
+                <p className={styles.muted}>Nenhum produto com estoque baixo.</p>
+              ) : (
+                <ul className={styles.alerts} data-testid="stock-alerts">
+                  {data.stockAlerts.map((product) => (
+                    <li key={product.id}>
+                      <Link to={`/admin/products?editar=${product.id}`}>{product.name}</Link>
+                      <Badge variant={product.stock === 0 ? 'danger' : 'warning'}>{product.stock === 0 ? 'Esgotado' : `${product.stock} un.`}</Badge>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+          </div>
+          <Card title="Formas de Pagamento" icon={<CreditCard size={20} aria-hidden="true" />}>
+            {data.byPaymentMethod.length > 0 ? (
+              <ul className={styles.alerts}>
+                {data.byPaymentMethod.map((row) => (
+                  <li key={row.method}>
+                    <span>
+                      {METHOD_LABELS[row.method]} · {row.orders} {row.orders === 1 ? 'pedido' : 'pedidos'}
+                    </span>
+                    <strong>{formatBRL(row.revenueCents)}</strong>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <div className={styles.provider} data-testid="payment-provider-note">
+              <p>
+                Os pagamentos passam pela operadora configurada no serviço (<code>PAYMENT_PROVIDER</code>): hoje,{' '}
+                <strong>{data.paymentProvider === 'sandbox' ? 'sandbox (ambiente de testes)' : data.paymentProvider}</strong>. Para receber de verdade, integre uma
+                operadora de pagamentos ou maquininha; cartões, PIX e boleto continuam funcionando do mesmo jeito.
+              </p>
+              <ul className={styles.badges} aria-label="Operadoras compatíveis">
+                {PROVIDER_BADGES.map((name) => (
+                  <li key={name}>
+                    <Badge>{name}</Badge>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </Card>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+/** pt-BR labels of the audit actions (admin.md 3 admin_logs) and a one-line text of their details. */
+export const ACTION_LABELS: Readonly<Record<string, string>> = {
+  login: 'Login',
+  login_failed: 'Falha de login',
+  logout: 'Logout',
+  signup: 'Cadastro',
+  email_confirmed: 'Email confirmado',
+  email_change_requested: 'Troca de email solicitada',
+  email_changed: 'Email alterado',
+  password_changed: 'Senha alterada',
+  password_reset: 'Senha redefinida',
+  profile_updated: 'Perfil atualizado',
+  '2fa_enabled': '2FA ativado',
+  '2fa_disabled': '2FA desativado',
+  role_granted: 'Permissão concedida',
+  role_revoked: 'Permissão removida',
+  developer_setup: 'Acesso de desenvolvedor concedido',
+  admin_registration_created: 'Registro de administrador criado',
+  admin_registration_confirmed: 'Registro de administrador confirmado',
+  admin_registration_rejected: 'Registro de administrador recusado',
+  refresh_token_reuse: 'Reuso de sessão bloqueado',
+  product_created: 'Produto criado',
+  product_updated: 'Produto atualizado',
+  product_deleted: 'Produto removido',
+  product_archived: 'Produto arquivado',
+  product_image_uploaded: 'Imagem enviada',
+  product_image_deleted: 'Imagem removida',
+  user_updated: 'Usuário atualizado',
+  user_deleted: 'Usuário excluído (LGPD)',
+  content_updated: 'Conteúdo salvo',
+  social_links_updated: 'Redes sociais salvas',
+  order_marked_paid: 'Pedido marcado como pago',
+  order_shipped: 'Pedido enviado',
+  order_delivered: 'Pedido entregue',
+  order_cancelled: 'Pedido cancelado',
+  order_refunded: 'Pedido reembolsado',
+  order_reinstated: 'Pedido restabelecido',
+};
+
+/** The label of `action`, or the action itself when it has none. */
+export function actionLabel(action: string): string {
+  return ACTION_LABELS[action] ?? action;
+}
+
+/** `key: value · key: value` (objects as JSON). */
+export function describeDetails(details: Record<string, unknown>): string {
+  return Object.entries(details)
+    .map(([key, value]) => `${key}: ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`)
+    .join(' · ');
+}

@@ -1,0 +1,56 @@
+/**
+ * Every query key of the admin remote, in one place (TanStack Query; bulletproof habit: a
+ * mutation invalidates through the same key its list reads).
+ *
+ * Live updates: until the realtime client arrives, the lists that change under an admin's feet
+ * (dashboard, products, sales) poll every `LIVE_REFETCH_INTERVAL_MS`, and each mutation
+ * invalidates what it changed. To make them live, subscribe once to the domain events and run
+ * `for (const queryKey of LIVE_INVALIDATION[event.type] ?? []) queryClient.invalidateQueries({ queryKey })`.
+ *
+ * Product data shares the root key `['products']` with the storefront's catalogue queries (one
+ * query client, the shell's), so a change made in the panel or in the home page's inline manager
+ * also refreshes the catalogue and the featured list.
+ */
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { LogActionFilter, LogPeriod, ProductCategory, SalesPeriod } from '@prata/contracts';
+
+export const adminKeys = {
+  /** Everything the panel caches (dropped on sign-out). */
+  all: ['admin'] as const,
+  dashboard: ['admin', 'dashboard'] as const,
+  /** Every product query, the storefront's included. */
+  products: ['products'] as const,
+  productList: (search: string, category: ProductCategory | '') => ['products', 'admin-list', search, category] as const,
+  sales: (period: SalesPeriod) => ['admin', 'sales', period] as const,
+  salesAll: ['admin', 'sales'] as const,
+  users: ['admin', 'users'] as const,
+  user: (id: string) => ['admin', 'users', id] as const,
+  logs: (period: LogPeriod, action: LogActionFilter, search: string) => ['admin', 'logs', period, action, search] as const,
+  logsAll: ['admin', 'logs'] as const,
+  /** Content sections: the same key root as the storefront's pages. */
+  content: ['content'] as const,
+  /** Social links: the same key as the shell's footer. */
+  socialLinks: ['social-links'] as const,
+  search: (term: string) => ['admin', 'search', term] as const,
+} as const;
+
+/** Poll interval of the lists that change under an admin's feet, in ms (until live updates). */
+export const LIVE_REFETCH_INTERVAL_MS = 30_000;
+
+/** The queries each domain event makes stale (event names: brief). */
+export const LIVE_INVALIDATION: Readonly<Record<string, readonly QueryKey[]>> = {
+  ProductCreated: [adminKeys.products, adminKeys.dashboard, adminKeys.salesAll],
+  ProductUpdated: [adminKeys.products, adminKeys.dashboard, adminKeys.salesAll],
+  ProductDeleted: [adminKeys.products, adminKeys.dashboard, adminKeys.salesAll],
+  OrderPlaced: [adminKeys.dashboard, adminKeys.salesAll, adminKeys.products],
+  OrderPaid: [adminKeys.dashboard, adminKeys.salesAll],
+  OrderCancelled: [adminKeys.dashboard, adminKeys.salesAll, adminKeys.products],
+  OrderShipped: [adminKeys.dashboard, adminKeys.salesAll],
+  OrderDelivered: [adminKeys.dashboard, adminKeys.salesAll],
+  OrderRefunded: [adminKeys.dashboard, adminKeys.salesAll],
+};
+
+/** Marks stale what a product change affects (the panel's own mutations; the same keys as `ProductUpdated`). */
+export function invalidateProductData(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all((LIVE_INVALIDATION.ProductUpdated ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

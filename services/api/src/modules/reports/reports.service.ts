@@ -1,0 +1,139 @@
+/**
+ * Dashboard and sales figures of the admin panel (admin.md 2, 9; issue 12), computed in SQL from
+ * the real orders, products, profiles and activity log. Money is integer BRL cents.
+ *
+ * - A sale is an order whose status is in `SALE_STATUSES` (paid, shipped, delivered); its moment
+ *   is `paid_at` (the creation time for rows without it). Days and months are calendar days and
+ *   months in São Paulo time.
+ * - Dashboard: sales today, orders today and in total (not cancelled), active (not archived)
+ *   products, customers ('Usuários Ativos' = profiles), the last 7 days, the newest activity,
+ *   pending work (orders awaiting payment or shipping, products at or below the low-stock mark).
+ * - Sales report for a period (last 7 / 30 / 90 / 365 days or all): revenue, units, orders,
+ *   average ticket (revenue / orders, rounded to the cent), top 5 products by revenue, stock
+ *   alerts, revenue per month, revenue per payment method.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  DASHBOARD_WEEK_DAYS,
+  LOW_STOCK_THRESHOLD,
+  SALE_STATUSES,
+  type Dashboard,
+  type PaymentMethod,
+  type SalesPeriod,
+  type SalesReport,
+} from '@prata/contracts';
+import type { Clock } from '../../lib/clock.ts';
+import { AdminLog } from '../audit/admin-log.entity.ts';
+
+export const STORE_TIME_ZONE = 'America/Sao_Paulo';
+/** Newest activity rows on the dashboard. */
+export const DASHBOARD_ACTIVITY_ROWS = 8;
+/** Low-stock products listed (dashboard: 5, sales report: 10). */
+const LOW_STOCK_ROWS = { dashboard: 5, sales: 10 } as const;
+
+const SALE = `status in (${SALE_STATUSES.map((status) => `'${status}'`).join(', ')})`;
+/** The moment an order (of table alias `alias`) became a sale. */
+const soldAt = (alias?: string) => (alias ? `coalesce(${alias}.paid_at, ${alias}.created_at)` : 'coalesce(paid_at, created_at)');
+const localDay = (column: string) => `(${column} at time zone '${STORE_TIME_ZONE}')::date`;
+const localMonth = (column: string) => `date_trunc('month', ${column} at time zone '${STORE_TIME_ZONE}')`;
+/** Sums come back as bigint (text in node-postgres): read them as numbers. */
+const n = (value: unknown): number => Number(value ?? 0);
+
+export class ReportsService {
+  private readonly clock: Clock;
+  private readonly paymentProvider: string;
+
+  constructor(clock: Clock, paymentProvider: string) {
+    this.clock = clock;
+    this.paymentProvider = paymentProvider;
+  }
+
+  /** The dashboard's figures. */
+  async dashboard(em: EntityManager): Promise<Dashboard> {
+    const db = em.getConnection();
+    const now = this.clock.now().toISOString();
+    const today = localDay('?::timestamptz');
+    const [[sales], [orders], [counts], week, [pending], lowStock, activity] = await Promise.all([
+      db.execute(`select coalesce(sum(total_cents), 0)::bigint as revenue, count(*) as orders from orders where ${SALE} and ${localDay(soldAt())} = ${today}`, [now]),
+      db.execute(`select count(*) filter (where ${localDay('created_at')} = ${today}) as today, count(*) as total from orders where status <> 'cancelled'`, [now]),
+      db.execute(`select (select count(*) from products where archived_at is null) as products, (select count(*) from profiles) as customers`),
+      db.execute<{ date: string; revenue: string; orders: string }[]>(
+        `select to_char(d, 'YYYY-MM-DD') as date, coalesce(sum(o.total_cents), 0)::bigint as revenue, count(o.id) as orders
+           from generate_series(${today} - ${DASHBOARD_WEEK_DAYS - 1}, ${today}, interval '1 day') as d
+           left join orders o on o.${SALE} and ${localDay(soldAt('o'))} = d::date
+          group by d order by d`,
+        [now, now],
+      ),
+      db.execute(`select count(*) filter (where status = 'pending') as payment, count(*) filter (where status = 'paid') as shipment from orders`),
+      this.lowStock(em, LOW_STOCK_ROWS.dashboard),
+      em.find(AdminLog, {}, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: DASHBOARD_ACTIVITY_ROWS }),
+    ]);
+    return {
+      salesToday: { revenueCents: n(sales!.revenue), orders: n(sales!.orders) },
+      orders: { today: n(orders!.today), total: n(orders!.total) },
+      activeProducts: n(counts!.products),
+      customers: n(counts!.customers),
+      week: week.map((day) => ({ date: day.date, revenueCents: n(day.revenue), orders: n(day.orders) })),
+      recentActivity: activity.map((row) => ({ id: row.id, action: row.action, details: row.details ?? {}, createdAt: row.createdAt.toISOString() })),
+      pending: { awaitingPayment: n(pending!.payment), awaitingShipment: n(pending!.shipment), lowStock },
+    };
+  }
+
+  /** The sales report of `period`. */
+  async sales(em: EntityManager, period: SalesPeriod): Promise<SalesReport> {
+    const db = em.getConnection();
+    const now = this.clock.now();
+    const since = period === 'all' ? null : new Date(now.getTime() - Number(period) * 86_400_000).toISOString();
+    // Orders that count as sales in the period (a CTE each query starts with).
+    const sales = `with sales as (select * from orders where ${SALE} and (?::timestamptz is null or ${soldAt()} >= ?::timestamptz))`;
+    const window = [since, since];
+    const [[totals], [units], top, monthly, methods, stockAlerts] = await Promise.all([
+      db.execute(`${sales} select coalesce(sum(total_cents), 0)::bigint as revenue, count(*) as orders from sales`, window),
+      db.execute(`${sales} select coalesce(sum(i.quantity), 0)::bigint as units from order_items i join sales s on s.id = i.order_id`, window),
+      db.execute<{ product_id: string | null; name: string; units: string; revenue: string }[]>(
+        `${sales} select i.product_id, (array_agg(i.product_name order by s.created_at desc))[1] as name,
+                         sum(i.quantity)::bigint as units, sum(i.total_price_cents)::bigint as revenue
+                    from order_items i join sales s on s.id = i.order_id
+                   group by i.product_id, case when i.product_id is null then i.product_name end
+                   order by revenue desc, name limit 5`,
+        window,
+      ),
+      db.execute<{ month: string; revenue: string; orders: string }[]>(
+        `${sales}, bounds as (
+            select ${localMonth(`coalesce(?::timestamptz, (select min(${soldAt()}) from sales), ?::timestamptz)`)} as first,
+                   ${localMonth('?::timestamptz')} as last)
+          select to_char(m, 'YYYY-MM') as month, coalesce(sum(s.total_cents), 0)::bigint as revenue, count(s.id) as orders
+            from bounds, generate_series(bounds.first, bounds.last, interval '1 month') as m
+            left join sales s on ${localMonth(soldAt('s'))} = m
+           group by m order by m`,
+        [...window, since, now.toISOString(), now.toISOString()],
+      ),
+      db.execute<{ method: PaymentMethod; revenue: string; orders: string }[]>(
+        `${sales} select payment_method as method, sum(total_cents)::bigint as revenue, count(*) as orders from sales group by payment_method order by revenue desc`,
+        window,
+      ),
+      this.lowStock(em, LOW_STOCK_ROWS.sales),
+    ]);
+    const revenueCents = n(totals!.revenue);
+    const orders = n(totals!.orders);
+    return {
+      period,
+      totals: { revenueCents, unitsSold: n(units!.units), orders, averageTicketCents: orders > 0 ? Math.round(revenueCents / orders) : 0 },
+      topProducts: top.map((row) => ({ productId: row.product_id, name: row.name, units: n(row.units), revenueCents: n(row.revenue) })),
+      stockAlerts,
+      monthly: monthly.map((row) => ({ month: row.month, revenueCents: n(row.revenue), orders: n(row.orders) })),
+      byPaymentMethod: methods.map((row) => ({ method: row.method, revenueCents: n(row.revenue), orders: n(row.orders) })),
+      paymentProvider: this.paymentProvider,
+    };
+  }
+
+  /** Products (not archived) at or below `LOW_STOCK_THRESHOLD` units, fewest first. */
+  private async lowStock(em: EntityManager, limit: number): Promise<{ id: string; name: string; stock: number }[]> {
+    return em
+      .getConnection()
+      .execute<{ id: string; name: string; stock: number }[]>(
+        'select id, name, stock from products where archived_at is null and stock <= ? order by stock, name limit ?',
+        [LOW_STOCK_THRESHOLD, limit],
+      );
+  }
+}

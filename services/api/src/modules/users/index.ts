@@ -1,0 +1,37 @@
+/**
+ * User administration routes (admin.md 2 users tab, 6; issue 12), all admin-only:
+ * - `GET /api/admin/users/:id`: profile, roles, created, last sign-in, orders count
+ * - `PATCH /api/admin/users/:id` `{ fullName?, isAdmin? }`: 409 at the cap of 3 admins, for the
+ *   last admin, or for one's own admin role
+ * - `DELETE /api/admin/users/:id`: customers only (409 for admins, developers, oneself); LGPD erasure
+ * (The list, `GET /api/admin/users`, is in the identity module.)
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminUserDetailSchema, adminUserUpdateSchema, apiErrorSchema, idParamsSchema, messageSchema } from '@prata/contracts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { requestMeta } from '../identity/index.ts';
+import { UserAdminService } from './user-admin.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new UserAdminService(app.clock);
+  const em = () => app.orm.em;
+
+  app.get('/api/admin/users/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: adminUserDetailSchema, ...errors } } }, async (request) =>
+    service.detail(em(), request.params.id),
+  );
+
+  app.patch(
+    '/api/admin/users/:id',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, body: adminUserUpdateSchema, response: { 200: adminUserDetailSchema, ...errors } } },
+    async (request) => service.update(em(), requireAuth(request).userId, request.params.id, request.body, requestMeta(request)),
+  );
+
+  app.delete('/api/admin/users/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
+    await service.erase(em(), requireAuth(request).userId, request.params.id, requestMeta(request));
+    return { message: 'Usuário excluído. Os dados pessoais foram apagados e os pedidos foram mantidos de forma anônima.' };
+  });
+};
+
+export default userRoutes;

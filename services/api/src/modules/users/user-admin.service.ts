@@ -1,0 +1,163 @@
+/**
+ * User administration from the panel's users tab (admin.md 2, 6; issue 12): view an account,
+ * edit its name and its admin role, delete a customer account with LGPD erasure.
+ *
+ * Admin role changes hold the role-grant advisory lock (the one `grantRole` takes), so the cap
+ * of 3 admins and "never remove the last admin" hold under concurrency; an admin cannot remove
+ * their own admin role.
+ *
+ * Erasure (LGPD, Lei 13.709/2018 arts. 16 and 18): the account's personal data is erased while
+ * its orders and their lines stay for the store's legal and fiscal records, anonymised:
+ * - users row: e-mail replaced by `removido-<id>@anonimo.invalid`, password replaced by the hash
+ *   of a discarded random secret, 2FA and sign-in data cleared, `erased_at` set (the auth plugin
+ *   refuses its tokens);
+ * - deleted: profile, roles, sessions (refresh tokens), one-time links, recovery codes, admin
+ *   registrations, favourites / reservations, e-mails in the outbox;
+ * - orders: customer name, e-mail, phone, street, number, complement, neighbourhood, ZIP code and
+ *   card brand / last digits replaced; city and state (not identifying alone) stay for the sales
+ *   figures; totals and lines are untouched;
+ * - activity log rows of the account: IP address and user agent cleared, e-mails removed from
+ *   the details.
+ * Only customers can be deleted (no admin or developer role), and never one's own account.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { adminUserUpdateSchema, type AdminUserDetail, type AdminUserUpdate } from '@prata/contracts';
+import { ConflictError, NotFoundError } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { randomToken } from '../../lib/crypto.ts';
+import { audit, type RequestMeta } from '../audit/audit.service.ts';
+import { ROLE_GRANT_LOCK, grantRole } from '../identity/admin-accounts.service.ts';
+import { AdminRegistration, OneTimeToken, Profile, RecoveryCode, RefreshToken, User, UserRole } from '../identity/identity.entities.ts';
+import { hashPassword } from '../identity/passwords.ts';
+import { OutboxEmail } from '../mail/outbox-email.entity.ts';
+import { Order } from '../orders/order.entities.ts';
+import { ProductReservation } from '../reservations/reservation.entity.ts';
+
+export const LAST_ADMIN_MESSAGE = 'Não é possível remover o último administrador.';
+export const OWN_ADMIN_MESSAGE = 'Você não pode remover o seu próprio acesso de administrador.';
+export const OWN_ACCOUNT_MESSAGE = 'Você não pode excluir a sua própria conta.';
+export const PRIVILEGED_ACCOUNT_MESSAGE = 'Administradores e desenvolvedores não podem ser excluídos. Remova o acesso de administrador primeiro.';
+
+/** Placeholder written over the personal fields of an erased customer's orders. */
+export const ERASED_ORDER_FIELDS = {
+  customerName: 'Cliente removido',
+  customerPhone: '0000000000',
+  zipCode: '00000000',
+  street: 'Removido (LGPD)',
+  addressNumber: '0',
+  complement: null,
+  neighborhood: 'Removido',
+  cardBrand: null,
+  cardLast4: null,
+} as const;
+
+/** The e-mail an erased account keeps (unique, undeliverable: `.invalid` is reserved, RFC 2606). */
+export function erasedEmail(userId: string): string {
+  return `removido-${userId}@anonimo.invalid`;
+}
+
+async function lockRoles(tx: EntityManager): Promise<void> {
+  await tx.getConnection().execute('select pg_advisory_xact_lock(?)', [ROLE_GRANT_LOCK], 'all', tx.getTransactionContext());
+}
+
+export class UserAdminService {
+  private readonly clock: Clock;
+
+  constructor(clock: Clock) {
+    this.clock = clock;
+  }
+
+  /** One account with its roles, last sign-in and orders count. @throws NotFoundError. */
+  async detail(em: EntityManager, id: string): Promise<AdminUserDetail> {
+    const profile = await em.findOne(Profile, { user: { id, erasedAt: null } }, { populate: ['user'] });
+    if (!profile) throw new NotFoundError('Usuário não encontrado');
+    const [roles, ordersCount] = await Promise.all([em.find(UserRole, { user: id }, { orderBy: { role: 'asc' } }), em.count(Order, { user: id })]);
+    const names = roles.map((row) => row.role);
+    return {
+      id,
+      fullName: profile.fullName || null,
+      email: profile.email,
+      role: names.includes('developer') ? 'developer' : names.includes('admin') ? 'admin' : 'user',
+      createdAt: profile.createdAt.toISOString(),
+      roles: names,
+      lastLoginAt: profile.user.lastLoginAt?.toISOString() ?? null,
+      ordersCount,
+      twoFactorEnabled: profile.user.twoFactorEnabled,
+    };
+  }
+
+  /**
+   * Changes the name and/or the admin role of `id`.
+   * @throws ZodError, NotFoundError, ConflictError (admin cap, last admin, own admin role).
+   */
+  async update(em: EntityManager, actorId: string, id: string, input: AdminUserUpdate, meta: RequestMeta): Promise<AdminUserDetail> {
+    const data = adminUserUpdateSchema.parse(input);
+    await em.transactional(async (tx) => {
+      await lockRoles(tx);
+      const profile = await tx.findOne(Profile, { user: { id, erasedAt: null } });
+      if (!profile) throw new NotFoundError('Usuário não encontrado');
+      if (data.fullName !== undefined && data.fullName !== profile.fullName) {
+        audit(tx, { userId: actorId, action: 'user_updated', details: { userId: id, before: { fullName: profile.fullName }, after: { fullName: data.fullName } }, meta });
+        profile.fullName = data.fullName;
+      }
+      const isAdmin = (await tx.count(UserRole, { user: id, role: 'admin' })) > 0;
+      if (data.isAdmin === true && !isAdmin) await grantRole(tx, id, 'admin', actorId, meta);
+      if (data.isAdmin === false && isAdmin) {
+        if (id === actorId) throw new ConflictError(OWN_ADMIN_MESSAGE, 'own_admin_role');
+        if ((await tx.count(UserRole, { role: 'admin' })) <= 1) throw new ConflictError(LAST_ADMIN_MESSAGE, 'last_admin');
+        await tx.nativeDelete(UserRole, { user: id, role: 'admin' });
+        audit(tx, { userId: actorId, action: 'role_revoked', details: { userId: id, role: 'admin' }, meta });
+      }
+    });
+    return this.detail(em.fork(), id);
+  }
+
+  /**
+   * Deletes a customer account with LGPD erasure (see the module comment).
+   * @throws NotFoundError, ConflictError (own account, admin or developer).
+   */
+  async erase(em: EntityManager, actorId: string, id: string, meta: RequestMeta): Promise<{ anonymisedOrders: number }> {
+    if (id === actorId) throw new ConflictError(OWN_ACCOUNT_MESSAGE, 'own_account');
+    const passwordHash = await hashPassword(randomToken());
+    return em.transactional(async (tx) => {
+      await lockRoles(tx);
+      const user = await tx.findOne(User, { id, erasedAt: null });
+      if (!user) throw new NotFoundError('Usuário não encontrado');
+      if ((await tx.count(UserRole, { user: id })) > 0) throw new ConflictError(PRIVILEGED_ACCOUNT_MESSAGE, 'privileged_account');
+      const anonymous = erasedEmail(id);
+      const formerEmail = user.email;
+
+      const anonymisedOrders = await tx.nativeUpdate(Order, { user: id }, { ...ERASED_ORDER_FIELDS, customerEmail: anonymous });
+      await tx.nativeDelete(Profile, { user: id });
+      await tx.nativeDelete(RefreshToken, { user: id });
+      await tx.nativeDelete(OneTimeToken, { user: id });
+      await tx.nativeDelete(RecoveryCode, { user: id });
+      await tx.nativeDelete(AdminRegistration, { user: id });
+      await tx.nativeDelete(ProductReservation, { user: id });
+      await tx.nativeDelete(OutboxEmail, { to: formerEmail });
+      await tx
+        .getConnection()
+        .execute(
+          `update admin_logs set ip_address = null, user_agent = null, details = details - 'email' - 'newEmail' where user_id = ?`,
+          [id],
+          'run',
+          tx.getTransactionContext(),
+        );
+      tx.assign(user, {
+        email: anonymous,
+        passwordHash,
+        emailConfirmedAt: null,
+        lastLoginAt: null,
+        loginAttempts: 0,
+        lastFailedLoginAt: null,
+        twoFactorEnabled: false,
+        twoFactorSecret: null,
+        pendingTwoFactorSecret: null,
+        lastTotpStep: null,
+        erasedAt: this.clock.now(),
+      });
+      audit(tx, { userId: actorId, action: 'user_deleted', details: { userId: id, anonymisedOrders }, meta });
+      return { anonymisedOrders };
+    });
+  }
+}

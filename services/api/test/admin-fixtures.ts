@@ -1,0 +1,67 @@
+/**
+ * Fixtures for the admin panel's API tests (issue 12): real image files made with sharp, real
+ * orders placed through `POST /api/orders` (sandbox acquirer), multipart uploads over real HTTP.
+ */
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { orderSchema, type Order } from '@prata/contracts';
+import { bearer, type SignedIn } from './accounts.ts';
+import type { TestService } from './helpers.ts';
+
+/** A real image of `format`, `width` x `height` px (a gradient, so encoders have work to do). */
+export async function imageFile(format: 'png' | 'jpeg' | 'gif' | 'webp', width = 64, height = 48): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i += 3) {
+    pixels[i] = i % 251;
+    pixels[i + 1] = (i * 7) % 253;
+    pixels[i + 2] = 192;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).toFormat(format).toBuffer();
+}
+
+/** The delivery and contact fields of an order. */
+export const ORDER_CUSTOMER = {
+  fullName: 'Joana Compradora',
+  email: 'joana.compradora@exemplo.com.br',
+  phone: '11987654321',
+  zipCode: '01310-100',
+  street: 'Avenida Paulista',
+  number: '1000',
+  complement: 'Apto 12',
+  neighborhood: 'Bela Vista',
+  city: 'São Paulo',
+  state: 'SP',
+};
+
+const CARD = { method: 'credit-card', cardNumber: '4111 1111 1111 1111', cardName: 'JOANA COMPRADORA', cardExpiry: '12/30', cardCvv: '123', installments: 1 };
+
+/** Places an order through the API: card orders come back `paid`, PIX ones `pending`. */
+export async function placeOrder(
+  service: TestService,
+  buyer: SignedIn,
+  items: { productId: string; quantity: number }[],
+  method: 'credit-card' | 'pix' = 'credit-card',
+  customer: Partial<typeof ORDER_CUSTOMER> = {},
+): Promise<Order> {
+  const response = await service.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { ...bearer(buyer), 'idempotency-key': randomUUID() },
+    payload: { items, customer: { ...ORDER_CUSTOMER, ...customer }, payment: method === 'pix' ? { method: 'pix' } : CARD },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return orderSchema.parse(response.json());
+}
+
+/** Runs SQL on the test database. */
+export function sql<T = Record<string, unknown>>(service: TestService, query: string, params: unknown[] = []): Promise<T[]> {
+  return service.db.orm.em.fork().getConnection().execute(query, params);
+}
+
+/** Multipart upload of `data` as `fileName` over real HTTP (the app must be listening). */
+export async function uploadImage(baseUrl: string, who: SignedIn, data: Uint8Array, fileName: string, type = 'image/png'): Promise<Response> {
+  const form = new FormData();
+  form.append('file', new Blob([data], { type }), fileName);
+  return fetch(`${baseUrl}/api/admin/product-images`, { method: 'POST', headers: bearer(who), body: form });
+}

@@ -1,0 +1,172 @@
+/**
+ * User administration (issue 12; admin.md 2, 6) on real PostgreSQL: the detail view (roles, last
+ * sign-in, orders count), name edits with an audit row, the admin role within the cap of 3 and
+ * never for the last admin (also when two admins revoke each other at once) nor oneself, and the
+ * deletion of a customer with LGPD erasure: personal data gone everywhere, orders and lines kept
+ * anonymised, old tokens refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUserDetailSchema } from '@prata/contracts';
+import { AdminLog } from '../src/modules/audit/admin-log.entity.ts';
+import { UserAdminService } from '../src/modules/users/user-admin.service.ts';
+import { account, bearer, signIn, type SignedIn } from './accounts.ts';
+import { ORDER_CUSTOMER, placeOrder, sql } from './admin-fixtures.ts';
+import { createTestService, type TestService } from './helpers.ts';
+
+let service: TestService;
+let owner: SignedIn;
+
+const call = (who: SignedIn, method: 'GET' | 'PATCH' | 'DELETE', id: string, payload?: object) =>
+  service.app.inject({ method, url: `/api/admin/users/${id}`, headers: bearer(who), ...(payload ? { payload } : {}) });
+
+const adminCount = async () => Number((await sql<{ n: string }>(service, "select count(*) as n from user_roles where role = 'admin'"))[0]!.n);
+
+beforeAll(async () => {
+  service = await createTestService({ PAYMENT_SANDBOX_DELAY_MS: '0' });
+  owner = await account(service, ['admin'], 'dona');
+});
+afterAll(async () => service?.close());
+
+describe('GET /api/admin/users/:id', () => {
+  it('shows profile, roles, created, last sign-in and the orders count', async () => {
+    const customer = await account(service);
+    const [product] = await sql<{ id: string }>(service, 'select id from products where stock > 3 limit 1');
+    await placeOrder(service, customer, [{ productId: product!.id, quantity: 1 }]);
+    await placeOrder(service, customer, [{ productId: product!.id, quantity: 1 }]);
+    const detail = adminUserDetailSchema.parse((await call(owner, 'GET', customer.userId)).json());
+    expect(detail).toMatchObject({ id: customer.userId, email: customer.email, fullName: 'Maria Silva', role: 'user', roles: [], ordersCount: 2, twoFactorEnabled: false });
+    expect(Date.now() - Date.parse(detail.lastLoginAt!)).toBeLessThan(60_000);
+    expect((await call(owner, 'GET', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await call(owner, 'GET', 'nao-e-uuid')).json().issues).toContainEqual({ path: 'params.id', message: 'Identificador inválido' });
+  });
+});
+
+describe('PATCH /api/admin/users/:id', () => {
+  it('renames (trimmed) with an audit row holding the old and new name, and refuses an empty name or body', async () => {
+    const customer = await account(service);
+    const response = await call(owner, 'PATCH', customer.userId, { fullName: '  Maria Souza  ' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().fullName).toBe('Maria Souza');
+    const log = await service.db.orm.em.fork().findOneOrFail(AdminLog, { action: 'user_updated', details: { userId: customer.userId } });
+    expect(log.userId).toBe(owner.userId);
+    expect(log.details).toMatchObject({ before: { fullName: 'Maria Silva' }, after: { fullName: 'Maria Souza' } });
+    expect((await call(owner, 'PATCH', customer.userId, { fullName: '   ' })).json().issues).toContainEqual({ path: 'body.fullName', message: 'Nome é obrigatório' });
+    expect((await call(owner, 'PATCH', customer.userId, {})).statusCode).toBe(400);
+  });
+
+  it('grants admin up to 3 admins, then answers the cap message; revokes another admin; never one’s own role', async () => {
+    expect(await adminCount()).toBe(1);
+    const second = await account(service);
+    const third = await account(service);
+    const fourth = await account(service);
+    expect((await call(owner, 'PATCH', second.userId, { isAdmin: true })).json().roles).toEqual(['admin']);
+    expect((await call(owner, 'PATCH', third.userId, { isAdmin: true })).statusCode).toBe(200);
+    const capped = await call(owner, 'PATCH', fourth.userId, { isAdmin: true });
+    expect(capped.statusCode).toBe(409);
+    expect(capped.json()).toEqual({ error: 'admin_limit', message: 'Limite máximo de 3 administradores atingido' });
+
+    const own = await call(owner, 'PATCH', owner.userId, { isAdmin: false });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe('Você não pode remover o seu próprio acesso de administrador.');
+
+    const revoked = await call(owner, 'PATCH', third.userId, { isAdmin: false });
+    expect(revoked.json()).toMatchObject({ role: 'user', roles: [] });
+    expect(await service.db.orm.em.fork().count(AdminLog, { action: 'role_revoked', details: { userId: third.userId } })).toBe(1);
+    // The revoked admin is refused at once (roles are read on every request).
+    expect((await call(third, 'GET', owner.userId)).statusCode).toBe(403);
+    expect((await call(owner, 'PATCH', second.userId, { isAdmin: false })).statusCode).toBe(200);
+    expect(await adminCount()).toBe(1);
+  });
+
+  it('never removes the last admin (the rule, checked in the service)', async () => {
+    const bystander = await account(service);
+    await expect(new UserAdminService(service.app.clock).update(service.db.orm.em.fork(), bystander.userId, owner.userId, { isAdmin: false }, { ip: null, userAgent: null })).rejects.toThrow(
+      'Não é possível remover o último administrador.',
+    );
+    expect(await adminCount()).toBe(1);
+  });
+
+  it('keeps one admin when two admins revoke each other at once', async () => {
+    const other = await account(service);
+    await call(owner, 'PATCH', other.userId, { isAdmin: true });
+    const otherAdmin = await signIn(service, other.email, other.password);
+    const [a, b] = await Promise.all([call(owner, 'PATCH', other.userId, { isAdmin: false }), call(otherAdmin, 'PATCH', owner.userId, { isAdmin: false })]);
+    const remaining = await adminCount();
+    // Put the owner back in charge for the tests below, whoever won.
+    if (b.statusCode === 200) {
+      await call(otherAdmin, 'PATCH', owner.userId, { isAdmin: true });
+      await call(owner, 'PATCH', other.userId, { isAdmin: false });
+    }
+    expect(remaining).toBe(1);
+    // One wins; the other is refused by the rule (409, both were past the guard) or by the guard (403, the winner had committed).
+    expect([a.statusCode, b.statusCode].filter((code) => code === 200)).toHaveLength(1);
+    expect([a.statusCode, b.statusCode].find((code) => code !== 200)).toBeOneOf([403, 409]);
+  });
+});
+
+describe('DELETE /api/admin/users/:id (LGPD erasure)', () => {
+  it('erases a customer: profile, sessions, reservations, e-mails gone; orders kept with their lines, personal fields replaced', async () => {
+    const customer = await account(service);
+    const [product] = await sql<{ id: string; stock: number }>(service, 'select id, stock from products where stock > 3 order by name limit 1');
+    const order = await placeOrder(service, customer, [{ productId: product!.id, quantity: 2 }]);
+    await service.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(customer), payload: { productId: product!.id } });
+    const [before] = await sql<Record<string, unknown>>(service, 'select * from orders where id = ?', [order.id]);
+
+    const response = await call(owner, 'DELETE', customer.userId);
+    expect(response.statusCode).toBe(200);
+
+    const [user] = await sql<{ email: string; erased_at: string | null; password_hash: string; email_confirmed_at: string | null }>(service, 'select * from users where id = ?', [customer.userId]);
+    expect(user!.email).toBe(`removido-${customer.userId}@anonimo.invalid`);
+    expect(user!.erased_at).not.toBeNull();
+    expect(user!.email_confirmed_at).toBeNull();
+    for (const table of ['profiles', 'user_roles', 'refresh_tokens', 'one_time_tokens', 'recovery_codes', 'product_reservations']) {
+      expect(await sql(service, `select 1 from ${table} where user_id = ?`, [customer.userId]), table).toEqual([]);
+    }
+    expect(await sql(service, 'select 1 from outbox_emails where "to" = ?', [customer.email])).toEqual([]);
+
+    const [after] = await sql<Record<string, unknown>>(service, 'select * from orders where id = ?', [order.id]);
+    expect(after).toMatchObject({
+      customer_name: 'Cliente removido',
+      customer_email: `removido-${customer.userId}@anonimo.invalid`,
+      customer_phone: '0000000000',
+      zip_code: '00000000',
+      street: 'Removido (LGPD)',
+      complement: null,
+      neighborhood: 'Removido',
+      card_last4: null,
+      // Not identifying alone, and what the sales figures need:
+      city: ORDER_CUSTOMER.city,
+      state: ORDER_CUSTOMER.state,
+      total_cents: before!.total_cents,
+      status: before!.status,
+      number: before!.number,
+    });
+    expect(JSON.stringify(after)).not.toContain(ORDER_CUSTOMER.street);
+    expect(JSON.stringify(after)).not.toContain(customer.email);
+    expect(await sql(service, 'select quantity, product_id from order_items where order_id = ?', [order.id])).toEqual([{ quantity: 2, product_id: product!.id }]);
+    const logs = await sql<{ ip_address: string | null; details: Record<string, unknown> }>(service, 'select ip_address, details from admin_logs where user_id = ?', [customer.userId]);
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs.every((row) => row.ip_address === null && !JSON.stringify(row.details).includes(customer.email))).toBe(true);
+    const deletion = await service.db.orm.em.fork().findOneOrFail(AdminLog, { action: 'user_deleted', details: { userId: customer.userId } });
+    expect(deletion.details).toEqual({ userId: customer.userId, anonymisedOrders: 1 });
+
+    // The person's old access token and credentials no longer work; the account is gone from the panel.
+    expect((await service.app.inject({ method: 'GET', url: '/api/me', headers: bearer(customer) })).statusCode).toBe(401);
+    expect((await service.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: customer.cookie } })).statusCode).toBe(401);
+    expect((await service.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: customer.email, password: customer.password } })).statusCode).toBe(401);
+    expect((await call(owner, 'GET', customer.userId)).statusCode).toBe(404);
+    const list = (await service.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(owner) })).json() as { id: string }[];
+    expect(list.some((row) => row.id === customer.userId)).toBe(false);
+    // The same e-mail can sign up again as a new person.
+    expect((await service.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email: customer.email, password: 'segredo123', fullName: 'Outra Pessoa' } })).statusCode).toBe(201);
+  });
+
+  it('refuses to delete an admin or developer, oneself, or an unknown account', async () => {
+    const developer = await account(service, ['developer'], 'dev');
+    const privileged = await call(owner, 'DELETE', developer.userId);
+    expect(privileged.statusCode).toBe(409);
+    expect(privileged.json().message).toBe('Administradores e desenvolvedores não podem ser excluídos. Remova o acesso de administrador primeiro.');
+    expect((await call(owner, 'DELETE', owner.userId)).json()).toEqual({ error: 'own_account', message: 'Você não pode excluir a sua própria conta.' });
+    expect((await call(owner, 'DELETE', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,260 @@
+/**
+ * Admin panel contracts (issue 12; admin.md sections 2, 3, 5, 7, 8, 9): product management and
+ * image upload, global search, dashboard and sales figures, user management, content and social
+ * link edits, the activity log with its filters. Money is integer BRL cents everywhere.
+ */
+import { z } from 'zod';
+import { SOCIAL_PLATFORMS } from './content.ts';
+import { PAYMENT_METHODS, type ORDER_STATUSES } from './orders.ts';
+import { adminUserSchema, ROLE_NAMES } from './auth.ts';
+
+// --- Products and their images (admin.md 3, 5, 7, 8) --------------------------------------
+
+/** Largest product image accepted, in bytes (admin.md 5, 9: 10 MB). */
+export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Image types accepted, by the MIME type sniffed from the content, with the stored extension. */
+export const PRODUCT_IMAGE_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' } as const;
+export type ProductImageMime = keyof typeof PRODUCT_IMAGE_TYPES;
+/** The upload toasts of admin.md 8 (title / description). */
+export const PRODUCT_IMAGE_MESSAGES = {
+  invalidType: { title: 'Tipo de arquivo inválido', description: 'Por favor, envie apenas imagens (JPEG, PNG, GIF, WEBP)' },
+  tooLarge: { title: 'Arquivo muito grande', description: 'O arquivo deve ter no máximo 10MB' },
+  uploadFailed: { title: 'Erro no upload', description: 'Falha ao enviar a imagem' },
+  removeFailed: { title: 'Erro ao deletar', description: 'Falha ao remover a imagem' },
+} as const;
+
+/** Object key of an uploaded product image: `products/{timestamp}-{random}.{ext}` (admin.md 7). */
+export const UPLOADED_IMAGE_KEY_PATTERN = /^products\/\d{13}-[a-z0-9]{8,16}\.(jpg|png|gif|webp)$/;
+/** Any key the product form may reference: an upload or a seeded picture (`products/<slug>.svg`). */
+export const PRODUCT_IMAGE_KEY_PATTERN = /^products\/[a-z0-9][a-z0-9._-]{0,200}$/;
+
+/** `POST /api/admin/product-images` answer: the stored key and its public URL. */
+export const productImageUploadSchema = z.object({ key: z.string().regex(UPLOADED_IMAGE_KEY_PATTERN), url: z.url() });
+export type ProductImageUpload = z.infer<typeof productImageUploadSchema>;
+
+/** Params of `DELETE /api/admin/product-images/*`: the key of an upload not used by any product. */
+export const productImageKeyParamsSchema = z.object({
+  '*': z.string().regex(UPLOADED_IMAGE_KEY_PATTERN, 'Imagem inválida'),
+});
+
+/**
+ * The object key of a public storage URL in `bucket` (admin.md 7: "remove a file derived from the
+ * public URL path"), or null when the URL is not a public object of that bucket.
+ */
+export function storageKeyFromUrl(url: string | null | undefined, bucket = 'product-images'): string | null {
+  if (!url) return null;
+  const marker = `/storage/${bucket}/`;
+  const pathname = url.split(/[?#]/)[0]!;
+  const at = pathname.indexOf(marker);
+  if (at < 0) return null;
+  const key = pathname.slice(at + marker.length).split('/').map(decodeURIComponent).join('/');
+  return key || null;
+}
+
+/** `DELETE /api/admin/products/:id`: `archived` when order lines reference the product. */
+export const productDeletionSchema = z.object({ outcome: z.enum(['deleted', 'archived']), message: z.string() });
+export type ProductDeletion = z.infer<typeof productDeletionSchema>;
+
+/** A product with stock at or below this many units is a stock alert (dashboard, sales). */
+export const LOW_STOCK_THRESHOLD = 5;
+
+// --- Global search (admin.md 2, 7) --------------------------------------------------------
+
+export const GLOBAL_SEARCH_MIN_LENGTH = 2;
+export const GLOBAL_SEARCH_DEBOUNCE_MS = 300;
+/** Most results per type: products, orders, users (admin.md 2). */
+export const GLOBAL_SEARCH_LIMITS = { product: 5, order: 3, user: 3 } as const;
+export const SEARCH_RESULT_TYPES = ['product', 'order', 'user', 'content'] as const;
+export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
+
+export const globalSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Informe o termo de busca' })
+    .trim()
+    .min(GLOBAL_SEARCH_MIN_LENGTH, 'Digite pelo menos 2 caracteres')
+    .max(100, 'Termo de busca muito longo'),
+});
+
+/** One result (admin.md 2: id, title, subtitle, type). */
+export const searchResultSchema = z.object({
+  id: z.string(),
+  type: z.enum(SEARCH_RESULT_TYPES),
+  title: z.string(),
+  subtitle: z.string(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+export const globalSearchResultSchema = z.object({ results: z.array(searchResultSchema) });
+
+// --- Dashboard and sales (admin.md 2, 9) --------------------------------------------------
+
+/** Order statuses that count as sales: paid and what follows payment. */
+export const SALE_STATUSES = ['paid', 'shipped', 'delivered'] as const satisfies readonly (typeof ORDER_STATUSES)[number][];
+/** Days of the dashboard's recent week (admin.md 9). */
+export const DASHBOARD_WEEK_DAYS = 7;
+
+const cents = z.number().int();
+const count = z.number().int().nonnegative();
+
+export const lowStockProductSchema = z.object({ id: z.uuid(), name: z.string(), stock: count });
+
+export const dashboardSchema = z.object({
+  salesToday: z.object({ revenueCents: cents, orders: count }),
+  /** Orders placed today (any status but cancelled) and in total. */
+  orders: z.object({ today: count, total: count }),
+  activeProducts: count,
+  /** 'Usuários Ativos': the number of profiles (admin.md 9). */
+  customers: count,
+  /** The last 7 days, oldest first: `date` is YYYY-MM-DD in São Paulo time. */
+  week: z.array(z.object({ date: z.string(), revenueCents: cents, orders: count })),
+  recentActivity: z.array(z.object({ id: z.uuid(), action: z.string(), details: z.record(z.string(), z.unknown()), createdAt: z.iso.datetime({ offset: true }) })),
+  pending: z.object({ awaitingPayment: count, awaitingShipment: count, lowStock: z.array(lowStockProductSchema) }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const SALES_PERIODS = ['7', '30', '90', '365', 'all'] as const;
+export type SalesPeriod = (typeof SALES_PERIODS)[number];
+export const SALES_PERIOD_LABELS: Readonly<Record<SalesPeriod, string>> = {
+  '7': 'Últimos 7 dias',
+  '30': 'Últimos 30 dias',
+  '90': 'Últimos 90 dias',
+  '365': 'Últimos 12 meses',
+  all: 'Todo o período',
+};
+export const salesQuerySchema = z.object({ period: z.enum(SALES_PERIODS, { error: 'Período inválido' }).default('30') });
+
+export const salesReportSchema = z.object({
+  period: z.enum(SALES_PERIODS),
+  totals: z.object({ revenueCents: cents, unitsSold: count, orders: count, averageTicketCents: cents }),
+  topProducts: z.array(z.object({ productId: z.uuid().nullable(), name: z.string(), units: count, revenueCents: cents })),
+  stockAlerts: z.array(lowStockProductSchema),
+  /** Revenue per calendar month (YYYY-MM, São Paulo time), oldest first, months without sales included. */
+  monthly: z.array(z.object({ month: z.string(), revenueCents: cents, orders: count })),
+  byPaymentMethod: z.array(z.object({ method: z.enum(PAYMENT_METHODS), revenueCents: cents, orders: count })),
+  /** The acquirer the service is configured with (`PAYMENT_PROVIDER`). */
+  paymentProvider: z.string(),
+});
+export type SalesReport = z.infer<typeof salesReportSchema>;
+
+// --- Users (admin.md 2, 6) ----------------------------------------------------------------
+
+export const adminUserDetailSchema = adminUserSchema.extend({
+  roles: z.array(z.enum(ROLE_NAMES)),
+  lastLoginAt: z.iso.datetime({ offset: true }).nullable(),
+  ordersCount: count,
+  twoFactorEnabled: z.boolean(),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+/** `PATCH /api/admin/users/:id`: the name and/or the admin role (cap of 3, never the last admin nor oneself). */
+export const adminUserUpdateSchema = z
+  .object({
+    fullName: z.string().trim().min(1, 'Nome é obrigatório').max(100, 'Nome muito longo').optional(),
+    isAdmin: z.boolean().optional(),
+  })
+  .refine((value) => value.fullName !== undefined || value.isAdmin !== undefined, 'Nada para alterar');
+export type AdminUserUpdate = z.input<typeof adminUserUpdateSchema>;
+
+// --- Content and social links (admin.md 3, 4, 8) ------------------------------------------
+
+/** Preview length of a section in the content tab, in characters (admin.md 9). */
+export const CONTENT_PREVIEW_LENGTH = 200;
+/** Rows of the content editor (admin.md 9). */
+export const CONTENT_EDITOR_ROWS = 8;
+export const CONTENT_MAX_LENGTH = 20_000;
+
+export const contentSectionUpdateSchema = z.object({
+  title: z.string().trim().min(1, 'Título é obrigatório').max(200, 'Título muito longo'),
+  content: z.string().trim().min(1, 'Conteúdo é obrigatório').max(CONTENT_MAX_LENGTH, 'Conteúdo muito longo'),
+});
+export type ContentSectionUpdate = z.input<typeof contentSectionUpdateSchema>;
+/** An http(s) URL (social links are opened by shoppers: no `javascript:` or other schemes). */
+export const httpUrlSchema = z
+  .string()
+  .trim()
+  .max(500, 'Link muito longo')
+  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Informe um link válido começando com http:// ou https://' }));
+
+const socialLinkSlot = z.union([z.literal('').transform(() => null), z.null(), httpUrlSchema]);
+
+/** `PUT /api/admin/social-links`: the four platforms, each with up to four links (empty = none). */
+export const socialLinksUpdateSchema = z.object({
+  links: z
+    .array(
+      z.object({
+        platform: z.enum(SOCIAL_PLATFORMS),
+        link1: socialLinkSlot,
+        link2: socialLinkSlot,
+        link3: socialLinkSlot,
+        link4: socialLinkSlot,
+      }),
+    )
+    .min(1)
+    .max(SOCIAL_PLATFORMS.length)
+    .refine((list) => new Set(list.map((entry) => entry.platform)).size === list.length, 'Plataforma repetida'),
+});
+export type SocialLinksUpdate = z.input<typeof socialLinksUpdateSchema>;
+
+// --- Activity log (admin.md 2, 3, 9) ------------------------------------------------------
+
+/** At most this many rows (admin.md 9). */
+export const ADMIN_LOG_LIMIT = 100;
+export const LOG_PERIODS = ['1', '7', '30', '90', 'all'] as const;
+export type LogPeriod = (typeof LOG_PERIODS)[number];
+export const LOG_PERIOD_LABELS: Readonly<Record<LogPeriod, string>> = {
+  '1': 'Último dia',
+  '7': 'Últimos 7 dias',
+  '30': 'Últimos 30 dias',
+  '90': 'Últimos 90 dias',
+  all: 'Todo o período',
+};
+/** Action filters (admin.md 9) and the audit actions each one covers. */
+export const LOG_ACTION_FILTERS = {
+  login: ['login', 'login_failed', 'logout'],
+  product: ['product_created', 'product_updated', 'product_deleted', 'product_archived', 'product_image_uploaded', 'product_image_deleted'],
+  '2fa': ['2fa_enabled', '2fa_disabled'],
+  profile: ['profile_updated', 'password_changed', 'password_reset', 'email_change_requested', 'email_changed'],
+} as const;
+export type LogActionFilter = keyof typeof LOG_ACTION_FILTERS | 'all';
+export const LOG_ACTION_FILTER_LABELS: Readonly<Record<LogActionFilter, string>> = {
+  all: 'Todas as ações',
+  login: 'Login',
+  product: 'Produtos',
+  '2fa': '2FA',
+  profile: 'Perfil',
+};
+
+export const adminLogQuerySchema = z.object({
+  period: z.enum(LOG_PERIODS, { error: 'Período inválido' }).default('7'),
+  action: z.enum(['all', 'login', 'product', '2fa', 'profile'], { error: 'Filtro de ação inválido' }).default('all'),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'Termo de busca muito longo')
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type AdminLogQuery = z.input<typeof adminLogQuerySchema>;
+
+export const adminLogSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid().nullable(),
+  action: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type AdminLogEntry = z.infer<typeof adminLogSchema>;
+
+/** The rows (newest first, at most 100) and a summary of every row matching the filters. */
+export const adminLogPageSchema = z.object({
+  rows: z.array(adminLogSchema),
+  summary: z.object({
+    total: count,
+    byFilter: z.object({ login: count, product: count, '2fa': count, profile: count, other: count }),
+    failedLogins: count,
+    /** Distinct IP addresses. */
+    addresses: count,
+  }),
+});
+export type AdminLogPage = z.infer<typeof adminLogPageSchema>;

@@ -1,0 +1,84 @@
+/**
+ * The RemoteModule contract: what a federated remote's exposed `./App` module exports (its
+ * default export), and the one place that says how the shell reads it.
+ *
+ * ```ts
+ * export default defineRemoteModule({
+ *   contractVersion: 1,
+ *   App: AdminApp,
+ *   routes: [
+ *     { path: '/admin/*', layout: 'panel' },
+ *     { path: '/painel-admin', layout: 'panel' },
+ *   ],
+ * });
+ * ```
+ *
+ * - `contractVersion`: the version of this contract the remote was built against. The shell
+ *   accepts `REMOTE_MODULE_CONTRACT_VERSION` (1) and refuses anything else with a clear error
+ *   (the remote then shows the "unavailable" fallback). Raise it only for a change old shells
+ *   cannot read; add optional fields otherwise.
+ * - `App`: the React component rendering the remote's own routes (absolute paths).
+ * - `routes`: route patterns (react-router syntax, ranked the way the router ranks them) with the
+ *   chrome each wants: `store` (the store's header, footer and back button around the page) or
+ *   `panel` (a bare full-screen frame: the remote draws its own panel layout, admin.md 2). A path
+ *   no pattern matches gets `store`.
+ *
+ * Which remote owns a path is the remote registry's job (`GET /api/remotes`); which chrome a
+ * path gets is the owning remote's job (this contract). The shell hard-codes neither.
+ */
+import type { ComponentType } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+
+/** The contract version this build of the shell and shared-ui reads. */
+export const REMOTE_MODULE_CONTRACT_VERSION = 1;
+
+/** Chrome of a route: the store's header and footer, or a bare full-screen panel frame. */
+export type RouteLayout = 'store' | 'panel';
+export const ROUTE_LAYOUTS: readonly RouteLayout[] = ['store', 'panel'];
+
+export interface RemoteRoute {
+  /** Absolute react-router pattern, e.g. `/admin/*`. */
+  path: string;
+  layout: RouteLayout;
+}
+
+export interface RemoteModule {
+  contractVersion: typeof REMOTE_MODULE_CONTRACT_VERSION;
+  App: ComponentType;
+  routes: readonly RemoteRoute[];
+}
+
+/** Identity helper that type-checks a remote's module at build time. */
+export function defineRemoteModule(module: RemoteModule): RemoteModule {
+  return module;
+}
+
+/**
+ * Checks what a remote's `./App` exposed (its default export) at run time.
+ * @throws Error naming the remote and what is wrong (missing default, other contract version,
+ * no App component, a route without an absolute path or a known layout).
+ */
+export function parseRemoteModule(exposed: unknown, remote: string): RemoteModule {
+  const module = (exposed as { default?: unknown } | null)?.default as Partial<RemoteModule> | undefined;
+  if (!module || typeof module !== 'object') throw new Error(`remote "${remote}" exposes no RemoteModule as the default export of ./App`);
+  if (module.contractVersion !== REMOTE_MODULE_CONTRACT_VERSION) {
+    throw new Error(`remote "${remote}" uses RemoteModule contract ${String(module.contractVersion)}; this shell reads ${REMOTE_MODULE_CONTRACT_VERSION}`);
+  }
+  if (typeof module.App !== 'function' && typeof module.App !== 'object') throw new Error(`remote "${remote}" exposes no App component`);
+  if (!Array.isArray(module.routes) || !module.routes.every((route) => typeof route?.path === 'string' && route.path.startsWith('/') && ROUTE_LAYOUTS.includes(route.layout))) {
+    throw new Error(`remote "${remote}" declares invalid routes`);
+  }
+  return module as RemoteModule;
+}
+
+/** The layout `module` asks for at `pathname` (its best-ranked route), `store` when none matches. */
+export function routeLayout(module: Pick<RemoteModule, 'routes'>, pathname: string): RouteLayout {
+  const layouts = new Map<RouteObject, RouteLayout>();
+  const routes = module.routes.map(({ path, layout }) => {
+    const route: RouteObject = { path };
+    layouts.set(route, layout);
+    return route;
+  });
+  const best = matchRoutes(routes, pathname)?.at(-1);
+  return best ? (layouts.get(best.route) ?? 'store') : 'store';
+}

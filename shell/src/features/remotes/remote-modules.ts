@@ -1,0 +1,60 @@
+/**
+ * Loading remotes' modules through the federation runtime, once per remote and attempt.
+ *
+ * - `remoteModule(name, attempt)`: the remote's `./App` checked against the RemoteModule contract
+ *   (shared-ui `parseRemoteModule`); rejects when the remote is down or breaks the contract.
+ * - `settledRemoteModule(name, attempt)`: the same, resolving to null on failure (the layout
+ *   then falls back to the store chrome, where the remote's mount shows the fallback).
+ * - `useRemoteAttempt(name)` / `retryRemote(name)`: the attempt counter a retry button bumps, so
+ *   the layout and the mount both load again.
+ * The promises are cached, so React's `use()` reads an already-loaded module synchronously.
+ */
+import { useSyncExternalStore } from 'react';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { parseRemoteModule, type RemoteModule } from '@prata/shared-ui';
+
+const modules = new Map<string, Promise<RemoteModule>>();
+const settled = new Map<string, Promise<RemoteModule | null>>();
+const attempts = new Map<string, number>();
+const listeners = new Set<() => void>();
+
+/** The checked RemoteModule of `name`. @throws (rejects) when it cannot be loaded or is invalid. */
+export function remoteModule(name: string, attempt: number): Promise<RemoteModule> {
+  const key = `${name}#${attempt}`;
+  let module = modules.get(key);
+  if (!module) {
+    module = loadRemote(`${name}/App`).then((exposed) => parseRemoteModule(exposed, name));
+    modules.set(key, module);
+  }
+  return module;
+}
+
+/** The RemoteModule of `name`, or null when it cannot be loaded (never rejects). */
+export function settledRemoteModule(name: string, attempt: number): Promise<RemoteModule | null> {
+  const key = `${name}#${attempt}`;
+  let module = settled.get(key);
+  if (!module) {
+    module = remoteModule(name, attempt).catch((error: unknown) => {
+      console.error(`[shell] remote "${name}" could not be loaded`, error);
+      return null;
+    });
+    settled.set(key, module);
+  }
+  return module;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** How many times `name` was retried (0 at first). */
+export function useRemoteAttempt(name: string): number {
+  return useSyncExternalStore(subscribe, () => attempts.get(name) ?? 0);
+}
+
+/** Loads `name` again (after it failed). */
+export function retryRemote(name: string): void {
+  attempts.set(name, (attempts.get(name) ?? 0) + 1);
+  for (const listener of listeners) listener();
+}
