@@ -28,6 +28,9 @@ import orderRoutes from './modules/orders/index.ts';
 import reservationRoutes from './modules/reservations/index.ts';
 import platformRoutes from './modules/platform/index.ts';
 import contentRoutes from './modules/content/index.ts';
+import realtimeRoutes from './modules/realtime/index.ts';
+import systemErrorsPlugin from './plugins/system-errors.ts';
+import systemErrorRoutes from './modules/system-errors/index.ts';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -70,5 +73,8 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(orderRoutes);
   await app.register(scheduledJobsPlugin);
   await app.register(contentRoutes);
+  await app.register(systemErrorsPlugin);
+  await app.register(systemErrorRoutes);
+  await app.register(realtimeRoutes);
   return app;
 }

@@ -5,3 +5,7 @@ export * from './content.ts';
 export * from './auth.ts';
 export * from './reservations.ts';
 export * from './orders.ts';
+export * from './realtime.ts';
+export * from './system-errors.ts';
+export * from './notifications.ts';
+export * from './quality.ts';

@@ -21,6 +21,9 @@ import { ProductReservationSchema } from '../modules/reservations/reservation.en
 import { DomainEventRecordSchema } from '../modules/events/domain-event.entity.ts';
 import { OrderItemSchema, OrderSchema } from '../modules/orders/order.entities.ts';
 import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/content.entities.ts';
+import { SystemErrorSchema } from '../modules/system-errors/system-error.entity.ts';
+import { NotificationSchema, NotificationStateSchema } from '../modules/notifications/notification.entities.ts';
+import { QaIssueSchema } from '../modules/quality/qa-issue.entity.ts';
 import { migrationsList } from './migrations/index.ts';
 
 /** All entities of the service. */
@@ -41,6 +44,10 @@ export const ENTITIES = [
   OrderSchema,
   OrderItemSchema,
   DomainEventRecordSchema,
+  SystemErrorSchema,
+  NotificationSchema,
+  NotificationStateSchema,
+  QaIssueSchema,
 ];
 
 /** Builds the ORM options for a `postgres://` URL. `debug` logs SQL. */

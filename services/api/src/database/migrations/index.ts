@@ -8,6 +8,7 @@ import { Migration20261121120000_content } from './Migration20261121120000_conte
 import { Migration20261121130000_identity } from './Migration20261121130000_identity.ts';
 import { Migration20261121140000_reservations } from './Migration20261121140000_reservations.ts';
 import { Migration20261121150000_orders } from './Migration20261121150000_orders.ts';
+import { Migration20261123200000_realtime } from './Migration20261123200000_realtime.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -15,4 +16,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121130000_identity', class: Migration20261121130000_identity },
   { name: 'Migration20261121140000_reservations', class: Migration20261121140000_reservations },
   { name: 'Migration20261121150000_orders', class: Migration20261121150000_orders },
+  { name: 'Migration20261123200000_realtime', class: Migration20261123200000_realtime },
 ];

@@ -1,7 +1,13 @@
 /**
- * Domain event outbox `domain_events` (style habit 14): events are written in the same
- * transaction as the change they describe, so none is lost; subscribers are notified after
- * commit and `published_at` records it.
+ * Domain event outbox `domain_events` (style habit 14; issue 11): events are written in the same
+ * transaction as the change they describe, so none is lost. After commit the outbox relay
+ * (outbox-relay.ts) gives each committed event its `position`, a number that increases in the
+ * order events are relayed (never reused, assigned under one lock, so a late commit cannot be
+ * skipped by a reader of `position > lastId`), and stamps `published_at`. Realtime clients
+ * resume from the last position they saw.
+ *
+ * A trigger (migration 20261123200000) sends `NOTIFY prata_outbox, '<id>'` for each insert, so
+ * every service process learns of a commit at once.
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
@@ -16,6 +22,8 @@ export const DomainEventRecordSchema = defineEntity({
     payload: p.json<Record<string, unknown>>(),
     createdAt: p.datetime().onCreate(() => new Date()),
     publishedAt: p.datetime().nullable(),
+    /** Relay order (1, 2, 3...): the event id realtime clients see; null until relayed. */
+    position: p.bigint('number').nullable().unique(),
   },
 });
 export class DomainEventRecord extends DomainEventRecordSchema.class {}

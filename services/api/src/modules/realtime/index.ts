@@ -1,0 +1,90 @@
+/**
+ * `GET /api/realtime`: the websocket endpoint (issue 11; contracts/realtime.ts).
+ *
+ * The caller authenticates before the socket opens: the access token travels as the subprotocol
+ * `bearer.<token>` next to REALTIME_PROTOCOL (browsers cannot set headers on a websocket); an
+ * invalid or expired token gets 401 and no socket. No token = anonymous (public channels only).
+ * Roles come from the database. Each process fans the relayed events out to its own sockets
+ * (RealtimeHub); when the service closes, every socket is closed with 1001.
+ */
+import websocket from '@fastify/websocket';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL } from '@prata/contracts';
+import { UnauthorizedError } from '../../errors.ts';
+import type { TokenClaims } from '../../plugins/auth.ts';
+import { UserRole } from '../identity/identity.entities.ts';
+import { RealtimeHub, type SocketIdentity } from './realtime-hub.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeHub;
+  }
+  interface FastifyRequest {
+    socketIdentity?: SocketIdentity;
+  }
+}
+
+const BEARER_PREFIX = 'bearer.';
+
+/** Largest client message, bytes (subscribe/auth messages are small). */
+const MAX_CLIENT_MESSAGE_BYTES = 8 * 1024;
+
+const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const authenticate = async (token: string): Promise<SocketIdentity> => {
+    const claims = app.jwt.verify<TokenClaims & { exp?: number }>(token);
+    if (claims.typ !== 'access') throw new UnauthorizedError();
+    const roles = (await app.orm.em.fork().find(UserRole, { user: claims.sub }, { fields: ['role'] })).map((r) => r.role);
+    return { userId: claims.sub, roles, expiresAt: claims.exp ? claims.exp * 1000 : null };
+  };
+
+  const hub = new RealtimeHub({
+    ...app.config.realtime,
+    cursor: () => app.events.cursor,
+    eventsAfter: (after, upTo, limit) => app.events.eventsAfter(after, upTo, limit),
+    authenticate,
+    now: () => Date.now(),
+    log: app.log,
+  });
+  app.decorate('realtime', hub);
+  app.events.subscribeEachInstance('*', (event) => hub.broadcast(event));
+
+  await app.register(websocket, {
+    options: {
+      maxPayload: MAX_CLIENT_MESSAGE_BYTES,
+      handleProtocols: (protocols) => (protocols.has(REALTIME_PROTOCOL) ? REALTIME_PROTOCOL : false),
+    },
+    preClose(done) {
+      hub.closeAll(REALTIME_CLOSE.goingAway, 'Serviço reiniciando');
+      this.websocketServer.close();
+      done();
+    },
+  });
+
+  app.get(
+    REALTIME_PATH,
+    {
+      websocket: true,
+      config: { access: 'public' },
+      preValidation: async (request) => {
+        const offered = String(request.headers['sec-websocket-protocol'] ?? '')
+          .split(',')
+          .map((value) => value.trim());
+        const bearer = offered.find((value) => value.startsWith(BEARER_PREFIX));
+        if (!bearer) {
+          request.socketIdentity = { userId: null, roles: [], expiresAt: null };
+          return;
+        }
+        try {
+          request.socketIdentity = await authenticate(bearer.slice(BEARER_PREFIX.length));
+        } catch {
+          throw new UnauthorizedError('Sessão expirada');
+        }
+      },
+    },
+    (socket, request) => {
+      hub.attach(socket, request.socketIdentity ?? { userId: null, roles: [], expiresAt: null });
+    },
+  );
+};
+
+export default realtimeRoutes;
