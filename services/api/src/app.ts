@@ -30,6 +30,7 @@ import platformRoutes from './modules/platform/index.ts';
 import contentRoutes from './modules/content/index.ts';
 import realtimeRoutes from './modules/realtime/index.ts';
 import systemErrorsPlugin from './plugins/system-errors.ts';
+import jobsPlugin from './plugins/jobs.ts';
 import systemErrorRoutes from './modules/system-errors/index.ts';
 
 export interface AppDependencies {
@@ -62,6 +63,8 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(storagePlugin, { storage: deps.storage });
   await app.register(mailPlugin);
   await app.register(eventsPlugin);
+  await app.register(systemErrorsPlugin);
+  await app.register(jobsPlugin);
   await app.register(paymentsPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin);
@@ -73,7 +76,6 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(orderRoutes);
   await app.register(scheduledJobsPlugin);
   await app.register(contentRoutes);
-  await app.register(systemErrorsPlugin);
   await app.register(systemErrorRoutes);
   await app.register(realtimeRoutes);
   return app;

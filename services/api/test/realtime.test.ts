@@ -88,7 +88,7 @@ describe('resume after reconnect', () => {
     const lastId = first.events().at(-1)!.id;
     await first.close();
 
-    const missed = [];
+    const missed: string[] = [];
     for (let i = 0; i < 3; i += 1) missed.push((await report(`Durante a queda ${i} ${randomUUID()}`, '203.0.113.2')).json().id as string);
 
     const second = await open(developer);
@@ -193,5 +193,12 @@ describe('shutdown', () => {
     const socket = await TestSocket.open(otherOrigin);
     await other.close();
     expect((await socket.closed).code).toBe(1001);
+  });
+});
+
+describe('schema', () => {
+  it('the realtime migration matches the entities (outbox, system errors, notifications, QA issues, mail retry)', async () => {
+    const diff = await service.db.orm.schema.getUpdateSchemaSQL({ wrap: false });
+    expect(diff).not.toMatch(/domain_events|system_errors|notifications|notification_states|qa_issues|outbox_emails/);
   });
 });

@@ -11,7 +11,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const transport = app.config.smtpUrl ? new SmtpTransport(app.config.smtpUrl, app.config.mailFrom) : new LogTransport(app.log);
-    app.decorate('mailer', new Mailer(transport, app.config.storeName));
+    app.decorate('mailer', new Mailer(transport, app.config.storeName, app.config.mailRetryIntervalMs, app.clock));
   },
-  { name: 'mail', dependencies: ['config'] },
+  { name: 'mail', dependencies: ['config', 'clock'] },
 );

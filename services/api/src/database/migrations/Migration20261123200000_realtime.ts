@@ -20,14 +20,20 @@ export class Migration20261123200000_realtime extends Migration {
 
     this.addSql(`create table "notification_states" ("notification_id" uuid not null, "user_id" uuid not null, "read_at" timestamptz null, "dismissed_at" timestamptz null, primary key ("notification_id", "user_id"));`);
 
+    this.addSql(`alter table "outbox_emails" add column "attempts" int not null default 0, add column "next_attempt_at" timestamptz null, add column "failed_at" timestamptz null;`);
+    this.addSql(`create index "outbox_emails_next_attempt_at_index" on "outbox_emails" ("next_attempt_at");`);
+    // E-mails that failed before retries existed get retried too.
+    this.addSql(`update "outbox_emails" set "attempts" = 1, "next_attempt_at" = now() where "sent_at" is null and "error" is not null;`);
+
     this.addSql(`alter table "domain_events" add "position" bigint null;`);
     this.addSql(`alter table "domain_events" add constraint "domain_events_position_unique" unique ("position");`);
 
     // Events written before this migration count as relayed, in the order they were created.
     this.addSql(`update "domain_events" d set "position" = s.rn, "published_at" = coalesce(d."published_at", now()) from (select "id", row_number() over (order by "created_at", "id") as rn from "domain_events") s where d."id" = s."id";`);
+
     // Every committed insert wakes the relay of every service process (payload: the event id).
-    this.addSql(`create or replace function "prata_outbox_notify"() returns trigger language plpgsql as $$ begin perform pg_notify('prata_outbox', new."id"::text); return new; end $$;`);
-    this.addSql(`create trigger "domain_events_notify" after insert on "domain_events" for each row execute function "prata_outbox_notify"();`);
+    this.addSql(`create or replace function "domain_events_domain_events_notify_fn"() returns trigger as \$\$ begin perform pg_notify('prata_outbox', new.id::text); return new; end; \$\$ language plpgsql;`);
+    this.addSql(`create trigger "domain_events_notify" AFTER INSERT on "domain_events" for each ROW execute function "domain_events_domain_events_notify_fn"();`);
 
     this.addSql(`alter table "notifications" add constraint "notifications_type_check" check ("type" in ('warning', 'success', 'error', 'info'));`);
 
@@ -50,8 +56,10 @@ export class Migration20261123200000_realtime extends Migration {
     this.addSql(`drop table if exists "system_errors" cascade;`);
     this.addSql(`drop table if exists "notification_states" cascade;`);
 
+    this.addSql(`drop index "outbox_emails_next_attempt_at_index";`);
+    this.addSql(`alter table "outbox_emails" drop column "attempts", drop column "next_attempt_at", drop column "failed_at";`);
     this.addSql(`drop trigger if exists "domain_events_notify" on "domain_events";`);
-    this.addSql(`drop function if exists "prata_outbox_notify"();`);
+    this.addSql(`drop function if exists "domain_events_domain_events_notify_fn"();`);
     this.addSql(`alter table "domain_events" drop constraint "domain_events_position_unique";`);
     this.addSql(`alter table "domain_events" drop column "position";`);
   }

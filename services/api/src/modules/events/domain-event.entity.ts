@@ -6,8 +6,8 @@
  * skipped by a reader of `position > lastId`), and stamps `published_at`. Realtime clients
  * resume from the last position they saw.
  *
- * A trigger (migration 20261123200000) sends `NOTIFY prata_outbox, '<id>'` for each insert, so
- * every service process learns of a commit at once.
+ * The trigger `domain_events_notify` sends `NOTIFY prata_outbox, '<id>'` for each insert
+ * (delivered on commit), so every service process learns of a commit at once.
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
@@ -15,6 +15,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 export const DomainEventRecordSchema = defineEntity({
   name: 'DomainEventRecord',
   tableName: 'domain_events',
+  triggers: [{ name: 'domain_events_notify', timing: 'after', events: ['insert'], body: "perform pg_notify('prata_outbox', new.id::text); return new;" }],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     type: p.string().length(100).index(),

@@ -4,10 +4,13 @@
  * - `LogTransport` (default, no `SMTP_URL`): writes the message and its link to the log, so the
  *   flows work on the embedded default and tests follow links from the outbox;
  * - `SmtpTransport` (`SMTP_URL` set): delivers through SMTP with nodemailer.
- * A failed delivery is recorded on the row (`error`) and never fails the request.
+ * A failed delivery is recorded on the row (`error`, `attempts`, `next_attempt_at`) and never
+ * fails the request; the mail-retry job (plugins/scheduled-jobs.ts) calls `retryDue`, which tries
+ * again with exponential backoff (base x 2^(attempt - 1)) and gives up after the last attempt.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 import { OutboxEmail } from './outbox-email.entity.ts';
 
 export interface MailMessage {
@@ -52,10 +55,15 @@ export class SmtpTransport implements MailTransport {
 export class Mailer {
   private readonly transport: MailTransport;
   private readonly signature: string;
+  private readonly retryBaseMs: number;
+  private readonly clock: Clock;
 
-  constructor(transport: MailTransport, storeName: string) {
+  /** @param retryBaseMs wait before the first retry, ms (doubles at each further attempt). */
+  constructor(transport: MailTransport, storeName: string, retryBaseMs = 60_000, clock: Clock = systemClock) {
     this.transport = transport;
     this.signature = `\n\n${storeName}`;
+    this.retryBaseMs = retryBaseMs;
+    this.clock = clock;
   }
 
   /** Records the message in `em` (flushed with the caller's changes). Call `dispatch` after commit. */
@@ -70,14 +78,40 @@ export class Mailer {
 
   /** Delivers queued (already committed) messages; records success or the error. */
   async dispatch(em: EntityManager, emails: OutboxEmail[]): Promise<void> {
-    for (const email of emails) {
-      try {
-        await this.transport.deliver({ to: email.to, subject: email.subject, text: email.text, ...(email.link ? { link: email.link } : {}) });
-        email.sentAt = new Date();
-      } catch (error) {
-        email.error = String(error);
+    const now = this.clock.now();
+    for (const email of emails) await this.attempt(email, now);
+    await em.flush();
+  }
+
+  /**
+   * Retries the unsent e-mails whose next attempt is due at `now`. An e-mail failing its
+   * `maxAttempts`-th attempt is given up (`failed_at`) and passed to `onGiveUp`. Returns how many
+   * were attempted.
+   */
+  async retryDue(em: EntityManager, now: Date, maxAttempts: number, onGiveUp: (email: OutboxEmail) => Promise<void>): Promise<number> {
+    const due = await em.find(OutboxEmail, { sentAt: null, failedAt: null, nextAttemptAt: { $lte: now } }, { orderBy: { nextAttemptAt: 'asc' }, limit: 50 });
+    for (const email of due) {
+      await this.attempt(email, now);
+      if (!email.sentAt && email.attempts >= maxAttempts) {
+        email.nextAttemptAt = null;
+        email.failedAt = now;
       }
     }
     await em.flush();
+    for (const email of due.filter((e) => e.failedAt)) await onGiveUp(email);
+    return due.length;
+  }
+
+  private async attempt(email: OutboxEmail, now: Date): Promise<void> {
+    email.attempts += 1;
+    try {
+      await this.transport.deliver({ to: email.to, subject: email.subject, text: email.text, ...(email.link ? { link: email.link } : {}) });
+      email.sentAt = now;
+      email.nextAttemptAt = null;
+      email.error = null;
+    } catch (error) {
+      email.error = String(error);
+      email.nextAttemptAt = new Date(now.getTime() + this.retryBaseMs * 2 ** (email.attempts - 1));
+    }
   }
 }
