@@ -32,6 +32,7 @@ import realtimeRoutes from './modules/realtime/index.ts';
 import systemErrorsPlugin from './plugins/system-errors.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import systemErrorRoutes from './modules/system-errors/index.ts';
+import notificationRoutes from './modules/notifications/index.ts';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(scheduledJobsPlugin);
   await app.register(contentRoutes);
   await app.register(systemErrorRoutes);
+  await app.register(notificationRoutes);
   await app.register(realtimeRoutes);
   return app;
 }

@@ -9,3 +9,4 @@ export * from './realtime.ts';
 export * from './system-errors.ts';
 export * from './notifications.ts';
 export * from './quality.ts';
+export * from './money.ts';

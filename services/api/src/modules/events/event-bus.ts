@@ -25,6 +25,7 @@
  *
  * Handler errors are logged, never thrown back at the publisher.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { coalesce } from '../../lib/coalesce.ts';
@@ -42,7 +43,7 @@ export interface RelayedEvent extends DomainEvent {
   position: number;
 }
 
-export type EventHandler = (event: RelayedEvent) => void | Promise<void>;
+export type EventHandler = (event: RelayedEvent) => unknown;
 
 interface Logger {
   error(obj: object, msg: string): void;
@@ -86,16 +87,23 @@ export class EventBus {
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private stopped = false;
   private cursorValue = 0;
+  /** Events this process positioned whose `subscribe` handlers have not run yet, in order. */
+  private readonly undispatched: RelayedEvent[] = [];
+  /** Set while `subscribe` handlers run (a handler that publishes must not wait for itself). */
+  private readonly dispatching = new AsyncLocalStorage<true>();
   /** Coalesced relay run (see the module comment, step 2). */
   readonly relay: () => Promise<void>;
   /** Coalesced pull of positioned events into this process (step 4). */
   readonly pull: () => Promise<void>;
+  /** Coalesced run of the `subscribe` handlers of the events this process positioned (step 3). */
+  private readonly drain: () => Promise<void>;
 
   constructor(orm: MikroORM, log: Logger) {
     this.orm = orm;
     this.log = log;
     this.relay = coalesce(() => this.relayOnce());
     this.pull = coalesce(() => this.pullOnce());
+    this.drain = coalesce(() => this.dispatching.run(true, () => this.drainOnce()));
   }
 
   /** The highest position this process has delivered to its each-instance handlers. */
@@ -123,11 +131,13 @@ export class EventBus {
 
   /**
    * After commit: relays the recorded events now. When it returns they are positioned and, if
-   * this process relayed them, their `subscribe` handlers have run.
+   * this process relayed them, their `subscribe` handlers have run (called from inside such a
+   * handler, it does not wait for the handlers of the new events).
    */
   async publish(_em: EntityManager, records: DomainEventRecord[]): Promise<void> {
     if (records.length === 0) return;
     await this.relay();
+    if (!this.dispatching.getStore()) await this.drain();
   }
 
   /** Events after `afterPosition` up to `upTo` (inclusive), in order; at most `limit`. */
@@ -160,7 +170,7 @@ export class EventBus {
     const listener = this.listener;
     this.listener = null;
     await listener?.end().catch(() => undefined);
-    await Promise.allSettled([this.relay(), this.pull()]);
+    await Promise.allSettled([this.relay(), this.pull(), this.drain()]);
   }
 
   private async connectListener(): Promise<void> {
@@ -228,9 +238,13 @@ export class EventBus {
       return positioned;
     });
     if (rows.length === 0) return;
-    const events = rows.map(toEvent).sort((a, b) => a.position - b.position);
-    for (const event of events) await this.dispatch(this.once, event);
+    this.undispatched.push(...rows.map(toEvent).sort((a, b) => a.position - b.position));
+    void this.drain();
     await this.pull();
+  }
+
+  private async drainOnce(): Promise<void> {
+    for (let event = this.undispatched.shift(); event; event = this.undispatched.shift()) await this.dispatch(this.once, event);
   }
 
   private async pullOnce(): Promise<void> {
