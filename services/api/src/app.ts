@@ -33,6 +33,7 @@ import systemErrorsPlugin from './plugins/system-errors.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import systemErrorRoutes from './modules/system-errors/index.ts';
 import notificationRoutes from './modules/notifications/index.ts';
+import qualityRoutes from './modules/quality/index.ts';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -80,5 +81,6 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(systemErrorRoutes);
   await app.register(notificationRoutes);
   await app.register(realtimeRoutes);
+  await app.register(qualityRoutes);
   return app;
 }

@@ -32,7 +32,7 @@ export class Migration20261123200000_realtime extends Migration {
     this.addSql(`update "domain_events" d set "position" = s.rn, "published_at" = coalesce(d."published_at", now()) from (select "id", row_number() over (order by "created_at", "id") as rn from "domain_events") s where d."id" = s."id";`);
 
     // Every committed insert wakes the relay of every service process (payload: the event id).
-    this.addSql(`create or replace function "domain_events_domain_events_notify_fn"() returns trigger as \$\$ begin perform pg_notify('prata_outbox', new.id::text); return new; end; \$\$ language plpgsql;`);
+    this.addSql(`create or replace function "domain_events_domain_events_notify_fn"() returns trigger as $$ begin perform pg_notify('prata_outbox', new.id::text); return new; end; $$ language plpgsql;`);
     this.addSql(`create trigger "domain_events_notify" AFTER INSERT on "domain_events" for each ROW execute function "domain_events_domain_events_notify_fn"();`);
 
     this.addSql(`alter table "notifications" add constraint "notifications_type_check" check ("type" in ('warning', 'success', 'error', 'info'));`);

@@ -106,6 +106,11 @@ export class EventBus {
     this.drain = coalesce(() => this.dispatching.run(true, () => this.drainOnce()));
   }
 
+  /** Whether this process's listening connection is up. */
+  get listening(): boolean {
+    return this.listener !== null;
+  }
+
   /** The highest position this process has delivered to its each-instance handlers. */
   get cursor(): number {
     return this.cursorValue;

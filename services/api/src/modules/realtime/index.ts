@@ -8,6 +8,7 @@
  * (RealtimeHub); when the service closes, every socket is closed with 1001.
  */
 import websocket from '@fastify/websocket';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL } from '@prata/contracts';
 import { UnauthorizedError } from '../../errors.ts';
@@ -60,12 +61,11 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get(
-    REALTIME_PATH,
-    {
-      websocket: true,
-      config: { access: 'public' },
-      preValidation: async (request) => {
+  app.route({
+    method: 'GET',
+    url: REALTIME_PATH,
+    config: { access: 'public' },
+    preValidation: async (request) => {
         const offered = String(request.headers['sec-websocket-protocol'] ?? '')
           .split(',')
           .map((value) => value.trim());
@@ -79,12 +79,14 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch {
           throw new UnauthorizedError('Sessão expirada');
         }
-      },
     },
-    (socket, request) => {
+    // A plain HTTP GET (no upgrade) learns it needs a websocket.
+    handler: async (_request, reply) => reply.code(426).send({ error: 'upgrade_required', message: 'Esta rota aceita apenas conexões websocket' }),
+    wsHandler: (socket, request) => {
       hub.attach(socket, request.socketIdentity ?? { userId: null, roles: [], expiresAt: null });
     },
-  );
+  });
 };
 
-export default realtimeRoutes;
+/** Wrapped with fastify-plugin so `app.realtime` is visible to the whole app (status checks). */
+export default fp(realtimeRoutes, { name: 'realtime', dependencies: ['events', 'auth'] });
