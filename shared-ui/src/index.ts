@@ -60,3 +60,22 @@ export { usePanelSignOut } from './lib/use-panel-sign-out.ts';
 export { NAVIGATION_DELAY_MS, BACK_DELAY_MS, PAGE_TRANSITION_MS } from './lib/timing.ts';
 export { useNavigationTransitionStore, type NavigationTransitionState } from './state/navigation-transition-store.ts';
 export { useTransitionNavigate, TransitionLink, TransitionNavLink, NavigationTransition } from './components/navigation-transition.tsx';
+export {
+  RealtimeClient,
+  getRealtimeClient,
+  useRealtimeChannel,
+  useRealtimeStatus,
+  useRealtimeInvalidate,
+  type RealtimeStatus,
+  type ChannelListener,
+  type SocketLike,
+  type RealtimeClientOptions,
+} from './lib/realtime.ts';
+export {
+  configureErrorReporting,
+  installGlobalErrorReporting,
+  reportError,
+  reportBoundaryError,
+  remoteOfStack,
+  remoteVersion,
+} from './lib/error-reporting.ts';
