@@ -78,4 +78,5 @@ export {
   reportBoundaryError,
   remoteOfStack,
   remoteVersion,
+  remoteManifestUrl,
 } from './lib/error-reporting.ts';

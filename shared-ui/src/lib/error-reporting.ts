@@ -32,6 +32,11 @@ export function remoteVersion(remote: string): string | undefined {
   return remotes.find((entry) => entry.name === remote)?.version;
 }
 
+/** The registry's manifest URL of `remote` (or undefined). */
+export function remoteManifestUrl(remote: string): string | undefined {
+  return remotes.find((entry) => entry.name === remote)?.manifestUrl;
+}
+
 /** The remote whose origin appears first in `stack`, else 'shell'. */
 export function remoteOfStack(stack: string | undefined): string {
   if (stack) {
