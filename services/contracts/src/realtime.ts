@@ -17,16 +17,17 @@ export const REALTIME_PATH = '/api/realtime';
 
 /**
  * Channels and who may join them (checked by the server on join and on every token refresh):
- * `system-errors` developer, `orders` and `notifications` admin, `products` anyone.
+ * `system-errors` developers, `orders` admins and developers (the developer dashboard's live
+ * stats), `notifications` admins, `products` anyone.
  */
 export const REALTIME_CHANNELS = ['system-errors', 'products', 'orders', 'notifications'] as const;
 export const realtimeChannelSchema = z.enum(REALTIME_CHANNELS);
 export type RealtimeChannel = z.infer<typeof realtimeChannelSchema>;
-export const REALTIME_CHANNEL_ACCESS: Readonly<Record<RealtimeChannel, 'public' | 'admin' | 'developer'>> = {
-  'system-errors': 'developer',
+export const REALTIME_CHANNEL_ACCESS: Readonly<Record<RealtimeChannel, 'public' | readonly ('admin' | 'developer')[]>> = {
+  'system-errors': ['developer'],
   products: 'public',
-  orders: 'admin',
-  notifications: 'admin',
+  orders: ['admin', 'developer'],
+  notifications: ['admin'],
 };
 
 /** Close codes: 1001 the service is shutting down; 4001 token expired/invalid; 4008 slow consumer. */

@@ -62,7 +62,7 @@ export function channelOf(type: string): RealtimeChannel | null {
 export function mayJoin(channel: RealtimeChannel, identity: Pick<SocketIdentity, 'userId' | 'roles'>): boolean {
   const access = REALTIME_CHANNEL_ACCESS[channel];
   if (access === 'public') return true;
-  return identity.userId !== null && identity.roles.includes(access);
+  return identity.userId !== null && identity.roles.some((role) => access.includes(role));
 }
 
 function eventMessage(channel: RealtimeChannel, event: RelayedEvent): RealtimeServerMessage {
