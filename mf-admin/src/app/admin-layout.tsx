@@ -21,6 +21,7 @@ import {
 } from 'lucide-react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Breadcrumb, Button, TransitionNavLink, useSessionStore, usePanelSignOut } from '@prata/shared-ui';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { SIDEBAR_SECTIONS, sectionLabel } from './navigation.ts';
 import styles from './admin-layout.module.css';
 
@@ -74,6 +75,7 @@ export function AdminLayout() {
         <div className={styles.topbar}>
           <Breadcrumb items={[{ label: 'Painel', to: '/admin' }, { label: current ?? 'Página não encontrada' }]} />
           <div className={styles.actions}>
+            <NotificationBell />
             <Button variant="outline" size="sm" onClick={() => void navigate('/')}>
               <Store size={16} aria-hidden="true" /> Ver Loja
             </Button>

@@ -10,6 +10,7 @@ import { LoginRoute } from './routes/login.tsx';
 import { LogsRoute } from './routes/logs.tsx';
 import { PlaceholderRoute } from './routes/placeholder.tsx';
 import { ProfileRoute } from './routes/profile.tsx';
+import { QaRoute } from './routes/qa.tsx';
 import { SecurityRoute } from './routes/security.tsx';
 import { SetupDeveloperRoute } from './routes/setup-developer.tsx';
 import { UsersRoute } from './routes/users.tsx';
@@ -36,7 +37,7 @@ export default function AdminApp() {
         <Route path="security" element={<SecurityRoute />} />
         <Route path="profile" element={<ProfileRoute />} />
         <Route path="logs" element={<LogsRoute />} />
-        <Route path="qa" element={<PlaceholderRoute title="Quality Assurance" lead="Status do sistema e verificações de qualidade." />} />
+        <Route path="qa" element={<QaRoute />} />
         <Route path="setup-developer" element={<SetupDeveloperRoute />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
