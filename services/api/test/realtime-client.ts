@@ -64,6 +64,11 @@ export class TestSocket {
     });
   }
 
+  /** Stops reading the TCP stream (no messages, no pongs), as a stalled client would. */
+  pause(): void {
+    (this.socket as unknown as { _socket: { pause(): void } })._socket.pause();
+  }
+
   close(): Promise<{ code: number; reason: string }> {
     this.socket.close(1000);
     return this.closed;

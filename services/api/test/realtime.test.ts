@@ -89,7 +89,7 @@ describe('resume after reconnect', () => {
     await first.close();
 
     const missed: string[] = [];
-    for (let i = 0; i < 3; i += 1) missed.push((await report(`Durante a queda ${i} ${randomUUID()}`, '203.0.113.2')).json().id as string);
+    for (let i = 0; i < 3; i += 1) missed.push((await report(`Durante a queda ${'xyz'[i]!.repeat(4)} ${randomUUID()}`, '203.0.113.2')).json().id as string);
 
     const second = await open(developer);
     await second.subscribe(['system-errors'], lastId);
@@ -97,6 +97,7 @@ describe('resume after reconnect', () => {
     const ids = second.events().map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(ids.every((id) => id > lastId)).toBe(true);
+    expect(new Set(missed).size).toBe(3);
     expect(second.events().map((e) => e.aggregateId)).toEqual(missed);
 
     const live = await report(`Depois da volta ${randomUUID()}`, '203.0.113.2');
@@ -183,6 +184,37 @@ describe('error reports', () => {
     expect(long.statusCode).toBe(202);
     const [row] = await service.db.orm.em.fork().getConnection().execute('select length(error_message) as n from system_errors where id = ?', [long.json().id]);
     expect(row!.n).toBe(2000);
+  });
+});
+
+describe('heartbeats', () => {
+  /** A socket on the products channel whose TCP stream stops being read (a stalled browser). */
+  async function stalledSocket(target: TestService, origin: string): Promise<{ before: number }> {
+    const socket = await TestSocket.open(origin);
+    sockets.push(socket);
+    await socket.subscribe(['products']);
+    const before = target.app.realtime.size;
+    socket.pause();
+    return { before };
+  }
+
+  async function until(predicate: () => boolean, timeoutMs = 20_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate()) {
+      if (Date.now() > deadline) throw new Error('condition not met');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('terminates a socket that stops answering pings', async () => {
+    const quick = await createTestService({ REALTIME_HEARTBEAT_MS: '1000' });
+    try {
+      const quickOrigin = await quick.app.listen({ port: 0, host: '127.0.0.1' });
+      const { before } = await stalledSocket(quick, quickOrigin);
+      await until(() => quick.app.realtime.size === before - 1);
+    } finally {
+      await quick.close();
+    }
   });
 });
 
