@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { uniqueEmail, withAdminAccounts } from './support/accounts.ts';
 import { createConfirmedCustomer } from './support/customers.ts';
@@ -106,6 +107,8 @@ test("a customer's order rings the admin's bell in another context without reloa
   await expect(page.getByTestId('notification-badge')).toHaveText('1');
   await bell.click();
   await expect(sheet.getByText(`Pedido ${number} recebido: R$\u00a0189,90.`)).toBeVisible();
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await sheet.getByRole('button', { name: 'Marcar como lida: Novo pedido' }).click();
   await expect(page.getByTestId('notification-badge')).toHaveCount(0);
   await customer.context().close();

@@ -32,7 +32,8 @@ export function NotificationBell() {
         className={styles.trigger}
         onClick={() => setOpen(true)}
         aria-label={unread > 0 ? `Notificações: ${unread} não lidas` : 'Notificações'}
-        aria-controls="admin-notifications"
+        aria-haspopup="dialog"
+        aria-expanded={open}
         data-testid="notification-bell"
       >
         <Bell size={18} aria-hidden="true" />
