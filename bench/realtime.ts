@@ -116,6 +116,7 @@ async function round(writerUrl: string, count: number, label: string, apis: Chil
   writer.on('error', (error) => console.error('writer connection:', error.message));
   await writer.connect();
   const productId = randomUUID();
+  const commits: number[] = [];
   for (let i = 0; i < EVENTS; i += 1) {
     const started = Date.now();
     await writer.query('begin');
@@ -124,6 +125,7 @@ async function round(writerUrl: string, count: number, label: string, apis: Chil
       [randomUUID(), productId, Date.now()],
     );
     await writer.query('commit');
+    commits.push(Date.now() - started);
     const wait = 1000 / EVENTS_PER_SECOND - (Date.now() - started);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
@@ -137,6 +139,8 @@ async function round(writerUrl: string, count: number, label: string, apis: Chil
   console.log(`${label}: ${count} clients on ${PORTS.length} processes, ${EVENTS} events at ${EVENTS_PER_SECOND}/s`);
   console.log(`  every event to every client, in order: ${complete}/${count} clients (${all.length}/${count * EVENTS} deliveries)`);
   console.log(`  delivery latency (writer transaction -> client): p50 ${percentile(all, 50)} ms, p99 ${percentile(all, 99)} ms, max ${all.at(-1)} ms (target p99 < 250 ms)`);
+  commits.sort((a, b) => a - b);
+  console.log(`  of which the writer's own insert + commit: p50 ${percentile(commits, 50)} ms, p99 ${percentile(commits, 99)} ms`);
   console.log(`  service memory per idle connection: ${perConnection.toFixed(1)} KiB (VmRSS ${rssBefore.map((v) => (v / 1024).toFixed(0)).join('+')} -> ${rssIdle.map((v) => (v / 1024).toFixed(0)).join('+')} MiB)`);
   await Promise.all(clients.map((c) => new Promise<void>((resolve) => { c.socket.once('close', () => resolve()); c.socket.close(); })));
 }
