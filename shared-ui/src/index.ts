@@ -74,3 +74,23 @@ export {
 export { RemoteWidget, provideRemoteWidgetLoader, type RemoteWidgetProps } from './components/remote-widget.tsx';
 export { PanelLayout, PanelScreen, type PanelLayoutProps, type PanelSection } from './components/panel-layout.tsx';
 export { FilePicker, type FilePickerProps } from './components/file-picker.tsx';
+export {
+  RealtimeClient,
+  getRealtimeClient,
+  useRealtimeChannel,
+  useRealtimeStatus,
+  useRealtimeInvalidate,
+  type RealtimeStatus,
+  type ChannelListener,
+  type SocketLike,
+  type RealtimeClientOptions,
+} from './lib/realtime.ts';
+export {
+  configureErrorReporting,
+  installGlobalErrorReporting,
+  reportError,
+  reportBoundaryError,
+  remoteOfStack,
+  remoteVersion,
+  remoteManifestUrl,
+} from './lib/error-reporting.ts';

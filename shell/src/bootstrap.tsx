@@ -1,13 +1,14 @@
 /**
  * Shell start-up: load the runtime configuration (API origin) and the remote registry, register
  * the remotes with the federation runtime, then render. A failure of either still renders the
- * chrome with a clear message: the store never shows a blank page.
+ * chrome with a clear message: the store never shows a blank page. Errors are reported to the
+ * service from the moment the API origin is known.
  */
 import './csp-zod.ts'; // first: before any module parses with zod
 import '@prata/shared-ui/styles.css';
 import { createRoot } from 'react-dom/client';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { loadRuntimeConfig, provideRemoteWidgetLoader } from '@prata/shared-ui';
+import { configureErrorReporting, installGlobalErrorReporting, loadRuntimeConfig, provideRemoteWidgetLoader } from '@prata/shared-ui';
 import type { RemoteRegistry } from '@prata/contracts';
 import { App } from './app/app.tsx';
 import { fetchRemoteRegistry, registerRegistry } from './features/remotes/remote-registry.ts';
@@ -16,7 +17,10 @@ import { applySubdomainRule } from './features/navigation/subdomain-redirect.ts'
 async function start(): Promise<{ registry: RemoteRegistry; error: Error | null }> {
   try {
     await loadRuntimeConfig();
+    // From here on, uncaught errors of the shell and every remote reach the service (issue 11).
+    installGlobalErrorReporting();
     const registry = await fetchRemoteRegistry();
+    configureErrorReporting({ remotes: registry });
     registerRegistry(registry);
     return { registry, error: null };
   } catch (error) {

@@ -6,6 +6,7 @@
 import { LayoutDashboard, Shield } from 'lucide-react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PanelLayout, useSessionStore } from '@prata/shared-ui';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { GlobalSearch } from '../features/search/components/global-search.tsx';
 import { SIDEBAR_SECTIONS, sectionLabel } from './navigation.ts';
 
@@ -28,9 +29,7 @@ export function AdminLayout() {
       signOutQueryKeys={PANEL_QUERY_KEYS}
       signOutTestId="admin-sign-out"
       search={<GlobalSearch />}
-      // Notification bell (admin.md 2; built by the realtime issue in features/notifications):
-      // notifications={<NotificationBell />}
-      notifications={null}
+      notifications={<NotificationBell />}
     >
       <Outlet />
     </PanelLayout>

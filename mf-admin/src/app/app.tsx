@@ -12,10 +12,10 @@ import { DashboardRoute } from './routes/dashboard.tsx';
 import { LogsRoute } from './routes/logs.tsx';
 import { OrderRoute } from './routes/order.tsx';
 import { OrdersRoute } from './routes/orders.tsx';
-import { PlaceholderRoute } from './routes/placeholder.tsx';
 import { ProductsRoute } from './routes/products.tsx';
 import { ProfileRoute } from './routes/profile.tsx';
 import { SalesRoute } from './routes/sales.tsx';
+import { QaRoute } from './routes/qa.tsx';
 import { SecurityRoute } from './routes/security.tsx';
 import { SetupDeveloperRoute } from './routes/setup-developer.tsx';
 import { SocialRoute } from './routes/social.tsx';
@@ -45,7 +45,7 @@ export default function AdminApp() {
         <Route path="security" element={<SecurityRoute />} />
         <Route path="profile" element={<ProfileRoute />} />
         <Route path="logs" element={<LogsRoute />} />
-        <Route path="qa" element={<PlaceholderRoute title="Quality Assurance" lead="Status do sistema e verificações de qualidade." />} />
+        <Route path="qa" element={<QaRoute />} />
         <Route path="setup-developer" element={<SetupDeveloperRoute />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

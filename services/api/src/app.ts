@@ -51,6 +51,12 @@ function apiHelmetOptions(config: AppConfig) {
     strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   };
 }
+import realtimeRoutes from './modules/realtime/index.ts';
+import systemErrorsPlugin from './plugins/system-errors.ts';
+import jobsPlugin from './plugins/jobs.ts';
+import systemErrorRoutes from './modules/system-errors/index.ts';
+import notificationRoutes from './modules/notifications/index.ts';
+import qualityRoutes from './modules/quality/index.ts';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -95,6 +101,8 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(storagePlugin, { storage: deps.storage });
   await app.register(mailPlugin);
   await app.register(eventsPlugin);
+  await app.register(systemErrorsPlugin);
+  await app.register(jobsPlugin);
   await app.register(paymentsPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin);
@@ -110,5 +118,9 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(searchRoutes);
   await app.register(reportRoutes);
   await app.register(userRoutes);
+  await app.register(systemErrorRoutes);
+  await app.register(notificationRoutes);
+  await app.register(realtimeRoutes);
+  await app.register(qualityRoutes);
   return app;
 }

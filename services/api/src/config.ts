@@ -25,7 +25,21 @@
  *   unless `JWT_SECRET` and `ENCRYPTION_KEY` are set, distinct, >= 32 characters and not a
  *   well-known placeholder (see {@link productionSecretProblems}).
  * - `ACCESS_TOKEN_TTL_MS` (default 15 min), `REFRESH_TOKEN_TTL_DAYS` (default 30).
- * - `RESERVATION_CLEANUP_INTERVAL_MS` (default 60000): how often expired reservations are released.
+ * - `RESERVATION_CLEANUP_INTERVAL_MS` (default 60000): how often expired reservations are released
+ *   and unpaid orders expire (jobs on the pg-boss queue, once across service processes).
+ * - `JOBS_POLL_INTERVAL_MS` (default 2000; 0 = only when `app.jobs.tick()` is called, as tests do):
+ *   how often each process enqueues due periodic jobs and works the queue.
+ * - `OUTBOX_CATCHUP_INTERVAL_MS` (default 30000): how often the outbox relay catch-up job runs.
+ * - `MAIL_RETRY_INTERVAL_MS` (default 60000), `MAIL_MAX_ATTEMPTS` (default 5): failed e-mails are
+ *   retried with exponential backoff (interval x 2^attempt) and become a system error at the last.
+ * - `REALTIME_HEARTBEAT_MS` (default 25000), `REALTIME_MAX_BUFFER_BYTES` (default 1 MiB: a slower
+ *   websocket client is dropped), `REALTIME_REPLAY_LIMIT` (default 1000 events: further behind,
+ *   a reconnecting client is told to resync).
+ * - `ERROR_REPORTS_PER_MINUTE` (default 30, per client IP), `ERROR_DEDUP_WINDOW_MS` (default
+ *   600000): error reports with the same fingerprint within the window increment a count.
+ * - `LOW_STOCK_THRESHOLD` (default 3): a product at or below it raises an admin notification.
+ * - `ERROR_ALERT_THRESHOLD` (default 10): unresolved errors in the last hour that raise an alert.
+ * - `API_VERSION` (default the package version): the version the service records with its 5xx.
  * - `PAYMENT_PROVIDER`: `sandbox` (the default, except with `NODE_ENV=production`, where it must be
  *   chosen explicitly) or `mercadopago` (modules/orders/payment-provider.ts);
  *   `PAYMENT_SANDBOX_DELAY_MS` (default 2000, the spec's wait), `PIX_KEY`, `PIX_MERCHANT_NAME`,
@@ -75,6 +89,18 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   NODE_ENV: z.string().optional(),
   RESERVATION_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+  OUTBOX_CATCHUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
+  MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(25_000),
+  REALTIME_MAX_BUFFER_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  REALTIME_REPLAY_LIMIT: z.coerce.number().int().min(1).default(1000),
+  ERROR_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  ERROR_DEDUP_WINDOW_MS: z.coerce.number().int().min(0).default(600_000),
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(3),
+  ERROR_ALERT_THRESHOLD: z.coerce.number().int().min(1).default(10),
+  API_VERSION: z.string().min(1).max(60).default('0.1.0'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'mercadopago']).optional(),
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).optional(),
   MERCADOPAGO_PUBLIC_KEY: z.string().min(10).optional(),
@@ -129,6 +155,23 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Interval of the reservation cleanup and order expiry jobs, ms. */
   reservationCleanupIntervalMs: number;
+  /** Jobs runner poll interval, ms (0: manual `app.jobs.tick()`). */
+  jobsPollIntervalMs: number;
+  /** Outbox relay catch-up job interval, ms. */
+  outboxCatchupIntervalMs: number;
+  /** Mail retry: base backoff (ms) and attempts before a failed e-mail becomes a system error. */
+  mailRetryIntervalMs: number;
+  mailMaxAttempts: number;
+  realtime: { heartbeatMs: number; maxBufferedBytes: number; replayLimit: number };
+  /** Error reports per minute and client IP; same-fingerprint de-duplication window, ms. */
+  errorReportsPerMinute: number;
+  errorDedupWindowMs: number;
+  /** Stock at or below which a product raises a low-stock notification. */
+  lowStockThreshold: number;
+  /** Unresolved errors within an hour that raise an 'errors piling up' notification. */
+  errorAlertThreshold: number;
+  /** The service's own version (recorded with its 5xx errors). */
+  apiVersion: string;
   payment: {
     provider: 'sandbox' | 'mercadopago';
     sandboxDelayMs: number;
@@ -199,6 +242,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     totpRateLimitPerMinute: e.TOTP_RATE_LIMIT_PER_MINUTE,
     trustProxy,
     reservationCleanupIntervalMs: e.RESERVATION_CLEANUP_INTERVAL_MS,
+    jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
+    outboxCatchupIntervalMs: e.OUTBOX_CATCHUP_INTERVAL_MS,
+    mailRetryIntervalMs: e.MAIL_RETRY_INTERVAL_MS,
+    mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
+    realtime: { heartbeatMs: e.REALTIME_HEARTBEAT_MS, maxBufferedBytes: e.REALTIME_MAX_BUFFER_BYTES, replayLimit: e.REALTIME_REPLAY_LIMIT },
+    errorReportsPerMinute: e.ERROR_REPORTS_PER_MINUTE,
+    errorDedupWindowMs: e.ERROR_DEDUP_WINDOW_MS,
+    lowStockThreshold: e.LOW_STOCK_THRESHOLD,
+    errorAlertThreshold: e.ERROR_ALERT_THRESHOLD,
+    apiVersion: e.API_VERSION,
     payment: {
       provider: paymentProvider,
       sandboxDelayMs: e.PAYMENT_SANDBOX_DELAY_MS,

@@ -66,7 +66,15 @@ export class TestClock implements Clock {
 export async function createTestService(env: Record<string, string> = {}, clock?: Clock): Promise<TestService> {
   const database = await createDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prata-svc-'));
-  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_MINUTE: '10000', TOTP_RATE_LIMIT_PER_MINUTE: '10000', ...env });
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    TOTP_RATE_LIMIT_PER_MINUTE: '10000',
+    JOBS_POLL_INTERVAL_MS: '0',
+    ...env,
+  });
   const db = await openDatabase(config, silentLog);
   const app = await buildApp({ config, orm: db.orm, storage: db.storage, ...(clock ? { clock } : {}) });
   await app.ready();

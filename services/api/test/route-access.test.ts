@@ -41,6 +41,8 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^GET \/api\/products(\/|$)/, 'public'],
   [/^GET \/api\/(health|remotes|content|social-links)(\/|$)/, 'public'],
   [/^GET \/images\//, 'public'],
+  [/^POST \/api\/errors$/, 'public'], // error reports from every browser: size- and rate-limited
+  [/^GET \/api\/realtime$/, 'public'], // websocket: channels check roles on the server
 ];
 
 /** Routes the matrix walks: the API and the image renditions (not the static `/storage/` files). */

@@ -6,3 +6,8 @@ export * from './auth.ts';
 export * from './reservations.ts';
 export * from './orders.ts';
 export * from './admin.ts';
+export * from './realtime.ts';
+export * from './system-errors.ts';
+export * from './notifications.ts';
+export * from './quality.ts';
+export * from './money.ts';

@@ -3,9 +3,11 @@
  * generic error screen"), used by every remote around its routes. Renders ErrorScreen:
  * 'Tentar Novamente' clears the error (the page renders again); 'Ir para Início' clears it and
  * goes to /. Moving to another path clears it too, so the chrome keeps working after an error.
+ * The error is reported to the service (lib/error-reporting.ts) under the remote's name.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { reportBoundaryError } from '../lib/error-reporting.ts';
 import { ErrorScreen } from './pages.tsx';
 
 interface BoundaryProps {
@@ -30,6 +32,7 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`[${this.props.source}] unexpected error`, error, info.componentStack);
+    reportBoundaryError(error, this.props.source, info.componentStack);
   }
 
   override componentDidUpdate(previous: BoundaryProps): void {

@@ -1,14 +1,11 @@
 /**
  * pt-BR formatting (storefront.md 9: "Prices R$ with 2 decimals", admin.md 9: dates pt-BR).
  */
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2 });
 const date = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'America/Sao_Paulo' });
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
 
-/** Formats BRL cents, e.g. 123456 -> "R$ 1.234,56" (with the non-breaking space Intl uses). */
-export function formatBRL(cents: number): string {
-  return brl.format(cents / 100);
-}
+/** BRL cents, e.g. 123456 -> "R$ 1.234,56" (one implementation, in the contracts). */
+export { formatBRL } from '@prata/contracts';
 
 /** Formats an instant in pt-BR, São Paulo time, e.g. "21/11/2026, 10:05". */
 export function formatDateTime(value: Date | string): string {

@@ -1,17 +1,36 @@
-/** `/developer` index: the developer dashboard (admin.md 2); a later issue fills it. */
-import { Card } from '@prata/shared-ui';
+/**
+ * `/developer` index: the developer dashboard (admin.md 2 "Developer dashboard"; issue 11): stat
+ * cards, the real-time error log, database status with 'Realtime Ativo', performance and the
+ * deployments of every remote; kept live over the realtime channels.
+ */
+import { DatabaseStatus } from '../../features/dashboard/components/database-status.tsx';
+import { DeploymentsCard } from '../../features/dashboard/components/deployments-card.tsx';
+import { ErrorLog } from '../../features/dashboard/components/error-log.tsx';
+import { PerformanceCard } from '../../features/dashboard/components/performance-card.tsx';
+import { StatCards } from '../../features/dashboard/components/stat-cards.tsx';
+import { useLiveDashboard } from '../../features/dashboard/hooks/use-live-dashboard.ts';
+import layout from '../../features/dashboard/components/dashboard.module.css';
 import styles from './routes.module.css';
 
 export function DeveloperDashboardRoute() {
+  useLiveDashboard();
   return (
     <>
       <header>
         <h1 className={styles.title}>Dashboard de Desenvolvimento</h1>
         <p className={styles.lead}>Erros do sistema, status do banco de dados e desempenho.</p>
       </header>
-      <Card title="Em breve" className={styles.panel}>
-        <p>O log de erros em tempo real e as métricas do sistema estarão disponíveis em breve.</p>
-      </Card>
+      <StatCards />
+      <div className={layout.grid}>
+        <ErrorLog />
+        <div className={layout.side}>
+          <DatabaseStatus />
+          <PerformanceCard />
+        </div>
+      </div>
+      <div className={layout.full}>
+        <DeploymentsCard />
+      </div>
     </>
   );
 }

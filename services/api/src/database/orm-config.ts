@@ -24,6 +24,9 @@ import { DomainEventRecordSchema } from '../modules/events/domain-event.entity.t
 import { OrderItemSchema, OrderSchema, OrderStatusChangeSchema, PaymentNotificationSchema, SandboxPaymentSchema } from '../modules/orders/order.entities.ts';
 import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/content.entities.ts';
 import { SearchNormalizeRoutine } from '../modules/search/search-normalize.routine.ts';
+import { SystemErrorSchema } from '../modules/system-errors/system-error.entity.ts';
+import { NotificationSchema, NotificationStateSchema } from '../modules/notifications/notification.entities.ts';
+import { QaIssueSchema } from '../modules/quality/qa-issue.entity.ts';
 import { migrationsList } from './migrations/index.ts';
 import { releaseDeadConnections } from './pool-guard.ts';
 
@@ -50,6 +53,10 @@ export const ENTITIES = [
   DomainEventRecordSchema,
   MfaChallengeSchema,
   OwnerSetupTokenSchema,
+  SystemErrorSchema,
+  NotificationSchema,
+  NotificationStateSchema,
+  QaIssueSchema,
 ];
 
 /** Builds the ORM options for a `postgres://` URL. `debug` logs SQL. */

@@ -15,6 +15,7 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RoleName } from '@prata/contracts';
 import { isDatabaseUnavailable } from '../database/availability.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
@@ -76,22 +77,15 @@ export default fp(
       }
       const em = app.orm.em;
       const userId = claims.sub;
-      let alive: { id: string } | null;
-      let roles: RoleName[];
+      let roles: RoleName[] | null;
       try {
-        // The session is alive while its family holds an unrevoked, unexpired token (of this user).
-        alive = await em.findOne(
-          RefreshToken,
-          { familyId: claims.sid, user: userId, revokedAt: null, expiresAt: { $gt: app.clock.now() } },
-          { fields: ['id'] },
-        );
-        roles = alive ? (await em.find(UserRole, { user: userId }, { fields: ['role'] })).map((r) => r.role) : [];
+        roles = await liveSessionRoles(em, claims, app.clock.now());
       } catch (error) {
         // While the database is unreachable a public route serves the caller as a guest (it may need no database).
         if (access === 'public' && isDatabaseUnavailable(error)) return;
         throw error;
       }
-      if (!alive) {
+      if (!roles) {
         if (access === 'public') return;
         throw new UnauthorizedError();
       }
@@ -102,6 +96,18 @@ export default fp(
   },
   { name: 'auth', dependencies: ['config', 'orm', 'clock'] },
 );
+
+/**
+ * The roles of the caller of verified access-token `claims` while its session is alive (its
+ * refresh-token family holds an unrevoked, unexpired token of that user), else null: a revoked
+ * session ends every access token it issued at once (issue 10 hole 8). Used by the route hook and
+ * the websocket handshake.
+ */
+export async function liveSessionRoles(em: EntityManager, claims: Pick<TokenClaims, 'sub' | 'sid'>, now: Date): Promise<RoleName[] | null> {
+  const alive = await em.findOne(RefreshToken, { familyId: claims.sid, user: claims.sub, revokedAt: null, expiresAt: { $gt: now } }, { fields: ['id'] });
+  if (!alive) return null;
+  return (await em.find(UserRole, { user: claims.sub }, { fields: ['role'] })).map((r) => r.role);
+}
 
 /** The signed-in caller of a non-public route. @throws UnauthorizedError when absent. */
 export function requireAuth(request: { auth: AuthContext | null }): AuthContext {

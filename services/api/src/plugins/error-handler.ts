@@ -62,6 +62,7 @@ export default fp(
         return reply.code(status).send({ error: 'bad_request', message: 'Requisição inválida' } satisfies ApiError);
       }
       request.log.error({ err: error }, 'unhandled error');
+      request.serverFault = error instanceof Error ? error : new Error(String(error));
       return reply.code(500).send({ error: 'internal', message: 'Erro interno do servidor' } satisfies ApiError);
     });
 

@@ -1,4 +1,8 @@
-/** Events plugin: decorates `app.events`, the in-process domain event bus (modules/events). */
+/**
+ * Events plugin: decorates `app.events`, the domain event bus with its outbox relay
+ * (modules/events/event-bus.ts). The listening connection opens when the app is ready and closes
+ * with it.
+ */
 import fp from 'fastify-plugin';
 import { EventBus } from '../modules/events/event-bus.ts';
 
@@ -10,7 +14,10 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('events', new EventBus((error, event) => app.log.error({ err: error, event: event.type }, 'domain event subscriber failed')));
+    const bus = new EventBus(app.orm, app.log);
+    app.decorate('events', bus);
+    app.addHook('onReady', () => bus.start());
+    app.addHook('onClose', () => bus.stop());
   },
-  { name: 'events' },
+  { name: 'events', dependencies: ['orm'] },
 );

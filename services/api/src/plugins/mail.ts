@@ -20,7 +20,7 @@ export default fp(
           'e-mail change), are printed to this log and kept in outbox_emails. Set SMTP_URL in production.',
       );
     }
-    app.decorate('mailer', new Mailer(transport, app.config.storeName));
+    app.decorate('mailer', new Mailer(transport, app.config.storeName, app.config.mailRetryIntervalMs, app.clock));
   },
-  { name: 'mail', dependencies: ['config'] },
+  { name: 'mail', dependencies: ['config', 'clock'] },
 );

@@ -1,10 +1,14 @@
 /**
- * Scheduled jobs of the service, every `RESERVATION_CLEANUP_INTERVAL_MS` (default 60 s), whether
- * or not any client is open; each run on its own EntityManager fork; stopped when the service
- * closes:
- * - reservation cleanup (storefront.md 4, 9): expired reservations release their units;
- * - order expiry (issues 5, 13): unpaid orders past their deadline are checked with the acquirer
- *   and then paid or cancelled, units back to stock (PaymentReconciliation.expireOverdue).
+ * The store's periodic jobs, on the job queue (plugins/jobs.ts): each runs once per interval
+ * across all service processes, on its own EntityManager fork.
+ * - reservation cleanup (storefront.md 4, 9) and order expiry (issue 5), every
+ *   `RESERVATION_CLEANUP_INTERVAL_MS` (default 60 s): expired reservations release their units;
+ *   unpaid orders past their deadline are checked with the acquirer and then paid or cancelled,
+ *   units back to stock (PaymentReconciliation.expireOverdue; issues 5, 13);
+ * - outbox relay catch-up, every `OUTBOX_CATCHUP_INTERVAL_MS`: positions events whose commit
+ *   notification no process heard (modules/events/event-bus.ts);
+ * - mail retry, every `MAIL_RETRY_INTERVAL_MS`: failed e-mails are retried with backoff; one that
+ *   fails its last attempt (`MAIL_MAX_ATTEMPTS`) is recorded as a system error.
  */
 import fp from 'fastify-plugin';
 import { orderServices } from '../modules/orders/index.ts';
@@ -14,23 +18,28 @@ export default fp(
   async (app) => {
     const reservations = new ReservationService(app.clock, app.storage);
     const { reconciliation } = orderServices(app);
-    const jobs = [
-      { name: 'reservation cleanup', run: () => reservations.cleanup(app.orm.em.fork()) },
-      { name: 'order expiry', run: () => reconciliation.expireOverdue(app.orm.em.fork()) },
-    ];
-    const tick = async () => {
-      for (const job of jobs) {
-        try {
-          const count = await job.run();
-          if (count > 0) app.log.info({ job: job.name, count }, 'scheduled job did work');
-        } catch (error) {
-          app.log.error({ err: error, job: job.name }, 'scheduled job failed');
-        }
-      }
-    };
-    const timer = setInterval(() => void tick(), app.config.reservationCleanupIntervalMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    const interval = app.config.reservationCleanupIntervalMs;
+    app.jobs.every({ name: 'reservation-cleanup', everyMs: interval, run: () => reservations.cleanup(app.orm.em.fork()) });
+    app.jobs.every({ name: 'order-expiry', everyMs: interval, run: () => reconciliation.expireOverdue(app.orm.em.fork()) });
+    app.jobs.every({ name: 'outbox-relay', everyMs: app.config.outboxCatchupIntervalMs, run: () => app.events.relay() });
+    app.jobs.every({
+      name: 'mail-retry',
+      everyMs: app.config.mailRetryIntervalMs,
+      run: () =>
+        app.mailer.retryDue(app.orm.em.fork(), app.clock.now(), app.config.mailMaxAttempts, async (email) => {
+          await app.systemErrors.report(
+            app.orm.em.fork(),
+            {
+              errorType: 'EmailDeliveryFailed',
+              errorMessage: `E-mail "${email.subject}" não entregue após ${email.attempts} tentativas: ${email.error ?? 'erro desconhecido'}`,
+              pageUrl: `outbox_emails/${email.id}`,
+              remote: 'api',
+              version: app.config.apiVersion,
+            },
+            'server',
+          );
+        }),
+    });
   },
-  { name: 'scheduled-jobs', dependencies: ['config', 'clock', 'orm', 'storage', 'events', 'payments', 'mail'] },
+  { name: 'scheduled-jobs', dependencies: ['config', 'clock', 'orm', 'storage', 'events', 'payments', 'mail', 'jobs', 'system-errors'] },
 );

@@ -1,9 +1,12 @@
 /**
  * Error boundary around one remote mount: a remote that fails to load (down, bad manifest) or
  * throws while rendering shows a fallback inside the chrome; the rest of the store works.
+ * Render errors are reported to the service under the remote's name (load failures were
+ * reported by loadRemoteApp with the manifest URL).
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, buttonClassName } from '@prata/shared-ui';
+import { Button, buttonClassName, reportBoundaryError } from '@prata/shared-ui';
+import { RemoteLoadError } from './remote-modules.ts';
 import styles from './remotes.module.css';
 
 interface Props {
@@ -25,6 +28,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`[shell] remote "${this.props.remote}" failed`, error, info.componentStack);
+    if (!(error instanceof RemoteLoadError)) reportBoundaryError(error, this.props.remote, info.componentStack);
   }
 
   private retry = () => {

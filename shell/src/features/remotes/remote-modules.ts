@@ -2,7 +2,9 @@
  * Loading remotes' modules through the federation runtime, once per remote and attempt.
  *
  * - `remoteModule(name, attempt)`: the remote's `./App` checked against the RemoteModule contract
- *   (shared-ui `parseRemoteModule`); rejects when the remote is down or breaks the contract.
+ *   (shared-ui `parseRemoteModule`); rejects with a RemoteLoadError when the remote is down or
+ *   breaks the contract, after reporting it to the service as a `remote_load_failure` with the
+ *   remote's name, manifest URL and registry version (issue 11).
  * - `settledRemoteModule(name, attempt)`: the same, resolving to null on failure (the layout
  *   then falls back to the store chrome, where the remote's mount shows the fallback).
  * - `useRemoteAttempt(name)` / `retryRemote(name)`: the attempt counter a retry button bumps, so
@@ -11,7 +13,35 @@
  */
 import { useSyncExternalStore } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { parseRemoteModule, type RemoteModule } from '@prata/shared-ui';
+import { parseRemoteModule, remoteManifestUrl, remoteVersion, reportError, type RemoteModule } from '@prata/shared-ui';
+
+/** A remote that could not be loaded (already reported to the service). */
+export class RemoteLoadError extends Error {
+  readonly remote: string;
+
+  constructor(remote: string, cause: unknown) {
+    super(`remote "${remote}" could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'RemoteLoadError';
+    this.remote = remote;
+  }
+}
+
+/** Reports a failed load of `name` and returns the error its boundary receives. */
+function reportLoadFailure(name: string, error: unknown): RemoteLoadError {
+  const failure = new RemoteLoadError(name, error);
+  const manifestUrl = remoteManifestUrl(name);
+  const version = remoteVersion(name);
+  const stack = (error instanceof Error && error.stack) || failure.stack;
+  reportError({
+    errorType: 'remote_load_failure',
+    errorMessage: failure.message,
+    ...(stack ? { errorStack: stack } : {}),
+    remote: name,
+    ...(manifestUrl ? { manifestUrl } : {}),
+    ...(version ? { version } : {}),
+  });
+  return failure;
+}
 
 const modules = new Map<string, Promise<RemoteModule>>();
 const settled = new Map<string, Promise<RemoteModule | null>>();
@@ -23,7 +53,18 @@ export function remoteModule(name: string, attempt: number): Promise<RemoteModul
   const key = `${name}#${attempt}`;
   let module = modules.get(key);
   if (!module) {
-    module = loadRemote(`${name}/App`).then((exposed) => parseRemoteModule(exposed, name));
+    module = loadRemote(`${name}/App`).then(
+      (exposed) => {
+        try {
+          return parseRemoteModule(exposed, name);
+        } catch (error) {
+          throw reportLoadFailure(name, error);
+        }
+      },
+      (error: unknown) => {
+        throw reportLoadFailure(name, error);
+      },
+    );
     modules.set(key, module);
   }
   return module;

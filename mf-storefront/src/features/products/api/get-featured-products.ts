@@ -1,7 +1,10 @@
 /** `GET /api/products/featured`: at most 8 featured products, newest first (home). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { productListSchema, type Product } from '@prata/contracts';
+import { useRealtimeInvalidate } from '@prata/shared-ui';
 import { apiRequest } from '../../../lib/api-client.ts';
+
+const LIVE_KEYS = [['products']] as const;
 
 export function getFeaturedProducts(signal?: AbortSignal): Promise<Product[]> {
   return apiRequest('/api/products/featured', productListSchema, signal ? { signal } : {});
@@ -11,6 +14,8 @@ export function getFeaturedProductsQueryOptions() {
   return queryOptions({ queryKey: ['products', 'featured'], queryFn: ({ signal }) => getFeaturedProducts(signal) });
 }
 
+/** The query, kept fresh by the `products` realtime channel (an admin's change refetches it). */
 export function useFeaturedProducts() {
+  useRealtimeInvalidate('products', LIVE_KEYS);
   return useQuery(getFeaturedProductsQueryOptions());
 }

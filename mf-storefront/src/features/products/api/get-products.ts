@@ -1,7 +1,10 @@
 /** `GET /api/products?search&category`: the catalogue, newest first (storefront.md 7). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { productListSchema, type Product, type ProductCategory } from '@prata/contracts';
+import { useRealtimeInvalidate } from '@prata/shared-ui';
 import { apiRequest } from '../../../lib/api-client.ts';
+
+const LIVE_KEYS = [['products']] as const;
 
 export interface ProductFilter {
   search?: string | undefined;
@@ -22,6 +25,8 @@ export function getProductsQueryOptions(filter: ProductFilter) {
   });
 }
 
+/** The query, kept fresh by the `products` realtime channel (an admin's change refetches it). */
 export function useProducts(filter: ProductFilter) {
+  useRealtimeInvalidate('products', LIVE_KEYS);
   return useQuery(getProductsQueryOptions(filter));
 }

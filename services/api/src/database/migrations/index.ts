@@ -9,6 +9,7 @@ import { Migration20261121130000_identity } from './Migration20261121130000_iden
 import { Migration20261121140000_reservations } from './Migration20261121140000_reservations.ts';
 import { Migration20261121150000_orders } from './Migration20261121150000_orders.ts';
 import { Migration20261123100000_security } from './Migration20261123100000_security.ts';
+import { Migration20261123200000_realtime } from './Migration20261123200000_realtime.ts';
 import { Migration20261123300000_admin_panel } from './Migration20261123300000_admin_panel.ts';
 import { Migration20261123400000_orders_payments } from './Migration20261123400000_orders_payments.ts';
 
@@ -19,6 +20,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121140000_reservations', class: Migration20261121140000_reservations },
   { name: 'Migration20261121150000_orders', class: Migration20261121150000_orders },
   { name: 'Migration20261123100000_security', class: Migration20261123100000_security },
+  { name: 'Migration20261123200000_realtime', class: Migration20261123200000_realtime },
   { name: 'Migration20261123300000_admin_panel', class: Migration20261123300000_admin_panel },
   { name: 'Migration20261123400000_orders_payments', class: Migration20261123400000_orders_payments },
 ];

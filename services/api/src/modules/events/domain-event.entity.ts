@@ -1,7 +1,13 @@
 /**
- * Domain event outbox `domain_events` (style habit 14): events are written in the same
- * transaction as the change they describe, so none is lost; subscribers are notified after
- * commit and `published_at` records it.
+ * Domain event outbox `domain_events` (style habit 14; issue 11): events are written in the same
+ * transaction as the change they describe, so none is lost. After commit the outbox relay
+ * (outbox-relay.ts) gives each committed event its `position`, a number that increases in the
+ * order events are relayed (never reused, assigned under one lock, so a late commit cannot be
+ * skipped by a reader of `position > lastId`), and stamps `published_at`. Realtime clients
+ * resume from the last position they saw.
+ *
+ * The trigger `domain_events_notify` sends `NOTIFY prata_outbox, '<id>'` for each insert
+ * (delivered on commit), so every service process learns of a commit at once.
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
@@ -9,6 +15,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 export const DomainEventRecordSchema = defineEntity({
   name: 'DomainEventRecord',
   tableName: 'domain_events',
+  triggers: [{ name: 'domain_events_notify', timing: 'after', events: ['insert'], body: "perform pg_notify('prata_outbox', new.id::text); return new;" }],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     type: p.string().length(100).index(),
@@ -16,6 +23,8 @@ export const DomainEventRecordSchema = defineEntity({
     payload: p.json<Record<string, unknown>>(),
     createdAt: p.datetime().onCreate(() => new Date()),
     publishedAt: p.datetime().nullable(),
+    /** Relay order (1, 2, 3...): the event id realtime clients see; null until relayed. */
+    position: p.bigint('number').nullable().unique(),
   },
 });
 export class DomainEventRecord extends DomainEventRecordSchema.class {}

@@ -1,13 +1,34 @@
 /**
- * In-process event bus for domain events (issue 5: "each order change is published as a domain
- * event inside the service (after commit)"; Vendure's EventBus habit).
+ * Domain events through a transactional outbox, relayed after commit with PostgreSQL
+ * LISTEN/NOTIFY (issue 5 "published after commit", issue 11 realtime backbone; Vendure's
+ * EventBus habit, MikroORM's transactional-outbox doc).
  *
- * Usage: inside a transaction `bus.record(tx, event)` writes the outbox row; after the
- * transaction commits, `bus.publish(em, records)` calls the subscribers and stamps
- * `published_at`. A rolled-back transaction publishes nothing. Subscriber errors are logged,
- * never thrown back at the publisher.
+ * Writers (unchanged API):
+ * - inside a transaction `bus.record(tx, { type, aggregateId, payload })` writes the outbox row;
+ * - after commit `await bus.publish(em, records)` relays it at once (a rolled-back transaction
+ *   wrote nothing, so nothing is published).
+ *
+ * Relay, in every service process on one database:
+ * 1. An insert into `domain_events` fires `NOTIFY prata_outbox, '<event id>'`, delivered to every
+ *    process on commit (one dedicated listening connection per process).
+ * 2. `relay()` gives the committed, unrelayed events their `position` (max + 1, 2, ... in
+ *    creation order) under a transaction-level advisory lock, so positions are assigned by one
+ *    relay at a time in the order relays commit: a reader of `position > lastId` can never skip
+ *    an event that committed late (a sequence value taken before commit could). It then sends
+ *    `NOTIFY prata_outbox_positioned, '<max position>'` in the same transaction.
+ * 3. The process whose relay positioned an event calls the `subscribe` handlers for it: once per
+ *    cluster, after commit (e.g. notifications, which must not be produced twice).
+ * 4. Every process, on `prata_outbox_positioned`, reads `position > cursor` in order and calls the
+ *    `subscribeEachInstance` handlers (e.g. the websocket fan-out to its own clients).
+ * A catch-up job (plugins/jobs.ts) runs `relay()` periodically, for events whose notification no
+ * process heard (all restarting); each process also pulls on start and after reconnecting.
+ *
+ * Handler errors are logged, never thrown back at the publisher.
  */
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import { coalesce } from '../../lib/coalesce.ts';
 import { DomainEventRecord } from './domain-event.entity.ts';
 
 export interface DomainEvent<T extends string = string, P extends Record<string, unknown> = Record<string, unknown>> {
@@ -17,22 +38,95 @@ export interface DomainEvent<T extends string = string, P extends Record<string,
   occurredAt: string;
 }
 
-export type EventHandler = (event: DomainEvent) => void | Promise<void>;
+/** A relayed event: a domain event with its position (the realtime event id). */
+export interface RelayedEvent extends DomainEvent {
+  position: number;
+}
+
+export type EventHandler = (event: RelayedEvent) => unknown;
+
+interface Logger {
+  error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** NOTIFY channel fired by the `domain_events` insert trigger (payload: the event id). */
+export const OUTBOX_CHANNEL = 'prata_outbox';
+/** NOTIFY channel fired by a relay that positioned events (payload: the highest position). */
+export const POSITIONED_CHANNEL = 'prata_outbox_positioned';
+/** Key of the advisory lock that serialises relays across processes. */
+const RELAY_LOCK_KEY = 925_011;
+/** Events read per query when pulling. */
+const PULL_BATCH = 500;
+
+interface EventRow {
+  id: string;
+  position: string;
+  type: string;
+  aggregate_id: string;
+  payload: Record<string, unknown>;
+  created_at: Date;
+}
+
+const toEvent = (row: EventRow): RelayedEvent => ({
+  position: Number(row.position),
+  type: row.type,
+  aggregateId: row.aggregate_id,
+  payload: row.payload,
+  occurredAt: new Date(row.created_at).toISOString(),
+});
 
 export class EventBus {
-  private readonly handlers = new Map<string, Set<EventHandler>>();
-  private readonly onError: (error: unknown, event: DomainEvent) => void;
+  private readonly once = new Map<string, Set<EventHandler>>();
+  private readonly each = new Map<string, Set<EventHandler>>();
+  private readonly orm: MikroORM;
+  private readonly log: Logger;
+  private listener: pg.Client | null = null;
+  private listenerRetryMs = 500;
+  private listenerTimer: ReturnType<typeof setTimeout> | undefined;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private stopped = false;
+  private cursorValue = 0;
+  /** Events this process positioned whose `subscribe` handlers have not run yet, in order. */
+  private readonly undispatched: RelayedEvent[] = [];
+  /** Set while `subscribe` handlers run (a handler that publishes must not wait for itself). */
+  private readonly dispatching = new AsyncLocalStorage<true>();
+  /** Coalesced relay run (see the module comment, step 2). */
+  readonly relay: () => Promise<void>;
+  /** Coalesced pull of positioned events into this process (step 4). */
+  readonly pull: () => Promise<void>;
+  /** Coalesced run of the `subscribe` handlers of the events this process positioned (step 3). */
+  private readonly drain: () => Promise<void>;
 
-  constructor(onError: (error: unknown, event: DomainEvent) => void) {
-    this.onError = onError;
+  constructor(orm: MikroORM, log: Logger) {
+    this.orm = orm;
+    this.log = log;
+    this.relay = coalesce(() => this.relayOnce());
+    this.pull = coalesce(() => this.pullOnce());
+    this.drain = coalesce(() => this.dispatching.run(true, () => this.drainOnce()));
   }
 
-  /** Subscribes to one event type, or `*` for all. Returns the unsubscribe function. */
+  /** Whether this process's listening connection is up. */
+  get listening(): boolean {
+    return this.listener !== null;
+  }
+
+  /** The highest position this process has delivered to its each-instance handlers. */
+  get cursor(): number {
+    return this.cursorValue;
+  }
+
+  /**
+   * Subscribes to one event type, or `*` for all: called once across all service processes,
+   * after commit, by the process that relayed the event. Returns the unsubscribe function.
+   */
   subscribe(type: string, handler: EventHandler): () => void {
-    const set = this.handlers.get(type) ?? new Set<EventHandler>();
-    set.add(handler);
-    this.handlers.set(type, set);
-    return () => set.delete(handler);
+    return add(this.once, type, handler);
+  }
+
+  /** Subscribes in this process to every relayed event of `type` (or `*`), in position order. */
+  subscribeEachInstance(type: string, handler: EventHandler): () => void {
+    return add(this.each, type, handler);
   }
 
   /** Writes the event to the outbox in `em`'s unit of work (flushed with the caller's changes). */
@@ -40,20 +134,149 @@ export class EventBus {
     return em.create(DomainEventRecord, { type: event.type, aggregateId: event.aggregateId, payload: event.payload });
   }
 
-  /** After commit: notifies subscribers of each recorded event, then marks them published. */
-  async publish(em: EntityManager, records: DomainEventRecord[]): Promise<void> {
-    for (const record of records) {
-      const event: DomainEvent = { type: record.type, aggregateId: record.aggregateId, payload: record.payload, occurredAt: record.createdAt.toISOString() };
-      for (const handler of [...(this.handlers.get(record.type) ?? []), ...(this.handlers.get('*') ?? [])]) {
-        try {
-          await handler(event);
-        } catch (error) {
-          this.onError(error, event);
-        }
-      }
+  /**
+   * After commit: relays the recorded events now. When it returns they are positioned and, if
+   * this process relayed them, their `subscribe` handlers have run (called from inside such a
+   * handler, it does not wait for the handlers of the new events).
+   */
+  async publish(_em: EntityManager, records: DomainEventRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.relay();
+    if (!this.dispatching.getStore()) await this.drain();
+  }
+
+  /** Events after `afterPosition` up to `upTo` (inclusive), in order; at most `limit`. */
+  async eventsAfter(afterPosition: number, upTo: number, limit: number): Promise<RelayedEvent[]> {
+    const rows = await this.orm.em
+      .fork()
+      .getConnection()
+      .execute<EventRow[]>(
+        'select id, position, type, aggregate_id, payload, created_at from domain_events where position > ? and position <= ? order by position limit ?',
+        [afterPosition, upTo, limit],
+      );
+    return rows.map(toEvent);
+  }
+
+  /** Opens the listening connection, positions pending events and sets the cursor. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    const [row] = await this.orm.em.fork().getConnection().execute<{ max: string | null }[]>('select max(position) as max from domain_events');
+    this.cursorValue = Number(row?.max ?? 0);
+    await this.connectListener();
+    await this.relay();
+    await this.pull();
+  }
+
+  /** Closes the listening connection and waits for a running relay/pull. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.listenerTimer);
+    clearInterval(this.heartbeat);
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => undefined);
+    await Promise.allSettled([this.relay(), this.pull(), this.drain()]);
+  }
+
+  private async connectListener(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.orm.config.get('clientUrl') as string, application_name: 'prata-outbox-listener' });
+    client.on('notification', (message) => {
+      if (message.channel === OUTBOX_CHANNEL) void this.relay().catch((error: unknown) => this.log.error({ err: error }, 'outbox relay failed'));
+      if (message.channel === POSITIONED_CHANNEL) void this.pull().catch((error: unknown) => this.log.error({ err: error }, 'outbox pull failed'));
+    });
+    client.on('error', (error) => this.listenerLost(client, error));
+    client.on('end', () => this.listenerLost(client, new Error('listener connection ended')));
+    try {
+      await client.connect();
+      await client.query(`listen ${OUTBOX_CHANNEL}; listen ${POSITIONED_CHANNEL}`);
+    } catch (error) {
+      this.listenerLost(client, error);
+      return;
     }
-    if (records.length > 0) {
-      await em.nativeUpdate(DomainEventRecord, { id: { $in: records.map((r) => r.id) } }, { publishedAt: new Date() });
+    this.listener = client;
+    this.listenerRetryMs = 500;
+    clearInterval(this.heartbeat);
+    // A silently dropped connection hears nothing: probe it, and reconnect when it fails.
+    this.heartbeat = setInterval(() => {
+      if (this.listener === client) void client.query('select 1').catch((error: unknown) => this.listenerLost(client, error));
+    }, 10_000);
+    this.heartbeat.unref();
+  }
+
+  private listenerLost(client: pg.Client, error: unknown): void {
+    if (this.stopped || (this.listener !== null && this.listener !== client)) return;
+    if (this.listener === client) this.listener = null;
+    client.removeAllListeners('end');
+    void client.end().catch(() => undefined);
+    this.log.warn({ err: error, retryInMs: this.listenerRetryMs }, 'outbox listener lost; reconnecting');
+    clearTimeout(this.listenerTimer);
+    this.listenerTimer = setTimeout(() => {
+      void this.connectListener().then(() => (this.listener ? Promise.all([this.relay(), this.pull()]) : undefined)).catch(() => undefined);
+    }, this.listenerRetryMs);
+    this.listenerTimer.unref();
+    this.listenerRetryMs = Math.min(this.listenerRetryMs * 2, 30_000);
+  }
+
+  private async relayOnce(): Promise<void> {
+    const em = this.orm.em.fork();
+    const rows = await em.transactional(async (tx) => {
+      const connection = tx.getConnection();
+      const ctx = tx.getTransactionContext();
+      await connection.execute('select pg_advisory_xact_lock(?)', [RELAY_LOCK_KEY], 'all', ctx);
+      // A new statement, so its snapshot sees the positions of the relay that held the lock before.
+      const positioned = await connection.execute<EventRow[]>(
+        `update domain_events d set position = s.base + s.rn, published_at = now()
+         from (select id, row_number() over (order by created_at, id) as rn,
+                      (select coalesce(max(position), 0) from domain_events) as base
+               from domain_events where position is null) s
+         where d.id = s.id
+         returning d.id, d.position, d.type, d.aggregate_id, d.payload, d.created_at`,
+        [],
+        'all',
+        ctx,
+      );
+      if (positioned.length > 0) {
+        const max = Math.max(...positioned.map((row) => Number(row.position)));
+        await connection.execute('select pg_notify(?, ?)', [POSITIONED_CHANNEL, String(max)], 'all', ctx);
+      }
+      return positioned;
+    });
+    if (rows.length === 0) return;
+    this.undispatched.push(...rows.map(toEvent).sort((a, b) => a.position - b.position));
+    void this.drain();
+    await this.pull();
+  }
+
+  private async drainOnce(): Promise<void> {
+    for (let event = this.undispatched.shift(); event; event = this.undispatched.shift()) await this.dispatch(this.once, event);
+  }
+
+  private async pullOnce(): Promise<void> {
+    for (;;) {
+      const events = await this.eventsAfter(this.cursorValue, Number.MAX_SAFE_INTEGER, PULL_BATCH);
+      for (const event of events) {
+        await this.dispatch(this.each, event);
+        this.cursorValue = event.position;
+      }
+      if (events.length < PULL_BATCH) return;
     }
   }
+
+  private async dispatch(handlers: Map<string, Set<EventHandler>>, event: RelayedEvent): Promise<void> {
+    for (const handler of [...(handlers.get(event.type) ?? []), ...(handlers.get('*') ?? [])]) {
+      try {
+        await handler(event);
+      } catch (error) {
+        this.log.error({ err: error, event: event.type, position: event.position }, 'domain event subscriber failed');
+      }
+    }
+  }
+}
+
+function add(map: Map<string, Set<EventHandler>>, type: string, handler: EventHandler): () => void {
+  const set = map.get(type) ?? new Set<EventHandler>();
+  set.add(handler);
+  map.set(type, set);
+  return () => set.delete(handler);
 }

@@ -7,10 +7,14 @@
  *   the message. Once a message is delivered its stored body and link are cleared
  *   (`keepsDeliveredCopy: false`), so no raw one-time token stays at rest (OWASP ASVS 2.5 / 3.7:
  *   only hashes of tokens are kept; the `one_time_tokens` table holds SHA-256 digests).
- * A failed delivery is recorded on the row (`error`, body kept for a retry) and never fails the request.
+ * A failed delivery is recorded on the row (`error`, `attempts`, `next_attempt_at`, body kept for
+ * the retry) and never fails the request; the mail-retry job (plugins/scheduled-jobs.ts) calls
+ * `retryDue`, which tries again with exponential backoff (base x 2^(attempt - 1)) and gives up
+ * after the last attempt.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 import { OutboxEmail } from './outbox-email.entity.ts';
 
 export interface MailMessage {
@@ -65,10 +69,15 @@ export class SmtpTransport implements MailTransport {
 export class Mailer {
   private readonly transport: MailTransport;
   private readonly signature: string;
+  private readonly retryBaseMs: number;
+  private readonly clock: Clock;
 
-  constructor(transport: MailTransport, storeName: string) {
+  /** @param retryBaseMs wait before the first retry, ms (doubles at each further attempt). */
+  constructor(transport: MailTransport, storeName: string, retryBaseMs = 60_000, clock: Clock = systemClock) {
     this.transport = transport;
     this.signature = `\n\n${storeName}`;
+    this.retryBaseMs = retryBaseMs;
+    this.clock = clock;
   }
 
   /** Records the message in `em` (flushed with the caller's changes). Call `dispatch` after commit. */
@@ -86,18 +95,44 @@ export class Mailer {
    * unless the transport keeps it) or the error.
    */
   async dispatch(em: EntityManager, emails: OutboxEmail[]): Promise<void> {
-    for (const email of emails) {
-      try {
-        await this.transport.deliver({ to: email.to, subject: email.subject, text: email.text, ...(email.link ? { link: email.link } : {}) });
-        email.sentAt = new Date();
-        if (!this.transport.keepsDeliveredCopy) {
-          email.text = CLEARED_BODY;
-          email.link = null;
-        }
-      } catch (error) {
-        email.error = String(error);
+    const now = this.clock.now();
+    for (const email of emails) await this.attempt(email, now);
+    await em.flush();
+  }
+
+  /**
+   * Retries the unsent e-mails whose next attempt is due at `now`. An e-mail failing its
+   * `maxAttempts`-th attempt is given up (`failed_at`) and passed to `onGiveUp`. Returns how many
+   * were attempted.
+   */
+  async retryDue(em: EntityManager, now: Date, maxAttempts: number, onGiveUp: (email: OutboxEmail) => Promise<void>): Promise<number> {
+    const due = await em.find(OutboxEmail, { sentAt: null, failedAt: null, nextAttemptAt: { $lte: now } }, { orderBy: { nextAttemptAt: 'asc' }, limit: 50 });
+    for (const email of due) {
+      await this.attempt(email, now);
+      if (!email.sentAt && email.attempts >= maxAttempts) {
+        email.nextAttemptAt = null;
+        email.failedAt = now;
       }
     }
     await em.flush();
+    for (const email of due.filter((e) => e.failedAt)) await onGiveUp(email);
+    return due.length;
+  }
+
+  private async attempt(email: OutboxEmail, now: Date): Promise<void> {
+    email.attempts += 1;
+    try {
+      await this.transport.deliver({ to: email.to, subject: email.subject, text: email.text, ...(email.link ? { link: email.link } : {}) });
+      email.sentAt = now;
+      email.nextAttemptAt = null;
+      email.error = null;
+      if (!this.transport.keepsDeliveredCopy) {
+        email.text = CLEARED_BODY;
+        email.link = null;
+      }
+    } catch (error) {
+      email.error = String(error);
+      email.nextAttemptAt = new Date(now.getTime() + this.retryBaseMs * 2 ** (email.attempts - 1));
+    }
   }
 }

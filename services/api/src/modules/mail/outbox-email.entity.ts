@@ -18,6 +18,12 @@ export const OutboxEmailSchema = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     sentAt: p.datetime().nullable(),
     error: p.text().nullable(),
+    /** Delivery attempts so far (issue 11: retried with backoff by the mail-retry job). */
+    attempts: p.integer().default(0),
+    /** When the next attempt is due; null when sent or given up. */
+    nextAttemptAt: p.datetime().nullable().index(),
+    /** When the last allowed attempt failed (the failure is then a system error). */
+    failedAt: p.datetime().nullable(),
   },
 });
 export class OutboxEmail extends OutboxEmailSchema.class {}

@@ -1,0 +1,52 @@
+/**
+ * Deployments (issue 11): each remote as the registry (`GET /api/remotes`: name, version,
+ * manifest URL) and its loaded `mf-manifest.json` report it (build name and version from
+ * `metaData.buildInfo`, build time from the manifest's Last-Modified). A manifest that does not
+ * answer is reported as unreachable, not hidden.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { remoteRegistrySchema, type RemoteEntry } from '@prata/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export interface Deployment {
+  name: RemoteEntry['name'];
+  registryVersion: string;
+  manifestUrl: string;
+  reachable: boolean;
+  buildName: string | null;
+  buildVersion: string | null;
+  /** ISO instant of the manifest's Last-Modified, if sent. */
+  builtAt: string | null;
+}
+
+interface ManifestMeta {
+  metaData?: { buildInfo?: { buildVersion?: string; buildName?: string } };
+}
+
+async function inspect(entry: RemoteEntry, signal?: AbortSignal): Promise<Deployment> {
+  const base = { name: entry.name, registryVersion: entry.version, manifestUrl: entry.manifestUrl };
+  try {
+    const response = await fetch(entry.manifestUrl, { cache: 'no-store', ...(signal ? { signal } : {}) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const manifest = (await response.json()) as ManifestMeta;
+    const modified = response.headers.get('last-modified');
+    return {
+      ...base,
+      reachable: true,
+      buildName: manifest.metaData?.buildInfo?.buildName ?? null,
+      buildVersion: manifest.metaData?.buildInfo?.buildVersion ?? null,
+      builtAt: modified ? new Date(modified).toISOString() : null,
+    };
+  } catch {
+    return { ...base, reachable: false, buildName: null, buildVersion: null, builtAt: null };
+  }
+}
+
+export async function getDeployments(signal?: AbortSignal): Promise<Deployment[]> {
+  const registry = await apiRequest('/api/remotes', remoteRegistrySchema, signal ? { signal } : {});
+  return Promise.all(registry.map((entry) => inspect(entry, signal)));
+}
+
+export function useDeployments() {
+  return useQuery(queryOptions({ queryKey: ['developer', 'deployments'], queryFn: ({ signal }) => getDeployments(signal), staleTime: 60_000 }));
+}

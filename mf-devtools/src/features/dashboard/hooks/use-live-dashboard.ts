@@ -1,0 +1,32 @@
+/**
+ * Keeps the developer dashboard live (admin.md 4): system error events update the cached list in
+ * place (insert at the front, replace, delete) and refresh the stats; product and order events
+ * refresh the stats. A resync reloads everything from REST.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { systemErrorSchema, type SystemErrorDto } from '@prata/contracts';
+import { useRealtimeChannel, useRealtimeInvalidate } from '@prata/shared-ui';
+import { SYSTEM_ERRORS_KEY } from '../api/get-system-errors.ts';
+import { DEVELOPER_STATS_KEY } from '../api/get-developer-stats.ts';
+import { removeSystemError, upsertSystemError } from './system-error-list.ts';
+
+const STATS_KEYS = [DEVELOPER_STATS_KEY] as const;
+
+export function useLiveDashboard(): void {
+  const queryClient = useQueryClient();
+  useRealtimeChannel(
+    'system-errors',
+    (event) => {
+      if (event.event.endsWith('Deleted')) {
+        queryClient.setQueryData<SystemErrorDto[]>(SYSTEM_ERRORS_KEY, (list) => removeSystemError(list ?? [], event.aggregateId));
+      } else {
+        const row = systemErrorSchema.safeParse(event.payload);
+        if (row.success) queryClient.setQueryData<SystemErrorDto[]>(SYSTEM_ERRORS_KEY, (list) => upsertSystemError(list ?? [], row.data));
+      }
+      void queryClient.invalidateQueries({ queryKey: DEVELOPER_STATS_KEY });
+    },
+    () => void queryClient.invalidateQueries({ queryKey: ['developer'] }),
+  );
+  useRealtimeInvalidate('products', STATS_KEYS);
+  useRealtimeInvalidate('orders', STATS_KEYS);
+}

@@ -1,0 +1,150 @@
+/**
+ * Background jobs on a PostgreSQL-backed queue (pg-boss; issue 11: "jobs run once across
+ * instances"). Every service process runs the same runner; the queue guarantees each job runs
+ * in exactly one of them.
+ *
+ * Registering a job (any module, at plugin registration time or later):
+ *
+ * ```ts
+ * // periodic: runs once per `everyMs` slot across all processes
+ * app.jobs.every({ name: 'order-expiry', everyMs: 60_000, run: () => orders.expirePending(app.orm.em.fork()) });
+ * // on demand: retried `retryLimit` times; `onGiveUp` sees the last error
+ * app.jobs.define({ name: 'send-invoice', retryLimit: 3, handler: async (data) => ... });
+ * await app.jobs.send('send-invoice', { orderId });
+ * ```
+ *
+ * Time comes from the app's Clock: a periodic job's slot is `floor(now / everyMs)`, and each slot
+ * is enqueued with an id derived from (name, slot), so however many processes enqueue it, one job
+ * exists and one process runs it. `tick()` enqueues the due slots and works every queue until it
+ * is empty; the plugin calls it every `JOBS_POLL_INTERVAL_MS`, tests call it after moving their
+ * clock (no real-timer polling in tests).
+ */
+import { createHash } from 'node:crypto';
+import { PgBoss, type JobWithMetadata } from 'pg-boss';
+import type { Clock } from '../../lib/clock.ts';
+
+export interface PeriodicJob {
+  /** Queue name: lower-case letters, digits and dashes. */
+  name: string;
+  /** Interval, ms. */
+  everyMs: number;
+  /** The work; may return how many items it handled (logged when > 0). */
+  run(): Promise<number | void>;
+}
+
+export interface QueueJob<T extends object = object> {
+  name: string;
+  /** Retries after the first failure (default 2). */
+  retryLimit?: number;
+  handler(data: T): Promise<void>;
+  /** Called once when the last retry failed. */
+  onGiveUp?(data: T, error: unknown): Promise<void>;
+}
+
+interface Logger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** Jobs fetched per queue per round. */
+const BATCH = 10;
+
+/** A stable UUID (v5 layout) for (name, slot): one job per slot, whoever enqueues it. */
+export function slotJobId(name: string, slot: number): string {
+  const hex = createHash('sha1').update(`prata925:${name}:${slot}`).digest('hex');
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export class JobRunner {
+  private readonly boss: PgBoss;
+  private readonly clock: Clock;
+  private readonly log: Logger;
+  private readonly periodic = new Map<string, PeriodicJob>();
+  private readonly queued = new Map<string, QueueJob>();
+  private readonly created = new Set<string>();
+  private started = false;
+
+  constructor(connectionString: string, clock: Clock, log: Logger) {
+    this.boss = new PgBoss({ connectionString, max: 3, schedule: false, application_name: 'prata-jobs' });
+    this.boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
+    this.clock = clock;
+    this.log = log;
+  }
+
+  /** Registers a periodic job (see the module comment). */
+  every(job: PeriodicJob): void {
+    this.periodic.set(job.name, job);
+  }
+
+  /** Registers an on-demand job type. */
+  define<T extends object>(job: QueueJob<T>): void {
+    this.queued.set(job.name, job as QueueJob);
+  }
+
+  /** Enqueues an on-demand job. @throws Error for an unknown job name. */
+  async send(name: string, data: object): Promise<void> {
+    const job = this.queued.get(name);
+    if (!job) throw new Error(`unknown job "${name}"`);
+    await this.ensureQueue(name, job.retryLimit ?? 2);
+    await this.boss.send(name, data);
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, timeout: 5000 });
+  }
+
+  /** Enqueues the current slot of every periodic job, then works every queue until it is empty. */
+  async tick(): Promise<void> {
+    if (!this.started) return;
+    const now = this.clock.now().getTime();
+    for (const job of this.periodic.values()) {
+      await this.ensureQueue(job.name, 0);
+      const slot = Math.floor(now / job.everyMs);
+      await this.boss.send(job.name, { slot }, { id: slotJobId(job.name, slot) });
+    }
+    for (const job of this.periodic.values()) await this.work(job.name, async () => this.runPeriodic(job));
+    for (const job of this.queued.values()) {
+      await this.ensureQueue(job.name, job.retryLimit ?? 2);
+      await this.work(job.name, async (item) => job.handler(item.data), job);
+    }
+  }
+
+  private async runPeriodic(job: PeriodicJob): Promise<void> {
+    const count = await job.run();
+    if (typeof count === 'number' && count > 0) this.log.info({ job: job.name, count }, 'job did work');
+  }
+
+  private async ensureQueue(name: string, retryLimit: number): Promise<void> {
+    if (this.created.has(name)) return;
+    await this.boss.createQueue(name, { retryLimit, retryDelay: 0 });
+    this.created.add(name);
+  }
+
+  private async work(name: string, run: (job: JobWithMetadata<object>) => Promise<void>, definition?: QueueJob): Promise<void> {
+    for (;;) {
+      const jobs = await this.boss.fetch<object>(name, { batchSize: BATCH, includeMetadata: true });
+      if (jobs.length === 0) return;
+      for (const job of jobs) {
+        try {
+          await run(job);
+          await this.boss.complete(name, job.id);
+        } catch (error) {
+          this.log.error({ err: error, job: name }, 'job failed');
+          await this.boss.fail(name, job.id, { message: String(error) });
+          if (definition?.onGiveUp && job.retryCount >= job.retryLimit) {
+            await definition.onGiveUp(job.data, error).catch((giveUpError: unknown) => this.log.error({ err: giveUpError, job: name }, 'job give-up handler failed'));
+          }
+        }
+      }
+      if (jobs.length < BATCH) return;
+    }
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * Admin notifications produced by the service from real events (admin.md 2 "Notifications";
+ * issue 11): a new order (only while under 1 hour old), a confirmed payment, a payment confirmed
+ * after the order expired, low stock (stock at or below LOW_STOCK_THRESHOLD after an order or an
+ * admin's change), and errors piling up (ERROR_ALERT_THRESHOLD unresolved occurrences within an
+ * hour). Each is written once (unique `dedupe_key`) and announced with a `NotificationCreated`
+ * event on the `notifications` channel. Read and dismissed state is kept per admin;
+ * `NotificationsChanged` (payload.userId) tells that admin's other tabs.
+ *
+ * The handlers are `subscribe` handlers: they run once across service processes.
+ */
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import { NOTIFICATIONS_MAX, formatBRL, type NotificationDto, type NotificationType } from '@prata/contracts';
+import { NotFoundError } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { Product } from '../catalogue/product.entity.ts';
+import type { DomainEventRecord } from '../events/domain-event.entity.ts';
+import type { EventBus, RelayedEvent } from '../events/event-bus.ts';
+import { User } from '../identity/identity.entities.ts';
+import { OrderItem } from '../orders/order.entities.ts';
+import { Notification, NotificationState } from './notification.entities.ts';
+
+export const NOTIFICATION_EVENTS = { created: 'NotificationCreated', changed: 'NotificationsChanged' } as const;
+
+/** A new-order alert is produced for orders under this age, ms (admin.md 9). */
+export const NEW_ORDER_ALERT_MAX_AGE_MS = 60 * 60_000;
+
+interface Draft {
+  type: NotificationType;
+  title: string;
+  description: string;
+  dedupeKey: string;
+  action?: { label: string; url: string };
+}
+
+export interface NotificationSettings {
+  lowStockThreshold: number;
+  errorAlertThreshold: number;
+}
+
+const hourKey = (date: Date) => date.toISOString().slice(0, 13);
+const dayKey = (date: Date) => date.toISOString().slice(0, 10);
+
+export class NotificationService {
+  private readonly em: () => EntityManager;
+  private readonly events: EventBus;
+  private readonly clock: Clock;
+  private readonly settings: NotificationSettings;
+
+  constructor(em: () => EntityManager, events: EventBus, clock: Clock, settings: NotificationSettings) {
+    this.em = em;
+    this.events = events;
+    this.clock = clock;
+    this.settings = settings;
+  }
+
+  /** Subscribes the producers to the domain events (once across processes). */
+  listen(): void {
+    this.events.subscribe('OrderPlaced', (event) => this.onOrderPlaced(event));
+    this.events.subscribe('OrderPaid', (event) =>
+      this.create({
+        type: 'success',
+        title: 'Pagamento confirmado',
+        description: `Pedido ${String(event.payload.number)} pago: ${formatBRL(Number(event.payload.totalCents))}.`,
+        dedupeKey: `order-paid:${event.aggregateId}`,
+        action: { label: 'Ver vendas', url: '/admin/sales' },
+      }),
+    );
+    this.events.subscribe('PaymentConfirmedAfterExpiry', (event) =>
+      this.create({
+        type: 'error',
+        title: 'Pagamento após expiração',
+        description: `O pagamento do pedido ${String(event.payload.number ?? event.aggregateId)} foi confirmado depois que o pedido expirou. Verifique o estoque e o estorno.`,
+        dedupeKey: `payment-after-expiry:${event.aggregateId}`,
+        action: { label: 'Ver vendas', url: '/admin/sales' },
+      }),
+    );
+    this.events.subscribe('ProductUpdated', async (event) => {
+      const productId = typeof event.payload.productId === 'string' ? event.payload.productId : event.aggregateId;
+      await this.checkStock([productId]);
+    });
+    this.events.subscribe('SystemErrorRecorded', () => this.checkErrors());
+  }
+
+  private async onOrderPlaced(event: RelayedEvent): Promise<void> {
+    if (this.clock.now().getTime() - Date.parse(event.occurredAt) < NEW_ORDER_ALERT_MAX_AGE_MS) {
+      await this.create({
+        type: 'info',
+        title: 'Novo pedido',
+        description: `Pedido ${String(event.payload.number)} recebido: ${formatBRL(Number(event.payload.totalCents))}.`,
+        dedupeKey: `order-placed:${event.aggregateId}`,
+        action: { label: 'Ver vendas', url: '/admin/sales' },
+      });
+    }
+    const items = await this.em().find(OrderItem, { order: event.aggregateId }, { fields: ['product'] });
+    await this.checkStock(items.flatMap((item) => (item.product ? [item.product.id] : [])));
+  }
+
+  /** Raises a low-stock alert for each product at or below the threshold (once per level and day). */
+  async checkStock(productIds: string[]): Promise<void> {
+    if (productIds.length === 0) return;
+    const low = await this.em().find(Product, { id: { $in: productIds }, stock: { $lte: this.settings.lowStockThreshold } });
+    for (const product of low) {
+      await this.create({
+        type: 'warning',
+        title: 'Estoque baixo',
+        description:
+          product.stock === 0 ? `${product.name} está sem estoque.` : `${product.name}: ${product.stock === 1 ? 'resta 1 unidade' : `restam ${product.stock} unidades`}.`,
+        dedupeKey: `low-stock:${product.id}:${product.stock}:${dayKey(this.clock.now())}`,
+        action: { label: 'Ver produtos', url: '/admin/products' },
+      });
+    }
+  }
+
+  private async checkErrors(): Promise<void> {
+    const since = new Date(this.clock.now().getTime() - 60 * 60_000);
+    const [row] = await this.em()
+      .getConnection()
+      .execute<{ total: string | null }[]>('select sum(count) as total from system_errors where resolved = false and last_seen_at >= ?', [since]);
+    const total = Number(row?.total ?? 0);
+    if (total < this.settings.errorAlertThreshold) return;
+    await this.create({
+      type: 'error',
+      title: 'Erros acumulando',
+      description: `${total} ocorrências de erro sem solução na última hora.`,
+      dedupeKey: `errors-piling:${hourKey(this.clock.now())}`,
+      action: { label: 'Ver status do sistema', url: '/admin/qa' },
+    });
+  }
+
+  /** Writes a notification unless its key exists; announces it. Returns whether it was new. */
+  async create(draft: Draft): Promise<boolean> {
+    const em = this.em();
+    const records: DomainEventRecord[] = [];
+    try {
+      await em.transactional(async (tx) => {
+        const row = tx.create(Notification, {
+          type: draft.type,
+          title: draft.title,
+          description: draft.description,
+          actionLabel: draft.action?.label ?? null,
+          actionUrl: draft.action?.url ?? null,
+          dedupeKey: draft.dedupeKey,
+          createdAt: this.clock.now(),
+        });
+        await tx.flush();
+        records.push(this.events.record(tx, { type: NOTIFICATION_EVENTS.created, aggregateId: row.id, payload: toDto(row, false) }));
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return false;
+      throw error;
+    }
+    await this.events.publish(em, records);
+    return true;
+  }
+
+  /** The newest 10 notifications `userId` has not dismissed, with their read state. */
+  async list(em: EntityManager, userId: string): Promise<NotificationDto[]> {
+    const rows = await em
+      .getConnection()
+      .execute<{ id: string }[]>(
+        `select n.id from notifications n
+         left join notification_states s on s.notification_id = n.id and s.user_id = ?
+         where s.dismissed_at is null order by n.created_at desc, n.id desc limit ?`,
+        [userId, NOTIFICATIONS_MAX],
+      );
+    const ids = rows.map((row) => row.id);
+    if (ids.length === 0) return [];
+    const [notifications, states] = await Promise.all([
+      em.find(Notification, { id: { $in: ids } }),
+      em.find(NotificationState, { notification: { $in: ids }, user: userId }),
+    ]);
+    const read = new Set(states.filter((s) => s.readAt).map((s) => s.notification.id));
+    const byId = new Map(notifications.map((n) => [n.id, n]));
+    return ids.map((id) => toDto(byId.get(id)!, read.has(id)));
+  }
+
+  /** Marks notifications read (`ids`, or all of the admin's list when null). */
+  async markRead(em: EntityManager, userId: string, ids: string[] | null): Promise<void> {
+    const targets = ids ?? (await this.list(em, userId)).map((n) => n.id);
+    await this.setState(em, userId, targets, 'readAt');
+  }
+
+  /** Hides a notification from this admin's list. @throws NotFoundError. */
+  async dismiss(em: EntityManager, userId: string, id: string): Promise<void> {
+    await this.setState(em, userId, [id], 'dismissedAt');
+  }
+
+  private async setState(em: EntityManager, userId: string, ids: string[], field: 'readAt' | 'dismissedAt'): Promise<void> {
+    if (ids.length === 0) return;
+    const now = this.clock.now();
+    const records: DomainEventRecord[] = [];
+    await em.transactional(async (tx) => {
+      const found = await tx.count(Notification, { id: { $in: ids } });
+      if (found !== new Set(ids).size) throw new NotFoundError('Notificação não encontrada');
+      const existing = new Map((await tx.find(NotificationState, { notification: { $in: ids }, user: userId })).map((s) => [s.notification.id, s]));
+      for (const id of ids) {
+        const state =
+          existing.get(id) ?? tx.create(NotificationState, { notification: tx.getReference(Notification, id), user: tx.getReference(User, userId), readAt: null, dismissedAt: null });
+        state[field] ??= now;
+      }
+      records.push(this.events.record(tx, { type: NOTIFICATION_EVENTS.changed, aggregateId: userId, payload: { userId, ids, change: field === 'readAt' ? 'read' : 'dismissed' } }));
+    });
+    await this.events.publish(em, records);
+  }
+}
+
+function toDto(row: Notification, read: boolean): NotificationDto {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    description: row.description,
+    timestamp: row.createdAt.toISOString(),
+    read,
+    action: row.actionLabel && row.actionUrl ? { label: row.actionLabel, url: row.actionUrl } : null,
+  };
+}

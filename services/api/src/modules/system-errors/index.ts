@@ -1,0 +1,59 @@
+/**
+ * System error routes (admin.md 2 developer dashboard, 7; issue 11):
+ * - `POST /api/errors` (public: shoppers, customers and staff report the errors their browser
+ *   saw): body at most 16 KiB, ERROR_REPORTS_PER_MINUTE per client IP (429 beyond), texts cut to
+ *   the contract's limits, de-duplicated by fingerprint; 202 with the row's id and count.
+ * - `GET /api/developer/errors`: newest 100; `POST /api/developer/errors/:id/resolve`;
+ *   `GET /api/developer/stats`: the dashboard's counts. Developer only.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ERROR_REPORT_MAX_BYTES,
+  apiErrorSchema,
+  developerStatsSchema,
+  errorReportResultSchema,
+  errorReportSchema,
+  systemErrorListSchema,
+  systemErrorSchema,
+} from '@prata/contracts';
+import { requireAuth } from '../../plugins/auth.ts';
+
+const idParams = z.object({ id: z.uuid({ error: 'Identificador inválido' }) });
+
+const systemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.systemErrors;
+
+  app.post(
+    '/api/errors',
+    {
+      bodyLimit: ERROR_REPORT_MAX_BYTES,
+      config: { access: 'public', rateLimit: { max: app.config.errorReportsPerMinute, timeWindow: 60_000 } },
+      schema: { body: errorReportSchema, response: { 202: errorReportResultSchema, 400: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema } },
+    },
+    async (request, reply) => {
+      const row = await service.report(app.orm.em, { ...request.body, userAgent: request.body.userAgent ?? request.headers['user-agent'] }, 'client');
+      return reply.code(202).send({ id: row.id, count: row.count });
+    },
+  );
+
+  app.get(
+    '/api/developer/errors',
+    { config: { access: 'developer' }, schema: { response: { 200: systemErrorListSchema } } },
+    async () => service.list(app.orm.em),
+  );
+
+  app.post(
+    '/api/developer/errors/:id/resolve',
+    { config: { access: 'developer' }, schema: { params: idParams, response: { 200: systemErrorSchema, 400: apiErrorSchema, 404: apiErrorSchema } } },
+    async (request) => service.resolve(app.orm.em, request.params.id, requireAuth(request).userId),
+  );
+
+  app.get(
+    '/api/developer/stats',
+    { config: { access: 'developer' }, schema: { response: { 200: developerStatsSchema } } },
+    async () => service.stats(app.orm.em),
+  );
+};
+
+export default systemErrorRoutes;

@@ -1,0 +1,144 @@
+/**
+ * Admin notifications from real events (issue 11; admin.md 2): a customer's order raises 'Novo
+ * pedido' and 'Pagamento confirmado' with the real number and total, low stock follows the real
+ * stock and the configured threshold, a payment confirmed after expiry and errors piling up
+ * alert too; read and dismissed state is per admin; the admin's socket hears each one live.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationListSchema, type NotificationDto } from '@prata/contracts';
+import { CatalogueService } from '../src/modules/catalogue/catalogue.service.ts';
+import { account, bearer, type SignedIn } from './accounts.ts';
+import { createTestService, type TestService } from './helpers.ts';
+import { TestSocket } from './realtime-client.ts';
+
+let service: TestService;
+let origin: string;
+let buyer: SignedIn;
+let admin: SignedIn;
+let otherAdmin: SignedIn;
+
+const address = {
+  fullName: 'Maria Silva',
+  email: 'maria@exemplo.com.br',
+  phone: '11987654321',
+  zipCode: '01310-100',
+  street: 'Avenida Paulista',
+  number: '1000',
+  neighborhood: 'Bela Vista',
+  city: 'São Paulo',
+  state: 'SP',
+};
+const card = { method: 'credit-card', cardNumber: '4111 1111 1111 1111', cardName: 'MARIA SILVA', cardExpiry: '12/30', cardCvv: '123', installments: 1 };
+
+async function list(who: SignedIn): Promise<NotificationDto[]> {
+  const response = await service.app.inject({ method: 'GET', url: '/api/admin/notifications', headers: bearer(who) });
+  expect(response.statusCode).toBe(200);
+  return notificationListSchema.parse(response.json());
+}
+
+beforeAll(async () => {
+  service = await createTestService({ PAYMENT_SANDBOX_DELAY_MS: '0', LOW_STOCK_THRESHOLD: '2', ERROR_ALERT_THRESHOLD: '3' });
+  origin = await service.app.listen({ port: 0, host: '127.0.0.1' });
+  buyer = await account(service);
+  admin = await account(service, ['admin'], 'admin');
+  otherAdmin = await account(service, ['admin'], 'admin');
+});
+afterAll(async () => service?.close());
+
+describe('notifications from orders', () => {
+  it('announces a new order, its payment and the low stock it left, live and in the list', async () => {
+    const socket = await TestSocket.open(origin, admin.accessToken);
+    await socket.subscribe(['notifications']);
+    const ring = await new CatalogueService(service.db.orm.em.fork(), service.db.storage, service.app.clock).create({
+      name: `Anel Alerta ${randomUUID().slice(0, 6)}`,
+      category: 'aneis',
+      priceCents: 12345,
+      stock: 4,
+    });
+    const response = await service.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...bearer(buyer), 'idempotency-key': randomUUID() },
+      payload: { items: [{ productId: ring.id, quantity: 2 }], customer: address, payment: card },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const order = response.json<{ number: string }>();
+
+    await socket.waitFor(() => socket.events().filter((e) => e.event === 'NotificationCreated').length >= 3);
+    const titles = socket.events().map((e) => e.payload.title);
+    expect(titles).toEqual(expect.arrayContaining(['Novo pedido', 'Pagamento confirmado', 'Estoque baixo']));
+
+    const notifications = await list(admin);
+    const byTitle = (title: string) => notifications.find((n) => n.title === title);
+    expect(byTitle('Novo pedido')).toMatchObject({ type: 'info', read: false, description: `Pedido ${order.number} recebido: R$\u00a0246,90.` });
+    expect(byTitle('Pagamento confirmado')).toMatchObject({ type: 'success', description: `Pedido ${order.number} pago: R$\u00a0246,90.` });
+    expect(byTitle('Estoque baixo')).toMatchObject({ type: 'warning', description: `${ring.name}: restam 2 unidades.`, action: { label: 'Ver produtos', url: '/admin/products' } });
+    await socket.close();
+  });
+
+  it('does not alert low stock above the threshold', async () => {
+    const chain = await new CatalogueService(service.db.orm.em.fork(), service.db.storage, service.app.clock).create({
+      name: `Colar Folgado ${randomUUID().slice(0, 6)}`,
+      category: 'colares',
+      priceCents: 5000,
+      stock: 10,
+    });
+    const response = await service.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...bearer(buyer), 'idempotency-key': randomUUID() },
+      payload: { items: [{ productId: chain.id, quantity: 1 }], customer: address, payment: card },
+    });
+    expect(response.statusCode).toBe(201);
+    expect((await list(admin)).some((n) => n.description.includes(chain.name))).toBe(false);
+  });
+
+  it('alerts a payment confirmed after the order expired', async () => {
+    const em = service.db.orm.em.fork();
+    const orderId = randomUUID();
+    const records = await em.transactional(async (tx) => [
+      service.app.events.record(tx, { type: 'PaymentConfirmedAfterExpiry', aggregateId: orderId, payload: { orderId, number: 'P925-000999' } }),
+    ]);
+    await service.app.events.publish(em, records);
+    expect((await list(admin)).find((n) => n.title === 'Pagamento após expiração')).toMatchObject({ type: 'error', description: expect.stringContaining('P925-000999') });
+  });
+
+  it('alerts once when unresolved errors pile up within the hour', async () => {
+    for (let i = 0; i < 4; i += 1) {
+      await service.app.inject({ method: 'POST', url: '/api/errors', payload: { errorType: 'uncaught_error', errorMessage: `Erro ${i} ${randomUUID()}` } });
+    }
+    const piling = (await list(admin)).filter((n) => n.title === 'Erros acumulando');
+    expect(piling).toHaveLength(1);
+    expect(piling[0]!.description).toMatch(/^\d+ ocorrências de erro sem solução na última hora\.$/);
+  });
+});
+
+describe('read state per admin', () => {
+  it('marks read and dismisses for one admin only; mark all reads every listed one', async () => {
+    const [first, second] = await list(admin);
+    const read = await service.app.inject({ method: 'POST', url: '/api/admin/notifications/read', headers: bearer(admin), payload: { ids: [first!.id] } });
+    expect(read.statusCode).toBe(200);
+    expect((await list(admin)).find((n) => n.id === first!.id)?.read).toBe(true);
+    expect((await list(otherAdmin)).find((n) => n.id === first!.id)?.read).toBe(false);
+
+    const dismissed = await service.app.inject({ method: 'POST', url: `/api/admin/notifications/${second!.id}/dismiss`, headers: bearer(admin) });
+    expect(dismissed.statusCode).toBe(200);
+    expect((await list(admin)).some((n) => n.id === second!.id)).toBe(false);
+    expect((await list(otherAdmin)).some((n) => n.id === second!.id)).toBe(true);
+
+    const all = await service.app.inject({ method: 'POST', url: '/api/admin/notifications/read', headers: bearer(otherAdmin), payload: { all: true } });
+    expect(all.statusCode).toBe(200);
+    expect((await list(otherAdmin)).every((n) => n.read)).toBe(true);
+
+    const unknown = await service.app.inject({ method: 'POST', url: `/api/admin/notifications/${randomUUID()}/dismiss`, headers: bearer(admin) });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('keeps at most 10 in the list', async () => {
+    for (let i = 0; i < 12; i += 1) {
+      await service.app.notifications.create({ type: 'info', title: `Aviso ${i}`, description: 'teste', dedupeKey: `test:${randomUUID()}` });
+    }
+    expect(await list(admin)).toHaveLength(10);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Fan-out across service processes (issue 11): two `node src/server.ts` processes on different
+ * ports share one database; a developer's socket on each receives every error event, whichever
+ * process recorded it, with the same ids in the same order.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createDatabase } from './helpers.ts';
+import { TestSocket } from './realtime-client.ts';
+import { startServiceProcess, type ServiceProcess } from './service-process.ts';
+
+let database: Awaited<ReturnType<typeof createDatabase>>;
+const processes: ServiceProcess[] = [];
+
+/** A confirmed developer account made through process `origin`'s API. */
+async function developerToken(origin: string, roles: string[] = ['developer']): Promise<string> {
+  const email = `dev.${randomUUID()}@exemplo.com.br`;
+  const post = (url: string, body: object) => fetch(`${origin}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect((await post('/api/auth/sign-up', { email, password: 'segredo123', fullName: 'Dev Cluster' })).status).toBe(201);
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ link: string }>('select link from outbox_emails where "to" = $1', [email]);
+    const token = new URL(rows[0]!.link).searchParams.get('confirmar');
+    expect((await post('/api/auth/confirm-email', { token })).status).toBe(200);
+    for (const role of roles) await client.query('insert into user_roles (id, user_id, role, created_at) select gen_random_uuid(), id, $2, now() from users where email = $1', [email, role]);
+  } finally {
+    await client.end();
+  }
+  const signIn = await post('/api/auth/sign-in', { email, password: 'segredo123' });
+  return ((await signIn.json()) as { accessToken: string }).accessToken;
+}
+
+beforeAll(async () => {
+  database = await createDatabase();
+  processes.push(await startServiceProcess(database.url, { REALTIME_MAX_BUFFER_BYTES: '65536' }));
+  processes.push(await startServiceProcess(database.url, { REALTIME_MAX_BUFFER_BYTES: '65536' }));
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(processes.map((p) => p.stop()));
+  await database?.drop();
+});
+
+it('delivers every event to clients of both processes, in the same order', async () => {
+  const [a, b] = processes as [ServiceProcess, ServiceProcess];
+  expect(a.origin).not.toBe(b.origin);
+  const token = await developerToken(a.origin);
+  const onA = await TestSocket.open(a.origin, token);
+  const onB = await TestSocket.open(b.origin, token);
+  await onA.subscribe(['system-errors']);
+  await onB.subscribe(['system-errors']);
+
+  const reported: string[] = [];
+  for (let i = 0; i < 6; i += 1) {
+    const target = i % 2 === 0 ? a : b;
+    const response = await fetch(`${target.origin}/api/errors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ errorType: 'uncaught_error', errorMessage: `Falha ${'abcdef'[i]!.repeat(3)} ${randomUUID()}`, remote: 'storefront' }),
+    });
+    expect(response.status).toBe(202);
+    reported.push(((await response.json()) as { id: string }).id);
+  }
+  for (const socket of [onA, onB]) await socket.waitFor(() => reported.every((id) => socket.events().some((e) => e.aggregateId === id)));
+  const seen = (socket: TestSocket) => socket.events().map((e) => [e.id, e.aggregateId]);
+  expect(seen(onA)).toEqual(seen(onB));
+  expect(onA.events().map((e) => e.aggregateId)).toEqual(reported);
+  await Promise.all([onA.close(), onB.close()]);
+});
+
+it('drops a slow consumer once its buffer passes the cap instead of growing the heap', async () => {
+  const [a] = processes as [ServiceProcess];
+  const admin = await developerToken(a.origin, ['admin']);
+  const connections = async () => {
+    const response = await fetch(`${a.origin}/api/admin/system-status`, { headers: { authorization: `Bearer ${admin}` } });
+    const body = (await response.json()) as { checks: { id: string; details: string | null }[] };
+    return Number.parseInt(body.checks.find((check) => check.id === 'realtime')!.details ?? '', 10);
+  };
+  const before = await connections();
+  const stalled = await TestSocket.open(a.origin);
+  await stalled.subscribe(['products']);
+  expect(await connections()).toBe(before + 1);
+  stalled.pause();
+  // 1,500 events of ~20 KiB (30 MiB): more than loopback TCP buffers (a few MiB each way) plus the 64 KiB cap.
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await client.query(
+      "insert into domain_events (id, type, aggregate_id, payload, created_at) select gen_random_uuid(), 'ProductUpdated', gen_random_uuid(), jsonb_build_object('pad', repeat('x', 20480)), now() from generate_series(1, 1500)",
+    );
+  } finally {
+    await client.end();
+  }
+  const deadline = Date.now() + 20_000;
+  let count = await connections();
+  while (count !== before && Date.now() < deadline) count = await connections();
+  expect(count).toBe(before);
+});

@@ -1,0 +1,86 @@
+/**
+ * System error contracts (admin.md 3 system_errors, 7, 9; issue 11 error capture).
+ *
+ * Every part of the store reports uncaught errors, unhandled rejections, error-boundary errors
+ * and remote load failures with `POST /api/errors` (public, size- and rate-limited); the service
+ * records its own 5xx. Developers list and resolve them under `/api/developer/`.
+ */
+import { z } from 'zod';
+
+/** Who recorded a row: a browser report or the service itself. */
+export const SYSTEM_ERROR_SOURCES = ['client', 'server'] as const;
+
+/** Kinds of client errors the reporters send (free text is allowed up to 100 characters). */
+export const CLIENT_ERROR_TYPES = ['uncaught_error', 'unhandled_rejection', 'error_boundary', 'remote_load_failure'] as const;
+
+/** Limits of one report, in characters; the route also caps the body at 16 KiB. */
+export const ERROR_REPORT_LIMITS = { type: 100, message: 2000, url: 2000, stack: 8000, userAgent: 500, remote: 40, version: 60 } as const;
+/** Body limit of `POST /api/errors`, bytes. */
+export const ERROR_REPORT_MAX_BYTES = 16 * 1024;
+/** System errors fetched and kept (admin.md 9); the log shows 10 in a 400 px scroll area. */
+export const SYSTEM_ERRORS_FETCHED = 100;
+export const SYSTEM_ERRORS_SHOWN = 10;
+
+const clip = (max: number) => z.string().transform((value) => value.slice(0, max));
+
+/** `POST /api/errors`: one report. Longer texts are cut to the limits, never refused. */
+export const errorReportSchema = z.object({
+  errorType: z.string().trim().min(1, 'Tipo de erro obrigatório').pipe(clip(ERROR_REPORT_LIMITS.type)),
+  errorMessage: z.string().min(1, 'Mensagem obrigatória').pipe(clip(ERROR_REPORT_LIMITS.message)),
+  pageUrl: clip(ERROR_REPORT_LIMITS.url).optional(),
+  errorStack: clip(ERROR_REPORT_LIMITS.stack).optional(),
+  userAgent: clip(ERROR_REPORT_LIMITS.userAgent).optional(),
+  remote: z.string().regex(/^[a-z][a-z0-9-]*$/, 'Nome de remote inválido').max(ERROR_REPORT_LIMITS.remote).optional(),
+  version: clip(ERROR_REPORT_LIMITS.version).optional(),
+  /** The remote's manifest URL, for remote load failures. */
+  manifestUrl: clip(ERROR_REPORT_LIMITS.url).optional(),
+});
+export type ErrorReport = z.input<typeof errorReportSchema>;
+
+/** Answer of `POST /api/errors` (202): the row it was counted in. */
+export const errorReportResultSchema = z.object({ id: z.uuid(), count: z.number().int().positive() });
+
+export const systemErrorSchema = z.object({
+  id: z.uuid(),
+  errorType: z.string(),
+  errorMessage: z.string(),
+  pageUrl: z.string().nullable(),
+  errorStack: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  remote: z.string().nullable(),
+  version: z.string().nullable(),
+  source: z.enum(SYSTEM_ERROR_SOURCES),
+  fingerprint: z.string(),
+  count: z.number().int().positive(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastSeenAt: z.iso.datetime({ offset: true }),
+  resolved: z.boolean(),
+  resolvedBy: z.uuid().nullable(),
+  resolvedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type SystemErrorDto = z.infer<typeof systemErrorSchema>;
+export const systemErrorListSchema = z.array(systemErrorSchema);
+
+/**
+ * `GET /api/developer/stats` (admin.md 2 developer dashboard): the four stat cards and the
+ * database status card's record counts.
+ */
+export const developerStatsSchema = z.object({
+  activeErrors: z.number().int().nonnegative(),
+  totalErrors: z.number().int().nonnegative(),
+  activeProducts: z.number().int().nonnegative(),
+  totalProducts: z.number().int().nonnegative(),
+  totalOrders: z.number().int().nonnegative(),
+  /** Errors per reporting part and version (Deployments card). */
+  errorsByRemote: z.array(z.object({ remote: z.string(), version: z.string().nullable(), errors: z.number().int().nonnegative(), active: z.number().int().nonnegative() })),
+});
+export type DeveloperStats = z.infer<typeof developerStatsSchema>;
+
+/**
+ * Success rate (admin.md 9): the rounded percentage of (1 - unresolved / total), 100 when there
+ * is no error.
+ */
+export function successRate(unresolved: number, total: number): number {
+  if (total <= 0) return 100;
+  return Math.round((1 - unresolved / total) * 100);
+}

@@ -1,0 +1,125 @@
+/**
+ * Error capture in the browser (issue 11): the shell and every remote send what goes wrong to
+ * `POST /api/errors` (contracts/system-errors.ts) — uncaught errors, unhandled rejections,
+ * error-boundary errors and remote load failures — with the page URL, user agent, stack, and the
+ * remote's name and version.
+ *
+ * - `configureErrorReporting({ remotes })` (the shell, with the registry) tells which remote a
+ *   stack frame's origin belongs to and each remote's version.
+ * - `installGlobalErrorReporting()` (the shell, once) listens to `error` and
+ *   `unhandledrejection` on window.
+ * - `reportError(report)` sends one report; never throws. A tab sends at most 10 reports a minute
+ *   and the same error once per minute (the service also limits and de-duplicates).
+ */
+import { ERROR_REPORT_LIMITS, type ErrorReport, type RemoteRegistry } from '@prata/contracts';
+import { apiUrl } from './runtime-config.ts';
+
+/** Reports one tab may send per minute. */
+const TAB_LIMIT_PER_MINUTE = 10;
+const WINDOW_MS = 60_000;
+
+let remotes: RemoteRegistry = [];
+const sentAt: number[] = [];
+const recent = new Map<string, number>();
+
+/** Gives the reporter the remote registry (names, manifest origins, versions). */
+export function configureErrorReporting(options: { remotes: RemoteRegistry }): void {
+  remotes = options.remotes;
+}
+
+/** The registry version of `remote` (or undefined). */
+export function remoteVersion(remote: string): string | undefined {
+  return remotes.find((entry) => entry.name === remote)?.version;
+}
+
+/** The registry's manifest URL of `remote` (or undefined). */
+export function remoteManifestUrl(remote: string): string | undefined {
+  return remotes.find((entry) => entry.name === remote)?.manifestUrl;
+}
+
+/** The remote whose origin appears first in `stack`, else 'shell'. */
+export function remoteOfStack(stack: string | undefined): string {
+  if (stack) {
+    let best: { name: string; index: number } | null = null;
+    for (const entry of remotes) {
+      const origin = new URL(entry.manifestUrl).origin;
+      const index = stack.indexOf(origin);
+      if (index >= 0 && (!best || index < best.index)) best = { name: entry.name, index };
+    }
+    if (best) return best.name;
+  }
+  return 'shell';
+}
+
+function allowed(key: string, now: number): boolean {
+  while (sentAt.length > 0 && now - sentAt[0]! > WINDOW_MS) sentAt.shift();
+  const last = recent.get(key);
+  if (last !== undefined && now - last < WINDOW_MS) return false;
+  if (sentAt.length >= TAB_LIMIT_PER_MINUTE) return false;
+  sentAt.push(now);
+  recent.set(key, now);
+  return true;
+}
+
+/** Sends one report to the service (fire and forget). */
+export function reportError(report: ErrorReport): void {
+  const remote = report.remote ?? 'shell';
+  const key = `${report.errorType}|${remote}|${report.errorMessage}`;
+  if (!allowed(key, Date.now())) return;
+  const body: ErrorReport = {
+    pageUrl: window.location.href,
+    userAgent: navigator.userAgent,
+    ...report,
+    remote,
+    errorMessage: report.errorMessage.slice(0, ERROR_REPORT_LIMITS.message) || 'Erro sem mensagem',
+    ...(report.errorStack ? { errorStack: report.errorStack.slice(0, ERROR_REPORT_LIMITS.stack) } : {}),
+  };
+  const version = report.version ?? remoteVersion(remote);
+  if (version) body.version = version;
+  let url: string;
+  try {
+    url = apiUrl('/api/errors');
+  } catch {
+    return; // no runtime configuration yet: nowhere to send
+  }
+  void fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), keepalive: true }).catch(() => undefined);
+}
+
+/** Reports an error caught by a React error boundary of `remote`. */
+export function reportBoundaryError(error: unknown, remote: string, componentStack?: string | null): void {
+  const err = error instanceof Error ? error : new Error(String(error));
+  reportError({
+    errorType: 'error_boundary',
+    errorMessage: `${err.name}: ${err.message}`,
+    errorStack: [err.stack, componentStack ? `Componentes:${componentStack}` : null].filter(Boolean).join('\n'),
+    remote,
+  });
+}
+
+let installed = false;
+
+/** Listens for uncaught errors and unhandled rejections on window (idempotent). */
+export function installGlobalErrorReporting(): void {
+  if (installed) return;
+  installed = true;
+  window.addEventListener('error', (event) => {
+    const error = event.error instanceof Error ? event.error : null;
+    const stack = error?.stack ?? (event.filename ? `at ${event.filename}:${event.lineno}:${event.colno}` : undefined);
+    reportError({
+      errorType: 'uncaught_error',
+      errorMessage: error ? `${error.name}: ${error.message}` : event.message || 'Erro desconhecido',
+      ...(stack ? { errorStack: stack } : {}),
+      remote: remoteOfStack(stack),
+    });
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    const reason: unknown = event.reason;
+    const error = reason instanceof Error ? reason : null;
+    reportError({
+      errorType: 'unhandled_rejection',
+      errorMessage: error ? `${error.name}: ${error.message}` : String(reason),
+      ...(error?.stack ? { errorStack: error.stack } : {}),
+      remote: remoteOfStack(error?.stack),
+    });
+  });
+}
