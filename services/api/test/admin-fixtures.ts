@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { orderSchema, type Order } from '@prata/contracts';
 import { bearer, type SignedIn } from './accounts.ts';
 import type { TestService } from './helpers.ts';
+import { sandboxCard } from './shop.ts';
 
 /** A real image of `format`, `width` x `height` px (a gradient, so encoders have work to do). */
 export async function imageFile(format: 'png' | 'jpeg' | 'gif' | 'webp', width = 64, height = 48): Promise<Buffer> {
@@ -34,8 +35,6 @@ export const ORDER_CUSTOMER = {
   state: 'SP',
 };
 
-const CARD = { method: 'credit-card', cardNumber: '4111 1111 1111 1111', cardName: 'JOANA COMPRADORA', cardExpiry: '12/30', cardCvv: '123', installments: 1 };
-
 /** Places an order through the API: card orders come back `paid`, PIX ones `pending`. */
 export async function placeOrder(
   service: TestService,
@@ -44,11 +43,13 @@ export async function placeOrder(
   method: 'credit-card' | 'pix' = 'credit-card',
   customer: Partial<typeof ORDER_CUSTOMER> = {},
 ): Promise<Order> {
+  // A card is tokenised at the sandbox acquirer first, as the browser does (the service never sees its number).
+  const payment = method === 'pix' ? { method: 'pix' } : await sandboxCard(service, buyer, '4111111111111111', 1);
   const response = await service.app.inject({
     method: 'POST',
     url: '/api/orders',
     headers: { ...bearer(buyer), 'idempotency-key': randomUUID() },
-    payload: { items, customer: { ...ORDER_CUSTOMER, ...customer }, payment: method === 'pix' ? { method: 'pix' } : CARD },
+    payload: { items, customer: { ...ORDER_CUSTOMER, ...customer }, payment },
   });
   expect(response.statusCode, response.body).toBe(201);
   return orderSchema.parse(response.json());

@@ -124,6 +124,18 @@ describe('image uploads (admin.md 5, 7, 8)', () => {
     expect(response.json().message).toBe('Nenhuma imagem enviada.');
   });
 
+  it('answers 400 in pt-BR to a broken multipart body (cut short), never 500', async () => {
+    for (const payload of ['{', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG']) {
+      const response = await fetch(`${baseUrl}/api/admin/product-images`, {
+        method: 'POST',
+        headers: { ...bearer(admin), 'content-type': 'multipart/form-data; boundary=x' },
+        body: payload,
+      });
+      expect(response.status, payload).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBe('Envio de arquivo inválido.');
+    }
+  });
+
   it('deletes an upload no product uses, and refuses one a product uses (409) or a foreign key (400)', async () => {
     const unused = await upload();
     expect((await call('DELETE', `/api/admin/product-images/${unused}`)).statusCode).toBe(200);

@@ -32,7 +32,7 @@ import { audit } from '../audit/audit.service.ts';
 import { requestMeta } from '../identity/index.ts';
 import { CatalogueService } from './catalogue.service.ts';
 import { ProductAdminService } from './product-admin.service.ts';
-import { ProductImages } from './product-images.ts';
+import { ProductImages, uploadError } from './product-images.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 
@@ -92,7 +92,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'admin' }, schema: { response: { 201: productImageUploadSchema, ...errors } } },
     async (request, reply) => {
       const actorId = requireAuth(request).userId;
-      const file = request.isMultipart() ? await request.file() : undefined;
+      const file = request.isMultipart() ? await request.file().catch((error: unknown) => Promise.reject(uploadError(error))) : undefined;
       if (!file) throw new ValidationError('Nenhuma imagem enviada.', [{ path: 'file', message: 'Envie um arquivo de imagem' }], 'no_file');
       const key = await images.receive(file, app.clock.now());
       audit(em(), { userId: actorId, action: 'product_image_uploaded', details: { key, fileName: file.filename.slice(0, 200) }, meta: requestMeta(request) });

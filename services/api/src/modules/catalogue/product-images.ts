@@ -18,7 +18,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import { PRODUCT_IMAGE_MESSAGES, PRODUCT_IMAGE_TYPES, type ProductImageMime } from '@prata/contracts';
-import { DomainError } from '../../errors.ts';
+import { DomainError, ValidationError } from '../../errors.ts';
 import type { ImageRenditions } from '../../storage/image-renditions.ts';
 import { PRODUCT_IMAGES_BUCKET, PRODUCT_IMAGES_FOLDER, type ObjectStorage } from '../../storage/object-storage.ts';
 
@@ -37,6 +37,25 @@ export class ImageTooLargeError extends DomainError {
   constructor() {
     super(413, 'file_too_large', PRODUCT_IMAGE_MESSAGES.tooLarge.description);
   }
+}
+
+/** 400: the multipart body itself is broken (cut short, malformed part headers). */
+export class MalformedUploadError extends ValidationError {
+  constructor() {
+    super('Envio de arquivo inválido.', [{ path: 'file', message: 'Envie um arquivo de imagem' }], 'invalid_multipart');
+  }
+}
+
+/**
+ * Maps an error met while reading an upload: domain errors stay; errors of the system (disk,
+ * permissions: they carry `syscall`) stay (500); anything else comes from parsing the client's
+ * multipart body (busboy: "Unexpected end of form", "Malformed part header") and is the client's
+ * fault: {@link MalformedUploadError}.
+ */
+export function uploadError(error: unknown): unknown {
+  if (error instanceof DomainError) return error;
+  if (error && typeof error === 'object' && 'syscall' in error) return error;
+  return new MalformedUploadError();
 }
 
 /** The part of an upload this module reads: @fastify/multipart's file stream (`truncated` when cut at the limit). */
@@ -98,7 +117,7 @@ export class ProductImages {
       await fs.rm(scratch, { force: true });
       // The multipart stream reports its size limit as its own error (FST_REQ_FILE_TOO_LARGE).
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ImageTooLargeError();
-      throw error;
+      throw uploadError(error);
     }
   }
 
