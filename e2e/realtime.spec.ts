@@ -2,7 +2,8 @@
  * Realtime, error capture, notifications, system status and QA in the browser (issue 11):
  * - an error thrown in a shopper's page appears on two developers' dashboards (other browser
  *   contexts) within a second, without reload, and 'Resolver' in one updates both;
- * - a customer's order raises the admin's bell in another context without reload;
+ * - a customer's order raises the admin's bell in another context without reload, and the
+ *   dashboard's 'Pedidos aguardando pagamento' counts it without reload (live lists, issue 12);
  * - the status panel shows ERRO for storage when the bucket folder cannot be written;
  * - QA finds a planted problem, and none once the store is clean.
  * Creates one admin (a developer; the cap is 3 for the whole suite) and frees the slot after.
@@ -77,8 +78,11 @@ test("an error in a shopper's page reaches the developers' dashboards live; 'Res
   await Promise.all([first, second, shopper].map((page) => page.context().close()));
 });
 
-test("a customer's order rings the admin's bell in another context without reload", async ({ browser, page }) => {
+test("a customer's order rings the admin's bell and updates the dashboard in another context without reload", async ({ browser, page }) => {
   await signInAsAdmin(page, developer.email, developer.password);
+  const awaitingPayment = page.getByTestId('pending-tasks').getByRole('listitem').filter({ hasText: 'Pedidos aguardando pagamento' });
+  const before = Number(await awaitingPayment.textContent().then((text) => /(\d+)\s*$/.exec(text ?? '')?.[1]));
+  expect(Number.isInteger(before)).toBe(true);
   const bell = page.getByTestId('notification-bell');
   await bell.click();
   const sheet = page.getByRole('dialog', { name: 'Notificações' });
@@ -105,6 +109,8 @@ test("a customer's order rings the admin's bell in another context without reloa
   const { number } = (await placed.json()) as { number: string };
 
   await expect(page.getByTestId('notification-badge')).toHaveText('1');
+  // Live, not the 30 s poll (which stops while the socket is open): the order event invalidated the dashboard.
+  await expect(awaitingPayment).toHaveText(new RegExp(`\\D${before + 1}\\s*$`), { timeout: 5_000 });
   await bell.click();
   await expect(sheet.getByText(`Pedido ${number} recebido: R$\u00a0189,90.`)).toBeVisible();
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();

@@ -8,6 +8,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { PanelLayout, useSessionStore } from '@prata/shared-ui';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { GlobalSearch } from '../features/search/components/global-search.tsx';
+import { useLiveAdminData } from '../lib/live-updates.ts';
 import { SIDEBAR_SECTIONS, sectionLabel } from './navigation.ts';
 
 /** Server data the panel drops on sign-out. */
@@ -18,6 +19,7 @@ const SECTIONS = SIDEBAR_SECTIONS.map((section) => ({ ...section, icon: section.
 export function AdminLayout() {
   const isDeveloper = useSessionStore((state) => state.isDeveloper);
   const { pathname } = useLocation();
+  useLiveAdminData();
   return (
     <PanelLayout
       title="Painel Administrativo"

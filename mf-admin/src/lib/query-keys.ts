@@ -2,10 +2,11 @@
  * Every query key of the admin remote, in one place (TanStack Query; bulletproof habit: a
  * mutation invalidates through the same key its list reads).
  *
- * Live updates: until the realtime client arrives, the lists that change under an admin's feet
- * (dashboard, products, sales) poll every `LIVE_REFETCH_INTERVAL_MS`, and each mutation
- * invalidates what it changed. To make them live, subscribe once to the domain events and run
- * `for (const queryKey of LIVE_INVALIDATION[event.type] ?? []) queryClient.invalidateQueries({ queryKey })`.
+ * Live updates (issue 11): `useLiveAdminData` (lib/live-updates.ts, mounted by the panel layout)
+ * invalidates, for every domain event on the `products` and `orders` channels, the keys
+ * `LIVE_INVALIDATION` names; each mutation also invalidates what it changed. While the socket is
+ * down, the lists that change under an admin's feet (dashboard, products, sales, orders) poll every
+ * `LIVE_REFETCH_INTERVAL_MS` instead (`liveRefetchInterval`).
  *
  * Product data shares the root key `['products']` with the storefront's catalogue queries (one
  * query client, the shell's), so a change made in the panel or in the home page's inline manager
@@ -32,23 +33,36 @@ export const adminKeys = {
   /** Social links: the same key as the shell's footer. */
   socialLinks: ['social-links'] as const,
   search: (term: string) => ['admin', 'search', term] as const,
+  /** The orders tab's lists (every filter) and one order's page. */
+  orderLists: ['admin', 'orders', 'list'] as const,
+  order: (id: string) => ['admin', 'orders', 'detail', id] as const,
+  orders: ['admin', 'orders'] as const,
 } as const;
 
-/** Poll interval of the lists that change under an admin's feet, in ms (until live updates). */
+/** Poll interval of the lists that change under an admin's feet while the realtime socket is down, in ms. */
 export const LIVE_REFETCH_INTERVAL_MS = 30_000;
+
+/** TanStack `refetchInterval` of a live list: none while the socket is open (`live`), else the poll. */
+export function liveRefetchInterval(live: boolean): number | false {
+  return live ? false : LIVE_REFETCH_INTERVAL_MS;
+}
 
 /** The queries each domain event makes stale (event names: brief). */
 export const LIVE_INVALIDATION: Readonly<Record<string, readonly QueryKey[]>> = {
   ProductCreated: [adminKeys.products, adminKeys.dashboard, adminKeys.salesAll],
   ProductUpdated: [adminKeys.products, adminKeys.dashboard, adminKeys.salesAll],
   ProductDeleted: [adminKeys.products, adminKeys.dashboard, adminKeys.salesAll],
-  OrderPlaced: [adminKeys.dashboard, adminKeys.salesAll, adminKeys.products],
-  OrderPaid: [adminKeys.dashboard, adminKeys.salesAll],
-  OrderCancelled: [adminKeys.dashboard, adminKeys.salesAll, adminKeys.products],
-  OrderShipped: [adminKeys.dashboard, adminKeys.salesAll],
-  OrderDelivered: [adminKeys.dashboard, adminKeys.salesAll],
-  OrderRefunded: [adminKeys.dashboard, adminKeys.salesAll],
+  OrderPlaced: [adminKeys.dashboard, adminKeys.salesAll, adminKeys.products, adminKeys.orders],
+  OrderPaid: [adminKeys.dashboard, adminKeys.salesAll, adminKeys.orders],
+  OrderCancelled: [adminKeys.dashboard, adminKeys.salesAll, adminKeys.products, adminKeys.orders],
+  OrderShipped: [adminKeys.dashboard, adminKeys.salesAll, adminKeys.orders],
+  OrderDelivered: [adminKeys.dashboard, adminKeys.salesAll, adminKeys.orders],
+  OrderRefunded: [adminKeys.dashboard, adminKeys.salesAll, adminKeys.orders],
+  PaymentConfirmedAfterExpiry: [adminKeys.dashboard, adminKeys.orders],
 };
+
+/** What a resync (the socket was too far behind to replay) makes stale: every live list. */
+export const RESYNC_INVALIDATION: readonly QueryKey[] = [adminKeys.dashboard, adminKeys.products, adminKeys.salesAll, adminKeys.orders];
 
 /** Marks stale what a product change affects (the panel's own mutations; the same keys as `ProductUpdated`). */
 export function invalidateProductData(queryClient: QueryClient): Promise<unknown> {

@@ -2,6 +2,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminOrderPageSchema, type AdminOrderListQuery, type AdminOrderPage } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useLive } from '../../../lib/live-updates.ts';
+import { adminKeys, liveRefetchInterval } from '../../../lib/query-keys.ts';
 
 export type AdminOrderFilters = Pick<AdminOrderListQuery, 'status' | 'method' | 'from' | 'to' | 'search' | 'alert'> & { page: number };
 
@@ -18,10 +20,16 @@ export function getAdminOrders(filters: AdminOrderFilters, signal?: AbortSignal)
   return apiRequest('/api/admin/orders', adminOrderPageSchema, { query, ...(signal ? { signal } : {}) });
 }
 
-export function getAdminOrdersQueryOptions(filters: AdminOrderFilters) {
-  return queryOptions({ queryKey: ['admin', 'orders', 'list', filters], queryFn: ({ signal }) => getAdminOrders(filters, signal), placeholderData: keepPreviousData });
+/** @param live the realtime socket is open: new and changed orders arrive by events (lib/live-updates.ts), no polling. */
+export function getAdminOrdersQueryOptions(filters: AdminOrderFilters, live = false) {
+  return queryOptions({
+    queryKey: [...adminKeys.orderLists, filters],
+    queryFn: ({ signal }) => getAdminOrders(filters, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: liveRefetchInterval(live),
+  });
 }
 
 export function useAdminOrders(filters: AdminOrderFilters) {
-  return useQuery(getAdminOrdersQueryOptions(filters));
+  return useQuery(getAdminOrdersQueryOptions(filters, useLive()));
 }

@@ -6,6 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminOrderSchema, type AdminOrder, type CancelOrderInput, type MarkOrderPaidInput, type ResolveLatePaymentInput, type ShipOrderInput } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { adminKeys } from '../../../lib/query-keys.ts';
 import { getAdminOrderQueryOptions } from './get-admin-order.ts';
 
 export interface OrderActionBodies {
@@ -26,6 +27,6 @@ export function useOrderAction<A extends OrderAction>(id: string, action: A) {
   return useMutation({
     mutationFn: (body: OrderActionBodies[A]) => postOrderAction(id, action, body),
     onSuccess: (order) => queryClient.setQueryData(getAdminOrderQueryOptions(order.id).queryKey, order),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'orders', 'list'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orderLists }),
   });
 }

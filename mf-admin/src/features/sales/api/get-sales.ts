@@ -2,21 +2,23 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { salesReportSchema, type SalesPeriod, type SalesReport } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { LIVE_REFETCH_INTERVAL_MS, adminKeys } from '../../../lib/query-keys.ts';
+import { useLive } from '../../../lib/live-updates.ts';
+import { adminKeys, liveRefetchInterval } from '../../../lib/query-keys.ts';
 
 export function getSales(period: SalesPeriod, signal?: AbortSignal): Promise<SalesReport> {
   return apiRequest('/api/admin/sales', salesReportSchema, { query: { period }, ...(signal ? { signal } : {}) });
 }
 
-export function getSalesQueryOptions(period: SalesPeriod) {
+/** @param live the realtime socket is open (no polling then). */
+export function getSalesQueryOptions(period: SalesPeriod, live = false) {
   return queryOptions({
     queryKey: adminKeys.sales(period),
     queryFn: ({ signal }) => getSales(period, signal),
-    refetchInterval: LIVE_REFETCH_INTERVAL_MS,
+    refetchInterval: liveRefetchInterval(live),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useSales(period: SalesPeriod) {
-  return useQuery(getSalesQueryOptions(period));
+  return useQuery(getSalesQueryOptions(period, useLive()));
 }
