@@ -11,6 +11,7 @@ import { CatalogueService } from '../src/modules/catalogue/catalogue.service.ts'
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { createTestService, type TestService } from './helpers.ts';
 import { TestSocket } from './realtime-client.ts';
+import { sandboxCard } from './shop.ts';
 
 let service: TestService;
 let origin: string;
@@ -29,7 +30,6 @@ const address = {
   city: 'São Paulo',
   state: 'SP',
 };
-const card = { method: 'credit-card', cardNumber: '4111 1111 1111 1111', cardName: 'MARIA SILVA', cardExpiry: '12/30', cardCvv: '123', installments: 1 };
 
 async function list(who: SignedIn): Promise<NotificationDto[]> {
   const response = await service.app.inject({ method: 'GET', url: '/api/admin/notifications', headers: bearer(who) });
@@ -60,7 +60,7 @@ describe('notifications from orders', () => {
       method: 'POST',
       url: '/api/orders',
       headers: { ...bearer(buyer), 'idempotency-key': randomUUID() },
-      payload: { items: [{ productId: ring.id, quantity: 2 }], customer: address, payment: card },
+      payload: { items: [{ productId: ring.id, quantity: 2 }], customer: address, payment: await sandboxCard(service, buyer, '4111111111111111', 1) },
     });
     expect(response.statusCode, response.body).toBe(201);
     const order = response.json<{ number: string }>();
@@ -88,7 +88,7 @@ describe('notifications from orders', () => {
       method: 'POST',
       url: '/api/orders',
       headers: { ...bearer(buyer), 'idempotency-key': randomUUID() },
-      payload: { items: [{ productId: chain.id, quantity: 1 }], customer: address, payment: card },
+      payload: { items: [{ productId: chain.id, quantity: 1 }], customer: address, payment: await sandboxCard(service, buyer, '4111111111111111', 1) },
     });
     expect(response.statusCode).toBe(201);
     expect((await list(admin)).some((n) => n.description.includes(chain.name))).toBe(false);

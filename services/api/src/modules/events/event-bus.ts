@@ -98,6 +98,8 @@ export class EventBus {
   /** Coalesced run of the `subscribe` handlers of the events this process positioned (step 3). */
   private readonly drain: () => Promise<void>;
 
+  private lastCreatedAt = 0;
+
   constructor(orm: MikroORM, log: Logger) {
     this.orm = orm;
     this.log = log;
@@ -131,7 +133,17 @@ export class EventBus {
 
   /** Writes the event to the outbox in `em`'s unit of work (flushed with the caller's changes). */
   record(em: EntityManager, event: Omit<DomainEvent, 'occurredAt'>): DomainEventRecord {
-    return em.create(DomainEventRecord, { type: event.type, aggregateId: event.aggregateId, payload: event.payload });
+    return em.create(DomainEventRecord, { type: event.type, aggregateId: event.aggregateId, payload: event.payload, createdAt: this.nextCreatedAt() });
+  }
+
+  /**
+   * `created_at` of a new event: now, but strictly after the previous event this process recorded,
+   * so events recorded in one transaction (often within one millisecond) keep their order when the
+   * relay positions them by (created_at, id).
+   */
+  private nextCreatedAt(): Date {
+    this.lastCreatedAt = Math.max(Date.now(), this.lastCreatedAt + 1);
+    return new Date(this.lastCreatedAt);
   }
 
   /**
