@@ -13,7 +13,7 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { uniqueEmail, withAdminAccounts } from './support/accounts.ts';
+import { createDeveloper, uniqueEmail } from './support/accounts.ts';
 import { createConfirmedCustomer } from './support/customers.ts';
 import { sql } from './support/database.ts';
 import { E2E } from './support/environment.ts';
@@ -23,7 +23,7 @@ import { signInAsAdmin } from './support/ui.ts';
 const developer = { email: uniqueEmail('dev.realtime'), password: 'Prata-Dev-2026!', fullName: 'Rita Realtime E2E' };
 
 test.beforeAll(async () => {
-  await withAdminAccounts((service, em) => service.setupDeveloper(em, developer, null));
+  await createDeveloper(developer);
 });
 test.afterAll(async () => {
   await sql('delete from user_roles where user_id = (select id from users where email = $1)', [developer.email]);

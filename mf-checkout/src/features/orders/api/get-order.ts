@@ -19,6 +19,8 @@ export function getOrderQueryOptions(id: string) {
     queryKey: ['orders', 'detail', id],
     queryFn: ({ signal }) => getOrder(id, signal),
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? PENDING_ORDER_POLL_MS : false),
+    // The store changes an order behind the shopper's back (paid, shipped): opening it always reads it again.
+    staleTime: 0,
   });
 }
 

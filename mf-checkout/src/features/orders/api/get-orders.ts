@@ -8,7 +8,8 @@ export function getOrders(signal?: AbortSignal): Promise<Order[]> {
 }
 
 export function getOrdersQueryOptions() {
-  return queryOptions({ queryKey: ['orders', 'list'], queryFn: ({ signal }) => getOrders(signal) });
+  // Statuses change on the store's side (paid, shipped): opening the history always reads it again.
+  return queryOptions({ queryKey: ['orders', 'list'], queryFn: ({ signal }) => getOrders(signal), staleTime: 0 });
 }
 
 export function useOrders(options: { enabled?: boolean } = {}) {
