@@ -15,7 +15,7 @@ export function useLiveAdminData(): void {
   const invalidate = (keys: readonly QueryKey[]) => {
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
-  const onEvent = (event: RealtimeEvent) => invalidate(LIVE_INVALIDATION[event.type] ?? []);
+  const onEvent = (event: RealtimeEvent) => invalidate(LIVE_INVALIDATION[event.event] ?? []);
   const onResync = () => invalidate(RESYNC_INVALIDATION);
   useRealtimeChannel('products', onEvent, onResync);
   useRealtimeChannel('orders', onEvent, onResync);
