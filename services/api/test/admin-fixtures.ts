@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { orderSchema, type Order } from '@prata/contracts';
 import { bearer, type SignedIn } from './accounts.ts';
 import type { TestService } from './helpers.ts';
-import { sandboxCard } from './shop.ts';
+import { customer, sandboxCard } from './shop.ts';
 
 /** A real image of `format`, `width` x `height` px (a gradient, so encoders have work to do). */
 export async function imageFile(format: 'png' | 'jpeg' | 'gif' | 'webp', width = 64, height = 48): Promise<Buffer> {
@@ -21,19 +21,8 @@ export async function imageFile(format: 'png' | 'jpeg' | 'gif' | 'webp', width =
   return sharp(pixels, { raw: { width, height, channels: 3 } }).toFormat(format).toBuffer();
 }
 
-/** The delivery and contact fields of an order. */
-export const ORDER_CUSTOMER = {
-  fullName: 'Joana Compradora',
-  email: 'joana.compradora@exemplo.com.br',
-  phone: '11987654321',
-  zipCode: '01310-100',
-  street: 'Avenida Paulista',
-  number: '1000',
-  complement: 'Apto 12',
-  neighborhood: 'Bela Vista',
-  city: 'São Paulo',
-  state: 'SP',
-};
+/** The delivery and contact fields of an order (the shared test address, another buyer's name). */
+export const ORDER_CUSTOMER = { ...customer, fullName: 'Joana Compradora', email: 'joana.compradora@exemplo.com.br' };
 
 /** Places an order through the API: card orders come back `paid`, PIX ones `pending`. */
 export async function placeOrder(

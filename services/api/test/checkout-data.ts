@@ -6,7 +6,7 @@ export const shippingCustomer = {
   zipCode: '01310-100',
   street: 'Avenida Paulista',
   number: '1000',
-  complement: '',
+  complement: 'Apto 12',
   neighborhood: 'Bela Vista',
   city: 'São Paulo',
   state: 'SP',

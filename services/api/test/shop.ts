@@ -12,18 +12,8 @@ import { OutboxEmail } from '../src/modules/mail/outbox-email.entity.ts';
 import { bearer, type SignedIn } from './accounts.ts';
 import type { TestService } from './helpers.ts';
 
-export const customer = {
-  fullName: 'Maria Silva',
-  email: 'maria@exemplo.com.br',
-  phone: '11987654321',
-  zipCode: '01310-100',
-  street: 'Avenida Paulista',
-  number: '1000',
-  complement: 'Apto 12',
-  neighborhood: 'Bela Vista',
-  city: 'São Paulo',
-  state: 'SP',
-};
+/** The shared test address and contact (test/checkout-data.ts, which tests outside this package use too). */
+export { shippingCustomer as customer } from './checkout-data.ts';
 
 /** A valid CPF (check digits verified by hand: 529.982.247-25). */
 export const CPF = '529.982.247-25';

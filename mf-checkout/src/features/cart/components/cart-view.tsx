@@ -4,10 +4,11 @@
  * /checkout, 'Limpar carrinho' and links to /produtos; the empty-state screen when empty.
  */
 import { Link } from 'react-router-dom';
-import { Button, Card, EmptyState, Price, buttonClassName, selectCartCount, useCartStore } from '@prata/shared-ui';
+import { Button, Card, EmptyState, buttonClassName, selectCartCount, useCartStore } from '@prata/shared-ui';
 import type { CartRefresh } from '../hooks/use-cart-refresh.ts';
 import { CartLine } from './cart-line.tsx';
 import { CartNotices } from './cart-notices.tsx';
+import { OrderTotals } from '../../../components/order-totals.tsx';
 import styles from './cart.module.css';
 
 export function CartView({ refresh }: { refresh: CartRefresh }) {
@@ -46,18 +47,7 @@ export function CartView({ refresh }: { refresh: CartRefresh }) {
           ))}
         </ul>
         <Card as="aside" title="Resumo" className={styles.summary}>
-          <p className={styles.row}>
-            <span>Subtotal ({count === 1 ? '1 item' : `${count} itens`})</span>
-            <Price cents={subtotal} />
-          </p>
-          <p className={styles.row}>
-            <span>Frete</span>
-            <span className={styles.free}>Frete grátis</span>
-          </p>
-          <p className={`${styles.row} ${styles.total}`}>
-            <span>Total</span>
-            <Price cents={subtotal} />
-          </p>
+          <OrderTotals totalCents={subtotal} subtotalLabel={`Subtotal (${count === 1 ? '1 item' : `${count} itens`})`} />
           <div className={styles.actions}>
             <Link to="/checkout" className={buttonClassName('primary')}>
               Finalizar Compra

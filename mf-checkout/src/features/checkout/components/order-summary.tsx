@@ -4,6 +4,7 @@
  */
 import { Card, Price, type CartItem } from '@prata/shared-ui';
 import { ORDER_PROCESSING_HOURS, deliveryOverviewText, deliveryTextForState } from '../../../lib/delivery.ts';
+import { OrderTotals } from '../../../components/order-totals.tsx';
 import styles from './checkout.module.css';
 
 export function OrderSummary({ items, state }: { items: readonly CartItem[]; state: string }) {
@@ -20,18 +21,7 @@ export function OrderSummary({ items, state }: { items: readonly CartItem[]; sta
           </li>
         ))}
       </ul>
-      <p className={styles.row}>
-        <span>Subtotal</span>
-        <Price cents={total} />
-      </p>
-      <p className={styles.row}>
-        <span>Frete</span>
-        <span className={styles.free}>Frete grátis</span>
-      </p>
-      <p className={`${styles.row} ${styles.total}`}>
-        <span>Total</span>
-        <Price cents={total} />
-      </p>
+      <OrderTotals totalCents={total} subtotalLabel="Subtotal" />
       <p className={styles.note} data-testid="delivery-estimate">
         Entrega em {state ? deliveryTextForState(state) : deliveryOverviewText()}.
       </p>

@@ -1,6 +1,7 @@
 /** The items of an order with free shipping and the total (confirmation and order pages). */
 import type { Order } from '@prata/contracts';
 import { Card, Price } from '@prata/shared-ui';
+import { OrderTotals } from '../../../components/order-totals.tsx';
 import styles from './orders.module.css';
 
 export function OrderItemsCard({ order }: { order: Order }) {
@@ -16,14 +17,7 @@ export function OrderItemsCard({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
-      <p className={styles.row}>
-        <span>Frete</span>
-        <span className={styles.free}>Frete grátis</span>
-      </p>
-      <p className={`${styles.row} ${styles.total}`}>
-        <span>Total</span>
-        <Price cents={order.totalCents} />
-      </p>
+      <OrderTotals totalCents={order.totalCents} />
     </Card>
   );
 }
