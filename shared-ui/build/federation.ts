@@ -14,6 +14,7 @@ import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
+import { BuildVersionPlugin } from './build-version.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -52,6 +53,11 @@ export function createSharedConfig(): Record<string, { singleton: true; required
       { singleton: true, requiredVersion: `^${installedVersion(name)}`, strictVersion: false },
     ]),
   );
+}
+
+/** The `version` of the package.json in `dir`. */
+function packageVersion(dir: string): string {
+  return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 export interface AppConfigOptions {
@@ -136,6 +142,8 @@ export function createAppConfig(options: AppConfigOptions, argv: { mode?: string
         ? [new rspack.HtmlRspackPlugin({ template: './src/index.html', title: options.title ?? 'Prata 925' })]
         : []),
       ...(dev ? [new ReactRefreshPlugin()] : []),
+      // A remote's release version (package version + content hash) in its manifest and build-info.json (issue 14).
+      ...(isHost ? [] : [new BuildVersionPlugin(options.name, packageVersion(options.dir))]),
     ],
     devServer: {
       port: options.devPort,
