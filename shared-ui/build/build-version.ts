@@ -14,6 +14,8 @@
  * Runs in Node at build time only; never bundled.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { rspack, type Compiler } from '@rspack/core';
 
 /** Files the plugin writes or rewrites: never part of the content hash. */
@@ -43,15 +45,14 @@ export function contentHash(files: Iterable<[name: string, content: Buffer | str
 
 export class BuildVersionPlugin {
   private readonly name: string;
-  private readonly packageVersion: string;
 
-  /** @param name federation container name; @param packageVersion the app's package.json version. */
-  constructor(name: string, packageVersion: string) {
+  /** @param name federation container name; the package version is read from the app's package.json (its rspack context). */
+  constructor(name: string) {
     this.name = name;
-    this.packageVersion = packageVersion;
   }
 
   apply(compiler: Compiler): void {
+    const packageVersion = (JSON.parse(readFileSync(path.join(compiler.context, 'package.json'), 'utf8')) as { version: string }).version;
     compiler.hooks.thisCompilation.tap('BuildVersionPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'BuildVersionPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const files = compilation
@@ -59,7 +60,7 @@ export class BuildVersionPlugin {
           .filter((asset) => !OWN_FILES.has(asset.name))
           .map((asset): [string, Buffer | string] => [asset.name, asset.source.source() as Buffer | string]);
         const hash = contentHash(files);
-        const version = `${this.packageVersion}-${hash}`;
+        const version = `${packageVersion}-${hash}`;
         for (const file of ['mf-manifest.json', 'mf-stats.json']) {
           const asset = compilation.getAsset(file);
           if (!asset) continue;
@@ -67,7 +68,7 @@ export class BuildVersionPlugin {
           if (json.metaData) json.metaData.buildInfo = { ...json.metaData.buildInfo, buildVersion: version };
           compilation.updateAsset(file, new rspack.sources.RawSource(JSON.stringify(json, null, 2)));
         }
-        const info: BuildInfo = { name: this.name, version, packageVersion: this.packageVersion, contentHash: hash, builtAt: new Date().toISOString() };
+        const info: BuildInfo = { name: this.name, version, packageVersion: packageVersion, contentHash: hash, builtAt: new Date().toISOString() };
         compilation.emitAsset('build-info.json', new rspack.sources.RawSource(JSON.stringify(info, null, 2)));
       });
     });

@@ -55,11 +55,6 @@ export function createSharedConfig(): Record<string, { singleton: true; required
   );
 }
 
-/** The `version` of the package.json in `dir`. */
-function packageVersion(dir: string): string {
-  return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
-}
-
 export interface AppConfigOptions {
   /** Federation container name (a JS identifier): `shell`, `storefront`, ... */
   name: string;
@@ -143,7 +138,7 @@ export function createAppConfig(options: AppConfigOptions, argv: { mode?: string
         : []),
       ...(dev ? [new ReactRefreshPlugin()] : []),
       // A remote's release version (package version + content hash) in its manifest and build-info.json (issue 14).
-      ...(isHost ? [] : [new BuildVersionPlugin(options.name, packageVersion(options.dir))]),
+      ...(isHost ? [] : [new BuildVersionPlugin(options.name)]),
     ],
     devServer: {
       port: options.devPort,
