@@ -73,3 +73,20 @@ test('a remote is released and rolled back while the store runs', async ({ page 
     }
   }
 });
+
+test('registry down at load: the shell composes the store from the last registry it saw', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('prata:remote-registry'))).toContain('"storefront"');
+
+  const refused: string[] = [];
+  await page.route('**/api/remotes*', async (route) => {
+    refused.push(route.request().url());
+    await route.abort('connectionrefused');
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();
+  await page.goto('/carrinho');
+  await expect(page.getByRole('heading', { name: 'Seu carrinho está vazio' })).toBeVisible();
+  expect(refused.length).toBeGreaterThan(0);
+});
