@@ -25,6 +25,7 @@ async function releaseCommand(command: 'release' | 'rollback' | 'releases', ...a
       DATABASE_URL: '',
       DATA_DIR: process.env.PRATA_E2E_DATA_DIR!,
       EMBEDDED_PG_PORT: String(E2E.pgPort),
+      PORT: String(E2E.ports.shell),
       REMOTE_STOREFRONT_URL: `http://127.0.0.1:${E2E.ports.storefront}`,
       REMOTE_CHECKOUT_URL: `http://127.0.0.1:${E2E.ports.checkout}`,
       REMOTE_ADMIN_URL: `http://127.0.0.1:${E2E.ports.admin}`,

@@ -1,5 +1,5 @@
 /**
- * Release version of a remote's build (issue 14 "Release units"): `<package version>-<content
+ * Release version of an app's build (issue 14 "Release units"): `<package version>-<content
  * hash>`, e.g. `0.1.0-3f9c2a1b`. The hash is the first 8 hex digits of a SHA-256 over every
  * emitted file (name and bytes, sorted by name) except the files this plugin writes or rewrites
  * (`mf-manifest.json`, `mf-stats.json`, `build-info.json`): the same source gives the same version,
@@ -8,8 +8,11 @@
  * The plugin runs after the Module Federation manifest plugin (stage REPORT) and
  * - writes the version into `mf-manifest.json` and `mf-stats.json` as `metaData.buildInfo.buildVersion`
  *   (the Deployments card and the release verifier read it there);
- * - emits `build-info.json`: `{ name, version, packageVersion, contentHash, builtAt }` (`builtAt`
- *   an ISO instant; not part of the hash), read by `npm run release`.
+ * - emits `build-info.json` (@prata/contracts `AppBuildInfo`): `{ name, kind, version,
+ *   packageVersion, contentHash, builtAt, contractVersion, shared }` (`builtAt` an ISO instant, not
+ *   part of the hash; `contractVersion` the RemoteModule contract major of the shared code it was
+ *   built with; `shared` each federation singleton's required range for a remote, provided
+ *   version for the shell). `npm run release` checks a remote's against the shell's.
  *
  * Runs in Node at build time only; never bundled.
  */
@@ -17,22 +20,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack, type Compiler } from '@rspack/core';
+import { REMOTE_MODULE_CONTRACT_VERSION, type AppBuildInfo } from '@prata/contracts';
 
 /** Files the plugin writes or rewrites: never part of the content hash. */
 const OWN_FILES = new Set(['mf-manifest.json', 'mf-stats.json', 'build-info.json']);
 
-/** `build-info.json` of a remote build. */
-export interface BuildInfo {
-  /** Federation container name, e.g. `storefront`. */
-  name: string;
-  /** `<packageVersion>-<contentHash>`. */
-  version: string;
-  packageVersion: string;
-  /** 8 hex digits. */
-  contentHash: string;
-  /** ISO instant of the build. */
-  builtAt: string;
-}
 
 /** The content hash of a set of emitted files: 8 hex digits of SHA-256 over sorted `name\0bytes\0`. */
 export function contentHash(files: Iterable<[name: string, content: Buffer | string]>): string {
@@ -45,10 +37,18 @@ export function contentHash(files: Iterable<[name: string, content: Buffer | str
 
 export class BuildVersionPlugin {
   private readonly name: string;
+  private readonly kind: AppBuildInfo['kind'];
+  private readonly shared: Record<string, string>;
 
-  /** @param name federation container name; the package version is read from the app's package.json (its rspack context). */
-  constructor(name: string) {
+  /**
+   * @param name federation container name; the package version is read from the app's package.json (its rspack context).
+   * @param kind `host` (the shell) or `remote`.
+   * @param shared singleton -> required range (remote) or provided version (host).
+   */
+  constructor(name: string, kind: AppBuildInfo['kind'], shared: Record<string, string>) {
     this.name = name;
+    this.kind = kind;
+    this.shared = shared;
   }
 
   apply(compiler: Compiler): void {
@@ -68,7 +68,16 @@ export class BuildVersionPlugin {
           if (json.metaData) json.metaData.buildInfo = { ...json.metaData.buildInfo, buildVersion: version };
           compilation.updateAsset(file, new rspack.sources.RawSource(JSON.stringify(json, null, 2)));
         }
-        const info: BuildInfo = { name: this.name, version, packageVersion: packageVersion, contentHash: hash, builtAt: new Date().toISOString() };
+        const info: AppBuildInfo = {
+          name: this.name,
+          kind: this.kind,
+          version,
+          packageVersion,
+          contentHash: hash,
+          builtAt: new Date().toISOString(),
+          contractVersion: REMOTE_MODULE_CONTRACT_VERSION,
+          shared: this.shared,
+        };
         compilation.emitAsset('build-info.json', new rspack.sources.RawSource(JSON.stringify(info, null, 2)));
       });
     });

@@ -55,6 +55,11 @@ export function createSharedConfig(): Record<string, { singleton: true; required
   );
 }
 
+/** build-info.json `shared`: the version the shell provides, or the range a remote requires. */
+function buildInfoShared(isHost: boolean): Record<string, string> {
+  return Object.fromEntries(Object.entries(createSharedConfig()).map(([name, entry]) => [name, isHost ? entry.requiredVersion.replace(/^\^/, '') : entry.requiredVersion]));
+}
+
 export interface AppConfigOptions {
   /** Federation container name (a JS identifier): `shell`, `storefront`, ... */
   name: string;
@@ -137,8 +142,8 @@ export function createAppConfig(options: AppConfigOptions, argv: { mode?: string
         ? [new rspack.HtmlRspackPlugin({ template: './src/index.html', title: options.title ?? 'Prata 925' })]
         : []),
       ...(dev ? [new ReactRefreshPlugin()] : []),
-      // A remote's release version (package version + content hash) in its manifest and build-info.json (issue 14).
-      ...(isHost ? [] : [new BuildVersionPlugin(options.name)]),
+      // The release version (package version + content hash), contract major and singletons in build-info.json (issue 14).
+      new BuildVersionPlugin(options.name, options.kind, buildInfoShared(isHost)),
     ],
     devServer: {
       port: options.devPort,

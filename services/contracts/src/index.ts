@@ -12,3 +12,4 @@ export * from './notifications.ts';
 export * from './quality.ts';
 export * from './money.ts';
 export * from './releases.ts';
+export * from './remote-module.ts';

@@ -52,7 +52,7 @@ export interface RunningHost {
 }
 
 /** Entry files that must never be cached: they name the hashed files of the current build. */
-const ENTRY_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json']);
+const ENTRY_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json', 'build-info.json']);
 
 /** The origin of a URL (`http://h:p`), or null when it is not an http(s) URL. */
 function originOf(url: string): string | null {

@@ -9,13 +9,18 @@
  *   temporary name, then renamed into place, so a half-copied version is never served; an
  *   existing version directory is left as it is: same version, same content) and computes the
  *   SRI hash of its entry file.
+ * - {@link shellBuildInfo} / {@link compatibilityProblems}: the skew check before publishing (issue
+ *   14 "Contract and skew safety"): the build's RemoteModule contract major (its
+ *   `build-info.json`) and the shared singletons its `mf-manifest.json` requires
+ *   (`requiredVersion`) against the shell the store serves (its `build-info.json`).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { RemoteName } from '@prata/contracts';
+import semver from 'semver';
+import { appBuildInfoSchema, remoteCompatibilityProblems, type AppBuildInfo, type RemoteName } from '@prata/contracts';
 import { REPO_ROOT } from '../config.ts';
 import { sriHash } from '../modules/platform/release-verifier.ts';
 
@@ -85,4 +90,42 @@ export async function publishBuild(build: RemoteBuild, deployRoot: string): Prom
   }
   const integrity = sriHash(await readFile(path.join(target, 'remoteEntry.js')));
   return { dir: target, integrity, copied };
+}
+
+/**
+ * The shell's build info: from the running store (`<shellUrl>/build-info.json`), else from the
+ * shell's local build (`shell/dist/build-info.json`).
+ * @throws Error when neither is available or valid.
+ */
+export async function shellBuildInfo(shellUrl: string): Promise<{ info: AppBuildInfo; source: string }> {
+  const url = `${shellUrl.replace(/\/$/, '')}/build-info.json`;
+  const remote = await fetch(url, { signal: AbortSignal.timeout(5000), headers: { 'cache-control': 'no-cache' } })
+    .then(async (response) => (response.ok ? appBuildInfoSchema.safeParse(await response.json()) : null))
+    .catch(() => null);
+  if (remote?.success) return { info: remote.data, source: url };
+  const file = path.join(REPO_ROOT, 'shell/dist/build-info.json');
+  const local = existsSync(file) ? appBuildInfoSchema.safeParse(JSON.parse(await readFile(file, 'utf8'))) : null;
+  if (local?.success) return { info: local.data, source: file };
+  throw new Error(`the shell's build-info.json is neither at ${url} nor in shell/dist (build the shell first)`);
+}
+
+/** The parts of a remote's `mf-manifest.json` the skew check reads. */
+interface ManifestShared {
+  shared?: { name: string; requiredVersion?: string; singleton?: boolean }[];
+}
+
+/**
+ * Why the remote build in `dir` cannot run in the shell described by `shell` (pt-BR sentences,
+ * empty when it fits): another contract major, or a singleton requirement the shell does not meet.
+ * @throws Error when the build has no valid build-info.json or mf-manifest.json.
+ */
+export async function compatibilityProblems(dir: string, shell: AppBuildInfo): Promise<string[]> {
+  const info = appBuildInfoSchema.parse(JSON.parse(await readFile(path.join(dir, 'build-info.json'), 'utf8')));
+  const manifest = JSON.parse(await readFile(path.join(dir, 'mf-manifest.json'), 'utf8')) as ManifestShared;
+  const requires = Object.fromEntries((manifest.shared ?? []).filter((entry) => entry.singleton && entry.requiredVersion).map((entry) => [entry.name, entry.requiredVersion!]));
+  return remoteCompatibilityProblems(
+    { contractVersion: info.contractVersion, requires },
+    { contractVersion: shell.contractVersion, provides: shell.shared },
+    (version, range) => semver.satisfies(version, range),
+  );
 }

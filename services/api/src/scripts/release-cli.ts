@@ -9,6 +9,9 @@
  *   `--base-url` (or `RELEASE_BASE_URL`) is where `DATA_DIR/deploy/<remote>/` is served; by
  *   default the remote's own origin (its current registry entry) + `/releases/`, which is where the
  *   remote's static host serves it (services/static-host/src/releases.ts).
+ *   A build that does not fit the shell the store serves (`SHELL_URL`/build-info.json, else
+ *   shell/dist: another RemoteModule contract major, or shared singleton versions the shell does
+ *   not satisfy) is refused before anything is published.
  * - `npm run rollback -- <remote> [<version>]`: makes the given version, else the one published
  *   before the active one (else the bootstrap entry) active.
  * - `npm run releases -- <remote>`: lists the versions, the active one marked with `*`.
@@ -24,7 +27,7 @@ import { REMOTE_NAMES, remoteNameSchema, type RemoteName, type RemoteReleaseList
 import { loadConfig, REPO_ROOT } from '../config.ts';
 import { EmbeddedDatabaseInUseError } from '../database/embedded-postgres.ts';
 import { openReleaseTarget, type ReleaseTarget } from '../modules/platform/release-target.ts';
-import { buildRemote, publishBuild } from './release-build.ts';
+import { buildRemote, compatibilityProblems, publishBuild, shellBuildInfo } from './release-build.ts';
 
 const USAGE = [
   'usage:',
@@ -71,6 +74,11 @@ async function release(target: ReleaseTarget, deployRoot: string): Promise<void>
   console.error(`building mf-${remote} from the working tree ...`);
   const build = await buildRemote(remote);
   try {
+    const shell = await shellBuildInfo(config.shellUrl);
+    const problems = await compatibilityProblems(build.dir, shell.info);
+    if (problems.length > 0) {
+      throw new Error(`${remote} ${build.version} não foi publicada: não é compatível com o shell ${shell.info.version} (${shell.source}):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    }
     const published = await publishBuild(build, deployRoot);
     console.error(`${published.copied ? 'copied the build to' : 'this version was already published at'} ${published.dir}`);
     const manifestUrl = `${releaseBaseUrl(before)}${build.version}/mf-manifest.json`;
