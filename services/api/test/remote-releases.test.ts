@@ -2,7 +2,8 @@
  * Remote releases (issue 14) against real PostgreSQL and a real static origin (Fastify serving
  * build directories from disk over HTTP): publish, activate, refuse a release whose manifest is
  * unreachable or whose entry does not match its hash, `--no-activate`, rollback down to the
- * bootstrap entry, the registry `GET /api/remotes` serves (never cached), access and audit rows.
+ * bootstrap entry, the registry `GET /api/remotes` serves (never cached), access and audit rows,
+ * and the activation relayed to open tabs on the public realtime channel `releases`.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { sriHash } from '../src/modules/platform/release-verifier.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
 import { createTestService, type TestService } from './helpers.ts';
+import { TestSocket } from './realtime-client.ts';
 
 let service: TestService;
 let origin: FastifyInstance;
@@ -182,8 +184,26 @@ describe('remote releases', () => {
     const chosen = await post('/api/developer/remotes/storefront/rollback', developer, { version: '0.1.0-ffffffff' });
     expect(chosen.statusCode).toBe(200);
     expect((await storefront()).version).toBe('0.1.0-ffffffff');
-    const events = await sql<{ payload: { version: string | null } }>(service, `select payload from domain_events where type = 'remote.activated' order by created_at`);
+    const events = await sql<{ payload: { version: string | null } }>(service, `select payload from domain_events where type = 'RemoteReleaseActivated' order by created_at`);
     expect(events.map((row) => row.payload.version)).toEqual(['0.1.0-aaaaaaaa', '0.1.0-ffffffff', '0.1.0-aaaaaaaa', null, '0.1.0-ffffffff']);
+  });
+
+  it('tells open tabs (anonymous sockets on the releases channel) when a version goes live', async () => {
+    const apiOrigin = await service.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = await TestSocket.open(apiOrigin);
+    try {
+      await socket.subscribe(['releases']);
+      expect(socket.messages).toContainEqual({ type: 'subscribed', channels: ['releases'] });
+      expect((await post('/api/developer/remotes/storefront/activate', developer, { version: '0.1.0-aaaaaaaa' })).statusCode).toBe(200);
+      await socket.waitFor(() => socket.events().some((event) => event.payload.version === '0.1.0-aaaaaaaa'));
+      expect(socket.events().at(-1)).toMatchObject({
+        channel: 'releases',
+        event: 'RemoteReleaseActivated',
+        payload: { remote: 'storefront', version: '0.1.0-aaaaaaaa', manifestUrl: `${originUrl}/storefront/0.1.0-aaaaaaaa/mf-manifest.json` },
+      });
+    } finally {
+      await socket.close();
+    }
   });
 
   it('the hand-written migration matches the entities', async () => {

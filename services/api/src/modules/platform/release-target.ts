@@ -6,7 +6,7 @@
  *   cluster under `DATA_DIR`: the running store's, joined without starting a second postmaster,
  *   or started for the command when the store is stopped; database/index.ts `openDatabaseForTool`),
  *   through the same {@link RemoteReleaseService} the API uses. Changes are recorded as
- *   `cli:<os user>`; the `remote.activated` event is relayed by the running service(s).
+ *   `cli:<os user>`; the `RemoteReleaseActivated` event is relayed by the running service(s).
  * - {@link HttpReleaseTarget}: a running service's developer API (`PRATA_API_URL`) with a
  *   developer's access token (`PRATA_API_TOKEN`); recorded under that developer.
  * Both answer with the release list of the contracts ({@link RemoteReleaseList}).

@@ -14,7 +14,7 @@
  *   published before the active one, else (the active one is the oldest) the bootstrap entry.
  * Every activation is checked first (release-verifier.ts: manifest and entry reachable, entry
  * hash as recorded; 409 with the pt-BR reason otherwise), written with an `admin_logs` row and a
- * `remote.activated` domain event (`{ remote, version, manifestUrl }`, version null for the
+ * `RemoteReleaseActivated` domain event (realtime channel `releases`) (`{ remote, version, manifestUrl }`, version null for the
  * bootstrap entry; aggregate: {@link remoteAggregateId}) in one transaction.
  */
 import { createHash } from 'node:crypto';
@@ -28,7 +28,7 @@ import type { RemoteRegistryService } from './remote-registry.ts';
 import { verifyRelease, type ReleaseToVerify } from './release-verifier.ts';
 
 /** Domain event recorded when a remote's active version changes. */
-export const REMOTE_ACTIVATED_EVENT = 'remote.activated';
+export const REMOTE_ACTIVATED_EVENT = 'RemoteReleaseActivated';
 
 /** Stable uuid of a remote as an event aggregate (domain event ids are uuids): name-based, from SHA-1 of its name. */
 export function remoteAggregateId(remote: RemoteName): string {
