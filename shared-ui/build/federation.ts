@@ -14,6 +14,7 @@ import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
+import { BuildVersionPlugin } from './build-version.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -52,6 +53,11 @@ export function createSharedConfig(): Record<string, { singleton: true; required
       { singleton: true, requiredVersion: `^${installedVersion(name)}`, strictVersion: false },
     ]),
   );
+}
+
+/** build-info.json `shared`: the version the shell provides, or the range a remote requires. */
+function buildInfoShared(isHost: boolean): Record<string, string> {
+  return Object.fromEntries(Object.entries(createSharedConfig()).map(([name, entry]) => [name, isHost ? entry.requiredVersion.replace(/^\^/, '') : entry.requiredVersion]));
 }
 
 export interface AppConfigOptions {
@@ -136,6 +142,8 @@ export function createAppConfig(options: AppConfigOptions, argv: { mode?: string
         ? [new rspack.HtmlRspackPlugin({ template: './src/index.html', title: options.title ?? 'Prata 925' })]
         : []),
       ...(dev ? [new ReactRefreshPlugin()] : []),
+      // The release version (package version + content hash), contract major and singletons in build-info.json (issue 14).
+      new BuildVersionPlugin(options.name, options.kind, buildInfoShared(isHost)),
     ],
     devServer: {
       port: options.devPort,

@@ -11,3 +11,5 @@ export * from './system-errors.ts';
 export * from './notifications.ts';
 export * from './quality.ts';
 export * from './money.ts';
+export * from './releases.ts';
+export * from './remote-module.ts';

@@ -18,9 +18,10 @@ export const REALTIME_PATH = '/api/realtime';
 /**
  * Channels and who may join them (checked by the server on join and on every token refresh):
  * `system-errors` developers, `orders` admins and developers (the developer dashboard's live
- * stats), `notifications` admins, `products` anyone.
+ * stats), `notifications` admins, `products` anyone, `releases` anyone (a remote's new version
+ * went live: open tabs offer a reload; issue 14).
  */
-export const REALTIME_CHANNELS = ['system-errors', 'products', 'orders', 'notifications'] as const;
+export const REALTIME_CHANNELS = ['system-errors', 'products', 'orders', 'notifications', 'releases'] as const;
 export const realtimeChannelSchema = z.enum(REALTIME_CHANNELS);
 export type RealtimeChannel = z.infer<typeof realtimeChannelSchema>;
 export const REALTIME_CHANNEL_ACCESS: Readonly<Record<RealtimeChannel, 'public' | readonly ('admin' | 'developer')[]>> = {
@@ -28,6 +29,7 @@ export const REALTIME_CHANNEL_ACCESS: Readonly<Record<RealtimeChannel, 'public' 
   products: 'public',
   orders: ['admin', 'developer'],
   notifications: ['admin'],
+  releases: 'public',
 };
 
 /** Close codes: 1001 the service is shutting down; 4001 token expired/invalid; 4008 slow consumer. */

@@ -40,6 +40,8 @@ const APPS = [
   { name: 'devtools', dir: 'mf-devtools', port: portOf('DEVTOOLS_PORT', 3004) },
 ] as const;
 const apiPort = portOf('API_PORT', 3000);
+/** Where `npm run release` puts remote builds (`DATA_DIR/deploy/<remote>/<version>/`, the API's DATA_DIR default). */
+const deployRoot = path.join(path.resolve(process.env.DATA_DIR || path.join(ROOT, '.data')), 'deploy');
 const apiUrl = (process.env.PUBLIC_API_URL ?? `http://127.0.0.1:${apiPort}`).replace(/\/$/, '');
 const storeUrl = `http://127.0.0.1:${APPS[0].port}`;
 
@@ -156,6 +158,7 @@ if (dev) {
         root,
         port: app.port,
         spa: app.name === 'shell',
+        ...(app.name === 'shell' ? {} : { releasesRoot: path.join(deployRoot, app.name) }),
         ...(app.name === 'shell' ? { runtimeConfig: { apiUrl }, csp: { apiUrl, remoteOrigins: registeredRemoteOrigins } } : {}),
       }),
     );

@@ -19,6 +19,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import { serveReleases } from './releases.ts';
 
 export interface StaticHostOptions {
   /** Name for logs, e.g. `shell`, `storefront`. */
@@ -39,6 +40,8 @@ export interface StaticHostOptions {
   csp?: { apiUrl: string; remoteOrigins: () => Promise<string[]> };
   /** Send Strict-Transport-Security: set when browsers reach this host over https. */
   hsts?: boolean;
+  /** A remote: directory of its released versions, served at `/releases/<version>/` (releases.ts). */
+  releasesRoot?: string;
   logger?: boolean | { level: string };
 }
 
@@ -49,7 +52,7 @@ export interface RunningHost {
 }
 
 /** Entry files that must never be cached: they name the hashed files of the current build. */
-const ENTRY_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json']);
+const ENTRY_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json', 'build-info.json']);
 
 /** The origin of a URL (`http://h:p`), or null when it is not an http(s) URL. */
 function originOf(url: string): string | null {
@@ -132,6 +135,7 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
       void reply.header('cache-control', ENTRY_FILES.has(file) ? 'no-cache' : 'public, max-age=31536000, immutable');
     },
   });
+  if (options.releasesRoot) await serveReleases(app, options.releasesRoot);
   if (options.runtimeConfig) {
     const body = options.runtimeConfig;
     app.get('/runtime-config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(body));

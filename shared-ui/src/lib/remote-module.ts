@@ -28,19 +28,11 @@
  */
 import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { REMOTE_MODULE_CONTRACT_VERSION, ROUTE_LAYOUTS, type RemoteRoute, type RouteLayout } from '@prata/contracts';
 
-/** The contract version this build of the shell and shared-ui reads. */
-export const REMOTE_MODULE_CONTRACT_VERSION = 1;
-
-/** Chrome of a route: the store's header and footer, or a bare full-screen panel frame. */
-export type RouteLayout = 'store' | 'panel';
-export const ROUTE_LAYOUTS: readonly RouteLayout[] = ['store', 'panel'];
-
-export interface RemoteRoute {
-  /** Absolute react-router pattern, e.g. `/admin/*`. */
-  path: string;
-  layout: RouteLayout;
-}
+// The versioned parts of the contract (major, route metadata, required singletons) live in
+// @prata/contracts (remote-module.ts), shared with the service and the release command.
+export { REMOTE_MODULE_CONTRACT_VERSION, ROUTE_LAYOUTS, type RemoteRoute, type RouteLayout };
 
 export interface RemoteModule {
   contractVersion: typeof REMOTE_MODULE_CONTRACT_VERSION;
@@ -65,7 +57,7 @@ export function parseRemoteModule(exposed: unknown, remote: string): RemoteModul
     throw new Error(`remote "${remote}" uses RemoteModule contract ${String(module.contractVersion)}; this shell reads ${REMOTE_MODULE_CONTRACT_VERSION}`);
   }
   if (typeof module.App !== 'function' && typeof module.App !== 'object') throw new Error(`remote "${remote}" exposes no App component`);
-  if (!Array.isArray(module.routes) || !module.routes.every((route) => typeof route?.path === 'string' && route.path.startsWith('/') && ROUTE_LAYOUTS.includes(route.layout))) {
+  if (!Array.isArray(module.routes) || !module.routes.every((route) => typeof route?.path === 'string' && route.path.startsWith('/') && (ROUTE_LAYOUTS as readonly string[]).includes(route.layout))) {
     throw new Error(`remote "${remote}" declares invalid routes`);
   }
   return module as RemoteModule;

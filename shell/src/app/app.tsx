@@ -6,6 +6,7 @@ import type { RemoteRegistry } from '@prata/contracts';
 import { Toaster, restoreSession, toast } from '@prata/shared-ui';
 import { Layout } from './layout.tsx';
 import { RemoteOutlet } from '../features/remotes/remote-outlet.tsx';
+import { NewVersionNotice } from '../features/remotes/new-version-notice.tsx';
 import { RouteErrorScreen } from './route-error.tsx';
 
 export function App({ registry, registryError }: { registry: RemoteRegistry; registryError: Error | null }) {
@@ -36,6 +37,7 @@ export function App({ registry, registryError }: { registry: RemoteRegistry; reg
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <Toaster />
+      {registryError ? null : <NewVersionNotice />}
     </QueryClientProvider>
   );
 }

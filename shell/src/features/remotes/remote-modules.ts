@@ -2,7 +2,8 @@
  * Loading remotes' modules through the federation runtime, once per remote and attempt.
  *
  * - `remoteModule(name, attempt)`: the remote's `./App` checked against the RemoteModule contract
- *   (shared-ui `parseRemoteModule`); rejects with a RemoteLoadError when the remote is down or
+ *   (shared-ui `parseRemoteModule`: contract major, App, routes) and the shell's shared singleton
+ *   versions (remote-compatibility.ts); rejects with a RemoteLoadError when the remote is down or
  *   breaks the contract, after reporting it to the service as a `remote_load_failure` with the
  *   remote's name, manifest URL and registry version (issue 11).
  * - `settledRemoteModule(name, attempt)`: the same, resolving to null on failure (the layout
@@ -14,6 +15,7 @@
 import { useSyncExternalStore } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { parseRemoteModule, remoteManifestUrl, remoteVersion, reportError, type RemoteModule } from '@prata/shared-ui';
+import { singletonProblems } from './remote-compatibility.ts';
 
 /** A remote that could not be loaded (already reported to the service). */
 export class RemoteLoadError extends Error {
@@ -56,7 +58,10 @@ export function remoteModule(name: string, attempt: number): Promise<RemoteModul
     module = loadRemote(`${name}/App`).then(
       (exposed) => {
         try {
-          return parseRemoteModule(exposed, name);
+          const checked = parseRemoteModule(exposed, name);
+          const problems = singletonProblems(remoteManifestUrl(name));
+          if (problems.length > 0) throw new Error(`remote "${name}" não é compatível com este shell: ${problems.join('; ')}`);
+          return checked;
         } catch (error) {
           throw reportLoadFailure(name, error);
         }

@@ -2,11 +2,13 @@
  * Deployments (issue 11): each remote's name, registry version, build (name and version from its
  * manifest), build time (the manifest's Last-Modified), manifest URL, and the errors reported by
  * each version of it. Data-driven: whatever the registry and manifests say is shown.
+ * Below, each remote's published versions with activate and roll back (issue 14, remote-releases.tsx).
  */
 import { Rocket } from 'lucide-react';
 import { Badge, Card, SkeletonText, Table, formatDateTime } from '@prata/shared-ui';
 import { useDeployments } from '../api/get-deployments.ts';
 import { useDeveloperStats } from '../api/get-developer-stats.ts';
+import { RemoteReleases } from './remote-releases.tsx';
 import styles from './dashboard.module.css';
 
 export function DeploymentsCard() {
@@ -52,6 +54,7 @@ export function DeploymentsCard() {
           </tbody>
         </Table>
       )}
+      {deployments.data?.map((deployment) => <RemoteReleases key={deployment.name} remote={deployment.name} />)}
     </Card>
   );
 }

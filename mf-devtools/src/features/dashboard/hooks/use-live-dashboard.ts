@@ -1,16 +1,19 @@
 /**
  * Keeps the developer dashboard live (admin.md 4): system error events update the cached list in
  * place (insert at the front, replace, delete) and refresh the stats; product and order events
- * refresh the stats. A resync reloads everything from REST.
+ * refresh the stats; release activations (channel `releases`, issue 14) refresh the Deployments
+ * card and the release lists. A resync reloads everything from REST.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { systemErrorSchema, type SystemErrorDto } from '@prata/contracts';
 import { useRealtimeChannel, useRealtimeInvalidate } from '@prata/shared-ui';
 import { SYSTEM_ERRORS_KEY } from '../api/get-system-errors.ts';
 import { DEVELOPER_STATS_KEY } from '../api/get-developer-stats.ts';
+import { REMOTE_RELEASES_KEY } from '../api/get-remote-releases.ts';
 import { removeSystemError, upsertSystemError } from './system-error-list.ts';
 
 const STATS_KEYS = [DEVELOPER_STATS_KEY] as const;
+const RELEASE_KEYS = [REMOTE_RELEASES_KEY, ['developer', 'deployments']] as const;
 
 export function useLiveDashboard(): void {
   const queryClient = useQueryClient();
@@ -29,4 +32,5 @@ export function useLiveDashboard(): void {
   );
   useRealtimeInvalidate('products', STATS_KEYS);
   useRealtimeInvalidate('orders', STATS_KEYS);
+  useRealtimeInvalidate('releases', RELEASE_KEYS);
 }

@@ -46,7 +46,10 @@ export type AuditAction =
   | 'order_delivered'
   | 'order_cancelled'
   | 'order_refunded'
-  | 'order_reinstated';
+  | 'order_reinstated'
+  | 'remote_release_published'
+  | 'remote_release_activated'
+  | 'remote_release_rolled_back';
 
 /** Adds an audit row to `em` (flushed with the caller's changes). */
 export function audit(

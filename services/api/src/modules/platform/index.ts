@@ -1,14 +1,50 @@
 /**
  * Platform routes: `GET /api/health` (200 when PostgreSQL answers, else 503 with `Retry-After`) and
- * `GET /api/remotes` (the remote registry the shell composes the store from).
+ * `GET /api/remotes` (the remote registry the shell composes the store from: the bootstrap
+ * file/env registry with the active releases of the database applied; `?client=<id>` is accepted
+ * for sticky canaries and does not change the answer yet; never cached).
+ *
+ * Remote releases (issue 14), developer only, audited:
+ * - `GET /api/developer/remotes/:remote/releases`: versions (active marked), history, current entry;
+ * - `POST /api/developer/remotes/:remote/releases` `{ version, manifestUrl, integrity, notes?, activate? }` (201);
+ * - `POST /api/developer/remotes/:remote/activate` `{ version }`;
+ * - `POST /api/developer/remotes/:remote/rollback` `{ version? }`.
+ * Activation checks the release first (409 with the pt-BR reason when it fails).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthSchema, remoteRegistrySchema } from '@prata/contracts';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../../database/availability.ts';
+import {
+  activateReleaseSchema,
+  apiErrorSchema,
+  healthSchema,
+  publishReleaseSchema,
+  remoteParamsSchema,
+  remoteRegistryQuerySchema,
+  remoteRegistrySchema,
+  remoteReleaseListSchema,
+  rollbackReleaseSchema,
+  type RemoteRegistry,
+} from '@prata/contracts';
+import type { FastifyRequest } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../database/availability.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { User } from '../identity/identity.entities.ts';
+import { requestMeta } from '../identity/index.ts';
 import { RemoteRegistryService } from './remote-registry.ts';
+import { RemoteReleaseService, type ReleaseActor } from './remote-releases.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   const registry = new RemoteRegistryService(app.config.remoteOrigins, app.config.remoteRegistryFile, app.log);
+  const releases = new RemoteReleaseService(registry, app.events);
+  let lastRegistry: RemoteRegistry | undefined;
+
+  /** The signed-in developer as a release actor (e-mail recorded as published_by/activated_by). */
+  const actor = async (request: FastifyRequest): Promise<ReleaseActor> => {
+    const { userId } = requireAuth(request);
+    const user = await app.orm.em.findOne(User, { id: userId }, { fields: ['email'] });
+    return { userId, label: user?.email ?? userId, meta: requestMeta(request) };
+  };
   const startedAt = Date.now();
 
   app.get(
@@ -32,11 +68,47 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/remotes',
-    { config: { access: 'public' }, schema: { response: { 200: remoteRegistrySchema } } },
+    { config: { access: 'public' }, schema: { querystring: remoteRegistryQuerySchema, response: { 200: remoteRegistrySchema, 400: apiErrorSchema } } },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return registry.list();
+      try {
+        lastRegistry = await releases.registry(app.orm.em);
+      } catch (error) {
+        // While PostgreSQL is unreachable the store keeps composing from the last registry this
+        // process served (or the bootstrap one), instead of failing every page load.
+        if (!isDatabaseUnavailable(error)) throw error;
+        app.log.warn({ err: error }, 'remote registry: database unreachable; serving the last known registry');
+        return lastRegistry ?? registry.list();
+      }
+      return lastRegistry;
     },
+  );
+
+  app.get(
+    '/api/developer/remotes/:remote/releases',
+    { config: { access: 'developer' }, schema: { params: remoteParamsSchema, response: { 200: remoteReleaseListSchema, ...errors } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return releases.list(app.orm.em, request.params.remote);
+    },
+  );
+
+  app.post(
+    '/api/developer/remotes/:remote/releases',
+    { config: { access: 'developer' }, schema: { params: remoteParamsSchema, body: publishReleaseSchema, response: { 201: remoteReleaseListSchema, ...errors } } },
+    async (request, reply) => reply.code(201).send(await releases.publish(app.orm.em, request.params.remote, request.body, await actor(request))),
+  );
+
+  app.post(
+    '/api/developer/remotes/:remote/activate',
+    { config: { access: 'developer' }, schema: { params: remoteParamsSchema, body: activateReleaseSchema, response: { 200: remoteReleaseListSchema, ...errors } } },
+    async (request) => releases.activate(app.orm.em, request.params.remote, request.body.version, await actor(request)),
+  );
+
+  app.post(
+    '/api/developer/remotes/:remote/rollback',
+    { config: { access: 'developer' }, schema: { params: remoteParamsSchema, body: rollbackReleaseSchema, response: { 200: remoteReleaseListSchema, ...errors } } },
+    async (request) => releases.rollback(app.orm.em, request.params.remote, request.body.version, await actor(request)),
   );
 };
 

@@ -55,6 +55,7 @@ export function channelOf(type: string): RealtimeChannel | null {
   if (type.startsWith('Product')) return 'products';
   if (type.startsWith('Order') || type === 'PaymentConfirmedAfterExpiry') return 'orders';
   if (type.startsWith('Notification')) return 'notifications';
+  if (type.startsWith('RemoteRelease')) return 'releases';
   return null;
 }
 

@@ -1,0 +1,93 @@
+/**
+ * Releasing one remote while the store runs (issue 14): `npm run release -- storefront` with a
+ * changed headline in the working tree -> a reload shows the new text (the shell's build is
+ * untouched, the checkout still works); `npm run rollback -- storefront` -> the old text again.
+ * The commands run as a developer would run them, against the running store's database (the
+ * e2e store's embedded PostgreSQL under its DATA_DIR) and its deploy directory.
+ */
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { E2E } from './support/environment.ts';
+
+const run = promisify(execFile);
+const HERO = path.resolve('mf-storefront/src/features/home/components/hero.tsx');
+const OLD_TEXT = 'Joias que acompanham a sua história';
+const NEW_TEXT = 'Prata que conta a sua história';
+
+/** Runs `npm run <command> -- <args>` (the script npm runs) against the e2e store; returns stdout. */
+async function releaseCommand(command: 'release' | 'rollback' | 'releases', ...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ['services/api/src/scripts/release-cli.ts', command, ...args], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: process.env.PRATA_E2E_DATA_DIR!,
+      EMBEDDED_PG_PORT: String(E2E.pgPort),
+      PORT: String(E2E.ports.shell),
+      REMOTE_STOREFRONT_URL: `http://127.0.0.1:${E2E.ports.storefront}`,
+      REMOTE_CHECKOUT_URL: `http://127.0.0.1:${E2E.ports.checkout}`,
+      REMOTE_ADMIN_URL: `http://127.0.0.1:${E2E.ports.admin}`,
+      REMOTE_DEVTOOLS_URL: `http://127.0.0.1:${E2E.ports.devtools}`,
+    },
+  });
+  return stdout.trim();
+}
+
+test('a remote is released and rolled back while the store runs', async ({ page }) => {
+  test.setTimeout(120_000);
+  const original = await readFile(HERO, 'utf8');
+  expect(original).toContain(OLD_TEXT);
+  const shellHtml = await readFile('shell/dist/index.html', 'utf8');
+  try {
+    const oldVersion = await releaseCommand('release', 'storefront', '--notes', 'versão atual');
+    await writeFile(HERO, original.replace(OLD_TEXT, NEW_TEXT));
+    const newVersion = await releaseCommand('release', 'storefront', '--notes', 'novo título');
+    expect(newVersion).toMatch(/^0\.1\.0-[0-9a-f]{8}$/);
+    expect(newVersion).not.toBe(oldVersion);
+
+    const registry = (await (await fetch(`${E2E.apiUrl}/api/remotes`)).json()) as { name: string; version: string; manifestUrl: string }[];
+    expect(registry.find((entry) => entry.name === 'storefront')).toMatchObject({
+      version: newVersion,
+      manifestUrl: `http://127.0.0.1:${E2E.ports.storefront}/releases/${newVersion}/mf-manifest.json`,
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: NEW_TEXT })).toBeVisible();
+    await page.goto('/carrinho');
+    await expect(page.getByRole('heading', { name: 'Seu carrinho está vazio' })).toBeVisible();
+
+    const listing = await releaseCommand('releases', 'storefront');
+    expect(listing).toContain(`* ${newVersion}`);
+    expect(listing).toContain(`  ${oldVersion}`);
+
+    expect(await releaseCommand('rollback', 'storefront')).toBe(oldVersion);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();
+    // The shell was neither rebuilt nor restarted.
+    expect(await readFile('shell/dist/index.html', 'utf8')).toBe(shellHtml);
+  } finally {
+    await writeFile(HERO, original);
+    // Back to the bootstrap build for the rest of the suite (rollback refuses once it is there).
+    for (let step = 0; step < 3; step += 1) {
+      if (!(await releaseCommand('rollback', 'storefront').then(() => true, () => false))) break;
+    }
+  }
+});
+
+test('registry down at load: the shell composes the store from the last registry it saw', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('prata:remote-registry'))).toContain('"storefront"');
+
+  const refused: string[] = [];
+  await page.route('**/api/remotes*', async (route) => {
+    refused.push(route.request().url());
+    await route.abort('connectionrefused');
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();
+  await page.goto('/carrinho');
+  await expect(page.getByRole('heading', { name: 'Seu carrinho está vazio' })).toBeVisible();
+  expect(refused.length).toBeGreaterThan(0);
+});

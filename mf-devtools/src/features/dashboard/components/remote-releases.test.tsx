@@ -1,0 +1,105 @@
+/**
+ * A remote's versions in the Deployments card against a real HTTP server speaking the release
+ * routes: the list with the active version marked, "Ativar" and "Reverter" post to the service and
+ * show its answer; a refusal (409) leaves the list as it was.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { act } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RemoteReleaseList } from '@prata/contracts';
+import { setRuntimeConfig, useSessionStore } from '@prata/shared-ui';
+import { flush, render, type Rendered } from '@prata/shared-ui/testing';
+import { RemoteReleases } from './remote-releases.tsx';
+
+const entry = { name: 'storefront' as const, routes: ['/'] };
+const release = (version: string, active: boolean) => ({
+  remote: 'storefront' as const,
+  version,
+  manifestUrl: `http://127.0.0.1:3001/releases/${version}/mf-manifest.json`,
+  integrity: `sha384-${'A'.repeat(64)}`,
+  publishedAt: '2026-11-23T09:00:00.000Z',
+  publishedBy: 'cli:root',
+  notes: version.endsWith('b') ? 'novo título' : '',
+  active,
+});
+const listWith = (active: string | null): RemoteReleaseList => ({
+  remote: 'storefront',
+  active,
+  current: { ...entry, version: active ?? '0.1.0', manifestUrl: active ? `http://127.0.0.1:3001/releases/${active}/mf-manifest.json` : 'http://127.0.0.1:3001/mf-manifest.json' },
+  releases: [release('0.1.0-bbbbbbbb', active === '0.1.0-bbbbbbbb'), release('0.1.0-aaaaaaaa', active === '0.1.0-aaaaaaaa')],
+  history: [],
+});
+
+let server: http.Server;
+let state: RemoteReleaseList;
+let refuse = false;
+const posted: { url: string; body: unknown }[] = [];
+let view: Rendered;
+
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, POST' };
+    if (request.method === 'OPTIONS') return response.writeHead(204, headers).end();
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    request.on('end', () => {
+      if (request.method === 'POST') {
+        const body = JSON.parse(raw || '{}') as { version?: string };
+        posted.push({ url: request.url!, body });
+        if (refuse) return response.writeHead(409, headers).end(JSON.stringify({ error: 'release_unverified', message: 'Não foi possível ler o manifest de storefront 0.1.0-aaaaaaaa (HTTP 404); a versão não foi ativada.' }));
+        state = listWith(request.url!.endsWith('/rollback') ? '0.1.0-aaaaaaaa' : body.version!);
+      }
+      response.writeHead(200, headers).end(JSON.stringify(state));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  setRuntimeConfig({ apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  state = listWith('0.1.0-bbbbbbbb');
+  refuse = false;
+  posted.length = 0;
+  useSessionStore.getState().setSession({ user: { id: '6f56d857-6897-4856-b449-e5a7689ca2f0', email: 'dev@example.com', fullName: 'Dev' }, accessToken: 't', roles: ['developer'] });
+  view = render(<RemoteReleases remote="storefront" />);
+});
+afterEach(() => view.unmount());
+
+/** Waits (real HTTP) until `predicate` holds. */
+async function until(predicate: () => boolean) {
+  for (let i = 0; i < 50 && !predicate(); i += 1) await flush();
+  expect(predicate()).toBe(true);
+}
+const rows = () => [...view.container.querySelectorAll('tbody tr')].map((row) => row.textContent ?? '');
+const button = (name: string, row?: number) =>
+  [...(row === undefined ? view.container : view.container.querySelectorAll('tbody tr')[row]!).querySelectorAll('button')].find((b) => b.textContent === name)!;
+
+describe('RemoteReleases', () => {
+  it('lists the versions newest first with the active one marked', async () => {
+    await until(() => rows().length === 2);
+    expect(rows()[0]).toContain('0.1.0-bbbbbbbb ativa');
+    expect(rows()[0]).toContain('novo título');
+    expect(rows()[1]).toContain('0.1.0-aaaaaaaa');
+    expect(button('Ativar', 0)).toBeUndefined();
+  });
+
+  it('rolls back and activates through the service, showing what it answers', async () => {
+    await until(() => rows().length === 2);
+    act(() => button('Reverter').click());
+    await until(() => rows()[1]?.includes('ativa') ?? false);
+    expect(posted).toEqual([{ url: '/api/developer/remotes/storefront/rollback', body: {} }]);
+    act(() => button('Ativar', 0).click());
+    await until(() => rows()[0]?.includes('ativa') ?? false);
+    expect(posted[1]).toEqual({ url: '/api/developer/remotes/storefront/activate', body: { version: '0.1.0-bbbbbbbb' } });
+  });
+
+  it('keeps the list as it was when the service refuses', async () => {
+    await until(() => rows().length === 2);
+    refuse = true;
+    act(() => button('Ativar', 1).click());
+    await until(() => posted.length === 1);
+    await flush();
+    expect(rows()[0]).toContain('ativa');
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * A remote's published versions in the Deployments card (issue 14): newest first, the active one
+ * marked, who published each and when, with "Ativar" on the others and "Reverter" (back to the
+ * version published before the active one, or to the registry's base entry).
+ */
+import type { RemoteName } from '@prata/contracts';
+import { Badge, Button, SkeletonText, Table, formatDateTime } from '@prata/shared-ui';
+import { useRemoteReleases } from '../api/get-remote-releases.ts';
+import { useChangeRemoteRelease } from '../api/change-remote-release.ts';
+import styles from './dashboard.module.css';
+
+export function RemoteReleases({ remote }: { remote: RemoteName }) {
+  const releases = useRemoteReleases(remote);
+  const change = useChangeRemoteRelease();
+  const busy = change.isPending && change.variables?.remote === remote;
+  return (
+    <section className={styles.releases} aria-labelledby={`releases-${remote}`} data-testid={`releases-${remote}`}>
+      <div className={styles.entryHead}>
+        <h3 id={`releases-${remote}`} className={styles.releasesTitle}>
+          {remote}
+        </h3>
+        <Button size="sm" variant="outline" disabled={!releases.data?.active || busy} onClick={() => change.mutate({ remote, action: 'rollback' })}>
+          Reverter
+        </Button>
+      </div>
+      {releases.isPending ? (
+        <SkeletonText lines={2} />
+      ) : releases.isError ? (
+        <p className={styles.empty}>Não foi possível carregar as versões.</p>
+      ) : releases.data.releases.length === 0 ? (
+        <p className={styles.empty}>Nenhuma versão publicada: servido pela entrada de base do registro.</p>
+      ) : (
+        <Table caption={`Versões de ${remote}`} hideCaption variant="compact">
+          <thead>
+            <tr>
+              <th scope="col">Versão</th>
+              <th scope="col">Publicada em</th>
+              <th scope="col">Por</th>
+              <th scope="col">Notas</th>
+              <th scope="col">
+                <span className="p9-visually-hidden">Ações</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {releases.data.releases.map((release) => (
+              <tr key={release.version}>
+                <th scope="row">
+                  {release.version} {release.active ? <Badge variant="success">ativa</Badge> : null}
+                </th>
+                <td>{formatDateTime(release.publishedAt)}</td>
+                <td>{release.publishedBy}</td>
+                <td>{release.notes || '—'}</td>
+                <td>
+                  {release.active ? null : (
+                    <Button size="sm" variant="ghost" disabled={busy} onClick={() => change.mutate({ remote, action: 'activate', version: release.version })}>
+                      Ativar
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </section>
+  );
+}

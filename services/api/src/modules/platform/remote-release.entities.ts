@@ -1,0 +1,50 @@
+/**
+ * Remote releases (issue 14): `remote_releases` (one row per published build of a remote: version,
+ * manifest URL, SRI integrity of its entry, published_at, published_by, notes; unique per remote
+ * and version) and `remote_activations` (history: every time a version became active, by whom and
+ * how). The active version of a remote is the one of its newest activation (highest `id`); an
+ * activation without a version hands the remote back to the bootstrap registry (file/env).
+ */
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p } from '@mikro-orm/core';
+import { REMOTE_NAMES } from '@prata/contracts';
+
+export const RemoteReleaseSchema = defineEntity({
+  name: 'RemoteRelease',
+  tableName: 'remote_releases',
+  uniques: [{ properties: ['remote', 'version'] }],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    remote: p.enum(REMOTE_NAMES),
+    version: p.string().length(64),
+    manifestUrl: p.text(),
+    /** `sha384-<base64>` of the remote's entry file (remoteEntry.js). */
+    integrity: p.string().length(100),
+    publishedAt: p.datetime().onCreate(() => new Date()),
+    /** The developer's e-mail, or `cli:<os user>` when published by the command against the database. */
+    publishedBy: p.string().length(200),
+    notes: p.text().default(''),
+  },
+});
+export class RemoteRelease extends RemoteReleaseSchema.class {}
+RemoteReleaseSchema.setClass(RemoteRelease);
+
+/** How a version became active. */
+export const ACTIVATION_ACTIONS = ['publish', 'activate', 'rollback'] as const;
+
+export const RemoteActivationSchema = defineEntity({
+  name: 'RemoteActivation',
+  tableName: 'remote_activations',
+  indexes: [{ properties: ['remote', 'id'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    remote: p.enum(REMOTE_NAMES),
+    /** The activated version; null: back to the bootstrap registry entry (file/env). */
+    version: p.string().length(64).nullable(),
+    action: p.enum(ACTIVATION_ACTIONS),
+    activatedAt: p.datetime().onCreate(() => new Date()),
+    activatedBy: p.string().length(200),
+  },
+});
+export class RemoteActivation extends RemoteActivationSchema.class {}
+RemoteActivationSchema.setClass(RemoteActivation);

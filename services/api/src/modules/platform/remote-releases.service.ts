@@ -1,0 +1,194 @@
+/**
+ * Remote releases (issue 14): the registry in the database.
+ *
+ * - `registry(em)`: what `GET /api/remotes` serves: the bootstrap registry (file/env,
+ *   remote-registry.ts) with each remote that has an active release pointed at that release's
+ *   manifest and version. Read from the database on every call (never stale).
+ * - `list(em, remote)`: versions newest first (the active one marked), the activation history and
+ *   the entry served now.
+ * - `publish(em, remote, input, actor)`: records a build published to its versioned location and,
+ *   unless `activate: false`, activates it. Publishing the same version again with the same
+ *   manifest and hash is idempotent; with other ones it is refused (409).
+ * - `activate(em, remote, version, actor)`: makes a recorded version active.
+ * - `rollback(em, remote, version | undefined, actor)`: the given version, else the newest release
+ *   published before the active one, else (the active one is the oldest) the bootstrap entry.
+ * Every activation is checked first (release-verifier.ts: manifest and entry reachable, entry
+ * hash as recorded; 409 with the pt-BR reason otherwise), written with an `admin_logs` row and a
+ * `RemoteReleaseActivated` domain event (realtime channel `releases`) (`{ remote, version, manifestUrl }`, version null for the
+ * bootstrap entry; aggregate: {@link remoteAggregateId}) in one transaction.
+ */
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { publishReleaseSchema, type PublishReleaseInput, type RemoteEntry, type RemoteName, type RemoteRegistry, type RemoteReleaseList } from '@prata/contracts';
+import { ConflictError, NotFoundError } from '../../errors.ts';
+import { audit, type AuditAction, type RequestMeta } from '../audit/audit.service.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { RemoteActivation, RemoteRelease } from './remote-release.entities.ts';
+import type { RemoteRegistryService } from './remote-registry.ts';
+import { verifyRelease, type ReleaseToVerify } from './release-verifier.ts';
+
+/** Domain event recorded when a remote's active version changes. */
+export const REMOTE_ACTIVATED_EVENT = 'RemoteReleaseActivated';
+
+/** Stable uuid of a remote as an event aggregate (domain event ids are uuids): name-based, from SHA-1 of its name. */
+export function remoteAggregateId(remote: RemoteName): string {
+  const hex = createHash('sha1').update(`prata-remote:${remote}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Who changes releases: a signed-in developer (API) or the release command against the database. */
+export interface ReleaseActor {
+  /** The developer's user id; null for the command run against the database. */
+  userId: string | null;
+  /** Recorded as published_by / activated_by: the e-mail, or `cli:<os user>`. */
+  label: string;
+  meta?: RequestMeta;
+}
+
+type Action = RemoteActivation['action'];
+
+const AUDIT_ACTIONS: Record<Action, AuditAction> = {
+  publish: 'remote_release_activated',
+  activate: 'remote_release_activated',
+  rollback: 'remote_release_rolled_back',
+};
+
+export class RemoteReleaseService {
+  private readonly bootstrap: RemoteRegistryService;
+  private readonly events: Pick<EventBus, 'record' | 'publish'>;
+  private readonly verify: (release: ReleaseToVerify) => Promise<void>;
+
+  /**
+   * @param bootstrap the file/env registry (default entries, routes).
+   * @param events the domain event bus (the command uses one that is not listening).
+   * @param verify release check before activation (default {@link verifyRelease}).
+   */
+  constructor(bootstrap: RemoteRegistryService, events: Pick<EventBus, 'record' | 'publish'>, verify: (release: ReleaseToVerify) => Promise<void> = verifyRelease) {
+    this.bootstrap = bootstrap;
+    this.events = events;
+    this.verify = verify;
+  }
+
+  /** The registry the shell composes the store from (bootstrap entries, active releases applied). */
+  async registry(em: EntityManager): Promise<RemoteRegistry> {
+    const [base, active] = await Promise.all([this.bootstrap.list(), this.activeReleases(em)]);
+    return base.map((entry) => {
+      const release = active.get(entry.name);
+      return release ? { ...entry, manifestUrl: release.manifestUrl, version: release.version } : entry;
+    });
+  }
+
+  /** Versions, history and current entry of `remote`. */
+  async list(em: EntityManager, remote: RemoteName): Promise<RemoteReleaseList> {
+    const [releases, history, registry] = await Promise.all([
+      em.find(RemoteRelease, { remote }, { orderBy: { publishedAt: 'desc', version: 'desc' } }),
+      em.find(RemoteActivation, { remote }, { orderBy: { id: 'desc' }, limit: 50 }),
+      this.registry(em),
+    ]);
+    const active = history[0]?.version ?? null;
+    return {
+      remote,
+      active,
+      current: this.entryOf(registry, remote),
+      releases: releases.map((release) => ({
+        remote,
+        version: release.version,
+        manifestUrl: release.manifestUrl,
+        integrity: release.integrity,
+        publishedAt: release.publishedAt.toISOString(),
+        publishedBy: release.publishedBy,
+        notes: release.notes,
+        active: release.version === active,
+      })),
+      history: history.map((row) => ({ version: row.version ?? null, action: row.action, activatedAt: row.activatedAt.toISOString(), activatedBy: row.activatedBy })),
+    };
+  }
+
+  /**
+   * Records a published build and activates it unless `input.activate` is false.
+   * @throws ZodError on invalid input; ConflictError when the version exists with another
+   * manifest or hash; ReleaseVerificationError (409) when it should be activated but fails the check.
+   */
+  async publish(em: EntityManager, remote: RemoteName, input: PublishReleaseInput, actor: ReleaseActor): Promise<RemoteReleaseList> {
+    const release = publishReleaseSchema.parse(input);
+    const existing = await em.findOne(RemoteRelease, { remote, version: release.version });
+    if (existing && (existing.manifestUrl !== release.manifestUrl || existing.integrity !== release.integrity)) {
+      throw new ConflictError(`A versão ${release.version} de ${remote} já foi publicada com outro conteúdo.`, 'release_exists');
+    }
+    if (release.activate) await this.verify({ remote, ...release });
+    const records = await em.transactional(async (tx) => {
+      if (!existing) {
+        tx.create(RemoteRelease, { remote, version: release.version, manifestUrl: release.manifestUrl, integrity: release.integrity, publishedBy: actor.label, notes: release.notes });
+        audit(tx, { userId: actor.userId, action: 'remote_release_published', details: { remote, version: release.version, by: actor.label, activate: release.activate }, ...(actor.meta ? { meta: actor.meta } : {}) });
+      }
+      if (!release.activate || (await this.activeVersion(tx, remote)) === release.version) return [];
+      return [this.recordActivation(tx, remote, { version: release.version, manifestUrl: release.manifestUrl }, 'publish', actor)];
+    });
+    await this.events.publish(em, records);
+    return this.list(em, remote);
+  }
+
+  /**
+   * Makes `version` of `remote` active (no change when it already is).
+   * @throws NotFoundError for an unknown version; ReleaseVerificationError (409) when it fails the check.
+   */
+  async activate(em: EntityManager, remote: RemoteName, version: string, actor: ReleaseActor, action: 'activate' | 'rollback' = 'activate'): Promise<RemoteReleaseList> {
+    const release = await em.findOne(RemoteRelease, { remote, version });
+    if (!release) throw new NotFoundError(`Versão ${version} de ${remote} não encontrada.`, 'release_not_found');
+    if ((await this.activeVersion(em, remote)) === version) return this.list(em, remote);
+    await this.verify({ remote, version, manifestUrl: release.manifestUrl, integrity: release.integrity });
+    const record = await em.transactional(async (tx) => this.recordActivation(tx, remote, { version, manifestUrl: release.manifestUrl }, action, actor));
+    await this.events.publish(em, [record]);
+    return this.list(em, remote);
+  }
+
+  /**
+   * Goes back: to `version` when given, else to the newest release published before the active
+   * one, else to the bootstrap entry.
+   * @throws ConflictError when the bootstrap entry already serves the remote; the errors of {@link activate}.
+   */
+  async rollback(em: EntityManager, remote: RemoteName, version: string | undefined, actor: ReleaseActor): Promise<RemoteReleaseList> {
+    if (version) return this.activate(em, remote, version, actor, 'rollback');
+    const active = await this.activeVersion(em, remote);
+    if (active === null) throw new ConflictError(`${remote} já está na versão de base do registro; não há versão anterior.`, 'nothing_to_roll_back');
+    const current = await em.findOneOrFail(RemoteRelease, { remote, version: active });
+    const previous = await em.findOne(
+      RemoteRelease,
+      { remote, $or: [{ publishedAt: { $lt: current.publishedAt } }, { publishedAt: current.publishedAt, version: { $lt: current.version } }] },
+      { orderBy: { publishedAt: 'desc', version: 'desc' } },
+    );
+    if (previous) return this.activate(em, remote, previous.version, actor, 'rollback');
+    const bootstrap = this.entryOf(await this.bootstrap.list(), remote);
+    const record = await em.transactional(async (tx) => this.recordActivation(tx, remote, { version: null, manifestUrl: bootstrap.manifestUrl }, 'rollback', actor));
+    await this.events.publish(em, [record]);
+    return this.list(em, remote);
+  }
+
+  private recordActivation(tx: EntityManager, remote: RemoteName, target: { version: string | null; manifestUrl: string }, action: Action, actor: ReleaseActor) {
+    tx.create(RemoteActivation, { remote, version: target.version, action, activatedBy: actor.label });
+    audit(tx, { userId: actor.userId, action: AUDIT_ACTIONS[action], details: { remote, version: target.version ?? 'bootstrap', by: actor.label }, ...(actor.meta ? { meta: actor.meta } : {}) });
+    return this.events.record(tx, { type: REMOTE_ACTIVATED_EVENT, aggregateId: remoteAggregateId(remote), payload: { remote, version: target.version, manifestUrl: target.manifestUrl } });
+  }
+
+  /** The active version of `remote`, or null when the bootstrap entry serves it. */
+  private async activeVersion(em: EntityManager, remote: RemoteName): Promise<string | null> {
+    const newest = await em.findOne(RemoteActivation, { remote }, { orderBy: { id: 'desc' }, fields: ['version'] });
+    return newest?.version ?? null;
+  }
+
+  /** Each remote's active release (remotes on their bootstrap entry are absent). */
+  private async activeReleases(em: EntityManager): Promise<Map<string, { version: string; manifestUrl: string }>> {
+    const rows = await em.getConnection().execute<{ remote: string; version: string; manifest_url: string }[]>(
+      `select r.remote, r.version, r.manifest_url
+         from (select distinct on (remote) remote, version from remote_activations order by remote, id desc) a
+         join remote_releases r on r.remote = a.remote and r.version = a.version`,
+    );
+    return new Map(rows.map((row) => [row.remote, { version: row.version, manifestUrl: row.manifest_url }]));
+  }
+
+  private entryOf(registry: RemoteRegistry, remote: RemoteName): RemoteEntry {
+    const entry = registry.find((candidate) => candidate.name === remote);
+    if (!entry) throw new NotFoundError(`O registro de remotes não tem ${remote}.`, 'remote_not_registered');
+    return entry;
+  }
+}

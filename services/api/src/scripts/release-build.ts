@@ -1,0 +1,131 @@
+/**
+ * Building and publishing one remote for `npm run release` (issue 14 "Release units"):
+ *
+ * - {@link buildRemote}: builds `mf-<remote>` alone, as it is in the working tree, with its own
+ *   rspack configuration into a fresh temporary directory (never its `dist/`, which a running
+ *   store serves as the bootstrap build), and reads the version the build wrote to
+ *   `build-info.json` (`<package version>-<content hash>`, shared-ui/build/build-version.ts).
+ * - {@link publishBuild}: copies the build to `<deployRoot>/<remote>/<version>/` (written under a
+ *   temporary name, then renamed into place, so a half-copied version is never served; an
+ *   existing version directory is left as it is: same version, same content) and computes the
+ *   SRI hash of its entry file.
+ * - {@link shellBuildInfo} / {@link compatibilityProblems}: the skew check before publishing (issue
+ *   14 "Contract and skew safety"): the build's RemoteModule contract major (its
+ *   `build-info.json`) and the shared singletons its `mf-manifest.json` requires
+ *   (`requiredVersion`) against the shell the store serves (its `build-info.json`).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import semver from 'semver';
+import { appBuildInfoSchema, remoteCompatibilityProblems, type AppBuildInfo, type RemoteName } from '@prata/contracts';
+import { REPO_ROOT } from '../config.ts';
+import { sriHash } from '../modules/platform/release-verifier.ts';
+
+/** A remote build in a temporary directory. */
+export interface RemoteBuild {
+  remote: RemoteName;
+  version: string;
+  dir: string;
+  /** Removes the temporary directory. */
+  dispose(): Promise<void>;
+}
+
+/** Source directory of a remote (`mf-<remote>` at the repository root). */
+export function remoteSourceDir(remote: RemoteName): string {
+  return path.join(REPO_ROOT, `mf-${remote}`);
+}
+
+/**
+ * Builds `remote` in production mode into a temporary directory.
+ * @throws Error when rspack fails (its output is passed through to stderr) or the build has no
+ * `build-info.json` of this remote.
+ */
+export async function buildRemote(remote: RemoteName): Promise<RemoteBuild> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `prata-release-${remote}-`));
+  const rspack = path.join(REPO_ROOT, 'node_modules/@rspack/cli/bin/rspack.js');
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, [rspack, 'build', '--mode', 'production', '--output-path', dir], {
+      cwd: remoteSourceDir(remote),
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  try {
+    if (code !== 0) throw new Error(`the build of mf-${remote} failed (rspack exited with ${code})`);
+    const info = JSON.parse(await readFile(path.join(dir, 'build-info.json'), 'utf8')) as { name?: string; version?: string };
+    if (info.name !== remote || !info.version) throw new Error(`build-info.json of mf-${remote} names ${String(info.name)} ${String(info.version)}`);
+    return { remote, version: info.version, dir, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
+
+/** The published copy of a build. */
+export interface PublishedBuild {
+  /** `<deployRoot>/<remote>/<version>`. */
+  dir: string;
+  /** `sha384-<base64>` of its `remoteEntry.js`. */
+  integrity: string;
+  /** False when that version directory already existed (nothing copied). */
+  copied: boolean;
+}
+
+/** Copies `build` to `<deployRoot>/<remote>/<version>/` unless it is there already. */
+export async function publishBuild(build: RemoteBuild, deployRoot: string): Promise<PublishedBuild> {
+  const target = path.join(deployRoot, build.remote, build.version);
+  let copied = false;
+  if (!existsSync(target)) {
+    await mkdir(path.dirname(target), { recursive: true });
+    const staging = `${target}.partial-${process.pid}`;
+    await cp(build.dir, staging, { recursive: true });
+    await rename(staging, target);
+    copied = true;
+  }
+  const integrity = sriHash(await readFile(path.join(target, 'remoteEntry.js')));
+  return { dir: target, integrity, copied };
+}
+
+/**
+ * The shell's build info: from the running store (`<shellUrl>/build-info.json`), else from the
+ * shell's local build (`shell/dist/build-info.json`).
+ * @throws Error when neither is available or valid.
+ */
+export async function shellBuildInfo(shellUrl: string): Promise<{ info: AppBuildInfo; source: string }> {
+  const url = `${shellUrl.replace(/\/$/, '')}/build-info.json`;
+  const remote = await fetch(url, { signal: AbortSignal.timeout(5000), headers: { 'cache-control': 'no-cache' } })
+    .then(async (response) => (response.ok ? appBuildInfoSchema.safeParse(await response.json()) : null))
+    .catch(() => null);
+  if (remote?.success) return { info: remote.data, source: url };
+  const file = path.join(REPO_ROOT, 'shell/dist/build-info.json');
+  const local = existsSync(file) ? appBuildInfoSchema.safeParse(JSON.parse(await readFile(file, 'utf8'))) : null;
+  if (local?.success) return { info: local.data, source: file };
+  throw new Error(`the shell's build-info.json is neither at ${url} nor in shell/dist (build the shell first)`);
+}
+
+/** The parts of a remote's `mf-manifest.json` the skew check reads. */
+interface ManifestShared {
+  shared?: { name: string; requiredVersion?: string; singleton?: boolean }[];
+}
+
+/**
+ * Why the remote build in `dir` cannot run in the shell described by `shell` (pt-BR sentences,
+ * empty when it fits): another contract major, or a singleton requirement the shell does not meet.
+ * @throws Error when the build has no valid build-info.json or mf-manifest.json.
+ */
+export async function compatibilityProblems(dir: string, shell: AppBuildInfo): Promise<string[]> {
+  const info = appBuildInfoSchema.parse(JSON.parse(await readFile(path.join(dir, 'build-info.json'), 'utf8')));
+  const manifest = JSON.parse(await readFile(path.join(dir, 'mf-manifest.json'), 'utf8')) as ManifestShared;
+  const requires = Object.fromEntries((manifest.shared ?? []).filter((entry) => entry.singleton && entry.requiredVersion).map((entry) => [entry.name, entry.requiredVersion!]));
+  return remoteCompatibilityProblems(
+    { contractVersion: info.contractVersion, requires },
+    { contractVersion: shell.contractVersion, provides: shell.shared },
+    (version, range) => semver.satisfies(version, range),
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The release commands of one remote (issue 14; README "Releasing one remote"):
+ *
+ * - `npm run release -- <remote> [--no-activate] [--notes <text>] [--base-url <url>]`: builds the
+ *   remote alone from the working tree, copies the build to `DATA_DIR/deploy/<remote>/<version>/`,
+ *   registers the version (manifest `<base-url><version>/mf-manifest.json`, SRI hash of its entry)
+ *   and, unless `--no-activate`, makes it active (the service checks the manifest and entry are
+ *   reachable and intact first). Prints the version on stdout.
+ *   `--base-url` (or `RELEASE_BASE_URL`) is where `DATA_DIR/deploy/<remote>/` is served; by
+ *   default the remote's own origin (its current registry entry) + `/releases/`, which is where the
+ *   remote's static host serves it (services/static-host/src/releases.ts).
+ *   A build that does not fit the shell the store serves (`SHELL_URL`/build-info.json, else
+ *   shell/dist: another RemoteModule contract major, or shared singleton versions the shell does
+ *   not satisfy) is refused before anything is published.
+ * - `npm run rollback -- <remote> [<version>]`: makes the given version, else the one published
+ *   before the active one (else the bootstrap entry) active.
+ * - `npm run releases -- <remote>`: lists the versions, the active one marked with `*`.
+ *
+ * Where the changes are recorded (release-target.ts): the service's database (default: the
+ * running store's embedded PostgreSQL under `DATA_DIR`, or `DATABASE_URL`), or the developer API of
+ * a running service with `PRATA_API_URL` + `PRATA_API_TOKEN` (a developer's access token).
+ * Exit codes: 0 done, 1 refused or failed (the service's pt-BR reason on stderr), 2 usage.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { REMOTE_NAMES, remoteNameSchema, type RemoteName, type RemoteReleaseList } from '@prata/contracts';
+import { loadConfig, REPO_ROOT } from '../config.ts';
+import { EmbeddedDatabaseInUseError } from '../database/embedded-postgres.ts';
+import { openReleaseTarget, type ReleaseTarget } from '../modules/platform/release-target.ts';
+import { buildRemote, compatibilityProblems, publishBuild, shellBuildInfo } from './release-build.ts';
+
+const USAGE = [
+  'usage:',
+  '  npm run release -- <remote> [--no-activate] [--notes <text>] [--base-url <url>]',
+  '  npm run rollback -- <remote> [<version>]',
+  '  npm run releases -- <remote>',
+  `remotes: ${REMOTE_NAMES.join(', ')}`,
+].join('\n');
+
+function usage(problem: string): never {
+  console.error(`${problem}\n${USAGE}`);
+  process.exit(2);
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  allowNegative: true,
+  options: { activate: { type: 'boolean', default: true }, notes: { type: 'string', default: '' }, 'base-url': { type: 'string' } },
+});
+const [command, remoteArg, versionArg] = positionals;
+if (command !== 'release' && command !== 'rollback' && command !== 'releases') usage(`unknown command ${String(command)}`);
+const parsedRemote = remoteNameSchema.safeParse(remoteArg);
+if (!parsedRemote.success) usage(remoteArg ? `unknown remote "${remoteArg}"` : 'which remote?');
+const remote: RemoteName = parsedRemote.data;
+
+/** One line per version, newest first, `*` before the active one. */
+function describeList(list: RemoteReleaseList): string {
+  const lines = [`${list.remote}: ${list.active ? `active ${list.active}` : 'bootstrap entry (no active release)'} -> ${list.current.manifestUrl}`];
+  if (list.releases.length === 0) lines.push('  no releases yet');
+  for (const release of list.releases) {
+    lines.push(`${release.active ? '*' : ' '} ${release.version.padEnd(24)} ${release.publishedAt}  ${release.publishedBy}${release.notes ? `  ${release.notes}` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+/** `<base>` ending in `/`: the option, `RELEASE_BASE_URL`, or the remote's origin + `/releases/`. */
+function releaseBaseUrl(list: RemoteReleaseList): string {
+  const base = values['base-url'] ?? process.env.RELEASE_BASE_URL ?? `${new URL(list.current.manifestUrl).origin}/releases/`;
+  return base.endsWith('/') ? base : `${base}/`;
+}
+
+async function release(target: ReleaseTarget, deployRoot: string): Promise<void> {
+  const before = await target.list(remote);
+  console.error(`building mf-${remote} from the working tree ...`);
+  const build = await buildRemote(remote);
+  try {
+    const shell = await shellBuildInfo(config.shellUrl);
+    const problems = await compatibilityProblems(build.dir, shell.info);
+    if (problems.length > 0) {
+      throw new Error(`${remote} ${build.version} não foi publicada: não é compatível com o shell ${shell.info.version} (${shell.source}):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    }
+    const published = await publishBuild(build, deployRoot);
+    console.error(`${published.copied ? 'copied the build to' : 'this version was already published at'} ${published.dir}`);
+    const manifestUrl = `${releaseBaseUrl(before)}${build.version}/mf-manifest.json`;
+    const list = await target.publish(remote, { version: build.version, manifestUrl, integrity: published.integrity, notes: values.notes ?? '', activate: values.activate ?? true });
+    console.error(describeList(list));
+    console.error(values.activate === false ? `published ${build.version} without activating it` : `${remote} ${build.version} is live from the next page load`);
+    console.log(build.version);
+  } finally {
+    await build.dispose();
+  }
+}
+
+process.chdir(REPO_ROOT);
+const config = loadConfig({ ...process.env, SEED: 'never', LOG_LEVEL: 'silent' });
+const target = await openReleaseTarget(config).catch((error: unknown) => {
+  console.error(`could not open the release registry: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof EmbeddedDatabaseInUseError) console.error('the store is restarting its database: try again in a few seconds');
+  process.exit(1);
+});
+console.error(`release registry: ${target.description}`);
+try {
+  if (command === 'release') await release(target, path.join(config.dataDir, 'deploy'));
+  else if (command === 'rollback') {
+    const list = await target.rollback(remote, versionArg);
+    console.error(describeList(list));
+    console.log(list.active ?? 'bootstrap');
+  } else console.log(describeList(await target.list(remote)));
+} catch (error) {
+  const issues = (error as { issues?: { message: string }[] }).issues ?? [];
+  console.error([error instanceof Error ? error.message : String(error), ...issues.map((issue) => `  - ${issue.message}`)].join('\n'));
+  process.exitCode = 1;
+} finally {
+  await target.close();
+}

@@ -1,0 +1,213 @@
+/**
+ * Remote releases (issue 14) against real PostgreSQL and a real static origin (Fastify serving
+ * build directories from disk over HTTP): publish, activate, refuse a release whose manifest is
+ * unreachable or whose entry does not match its hash, `--no-activate`, rollback down to the
+ * bootstrap entry, the registry `GET /api/remotes` serves (never cached), access and audit rows,
+ * and the activation relayed to open tabs on the public realtime channel `releases`.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { remoteRegistrySchema, remoteReleaseListSchema, type RemoteRegistry } from '@prata/contracts';
+import { sriHash } from '../src/modules/platform/release-verifier.ts';
+import { account, bearer, type SignedIn } from './accounts.ts';
+import { sql } from './admin-fixtures.ts';
+import { createTestService, type TestService } from './helpers.ts';
+import { TestSocket } from './realtime-client.ts';
+
+let service: TestService;
+let origin: FastifyInstance;
+let originUrl: string;
+let deployDir: string;
+let developer: SignedIn;
+let admin: SignedIn;
+let customer: SignedIn;
+
+/** Writes a storefront build of `version` (manifest + entry) under the origin; returns its release body. */
+async function build(version: string, entrySource = `/* storefront ${version} */`) {
+  const dir = path.join(deployDir, 'storefront', version);
+  await mkdir(dir, { recursive: true });
+  const manifest = { id: 'storefront', name: 'storefront', metaData: { name: 'storefront', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' }, buildInfo: { buildVersion: version, buildName: 'mf-storefront' } } };
+  await writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+  await writeFile(path.join(dir, 'remoteEntry.js'), entrySource);
+  return { version, manifestUrl: `${originUrl}/storefront/${version}/mf-manifest.json`, integrity: sriHash(Buffer.from(entrySource)) };
+}
+
+async function registry(): Promise<RemoteRegistry> {
+  const response = await service.app.inject({ method: 'GET', url: '/api/remotes' });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
+  return remoteRegistrySchema.parse(response.json());
+}
+const storefront = async () => (await registry()).find((entry) => entry.name === 'storefront')!;
+
+const post = (url: string, who: SignedIn | null, payload: unknown) =>
+  service.app.inject({ method: 'POST', url, headers: who ? bearer(who) : {}, payload: payload as object });
+
+beforeAll(async () => {
+  deployDir = await mkdtemp(path.join(os.tmpdir(), 'prata-deploy-'));
+  origin = Fastify();
+  await origin.register(fastifyStatic, { root: deployDir });
+  originUrl = await origin.listen({ port: 0, host: '127.0.0.1' });
+  service = await createTestService({ REMOTE_STOREFRONT_URL: 'http://127.0.0.1:4101' });
+  developer = await account(service, ['developer'], 'dev');
+  admin = await account(service, ['admin'], 'admin');
+  customer = await account(service);
+});
+afterAll(async () => {
+  await service?.close();
+  await origin?.close();
+  await rm(deployDir, { recursive: true, force: true });
+});
+
+describe('remote releases', () => {
+  it('only developers reach the release routes', async () => {
+    const url = '/api/developer/remotes/storefront/releases';
+    expect((await service.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    for (const who of [customer, admin]) {
+      const response = await service.app.inject({ method: 'GET', url, headers: bearer(who) });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe('Acesso negado');
+    }
+    expect((await post('/api/developer/remotes/storefront/rollback', admin, {})).statusCode).toBe(403);
+    const list = await service.app.inject({ method: 'GET', url, headers: bearer(developer) });
+    expect(list.statusCode).toBe(200);
+    expect(remoteReleaseListSchema.parse(list.json())).toMatchObject({ remote: 'storefront', active: null, releases: [], history: [] });
+  });
+
+  it('answers bad input with pt-BR 400s', async () => {
+    const badVersion = await post('/api/developer/remotes/storefront/releases', developer, { version: '../x', manifestUrl: 'http://127.0.0.1/m.json', integrity: sriHash(Buffer.from('x')) });
+    expect(badVersion.statusCode).toBe(400);
+    expect(badVersion.json().issues).toEqual([expect.objectContaining({ path: 'body.version', message: expect.stringMatching(/^Versão inválida/) })]);
+    const badHash = await post('/api/developer/remotes/storefront/releases', developer, { version: '1.0.0-a', manifestUrl: 'http://127.0.0.1/m.json', integrity: 'md5-abc' });
+    expect(badHash.statusCode).toBe(400);
+    expect(badHash.json().issues).toEqual([expect.objectContaining({ path: 'body.integrity', message: 'Hash de integridade inválido: esperado sha384-<base64>' })]);
+    const unknown = await service.app.inject({ method: 'GET', url: '/api/developer/remotes/payments/releases', headers: bearer(developer) });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().issues).toEqual([expect.objectContaining({ path: 'params.remote', message: 'Remote desconhecido' })]);
+    expect((await service.app.inject({ method: 'GET', url: '/api/remotes?client=%3Cx%3E' })).statusCode).toBe(400);
+  });
+
+  it('serves the bootstrap entry until a release is active, then the release; audited', async () => {
+    expect(await storefront()).toMatchObject({ manifestUrl: 'http://127.0.0.1:4101/mf-manifest.json', version: '0.1.0' });
+    const v1 = await build('0.1.0-aaaaaaaa');
+    const published = await post('/api/developer/remotes/storefront/releases', developer, { ...v1, notes: 'primeira versão' });
+    expect(published.statusCode, published.body).toBe(201);
+    const list = remoteReleaseListSchema.parse(published.json());
+    expect(list.active).toBe(v1.version);
+    expect(list.current).toMatchObject({ name: 'storefront', version: v1.version, manifestUrl: v1.manifestUrl });
+    expect(list.releases).toEqual([expect.objectContaining({ version: v1.version, integrity: v1.integrity, publishedBy: developer.email, notes: 'primeira versão', active: true })]);
+    expect(list.history).toEqual([expect.objectContaining({ version: v1.version, action: 'publish', activatedBy: developer.email })]);
+    expect(await storefront()).toMatchObject({ manifestUrl: v1.manifestUrl, version: v1.version });
+    // The other remotes keep their bootstrap entries.
+    expect((await registry()).find((entry) => entry.name === 'checkout')!.manifestUrl).toBe('http://127.0.0.1:3002/mf-manifest.json');
+    const logs = await sql<{ action: string; user_id: string; details: Record<string, unknown> }>(
+      service,
+      `select action, user_id, details from admin_logs where action like 'remote_release_%' order by created_at, action desc`,
+    );
+    expect(logs).toEqual([
+      { action: 'remote_release_published', user_id: developer.userId, details: { remote: 'storefront', version: v1.version, by: developer.email, activate: true } },
+      { action: 'remote_release_activated', user_id: developer.userId, details: { remote: 'storefront', version: v1.version, by: developer.email } },
+    ]);
+  });
+
+  it('refuses to activate a release whose manifest is unreachable or whose entry does not match its hash', async () => {
+    const missing = { version: '0.1.0-bbbbbbbb', manifestUrl: `${originUrl}/storefront/nao-existe/mf-manifest.json`, integrity: sriHash(Buffer.from('x')) };
+    const unreachable = await post('/api/developer/remotes/storefront/releases', developer, missing);
+    expect(unreachable.statusCode).toBe(409);
+    expect(unreachable.json().message).toBe('Não foi possível ler o manifest de storefront 0.1.0-bbbbbbbb (HTTP 404); a versão não foi ativada.');
+
+    const tampered = await build('0.1.0-cccccccc');
+    await writeFile(path.join(deployDir, 'storefront', tampered.version, 'remoteEntry.js'), '/* changed after publish */');
+    const mismatch = await post('/api/developer/remotes/storefront/releases', developer, tampered);
+    expect(mismatch.statusCode).toBe(409);
+    expect(mismatch.json().message).toBe('O arquivo de entrada de storefront 0.1.0-cccccccc não confere com o hash de integridade registrado; a versão não foi ativada.');
+
+    const other = await build('0.1.0-dddddddd');
+    const wrongVersion = await post('/api/developer/remotes/storefront/releases', developer, { ...other, version: '0.1.0-eeeeeeee' });
+    expect(wrongVersion.statusCode).toBe(409);
+    expect(wrongVersion.json().message).toMatch(/anuncia a versão 0\.1\.0-dddddddd/);
+
+    // Nothing was recorded; the active release is unchanged.
+    const list = remoteReleaseListSchema.parse((await service.app.inject({ method: 'GET', url: '/api/developer/remotes/storefront/releases', headers: bearer(developer) })).json());
+    expect(list.releases.map((release) => release.version)).toEqual(['0.1.0-aaaaaaaa']);
+    expect((await storefront()).version).toBe('0.1.0-aaaaaaaa');
+  });
+
+  it('publishes without activating, activates later, and refuses an existing version with other content', async () => {
+    const v2 = await build('0.1.0-ffffffff');
+    const staged = await post('/api/developer/remotes/storefront/releases', developer, { ...v2, activate: false });
+    expect(staged.statusCode).toBe(201);
+    expect(remoteReleaseListSchema.parse(staged.json())).toMatchObject({ active: '0.1.0-aaaaaaaa' });
+    expect((await storefront()).version).toBe('0.1.0-aaaaaaaa');
+
+    const again = await post('/api/developer/remotes/storefront/releases', developer, { ...v2, activate: false });
+    expect(again.statusCode).toBe(201);
+    const conflict = await post('/api/developer/remotes/storefront/releases', developer, { ...v2, integrity: sriHash(Buffer.from('outro')) });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().message).toBe('A versão 0.1.0-ffffffff de storefront já foi publicada com outro conteúdo.');
+
+    const unknown = await post('/api/developer/remotes/storefront/activate', developer, { version: '9.9.9' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Versão 9.9.9 de storefront não encontrada.');
+
+    const activated = await post('/api/developer/remotes/storefront/activate', developer, { version: v2.version });
+    expect(activated.statusCode).toBe(200);
+    expect(await storefront()).toMatchObject({ version: v2.version, manifestUrl: v2.manifestUrl });
+  });
+
+  it('rolls back to the release published before the active one, then to the bootstrap entry', async () => {
+    const first = await post('/api/developer/remotes/storefront/rollback', developer, {});
+    expect(first.statusCode).toBe(200);
+    expect(remoteReleaseListSchema.parse(first.json()).active).toBe('0.1.0-aaaaaaaa');
+    expect((await storefront()).version).toBe('0.1.0-aaaaaaaa');
+
+    const second = await post('/api/developer/remotes/storefront/rollback', developer, {});
+    expect(second.statusCode).toBe(200);
+    const list = remoteReleaseListSchema.parse(second.json());
+    expect(list.active).toBeNull();
+    expect(list.history.map((row) => [row.version, row.action])).toEqual([
+      [null, 'rollback'],
+      ['0.1.0-aaaaaaaa', 'rollback'],
+      ['0.1.0-ffffffff', 'activate'],
+      ['0.1.0-aaaaaaaa', 'publish'],
+    ]);
+    expect(await storefront()).toMatchObject({ manifestUrl: 'http://127.0.0.1:4101/mf-manifest.json', version: '0.1.0' });
+
+    const none = await post('/api/developer/remotes/storefront/rollback', developer, {});
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe('storefront já está na versão de base do registro; não há versão anterior.');
+
+    const chosen = await post('/api/developer/remotes/storefront/rollback', developer, { version: '0.1.0-ffffffff' });
+    expect(chosen.statusCode).toBe(200);
+    expect((await storefront()).version).toBe('0.1.0-ffffffff');
+    const events = await sql<{ payload: { version: string | null } }>(service, `select payload from domain_events where type = 'RemoteReleaseActivated' order by created_at`);
+    expect(events.map((row) => row.payload.version)).toEqual(['0.1.0-aaaaaaaa', '0.1.0-ffffffff', '0.1.0-aaaaaaaa', null, '0.1.0-ffffffff']);
+  });
+
+  it('tells open tabs (anonymous sockets on the releases channel) when a version goes live', async () => {
+    const apiOrigin = await service.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = await TestSocket.open(apiOrigin);
+    try {
+      await socket.subscribe(['releases']);
+      expect(socket.messages).toContainEqual({ type: 'subscribed', channels: ['releases'] });
+      expect((await post('/api/developer/remotes/storefront/activate', developer, { version: '0.1.0-aaaaaaaa' })).statusCode).toBe(200);
+      await socket.waitFor(() => socket.events().some((event) => event.payload.version === '0.1.0-aaaaaaaa'));
+      expect(socket.events().at(-1)).toMatchObject({
+        channel: 'releases',
+        event: 'RemoteReleaseActivated',
+        payload: { remote: 'storefront', version: '0.1.0-aaaaaaaa', manifestUrl: `${originUrl}/storefront/0.1.0-aaaaaaaa/mf-manifest.json` },
+      });
+    } finally {
+      await socket.close();
+    }
+  });
+
+  it('the hand-written migration matches the entities', async () => {
+    const diff = await service.db.orm.schema.getUpdateSchemaSQL({ wrap: false });
+    expect(diff).not.toMatch(/remote_releases|remote_activations/);
+  });
+});

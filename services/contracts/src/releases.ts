@@ -1,0 +1,83 @@
+/**
+ * Remote release contracts (issue 14): the versions of each federated remote that teams publish,
+ * activate and roll back on their own, kept in the service's database.
+ *
+ * - A release: `version` (`<package version>-<content hash>`, see shared-ui/build/build-version.ts),
+ *   `manifestUrl` (its `mf-manifest.json` in a versioned, immutable location), `integrity` (SRI
+ *   `sha384-<base64>` of its `remoteEntry.js`), who published it, when, and notes.
+ * - Activations are history: the active version of a remote is the one activated last. A remote
+ *   with no activation is served from the bootstrap registry (file/env, platform.ts).
+ * - Developer-only routes under `/api/developer/remotes/:remote/...`; every change is audited.
+ */
+import { z } from 'zod';
+import { remoteEntrySchema, remoteNameSchema } from './platform.ts';
+
+/** A release version: letters, digits, `.`, `_` and `-` (it is a path segment of the deploy location). */
+export const releaseVersionSchema = z
+  .string({ error: 'Informe a versão' })
+  .regex(/^[0-9A-Za-z][0-9A-Za-z._-]{0,63}$/, 'Versão inválida: use letras, números, ".", "_" ou "-" (até 64 caracteres)');
+
+/** SRI hash of a remote's entry file: `sha384-` + 64 base64 characters. */
+export const releaseIntegritySchema = z
+  .string({ error: 'Informe o hash de integridade' })
+  .regex(/^sha384-[A-Za-z0-9+/]{64}$/, 'Hash de integridade inválido: esperado sha384-<base64>');
+
+/** `:remote` of the release routes. */
+export const remoteParamsSchema = z.object({ remote: z.enum(remoteNameSchema.options, { error: 'Remote desconhecido' }) });
+
+/** `POST /api/developer/remotes/:remote/releases`: registers a published build (and activates it unless `activate: false`). */
+export const publishReleaseSchema = z.object({
+  version: releaseVersionSchema,
+  manifestUrl: z.url({ protocol: /^https?$/, error: 'Informe a URL http(s) do mf-manifest.json da versão' }),
+  integrity: releaseIntegritySchema,
+  notes: z.string().trim().max(500, 'Notas com no máximo 500 caracteres').default(''),
+  activate: z.boolean().default(true),
+});
+export type PublishReleaseInput = z.input<typeof publishReleaseSchema>;
+
+/** `POST /api/developer/remotes/:remote/activate`. */
+export const activateReleaseSchema = z.object({ version: releaseVersionSchema });
+
+/** `POST /api/developer/remotes/:remote/rollback`: the given version, else the one active before the current. */
+export const rollbackReleaseSchema = z.object({ version: releaseVersionSchema.optional() });
+
+/** One published version of a remote. */
+export const remoteReleaseSchema = z.object({
+  remote: remoteNameSchema,
+  version: z.string(),
+  manifestUrl: z.string(),
+  integrity: z.string(),
+  publishedAt: z.iso.datetime({ offset: true }),
+  /** E-mail of the developer who published it, or `cli:<os user>` for the command run against the database. */
+  publishedBy: z.string(),
+  notes: z.string(),
+  active: z.boolean(),
+});
+export type RemoteRelease = z.infer<typeof remoteReleaseSchema>;
+
+/** One activation (history, newest first). */
+export const remoteActivationSchema = z.object({
+  /** null: the remote went back to its bootstrap registry entry (file/env). */
+  version: z.string().nullable(),
+  action: z.enum(['publish', 'activate', 'rollback']),
+  activatedAt: z.iso.datetime({ offset: true }),
+  activatedBy: z.string(),
+});
+export type RemoteActivation = z.infer<typeof remoteActivationSchema>;
+
+/** `GET /api/developer/remotes/:remote/releases`: versions newest first, the active one, the history and what the registry serves now. */
+export const remoteReleaseListSchema = z.object({
+  remote: remoteNameSchema,
+  /** Active version, or null while the bootstrap registry serves the remote. */
+  active: z.string().nullable(),
+  /** The registry entry `GET /api/remotes` serves for this remote now. */
+  current: remoteEntrySchema,
+  releases: z.array(remoteReleaseSchema),
+  history: z.array(remoteActivationSchema),
+});
+export type RemoteReleaseList = z.infer<typeof remoteReleaseListSchema>;
+
+/** `GET /api/remotes?client=<id>`: the optional client id (first-party cookie `prata_client`) for sticky canaries. */
+export const remoteRegistryQuerySchema = z.object({
+  client: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Identificador de cliente inválido').optional(),
+});

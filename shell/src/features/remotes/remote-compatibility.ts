@@ -1,0 +1,50 @@
+/**
+ * Skew safety at load time (issue 14 "Contract and skew safety"): a remote whose build requires
+ * shared singleton versions this shell does not provide is refused (the caller reports it and the
+ * remote's mount shows the in-chrome fallback) instead of crashing at run time. The contract major
+ * is checked by shared-ui `parseRemoteModule`; this adds the singletons.
+ *
+ * - What the remote requires: `shared[]` singletons with their `requiredVersion` in its
+ *   `mf-manifest.json`, as the federation runtime fetched and cached it (`snapshotHandler.manifestCache`).
+ * - What the shell provides: the versions of the shared modules the shell registered
+ *   (`options.shared[name]`, entries `from` the shell).
+ * The comparison is @prata/contracts `remoteCompatibilityProblems` with the runtime's semver `satisfy`.
+ */
+import { getInstance, satisfy } from '@module-federation/enhanced/runtime';
+import { REMOTE_MODULE_CONTRACT_VERSION, remoteCompatibilityProblems } from '@prata/contracts';
+
+/** The parts of a federation instance read here. */
+export interface FederationView {
+  options: { name: string; shared: Record<string, { version: string; from: string }[]> };
+  snapshotHandler: { manifestCache: Map<string, unknown> };
+}
+
+/** Singleton -> version the shell provides. */
+export function hostProvisions(instance: FederationView): Record<string, string> {
+  const provides: Record<string, string> = {};
+  for (const [name, entries] of Object.entries(instance.options.shared)) {
+    const own = entries.find((entry) => entry.from === instance.options.name) ?? entries[0];
+    if (own?.version) provides[name] = own.version;
+  }
+  return provides;
+}
+
+/** Singleton -> version range a remote's manifest requires. */
+export function manifestRequirements(manifest: unknown): Record<string, string> {
+  const shared = (manifest as { shared?: { name?: string; singleton?: boolean; requiredVersion?: string }[] } | null)?.shared ?? [];
+  return Object.fromEntries(shared.filter((entry) => entry.name && entry.singleton && entry.requiredVersion).map((entry) => [entry.name!, entry.requiredVersion!]));
+}
+
+/**
+ * Why the remote whose manifest is at `manifestUrl` cannot run in this shell (pt-BR sentences;
+ * empty when it fits or when its manifest is not known to the runtime).
+ */
+export function singletonProblems(manifestUrl: string | undefined, instance: FederationView | null = getInstance() as unknown as FederationView | null): string[] {
+  const manifest = manifestUrl ? instance?.snapshotHandler.manifestCache.get(manifestUrl) : undefined;
+  if (!instance || !manifest) return [];
+  return remoteCompatibilityProblems(
+    { contractVersion: REMOTE_MODULE_CONTRACT_VERSION, requires: manifestRequirements(manifest) },
+    { contractVersion: REMOTE_MODULE_CONTRACT_VERSION, provides: hostProvisions(instance) },
+    (version, range) => satisfy(version, range),
+  );
+}
