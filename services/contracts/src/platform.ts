@@ -25,6 +25,17 @@ export const remoteEntrySchema = z.object({
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 
 export const remoteRegistrySchema = z.array(remoteEntrySchema);
+
+/**
+ * `GET /api/remotes` query: `client`, the browser's first-party id (`prata_client` cookie, set
+ * by the shell's host) for release bucketing; optional, not yet used to choose a registry.
+ */
+export const remoteRegistryQuerySchema = z.object({
+  client: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/, 'Identificador de cliente inválido')
+    .optional(),
+});
 export type RemoteRegistry = z.infer<typeof remoteRegistrySchema>;
 
 /** `GET /api/health`: 200 when the database answers, 503 otherwise. */

@@ -6,9 +6,15 @@ import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { remoteRegistrySchema, type RemoteRegistry } from '@prata/contracts';
 import { apiRequest } from '@prata/shared-ui';
 
-/** The registry as the service publishes it. @throws ApiRequestError. */
-export function fetchRemoteRegistry(): Promise<RemoteRegistry> {
-  return apiRequest('/api/remotes', remoteRegistrySchema);
+/**
+ * The registry as the service publishes it: `inlined` (the copy the shell's host put into the
+ * page, issue 15) when given, else `GET /api/remotes?client=<prata_client cookie>`.
+ * @throws ApiRequestError; ZodError when `inlined` is not a registry.
+ */
+export async function fetchRemoteRegistry(inlined?: unknown): Promise<RemoteRegistry> {
+  if (inlined !== undefined && inlined !== null) return remoteRegistrySchema.parse(inlined);
+  const client = /(?:^|;\s*)prata_client=([^;]+)/.exec(document.cookie)?.[1];
+  return apiRequest('/api/remotes', remoteRegistrySchema, { query: { client } });
 }
 
 /** Registers (or re-points) every remote: `name` -> its `mf-manifest.json`. */

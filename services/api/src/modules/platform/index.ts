@@ -3,7 +3,7 @@
  * `GET /api/remotes` (the remote registry the shell composes the store from).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthSchema, remoteRegistrySchema } from '@prata/contracts';
+import { apiErrorSchema, healthSchema, remoteRegistryQuerySchema, remoteRegistrySchema } from '@prata/contracts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../database/availability.ts';
 import { RemoteRegistryService } from './remote-registry.ts';
 
@@ -32,7 +32,7 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/remotes',
-    { config: { access: 'public' }, schema: { response: { 200: remoteRegistrySchema } } },
+    { config: { access: 'public' }, schema: { querystring: remoteRegistryQuerySchema, response: { 200: remoteRegistrySchema, 400: apiErrorSchema } } },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
       return registry.list();
