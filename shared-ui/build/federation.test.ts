@@ -23,3 +23,18 @@ describe('createAppConfig', () => {
     expect(host.output?.publicPath).toBe('/');
   });
 });
+
+describe('production builds', () => {
+  it('resolve production conditions and the production files of react-router (its exports name only dist/development)', () => {
+    const prod = createAppConfig({ name: 'shell', dir: '/tmp/x', devPort: 8080, kind: 'host' }, { mode: 'production' });
+    expect(prod.mode).toBe('production');
+    expect(prod.optimization?.nodeEnv).toBe('production');
+    expect(prod.resolve?.conditionNames?.[0]).toBe('production');
+    const alias = prod.resolve?.alias as Record<string, string>;
+    expect(alias['react-router$']).toMatch(/react-router\/dist\/production\/index\.mjs$/);
+    expect(alias['react-router/dom$']).toMatch(/react-router\/dist\/production\/dom-export\.mjs$/);
+    const dev = createAppConfig({ name: 'shell', dir: '/tmp/x', devPort: 8080, kind: 'host' }, { mode: 'development' });
+    expect(dev.resolve?.alias).toBeUndefined();
+    expect(dev.resolve?.conditionNames?.[0]).toBe('development');
+  });
+});

@@ -60,6 +60,24 @@ function buildInfoShared(isHost: boolean): Record<string, string> {
   return Object.fromEntries(Object.entries(createSharedConfig()).map(([name, entry]) => [name, isHost ? entry.requiredVersion.replace(/^\^/, '') : entry.requiredVersion]));
 }
 
+/**
+ * Production entry points of shared libraries whose package `exports` resolve to a development
+ * build under every condition: react-router 7 ships `dist/development` and `dist/production` and
+ * maps every condition (`import`, `module`, `default`) to the former, so `mode: 'production'` and
+ * the `production` condition alone still bundle the development build (issue 15). Returns rspack
+ * `resolve.alias` entries (exact-match keys ending in `$`) pointing at the production files.
+ * @throws when a listed package is not installed or lacks the expected file.
+ */
+export function productionAliases(): Record<string, string> {
+  const reactRouter = path.dirname(require.resolve('react-router/package.json'));
+  const aliases = {
+    'react-router$': path.join(reactRouter, 'dist/production/index.mjs'),
+    'react-router/dom$': path.join(reactRouter, 'dist/production/dom-export.mjs'),
+  };
+  for (const file of Object.values(aliases)) if (!existsSync(file)) throw new Error(`production build missing: ${file}`);
+  return aliases;
+}
+
 export interface AppConfigOptions {
   /** Federation container name (a JS identifier): `shell`, `storefront`, ... */
   name: string;
@@ -99,6 +117,10 @@ export function createAppConfig(options: AppConfigOptions, argv: { mode?: string
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      // Production conditions for every shared library (`production` before the defaults), and
+      // the production files of those whose exports ignore the condition (see productionAliases).
+      conditionNames: [dev ? 'development' : 'production', '...'],
+      ...(dev ? {} : { alias: productionAliases() }),
     },
     module: {
       parser: { 'css/module': { namedExports: false } },
@@ -121,7 +143,10 @@ export function createAppConfig(options: AppConfigOptions, argv: { mode?: string
         { test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/, type: 'asset' },
       ],
     },
+    // Libraries read process.env.NODE_ENV to drop their development code; `mode` sets it too,
+    // stated here so no config can drift (issue 15).
     optimization: {
+      nodeEnv: dev ? 'development' : 'production',
       // splitChunks 'all' and a single runtime chunk break federated remotes (stack.md).
       runtimeChunk: false,
     },

@@ -1,5 +1,6 @@
 /**
- * Shell start-up: load the runtime configuration (API origin) and the remote registry, register
+ * Shell start-up: load the runtime configuration (API origin) and the remote registry (both
+ * inlined in the page by the shell's host when it can, `#prata-boot`; fetched otherwise), register
  * the remotes with the federation runtime, then render. A failure of either still renders the
  * chrome with a clear message: the store never shows a blank page. Errors are reported to the
  * service from the moment the API origin is known.
@@ -8,18 +9,30 @@ import './csp-zod.ts'; // first: before any module parses with zod
 import '@prata/shared-ui/styles.css';
 import { createRoot } from 'react-dom/client';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { configureErrorReporting, installGlobalErrorReporting, loadRuntimeConfig, provideRemoteWidgetLoader } from '@prata/shared-ui';
+import { configureErrorReporting, installGlobalErrorReporting, loadRuntimeConfig, provideRemoteWidgetLoader, setRuntimeConfig } from '@prata/shared-ui';
 import type { RemoteRegistry } from '@prata/contracts';
 import { App } from './app/app.tsx';
 import { fetchRemoteRegistry, registerRegistry } from './features/remotes/remote-registry.ts';
 import { applySubdomainRule } from './features/navigation/subdomain-redirect.ts';
 
+/** The boot data the shell's host inlined (services/static-host shell-document.ts), if any. */
+function inlinedBoot(): { apiUrl?: string; registry?: unknown } {
+  const text = document.getElementById('prata-boot')?.textContent;
+  try {
+    return text ? (JSON.parse(text) as { apiUrl?: string; registry?: unknown }) : {};
+  } catch {
+    return {};
+  }
+}
+
 async function start(): Promise<{ registry: RemoteRegistry; error: Error | null }> {
   try {
-    await loadRuntimeConfig();
+    const boot = inlinedBoot();
+    if (boot.apiUrl) setRuntimeConfig({ apiUrl: boot.apiUrl });
+    else await loadRuntimeConfig();
     // From here on, uncaught errors of the shell and every remote reach the service (issue 11).
     installGlobalErrorReporting();
-    const registry = await fetchRemoteRegistry();
+    const registry = await fetchRemoteRegistry(boot.registry);
     configureErrorReporting({ remotes: registry });
     registerRegistry(registry);
     return { registry, error: null };

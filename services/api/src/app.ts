@@ -80,6 +80,9 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
     // arrive meanwhile get the pt-BR 503 of plugins/error-handler.ts, not Fastify's English one.
     forceCloseConnections: 'idle',
     return503OnClosing: false,
+    // One access log line per request (below), not Fastify's two (received, completed): the
+    // logging cost per request is halved on hot public routes (issue 15).
+    disableRequestLogging: true,
     // Router errors (malformed URL, over-long parameter) are answered before any route runs: in pt-BR too.
     frameworkErrors: (error: { statusCode?: number }, _request: unknown, reply: FastifyReply) =>
       reply.code(error.statusCode ?? 400).send({ error: 'bad_request', message: 'Requisição inválida' }),
@@ -87,6 +90,9 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   const app = (
     loggerInstance ? Fastify({ ...base, loggerInstance }) : Fastify({ ...base, logger: { level: deps.config.logLevel } })
   ).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

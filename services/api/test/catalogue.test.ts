@@ -153,7 +153,9 @@ describe('CatalogueService.create', () => {
       stock: 3,
     });
     expect(created).toMatchObject({ name: 'Anel Teste Exato', priceCents: 1999999, description: null, imageUrl: null, stock: 3 });
-    const after = await list();
+    // Written behind the API's back (no event): the service lists it; GET /api/products may serve
+    // its cached list until an event or the cache's age limit (catalogue-cache.test.ts).
+    const after = await new CatalogueService(service.db.orm.em.fork(), service.db.storage).list({});
     expect(after[0]!.id).toBe(created.id);
     const row = await service.db.orm.em.fork().getConnection().execute('select price_cents from products where id = ?', [created.id]);
     expect(row[0]!.price_cents).toBe(1999999);

@@ -77,6 +77,15 @@ describe('GET /api/remotes', () => {
     await rm(registryFile);
     expect((await registry()).map((e) => e.name)).toEqual(['storefront', 'checkout', 'admin', 'devtools']);
   });
+
+  it("accepts the browser's client id (the shell host's prata_client) and refuses a malformed one", async () => {
+    const withClient = await service.app.inject({ method: 'GET', url: '/api/remotes?client=2f1c9a4e-7b1d-4c8e-9f00-5a6b7c8d9e0f' });
+    expect(withClient.statusCode).toBe(200);
+    expect(remoteRegistrySchema.parse(withClient.json())).toEqual(await registry());
+    const malformed = await service.app.inject({ method: 'GET', url: '/api/remotes?client=%3Cscript%3E' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ message: expect.any(String) });
+  });
 });
 
 describe('CORS', () => {

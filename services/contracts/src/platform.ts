@@ -25,6 +25,7 @@ export const remoteEntrySchema = z.object({
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 
 export const remoteRegistrySchema = z.array(remoteEntrySchema);
+
 export type RemoteRegistry = z.infer<typeof remoteRegistrySchema>;
 
 /** `GET /api/health`: 200 when the database answers, 503 otherwise. */

@@ -19,9 +19,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { ShellDocument } from './shell-document.ts';
 import { startStaticHost, type RunningHost } from './static-host.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -47,15 +49,17 @@ const storeUrl = `http://127.0.0.1:${APPS[0].port}`;
 
 const origin = (name: string) => `http://127.0.0.1:${APPS.find((app) => app.name === name)!.port}`;
 
+/** The shell's page documents: boot data (runtime configuration, registry) and resource hints inlined. */
+const shellDocument = new ShellDocument({ root: path.join(ROOT, 'shell', 'dist'), apiUrl });
+
 /**
- * The remote origins the shell's CSP allows: those of the registry the API publishes (it can
- * move a remote at runtime). @throws when the API does not answer; the host then keeps the
- * origins it knew.
+ * The remote origins the shell's CSP allows: those of the registry the API publishes for this
+ * page request (it can move a remote at runtime; one registry request per page, shared with the
+ * document). @throws when the API has not answered yet; the host then keeps the origins it knew.
  */
-async function registeredRemoteOrigins(): Promise<string[]> {
-  const response = await fetch(`${apiUrl}/api/remotes`, { signal: AbortSignal.timeout(2000) });
-  if (!response.ok) throw new Error(`GET /api/remotes answered ${response.status}`);
-  const registry = (await response.json()) as { manifestUrl: string }[];
+async function registeredRemoteOrigins(request: IncomingMessage): Promise<string[]> {
+  const { registry } = await shellDocument.boot(request);
+  if (!registry) throw new Error('remote registry unavailable');
   return registry.map((entry) => new URL(entry.manifestUrl).origin);
 }
 const sharedEnv: NodeJS.ProcessEnv = {
@@ -159,7 +163,7 @@ if (dev) {
         port: app.port,
         spa: app.name === 'shell',
         ...(app.name === 'shell' ? {} : { releasesRoot: path.join(deployRoot, app.name) }),
-        ...(app.name === 'shell' ? { runtimeConfig: { apiUrl }, csp: { apiUrl, remoteOrigins: registeredRemoteOrigins } } : {}),
+        ...(app.name === 'shell' ? { runtimeConfig: { apiUrl }, csp: { apiUrl, remoteOrigins: registeredRemoteOrigins }, document: shellDocument } : {}),
       }),
     );
     console.log(`[launch] ${app.name.padEnd(10)} ${hosts.at(-1)!.url}`);

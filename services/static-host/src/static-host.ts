@@ -20,6 +20,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serveReleases } from './releases.ts';
+import type { ShellDocument } from './shell-document.ts';
 
 export interface StaticHostOptions {
   /** Name for logs, e.g. `shell`, `storefront`. */
@@ -37,7 +38,12 @@ export interface StaticHostOptions {
    * is asked again for every HTML document (the registry can move a remote at runtime); when it
    * fails, the last answer is kept.
    */
-  csp?: { apiUrl: string; remoteOrigins: () => Promise<string[]> };
+  csp?: { apiUrl: string; remoteOrigins: (request: IncomingMessage) => Promise<string[]> };
+  /**
+   * The shell's page documents (`/` and client routes): rendered per request with the boot data
+   * and resource hints (see shell-document.ts) instead of the static `index.html`.
+   */
+  document?: ShellDocument;
   /** Send Strict-Transport-Security: set when browsers reach this host over https. */
   hsts?: boolean;
   /** A remote: directory of its released versions, served at `/releases/<version>/` (releases.ts). */
@@ -105,7 +111,7 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
     let directives = shellCspDirectives(csp.apiUrl, []);
     app.addHook('onRequest', async (request) => {
       if ((request.headers.accept ?? '').includes('text/html')) {
-        directives = await csp.remoteOrigins().then((origins) => shellCspDirectives(csp.apiUrl, origins), () => directives);
+        directives = await csp.remoteOrigins(request.raw).then((origins) => shellCspDirectives(csp.apiUrl, origins), () => directives);
       }
       (request.raw as WithCsp).prataCsp = directives;
     });
@@ -126,7 +132,8 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
   await app.register(cors, { origin: '*' });
   await app.register(fastifyStatic, {
     root: path.resolve(options.root),
-    index: ['index.html'],
+    // With a rendered document, `/` is the route below instead.
+    index: options.document ? false : ['index.html'],
     wildcard: true,
     // Hashed file names change with their content; entry files are revalidated instead.
     cacheControl: false,
@@ -140,8 +147,11 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
     const body = options.runtimeConfig;
     app.get('/runtime-config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(body));
   }
+  const { document } = options;
+  if (document) app.get('/', (request, reply) => document.send(request.raw, '/', reply));
   app.setNotFoundHandler((request, reply) => {
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (options.spa && wantsHtml && document) return document.send(request.raw, request.url.split('?')[0]!, reply);
     if (options.spa && wantsHtml) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({ error: 'not_found' });
   });

@@ -4,8 +4,35 @@
  * every remote talks to the same toaster). Colours and type come from the design tokens, each
  * pair AA or better.
  */
-import type { CSSProperties } from 'react';
-import { Toaster as SonnerToaster, toast } from 'sonner';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type CSSProperties } from 'react';
+import type { ExternalToast, toast as sonnerToast } from 'sonner';
+
+// sonner is fetched on the first toast, not with the home page's JavaScript (issue 15): the
+// first `toast(...)` mounts the toaster, then shows its toast once sonner's toaster listens.
+const load = () => import('sonner');
+const SonnerToaster = lazy(() => load().then((module) => ({ default: module.Toaster })));
+let requested = false;
+const listeners = new Set<() => void>();
+let markMounted: () => void = () => {};
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+function request(): ReturnType<typeof load> {
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
+  return Promise.all([load(), mounted]).then(([module]) => module);
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+/** Rendered after sonner's toaster: its effect runs once that toaster subscribed. */
+function Mounted() {
+  useEffect(() => markMounted(), []);
+  return null;
+}
 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_MAX_VISIBLE = 3;
@@ -32,17 +59,35 @@ const TOKENS = {
 } as CSSProperties;
 
 export function Toaster() {
+  const show = useSyncExternalStore(subscribe, () => requested, () => false);
+  if (!show) return null;
   return (
-    <SonnerToaster
-      position="top-right"
-      duration={TOAST_DURATION_MS}
-      visibleToasts={TOAST_MAX_VISIBLE}
-      richColors
-      closeButton
-      style={TOKENS}
-      toastOptions={{ style: { fontFamily: 'var(--p9-font-body)' } }}
-    />
+    <Suspense fallback={null}>
+        <SonnerToaster
+        position="top-right"
+        duration={TOAST_DURATION_MS}
+        visibleToasts={TOAST_MAX_VISIBLE}
+        richColors
+        closeButton
+        style={TOKENS}
+        toastOptions={{ style: { fontFamily: 'var(--p9-font-body)' } }}
+      />
+      <Mounted />
+    </Suspense>
   );
 }
 
-export { toast };
+type ToastMessage = Parameters<typeof sonnerToast>[0];
+
+/**
+ * Shows a toast (sonner's `toast`, `toast.success`, `toast.error`, `toast.info`; same arguments), once sonner
+ * has loaded. Fire and forget: it returns nothing.
+ */
+export const toast = Object.assign(
+  (message: ToastMessage, options?: ExternalToast): void => void request().then((module) => module.toast(message, options)),
+  {
+    success: (message: ToastMessage, options?: ExternalToast): void => void request().then((module) => module.toast.success(message, options)),
+    error: (message: ToastMessage, options?: ExternalToast): void => void request().then((module) => module.toast.error(message, options)),
+    info: (message: ToastMessage, options?: ExternalToast): void => void request().then((module) => module.toast.info(message, options)),
+  },
+);

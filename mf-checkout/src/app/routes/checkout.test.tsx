@@ -40,7 +40,7 @@ afterEach(() => {
 
 describe('CheckoutRoute', () => {
   it("sends an empty cart to /carrinho with 'Carrinho vazio'", async () => {
-    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     useCartStore.setState({ items: [] });
     useSessionStore.getState().setSession({ user: { id: 'u', email: 'maria@example.com', fullName: 'Maria' }, accessToken: 't', roles: [] });
     view = render(<CheckoutRoute />, { path: '/checkout' });
@@ -85,7 +85,7 @@ describe('CheckoutRoute', () => {
   });
 
   it('drops a product the service no longer has (here the only one, so the cart is empty)', async () => {
-    vi.spyOn(toast, 'error').mockReturnValue(1);
+    vi.spyOn(toast, 'error').mockReturnValue(undefined);
     useCartStore.setState({ items: [ring] });
     useSessionStore.getState().setSession({ user: { id: 'u', email: 'maria@example.com', fullName: 'Maria' }, accessToken: 't', roles: [] });
     view = render(<CheckoutRoute />, { path: '/checkout' });

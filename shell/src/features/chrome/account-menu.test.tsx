@@ -104,7 +104,7 @@ describe('AccountMenu', () => {
   it("signs out with Sair: 'Logout realizado', the session cleared, then / after 500 ms", async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ message: 'ok' }), { status: 200, headers: { 'content-type': 'application/json' } }));
     vi.stubGlobal('fetch', fetch);
-    const success = vi.spyOn(toast, 'success').mockReturnValue(1);
+    const success = vi.spyOn(toast, 'success').mockReturnValue(undefined);
     const timeout = vi.spyOn(window, 'setTimeout');
     signInAs([]);
     await renderMenu();

@@ -37,17 +37,22 @@ export function rememberedRegistry(storage: Storage | undefined = globalThis.loc
 }
 
 /**
- * The registry to compose the store from: `inlined` when the shell's host put one in the page,
- * else `GET /api/remotes`; either is remembered. When the request fails, the remembered registry.
- * @throws ApiRequestError when the request fails and no registry was ever remembered.
+ * The registry to compose the store from: `inlined` when the shell's host put one in the page
+ * (issue 15), else `GET /api/remotes?client=<prata_client cookie>`; either is remembered. When the
+ * request fails, the remembered registry.
+ * @throws ApiRequestError when the request fails and no registry was ever remembered; ZodError
+ * when `inlined` is not a registry.
  */
-export async function fetchRemoteRegistry(inlined?: RemoteRegistry | null): Promise<RemoteRegistry> {
-  if (inlined) {
-    rememberRegistry(inlined);
-    return inlined;
+export async function fetchRemoteRegistry(inlined?: unknown): Promise<RemoteRegistry> {
+  if (inlined !== undefined && inlined !== null) {
+    const registry = remoteRegistrySchema.parse(inlined);
+    rememberRegistry(registry);
+    return registry;
   }
   try {
-    const registry = await apiRequest('/api/remotes', remoteRegistrySchema);
+    // The canary bucket is sticky per browser: the client id the shell's host set (issue 14/15).
+    const client = /(?:^|;\s*)prata_client=([^;]+)/.exec(document.cookie)?.[1];
+    const registry = await apiRequest('/api/remotes', remoteRegistrySchema, { query: { client } });
     rememberRegistry(registry);
     return registry;
   } catch (error) {

@@ -82,7 +82,7 @@ describe('AdminRegistrationForm', () => {
     ['admin_limit', 'Limite máximo de 3 administradores atingido', undefined],
     ['internal', 'Erro ao criar registro de administrador', undefined],
   ])('maps the %s answer to its toast', async (code, title, options) => {
-    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     answer(code === 'internal' ? 500 : 409, { error: code, message: 'x' });
     fill({ fullName: 'Ana', email: 'ana@example.com', password: 'segredo123', confirmPassword: 'segredo123' });
     submit();
@@ -106,7 +106,7 @@ describe('AdminRegistrationForm with the owner setup token (issue 10)', () => {
   });
 
   it('shows the service message for a used or expired token', async () => {
-    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     view.unmount();
     view = render(<AdminRegistrationForm setupToken="token-de-primeiro-acesso-0123456789" />);
     answer(400, { error: 'invalid_setup_token', message: 'Link de primeiro acesso inválido ou expirado.' });

@@ -41,7 +41,7 @@ afterEach(() => {
 
 describe('AdminLoginForm', () => {
   it("signs an admin in with 'Login realizado'", async () => {
-    const success = vi.spyOn(toast, 'success').mockReturnValue(1);
+    const success = vi.spyOn(toast, 'success').mockReturnValue(undefined);
     answer(200, { status: 'signed_in', accessToken: 't', expiresInMs: 900_000, user, roles: ['admin'] });
     await submit();
     expect(useSessionStore.getState().isAdmin).toBe(true);
@@ -50,7 +50,7 @@ describe('AdminLoginForm', () => {
   });
 
   it("shows the service's message under 'Erro no login', anything else as 'Erro inesperado'", async () => {
-    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     answer(401, { error: 'invalid_credentials', message: 'Email ou senha incorretos' });
     await submit();
     expect(error).toHaveBeenLastCalledWith('Erro no login', { description: 'Email ou senha incorretos' });

@@ -76,7 +76,7 @@ describe('TwoFactorSetupPanel', () => {
   });
 
   it('says so when the clipboard refuses', async () => {
-    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) }, configurable: true });
     await act(async () => view.container.querySelector<HTMLButtonElement>('button[aria-label="Copiar chave secreta"]')!.click());
     expect(error).toHaveBeenCalledWith('Erro', { description: 'Não foi possível copiar para a área de transferência.' });

@@ -224,7 +224,7 @@ describe('CheckoutForm submission', () => {
   });
 
   it('reuses the key when the same attempt is retried after a network failure', async () => {
-    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     let fail = true;
     const calls = stubApi(() => {
       if (fail) throw new TypeError('Failed to fetch');
@@ -244,7 +244,7 @@ describe('CheckoutForm submission', () => {
   });
 
   it("shows the service's message for a declined card, keeps the form, and uses a new key for the next attempt", async () => {
-    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     const message = 'Pagamento recusado pela operadora. Verifique os dados do cartão ou use outra forma de pagamento.';
     const calls = stubApi(() => json(402, { error: 'payment_declined', message }));
     fillValid();
@@ -260,7 +260,7 @@ describe('CheckoutForm submission', () => {
   });
 
   it("shows the service's message for insufficient stock and its field issues for a 400", async () => {
-    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     let status = 409;
     stubApi(() =>
       status === 409

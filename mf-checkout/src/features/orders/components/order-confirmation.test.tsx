@@ -46,7 +46,7 @@ describe('OrderConfirmation', () => {
   it('shows the PIX copia e cola with a copy button, its QR code and the expiry time', async () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const success = vi.spyOn(toast, 'success').mockReturnValue(1);
+    const success = vi.spyOn(toast, 'success').mockReturnValue(undefined);
     const expiresAt = '2026-11-21T13:30:00.000Z';
     view = render(<OrderConfirmation order={sampleOrder({ status: 'pending', payment: { method: 'pix', card: null, boleto: null, pix: { payload: PIX, expiresAt }, paidAt: null } })} />);
     await flush();
@@ -67,7 +67,7 @@ describe('OrderConfirmation', () => {
   it('shows the boleto line with a copy button and the due date', async () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    vi.spyOn(toast, 'success').mockReturnValue(1);
+    vi.spyOn(toast, 'success').mockReturnValue(undefined);
     view = render(<OrderConfirmation order={sampleOrder({ status: 'pending', payment: { method: 'boleto', card: null, pix: null, boleto: { line: `${LINE}123`, dueDate: '2026-11-26', url: null }, paidAt: null } })} />);
     const section = view.container.querySelector('[data-testid="payment-boleto"]')!;
     expect(section.querySelector<HTMLInputElement>('[data-testid="boleto-line"]')!.value.replace(/\D/g, '')).toBe(`${LINE}123`);

@@ -39,7 +39,7 @@ describe('OrderDetails', () => {
   });
 
   it('cancels an unpaid order after the confirmation', async () => {
-    const success = vi.spyOn(toast, 'success').mockReturnValue(1);
+    const success = vi.spyOn(toast, 'success').mockReturnValue(undefined);
     const pending = sampleOrder({ status: 'pending', payment: { method: 'pix', card: null, boleto: null, pix: { payload: '000201', expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() }, paidAt: null } });
     const calls = stubApi(paymentApi((call) => (call.url.endsWith(`/api/orders/${ORDER_ID}/cancel`) ? json(200, { ...pending, status: 'cancelled', cancellation: { reason: 'cancelled_by_customer', at: '2026-11-21T13:05:00.000Z', refundedCents: null } }) : json(500, {}))));
     view = render(<OrderDetails order={pending} />);

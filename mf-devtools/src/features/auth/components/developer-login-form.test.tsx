@@ -44,7 +44,7 @@ afterEach(() => {
 
 describe('DeveloperLoginForm', () => {
   it("signs a non-developer out again and says 'Acesso Negado'", async () => {
-    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     answer(200, session(['admin']));
     answer(200, { message: 'Você foi desconectado com sucesso.' });
     await signInWith('ana@example.com', 'segredo123');
@@ -55,7 +55,7 @@ describe('DeveloperLoginForm', () => {
   });
 
   it("lets a developer in with 'Acesso Concedido'", async () => {
-    const success = vi.spyOn(toast, 'success').mockReturnValue(1);
+    const success = vi.spyOn(toast, 'success').mockReturnValue(undefined);
     answer(200, session(['admin', 'developer']));
     await signInWith('dev@example.com', 'segredo123');
     expect(useSessionStore.getState().isDeveloper).toBe(true);
@@ -64,7 +64,7 @@ describe('DeveloperLoginForm', () => {
   });
 
   it("answers wrong credentials with 'Erro no Login' and a network failure with the generic message", async () => {
-    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     answer(401, { error: 'invalid_credentials', message: 'Email ou senha incorretos' });
     await signInWith('dev@example.com', 'errada');
     expect(error).toHaveBeenLastCalledWith('Erro no Login', { description: 'Credenciais inválidas ou você não tem permissão de desenvolvedor.' });

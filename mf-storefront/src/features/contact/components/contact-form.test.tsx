@@ -43,7 +43,7 @@ afterEach(() => {
 
 describe('ContactForm', () => {
   it('shows every validation message in one error toast and opens nothing', () => {
-    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     type('telefone', '123');
     type('email', 'maria');
@@ -57,7 +57,7 @@ describe('ContactForm', () => {
   });
 
   it('opens WhatsApp in a new tab with every field, toasts and clears the form', () => {
-    const success = vi.spyOn(toast, 'success').mockReturnValue(1);
+    const success = vi.spyOn(toast, 'success').mockReturnValue(undefined);
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     type('nome', '  Maria Silva ');
     type('telefone', '(11) 98765-4321');

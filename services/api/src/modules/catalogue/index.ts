@@ -11,7 +11,9 @@
  *   content, at most 10 MB (415 / 413 with the pt-BR texts of admin.md 8)
  * - `DELETE /api/admin/product-images/products/<key>`: an upload no product uses
  */
+import etag from '@fastify/etag';
 import multipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PRODUCT_IMAGE_MAX_BYTES,
@@ -25,22 +27,59 @@ import {
   productListQuerySchema,
   productListSchema,
   productSchema,
+  type Product as ProductDto,
 } from '@prata/contracts';
 import { ValidationError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { audit } from '../audit/audit.service.ts';
 import { requestMeta } from '../identity/index.ts';
+import { ORDER_EVENTS } from '../orders/order-workflow.ts';
+import { nextHoldExpiry, RESERVATION_EVENTS } from '../reservations/reservation.service.ts';
+import { attachCatalogueCache, CatalogueCache, type CachedList } from './catalogue-cache.ts';
 import { CatalogueService } from './catalogue.service.ts';
-import { ProductAdminService } from './product-admin.service.ts';
+import { PRODUCT_EVENTS, ProductAdminService } from './product-admin.service.ts';
 import { ProductImages, uploadError } from './product-images.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
+
+/** Events after which the public lists may differ: products, stock (orders) and availability (reservations). */
+const CATALOGUE_EVENT_TYPES = [...Object.values(PRODUCT_EVENTS), ...Object.values(ORDER_EVENTS), ...Object.values(RESERVATION_EVENTS)];
+
+/**
+ * HTTP caching of the public lists (issue 15). Browsers and shared caches revalidate every use
+ * (`no-cache`: a conditional request answered 304 while the ETag holds), because the store
+ * refetches a list when a realtime event says it changed and must then get the new one; a
+ * browser honouring `stale-while-revalidate` would show the old list after such an event. CDNs
+ * (RFC 9213 `CDN-Cache-Control`, which they read instead of `Cache-Control`) may serve a list for
+ * 5 s and a stale one for 60 s more while they revalidate.
+ */
+export const CATALOGUE_CACHE_CONTROL = 'public, no-cache';
+export const CATALOGUE_CDN_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=60';
+
+/** Sends a cached list: its JSON as is (no serialisation), ETag and caching headers; @fastify/etag answers 304 on a match. */
+function sendList(reply: FastifyReply, list: CachedList): FastifyReply {
+  return reply
+    .header('etag', list.etag)
+    .header('cache-control', CATALOGUE_CACHE_CONTROL)
+    .header('cdn-cache-control', CATALOGUE_CDN_CACHE_CONTROL)
+    .type('application/json; charset=utf-8')
+    .send(list.body);
+}
 
 const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new CatalogueService(app.orm.em, app.storage, app.clock);
   const images = new ProductImages(app.storage, app.renditions);
   const admin = new ProductAdminService({ catalogue: service, images, events: app.events, clock: app.clock });
   const em = () => app.orm.em;
+  const lists = new CatalogueCache(app.clock);
+  const detach = attachCatalogueCache(lists, app.events, CATALOGUE_EVENT_TYPES);
+  app.addHook('onClose', async () => detach());
+  await app.register(etag);
+  /** A list and the moment it changes by itself (the first of its products' holds to expire). */
+  const load = (products: () => Promise<ProductDto[]>) => async () => {
+    const value = await products();
+    return { value, validUntil: await nextHoldExpiry(em(), value.map((product) => product.id), app.clock.now()) };
+  };
 
   // One file per request, no other fields; the size limit stops the stream at 10 MB + 1 byte.
   await app.register(multipart, { limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
@@ -51,13 +90,13 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { querystring: productListQuerySchema, response: { 200: productListSchema, 400: apiErrorSchema } },
     },
-    async (request) => service.list(request.query),
+    async (request, reply) => sendList(reply, await lists.get(`list:${JSON.stringify(request.query)}`, load(() => service.list(request.query)))),
   );
 
   app.get(
     '/api/products/featured',
     { config: { access: 'public' }, schema: { response: { 200: productListSchema } } },
-    async () => service.featured(),
+    async (_request, reply) => sendList(reply, await lists.get('featured', load(() => service.featured()))),
   );
 
   app.get(

@@ -79,6 +79,7 @@ const toEvent = (row: EventRow): RelayedEvent => ({
 export class EventBus {
   private readonly once = new Map<string, Set<EventHandler>>();
   private readonly each = new Map<string, Set<EventHandler>>();
+  private readonly published = new Set<(event: Pick<DomainEvent, 'type' | 'aggregateId'>) => void>();
   private readonly orm: MikroORM;
   private readonly log: Logger;
   private listener: pg.Client | null = null;
@@ -131,6 +132,17 @@ export class EventBus {
     return add(this.each, type, handler);
   }
 
+  /**
+   * Calls `handler` in this process, synchronously, for each event it publishes, once `publish`
+   * has relayed them and before it returns: for in-process state that must follow the writer's
+   * own changes at once (e.g. caches; other processes follow with `subscribeEachInstance`).
+   * Returns the unsubscribe function.
+   */
+  onPublished(handler: (event: Pick<DomainEvent, 'type' | 'aggregateId'>) => void): () => void {
+    this.published.add(handler);
+    return () => this.published.delete(handler);
+  }
+
   /** Writes the event to the outbox in `em`'s unit of work (flushed with the caller's changes). */
   record(em: EntityManager, event: Omit<DomainEvent, 'occurredAt'>): DomainEventRecord {
     return em.create(DomainEventRecord, { type: event.type, aggregateId: event.aggregateId, payload: event.payload, createdAt: this.nextCreatedAt() });
@@ -154,6 +166,15 @@ export class EventBus {
   async publish(_em: EntityManager, records: DomainEventRecord[]): Promise<void> {
     if (records.length === 0) return;
     await this.relay();
+    for (const record of records) {
+      for (const handler of this.published) {
+        try {
+          handler(record);
+        } catch (error) {
+          this.log.error({ err: error, type: record.type }, 'onPublished handler failed');
+        }
+      }
+    }
     if (!this.dispatching.getStore()) await this.drain();
   }
 

@@ -11,18 +11,30 @@ import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../../storage/object-storage.ts';
 import { Product } from '../catalogue/product.entity.ts';
+import type { DomainEventRecord } from '../events/domain-event.entity.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import { ProductReservation } from './reservation.entity.ts';
 
 export const ALREADY_RESERVED_MESSAGE = 'Este produto já está na sua lista de favoritos.';
 export const UNAVAILABLE_MESSAGE = 'Não há unidades disponíveis deste produto para reservar no momento.';
 
+/**
+ * Domain events of reservations (aggregate: the product, whose `available` they change; payload
+ * `{ productId }`). Published after commit through the outbox; no realtime channel carries them
+ * (realtime-hub `channelOf`): they are for the service's own caches.
+ */
+export const RESERVATION_EVENTS = { reserved: 'ReservationCreated', released: 'ReservationReleased' } as const;
+
 export class ReservationService {
   private readonly clock: Clock;
   private readonly storage: ObjectStorage;
+  private readonly events: EventBus | undefined;
 
-  constructor(clock: Clock, storage: ObjectStorage) {
+  /** `events`: where reserve and release publish {@link RESERVATION_EVENTS} (none: they publish nothing). */
+  constructor(clock: Clock, storage: ObjectStorage, events?: EventBus) {
     this.clock = clock;
     this.storage = storage;
+    this.events = events;
   }
 
   /**
@@ -30,6 +42,7 @@ export class ReservationService {
    * @throws NotFoundError; ConflictError 'already_reserved' or 'unavailable'.
    */
   async reserve(em: EntityManager, userId: string, productId: string): Promise<Reservation> {
+    const records: DomainEventRecord[] = [];
     const reservation = await em.transactional(async (tx) => {
       const product = await tx.findOne(Product, { id: productId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!product) throw new NotFoundError('Produto não encontrado');
@@ -41,15 +54,23 @@ export class ReservationService {
       }
       const held = await tx.count(ProductReservation, { product: productId, isActive: true, expiresAt: { $gt: now } });
       if (product.stock - held <= 0) throw new ConflictError(UNAVAILABLE_MESSAGE, 'unavailable');
-      return tx.create(ProductReservation, { product, user: userId, expiresAt: new Date(now.getTime() + RESERVATION_DURATION_MS) });
+      const created = tx.create(ProductReservation, { product, user: userId, expiresAt: new Date(now.getTime() + RESERVATION_DURATION_MS) });
+      if (this.events) records.push(this.events.record(tx, { type: RESERVATION_EVENTS.reserved, aggregateId: productId, payload: { productId } }));
+      return created;
     });
+    await this.events?.publish(em, records);
     return this.toDto(reservation);
   }
 
   /** Cancels the shopper's reservation of a product. @throws NotFoundError when there is none. */
   async release(em: EntityManager, userId: string, productId: string): Promise<void> {
-    const released = await em.nativeUpdate(ProductReservation, { product: productId, user: userId, isActive: true }, { isActive: false, releasedAt: this.clock.now() });
-    if (released === 0) throw new NotFoundError('Reserva não encontrada', 'reservation_not_found');
+    const records: DomainEventRecord[] = [];
+    await em.transactional(async (tx) => {
+      const released = await tx.nativeUpdate(ProductReservation, { product: productId, user: userId, isActive: true }, { isActive: false, releasedAt: this.clock.now() });
+      if (released === 0) throw new NotFoundError('Reserva não encontrada', 'reservation_not_found');
+      if (this.events) records.push(this.events.record(tx, { type: RESERVATION_EVENTS.released, aggregateId: productId, payload: { productId } }));
+    });
+    await this.events?.publish(em, records);
   }
 
   /** The shopper's active, unexpired reservations, soonest expiry first. */
@@ -93,4 +114,15 @@ export async function heldUnits(em: EntityManager, productIds: string[], now: Da
     .groupBy('r.product')
     .execute<{ product_id: string; held: string | number }[]>('all', false);
   return new Map(rows.map((row) => [row.product_id, Number(row.held)]));
+}
+
+/** When the first active hold on one of `productIds` expires (raising its `available`), or null when none is held. */
+export async function nextHoldExpiry(em: EntityManager, productIds: string[], now: Date): Promise<Date | null> {
+  if (productIds.length === 0) return null;
+  const first = await em.findOne(
+    ProductReservation,
+    { product: { $in: productIds }, isActive: true, expiresAt: { $gt: now } },
+    { orderBy: { expiresAt: 'asc' }, fields: ['expiresAt'] },
+  );
+  return first?.expiresAt ?? null;
 }

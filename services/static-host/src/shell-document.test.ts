@@ -1,0 +1,140 @@
+/**
+ * The shell's rendered document over real HTTP: boot data inlined as JSON, resource hints for the
+ * landing route's remote and API call, the `prata_client` cookie passed to the API, a registry
+ * change visible on the next page, the last registry kept when the API fails. A small Fastify
+ * app stands in for the API and a remote (their documented answers: `GET /api/remotes`,
+ * `mf-manifest.json`).
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { RemoteRegistry } from '@prata/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { landingRemote, ShellDocument } from './shell-document.ts';
+import { startStaticHost, type RunningHost } from './static-host.ts';
+
+let dir: string;
+let api: FastifyInstance;
+let apiUrl: string;
+let shell: RunningHost;
+const clients: (string | undefined)[] = [];
+let registry: RemoteRegistry | 'down' = [];
+
+const manifest = {
+  id: 'storefront',
+  name: 'storefront',
+  metaData: { name: 'storefront', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+  shared: [],
+  remotes: [],
+  exposes: [{ id: 'storefront:App', name: 'App', path: './App', assets: { js: { sync: ['__federation_expose_App.1234abcd.js'], async: ['9.x.js'] }, css: { sync: ['__federation_expose_App.5678ef00.css'], async: [] } } }],
+};
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'prata-document-'));
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Prata 925</title><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>');
+  api = Fastify();
+  api.get('/api/remotes', async (request, reply) => {
+    clients.push((request.query as { client?: string }).client);
+    if (registry === 'down') return reply.code(503).send({ error: 'unavailable' });
+    return registry;
+  });
+  api.get('/mf-manifest.json', async () => manifest);
+  apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
+  registry = [
+    { name: 'storefront', manifestUrl: `${apiUrl}/mf-manifest.json`, version: '1.0.0', routes: ['/', '/produtos'] },
+    { name: 'admin', manifestUrl: 'http://127.0.0.1:1/mf-manifest.json', version: '1.0.0', routes: ['/admin/*'] },
+  ];
+  const document = new ShellDocument({ root: dir, apiUrl });
+  const remoteOrigins = async (raw: Parameters<ShellDocument['boot']>[0]) => {
+    const boot = await document.boot(raw);
+    if (!boot.registry) throw new Error('no registry');
+    return boot.registry.map((entry) => new URL(entry.manifestUrl).origin);
+  };
+  shell = await startStaticHost({ name: 'shell', root: dir, port: 0, spa: true, runtimeConfig: { apiUrl }, csp: { apiUrl, remoteOrigins }, document });
+});
+afterAll(async () => {
+  await shell?.close();
+  await api?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The boot data of a page (the JSON block), parsed. */
+function bootData(html: string): { apiUrl: string; registry: RemoteRegistry | null } {
+  const json = /<script type="application\/json" id="prata-boot">(.*?)<\/script>/.exec(html)?.[1];
+  expect(json).toBeDefined();
+  return JSON.parse(json!) as { apiUrl: string; registry: RemoteRegistry | null };
+}
+
+const page = (pathname: string, cookie?: string) =>
+  fetch(`${shell.url}${pathname}`, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+
+describe('shell document', () => {
+  it('inlines the runtime configuration and registry, and hints the home remote and its first API call', async () => {
+    const response = await page('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    expect(bootData(html)).toEqual({ apiUrl, registry });
+    expect(html).toContain(`<link rel="preconnect" href="${apiUrl}">`);
+    expect(html).toContain(`<link rel="preload" as="fetch" href="${apiUrl}/api/products/featured" crossorigin="use-credentials">`);
+    expect(html).toContain(`<link rel="preload" as="fetch" href="${apiUrl}/mf-manifest.json" crossorigin>`);
+    expect(html).toContain(`<link rel="preload" as="script" href="${apiUrl}/remoteEntry.js">`);
+    expect(html).toContain(`<link rel="preload" as="script" href="${apiUrl}/__federation_expose_App.1234abcd.js">`);
+    expect(html).toContain(`<link rel="preload" as="style" href="${apiUrl}/__federation_expose_App.5678ef00.css">`);
+    expect(html).not.toContain('9.x.js');
+    // The built document keeps its own content after the hints.
+    expect(html).toContain('<script defer src="/main.js"></script></head><body><div id="root"></div>');
+    // No inline script runs: the CSP allows scripts from files only.
+    expect(response.headers.get('content-security-policy')).toContain(`script-src 'self' ${apiUrl} http://127.0.0.1:1;`);
+  });
+
+  it('preloads the featured products on the home page only', async () => {
+    const html = await (await page('/produtos?busca=anel')).text();
+    expect(html).not.toContain('/api/products/featured');
+    expect(html).toContain('__federation_expose_App.1234abcd.js');
+    const admin = await (await page('/admin/produtos')).text();
+    expect(admin).toContain('<link rel="preload" as="fetch" href="http://127.0.0.1:1/mf-manifest.json" crossorigin>');
+    expect(admin).toContain('<link rel="preconnect" href="http://127.0.0.1:1" crossorigin>');
+    expect(html).not.toContain('<link rel="preconnect" href="http://127.0.0.1:1"');
+  });
+
+  it('gives a new browser a prata_client cookie and passes the id to the API; a known browser keeps it', async () => {
+    clients.length = 0;
+    const first = await page('/');
+    const cookie = first.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^prata_client=[0-9a-f-]{36}; Max-Age=31536000; Path=\/; SameSite=Lax$/);
+    const id = cookie.split(';')[0]!.split('=')[1]!;
+    expect(clients).toEqual([id]);
+    const again = await page('/produtos', `prata_client=${id}`);
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect(clients).toEqual([id, id]);
+    const forged = await page('/', 'prata_client=<x>');
+    expect(forged.headers.get('set-cookie')).toMatch(/^prata_client=[0-9a-f-]{36};/);
+  });
+
+  it('shows a registry change on the next page and keeps the last registry while the API fails', async () => {
+    const moved: RemoteRegistry = [{ name: 'storefront', manifestUrl: `${apiUrl}/mf-manifest.json`, version: '1.0.1', routes: ['/', '/produtos', '/</script><script>alert(1)</script>'] }];
+    registry = moved;
+    const html = await (await page('/')).text();
+    expect(bootData(html).registry).toEqual(moved);
+    expect(html).not.toContain('</script><script>alert(1)');
+    registry = 'down';
+    const during = await page('/');
+    expect(bootData(await during.text()).registry).toEqual(moved);
+    registry = moved;
+  });
+
+  it('routes a path to the remote whose pattern matches best', () => {
+    const entries: RemoteRegistry = [
+      { name: 'storefront', manifestUrl: 'http://a/mf-manifest.json', version: '1', routes: ['/', '/produtos', '/produtos/:id'] },
+      { name: 'checkout', manifestUrl: 'http://b/mf-manifest.json', version: '1', routes: ['/minha-conta/pedidos/*'] },
+      { name: 'admin', manifestUrl: 'http://c/mf-manifest.json', version: '1', routes: ['/admin/*'] },
+    ];
+    expect(landingRemote(entries, '/')?.name).toBe('storefront');
+    expect(landingRemote(entries, '/produtos/42')?.name).toBe('storefront');
+    expect(landingRemote(entries, '/minha-conta/pedidos/7')?.name).toBe('checkout');
+    expect(landingRemote(entries, '/admin')?.name).toBe('admin');
+    expect(landingRemote(entries, '/nada')).toBeUndefined();
+  });
+});

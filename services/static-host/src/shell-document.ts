@@ -1,0 +1,203 @@
+/**
+ * The shell's HTML document, rendered for each page request (issue 15: no waterfall before the
+ * first product card). Into the built `index.html` it puts:
+ *
+ * - the boot data, `<script type="application/json" id="prata-boot">{ apiUrl, registry }</script>`:
+ *   the runtime configuration and the active remote registry, so the shell starts without
+ *   asking `/runtime-config.json` and `/api/remotes` (JSON, never executed: the CSP needs no
+ *   exception). The registry is asked of the API for every document (`GET /api/remotes?client=`,
+ *   short timeout) so a registry change takes effect on the next page load; when the API does
+ *   not answer in time the last registry it gave is used, and without one the shell fetches it;
+ * - `preconnect` to the API and the landing route's remote origin;
+ * - `preload` of the landing route's remote: its `mf-manifest.json` (as the federation runtime
+ *   fetches it), `remoteEntry.js` and the exposed module's first scripts and styles, so they
+ *   download alongside the shell's own JavaScript;
+ * - `preload` of the landing route's first API call (e.g. `/` -> `/api/products/featured`).
+ *
+ * It also gives each browser a first-party client id, the `prata_client` cookie (random, a year,
+ * `SameSite=Lax`), passed to the API as `?client=` (canary bucketing of releases).
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import type { FastifyReply } from 'fastify';
+import { remoteRegistrySchema, type RemoteRegistry } from '@prata/contracts';
+
+export const CLIENT_COOKIE = 'prata_client';
+const CLIENT_ID = /^[A-Za-z0-9-]{8,64}$/;
+const CLIENT_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/**
+ * API calls a landing route makes first, by exact path: preloaded with the document. Each must
+ * be public (no `Authorization`), fetched by the page with `credentials: 'include'`.
+ */
+export const LANDING_API_PRELOADS: Readonly<Record<string, readonly string[]>> = {
+  '/': ['/api/products/featured'],
+};
+
+export interface ShellDocumentOptions {
+  /** The shell's build output (its `index.html`). */
+  root: string;
+  /** The API origin the shell talks to (also the runtime configuration). */
+  apiUrl: string;
+  /** How long a document waits for the registry (ms); then the last known one is used. */
+  registryTimeoutMs?: number;
+  /** How long a remote's parsed manifest is reused for the same manifest URL and version (ms). */
+  manifestTtlMs?: number;
+}
+
+/** What a document request resolved: the browser's client id and the registry (null: unknown). */
+export interface ShellBoot {
+  clientId: string;
+  /** True when the browser sent no valid `prata_client` cookie: the answer sets one. */
+  newClient: boolean;
+  registry: RemoteRegistry | null;
+}
+
+interface ManifestHints {
+  scripts: string[];
+  styles: string[];
+}
+
+const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** JSON safe inside a `<script>` element: no `</script>`, no HTML comment openers. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+/**
+ * Whether `pattern` (react-router syntax: static segments, `:param`, trailing `*`) matches
+ * `pathname`, and how specific it is (static segments count most), or -1 when it does not match.
+ */
+export function routeScore(pattern: string, pathname: string): number {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  let score = 0;
+  for (const [i, segment] of want.entries()) {
+    if (segment === '*') return score;
+    if (i >= have.length) return -1;
+    if (segment.startsWith(':')) score += 2;
+    else if (segment.toLowerCase() === have[i]!.toLowerCase()) score += 10;
+    else return -1;
+  }
+  return want.length === have.length ? score + 1 : -1;
+}
+
+/** The registry entry whose routes match `pathname` best, or undefined (the not-found page). */
+export function landingRemote(registry: RemoteRegistry, pathname: string): RemoteRegistry[number] | undefined {
+  let best: { remote: RemoteRegistry[number]; score: number } | undefined;
+  for (const remote of registry) {
+    for (const pattern of remote.routes) {
+      const score = routeScore(pattern, pathname);
+      if (score >= 0 && (!best || score > best.score)) best = { remote, score };
+    }
+  }
+  return best?.remote;
+}
+
+/** Renders the shell's document per request; see the module doc. */
+export class ShellDocument {
+  private lastRegistry: RemoteRegistry | null = null;
+  private readonly boots = new WeakMap<IncomingMessage, Promise<ShellBoot>>();
+  private readonly manifests = new Map<string, { at: number; hints: Promise<ManifestHints | null> }>();
+  private readonly apiUrl: string;
+  private readonly options: ShellDocumentOptions;
+
+  constructor(options: ShellDocumentOptions) {
+    this.options = options;
+    this.apiUrl = options.apiUrl.replace(/\/$/, '');
+  }
+
+  /**
+   * The client id and registry of one document request, asked of the API once per request (the
+   * CSP and the document share it). Never rejects: an API that fails or is slow gives the last
+   * registry it answered (null before the first answer).
+   */
+  boot(raw: IncomingMessage): Promise<ShellBoot> {
+    let boot = this.boots.get(raw);
+    if (!boot) {
+      const sent = parseCookie(raw.headers.cookie ?? '')[CLIENT_COOKIE];
+      const valid = sent !== undefined && CLIENT_ID.test(sent);
+      const clientId = valid ? sent : randomUUID();
+      boot = this.fetchRegistry(clientId).then((registry) => ({ clientId, newClient: !valid, registry }));
+      this.boots.set(raw, boot);
+    }
+    return boot;
+  }
+
+  private async fetchRegistry(clientId: string): Promise<RemoteRegistry | null> {
+    try {
+      const url = `${this.apiUrl}/api/remotes?client=${encodeURIComponent(clientId)}`;
+      const response = await fetch(url, { signal: AbortSignal.timeout(this.options.registryTimeoutMs ?? 1500) });
+      if (!response.ok) throw new Error(`GET /api/remotes answered ${response.status}`);
+      this.lastRegistry = remoteRegistrySchema.parse(await response.json());
+    } catch {
+      // Keep the last registry: the document still renders, the shell retries on its own.
+    }
+    return this.lastRegistry;
+  }
+
+  /** The scripts and styles a remote's exposed `./App` needs first, from its manifest (cached briefly). */
+  private manifestHints(remote: RemoteRegistry[number]): Promise<ManifestHints | null> {
+    const key = `${remote.manifestUrl}#${remote.version}`;
+    const cached = this.manifests.get(key);
+    if (cached && Date.now() - cached.at < (this.options.manifestTtlMs ?? 30_000)) return cached.hints;
+    const hints = (async (): Promise<ManifestHints | null> => {
+      try {
+        const response = await fetch(remote.manifestUrl, { signal: AbortSignal.timeout(this.options.registryTimeoutMs ?? 1500) });
+        if (!response.ok) return null;
+        const manifest = (await response.json()) as {
+          metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+          exposes?: { path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+        };
+        const publicPath = manifest.metaData?.publicPath;
+        const base = publicPath && publicPath !== 'auto' ? new URL(publicPath, remote.manifestUrl).href : new URL('.', remote.manifestUrl).href;
+        const resolve = (file: string) => new URL(file, base).href;
+        const entry = manifest.metaData?.remoteEntry;
+        const app = manifest.exposes?.find((expose) => expose.path === './App');
+        return {
+          scripts: [
+            ...(entry?.name ? [resolve(path.posix.join(entry.path ?? '', entry.name))] : []),
+            ...(app?.assets?.js?.sync ?? []).map(resolve),
+          ],
+          styles: (app?.assets?.css?.sync ?? []).map(resolve),
+        };
+      } catch {
+        return null;
+      }
+    })();
+    this.manifests.set(key, { at: Date.now(), hints });
+    return hints;
+  }
+
+  /** The document for `pathname` with the boot data and resource hints (see the module doc). */
+  async render(boot: ShellBoot, pathname: string): Promise<string> {
+    const template = await readFile(path.join(this.options.root, 'index.html'), 'utf8');
+    const { registry } = boot;
+    const remote = registry ? landingRemote(registry, pathname) : undefined;
+    const hints = remote ? await this.manifestHints(remote) : null;
+    // Only origins this page surely uses: unused preconnects cost the browser sockets.
+    const origin = remote ? new URL(remote.manifestUrl).origin : null;
+    const links = [
+      `<link rel="preconnect" href="${escapeAttr(this.apiUrl)}">`,
+      // Remote scripts load without CORS, their manifests with: one connection of each kind.
+      ...(origin ? [`<link rel="preconnect" href="${escapeAttr(origin)}">`, `<link rel="preconnect" href="${escapeAttr(origin)}" crossorigin>`] : []),
+      ...(LANDING_API_PRELOADS[pathname] ?? []).map((api) => `<link rel="preload" as="fetch" href="${escapeAttr(this.apiUrl + api)}" crossorigin="use-credentials">`),
+      ...(remote ? [`<link rel="preload" as="fetch" href="${escapeAttr(remote.manifestUrl)}" crossorigin>`] : []),
+      ...(hints?.scripts ?? []).map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}">`),
+      ...(hints?.styles ?? []).map((url) => `<link rel="preload" as="style" href="${escapeAttr(url)}">`),
+    ];
+    const data = `<script type="application/json" id="prata-boot">${scriptJson({ apiUrl: this.apiUrl, registry })}</script>`;
+    return template.replace(/<head>|<head\s[^>]*>/i, (head) => `${head}${links.join('')}${data}`);
+  }
+
+  /** Answers a document request: the rendered page, `no-cache`, and the client cookie when new. */
+  async send(raw: IncomingMessage, pathname: string, reply: FastifyReply): Promise<FastifyReply> {
+    const boot = await this.boot(raw);
+    if (boot.newClient) {
+      const cookie = { name: CLIENT_COOKIE, value: boot.clientId, path: '/', maxAge: CLIENT_COOKIE_MAX_AGE_S, sameSite: 'lax' } as const;
+      void reply.header('set-cookie', stringifySetCookie(cookie));
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await this.render(boot, pathname));
+  }
+}
