@@ -1,7 +1,7 @@
 /**
  * Releasing one remote while the store runs (issue 14): `npm run release -- storefront` with a
- * changed headline in the working tree -> a reload shows the new text (the shell's build is
- * untouched, the checkout still works); `npm run rollback -- storefront` -> the old text again.
+ * changed headline in the working tree -> an open tab is told and offers a reload, which shows
+ * the new text (the shell's build is untouched, the checkout still works); `npm run rollback -- storefront` -> the old text again.
  * The commands run as a developer would run them, against the running store's database (the
  * e2e store's embedded PostgreSQL under its DATA_DIR) and its deploy directory.
  */
@@ -42,6 +42,9 @@ test('a remote is released and rolled back while the store runs', async ({ page 
   const shellHtml = await readFile('shell/dist/index.html', 'utf8');
   try {
     const oldVersion = await releaseCommand('release', 'storefront', '--notes', 'versão atual');
+    // An open tab on the current version.
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();
     await writeFile(HERO, original.replace(OLD_TEXT, NEW_TEXT));
     const newVersion = await releaseCommand('release', 'storefront', '--notes', 'novo título');
     expect(newVersion).toMatch(/^0\.1\.0-[0-9a-f]{8}$/);
@@ -52,7 +55,9 @@ test('a remote is released and rolled back while the store runs', async ({ page 
       version: newVersion,
       manifestUrl: `http://127.0.0.1:${E2E.ports.storefront}/releases/${newVersion}/mf-manifest.json`,
     });
-    await page.goto('/');
+    // The open tab is told over the realtime channel and offers a reload.
+    await expect(page.getByText('Uma nova versão da loja está disponível')).toBeVisible();
+    await page.getByRole('button', { name: 'Recarregar' }).click();
     await expect(page.getByRole('heading', { level: 1, name: NEW_TEXT })).toBeVisible();
     await page.goto('/carrinho');
     await expect(page.getByRole('heading', { name: 'Seu carrinho está vazio' })).toBeVisible();
