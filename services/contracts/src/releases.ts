@@ -41,6 +41,21 @@ export const activateReleaseSchema = z.object({ version: releaseVersionSchema })
 /** `POST /api/developer/remotes/:remote/rollback`: the given version, else the one active before the current. */
 export const rollbackReleaseSchema = z.object({ version: releaseVersionSchema.optional() });
 
+/** `POST /api/developer/remotes/:remote/canary`: `percent` % of clients get `version` (sticky per client). */
+export const startCanarySchema = z.object({
+  version: releaseVersionSchema,
+  percent: z.number({ error: 'Informe a porcentagem' }).int('Porcentagem inteira').min(1, 'Porcentagem entre 1 e 99').max(99, 'Porcentagem entre 1 e 99'),
+});
+
+/** A running canary. */
+export const remoteCanarySchema = z.object({
+  version: z.string(),
+  percent: z.number().int(),
+  startedAt: z.iso.datetime({ offset: true }),
+  startedBy: z.string(),
+});
+export type RemoteCanaryDto = z.infer<typeof remoteCanarySchema>;
+
 /** One published version of a remote. */
 export const remoteReleaseSchema = z.object({
   remote: remoteNameSchema,
@@ -70,8 +85,10 @@ export const remoteReleaseListSchema = z.object({
   remote: remoteNameSchema,
   /** Active version, or null while the bootstrap registry serves the remote. */
   active: z.string().nullable(),
-  /** The registry entry `GET /api/remotes` serves for this remote now. */
+  /** The registry entry `GET /api/remotes` serves for this remote now (clients outside a canary). */
   current: remoteEntrySchema,
+  /** The running canary, if any. */
+  canary: remoteCanarySchema.nullable(),
   releases: z.array(remoteReleaseSchema),
   history: z.array(remoteActivationSchema),
 });

@@ -11,6 +11,7 @@
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { remoteRegistrySchema, type RemoteRegistry } from '@prata/contracts';
 import { apiRequest, reportError } from '@prata/shared-ui';
+import { clientId } from './client-id.ts';
 import { remoteRetryPlugin } from './remote-retry-plugin.ts';
 
 /** localStorage key of the last registry the shell received. */
@@ -38,7 +39,7 @@ export function rememberedRegistry(storage: Storage | undefined = globalThis.loc
 
 /**
  * The registry to compose the store from: `inlined` when the shell's host put one in the page,
- * else `GET /api/remotes`; either is remembered. When the request fails, the remembered registry.
+ * else `GET /api/remotes?client=<this browser's id>` (client-id.ts: sticky canaries); either is remembered. When the request fails, the remembered registry.
  * @throws ApiRequestError when the request fails and no registry was ever remembered.
  */
 export async function fetchRemoteRegistry(inlined?: RemoteRegistry | null): Promise<RemoteRegistry> {
@@ -47,7 +48,7 @@ export async function fetchRemoteRegistry(inlined?: RemoteRegistry | null): Prom
     return inlined;
   }
   try {
-    const registry = await apiRequest('/api/remotes', remoteRegistrySchema);
+    const registry = await apiRequest(`/api/remotes?client=${encodeURIComponent(clientId())}`, remoteRegistrySchema);
     rememberRegistry(registry);
     return registry;
   } catch (error) {

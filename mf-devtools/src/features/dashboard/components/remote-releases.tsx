@@ -1,7 +1,8 @@
 /**
  * A remote's published versions in the Deployments card (issue 14): newest first, the active one
- * marked, who published each and when, with "Ativar" on the others and "Reverter" (back to the
- * version published before the active one, or to the registry's base entry).
+ * marked (and a running canary with its share of clients), who published each and when, with
+ * "Ativar" on the others (activating the canary's version promotes it) and "Reverter" (ends a
+ * canary; else back to the version published before the active one, or to the base entry).
  */
 import type { RemoteName } from '@prata/contracts';
 import { Badge, Button, SkeletonText, Table, formatDateTime } from '@prata/shared-ui';
@@ -19,7 +20,7 @@ export function RemoteReleases({ remote }: { remote: RemoteName }) {
         <h3 id={`releases-${remote}`} className={styles.releasesTitle}>
           {remote}
         </h3>
-        <Button size="sm" variant="outline" disabled={!releases.data?.active || busy} onClick={() => change.mutate({ remote, action: 'rollback' })}>
+        <Button size="sm" variant="outline" disabled={(!releases.data?.active && !releases.data?.canary) || busy} onClick={() => change.mutate({ remote, action: 'rollback' })}>
           Reverter
         </Button>
       </div>
@@ -47,6 +48,7 @@ export function RemoteReleases({ remote }: { remote: RemoteName }) {
               <tr key={release.version}>
                 <th scope="row">
                   {release.version} {release.active ? <Badge variant="success">ativa</Badge> : null}
+                  {releases.data.canary?.version === release.version ? <Badge variant="warning">{`canário ${releases.data.canary.percent}%`}</Badge> : null}
                 </th>
                 <td>{formatDateTime(release.publishedAt)}</td>
                 <td>{release.publishedBy}</td>
