@@ -253,6 +253,25 @@ describe('remote releases', () => {
     expect(logs.map((row) => row.action)).toEqual(['remote_canary_started', 'remote_canary_ended', 'remote_canary_started']);
   });
 
+  it('shows a staff preview of one published version to admins and developers only', async () => {
+    const storefrontFor = async (query: string, who?: SignedIn) => {
+      const response = await service.app.inject({ method: 'GET', url: `/api/remotes?${query}`, headers: who ? bearer(who) : {} });
+      expect(response.statusCode).toBe(200);
+      return remoteRegistrySchema.parse(response.json()).find((entry) => entry.name === 'storefront')!;
+    };
+    const active = (await storefront()).version;
+    expect(active).toBe('0.1.0-ffffffff');
+    const preview = 'preview=storefront@0.1.0-aaaaaaaa';
+    expect((await storefrontFor(preview, developer)).manifestUrl).toBe(`${originUrl}/storefront/0.1.0-aaaaaaaa/mf-manifest.json`);
+    expect((await storefrontFor(preview, admin)).version).toBe('0.1.0-aaaaaaaa');
+    expect((await storefrontFor(preview, customer)).version).toBe(active);
+    expect((await storefrontFor(preview)).version).toBe(active);
+    expect((await storefrontFor('preview=storefront@9.9.9', developer)).version).toBe(active);
+    expect((await service.app.inject({ method: 'GET', url: '/api/remotes?preview=storefront' })).statusCode).toBe(400);
+    // Everybody else still gets the active version.
+    expect((await storefront()).version).toBe(active);
+  });
+
   it('the hand-written migration matches the entities', async () => {
     const diff = await service.db.orm.schema.getUpdateSchemaSQL({ wrap: false });
     expect(diff).not.toMatch(/remote_releases|remote_activations|remote_canaries/);

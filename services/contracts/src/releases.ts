@@ -94,7 +94,22 @@ export const remoteReleaseListSchema = z.object({
 });
 export type RemoteReleaseList = z.infer<typeof remoteReleaseListSchema>;
 
-/** `GET /api/remotes?client=<id>`: the optional client id (first-party cookie `prata_client`) for sticky canaries. */
+/**
+ * `GET /api/remotes?client=<id>&preview=<remote>@<version>`: the optional client id (first-party
+ * cookie `prata_client`) for sticky canaries, and a staff preview of one published version (honoured
+ * only for a signed-in admin or developer; ignored otherwise).
+ */
 export const remoteRegistryQuerySchema = z.object({
   client: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Identificador de cliente inválido').optional(),
+  preview: z
+    .string()
+    .regex(/^(storefront|checkout|admin|devtools)@[0-9A-Za-z][0-9A-Za-z._-]{0,63}$/, 'Pré-visualização inválida: use <remote>@<versão>')
+    .optional(),
 });
+
+/** A staff preview: one remote at one published version, in one browser only. */
+export const remotePreviewSchema = z.object({ remote: remoteNameSchema, version: releaseVersionSchema });
+export type RemotePreview = z.infer<typeof remotePreviewSchema>;
+
+/** localStorage key of the staff preview (written by the devtools card, read by the shell). */
+export const REMOTE_PREVIEW_STORAGE_KEY = 'prata:remote-preview';

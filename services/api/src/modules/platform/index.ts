@@ -3,7 +3,8 @@
  * `GET /api/remotes` (the remote registry the shell composes the store from: the bootstrap
  * file/env registry with the active releases of the database applied; `?client=<id>` (the
  * browser's first-party `prata_client` id) puts a client in or out of each running canary, sticky
- * per id; never cached).
+ * per id; `&preview=<remote>@<version>` shows a signed-in admin or developer that published
+ * version (ignored for anyone else); never cached).
  *
  * Remote releases (issue 14), developer only, audited:
  * - `GET /api/developer/remotes/:remote/releases`: versions (active marked), history, current entry;
@@ -24,6 +25,7 @@ import {
   remoteRegistrySchema,
   remoteReleaseListSchema,
   rollbackReleaseSchema,
+  remotePreviewSchema,
   startCanarySchema,
   type RemoteRegistry,
 } from '@prata/contracts';
@@ -75,8 +77,12 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       try {
-        const served = await releases.registry(app.orm.em, request.query.client);
-        if (!request.query.client) lastRegistry = served;
+        // A staff preview of one version (e.g. `storefront@0.1.0-3f9c2a1b`) only for admins and developers.
+        const staff = request.auth?.roles.some((role) => role === 'admin' || role === 'developer') ?? false;
+        const [remote, version] = staff && request.query.preview ? request.query.preview.split('@') : [];
+        const preview = remote && version ? remotePreviewSchema.parse({ remote, version }) : undefined;
+        const served = await releases.registry(app.orm.em, request.query.client, preview);
+        if (!request.query.client && !preview) lastRegistry = served;
         return served;
       } catch (error) {
         // While PostgreSQL is unreachable the store keeps composing from the last registry this

@@ -25,7 +25,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { publishReleaseSchema, type PublishReleaseInput, type RemoteEntry, type RemoteName, type RemoteRegistry, type RemoteReleaseList } from '@prata/contracts';
+import { publishReleaseSchema, type PublishReleaseInput, type RemotePreview, type RemoteEntry, type RemoteName, type RemoteRegistry, type RemoteReleaseList } from '@prata/contracts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { audit, type AuditAction, type RequestMeta } from '../audit/audit.service.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -86,13 +86,21 @@ export class RemoteReleaseService {
 
   /**
    * The registry the shell composes the store from: bootstrap entries with the active releases
-   * applied, and for `clientId` inside a remote's canary share, the canary release.
+   * applied, for `clientId` inside a remote's canary share the canary release, and for a staff
+   * `preview` (the caller checked the role) that published version of that remote (an unknown
+   * version is ignored).
    */
-  async registry(em: EntityManager, clientId?: string): Promise<RemoteRegistry> {
-    const [base, active, canaries] = await Promise.all([this.bootstrap.list(), this.activeReleases(em), clientId ? this.canaryReleases(em) : new Map()]);
+  async registry(em: EntityManager, clientId?: string, preview?: RemotePreview): Promise<RemoteRegistry> {
+    const [base, active, canaries, previewed] = await Promise.all([
+      this.bootstrap.list(),
+      this.activeReleases(em),
+      clientId ? this.canaryReleases(em) : new Map<string, { version: string; manifestUrl: string; percent: number }>(),
+      preview ? em.findOne(RemoteRelease, { remote: preview.remote, version: preview.version }) : null,
+    ]);
     return base.map((entry) => {
       const canary = canaries.get(entry.name);
-      const release = canary && clientId && canaryBucket(entry.name, clientId) < canary.percent ? canary : active.get(entry.name);
+      const release =
+        previewed?.remote === entry.name ? previewed : canary && clientId && canaryBucket(entry.name, clientId) < canary.percent ? canary : active.get(entry.name);
       return release ? { ...entry, manifestUrl: release.manifestUrl, version: release.version } : entry;
     });
   }
