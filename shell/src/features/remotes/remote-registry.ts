@@ -10,8 +10,9 @@
  */
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { remoteRegistrySchema, type RemoteRegistry } from '@prata/contracts';
-import { apiRequest, reportError } from '@prata/shared-ui';
+import { apiRequest, reportError, restoreSession } from '@prata/shared-ui';
 import { clientId } from './client-id.ts';
+import { endPreview, previewInEffect, requestedPreview } from './remote-preview.ts';
 import { remoteRetryPlugin } from './remote-retry-plugin.ts';
 
 /** localStorage key of the last registry the shell received. */
@@ -39,7 +40,9 @@ export function rememberedRegistry(storage: Storage | undefined = globalThis.loc
 
 /**
  * The registry to compose the store from: `inlined` when the shell's host put one in the page,
- * else `GET /api/remotes?client=<this browser's id>` (client-id.ts: sticky canaries); either is remembered. When the request fails, the remembered registry.
+ * else `GET /api/remotes?client=<this browser's id>` (client-id.ts: sticky canaries; with a staff
+ * preview, remote-preview.ts, after restoring the staff session); either is remembered, except
+ * a registry showing a preview. When the request fails, the remembered registry.
  * @throws ApiRequestError when the request fails and no registry was ever remembered.
  */
 export async function fetchRemoteRegistry(inlined?: RemoteRegistry | null): Promise<RemoteRegistry> {
@@ -47,9 +50,15 @@ export async function fetchRemoteRegistry(inlined?: RemoteRegistry | null): Prom
     rememberRegistry(inlined);
     return inlined;
   }
+  const preview = requestedPreview();
   try {
-    const registry = await apiRequest(`/api/remotes?client=${encodeURIComponent(clientId())}`, remoteRegistrySchema);
-    rememberRegistry(registry);
+    // A staff preview needs the staff session (refresh cookie) before the registry is asked for.
+    if (preview) await restoreSession();
+    const registry = await apiRequest('/api/remotes', remoteRegistrySchema, {
+      query: { client: clientId(), ...(preview ? { preview: `${preview.remote}@${preview.version}` } : {}) },
+    });
+    if (preview && !previewInEffect(registry, preview)) endPreview();
+    if (!previewInEffect(registry, preview)) rememberRegistry(registry);
     return registry;
   } catch (error) {
     const remembered = rememberedRegistry();
