@@ -2,15 +2,16 @@
  * The release commands of one remote (issue 14; README "Releasing one remote"):
  *
  * - `npm run release -- <remote> [--no-activate | --canary <percent>] [--notes <text>] [--base-url <url>]`: builds the
- *   remote alone from the working tree, copies the build to `DATA_DIR/deploy/<remote>/<version>/`,
- *   registers the version (manifest `<base-url><version>/mf-manifest.json`, SRI hash of its entry)
+ *   remote alone from the working tree, publishes the build to `<remote>/<version>/` of the release
+ *   storage (storage/release-storage.ts: `DATA_DIR/deploy/` by default, or an S3-compatible bucket
+ *   with `RELEASE_STORAGE=s3`), registers the version (manifest `<base-url><version>/mf-manifest.json`, SRI hash of its entry)
  *   and, unless `--no-activate`, makes it active (the service checks the manifest and entry are
  *   reachable and intact first). `--canary 10` publishes it for 10 % of clients (sticky per
  *   client) instead. Prints the version on stdout.
  * - `npm run release -- <remote> --promote`: activates the running canary's version for everybody.
- *   `--base-url` (or `RELEASE_BASE_URL`) is where `DATA_DIR/deploy/<remote>/` is served; by
- *   default the remote's own origin (its current registry entry) + `/releases/`, which is where the
- *   remote's static host serves it (services/static-host/src/releases.ts).
+ *   `--base-url` (or `RELEASE_BASE_URL`) is where `<remote>/` of the storage is served; by default
+ *   the bucket's public URL, or for the local storage the remote's own origin (its current registry
+ *   entry) + `/releases/`, where the remote's static host serves it (services/static-host/src/releases.ts).
  *   A build that does not fit the shell the store serves (`SHELL_URL`/build-info.json, else
  *   shell/dist: another RemoteModule contract major, or shared singleton versions the shell does
  *   not satisfy) is refused before anything is published.
@@ -23,12 +24,12 @@
  * a running service with `PRATA_API_URL` + `PRATA_API_TOKEN` (a developer's access token).
  * Exit codes: 0 done, 1 refused or failed (the service's pt-BR reason on stderr), 2 usage.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REMOTE_NAMES, remoteNameSchema, type RemoteName, type RemoteReleaseList } from '@prata/contracts';
 import { loadConfig, REPO_ROOT } from '../config.ts';
 import { EmbeddedDatabaseInUseError } from '../database/embedded-postgres.ts';
 import { openReleaseTarget, type ReleaseTarget } from '../modules/platform/release-target.ts';
+import { releaseStorageFromEnv, type ReleaseStorage } from '../storage/release-storage.ts';
 import { buildRemote, compatibilityProblems, publishBuild, shellBuildInfo } from './release-build.ts';
 
 const USAGE = [
@@ -75,13 +76,13 @@ function describeList(list: RemoteReleaseList): string {
   return lines.join('\n');
 }
 
-/** `<base>` ending in `/`: the option, `RELEASE_BASE_URL`, or the remote's origin + `/releases/`. */
-function releaseBaseUrl(list: RemoteReleaseList): string {
-  const base = values['base-url'] ?? process.env.RELEASE_BASE_URL ?? `${new URL(list.current.manifestUrl).origin}/releases/`;
+/** `<base>` ending in `/`: the option, `RELEASE_BASE_URL`, the storage's public URL, or the remote's origin + `/releases/`. */
+function releaseBaseUrl(list: RemoteReleaseList, storage: ReleaseStorage): string {
+  const base = values['base-url'] ?? process.env.RELEASE_BASE_URL ?? storage.publicBaseUrl(remote) ?? `${new URL(list.current.manifestUrl).origin}/releases/`;
   return base.endsWith('/') ? base : `${base}/`;
 }
 
-async function release(target: ReleaseTarget, deployRoot: string): Promise<void> {
+async function release(target: ReleaseTarget, storage: ReleaseStorage): Promise<void> {
   const before = await target.list(remote);
   console.error(`building mf-${remote} from the working tree ...`);
   const build = await buildRemote(remote);
@@ -91,9 +92,9 @@ async function release(target: ReleaseTarget, deployRoot: string): Promise<void>
     if (problems.length > 0) {
       throw new Error(`${remote} ${build.version} não foi publicada: não é compatível com o shell ${shell.info.version} (${shell.source}):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     }
-    const published = await publishBuild(build, deployRoot);
-    console.error(`${published.copied ? 'copied the build to' : 'this version was already published at'} ${published.dir}`);
-    const manifestUrl = `${releaseBaseUrl(before)}${build.version}/mf-manifest.json`;
+    const published = await publishBuild(build, storage);
+    console.error(`${published.copied ? 'copied the build to' : 'this version was already published at'} ${published.location}`);
+    const manifestUrl = `${releaseBaseUrl(before, storage)}${build.version}/mf-manifest.json`;
     const activate = canaryPercent === undefined && values.activate !== false;
     let list = await target.publish(remote, { version: build.version, manifestUrl, integrity: published.integrity, notes: values.notes ?? '', activate });
     if (canaryPercent !== undefined) list = await target.startCanary(remote, build.version, canaryPercent);
@@ -126,7 +127,7 @@ try {
     const list = await target.activate(remote, canary.version);
     console.error(describeList(list));
     console.log(canary.version);
-  } else if (command === 'release') await release(target, path.join(config.dataDir, 'deploy'));
+  } else if (command === 'release') await release(target, releaseStorageFromEnv(process.env, config.dataDir));
   else if (command === 'rollback') {
     const list = await target.rollback(remote, versionArg);
     console.error(describeList(list));
