@@ -1,8 +1,10 @@
 /**
  * Releasing one remote while the store runs (issue 14): `npm run release -- storefront` with a
- * changed headline in the working tree -> a reload shows the new text (the shell's build is
- * untouched, the checkout still works); `npm run rollback -- storefront` -> the old text again.
- * The commands run as a developer would run them, against the running store's database (the
+ * changed headline in the working tree -> an open tab is told and offers a reload, which shows
+ * the new text (the shell's build is untouched, the checkout still works); `npm run rollback -- storefront` -> the old text again.
+ * A developer previews a published version in their own browser (shoppers keep the live one), then
+ * activates and reverts it from the devtools Deployments card (creates one developer, whose admin
+ * slot is freed after). The commands run as a developer would run them, against the running store's database (the
  * e2e store's embedded PostgreSQL under its DATA_DIR) and its deploy directory.
  */
 import { execFile } from 'node:child_process';
@@ -10,6 +12,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { createDeveloper, uniqueEmail } from './support/accounts.ts';
+import { sql } from './support/database.ts';
 import { E2E } from './support/environment.ts';
 
 const run = promisify(execFile);
@@ -42,6 +46,9 @@ test('a remote is released and rolled back while the store runs', async ({ page 
   const shellHtml = await readFile('shell/dist/index.html', 'utf8');
   try {
     const oldVersion = await releaseCommand('release', 'storefront', '--notes', 'versão atual');
+    // An open tab on the current version.
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();
     await writeFile(HERO, original.replace(OLD_TEXT, NEW_TEXT));
     const newVersion = await releaseCommand('release', 'storefront', '--notes', 'novo título');
     expect(newVersion).toMatch(/^0\.1\.0-[0-9a-f]{8}$/);
@@ -52,7 +59,9 @@ test('a remote is released and rolled back while the store runs', async ({ page 
       version: newVersion,
       manifestUrl: `http://127.0.0.1:${E2E.ports.storefront}/releases/${newVersion}/mf-manifest.json`,
     });
-    await page.goto('/');
+    // The open tab is told over the realtime channel and offers a reload.
+    await expect(page.getByText('Uma nova versão da loja está disponível')).toBeVisible();
+    await page.getByRole('button', { name: 'Recarregar' }).click();
     await expect(page.getByRole('heading', { level: 1, name: NEW_TEXT })).toBeVisible();
     await page.goto('/carrinho');
     await expect(page.getByRole('heading', { name: 'Seu carrinho está vazio' })).toBeVisible();
@@ -90,4 +99,54 @@ test('registry down at load: the shell composes the store from the last registry
   await page.goto('/carrinho');
   await expect(page.getByRole('heading', { name: 'Seu carrinho está vazio' })).toBeVisible();
   expect(refused.length).toBeGreaterThan(0);
+});
+
+test('a developer previews a version in their own browser, then activates and reverts it from the Deployments card', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const developer = { email: uniqueEmail('dev.releases'), password: 'Prata-Dev-2026!', fullName: 'Rui Releases E2E' };
+  const original = await readFile(HERO, 'utf8');
+  const shopper = await (await browser.newContext()).newPage();
+  try {
+    await writeFile(HERO, original.replace(OLD_TEXT, NEW_TEXT));
+    const version = await releaseCommand('release', 'storefront', '--no-activate', '--notes', 'para pré-visualizar');
+    await writeFile(HERO, original);
+    await createDeveloper(developer);
+
+    await page.goto('/developer-login');
+    const form = page.getByRole('form', { name: 'Login de desenvolvedor' });
+    await form.getByLabel('Email').fill(developer.email);
+    await form.getByLabel('Senha', { exact: true }).fill(developer.password);
+    await form.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/developer$/);
+    const row = () => page.getByTestId('releases-storefront').getByRole('row', { name: new RegExp(version) });
+    await expect(row()).toContainText('cli:');
+
+    // Preview: only this browser shows the version.
+    await row().getByRole('button', { name: 'Pré-visualizar' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: NEW_TEXT })).toBeVisible();
+    await expect(page.getByTestId('preview-banner')).toContainText(`Pré-visualização: storefront ${version}`);
+    await shopper.goto('/');
+    await expect(shopper.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();
+    await page.getByRole('button', { name: 'Encerrar pré-visualização' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();
+    await expect(page.getByTestId('preview-banner')).toHaveCount(0);
+
+    // Activate for everybody, then revert, from the card.
+    await page.goto('/developer');
+    await row().getByRole('button', { name: 'Ativar' }).click();
+    await expect(row()).toContainText('ativa');
+    await shopper.reload();
+    await expect(shopper.getByRole('heading', { level: 1, name: NEW_TEXT })).toBeVisible();
+    await page.getByTestId('releases-storefront').getByRole('button', { name: 'Reverter' }).click();
+    await expect(row()).not.toContainText('ativa');
+    await shopper.reload();
+    await expect(shopper.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();
+  } finally {
+    await writeFile(HERO, original);
+    await shopper.context().close();
+    await sql('delete from user_roles where user_id = (select id from users where email = $1)', [developer.email]);
+    for (let step = 0; step < 3; step += 1) {
+      if (!(await releaseCommand('rollback', 'storefront').then(() => true, () => false))) break;
+    }
+  }
 });

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppBuildInfo } from '@prata/contracts';
 import { compatibilityProblems, publishBuild, shellBuildInfo } from '../src/scripts/release-build.ts';
+import { LocalDiskReleaseStorage } from '../src/storage/release-storage.ts';
 
 let dir: string;
 let shellServer: http.Server;
@@ -47,15 +48,16 @@ afterAll(async () => {
 });
 
 describe('publishBuild', () => {
-  it('copies the build once under <remote>/<version>/ and hashes its entry (SRI sha384)', async () => {
+  it('copies the build once under <remote>/<version>/ of the local storage and hashes its entry (SRI sha384)', async () => {
     const build = await buildDir(1, '^19.3.1');
     const deploy = path.join(dir, 'deploy');
-    const first = await publishBuild({ remote: 'storefront', version: '0.1.0-22222222', dir: build, dispose: async () => undefined }, deploy);
-    expect(first.dir).toBe(path.join(deploy, 'storefront', '0.1.0-22222222'));
+    const storage = new LocalDiskReleaseStorage(deploy);
+    const first = await publishBuild({ remote: 'storefront', version: '0.1.0-22222222', dir: build, dispose: async () => undefined }, storage);
+    expect(first.location).toBe(path.join(deploy, 'storefront', '0.1.0-22222222'));
     expect(first.copied).toBe(true);
     expect(first.integrity).toBe(`sha384-${createHash('sha384').update('var storefront;').digest('base64')}`);
-    expect(await readFile(path.join(first.dir, 'static', 'main.0123abcd.js'), 'utf8')).toBe('/* chunk */');
-    const again = await publishBuild({ remote: 'storefront', version: '0.1.0-22222222', dir: build, dispose: async () => undefined }, deploy);
+    expect(await readFile(path.join(first.location, 'static', 'main.0123abcd.js'), 'utf8')).toBe('/* chunk */');
+    const again = await publishBuild({ remote: 'storefront', version: '0.1.0-22222222', dir: build, dispose: async () => undefined }, storage);
     expect(again).toEqual({ ...first, copied: false });
   });
 });

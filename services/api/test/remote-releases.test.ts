@@ -5,6 +5,7 @@
  * bootstrap entry, the registry `GET /api/remotes` serves (never cached), access and audit rows,
  * and the activation relayed to open tabs on the public realtime channel `releases`.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -206,8 +207,73 @@ describe('remote releases', () => {
     }
   });
 
+  it('runs a canary: a share of clients, sticky per client id, ended by rollback, promoted by activation', async () => {
+    const canaryUrl = '/api/developer/remotes/storefront/canary';
+    const badPercent = await post(canaryUrl, developer, { version: '0.1.0-ffffffff', percent: 100 });
+    expect(badPercent.statusCode).toBe(400);
+    expect(badPercent.json().issues).toEqual([expect.objectContaining({ path: 'body.percent', message: 'Porcentagem entre 1 e 99' })]);
+    const ofActive = await post(canaryUrl, developer, { version: '0.1.0-aaaaaaaa', percent: 10 });
+    expect(ofActive.statusCode).toBe(409);
+    expect(ofActive.json().message).toBe('A versão 0.1.0-aaaaaaaa de storefront já está ativa para todos.');
+
+    const started = await post(canaryUrl, developer, { version: '0.1.0-ffffffff', percent: 30 });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(remoteReleaseListSchema.parse(started.json())).toMatchObject({ active: '0.1.0-aaaaaaaa', canary: { version: '0.1.0-ffffffff', percent: 30, startedBy: developer.email } });
+
+    // Bucket of a client, computed here independently: SHA-256("storefront:<id>"), first 4 bytes, mod 100.
+    const bucket = (id: string) => createHash('sha256').update(`storefront:${id}`).digest().readUInt32BE(0) % 100;
+    const clients = Array.from({ length: 40 }, (_, i) => `cliente-${String(i).padStart(4, '0')}`);
+    const served = async (client?: string) => {
+      const response = await service.app.inject({ method: 'GET', url: client ? `/api/remotes?client=${client}` : '/api/remotes' });
+      expect(response.headers['cache-control']).toBe('no-store');
+      return remoteRegistrySchema.parse(response.json()).find((entry) => entry.name === 'storefront')!.version;
+    };
+    for (const client of clients) {
+      const expected = bucket(client) < 30 ? '0.1.0-ffffffff' : '0.1.0-aaaaaaaa';
+      expect(await served(client)).toBe(expected);
+      expect(await served(client)).toBe(expected);
+    }
+    expect(clients.some((client) => bucket(client) < 30) && clients.some((client) => bucket(client) >= 30)).toBe(true);
+    expect(await served()).toBe('0.1.0-aaaaaaaa');
+
+    const ended = await post('/api/developer/remotes/storefront/rollback', developer, {});
+    expect(remoteReleaseListSchema.parse(ended.json())).toMatchObject({ active: '0.1.0-aaaaaaaa', canary: null });
+    const inside = clients.find((client) => bucket(client) < 30)!;
+    expect(await served(inside)).toBe('0.1.0-aaaaaaaa');
+
+    expect((await post(canaryUrl, developer, { version: '0.1.0-ffffffff', percent: 30 })).statusCode).toBe(200);
+    const promoted = await post('/api/developer/remotes/storefront/activate', developer, { version: '0.1.0-ffffffff' });
+    expect(remoteReleaseListSchema.parse(promoted.json())).toMatchObject({ active: '0.1.0-ffffffff', canary: null });
+    expect(await served(clients.find((client) => bucket(client) >= 30)!)).toBe('0.1.0-ffffffff');
+    const noCanary = await service.app.inject({ method: 'DELETE', url: canaryUrl, headers: bearer(developer) });
+    expect(noCanary.statusCode).toBe(409);
+    expect(noCanary.json().message).toBe('Nenhum canário de storefront em andamento.');
+
+    const logs = await sql<{ action: string }>(service, `select action from admin_logs where action like 'remote_canary_%' order by created_at`);
+    expect(logs.map((row) => row.action)).toEqual(['remote_canary_started', 'remote_canary_ended', 'remote_canary_started']);
+  });
+
+  it('shows a staff preview of one published version to admins and developers only', async () => {
+    const storefrontFor = async (query: string, who?: SignedIn) => {
+      const response = await service.app.inject({ method: 'GET', url: `/api/remotes?${query}`, headers: who ? bearer(who) : {} });
+      expect(response.statusCode).toBe(200);
+      return remoteRegistrySchema.parse(response.json()).find((entry) => entry.name === 'storefront')!;
+    };
+    const active = (await storefront()).version;
+    expect(active).toBe('0.1.0-ffffffff');
+    const preview = 'preview=storefront@0.1.0-aaaaaaaa';
+    expect((await storefrontFor(preview, developer)).manifestUrl).toBe(`${originUrl}/storefront/0.1.0-aaaaaaaa/mf-manifest.json`);
+    expect((await storefrontFor(preview, admin)).version).toBe('0.1.0-aaaaaaaa');
+    expect((await storefrontFor(preview, customer)).version).toBe(active);
+    expect((await storefrontFor(preview)).version).toBe(active);
+    expect((await storefrontFor('preview=storefront@9.9.9', developer)).version).toBe(active);
+    expect((await service.app.inject({ method: 'GET', url: '/api/remotes?preview=storefront' })).statusCode).toBe(400);
+    // Everybody else still gets the active version.
+    expect((await storefront()).version).toBe(active);
+  });
+
   it('the hand-written migration matches the entities', async () => {
     const diff = await service.db.orm.schema.getUpdateSchemaSQL({ wrap: false });
-    expect(diff).not.toMatch(/remote_releases|remote_activations/);
+    expect(diff).not.toMatch(/remote_releases|remote_activations|remote_canaries/);
   });
 });

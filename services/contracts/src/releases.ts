@@ -41,6 +41,21 @@ export const activateReleaseSchema = z.object({ version: releaseVersionSchema })
 /** `POST /api/developer/remotes/:remote/rollback`: the given version, else the one active before the current. */
 export const rollbackReleaseSchema = z.object({ version: releaseVersionSchema.optional() });
 
+/** `POST /api/developer/remotes/:remote/canary`: `percent` % of clients get `version` (sticky per client). */
+export const startCanarySchema = z.object({
+  version: releaseVersionSchema,
+  percent: z.number({ error: 'Informe a porcentagem' }).int('Porcentagem inteira').min(1, 'Porcentagem entre 1 e 99').max(99, 'Porcentagem entre 1 e 99'),
+});
+
+/** A running canary. */
+export const remoteCanarySchema = z.object({
+  version: z.string(),
+  percent: z.number().int(),
+  startedAt: z.iso.datetime({ offset: true }),
+  startedBy: z.string(),
+});
+export type RemoteCanaryDto = z.infer<typeof remoteCanarySchema>;
+
 /** One published version of a remote. */
 export const remoteReleaseSchema = z.object({
   remote: remoteNameSchema,
@@ -70,14 +85,31 @@ export const remoteReleaseListSchema = z.object({
   remote: remoteNameSchema,
   /** Active version, or null while the bootstrap registry serves the remote. */
   active: z.string().nullable(),
-  /** The registry entry `GET /api/remotes` serves for this remote now. */
+  /** The registry entry `GET /api/remotes` serves for this remote now (clients outside a canary). */
   current: remoteEntrySchema,
+  /** The running canary, if any. */
+  canary: remoteCanarySchema.nullable(),
   releases: z.array(remoteReleaseSchema),
   history: z.array(remoteActivationSchema),
 });
 export type RemoteReleaseList = z.infer<typeof remoteReleaseListSchema>;
 
-/** `GET /api/remotes?client=<id>`: the optional client id (first-party cookie `prata_client`) for sticky canaries. */
+/**
+ * `GET /api/remotes?client=<id>&preview=<remote>@<version>`: the optional client id (first-party
+ * cookie `prata_client`) for sticky canaries, and a staff preview of one published version (honoured
+ * only for a signed-in admin or developer; ignored otherwise).
+ */
 export const remoteRegistryQuerySchema = z.object({
   client: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Identificador de cliente inválido').optional(),
+  preview: z
+    .string()
+    .regex(/^(storefront|checkout|admin|devtools)@[0-9A-Za-z][0-9A-Za-z._-]{0,63}$/, 'Pré-visualização inválida: use <remote>@<versão>')
+    .optional(),
 });
+
+/** A staff preview: one remote at one published version, in one browser only. */
+export const remotePreviewSchema = z.object({ remote: remoteNameSchema, version: releaseVersionSchema });
+export type RemotePreview = z.infer<typeof remotePreviewSchema>;
+
+/** localStorage key of the staff preview (written by the devtools card, read by the shell). */
+export const REMOTE_PREVIEW_STORAGE_KEY = 'prata:remote-preview';

@@ -7,6 +7,7 @@ import { Toaster, restoreSession, toast } from '@prata/shared-ui';
 import { Layout } from './layout.tsx';
 import { RemoteOutlet } from '../features/remotes/remote-outlet.tsx';
 import { NewVersionNotice } from '../features/remotes/new-version-notice.tsx';
+import { PreviewBanner } from '../features/remotes/preview-banner.tsx';
 import { RouteErrorScreen } from './route-error.tsx';
 
 export function App({ registry, registryError }: { registry: RemoteRegistry; registryError: Error | null }) {
@@ -35,6 +36,7 @@ export function App({ registry, registryError }: { registry: RemoteRegistry; reg
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
+      <PreviewBanner registry={registry} />
       <RouterProvider router={router} />
       <Toaster />
       {registryError ? null : <NewVersionNotice />}

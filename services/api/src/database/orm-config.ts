@@ -27,7 +27,7 @@ import { SearchNormalizeRoutine } from '../modules/search/search-normalize.routi
 import { SystemErrorSchema } from '../modules/system-errors/system-error.entity.ts';
 import { NotificationSchema, NotificationStateSchema } from '../modules/notifications/notification.entities.ts';
 import { QaIssueSchema } from '../modules/quality/qa-issue.entity.ts';
-import { RemoteActivationSchema, RemoteReleaseSchema } from '../modules/platform/remote-release.entities.ts';
+import { RemoteActivationSchema, RemoteCanarySchema, RemoteReleaseSchema } from '../modules/platform/remote-release.entities.ts';
 import { migrationsList } from './migrations/index.ts';
 import { releaseDeadConnections } from './pool-guard.ts';
 
@@ -60,6 +60,7 @@ export const ENTITIES = [
   QaIssueSchema,
   RemoteReleaseSchema,
   RemoteActivationSchema,
+  RemoteCanarySchema,
 ];
 
 /** Builds the ORM options for a `postgres://` URL. `debug` logs SQL. */

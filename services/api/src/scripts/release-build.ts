@@ -5,10 +5,9 @@
  *   rspack configuration into a fresh temporary directory (never its `dist/`, which a running
  *   store serves as the bootstrap build), and reads the version the build wrote to
  *   `build-info.json` (`<package version>-<content hash>`, shared-ui/build/build-version.ts).
- * - {@link publishBuild}: copies the build to `<deployRoot>/<remote>/<version>/` (written under a
- *   temporary name, then renamed into place, so a half-copied version is never served; an
- *   existing version directory is left as it is: same version, same content) and computes the
- *   SRI hash of its entry file.
+ * - {@link publishBuild}: publishes the build to `<remote>/<version>/` of the release storage
+ *   (storage/release-storage.ts: `DATA_DIR/deploy` or an S3-compatible bucket; an existing version
+ *   is left as it is: same version, same content) and computes the SRI hash of its entry file.
  * - {@link shellBuildInfo} / {@link compatibilityProblems}: the skew check before publishing (issue
  *   14 "Contract and skew safety"): the build's RemoteModule contract major (its
  *   `build-info.json`) and the shared singletons its `mf-manifest.json` requires
@@ -16,13 +15,14 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import semver from 'semver';
 import { appBuildInfoSchema, remoteCompatibilityProblems, type AppBuildInfo, type RemoteName } from '@prata/contracts';
 import { REPO_ROOT } from '../config.ts';
 import { sriHash } from '../modules/platform/release-verifier.ts';
+import type { ReleaseStorage } from '../storage/release-storage.ts';
 
 /** A remote build in a temporary directory. */
 export interface RemoteBuild {
@@ -69,27 +69,19 @@ export async function buildRemote(remote: RemoteName): Promise<RemoteBuild> {
 
 /** The published copy of a build. */
 export interface PublishedBuild {
-  /** `<deployRoot>/<remote>/<version>`. */
-  dir: string;
+  /** Where it is (a directory or a URL). */
+  location: string;
   /** `sha384-<base64>` of its `remoteEntry.js`. */
   integrity: string;
-  /** False when that version directory already existed (nothing copied). */
+  /** False when that version was already published (nothing copied). */
   copied: boolean;
 }
 
-/** Copies `build` to `<deployRoot>/<remote>/<version>/` unless it is there already. */
-export async function publishBuild(build: RemoteBuild, deployRoot: string): Promise<PublishedBuild> {
-  const target = path.join(deployRoot, build.remote, build.version);
-  let copied = false;
-  if (!existsSync(target)) {
-    await mkdir(path.dirname(target), { recursive: true });
-    const staging = `${target}.partial-${process.pid}`;
-    await cp(build.dir, staging, { recursive: true });
-    await rename(staging, target);
-    copied = true;
-  }
-  const integrity = sriHash(await readFile(path.join(target, 'remoteEntry.js')));
-  return { dir: target, integrity, copied };
+/** Publishes `build` to `<remote>/<version>/` of `storage` unless it is there, and hashes its entry. */
+export async function publishBuild(build: RemoteBuild, storage: ReleaseStorage): Promise<PublishedBuild> {
+  const integrity = sriHash(await readFile(path.join(build.dir, 'remoteEntry.js')));
+  const { copied, location } = await storage.publish(build.remote, build.version, build.dir);
+  return { location, integrity, copied };
 }
 
 /**

@@ -1,19 +1,22 @@
 /**
  * The release commands of one remote (issue 14; README "Releasing one remote"):
  *
- * - `npm run release -- <remote> [--no-activate] [--notes <text>] [--base-url <url>]`: builds the
- *   remote alone from the working tree, copies the build to `DATA_DIR/deploy/<remote>/<version>/`,
- *   registers the version (manifest `<base-url><version>/mf-manifest.json`, SRI hash of its entry)
+ * - `npm run release -- <remote> [--no-activate | --canary <percent>] [--notes <text>] [--base-url <url>]`: builds the
+ *   remote alone from the working tree, publishes the build to `<remote>/<version>/` of the release
+ *   storage (storage/release-storage.ts: `DATA_DIR/deploy/` by default, or an S3-compatible bucket
+ *   with `RELEASE_STORAGE=s3`), registers the version (manifest `<base-url><version>/mf-manifest.json`, SRI hash of its entry)
  *   and, unless `--no-activate`, makes it active (the service checks the manifest and entry are
- *   reachable and intact first). Prints the version on stdout.
- *   `--base-url` (or `RELEASE_BASE_URL`) is where `DATA_DIR/deploy/<remote>/` is served; by
- *   default the remote's own origin (its current registry entry) + `/releases/`, which is where the
- *   remote's static host serves it (services/static-host/src/releases.ts).
+ *   reachable and intact first). `--canary 10` publishes it for 10 % of clients (sticky per
+ *   client) instead. Prints the version on stdout.
+ * - `npm run release -- <remote> --promote`: activates the running canary's version for everybody.
+ *   `--base-url` (or `RELEASE_BASE_URL`) is where `<remote>/` of the storage is served; by default
+ *   the bucket's public URL, or for the local storage the remote's own origin (its current registry
+ *   entry) + `/releases/`, where the remote's static host serves it (services/static-host/src/releases.ts).
  *   A build that does not fit the shell the store serves (`SHELL_URL`/build-info.json, else
  *   shell/dist: another RemoteModule contract major, or shared singleton versions the shell does
  *   not satisfy) is refused before anything is published.
- * - `npm run rollback -- <remote> [<version>]`: makes the given version, else the one published
- *   before the active one (else the bootstrap entry) active.
+ * - `npm run rollback -- <remote> [<version>]`: ends a running canary; else makes the given
+ *   version, else the one published before the active one (else the bootstrap entry) active.
  * - `npm run releases -- <remote>`: lists the versions, the active one marked with `*`.
  *
  * Where the changes are recorded (release-target.ts): the service's database (default: the
@@ -21,17 +24,18 @@
  * a running service with `PRATA_API_URL` + `PRATA_API_TOKEN` (a developer's access token).
  * Exit codes: 0 done, 1 refused or failed (the service's pt-BR reason on stderr), 2 usage.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REMOTE_NAMES, remoteNameSchema, type RemoteName, type RemoteReleaseList } from '@prata/contracts';
 import { loadConfig, REPO_ROOT } from '../config.ts';
 import { EmbeddedDatabaseInUseError } from '../database/embedded-postgres.ts';
 import { openReleaseTarget, type ReleaseTarget } from '../modules/platform/release-target.ts';
+import { releaseStorageFromEnv, type ReleaseStorage } from '../storage/release-storage.ts';
 import { buildRemote, compatibilityProblems, publishBuild, shellBuildInfo } from './release-build.ts';
 
 const USAGE = [
   'usage:',
-  '  npm run release -- <remote> [--no-activate] [--notes <text>] [--base-url <url>]',
+  '  npm run release -- <remote> [--no-activate | --canary <percent>] [--notes <text>] [--base-url <url>]',
+  '  npm run release -- <remote> --promote',
   '  npm run rollback -- <remote> [<version>]',
   '  npm run releases -- <remote>',
   `remotes: ${REMOTE_NAMES.join(', ')}`,
@@ -45,17 +49,26 @@ function usage(problem: string): never {
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   allowNegative: true,
-  options: { activate: { type: 'boolean', default: true }, notes: { type: 'string', default: '' }, 'base-url': { type: 'string' } },
+  options: {
+    activate: { type: 'boolean', default: true },
+    canary: { type: 'string' },
+    promote: { type: 'boolean', default: false },
+    notes: { type: 'string', default: '' },
+    'base-url': { type: 'string' },
+  },
 });
 const [command, remoteArg, versionArg] = positionals;
 if (command !== 'release' && command !== 'rollback' && command !== 'releases') usage(`unknown command ${String(command)}`);
 const parsedRemote = remoteNameSchema.safeParse(remoteArg);
 if (!parsedRemote.success) usage(remoteArg ? `unknown remote "${remoteArg}"` : 'which remote?');
 const remote: RemoteName = parsedRemote.data;
+const canaryPercent = values.canary === undefined ? undefined : Number(values.canary);
+if (canaryPercent !== undefined && !(Number.isInteger(canaryPercent) && canaryPercent >= 1 && canaryPercent <= 99)) usage('--canary takes a whole percentage from 1 to 99');
 
 /** One line per version, newest first, `*` before the active one. */
 function describeList(list: RemoteReleaseList): string {
   const lines = [`${list.remote}: ${list.active ? `active ${list.active}` : 'bootstrap entry (no active release)'} -> ${list.current.manifestUrl}`];
+  if (list.canary) lines.push(`  canary ${list.canary.version} for ${list.canary.percent} % of clients (since ${list.canary.startedAt}, ${list.canary.startedBy})`);
   if (list.releases.length === 0) lines.push('  no releases yet');
   for (const release of list.releases) {
     lines.push(`${release.active ? '*' : ' '} ${release.version.padEnd(24)} ${release.publishedAt}  ${release.publishedBy}${release.notes ? `  ${release.notes}` : ''}`);
@@ -63,13 +76,13 @@ function describeList(list: RemoteReleaseList): string {
   return lines.join('\n');
 }
 
-/** `<base>` ending in `/`: the option, `RELEASE_BASE_URL`, or the remote's origin + `/releases/`. */
-function releaseBaseUrl(list: RemoteReleaseList): string {
-  const base = values['base-url'] ?? process.env.RELEASE_BASE_URL ?? `${new URL(list.current.manifestUrl).origin}/releases/`;
+/** `<base>` ending in `/`: the option, `RELEASE_BASE_URL`, the storage's public URL, or the remote's origin + `/releases/`. */
+function releaseBaseUrl(list: RemoteReleaseList, storage: ReleaseStorage): string {
+  const base = values['base-url'] ?? process.env.RELEASE_BASE_URL ?? storage.publicBaseUrl(remote) ?? `${new URL(list.current.manifestUrl).origin}/releases/`;
   return base.endsWith('/') ? base : `${base}/`;
 }
 
-async function release(target: ReleaseTarget, deployRoot: string): Promise<void> {
+async function release(target: ReleaseTarget, storage: ReleaseStorage): Promise<void> {
   const before = await target.list(remote);
   console.error(`building mf-${remote} from the working tree ...`);
   const build = await buildRemote(remote);
@@ -79,12 +92,20 @@ async function release(target: ReleaseTarget, deployRoot: string): Promise<void>
     if (problems.length > 0) {
       throw new Error(`${remote} ${build.version} não foi publicada: não é compatível com o shell ${shell.info.version} (${shell.source}):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     }
-    const published = await publishBuild(build, deployRoot);
-    console.error(`${published.copied ? 'copied the build to' : 'this version was already published at'} ${published.dir}`);
-    const manifestUrl = `${releaseBaseUrl(before)}${build.version}/mf-manifest.json`;
-    const list = await target.publish(remote, { version: build.version, manifestUrl, integrity: published.integrity, notes: values.notes ?? '', activate: values.activate ?? true });
+    const published = await publishBuild(build, storage);
+    console.error(`${published.copied ? 'copied the build to' : 'this version was already published at'} ${published.location}`);
+    const manifestUrl = `${releaseBaseUrl(before, storage)}${build.version}/mf-manifest.json`;
+    const activate = canaryPercent === undefined && values.activate !== false;
+    let list = await target.publish(remote, { version: build.version, manifestUrl, integrity: published.integrity, notes: values.notes ?? '', activate });
+    if (canaryPercent !== undefined) list = await target.startCanary(remote, build.version, canaryPercent);
     console.error(describeList(list));
-    console.error(values.activate === false ? `published ${build.version} without activating it` : `${remote} ${build.version} is live from the next page load`);
+    console.error(
+      canaryPercent !== undefined
+        ? `${remote} ${build.version} is live for ${canaryPercent} % of clients (promote: npm run release -- ${remote} --promote; abandon: npm run rollback -- ${remote})`
+        : activate
+          ? `${remote} ${build.version} is live from the next page load`
+          : `published ${build.version} without activating it`,
+    );
     console.log(build.version);
   } finally {
     await build.dispose();
@@ -100,7 +121,13 @@ const target = await openReleaseTarget(config).catch((error: unknown) => {
 });
 console.error(`release registry: ${target.description}`);
 try {
-  if (command === 'release') await release(target, path.join(config.dataDir, 'deploy'));
+  if (command === 'release' && values.promote) {
+    const canary = (await target.list(remote)).canary;
+    if (!canary) throw new Error(`Nenhum canário de ${remote} em andamento.`);
+    const list = await target.activate(remote, canary.version);
+    console.error(describeList(list));
+    console.log(canary.version);
+  } else if (command === 'release') await release(target, releaseStorageFromEnv(process.env, config.dataDir));
   else if (command === 'rollback') {
     const list = await target.rollback(remote, versionArg);
     console.error(describeList(list));

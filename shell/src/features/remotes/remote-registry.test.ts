@@ -16,7 +16,7 @@ let up = true;
 beforeAll(async () => {
   server = http.createServer((request, response) => {
     const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*' };
-    if (!up || request.url !== '/api/remotes') return response.writeHead(503, headers).end(JSON.stringify({ error: 'service_unavailable', message: 'Serviço temporariamente indisponível.' }));
+    if (!up || !request.url!.startsWith('/api/remotes?client=')) return response.writeHead(503, headers).end(JSON.stringify({ error: 'service_unavailable', message: 'Serviço temporariamente indisponível.' }));
     response.writeHead(200, headers).end(JSON.stringify(registry));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -10,7 +10,9 @@
  */
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { remoteRegistrySchema, type RemoteRegistry } from '@prata/contracts';
-import { apiRequest, reportError } from '@prata/shared-ui';
+import { apiRequest, reportError, restoreSession } from '@prata/shared-ui';
+import { clientId } from './client-id.ts';
+import { endPreview, previewInEffect, requestedPreview } from './remote-preview.ts';
 import { remoteRetryPlugin } from './remote-retry-plugin.ts';
 
 /** localStorage key of the last registry the shell received. */
@@ -37,23 +39,29 @@ export function rememberedRegistry(storage: Storage | undefined = globalThis.loc
 }
 
 /**
- * The registry to compose the store from: `inlined` when the shell's host put one in the page
- * (issue 15), else `GET /api/remotes?client=<prata_client cookie>`; either is remembered. When the
- * request fails, the remembered registry.
+ * The registry to compose the store from: `inlined` when the shell's host put one in the page,
+ * else `GET /api/remotes?client=<this browser's id>` (client-id.ts: sticky canaries; with a staff
+ * preview, remote-preview.ts, after restoring the staff session); either is remembered, except
+ * a registry showing a preview. When the request fails, the remembered registry.
  * @throws ApiRequestError when the request fails and no registry was ever remembered; ZodError
  * when `inlined` is not a registry.
  */
 export async function fetchRemoteRegistry(inlined?: unknown): Promise<RemoteRegistry> {
-  if (inlined !== undefined && inlined !== null) {
+  const preview = requestedPreview();
+  // The host's inlined copy is the shopper's registry: a staff preview asks the service itself.
+  if (inlined !== undefined && inlined !== null && !preview) {
     const registry = remoteRegistrySchema.parse(inlined);
     rememberRegistry(registry);
     return registry;
   }
   try {
-    // The canary bucket is sticky per browser: the client id the shell's host set (issue 14/15).
-    const client = /(?:^|;\s*)prata_client=([^;]+)/.exec(document.cookie)?.[1];
-    const registry = await apiRequest('/api/remotes', remoteRegistrySchema, { query: { client } });
-    rememberRegistry(registry);
+    // A staff preview needs the staff session (refresh cookie) before the registry is asked for.
+    if (preview) await restoreSession();
+    const registry = await apiRequest('/api/remotes', remoteRegistrySchema, {
+      query: { client: clientId(), ...(preview ? { preview: `${preview.remote}@${preview.version}` } : {}) },
+    });
+    if (preview && !previewInEffect(registry, preview)) endPreview();
+    if (!previewInEffect(registry, preview)) rememberRegistry(registry);
     return registry;
   } catch (error) {
     const remembered = rememberedRegistry();

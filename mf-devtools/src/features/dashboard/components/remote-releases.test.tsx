@@ -29,6 +29,7 @@ const listWith = (active: string | null): RemoteReleaseList => ({
   current: { ...entry, version: active ?? '0.1.0', manifestUrl: active ? `http://127.0.0.1:3001/releases/${active}/mf-manifest.json` : 'http://127.0.0.1:3001/mf-manifest.json' },
   releases: [release('0.1.0-bbbbbbbb', active === '0.1.0-bbbbbbbb'), release('0.1.0-aaaaaaaa', active === '0.1.0-aaaaaaaa')],
   history: [],
+  canary: null,
 });
 
 let server: http.Server;

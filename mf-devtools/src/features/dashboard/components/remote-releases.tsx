@@ -1,13 +1,23 @@
 /**
  * A remote's published versions in the Deployments card (issue 14): newest first, the active one
- * marked, who published each and when, with "Ativar" on the others and "Reverter" (back to the
- * version published before the active one, or to the registry's base entry).
+ * marked (and a running canary with its share of clients), who published each and when, with
+ * "Pré-visualizar" (this browser only) and "Ativar" on the others (activating the canary's version promotes it) and "Reverter" (ends a
+ * canary; else back to the version published before the active one, or to the base entry).
  */
-import type { RemoteName } from '@prata/contracts';
+import { REMOTE_PREVIEW_STORAGE_KEY, type RemoteName } from '@prata/contracts';
 import { Badge, Button, SkeletonText, Table, formatDateTime } from '@prata/shared-ui';
 import { useRemoteReleases } from '../api/get-remote-releases.ts';
 import { useChangeRemoteRelease } from '../api/change-remote-release.ts';
 import styles from './dashboard.module.css';
+
+/**
+ * Opens the store showing `version` of `remote` in this browser only (the shell reads the preview
+ * from localStorage and asks the service for it with the staff session; shell/src/features/remotes/remote-preview.ts).
+ */
+function previewInStore(remote: RemoteName, version: string): void {
+  localStorage.setItem(REMOTE_PREVIEW_STORAGE_KEY, JSON.stringify({ remote, version }));
+  window.location.assign('/');
+}
 
 export function RemoteReleases({ remote }: { remote: RemoteName }) {
   const releases = useRemoteReleases(remote);
@@ -19,7 +29,7 @@ export function RemoteReleases({ remote }: { remote: RemoteName }) {
         <h3 id={`releases-${remote}`} className={styles.releasesTitle}>
           {remote}
         </h3>
-        <Button size="sm" variant="outline" disabled={!releases.data?.active || busy} onClick={() => change.mutate({ remote, action: 'rollback' })}>
+        <Button size="sm" variant="outline" disabled={(!releases.data?.active && !releases.data?.canary) || busy} onClick={() => change.mutate({ remote, action: 'rollback' })}>
           Reverter
         </Button>
       </div>
@@ -47,15 +57,21 @@ export function RemoteReleases({ remote }: { remote: RemoteName }) {
               <tr key={release.version}>
                 <th scope="row">
                   {release.version} {release.active ? <Badge variant="success">ativa</Badge> : null}
+                  {releases.data.canary?.version === release.version ? <Badge variant="warning">{`canário ${releases.data.canary.percent}%`}</Badge> : null}
                 </th>
                 <td>{formatDateTime(release.publishedAt)}</td>
                 <td>{release.publishedBy}</td>
                 <td>{release.notes || '—'}</td>
                 <td>
                   {release.active ? null : (
-                    <Button size="sm" variant="ghost" disabled={busy} onClick={() => change.mutate({ remote, action: 'activate', version: release.version })}>
-                      Ativar
-                    </Button>
+                    <div className={styles.releaseActions}>
+                      <Button size="sm" variant="ghost" onClick={() => previewInStore(remote, release.version)}>
+                        Pré-visualizar
+                      </Button>
+                      <Button size="sm" variant="ghost" disabled={busy} onClick={() => change.mutate({ remote, action: 'activate', version: release.version })}>
+                        Ativar
+                      </Button>
+                    </div>
                   )}
                 </td>
               </tr>

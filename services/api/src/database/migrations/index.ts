@@ -13,6 +13,7 @@ import { Migration20261123200000_realtime } from './Migration20261123200000_real
 import { Migration20261123300000_admin_panel } from './Migration20261123300000_admin_panel.ts';
 import { Migration20261123400000_orders_payments } from './Migration20261123400000_orders_payments.ts';
 import { Migration20261123600000_remote_releases } from './Migration20261123600000_remote_releases.ts';
+import { Migration20261123600100_remote_canaries } from './Migration20261123600100_remote_canaries.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -25,4 +26,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123300000_admin_panel', class: Migration20261123300000_admin_panel },
   { name: 'Migration20261123400000_orders_payments', class: Migration20261123400000_orders_payments },
   { name: 'Migration20261123600000_remote_releases', class: Migration20261123600000_remote_releases },
+  { name: 'Migration20261123600100_remote_canaries', class: Migration20261123600100_remote_canaries },
 ];

@@ -49,7 +49,9 @@ export type AuditAction =
   | 'order_reinstated'
   | 'remote_release_published'
   | 'remote_release_activated'
-  | 'remote_release_rolled_back';
+  | 'remote_release_rolled_back'
+  | 'remote_canary_started'
+  | 'remote_canary_ended';
 
 /** Adds an audit row to `em` (flushed with the caller's changes). */
 export function audit(

@@ -1,14 +1,17 @@
 /**
  * Platform routes: `GET /api/health` (200 when PostgreSQL answers, else 503 with `Retry-After`) and
  * `GET /api/remotes` (the remote registry the shell composes the store from: the bootstrap
- * file/env registry with the active releases of the database applied; `?client=<id>` is accepted
- * for sticky canaries and does not change the answer yet; never cached).
+ * file/env registry with the active releases of the database applied; `?client=<id>` (the
+ * browser's first-party `prata_client` id) puts a client in or out of each running canary, sticky
+ * per id; `&preview=<remote>@<version>` shows a signed-in admin or developer that published
+ * version (ignored for anyone else); never cached).
  *
  * Remote releases (issue 14), developer only, audited:
  * - `GET /api/developer/remotes/:remote/releases`: versions (active marked), history, current entry;
  * - `POST /api/developer/remotes/:remote/releases` `{ version, manifestUrl, integrity, notes?, activate? }` (201);
  * - `POST /api/developer/remotes/:remote/activate` `{ version }`;
- * - `POST /api/developer/remotes/:remote/rollback` `{ version? }`.
+ * - `POST /api/developer/remotes/:remote/rollback` `{ version? }` (ends a running canary first);
+ * - `POST /api/developer/remotes/:remote/canary` `{ version, percent }`, `DELETE .../canary`.
  * Activation checks the release first (409 with the pt-BR reason when it fails).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,6 +25,8 @@ import {
   remoteRegistrySchema,
   remoteReleaseListSchema,
   rollbackReleaseSchema,
+  remotePreviewSchema,
+  startCanarySchema,
   type RemoteRegistry,
 } from '@prata/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -69,10 +74,16 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/remotes',
     { config: { access: 'public' }, schema: { querystring: remoteRegistryQuerySchema, response: { 200: remoteRegistrySchema, 400: apiErrorSchema } } },
-    async (_request, reply) => {
+    async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       try {
-        lastRegistry = await releases.registry(app.orm.em);
+        // A staff preview of one version (e.g. `storefront@0.1.0-3f9c2a1b`) only for admins and developers.
+        const staff = request.auth?.roles.some((role) => role === 'admin' || role === 'developer') ?? false;
+        const [remote, version] = staff && request.query.preview ? request.query.preview.split('@') : [];
+        const preview = remote && version ? remotePreviewSchema.parse({ remote, version }) : undefined;
+        const served = await releases.registry(app.orm.em, request.query.client, preview);
+        if (!request.query.client && !preview) lastRegistry = served;
+        return served;
       } catch (error) {
         // While PostgreSQL is unreachable the store keeps composing from the last registry this
         // process served (or the bootstrap one), instead of failing every page load.
@@ -80,7 +91,6 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
         app.log.warn({ err: error }, 'remote registry: database unreachable; serving the last known registry');
         return lastRegistry ?? registry.list();
       }
-      return lastRegistry;
     },
   );
 
@@ -103,6 +113,18 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/developer/remotes/:remote/activate',
     { config: { access: 'developer' }, schema: { params: remoteParamsSchema, body: activateReleaseSchema, response: { 200: remoteReleaseListSchema, ...errors } } },
     async (request) => releases.activate(app.orm.em, request.params.remote, request.body.version, await actor(request)),
+  );
+
+  app.post(
+    '/api/developer/remotes/:remote/canary',
+    { config: { access: 'developer' }, schema: { params: remoteParamsSchema, body: startCanarySchema, response: { 200: remoteReleaseListSchema, ...errors } } },
+    async (request) => releases.startCanary(app.orm.em, request.params.remote, request.body.version, request.body.percent, await actor(request)),
+  );
+
+  app.delete(
+    '/api/developer/remotes/:remote/canary',
+    { config: { access: 'developer' }, schema: { params: remoteParamsSchema, response: { 200: remoteReleaseListSchema, ...errors } } },
+    async (request) => releases.endCanary(app.orm.em, request.params.remote, await actor(request)),
   );
 
   app.post(

@@ -27,6 +27,7 @@ export interface ReleaseTarget {
   publish(remote: RemoteName, input: PublishReleaseInput): Promise<RemoteReleaseList>;
   activate(remote: RemoteName, version: string): Promise<RemoteReleaseList>;
   rollback(remote: RemoteName, version?: string): Promise<RemoteReleaseList>;
+  startCanary(remote: RemoteName, version: string, percent: number): Promise<RemoteReleaseList>;
   close(): Promise<void>;
 }
 
@@ -69,6 +70,10 @@ export class DatabaseReleaseTarget implements ReleaseTarget {
 
   rollback(remote: RemoteName, version?: string) {
     return this.service.rollback(this.em(), remote, version, this.actor);
+  }
+
+  startCanary(remote: RemoteName, version: string, percent: number) {
+    return this.service.startCanary(this.em(), remote, version, percent, this.actor);
   }
 
   close() {
@@ -129,6 +134,10 @@ export class HttpReleaseTarget implements ReleaseTarget {
 
   rollback(remote: RemoteName, version?: string) {
     return this.call(remote, 'POST', 'rollback', version ? { version } : {});
+  }
+
+  startCanary(remote: RemoteName, version: string, percent: number) {
+    return this.call(remote, 'POST', 'canary', { version, percent });
   }
 
   async close() {}

@@ -48,3 +48,23 @@ export const RemoteActivationSchema = defineEntity({
 });
 export class RemoteActivation extends RemoteActivationSchema.class {}
 RemoteActivationSchema.setClass(RemoteActivation);
+
+/**
+ * `remote_canaries` (issue 14 "canary"): at most one per remote: `percent` % of clients (by a
+ * stable hash of their `prata_client` id) get `version` instead of the active one, until the
+ * canary is promoted (activated), ended, or the remote is rolled back.
+ */
+export const RemoteCanarySchema = defineEntity({
+  name: 'RemoteCanary',
+  tableName: 'remote_canaries',
+  properties: {
+    remote: p.enum(REMOTE_NAMES).primary(),
+    version: p.string().length(64),
+    /** Share of clients, 1 to 99. */
+    percent: p.integer(),
+    startedAt: p.datetime().onCreate(() => new Date()),
+    startedBy: p.string().length(200),
+  },
+});
+export class RemoteCanary extends RemoteCanarySchema.class {}
+RemoteCanarySchema.setClass(RemoteCanary);

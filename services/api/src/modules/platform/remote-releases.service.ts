@@ -10,8 +10,14 @@
  *   unless `activate: false`, activates it. Publishing the same version again with the same
  *   manifest and hash is idempotent; with other ones it is refused (409).
  * - `activate(em, remote, version, actor)`: makes a recorded version active.
- * - `rollback(em, remote, version | undefined, actor)`: the given version, else the newest release
- *   published before the active one, else (the active one is the oldest) the bootstrap entry.
+ * - `rollback(em, remote, version | undefined, actor)`: while a canary runs, ends it; else the given
+ *   version, else the newest release published before the active one, else (the active one is
+ *   the oldest) the bootstrap entry.
+ * - `startCanary(em, remote, version, percent, actor)` / `endCanary(em, remote, actor)`: a canary
+ *   gives `percent` % of clients (`registry(em, clientId)`: a stable hash of the client id and the
+ *   remote, {@link canaryBucket}) a published version instead of the active one; clients without
+ *   an id get the active one. Activating any version of the remote (promoting the canary, or
+ *   rolling back) ends its canary.
  * Every activation is checked first (release-verifier.ts: manifest and entry reachable, entry
  * hash as recorded; 409 with the pt-BR reason otherwise), written with an `admin_logs` row and a
  * `RemoteReleaseActivated` domain event (realtime channel `releases`) (`{ remote, version, manifestUrl }`, version null for the
@@ -19,11 +25,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { publishReleaseSchema, type PublishReleaseInput, type RemoteEntry, type RemoteName, type RemoteRegistry, type RemoteReleaseList } from '@prata/contracts';
+import { publishReleaseSchema, type PublishReleaseInput, type RemotePreview, type RemoteEntry, type RemoteName, type RemoteRegistry, type RemoteReleaseList } from '@prata/contracts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { audit, type AuditAction, type RequestMeta } from '../audit/audit.service.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import { RemoteActivation, RemoteRelease } from './remote-release.entities.ts';
+import { RemoteActivation, RemoteCanary, RemoteRelease } from './remote-release.entities.ts';
 import type { RemoteRegistryService } from './remote-registry.ts';
 import { verifyRelease, type ReleaseToVerify } from './release-verifier.ts';
 
@@ -34,6 +40,15 @@ export const REMOTE_ACTIVATED_EVENT = 'RemoteReleaseActivated';
 export function remoteAggregateId(remote: RemoteName): string {
   const hex = createHash('sha1').update(`prata-remote:${remote}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Which canary bucket (0-99) a client falls in for `remote`: the first 4 bytes of
+ * SHA-256(`<remote>:<clientId>`) as an unsigned integer, modulo 100. Stable per client and remote;
+ * a client is in a canary of `percent` % when its bucket is below `percent`.
+ */
+export function canaryBucket(remote: string, clientId: string): number {
+  return createHash('sha256').update(`${remote}:${clientId}`).digest().readUInt32BE(0) % 100;
 }
 
 /** Who changes releases: a signed-in developer (API) or the release command against the database. */
@@ -69,27 +84,42 @@ export class RemoteReleaseService {
     this.verify = verify;
   }
 
-  /** The registry the shell composes the store from (bootstrap entries, active releases applied). */
-  async registry(em: EntityManager): Promise<RemoteRegistry> {
-    const [base, active] = await Promise.all([this.bootstrap.list(), this.activeReleases(em)]);
+  /**
+   * The registry the shell composes the store from: bootstrap entries with the active releases
+   * applied, for `clientId` inside a remote's canary share the canary release, and for a staff
+   * `preview` (the caller checked the role) that published version of that remote (an unknown
+   * version is ignored).
+   */
+  async registry(em: EntityManager, clientId?: string, preview?: RemotePreview): Promise<RemoteRegistry> {
+    const [base, active, canaries, previewed] = await Promise.all([
+      this.bootstrap.list(),
+      this.activeReleases(em),
+      clientId ? this.canaryReleases(em) : new Map<string, { version: string; manifestUrl: string; percent: number }>(),
+      preview ? em.findOne(RemoteRelease, { remote: preview.remote, version: preview.version }) : null,
+    ]);
     return base.map((entry) => {
-      const release = active.get(entry.name);
+      const canary = canaries.get(entry.name);
+      const release =
+        previewed?.remote === entry.name ? previewed : canary && clientId && canaryBucket(entry.name, clientId) < canary.percent ? canary : active.get(entry.name);
       return release ? { ...entry, manifestUrl: release.manifestUrl, version: release.version } : entry;
     });
   }
 
   /** Versions, history and current entry of `remote`. */
   async list(em: EntityManager, remote: RemoteName): Promise<RemoteReleaseList> {
-    const [releases, history, registry] = await Promise.all([
+    const [releases, history, registry, canary] = await Promise.all([
       em.find(RemoteRelease, { remote }, { orderBy: { publishedAt: 'desc', version: 'desc' } }),
       em.find(RemoteActivation, { remote }, { orderBy: { id: 'desc' }, limit: 50 }),
       this.registry(em),
+      // refresh: the canary may have been deleted by a transaction of another fork since it was read.
+      em.findOne(RemoteCanary, { remote }, { refresh: true }),
     ]);
     const active = history[0]?.version ?? null;
     return {
       remote,
       active,
       current: this.entryOf(registry, remote),
+      canary: canary ? { version: canary.version, percent: canary.percent, startedAt: canary.startedAt.toISOString(), startedBy: canary.startedBy } : null,
       releases: releases.map((release) => ({
         remote,
         version: release.version,
@@ -122,7 +152,7 @@ export class RemoteReleaseService {
         audit(tx, { userId: actor.userId, action: 'remote_release_published', details: { remote, version: release.version, by: actor.label, activate: release.activate }, ...(actor.meta ? { meta: actor.meta } : {}) });
       }
       if (!release.activate || (await this.activeVersion(tx, remote)) === release.version) return [];
-      return [this.recordActivation(tx, remote, { version: release.version, manifestUrl: release.manifestUrl }, 'publish', actor)];
+      return [await this.recordActivation(tx, remote, { version: release.version, manifestUrl: release.manifestUrl }, 'publish', actor)];
     });
     await this.events.publish(em, records);
     return this.list(em, remote);
@@ -148,6 +178,7 @@ export class RemoteReleaseService {
    * @throws ConflictError when the bootstrap entry already serves the remote; the errors of {@link activate}.
    */
   async rollback(em: EntityManager, remote: RemoteName, version: string | undefined, actor: ReleaseActor): Promise<RemoteReleaseList> {
+    if ((await em.count(RemoteCanary, { remote })) > 0) return this.endCanary(em, remote, actor);
     if (version) return this.activate(em, remote, version, actor, 'rollback');
     const active = await this.activeVersion(em, remote);
     if (active === null) throw new ConflictError(`${remote} já está na versão de base do registro; não há versão anterior.`, 'nothing_to_roll_back');
@@ -164,7 +195,38 @@ export class RemoteReleaseService {
     return this.list(em, remote);
   }
 
-  private recordActivation(tx: EntityManager, remote: RemoteName, target: { version: string | null; manifestUrl: string }, action: Action, actor: ReleaseActor) {
+  /**
+   * Gives `percent` % of clients `version` of `remote` (replacing a running canary).
+   * @throws NotFoundError for an unknown version; ConflictError when it is the active one;
+   * ReleaseVerificationError (409) when it fails the check.
+   */
+  async startCanary(em: EntityManager, remote: RemoteName, version: string, percent: number, actor: ReleaseActor): Promise<RemoteReleaseList> {
+    const release = await em.findOne(RemoteRelease, { remote, version });
+    if (!release) throw new NotFoundError(`Versão ${version} de ${remote} não encontrada.`, 'release_not_found');
+    if ((await this.activeVersion(em, remote)) === version) throw new ConflictError(`A versão ${version} de ${remote} já está ativa para todos.`, 'already_active');
+    await this.verify({ remote, version, manifestUrl: release.manifestUrl, integrity: release.integrity });
+    await em.transactional(async (tx) => {
+      await tx.nativeDelete(RemoteCanary, { remote });
+      tx.create(RemoteCanary, { remote, version, percent, startedBy: actor.label });
+      audit(tx, { userId: actor.userId, action: 'remote_canary_started', details: { remote, version, percent, by: actor.label }, ...(actor.meta ? { meta: actor.meta } : {}) });
+    });
+    return this.list(em, remote);
+  }
+
+  /** Ends the canary of `remote`: every client gets the active version. @throws ConflictError when none runs. */
+  async endCanary(em: EntityManager, remote: RemoteName, actor: ReleaseActor): Promise<RemoteReleaseList> {
+    const canary = await em.findOne(RemoteCanary, { remote }, { refresh: true });
+    if (!canary) throw new ConflictError(`Nenhum canário de ${remote} em andamento.`, 'no_canary');
+    await em.transactional(async (tx) => {
+      await tx.nativeDelete(RemoteCanary, { remote });
+      audit(tx, { userId: actor.userId, action: 'remote_canary_ended', details: { remote, version: canary.version, percent: canary.percent, by: actor.label }, ...(actor.meta ? { meta: actor.meta } : {}) });
+    });
+    return this.list(em, remote);
+  }
+
+  private async recordActivation(tx: EntityManager, remote: RemoteName, target: { version: string | null; manifestUrl: string }, action: Action, actor: ReleaseActor) {
+    // An activation settles the remote for everybody: a running canary ends (promoted or abandoned).
+    await tx.nativeDelete(RemoteCanary, { remote });
     tx.create(RemoteActivation, { remote, version: target.version, action, activatedBy: actor.label });
     audit(tx, { userId: actor.userId, action: AUDIT_ACTIONS[action], details: { remote, version: target.version ?? 'bootstrap', by: actor.label }, ...(actor.meta ? { meta: actor.meta } : {}) });
     return this.events.record(tx, { type: REMOTE_ACTIVATED_EVENT, aggregateId: remoteAggregateId(remote), payload: { remote, version: target.version, manifestUrl: target.manifestUrl } });
@@ -184,6 +246,14 @@ export class RemoteReleaseService {
          join remote_releases r on r.remote = a.remote and r.version = a.version`,
     );
     return new Map(rows.map((row) => [row.remote, { version: row.version, manifestUrl: row.manifest_url }]));
+  }
+
+  /** Each remote's running canary with its release. */
+  private async canaryReleases(em: EntityManager): Promise<Map<string, { version: string; manifestUrl: string; percent: number }>> {
+    const rows = await em.getConnection().execute<{ remote: string; version: string; manifest_url: string; percent: number }[]>(
+      `select c.remote, c.version, r.manifest_url, c.percent from remote_canaries c join remote_releases r on r.remote = c.remote and r.version = c.version`,
+    );
+    return new Map(rows.map((row) => [row.remote, { version: row.version, manifestUrl: row.manifest_url, percent: row.percent }]));
   }
 
   private entryOf(registry: RemoteRegistry, remote: RemoteName): RemoteEntry {
