@@ -22,9 +22,12 @@ export const CATALOGUE_CACHE_MAX_AGE_MS = 60_000;
 /** Distinct lists kept (searches vary); the oldest is dropped beyond it. */
 export const CATALOGUE_CACHE_MAX_ENTRIES = 200;
 
-/** One cached list: its JSON text and strong ETag (`"<sha1 base64>"`). */
+/**
+ * One cached list: its JSON, UTF-8 encoded once (a string body would be encoded again for every
+ * response: the largest per-request cost of a 16 KiB list), and its strong ETag (`"<sha1 base64>"`).
+ */
 export interface CachedList {
-  body: string;
+  body: Buffer;
   etag: string;
 }
 
@@ -53,10 +56,10 @@ export class CatalogueCache {
     const now = this.clock.now().getTime();
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit.list;
-    const entry: Entry = { list: Promise.resolve({ body: '', etag: '' }), expiresAt: now + CATALOGUE_CACHE_MAX_AGE_MS };
+    const entry: Entry = { list: Promise.resolve({ body: Buffer.alloc(0), etag: '' }), expiresAt: now + CATALOGUE_CACHE_MAX_AGE_MS };
     entry.list = load().then(
       ({ value, validUntil }) => {
-        const body = JSON.stringify(value);
+        const body = Buffer.from(JSON.stringify(value));
         if (validUntil) entry.expiresAt = Math.min(entry.expiresAt, validUntil.getTime());
         return { body, etag: `"${createHash('sha1').update(body).digest('base64')}"` };
       },
