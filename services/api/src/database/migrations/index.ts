@@ -12,6 +12,7 @@ import { Migration20261123100000_security } from './Migration20261123100000_secu
 import { Migration20261123200000_realtime } from './Migration20261123200000_realtime.ts';
 import { Migration20261123300000_admin_panel } from './Migration20261123300000_admin_panel.ts';
 import { Migration20261123400000_orders_payments } from './Migration20261123400000_orders_payments.ts';
+import { Migration20261123700000_catalogue_notify } from './Migration20261123700000_catalogue_notify.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -23,4 +24,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123200000_realtime', class: Migration20261123200000_realtime },
   { name: 'Migration20261123300000_admin_panel', class: Migration20261123300000_admin_panel },
   { name: 'Migration20261123400000_orders_payments', class: Migration20261123400000_orders_payments },
+  { name: 'Migration20261123700000_catalogue_notify', class: Migration20261123700000_catalogue_notify },
 ];

@@ -7,6 +7,9 @@
  *   updated, deleted; order events, which move stock; reservations), in every service process:
  *   the event bus's each-instance delivery (outbox + LISTEN/NOTIFY), and at once in the process
  *   that published the event (`invalidate()` from {@link attachCatalogueCache});
+ * - on `NOTIFY prata_catalogue`, sent by triggers on `products` and `product_reservations` for
+ *   any change, including writes behind the service's back (SQL, scripts): heard by every process
+ *   a moment after the writer's commit;
  * - when the earliest active reservation that counts in `available` expires (`validUntil` of the
  *   loader), since an expiry raises availability without an event;
  * - after at most {@link CATALOGUE_CACHE_MAX_AGE_MS}, a bound on anything this list missed.
@@ -80,15 +83,19 @@ export class CatalogueCache {
   }
 }
 
+/** NOTIFY channel of the `products` and `product_reservations` triggers (entities). */
+export const CATALOGUE_CHANNEL = 'prata_catalogue';
+
 /**
- * Drops `cache` on every event of `types`: in this process as soon as it publishes one, and in
- * every process when the bus delivers it. Returns the unsubscribe function.
+ * Drops `cache` on every event of `types` (in this process as soon as it publishes one, and in
+ * every process when the bus delivers it) and on every {@link CATALOGUE_CHANNEL} notification.
+ * Returns the unsubscribe function.
  */
 export function attachCatalogueCache(cache: CatalogueCache, bus: EventBus, types: readonly string[]): () => void {
   const wanted = new Set(types);
   const onEvent = (event: { type: string }) => {
     if (wanted.has(event.type)) cache.invalidate();
   };
-  const unsubscribe = [bus.subscribeEachInstance('*', onEvent), bus.onPublished(onEvent)];
+  const unsubscribe = [bus.subscribeEachInstance('*', onEvent), bus.onPublished(onEvent), bus.listen(CATALOGUE_CHANNEL, () => cache.invalidate())];
   return () => unsubscribe.forEach((off) => off());
 }
