@@ -62,11 +62,14 @@ test('sign up, confirm by e-mail link, sign in, keep the session on reload, sign
     await route.continue();
   });
   await page.getByRole('button', { name: `Conta de ${email}` }).click();
+  // The store reloads the page itself after signing out: wait for that load (a reload of our own
+  // could race with it and be aborted).
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('menuitem', { name: 'Sair' }).click();
   await expect(page.getByText('Logout realizado', { exact: true })).toBeVisible();
   await expect(page.getByText('Você foi desconectado com sucesso.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Entrar' })).toBeVisible();
-  await page.reload();
+  await reloaded;
   await expect(page.getByRole('link', { name: 'Entrar' })).toBeVisible();
 });
 

@@ -1,10 +1,12 @@
 /**
  * Public catalogue lists served from memory (issue 15): ETag and 304, caching headers, and the
  * cache following every change that alters a list: an admin's product edit, a reservation (and
- * its expiry, which publishes nothing), an order, and a change made through another service
- * instance on the same database (outbox + LISTEN/NOTIFY). Real PostgreSQL, real HTTP injection.
+ * its expiry, which publishes nothing), a change made in SQL behind the service's back (table
+ * triggers' NOTIFY), and a change made through another service instance on the same database
+ * (outbox + LISTEN/NOTIFY). Real PostgreSQL, real HTTP injection.
  */
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESERVATION_DURATION_MS, productListSchema, type Product } from '@prata/contracts';
 import { buildApp } from '../src/app.ts';
@@ -87,6 +89,24 @@ describe('public catalogue lists', () => {
     expect((await listed(service.app, product.id))?.available).toBe(1);
     clock.advance(RESERVATION_DURATION_MS + 1000);
     expect((await listed(service.app, product.id))?.available).toBe(2);
+  });
+});
+
+describe('writes behind the service', () => {
+  it('a price changed in SQL reaches the cached list (trigger NOTIFY), without any event', async () => {
+    const product = productListSchema.parse((await get(service.app, '/api/products')).json())[0]!;
+    const sql = new pg.Client({ connectionString: service.config.databaseUrl! });
+    await sql.connect();
+    try {
+      await sql.query('update products set price_cents = price_cents + 3 where id = $1', [product.id]);
+    } finally {
+      await sql.end();
+    }
+    // The notification arrives a moment after the commit: wait for it (at most ~5 s), then check.
+    for (let i = 0; i < 100 && (await listed(service.app, product.id))?.priceCents === product.priceCents; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await listed(service.app, product.id))?.priceCents).toBe(product.priceCents + 3);
   });
 });
 

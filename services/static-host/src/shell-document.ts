@@ -11,7 +11,8 @@
  * - `preconnect` to the API and the landing route's remote origin;
  * - `preload` of the landing route's remote: its `mf-manifest.json` (as the federation runtime
  *   fetches it), `remoteEntry.js` and the exposed module's first scripts and styles, so they
- *   download alongside the shell's own JavaScript;
+ *   download alongside the shell's own JavaScript; only when that remote's manifest answers for
+ *   this document (a failed script preload would make the shell's retry of the remote fail);
  * - `preload` of the landing route's first API call (e.g. `/` -> `/api/products/featured`).
  *
  * It also gives each browser a first-party client id, the `prata_client` cookie (random, a year,
@@ -44,8 +45,8 @@ export interface ShellDocumentOptions {
   apiUrl: string;
   /** How long a document waits for the registry (ms); then the last known one is used. */
   registryTimeoutMs?: number;
-  /** How long a remote's parsed manifest is reused for the same manifest URL and version (ms). */
-  manifestTtlMs?: number;
+  /** How long a document waits for the landing remote's manifest (ms); then it gets no script hints. */
+  manifestTimeoutMs?: number;
 }
 
 /** What a document request resolved: the browser's client id and the registry (null: unknown). */
@@ -99,7 +100,7 @@ export function landingRemote(registry: RemoteRegistry, pathname: string): Remot
 export class ShellDocument {
   private lastRegistry: RemoteRegistry | null = null;
   private readonly boots = new WeakMap<IncomingMessage, Promise<ShellBoot>>();
-  private readonly manifests = new Map<string, { at: number; hints: Promise<ManifestHints | null> }>();
+  private readonly manifests = new Map<string, Promise<ManifestHints | null>>();
   private readonly apiUrl: string;
   private readonly options: ShellDocumentOptions;
 
@@ -137,14 +138,19 @@ export class ShellDocument {
     return this.lastRegistry;
   }
 
-  /** The scripts and styles a remote's exposed `./App` needs first, from its manifest (cached briefly). */
+  /**
+   * The scripts and styles a remote's exposed `./App` needs first, from its manifest, asked for
+   * each document (concurrent documents share one request): a script preload that fails poisons
+   * the page's later loads of that script (the shell's retry would fail too), so the hints only
+   * name files of a remote that answers now. Null when it does not answer in time.
+   */
   private manifestHints(remote: RemoteRegistry[number]): Promise<ManifestHints | null> {
     const key = `${remote.manifestUrl}#${remote.version}`;
-    const cached = this.manifests.get(key);
-    if (cached && Date.now() - cached.at < (this.options.manifestTtlMs ?? 30_000)) return cached.hints;
+    const pending = this.manifests.get(key);
+    if (pending) return pending;
     const hints = (async (): Promise<ManifestHints | null> => {
       try {
-        const response = await fetch(remote.manifestUrl, { signal: AbortSignal.timeout(this.options.registryTimeoutMs ?? 1500) });
+        const response = await fetch(remote.manifestUrl, { signal: AbortSignal.timeout(this.options.manifestTimeoutMs ?? 500) });
         if (!response.ok) return null;
         const manifest = (await response.json()) as {
           metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
@@ -166,7 +172,8 @@ export class ShellDocument {
         return null;
       }
     })();
-    this.manifests.set(key, { at: Date.now(), hints });
+    this.manifests.set(key, hints);
+    void hints.finally(() => this.manifests.delete(key));
     return hints;
   }
 
@@ -183,7 +190,7 @@ export class ShellDocument {
       // Remote scripts load without CORS, their manifests with: one connection of each kind.
       ...(origin ? [`<link rel="preconnect" href="${escapeAttr(origin)}">`, `<link rel="preconnect" href="${escapeAttr(origin)}" crossorigin>`] : []),
       ...(LANDING_API_PRELOADS[pathname] ?? []).map((api) => `<link rel="preload" as="fetch" href="${escapeAttr(this.apiUrl + api)}" crossorigin="use-credentials">`),
-      ...(remote ? [`<link rel="preload" as="fetch" href="${escapeAttr(remote.manifestUrl)}" crossorigin>`] : []),
+      ...(remote && hints ? [`<link rel="preload" as="fetch" href="${escapeAttr(remote.manifestUrl)}" crossorigin>`] : []),
       ...(hints?.scripts ?? []).map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}">`),
       ...(hints?.styles ?? []).map((url) => `<link rel="preload" as="style" href="${escapeAttr(url)}">`),
     ];

@@ -25,6 +25,7 @@ const product = {
   available: 5,
   createdAt: '2026-11-21T10:00:00.000Z',
 };
+const paymentConfig = { provider: 'sandbox', testMode: true, publicKey: null, cardTokenUrl: 'http://api.test/api/payments/sandbox/card-tokens', simulation: true };
 let view: Rendered;
 
 beforeEach(() => {
@@ -69,9 +70,29 @@ describe('CheckoutRoute', () => {
     expect(view.container.querySelector('form')).toBeNull();
   });
 
+  it('holds the form until the payment configuration answers, so its test-mode notice does not push the form down', async () => {
+    vi.unstubAllGlobals();
+    let answer: (response: Response) => void = () => undefined;
+    const config = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    stubApi(({ url }) => (url.endsWith('/api/payments/config') ? config : json(200, [product])));
+    useCartStore.setState({ items: [ring] });
+    useSessionStore.getState().setSession({ user: { id: 'u', email: 'maria@example.com', fullName: 'Maria' }, accessToken: 't', roles: [] });
+    view = render(<CheckoutRoute />, { path: '/checkout' });
+    await flush();
+    expect(view.container.querySelector('[data-testid="checkout-skeleton"]')).not.toBeNull();
+    expect(view.container.querySelector('form')).toBeNull();
+    answer(json(200, paymentConfig));
+    await flush();
+    const form = view.container.querySelector('form')!;
+    expect(form.textContent).toContain('Modo de teste');
+    expect(view.container.querySelector('[data-testid="checkout-skeleton"]')).toBeNull();
+  });
+
   it('shows the form to a signed-in shopper with the e-mail prefilled and the refreshed price', async () => {
     vi.unstubAllGlobals();
-    stubApi(() => json(200, [{ ...product, priceCents: 14_990 }]));
+    stubApi(({ url }) => (url.endsWith('/api/payments/config') ? json(200, paymentConfig) : json(200, [{ ...product, priceCents: 14_990 }])));
     useCartStore.setState({ items: [ring] });
     useSessionStore.getState().setSession({ user: { id: 'u', email: 'maria@example.com', fullName: 'Maria' }, accessToken: 't', roles: [] });
     view = render(<CheckoutRoute />, { path: '/checkout' });

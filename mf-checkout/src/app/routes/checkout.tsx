@@ -12,6 +12,7 @@ import { toast, useCartStore, useSessionStore } from '@prata/shared-ui';
 import { CartNotices } from '../../features/cart/components/cart-notices.tsx';
 import { useCartRefresh } from '../../features/cart/hooks/use-cart-refresh.ts';
 import { CheckoutForm } from '../../features/checkout/components/checkout-form.tsx';
+import { usePaymentConfig } from '../../lib/payment-config.ts';
 import { CheckoutSkeleton } from '../../features/checkout/components/checkout-skeleton.tsx';
 import { getOrderQueryOptions } from '../../features/orders/api/get-order.ts';
 import styles from './routes.module.css';
@@ -27,6 +28,10 @@ export function CheckoutRoute() {
   const queryClient = useQueryClient();
   const placed = useRef(false);
   const empty = items.length === 0;
+  // The form waits for the payment configuration's first answer too (success or failure, and
+  // never again once answered): its test-mode notice arriving later would push the whole form
+  // down (CLS, issue 15).
+  const awaitingPayments = !usePaymentConfig().isFetched;
 
   useEffect(() => {
     if (!empty || placed.current) return;
@@ -35,7 +40,7 @@ export function CheckoutRoute() {
   }, [empty, navigate]);
 
   if (empty) return null;
-  if (sessionLoading) {
+  if (sessionLoading || (user && awaitingPayments)) {
     return (
       <section className={`p9-container ${styles.page}`}>
         <h1 className={styles.title}>Finalizar Compra</h1>

@@ -14,6 +14,7 @@ import { Migration20261123300000_admin_panel } from './Migration20261123300000_a
 import { Migration20261123400000_orders_payments } from './Migration20261123400000_orders_payments.ts';
 import { Migration20261123600000_remote_releases } from './Migration20261123600000_remote_releases.ts';
 import { Migration20261123600100_remote_canaries } from './Migration20261123600100_remote_canaries.ts';
+import { Migration20261123700000_catalogue_notify } from './Migration20261123700000_catalogue_notify.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -27,4 +28,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123400000_orders_payments', class: Migration20261123400000_orders_payments },
   { name: 'Migration20261123600000_remote_releases', class: Migration20261123600000_remote_releases },
   { name: 'Migration20261123600100_remote_canaries', class: Migration20261123600100_remote_canaries },
+  { name: 'Migration20261123700000_catalogue_notify', class: Migration20261123700000_catalogue_notify },
 ];

@@ -7,6 +7,9 @@
  *   updated, deleted; order events, which move stock; reservations), in every service process:
  *   the event bus's each-instance delivery (outbox + LISTEN/NOTIFY), and at once in the process
  *   that published the event (`invalidate()` from {@link attachCatalogueCache});
+ * - on `NOTIFY prata_catalogue`, sent by triggers on `products` and `product_reservations` for
+ *   any change, including writes behind the service's back (SQL, scripts): heard by every process
+ *   a moment after the writer's commit;
  * - when the earliest active reservation that counts in `available` expires (`validUntil` of the
  *   loader), since an expiry raises availability without an event;
  * - after at most {@link CATALOGUE_CACHE_MAX_AGE_MS}, a bound on anything this list missed.
@@ -22,9 +25,12 @@ export const CATALOGUE_CACHE_MAX_AGE_MS = 60_000;
 /** Distinct lists kept (searches vary); the oldest is dropped beyond it. */
 export const CATALOGUE_CACHE_MAX_ENTRIES = 200;
 
-/** One cached list: its JSON text and strong ETag (`"<sha1 base64>"`). */
+/**
+ * One cached list: its JSON, UTF-8 encoded once (a string body would be encoded again for every
+ * response: the largest per-request cost of a 16 KiB list), and its strong ETag (`"<sha1 base64>"`).
+ */
 export interface CachedList {
-  body: string;
+  body: Buffer;
   etag: string;
 }
 
@@ -53,10 +59,10 @@ export class CatalogueCache {
     const now = this.clock.now().getTime();
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit.list;
-    const entry: Entry = { list: Promise.resolve({ body: '', etag: '' }), expiresAt: now + CATALOGUE_CACHE_MAX_AGE_MS };
+    const entry: Entry = { list: Promise.resolve({ body: Buffer.alloc(0), etag: '' }), expiresAt: now + CATALOGUE_CACHE_MAX_AGE_MS };
     entry.list = load().then(
       ({ value, validUntil }) => {
-        const body = JSON.stringify(value);
+        const body = Buffer.from(JSON.stringify(value));
         if (validUntil) entry.expiresAt = Math.min(entry.expiresAt, validUntil.getTime());
         return { body, etag: `"${createHash('sha1').update(body).digest('base64')}"` };
       },
@@ -77,15 +83,19 @@ export class CatalogueCache {
   }
 }
 
+/** NOTIFY channel of the `products` and `product_reservations` triggers (entities). */
+export const CATALOGUE_CHANNEL = 'prata_catalogue';
+
 /**
- * Drops `cache` on every event of `types`: in this process as soon as it publishes one, and in
- * every process when the bus delivers it. Returns the unsubscribe function.
+ * Drops `cache` on every event of `types` (in this process as soon as it publishes one, and in
+ * every process when the bus delivers it) and on every {@link CATALOGUE_CHANNEL} notification.
+ * Returns the unsubscribe function.
  */
 export function attachCatalogueCache(cache: CatalogueCache, bus: EventBus, types: readonly string[]): () => void {
   const wanted = new Set(types);
   const onEvent = (event: { type: string }) => {
     if (wanted.has(event.type)) cache.invalidate();
   };
-  const unsubscribe = [bus.subscribeEachInstance('*', onEvent), bus.onPublished(onEvent)];
+  const unsubscribe = [bus.subscribeEachInstance('*', onEvent), bus.onPublished(onEvent), bus.listen(CATALOGUE_CHANNEL, () => cache.invalidate())];
   return () => unsubscribe.forEach((off) => off());
 }

@@ -14,6 +14,10 @@ import { PRODUCT_CATEGORIES } from '@prata/contracts';
 export const ProductSchema = defineEntity({
   name: 'Product',
   tableName: 'products',
+  // Any change, by the service or behind its back (SQL, scripts), tells every service process
+  // that the public catalogue lists may have changed (`NOTIFY prata_catalogue`, once per
+  // transaction; catalogue-cache.ts).
+  triggers: [{ name: 'products_catalogue_notify', timing: 'after', events: ['insert', 'update', 'delete', 'truncate'], forEach: 'statement', body: "perform pg_notify('prata_catalogue', ''); return null;" }],
   indexes: [
     {
       // Global search (issue 12): trigram matching on the accent- and case-folded name.

@@ -80,6 +80,8 @@ export class EventBus {
   private readonly once = new Map<string, Set<EventHandler>>();
   private readonly each = new Map<string, Set<EventHandler>>();
   private readonly published = new Set<(event: Pick<DomainEvent, 'type' | 'aggregateId'>) => void>();
+  /** Other NOTIFY channels heard on the listening connection, with their handlers. */
+  private readonly channels = new Map<string, Set<() => void>>();
   private readonly orm: MikroORM;
   private readonly log: Logger;
   private listener: pg.Client | null = null;
@@ -141,6 +143,32 @@ export class EventBus {
   onPublished(handler: (event: Pick<DomainEvent, 'type' | 'aggregateId'>) => void): () => void {
     this.published.add(handler);
     return () => this.published.delete(handler);
+  }
+
+  /**
+   * Calls `handler` in this process for every `NOTIFY <channel>` (e.g. one sent by a table
+   * trigger), heard on the bus's listening connection; also after that connection (re)connects,
+   * since notifications sent while it was down are lost. `channel` is a plain identifier.
+   * Returns the unsubscribe function.
+   */
+  listen(channel: string, handler: () => void): () => void {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid NOTIFY channel: ${channel}`);
+    const fresh = !this.channels.has(channel);
+    const handlers = this.channels.get(channel) ?? new Set();
+    handlers.add(handler);
+    this.channels.set(channel, handlers);
+    if (fresh && this.listener) void this.listener.query(`listen ${channel}`).catch((error: unknown) => this.listenerLost(this.listener!, error));
+    return () => handlers.delete(handler);
+  }
+
+  private notifyChannel(channel: string): void {
+    for (const handler of this.channels.get(channel) ?? []) {
+      try {
+        handler();
+      } catch (error) {
+        this.log.error({ err: error, channel }, 'NOTIFY handler failed');
+      }
+    }
   }
 
   /** Writes the event to the outbox in `em`'s unit of work (flushed with the caller's changes). */
@@ -217,17 +245,19 @@ export class EventBus {
     client.on('notification', (message) => {
       if (message.channel === OUTBOX_CHANNEL) void this.relay().catch((error: unknown) => this.log.error({ err: error }, 'outbox relay failed'));
       if (message.channel === POSITIONED_CHANNEL) void this.pull().catch((error: unknown) => this.log.error({ err: error }, 'outbox pull failed'));
+      if (this.channels.has(message.channel)) this.notifyChannel(message.channel);
     });
     client.on('error', (error) => this.listenerLost(client, error));
     client.on('end', () => this.listenerLost(client, new Error('listener connection ended')));
     try {
       await client.connect();
-      await client.query(`listen ${OUTBOX_CHANNEL}; listen ${POSITIONED_CHANNEL}`);
+      await client.query([OUTBOX_CHANNEL, POSITIONED_CHANNEL, ...this.channels.keys()].map((channel) => `listen ${channel}`).join('; '));
     } catch (error) {
       this.listenerLost(client, error);
       return;
     }
     this.listener = client;
+    for (const channel of this.channels.keys()) this.notifyChannel(channel);
     this.listenerRetryMs = 500;
     clearInterval(this.heartbeat);
     // A silently dropped connection hears nothing: probe it, and reconnect when it fails.

@@ -11,6 +11,10 @@ import { User } from '../identity/identity.entities.ts';
 export const ProductReservationSchema = defineEntity({
   name: 'ProductReservation',
   tableName: 'product_reservations',
+  // Any change, by the service or behind its back (SQL, scripts), tells every service process
+  // that the public catalogue lists may have changed (`NOTIFY prata_catalogue`, once per
+  // transaction; catalogue-cache.ts).
+  triggers: [{ name: 'product_reservations_catalogue_notify', timing: 'after', events: ['insert', 'update', 'delete', 'truncate'], forEach: 'statement', body: "perform pg_notify('prata_catalogue', ''); return null;" }],
   indexes: [{ properties: ['product', 'isActive', 'expiresAt'] }],
   uniques: [
     {
