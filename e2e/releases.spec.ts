@@ -89,6 +89,19 @@ test('registry down at load: the shell composes the store from the last registry
   await expect(page.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('prata:remote-registry'))).toContain('"storefront"');
 
+  // The service is unreachable: the shell's host has no registry to inline (as after a restart
+  // with the API down), and the browser's own request is refused. The page's boot block loses its
+  // registry as the parser inserts it (fulfilling the document from the test instead would make
+  // Chromium treat the page as non-local and block its loopback requests).
+  await page.addInitScript(() => {
+    new MutationObserver((_records, observer) => {
+      const boot = document.getElementById('prata-boot');
+      if (!boot?.textContent) return;
+      const data = JSON.parse(boot.textContent) as { registry?: unknown };
+      boot.textContent = JSON.stringify({ ...data, registry: null });
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
   const refused: string[] = [];
   await page.route('**/api/remotes*', async (route) => {
     refused.push(route.request().url());
@@ -98,6 +111,7 @@ test('registry down at load: the shell composes the store from the last registry
   await expect(page.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();
   await page.goto('/carrinho');
   await expect(page.getByRole('heading', { name: 'Seu carrinho está vazio' })).toBeVisible();
+  expect(await page.locator('#prata-boot').textContent()).toContain('"registry":null');
   expect(refused.length).toBeGreaterThan(0);
 });
 
