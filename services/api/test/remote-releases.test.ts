@@ -3,7 +3,9 @@
  * build directories from disk over HTTP): publish, activate, refuse a release whose manifest is
  * unreachable or whose entry does not match its hash, `--no-activate`, rollback down to the
  * bootstrap entry, the registry `GET /api/remotes` serves (never cached), access and audit rows,
- * and the activation relayed to open tabs on the public realtime channel `releases`.
+ * and the activation relayed to open tabs on the public realtime channel `releases`; a canary
+ * rolled back by the canary-guard job (driven by a test clock and explicit ticks) once its error
+ * rate is past the threshold, and kept while it is under it.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -16,7 +18,8 @@ import { remoteRegistrySchema, remoteReleaseListSchema, type RemoteRegistry } fr
 import { sriHash } from '../src/modules/platform/release-verifier.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
-import { createTestService, type TestService } from './helpers.ts';
+import { CANARY_ERROR_RATIO, CANARY_MIN_ERRORS } from '../src/modules/platform/canary-guard.ts';
+import { createTestService, TestClock, type TestService } from './helpers.ts';
 import { TestSocket } from './realtime-client.ts';
 
 let service: TestService;
@@ -26,6 +29,7 @@ let deployDir: string;
 let developer: SignedIn;
 let admin: SignedIn;
 let customer: SignedIn;
+const clock = new TestClock();
 
 /** Writes a storefront build of `version` (manifest + entry) under the origin; returns its release body. */
 async function build(version: string, entrySource = `/* storefront ${version} */`) {
@@ -53,7 +57,7 @@ beforeAll(async () => {
   origin = Fastify();
   await origin.register(fastifyStatic, { root: deployDir });
   originUrl = await origin.listen({ port: 0, host: '127.0.0.1' });
-  service = await createTestService({ REMOTE_STOREFRONT_URL: 'http://127.0.0.1:4101' });
+  service = await createTestService({ REMOTE_STOREFRONT_URL: 'http://127.0.0.1:4101' }, clock);
   developer = await account(service, ['developer'], 'dev');
   admin = await account(service, ['admin'], 'admin');
   customer = await account(service);
@@ -272,8 +276,78 @@ describe('remote releases', () => {
     expect((await storefront()).version).toBe(active);
   });
 
+  it('rolls a canary back by itself when its errors per client pass the threshold, recording why', async () => {
+    const stable = (await storefront()).version;
+    expect(stable).toBe('0.1.0-ffffffff');
+    const canaryVersion = '0.1.0-12121212';
+    expect((await post('/api/developer/remotes/storefront/releases', developer, { ...(await build(canaryVersion)), activate: false })).statusCode).toBe(201);
+    expect((await post('/api/developer/remotes/storefront/canary', developer, { version: canaryVersion, percent: 50 })).statusCode).toBe(200);
+
+    // 20 clients load the store twice each; which version each gets is computed here independently.
+    const bucket = (id: string) => createHash('sha256').update(`storefront:${id}`).digest().readUInt32BE(0) % 100;
+    const clients = Array.from({ length: 20 }, (_, i) => `visitante-${String(i).padStart(4, '0')}`);
+    for (const client of [...clients, ...clients]) expect((await service.app.inject({ method: 'GET', url: `/api/remotes?client=${client}` })).statusCode).toBe(200);
+    const canaryClients = clients.filter((client) => bucket(client) < 50).length;
+    const stableClients = clients.length - canaryClients;
+    expect(canaryClients > 0 && stableClients > 0).toBe(true);
+    const recorded = await sql<{ version: string; clients: number }>(service, `select version, count(*)::int as clients from remote_canary_clients where remote = 'storefront' group by version order by version`);
+    expect(recorded).toEqual([
+      { version: canaryVersion, clients: canaryClients },
+      { version: stable, clients: stableClients },
+    ].sort((a, b) => a.version.localeCompare(b.version)));
+
+    /** Injects `count` occurrences of one captured error of `version` of the storefront. */
+    const inject = (version: string, count: number, type: string) =>
+      sql(
+        service,
+        `insert into system_errors (id, error_type, error_message, remote, version, source, fingerprint, count, created_at, last_seen_at, resolved)
+         values (gen_random_uuid(), ?, 'falhou', 'storefront', ?, 'client', md5(?) || md5(?), ?, now(), now(), false)`,
+        [type, version, type, version, count],
+      );
+    const canaryRunning = async () => remoteReleaseListSchema.parse((await service.app.inject({ method: 'GET', url: '/api/developer/remotes/storefront/releases', headers: bearer(developer) })).json()).canary;
+    const tick = async () => {
+      clock.advance(60_000);
+      await service.app.jobs.tick();
+    };
+
+    // Under the threshold: the canary's errors per client are no worse than the stable version's.
+    await inject(canaryVersion, CANARY_MIN_ERRORS, 'TypeError');
+    await inject(stable, CANARY_MIN_ERRORS * stableClients, 'TypeError');
+    await tick();
+    expect(await canaryRunning()).toMatchObject({ version: canaryVersion });
+
+    // Past it: canary rate above CANARY_ERROR_RATIO x the stable rate (CANARY_MIN_ERRORS per client).
+    const extra = CANARY_ERROR_RATIO * CANARY_MIN_ERRORS * canaryClients + 1;
+    await inject(canaryVersion, extra, 'RangeError');
+    await tick();
+    expect(await canaryRunning()).toBeNull();
+    const inside = clients.find((client) => bucket(client) < 50)!;
+    const served = await service.app.inject({ method: 'GET', url: `/api/remotes?client=${inside}` });
+    expect(remoteRegistrySchema.parse(served.json()).find((entry) => entry.name === 'storefront')!.version).toBe(stable);
+
+    const canaryErrors = CANARY_MIN_ERRORS + extra;
+    const stableErrors = CANARY_MIN_ERRORS * stableClients;
+    const [log] = await sql<{ user_id: string | null; details: Record<string, unknown> }>(service, `select user_id, details from admin_logs where action = 'remote_canary_rolled_back'`);
+    expect(log).toEqual({
+      user_id: null,
+      details: {
+        remote: 'storefront',
+        version: canaryVersion,
+        by: 'auto:canary-guard',
+        ratio: CANARY_ERROR_RATIO,
+        minErrors: CANARY_MIN_ERRORS,
+        canary: { version: canaryVersion, errors: canaryErrors, clients: canaryClients, rate: canaryErrors / canaryClients },
+        stable: { version: stable, errors: stableErrors, clients: stableClients, rate: CANARY_MIN_ERRORS },
+        reason: expect.stringMatching(new RegExp(`^Canário revertido automaticamente: ${canaryErrors} erros em ${canaryClients} clientes`)),
+      },
+    });
+    const [event] = await sql<{ payload: unknown }>(service, `select payload from domain_events where type = 'RemoteReleaseActivated' order by created_at desc limit 1`);
+    expect(event!.payload).toEqual({ remote: 'storefront', version: stable, manifestUrl: `${originUrl}/storefront/${stable}/mf-manifest.json` });
+    expect(await sql(service, `select 1 from remote_canary_clients`)).toEqual([]);
+  });
+
   it('the hand-written migration matches the entities', async () => {
     const diff = await service.db.orm.schema.getUpdateSchemaSQL({ wrap: false });
-    expect(diff).not.toMatch(/remote_releases|remote_activations|remote_canaries/);
+    expect(diff).not.toMatch(/remote_releases|remote_activations|remote_canaries|remote_canary_clients/);
   });
 });

@@ -27,7 +27,7 @@ import { SearchNormalizeRoutine } from '../modules/search/search-normalize.routi
 import { SystemErrorSchema } from '../modules/system-errors/system-error.entity.ts';
 import { NotificationSchema, NotificationStateSchema } from '../modules/notifications/notification.entities.ts';
 import { QaIssueSchema } from '../modules/quality/qa-issue.entity.ts';
-import { RemoteActivationSchema, RemoteCanarySchema, RemoteReleaseSchema } from '../modules/platform/remote-release.entities.ts';
+import { RemoteActivationSchema, RemoteCanaryClientSchema, RemoteCanarySchema, RemoteReleaseSchema } from '../modules/platform/remote-release.entities.ts';
 import { migrationsList } from './migrations/index.ts';
 import { releaseDeadConnections } from './pool-guard.ts';
 
@@ -61,6 +61,7 @@ export const ENTITIES = [
   RemoteReleaseSchema,
   RemoteActivationSchema,
   RemoteCanarySchema,
+  RemoteCanaryClientSchema,
 ];
 
 /** Builds the ORM options for a `postgres://` URL. `debug` logs SQL. */

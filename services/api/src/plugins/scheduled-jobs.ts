@@ -8,10 +8,14 @@
  * - outbox relay catch-up, every `OUTBOX_CATCHUP_INTERVAL_MS`: positions events whose commit
  *   notification no process heard (modules/events/event-bus.ts);
  * - mail retry, every `MAIL_RETRY_INTERVAL_MS`: failed e-mails are retried with backoff; one that
- *   fails its last attempt (`MAIL_MAX_ATTEMPTS`) is recorded as a system error.
+ *   fails its last attempt (`MAIL_MAX_ATTEMPTS`) is recorded as a system error;
+ * - canary guard, every `CANARY_CHECK_INTERVAL_MS` (60 s): a remote's canary whose error rate is
+ *   past the threshold is rolled back, the reason recorded (modules/platform/canary-guard.ts; issue 14).
  */
 import fp from 'fastify-plugin';
 import { orderServices } from '../modules/orders/index.ts';
+import { CANARY_CHECK_INTERVAL_MS, CanaryGuard } from '../modules/platform/canary-guard.ts';
+import { releaseServices } from '../modules/platform/index.ts';
 import { ReservationService } from '../modules/reservations/reservation.service.ts';
 
 export default fp(
@@ -21,6 +25,8 @@ export default fp(
     const interval = app.config.reservationCleanupIntervalMs;
     app.jobs.every({ name: 'reservation-cleanup', everyMs: interval, run: () => reservations.cleanup(app.orm.em.fork()) });
     app.jobs.every({ name: 'order-expiry', everyMs: interval, run: () => reconciliation.expireOverdue(app.orm.em.fork()) });
+    const canaryGuard = new CanaryGuard(releaseServices(app).releases);
+    app.jobs.every({ name: 'canary-guard', everyMs: CANARY_CHECK_INTERVAL_MS, run: () => canaryGuard.check(app.orm.em.fork()) });
     app.jobs.every({ name: 'outbox-relay', everyMs: app.config.outboxCatchupIntervalMs, run: () => app.events.relay() });
     app.jobs.every({
       name: 'mail-retry',

@@ -14,6 +14,7 @@ import { Migration20261123300000_admin_panel } from './Migration20261123300000_a
 import { Migration20261123400000_orders_payments } from './Migration20261123400000_orders_payments.ts';
 import { Migration20261123600000_remote_releases } from './Migration20261123600000_remote_releases.ts';
 import { Migration20261123600100_remote_canaries } from './Migration20261123600100_remote_canaries.ts';
+import { Migration20261123600200_remote_canary_clients } from './Migration20261123600200_remote_canary_clients.ts';
 import { Migration20261123700000_catalogue_notify } from './Migration20261123700000_catalogue_notify.ts';
 
 export const migrationsList: MigrationObject[] = [
@@ -28,5 +29,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123400000_orders_payments', class: Migration20261123400000_orders_payments },
   { name: 'Migration20261123600000_remote_releases', class: Migration20261123600000_remote_releases },
   { name: 'Migration20261123600100_remote_canaries', class: Migration20261123600100_remote_canaries },
+  { name: 'Migration20261123600200_remote_canary_clients', class: Migration20261123600200_remote_canary_clients },
   { name: 'Migration20261123700000_catalogue_notify', class: Migration20261123700000_catalogue_notify },
 ];

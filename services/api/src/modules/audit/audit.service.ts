@@ -51,7 +51,8 @@ export type AuditAction =
   | 'remote_release_activated'
   | 'remote_release_rolled_back'
   | 'remote_canary_started'
-  | 'remote_canary_ended';
+  | 'remote_canary_ended'
+  | 'remote_canary_rolled_back';
 
 /** Adds an audit row to `em` (flushed with the caller's changes). */
 export function audit(

@@ -29,7 +29,7 @@ import {
   startCanarySchema,
   type RemoteRegistry,
 } from '@prata/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../database/availability.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { User } from '../identity/identity.entities.ts';
@@ -39,9 +39,14 @@ import { RemoteReleaseService, type ReleaseActor } from './remote-releases.servi
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-const platformRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The bootstrap registry (file/env, from `app`'s config) and the release service over it. */
+export function releaseServices(app: FastifyInstance): { registry: RemoteRegistryService; releases: RemoteReleaseService } {
   const registry = new RemoteRegistryService(app.config.remoteOrigins, app.config.remoteRegistryFile, app.log);
-  const releases = new RemoteReleaseService(registry, app.events);
+  return { registry, releases: new RemoteReleaseService(registry, app.events) };
+}
+
+const platformRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { registry, releases } = releaseServices(app);
   let lastRegistry: RemoteRegistry | undefined;
 
   /** The signed-in developer as a release actor (e-mail recorded as published_by/activated_by). */

@@ -68,3 +68,23 @@ export const RemoteCanarySchema = defineEntity({
 });
 export class RemoteCanary extends RemoteCanarySchema.class {}
 RemoteCanarySchema.setClass(RemoteCanary);
+
+/**
+ * `remote_canary_clients` (issue 14 automatic canary rollback): the denominator of the canary's
+ * error rate. One row per client id (`prata_client`) and version served while a canary of the
+ * remote runs, written (insert, ignored when present) when `GET /api/remotes?client=` is
+ * answered; cleared when a canary of the remote starts or ends.
+ */
+export const RemoteCanaryClientSchema = defineEntity({
+  name: 'RemoteCanaryClient',
+  tableName: 'remote_canary_clients',
+  properties: {
+    remote: p.enum(REMOTE_NAMES).primary(),
+    /** The version this client was served (the canary's or the stable one). */
+    version: p.string().length(64).primary(),
+    clientId: p.string().length(64).primary(),
+    firstSeenAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export class RemoteCanaryClient extends RemoteCanaryClientSchema.class {}
+RemoteCanaryClientSchema.setClass(RemoteCanaryClient);

@@ -17,7 +17,9 @@
  *   gives `percent` % of clients (`registry(em, clientId)`: a stable hash of the client id and the
  *   remote, {@link canaryBucket}) a published version instead of the active one; clients without
  *   an id get the active one. Activating any version of the remote (promoting the canary, or
- *   rolling back) ends its canary.
+ *   rolling back) ends its canary. While a canary runs, which version each client id was served
+ *   is recorded (`remote_canary_clients`, the denominator of canary-guard.ts).
+ * - `abortCanary(em, remote, version, details, actor)`: the automatic rollback (canary-guard.ts).
  * Every activation is checked first (release-verifier.ts: manifest and entry reachable, entry
  * hash as recorded; 409 with the pt-BR reason otherwise), written with an `admin_logs` row and a
  * `RemoteReleaseActivated` domain event (realtime channel `releases`) (`{ remote, version, manifestUrl }`, version null for the
@@ -29,7 +31,7 @@ import { publishReleaseSchema, type PublishReleaseInput, type RemotePreview, typ
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { audit, type AuditAction, type RequestMeta } from '../audit/audit.service.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import { RemoteActivation, RemoteCanary, RemoteRelease } from './remote-release.entities.ts';
+import { RemoteActivation, RemoteCanary, RemoteCanaryClient, RemoteRelease } from './remote-release.entities.ts';
 import type { RemoteRegistryService } from './remote-registry.ts';
 import { verifyRelease, type ReleaseToVerify } from './release-verifier.ts';
 
@@ -97,12 +99,37 @@ export class RemoteReleaseService {
       clientId ? this.canaryReleases(em) : new Map<string, { version: string; manifestUrl: string; percent: number }>(),
       preview ? em.findOne(RemoteRelease, { remote: preview.remote, version: preview.version }) : null,
     ]);
-    return base.map((entry) => {
+    const served = base.map((entry) => {
       const canary = canaries.get(entry.name);
       const release =
         previewed?.remote === entry.name ? previewed : canary && clientId && canaryBucket(entry.name, clientId) < canary.percent ? canary : active.get(entry.name);
       return release ? { ...entry, manifestUrl: release.manifestUrl, version: release.version } : entry;
     });
+    if (clientId && canaries.size > 0) {
+      await this.recordCanaryClients(em, clientId, served.filter((entry) => canaries.has(entry.name) && previewed?.remote !== entry.name));
+    }
+    return served;
+  }
+
+  /**
+   * Ends the canary of `remote` by itself (canary-guard.ts) when it still runs `version`: every
+   * client gets the stable version again, an `admin_logs` row `remote_canary_rolled_back` keeps
+   * `details` (the figures that decided it) and a `RemoteReleaseActivated` event tells open tabs
+   * (payload: the stable version, null for the bootstrap entry, and its manifest).
+   * @returns false when that canary no longer runs (ended or replaced meanwhile).
+   */
+  async abortCanary(em: EntityManager, remote: RemoteName, version: string, details: Record<string, unknown>, actor: ReleaseActor): Promise<boolean> {
+    const [stable, stableVersion] = await Promise.all([this.registry(em), this.activeVersion(em, remote)]);
+    const manifestUrl = this.entryOf(stable, remote).manifestUrl;
+    const record = await em.transactional(async (tx) => {
+      if ((await tx.nativeDelete(RemoteCanary, { remote, version })) === 0) return null;
+      await tx.nativeDelete(RemoteCanaryClient, { remote });
+      audit(tx, { userId: actor.userId, action: 'remote_canary_rolled_back', details: { remote, version, by: actor.label, ...details } });
+      return this.events.record(tx, { type: REMOTE_ACTIVATED_EVENT, aggregateId: remoteAggregateId(remote), payload: { remote, version: stableVersion, manifestUrl } });
+    });
+    if (!record) return false;
+    await this.events.publish(em, [record]);
+    return true;
   }
 
   /** Versions, history and current entry of `remote`. */
@@ -207,6 +234,7 @@ export class RemoteReleaseService {
     await this.verify({ remote, version, manifestUrl: release.manifestUrl, integrity: release.integrity });
     await em.transactional(async (tx) => {
       await tx.nativeDelete(RemoteCanary, { remote });
+      await tx.nativeDelete(RemoteCanaryClient, { remote });
       tx.create(RemoteCanary, { remote, version, percent, startedBy: actor.label });
       audit(tx, { userId: actor.userId, action: 'remote_canary_started', details: { remote, version, percent, by: actor.label }, ...(actor.meta ? { meta: actor.meta } : {}) });
     });
@@ -219,6 +247,7 @@ export class RemoteReleaseService {
     if (!canary) throw new ConflictError(`Nenhum canário de ${remote} em andamento.`, 'no_canary');
     await em.transactional(async (tx) => {
       await tx.nativeDelete(RemoteCanary, { remote });
+      await tx.nativeDelete(RemoteCanaryClient, { remote });
       audit(tx, { userId: actor.userId, action: 'remote_canary_ended', details: { remote, version: canary.version, percent: canary.percent, by: actor.label }, ...(actor.meta ? { meta: actor.meta } : {}) });
     });
     return this.list(em, remote);
@@ -227,9 +256,19 @@ export class RemoteReleaseService {
   private async recordActivation(tx: EntityManager, remote: RemoteName, target: { version: string | null; manifestUrl: string }, action: Action, actor: ReleaseActor) {
     // An activation settles the remote for everybody: a running canary ends (promoted or abandoned).
     await tx.nativeDelete(RemoteCanary, { remote });
+    await tx.nativeDelete(RemoteCanaryClient, { remote });
     tx.create(RemoteActivation, { remote, version: target.version, action, activatedBy: actor.label });
     audit(tx, { userId: actor.userId, action: AUDIT_ACTIONS[action], details: { remote, version: target.version ?? 'bootstrap', by: actor.label }, ...(actor.meta ? { meta: actor.meta } : {}) });
     return this.events.record(tx, { type: REMOTE_ACTIVATED_EVENT, aggregateId: remoteAggregateId(remote), payload: { remote, version: target.version, manifestUrl: target.manifestUrl } });
+  }
+
+  /** Records which version of each canaried remote `clientId` was served (kept once per client and version). */
+  private async recordCanaryClients(em: EntityManager, clientId: string, entries: RemoteEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await em.getConnection().execute(
+      `insert into remote_canary_clients (remote, version, client_id, first_seen_at) values ${entries.map(() => '(?, ?, ?, now())').join(', ')} on conflict do nothing`,
+      entries.flatMap((entry) => [entry.name, entry.version, clientId]),
+    );
   }
 
   /** The active version of `remote`, or null when the bootstrap entry serves it. */
