@@ -2,7 +2,7 @@
  * The service as a Fastify instance (fastify/demo habit: app.ts builds, server.ts listens).
  * Tests build it with a real ORM and storage and call it with `inject` or real HTTP.
  */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from 'helmet';
 import compress from '@fastify/compress';
@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
     return503OnClosing: false,
     // One access log line per request (below), not Fastify's two (received, completed): the
     // logging cost per request is halved on hot public routes (issue 15).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Router errors (malformed URL, over-long parameter) are answered before any route runs: in pt-BR too.
     frameworkErrors: (error: { statusCode?: number }, _request: unknown, reply: FastifyReply) =>
       reply.code(error.statusCode ?? 400).send({ error: 'bad_request', message: 'Requisição inválida' }),
