@@ -18,7 +18,7 @@ import { createConfirmedCustomer } from './support/customers.ts';
 import { sql } from './support/database.ts';
 import { E2E } from './support/environment.ts';
 import { createProduct } from './support/shop.ts';
-import { signInAsAdmin } from './support/ui.ts';
+import { signInAsAdmin, signInAsDeveloper } from './support/ui.ts';
 
 const developer = { email: uniqueEmail('dev.realtime'), password: 'Prata-Dev-2026!', fullName: 'Rita Realtime E2E' };
 
@@ -31,12 +31,7 @@ test.afterAll(async () => {
 
 async function developerDashboard(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto('/developer-login');
-  const form = page.getByRole('form', { name: 'Login de desenvolvedor' });
-  await form.getByLabel('Email').fill(developer.email);
-  await form.getByLabel('Senha', { exact: true }).fill(developer.password);
-  await form.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/developer$/);
+  await signInAsDeveloper(page, developer.email, developer.password);
   await expect(page.getByTestId('realtime-status')).toHaveText('Realtime Ativo');
   return page;
 }

@@ -15,6 +15,7 @@ import { expect, test } from '@playwright/test';
 import { createDeveloper, uniqueEmail } from './support/accounts.ts';
 import { sql } from './support/database.ts';
 import { E2E } from './support/environment.ts';
+import { signInAsDeveloper } from './support/ui.ts';
 
 const run = promisify(execFile);
 const HERO = path.resolve('mf-storefront/src/features/home/components/hero.tsx');
@@ -126,12 +127,7 @@ test('a developer previews a version in their own browser, then activates and re
     await writeFile(HERO, original);
     await createDeveloper(developer);
 
-    await page.goto('/developer-login');
-    const form = page.getByRole('form', { name: 'Login de desenvolvedor' });
-    await form.getByLabel('Email').fill(developer.email);
-    await form.getByLabel('Senha', { exact: true }).fill(developer.password);
-    await form.getByRole('button', { name: 'Entrar' }).click();
-    await expect(page).toHaveURL(/\/developer$/);
+    await signInAsDeveloper(page, developer.email, developer.password);
     const row = () => page.getByTestId('releases-storefront').getByRole('row', { name: new RegExp(version) });
     await expect(row()).toContainText('cli:');
 

@@ -38,3 +38,13 @@ export async function signInAsAdmin(page: Page, email: string, password: string)
   await form.getByRole('button', { name: 'Acessar Painel' }).click();
   await expect(page).toHaveURL(/\/admin$/);
 }
+
+/** Signs in at /developer-login and waits for the developer dashboard. */
+export async function signInAsDeveloper(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/developer-login');
+  const form = page.getByRole('form', { name: 'Login de desenvolvedor' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Senha', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/developer$/);
+}

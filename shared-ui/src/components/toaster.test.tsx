@@ -1,24 +1,11 @@
 /** Toaster: renders nothing (and loads no toast library) until the first toast, then shows it. */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, type Rendered } from '../testing/render.tsx';
 import { toast, Toaster } from './toaster.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+let rendered: Rendered | undefined;
+afterEach(() => rendered?.unmount());
 
 /** Lets the lazy import and React's commits settle (until `done` or ~2 s). */
 async function settle(done: () => boolean): Promise<void> {
@@ -31,8 +18,8 @@ async function settle(done: () => boolean): Promise<void> {
 
 describe('Toaster', () => {
   it('mounts on the first toast and shows the toasts raised before and after it listens', async () => {
-    act(() => root.render(<Toaster />));
-    expect(container.innerHTML).toBe('');
+    rendered = render(<Toaster />);
+    expect(rendered.container.innerHTML).toBe('');
     act(() => toast.success('Produto adicionado ao carrinho'));
     await settle(() => document.body.textContent!.includes('Produto adicionado ao carrinho'));
     expect(document.body.textContent).toContain('Produto adicionado ao carrinho');
