@@ -1,11 +1,16 @@
 /**
  * Fan-out across service processes (issue 11): two `node src/server.ts` processes on different
  * ports share one database; a developer's socket on each receives every error event, whichever
- * process recorded it, with the same ids in the same order.
+ * process recorded it, with the same ids in the same order. The service is stateless (issue 14,
+ * "Scaling out"): a session begun on one process is refreshed on the other, and a remote release
+ * published through one is what the other's registry serves.
  */
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
 import pg from 'pg';
+import { remoteRegistrySchema } from '@prata/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sriHash } from '../src/modules/platform/release-verifier.ts';
 import { createDatabase } from './helpers.ts';
 import { TestSocket } from './realtime-client.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
@@ -14,8 +19,7 @@ let database: Awaited<ReturnType<typeof createDatabase>>;
 const processes: ServiceProcess[] = [];
 
 /** A confirmed developer account made through process `origin`'s API. */
-async function developerToken(origin: string, roles: string[] = ['developer']): Promise<string> {
-  const email = `dev.${randomUUID()}@exemplo.com.br`;
+async function developerToken(origin: string, roles: string[] = ['developer'], email = `dev.${randomUUID()}@exemplo.com.br`): Promise<string> {
   const post = (url: string, body: object) => fetch(`${origin}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect((await post('/api/auth/sign-up', { email, password: 'segredo123', fullName: 'Dev Cluster' })).status).toBe(201);
   const client = new pg.Client({ connectionString: database.url });
@@ -96,4 +100,38 @@ it('drops a slow consumer once its buffer passes the cap instead of growing the 
   let count = await connections();
   while (count !== before && Date.now() < deadline) count = await connections();
   expect(count).toBe(before);
+});
+
+it('keeps sessions and remote releases in the database: signed in on one process, refreshed and releasing through the other', async () => {
+  const [a, b] = processes as [ServiceProcess, ServiceProcess];
+  // Session: the refresh token issued by A is honoured by B (sessions live in PostgreSQL).
+  const email = `dev.${randomUUID()}@exemplo.com.br`;
+  await developerToken(a.origin, ['developer'], email);
+  const signIn = await fetch(`${a.origin}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'segredo123' }) });
+  expect(signIn.status).toBe(200);
+  const refreshCookie = signIn.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!).join('; ');
+  expect(refreshCookie).not.toBe('');
+  const refreshed = await fetch(`${b.origin}/api/auth/refresh`, { method: 'POST', headers: { cookie: refreshCookie, 'content-type': 'application/json' }, body: '{}' });
+  expect(refreshed.status).toBe(200);
+  const token = ((await refreshed.json()) as { accessToken: string }).accessToken;
+
+  // Release: published and activated through B, served by A's registry.
+  const entrySource = `/* storefront cluster ${randomUUID()} */`;
+  const version = '9.9.9-cluster';
+  const staticOrigin = Fastify();
+  staticOrigin.get('/mf-manifest.json', async () => ({ id: 'storefront', name: 'storefront', metaData: { name: 'storefront', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' }, buildInfo: { buildVersion: version, buildName: 'mf-storefront' } } }));
+  staticOrigin.get('/remoteEntry.js', async (_request, reply) => reply.type('text/javascript').send(entrySource));
+  const originUrl = await staticOrigin.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const published = await fetch(`${b.origin}/api/developer/remotes/storefront/releases`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ version, manifestUrl: `${originUrl}/mf-manifest.json`, integrity: sriHash(Buffer.from(entrySource)), activate: true }),
+    });
+    expect(published.status).toBe(201);
+    const registry = remoteRegistrySchema.parse(await (await fetch(`${a.origin}/api/remotes`)).json());
+    expect(registry.find((entry) => entry.name === 'storefront')).toMatchObject({ version, manifestUrl: `${originUrl}/mf-manifest.json` });
+  } finally {
+    await staticOrigin.close();
+  }
 });
