@@ -94,13 +94,16 @@ export const remoteReleaseListSchema = z.object({
 });
 export type RemoteReleaseList = z.infer<typeof remoteReleaseListSchema>;
 
+/** A browser's client id (`prata_client` cookie): 8-64 URL-safe characters (a random UUID in practice). */
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
 /**
  * `GET /api/remotes?client=<id>&preview=<remote>@<version>`: the optional client id (first-party
  * cookie `prata_client`) for sticky canaries, and a staff preview of one published version (honoured
  * only for a signed-in admin or developer; ignored otherwise).
  */
 export const remoteRegistryQuerySchema = z.object({
-  client: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Identificador de cliente inválido').optional(),
+  client: z.string().regex(CLIENT_ID_PATTERN, 'Identificador de cliente inválido').optional(),
   preview: z
     .string()
     .regex(/^(storefront|checkout|admin|devtools)@[0-9A-Za-z][0-9A-Za-z._-]{0,63}$/, 'Pré-visualização inválida: use <remote>@<versão>')

@@ -24,10 +24,9 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply } from 'fastify';
-import { remoteRegistrySchema, type RemoteRegistry } from '@prata/contracts';
+import { CLIENT_ID_PATTERN, remoteRegistrySchema, type RemoteRegistry } from '@prata/contracts';
 
 export const CLIENT_COOKIE = 'prata_client';
-const CLIENT_ID = /^[A-Za-z0-9-]{8,64}$/;
 const CLIENT_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /**
@@ -118,7 +117,7 @@ export class ShellDocument {
     let boot = this.boots.get(raw);
     if (!boot) {
       const sent = parseCookie(raw.headers.cookie ?? '')[CLIENT_COOKIE];
-      const valid = sent !== undefined && CLIENT_ID.test(sent);
+      const valid = sent !== undefined && CLIENT_ID_PATTERN.test(sent);
       const clientId = valid ? sent : randomUUID();
       boot = this.fetchRegistry(clientId).then((registry) => ({ clientId, newClient: !valid, registry }));
       this.boots.set(raw, boot);

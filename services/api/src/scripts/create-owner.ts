@@ -15,6 +15,7 @@ import { openDatabaseForTool } from '../database/index.ts';
 import { AdminAccountsService } from '../modules/identity/admin-accounts.service.ts';
 import { LogTransport, Mailer } from '../modules/mail/mailer.ts';
 import { systemClock } from '../lib/clock.ts';
+import { reportCliError } from './cli-error.ts';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string', default: 'Proprietário' } },
@@ -38,9 +39,7 @@ try {
   const { summary } = await service.createOwner(db.orm.em.fork(), { email: values.email, password: values.password, fullName: values.name! });
   console.log(summary);
 } catch (error) {
-  const issues = (error as { issues?: { message: string }[] }).issues ?? [];
-  console.error([error instanceof Error ? error.message : String(error), ...issues.map((issue) => `  - ${issue.message}`)].join('\n'));
-  process.exitCode = 1;
+  reportCliError(error);
 } finally {
   await db.close();
 }

@@ -31,6 +31,7 @@ import { EmbeddedDatabaseInUseError } from '../database/embedded-postgres.ts';
 import { openReleaseTarget, type ReleaseTarget } from '../modules/platform/release-target.ts';
 import { releaseStorageFromEnv, type ReleaseStorage } from '../storage/release-storage.ts';
 import { buildRemote, compatibilityProblems, publishBuild, shellBuildInfo } from './release-build.ts';
+import { reportCliError } from './cli-error.ts';
 
 const USAGE = [
   'usage:',
@@ -134,9 +135,7 @@ try {
     console.log(list.active ?? 'bootstrap');
   } else console.log(describeList(await target.list(remote)));
 } catch (error) {
-  const issues = (error as { issues?: { message: string }[] }).issues ?? [];
-  console.error([error instanceof Error ? error.message : String(error), ...issues.map((issue) => `  - ${issue.message}`)].join('\n'));
-  process.exitCode = 1;
+  reportCliError(error);
 } finally {
   await target.close();
 }

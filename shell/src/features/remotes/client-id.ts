@@ -5,11 +5,11 @@
  * out of) a remote's canary across page loads; the shell's host can read the same cookie when it
  * inlines the registry into the page. It identifies a browser, not a person, and carries nothing else.
  */
+import { CLIENT_ID_PATTERN } from '@prata/contracts';
 
 /** Name of the cookie. */
 export const CLIENT_COOKIE = 'prata_client';
 const ONE_YEAR_S = 31_536_000;
-const VALID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** The id in `cookieHeader` (`document.cookie` syntax), or null. */
 export function clientIdFromCookies(cookieHeader: string): string | null {
@@ -17,7 +17,7 @@ export function clientIdFromCookies(cookieHeader: string): string | null {
     const [name, ...value] = part.trim().split('=');
     if (name === CLIENT_COOKIE) {
       const id = decodeURIComponent(value.join('='));
-      return VALID.test(id) ? id : null;
+      return CLIENT_ID_PATTERN.test(id) ? id : null;
     }
   }
   return null;
