@@ -22,7 +22,7 @@ import configPlugin from './plugins/config.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import ormPlugin from './plugins/orm.ts';
 import storagePlugin from './plugins/storage.ts';
-import type { LocalDiskStorage } from './storage/object-storage.ts';
+import type { ObjectStorage } from './storage/object-storage.ts';
 import catalogueRoutes from './modules/catalogue/index.ts';
 import identityRoutes from './modules/identity/index.ts';
 import orderRoutes from './modules/orders/index.ts';
@@ -61,7 +61,7 @@ import qualityRoutes from './modules/quality/index.ts';
 export interface AppDependencies {
   config: AppConfig;
   orm: MikroORM;
-  storage: LocalDiskStorage;
+  storage: ObjectStorage;
   /** Time source (tests pass a controllable one). */
   clock?: Clock;
 }

@@ -9,7 +9,12 @@
  * - `DATABASE_URL`: a PostgreSQL server to use. Without it an embedded PostgreSQL is started.
  * - `DATA_DIR` (default `<repo>/.data`): embedded PostgreSQL data and the default storage root.
  * - `EMBEDDED_PG_PORT` (default 54329): port of the embedded PostgreSQL.
- * - `STORAGE_ROOT` (default `DATA_DIR/storage`): where bucket files live.
+ * - `STORAGE` (default `local`): where product images live (storage/object-storage.ts).
+ *   `local`: files under `STORAGE_ROOT` (default `DATA_DIR/storage`). `s3`: an S3-compatible
+ *   bucket shared by every service process (AWS S3, MinIO, R2): `STORAGE_S3_BUCKET` (required),
+ *   `STORAGE_S3_PREFIX` (key prefix, default none), `STORAGE_S3_ENDPOINT` (MinIO/R2; unset for
+ *   AWS), `STORAGE_S3_REGION` (default us-east-1), `STORAGE_S3_FORCE_PATH_STYLE=true` (MinIO),
+ *   credentials from `AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY` (or the AWS SDK's other sources).
  * - `JWT_SECRET`: signing secret for access tokens; `ENCRYPTION_KEY`: key for secrets at rest
  *   (TOTP). When unset, `npm start` generates both once and keeps them in `DATA_DIR/secrets.json`.
  * - `SMTP_URL` (e.g. smtps://user:pass@smtp.example.com): deliver e-mail through SMTP; without it
@@ -62,6 +67,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3ClientSettings } from './storage/s3-client.ts';
 
 /** Repository root (services/api/src -> ../../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -76,6 +82,12 @@ const envSchema = z.object({
   DATA_DIR: z.string().optional(),
   EMBEDDED_PG_PORT: port.default(54329),
   STORAGE_ROOT: z.string().optional(),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  STORAGE_S3_BUCKET: z.string().min(3).max(63).optional(),
+  STORAGE_S3_PREFIX: z.string().max(200).regex(/^([^/]+\/)*$/, 'STORAGE_S3_PREFIX must be empty or end with /').default(''),
+  STORAGE_S3_ENDPOINT: z.url().optional(),
+  STORAGE_S3_REGION: z.string().min(1).default('us-east-1'),
+  STORAGE_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   ENCRYPTION_KEY: z.string().min(32, 'ENCRYPTION_KEY must have at least 32 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
@@ -131,7 +143,10 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   embeddedPgPort: number;
+  /** Root of the local storage (`STORAGE=local`). */
   storageRoot: string;
+  /** Where product images live (`STORAGE`, see the module doc). */
+  objectStorage: { driver: 'local' } | { driver: 's3'; bucket: string; prefix: string; client: S3ClientSettings };
   jwtSecret: string;
   encryptionKey: string;
   /** True when JWT_SECRET and ENCRYPTION_KEY came from the environment. */
@@ -205,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.STORAGE === 's3' && !e.STORAGE_S3_BUCKET) throw new Error('Invalid configuration:\nSTORAGE_S3_BUCKET: required with STORAGE=s3');
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (e.NODE_ENV === 'production') {
     const problems = productionSecretProblems({ JWT_SECRET: e.JWT_SECRET, ENCRYPTION_KEY: e.ENCRYPTION_KEY });
@@ -229,6 +245,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     storageRoot: path.resolve(e.STORAGE_ROOT ?? path.join(dataDir, 'storage')),
+    objectStorage:
+      e.STORAGE === 's3'
+        ? { driver: 's3', bucket: e.STORAGE_S3_BUCKET!, prefix: e.STORAGE_S3_PREFIX, client: { endpoint: e.STORAGE_S3_ENDPOINT, region: e.STORAGE_S3_REGION, forcePathStyle: e.STORAGE_S3_FORCE_PATH_STYLE === 'true' } }
+        : { driver: 'local' },
     jwtSecret: e.JWT_SECRET ?? randomBytes(48).toString('base64url'),
     encryptionKey: e.ENCRYPTION_KEY ?? randomBytes(48).toString('base64url'),
     secretsFromEnv: Boolean(e.JWT_SECRET && e.ENCRYPTION_KEY),

@@ -50,7 +50,7 @@ export function sql<T = Record<string, unknown>>(service: TestService, query: st
 }
 
 /** Multipart upload of `data` as `fileName` over real HTTP (the app must be listening). */
-export async function uploadImage(baseUrl: string, who: SignedIn, data: Uint8Array, fileName: string, type = 'image/png'): Promise<Response> {
+export async function uploadImage(baseUrl: string, who: Pick<SignedIn, 'accessToken'>, data: Uint8Array, fileName: string, type = 'image/png'): Promise<Response> {
   const form = new FormData();
   form.append('file', new Blob([data], { type }), fileName);
   return fetch(`${baseUrl}/api/admin/product-images`, { method: 'POST', headers: bearer(who), body: form });

@@ -13,7 +13,7 @@ import { UPLOADED_IMAGE_KEY_PATTERN, productListSchema, productSchema, type Prod
 import { AdminLog } from '../src/modules/audit/admin-log.entity.ts';
 import { DomainEventRecord } from '../src/modules/events/domain-event.entity.ts';
 import type { DomainEvent } from '../src/modules/events/event-bus.ts';
-import { RENDITIONS_FOLDER } from '../src/plugins/storage.ts';
+import { RENDITIONS_FOLDER } from '../src/storage/object-storage.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { imageFile, placeOrder, sql, uploadImage } from './admin-fixtures.ts';
 import { createTestService, type TestService } from './helpers.ts';

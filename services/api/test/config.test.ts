@@ -28,6 +28,18 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://127.0.0.1:4000');
   });
 
+  it('stores images on the local disk by default, or in the S3 bucket STORAGE=s3 names (issue 14)', () => {
+    expect(loadConfig({}).objectStorage).toEqual({ driver: 'local' });
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow('STORAGE_S3_BUCKET: required with STORAGE=s3');
+    expect(() => loadConfig({ STORAGE: 's3', STORAGE_S3_BUCKET: 'loja', STORAGE_S3_PREFIX: 'imagens' })).toThrow('STORAGE_S3_PREFIX must be empty or end with /');
+    expect(loadConfig({ STORAGE: 's3', STORAGE_S3_BUCKET: 'loja', STORAGE_S3_ENDPOINT: 'http://minio:9000', STORAGE_S3_FORCE_PATH_STYLE: 'true' }).objectStorage).toEqual({
+      driver: 's3',
+      bucket: 'loja',
+      prefix: '',
+      client: { endpoint: 'http://minio:9000', region: 'us-east-1', forcePathStyle: true },
+    });
+  });
+
   it('lists every invalid variable', () => {
     const attempt = () => loadConfig({ DATABASE_URL: 'mysql://x', API_PORT: 'abc', JWT_SECRET: 'short' });
     expect(attempt).toThrow('DATABASE_URL: DATABASE_URL must be a postgres:// URL');

@@ -10,8 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_RENDITION_WIDTHS, imageSrcSet } from '@prata/contracts';
-import { RENDITIONS_FOLDER } from '../src/plugins/storage.ts';
-import { PRODUCT_IMAGES_BUCKET } from '../src/storage/object-storage.ts';
+import { PRODUCT_IMAGES_BUCKET, RENDITIONS_FOLDER } from '../src/storage/object-storage.ts';
 import { createTestService, type TestService } from './helpers.ts';
 
 let service: TestService;

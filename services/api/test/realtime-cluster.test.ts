@@ -2,20 +2,26 @@
  * Fan-out across service processes (issue 11): two `node src/server.ts` processes on different
  * ports share one database; a developer's socket on each receives every error event, whichever
  * process recorded it, with the same ids in the same order. The service is stateless (issue 14,
- * "Scaling out"): a session begun on one process is refreshed on the other, and a remote release
- * published through one is what the other's registry serves.
+ * "Scaling out"): a session begun on one process is refreshed on the other, a remote release
+ * published through one is what the other's registry serves, and a product image uploaded through
+ * one (to the S3 storage both are configured with, s3rver here) is served, used and deleted through
+ * the other.
  */
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { remoteRegistrySchema } from '@prata/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { sriHash } from '../src/modules/platform/release-verifier.ts';
+import { imageFile, uploadImage } from './admin-fixtures.ts';
 import { createDatabase } from './helpers.ts';
 import { TestSocket } from './realtime-client.ts';
+import { startS3Double, type S3Double } from './s3-double.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 
 let database: Awaited<ReturnType<typeof createDatabase>>;
+let s3: S3Double;
 const processes: ServiceProcess[] = [];
 
 /** A confirmed developer account made through process `origin`'s API. */
@@ -38,11 +44,14 @@ async function developerToken(origin: string, roles: string[] = ['developer'], e
 
 beforeAll(async () => {
   database = await createDatabase();
-  processes.push(await startServiceProcess(database.url, { REALTIME_MAX_BUFFER_BYTES: '65536' }));
-  processes.push(await startServiceProcess(database.url, { REALTIME_MAX_BUFFER_BYTES: '65536' }));
+  s3 = await startS3Double(['store']);
+  const env = { REALTIME_MAX_BUFFER_BYTES: '65536', ...s3.storageEnv('store') };
+  processes.push(await startServiceProcess(database.url, env));
+  processes.push(await startServiceProcess(database.url, env));
 }, 120_000);
 afterAll(async () => {
   await Promise.all(processes.map((p) => p.stop()));
+  await s3?.close();
   await database?.drop();
 });
 
@@ -134,4 +143,30 @@ it('keeps sessions and remote releases in the database: signed in on one process
   } finally {
     await staticOrigin.close();
   }
+});
+
+it('shares product images: uploaded through one process, served, used and deleted through the other', async () => {
+  const [a, b] = processes as [ServiceProcess, ServiceProcess];
+  const admin = { accessToken: await developerToken(a.origin, ['admin']) };
+  const png = await imageFile('png', 640, 480);
+  const uploaded = await uploadImage(a.origin, admin, png, 'pulseira.png');
+  expect(uploaded.status).toBe(201);
+  const { key } = (await uploaded.json()) as { key: string };
+
+  const original = await fetch(`${b.origin}/storage/product-images/${key}`);
+  expect(original.status).toBe(200);
+  expect(Buffer.from(await original.arrayBuffer()).equals(png)).toBe(true);
+  const rendition = await fetch(`${b.origin}/images/product-images/${key}?w=320`);
+  expect(rendition.status).toBe(200);
+  expect(await sharp(Buffer.from(await rendition.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
+
+  // B accepts the key A stored (it checks the image exists) and refuses to delete it while in use.
+  const headers = { authorization: `Bearer ${admin.accessToken}` };
+  const created = await fetch(`${b.origin}/api/admin/products`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Pulseira Elos', category: 'pulseiras', priceCents: 15_990, stock: 3, imageKey: key }) });
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  expect((await fetch(`${a.origin}/api/admin/product-images/${key}`, { method: 'DELETE', headers })).status).toBe(409);
+  expect((await fetch(`${a.origin}/api/admin/products/${id}`, { method: 'DELETE', headers })).status).toBe(200);
+  expect((await fetch(`${b.origin}/api/admin/product-images/${key}`, { method: 'DELETE', headers })).status).toBe(200);
+  expect((await fetch(`${a.origin}/storage/product-images/${key}`)).status).toBe(404);
 });

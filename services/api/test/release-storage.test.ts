@@ -5,31 +5,26 @@
  * environment selects a storage.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sriHash, verifyRelease } from '../src/modules/platform/release-verifier.ts';
 import { LocalDiskReleaseStorage, releaseStorageFromEnv, S3ReleaseStorage } from '../src/storage/release-storage.ts';
+import { startS3Double, type S3Double } from './s3-double.ts';
 
 const VERSION = '0.1.0-33333333';
 const ENTRY = 'var storefront = {};';
 let dir: string;
-let server: S3rver;
+let s3: S3Double;
 let storage: S3ReleaseStorage;
 let publicUrl: string;
 let build: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'prata-s3-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(dir, 's3'), configureBuckets: [{ name: 'releases', configs: [] }] });
-  const { port } = (await server.run()) as AddressInfo;
-  const endpoint = `http://127.0.0.1:${port}`;
-  publicUrl = `${endpoint}/releases`;
-  const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-  storage = new S3ReleaseStorage({ client, bucket: 'releases', publicUrl, prefix: 'remotes/' });
+  s3 = await startS3Double(['releases']);
+  publicUrl = `${s3.endpoint}/releases`;
+  storage = new S3ReleaseStorage({ client: s3.client, bucket: 'releases', publicUrl, prefix: 'remotes/' });
   build = path.join(dir, 'build');
   await mkdir(path.join(build, 'static'), { recursive: true });
   await writeFile(path.join(build, 'remoteEntry.js'), ENTRY);
@@ -38,7 +33,7 @@ beforeAll(async () => {
   await writeFile(path.join(build, 'build-info.json'), JSON.stringify({ name: 'storefront', version: VERSION }));
 });
 afterAll(async () => {
-  await server?.close();
+  await s3?.close();
   await rm(dir, { recursive: true, force: true });
 });
 

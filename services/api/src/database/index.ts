@@ -9,7 +9,8 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config.ts';
 import { Product } from '../modules/catalogue/product.entity.ts';
 import { drawFallbackSvg } from '../modules/catalogue/product-art.ts';
-import { FALLBACK_IMAGE_KEY, LocalDiskStorage, PRODUCT_IMAGES_BUCKET } from '../storage/object-storage.ts';
+import { createObjectStorage } from '../storage/create-object-storage.ts';
+import { FALLBACK_IMAGE_KEY, PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../storage/object-storage.ts';
 import { embeddedUrl, findRunningCluster, resolveDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 import { ormConfig } from './orm-config.ts';
 import { CatalogueSeeder } from './seeders/catalogue.seeder.ts';
@@ -22,7 +23,7 @@ export interface Logger {
 
 export interface OpenDatabase {
   orm: MikroORM;
-  storage: LocalDiskStorage;
+  storage: ObjectStorage;
   /** Connection URL in use (embedded or `DATABASE_URL`). */
   url: string;
   /** True when this process started an embedded PostgreSQL. */
@@ -53,7 +54,7 @@ export async function openDatabase(config: AppConfig, log: Logger): Promise<Open
   }
   try {
     const orm = await MikroORM.init(ormConfig(url));
-    const storage = new LocalDiskStorage(config.storageRoot, config.publicUrl);
+    const storage = createObjectStorage(config);
     await migrateAndSeed(orm, storage, config.seed, log);
     return {
       orm,
@@ -92,7 +93,7 @@ export async function openDatabaseForTool(config: AppConfig, log: Logger): Promi
   const orm = await MikroORM.init(ormConfig(url));
   return {
     orm,
-    storage: new LocalDiskStorage(config.storageRoot, config.publicUrl),
+    storage: createObjectStorage(config),
     url,
     embedded: false,
     attachedTo: running.pid,
@@ -104,7 +105,7 @@ export async function openDatabaseForTool(config: AppConfig, log: Logger): Promi
 /** Applies pending migrations; seeds the catalogue when `seed` is `if-empty` and it is empty. */
 export async function migrateAndSeed(
   orm: MikroORM,
-  storage: LocalDiskStorage,
+  storage: ObjectStorage,
   seed: AppConfig['seed'],
   log: Logger,
 ): Promise<void> {

@@ -2,8 +2,14 @@
  * Object storage strategy (Vendure habit: what may vary is an interface with a default).
  *
  * Buckets hold objects by key (e.g. bucket `product-images`, key `products/x.svg`, admin.md 3).
- * `LocalDiskStorage` keeps them under a storage root on disk and the service serves them at
- * `GET /storage/<bucket>/<key>`; an S3-like implementation would only change `publicUrl`/`put`.
+ * The service serves them at `GET /storage/<bucket>/<key>` whatever the implementation
+ * (plugins/storage.ts), so image URLs and the shell's CSP do not depend on where bytes live:
+ * - {@link LocalDiskStorage} (default, `STORAGE=local`): files under `STORAGE_ROOT`. One process,
+ *   or several sharing that directory (a shared volume).
+ * - `S3ObjectStorage` (`STORAGE=s3`, storage/s3-object-storage.ts): an S3-compatible bucket (AWS S3,
+ *   MinIO, R2), so any number of service processes share uploads without a shared disk
+ *   (issue 14 "Scaling out").
+ * {@link createObjectStorage} picks one from the configuration.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -14,8 +20,17 @@ export const PRODUCT_IMAGES_BUCKET = 'product-images';
 export const PRODUCT_IMAGES_FOLDER = 'products';
 /** Key of the image shown when a product has none or its image fails to load. */
 export const FALLBACK_IMAGE_KEY = 'fallback.svg';
+/** Folder (under the local storage root) where renditions are kept; dot-named, so never served as a bucket. */
+export const RENDITIONS_FOLDER = '.renditions';
 
 export interface ObjectStorage {
+  /** Human description for logs and the status page, e.g. `/srv/data/storage` or `s3://bucket/prefix/`. */
+  readonly description: string;
+  /**
+   * A private local directory of this process for files derived from objects that it may make
+   * again at will (WebP renditions, storage/image-renditions.ts); never served.
+   */
+  readonly cacheDir: string;
   /** Writes (or replaces) an object. */
   put(bucket: string, key: string, data: Buffer | string): Promise<void>;
   /** True when the object exists. */
@@ -35,10 +50,15 @@ export interface ObjectStorage {
 /** Default storage: files under `root/<bucket>/<key>`, public at `<publicBaseUrl>/storage/...`. */
 export class LocalDiskStorage implements ObjectStorage {
   readonly root: string;
+  readonly description: string;
+  /** `<root>/.renditions`: dot-named, so the static route never serves it. */
+  readonly cacheDir: string;
   private readonly publicBaseUrl: string;
 
   constructor(root: string, publicBaseUrl: string) {
     this.root = path.resolve(root);
+    this.description = this.root;
+    this.cacheDir = path.join(this.root, RENDITIONS_FOLDER);
     this.publicBaseUrl = publicBaseUrl.replace(/\/$/, '');
   }
 
@@ -90,8 +110,7 @@ export class LocalDiskStorage implements ObjectStorage {
   }
 
   publicUrl(bucket: string, key: string): string {
-    const encoded = key.split('/').map(encodeURIComponent).join('/');
-    return `${this.publicBaseUrl}/storage/${encodeURIComponent(bucket)}/${encoded}`;
+    return storageRouteUrl(this.publicBaseUrl, bucket, key);
   }
 
   /** Maps bucket/key to a path inside the root. @throws Error on path traversal. */
@@ -100,4 +119,10 @@ export class LocalDiskStorage implements ObjectStorage {
     if (!file.startsWith(this.root + path.sep)) throw new Error(`invalid object key: ${bucket}/${key}`);
     return file;
   }
+}
+
+/** `<publicBaseUrl>/storage/<bucket>/<key>`, each segment URL-encoded: where the service serves an object. */
+export function storageRouteUrl(publicBaseUrl: string, bucket: string, key: string): string {
+  const encoded = key.split('/').map(encodeURIComponent).join('/');
+  return `${publicBaseUrl.replace(/\/$/, '')}/storage/${encodeURIComponent(bucket)}/${encoded}`;
 }

@@ -14,17 +14,17 @@
  *   served at `RELEASE_S3_PUBLIC_URL`. Settings: `RELEASE_S3_BUCKET`, `RELEASE_S3_PUBLIC_URL` (the
  *   public URL of the bucket's root, e.g. a CDN in front of it), `RELEASE_S3_ENDPOINT` (MinIO/R2;
  *   unset for AWS), `RELEASE_S3_REGION` (default us-east-1), `RELEASE_S3_PREFIX` (key prefix,
- *   default none), `RELEASE_S3_FORCE_PATH_STYLE=true` (MinIO); credentials from the AWS SDK's
- *   usual sources (`AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY`, profiles, roles). Objects are
+ *   default none), `RELEASE_S3_FORCE_PATH_STYLE=true` (MinIO); credentials as in s3-client.ts. Objects are
  *   written with their Content-Type and Cache-Control; `build-info.json` is written last, so its
  *   presence marks a complete upload. The bucket must allow cross-origin GETs from the store.
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import mime from 'mime-types';
 import type { RemoteName } from '@prata/contracts';
+import { createS3Client, isS3NotFound, s3SettingsFromEnv } from './s3-client.ts';
 
 /** Files revalidated on every use (they name the content-hashed files of their build). */
 export const REVALIDATED_RELEASE_FILES = new Set(['mf-manifest.json', 'mf-stats.json', 'build-info.json']);
@@ -98,8 +98,7 @@ export class S3ReleaseStorage implements ReleaseStorage {
       await this.options.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
       return true;
     } catch (error) {
-      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      if (status === 404) return false;
+      if (isS3NotFound(error)) return false;
       throw error;
     }
   }
@@ -142,10 +141,6 @@ export function releaseStorageFromEnv(env: NodeJS.ProcessEnv, dataDir: string): 
   if (kind !== 's3') throw new Error(`RELEASE_STORAGE must be local or s3, not ${kind}`);
   const missing = ['RELEASE_S3_BUCKET', 'RELEASE_S3_PUBLIC_URL'].filter((name) => !env[name]);
   if (missing.length > 0) throw new Error(`RELEASE_STORAGE=s3 needs ${missing.join(' and ')}`);
-  const client = new S3Client({
-    region: env.RELEASE_S3_REGION || 'us-east-1',
-    ...(env.RELEASE_S3_ENDPOINT ? { endpoint: env.RELEASE_S3_ENDPOINT } : {}),
-    forcePathStyle: env.RELEASE_S3_FORCE_PATH_STYLE === 'true',
-  });
+  const client = createS3Client(s3SettingsFromEnv(env, 'RELEASE_S3'));
   return new S3ReleaseStorage({ client, bucket: env.RELEASE_S3_BUCKET!, publicUrl: env.RELEASE_S3_PUBLIC_URL!, ...(env.RELEASE_S3_PREFIX ? { prefix: env.RELEASE_S3_PREFIX } : {}) });
 }

@@ -18,7 +18,7 @@ const idParams = z.object({ id: z.uuid({ error: 'Identificador inválido' }) });
 
 const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
   const registry = new RemoteRegistryService(app.config.remoteOrigins, app.config.remoteRegistryFile, app.log);
-  const status = new SystemStatusService({ app, storage: app.storage, storageRoot: app.config.storageRoot, registry: () => registry.list() });
+  const status = new SystemStatusService({ app, storage: app.storage, registry: () => registry.list() });
   const qa = new QaService({ app, clock: app.clock, registry: () => registry.list() });
 
   app.get(

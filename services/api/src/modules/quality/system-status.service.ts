@@ -8,8 +8,6 @@
  * underlying error message is the details of a failure.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { HealthCheck, RemoteRegistry } from '@prata/contracts';
@@ -17,7 +15,7 @@ import { Product } from '../catalogue/product.entity.ts';
 import { Profile, RefreshToken, User, UserRole } from '../identity/identity.entities.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { liveSessionRoles, type TokenClaims } from '../../plugins/auth.ts';
-import { PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../../storage/object-storage.ts';
+import { FALLBACK_IMAGE_KEY, PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../../storage/object-storage.ts';
 
 /** Folder inside the bucket for probe objects (not `products/`, so never a product image). */
 const PROBE_FOLDER = '_health';
@@ -40,8 +38,6 @@ export async function probeManifest(url: string): Promise<void> {
 export interface StatusDeps {
   app: FastifyInstance;
   storage: ObjectStorage;
-  /** Folder holding the buckets (STORAGE_ROOT). */
-  storageRoot: string;
   registry: () => Promise<RemoteRegistry>;
 }
 
@@ -88,21 +84,21 @@ export class SystemStatusService {
     }
   }
 
-  /** The bucket folder exists and takes a real write, read and delete. */
+  /**
+   * The storage takes a real write, read and delete (any failure: ERRO), and holds the image
+   * bucket: its fallback image, written at every start, is there (missing: a warning).
+   */
   private async storage(): Promise<Check> {
-    const bucket = path.join(this.deps.storageRoot, PRODUCT_IMAGES_BUCKET);
     try {
-      const stat = await fs.stat(bucket).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return null;
-        throw error;
-      });
-      if (!stat) return { status: 'warning', message: 'Bucket de imagens não encontrado', details: `Crie a pasta ${bucket} (o serviço a cria ao iniciar).` };
       const key = `${PROBE_FOLDER}/probe-${randomUUID()}.txt`;
       const body = `probe ${randomUUID()}`;
       await this.deps.storage.put(PRODUCT_IMAGES_BUCKET, key, body);
       const read = await this.deps.storage.read(PRODUCT_IMAGES_BUCKET, key);
-      await fs.rm(path.join(bucket, key), { force: true });
+      await this.deps.storage.remove(PRODUCT_IMAGES_BUCKET, key);
       if (read?.data.toString() !== body) throw new Error('o arquivo gravado não pôde ser lido de volta');
+      if (!(await this.deps.storage.exists(PRODUCT_IMAGES_BUCKET, FALLBACK_IMAGE_KEY))) {
+        return { status: 'warning', message: 'Bucket de imagens não encontrado', details: `O bucket ${PRODUCT_IMAGES_BUCKET} em ${this.deps.storage.description} não tem a imagem padrão (o serviço a grava ao iniciar).` };
+      }
       return ok('Bucket de imagens configurado', `Gravação e remoção em ${PRODUCT_IMAGES_BUCKET} funcionando`);
     } catch (error) {
       return fail('Erro no storage', error);
@@ -183,7 +179,7 @@ export class SystemStatusService {
     } catch (error) {
       return fail('Erro no upload de imagens', error);
     } finally {
-      await fs.rm(path.join(this.deps.storageRoot, PRODUCT_IMAGES_BUCKET, key), { force: true }).catch(() => undefined);
+      await this.deps.storage.remove(PRODUCT_IMAGES_BUCKET, key).catch(() => undefined);
     }
   }
 
