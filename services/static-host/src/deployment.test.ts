@@ -16,14 +16,43 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-type ComposeService = { build?: { context: string; dockerfile: string }; image?: string; ports?: string[]; expose?: string[]; environment?: Record<string, string>; volumes?: string[] };
+type ComposeService = {
+  build?: { context: string; dockerfile: string };
+  image?: string;
+  ports?: string[];
+  expose?: string[];
+  environment?: Record<string, string>;
+  volumes?: string[];
+  deploy?: { replicas?: number };
+  depends_on?: Record<string, { condition: string }>;
+  networks?: { default?: { aliases?: string[] } };
+  command?: string[];
+};
 const composeText = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
 const compose = parse(composeText) as { services: Record<string, ComposeService> };
 const template = (name: string) => readFileSync(path.join(root, 'services/static-host/docker', name), 'utf8');
 
 describe('docker-compose.yml', () => {
   it('has postgres, the api and its proxy, shell and each remote', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['admin', 'api', 'api-proxy', 'checkout', 'devtools', 'postgres', 'shell', 'storefront']);
+    expect(Object.keys(compose.services).sort()).toEqual(['admin', 'api', 'api-proxy', 'checkout', 'devtools', 'minio', 'minio-buckets', 'postgres', 'shell', 'storefront']);
+  });
+
+  it('runs the API as 2 stateless replicas: images in MinIO, no local volume shared between them (issue 14)', () => {
+    const api = compose.services.api!;
+    expect(api.deploy?.replicas).toBe(2);
+    expect(api.volumes).toBeUndefined();
+    expect(api.environment).toMatchObject({ STORAGE: 's3', STORAGE_S3_BUCKET: 'prata-images', STORAGE_S3_ENDPOINT: 'http://minio:9000', STORAGE_S3_FORCE_PATH_STYLE: 'true', AWS_ACCESS_KEY_ID: 'prata' });
+    expect(api.environment!.AWS_SECRET_ACCESS_KEY).toMatch(/^\$\{MINIO_ROOT_PASSWORD:\?/);
+    expect(api.depends_on).toMatchObject({ postgres: { condition: 'service_healthy' }, 'minio-buckets': { condition: 'service_completed_successfully' } });
+    // The buckets the API and the release command use are the ones made, the releases one public.
+    const made = compose.services['minio-buckets']!.command!.join(' ');
+    expect(made).toContain('mc mb --ignore-existing store/prata-images store/prata-releases');
+    expect(made).toContain('mc anonymous set download store/prata-releases');
+    expect(made).not.toContain('anonymous set download store/prata-images');
+    // Browsers and the API reach MinIO by one name; the shell's CSP admits released builds from it.
+    expect(compose.services.minio!.networks!.default!.aliases).toEqual(['minio.localhost']);
+    expect(compose.services.minio!.ports).toEqual(['9000:9000']);
+    expect(compose.services.shell!.environment!.REMOTE_ORIGINS!.split(' ')).toContain('http://minio.localhost:9000');
   });
 
   it('builds every unit from a Dockerfile that exists', () => {
@@ -45,6 +74,7 @@ describe('docker-compose.yml', () => {
     expect(composeText).not.toContain('change-me');
     const secrets = {
       POSTGRES_PASSWORD: compose.services.postgres!.environment!.POSTGRES_PASSWORD!,
+      MINIO_ROOT_PASSWORD: compose.services.minio!.environment!.MINIO_ROOT_PASSWORD!,
       JWT_SECRET: compose.services.api!.environment!.JWT_SECRET!,
       ENCRYPTION_KEY: compose.services.api!.environment!.ENCRYPTION_KEY!,
     };
