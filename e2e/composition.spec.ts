@@ -1,12 +1,16 @@
 /**
  * Runtime composition (issue 2): all four remotes mount in the shell; an unknown path shows the
  * not-found page; the registry points the running shell at another build; a stopped remote
- * shows a fallback inside the chrome while the rest of the store works, and recovers on retry.
+ * shows a fallback inside the chrome while the rest of the store works, is recorded as a system
+ * error, and recovers on retry. A build that does not fit the shell (issue 14: its manifest
+ * requires a React the shell does not provide), forced into the registry, is refused the same way.
  */
-import { rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startStaticHost, type RunningHost } from '../services/static-host/src/static-host.ts';
+import { sql } from './support/database.ts';
 import { E2E } from './support/environment.ts';
 
 test('every remote is composed into the shell', async ({ page }) => {
@@ -36,24 +40,60 @@ test('an unknown path shows the not-found page and logs the path', async ({ page
   await expect(page).toHaveURL(`${E2E.storeUrl}/`);
 });
 
-test.describe('a remote that goes away', () => {
+/** The system errors a remote's failed loads recorded since `since`. */
+async function loadFailures(remote: string, since: Date): Promise<{ error_message: string; version: string | null }[]> {
+  return sql("select error_message, version from system_errors where error_type = 'remote_load_failure' and remote = $1 and last_seen_at >= $2", [remote, since]);
+}
+
+/** Points the registry file at `manifestUrl` for `remote`, with `version`. */
+async function pointRegistry(remote: string, manifestUrl: string, version: string): Promise<void> {
+  const registry = await (await fetch(`${E2E.apiUrl}/api/remotes`)).json();
+  const moved = registry.map((entry: { name: string }) => (entry.name === remote ? { ...entry, manifestUrl, version } : entry));
+  await writeFile(E2E.registryFile(), JSON.stringify(moved));
+}
+
+test.describe('a remote that goes away or does not fit', () => {
   let host: RunningHost | undefined;
+  let copy: string | undefined;
   const port = E2E.ports.spare;
 
   test.afterEach(async () => {
     await host?.close();
     host = undefined;
     await rm(E2E.registryFile(), { force: true });
+    if (copy) await rm(copy, { recursive: true, force: true });
+    copy = undefined;
+  });
+
+  test('a build requiring a React the shell does not provide is refused with the fallback and reported', async ({ page }) => {
+    // The real storefront build, whose manifest says it needs React 99.
+    copy = await mkdtemp(path.join(os.tmpdir(), 'prata-incompatible-'));
+    await cp(path.resolve('mf-storefront/dist'), copy, { recursive: true });
+    const manifestFile = path.join(copy, 'mf-manifest.json');
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as { shared: { name: string; requiredVersion: string }[] };
+    const react = manifest.shared.find((entry) => entry.name === 'react')!;
+    react.requiredVersion = '^99.0.0';
+    await writeFile(manifestFile, JSON.stringify(manifest));
+    host = await startStaticHost({ name: 'storefront-incompatible', root: copy, port });
+    const since = new Date(Date.now() - 1000);
+    await pointRegistry('storefront', `http://127.0.0.1:${port}/mf-manifest.json`, '0.1.0-react99');
+
+    await page.goto('/produtos');
+    await expect(page.getByTestId('remote-fallback')).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByTestId('product-card')).toHaveCount(0);
+    await page.getByRole('banner').getByRole('link', { name: /Carrinho/ }).click();
+    await expect(page.getByRole('heading', { name: 'Seu carrinho está vazio' })).toBeVisible();
+    await expect.poll(async () => (await loadFailures('storefront', since)).map((row) => row.version)).toContain('0.1.0-react99');
+    const [failure] = await loadFailures('storefront', since);
+    expect(failure!.error_message).toContain('não é compatível com este shell');
+    expect(failure!.error_message).toContain('o remote pede react ^99.0.0');
   });
 
   test('the registry re-points the store; a stopped remote shows the fallback; retry recovers', async ({ page }) => {
     const serve = () => startStaticHost({ name: 'storefront-copy', root: path.resolve('mf-storefront/dist'), port });
     host = await serve();
-    const registry = await (await fetch(`${E2E.apiUrl}/api/remotes`)).json();
-    const moved = registry.map((entry: { name: string }) =>
-      entry.name === 'storefront' ? { ...entry, manifestUrl: `http://127.0.0.1:${port}/mf-manifest.json`, version: '0.1.0-copy' } : entry,
-    );
-    await writeFile(E2E.registryFile(), JSON.stringify(moved));
+    await pointRegistry('storefront', `http://127.0.0.1:${port}/mf-manifest.json`, '0.1.0-copy');
 
     const storefrontRequests: string[] = [];
     page.on('request', (request) => {
@@ -65,8 +105,10 @@ test.describe('a remote that goes away', () => {
 
     await host.close();
     host = undefined;
+    const since = new Date(Date.now() - 1000);
     await page.goto('/produtos');
     await expect(page.getByTestId('remote-fallback')).toBeVisible();
+    await expect.poll(async () => (await loadFailures('storefront', since)).map((row) => row.version)).toContain('0.1.0-copy');
     await expect(page.getByRole('heading', { name: 'Esta parte da loja está indisponível no momento' })).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
