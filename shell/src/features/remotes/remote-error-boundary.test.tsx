@@ -43,13 +43,14 @@ function StorefrontPage() {
   );
 }
 
-let breakAdmin: () => void = () => undefined;
-
+/** Two remotes side by side, and a control (outside both) that breaks the admin one. */
 function Store() {
   const [broken, setBroken] = useState(false);
-  breakAdmin = () => setBroken(true);
   return (
     <>
+      <button type="button" data-testid="break-admin" onClick={() => setBroken(true)}>
+        quebrar
+      </button>
       <RemoteErrorBoundary remote="admin" onRetry={() => undefined}>
         <AdminWidget broken={broken} />
       </RemoteErrorBoundary>
@@ -68,7 +69,7 @@ it('shows the fallback for the remote that threw only; the other stays mounted w
   act(() => counter.click());
   expect(counter.textContent).toBe('2');
 
-  act(() => breakAdmin());
+  act(() => container.querySelector<HTMLButtonElement>('[data-testid="break-admin"]')!.click());
 
   const fallbacks = container.querySelectorAll('[data-testid="remote-fallback"]');
   expect(fallbacks).toHaveLength(1);
