@@ -1,7 +1,8 @@
 /**
  * Releasing one remote while the store runs (issue 14): `npm run release -- storefront` with a
  * changed headline in the working tree -> an open tab is told and offers a reload, which shows
- * the new text (the shell's build is untouched, the checkout still works); `npm run rollback -- storefront` -> the old text again.
+ * the new text (the shell's build is untouched, the checkout still works); `npm run rollback -- storefront` -> the tab is
+ * told again and its next in-app navigation loads the document anew, with the old text.
  * A developer previews a published version in their own browser (shoppers keep the live one), then
  * activates and reverts it from the devtools Deployments card (creates one developer, whose admin
  * slot is freed after). The commands run as a developer would run them, against the running store's database (the
@@ -72,8 +73,12 @@ test('a remote is released and rolled back while the store runs', async ({ page 
     expect(listing).toContain(`  ${oldVersion}`);
 
     expect(await releaseCommand('rollback', 'storefront')).toBe(oldVersion);
-    await page.goto('/');
+    // The open tab is told again, and its next in-app navigation loads the document anew.
+    await expect(page.getByText('Uma nova versão da loja está disponível')).toBeVisible();
+    await page.evaluate(() => Object.assign(window, { prataBeforeNavigation: true }));
+    await page.getByRole('link', { name: 'Prata 925, página inicial' }).click();
     await expect(page.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();
+    expect(await page.evaluate(() => 'prataBeforeNavigation' in window)).toBe(false);
     // The shell was neither rebuilt nor restarted.
     expect(await readFile('shell/dist/index.html', 'utf8')).toBe(shellHtml);
   } finally {

@@ -39,7 +39,7 @@ export function App({ registry, registryError }: { registry: RemoteRegistry; reg
       <PreviewBanner registry={registry} />
       <RouterProvider router={router} />
       <Toaster />
-      {registryError ? null : <NewVersionNotice />}
+      {registryError ? null : <NewVersionNotice router={router} />}
     </QueryClientProvider>
   );
 }

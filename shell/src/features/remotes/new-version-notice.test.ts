@@ -1,6 +1,7 @@
-/** Which activations an open tab is told about. */
-import { describe, expect, it } from 'vitest';
-import { isNewVersion } from './new-version-notice.tsx';
+/** Which activations an open tab is told about, and its reload at the next navigation. */
+import { createMemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { isNewVersion, reloadOnNextNavigation } from './new-version-notice.tsx';
 
 const running = (remote: string) => ({ storefront: '0.1.0-aaaaaaaa', checkout: '0.1.0' })[remote];
 const activation = (payload: Record<string, unknown>) => ({ payload });
@@ -20,5 +21,29 @@ describe('isNewVersion', () => {
 
   it('ignores payloads without a remote', () => {
     expect(isNewVersion(activation({ version: '1' }), running)).toBe(false);
+  });
+});
+
+describe('reloadOnNextNavigation', () => {
+  it("reloads once, after the router's next navigation to another page has finished", async () => {
+    const router = createMemoryRouter([{ path: '*', element: null }], { initialEntries: ['/produtos'] });
+    const reload = vi.fn();
+    reloadOnNextNavigation(router, reload);
+    expect(reload).not.toHaveBeenCalled();
+    await router.navigate('/carrinho');
+    expect(router.state.location.pathname).toBe('/carrinho');
+    expect(reload).toHaveBeenCalledTimes(1);
+    await router.navigate('/checkout');
+    expect(reload).toHaveBeenCalledTimes(1);
+    router.dispose();
+  });
+
+  it('stops watching when told to', async () => {
+    const router = createMemoryRouter([{ path: '*', element: null }], { initialEntries: ['/'] });
+    const reload = vi.fn();
+    reloadOnNextNavigation(router, reload)();
+    await router.navigate('/favoritos');
+    expect(reload).not.toHaveBeenCalled();
+    router.dispose();
   });
 });
