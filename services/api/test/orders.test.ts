@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidBoleto } from '@brazilian-utils/brazilian-utils';
-import { ORDER_CODE_PATTERN, orderSchema, type Order as OrderDto } from '@prata/contracts';
+import { ORDER_CODE_PATTERN, orderHistoryCursor, orderSchema, type Order as OrderDto } from '@prata/contracts';
 import { DomainEventRecord } from '../src/modules/events/domain-event.entity.ts';
 import type { DomainEvent } from '../src/modules/events/event-bus.ts';
 import { Order } from '../src/modules/orders/order.entities.ts';
@@ -289,5 +289,51 @@ describe('validation and access', () => {
     expect((await service.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(stranger) })).json()).toEqual([]);
     const mine = await service.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(buyer) });
     expect(mine.json().map((o: { id: string }) => o.id)).toContain(placed.id);
+  });
+});
+
+describe("the shopper's history, page by page (GET /api/orders?limit=&after=)", () => {
+  it('walks every order once, newest first, orders placed at the same instant by id', async () => {
+    const shopper = await account(service);
+    const chain = await product(10);
+    const placed: OrderDto[] = [];
+    // Five orders; the 2nd and 3rd at the same instant (the clock does not move between them).
+    for (let i = 0; i < 5; i += 1) {
+      if (i !== 2) clock.advance(60_000);
+      const response = await order(shopper, { items: [{ productId: chain.id, quantity: 1 }], customer, payment: await card(shopper) });
+      expect(response.statusCode).toBe(201);
+      placed.push(orderSchema.parse(response.json()));
+    }
+    expect(placed[1]!.createdAt).toBe(placed[2]!.createdAt);
+    const tie = [placed[1]!, placed[2]!].sort((a, b) => (a.id < b.id ? 1 : -1));
+    const expected = [placed[4]!, placed[3]!, ...tie, placed[0]!].map((o) => o.id);
+
+    const pages: string[][] = [];
+    let after: string | undefined;
+    for (let guard = 0; guard < 10; guard += 1) {
+      const response = await service.app.inject({ method: 'GET', url: `/api/orders?limit=3${after ? `&after=${encodeURIComponent(after)}` : ''}`, headers: bearer(shopper) });
+      expect(response.statusCode).toBe(200);
+      const page = orderSchema.array().parse(response.json());
+      pages.push(page.map((o) => o.id));
+      if (page.length < 3) break;
+      after = orderHistoryCursor(page.at(-1)!);
+    }
+    // Pages of 3: the page boundary falls between the two orders of the same instant.
+    expect(pages.map((page) => page.length)).toEqual([3, 2]);
+    expect(pages.flat()).toEqual(expected);
+    // Without a limit: the newest 100, as clients before paging read it.
+    const all = await service.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(shopper) });
+    expect(all.json().map((o: { id: string }) => o.id)).toEqual(expected);
+  });
+
+  it.each([
+    ['limit=0', 'querystring.limit', 'Limite inválido'],
+    ['limit=101', 'querystring.limit', 'Limite inválido'],
+    ['after=ontem', 'querystring.after', 'Cursor inválido'],
+    [`after=2026-13-45T99:00:00.000Z_${randomUUID()}`, 'querystring.after', 'Cursor inválido'],
+  ])('refuses %s with a 400 in Portuguese', async (query, issuePath, message) => {
+    const response = await service.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: bearer(buyer) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toContainEqual({ path: issuePath, message });
   });
 });

@@ -223,6 +223,39 @@ export const idempotencyHeadersSchema = z.object({
   'idempotency-key': z.uuid({ error: 'Chave de idempotência inválida' }),
 });
 
+/** Orders per page of the shopper's history (`GET /api/orders?limit=`). */
+export const ORDER_HISTORY_PAGE_SIZE = 20;
+/** Orders `GET /api/orders` returns when no `limit` is given (what clients before paging read). */
+export const ORDER_HISTORY_MAX_PAGE = 100;
+
+/**
+ * Position in the shopper's history, newest first: `<createdAt ISO>_<order id>` of the last order
+ * of the page read; the next page holds the orders after it (keyset paging).
+ */
+export function orderHistoryCursor(order: { createdAt: string; id: string }): string {
+  return `${order.createdAt}_${order.id}`;
+}
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * Query of `GET /api/orders`: `after` (a cursor of {@link orderHistoryCursor}; pt-BR 'Cursor
+ * inválido' otherwise) and `limit` (1-100, default {@link ORDER_HISTORY_MAX_PAGE}).
+ * Parses the cursor into `{ createdAt: Date, id }`.
+ */
+export const orderHistoryQuerySchema = z.object({
+  after: z
+    .string()
+    .regex(CURSOR, 'Cursor inválido')
+    .transform((cursor) => {
+      const [, createdAt, id] = CURSOR.exec(cursor)!;
+      return { createdAt: new Date(createdAt!), id: id!.toLowerCase() };
+    })
+    .refine((cursor) => !Number.isNaN(cursor.createdAt.getTime()), 'Cursor inválido')
+    .optional(),
+  limit: z.coerce.number({ error: 'Limite inválido' }).int('Limite inválido').min(1, 'Limite inválido').max(ORDER_HISTORY_MAX_PAGE, 'Limite inválido').default(ORDER_HISTORY_MAX_PAGE),
+});
+
 /** At most this many unpaid orders per account (issue 10 item 10: no hoarding of stock). */
 export const MAX_PENDING_ORDERS = 3;
 

@@ -1,7 +1,8 @@
 /**
  * The shopper's orders (`/minha-conta/pedidos`, issue 13): newest first, each with its code,
- * date, status in Portuguese, total and a link to its page. Skeletons while loading; a retry on
- * failure; an empty state linking to /produtos.
+ * date, status in Portuguese, total and a link to its page, a page at a time ('Carregar mais
+ * pedidos' reads the next). Skeletons while loading; a retry on failure; an empty state linking to
+ * /produtos.
  */
 import { Link } from 'react-router-dom';
 import { Button, EmptyState, OrderStatusBadge, Price, Skeleton, buttonClassName, formatDateTime } from '@prata/shared-ui';
@@ -29,7 +30,8 @@ export function OrderHistory() {
       />
     );
   }
-  if (orders.data.length === 0) {
+  const list = orders.data.pages.flat();
+  if (list.length === 0) {
     return (
       <EmptyState
         title="Você ainda não fez pedidos"
@@ -43,30 +45,40 @@ export function OrderHistory() {
     );
   }
   return (
-    <ul className={styles.history} data-testid="order-history">
-      {orders.data.map((order) => (
-        <li key={order.id} className={styles.entry} data-testid="order-history-entry">
-          <div>
-            <h2>
-              <Link to={`/minha-conta/pedidos/${order.id}`}>Pedido {order.number}</Link>
-            </h2>
-            <p className={styles.muted}>
-              {formatDateTime(order.createdAt)} · {order.items.reduce((sum, item) => sum + item.quantity, 0)} {order.items.length === 1 && order.items[0]!.quantity === 1 ? 'item' : 'itens'}
-            </p>
-            {order.shipment ? (
-              <p>
-                Rastreio: <span className={styles.tracking}>{order.shipment.trackingCode}</span>
+    <>
+      <ul className={styles.history} data-testid="order-history">
+        {list.map((order) => (
+          <li key={order.id} className={styles.entry} data-testid="order-history-entry">
+            <div>
+              <h2>
+                <Link to={`/minha-conta/pedidos/${order.id}`}>Pedido {order.number}</Link>
+              </h2>
+              <p className={styles.muted}>
+                {formatDateTime(order.createdAt)} · {order.items.reduce((sum, item) => sum + item.quantity, 0)} {order.items.length === 1 && order.items[0]!.quantity === 1 ? 'item' : 'itens'}
               </p>
-            ) : null}
-          </div>
-          <div>
-            <OrderStatusBadge status={order.status} />
-            <p>
-              <Price cents={order.totalCents} />
-            </p>
-          </div>
-        </li>
-      ))}
-    </ul>
+              {order.shipment ? (
+                <p>
+                  Rastreio: <span className={styles.tracking}>{order.shipment.trackingCode}</span>
+                </p>
+              ) : null}
+            </div>
+            <div>
+              <OrderStatusBadge status={order.status} />
+              <p>
+                <Price cents={order.totalCents} />
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {orders.hasNextPage ? (
+        <div className={styles.more}>
+          <Button variant="outline" loading={orders.isFetchingNextPage} onClick={() => void orders.fetchNextPage()}>
+            Carregar mais pedidos
+          </Button>
+          {orders.isFetchNextPageError ? <p role="alert">Não foi possível carregar mais pedidos. Tente novamente.</p> : null}
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -29,6 +29,7 @@ import {
   cardTokenSchema,
   createOrderSchema,
   idempotencyHeadersSchema,
+  orderHistoryQuerySchema,
   markOrderPaidSchema,
   orderSchema,
   paymentConfigSchema,
@@ -78,8 +79,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.code(201).send(await orders.create(app.orm.em, requireAuth(request).userId, request.body, request.headers['idempotency-key'])),
   );
 
-  app.get('/api/orders', { config: { access: 'customer' }, schema: { response: { 200: z.array(orderSchema), ...errors } } }, async (request) =>
-    orders.listForUser(app.orm.em, requireAuth(request).userId),
+  app.get('/api/orders', { config: { access: 'customer' }, schema: { querystring: orderHistoryQuerySchema, response: { 200: z.array(orderSchema), ...errors } } }, async (request) =>
+    orders.listForUser(app.orm.em, requireAuth(request).userId, request.query),
   );
 
   app.get('/api/orders/:id', { config: { access: 'customer' }, schema: { params: idParams, response: { 200: orderSchema, ...errors } } }, async (request) =>

@@ -19,7 +19,7 @@
  * Shoppers read only their own orders (404 otherwise), cancel their own unpaid orders, and in
  * the sandbox pay them with 'Simular pagamento' through the acquirer's webhook path.
  */
-import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { customAlphabet } from 'nanoid';
 import {
   BOLETO_BUSINESS_DAYS,
@@ -254,9 +254,16 @@ export class OrderService {
     return toOrderDto(order);
   }
 
-  /** The buyer's orders, newest first (at most 100). */
-  async listForUser(em: EntityManager, userId: string): Promise<OrderDto[]> {
-    const orders = await em.find(Order, { user: userId }, { populate: ['items', 'statusChanges'], orderBy: { createdAt: 'desc' }, limit: 100 });
+  /**
+   * One page of the buyer's orders, newest first (ties by id): at most `limit`, after the order
+   * the cursor `after` names when given (keyset paging, contracts `orderHistoryQuerySchema`).
+   */
+  async listForUser(em: EntityManager, userId: string, page: { after?: { createdAt: Date; id: string } | undefined; limit: number }): Promise<OrderDto[]> {
+    const after = page.after;
+    const where: FilterQuery<Order> = after
+      ? { user: userId, $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, id: { $lt: after.id } }] }
+      : { user: userId };
+    const orders = await em.find(Order, where, { populate: ['items', 'statusChanges'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit });
     return orders.map((order) => toOrderDto(order));
   }
 
