@@ -235,4 +235,38 @@ describe('acquirer outage after the order is committed', () => {
     expect((await orderRow(response.json().id)).status).toBe('cancelled');
     expect(await stockOf(service, product.id)).toBe(1);
   });
+
+  it('keeps an overdue order waiting while the acquirer is unreachable, for 2 hours at most; a payment confirmed later is raised', async () => {
+    const product = await createProduct(service, clock, 1);
+    const token = await double.cardToken('4111111111111111');
+    double.failNextPayments = { status: 503, count: 1 };
+    double.failSearch = 500;
+    try {
+      const response = await placeOrder(service, buyer, { items: [{ productId: product.id, quantity: 1 }], customer, payment: { method: 'credit-card', cardToken: token, cardBrand: 'visa', installments: 1 } });
+      expect(response.json().status).toBe('pending');
+      const id = response.json().id as string;
+      const expiresAt = (await orderRow(id)).expiresAt!.getTime();
+      const expire = () => orderServices(service.app).reconciliation.expireOverdue(service.db.orm.em.fork());
+
+      // Past the deadline, acquirer down: it waits (stock still held) for the next run...
+      clock.advance(expiresAt - clock.now().getTime() + 60_000);
+      await expire();
+      expect((await orderRow(id)).status).toBe('pending');
+      expect(await stockOf(service, product.id)).toBe(0);
+      clock.advance(2 * 60 * 60_000 - 2 * 60_000); // 1 h 59 min past the deadline
+      await expire();
+      expect((await orderRow(id)).status).toBe('pending');
+
+      // ...until two hours past it: cancelled without the acquirer's word, units back, the reason in its history.
+      clock.advance(60_000);
+      await expire();
+      const row = await orderRow(id);
+      expect([row.status, row.cancelReason]).toEqual(['cancelled', 'payment_expired']);
+      expect(await stockOf(service, product.id)).toBe(1);
+      const detail = (await service.app.inject({ method: 'GET', url: `/api/admin/orders/${id}`, headers: bearer(staff) })).json();
+      expect(JSON.stringify(detail)).toContain('Operadora de pagamento indisponível: pedido expirado sem a confirmação do pagamento');
+    } finally {
+      double.failSearch = null;
+    }
+  });
 });

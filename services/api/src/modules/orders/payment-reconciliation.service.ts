@@ -21,7 +21,11 @@
  * Expiry (`expireOverdue`, called by the scheduled job): an unpaid order past its deadline is
  * checked with the acquirer first: paid -> paid; still open -> the payment is cancelled at the
  * acquirer, then the order; unknown -> cancelled. A PIX paid at minute 29 whose webhook comes at
- * minute 31 is therefore paid; one paid after the acquirer cancelled it is an alert.
+ * minute 31 is therefore paid; one paid after the acquirer cancelled it is an alert. While the
+ * acquirer cannot be reached the order waits for the next run, but not longer than
+ * {@link ACQUIRER_UNREACHABLE_GRACE_MS} past its deadline: then it is cancelled without the
+ * acquirer's word (its units go back to stock, the history says why), and a payment the acquirer
+ * confirms later becomes the same staff alert as above.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CancelReason } from '@prata/contracts';
@@ -42,6 +46,9 @@ export type PaymentOutcome =
   | 'ignored'
   | 'unknown_order'
   | 'duplicate';
+
+/** How long past its deadline an unpaid order may wait for an unreachable acquirer, ms (2 h). */
+export const ACQUIRER_UNREACHABLE_GRACE_MS = 2 * 60 * 60_000;
 
 const REFUNDED = new Set(['refunded', 'charged_back']);
 const FAILED = new Set(['rejected', 'cancelled']);
@@ -200,7 +207,15 @@ export class PaymentReconciliation {
       payment = order.paymentReference ? await provider.getPayment(order.paymentReference) : await provider.findPaymentByOrder(order.id);
       if (payment && OPEN_PAYMENT_STATUSES.has(String(payment.status))) payment = await provider.cancelPayment(payment.id);
     } catch {
-      return false;
+      // The acquirer cannot be asked now: wait for the next run, unless the grace period is over.
+      const overdueMs = this.workflow.clock.now().getTime() - order.expiresAt!.getTime();
+      if (overdueMs < ACQUIRER_UNREACHABLE_GRACE_MS) return false;
+      return this.workflow.run(em, async (tx, effects) => {
+        const locked = await this.workflow.lock(tx, { id: order.id });
+        if (locked.status !== 'pending') return false;
+        await this.workflow.cancel(tx, effects, locked, 'payment_expired', SYSTEM_ACTOR, 'Operadora de pagamento indisponível: pedido expirado sem a confirmação do pagamento');
+        return true;
+      });
     }
     const actor: Actor = payment ? { userId: null, label: provider.label } : SYSTEM_ACTOR;
     if (payment && String(payment.status) === 'approved') {
