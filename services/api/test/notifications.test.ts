@@ -104,6 +104,27 @@ describe('notifications from orders', () => {
     expect((await list(admin)).find((n) => n.title === 'Pagamento após expiração')).toMatchObject({ type: 'error', description: expect.stringContaining('P925-000999') });
   });
 
+  it('runs the handlers of an event a process positioned but died before dispatching (at-least-once), then never again', async () => {
+    // What a crash between the relay's commit and the handlers leaves: a positioned, undispatched event.
+    const orderId = randomUUID();
+    const sql = (query: string, params: unknown[] = []) => service.db.orm.em.fork().getConnection().execute(query, params);
+    await sql(
+      `insert into domain_events (id, type, aggregate_id, payload, created_at, published_at, position)
+       select gen_random_uuid(), 'PaymentConfirmedAfterExpiry', ?, ?::jsonb, now(), now(), coalesce(max(position), 0) + 1 from domain_events`,
+      [orderId, JSON.stringify({ orderId, number: 'P925-CRASH1' })],
+    );
+    // The outbox catch-up (the scheduled job's task) dispatches it.
+    await service.app.events.relay();
+    await expect.poll(async () => (await list(admin)).filter((n) => n.description.includes('P925-CRASH1')).length).toBe(1);
+    const [row] = (await sql('select dispatched_at from domain_events where aggregate_id = ?', [orderId])) as { dispatched_at: string | null }[];
+    expect(row!.dispatched_at).not.toBeNull();
+    // Stamped: a later catch-up does not run it again (and the dedupe key would absorb it if it did).
+    await sql('delete from notifications where dedupe_key = ?', [`payment-after-expiry:${orderId}`]);
+    await service.app.events.relay();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await list(admin)).filter((n) => n.description.includes('P925-CRASH1'))).toHaveLength(0);
+  });
+
   it('alerts once when unresolved errors pile up within the hour', async () => {
     for (let i = 0; i < 4; i += 1) {
       await service.app.inject({ method: 'POST', url: '/api/errors', payload: { errorType: 'uncaught_error', errorMessage: `Erro ${i} ${randomUUID()}` } });

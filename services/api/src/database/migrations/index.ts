@@ -16,6 +16,7 @@ import { Migration20261123600000_remote_releases } from './Migration202611236000
 import { Migration20261123600100_remote_canaries } from './Migration20261123600100_remote_canaries.ts';
 import { Migration20261123600200_remote_canary_clients } from './Migration20261123600200_remote_canary_clients.ts';
 import { Migration20261123700000_catalogue_notify } from './Migration20261123700000_catalogue_notify.ts';
+import { Migration20261123800000_outbox_dispatch } from './Migration20261123800000_outbox_dispatch.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -31,4 +32,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123600100_remote_canaries', class: Migration20261123600100_remote_canaries },
   { name: 'Migration20261123600200_remote_canary_clients', class: Migration20261123600200_remote_canary_clients },
   { name: 'Migration20261123700000_catalogue_notify', class: Migration20261123700000_catalogue_notify },
+  { name: 'Migration20261123800000_outbox_dispatch', class: Migration20261123800000_outbox_dispatch },
 ];

@@ -25,7 +25,10 @@ export const DomainEventRecordSchema = defineEntity({
     publishedAt: p.datetime().nullable(),
     /** Relay order (1, 2, 3...): the event id realtime clients see; null until relayed. */
     position: p.bigint('number').nullable().unique(),
+    /** When the once-per-cluster `subscribe` handlers ran for it; null until then (event-bus.ts). */
+    dispatchedAt: p.datetime().nullable(),
   },
+  indexes: [{ name: 'domain_events_undispatched_index', properties: ['position'], expression: 'create index "domain_events_undispatched_index" on "domain_events" ("position") where "dispatched_at" is null and "position" is not null' }],
 });
 export class DomainEventRecord extends DomainEventRecordSchema.class {}
 DomainEventRecordSchema.setClass(DomainEventRecord);

@@ -16,12 +16,17 @@
  *    relay at a time in the order relays commit: a reader of `position > lastId` can never skip
  *    an event that committed late (a sequence value taken before commit could). It then sends
  *    `NOTIFY prata_outbox_positioned, '<max position>'` in the same transaction.
- * 3. The process whose relay positioned an event calls the `subscribe` handlers for it: once per
- *    cluster, after commit (e.g. notifications, which must not be produced twice).
+ * 3. The `subscribe` handlers run once per cluster, after commit (e.g. notifications): a process
+ *    takes positioned events not yet dispatched (`dispatched_at is null`) with `for update skip
+ *    locked`, runs their handlers in position order and stamps `dispatched_at` in the same
+ *    transaction. A process that dies midway leaves its events unstamped, so another process (or
+ *    the catch-up job, or itself after a restart) runs them again: at-least-once, and the handlers
+ *    are idempotent (notifications have a unique `dedupe_key`).
  * 4. Every process, on `prata_outbox_positioned`, reads `position > cursor` in order and calls the
  *    `subscribeEachInstance` handlers (e.g. the websocket fan-out to its own clients).
  * A catch-up job (plugins/jobs.ts) runs `relay()` periodically, for events whose notification no
- * process heard (all restarting); each process also pulls on start and after reconnecting.
+ * process heard (all restarting), and dispatches what is left undispatched; each process also
+ * relays, dispatches and pulls on start and after reconnecting.
  *
  * Handler errors are logged, never thrown back at the publisher.
  */
@@ -58,6 +63,8 @@ export const POSITIONED_CHANNEL = 'prata_outbox_positioned';
 const RELAY_LOCK_KEY = 925_011;
 /** Events read per query when pulling. */
 const PULL_BATCH = 500;
+/** Events dispatched to the `subscribe` handlers per transaction. */
+const DISPATCH_BATCH = 100;
 
 interface EventRow {
   id: string;
@@ -90,15 +97,13 @@ export class EventBus {
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private stopped = false;
   private cursorValue = 0;
-  /** Events this process positioned whose `subscribe` handlers have not run yet, in order. */
-  private readonly undispatched: RelayedEvent[] = [];
   /** Set while `subscribe` handlers run (a handler that publishes must not wait for itself). */
   private readonly dispatching = new AsyncLocalStorage<true>();
   /** Coalesced relay run (see the module comment, step 2). */
   readonly relay: () => Promise<void>;
   /** Coalesced pull of positioned events into this process (step 4). */
   readonly pull: () => Promise<void>;
-  /** Coalesced run of the `subscribe` handlers of the events this process positioned (step 3). */
+  /** Coalesced run of the `subscribe` handlers of the positioned, undispatched events (step 3). */
   private readonly drain: () => Promise<void>;
 
   private lastCreatedAt = 0;
@@ -108,7 +113,8 @@ export class EventBus {
     this.log = log;
     this.relay = coalesce(() => this.relayOnce());
     this.pull = coalesce(() => this.pullOnce());
-    this.drain = coalesce(() => this.dispatching.run(true, () => this.drainOnce()));
+    const drain = coalesce(() => this.dispatching.run(true, () => this.drainOnce()));
+    this.drain = () => drain().catch((error: unknown) => this.log.error({ err: error }, 'outbox dispatch failed'));
   }
 
   /** Whether this process's listening connection is up. */
@@ -122,8 +128,9 @@ export class EventBus {
   }
 
   /**
-   * Subscribes to one event type, or `*` for all: called once across all service processes,
-   * after commit, by the process that relayed the event. Returns the unsubscribe function.
+   * Subscribes to one event type, or `*` for all: called once across all service processes, after
+   * commit, by whichever process dispatches the event; again after a crash midway (so `handler`
+   * must be idempotent). Returns the unsubscribe function.
    */
   subscribe(type: string, handler: EventHandler): () => void {
     return add(this.once, type, handler);
@@ -187,9 +194,9 @@ export class EventBus {
   }
 
   /**
-   * After commit: relays the recorded events now. When it returns they are positioned and, if
-   * this process relayed them, their `subscribe` handlers have run (called from inside such a
-   * handler, it does not wait for the handlers of the new events).
+   * After commit: relays the recorded events now. When it returns they are positioned and their
+   * `subscribe` handlers have run, unless another process is running them at that moment (called
+   * from inside such a handler, it does not wait for the handlers of the new events).
    */
   async publish(_em: EntityManager, records: DomainEventRecord[]): Promise<void> {
     if (records.length === 0) return;
@@ -305,14 +312,33 @@ export class EventBus {
       }
       return positioned;
     });
-    if (rows.length === 0) return;
-    this.undispatched.push(...rows.map(toEvent).sort((a, b) => a.position - b.position));
+    // Also picks up events a process positioned but died before dispatching (catch-up, start).
     void this.drain();
+    if (rows.length === 0) return;
     await this.pull();
   }
 
+  /** Step 3: runs the `subscribe` handlers of undispatched events, a locked batch at a time. */
   private async drainOnce(): Promise<void> {
-    for (let event = this.undispatched.shift(); event; event = this.undispatched.shift()) await this.dispatch(this.once, event);
+    for (;;) {
+      const taken = await this.orm.em.fork().transactional(async (tx) => {
+        const connection = tx.getConnection();
+        const ctx = tx.getTransactionContext();
+        const rows = await connection.execute<EventRow[]>(
+          `select id, position, type, aggregate_id, payload, created_at from domain_events
+           where dispatched_at is null and position is not null order by position limit ? for update skip locked`,
+          [DISPATCH_BATCH],
+          'all',
+          ctx,
+        );
+        for (const row of rows) await this.dispatch(this.once, toEvent(row));
+        if (rows.length > 0) {
+          await connection.execute(`update domain_events set dispatched_at = now() where id in (${rows.map(() => '?').join(', ')})`, rows.map((row) => row.id), 'all', ctx);
+        }
+        return rows.length;
+      });
+      if (taken < DISPATCH_BATCH || this.stopped) return;
+    }
   }
 
   private async pullOnce(): Promise<void> {
