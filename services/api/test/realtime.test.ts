@@ -161,6 +161,32 @@ describe('commit order', () => {
   });
 });
 
+describe('subscribe handlers', () => {
+  it("run outside the dispatcher's lock transaction: a handler's write is committed when the handler returns", async () => {
+    const url = service.config.databaseUrl!;
+    const reader = new pg.Client({ connectionString: url });
+    await reader.connect();
+    await reader.query('create table handler_probe (id uuid primary key)');
+    const seenByOthers: number[] = [];
+    const off = service.app.events.subscribe('HandlerProbe', async (event) => {
+      await service.db.orm.em.fork().getConnection().execute('insert into handler_probe (id) values (?)', [event.aggregateId]);
+      const { rows } = await reader.query<{ n: string }>('select count(*) as n from handler_probe where id = $1', [event.aggregateId]);
+      seenByOthers.push(Number(rows[0]!.n));
+    });
+    try {
+      const em = service.db.orm.em.fork();
+      const id = randomUUID();
+      const records = await em.transactional(async (tx) => [service.app.events.record(tx, { type: 'HandlerProbe', aggregateId: id, payload: {} })]);
+      await service.app.events.publish(em, records);
+      expect(seenByOthers).toEqual([1]);
+    } finally {
+      off();
+      await reader.query('drop table handler_probe');
+      await reader.end();
+    }
+  });
+});
+
 describe('error reports', () => {
   it('de-duplicates a flood by fingerprint and rate-limits each client', async () => {
     const message = `TypeError: x is undefined ${randomUUID()}`;

@@ -318,12 +318,19 @@ export class EventBus {
     await this.pull();
   }
 
-  /** Step 3: runs the `subscribe` handlers of undispatched events, a locked batch at a time. */
+  /**
+   * Step 3: runs the `subscribe` handlers of undispatched events, a locked batch at a time. The
+   * lock is held by an explicit transaction (`begin`/`commit`, not `transactional`), so the
+   * handlers' own queries and transactions run outside it and commit on their own.
+   */
   private async drainOnce(): Promise<void> {
     for (;;) {
-      const taken = await this.orm.em.fork().transactional(async (tx) => {
-        const connection = tx.getConnection();
-        const ctx = tx.getTransactionContext();
+      const em = this.orm.em.fork();
+      await em.begin();
+      let taken: number;
+      try {
+        const connection = em.getConnection();
+        const ctx = em.getTransactionContext();
         const rows = await connection.execute<EventRow[]>(
           `select id, position, type, aggregate_id, payload, created_at from domain_events
            where dispatched_at is null and position is not null order by position limit ? for update skip locked`,
@@ -335,8 +342,12 @@ export class EventBus {
         if (rows.length > 0) {
           await connection.execute(`update domain_events set dispatched_at = now() where id in (${rows.map(() => '?').join(', ')})`, rows.map((row) => row.id), 'all', ctx);
         }
-        return rows.length;
-      });
+        await em.commit();
+        taken = rows.length;
+      } catch (error) {
+        await em.rollback().catch(() => undefined);
+        throw error;
+      }
       if (taken < DISPATCH_BATCH || this.stopped) return;
     }
   }
