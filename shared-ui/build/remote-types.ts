@@ -65,8 +65,8 @@ function commonDirectory(files: string[]): string {
  * @param dir the remote's directory (its rspack context).
  * @param exposes the federation `exposes` map, e.g. `{ './App': './src/app/remote-module.ts' }` (paths relative to `dir`).
  * @param tsconfig the remote's tsconfig.json (compiler options and type libraries).
- * @throws Error listing TypeScript's diagnostics when the configuration is invalid or an exposed
- * module's declarations cannot be emitted.
+ * @throws Error when an exposed module does not exist, or listing TypeScript's diagnostics when the
+ * configuration is invalid or an exposed module's declarations cannot be emitted.
  */
 export function generateRemoteTypes(dir: string, exposes: Record<string, string>, tsconfig = path.join(dir, 'tsconfig.json')): RemoteTypes {
   const read = ts.readConfigFile(tsconfig, (file) => ts.sys.readFile(file));
@@ -79,6 +79,8 @@ export function generateRemoteTypes(dir: string, exposes: Record<string, string>
     options: { ...config.options, noEmit: false, declaration: true, emitDeclarationOnly: true, noCheck: true, declarationMap: false, incremental: false, outDir: undefined, declarationDir: undefined },
   });
 
+  const missing = entries.filter(([, file]) => !program.getSourceFile(file));
+  if (missing.length > 0) throw new Error(`exposed modules not found: ${missing.map(([key, file]) => `${key} (${file})`).join(', ')}`);
   const own = program.getSourceFiles().filter((file) => !file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file));
   const root = commonDirectory(own.map((file) => file.fileName));
   const emitted = new Map<string, string>();
