@@ -144,7 +144,9 @@ async function main(args: string[]): Promise<number> {
     console.error('usage: node shell/scripts/check-remote-types.ts [<build dir | manifest file | manifest URL> ...]');
     return 2;
   }
-  const locations = args.length > 0 ? args : workspaceBuilds();
+  // `npm -w shell run check-remote-types -- mf-checkout/dist` runs in shell/: paths are relative to where npm was started.
+  const cwd = process.env.INIT_CWD ?? process.cwd();
+  const locations = args.length > 0 ? args.map((arg) => (isUrl(arg) ? arg : path.resolve(cwd, arg))) : workspaceBuilds();
   if (locations.length === 0) {
     console.error('no remote builds to check (build the remotes first, or name a build directory or manifest URL)');
     return 1;
