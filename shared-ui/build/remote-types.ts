@@ -124,10 +124,15 @@ const formatHost: ts.FormatDiagnosticsHost = {
  */
 export class RemoteTypesPlugin {
   private readonly exposes: Record<string, string>;
+  private readonly tsconfig: string | undefined;
 
-  /** @param exposes the federation `exposes` map (paths relative to the rspack context). */
-  constructor(exposes: Record<string, string>) {
+  /**
+   * @param exposes the federation `exposes` map (paths relative to the rspack context).
+   * @param tsconfig the tsconfig.json to compile with; by default the one in the rspack context.
+   */
+  constructor(exposes: Record<string, string>, tsconfig?: string) {
     this.exposes = exposes;
+    this.tsconfig = tsconfig;
   }
 
   apply(compiler: Compiler): void {
@@ -135,7 +140,7 @@ export class RemoteTypesPlugin {
       compilation.hooks.processAssets.tap({ name: 'RemoteTypesPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         let types: RemoteTypes;
         try {
-          types = generateRemoteTypes(compiler.context, this.exposes);
+          types = generateRemoteTypes(compiler.context, this.exposes, this.tsconfig ?? path.join(compiler.context, 'tsconfig.json'));
         } catch (error) {
           compilation.errors.push(new rspack.WebpackError(`RemoteTypesPlugin: ${error instanceof Error ? error.message : String(error)}`));
           return;
