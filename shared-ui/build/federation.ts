@@ -15,6 +15,7 @@ import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
 import { BuildVersionPlugin } from './build-version.ts';
+import { RemoteTypesPlugin } from './remote-types.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -167,6 +168,9 @@ export function createAppConfig(options: AppConfigOptions, argv: { mode?: string
         ? [new rspack.HtmlRspackPlugin({ template: './src/index.html', title: options.title ?? 'Prata 925' })]
         : []),
       ...(dev ? [new ReactRefreshPlugin()] : []),
+      // Production remotes publish the types of their exposed modules next to the manifest (issue 14);
+      // before BuildVersionPlugin so that the types are part of the version's content hash.
+      ...(!isHost && !dev ? [new RemoteTypesPlugin(options.exposes ?? {})] : []),
       // The release version (package version + content hash), contract major and singletons in build-info.json (issue 14).
       new BuildVersionPlugin(options.name, options.kind, buildInfoShared(isHost)),
     ],

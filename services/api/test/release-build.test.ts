@@ -1,7 +1,9 @@
 /**
  * The release command's file work on real files: publishing a build copies it once to
  * `<deploy>/<remote>/<version>/` and hashes its entry; the skew check refuses a build whose
- * contract major or singleton ranges the shell (its build-info.json, read over real HTTP) does not meet.
+ * contract major or singleton ranges the shell (its build-info.json, read over real HTTP) does not meet;
+ * the types check (the shell's script, run as a process) refuses a build whose published `./App`
+ * types do not satisfy the shell's RemoteModule, with TypeScript's diagnostic.
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -9,9 +11,10 @@ import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import AdmZip from 'adm-zip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppBuildInfo } from '@prata/contracts';
-import { compatibilityProblems, publishBuild, shellBuildInfo } from '../src/scripts/release-build.ts';
+import { compatibilityProblems, publishBuild, remoteTypesProblems, shellBuildInfo } from '../src/scripts/release-build.ts';
 import { LocalDiskReleaseStorage } from '../src/storage/release-storage.ts';
 
 let dir: string;
@@ -77,4 +80,43 @@ describe('skew check before publishing', () => {
       'o remote pede react ^20.0.0, e o shell fornece 19.3.1',
     ]);
   });
+});
+
+/**
+ * A storefront build whose manifest publishes `App.d.ts` (the declarations of its `./App`) in
+ * `@mf-types.zip`, or names no types when `declaration` is null.
+ */
+async function typedBuildDir(declaration: string | null): Promise<string> {
+  const build = await buildDir(1, '^19.3.1');
+  const types = { path: '', name: '', zip: declaration === null ? '' : '@mf-types.zip', api: '' };
+  await writeFile(path.join(build, 'mf-manifest.json'), JSON.stringify({ name: 'storefront', metaData: { types }, exposes: [{ id: 'storefront:App', name: 'App', path: './App' }], shared: [] }));
+  if (declaration !== null) {
+    const zip = new AdmZip();
+    zip.addFile('App.d.ts', Buffer.from(declaration));
+    await writeFile(path.join(build, '@mf-types.zip'), zip.toBuffer());
+  }
+  return build;
+}
+
+describe('types check before publishing', () => {
+  const app = "import type { ComponentType } from 'react';\ndeclare const App: ComponentType;\n";
+
+  it('accepts a build whose ./App types satisfy the RemoteModule contract', async () => {
+    const build = await typedBuildDir(`${app}declare const _default: { readonly contractVersion: 1; readonly App: typeof App; readonly routes: readonly [{ readonly path: '/*'; readonly layout: 'store' }] };\nexport default _default;\n`);
+    expect(await remoteTypesProblems(build)).toEqual([]);
+  }, 30_000);
+
+  it("refuses a build whose ./App has no routes, with TypeScript's diagnostic", async () => {
+    const build = await typedBuildDir(`${app}declare const _default: { readonly contractVersion: 1; readonly App: typeof App };\nexport default _default;\n`);
+    const problems = await remoteTypesProblems(build);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain("storefront: the published types of ./App do not satisfy the shell's RemoteModule");
+    expect(problems[0]).toMatch(/error TS2741: Property 'routes' is missing in type .* but required in type 'RemoteModule'/);
+  }, 30_000);
+
+  it('refuses a build that publishes no types', async () => {
+    const problems = await remoteTypesProblems(await typedBuildDir(null));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('publishes no types of its exposed modules');
+  }, 30_000);
 });

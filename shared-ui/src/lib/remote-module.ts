@@ -40,8 +40,13 @@ export interface RemoteModule {
   routes: readonly RemoteRoute[];
 }
 
-/** Identity helper that type-checks a remote's module at build time. */
-export function defineRemoteModule(module: RemoteModule): RemoteModule {
+/**
+ * Identity helper that type-checks a remote's module at build time. It returns the module's own
+ * (literal) type, not `RemoteModule`, so that the declarations a remote publishes with its build
+ * describe what it really exports and the shell's check of them (shell/scripts/check-remote-types.ts,
+ * issue 14) compares that shape with the shell's contract.
+ */
+export function defineRemoteModule<const Module extends RemoteModule>(module: Module): Module {
   return module;
 }
 

@@ -12,6 +12,9 @@
  *   14 "Contract and skew safety"): the build's RemoteModule contract major (its
  *   `build-info.json`) and the shared singletons its `mf-manifest.json` requires
  *   (`requiredVersion`) against the shell the store serves (its `build-info.json`).
+ * - {@link remoteTypesProblems}: the build's published types (`@mf-types.zip`, named by its
+ *   manifest's `metaData.types`) against the shell's RemoteModule contract, checked by the shell's
+ *   own script (issue 14: "the shell type-checks against them").
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -120,4 +123,32 @@ export async function compatibilityProblems(dir: string, shell: AppBuildInfo): P
     { contractVersion: shell.contractVersion, provides: shell.shared },
     (version, range) => semver.satisfies(version, range),
   );
+}
+
+// --- Published types of the exposed modules (issue 14: "the shell type-checks against them") ---
+
+/** The shell's check of a remote build's published types (shell/scripts/check-remote-types.ts). */
+export const CHECK_REMOTE_TYPES_SCRIPT = path.join(REPO_ROOT, 'shell/scripts/check-remote-types.ts');
+
+/**
+ * Why the published types of the build in `dir` do not fit the shell (empty when they do): runs
+ * the shell's check (a separate process: services never import an app) on the `@mf-types.zip` its
+ * `mf-manifest.json` names, which type-checks the default export of `./App` against the shell's
+ * RemoteModule contract. Each problem is the check's report, TypeScript's diagnostics included
+ * (e.g. `error TS2741: Property 'routes' is missing in type ... but required in type 'RemoteModule'`);
+ * a build that publishes no types is a problem too.
+ * @throws Error when the check cannot run (no Node, killed).
+ */
+export async function remoteTypesProblems(dir: string, script = CHECK_REMOTE_TYPES_SCRIPT): Promise<string[]> {
+  const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [script, dir], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('error', reject);
+    child.on('close', (exitCode) => resolve({ code: exitCode, output: Buffer.concat(chunks).toString('utf8').trim() }));
+  });
+  if (code === 0) return [];
+  if (code === 1) return [output];
+  throw new Error(`the type check of the build in ${dir} did not run (exit ${code}): ${output}`);
 }

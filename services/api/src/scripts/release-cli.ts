@@ -14,7 +14,10 @@
  *   entry) + `/releases/`, where the remote's static host serves it (services/static-host/src/releases.ts).
  *   A build that does not fit the shell the store serves (`SHELL_URL`/build-info.json, else
  *   shell/dist: another RemoteModule contract major, or shared singleton versions the shell does
- *   not satisfy) is refused before anything is published.
+ *   not satisfy) is refused before anything is published, and so is a build whose published types
+ *   (`@mf-types.zip`, manifest `metaData.types`) fail the shell's check: the default export of `./App`
+ *   not assignable to the shell's RemoteModule (shell/scripts/check-remote-types.ts; TypeScript's
+ *   diagnostics in the message).
  * - `npm run rollback -- <remote> [<version>]`: ends a running canary; else makes the given
  *   version, else the one published before the active one (else the bootstrap entry) active.
  * - `npm run releases -- <remote>`: lists the versions, the active one marked with `*`.
@@ -30,7 +33,7 @@ import { loadConfig, REPO_ROOT } from '../config.ts';
 import { EmbeddedDatabaseInUseError } from '../database/embedded-postgres.ts';
 import { openReleaseTarget, type ReleaseTarget } from '../modules/platform/release-target.ts';
 import { releaseStorageFromEnv, type ReleaseStorage } from '../storage/release-storage.ts';
-import { buildRemote, compatibilityProblems, publishBuild, shellBuildInfo } from './release-build.ts';
+import { buildRemote, compatibilityProblems, publishBuild, remoteTypesProblems, shellBuildInfo } from './release-build.ts';
 import { reportCliError } from './cli-error.ts';
 
 const USAGE = [
@@ -92,6 +95,11 @@ async function release(target: ReleaseTarget, storage: ReleaseStorage): Promise<
     const problems = await compatibilityProblems(build.dir, shell.info);
     if (problems.length > 0) {
       throw new Error(`${remote} ${build.version} não foi publicada: não é compatível com o shell ${shell.info.version} (${shell.source}):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    }
+    // The types the build publishes must satisfy the shell's RemoteModule contract (issue 14).
+    const typeProblems = await remoteTypesProblems(build.dir);
+    if (typeProblems.length > 0) {
+      throw new Error(`${remote} ${build.version} não foi publicada: os tipos publicados de ./App não satisfazem o contrato RemoteModule do shell:\n${typeProblems.join('\n')}`);
     }
     const published = await publishBuild(build, storage);
     console.error(`${published.copied ? 'copied the build to' : 'this version was already published at'} ${published.location}`);
