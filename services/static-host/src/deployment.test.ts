@@ -2,7 +2,8 @@
  * docker-compose.yml: one service per deployable unit, each built from its own Dockerfile, no
  * default secret (issue 10), the API reached only through its proxy; and the nginx templates
  * the images use, rendered as the nginx image renders them and (when an `nginx` binary is
- * installed, e.g. `apt-get install nginx-light`) served by a real nginx.
+ * installed, e.g. `apt-get install nginx-light`) served by a real nginx; the API proxy in front of
+ * two API replicas whose name a local DNS double (dns2) resolves, as Docker's DNS does.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import dns2 from 'dns2';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
@@ -88,6 +90,10 @@ describe('docker-compose.yml', () => {
     expect(compose.services['api-proxy']!.ports).toEqual(['3000:80']);
     expect(compose.services.api!.environment!.TRUST_PROXY).toBe('1');
     expect(template('nginx-api-proxy.conf.template')).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+    // The replicas' name is resolved at run time through Docker's DNS, not once at start.
+    expect(compose.services['api-proxy']!.environment).toEqual({ API_UPSTREAM: 'http://api:3000', API_RESOLVER: '127.0.0.11' });
+    expect(template('nginx-api-proxy.conf.template')).toContain('resolver ${API_RESOLVER} valid=10s');
+    expect(template('nginx-api-proxy.conf.template')).toContain('proxy_pass $prata_api_upstream;');
   });
 });
 
@@ -197,9 +203,54 @@ describe.skipIf(!nginxBinary)('nginx templates served by nginx', () => {
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     cleanup.push(() => new Promise((resolve) => upstream.close(() => resolve())));
     const { port } = upstream.address() as net.AddressInfo;
-    const url = await serveWithNginx('nginx-api-proxy.conf.template', { API_UPSTREAM: `http://127.0.0.1:${port}` });
+    const url = await serveWithNginx('nginx-api-proxy.conf.template', { API_UPSTREAM: `http://127.0.0.1:${port}`, API_RESOLVER: '127.0.0.1' });
     const response = await fetch(`${url}/api/health`, { headers: { 'x-forwarded-for': '203.0.113.77, 198.51.100.1' } });
     expect(await response.text()).toBe('ok');
     expect(seen.at(-1)!['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
+  it('spreads API requests over every address the replicas\' name has, resolved at run time, and skips a replica that is down', async () => {
+    // Two "replicas" on one port at two loopback addresses, like `api` on a Docker network.
+    const port = await freePort();
+    const replicas = ['127.0.0.1', '127.0.0.2'].map((address) => {
+      const server = http.createServer((_request, response) => response.end(address));
+      return { address, server };
+    });
+    for (const { address, server } of replicas) {
+      await new Promise<void>((resolve) => server.listen(port, address, resolve));
+      cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
+    }
+    // The DNS double answers `api.prata.test` with both addresses (a short TTL, as Docker's DNS).
+    const dns = dns2.createServer({
+      udp: true,
+      handle: (request, send) => {
+        const response = dns2.Packet.createResponseFromRequest(request);
+        const [question] = request.questions;
+        if (question?.name === 'api.prata.test' && question.type === dns2.Packet.TYPE.A) {
+          for (const { address } of replicas) response.answers.push({ name: question.name, type: dns2.Packet.TYPE.A, class: dns2.Packet.CLASS.IN, ttl: 5, address });
+        }
+        send(response);
+      },
+    });
+    const dnsPort = await freePort();
+    await dns.listen({ udp: { port: dnsPort, address: '127.0.0.1' } });
+    cleanup.push(() => dns.close().then(() => undefined));
+
+    const url = await serveWithNginx('nginx-api-proxy.conf.template', { API_UPSTREAM: `http://api.prata.test:${port}`, API_RESOLVER: `127.0.0.1:${dnsPort}` });
+    const answers: string[] = [];
+    for (let i = 0; i < 6; i += 1) answers.push(await (await fetch(`${url}/api/health`)).text());
+    expect([...new Set(answers)].sort()).toEqual(['127.0.0.1', '127.0.0.2']);
+
+    // One replica goes away: every request is answered by the other.
+    await new Promise<void>((resolve) => replicas[1]!.server.close(() => resolve()));
+    const after: number[] = [];
+    const bodies: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await fetch(`${url}/api/health`);
+      after.push(response.status);
+      bodies.push(await response.text());
+    }
+    expect(after).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(bodies)).toEqual(new Set(['127.0.0.1']));
   });
 });
