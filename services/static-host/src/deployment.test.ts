@@ -227,7 +227,7 @@ describe.skipIf(!nginxBinary)('nginx templates served by nginx', () => {
         const response = dns2.Packet.createResponseFromRequest(request);
         const [question] = request.questions;
         if (question?.name === 'api.prata.test' && question.type === dns2.Packet.TYPE.A) {
-          for (const { address } of replicas) response.answers.push({ name: question.name, type: dns2.Packet.TYPE.A, class: dns2.Packet.CLASS.IN, ttl: 5, address });
+          for (const { address } of replicas) response.answers.push(new dns2.Packet.Resource({ name: question.name, type: dns2.Packet.TYPE.A, class: dns2.Packet.CLASS.IN, ttl: 5, address }));
         }
         send(response);
       },
