@@ -71,7 +71,7 @@ export {
   type RemoteRoute,
   type RouteLayout,
 } from './lib/remote-module.ts';
-export { RemoteWidget, provideRemoteWidgetLoader, type RemoteWidgetProps } from './components/remote-widget.tsx';
+export { RemoteWidget, provideRemoteWidgetLoader, type RemoteWidgetComponent, type RemoteWidgetProps } from './components/remote-widget.tsx';
 export { PanelLayout, PanelScreen, type PanelLayoutProps, type PanelSection } from './components/panel-layout.tsx';
 export { FilePicker, type FilePickerProps } from './components/file-picker.tsx';
 export {

@@ -22,12 +22,20 @@ const REPO_ROOT = path.dirname(SHELL_DIR);
 const SCRIPT = path.join(import.meta.dirname, 'check-remote-types.ts');
 let dir: string;
 
-/** A build directory whose manifest publishes the types of fixtures/<fixture>.ts as `./App`. */
-async function fixtureBuild(fixture: string, withTypes = true): Promise<string> {
+/**
+ * A build directory whose manifest publishes the types of fixtures/<fixture>.ts as `./App` and of
+ * each `widgets` fixture file (name -> file in fixtures/) as `./<Name>`.
+ */
+async function fixtureBuild(fixture: string, withTypes = true, widgets: Record<string, string> = {}): Promise<string> {
   const build = await mkdtemp(path.join(dir, `${fixture}-`));
-  const types = generateRemoteTypes(path.join(import.meta.dirname, 'fixtures'), { './App': `./${fixture}.ts` }, path.join(SHELL_DIR, 'tsconfig.json'));
+  const exposes = { './App': `./${fixture}.ts`, ...Object.fromEntries(Object.entries(widgets).map(([name, file]) => [`./${name}`, `./${file}`])) };
+  const types = generateRemoteTypes(path.join(import.meta.dirname, 'fixtures'), exposes, path.join(SHELL_DIR, 'tsconfig.json'));
   await writeFile(path.join(build, '@mf-types.zip'), types.zip);
-  const manifest = { name: fixture, metaData: { types: { path: '', name: '', zip: withTypes ? '@mf-types.zip' : '', api: '' } }, exposes: [{ id: `${fixture}:App`, name: 'App', path: './App' }] };
+  const manifest = {
+    name: fixture,
+    metaData: { types: { path: '', name: '', zip: withTypes ? '@mf-types.zip' : '', api: '' } },
+    exposes: Object.keys(exposes).map((exposed) => ({ id: `${fixture}:${exposed.slice(2)}`, name: exposed.slice(2), path: exposed })),
+  };
   await writeFile(path.join(build, 'mf-manifest.json'), JSON.stringify(manifest));
   return build;
 }
@@ -49,7 +57,7 @@ describe('checkRemoteTypes', { timeout: 60_000 }, () => {
     });
     const manifest = JSON.parse(await readFile(path.join(out, 'mf-manifest.json'), 'utf8')) as { metaData: { types: Record<string, string> } };
     expect(manifest.metaData.types).toEqual({ path: '', name: '', zip: '@mf-types.zip', api: '@mf-types.d.ts' });
-    expect(await checkRemoteTypes(out)).toEqual({ remote: 'checkout', zip: path.join(out, '@mf-types.zip'), ok: true, diagnostics: '' });
+    expect(await checkRemoteTypes(out)).toEqual({ remote: 'checkout', zip: path.join(out, '@mf-types.zip'), ok: true, checked: ['./App'], diagnostics: '' });
   }, 120_000);
 
   it('passes a module that fits the contract without defineRemoteModule', async () => {
@@ -84,6 +92,15 @@ describe('checkRemoteTypes', { timeout: 60_000 }, () => {
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+
+  it("checks every other exposed module as a widget: a component passes, a default export that is not one fails", async () => {
+    const fitting = await checkRemoteTypes(await fixtureBuild('remote-fitting', true, { Painel: 'widget-component.tsx' }));
+    expect(fitting).toMatchObject({ ok: true, checked: ['./App', './Painel'], diagnostics: '' });
+    const broken = await checkRemoteTypes(await fixtureBuild('remote-fitting', true, { Painel: 'widget-component.tsx', Quebrado: 'widget-string.ts' }));
+    expect(broken).toMatchObject({ ok: false, checked: ['./App', './Painel', './Quebrado'] });
+    expect(broken.diagnostics).toContain("error TS2322: Type 'string' is not assignable to type 'RemoteWidgetComponent'.");
+    expect(broken.diagnostics).not.toContain('widgetContract0');
   });
 
   it('refuses a build whose manifest names no types', async () => {

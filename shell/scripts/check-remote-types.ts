@@ -15,7 +15,10 @@
  * ```
  *
  * so the default export of the remote's `./App` must be assignable to the shell's RemoteModule
- * contract (shared-ui/src/lib/remote-module.ts). Bare imports in the remote's declarations (react,
+ * contract (shared-ui/src/lib/remote-module.ts). Every other exposed module (a widget another part
+ * of the store mounts with `<RemoteWidget>`, e.g. admin's `./ProductManager`) is checked the same
+ * way against `RemoteWidgetComponent`: its default export must be a component that renders with no
+ * props. Bare imports in the remote's declarations (react,
  * `@prata/shared-ui`, ...) resolve from the shell's node_modules: shared singletons are the shell's at
  * run time too. Compiler options come from the shell's tsconfig.json (`skipLibCheck` on).
  *
@@ -42,8 +45,10 @@ export interface RemoteTypesCheck {
   remote: string;
   /** The types archive that was checked (a path or URL). */
   zip: string;
-  /** True when `./App`'s default export satisfies the shell's RemoteModule. */
+  /** True when `./App`'s default export satisfies the shell's RemoteModule, and every other exposed module's a RemoteWidgetComponent. */
   ok: boolean;
+  /** The exposed modules checked, `./App` first (e.g. `['./App', './ProductManager']`). */
+  checked: string[];
   /** TypeScript's diagnostics (file:line:col - error TSxxxx: message), empty when ok. */
   diagnostics: string;
 }
@@ -105,15 +110,21 @@ export async function checkRemoteTypes(location: string): Promise<RemoteTypesChe
   const dir = await mkdtemp(path.join(cache, `${remote.replace(/[^\w-]/g, '_')}-`));
   try {
     archive.extractAllTo(dir, true);
+    const widgets = widgetModules(manifest);
+    for (const widget of widgets) {
+      if (!archive.getEntry(`${widget.slice(2)}.d.ts`)) throw new Error(`${zip} has no ${widget.slice(2)}.d.ts (the types of ${widget})`);
+    }
     const check = path.join(dir, '__check-remote-module.ts');
     await writeFile(
       check,
       [
-        "import type { RemoteModule } from '@prata/shared-ui';",
+        "import type { RemoteModule, RemoteWidgetComponent } from '@prata/shared-ui';",
         "import exposed from './App';",
+        ...widgets.map((widget, i) => `import widget${i} from './${widget.slice(2)}';`),
         '',
         `// The default export of ${remote}'s ${EXPOSED_APP} must satisfy the shell's RemoteModule contract.`,
         'export const contract: RemoteModule = exposed;',
+        ...widgets.flatMap((widget, i) => [`// ${widget}: a widget other parts of the store mount with <RemoteWidget>.`, `export const widgetContract${i}: RemoteWidgetComponent = widget${i};`]),
         '',
       ].join('\n'),
     );
@@ -127,10 +138,17 @@ export async function checkRemoteTypes(location: string): Promise<RemoteTypesChe
     ].filter((diagnostic) => diagnostic.category === ts.DiagnosticCategory.Error);
     // File names relative to the extracted archive: `__check-remote-module.ts(5,14): error TS2741: ...`.
     const text = ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => dir, getNewLine: () => '\n' });
-    return { remote, zip, ok: diagnostics.length === 0, diagnostics: text.trim() };
+    return { remote, zip, ok: diagnostics.length === 0, checked: [EXPOSED_APP, ...widgets], diagnostics: text.trim() };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The exposed modules other than `./App` (`./Name`, plain names only), in manifest order. */
+function widgetModules(manifest: TypesManifest): string[] {
+  return (manifest.exposes ?? [])
+    .map((expose) => expose.path ?? '')
+    .filter((exposed) => exposed !== EXPOSED_APP && /^\.\/[A-Za-z][\w-]*$/.test(exposed));
 }
 
 /** Every `mf-<remote>/dist` of the workspace that exists (the default of the command). */
@@ -155,10 +173,14 @@ async function main(args: string[]): Promise<number> {
   for (const location of locations) {
     try {
       const result = await checkRemoteTypes(location);
-      if (result.ok) console.log(`ok: ${result.remote} ${EXPOSED_APP} satisfies the shell's RemoteModule (${result.zip})`);
-      else {
+      const widgets = result.checked.slice(1);
+      if (result.ok) {
+        const also = widgets.length > 0 ? `; ${widgets.join(', ')}: RemoteWidgetComponent` : '';
+        console.log(`ok: ${result.remote} ${EXPOSED_APP} satisfies the shell's RemoteModule${also} (${result.zip})`);
+      } else {
         failed = true;
-        console.error(`${result.remote}: the published types of ${EXPOSED_APP} do not satisfy the shell's RemoteModule (${result.zip}):\n${result.diagnostics}`);
+        const what = widgets.length === 0 ? `${EXPOSED_APP} do not satisfy the shell's RemoteModule` : `${result.checked.join(', ')} do not satisfy the shell's contracts (RemoteModule for ${EXPOSED_APP}, RemoteWidgetComponent for the others)`;
+        console.error(`${result.remote}: the published types of ${what} (${result.zip}):\n${result.diagnostics}`);
       }
     } catch (error) {
       failed = true;

@@ -13,21 +13,28 @@ import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'r
 
 type WidgetLoader = (remote: string, module: string) => Promise<unknown>;
 
+/**
+ * What a remote's exposed widget module (any exposed module but `./App`) must export as its
+ * default: a component that renders with no props (issue 14: the shell type-checks the published
+ * types of every exposed module, shell/scripts/check-remote-types.ts).
+ */
+export type RemoteWidgetComponent = ComponentType<Record<string, unknown>>;
+
 let loader: WidgetLoader | null = null;
-const widgets = new Map<string, ComponentType<Record<string, unknown>>>();
+const widgets = new Map<string, RemoteWidgetComponent>();
 
 /** Called once by the shell with its federation runtime's `loadRemote`. */
 export function provideRemoteWidgetLoader(load: WidgetLoader): void {
   loader = load;
 }
 
-function widget(remote: string, module: string): ComponentType<Record<string, unknown>> {
+function widget(remote: string, module: string): RemoteWidgetComponent {
   const key = `${remote}/${module}`;
   let component = widgets.get(key);
   if (!component) {
     component = lazy(async () => {
       if (!loader) throw new Error('no remote widget loader: the shell provides it at start-up');
-      const exposed = (await loader(remote, module)) as { default?: ComponentType<Record<string, unknown>> } | null;
+      const exposed = (await loader(remote, module)) as { default?: RemoteWidgetComponent } | null;
       if (!exposed?.default) throw new Error(`remote "${remote}" exposes no ${module} component`);
       return { default: exposed.default };
     });

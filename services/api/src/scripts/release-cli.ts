@@ -99,7 +99,7 @@ async function release(target: ReleaseTarget, storage: ReleaseStorage): Promise<
     // The types the build publishes must satisfy the shell's RemoteModule contract (issue 14).
     const typeProblems = await remoteTypesProblems(build.dir);
     if (typeProblems.length > 0) {
-      throw new Error(`${remote} ${build.version} não foi publicada: os tipos publicados de ./App não satisfazem o contrato RemoteModule do shell:\n${typeProblems.join('\n')}`);
+      throw new Error(`${remote} ${build.version} não foi publicada: os tipos publicados dos módulos expostos não satisfazem os contratos do shell (RemoteModule para ./App, RemoteWidgetComponent para os demais):\n${typeProblems.join('\n')}`);
     }
     const published = await publishBuild(build, storage);
     console.error(`${published.copied ? 'copied the build to' : 'this version was already published at'} ${published.location}`);
