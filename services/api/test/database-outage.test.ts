@@ -180,8 +180,11 @@ describe('database outage', () => {
     await Promise.all(workers);
 
     expect(unexpected).toEqual([]);
-    // Connections that died inside transactions went back to the pool (none stays checked out).
+    // Connections that died inside transactions went back to the pool (none stays checked out):
+    // once the background work the last orders set off (outbox relay and dispatch) is over, every
+    // connection is idle again.
     const pool = await (service.db.orm.em.getConnection() as PostgreSqlConnection).getNativeClient();
+    await until(() => pool.totalCount - pool.idleCount === 0, 'every pooled connection back in the pool', 5000);
     expect(pool.totalCount - pool.idleCount).toBe(0);
     const check = new pg.Client({ connectionString: cluster.url });
     await check.connect();

@@ -4,6 +4,7 @@
  * two interleaved writers, the error-report flood, and the 1001 close on shutdown.
  */
 import { randomUUID } from 'node:crypto';
+import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, type SignedIn } from './accounts.ts';
@@ -183,6 +184,42 @@ describe('subscribe handlers', () => {
       off();
       await reader.query('drop table handler_probe');
       await reader.end();
+    }
+  });
+});
+
+describe('subscribe handlers, dispatcher connection lost', () => {
+  it('releases the dispatcher\'s connection when it dies mid-batch, and dispatches the event again', async () => {
+    const url = service.config.databaseUrl!;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const calls: string[] = [];
+    let killed = false;
+    const off = service.app.events.subscribe('DispatcherLost', async (event) => {
+      calls.push(event.aggregateId);
+      if (killed) return;
+      killed = true;
+      // The dispatcher's own connection: idle in the transaction that holds the event's row lock.
+      const { rowCount } = await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state = 'idle in transaction' and query like '%for update skip locked%'",
+      );
+      expect(rowCount).toBe(1);
+    });
+    try {
+      const em = service.db.orm.em.fork();
+      const id = randomUUID();
+      const records = await em.transactional(async (tx) => [service.app.events.record(tx, { type: 'DispatcherLost', aggregateId: id, payload: {} })]);
+      await service.app.events.publish(em, records);
+      // The stamp died with the connection: the catch-up dispatches the event again.
+      await service.app.events.relay();
+      await expect.poll(() => calls.filter((call) => call === id).length).toBe(2);
+      const pool = await (service.db.orm.em.getConnection() as PostgreSqlConnection).getNativeClient();
+      await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: 5000 }).toBe(0);
+      const { rows } = await admin.query<{ dispatched: boolean }>('select dispatched_at is not null as dispatched from domain_events where aggregate_id = $1', [id]);
+      expect(rows).toEqual([{ dispatched: true }]);
+    } finally {
+      off();
+      await admin.end();
     }
   });
 });
