@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { apiErrorSchema, imageRenditionQuerySchema } from '@prata/contracts';
 import { NotFoundError } from '../errors.ts';
 import { ImageRenditions } from '../storage/image-renditions.ts';
-import { LocalDiskStorage, PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../storage/object-storage.ts';
+import { InvalidObjectKeyError, LocalDiskStorage, PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../storage/object-storage.ts';
 
 /** Cache-Control of a stored object (keys are new for every upload, so a day is safe). */
 const OBJECT_CACHE_CONTROL = 'public, max-age=86400';
@@ -59,7 +59,7 @@ const objectRoutes: FastifyPluginAsyncZod<{ storage: ObjectStorage }> = async (a
     async (request, reply) => {
       const { bucket, '*': key } = request.params;
       const object = await storage.read(bucket, key).catch((error: unknown) => {
-        if (error instanceof Error && error.message.startsWith('invalid object key')) return null;
+        if (error instanceof InvalidObjectKeyError) return null;
         throw error;
       });
       if (!object) throw new NotFoundError('Recurso não encontrado');

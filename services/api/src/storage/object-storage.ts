@@ -23,6 +23,14 @@ export const FALLBACK_IMAGE_KEY = 'fallback.svg';
 /** Folder (under the local storage root) where renditions are kept; dot-named, so never served as a bucket. */
 export const RENDITIONS_FOLDER = '.renditions';
 
+/** A bucket or key that would leave its bucket (`..`, an absolute path...): refused by every storage. */
+export class InvalidObjectKeyError extends Error {
+  constructor(bucket: string, key: string) {
+    super(`invalid object key: ${bucket}/${key}`);
+    this.name = 'InvalidObjectKeyError';
+  }
+}
+
 export interface ObjectStorage {
   /** Human description for logs and the status page, e.g. `/srv/data/storage` or `s3://bucket/prefix/`. */
   readonly description: string;
@@ -35,13 +43,13 @@ export interface ObjectStorage {
   put(bucket: string, key: string, data: Buffer | string): Promise<void>;
   /** True when the object exists. */
   exists(bucket: string, key: string): Promise<boolean>;
-  /** The object's bytes and last change, or null when there is none. @throws Error on an invalid key. */
+  /** The object's bytes and last change, or null when there is none. @throws InvalidObjectKeyError on a key that leaves the bucket. */
   read(bucket: string, key: string): Promise<{ data: Buffer; modifiedAt: Date } | null>;
   /** Absolute public URL of an object (it need not exist yet). */
   publicUrl(bucket: string, key: string): string;
   /** Moves a finished local file (e.g. a streamed upload) into the bucket as `key`. */
   putFile(bucket: string, key: string, sourcePath: string): Promise<void>;
-  /** Deletes an object; true when it existed. @throws Error on an invalid key. */
+  /** Deletes an object; true when it existed. @throws InvalidObjectKeyError on a key that leaves the bucket. */
   remove(bucket: string, key: string): Promise<boolean>;
   /** A private scratch directory for uploads in progress (never served). */
   scratchDir(): Promise<string>;
@@ -113,10 +121,10 @@ export class LocalDiskStorage implements ObjectStorage {
     return storageRouteUrl(this.publicBaseUrl, bucket, key);
   }
 
-  /** Maps bucket/key to a path inside the root. @throws Error on path traversal. */
+  /** Maps bucket/key to a path inside the root. @throws InvalidObjectKeyError on path traversal. */
   private resolve(bucket: string, key: string): string {
     const file = path.resolve(this.root, bucket, key);
-    if (!file.startsWith(this.root + path.sep)) throw new Error(`invalid object key: ${bucket}/${key}`);
+    if (!file.startsWith(this.root + path.sep)) throw new InvalidObjectKeyError(bucket, key);
     return file;
   }
 }

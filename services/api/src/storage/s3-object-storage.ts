@@ -22,8 +22,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import mime from 'mime-types';
-import type { ObjectStorage } from './object-storage.ts';
-import { storageRouteUrl } from './object-storage.ts';
+import { InvalidObjectKeyError, storageRouteUrl, type ObjectStorage } from './object-storage.ts';
 import { isS3NotFound } from './s3-client.ts';
 
 export interface S3ObjectStorageOptions {
@@ -52,9 +51,9 @@ export class S3ObjectStorage implements ObjectStorage {
     this.cacheDir = path.join(this.options.localDir, 'renditions');
   }
 
-  /** The S3 key of `bucket/key`. @throws Error on an invalid bucket or key (e.g. `..`). */
+  /** The S3 key of `bucket/key`. @throws InvalidObjectKeyError on an invalid bucket or key (e.g. `..`). */
   private objectKey(bucket: string, key: string): string {
-    if (!SEGMENT.test(bucket) || !key.split('/').every((segment) => SEGMENT.test(segment))) throw new Error(`invalid object key: ${bucket}/${key}`);
+    if (!SEGMENT.test(bucket) || !key.split('/').every((segment) => SEGMENT.test(segment))) throw new InvalidObjectKeyError(bucket, key);
     return `${this.options.prefix}${bucket}/${key}`;
   }
 
