@@ -162,6 +162,15 @@ describe('commit order', () => {
   });
 });
 
+/** Records one event of `type` (a new aggregate id) in a transaction and publishes it; returns the id. */
+async function publishOne(type: string): Promise<string> {
+  const em = service.db.orm.em.fork();
+  const id = randomUUID();
+  const records = await em.transactional(async (tx) => [service.app.events.record(tx, { type, aggregateId: id, payload: {} })]);
+  await service.app.events.publish(em, records);
+  return id;
+}
+
 describe('subscribe handlers', () => {
   it("run outside the dispatcher's lock transaction: a handler's write is committed when the handler returns", async () => {
     const url = service.config.databaseUrl!;
@@ -175,10 +184,7 @@ describe('subscribe handlers', () => {
       seenByOthers.push(Number(rows[0]!.n));
     });
     try {
-      const em = service.db.orm.em.fork();
-      const id = randomUUID();
-      const records = await em.transactional(async (tx) => [service.app.events.record(tx, { type: 'HandlerProbe', aggregateId: id, payload: {} })]);
-      await service.app.events.publish(em, records);
+      await publishOne('HandlerProbe');
       expect(seenByOthers).toEqual([1]);
     } finally {
       off();
@@ -206,10 +212,7 @@ describe('subscribe handlers, dispatcher connection lost', () => {
       expect(rowCount).toBe(1);
     });
     try {
-      const em = service.db.orm.em.fork();
-      const id = randomUUID();
-      const records = await em.transactional(async (tx) => [service.app.events.record(tx, { type: 'DispatcherLost', aggregateId: id, payload: {} })]);
-      await service.app.events.publish(em, records);
+      const id = await publishOne('DispatcherLost');
       // The stamp died with the connection: the catch-up dispatches the event again.
       await service.app.events.relay();
       await expect.poll(() => calls.filter((call) => call === id).length).toBe(2);
