@@ -3,6 +3,6 @@ import { createAppConfig } from '@prata/shared-ui/federation';
 
 export default (_env: unknown, argv: { mode?: string }) =>
   createAppConfig(
-    { name: 'admin', dir: import.meta.dirname, devPort: 3003, kind: 'remote', exposes: { './App': './src/app/remote-module.ts', './ProductManager': './src/features/products/components/product-manager-widget.tsx' } },
+    { name: 'admin', dir: import.meta.dirname, devPort: 3003, devPortVariable: 'ADMIN_PORT', kind: 'remote', exposes: { './App': './src/app/remote-module.ts', './ProductManager': './src/features/products/components/product-manager-widget.tsx' } },
     argv,
   );

@@ -3,6 +3,6 @@ import { createAppConfig } from '@prata/shared-ui/federation';
 
 export default (_env: unknown, argv: { mode?: string }) =>
   createAppConfig(
-    { name: 'checkout', dir: import.meta.dirname, devPort: 3002, kind: 'remote', exposes: { './App': './src/app/remote-module.ts' } },
+    { name: 'checkout', dir: import.meta.dirname, devPort: 3002, devPortVariable: 'CHECKOUT_PORT', kind: 'remote', exposes: { './App': './src/app/remote-module.ts' } },
     argv,
   );

@@ -2,8 +2,9 @@
  * Release version of an app's build (issue 14 "Release units"): `<package version>-<content
  * hash>`, e.g. `0.1.0-3f9c2a1b`. The hash is the first 8 hex digits of a SHA-256 over every
  * emitted file (name and bytes, sorted by name) except the files this plugin writes or rewrites
- * (`mf-manifest.json`, `mf-stats.json`, `build-info.json`): the same source gives the same version,
- * any change to what browsers load gives another.
+ * (`mf-manifest.json`, `mf-stats.json`, `build-info.json`), and over the app's Node build (issue
+ * 20: `server/...`, built before the browser build): the same source gives the same version, any
+ * change to what browsers or the shell's host load gives another.
  *
  * The plugin runs after the Module Federation manifest plugin (stage REPORT) and
  * - writes the version into `mf-manifest.json` and `mf-stats.json` as `metaData.buildInfo.buildVersion`
@@ -17,7 +18,7 @@
  * Runs in Node at build time only; never bundled.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack, type Compiler } from '@rspack/core';
 import { REMOTE_MODULE_CONTRACT_VERSION, type AppBuildInfo } from '@prata/contracts';
@@ -35,20 +36,35 @@ export function contentHash(files: Iterable<[name: string, content: Buffer | str
   return hash.digest('hex').slice(0, 8);
 }
 
+/** Every file under `dir` as `[<prefix>/<relative path>, bytes]` (none when `dir` does not exist). */
+function filesUnder(dir: string, prefix: string): [string, Buffer][] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return [`${prefix}/${path.relative(dir, file).split(path.sep).join('/')}`, readFileSync(file)];
+    });
+}
+
 export class BuildVersionPlugin {
   private readonly name: string;
   private readonly kind: AppBuildInfo['kind'];
   private readonly shared: Record<string, string>;
+  private readonly serverDir: string | undefined;
 
   /**
    * @param name federation container name; the package version is read from the app's package.json (its rspack context).
    * @param kind `host` (the shell) or `remote`.
    * @param shared singleton -> required range (remote) or provided version (host).
+   * @param serverDir name of the directory of the output path holding the app's Node build, hashed
+   *   with the browser files (read from disk: the Node build is compiled first).
    */
-  constructor(name: string, kind: AppBuildInfo['kind'], shared: Record<string, string>) {
+  constructor(name: string, kind: AppBuildInfo['kind'], shared: Record<string, string>, serverDir?: string) {
     this.name = name;
     this.kind = kind;
     this.shared = shared;
+    this.serverDir = serverDir;
   }
 
   apply(compiler: Compiler): void {
@@ -59,6 +75,7 @@ export class BuildVersionPlugin {
           .getAssets()
           .filter((asset) => !OWN_FILES.has(asset.name))
           .map((asset): [string, Buffer | string] => [asset.name, asset.source.source() as Buffer | string]);
+        if (this.serverDir) files.push(...filesUnder(path.join(compilation.outputOptions.path ?? '', this.serverDir), this.serverDir));
         const hash = contentHash(files);
         const version = `${packageVersion}-${hash}`;
         for (const file of ['mf-manifest.json', 'mf-stats.json']) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAppConfig, createSharedConfig, SHARED_SINGLETONS } from './federation.ts';
+import type { Configuration } from '@rspack/core';
+import { createAppConfig, createSharedConfig, devServerPort, SHARED_SINGLETONS } from './federation.ts';
 
 describe('createSharedConfig', () => {
   it('shares every singleton with the installed version', () => {
@@ -14,26 +15,68 @@ describe('createSharedConfig', () => {
   });
 });
 
+/** The [node, browser] configurations of an app. */
+function builds(options: Parameters<typeof createAppConfig>[0], mode?: string): { server: Configuration; browser: Configuration } {
+  const configs = createAppConfig(options, mode ? { mode } : {});
+  expect(configs).toHaveLength(2);
+  return { server: configs[0]!, browser: configs[1]! };
+}
+
+const remoteOptions = { name: 'storefront', dir: '/tmp/x', devPort: 3001, kind: 'remote', exposes: { './App': './a.tsx' } } as const;
+const hostOptions = { name: 'shell', dir: '/tmp/x', devPort: 3005, kind: 'host' } as const;
+
 describe('createAppConfig', () => {
   it('gives remotes an automatic public path and never a single runtime chunk', () => {
-    const remote = createAppConfig({ name: 'storefront', dir: '/tmp/x', devPort: 3001, kind: 'remote', exposes: { './App': './a.tsx' } });
-    expect(remote.output?.publicPath).toBe('auto');
-    expect(remote.optimization?.runtimeChunk).toBe(false);
-    const host = createAppConfig({ name: 'shell', dir: '/tmp/x', devPort: 8080, kind: 'host' });
-    expect(host.output?.publicPath).toBe('/');
+    const { browser } = builds(remoteOptions);
+    expect(browser.output?.publicPath).toBe('auto');
+    expect(browser.optimization?.runtimeChunk).toBe(false);
+    expect(builds(hostOptions).browser.output?.publicPath).toBe('/');
+  });
+
+  it('builds every app twice: its Node build in dist/server first, then the browser build, which keeps it (issue 20)', () => {
+    const { server, browser } = builds(remoteOptions);
+    expect(server.target).toBe('async-node');
+    expect(server.output?.path).toBe('/tmp/x/dist/server');
+    expect(server.output?.library).toEqual({ type: 'commonjs-module' });
+    expect(browser.output?.path).toBe('/tmp/x/dist');
+    expect(browser.dependencies).toEqual([server.name]);
+    const keep = (browser.output?.clean as { keep: (file: string) => boolean }).keep;
+    const files = ['/tmp/x/dist', '/tmp/x/dist/server', '/tmp/x/dist/server/remoteEntry.js', '/tmp/x/dist/main.js', '/tmp/x/dist/serverless.js'];
+    expect(files.map(keep)).toEqual([true, true, true, false, false]);
+    expect(createAppConfig({ ...remoteOptions, server: false })).toHaveLength(1);
+  });
+
+  it("makes a remote's Node build one container file that takes every singleton from the shell", () => {
+    const { server } = builds(remoteOptions);
+    expect(server.plugins?.some((plugin) => plugin?.constructor.name === 'LimitChunkCountPlugin')).toBe(true);
+    const federation = server.plugins?.find((plugin) => plugin?.constructor.name === 'ModuleFederationPlugin') as unknown as { _options: { shared: Record<string, { import?: false }>; library: unknown } };
+    expect(Object.values(federation._options.shared).every((entry) => entry.import === false)).toBe(true);
+    const hostFederation = builds(hostOptions).server.plugins?.find((plugin) => plugin?.constructor.name === 'ModuleFederationPlugin') as unknown as { _options: { shared: Record<string, { import?: false }> } };
+    expect(Object.values(hostFederation._options.shared).some((entry) => entry.import === false)).toBe(false);
+  });
+
+  it('honours the port variable of each dev server', () => {
+    process.env.PRATA_TEST_PORT = '4555';
+    expect(devServerPort('PRATA_TEST_PORT', 3001)).toBe(4555);
+    expect((builds({ ...remoteOptions, devPortVariable: 'PRATA_TEST_PORT' }).browser.devServer as { port?: number }).port).toBe(4555);
+    process.env.PRATA_TEST_PORT = 'x';
+    expect(devServerPort('PRATA_TEST_PORT', 3001)).toBe(3001);
+    delete process.env.PRATA_TEST_PORT;
+    expect(devServerPort(undefined, 3001)).toBe(3001);
   });
 });
 
 describe('production builds', () => {
   it('resolve production conditions and the production files of react-router (its exports name only dist/development)', () => {
-    const prod = createAppConfig({ name: 'shell', dir: '/tmp/x', devPort: 8080, kind: 'host' }, { mode: 'production' });
-    expect(prod.mode).toBe('production');
-    expect(prod.optimization?.nodeEnv).toBe('production');
-    expect(prod.resolve?.conditionNames?.[0]).toBe('production');
-    const alias = prod.resolve?.alias as Record<string, string>;
-    expect(alias['react-router$']).toMatch(/react-router\/dist\/production\/index\.mjs$/);
-    expect(alias['react-router/dom$']).toMatch(/react-router\/dist\/production\/dom-export\.mjs$/);
-    const dev = createAppConfig({ name: 'shell', dir: '/tmp/x', devPort: 8080, kind: 'host' }, { mode: 'development' });
+    for (const prod of Object.values(builds(hostOptions, 'production'))) {
+      expect(prod.mode).toBe('production');
+      expect(prod.optimization?.nodeEnv).toBe('production');
+      expect(prod.resolve?.conditionNames?.[0]).toBe('production');
+      const alias = prod.resolve?.alias as Record<string, string>;
+      expect(alias['react-router$']).toMatch(/react-router\/dist\/production\/index\.mjs$/);
+      expect(alias['react-router/dom$']).toMatch(/react-router\/dist\/production\/dom-export\.mjs$/);
+    }
+    const dev = builds(hostOptions, 'development').browser;
     expect(dev.resolve?.alias).toBeUndefined();
     expect(dev.resolve?.conditionNames?.[0]).toBe('development');
   });

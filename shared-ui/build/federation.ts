@@ -4,7 +4,12 @@
  *
  * - `createSharedConfig()`: the Module Federation `shared` map. Every entry is a singleton with
  *   the version the workspace installs; the shell provides them, remotes reuse them.
- * - `createAppConfig()`: the whole rspack configuration of one app (host or remote).
+ * - `createAppConfig()`: the rspack configurations of one app (host or remote): its browser
+ *   build in `dist/` and, built first, its Node build in `dist/server/` (issue 20, server
+ *   rendering; see server-rendering.ts). The shell's Node build is a federation host whose entry
+ *   `server.js` exports the page renderer the shell's host (services/static-host) calls; a
+ *   remote's is one CommonJS container file, `server/remoteEntry.js`, that the shell's host loads
+ *   over HTTP through the federation runtime and whose shared singletons all come from the shell.
  *
  * Runs in Node at build time only; never bundled.
  */
@@ -16,6 +21,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
 import { BuildVersionPlugin } from './build-version.ts';
 import { RemoteTypesPlugin } from './remote-types.ts';
+import { DocumentAssetsPlugin, INLINE_ASSET_LIMIT, InlineAssetsPlugin, SERVER_DIR, SERVER_REMOTE_ENTRY, ServerPackagePlugin, SsrManifestPlugin } from './server-rendering.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -46,8 +52,17 @@ function installedVersion(specifier: string): string {
   throw new Error(`cannot find the installed version of ${pkg}`);
 }
 
+/** One entry of the federation `shared` map. */
+export interface SharedEntry {
+  singleton: true;
+  requiredVersion: string;
+  strictVersion: false;
+  /** `false` (a remote's Node build): no fallback copy; the shell's host always provides it. */
+  import?: false;
+}
+
 /** The federation `shared` map: `{ [pkg]: { singleton, requiredVersion: ^installed } }`. */
-export function createSharedConfig(): Record<string, { singleton: true; requiredVersion: string; strictVersion: false }> {
+export function createSharedConfig(): Record<string, SharedEntry> {
   return Object.fromEntries(
     SHARED_SINGLETONS.map((name) => [
       name,
@@ -84,66 +99,122 @@ export interface AppConfigOptions {
   name: string;
   /** Directory of the app (its rspack config's directory). */
   dir: string;
-  /** Dev-server port (`npm run dev`). */
+  /** Dev-server port (`npm run dev`); the environment variable `devPortVariable` overrides it. */
   devPort: number;
+  /** The environment variable naming the dev-server port, e.g. `STOREFRONT_PORT`. */
+  devPortVariable?: string;
   /** `host` builds the HTML document and provides the federation runtime; `remote` exposes modules. */
   kind: 'host' | 'remote';
-  /** Remote only: exposed modules, e.g. `{ './App': './src/app/app.tsx' }`. */
+  /** Remote only: exposed modules, e.g. `{ './App': './src/app/remote-module.ts' }`. */
   exposes?: Record<string, string>;
   /** Host only: federation runtime plugins (file paths). */
   runtimePlugins?: string[];
   /** Host only: document title. */
   title?: string;
+  /** Build the Node twin too (default true); false: a remote the shell's host renders in the browser only. */
+  server?: boolean;
 }
 
-/** Full rspack configuration of one app; `mode` comes from the CLI (`--mode`). */
-export function createAppConfig(options: AppConfigOptions, argv: { mode?: string } = {}): Configuration {
-  const dev = argv.mode === 'development' || process.env.NODE_ENV === 'development';
-  const isHost = options.kind === 'host';
+/** The federation runtime plugin that loads remotes' Node builds over HTTP (@module-federation/node). */
+function nodeRuntimePlugin(): string {
+  return require.resolve('@module-federation/node/runtimePlugin');
+}
+
+/** The port of an app's dev server: its environment variable when set to a port, else `fallback`. */
+export function devServerPort(variable: string | undefined, fallback: number): number {
+  const value = Number.parseInt((variable && process.env[variable]) || '', 10);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/**
+ * Whether the browser build's clean step keeps `file` (an absolute path rspack asks about): the
+ * output directory itself and the Node build in its `server/` directory (built first).
+ */
+export function keepsServerBuild(outputDir: string, file: string): boolean {
+  const relative = path.relative(outputDir, file).split(path.sep);
+  return relative[0] === '' || relative[0] === SERVER_DIR;
+}
+
+/** Module rules shared by both builds; `server` keeps only the class names of CSS (no style sheets). */
+function moduleOptions(dev: boolean, server: boolean): NonNullable<Configuration['module']> {
   return {
+    parser: {
+      'css/module': { namedExports: false },
+      asset: { dataUrlCondition: { maxSize: INLINE_ASSET_LIMIT } },
+    },
+    // Server builds keep CSS modules' class names only; both builds derive them from the same
+    // module paths, so server-rendered markup carries the browser build's names.
+    ...(server ? { generator: { 'css/module': { exportsOnly: true }, css: { exportsOnly: true } } } : {}),
+    rules: [
+      {
+        test: /\.[cm]?[jt]sx?$/,
+        exclude: /node_modules/,
+        loader: 'builtin:swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: dev, refresh: dev && !server } },
+            target: server ? 'es2023' : 'es2022',
+          },
+        },
+        type: 'javascript/auto',
+      },
+      { test: /\.module\.css$/, type: 'css/module' },
+      { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
+      { test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/, type: 'asset' },
+    ],
+  };
+}
+
+/** Resolution shared by both builds. */
+function resolveOptions(dev: boolean): NonNullable<Configuration['resolve']> {
+  return {
+    extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+    extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    // Production conditions for every shared library (`production` before the defaults), and
+    // the production files of those whose exports ignore the condition (see productionAliases).
+    conditionNames: [dev ? 'development' : 'production', '...'],
+    ...(dev ? {} : { alias: productionAliases() }),
+  };
+}
+
+/**
+ * The rspack configurations of one app: `[node, browser]` (the browser build depends on the Node
+ * build, which it hashes into the release version), or `[browser]` with `server: false`.
+ * `mode` comes from the CLI (`--mode`).
+ */
+export function createAppConfig(options: AppConfigOptions, argv: { mode?: string } = {}): Configuration[] {
+  const dev = argv.mode === 'development' || process.env.NODE_ENV === 'development';
+  if (options.server === false) return [browserConfig(options, dev, false)];
+  const server = serverConfig(options, dev);
+  return [server, { ...browserConfig(options, dev, true), dependencies: [server.name!] }];
+}
+
+/** The browser build of one app, in `dist/` (see {@link createAppConfig}). */
+function browserConfig(options: AppConfigOptions, dev: boolean, withServer: boolean): Configuration {
+  const isHost = options.kind === 'host';
+  const port = devServerPort(options.devPortVariable, options.devPort);
+  return {
+    name: options.name,
     context: options.dir,
     mode: dev ? 'development' : 'production',
     devtool: dev ? 'cheap-module-source-map' : 'source-map',
     entry: { main: './src/index.ts' },
     output: {
       path: path.join(options.dir, 'dist'),
-      publicPath: isHost ? '/' : 'auto',
+      // In development the shell's documents come from its server-rendering host on another
+      // port, so its files are addressed at the dev server's own origin.
+      publicPath: isHost ? (dev ? `http://127.0.0.1:${port}/` : '/') : 'auto',
       uniqueName: options.name,
       filename: dev ? '[name].js' : '[name].[contenthash:8].js',
       chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
       cssFilename: '[name].[contenthash:8].css',
       cssChunkFilename: '[name].[contenthash:8].css',
-      clean: true,
+      // The Node build lives in dist/server and is built first: keep it.
+      clean: withServer ? { keep: (file: string) => keepsServerBuild(path.join(options.dir, 'dist'), file) } : true,
     },
-    resolve: {
-      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
-      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      // Production conditions for every shared library (`production` before the defaults), and
-      // the production files of those whose exports ignore the condition (see productionAliases).
-      conditionNames: [dev ? 'development' : 'production', '...'],
-      ...(dev ? {} : { alias: productionAliases() }),
-    },
-    module: {
-      parser: { 'css/module': { namedExports: false } },
-      rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
-              target: 'es2022',
-            },
-          },
-          type: 'javascript/auto',
-        },
-        { test: /\.module\.css$/, type: 'css/module' },
-        { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
-        { test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/, type: 'asset' },
-      ],
-    },
+    resolve: resolveOptions(dev),
+    module: moduleOptions(dev, false),
     // Libraries read process.env.NODE_ENV to drop their development code; `mode` sets it too,
     // stated here so no config can drift (issue 15).
     optimization: {
@@ -161,40 +232,83 @@ export function createAppConfig(options: AppConfigOptions, argv: { mode?: string
         shareStrategy: 'loaded-first',
         // The shell provides the federation runtime; remotes reuse it instead of bundling their own.
         experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
-        manifest: !isHost,
+        // The shell's manifest lists the files of the singletons it provides (document-assets.json).
+        manifest: true,
         dts: false,
       }),
       ...(isHost
-        ? [new rspack.HtmlRspackPlugin({ template: './src/index.html', title: options.title ?? 'Prata 925' })]
+        ? [new rspack.HtmlRspackPlugin({ template: './src/index.html', title: options.title ?? 'Prata 925' }), new DocumentAssetsPlugin()]
         : []),
       ...(dev ? [new ReactRefreshPlugin()] : []),
+      // Before BuildVersionPlugin, which hashes the manifests' content but not these rewrites.
+      ...(!isHost && withServer ? [new SsrManifestPlugin()] : []),
       // Production remotes publish the types of their exposed modules next to the manifest (issue 14);
       // before BuildVersionPlugin so that the types are part of the version's content hash.
       ...(!isHost && !dev ? [new RemoteTypesPlugin(options.exposes ?? {})] : []),
-      // The release version (package version + content hash), contract major and singletons in build-info.json (issue 14).
-      new BuildVersionPlugin(options.name, options.kind, buildInfoShared(isHost)),
+      // The release version (package version + content hash of both builds), contract major and singletons in build-info.json (issue 14).
+      new BuildVersionPlugin(options.name, options.kind, buildInfoShared(isHost), withServer ? SERVER_DIR : undefined),
     ],
     devServer: {
-      port: options.devPort,
+      port,
       host: '127.0.0.1',
       hot: true,
-      historyApiFallback: isHost,
+      historyApiFallback: false,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      client: { overlay: { warnings: false } },
-      // The shell's runtime configuration in development (production: the static host).
-      setupMiddlewares: (middlewares) => {
-        middlewares.unshift({
-          name: 'runtime-config',
-          path: '/runtime-config.json',
-          middleware: (_req: unknown, res: { setHeader(k: string, v: string): void; end(body: string): void }) => {
-            const apiUrl = process.env.PUBLIC_API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
-            res.setHeader('content-type', 'application/json');
-            res.end(JSON.stringify({ apiUrl }));
-          },
-        });
-        return middlewares;
-      },
+      client: { overlay: { warnings: false }, webSocketURL: `ws://127.0.0.1:${port}/ws` },
+      // The Node builds are read from disk: the shell's (and its document assets) by its host, a
+      // remote's over HTTP (this server, below).
+      devMiddleware: { writeToDisk: (file: string) => file.includes(`${path.sep}${SERVER_DIR}${path.sep}`) || file.endsWith(`${path.sep}document-assets.json`) },
+      static: withServer ? [{ directory: path.join(options.dir, 'dist', SERVER_DIR), publicPath: `/${SERVER_DIR}`, watch: false }] : false,
     },
+    performance: { hints: false },
+  };
+}
+
+/** The Node build of one app, in `dist/server/` (see the module doc and {@link createAppConfig}). */
+function serverConfig(options: AppConfigOptions, dev: boolean): Configuration {
+  const isHost = options.kind === 'host';
+  const shared = Object.fromEntries(
+    Object.entries(createSharedConfig()).map(([name, entry]) => [name, isHost ? entry : { ...entry, import: false as const }]),
+  );
+  return {
+    name: `${options.name}-server`,
+    context: options.dir,
+    mode: dev ? 'development' : 'production',
+    target: 'async-node',
+    devtool: false,
+    // A remote's container is its only entry (added by the federation plugin).
+    entry: isHost ? { server: './src/server.ts' } : {},
+    output: {
+      path: path.join(options.dir, 'dist', SERVER_DIR),
+      // Unused by remotes (one file, assets inlined); the shell's chunks load from disk.
+      publicPath: '',
+      uniqueName: options.name,
+      // A remote's one file is its container, whatever chunk it was merged with.
+      filename: isHost ? '[name].js' : SERVER_REMOTE_ENTRY,
+      chunkFilename: '[name].[contenthash:8].js',
+      library: { type: 'commonjs-module' },
+      clean: true,
+    },
+    resolve: resolveOptions(dev),
+    module: moduleOptions(dev, true),
+    optimization: { nodeEnv: dev ? 'development' : 'production', runtimeChunk: false, minimize: false },
+    plugins: [
+      // A remote's Node build is one file: no chunk the shell's host would have to locate.
+      ...(isHost ? [] : [new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })]),
+      new ModuleFederationPlugin({
+        name: options.name,
+        ...(isHost ? { remotes: {} } : { filename: SERVER_REMOTE_ENTRY, exposes: options.exposes ?? {} }),
+        library: { type: 'commonjs-module' },
+        remoteType: 'script',
+        runtimePlugins: [nodeRuntimePlugin()],
+        shared,
+        shareStrategy: 'loaded-first',
+        manifest: false,
+        dts: false,
+      }),
+      new ServerPackagePlugin(),
+      new InlineAssetsPlugin(),
+    ],
     performance: { hints: false },
   };
 }

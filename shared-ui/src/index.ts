@@ -56,6 +56,7 @@ export { productImageUrl, productImageSrcSet, fallbackImageUrl } from './lib/ima
 export { useCartStore, selectCartCount, normaliseQuantity, CART_STORAGE_KEY, type CartItem, type CartState } from './state/cart-store.ts';
 export { useFavouritesStore, FAVOURITES_STORAGE_KEY, type FavouriteItem, type FavouritesState } from './state/favourites-store.ts';
 export { useSessionStore, type SessionUser, type SessionState } from './state/session-store.ts';
+export { restoreStoredState, storedStateRestored } from './state/stored-state.ts';
 export { applySession, refreshSession, restoreSession, signIn, signInWithCode, signOut } from './lib/session.ts';
 export { usePanelSignOut } from './lib/use-panel-sign-out.ts';
 export { NAVIGATION_DELAY_MS, BACK_DELAY_MS, PAGE_TRANSITION_MS } from './lib/timing.ts';
@@ -67,10 +68,15 @@ export {
   defineRemoteModule,
   parseRemoteModule,
   routeLayout,
+  routeRendering,
+  type PageContext,
+  type PageHead,
   type RemoteModule,
   type RemoteRoute,
   type RouteLayout,
+  type RouteRendering,
 } from './lib/remote-module.ts';
+export { lazyPage, type LazyPage } from './lib/lazy-page.ts';
 export { RemoteWidget, provideRemoteWidgetLoader, type RemoteWidgetComponent, type RemoteWidgetProps } from './components/remote-widget.tsx';
 export { PanelLayout, PanelScreen, type PanelLayoutProps, type PanelSection } from './components/panel-layout.tsx';
 export { FilePicker, type FilePickerProps } from './components/file-picker.tsx';

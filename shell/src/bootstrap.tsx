@@ -1,33 +1,52 @@
 /**
- * Shell start-up: load the runtime configuration (API origin) and the remote registry (both
- * inlined in the page by the shell's host when it can, `#prata-boot`; fetched otherwise), register
- * the remotes with the federation runtime, then render. A failure of either still renders the
- * chrome with a clear message: the store never shows a blank page. Errors are reported to the
- * service from the moment the API origin is known.
+ * Shell start-up in the browser: read the boot data the shell's host inlined (`#prata-boot`:
+ * runtime configuration, remote registry and, for a server-rendered page, what was rendered;
+ * fetched instead when absent), register the remotes with the federation runtime, then hydrate
+ * the server-rendered page (issue 20) or render it. A failure of either still renders the chrome
+ * with a clear message: the store never shows a blank page. Errors are reported to the service
+ * from the moment the API origin is known.
+ *
+ * Hydration: the query client starts with the data the server rendered with (`#prata-state`,
+ * TanStack Query's dehydrated state), the first render sees the same composition (the page's
+ * remote, chrome and slot), and each remote's slot hydrates when its code has loaded. A staff
+ * preview (another version of a remote in this browser) renders from scratch instead. What React
+ * cannot hydrate (a mismatch) is reported as `hydration_mismatch` with the page's remote and
+ * version; a slot the server left to the browser is not a mismatch.
  */
 import './csp-zod.ts'; // first: before any module parses with zod
 import '@prata/shared-ui/styles.css';
-import { createRoot } from 'react-dom/client';
+import { QueryClient, hydrate, type DehydratedState } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { configureErrorReporting, installGlobalErrorReporting, loadRuntimeConfig, provideRemoteWidgetLoader, setRuntimeConfig } from '@prata/shared-ui';
-import type { RemoteRegistry } from '@prata/contracts';
-import { App } from './app/app.tsx';
+import { shellBootSchema, type RemoteRegistry, type ShellBoot } from '@prata/contracts';
+import { configureErrorReporting, installGlobalErrorReporting, loadRuntimeConfig, provideRemoteWidgetLoader, reportError, setRuntimeConfig } from '@prata/shared-ui';
+import { App, QUERY_DEFAULTS } from './app/app.tsx';
+import type { Composition } from './features/remotes/composition.tsx';
 import { fetchRemoteRegistry, registerRegistry } from './features/remotes/remote-registry.ts';
+import { browserRemoteModules } from './features/remotes/remote-modules.ts';
+import { previewInEffect, requestedPreview } from './features/remotes/remote-preview.ts';
+import { isClientSlotError } from './features/remotes/client-slot.ts';
 import { applySubdomainRule } from './features/navigation/subdomain-redirect.ts';
 
-/** The boot data the shell's host inlined (services/static-host shell-document.ts), if any. */
-function inlinedBoot(): { apiUrl?: string; registry?: unknown } {
-  const text = document.getElementById('prata-boot')?.textContent;
+/** The JSON the shell's host inlined under `id`, or undefined. */
+function inlinedJson(id: string): unknown {
+  const text = document.getElementById(id)?.textContent;
   try {
-    return text ? (JSON.parse(text) as { apiUrl?: string; registry?: unknown }) : {};
+    return text ? (JSON.parse(text) as unknown) : undefined;
   } catch {
-    return {};
+    return undefined;
   }
 }
 
-async function start(): Promise<{ registry: RemoteRegistry; error: Error | null }> {
+/** The boot data the shell's host inlined (services/static-host shell-document.ts), if valid. */
+function inlinedBoot(): Partial<ShellBoot> {
+  const parsed = shellBootSchema.safeParse(inlinedJson('prata-boot'));
+  return parsed.success ? parsed.data : {};
+}
+
+async function start(boot: Partial<ShellBoot>): Promise<{ registry: RemoteRegistry; error: Error | null }> {
   try {
-    const boot = inlinedBoot();
     if (boot.apiUrl) setRuntimeConfig({ apiUrl: boot.apiUrl });
     else await loadRuntimeConfig();
     // From here on, uncaught errors of the shell and every remote reach the service (issue 11).
@@ -46,7 +65,38 @@ async function start(): Promise<{ registry: RemoteRegistry; error: Error | null 
 // the shell's federation runtime, never by importing each other.
 provideRemoteWidgetLoader((remote, module) => loadRemote(`${remote}/${module}`));
 
-// admin.md 2: admin.* / dev.* / developer.* hosts open their area (before the router reads the URL).
+// admin.md 2: admin.* / dev.* / developer.* hosts open their area (before the router reads the URL;
+// the shell's host redirects server-rendered requests itself).
 applySubdomainRule(window.location, window.history);
-const { registry, error } = await start();
-createRoot(document.getElementById('root')!).render(<App registry={registry} registryError={error} />);
+const boot = inlinedBoot();
+const { registry, error } = await start(boot);
+const container = document.getElementById('root')!;
+const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
+const page = boot.page && boot.page.pathname === window.location.pathname && !error && !previewInEffect(registry, requestedPreview()) ? boot.page : null;
+const composition: Composition = { registry, registryError: error, modules: browserRemoteModules, page };
+const app = (
+  <BrowserRouter>
+    <App queryClient={queryClient} composition={composition} />
+  </BrowserRouter>
+);
+
+if (page && container.firstElementChild) {
+  hydrate(queryClient, (inlinedJson('prata-state') ?? {}) as DehydratedState);
+  hydrateRoot(container, app, {
+    onRecoverableError(recoverable) {
+      if (isClientSlotError(recoverable)) return;
+      const failure = recoverable instanceof Error ? recoverable : new Error(String(recoverable));
+      console.error('[shell] hydration mismatch', failure);
+      reportError({
+        errorType: 'hydration_mismatch',
+        errorMessage: failure.message,
+        ...(failure.stack ? { errorStack: failure.stack } : {}),
+        remote: page.remote ?? 'shell',
+        ...(page.version ? { version: page.version } : {}),
+      });
+    },
+  });
+} else {
+  container.replaceChildren();
+  createRoot(container).render(app);
+}

@@ -1,35 +1,33 @@
 /**
  * The storefront remote's exposed App: its own routes (absolute paths), mounted by the shell for
  * every path the registry gives the storefront, inside the generic error screen's boundary
- * (storefront.md 2). Unknown paths show the not-found page.
+ * (storefront.md 2). Unknown paths show the not-found page. Pages other than the home page load
+ * on demand (routes/lazy.ts).
  */
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage, PageErrorBoundary } from '@prata/shared-ui';
 import { useReservationSync } from '../features/favourites/hooks/use-favourites.ts';
-import { AboutRoute } from './routes/about.tsx';
-import { CatalogueRoute } from './routes/catalogue.tsx';
-import { ContactRoute } from './routes/contact.tsx';
-import { AuthRoute, RecoverPasswordRoute, ResetPasswordRoute } from './routes/auth.tsx';
 import { HomeRoute } from './routes/home.tsx';
-import { POLICY_ROUTES, PolicyRoute } from './routes/policy.tsx';
+import { AboutPage, AuthPage, CataloguePage, ContactPage, PolicyPage, RecoverPasswordPage, ResetPasswordPage } from './routes/lazy.ts';
+import { POLICY_ROUTES } from './routes/policy-routes.ts';
 
 export default function StorefrontApp() {
   useReservationSync();
   return (
     <PageErrorBoundary source="storefront">
-    <Routes>
-      <Route path="/" element={<HomeRoute />} />
-      <Route path="/produtos" element={<CatalogueRoute />} />
-      <Route path="/sobre" element={<AboutRoute />} />
-      <Route path="/contato" element={<ContactRoute />} />
-      <Route path="/auth" element={<AuthRoute />} />
-      <Route path="/recuperar-senha" element={<RecoverPasswordRoute />} />
-      <Route path="/reset-password" element={<ResetPasswordRoute />} />
-      {POLICY_ROUTES.map(({ path, sectionKey }) => (
-        <Route key={path} path={path} element={<PolicyRoute sectionKey={sectionKey} />} />
-      ))}
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+      <Routes>
+        <Route path="/" element={<HomeRoute />} />
+        <Route path="/produtos" element={<CataloguePage />} />
+        <Route path="/sobre" element={<AboutPage />} />
+        <Route path="/contato" element={<ContactPage />} />
+        <Route path="/auth" element={<AuthPage />} />
+        <Route path="/recuperar-senha" element={<RecoverPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        {POLICY_ROUTES.map(({ path, sectionKey }) => (
+          <Route key={path} path={path} element={<PolicyPage sectionKey={sectionKey} />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
     </PageErrorBoundary>
   );
 }

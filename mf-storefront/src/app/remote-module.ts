@@ -1,8 +1,17 @@
 /**
- * The storefront remote's exposed `./App` (RemoteModule contract, shared-ui): its App and the chrome its
- * routes want: every page sits in the store's header and footer.
+ * The storefront remote's exposed `./App` (RemoteModule contract, shared-ui): its App, the chrome
+ * its routes want (every page sits in the store's header and footer), where they render (all on
+ * the server, issue 20: they are the store's public pages), and, for the shell's host, each page's
+ * data and head (pages.ts).
  */
 import { defineRemoteModule } from '@prata/shared-ui';
 import App from './app.tsx';
+import { pageHead, prefetchPage } from './pages.ts';
 
-export default defineRemoteModule({ contractVersion: 1, App, routes: [{ path: '/*', layout: 'store' }] });
+export default defineRemoteModule({
+  contractVersion: 1,
+  App,
+  routes: [{ path: '/*', layout: 'store', render: 'server' }],
+  prefetch: prefetchPage,
+  head: pageHead,
+});

@@ -13,3 +13,4 @@ export * from './quality.ts';
 export * from './money.ts';
 export * from './releases.ts';
 export * from './remote-module.ts';
+export * from './server-rendering.ts';

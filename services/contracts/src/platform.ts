@@ -5,6 +5,7 @@
  * (issue 2: no remote URL is compiled into the shell).
  */
 import { z } from 'zod';
+import { ROUTE_LAYOUTS } from './remote-module.ts';
 
 /** Names of the federated remotes; each is also its Module Federation container name. */
 export const REMOTE_NAMES = ['storefront', 'checkout', 'admin', 'devtools'] as const;
@@ -55,3 +56,39 @@ export const runtimeConfigSchema = z.object({
   apiUrl: z.url(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/**
+ * How the remote's slot of a server-rendered page was sent (issue 20): `server`, with the remote's
+ * HTML (hydrated in the browser); `client`, with a placeholder the browser renders the remote into
+ * (a client-rendered route, a remote without a server build, or one whose server render failed or
+ * overran its time budget).
+ */
+export const SLOT_RENDERING = ['server', 'client'] as const;
+export type SlotRendering = (typeof SLOT_RENDERING)[number];
+
+/** What the shell's host server-rendered for a page, so the browser's first render is the same tree. */
+export const renderedPageSchema = z.object({
+  /** The path the page was rendered for. */
+  pathname: z.string().startsWith('/'),
+  /** The remote owning the path, or null (nobody: the not-found page). */
+  remote: remoteNameSchema.nullable(),
+  /** That remote's version, as the registry gave it. */
+  version: z.string().nullable(),
+  /** The chrome around the page. */
+  layout: z.enum(ROUTE_LAYOUTS),
+  slot: z.enum(SLOT_RENDERING),
+});
+export type RenderedPage = z.infer<typeof renderedPageSchema>;
+
+/**
+ * The boot data the shell's host inlines in every document (`<script type="application/json"
+ * id="prata-boot">`, never executed): the runtime configuration, the registry it composed the page
+ * from (null when the API did not answer in time: the shell then asks for it), and, when the page
+ * was server-rendered, what was rendered.
+ */
+export const shellBootSchema = z.object({
+  apiUrl: z.url(),
+  registry: remoteRegistrySchema.nullable(),
+  page: renderedPageSchema.optional(),
+});
+export type ShellBoot = z.infer<typeof shellBootSchema>;

@@ -25,8 +25,17 @@ export const REMOTE_MODULE_CONTRACT_VERSION = 1;
 export const ROUTE_LAYOUTS = ['store', 'panel'] as const;
 export type RouteLayout = (typeof ROUTE_LAYOUTS)[number];
 
-/** One route a remote renders: absolute react-router pattern and the chrome it wants. */
-export const remoteRouteSchema = z.object({ path: z.string().startsWith('/'), layout: z.enum(ROUTE_LAYOUTS) });
+/**
+ * Where a route's page is rendered (issue 20): `server`, streamed by the shell's host and hydrated
+ * in the browser (public pages: their HTML is what crawlers and link previews read), or `client`,
+ * rendered in the browser only (pages behind sign-in or made of the browser's own storage: cart,
+ * checkout, panels). A route without it is rendered in the browser.
+ */
+export const ROUTE_RENDERING = ['server', 'client'] as const;
+export type RouteRendering = (typeof ROUTE_RENDERING)[number];
+
+/** One route a remote renders: absolute react-router pattern, the chrome it wants and where it renders. */
+export const remoteRouteSchema = z.object({ path: z.string().startsWith('/'), layout: z.enum(ROUTE_LAYOUTS), render: z.enum(ROUTE_RENDERING).optional() });
 export type RemoteRoute = z.infer<typeof remoteRouteSchema>;
 
 /**

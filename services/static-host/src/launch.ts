@@ -3,12 +3,21 @@
  * own origin, as separate deployments would be.
  *
  * - API (services/api) as a child process: embedded PostgreSQL unless `DATABASE_URL` is set.
- * - `npm start`: the shell and each remote's production build, each on its own static host.
- * - `npm run dev` (`--dev`): each app's rspack dev server (hot reload) and the API under
- *   `node --watch`.
+ * - `npm start`: the shell and each remote's production build, each on its own static host; the
+ *   shell's host server-renders pages with the shell's Node build (issue 20).
+ * - `npm run dev` (`--dev`): each app's rspack dev server (hot reload; both builds, the Node
+ *   build written to disk), the API under `node --watch`, and the shell's host on `PORT`, which
+ *   server-renders with the shell's latest Node build and links the shell's files at its dev
+ *   server: the store composes and renders as it does in production.
+ * The store is reported running once the API is healthy and every remote of its registry answers
+ * in the browser and on the server (readiness.ts).
  *
  * Ports (environment): `PORT` shell (8080), `API_PORT` (3000), `STOREFRONT_PORT` (3001),
- * `CHECKOUT_PORT` (3002), `ADMIN_PORT` (3003), `DEVTOOLS_PORT` (3004). SIGINT/SIGTERM/SIGHUP stop
+ * `CHECKOUT_PORT` (3002), `ADMIN_PORT` (3003), `DEVTOOLS_PORT` (3004), `SHELL_ASSETS_PORT` (the
+ * shell's dev server in development, 3005). Server rendering: `PUBLIC_STORE_URL` (the store's
+ * public origin, for canonical and Open Graph URLs; the shell's URL by default), `INTERNAL_API_URL`
+ * (where the shell's host reaches the API, when not at `PUBLIC_API_URL`), `SSR_BUDGET_MS` (a page's
+ * remote time budget, 300). SIGINT/SIGTERM/SIGHUP stop
  * everything, the API last: it lets its requests in flight finish, then stops its embedded
  * PostgreSQL (which runs in its own process group, so Ctrl+C reaches it only through the API).
  *
@@ -18,12 +27,14 @@
  * stops the store, as any other unit that exits does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { ShellDocument } from './shell-document.ts';
+import { waitForRemotes } from './readiness.ts';
+import { DEFAULT_SSR_BUDGET_MS, ShellDocument } from './shell-document.ts';
+import { loadShellRenderer, type ShellRenderer } from './shell-renderer.ts';
 import { startStaticHost, type RunningHost } from './static-host.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -42,6 +53,8 @@ const APPS = [
   { name: 'devtools', dir: 'mf-devtools', port: portOf('DEVTOOLS_PORT', 3004) },
 ] as const;
 const apiPort = portOf('API_PORT', 3000);
+/** The shell's dev server in development (its files; the documents come from the shell's host on PORT). */
+const shellAssetsPort = portOf('SHELL_ASSETS_PORT', 3005);
 /** Where `npm run release` puts remote builds (`DATA_DIR/deploy/<remote>/<version>/`, the API's DATA_DIR default). */
 const deployRoot = path.join(path.resolve(process.env.DATA_DIR || path.join(ROOT, '.data')), 'deploy');
 const apiUrl = (process.env.PUBLIC_API_URL ?? `http://127.0.0.1:${apiPort}`).replace(/\/$/, '');
@@ -49,8 +62,41 @@ const storeUrl = `http://127.0.0.1:${APPS[0].port}`;
 
 const origin = (name: string) => `http://127.0.0.1:${APPS.find((app) => app.name === name)!.port}`;
 
-/** The shell's page documents: boot data (runtime configuration, registry) and resource hints inlined. */
-const shellDocument = new ShellDocument({ root: path.join(ROOT, 'shell', 'dist'), apiUrl });
+const shellRoot = path.join(ROOT, 'shell', 'dist');
+let loadedRenderer: { mtimeMs: number; renderer: ShellRenderer | null } | undefined;
+
+/**
+ * The shell's Node build, loaded again when it was rebuilt (development writes it on every
+ * change); null when it is not built (the browser then renders pages) or cannot be loaded.
+ */
+function shellRenderer(): ShellRenderer | null {
+  let mtimeMs: number;
+  try {
+    mtimeMs = Math.max(statSync(path.join(shellRoot, 'server', 'server.js')).mtimeMs, statSync(path.join(shellRoot, 'document-assets.json')).mtimeMs);
+  } catch {
+    return null;
+  }
+  if (loadedRenderer?.mtimeMs !== mtimeMs) {
+    try {
+      loadedRenderer = { mtimeMs, renderer: loadShellRenderer(shellRoot, loadedRenderer !== undefined) };
+    } catch (error) {
+      console.error('[launch] the shell\'s server build could not be loaded; pages render in the browser', error);
+      loadedRenderer = { mtimeMs, renderer: null };
+    }
+  }
+  return loadedRenderer.renderer;
+}
+
+/** The shell's page documents: server-rendered (issue 20), else boot data and resource hints inlined. */
+const shellDocument = new ShellDocument({
+  root: shellRoot,
+  apiUrl,
+  renderer: shellRenderer,
+  storeOrigin: (process.env.PUBLIC_STORE_URL || storeUrl).replace(/\/$/, ''),
+  ...(process.env.INTERNAL_API_URL ? { apiFetchOrigin: process.env.INTERNAL_API_URL } : {}),
+  ssrBudgetMs: portOf('SSR_BUDGET_MS', DEFAULT_SSR_BUDGET_MS),
+  log: (message, error) => console.error(`[shell host] ${message}`, error),
+});
 
 /**
  * The remote origins the shell's CSP allows: those of the registry the API publishes for this
@@ -68,6 +114,11 @@ const sharedEnv: NodeJS.ProcessEnv = {
   ...process.env,
   PORT: String(APPS[0].port),
   API_PORT: String(apiPort),
+  STOREFRONT_PORT: String(APPS[1].port),
+  CHECKOUT_PORT: String(APPS[2].port),
+  ADMIN_PORT: String(APPS[3].port),
+  DEVTOOLS_PORT: String(APPS[4].port),
+  SHELL_ASSETS_PORT: String(shellAssetsPort),
   PUBLIC_API_URL: apiUrl,
   REMOTE_STOREFRONT_URL: process.env.REMOTE_STOREFRONT_URL ?? origin('storefront'),
   REMOTE_CHECKOUT_URL: process.env.REMOTE_CHECKOUT_URL ?? origin('checkout'),
@@ -146,9 +197,28 @@ async function waitForApi(timeoutMs: number): Promise<boolean> {
 const startedAt = performance.now();
 runApi();
 
+/** The shell's host: its pages (server-rendered), its files (production) and runtime configuration. */
+async function startShellHost(extraSources: string[]): Promise<void> {
+  mkdirSync(shellRoot, { recursive: true });
+  hosts.push(
+    await startStaticHost({
+      name: 'shell',
+      root: shellRoot,
+      port: APPS[0].port,
+      spa: true,
+      runtimeConfig: { apiUrl },
+      csp: { apiUrl, remoteOrigins: registeredRemoteOrigins, extraSources },
+      document: shellDocument,
+    }),
+  );
+  console.log(`[launch] ${'shell'.padEnd(10)} ${hosts.at(-1)!.url}`);
+}
+
 if (dev) {
   const rspackCli = path.join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js');
   for (const app of APPS) run(`${app.name} dev server`, [rspackCli, 'serve', '--mode', 'development'], path.join(ROOT, app.dir));
+  // The shell's files (and hot reload) come from its dev server.
+  await startShellHost([`http://127.0.0.1:${shellAssetsPort}`, `ws://127.0.0.1:${shellAssetsPort}`]);
 } else {
   for (const app of APPS) {
     const root = path.join(ROOT, app.dir, 'dist');
@@ -156,24 +226,25 @@ if (dev) {
       console.error(`[launch] ${app.dir}/dist is missing: run \`npm run build\` (npm start does it for you)`);
       await stop(1);
     }
-    hosts.push(
-      await startStaticHost({
-        name: app.name,
-        root,
-        port: app.port,
-        spa: app.name === 'shell',
-        ...(app.name === 'shell' ? {} : { releasesRoot: path.join(deployRoot, app.name) }),
-        ...(app.name === 'shell' ? { runtimeConfig: { apiUrl }, csp: { apiUrl, remoteOrigins: registeredRemoteOrigins }, document: shellDocument } : {}),
-      }),
-    );
+    if (app.name === 'shell') {
+      await startShellHost([]);
+      continue;
+    }
+    hosts.push(await startStaticHost({ name: app.name, root, port: app.port, releasesRoot: path.join(deployRoot, app.name) }));
     console.log(`[launch] ${app.name.padEnd(10)} ${hosts.at(-1)!.url}`);
   }
 }
 
 if (await waitForApi(180_000)) {
   apiWasHealthy = true;
+  // Development compiles every app first: give it longer.
+  const problems = await waitForRemotes(apiUrl, shellRenderer, dev ? 300_000 : 60_000, () => stopping);
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-  console.log(`\n  Prata 925 is running: ${storeUrl}  (API ${apiUrl}, ready in ${seconds} s)\n  Press Ctrl+C to stop.\n`);
+  if (stopping) {
+    // Stopped while waiting.
+  } else if (problems.length > 0) {
+    console.error(`\n  Prata 925 is up at ${storeUrl}, but these remotes do not answer (their pages show a fallback):\n    ${problems.join('\n    ')}\n`);
+  } else console.log(`\n  Prata 925 is running: ${storeUrl}  (API ${apiUrl}, ready in ${seconds} s)\n  Press Ctrl+C to stop.\n`);
 } else if (!stopping) {
   console.error('[launch] the API did not become healthy within 180 s');
   await stop(1);

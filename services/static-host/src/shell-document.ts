@@ -1,6 +1,11 @@
 /**
- * The shell's HTML document, rendered for each page request (issue 15: no waterfall before the
- * first product card). Into the built `index.html` it puts:
+ * The shell's HTML document, rendered for each page request.
+ *
+ * Server rendering (issue 20): when the shell's Node build is there and the registry is known,
+ * the page is rendered by the shell on this host and streamed (shell-renderer.ts): its status
+ * (404 for paths nobody owns) or the subdomain redirect first, then the document. Otherwise (no
+ * Node build, the API did not answer) the browser renders it from the built `index.html`, as
+ * follows (issue 15: no waterfall before the first product card). Into `index.html` it puts:
  *
  * - the boot data, `<script type="application/json" id="prata-boot">{ apiUrl, registry }</script>`:
  *   the runtime configuration and the active remote registry, so the shell starts without
@@ -24,7 +29,8 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply } from 'fastify';
-import { CLIENT_ID_PATTERN, remoteRegistrySchema, type RemoteRegistry } from '@prata/contracts';
+import { CLIENT_ID_PATTERN, remoteRegistrySchema, type ErrorReport, type RemoteRegistry } from '@prata/contracts';
+import { documentBody, streamDocument, type ShellRenderer } from './shell-renderer.ts';
 
 export const CLIENT_COOKIE = 'prata_client';
 const CLIENT_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
@@ -46,7 +52,20 @@ export interface ShellDocumentOptions {
   registryTimeoutMs?: number;
   /** How long a document waits for the landing remote's manifest (ms); then it gets no script hints. */
   manifestTimeoutMs?: number;
+  /** The shell's Node build (issue 20), asked for each document (development reloads it); null: documents render in the browser. */
+  renderer?: () => ShellRenderer | null;
+  /** The store's public origin (canonical and Open Graph URLs), e.g. `https://prata925.com.br`. */
+  storeOrigin?: string;
+  /** Where this host reaches the API, when not at its public origin (e.g. inside a cluster). */
+  apiFetchOrigin?: string;
+  /** Time budget of a page's remote (its Node build and data), ms; past it the remote renders in the browser. Default 300. */
+  ssrBudgetMs?: number;
+  /** Logs what the host could not do (a failed server render). */
+  log?: (message: string, error: unknown) => void;
 }
+
+/** Default time budget of a page's remote on the server (issue 20), ms. */
+export const DEFAULT_SSR_BUDGET_MS = 300;
 
 /** What a document request resolved: the browser's client id and the registry (null: unknown). */
 export interface ShellBoot {
@@ -197,13 +216,71 @@ export class ShellDocument {
     return template.replace(/<head>|<head\s[^>]*>/i, (head) => `${head}${links.join('')}${data}`);
   }
 
-  /** Answers a document request: the rendered page, `no-cache`, and the client cookie when new. */
-  async send(raw: IncomingMessage, pathname: string, reply: FastifyReply): Promise<FastifyReply> {
+  /**
+   * Sends an error report to the service (`POST /api/errors`, as the browser does), fire and
+   * forget: a failed report is only logged.
+   */
+  report(report: ErrorReport): void {
+    void fetch(`${this.fetchOrigin()}/api/errors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(report),
+      signal: AbortSignal.timeout(2000),
+    }).catch((error: unknown) => this.options.log?.('could not report an error to the API', error));
+  }
+
+  private fetchOrigin(): string {
+    return (this.options.apiFetchOrigin ?? this.apiUrl).replace(/\/$/, '');
+  }
+
+  /**
+   * Answers a document request for `url` (path and query): the server-rendered page when it can,
+   * else the page the browser renders; `no-cache`, and the client cookie when new. `nonce`: the
+   * response's CSP nonce for React's inline scripts.
+   */
+  async send(raw: IncomingMessage, url: string, reply: FastifyReply, nonce?: string): Promise<FastifyReply> {
     const boot = await this.boot(raw);
     if (boot.newClient) {
       const cookie = { name: CLIENT_COOKIE, value: boot.clientId, path: '/', maxAge: CLIENT_COOKIE_MAX_AGE_S, sameSite: 'lax' } as const;
       void reply.header('set-cookie', stringifySetCookie(cookie));
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await this.render(boot, pathname));
+    void reply.header('cache-control', 'no-cache');
+    const renderer = this.options.renderer?.() ?? null;
+    if (renderer && boot.registry) return this.sendRendered(raw, url, reply, renderer, boot.registry, nonce);
+    const pathname = url.split('?')[0]!;
+    return reply.type('text/html; charset=utf-8').send(await this.render(boot, pathname));
+  }
+
+  /** The server-rendered page (issue 20, see shell-renderer.ts). */
+  private async sendRendered(raw: IncomingMessage, url: string, reply: FastifyReply, renderer: ShellRenderer, registry: RemoteRegistry, nonce: string | undefined): Promise<FastifyReply> {
+    const hostname = (raw.headers.host ?? '').replace(/:\d+$/, '');
+    const storeOrigin = this.options.storeOrigin ?? `http://${raw.headers.host ?? '127.0.0.1'}`;
+    const route = await renderer.module.routePage({ url, hostname, storeOrigin, registry });
+    if (route.kind === 'redirect') return reply.redirect(route.location, 302);
+    const body = documentBody(raw.headers['accept-encoding']);
+    void reply.code(route.status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+    if (body.encoding) void reply.header('content-encoding', body.encoding);
+    const closed = new Promise<void>((resolve) => raw.once('close', () => resolve()));
+    void streamDocument({
+      renderer,
+      body,
+      closed,
+      request: {
+        url,
+        hostname,
+        storeOrigin,
+        apiUrl: this.apiUrl,
+        ...(this.options.apiFetchOrigin ? { apiFetchOrigin: this.options.apiFetchOrigin } : {}),
+        registry,
+        budgetMs: this.options.ssrBudgetMs ?? DEFAULT_SSR_BUDGET_MS,
+        ...(nonce ? { nonce } : {}),
+        report: (report) => this.report(report),
+      },
+      onRenderError: (error) => this.options.log?.(`the shell could not render ${url}; the browser renders it`, error),
+    }).catch((error: unknown) => {
+      this.options.log?.(`the document of ${url} failed while streaming`, error);
+      body.stream.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    return reply.send(body.stream);
   }
 }

@@ -12,6 +12,7 @@
  * `frame-ancestors 'none'` (see {@link shellCspDirectives}); a remote serves only files the shell
  * loads, so its own documents may run nothing (`default-src 'none'`).
  */
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -38,7 +39,7 @@ export interface StaticHostOptions {
    * is asked again for every HTML document (the registry can move a remote at runtime); when it
    * fails, the last answer is kept.
    */
-  csp?: { apiUrl: string; remoteOrigins: (request: IncomingMessage) => Promise<string[]> };
+  csp?: { apiUrl: string; remoteOrigins: (request: IncomingMessage) => Promise<string[]>; extraSources?: string[] };
   /**
    * The shell's page documents (`/` and client routes): rendered per request with the boot data
    * and resource hints (see shell-document.ts) instead of the static `index.html`.
@@ -77,17 +78,19 @@ function originOf(url: string): string | null {
  * (http and its websocket twin) and the remotes (manifests); no plugins, frames, or foreign
  * forms and base URLs.
  */
-export function shellCspDirectives(apiUrl: string, remoteOrigins: readonly string[]): Record<string, string[]> {
+export function shellCspDirectives(apiUrl: string, remoteOrigins: readonly string[], extraSources: readonly string[] = []): Record<string, string[]> {
   const api = originOf(apiUrl) ?? apiUrl;
   const apiSocket = api.replace(/^http/, 'ws');
   const remotes = [...new Set(remoteOrigins.map(originOf).filter((o): o is string => o !== null))];
+  // Development only: the shell's own dev server (its files, and the hot-reload socket).
+  const extraHttp = extraSources.filter((source) => source.startsWith('http'));
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...remotes],
-    styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
-    fontSrc: ["'self'", 'data:', ...remotes],
-    imgSrc: ["'self'", 'data:', 'blob:', api, ...remotes],
-    connectSrc: ["'self'", api, apiSocket, ...remotes],
+    scriptSrc: ["'self'", ...remotes, ...extraHttp],
+    styleSrc: ["'self'", "'unsafe-inline'", ...remotes, ...extraHttp],
+    fontSrc: ["'self'", 'data:', ...remotes, ...extraHttp],
+    imgSrc: ["'self'", 'data:', 'blob:', api, ...remotes, ...extraHttp],
+    connectSrc: ["'self'", api, apiSocket, ...remotes, ...extraSources],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
@@ -98,8 +101,8 @@ export function shellCspDirectives(apiUrl: string, remoteOrigins: readonly strin
 /** Directives of a remote's own documents: nothing may run or frame them. */
 const REMOTE_CSP = { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] };
 
-/** The raw request carries the directives helmet's directive functions read. */
-type WithCsp = { prataCsp?: Record<string, string[]> };
+/** The raw request carries the directives helmet's directive functions read, and a document's nonce. */
+type WithCsp = { prataCsp?: Record<string, string[]>; prataNonce?: string };
 
 /** Starts a static host (`port` 0: a port the OS picks). @throws when the port is taken or `root` is missing. */
 export async function startStaticHost(options: StaticHostOptions): Promise<RunningHost> {
@@ -108,12 +111,16 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
   if (csp) {
     // The shell's directives follow the registry: refreshed for each HTML document, reused for
     // files. Registered before helmet, whose directive functions read them from the raw request.
-    let directives = shellCspDirectives(csp.apiUrl, []);
+    let directives = shellCspDirectives(csp.apiUrl, [], csp.extraSources);
     app.addHook('onRequest', async (request) => {
+      const raw = request.raw as WithCsp;
       if ((request.headers.accept ?? '').includes('text/html')) {
-        directives = await csp.remoteOrigins(request.raw).then((origins) => shellCspDirectives(csp.apiUrl, origins), () => directives);
-      }
-      (request.raw as WithCsp).prataCsp = directives;
+        directives = await csp.remoteOrigins(request.raw).then((origins) => shellCspDirectives(csp.apiUrl, origins, csp.extraSources), () => directives);
+        // A server-rendered document streams React's inline scripts (Suspense boundaries that
+        // complete after the first part): they carry this response's nonce (issue 20).
+        raw.prataNonce = randomBytes(16).toString('base64');
+        raw.prataCsp = { ...directives, scriptSrc: [...(directives.scriptSrc ?? []), `'nonce-${raw.prataNonce}'`] };
+      } else raw.prataCsp = directives;
     });
   }
   const directive = (name: string) => (raw: IncomingMessage) => ((raw as WithCsp).prataCsp?.[name] ?? []).join(' ');
@@ -148,10 +155,11 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
     app.get('/runtime-config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(body));
   }
   const { document } = options;
-  if (document) app.get('/', (request, reply) => document.send(request.raw, '/', reply));
+  const nonce = (request: { raw: IncomingMessage }) => (request.raw as WithCsp).prataNonce;
+  if (document) app.get('/', (request, reply) => document.send(request.raw, request.url, reply, nonce(request)));
   app.setNotFoundHandler((request, reply) => {
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (options.spa && wantsHtml && document) return document.send(request.raw, request.url.split('?')[0]!, reply);
+    if (options.spa && wantsHtml && document) return document.send(request.raw, request.url, reply, nonce(request));
     if (options.spa && wantsHtml) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({ error: 'not_found' });
   });

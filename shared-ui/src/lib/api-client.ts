@@ -6,7 +6,7 @@
 import { apiErrorSchema, type ApiError } from '@prata/contracts';
 import type { z } from 'zod';
 import { useSessionStore } from '../state/session-store.ts';
-import { apiUrl } from './runtime-config.ts';
+import { apiFetchUrl } from './runtime-config.ts';
 
 let refresher: (() => Promise<string | null>) | undefined;
 
@@ -47,7 +47,7 @@ export interface RequestOptions {
 export async function apiRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(options.query ?? {})) if (value) search.set(key, value);
-  const url = apiUrl(path) + (search.size > 0 ? `?${search.toString()}` : '');
+  const url = apiFetchUrl(path) + (search.size > 0 ? `?${search.toString()}` : '');
   const useAuth = options.auth !== false;
   const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
   const send = async (token: string | null): Promise<Response> => {

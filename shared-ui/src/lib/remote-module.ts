@@ -23,21 +23,66 @@
  *   `panel` (a bare full-screen frame: the remote draws its own panel layout, admin.md 2). A path
  *   no pattern matches gets `store`.
  *
+ *   Each route may also say where it renders (`render: 'server' | 'client'`, issue 20; the
+ *   browser when absent).
+ * - `prefetch` (optional, issue 20): fills the query client with the data the page at `url` shows,
+ *   with the same query options the page's hooks use. The shell's host calls it before it
+ *   server-renders the page and hands the data to the browser (TanStack Query dehydrate/hydrate),
+ *   within the page's time budget; its failures leave the queries empty (the page then loads them
+ *   in the browser).
+ * - `head` (optional, issue 20): the page's title, description, canonical path, Open Graph image
+ *   and JSON-LD, from what `prefetch` loaded.
+ *
  * Which remote owns a path is the remote registry's job (`GET /api/remotes`); which chrome a
  * path gets is the owning remote's job (this contract). The shell hard-codes neither.
  */
 import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { REMOTE_MODULE_CONTRACT_VERSION, ROUTE_LAYOUTS, type RemoteRoute, type RouteLayout } from '@prata/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { REMOTE_MODULE_CONTRACT_VERSION, ROUTE_LAYOUTS, type RemoteRoute, type RouteLayout, type RouteRendering } from '@prata/contracts';
 
 // The versioned parts of the contract (major, route metadata, required singletons) live in
 // @prata/contracts (remote-module.ts), shared with the service and the release command.
-export { REMOTE_MODULE_CONTRACT_VERSION, ROUTE_LAYOUTS, type RemoteRoute, type RouteLayout };
+export { REMOTE_MODULE_CONTRACT_VERSION, ROUTE_LAYOUTS, type RemoteRoute, type RouteLayout, type RouteRendering };
+
+/** What a remote's `prefetch` and `head` are given for one page. */
+export interface PageContext {
+  /** The page's URL (the store's public origin, the path and query asked for). */
+  url: URL;
+  /** The page's query client: `prefetch` fills it, `head` reads it. */
+  queryClient: QueryClient;
+}
+
+/**
+ * A page's head (issue 20 "Per-page head"). The shell's host writes it as `<title>`, `<meta
+ * name="description">`, `<link rel="canonical">`, Open Graph and Twitter card tags and
+ * `<script type="application/ld+json">` blocks.
+ */
+export interface PageHead {
+  /** Full document title, e.g. `Nossa Coleção | Prata 925`. */
+  title: string;
+  /** One or two sentences, shown by search engines and link previews. */
+  description: string;
+  /** The page's canonical path and query (e.g. `/produtos?categoria=aneis`); the requested path when absent. */
+  canonicalPath?: string;
+  /** Open Graph type: `website` (default) or `product`. */
+  type?: 'website' | 'product';
+  /** Absolute URL of the preview image (raster: link previews do not show SVG). */
+  image?: { url: string; alt: string; width?: number; height?: number };
+  /** Open Graph product price (`product:price:amount`, BRL cents) and availability. */
+  product?: { priceCents: number; available: boolean };
+  /** schema.org objects, each written as one JSON-LD block. */
+  jsonLd?: readonly Record<string, unknown>[];
+  /** `noindex` for pages search engines should not list (sign-in, password reset). */
+  robots?: 'noindex';
+}
 
 export interface RemoteModule {
   contractVersion: typeof REMOTE_MODULE_CONTRACT_VERSION;
   App: ComponentType;
   routes: readonly RemoteRoute[];
+  prefetch?: (context: PageContext) => Promise<void>;
+  head?: (context: PageContext) => PageHead | null;
 }
 
 /**
@@ -65,17 +110,30 @@ export function parseRemoteModule(exposed: unknown, remote: string): RemoteModul
   if (!Array.isArray(module.routes) || !module.routes.every((route) => typeof route?.path === 'string' && route.path.startsWith('/') && (ROUTE_LAYOUTS as readonly string[]).includes(route.layout))) {
     throw new Error(`remote "${remote}" declares invalid routes`);
   }
+  if ((module.prefetch !== undefined && typeof module.prefetch !== 'function') || (module.head !== undefined && typeof module.head !== 'function')) {
+    throw new Error(`remote "${remote}" declares a prefetch or head that is not a function`);
+  }
   return module as RemoteModule;
+}
+
+/** The route of `module` that ranks best for `pathname` (react-router's ranking), or undefined. */
+function bestRoute(module: Pick<RemoteModule, 'routes'>, pathname: string): RemoteRoute | undefined {
+  const owners = new Map<RouteObject, RemoteRoute>();
+  const routes = module.routes.map((remoteRoute) => {
+    const route: RouteObject = { path: remoteRoute.path };
+    owners.set(route, remoteRoute);
+    return route;
+  });
+  const best = matchRoutes(routes, pathname)?.at(-1);
+  return best ? owners.get(best.route) : undefined;
 }
 
 /** The layout `module` asks for at `pathname` (its best-ranked route), `store` when none matches. */
 export function routeLayout(module: Pick<RemoteModule, 'routes'>, pathname: string): RouteLayout {
-  const layouts = new Map<RouteObject, RouteLayout>();
-  const routes = module.routes.map(({ path, layout }) => {
-    const route: RouteObject = { path };
-    layouts.set(route, layout);
-    return route;
-  });
-  const best = matchRoutes(routes, pathname)?.at(-1);
-  return best ? (layouts.get(best.route) ?? 'store') : 'store';
+  return bestRoute(module, pathname)?.layout ?? 'store';
+}
+
+/** Where `module` renders the page at `pathname` (its best-ranked route), `client` when it does not say. */
+export function routeRendering(module: Pick<RemoteModule, 'routes'>, pathname: string): RouteRendering {
+  return bestRoute(module, pathname)?.render ?? 'client';
 }

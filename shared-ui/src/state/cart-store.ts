@@ -58,7 +58,13 @@ export const useCartStore = create<CartState>()(
       removeItem: (id) => set((state) => ({ items: state.items.filter((item) => item.id !== id) })),
       clear: () => set({ items: [] }),
     }),
-    { name: CART_STORAGE_KEY, storage: createJSONStorage(() => localStorage), version: 1 },
+    {
+      name: CART_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      version: 1,
+      // Read after the first render (restoreStoredState): a server-rendered page knows no browser storage (issue 20).
+      skipHydration: true,
+    },
   ),
 );
 

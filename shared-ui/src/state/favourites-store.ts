@@ -35,6 +35,12 @@ export const useFavouritesStore = create<FavouritesState>()(
       },
       replaceAll: (items) => set({ items }),
     }),
-    { name: FAVOURITES_STORAGE_KEY, storage: createJSONStorage(() => localStorage), version: 1 },
+    {
+      name: FAVOURITES_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      version: 1,
+      // Read after the first render (restoreStoredState): a server-rendered page knows no browser storage (issue 20).
+      skipHydration: true,
+    },
   ),
 );

@@ -1,29 +1,35 @@
-/** Shell root: providers (query client, toasts) and the router. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import type { RemoteRegistry } from '@prata/contracts';
-import { Toaster, restoreSession, toast } from '@prata/shared-ui';
+/**
+ * Shell root, the same on the server and in the browser (issue 20): providers (query client, the
+ * composition, toasts), the shell's error boundary and its routes (every path: the layout around
+ * the owning remote's outlet). The router is outside: `BrowserRouter` in the browser
+ * (bootstrap.tsx), react-router's `StaticRouter` on the server (server/render-page.tsx).
+ *
+ * After the first render (in the browser only) it restores the session from the refresh cookie
+ * and reads the cart and favourites from local storage: a server-rendered page is the same for
+ * every visitor, so the browser's first render, which hydrates it, is too.
+ */
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { PageErrorBoundary, Toaster, restoreSession, restoreStoredState, toast } from '@prata/shared-ui';
 import { Layout } from './layout.tsx';
+import { CompositionProvider, type Composition } from '../features/remotes/composition.tsx';
 import { RemoteOutlet } from '../features/remotes/remote-outlet.tsx';
 import { NewVersionNotice } from '../features/remotes/new-version-notice.tsx';
 import { PreviewBanner } from '../features/remotes/preview-banner.tsx';
-import { RouteErrorScreen } from './route-error.tsx';
 
-export function App({ registry, registryError }: { registry: RemoteRegistry; registryError: Error | null }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } }),
-  );
-  const [router] = useState(() =>
-    createBrowserRouter([
-      {
-        element: <Layout registry={registry} registryError={registryError} />,
-        errorElement: <RouteErrorScreen />,
-        children: [{ path: '*', element: <RemoteOutlet registry={registry} registryError={registryError} /> }],
-      },
-    ]),
-  );
+export interface AppProps {
+  queryClient: QueryClient;
+  /** Stable for the page's life (one object). */
+  composition: Composition;
+}
+
+/** Default query options of the shell's query client (server and browser alike). */
+export const QUERY_DEFAULTS = { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } as const;
+
+export function App({ queryClient, composition }: AppProps) {
   useEffect(() => {
+    void restoreStoredState();
     // First session check: the refresh cookie restores the session across reloads.
     void restoreSession().then((outcome) => {
       if (outcome === 'profile_missing') {
@@ -36,10 +42,18 @@ export function App({ registry, registryError }: { registry: RemoteRegistry; reg
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <PreviewBanner registry={registry} />
-      <RouterProvider router={router} />
-      <Toaster />
-      {registryError ? null : <NewVersionNotice router={router} />}
+      <CompositionProvider value={composition}>
+        <PreviewBanner registry={composition.registry} />
+        <PageErrorBoundary source="shell">
+          <Routes>
+            <Route element={<Layout />}>
+              <Route path="*" element={<RemoteOutlet />} />
+            </Route>
+          </Routes>
+        </PageErrorBoundary>
+        <Toaster />
+        {composition.registryError ? null : <NewVersionNotice />}
+      </CompositionProvider>
     </QueryClientProvider>
   );
 }

@@ -7,30 +7,36 @@
  *
  * No flash of the wrong chrome: the layout waits (React `use`) for the owning remote's module
  * before it renders. On a navigation (a transition in react-router) React keeps the current page
- * on screen meanwhile; on the first load a blank frame with a spinner holds the place.
+ * on screen meanwhile; on the first load a blank frame with a spinner holds the place. A page the
+ * server rendered (issue 20) needs no wait: its chrome is the one the server chose, until the
+ * remote's module has loaded in the browser.
  */
-import { Suspense, use } from 'react';
+import { Suspense, use, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import type { RemoteRegistry } from '@prata/contracts';
 import { NavigationTransition, Spinner, routeLayout, type RouteLayout } from '@prata/shared-ui';
 import { BackButton } from '../features/chrome/back-button.tsx';
 import { Footer } from '../features/chrome/footer.tsx';
 import { Header } from '../features/chrome/header.tsx';
 import { SearchBar } from '../features/navigation/search-bar.tsx';
+import { useComposition } from '../features/remotes/composition.tsx';
 import { ownerOf } from '../features/remotes/remote-outlet.tsx';
-import { settledRemoteModule, useRemoteAttempt } from '../features/remotes/remote-modules.ts';
+import { useRemoteAttempt } from '../features/remotes/remote-modules.ts';
 import styles from '../features/chrome/chrome.module.css';
 
-export interface LayoutProps {
-  registry: RemoteRegistry;
-  registryError: Error | null;
-}
-
-function useRouteLayout({ registry, registryError }: LayoutProps): RouteLayout {
+function useRouteLayout(): RouteLayout {
+  const { registry, registryError, modules, page } = useComposition();
   const { pathname } = useLocation();
   const owner = registryError ? null : ownerOf(registry, pathname);
   const attempt = useRemoteAttempt(owner ?? '');
-  const module = owner ? use(settledRemoteModule(owner, attempt)) : null;
+  const loaded = useSyncExternalStore(
+    modules.subscribe,
+    () => (owner ? modules.loaded(owner, attempt) : null),
+    () => (owner ? modules.loaded(owner, attempt) : null),
+  );
+  if (!owner) return 'store';
+  if (loaded !== undefined) return loaded ? routeLayout(loaded, pathname) : 'store';
+  if (page && page.pathname === pathname && page.remote === owner) return page.layout;
+  const module = use(modules.settled(owner, attempt));
   return module ? routeLayout(module, pathname) : 'store';
 }
 
@@ -65,11 +71,11 @@ function PanelFrame() {
   );
 }
 
-function Frame(props: LayoutProps) {
-  return useRouteLayout(props) === 'panel' ? <PanelFrame /> : <StoreFrame />;
+function Frame() {
+  return useRouteLayout() === 'panel' ? <PanelFrame /> : <StoreFrame />;
 }
 
-export function Layout(props: LayoutProps) {
+export function Layout() {
   return (
     <Suspense
       fallback={
@@ -78,7 +84,7 @@ export function Layout(props: LayoutProps) {
         </div>
       }
     >
-      <Frame {...props} />
+      <Frame />
     </Suspense>
   );
 }

@@ -10,9 +10,10 @@
 import { Heart, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, productCategorySchema, type ProductCategory } from '@prata/contracts';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '@prata/contracts';
 import { EmptyState, ToggleGroup, toast, useFavouritesStore } from '@prata/shared-ui';
 import { useProducts } from '../../features/products/api/get-products.ts';
+import { catalogueFilter } from '../../features/products/utils/catalogue-filter.ts';
 import { useFavourites } from '../../features/favourites/hooks/use-favourites.ts';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/product-grid.tsx';
 import { SAMPLE_PRODUCTS } from '../../features/products/sample-products.ts';
@@ -27,9 +28,7 @@ const FILTERS: readonly { value: ProductCategory | typeof ALL; label: string }[]
 export function CatalogueRoute() {
   const favourites = useFavourites();
   const [params, setParams] = useSearchParams();
-  const search = params.get('search')?.trim() || undefined;
-  const parsedCategory = productCategorySchema.safeParse(params.get('categoria'));
-  const category = parsedCategory.success ? parsedCategory.data : undefined;
+  const { search, category } = catalogueFilter(params);
   const { data, isPending, isError } = useProducts({ search, category });
   const favouritesOnly = params.get('favoritos') === '1';
   const favouriteIds = useFavouritesStore((state) => state.items.map((item) => item.id).join(','));

@@ -6,15 +6,10 @@
  * document anew (so it composes the store from the new registry). The tab keeps working meanwhile:
  * old versions stay served.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { remoteVersion, toast, useRealtimeChannel } from '@prata/shared-ui';
 import type { RealtimeEvent } from '@prata/contracts';
-
-/** What {@link reloadOnNextNavigation} reads of react-router's data router. */
-export interface NavigationSource {
-  state: { location: { key: string }; navigation: { state: string } };
-  subscribe(listener: (state: NavigationSource['state']) => void): () => void;
-}
 
 /** Notice id: several activations show one notice. */
 const NOTICE_ID = 'prata-new-version';
@@ -28,25 +23,29 @@ export function isNewVersion(event: Pick<RealtimeEvent, 'payload'>, current: (re
 }
 
 /**
- * Calls `reload` once, when `router` has finished its next navigation to another location.
- * @returns a function that stops watching.
+ * While `active`, calls `reload` once the router has moved to another location (the next in-app
+ * navigation has finished: the location the router renders changed). Inside a router.
  */
-export function reloadOnNextNavigation(router: NavigationSource, reload: () => void = () => window.location.reload()): () => void {
-  const start = router.state.location.key;
-  let done = false;
-  const unsubscribe = router.subscribe((state) => {
-    if (done || state.navigation.state !== 'idle' || state.location.key === start) return;
-    done = true;
-    unsubscribe();
-    reload();
-  });
-  return unsubscribe;
+export function useReloadOnNextNavigation(active: boolean, reload: () => void = () => window.location.reload()): void {
+  const { key } = useLocation();
+  const watch = useRef<{ start: string; done: boolean } | null>(null);
+  useEffect(() => {
+    if (!active) {
+      watch.current = null;
+      return;
+    }
+    if (watch.current === null) watch.current = { start: key, done: false };
+    else if (!watch.current.done && key !== watch.current.start) {
+      watch.current.done = true;
+      reload();
+    }
+  }, [active, key, reload]);
 }
 
-/** Mounted once by the shell's root. Renders nothing; shows the notice through the toaster. */
-export function NewVersionNotice({ router }: { router: NavigationSource }) {
+/** Mounted once by the shell's root, inside the router. Renders nothing; shows the notice through the toaster. */
+export function NewVersionNotice() {
   const [stale, setStale] = useState(false);
-  useEffect(() => (stale ? reloadOnNextNavigation(router) : undefined), [stale, router]);
+  useReloadOnNextNavigation(stale);
   useRealtimeChannel('releases', (event) => {
     if (!isNewVersion(event)) return;
     setStale(true);

@@ -10,12 +10,16 @@
  *   then falls back to the store chrome, where the remote's mount shows the fallback).
  * - `useRemoteAttempt(name)` / `retryRemote(name)`: the attempt counter a retry button bumps, so
  *   the layout and the mount both load again.
- * The promises are cached, so React's `use()` reads an already-loaded module synchronously.
+ * - `browserRemoteModules`: the three as the {@link RemoteModuleSource} the composition reads
+ *   (composition.tsx), plus `loaded()`, the module when it has already settled.
+ * The promises are cached and tagged with their outcome the way React's `use()` reads them, so
+ * an already-loaded module is read synchronously.
  */
 import { useSyncExternalStore } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { parseRemoteModule, remoteManifestUrl, remoteVersion, reportError, type RemoteModule } from '@prata/shared-ui';
 import { singletonProblems } from './remote-compatibility.ts';
+import { tracked, type RemoteModuleSource, type TrackedPromise } from './composition.tsx';
 
 /** A remote that could not be loaded (already reported to the service). */
 export class RemoteLoadError extends Error {
@@ -45,8 +49,8 @@ function reportLoadFailure(name: string, error: unknown): RemoteLoadError {
   return failure;
 }
 
-const modules = new Map<string, Promise<RemoteModule>>();
-const settled = new Map<string, Promise<RemoteModule | null>>();
+const modules = new Map<string, TrackedPromise<RemoteModule>>();
+const settled = new Map<string, TrackedPromise<RemoteModule | null>>();
 const attempts = new Map<string, number>();
 const listeners = new Set<() => void>();
 
@@ -55,7 +59,7 @@ export function remoteModule(name: string, attempt: number): Promise<RemoteModul
   const key = `${name}#${attempt}`;
   let module = modules.get(key);
   if (!module) {
-    module = loadRemote(`${name}/App`).then(
+    module = tracked(loadRemote(`${name}/App`).then(
       (exposed) => {
         try {
           const checked = parseRemoteModule(exposed, name);
@@ -69,7 +73,7 @@ export function remoteModule(name: string, attempt: number): Promise<RemoteModul
       (error: unknown) => {
         throw reportLoadFailure(name, error);
       },
-    );
+    ), notify);
     modules.set(key, module);
   }
   return module;
@@ -80,10 +84,10 @@ export function settledRemoteModule(name: string, attempt: number): Promise<Remo
   const key = `${name}#${attempt}`;
   let module = settled.get(key);
   if (!module) {
-    module = remoteModule(name, attempt).catch((error: unknown) => {
+    module = tracked(remoteModule(name, attempt).catch((error: unknown) => {
       console.error(`[shell] remote "${name}" could not be loaded`, error);
       return null;
-    });
+    }), notify);
     settled.set(key, module);
   }
   return module;
@@ -96,11 +100,29 @@ function subscribe(listener: () => void): () => void {
 
 /** How many times `name` was retried (0 at first). */
 export function useRemoteAttempt(name: string): number {
-  return useSyncExternalStore(subscribe, () => attempts.get(name) ?? 0);
+  const attempt = () => attempts.get(name) ?? 0;
+  return useSyncExternalStore(subscribe, attempt, attempt);
 }
 
 /** Loads `name` again (after it failed). */
 export function retryRemote(name: string): void {
   attempts.set(name, (attempts.get(name) ?? 0) + 1);
+  notify();
+}
+
+/** Tells subscribers that an attempt changed or a module settled. */
+function notify(): void {
   for (const listener of listeners) listener();
 }
+
+/** The browser's remote modules, loaded through the federation runtime (see the module doc). */
+export const browserRemoteModules: RemoteModuleSource = {
+  module: remoteModule,
+  settled: settledRemoteModule,
+  loaded(name, attempt) {
+    const module = modules.get(`${name}#${attempt}`);
+    if (module?.status === 'fulfilled') return module.value;
+    return module?.status === 'rejected' ? null : undefined;
+  },
+  subscribe,
+};

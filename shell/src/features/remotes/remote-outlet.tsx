@@ -2,12 +2,18 @@
  * Routes the current location to the remote that owns it (registry `routes`, react-router
  * patterns ranked by react-router itself) and mounts that remote's App (from its RemoteModule)
  * inside an error boundary and a suspense boundary. No owner -> the not-found page.
+ *
+ * The suspense boundary is the remote's slot (issue 20): on the server it streams the remote's
+ * page, or, when the remote must render in the browser (its module is refused there, see
+ * composition.tsx), the spinner, and React then renders that slot in the browser; in the browser a
+ * server-rendered slot keeps its markup until the remote's code has loaded, then hydrates.
  */
 import { Suspense, use } from 'react';
 import { matchRoutes, useLocation, type RouteObject } from 'react-router-dom';
 import type { RemoteRegistry } from '@prata/contracts';
 import { NotFoundPage, Spinner } from '@prata/shared-ui';
-import { remoteModule, retryRemote, useRemoteAttempt } from './remote-modules.ts';
+import { useComposition } from './composition.tsx';
+import { retryRemote, useRemoteAttempt } from './remote-modules.ts';
 import { RemoteErrorBoundary, RemoteUnavailable } from './remote-error-boundary.tsx';
 import styles from './remotes.module.css';
 
@@ -27,8 +33,9 @@ export function ownerOf(registry: RemoteRegistry, pathname: string): string | nu
 }
 
 function RemoteApp({ name, attempt }: { name: string; attempt: number }) {
+  const { modules } = useComposition();
   // Already loaded by the layout in most cases: `use` then returns it without suspending.
-  const { App } = use(remoteModule(name, attempt));
+  const { App } = use(modules.module(name, attempt));
   return <App />;
 }
 
@@ -49,7 +56,8 @@ function RemoteMount({ name }: { name: string }) {
   );
 }
 
-export function RemoteOutlet({ registry, registryError }: { registry: RemoteRegistry; registryError: Error | null }) {
+export function RemoteOutlet() {
+  const { registry, registryError } = useComposition();
   const { pathname } = useLocation();
   if (registryError) return <RemoteUnavailable onRetry={() => window.location.reload()} />;
   const owner = ownerOf(registry, pathname);

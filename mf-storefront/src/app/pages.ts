@@ -1,0 +1,155 @@
+/**
+ * Server rendering of the storefront's pages (issue 20), for its RemoteModule: what each page
+ * loads before the shell's host renders it (`prefetchPage`: its code and its queries, with the
+ * same query options the page's hooks use, so the browser hydrates from that data) and its head
+ * (`pageHead`: title, description, canonical path, JSON-LD from the loaded data).
+ *
+ * JSON-LD: the home page describes the store (schema.org `Organization`, `OnlineStore`) and its
+ * featured pieces, the catalogue its listed pieces, each a `Product` with its `Offer` (price in
+ * BRL, availability).
+ */
+import { matchRoutes } from 'react-router-dom';
+import { CATEGORY_LABELS, STORE_CONTACT, type ContentSection, type ContentSectionKey, type Product } from '@prata/contracts';
+import type { PageContext, PageHead } from '@prata/shared-ui';
+import { getContentSectionQueryOptions } from '../features/content/api/get-content-section.ts';
+import { getFeaturedProductsQueryOptions } from '../features/products/api/get-featured-products.ts';
+import { getProductsQueryOptions } from '../features/products/api/get-products.ts';
+import { catalogueFilter } from '../features/products/utils/catalogue-filter.ts';
+import { AboutPage, AuthPage, CataloguePage, ContactPage, PolicyPage, RecoverPasswordPage, ResetPasswordPage } from './routes/lazy.ts';
+import { POLICY_ROUTES } from './routes/policy-routes.ts';
+
+const SITE = 'Prata 925';
+const DESCRIPTION = 'Prata 925: joias em prata 925 legítima. Anéis, brincos, colares, pulseiras e conjuntos com entrega para todo o Brasil.';
+
+interface PageDefinition {
+  path: string;
+  /** Starts loading what the page shows (its code and data); resolves when all of it settled. */
+  prefetch?: (context: PageContext) => Promise<unknown>[];
+  head: (context: PageContext) => PageHead;
+}
+
+/** The schema.org `Product` (with its `Offer`) of a piece. */
+export function productJsonLd(product: Product, pageUrl: URL): Record<string, unknown> {
+  return {
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    sku: product.id,
+    category: CATEGORY_LABELS[product.category],
+    ...(product.imageUrl ? { image: product.imageUrl } : {}),
+    offers: {
+      '@type': 'Offer',
+      price: (product.priceCents / 100).toFixed(2),
+      priceCurrency: 'BRL',
+      availability: product.available > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      url: pageUrl.href,
+    },
+  };
+}
+
+/** A schema.org `ItemList` of pieces (JSON-LD), or nothing when there are none. */
+function itemList(products: readonly Product[] | undefined, pageUrl: URL): Record<string, unknown>[] {
+  if (!products || products.length === 0) return [];
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      itemListElement: products.map((product, index) => ({ '@type': 'ListItem', position: index + 1, item: productJsonLd(product, pageUrl) })),
+    },
+  ];
+}
+
+/** The store as a schema.org `OnlineStore` (an `Organization`). */
+function storeJsonLd(pageUrl: URL): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'OnlineStore',
+    name: SITE,
+    url: `${pageUrl.origin}/`,
+    description: DESCRIPTION,
+    email: STORE_CONTACT.email,
+    telephone: STORE_CONTACT.phone,
+    address: { '@type': 'PostalAddress', addressLocality: STORE_CONTACT.city, addressCountry: 'BR' },
+  };
+}
+
+/** The first sentence of a text, at most `max` characters. */
+function summary(text: string, max = 160): string {
+  const sentence = text.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s/)[0] ?? '';
+  return sentence.length <= max ? sentence : `${sentence.slice(0, max - 1).trimEnd()}…`;
+}
+
+function contentPage(path: string, key: ContentSectionKey, load: () => Promise<void>, head: (section: ContentSection | undefined) => PageHead): PageDefinition {
+  return {
+    path,
+    prefetch: ({ queryClient }) => [load(), queryClient.prefetchQuery(getContentSectionQueryOptions(key))],
+    head: ({ queryClient }) => head(queryClient.getQueryData(getContentSectionQueryOptions(key).queryKey)),
+  };
+}
+
+const PAGES: readonly PageDefinition[] = [
+  {
+    path: '/',
+    prefetch: ({ queryClient }) => [queryClient.prefetchQuery(getFeaturedProductsQueryOptions())],
+    head: ({ url, queryClient }) => ({
+      title: `${SITE} | Joias em Prata 925`,
+      description: DESCRIPTION,
+      canonicalPath: '/',
+      jsonLd: [storeJsonLd(url), ...itemList(queryClient.getQueryData(getFeaturedProductsQueryOptions().queryKey), url)],
+    }),
+  },
+  {
+    path: '/produtos',
+    prefetch: ({ url, queryClient }) => [CataloguePage.preload(), queryClient.prefetchQuery(getProductsQueryOptions(catalogueFilter(url.searchParams)))],
+    head: ({ url, queryClient }) => {
+      const filter = catalogueFilter(url.searchParams);
+      const products = queryClient.getQueryData(getProductsQueryOptions(filter).queryKey);
+      const favourites = url.searchParams.get('favoritos') === '1';
+      const label = filter.category ? CATEGORY_LABELS[filter.category] : 'Nossa Coleção';
+      return {
+        title: favourites ? `Meus Favoritos | ${SITE}` : filter.search ? `Resultados para “${filter.search}” | ${SITE}` : `${label} | ${SITE}`,
+        description: filter.category
+          ? `${label} em prata 925 legítima: veja preços e escolha a sua peça na ${SITE}.`
+          : 'Anéis, brincos, colares, pulseiras e conjuntos em prata 925 legítima: veja a coleção completa com preços.',
+        canonicalPath: filter.category ? `/produtos?categoria=${filter.category}` : '/produtos',
+        // Searches and the shopper's own favourites are not pages of their own for search engines.
+        ...(filter.search || favourites ? { robots: 'noindex' as const } : {}),
+        jsonLd: favourites ? [] : itemList(products, url),
+      };
+    },
+  },
+  contentPage('/sobre', 'about_us', AboutPage.preload, (section) => ({
+    title: `Sobre Nós | ${SITE}`,
+    description: section ? summary(section.content) || DESCRIPTION : 'Joias em prata 925 legítima, escolhidas com carinho para acompanhar a sua história.',
+  })),
+  contentPage('/contato', 'contact_info', ContactPage.preload, (section) => ({
+    title: `Contato | ${SITE}`,
+    description: section ? summary(section.content) || DESCRIPTION : 'Fale com a gente pelo WhatsApp, telefone ou e-mail. Respondemos em até 24 horas.',
+  })),
+  ...POLICY_ROUTES.map(({ path, sectionKey }) =>
+    contentPage(path, sectionKey, PolicyPage.preload, (section) => ({
+      title: `${section?.title ?? 'Políticas'} | ${SITE}`,
+      description: section ? summary(section.content) || DESCRIPTION : DESCRIPTION,
+    })),
+  ),
+  { path: '/auth', prefetch: () => [AuthPage.preload()], head: () => ({ title: `Entrar | ${SITE}`, description: 'Entre na sua conta ou crie uma nova.', robots: 'noindex' }) },
+  { path: '/recuperar-senha', prefetch: () => [RecoverPasswordPage.preload()], head: () => ({ title: `Recuperar senha | ${SITE}`, description: 'Receba um link para criar uma nova senha.', robots: 'noindex' }) },
+  { path: '/reset-password', prefetch: () => [ResetPasswordPage.preload()], head: () => ({ title: `Nova senha | ${SITE}`, description: 'Crie uma nova senha para a sua conta.', robots: 'noindex' }) },
+];
+
+/** The page of `pathname`, or undefined (the not-found page). */
+function pageOf(pathname: string): PageDefinition | undefined {
+  return matchRoutes(PAGES.map((page) => ({ path: page.path, page })), pathname)?.at(-1)?.route.page;
+}
+
+/** Loads what the page at `context.url` shows (RemoteModule `prefetch`); query failures are left to the browser. */
+export async function prefetchPage(context: PageContext): Promise<void> {
+  await Promise.all(pageOf(context.url.pathname)?.prefetch?.(context) ?? []);
+}
+
+/** The head of the page at `context.url` (RemoteModule `head`). */
+export function pageHead(context: PageContext): PageHead {
+  const page = pageOf(context.url.pathname);
+  if (!page) return { title: `Página não encontrada | ${SITE}`, description: DESCRIPTION, robots: 'noindex' };
+  return page.head(context);
+}

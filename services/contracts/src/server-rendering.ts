@@ -1,0 +1,88 @@
+/**
+ * The contract between the shell's Node build and the shell's host (issue 20, server rendering):
+ * the host (services/static-host) loads `shell/dist/server/server.js`, a {@link ShellServerModule},
+ * and asks it for each document; it links the files `document-assets.json` names
+ * ({@link DocumentAssets}, written by the shell's browser build). Types only: both sides are ours.
+ */
+import type { Writable } from 'node:stream';
+import type { RemoteRegistry, RenderedPage } from './platform.ts';
+import type { ErrorReport } from './system-errors.ts';
+
+/**
+ * The shell's own files a server-rendered document links (URLs under the shell's public path,
+ * e.g. `/main.1a2b3c4d.js`): `scripts` run deferred to hydrate the page; `preloads` are the chunks they load at once
+ * (the start-up chunk and the shared singletons the shell provides); `styles` are the style
+ * sheets of the chrome's first paint.
+ */
+export interface DocumentAssets {
+  scripts: string[];
+  preloads: string[];
+  styles: string[];
+}
+
+/** One document request, as the host hands it to the shell. */
+export interface ServerPageRequest {
+  /** Path and query asked for, e.g. `/produtos?search=anel`. */
+  url: string;
+  /** Host name the browser asked for (the subdomain rule, admin.md 2). */
+  hostname: string;
+  /** The store's public origin, e.g. `https://prata925.com.br` (canonical and Open Graph URLs). */
+  storeOrigin: string;
+  /** The API's public origin (written into the page). */
+  apiUrl: string;
+  /** Where the host's process reaches the API (requests go there); the public origin when absent. */
+  apiFetchOrigin?: string;
+  /** The registry of this request (the browser's canary bucket). */
+  registry: RemoteRegistry;
+  /** Time budget of the remote's slot, its Node build and data included (ms). */
+  budgetMs: number;
+  /** The CSP nonce of the response: React's inline scripts (streamed Suspense boundaries) carry it. */
+  nonce?: string;
+  /** Sends an error report to the service (`POST /api/errors`). */
+  report(report: ErrorReport): void;
+}
+
+/** The files of the page's remote the document links (absolute URLs). */
+export interface RemoteDocumentAssets {
+  /** `remoteEntry.js` and the `./App` module's first scripts (preloaded). */
+  scripts: string[];
+  /** Style sheets of `./App` and its lazy routes (the server-rendered markup needs them). */
+  styles: string[];
+}
+
+/** A rendered page: its head, status and what it rendered at once; its body as a stream. */
+export interface ServerPageRender {
+  kind: 'page';
+  /** 200, or 404 for a path no remote owns. */
+  status: number;
+  /** The `<head>` tags of the page (title, description, canonical, Open Graph, JSON-LD), as HTML. */
+  head: string;
+  /** What was rendered, for the browser's first render (boot data `page`). */
+  page: RenderedPage;
+  remoteAssets: RemoteDocumentAssets;
+  /** Streams the markup of `#root` into `destination` (ended by the renderer). */
+  pipe(destination: Writable): void;
+  /** Stops the stream (the browser went away); what is pending is left to the browser. */
+  abort(): void;
+  /** The query client's dehydrated state (TanStack Query), complete once the stream has ended. */
+  state(): unknown;
+}
+
+/** The page is elsewhere (the subdomain rule): answer with a redirect. */
+export interface ServerRedirect {
+  kind: 'redirect';
+  location: string;
+}
+
+/** Where a request goes, known at once (before the page renders): its status, or a redirect. */
+export type ServerRoute = { kind: 'page'; status: number } | ServerRedirect;
+
+/** What `shell/dist/server/server.js` exports. */
+export interface ShellServerModule {
+  /** The status of the page at `url` (404 when no remote owns it), or the subdomain rule's redirect; renders nothing. */
+  routePage(request: Pick<ServerPageRequest, 'url' | 'hostname' | 'storeOrigin' | 'registry'>): Promise<ServerRoute>;
+  /** Renders one page; rejects when the shell itself cannot render (the host then finishes the document for the browser to render). */
+  renderPage(request: ServerPageRequest): Promise<ServerPageRender | ServerRedirect>;
+  /** Loads every remote's Node build; resolves to those that failed and why. */
+  preloadRemotes(registry: RemoteRegistry, timeoutMs: number): Promise<{ remote: string; error: string }[]>;
+}

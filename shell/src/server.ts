@@ -1,0 +1,26 @@
+/**
+ * Entry of the shell's Node build (issue 20), loaded by the shell's host (services/static-host):
+ * a {@link ShellServerModule}. `routePage` tells a page's status at once; `renderPage`
+ * server-renders one page of the composed store (server/render-page.tsx); `preloadRemotes` loads every remote's Node build ahead of the first
+ * page (server/server-remotes.ts). The dynamic imports are the federation host's async boundary:
+ * shared singletons are ready once they resolve.
+ */
+import type { ShellServerModule } from '@prata/contracts';
+
+export const routePage: ShellServerModule['routePage'] = async (request) => {
+  const { routePage: route } = await import('./server/render-page.tsx');
+  return route(request);
+};
+
+export const renderPage: ShellServerModule['renderPage'] = async (request) => {
+  const { renderPage: render } = await import('./server/render-page.tsx');
+  return render(request);
+};
+
+export const preloadRemotes: ShellServerModule['preloadRemotes'] = async (registry, timeoutMs) => {
+  const { serverRemote } = await import('./server/server-remotes.ts');
+  const outcomes = await Promise.allSettled(registry.map((entry) => serverRemote(entry, timeoutMs)));
+  return outcomes.flatMap((outcome, index) =>
+    outcome.status === 'rejected' ? [{ remote: registry[index]!.name, error: outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason) }] : [],
+  );
+};

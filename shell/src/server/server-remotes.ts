@@ -1,0 +1,191 @@
+/**
+ * Remotes' Node builds on the shell's host (issue 20): for a registry entry, its browser manifest
+ * (`mf-manifest.json`, the registry's URL) names the Node container (`metaData.ssrRemoteEntry`,
+ * shared-ui/build/server-rendering.ts); this loads that container over HTTP through the federation
+ * runtime (@module-federation/node's runtime plugin evaluates it in this process), with the
+ * shell's shared singletons, and reads its `./App` RemoteModule.
+ *
+ * - Every build is its own federation remote (`<name>__v<hash>`), so a canary and the stable
+ *   version render side by side, each request with the version its registry names.
+ * - A build loads once (later pages reuse it; a failed load is tried again after
+ *   {@link FAILURE_TTL_MS}); at most {@link MAX_VERSIONS} builds are kept. A build is known by the
+ *   registry's version and its manifest's build version, the manifest being read again after
+ *   {@link MANIFEST_TTL_MS}: a remote rebuilt at the same URL (a bootstrap entry, development)
+ *   is picked up.
+ * - A remote whose manifest names no Node build, or whose singletons this shell does not
+ *   satisfy, is not server-rendered (`null`), as the browser refuses the latter too.
+ * - Integrity: when the registry gives the Node build's SRI hash (a published release), the
+ *   container's bytes must match it before they run.
+ * It also reads from the manifest the files the page's `<head>` links for the remote (its entry,
+ * the `./App` module's scripts, and its style sheets, those of its lazy routes included).
+ */
+import { createHash } from 'node:crypto';
+import { getInstance, loadRemote, registerPlugins, registerRemotes, satisfy } from '@module-federation/enhanced/runtime';
+import { REMOTE_MODULE_CONTRACT_VERSION, remoteCompatibilityProblems, type RemoteDocumentAssets, type RemoteEntry } from '@prata/contracts';
+import { parseRemoteModule, type RemoteModule } from '@prata/shared-ui';
+import { hostProvisions, manifestRequirements, type FederationView } from '../features/remotes/remote-compatibility.ts';
+
+/** A failed load is not tried again for this long (ms). */
+export const FAILURE_TTL_MS = 10_000;
+/** Builds kept loaded at once (each a remote of the federation runtime). */
+export const MAX_VERSIONS = 24;
+/** A manifest is read again after this long (ms). */
+export const MANIFEST_TTL_MS = 1000;
+
+/** A remote as the shell's host knows it for a page. */
+export interface ServerRemote {
+  /** Its RemoteModule (Node build), or null when it has no usable Node build (see `reason`). */
+  module: RemoteModule | null;
+  /** Why `module` is null. */
+  reason?: string;
+  /** What the page links for it (browser build). */
+  assets: RemoteDocumentAssets;
+}
+
+interface Manifest {
+  metaData?: {
+    buildInfo?: { buildVersion?: string };
+    publicPath?: string;
+    remoteEntry?: { name?: string; path?: string };
+    ssrRemoteEntry?: { name?: string; path?: string; type?: string };
+  };
+  shared?: unknown[];
+  exposes?: { path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[]; async?: string[] } } }[];
+}
+
+/** The federation runtime this build runs (the shell's Node host). */
+type NodeFederation = {
+  fetchManifest(url: string, signal: AbortSignal): Promise<Manifest>;
+  fetchEntry(url: string): Promise<string>;
+};
+
+const defaultFederation: NodeFederation = {
+  async fetchManifest(url, signal) {
+    const response = await fetch(url, { signal });
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+    return (await response.json()) as Manifest;
+  },
+  async fetchEntry(url) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+    return response.text();
+  },
+};
+
+const loads = new Map<string, { at: number; remote: Promise<ServerRemote> }>();
+const manifests = new Map<string, { at: number; manifest: Promise<Manifest> }>();
+/** Expected SRI hash of each Node container URL registered with the runtime. */
+const integrities = new Map<string, string>();
+let pluginRegistered = false;
+
+/** `sha384-<base64>` of `text` (the SRI format releases record). */
+function sriHash(text: string): string {
+  return `sha384-${createHash('sha384').update(text).digest('base64')}`;
+}
+
+/**
+ * The federation runtime plugin that fetches Node containers for the runtime: a container whose
+ * URL has an expected hash runs only when its bytes match it.
+ */
+function integrityPlugin(federation: NodeFederation) {
+  return {
+    name: 'prata-server-remote-integrity',
+    fetch(url: string): Promise<Response> | false {
+      const expected = integrities.get(url);
+      if (!expected) return false;
+      return federation.fetchEntry(url).then((text) => {
+        const actual = sriHash(text);
+        if (actual !== expected) throw new Error(`the Node build at ${url} does not match its release (integrity ${actual}, expected ${expected})`);
+        return new Response(text, { headers: { 'content-type': 'application/javascript' } });
+      });
+    },
+  };
+}
+
+/** The directory URL a manifest's files are relative to. */
+function baseOf(manifestUrl: string, manifest: Manifest): string {
+  const publicPath = manifest.metaData?.publicPath;
+  return publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl).href : new URL('.', manifestUrl).href;
+}
+
+/** `dir/name` joined the way the federation manifest does (empty parts skipped). */
+function join(dir: string | undefined, name: string): string {
+  return [dir, name].filter(Boolean).join('/');
+}
+
+/** The document assets of a remote from its browser manifest. */
+export function documentAssets(manifestUrl: string, manifest: Manifest): RemoteDocumentAssets {
+  const base = baseOf(manifestUrl, manifest);
+  const resolve = (file: string) => new URL(file, base).href;
+  const entry = manifest.metaData?.remoteEntry;
+  const app = manifest.exposes?.find((expose) => expose.path === './App');
+  return {
+    scripts: [...(entry?.name ? [resolve(join(entry.path, entry.name))] : []), ...(app?.assets?.js?.sync ?? []).map(resolve)],
+    styles: [...new Set([...(app?.assets?.css?.sync ?? []), ...(app?.assets?.css?.async ?? [])])].map(resolve),
+  };
+}
+
+/** Federation remote name of one build: a JS identifier unique per remote, version, build and URL. */
+function aliasOf(entry: RemoteEntry, manifest: Manifest, containerUrl: string): string {
+  const build = `${entry.version}\0${manifest.metaData?.buildInfo?.buildVersion ?? ''}\0${containerUrl}`;
+  return `${entry.name}__v${createHash('sha256').update(build).digest('hex').slice(0, 12)}`;
+}
+
+/** The manifest at `url`, read at most once per {@link MANIFEST_TTL_MS} (a failed read is not kept). */
+function manifestOf(url: string, timeoutMs: number, federation: NodeFederation): Promise<Manifest> {
+  const cached = manifests.get(url);
+  if (cached && Date.now() - cached.at < MANIFEST_TTL_MS) return cached.manifest;
+  const manifest = federation.fetchManifest(url, AbortSignal.timeout(timeoutMs));
+  manifests.set(url, { at: Date.now(), manifest });
+  manifest.catch(() => {
+    if (manifests.get(url)?.manifest === manifest) manifests.delete(url);
+  });
+  return manifest;
+}
+
+async function load(entry: RemoteEntry & { serverIntegrity?: string | undefined }, manifest: Manifest): Promise<ServerRemote> {
+  const assets = documentAssets(entry.manifestUrl, manifest);
+  const ssr = manifest.metaData?.ssrRemoteEntry;
+  if (!ssr?.name) return { module: null, reason: 'no server build', assets };
+  const instance = getInstance() as unknown as FederationView | null;
+  if (instance) {
+    const problems = remoteCompatibilityProblems(
+      { contractVersion: REMOTE_MODULE_CONTRACT_VERSION, requires: manifestRequirements(manifest) },
+      { contractVersion: REMOTE_MODULE_CONTRACT_VERSION, provides: hostProvisions(instance) },
+      (version, range) => satisfy(version, range),
+    );
+    if (problems.length > 0) return { module: null, reason: `não é compatível com este shell: ${problems.join('; ')}`, assets };
+  }
+  const containerUrl = new URL(join(ssr.path, ssr.name), baseOf(entry.manifestUrl, manifest)).href;
+  if (entry.serverIntegrity) integrities.set(containerUrl, entry.serverIntegrity);
+  const alias = aliasOf(entry, manifest, containerUrl);
+  registerRemotes([{ name: alias, entry: containerUrl, type: (ssr.type ?? 'commonjs-module') as 'commonjs-module' }]);
+  const exposed = await loadRemote(`${alias}/App`);
+  return { module: parseRemoteModule(exposed, entry.name), assets };
+}
+
+/**
+ * The remote of `entry` for a page: its Node build's RemoteModule (loaded once per version) and
+ * its document assets. Rejects when the manifest cannot be read within `timeoutMs` or the
+ * container fails to load or to pass the RemoteModule check.
+ */
+export async function serverRemote(entry: RemoteEntry & { serverIntegrity?: string | undefined }, timeoutMs: number, federation: NodeFederation = defaultFederation): Promise<ServerRemote> {
+  if (!pluginRegistered) {
+    registerPlugins([integrityPlugin(federation)]);
+    pluginRegistered = true;
+  }
+  const manifest = await manifestOf(entry.manifestUrl, timeoutMs, federation);
+  const key = `${entry.name}\0${entry.version}\0${entry.manifestUrl}\0${manifest.metaData?.buildInfo?.buildVersion ?? ''}`;
+  const cached = loads.get(key);
+  if (cached) return cached.remote;
+  const remote = load(entry, manifest);
+  loads.set(key, { at: Date.now(), remote });
+  remote.catch(() => {
+    // Forget a failure after a while: the remote may be back.
+    setTimeout(() => {
+      if (loads.get(key)?.remote === remote) loads.delete(key);
+    }, FAILURE_TTL_MS).unref();
+  });
+  while (loads.size > MAX_VERSIONS) loads.delete(loads.keys().next().value!);
+  return remote;
+}
