@@ -30,9 +30,14 @@ export interface ShellRenderer {
   assets: DocumentAssets;
 }
 
+/** The globals the federation runtime keeps its state in (instances, share scopes, loaded containers). */
+const FEDERATION_GLOBALS = ['__FEDERATION__', '__VMOK__', '__GLOBAL_LOADING_REMOTE_ENTRY__', '__MF_DEVTOOLS_MODULE_INFO__'];
+
 /**
  * Loads the shell's Node build from `root` (the shell's `dist/`), or null when it was not built.
- * `fresh`: forget a previously loaded copy (development, after a rebuild).
+ * `fresh`: forget a previously loaded copy and its federation runtime's state (development, after
+ * a rebuild): the new copy starts a federation of its own, so its shared singletons are its own
+ * (mixing two copies' routers breaks rendering).
  * @throws when the build exists but cannot be loaded.
  */
 export function loadShellRenderer(root: string, fresh = false): ShellRenderer | null {
@@ -43,6 +48,7 @@ export function loadShellRenderer(root: string, fresh = false): ShellRenderer | 
   if (fresh) {
     const dir = path.dirname(entry);
     for (const key of Object.keys(require.cache)) if (key.startsWith(dir)) delete require.cache[key];
+    for (const name of FEDERATION_GLOBALS) delete (globalThis as Record<string, unknown>)[name];
   }
   return { module: require(entry) as ShellServerModule, assets: JSON.parse(readFileSync(assetsFile, 'utf8')) as DocumentAssets };
 }
