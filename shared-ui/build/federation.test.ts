@@ -42,7 +42,7 @@ describe('createAppConfig', () => {
     expect(browser.dependencies).toEqual([server.name]);
     const keep = (browser.output?.clean as { keep: (file: string) => boolean }).keep;
     const files = ['/tmp/x/dist', '/tmp/x/dist/server', '/tmp/x/dist/server/remoteEntry.js', '/tmp/x/dist/main.js', '/tmp/x/dist/serverless.js'];
-    expect(files.map(keep)).toEqual([true, true, true, false, false]);
+    expect(files.map(keep)).toEqual([false, true, true, false, false]);
     expect(createAppConfig({ ...remoteOptions, server: false })).toHaveLength(1);
   });
 

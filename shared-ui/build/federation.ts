@@ -26,20 +26,47 @@ import { DocumentAssetsPlugin, INLINE_ASSET_LIMIT, InlineAssetsPlugin, SERVER_DI
 const require = createRequire(import.meta.url);
 
 /**
- * Packages shared as federation singletons, loaded once from the shell. zod is deliberately not
- * listed: a shared module cannot be tree-shaken, and whole zod weighs ~88 KiB gzip; the shared
- * @prata/contracts carries the tree-shaken part every app uses.
+ * The shared-contract modules (`@prata/contracts/<module>`, services/contracts/src): each is its
+ * own federation singleton (issue 20: "split contracts into entry points so that each remote takes
+ * what it uses"), so a page loads the schemas it uses, not every domain's (and the checkout's CPF
+ * and card validators only with the checkout). The package's index, which re-exports them all, is
+ * shared too, for the panels that import it whole.
+ */
+export const CONTRACT_MODULES = [
+  'admin',
+  'auth',
+  'catalogue',
+  'content',
+  'money',
+  'notifications',
+  'orders',
+  'platform',
+  'quality',
+  'realtime',
+  'releases',
+  'remote-module',
+  'reservations',
+  'system-errors',
+] as const;
+
+/**
+ * Packages shared as federation singletons, loaded once from the shell. The router is shared
+ * through `@prata/shared-ui/router` (its re-exports, so the shell tree-shakes react-router to
+ * what the store uses), never as `react-router-dom` whole. zod is deliberately not listed: a shared
+ * module cannot be tree-shaken, and whole zod weighs ~88 KiB gzip; the shared contract modules carry
+ * the tree-shaken part every app uses.
  */
 export const SHARED_SINGLETONS = [
   'react',
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router-dom',
+  '@prata/shared-ui/router',
   'zustand',
   '@tanstack/react-query',
   '@prata/shared-ui',
   '@prata/contracts',
+  ...CONTRACT_MODULES.map((module) => `@prata/contracts/${module}` as const),
 ] as const;
 
 function installedVersion(specifier: string): string {
@@ -57,7 +84,7 @@ export interface SharedEntry {
   singleton: true;
   requiredVersion: string;
   strictVersion: false;
-  /** `false` (a remote's Node build): no fallback copy; the shell's host always provides it. */
+  /** `false` (remotes): no fallback copy; the shell always provides it. */
   import?: false;
 }
 
@@ -69,6 +96,11 @@ export function createSharedConfig(): Record<string, SharedEntry> {
       { singleton: true, requiredVersion: `^${installedVersion(name)}`, strictVersion: false },
     ]),
   );
+}
+
+/** The shared map of a remote's builds: every singleton taken from the shell, none bundled (`import: false`). */
+export function remoteShared(): Record<string, SharedEntry> {
+  return Object.fromEntries(Object.entries(createSharedConfig()).map(([name, entry]) => [name, { ...entry, import: false as const }]));
 }
 
 /** build-info.json `shared`: the version the shell provides, or the range a remote requires. */
@@ -128,11 +160,10 @@ export function devServerPort(variable: string | undefined, fallback: number): n
 
 /**
  * Whether the browser build's clean step keeps `file` (an absolute path rspack asks about): the
- * output directory itself and the Node build in its `server/` directory (built first).
+ * Node build in the output's `server/` directory (built first).
  */
 export function keepsServerBuild(outputDir: string, file: string): boolean {
-  const relative = path.relative(outputDir, file).split(path.sep);
-  return relative[0] === '' || relative[0] === SERVER_DIR;
+  return path.relative(outputDir, file).split(path.sep)[0] === SERVER_DIR;
 }
 
 /** Module rules shared by both builds; `server` keeps only the class names of CSS (no style sheets). */
@@ -228,7 +259,10 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
         ...(isHost
           ? { remotes: {}, runtimePlugins: options.runtimePlugins ?? [] }
           : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
-        shared: createSharedConfig(),
+        // Remotes take every singleton from the shell (which provides them all: shell
+        // provided-singletons.ts); a private fallback copy would break the one-instance rule (and
+        // weigh on the page, e.g. zod inside the contract modules).
+        shared: isHost ? createSharedConfig() : remoteShared(),
         shareStrategy: 'loaded-first',
         // The shell provides the federation runtime; remotes reuse it instead of bundling their own.
         experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
@@ -267,9 +301,7 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
 /** The Node build of one app, in `dist/server/` (see the module doc and {@link createAppConfig}). */
 function serverConfig(options: AppConfigOptions, dev: boolean): Configuration {
   const isHost = options.kind === 'host';
-  const shared = Object.fromEntries(
-    Object.entries(createSharedConfig()).map(([name, entry]) => [name, isHost ? entry : { ...entry, import: false as const }]),
-  );
+  const shared = isHost ? createSharedConfig() : remoteShared();
   return {
     name: `${options.name}-server`,
     context: options.dir,

@@ -19,7 +19,7 @@
  *   `DocumentAssets`, URLs under the build's public path).
  */
 import { rspack, type Compilation, type Compiler } from '@rspack/core';
-import type { DocumentAssets } from '@prata/contracts';
+import { singletonClosure, type DocumentAssets } from '@prata/contracts/server-rendering';
 
 /** Where a remote's Node build sits, relative to its browser build (the manifest's directory). */
 export const SERVER_DIR = 'server';
@@ -92,27 +92,59 @@ export class InlineAssetsPlugin {
 /** Name of the asynchronous start-up chunk group of the shell (its `import()` magic comment). */
 export const BOOTSTRAP_CHUNK = 'bootstrap';
 
-/** Emits `document-assets.json` ({@link DocumentAssets}) from the entry, the start-up chunk group and the federation manifest. */
+/** The singleton a federation "provide shared module" or "consume shared module" identifier names. */
+export function sharedModuleName(identifier: string): { kind: 'provide' | 'consume'; name: string } | null {
+  const match = /^(provide|consume) shared module \([^)]*\) (.+?)@[^@\s]*[\s]/.exec(identifier);
+  return match ? { kind: match[1] as 'provide' | 'consume', name: match[2]! } : null;
+}
+
+/**
+ * Emits `document-assets.json` (@prata/contracts `DocumentAssets`): the entry's scripts; the
+ * start-up chunk group's files and those of the singletons it takes, transitively (a singleton's
+ * own chunks may take others); and, per provided singleton, its files and the singletons it takes,
+ * so that the host adds what the page's remote takes. A singleton's files are those of the chunk
+ * groups whose origin is its federation "provide shared module" (the copy the runtime loads; the
+ * fallbacks of the same libraries are other chunks, never loaded by the shell).
+ */
 export class DocumentAssetsPlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap('DocumentAssetsPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'DocumentAssetsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const entry = compilation.entrypoints.get('main')?.getFiles() ?? [];
-        const bootstrap = compilation.namedChunkGroups.get(BOOTSTRAP_CHUNK)?.getFiles() ?? [];
-        const manifest = compilation.getAsset('mf-manifest.json');
-        const shared = manifest
-          ? ((JSON.parse(manifest.source.source().toString()) as { shared?: { assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[] }).shared ?? [])
-          : [];
-        const sharedJs = shared.flatMap((entry) => entry.assets?.js?.sync ?? []);
-        const sharedCss = shared.flatMap((entry) => entry.assets?.css?.sync ?? []);
         const publicPath = typeof compilation.outputOptions.publicPath === 'string' && compilation.outputOptions.publicPath !== 'auto' ? compilation.outputOptions.publicPath : '/';
-        const scripts = entry.filter((file) => file.endsWith('.js'));
-        const unique = (files: string[]) => [...new Set(files)].filter((file) => !scripts.includes(file));
         const url = (file: string) => `${publicPath}${file}`;
+        type Group = { chunks: Iterable<{ files: Iterable<string> }>; getFiles(): string[] };
+        const consumedIn = (group: Group) => {
+          const names = new Set<string>();
+          for (const chunk of group.chunks) {
+            for (const module of compilation.chunkGraph.getChunkModules(chunk as never)) {
+              const shared = sharedModuleName(module.identifier());
+              if (shared?.kind === 'consume') names.add(shared.name);
+            }
+          }
+          return names;
+        };
+        const singletons: DocumentAssets['singletons'] = {};
+        for (const group of compilation.chunkGroups) {
+          for (const origin of group.origins) {
+            const shared = origin.module ? sharedModuleName(origin.module.identifier()) : null;
+            if (shared?.kind !== 'provide') continue;
+            const files = group.getFiles();
+            const entry = (singletons[shared.name] ??= { js: [], css: [], takes: [] });
+            entry.js = [...new Set([...entry.js, ...files.filter((file) => file.endsWith('.js')).map(url)])];
+            entry.css = [...new Set([...entry.css, ...files.filter((file) => file.endsWith('.css')).map(url)])];
+            entry.takes = [...new Set([...entry.takes, ...[...consumedIn(group as unknown as Group)].filter((name) => name !== shared.name)])];
+          }
+        }
+        const entry = compilation.entrypoints.get('main')?.getFiles() ?? [];
+        const bootstrap = compilation.namedChunkGroups.get(BOOTSTRAP_CHUNK);
+        const closure = singletonClosure(singletons, bootstrap ? consumedIn(bootstrap as unknown as Group) : []);
+        const scripts = entry.filter((file) => file.endsWith('.js')).map(url);
+        const bootstrapFiles = (bootstrap?.getFiles() ?? []).map(url);
         const assets: DocumentAssets = {
-          scripts: scripts.map(url),
-          preloads: unique([...bootstrap, ...sharedJs].filter((file) => file.endsWith('.js'))).map(url),
-          styles: [...new Set([...entry, ...bootstrap, ...sharedCss].filter((file) => file.endsWith('.css')))].map(url),
+          scripts,
+          preloads: [...new Set([...bootstrapFiles.filter((file) => file.endsWith('.js')), ...closure.flatMap((name) => singletons[name]?.js ?? [])])].filter((file) => !scripts.includes(file)),
+          styles: [...new Set([...entry.filter((file) => file.endsWith('.css')).map(url), ...bootstrapFiles.filter((file) => file.endsWith('.css')), ...closure.flatMap((name) => singletons[name]?.css ?? [])])],
+          singletons,
         };
         compilation.emitAsset('document-assets.json', new rspack.sources.RawSource(JSON.stringify(assets, null, 2)));
       });

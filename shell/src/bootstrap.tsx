@@ -19,7 +19,7 @@ import { QueryClient, hydrate, type DehydratedState } from '@tanstack/react-quer
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { shellBootSchema, type RemoteRegistry, type ShellBoot } from '@prata/contracts';
+import { shellBootSchema, type RemoteRegistry, type ShellBoot } from '@prata/contracts/platform';
 import { configureErrorReporting, installGlobalErrorReporting, loadRuntimeConfig, provideRemoteWidgetLoader, reportError, setRuntimeConfig } from '@prata/shared-ui';
 import { App, QUERY_DEFAULTS } from './app/app.tsx';
 import type { Composition } from './features/remotes/composition.tsx';
@@ -27,6 +27,7 @@ import { fetchRemoteRegistry, registerRegistry } from './features/remotes/remote
 import { browserRemoteModules } from './features/remotes/remote-modules.ts';
 import { previewInEffect, requestedPreview } from './features/remotes/remote-preview.ts';
 import { isClientSlotError } from './features/remotes/client-slot.ts';
+import { PROVIDED_SINGLETONS } from './features/remotes/provided-singletons.ts';
 import { applySubdomainRule } from './features/navigation/subdomain-redirect.ts';
 
 /** The JSON the shell's host inlined under `id`, or undefined. */
@@ -60,6 +61,9 @@ async function start(boot: Partial<ShellBoot>): Promise<{ registry: RemoteRegist
     return { registry: [], error: error instanceof Error ? error : new Error(String(error)) };
   }
 }
+
+// Kept reachable so that the build provides every singleton remotes take (provided-singletons.ts).
+(globalThis as { __prataProvidedSingletons?: unknown }).__prataProvidedSingletons = PROVIDED_SINGLETONS;
 
 // Remotes show each other's widgets (e.g. the admin's product manager on the home page) through
 // the shell's federation runtime, never by importing each other.

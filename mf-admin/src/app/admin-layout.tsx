@@ -4,7 +4,7 @@
  * 'Ver Loja' and the sign-out button ('Desenvolvedor' or 'Administrador' under the e-mail).
  */
 import { LayoutDashboard, Shield } from 'lucide-react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from '@prata/shared-ui/router';
 import { PanelLayout, useSessionStore } from '@prata/shared-ui';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { GlobalSearch } from '../features/search/components/global-search.tsx';

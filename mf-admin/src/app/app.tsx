@@ -2,7 +2,7 @@
  * The admin remote's exposed App (admin.md 2): `/admin/login`, and the protected `/admin` area
  * (guard + shared layout) with its tabs. `/painel-admin` -> `/admin/login`.
  */
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@prata/shared-ui/router';
 import { NotFoundPage } from '@prata/shared-ui';
 import { AdminGuard } from '../features/auth/components/admin-guard.tsx';
 import { AdminLayout } from './admin-layout.tsx';

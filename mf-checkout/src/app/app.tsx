@@ -4,7 +4,7 @@
  * paths, mounted by the shell for the routes the registry gives the checkout), inside the
  * generic error screen's boundary. Unknown paths show the not-found page.
  */
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@prata/shared-ui/router';
 import { NotFoundPage, PageErrorBoundary } from '@prata/shared-ui';
 import { CartRoute } from './routes/cart.tsx';
 import { CheckoutRoute } from './routes/checkout.tsx';

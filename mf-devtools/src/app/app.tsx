@@ -2,7 +2,7 @@
  * The devtools remote's exposed App (admin.md 2): `/developer-login`, the developer-only
  * `/developer` area (guard + layout; index is the dashboard). `/desenvolvedor` -> `/developer`. `/developer/ui` is the public component gallery.
  */
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@prata/shared-ui/router';
 import { NotFoundPage } from '@prata/shared-ui';
 import { DeveloperGuard } from '../features/auth/components/developer-guard.tsx';
 import { DeveloperLayout } from './developer-layout.tsx';

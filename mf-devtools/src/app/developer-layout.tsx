@@ -4,7 +4,7 @@
  * button showing the user's e-mail and 'Desenvolvedor'.
  */
 import { LayoutDashboard, Terminal } from 'lucide-react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@prata/shared-ui/router';
 import { PanelLayout } from '@prata/shared-ui';
 
 /** Server data the panel drops on sign-out. */

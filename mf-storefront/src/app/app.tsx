@@ -4,7 +4,7 @@
  * (storefront.md 2). Unknown paths show the not-found page. Pages other than the home page load
  * on demand (routes/lazy.ts).
  */
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@prata/shared-ui/router';
 import { NotFoundPage, PageErrorBoundary } from '@prata/shared-ui';
 import { useReservationSync } from '../features/favourites/hooks/use-favourites.ts';
 import { HomeRoute } from './routes/home.tsx';

@@ -8,8 +8,9 @@
  * featured pieces, the catalogue its listed pieces, each a `Product` with its `Offer` (price in
  * BRL, availability).
  */
-import { matchRoutes } from 'react-router-dom';
-import { CATEGORY_LABELS, STORE_CONTACT, type ContentSection, type ContentSectionKey, type Product } from '@prata/contracts';
+import { matchRoutes } from '@prata/shared-ui/router';
+import { CATEGORY_LABELS, type Product } from '@prata/contracts/catalogue';
+import { STORE_CONTACT, type ContentSection, type ContentSectionKey } from '@prata/contracts/content';
 import type { PageContext, PageHead } from '@prata/shared-ui';
 import { getContentSectionQueryOptions } from '../features/content/api/get-content-section.ts';
 import { getFeaturedProductsQueryOptions } from '../features/products/api/get-featured-products.ts';

@@ -18,6 +18,11 @@ export interface DocumentAssets {
   scripts: string[];
   preloads: string[];
   styles: string[];
+  /**
+   * Per singleton the shell provides: its files and the singletons it takes itself. The host adds
+   * those of the singletons a page's remote takes (its manifest's `shared`) and not yet listed.
+   */
+  singletons: Record<string, { js: string[]; css: string[]; takes: string[] }>;
 }
 
 /** One document request, as the host hands it to the shell. */
@@ -48,6 +53,8 @@ export interface RemoteDocumentAssets {
   scripts: string[];
   /** Style sheets of `./App` and its lazy routes (the server-rendered markup needs them). */
   styles: string[];
+  /** The singletons it takes from the shell (its manifest's `shared`). */
+  singletons: string[];
 }
 
 /** A rendered page: its head, status and what it rendered at once; its body as a stream. */
@@ -85,4 +92,16 @@ export interface ShellServerModule {
   renderPage(request: ServerPageRequest): Promise<ServerPageRender | ServerRedirect>;
   /** Loads every remote's Node build; resolves to those that failed and why. */
   preloadRemotes(registry: RemoteRegistry, timeoutMs: number): Promise<{ remote: string; error: string }[]>;
+}
+
+/** `names` and every singleton they take, transitively (per {@link DocumentAssets} `singletons`), in a stable order. */
+export function singletonClosure(singletons: DocumentAssets['singletons'], names: Iterable<string>): string[] {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const next of singletons[name]?.takes ?? []) visit(next);
+  };
+  for (const name of names) visit(name);
+  return [...seen];
 }

@@ -4,16 +4,19 @@
  * browser build's `document-assets.json`; {@link streamDocument} writes one server-rendered
  * document into a response body:
  *
- * 1. at once: doctype, charset, viewport, preconnects, the chrome's style sheets, the shell's
- *    deferred scripts and preloads (the browser fetches them while the page renders);
+ * 1. at once: doctype, charset, viewport, preconnects, the chrome's styles, the shell's deferred
+ *    scripts and (low-priority) preloads, which the browser fetches while the page renders;
  * 2. once the page's remote and data are ready (within the page's budget): the page's head
- *    (title, description, canonical, Open Graph, JSON-LD), the remote's style sheets and script
+ *    (title, description, canonical, Open Graph, JSON-LD), the remote's styles and script
  *    preloads, the boot data (`#prata-boot`), then `<body><div id="root">`;
  * 3. React's stream of `#root`;
  * 4. the dehydrated query state (`#prata-state`) and the end of the document.
  *
  * Each part is flushed through the compression stream as it is written (React flushes its own),
- * so the first bytes leave before the page has rendered. When the shell fails to render, the
+ * so the first bytes leave before the page has rendered. Styles are inlined (`<style data-href>`,
+ * {@link StyleInliner}): a phone on a slow network paints the page from the document alone,
+ * instead of waiting for a round trip per style sheet (and a connection to each remote's origin)
+ * before its first paint; a style sheet that cannot be read in time is linked instead. When the shell fails to render, the
  * document is finished without markup (`#root` empty, no `page` in the boot data) and the
  * browser renders it, as a store without server rendering would.
  */
@@ -22,16 +25,90 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PassThrough, Writable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
-import type { DocumentAssets, RemoteRegistry, ServerPageRequest, ShellBoot, ShellServerModule } from '@prata/contracts';
+import { singletonClosure, type DocumentAssets, type ServerPageRequest, type ShellServerModule } from '@prata/contracts/server-rendering';
+import type { RemoteRegistry, ShellBoot } from '@prata/contracts/platform';
+
+/**
+ * Reads style sheets to inline them (see the module doc): the shell's own from its build directory,
+ * others over HTTP; each URL is read once (style sheets have content-hashed names), at most
+ * {@link StyleInliner.MAX_ENTRIES} kept. Relative `url(...)` references are made absolute, as the
+ * text moves from the sheet's URL into the document.
+ */
+export class StyleInliner {
+  static readonly MAX_ENTRIES = 500;
+  private readonly cache = new Map<string, Promise<string | null>>();
+  private readonly root: string;
+  private readonly timeoutMs: number;
+
+  /** `root`: the shell's build directory, where style sheets under `/` are read. */
+  constructor(root: string, timeoutMs = 1000) {
+    this.root = root;
+    this.timeoutMs = timeoutMs;
+  }
+
+  /** The text of the style sheet at `url` (`/x.css` of the shell, or an absolute URL), or null when it cannot be read. */
+  read(url: string): Promise<string | null> {
+    let text = this.cache.get(url);
+    if (!text) {
+      text = this.load(url).catch(() => null);
+      this.cache.set(url, text);
+      void text.then((value) => {
+        if (value === null) this.cache.delete(url);
+      });
+      while (this.cache.size > StyleInliner.MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    }
+    return text;
+  }
+
+  private async load(url: string): Promise<string> {
+    if (url.startsWith('/') && !url.startsWith('//')) {
+      const file = path.resolve(this.root, `.${decodeURIComponent(url)}`);
+      if (!file.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`outside the build: ${url}`);
+      return readFileSync(file, 'utf8');
+    }
+    const response = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs) });
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+    return absoluteUrls(await response.text(), url);
+  }
+
+  /** `<style>` elements for `urls`, in order; a sheet that cannot be read becomes a `<link>`. */
+  async tags(urls: readonly string[]): Promise<string> {
+    const texts = await Promise.all(urls.map((url) => this.read(url)));
+    return urls
+      .map((url, index) => {
+        const text = texts[index];
+        return text === null || text === undefined ? `<link rel="stylesheet" href="${escapeAttr(url)}">` : `<style data-href="${escapeAttr(url)}">${text.replace(/<\/style/gi, '<\\/style')}</style>`;
+      })
+      .join('');
+  }
+}
+
+/** `css` with its relative `url(...)` references resolved against `base` (data: and absolute ones kept). */
+export function absoluteUrls(css: string, base: string): string {
+  return css.replace(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g, (match, quote: string, reference: string) => {
+    if (/^(data:|[a-z][a-z0-9+.-]*:|#)/i.test(reference)) return match;
+    return `url(${quote}${new URL(reference, base).href}${quote})`;
+  });
+}
 
 /** The shell's Node build and its browser build's document assets. */
 export interface ShellRenderer {
   module: ShellServerModule;
   assets: DocumentAssets;
+  styles: StyleInliner;
 }
 
-/** The globals the federation runtime keeps its state in (instances, share scopes, loaded containers). */
-const FEDERATION_GLOBALS = ['__FEDERATION__', '__VMOK__', '__GLOBAL_LOADING_REMOTE_ENTRY__', '__MF_DEVTOOLS_MODULE_INFO__'];
+/**
+ * Empties the globals the federation runtime keeps its state in (instances, share scopes, loaded
+ * containers). It defines them writable but not configurable: they are replaced, not deleted.
+ */
+function resetFederationState(): void {
+  const global = globalThis as Record<string, unknown>;
+  const federation = {};
+  if ('__FEDERATION__' in global) global.__FEDERATION__ = federation;
+  if ('__VMOK__' in global) global.__VMOK__ = federation;
+  if ('__GLOBAL_LOADING_REMOTE_ENTRY__' in global) global.__GLOBAL_LOADING_REMOTE_ENTRY__ = {};
+}
 
 /**
  * Loads the shell's Node build from `root` (the shell's `dist/`), or null when it was not built.
@@ -48,9 +125,9 @@ export function loadShellRenderer(root: string, fresh = false): ShellRenderer | 
   if (fresh) {
     const dir = path.dirname(entry);
     for (const key of Object.keys(require.cache)) if (key.startsWith(dir)) delete require.cache[key];
-    for (const name of FEDERATION_GLOBALS) delete (globalThis as Record<string, unknown>)[name];
+    resetFederationState();
   }
-  return { module: require(entry) as ShellServerModule, assets: JSON.parse(readFileSync(assetsFile, 'utf8')) as DocumentAssets };
+  return { module: require(entry) as ShellServerModule, assets: JSON.parse(readFileSync(assetsFile, 'utf8')) as DocumentAssets, styles: new StyleInliner(root) };
 }
 
 /** Text escaped for an HTML attribute. */
@@ -109,21 +186,27 @@ export interface DocumentOptions {
   closed: Promise<void>;
 }
 
+/** A small silver '925' mark as the page's icon (no request of its own). */
+const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1b1d22"/><text x="16" y="21" font-family="Georgia,serif" font-size="12" fill="#e5e7eb" text-anchor="middle">925</text></svg>')}`;
+
 /** The first part of the document, sent before anything renders. */
-function documentStart(assets: DocumentAssets, apiUrl: string): string {
+async function documentStart(renderer: ShellRenderer, apiUrl: string): Promise<string> {
+  const { assets } = renderer;
   return [
     '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<link rel="icon" href="${escapeAttr(ICON)}">`,
     `<link rel="preconnect" href="${escapeAttr(apiUrl)}" crossorigin>`,
-    ...assets.styles.map((url) => `<link rel="stylesheet" href="${escapeAttr(url)}">`),
+    await renderer.styles.tags(assets.styles),
     ...assets.scripts.map((url) => `<script defer src="${escapeAttr(url)}"></script>`),
-    ...assets.preloads.map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}">`),
+    // The page paints from the document: its scripts (hydration) come after what it shows.
+    ...assets.preloads.map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}" fetchpriority="low">`),
   ].join('');
 }
 
 /** Writes one server-rendered document into `options.body` and ends it (see the module doc). */
 export async function streamDocument({ renderer, request, body, onRenderError, closed }: DocumentOptions): Promise<void> {
-  body.write(documentStart(renderer.assets, request.apiUrl));
+  body.write(await documentStart(renderer, request.apiUrl));
   body.flush();
   const boot: ShellBoot = { apiUrl: request.apiUrl, registry: request.registry };
   let page;
@@ -139,12 +222,18 @@ export async function streamDocument({ renderer, request, body, onRenderError, c
     return;
   }
   const origins = [...new Set(page.remoteAssets.scripts.map((url) => new URL(url).origin))];
+  // The singletons the remote takes that the shell itself does not start with.
+  const { assets } = renderer;
+  const extra = singletonClosure(assets.singletons, page.remoteAssets.singletons).map((name) => assets.singletons[name]);
+  const extraScripts = [...new Set(extra.flatMap((entry) => entry?.js ?? []))].filter((url) => !assets.preloads.includes(url) && !assets.scripts.includes(url));
+  const extraStyles = [...new Set(extra.flatMap((entry) => entry?.css ?? []))].filter((url) => !assets.styles.includes(url));
+  const remoteStyles = await renderer.styles.tags([...extraStyles, ...page.remoteAssets.styles]);
   body.write(
     [
       page.head,
       ...origins.map((origin) => `<link rel="preconnect" href="${escapeAttr(origin)}">`),
-      ...page.remoteAssets.styles.map((url) => `<link rel="stylesheet" href="${escapeAttr(url)}">`),
-      ...page.remoteAssets.scripts.map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}">`),
+      remoteStyles,
+      ...[...extraScripts, ...page.remoteAssets.scripts].map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}" fetchpriority="low">`),
       `<script type="application/json" id="prata-boot">${scriptJson({ ...boot, page: page.page } satisfies ShellBoot)}</script>`,
       '</head><body><div id="root">',
     ].join(''),

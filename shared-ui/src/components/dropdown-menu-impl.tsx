@@ -6,7 +6,7 @@
  * or a click outside close it and focus returns to the trigger.
  */
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
-import { Link } from 'react-router-dom';
+import { Link } from '@prata/shared-ui/router';
 import { buttonClassName } from './button.tsx';
 import styles from './dropdown-menu.module.css';
 import type { DropdownMenuProps } from './dropdown-menu-types.ts';

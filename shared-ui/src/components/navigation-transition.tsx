@@ -7,7 +7,7 @@
  * A second navigation during the delay replaces the first.
  */
 import { useCallback, type MouseEvent } from 'react';
-import { Link, NavLink, useNavigate, type LinkProps, type NavLinkProps } from 'react-router-dom';
+import { Link, NavLink, useNavigate, type LinkProps, type NavLinkProps } from '@prata/shared-ui/router';
 import { NAVIGATION_DELAY_MS } from '../lib/timing.ts';
 import { useNavigationTransitionStore } from '../state/navigation-transition-store.ts';
 import styles from './navigation-transition.module.css';

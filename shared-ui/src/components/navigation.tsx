@@ -6,7 +6,7 @@
  */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@prata/shared-ui/router';
 import styles from './navigation.module.css';
 
 export interface BreadcrumbItem {

@@ -3,7 +3,7 @@
  * Entregue, Cancelado), for the shopper's pages and the admin orders tab alike.
  * `data-status` carries the machine value for tests.
  */
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@prata/contracts';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@prata/contracts/orders';
 import { Badge, type BadgeVariant } from './badge.tsx';
 
 const VARIANTS: Readonly<Record<OrderStatus, BadgeVariant>> = {

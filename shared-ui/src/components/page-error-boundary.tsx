@@ -6,7 +6,7 @@
  * The error is reported to the service (lib/error-reporting.ts) under the remote's name.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@prata/shared-ui/router';
 import { reportBoundaryError } from '../lib/error-reporting.ts';
 import { ErrorScreen } from './pages.tsx';
 

@@ -3,7 +3,7 @@
  * path logged to the console) and the generic error screen.
  */
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@prata/shared-ui/router';
 import { Button, buttonClassName } from './button.tsx';
 import styles from './components.module.css';
 

@@ -11,7 +11,7 @@
  */
 import { LogOut, Menu, Store, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@prata/shared-ui/router';
 import { usePanelSignOut } from '../lib/use-panel-sign-out.ts';
 import { useSessionStore } from '../state/session-store.ts';
 import { Button, buttonClassName } from './button.tsx';

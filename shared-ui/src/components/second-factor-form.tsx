@@ -4,7 +4,7 @@
  * admin and developer logins (mf-admin, mf-devtools).
  */
 import { useState, type FormEvent } from 'react';
-import { totpSignInSchema } from '@prata/contracts';
+import { totpSignInSchema } from '@prata/contracts/auth';
 import { Button } from './button.tsx';
 import { Field, Input } from './form.tsx';
 import styles from './second-factor-form.module.css';

@@ -3,7 +3,7 @@
  * Responses are validated with the shared zod schemas; errors become {@link ApiRequestError}
  * carrying the service's pt-BR message.
  */
-import { apiErrorSchema, type ApiError } from '@prata/contracts';
+import { apiErrorSchema, type ApiError } from '@prata/contracts/platform';
 import type { z } from 'zod';
 import { useSessionStore } from '../state/session-store.ts';
 import { apiFetchUrl } from './runtime-config.ts';

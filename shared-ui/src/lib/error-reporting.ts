@@ -11,7 +11,8 @@
  * - `reportError(report)` sends one report; never throws. A tab sends at most 10 reports a minute
  *   and the same error once per minute (the service also limits and de-duplicates).
  */
-import { ERROR_REPORT_LIMITS, type ErrorReport, type RemoteRegistry } from '@prata/contracts';
+import type { RemoteRegistry } from '@prata/contracts/platform';
+import { ERROR_REPORT_LIMITS, type ErrorReport } from '@prata/contracts/system-errors';
 import { apiUrl } from './runtime-config.ts';
 
 /** Reports one tab may send per minute. */

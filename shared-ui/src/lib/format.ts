@@ -5,7 +5,7 @@ const date = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'A
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
 
 /** BRL cents, e.g. 123456 -> "R$ 1.234,56" (one implementation, in the contracts). */
-export { formatBRL } from '@prata/contracts';
+export { formatBRL } from '@prata/contracts/money';
 
 /** Formats an instant in pt-BR, São Paulo time, e.g. "21/11/2026, 10:05". */
 export function formatDateTime(value: Date | string): string {

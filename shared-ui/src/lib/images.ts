@@ -2,7 +2,7 @@
  * Product image URLs: the stored image, or the service's fallback image (storefront.md 2), and
  * the `srcset` of WebP renditions for raster images (issue 6).
  */
-import { FALLBACK_IMAGE_PATH, imageSrcSet } from '@prata/contracts';
+import { FALLBACK_IMAGE_PATH, imageSrcSet } from '@prata/contracts/catalogue';
 import { apiUrl } from './runtime-config.ts';
 
 /** Absolute URL of the fallback product image. */

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
-import { REALTIME_PROTOCOL, type RealtimeEvent } from '@prata/contracts';
+import { REALTIME_PROTOCOL, type RealtimeEvent } from '@prata/contracts/realtime';
 import { RealtimeClient, type SocketLike } from './realtime.ts';
 
 interface Connection {

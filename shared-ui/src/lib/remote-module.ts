@@ -37,9 +37,9 @@
  * path gets is the owning remote's job (this contract). The shell hard-codes neither.
  */
 import type { ComponentType } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from '@prata/shared-ui/router';
 import type { QueryClient } from '@tanstack/react-query';
-import { REMOTE_MODULE_CONTRACT_VERSION, ROUTE_LAYOUTS, type RemoteRoute, type RouteLayout, type RouteRendering } from '@prata/contracts';
+import { REMOTE_MODULE_CONTRACT_VERSION, ROUTE_LAYOUTS, type RemoteRoute, type RouteLayout, type RouteRendering } from '@prata/contracts/remote-module';
 
 // The versioned parts of the contract (major, route metadata, required singletons) live in
 // @prata/contracts (remote-module.ts), shared with the service and the release command.

@@ -7,7 +7,7 @@
  * (`fetchOrigin`, e.g. a service name inside a cluster): requests go there, while every URL
  * written into the page (images, links) keeps the public origin the browser uses.
  */
-import { runtimeConfigSchema, type RuntimeConfig } from '@prata/contracts';
+import { runtimeConfigSchema, type RuntimeConfig } from '@prata/contracts/platform';
 
 let current: RuntimeConfig | undefined;
 let fetchOrigin: string | undefined;

@@ -8,13 +8,7 @@
  *   API, so two tabs never present the same refresh token (which the service treats as theft).
  * - A user without a profile is signed out: `restoreSession` reports 'profile_missing'.
  */
-import {
-  messageSchema,
-  sessionSchema,
-  signInResultSchema,
-  type Session,
-  type SignInResult,
-} from '@prata/contracts';
+import { messageSchema, sessionSchema, signInResultSchema, type Session, type SignInResult } from '@prata/contracts/auth';
 import { useSessionStore } from '../state/session-store.ts';
 import { ApiRequestError, apiRequest, setAccessTokenRefresher } from './api-client.ts';
 

@@ -6,7 +6,7 @@
  */
 import { act, createRef, useEffect, type RefObject } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '@prata/contracts';
+import type { Session } from '@prata/contracts/auth';
 import { render, type Rendered } from '../testing/render.tsx';
 import { ApiRequestError } from './api-client.ts';
 import { setRuntimeConfig } from './runtime-config.ts';

@@ -9,7 +9,7 @@
  * to `onSession` and leaves the code step. Failures go to `onFailure` with the step they came from.
  */
 import { useState, type FormEvent } from 'react';
-import { signInSchema, type Session } from '@prata/contracts';
+import { signInSchema, type Session } from '@prata/contracts/auth';
 import { ApiRequestError } from './api-client.ts';
 import { signIn, signInWithCode } from './session.ts';
 

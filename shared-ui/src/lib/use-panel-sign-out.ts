@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@prata/shared-ui/router';
 import { toast } from '../components/toaster.tsx';
 import { signOut } from './session.ts';
 

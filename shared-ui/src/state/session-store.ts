@@ -4,7 +4,7 @@
  * lives only in memory; the refresh token only in the service's httpOnly cookie.
  */
 import { create } from 'zustand';
-import type { RoleName } from '@prata/contracts';
+import type { RoleName } from '@prata/contracts/auth';
 
 export interface SessionUser {
   id: string;

@@ -10,7 +10,7 @@
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@prata/shared-ui/router';
 import { PageErrorBoundary, Toaster, restoreSession, restoreStoredState, toast } from '@prata/shared-ui';
 import { Layout } from './layout.tsx';
 import { CompositionProvider, type Composition } from '../features/remotes/composition.tsx';

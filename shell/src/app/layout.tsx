@@ -12,7 +12,7 @@
  * remote's module has loaded in the browser.
  */
 import { Suspense, use, useSyncExternalStore } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from '@prata/shared-ui/router';
 import { NavigationTransition, Spinner, routeLayout, type RouteLayout } from '@prata/shared-ui';
 import { BackButton } from '../features/chrome/back-button.tsx';
 import { Footer } from '../features/chrome/footer.tsx';

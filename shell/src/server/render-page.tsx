@@ -21,7 +21,8 @@
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import type { RemoteDocumentAssets, RenderedPage, ServerPageRender, ServerPageRequest, ServerRedirect, ServerRoute } from '@prata/contracts';
+import type { RenderedPage } from '@prata/contracts/platform';
+import type { RemoteDocumentAssets, ServerPageRender, ServerPageRequest, ServerRedirect, ServerRoute } from '@prata/contracts/server-rendering';
 import { routeLayout, routeRendering, setRuntimeConfig, type RemoteModule } from '@prata/shared-ui';
 import { App, QUERY_DEFAULTS } from '../app/app.tsx';
 import { getSocialLinksQueryOptions } from '../features/chrome/api/get-social-links.ts';
@@ -85,7 +86,7 @@ export async function renderPage(request: PageRequest): Promise<PageRender | Red
   const chromeData = queryClient.prefetchQuery(getSocialLinksQueryOptions());
 
   let module: RemoteModule | null = null;
-  let remoteAssets: RemoteDocumentAssets = { scripts: [], styles: [] };
+  let remoteAssets: RemoteDocumentAssets = { scripts: [], styles: [], singletons: [] };
   let slot: RenderedPage['slot'] = 'client';
   let reason = 'rendered in the browser';
   const report = (kind: string, error: unknown) => {
@@ -109,6 +110,7 @@ export async function renderPage(request: PageRequest): Promise<PageRender | Red
       remoteAssets = remote.assets;
       module = remote.module;
       reason = remote.reason ?? reason;
+      if (remote.faulty) report('O render no servidor foi recusado', new Error(reason));
       if (module && routeRendering(module, url.pathname) === 'server') {
         await Promise.race([module.prefetch?.({ url, queryClient }), budget.promise]);
         slot = 'server';
@@ -151,6 +153,10 @@ export async function renderPage(request: PageRequest): Promise<PageRender | Red
       </StaticRouter>,
       {
         ...(request.nonce ? { nonce: request.nonce } : {}),
+        // A slot that is ready is written in place, whatever its size: React would otherwise
+        // outline a large one (> 12.8 kB) and move it into place with a script after the first
+        // paint, shifting the footer (layout shift) and waiting for that script.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           resolve({
             kind: 'page',

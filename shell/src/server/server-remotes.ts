@@ -21,7 +21,9 @@
  */
 import { createHash } from 'node:crypto';
 import { getInstance, loadRemote, registerPlugins, registerRemotes, satisfy } from '@module-federation/enhanced/runtime';
-import { REMOTE_MODULE_CONTRACT_VERSION, remoteCompatibilityProblems, type RemoteDocumentAssets, type RemoteEntry } from '@prata/contracts';
+import type { RemoteEntry } from '@prata/contracts/platform';
+import { REMOTE_MODULE_CONTRACT_VERSION, remoteCompatibilityProblems } from '@prata/contracts/remote-module';
+import type { RemoteDocumentAssets } from '@prata/contracts/server-rendering';
 import { parseRemoteModule, type RemoteModule } from '@prata/shared-ui';
 import { hostProvisions, manifestRequirements, type FederationView } from '../features/remotes/remote-compatibility.ts';
 
@@ -38,6 +40,8 @@ export interface ServerRemote {
   module: RemoteModule | null;
   /** Why `module` is null. */
   reason?: string;
+  /** True when `module` is null because of a fault (a build that does not fit this shell), not by design (no Node build). */
+  faulty?: boolean;
   /** What the page links for it (browser build). */
   assets: RemoteDocumentAssets;
 }
@@ -122,6 +126,7 @@ export function documentAssets(manifestUrl: string, manifest: Manifest): RemoteD
   return {
     scripts: [...(entry?.name ? [resolve(join(entry.path, entry.name))] : []), ...(app?.assets?.js?.sync ?? []).map(resolve)],
     styles: [...new Set([...(app?.assets?.css?.sync ?? []), ...(app?.assets?.css?.async ?? [])])].map(resolve),
+    singletons: (manifest.shared ?? []).map((shared) => (shared as { name?: unknown }).name).filter((name): name is string => typeof name === 'string'),
   };
 }
 
@@ -154,7 +159,7 @@ async function load(entry: RemoteEntry & { serverIntegrity?: string | undefined 
       { contractVersion: REMOTE_MODULE_CONTRACT_VERSION, provides: hostProvisions(instance) },
       (version, range) => satisfy(version, range),
     );
-    if (problems.length > 0) return { module: null, reason: `não é compatível com este shell: ${problems.join('; ')}`, assets };
+    if (problems.length > 0) return { module: null, reason: `não é compatível com este shell: ${problems.join('; ')}`, faulty: true, assets };
   }
   const containerUrl = new URL(join(ssr.path, ssr.name), baseOf(entry.manifestUrl, manifest)).href;
   if (entry.serverIntegrity) integrities.set(containerUrl, entry.serverIntegrity);

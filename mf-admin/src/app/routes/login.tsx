@@ -8,7 +8,7 @@
  */
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from '@prata/shared-ui/router';
 import { Alert, Button, Card, Dialog, PanelScreen, useSessionStore } from '@prata/shared-ui';
 import { AdminRegistrationForm } from '../../features/accounts/components/admin-registration-form.tsx';
 import { useRegistrationConfirmation } from '../../features/accounts/hooks/use-registration-confirmation.ts';

@@ -1,5 +1,5 @@
 /** `/admin/orders/:id` (issue 13): one order with its actions and timeline. */
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@prata/shared-ui/router';
 import { z } from 'zod';
 import { Alert, Button, Skeleton } from '@prata/shared-ui';
 import { useAdminOrder } from '../../features/orders/api/get-admin-order.ts';

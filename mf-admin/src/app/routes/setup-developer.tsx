@@ -1,6 +1,6 @@
 /** `/admin/setup-developer` (admin.md 2, 5, 8): grants developer (and admin) access. */
 import { ArrowLeft, Code2 } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@prata/shared-ui/router';
 import { DeveloperSetupForm } from '../../features/accounts/components/developer-setup-form.tsx';
 import { PageHeader } from './page-header.tsx';
 import styles from './routes.module.css';

@@ -1,6 +1,6 @@
 /** `/admin/users` (admin.md 2): create an administrator, pending registrations, the user list. */
 import { UserCog, UserPlus, Users } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@prata/shared-ui/router';
 import { AdminRegistrationForm } from '../../features/accounts/components/admin-registration-form.tsx';
 import { PendingRegistrations } from '../../features/accounts/components/pending-registrations.tsx';
 import { UserList } from '../../features/accounts/components/user-list.tsx';

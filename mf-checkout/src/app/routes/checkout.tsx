@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from '@prata/shared-ui/router';
 import type { Order } from '@prata/contracts';
 import { toast, useCartStore, useSessionStore } from '@prata/shared-ui';
 import { CartNotices } from '../../features/cart/components/cart-notices.tsx';

@@ -3,7 +3,7 @@
  * unpaid. Another shopper's order, or an unknown one, is 'Pedido não encontrado' (the service
  * answers 404).
  */
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@prata/shared-ui/router';
 import { z } from 'zod';
 import { Button, EmptyState, buttonClassName, useSessionStore } from '@prata/shared-ui';
 import { useOrder } from '../../features/orders/api/get-order.ts';

@@ -2,7 +2,7 @@
  * `/minha-conta/pedidos` (issue 13): the signed-in shopper's orders; signed out, a prompt to
  * sign in that comes back here.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '@prata/shared-ui/router';
 import { EmptyState, buttonClassName, useSessionStore } from '@prata/shared-ui';
 import { OrderHistory } from '../../features/orders/components/order-history.tsx';
 import { OrderConfirmationSkeleton } from '../../features/orders/components/order-confirmation-skeleton.tsx';

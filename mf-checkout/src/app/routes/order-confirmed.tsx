@@ -3,7 +3,7 @@
  * and shows it with its payment instructions. Without a valid order (missing or malformed id,
  * unknown or someone else's order): a friendly message with a link to /produtos.
  */
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@prata/shared-ui/router';
 import { z } from 'zod';
 import { Button, EmptyState, buttonClassName, useSessionStore } from '@prata/shared-ui';
 import { useOrder } from '../../features/orders/api/get-order.ts';

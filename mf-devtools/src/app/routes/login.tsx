@@ -1,6 +1,6 @@
 /** `/developer-login` (admin.md 2, 8): the developer login card; a signed-in developer goes on to /developer. */
 import { Terminal } from 'lucide-react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from '@prata/shared-ui/router';
 import { Button, Card, PanelScreen, useSessionStore } from '@prata/shared-ui';
 import { CheckingAccess } from '../../features/auth/components/checking-access.tsx';
 import { DeveloperLoginForm } from '../../features/auth/components/developer-login-form.tsx';

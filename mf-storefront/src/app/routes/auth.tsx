@@ -2,7 +2,7 @@
  * Account routes of the storefront (storefront.md 2): /auth (redirects home when already
  * signed in), /recuperar-senha, /reset-password.
  */
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from '@prata/shared-ui/router';
 import { Spinner, useSessionStore } from '@prata/shared-ui';
 import { AuthForm } from '../../features/auth/components/auth-form.tsx';
 import { RecoverForm } from '../../features/auth/components/recover-form.tsx';

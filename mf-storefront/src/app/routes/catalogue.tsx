@@ -9,8 +9,8 @@
  */
 import { Heart, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '@prata/contracts';
+import { useSearchParams } from '@prata/shared-ui/router';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '@prata/contracts/catalogue';
 import { EmptyState, ToggleGroup, toast, useFavouritesStore } from '@prata/shared-ui';
 import { useProducts } from '../../features/products/api/get-products.ts';
 import { catalogueFilter } from '../../features/products/utils/catalogue-filter.ts';

@@ -5,7 +5,7 @@
  * The footer is the shell's.
  */
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@prata/shared-ui/router';
 import { EmptyState, RemoteWidget, Stars, buttonClassName, useSessionStore } from '@prata/shared-ui';
 import { AboutHighlights } from '../../features/home/components/about-highlights.tsx';
 import { Categories } from '../../features/home/components/categories.tsx';

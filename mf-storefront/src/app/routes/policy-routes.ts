@@ -1,5 +1,5 @@
 /** Which content section each policy route shows (storefront.md 2: /politica-privacidade, /politica-troca, /termos-uso). */
-import type { ContentSectionKey } from '@prata/contracts';
+import type { ContentSectionKey } from '@prata/contracts/content';
 
 export const POLICY_ROUTES: readonly { path: string; sectionKey: ContentSectionKey }[] = [
   { path: '/politica-privacidade', sectionKey: 'privacy_policy' },

@@ -3,7 +3,7 @@
  * (storefront.md 7: "on failure the catalogue falls back to six built-in sample products").
  * They carry no stock promise and cannot be bought (checkout re-reads every product).
  */
-import type { Product } from '@prata/contracts';
+import type { Product } from '@prata/contracts/catalogue';
 
 const SAMPLE_CREATED_AT = '2026-01-01T12:00:00.000Z';
 

@@ -6,7 +6,7 @@
  * keys move between the entries, Escape closes it and returns the focus to the button.
  */
 import { Code2, LogOut, Package, Shield, User } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@prata/shared-ui/router';
 import { DropdownMenu, signOut, toast, useSessionStore, type DropdownMenuItem } from '@prata/shared-ui';
 import styles from './chrome.module.css';
 

@@ -3,7 +3,7 @@
  * (BACK_DELAY_MS, with the other delays in shared-ui's lib/timing.ts).
  */
 import { ArrowLeft } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@prata/shared-ui/router';
 import { BACK_DELAY_MS, Button } from '@prata/shared-ui';
 import styles from './chrome.module.css';
 

@@ -5,8 +5,8 @@
  * (admin.md 3); while loading, when the call fails or a platform has no link, the built-in
  * link of that platform is used.
  */
-import { Link } from 'react-router-dom';
-import { STORE_CONTACT, firstSocialLink, type SocialLinks, type SocialPlatform } from '@prata/contracts';
+import { Link } from '@prata/shared-ui/router';
+import { STORE_CONTACT, firstSocialLink, type SocialLinks, type SocialPlatform } from '@prata/contracts/content';
 import { useSocialLinks } from './api/get-social-links.ts';
 import styles from './chrome.module.css';
 

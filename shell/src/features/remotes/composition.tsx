@@ -11,7 +11,7 @@
  *   chrome the server chose, so hydration meets the same markup.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import type { RemoteRegistry, RenderedPage } from '@prata/contracts';
+import type { RemoteRegistry, RenderedPage } from '@prata/contracts/platform';
 import type { RemoteModule } from '@prata/shared-ui';
 
 /** A promise tagged with its outcome the way React's `use()` reads it (read synchronously once settled). */

@@ -7,9 +7,9 @@
  * old versions stay served.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@prata/shared-ui/router';
 import { remoteVersion, toast, useRealtimeChannel } from '@prata/shared-ui';
-import type { RealtimeEvent } from '@prata/contracts';
+import type { RealtimeEvent } from '@prata/contracts/realtime';
 
 /** Notice id: several activations show one notice. */
 const NOTICE_ID = 'prata-new-version';

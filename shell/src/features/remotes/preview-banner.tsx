@@ -2,7 +2,7 @@
  * The banner over a staff preview (remote-preview.ts): which remote and version this browser
  * shows, and a button that ends the preview and reloads the live versions.
  */
-import type { RemoteRegistry } from '@prata/contracts';
+import type { RemoteRegistry } from '@prata/contracts/platform';
 import { Button } from '@prata/shared-ui';
 import { endPreview, previewInEffect, requestedPreview } from './remote-preview.ts';
 import styles from './remotes.module.css';

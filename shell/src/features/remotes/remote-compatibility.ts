@@ -11,7 +11,7 @@
  * The comparison is @prata/contracts `remoteCompatibilityProblems` with the runtime's semver `satisfy`.
  */
 import { getInstance, satisfy } from '@module-federation/enhanced/runtime';
-import { REMOTE_MODULE_CONTRACT_VERSION, remoteCompatibilityProblems } from '@prata/contracts';
+import { REMOTE_MODULE_CONTRACT_VERSION, remoteCompatibilityProblems } from '@prata/contracts/remote-module';
 
 /** The parts of a federation instance read here. */
 export interface FederationView {

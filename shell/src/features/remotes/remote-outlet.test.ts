@@ -1,6 +1,6 @@
 /** Route ownership: the shell sends each path to the remote whose registry pattern ranks best. */
 import { describe, expect, it } from 'vitest';
-import type { RemoteRegistry } from '@prata/contracts';
+import type { RemoteRegistry } from '@prata/contracts/platform';
 import { ownerOf } from './remote-outlet.tsx';
 
 const entry = (name: RemoteRegistry[number]['name'], routes: string[]) => ({ name, manifestUrl: `http://127.0.0.1/${name}/mf-manifest.json`, version: '1', routes });

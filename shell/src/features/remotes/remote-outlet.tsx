@@ -9,8 +9,8 @@
  * server-rendered slot keeps its markup until the remote's code has loaded, then hydrates.
  */
 import { Suspense, use } from 'react';
-import { matchRoutes, useLocation, type RouteObject } from 'react-router-dom';
-import type { RemoteRegistry } from '@prata/contracts';
+import { matchRoutes, useLocation, type RouteObject } from '@prata/shared-ui/router';
+import type { RemoteRegistry } from '@prata/contracts/platform';
 import { NotFoundPage, Spinner } from '@prata/shared-ui';
 import { useComposition } from './composition.tsx';
 import { retryRemote, useRemoteAttempt } from './remote-modules.ts';

@@ -1,6 +1,7 @@
 /** The staff preview kept in this browser: read, recognised in a registry, ended. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { REMOTE_PREVIEW_STORAGE_KEY, type RemoteRegistry } from '@prata/contracts';
+import type { RemoteRegistry } from '@prata/contracts/platform';
+import { REMOTE_PREVIEW_STORAGE_KEY } from '@prata/contracts/releases';
 import { endPreview, previewInEffect, requestedPreview } from './remote-preview.ts';
 
 const registry = (version: string): RemoteRegistry => [{ name: 'storefront', manifestUrl: `http://127.0.0.1:3001/releases/${version}/mf-manifest.json`, version, routes: ['/'] }];

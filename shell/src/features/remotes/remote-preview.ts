@@ -6,7 +6,8 @@
  * forgets a preview the service did not honour. Shoppers are never affected: nobody else's
  * registry changes.
  */
-import { REMOTE_PREVIEW_STORAGE_KEY, remotePreviewSchema, type RemotePreview, type RemoteRegistry } from '@prata/contracts';
+import type { RemoteRegistry } from '@prata/contracts/platform';
+import { REMOTE_PREVIEW_STORAGE_KEY, remotePreviewSchema, type RemotePreview } from '@prata/contracts/releases';
 
 /** The preview asked for in this browser, or null. */
 export function requestedPreview(storage: Storage | undefined = globalThis.localStorage): RemotePreview | null {

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RemoteRegistry } from '@prata/contracts';
+import type { RemoteRegistry } from '@prata/contracts/platform';
 import { setRuntimeConfig } from '@prata/shared-ui';
 import { fetchRemoteRegistry, REGISTRY_CACHE_KEY, rememberedRegistry } from './remote-registry.ts';
 

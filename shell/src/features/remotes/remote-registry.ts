@@ -9,7 +9,7 @@
  * (`registry_unreachable`) for when the service is back.
  */
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { remoteRegistrySchema, type RemoteRegistry } from '@prata/contracts';
+import { remoteRegistrySchema, type RemoteRegistry } from '@prata/contracts/platform';
 import { apiRequest, reportError, restoreSession } from '@prata/shared-ui';
 import { clientId } from './client-id.ts';
 import { endPreview, previewInEffect, requestedPreview } from './remote-preview.ts';

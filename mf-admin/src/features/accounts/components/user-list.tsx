@@ -6,7 +6,7 @@
  * Empty: 'Nenhum usuário encontrado'; load failure: 'Erro ao carregar usuários'.
  */
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@prata/shared-ui/router';
 import { Alert, Badge, Button, Skeleton, toast } from '@prata/shared-ui';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { ROLE_LABELS, UserDetailsDialog, UserRowActions } from './user-actions.tsx';

@@ -3,7 +3,7 @@
  * token once on load, shows the service's answer in a toast and drops the parameter from the URL.
  */
 import { useEffect } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from '@prata/shared-ui/router';
 import { useConfirmAdminRegistration } from '../api/confirm-admin-registration.ts';
 
 /** Tokens already sent from this page (StrictMode and re-mounts must not send one twice). */

@@ -1,6 +1,6 @@
 /** 'Acesso Negado' card for a signed-in user without the admin role (admin.md 2). */
 import { ShieldX } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@prata/shared-ui/router';
 import { Button, Card, PanelScreen } from '@prata/shared-ui';
 import styles from './auth.module.css';
 

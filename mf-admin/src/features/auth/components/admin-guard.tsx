@@ -4,7 +4,7 @@
  * Negado'. The service enforces the roles anyway (403): this is the user experience.
  */
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@prata/shared-ui/router';
 import { useSessionStore } from '@prata/shared-ui';
 import { AccessDenied } from './access-denied.tsx';
 import { CheckingAccess } from './checking-access.tsx';

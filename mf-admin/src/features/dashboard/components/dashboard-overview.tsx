@@ -5,7 +5,7 @@
  * refreshed after the panel's own changes and every 30 s (lib/query-keys.ts).
  */
 import { AlertTriangle, Clock, DollarSign, Package, ShoppingCart, Truck, Users } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@prata/shared-ui/router';
 import { Badge, Card, Skeleton, formatBRL, formatDateTime } from '@prata/shared-ui';
 import { RevenueChart } from '../../../components/revenue-chart.tsx';
 import { StatCard, StatGrid } from '../../../components/stat-card.tsx';

@@ -6,7 +6,7 @@
  */
 import { AlertTriangle, Bell, CheckCircle2, Info, XCircle, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@prata/shared-ui/router';
 import { unreadBadge, type NotificationType } from '@prata/contracts';
 import { Button, Sheet, formatDateTime } from '@prata/shared-ui';
 import { useNotifications } from '../api/get-notifications.ts';

@@ -5,7 +5,7 @@
  * page can be shared and the back button returns to it.
  */
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@prata/shared-ui/router';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, orderStatusSchema, paymentMethodSchema } from '@prata/contracts';
 import { Alert, Badge, Button, Checkbox, OrderStatusBadge, Pagination, Price, SelectField, Skeleton, Table, TextField, formatDateTime } from '@prata/shared-ui';
 import { useAdminOrders, type AdminOrderFilters } from '../api/get-admin-orders.ts';

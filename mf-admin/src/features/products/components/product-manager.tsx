@@ -8,7 +8,7 @@
  */
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@prata/shared-ui/router';
 import { useDebounce } from 'use-debounce';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type Product, type ProductCategory } from '@prata/contracts';
 import { Badge, Button, Dialog, EmptyState, Input, Select, Skeleton, Table, formatBRL, productImageUrl, toast } from '@prata/shared-ui';

@@ -7,7 +7,7 @@
  */
 import { AlertTriangle, CreditCard, DollarSign, Package, Receipt, ShoppingCart, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@prata/shared-ui/router';
 import { LOW_STOCK_THRESHOLD, SALES_PERIODS, SALES_PERIOD_LABELS, type PaymentMethod, type SalesPeriod } from '@prata/contracts';
 import { Badge, Card, Skeleton, Table, ToggleGroup, formatBRL } from '@prata/shared-ui';
 import { RevenueChart } from '../../../components/revenue-chart.tsx';

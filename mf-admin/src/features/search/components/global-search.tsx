@@ -6,7 +6,7 @@
  */
 import { Search } from 'lucide-react';
 import { useId, useState, type FocusEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@prata/shared-ui/router';
 import { useDebounce } from 'use-debounce';
 import { GLOBAL_SEARCH_DEBOUNCE_MS, GLOBAL_SEARCH_MIN_LENGTH } from '@prata/contracts';
 import { Input, Spinner } from '@prata/shared-ui';

@@ -3,7 +3,7 @@
  * the refresh notices, a summary (subtotal, 'Frete grátis', total), 'Finalizar Compra' to
  * /checkout, 'Limpar carrinho' and links to /produtos; the empty-state screen when empty.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '@prata/shared-ui/router';
 import { Button, Card, EmptyState, buttonClassName, selectCartCount, useCartStore } from '@prata/shared-ui';
 import type { CartRefresh } from '../hooks/use-cart-refresh.ts';
 import { CartLine } from './cart-line.tsx';

@@ -3,7 +3,7 @@
  * delivery estimate, processing within 24 h and a link to /produtos.
  */
 import { CheckCircle2 } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@prata/shared-ui/router';
 import type { Order } from '@prata/contracts';
 import { Card, OrderStatusBadge, buttonClassName } from '@prata/shared-ui';
 import { TestModeNotice } from '../../../components/test-mode-notice.tsx';

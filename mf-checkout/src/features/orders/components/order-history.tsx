@@ -4,7 +4,7 @@
  * pedidos' reads the next). Skeletons while loading; a retry on failure; an empty state linking to
  * /produtos.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '@prata/shared-ui/router';
 import { Button, EmptyState, OrderStatusBadge, Price, Skeleton, buttonClassName, formatDateTime } from '@prata/shared-ui';
 import { useOrders } from '../api/get-orders.ts';
 import styles from './orders.module.css';

@@ -1,6 +1,6 @@
 /** Access Denied card of the developer area (admin.md 6 developer denial text). */
 import { ShieldX } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@prata/shared-ui/router';
 import { Button, Card, PanelScreen } from '@prata/shared-ui';
 import styles from './auth.module.css';
 

@@ -4,7 +4,7 @@
  * service enforces the developer role on its routes anyway (403).
  */
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@prata/shared-ui/router';
 import { useSessionStore } from '@prata/shared-ui';
 import { AccessDenied } from './access-denied.tsx';
 import { CheckingAccess } from './checking-access.tsx';

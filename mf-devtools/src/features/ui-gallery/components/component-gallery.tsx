@@ -5,7 +5,7 @@
  */
 import { Gem, Heart, LogOut, PackageOpen, Shield, User } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@prata/shared-ui/router';
 import {
   Alert,
   Badge,

@@ -1,5 +1,5 @@
 /** Calls to action of the about page (storefront.md 2 "/sobre"): the collection and the contact page. */
-import { Link } from 'react-router-dom';
+import { Link } from '@prata/shared-ui/router';
 import { buttonClassName } from '@prata/shared-ui';
 import styles from './about.module.css';
 

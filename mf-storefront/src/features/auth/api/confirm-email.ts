@@ -1,5 +1,5 @@
 /** `POST /api/auth/confirm-email` and `/api/auth/confirm-email-change`: links from e-mails. */
-import { messageSchema } from '@prata/contracts';
+import { messageSchema } from '@prata/contracts/auth';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function confirmEmail(token: string) {

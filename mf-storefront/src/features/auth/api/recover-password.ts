@@ -1,6 +1,6 @@
 /** `POST /api/auth/recover`: e-mails a link to /reset-password (same answer for any e-mail). */
 import { useMutation } from '@tanstack/react-query';
-import { messageSchema } from '@prata/contracts';
+import { messageSchema } from '@prata/contracts/auth';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function recoverPassword(email: string) {

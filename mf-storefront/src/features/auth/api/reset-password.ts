@@ -1,6 +1,6 @@
 /** `POST /api/auth/reset-password`: sets the new password with the single-use link token. */
 import { useMutation } from '@tanstack/react-query';
-import { messageSchema, type ResetPasswordInput } from '@prata/contracts';
+import { messageSchema, type ResetPasswordInput } from '@prata/contracts/auth';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function resetPassword(input: ResetPasswordInput) {

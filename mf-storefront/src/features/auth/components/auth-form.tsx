@@ -5,8 +5,8 @@
  * `?confirmar=` (sign-up confirmation) and `?novo-email=` (e-mail change).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { signInSchema, signUpSchema, totpSignInSchema } from '@prata/contracts';
+import { Link } from '@prata/shared-ui/router';
+import { signInSchema, signUpSchema, totpSignInSchema } from '@prata/contracts/auth';
 import { ApiRequestError, Button, signIn, signInWithCode, toast, Card, TextField, ToggleGroup } from '@prata/shared-ui';
 import { confirmEmail, confirmEmailChange } from '../api/confirm-email.ts';
 import { useSignUp } from '../api/sign-up.ts';

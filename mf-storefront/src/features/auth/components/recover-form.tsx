@@ -4,8 +4,8 @@
  * 'Erro ao enviar email de recuperação'.
  */
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { recoverSchema } from '@prata/contracts';
+import { Link } from '@prata/shared-ui/router';
+import { recoverSchema } from '@prata/contracts/auth';
 import { Button, toast, Card, TextField } from '@prata/shared-ui';
 import { useRecoverPassword } from '../api/recover-password.ts';
 import styles from './forms.module.css';

@@ -3,8 +3,8 @@
  * 'Senha atualizada', then /auth after 2 s; failure 'Erro ao atualizar senha'.
  */
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { resetPasswordSchema } from '@prata/contracts';
+import { Link } from '@prata/shared-ui/router';
+import { resetPasswordSchema } from '@prata/contracts/auth';
 import { Button, toast, Card, TextField } from '@prata/shared-ui';
 import { useResetPassword } from '../api/reset-password.ts';
 import { fieldErrors } from '../utils/field-errors.ts';

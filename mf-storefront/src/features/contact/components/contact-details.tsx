@@ -3,7 +3,7 @@
  * (Mon–Fri 9–18, Sat 9–14, Sun closed; storefront.md 9) and a WhatsApp button.
  */
 import { Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
-import { OPENING_HOURS, STORE_CONTACT } from '@prata/contracts';
+import { OPENING_HOURS, STORE_CONTACT } from '@prata/contracts/content';
 import { Card, Table, buttonClassName } from '@prata/shared-ui';
 import { whatsAppUrl } from '../utils/whatsapp.ts';
 import styles from './contact.module.css';

@@ -7,7 +7,7 @@
  */
 import { Send } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { stripScriptTags, validateContactForm, type ContactFormInput } from '@prata/contracts';
+import { stripScriptTags, validateContactForm, type ContactFormInput } from '@prata/contracts/content';
 import { Button, Card, TextField, TextareaField, toast } from '@prata/shared-ui';
 import { contactWhatsAppUrl } from '../utils/whatsapp.ts';
 import styles from './contact.module.css';

@@ -1,6 +1,6 @@
 /** WhatsApp links of the contact page (storefront.md 4: the chat carries the fields as text). */
 import { describe, expect, it } from 'vitest';
-import { STORE_CONTACT, type ContactForm } from '@prata/contracts';
+import { STORE_CONTACT, type ContactForm } from '@prata/contracts/content';
 import { contactWhatsAppText, contactWhatsAppUrl, whatsAppUrl } from './whatsapp.ts';
 
 const form: ContactForm = {

@@ -3,7 +3,7 @@
  * turned into a pre-filled chat (`https://wa.me/<number>?text=<url-encoded text>`) that carries
  * every field.
  */
-import { STORE_CONTACT, type ContactForm } from '@prata/contracts';
+import { STORE_CONTACT, type ContactForm } from '@prata/contracts/content';
 
 /** A wa.me chat link with the store; `text` (optional) is pre-filled, URL-encoded. */
 export function whatsAppUrl(text?: string, number: string = STORE_CONTACT.whatsappNumber): string {

@@ -1,6 +1,6 @@
 /** `GET /api/content/:key`: one editable content section (admin.md 3; storefront.md 2 policy pages). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contentSectionSchema, type ContentSection, type ContentSectionKey } from '@prata/contracts';
+import { contentSectionSchema, type ContentSection, type ContentSectionKey } from '@prata/contracts/content';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function getContentSection(key: ContentSectionKey, signal?: AbortSignal): Promise<ContentSection> {

@@ -3,7 +3,7 @@
  * stored title and text, a skeleton while loading, and an error card with a retry button when
  * the section cannot be loaded (the service's pt-BR message, e.g. 'Conteúdo não encontrado').
  */
-import type { ContentSectionKey } from '@prata/contracts';
+import type { ContentSectionKey } from '@prata/contracts/content';
 import { Button, Card, Skeleton, formatDateTime } from '@prata/shared-ui';
 import { useContentSection } from '../api/get-content-section.ts';
 import { ContentText } from './content-text.tsx';

@@ -1,6 +1,6 @@
 /** `POST /api/reservations`: favouriting reserves one unit for 30 minutes. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reservationSchema } from '@prata/contracts';
+import { reservationSchema } from '@prata/contracts/reservations';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function createReservation(productId: string) {

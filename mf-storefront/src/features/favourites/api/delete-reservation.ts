@@ -1,6 +1,6 @@
 /** `DELETE /api/reservations/:productId`: unfavouriting releases the unit. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageSchema } from '@prata/contracts';
+import { messageSchema } from '@prata/contracts/auth';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function deleteReservation(productId: string) {

@@ -1,6 +1,6 @@
 /** `GET /api/reservations`: the signed-in shopper's active reservations (resynced every 60 s). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { RESERVATION_SYNC_INTERVAL_MS, reservationListSchema, type Reservation } from '@prata/contracts';
+import { RESERVATION_SYNC_INTERVAL_MS, reservationListSchema, type Reservation } from '@prata/contracts/reservations';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function getReservations(signal?: AbortSignal): Promise<Reservation[]> {

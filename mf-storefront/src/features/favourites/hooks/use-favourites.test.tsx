@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Reservation } from '@prata/contracts';
+import type { Reservation } from '@prata/contracts/reservations';
 import { useFavouritesStore, useSessionStore, type FavouriteItem } from '@prata/shared-ui';
 import { mergeReservations, useFavourites, type FavouriteControls } from './use-favourites.ts';
 

@@ -10,7 +10,8 @@
  *   merged into the account (each becomes a reservation when a unit is available).
  */
 import { useCallback, useEffect, useRef } from 'react';
-import type { Product, Reservation } from '@prata/contracts';
+import type { Product } from '@prata/contracts/catalogue';
+import type { Reservation } from '@prata/contracts/reservations';
 import { ApiRequestError, toast, useFavouritesStore, useSessionStore, type FavouriteItem } from '@prata/shared-ui';
 import { useCreateReservation } from '../api/create-reservation.ts';
 import { useDeleteReservation } from '../api/delete-reservation.ts';

@@ -1,7 +1,7 @@
 /** Categories section (storefront.md 2, Home): Anéis, Colares, Brincos, Pulseiras, each to the catalogue. */
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { CATEGORY_LABELS, type ProductCategory } from '@prata/contracts';
+import { Link } from '@prata/shared-ui/router';
+import { CATEGORY_LABELS, type ProductCategory } from '@prata/contracts/catalogue';
 import styles from './home.module.css';
 
 const HOME_CATEGORIES: { value: ProductCategory; description: string }[] = [

@@ -3,7 +3,7 @@
  * every width; explicit size and `fetchpriority="high"`: it is the largest paint) under the
  * headline, the lead and two calls to action.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '@prata/shared-ui/router';
 import { buttonClassName } from '@prata/shared-ui';
 import heroImage from '../../../assets/hero.svg';
 import styles from './home.module.css';

@@ -1,6 +1,6 @@
 /** `GET /api/products/featured`: at most 8 featured products, newest first (home). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { productListSchema, type Product } from '@prata/contracts';
+import { productListSchema, type Product } from '@prata/contracts/catalogue';
 import { useRealtimeInvalidate } from '@prata/shared-ui';
 import { apiRequest } from '../../../lib/api-client.ts';
 

@@ -1,6 +1,6 @@
 /** `GET /api/products?search&category`: the catalogue, newest first (storefront.md 7). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { productListSchema, type Product, type ProductCategory } from '@prata/contracts';
+import { productListSchema, type Product, type ProductCategory } from '@prata/contracts/catalogue';
 import { useRealtimeInvalidate } from '@prata/shared-ui';
 import { apiRequest } from '../../../lib/api-client.ts';
 

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IMAGE_RENDITION_WIDTHS, type Product } from '@prata/contracts';
+import { IMAGE_RENDITION_WIDTHS, type Product } from '@prata/contracts/catalogue';
 import { setRuntimeConfig, useCartStore, useFavouritesStore, useSessionStore } from '@prata/shared-ui';
 import { PRODUCT_IMAGE_SIZES, ProductCard } from './product-card.tsx';
 

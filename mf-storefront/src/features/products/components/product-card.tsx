@@ -11,7 +11,7 @@
  * broken image falls back to the fallback image (its `srcset` dropped).
  */
 import { Heart, ShoppingBag } from 'lucide-react';
-import { CATEGORY_LABELS, type Product } from '@prata/contracts';
+import { CATEGORY_LABELS, type Product } from '@prata/contracts/catalogue';
 import { Badge, Button, Card, Price, Stars, fallbackImageUrl, productImageSrcSet, productImageUrl, toast, useCartStore } from '@prata/shared-ui';
 import styles from './products.module.css';
 

@@ -1,5 +1,5 @@
 /** Responsive grid of product cards, with a skeleton of the same shape while loading. */
-import type { Product } from '@prata/contracts';
+import type { Product } from '@prata/contracts/catalogue';
 import { Card, Skeleton } from '@prata/shared-ui';
 import { ProductCard, type FavouriteControls } from './product-card.tsx';
 import styles from './products.module.css';

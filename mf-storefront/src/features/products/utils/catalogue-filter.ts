@@ -3,7 +3,7 @@
  * and `?categoria=` (a stored category; anything else means all). The page and its server-side
  * prefetch read the URL the same way, so the server loads exactly the list the page shows.
  */
-import { productCategorySchema } from '@prata/contracts';
+import { productCategorySchema } from '@prata/contracts/catalogue';
 import type { ProductFilter } from '../api/get-products.ts';
 
 export function catalogueFilter(params: URLSearchParams): ProductFilter {

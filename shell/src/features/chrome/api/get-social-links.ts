@@ -1,6 +1,6 @@
 /** `GET /api/social-links`: each platform's links (admin.md 3), for the footer. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { socialLinksListSchema, type SocialLinks } from '@prata/contracts';
+import { socialLinksListSchema, type SocialLinks } from '@prata/contracts/content';
 import { apiRequest } from '@prata/shared-ui';
 
 export function getSocialLinks(signal?: AbortSignal): Promise<SocialLinks[]> {
