@@ -11,7 +11,9 @@ describe('createSharedConfig', () => {
       expect(entry.requiredVersion).toMatch(/^\^\d+\.\d+\.\d+/);
     }
     expect(shared['react']!.requiredVersion).toBe('^19.3.1');
-    expect(shared['@prata/shared-ui']!.requiredVersion).toBe('^0.1.0');
+    expect(shared['@prata/shared-ui/state']!.requiredVersion).toBe('^0.1.0');
+    expect(shared['@prata/shared-ui']).toBeUndefined();
+    expect(shared['react-router-dom']).toBeUndefined();
   });
 });
 

@@ -50,9 +50,12 @@ export const CONTRACT_MODULES = [
 ] as const;
 
 /**
- * Packages shared as federation singletons, loaded once from the shell. The router is shared
- * through `@prata/shared-ui/router` (its re-exports, so the shell tree-shakes react-router to
- * what the store uses), never as `react-router-dom` whole. zod is deliberately not listed: a shared
+ * Packages shared as federation singletons, loaded once from the shell: what must be one
+ * instance on the page (issue 20): React, the router, zustand, the query library, shared-ui's
+ * client state (`@prata/shared-ui/state`: session, cart, favourites, toasts, ...) and the
+ * contract modules. The router is shared through `@prata/shared-ui/router` (its re-exports, so
+ * the shell tree-shakes react-router to what the store uses), never as `react-router-dom` whole;
+ * shared-ui's components are not shared (each app bundles, tree-shaken, the ones it uses). zod is deliberately not listed: a shared
  * module cannot be tree-shaken, and whole zod weighs ~88 KiB gzip; the shared contract modules carry
  * the tree-shaken part every app uses.
  */
@@ -64,7 +67,7 @@ export const SHARED_SINGLETONS = [
   '@prata/shared-ui/router',
   'zustand',
   '@tanstack/react-query',
-  '@prata/shared-ui',
+  '@prata/shared-ui/state',
   '@prata/contracts',
   ...CONTRACT_MODULES.map((module) => `@prata/contracts/${module}` as const),
 ] as const;

@@ -89,8 +89,8 @@ export class InlineAssetsPlugin {
   }
 }
 
-/** Name of the asynchronous start-up chunk group of the shell (its `import()` magic comment). */
-export const BOOTSTRAP_CHUNK = 'bootstrap';
+/** Names of the shell's start-up chunk groups (their `import()` magic comments: shell/src/index.ts, bootstrap.ts). */
+export const START_UP_CHUNKS = ['bootstrap', 'start-shell'];
 
 /** The singleton a federation "provide shared module" or "consume shared module" identifier names. */
 export function sharedModuleName(identifier: string): { kind: 'provide' | 'consume'; name: string } | null {
@@ -136,10 +136,10 @@ export class DocumentAssetsPlugin {
           }
         }
         const entry = compilation.entrypoints.get('main')?.getFiles() ?? [];
-        const bootstrap = compilation.namedChunkGroups.get(BOOTSTRAP_CHUNK);
-        const closure = singletonClosure(singletons, bootstrap ? consumedIn(bootstrap as unknown as Group) : []);
+        const startUp = START_UP_CHUNKS.map((name) => compilation.namedChunkGroups.get(name)).filter((group) => group !== undefined);
+        const closure = singletonClosure(singletons, startUp.flatMap((group) => [...consumedIn(group as unknown as Group)]));
         const scripts = entry.filter((file) => file.endsWith('.js')).map(url);
-        const bootstrapFiles = (bootstrap?.getFiles() ?? []).map(url);
+        const bootstrapFiles = startUp.flatMap((group) => group.getFiles()).map(url);
         const assets: DocumentAssets = {
           scripts,
           preloads: [...new Set([...bootstrapFiles.filter((file) => file.endsWith('.js')), ...closure.flatMap((name) => singletons[name]?.js ?? [])])].filter((file) => !scripts.includes(file)),

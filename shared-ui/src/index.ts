@@ -11,9 +11,10 @@ export { Price, type PriceProps } from './components/price.tsx';
 export { Spinner, Skeleton, SkeletonText, EmptyState, type SpinnerProps, type SkeletonProps, type EmptyStateProps } from './components/feedback.tsx';
 export { NotFoundPage, ErrorScreen, type ErrorScreenProps } from './components/pages.tsx';
 export { PageErrorBoundary } from './components/page-error-boundary.tsx';
+export { StaticContent, type StaticContentProps } from './components/static-content.tsx';
 export { SecondFactorForm, type SecondFactorFormProps } from './components/second-factor-form.tsx';
 export { PanelSignInForm, type PanelSignInFormProps } from './components/panel-sign-in-form.tsx';
-export { Toaster, toast, TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from './components/toaster.tsx';
+export { Toaster, toast, TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@prata/shared-ui/state';
 export { Dialog, Sheet, preloadDialog, type DialogProps, type SheetProps } from './components/dialog.tsx';
 export { DropdownMenu, type DropdownMenuItem, type DropdownMenuProps } from './components/dropdown-menu.tsx';
 export { Tabs, TabsList, TabsTrigger, TabsContent } from './components/tabs.tsx';
@@ -50,18 +51,18 @@ export {
   type SwitchProps,
 } from './components/form.tsx';
 export { formatBRL, formatDate, formatDateTime } from './lib/format.ts';
-export { apiRequest, ApiRequestError, type RequestOptions } from './lib/api-client.ts';
-export { apiUrl, getRuntimeConfig, setRuntimeConfig, loadRuntimeConfig } from './lib/runtime-config.ts';
+export { apiRequest, ApiRequestError, type RequestOptions } from '@prata/shared-ui/state';
+export { apiUrl, getRuntimeConfig, setRuntimeConfig, loadRuntimeConfig } from '@prata/shared-ui/state';
 export { productImageUrl, productImageSrcSet, fallbackImageUrl } from './lib/images.ts';
-export { useCartStore, selectCartCount, normaliseQuantity, CART_STORAGE_KEY, type CartItem, type CartState } from './state/cart-store.ts';
-export { useFavouritesStore, FAVOURITES_STORAGE_KEY, type FavouriteItem, type FavouritesState } from './state/favourites-store.ts';
-export { useSessionStore, type SessionUser, type SessionState } from './state/session-store.ts';
-export { restoreStoredState, storedStateRestored } from './state/stored-state.ts';
-export { applySession, refreshSession, restoreSession, signIn, signInWithCode, signOut } from './lib/session.ts';
+export { useCartStore, selectCartCount, normaliseQuantity, CART_STORAGE_KEY, type CartItem, type CartState } from '@prata/shared-ui/state';
+export { useFavouritesStore, FAVOURITES_STORAGE_KEY, type FavouriteItem, type FavouritesState } from '@prata/shared-ui/state';
+export { useSessionStore, type SessionUser, type SessionState } from '@prata/shared-ui/state';
+export { restoreStoredState, storedStateRestored } from '@prata/shared-ui/state';
+export { applySession, refreshSession, restoreSession, signIn, signInWithCode, signOut } from '@prata/shared-ui/state';
 export { usePanelSignOut } from './lib/use-panel-sign-out.ts';
-export { NAVIGATION_DELAY_MS, BACK_DELAY_MS, PAGE_TRANSITION_MS } from './lib/timing.ts';
-export { useNavigationTransitionStore, type NavigationTransitionState } from './state/navigation-transition-store.ts';
-export { useTransitionNavigate, TransitionLink, TransitionNavLink, NavigationTransition } from './components/navigation-transition.tsx';
+export { NAVIGATION_DELAY_MS, BACK_DELAY_MS, PAGE_TRANSITION_MS } from '@prata/shared-ui/state';
+export { useNavigationTransitionStore, type NavigationTransitionState } from '@prata/shared-ui/state';
+export { useTransitionNavigate, TransitionLink, TransitionNavLink, NavigationTransition } from '@prata/shared-ui/state';
 export {
   REMOTE_MODULE_CONTRACT_VERSION,
   ROUTE_LAYOUTS,
@@ -77,7 +78,7 @@ export {
   type RouteRendering,
 } from './lib/remote-module.ts';
 export { lazyPage, type LazyPage } from './lib/lazy-page.ts';
-export { RemoteWidget, provideRemoteWidgetLoader, type RemoteWidgetComponent, type RemoteWidgetProps } from './components/remote-widget.tsx';
+export { RemoteWidget, provideRemoteWidgetLoader, type RemoteWidgetComponent, type RemoteWidgetProps } from '@prata/shared-ui/state';
 export { PanelLayout, PanelScreen, type PanelLayoutProps, type PanelSection } from './components/panel-layout.tsx';
 export { FilePicker, type FilePickerProps } from './components/file-picker.tsx';
 export {
@@ -90,7 +91,7 @@ export {
   type ChannelListener,
   type SocketLike,
   type RealtimeClientOptions,
-} from './lib/realtime.ts';
+} from '@prata/shared-ui/state';
 export {
   configureErrorReporting,
   installGlobalErrorReporting,
@@ -99,4 +100,4 @@ export {
   remoteOfStack,
   remoteVersion,
   remoteManifestUrl,
-} from './lib/error-reporting.ts';
+} from '@prata/shared-ui/state';

@@ -3,11 +3,11 @@
  * generic error screen"), used by every remote around its routes. Renders ErrorScreen:
  * 'Tentar Novamente' clears the error (the page renders again); 'Ir para Início' clears it and
  * goes to /. Moving to another path clears it too, so the chrome keeps working after an error.
- * The error is reported to the service (lib/error-reporting.ts) under the remote's name.
+ * The error is reported to the service (`@prata/shared-ui/state`) under the remote's name.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from '@prata/shared-ui/router';
-import { reportBoundaryError } from '../lib/error-reporting.ts';
+import { reportBoundaryError } from '@prata/shared-ui/state';
 import { ErrorScreen } from './pages.tsx';
 
 interface BoundaryProps {

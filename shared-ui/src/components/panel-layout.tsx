@@ -13,11 +13,10 @@ import { LogOut, Menu, Store, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from '@prata/shared-ui/router';
 import { usePanelSignOut } from '../lib/use-panel-sign-out.ts';
-import { useSessionStore } from '../state/session-store.ts';
+import { TransitionNavLink, useSessionStore } from '@prata/shared-ui/state';
 import { Button, buttonClassName } from './button.tsx';
 import { Sheet } from './dialog.tsx';
 import { Breadcrumb, type BreadcrumbItem } from './navigation.tsx';
-import { TransitionNavLink } from './navigation-transition.tsx';
 import styles from './panel-layout.module.css';
 
 export interface PanelSection {

@@ -3,7 +3,7 @@
  * the `srcset` of WebP renditions for raster images (issue 6).
  */
 import { FALLBACK_IMAGE_PATH, imageSrcSet } from '@prata/contracts/catalogue';
-import { apiUrl } from './runtime-config.ts';
+import { apiUrl } from '@prata/shared-ui/state';
 
 /** Absolute URL of the fallback product image. */
 export function fallbackImageUrl(): string {

@@ -8,8 +8,8 @@ import { act, createRef, useEffect, type RefObject } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@prata/contracts/auth';
 import { render, type Rendered } from '../testing/render.tsx';
-import { ApiRequestError } from './api-client.ts';
-import { setRuntimeConfig } from './runtime-config.ts';
+import { ApiRequestError } from '../state/api-client.ts';
+import { setRuntimeConfig } from '../state/runtime-config.ts';
 import { usePanelSignIn, type PanelSignIn } from './use-panel-sign-in.ts';
 import { useSessionStore } from '../state/session-store.ts';
 

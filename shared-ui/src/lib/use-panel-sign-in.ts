@@ -10,8 +10,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { signInSchema, type Session } from '@prata/contracts/auth';
-import { ApiRequestError } from './api-client.ts';
-import { signIn, signInWithCode } from './session.ts';
+import { ApiRequestError, signIn, signInWithCode } from '@prata/shared-ui/state';
 
 export type PanelSignInField = 'email' | 'password';
 

@@ -6,8 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from '@prata/shared-ui/router';
-import { toast } from '../components/toaster.tsx';
-import { signOut } from './session.ts';
+import { signOut, toast } from '@prata/shared-ui/state';
 
 export function usePanelSignOut(queryKeys: readonly (readonly unknown[])[]): { leave: () => Promise<void>; leaving: boolean } {
   const navigate = useNavigate();

@@ -3,10 +3,16 @@
  * the full collection, and for admins the product manager inline: the admin remote's
  * `ProductManager` widget, loaded only for them), categories, about highlights, testimonials.
  * The footer is the shell's.
+ *
+ * Hydration (issue 20): the sections without interaction (hero, categories, highlights,
+ * testimonials) keep their server markup and are never hydrated (shared-ui StaticContent); the
+ * featured products, which are interactive (cart, favourites), hydrate in a Suspense boundary of
+ * their own, so React hydrates them in a separate, interruptible pass.
  */
 import { ArrowRight } from 'lucide-react';
+import { Suspense } from 'react';
 import { Link } from '@prata/shared-ui/router';
-import { EmptyState, RemoteWidget, Stars, buttonClassName, useSessionStore } from '@prata/shared-ui';
+import { EmptyState, RemoteWidget, Stars, StaticContent, buttonClassName, useSessionStore } from '@prata/shared-ui';
 import { AboutHighlights } from '../../features/home/components/about-highlights.tsx';
 import { Categories } from '../../features/home/components/categories.tsx';
 import { Hero } from '../../features/home/components/hero.tsx';
@@ -50,11 +56,21 @@ function FeaturedProducts() {
 export function HomeRoute() {
   return (
     <>
-      <Hero />
-      <FeaturedProducts />
-      <Categories />
-      <AboutHighlights />
-      <Testimonials />
+      <StaticContent id="inicio-vitrine">
+        <Hero />
+      </StaticContent>
+      <Suspense fallback={<ProductGridSkeleton count={8} />}>
+        <FeaturedProducts />
+      </Suspense>
+      <StaticContent id="inicio-categorias">
+        <Categories />
+      </StaticContent>
+      <StaticContent id="inicio-sobre">
+        <AboutHighlights />
+      </StaticContent>
+      <StaticContent id="inicio-depoimentos">
+        <Testimonials />
+      </StaticContent>
     </>
   );
 }

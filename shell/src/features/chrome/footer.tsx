@@ -3,9 +3,12 @@
  * payment note. (The spec's payment-methods link went nowhere; it is plain text here.)
  * The social links are the first non-empty link of each platform from `GET /api/social-links`
  * (admin.md 3); while loading, when the call fails or a platform has no link, the built-in
- * link of that platform is used.
+ * link of that platform is used. Nothing in it is interactive: a server-rendered page keeps the
+ * footer's markup without hydrating it (shared-ui StaticContent; its links still navigate
+ * client-side).
  */
 import { Link } from '@prata/shared-ui/router';
+import { StaticContent } from '@prata/shared-ui';
 import { STORE_CONTACT, firstSocialLink, type SocialLinks, type SocialPlatform } from '@prata/contracts/content';
 import { useSocialLinks } from './api/get-social-links.ts';
 import styles from './chrome.module.css';
@@ -26,10 +29,18 @@ export function footerSocialLinks(stored: readonly SocialLinks[] | undefined): {
 }
 
 export function Footer() {
+  return (
+    <StaticContent id="rodape" as="footer" className={styles.footer}>
+      <FooterContent />
+    </StaticContent>
+  );
+}
+
+function FooterContent() {
   const { data } = useSocialLinks();
   const socialLinks = footerSocialLinks(data);
   return (
-    <footer className={styles.footer}>
+    <>
       <div className={`p9-container ${styles.footerGrid}`}>
         <section>
           <p className={styles.logo}>
@@ -78,6 +89,6 @@ export function Footer() {
         <p>Pagamento via PIX ou cartão de crédito em até 12x. Frete grátis para todo o Brasil. Garantia de 6 meses.</p>
         <p>© {new Date().getFullYear()} Prata 925. Todos os direitos reservados.</p>
       </div>
-    </footer>
+    </>
   );
 }

@@ -17,7 +17,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL, realtimeServerMessageSchema, type RealtimeChannel, type RealtimeEvent, type RealtimeServerMessage } from '@prata/contracts/realtime';
-import { useSessionStore } from '../state/session-store.ts';
+import { useSessionStore } from './session-store.ts';
 import { apiUrl } from './runtime-config.ts';
 import { refreshSession } from './session.ts';
 

@@ -5,7 +5,7 @@
  */
 import { apiErrorSchema, type ApiError } from '@prata/contracts/platform';
 import type { z } from 'zod';
-import { useSessionStore } from '../state/session-store.ts';
+import { useSessionStore } from './session-store.ts';
 import { apiFetchUrl } from './runtime-config.ts';
 
 let refresher: (() => Promise<string | null>) | undefined;

@@ -9,7 +9,7 @@
  * - A user without a profile is signed out: `restoreSession` reports 'profile_missing'.
  */
 import { messageSchema, sessionSchema, signInResultSchema, type Session, type SignInResult } from '@prata/contracts/auth';
-import { useSessionStore } from '../state/session-store.ts';
+import { useSessionStore } from './session-store.ts';
 import { ApiRequestError, apiRequest, setAccessTokenRefresher } from './api-client.ts';
 
 /** Refresh this long before the access token expires, in ms. */

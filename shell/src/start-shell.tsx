@@ -1,5 +1,5 @@
 /**
- * Shell start-up in the browser: read the boot data the shell's host inlined (`#prata-boot`:
+ * Shell start-up in the browser (after bootstrap.ts has loaded its modules): read the boot data the shell's host inlined (`#prata-boot`:
  * runtime configuration, remote registry and, for a server-rendered page, what was rendered;
  * fetched instead when absent), register the remotes with the federation runtime, then hydrate
  * the server-rendered page (issue 20) or render it. A failure of either still renders the chrome
@@ -13,8 +13,6 @@
  * cannot hydrate (a mismatch) is reported as `hydration_mismatch` with the page's remote and
  * version; a slot the server left to the browser is not a mismatch.
  */
-import './csp-zod.ts'; // first: before any module parses with zod
-import '@prata/shared-ui/styles.css';
 import { QueryClient, hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -62,6 +60,8 @@ async function start(boot: Partial<ShellBoot>): Promise<{ registry: RemoteRegist
   }
 }
 
+/** Starts the shell in the browser (see the module doc). */
+export async function startShell(yieldToMain: () => Promise<void>): Promise<void> {
 // Kept reachable so that the build provides every singleton remotes take (provided-singletons.ts).
 (globalThis as { __prataProvidedSingletons?: unknown }).__prataProvidedSingletons = PROVIDED_SINGLETONS;
 
@@ -74,6 +74,7 @@ provideRemoteWidgetLoader((remote, module) => loadRemote(`${remote}/${module}`))
 applySubdomainRule(window.location, window.history);
 const boot = inlinedBoot();
 const { registry, error } = await start(boot);
+await yieldToMain();
 const container = document.getElementById('root')!;
 const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 const page = boot.page && boot.page.pathname === window.location.pathname && !error && !previewInEffect(registry, requestedPreview()) ? boot.page : null;
@@ -103,4 +104,5 @@ if (page && container.firstElementChild) {
 } else {
   container.replaceChildren();
   createRoot(container).render(app);
+}
 }

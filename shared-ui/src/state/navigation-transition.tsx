@@ -8,8 +8,8 @@
  */
 import { useCallback, type MouseEvent } from 'react';
 import { Link, NavLink, useNavigate, type LinkProps, type NavLinkProps } from '@prata/shared-ui/router';
-import { NAVIGATION_DELAY_MS } from '../lib/timing.ts';
-import { useNavigationTransitionStore } from '../state/navigation-transition-store.ts';
+import { NAVIGATION_DELAY_MS } from './timing.ts';
+import { useNavigationTransitionStore } from './navigation-transition-store.ts';
 import styles from './navigation-transition.module.css';
 
 let pending: ReturnType<typeof setTimeout> | undefined;

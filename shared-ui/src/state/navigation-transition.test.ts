@@ -7,8 +7,8 @@ import { act, createElement as h } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NAVIGATION_DELAY_MS } from '../lib/timing.ts';
-import { useNavigationTransitionStore } from '../state/navigation-transition-store.ts';
+import { NAVIGATION_DELAY_MS } from './timing.ts';
+import { useNavigationTransitionStore } from './navigation-transition-store.ts';
 import { NavigationTransition, TransitionLink, TransitionNavLink } from './navigation-transition.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
