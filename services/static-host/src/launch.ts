@@ -87,12 +87,15 @@ function shellRenderer(): ShellRenderer | null {
   return loadedRenderer.renderer;
 }
 
+/** The store's public origin (canonical, Open Graph and sitemap URLs). */
+const storeOrigin = (process.env.PUBLIC_STORE_URL || storeUrl).replace(/\/$/, '');
+
 /** The shell's page documents: server-rendered (issue 20), else boot data and resource hints inlined. */
 const shellDocument = new ShellDocument({
   root: shellRoot,
   apiUrl,
   renderer: shellRenderer,
-  storeOrigin: (process.env.PUBLIC_STORE_URL || storeUrl).replace(/\/$/, ''),
+  storeOrigin,
   ...(process.env.INTERNAL_API_URL ? { apiFetchOrigin: process.env.INTERNAL_API_URL } : {}),
   ssrBudgetMs: portOf('SSR_BUDGET_MS', DEFAULT_SSR_BUDGET_MS),
   log: (message, error) => console.error(`[shell host] ${message}`, error),
@@ -209,6 +212,7 @@ async function startShellHost(extraSources: string[]): Promise<void> {
       runtimeConfig: { apiUrl },
       csp: { apiUrl, remoteOrigins: registeredRemoteOrigins, extraSources },
       document: shellDocument,
+      seo: { storeOrigin, apiOrigin: process.env.INTERNAL_API_URL || apiUrl, productPath: () => undefined },
     }),
   );
   console.log(`[launch] ${'shell'.padEnd(10)} ${hosts.at(-1)!.url}`);

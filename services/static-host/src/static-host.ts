@@ -21,6 +21,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serveReleases } from './releases.ts';
+import { serveSeoFiles, type SeoOptions } from './seo.ts';
 import type { ShellDocument } from './shell-document.ts';
 
 export interface StaticHostOptions {
@@ -49,6 +50,8 @@ export interface StaticHostOptions {
   hsts?: boolean;
   /** A remote: directory of its released versions, served at `/releases/<version>/` (releases.ts). */
   releasesRoot?: string;
+  /** The shell: `robots.txt` and `sitemap.xml` (seo.ts). */
+  seo?: SeoOptions;
   logger?: boolean | { level: string };
 }
 
@@ -150,6 +153,7 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
     },
   });
   if (options.releasesRoot) await serveReleases(app, options.releasesRoot);
+  if (options.seo) serveSeoFiles(app, options.seo);
   if (options.runtimeConfig) {
     const body = options.runtimeConfig;
     app.get('/runtime-config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(body));

@@ -41,7 +41,7 @@ export type Redirect = ServerRedirect;
 function deadline(ms: number): { promise: Promise<never>; cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const promise = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ClientSlot(`the server render took longer than its budget of ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new ClientSlot(`o render no servidor passou do limite de ${ms} ms`)), ms);
   });
   promise.catch(() => undefined);
   return { promise, cancel: () => clearTimeout(timer) };
@@ -146,7 +146,7 @@ export async function renderPage(request: PageRequest): Promise<PageRender | Red
 
   return await new Promise<PageRender>((resolve, reject) => {
     // A slot still suspended after the budget is left to the browser.
-    const abort = setTimeout(() => stream.abort(new ClientSlot('the server render took longer than its budget')), budgetMs);
+    const abort = setTimeout(() => stream.abort(new ClientSlot(`o render no servidor passou do limite de ${budgetMs} ms`)), budgetMs);
     const stream = renderToPipeableStream(
       <StaticRouter location={`${url.pathname}${url.search}`}>
         <App queryClient={queryClient} composition={composition} />

@@ -12,12 +12,12 @@ export const SLOT_DIGEST_PREFIX = 'prata:';
 /** Digest of a slot deliberately left to the browser. */
 export const CLIENT_SLOT_DIGEST = `${SLOT_DIGEST_PREFIX}client-slot`;
 
-/** Thrown (through React's `use`) by a slot that must be rendered in the browser. */
+/** Thrown (through React's `use`) by a slot that must be rendered in the browser; `reason` in pt-BR (it may be reported). */
 export class ClientSlot extends Error {
   readonly digest = CLIENT_SLOT_DIGEST;
 
   constructor(reason: string) {
-    super(`rendered in the browser: ${reason}`);
+    super(reason);
     this.name = 'ClientSlot';
   }
 }

@@ -8,7 +8,7 @@
  * composition.tsx), the spinner, and React then renders that slot in the browser; in the browser a
  * server-rendered slot keeps its markup until the remote's code has loaded, then hydrates.
  */
-import { Suspense, use } from 'react';
+import { Suspense, use, useEffect } from 'react';
 import { matchRoutes, useLocation, type RouteObject } from '@prata/shared-ui/router';
 import type { RemoteRegistry } from '@prata/contracts/platform';
 import { NotFoundPage, Spinner } from '@prata/shared-ui';
@@ -32,11 +32,31 @@ export function ownerOf(registry: RemoteRegistry, pathname: string): string | nu
   return last ? (owners.get(last.route) ?? null) : null;
 }
 
+/**
+ * Marks the document once the remote's page has rendered or hydrated in the browser
+ * (`<html data-remote-ready="<name>">`): tests and the benchmarks wait for it before they look at
+ * a server-rendered page's interactivity.
+ */
+function RemoteReady({ name }: { name: string }) {
+  useEffect(() => {
+    document.documentElement.dataset.remoteReady = name;
+    return () => {
+      if (document.documentElement.dataset.remoteReady === name) delete document.documentElement.dataset.remoteReady;
+    };
+  }, [name]);
+  return null;
+}
+
 function RemoteApp({ name, attempt }: { name: string; attempt: number }) {
   const { modules } = useComposition();
   // Already loaded by the layout in most cases: `use` then returns it without suspending.
   const { App } = use(modules.module(name, attempt));
-  return <App />;
+  return (
+    <>
+      <App />
+      <RemoteReady name={name} />
+    </>
+  );
 }
 
 function RemoteMount({ name }: { name: string }) {

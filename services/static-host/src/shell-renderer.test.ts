@@ -1,0 +1,194 @@
+/**
+ * The shell's host writing server-rendered documents (issue 20), over real HTTP with real
+ * compression, with the shell's Node build stood in for by a module honouring its contract
+ * (@prata/contracts `ShellServerModule`): the first part of the document (styles inlined, scripts)
+ * leaves before the page has rendered; the page's head, the remote's styles and preloads, the boot
+ * data, the markup and the dehydrated state follow in order; a shell that cannot render gets the
+ * document finished for the browser to render; a path nobody owns answers 404; the subdomain rule
+ * redirects. Also the style inliner and the content negotiation on their own.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RemoteRegistry, ServerPageRender, ServerPageRequest, ShellServerModule } from '@prata/contracts';
+import { ShellDocument } from './shell-document.ts';
+import { StyleInliner, absoluteUrls, negotiateEncoding, type ShellRenderer } from './shell-renderer.ts';
+import { startStaticHost, type RunningHost } from './static-host.ts';
+
+let dir: string;
+let api: FastifyInstance;
+let apiUrl: string;
+let shell: RunningHost;
+let release: () => void = () => undefined;
+let gate: Promise<void> = Promise.resolve();
+let failRender = false;
+const requests: ServerPageRequest[] = [];
+
+const registry: RemoteRegistry = [{ name: 'storefront', manifestUrl: 'http://127.0.0.1:1/mf-manifest.json', version: '1.0.0', routes: ['/', '/produtos'] }];
+
+/** A stand-in for the shell's Node build: a page of known markup, after `gate` opens. */
+const module: ShellServerModule = {
+  async routePage(request) {
+    if (request.hostname.startsWith('admin.')) return { kind: 'redirect', location: '/admin' };
+    return { kind: 'page', status: request.url.startsWith('/nada') ? 404 : 200 };
+  },
+  async renderPage(request) {
+    requests.push(request);
+    await gate;
+    if (failRender) throw new Error('the shell failed');
+    const page: ServerPageRender = {
+      kind: 'page',
+      status: 200,
+      head: '<title>Nossa Coleção | Prata 925</title>',
+      page: { pathname: '/produtos', remote: 'storefront', version: '1.0.0', layout: 'store', slot: 'server' },
+      remoteAssets: { scripts: [`${apiUrl}/remote/remoteEntry.js`], styles: [`${apiUrl}/remote/app.css`], singletons: ['@prata/contracts/catalogue'] },
+      pipe(destination) {
+        destination.write('<main>Coleção</main>');
+        destination.end();
+      },
+      abort: () => undefined,
+      state: () => ({ queries: [{ queryKey: ['products'], state: { data: ['</script><script>alert(1)'] } }] }),
+    };
+    return page;
+  },
+  preloadRemotes: async () => [],
+};
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'prata-renderer-'));
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+  await writeFile(path.join(dir, 'chrome.css'), '.chrome{color:red}</style><script>alert(1)</script>');
+  api = Fastify();
+  api.get('/api/remotes', async () => registry);
+  api.get('/remote/app.css', async (_request, reply) => reply.type('text/css').send('.hero{background:url(hero.png)}.x{background:url(data:image/png;base64,AA)}'));
+  apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
+  const renderer: ShellRenderer = {
+    module,
+    assets: {
+      scripts: ['/main.js'],
+      preloads: ['/bootstrap.js'],
+      styles: ['/chrome.css'],
+      singletons: { '@prata/contracts/catalogue': { js: ['/catalogue.js'], css: [], takes: ['@prata/contracts/money'] }, '@prata/contracts/money': { js: ['/money.js'], css: [], takes: [] } },
+    },
+    styles: new StyleInliner(dir),
+  };
+  const document = new ShellDocument({ root: dir, apiUrl, renderer: () => renderer, storeOrigin: 'https://loja.example' });
+  shell = await startStaticHost({ name: 'shell', root: dir, port: 0, spa: true, document, csp: { apiUrl, remoteOrigins: async () => registry.map((entry) => new URL(entry.manifestUrl).origin) } });
+});
+afterAll(async () => {
+  await shell?.close();
+  await api?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** GETs `pathname` as a browser asks for a page, gzip accepted; the raw response. */
+function page(pathname: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${shell.url}${pathname}`, { headers: { accept: 'text/html', 'accept-encoding': 'gzip', ...headers }, redirect: 'manual' });
+}
+
+describe('a server-rendered document', () => {
+  it('sends its first part before the page has rendered, then the rest in order', async () => {
+    gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    const response = await page('/produtos');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    // fetch decompresses as the bytes arrive: what is read before `release()` was flushed early.
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let early = '';
+    while (!early.includes('/bootstrap.js')) {
+      const { value } = await reader.read();
+      early += decoder.decode(value!, { stream: true });
+    }
+    expect(early).toMatch(/^<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">/);
+    // The chrome's style sheet is inlined, escaped so it cannot end its element.
+    expect(early).toContain('<style data-href="/chrome.css">.chrome{color:red}<\\/style><script>alert(1)</script></style>');
+    expect(early).toContain('<script defer src="/main.js"></script>');
+    expect(early).toContain('<link rel="preload" as="script" href="/bootstrap.js" fetchpriority="low">');
+    expect(early).not.toContain('<title>');
+    release();
+    let html = early;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      html += decoder.decode(value, { stream: true });
+    }
+    const order = ['<title>Nossa Coleção | Prata 925</title>', `<style data-href="${apiUrl}/remote/app.css">`, `href="${apiUrl}/remote/remoteEntry.js"`, 'id="prata-boot"', '<div id="root"><main>Coleção</main></div>', 'id="prata-state"', '</body></html>'];
+    const positions = order.map((part) => html.indexOf(part));
+    expect(positions.every((position) => position > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    // The remote's sheet: its relative URL made absolute, data: kept.
+    expect(html).toContain(`.hero{background:url(${apiUrl}/remote/hero.png)}.x{background:url(data:image/png;base64,AA)}`);
+    // The singletons the remote takes (and what they take) are preloaded too.
+    expect(html).toContain('<link rel="preload" as="script" href="/catalogue.js" fetchpriority="low">');
+    expect(html).toContain('<link rel="preload" as="script" href="/money.js" fetchpriority="low">');
+    const boot = JSON.parse(/<script type="application\/json" id="prata-boot">(.*?)<\/script>/.exec(html)![1]!) as { apiUrl: string; page: { slot: string } };
+    expect(boot.apiUrl).toBe(apiUrl);
+    expect(boot.page.slot).toBe('server');
+    // The state cannot end its script element.
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(JSON.parse(/<script type="application\/json" id="prata-state">(.*?)<\/script>/.exec(html)![1]!)).toEqual({ queries: [{ queryKey: ['products'], state: { data: ['</script><script>alert(1)'] } }] });
+    expect(requests.at(-1)).toMatchObject({ url: '/produtos', storeOrigin: 'https://loja.example', apiUrl, budgetMs: 300, registry });
+    // React's inline scripts may run: the response's CSP allows them by this response's nonce.
+    const nonce = requests.at(-1)!.nonce;
+    expect(nonce).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
+    expect(response.headers.get('content-security-policy')).toContain(`script-src 'self' http://127.0.0.1:1 'nonce-${nonce}'`);
+  });
+
+  it('is finished for the browser to render when the shell cannot render it', async () => {
+    gate = Promise.resolve();
+    failRender = true;
+    try {
+      const response = await page('/produtos');
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('<div id="root"></div></body></html>');
+      const boot = JSON.parse(/id="prata-boot">(.*?)<\/script>/.exec(html)![1]!) as { page?: unknown; registry: unknown };
+      expect(boot.page).toBeUndefined();
+      expect(boot.registry).toEqual(registry);
+    } finally {
+      failRender = false;
+    }
+  });
+
+  it('answers 404 for a path nobody owns, and redirects an admin.* host', async () => {
+    gate = Promise.resolve();
+    expect((await page('/nada')).status).toBe(404);
+    // A raw request: fetch does not let a caller set the Host header.
+    const redirect = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http.get(`${shell.url}/`, { headers: { accept: 'text/html', host: 'admin.prata925.com.br' } }, resolve).on('error', reject);
+    });
+    redirect.resume();
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe('/admin');
+  });
+});
+
+describe('style inliner', () => {
+  it('links a sheet it cannot read instead of inlining it', async () => {
+    const inliner = new StyleInliner(dir, 500);
+    expect(await inliner.tags(['/missing.css', 'http://127.0.0.1:1/x.css'])).toBe('<link rel="stylesheet" href="/missing.css"><link rel="stylesheet" href="http://127.0.0.1:1/x.css">');
+    expect(await inliner.tags(['/../../etc/passwd'])).toBe('<link rel="stylesheet" href="/../../etc/passwd">');
+  });
+
+  it('makes relative url() references absolute', () => {
+    expect(absoluteUrls('a{b:url("f.woff2")}c{d:url(/g.png)}e{f:url(#x)}', 'https://cdn.example/v1/app.css')).toBe('a{b:url("https://cdn.example/v1/f.woff2")}c{d:url(https://cdn.example/g.png)}e{f:url(#x)}');
+  });
+});
+
+describe('content negotiation', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['identity', null],
+    [undefined, null],
+  ])('%s -> %s', (header, encoding) => {
+    expect(negotiateEncoding(header)).toBe(encoding);
+  });
+});
