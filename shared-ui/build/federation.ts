@@ -285,6 +285,9 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
       // The release version (package version + content hash of both builds), contract major and singletons in build-info.json (issue 14).
       new BuildVersionPlugin(options.name, options.kind, buildInfoShared(isHost), withServer ? SERVER_DIR : undefined),
     ],
+    // Development compiles everything up front: lazy compilation's requests would go to the page's
+    // origin (the shell's host), not to this dev server.
+    lazyCompilation: false,
     devServer: {
       port,
       host: '127.0.0.1',
@@ -292,12 +295,15 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
       historyApiFallback: false,
       headers: { 'Access-Control-Allow-Origin': '*' },
       client: { overlay: { warnings: false }, webSocketURL: `ws://127.0.0.1:${port}/ws` },
-      // The Node builds are read from disk: the shell's (and its document assets) by its host, a
-      // remote's over HTTP (this server, below).
-      devMiddleware: { writeToDisk: (file: string) => file.includes(`${path.sep}${SERVER_DIR}${path.sep}`) || file.endsWith(`${path.sep}document-assets.json`) },
-      static: withServer ? [{ directory: path.join(options.dir, 'dist', SERVER_DIR), publicPath: `/${SERVER_DIR}`, watch: false }] : false,
+      // The shell's host reads the shell's Node build (and its document assets) from disk; a
+      // remote's Node build is fetched from this server, at /server/ (its public path).
+      devMiddleware: { writeToDisk: isHost ? (file: string) => file.includes(`${path.sep}${SERVER_DIR}${path.sep}`) || file.endsWith(`${path.sep}document-assets.json`) : false },
+      static: false,
     },
     performance: { hints: false },
+    // shared-ui's components are bundled per app, their CSS modules in the app's chunks: the order
+    // of two independent modules' rules in a chunk does not matter.
+    ignoreWarnings: [/Conflicting order/],
   };
 }
 
@@ -315,8 +321,9 @@ function serverConfig(options: AppConfigOptions, dev: boolean): Configuration {
     entry: isHost ? { server: './src/server.ts' } : {},
     output: {
       path: path.join(options.dir, 'dist', SERVER_DIR),
-      // Unused by remotes (one file, assets inlined); the shell's chunks load from disk.
-      publicPath: '',
+      // Where a dev server serves this build (next to the browser build, never over it); unused
+      // otherwise: a remote's build is one file with its assets inlined, the shell's chunks load from disk.
+      publicPath: `/${SERVER_DIR}/`,
       uniqueName: options.name,
       // A remote's one file is its container, whatever chunk it was merged with.
       filename: isHost ? '[name].js' : SERVER_REMOTE_ENTRY,

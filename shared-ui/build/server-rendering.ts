@@ -136,7 +136,7 @@ export class DocumentAssetsPlugin {
           }
         }
         const entry = compilation.entrypoints.get('main')?.getFiles() ?? [];
-        const startUp = START_UP_CHUNKS.map((name) => compilation.namedChunkGroups.get(name)).filter((group) => group !== undefined);
+        const startUp = START_UP_CHUNKS.map((name) => compilation.namedChunkGroups.get(name)).filter((group) => group !== undefined && group !== null);
         const closure = singletonClosure(singletons, startUp.flatMap((group) => [...consumedIn(group as unknown as Group)]));
         const scripts = entry.filter((file) => file.endsWith('.js')).map(url);
         const bootstrapFiles = startUp.flatMap((group) => group.getFiles()).map(url);

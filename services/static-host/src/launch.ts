@@ -17,7 +17,7 @@
  * shell's dev server in development, 3005). Server rendering: `PUBLIC_STORE_URL` (the store's
  * public origin, for canonical and Open Graph URLs; the shell's URL by default), `INTERNAL_API_URL`
  * (where the shell's host reaches the API, when not at `PUBLIC_API_URL`), `SSR_BUDGET_MS` (a page's
- * remote time budget, 300). SIGINT/SIGTERM/SIGHUP stop
+ * remote time budget, 300; 3000 in development). SIGINT/SIGTERM/SIGHUP stop
  * everything, the API last: it lets its requests in flight finish, then stops its embedded
  * PostgreSQL (which runs in its own process group, so Ctrl+C reaches it only through the API).
  *
@@ -40,21 +40,22 @@ import { startStaticHost, type RunningHost } from './static-host.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dev = process.argv.includes('--dev');
 
-function portOf(variable: string, fallback: number): number {
+/** The positive integer in environment variable `variable` (a port, a budget in ms), else `fallback`. */
+function positiveInt(variable: string, fallback: number): number {
   const value = Number.parseInt(process.env[variable] ?? '', 10);
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
 const APPS = [
-  { name: 'shell', dir: 'shell', port: portOf('PORT', 8080) },
-  { name: 'storefront', dir: 'mf-storefront', port: portOf('STOREFRONT_PORT', 3001) },
-  { name: 'checkout', dir: 'mf-checkout', port: portOf('CHECKOUT_PORT', 3002) },
-  { name: 'admin', dir: 'mf-admin', port: portOf('ADMIN_PORT', 3003) },
-  { name: 'devtools', dir: 'mf-devtools', port: portOf('DEVTOOLS_PORT', 3004) },
+  { name: 'shell', dir: 'shell', port: positiveInt('PORT', 8080) },
+  { name: 'storefront', dir: 'mf-storefront', port: positiveInt('STOREFRONT_PORT', 3001) },
+  { name: 'checkout', dir: 'mf-checkout', port: positiveInt('CHECKOUT_PORT', 3002) },
+  { name: 'admin', dir: 'mf-admin', port: positiveInt('ADMIN_PORT', 3003) },
+  { name: 'devtools', dir: 'mf-devtools', port: positiveInt('DEVTOOLS_PORT', 3004) },
 ] as const;
-const apiPort = portOf('API_PORT', 3000);
+const apiPort = positiveInt('API_PORT', 3000);
 /** The shell's dev server in development (its files; the documents come from the shell's host on PORT). */
-const shellAssetsPort = portOf('SHELL_ASSETS_PORT', 3005);
+const shellAssetsPort = positiveInt('SHELL_ASSETS_PORT', 3005);
 /** Where `npm run release` puts remote builds (`DATA_DIR/deploy/<remote>/<version>/`, the API's DATA_DIR default). */
 const deployRoot = path.join(path.resolve(process.env.DATA_DIR || path.join(ROOT, '.data')), 'deploy');
 const apiUrl = (process.env.PUBLIC_API_URL ?? `http://127.0.0.1:${apiPort}`).replace(/\/$/, '');
@@ -97,7 +98,8 @@ const shellDocument = new ShellDocument({
   renderer: shellRenderer,
   storeOrigin,
   ...(process.env.INTERNAL_API_URL ? { apiFetchOrigin: process.env.INTERNAL_API_URL } : {}),
-  ssrBudgetMs: portOf('SSR_BUDGET_MS', DEFAULT_SSR_BUDGET_MS),
+  // Development builds are unminified and rebuilt on every change: a longer budget by default.
+  ssrBudgetMs: positiveInt('SSR_BUDGET_MS', dev ? 3000 : DEFAULT_SSR_BUDGET_MS),
   log: (message, error) => console.error(`[shell host] ${message}`, error),
 });
 
@@ -221,8 +223,9 @@ async function startShellHost(extraSources: string[]): Promise<void> {
 if (dev) {
   const rspackCli = path.join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js');
   for (const app of APPS) run(`${app.name} dev server`, [rspackCli, 'serve', '--mode', 'development'], path.join(ROOT, app.dir));
-  // The shell's files (and hot reload) come from its dev server.
-  await startShellHost([`http://127.0.0.1:${shellAssetsPort}`, `ws://127.0.0.1:${shellAssetsPort}`]);
+  // The shell's files come from its dev server, and every dev server's hot-reload socket is allowed.
+  const devSockets = [shellAssetsPort, ...APPS.slice(1).map((app) => app.port)].map((port) => `ws://127.0.0.1:${port}`);
+  await startShellHost([`http://127.0.0.1:${shellAssetsPort}`, ...devSockets]);
 } else {
   for (const app of APPS) {
     const root = path.join(ROOT, app.dir, 'dist');
