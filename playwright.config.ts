@@ -40,7 +40,8 @@ export default defineConfig({
   },
   webServer: {
     command: 'node services/static-host/src/launch.ts',
-    url: `${E2E.apiUrl}/api/health`,
+    // The shell's host says ready once every remote answers, in the browser and on the server.
+    url: `${E2E.storeUrl}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -165,8 +165,8 @@ export function devServerPort(variable: string | undefined, fallback: number): n
  * Whether the browser build's clean step keeps `file` (an absolute path rspack asks about): the
  * Node build in the output's `server/` directory (built first).
  */
-export function keepsServerBuild(outputDir: string, file: string): boolean {
-  return path.relative(outputDir, file).split(path.sep)[0] === SERVER_DIR;
+export function keepsServerBuild(output: string, file: string): boolean {
+  return path.relative(output, file).split(path.sep)[0] === SERVER_DIR;
 }
 
 /** Module rules shared by both builds; `server` keeps only the class names of CSS (no style sheets). */
@@ -213,6 +213,16 @@ function resolveOptions(dev: boolean): NonNullable<Configuration['resolve']> {
 }
 
 /**
+ * The directory an app's builds go to: `dist/` (production; `PRATA_BUILD_OUTPUT` overrides it, e.g.
+ * for a release build), `dist-dev/` in development, so that `npm run dev`, which writes its Node
+ * builds to disk, never overwrites the production builds `npm start` serves.
+ */
+export function outputDir(dir: string, dev: boolean): string {
+  if (!dev && process.env.PRATA_BUILD_OUTPUT) return path.resolve(process.env.PRATA_BUILD_OUTPUT);
+  return path.join(dir, dev ? 'dist-dev' : 'dist');
+}
+
+/**
  * The rspack configurations of one app: `[node, browser]` (the browser build depends on the Node
  * build, which it hashes into the release version), or `[browser]` with `server: false`.
  * `mode` comes from the CLI (`--mode`).
@@ -235,7 +245,7 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
     devtool: dev ? 'cheap-module-source-map' : 'source-map',
     entry: { main: './src/index.ts' },
     output: {
-      path: path.join(options.dir, 'dist'),
+      path: outputDir(options.dir, dev),
       // In development the shell's documents come from its server-rendering host on another
       // port, so its files are addressed at the dev server's own origin.
       publicPath: isHost ? (dev ? `http://127.0.0.1:${port}/` : '/') : 'auto',
@@ -245,7 +255,7 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
       cssFilename: '[name].[contenthash:8].css',
       cssChunkFilename: '[name].[contenthash:8].css',
       // The Node build lives in dist/server and is built first: keep it.
-      clean: withServer ? { keep: (file: string) => keepsServerBuild(path.join(options.dir, 'dist'), file) } : true,
+      clean: withServer ? { keep: (file: string) => keepsServerBuild(outputDir(options.dir, dev), file) } : true,
     },
     resolve: resolveOptions(dev),
     module: moduleOptions(dev, false),
@@ -320,7 +330,7 @@ function serverConfig(options: AppConfigOptions, dev: boolean): Configuration {
     // A remote's container is its only entry (added by the federation plugin).
     entry: isHost ? { server: './src/server.ts' } : {},
     output: {
-      path: path.join(options.dir, 'dist', SERVER_DIR),
+      path: path.join(outputDir(options.dir, dev), SERVER_DIR),
       // Where a dev server serves this build (next to the browser build, never over it); unused
       // otherwise: a remote's build is one file with its assets inlined, the shell's chunks load from disk.
       publicPath: `/${SERVER_DIR}/`,

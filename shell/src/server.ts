@@ -6,6 +6,7 @@
  * shared singletons are ready once they resolve.
  */
 import type { ShellServerModule } from '@prata/contracts/server-rendering';
+import { EARLY_CLICKS_SCRIPT } from './features/remotes/early-clicks.ts';
 import { PROVIDED_SINGLETONS } from './features/remotes/provided-singletons.ts';
 
 /**
@@ -14,6 +15,8 @@ import { PROVIDED_SINGLETONS } from './features/remotes/provided-singletons.ts';
  */
 let singletons: Promise<unknown> | undefined;
 const loadSingletons = () => (singletons ??= Promise.all(Object.values(PROVIDED_SINGLETONS).map((load) => load())));
+
+export const inlineScript: ShellServerModule['inlineScript'] = EARLY_CLICKS_SCRIPT;
 
 export const routePage: ShellServerModule['routePage'] = async (request) => {
   await loadSingletons();

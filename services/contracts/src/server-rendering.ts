@@ -86,6 +86,12 @@ export type ServerRoute = { kind: 'page'; status: number } | ServerRedirect;
 
 /** What `shell/dist/server/server.js` exports. */
 export interface ShellServerModule {
+  /**
+   * A script the host puts, with the response's CSP nonce, at the top of every server-rendered
+   * document (before the page's markup): the shell's early-click holding (shell
+   * features/remotes/early-clicks.ts).
+   */
+  inlineScript: string;
   /** The status of the page at `url` (404 when no remote owns it), or the subdomain rule's redirect; renders nothing. */
   routePage(request: Pick<ServerPageRequest, 'url' | 'hostname' | 'storeOrigin' | 'registry'>): Promise<ServerRoute>;
   /** Renders one page; rejects when the shell itself cannot render (the host then finishes the document for the browser to render). */

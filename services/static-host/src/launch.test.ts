@@ -3,6 +3,8 @@
  * ports, an embedded PostgreSQL in a temporary directory, and its own process group so the test
  * can press Ctrl+C the way a terminal does (SIGINT to the whole group). Needs the apps built
  * (nx runs their builds before this test).
+ * - when it says it is running (issue 20), the first page is server-rendered with its remote
+ *   (no remote still starting: the launcher waits until every remote answers, on the server too);
  * - an API killed hard is started again, recovers the orphaned database and serves;
  * - Ctrl+C under load: orders in flight (inside the sandbox acquirer's wait) finish with 201 and
  *   are paid, the store exits 0, and neither the API nor a postgres process is left.
@@ -29,6 +31,8 @@ const api = `http://127.0.0.1:${ports.API_PORT}`;
 let dataDir: string;
 let store: ChildProcess;
 let output = '';
+/** The home page and the readiness answer, asked for the moment the store said it was running. */
+let firstPage: { status: number; html: string; health: number };
 
 const apiPids = () => [...output.matchAll(/\[launch\] api\s+started \(pid (\d+)\)/g)].map((m) => Number(m[1]));
 const postmasterPid = async () => Number((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
@@ -54,6 +58,8 @@ beforeAll(async () => {
   store.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   store.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await until(() => output.includes('Prata 925 is running'), 'the store to start', 180_000);
+  const [home, health] = await Promise.all([fetch(`http://127.0.0.1:${ports.PORT}/`, { headers: { accept: 'text/html' } }), fetch(`http://127.0.0.1:${ports.PORT}/healthz`)]);
+  firstPage = { status: home.status, html: await home.text(), health: health.status };
 }, 200_000);
 
 afterAll(async () => {
@@ -66,6 +72,14 @@ afterAll(async () => {
 });
 
 describe('npm start (launch.ts)', () => {
+  it('serves the server-rendered home page, with its remote, the moment it says it is running', () => {
+    expect(firstPage.status).toBe(200);
+    expect(firstPage.health).toBe(200);
+    expect(firstPage.html).toContain('"slot":"server"');
+    expect(firstPage.html.match(/data-testid="product-card"/g)).toHaveLength(8);
+    expect(output).not.toContain('do not answer');
+  });
+
   it('starts a killed API again, which takes over the orphaned database and serves', async () => {
     const [first] = apiPids();
     const orphan = await postmasterPid();

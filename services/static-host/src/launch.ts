@@ -63,7 +63,8 @@ const storeUrl = `http://127.0.0.1:${APPS[0].port}`;
 
 const origin = (name: string) => `http://127.0.0.1:${APPS.find((app) => app.name === name)!.port}`;
 
-const shellRoot = path.join(ROOT, 'shell', 'dist');
+/** The shell's build: production's, or development's (shared-ui/build/federation.ts `outputDir`). */
+const shellRoot = path.join(ROOT, 'shell', dev ? 'dist-dev' : 'dist');
 let loadedRenderer: { mtimeMs: number; renderer: ShellRenderer | null } | undefined;
 
 /**
@@ -199,6 +200,9 @@ async function waitForApi(timeoutMs: number): Promise<boolean> {
   return false;
 }
 
+/** Whether every remote answered (`GET /healthz` on the shell's host), and what did not. */
+let readiness: { ready: boolean; problems: string[] } = { ready: false, problems: ['starting'] };
+
 const startedAt = performance.now();
 runApi();
 
@@ -215,6 +219,7 @@ async function startShellHost(extraSources: string[]): Promise<void> {
       csp: { apiUrl, remoteOrigins: registeredRemoteOrigins, extraSources },
       document: shellDocument,
       seo: { storeOrigin, apiOrigin: process.env.INTERNAL_API_URL || apiUrl, productPath: () => undefined },
+      readiness: () => readiness,
     }),
   );
   console.log(`[launch] ${'shell'.padEnd(10)} ${hosts.at(-1)!.url}`);
@@ -246,6 +251,7 @@ if (await waitForApi(180_000)) {
   apiWasHealthy = true;
   // Development compiles every app first: give it longer.
   const problems = await waitForRemotes(apiUrl, shellRenderer, dev ? 300_000 : 60_000, () => stopping);
+  readiness = { ready: problems.length === 0, problems };
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   if (stopping) {
     // Stopped while waiting.

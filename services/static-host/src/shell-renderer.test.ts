@@ -31,6 +31,7 @@ const registry: RemoteRegistry = [{ name: 'storefront', manifestUrl: 'http://127
 
 /** A stand-in for the shell's Node build: a page of known markup, after `gate` opens. */
 const module: ShellServerModule = {
+  inlineScript: 'window.early=1;',
   async routePage(request) {
     if (request.hostname.startsWith('admin.')) return { kind: 'redirect', location: '/admin' };
     return { kind: 'page', status: request.url.startsWith('/nada') ? 404 : 200 };
@@ -106,6 +107,8 @@ describe('a server-rendered document', () => {
       early += decoder.decode(value!, { stream: true });
     }
     expect(early).toMatch(/^<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">/);
+    // The shell's inline script, first, with the response's CSP nonce.
+    expect(early).toMatch(/<script nonce="[A-Za-z0-9+/=]{20,}">window\.early=1;<\/script>/);
     // The chrome's style sheet is inlined, escaped so it cannot end its element.
     expect(early).toContain('<style data-href="/chrome.css">.chrome{color:red}<\\/style><script>alert(1)</script></style>');
     expect(early).toContain('<script defer src="/main.js"></script>');

@@ -190,11 +190,12 @@ export interface DocumentOptions {
 const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1b1d22"/><text x="16" y="21" font-family="Georgia,serif" font-size="12" fill="#e5e7eb" text-anchor="middle">925</text></svg>')}`;
 
 /** The first part of the document, sent before anything renders. */
-async function documentStart(renderer: ShellRenderer, apiUrl: string): Promise<string> {
+async function documentStart(renderer: ShellRenderer, apiUrl: string, nonce: string | undefined): Promise<string> {
   const { assets } = renderer;
   return [
     '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<script${nonce ? ` nonce="${escapeAttr(nonce)}"` : ''}>${renderer.module.inlineScript}</script>`,
     `<link rel="icon" href="${escapeAttr(ICON)}">`,
     `<link rel="preconnect" href="${escapeAttr(apiUrl)}" crossorigin>`,
     await renderer.styles.tags(assets.styles),
@@ -206,7 +207,7 @@ async function documentStart(renderer: ShellRenderer, apiUrl: string): Promise<s
 
 /** Writes one server-rendered document into `options.body` and ends it (see the module doc). */
 export async function streamDocument({ renderer, request, body, onRenderError, closed }: DocumentOptions): Promise<void> {
-  body.write(await documentStart(renderer, request.apiUrl));
+  body.write(await documentStart(renderer, request.apiUrl, request.nonce));
   body.flush();
   const boot: ShellBoot = { apiUrl: request.apiUrl, registry: request.registry };
   let page;

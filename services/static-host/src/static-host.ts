@@ -52,6 +52,11 @@ export interface StaticHostOptions {
   releasesRoot?: string;
   /** The shell: `robots.txt` and `sitemap.xml` (seo.ts). */
   seo?: SeoOptions;
+  /**
+   * The shell: `GET /healthz` answers 200 once the store can compose every remote (launch.ts,
+   * readiness.ts), 503 with the problems before (orchestrators and tests wait for it).
+   */
+  readiness?: () => { ready: boolean; problems: string[] };
   logger?: boolean | { level: string };
 }
 
@@ -154,6 +159,13 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
   });
   if (options.releasesRoot) await serveReleases(app, options.releasesRoot);
   if (options.seo) serveSeoFiles(app, options.seo);
+  const { readiness } = options;
+  if (readiness) {
+    app.get('/healthz', async (_request, reply) => {
+      const state = readiness();
+      return reply.code(state.ready ? 200 : 503).header('cache-control', 'no-store').send({ status: state.ready ? 'ready' : 'starting', problems: state.problems });
+    });
+  }
   if (options.runtimeConfig) {
     const body = options.runtimeConfig;
     app.get('/runtime-config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(body));

@@ -6,6 +6,7 @@
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, buttonClassName, reportBoundaryError } from '@prata/shared-ui';
+import { becomeInteractive } from './early-clicks.ts';
 import { RemoteLoadError } from './remote-modules.ts';
 import styles from './remotes.module.css';
 
@@ -27,6 +28,8 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
+    // The fallback is the page now: it answers clicks.
+    becomeInteractive();
     console.error(`[shell] remote "${this.props.remote}" failed`, error, info.componentStack);
     if (!(error instanceof RemoteLoadError)) reportBoundaryError(error, this.props.remote, info.componentStack);
   }

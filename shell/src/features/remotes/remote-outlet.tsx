@@ -8,11 +8,12 @@
  * composition.tsx), the spinner, and React then renders that slot in the browser; in the browser a
  * server-rendered slot keeps its markup until the remote's code has loaded, then hydrates.
  */
-import { Suspense, use, useEffect } from 'react';
+import { Suspense, use, useEffect, type ReactNode } from 'react';
 import { matchRoutes, useLocation, type RouteObject } from '@prata/shared-ui/router';
 import type { RemoteRegistry } from '@prata/contracts/platform';
 import { NotFoundPage, Spinner } from '@prata/shared-ui';
 import { useComposition } from './composition.tsx';
+import { becomeInteractive } from './early-clicks.ts';
 import { retryRemote, useRemoteAttempt } from './remote-modules.ts';
 import { RemoteErrorBoundary, RemoteUnavailable } from './remote-error-boundary.tsx';
 import styles from './remotes.module.css';
@@ -34,12 +35,13 @@ export function ownerOf(registry: RemoteRegistry, pathname: string): string | nu
 
 /**
  * Marks the document once the remote's page has rendered or hydrated in the browser
- * (`<html data-remote-ready="<name>">`): tests and the benchmarks wait for it before they look at
- * a server-rendered page's interactivity.
+ * (`<html data-remote-ready="<name>">`, which tests and the benchmarks wait for) and makes the page
+ * interactive (the clicks held until then are replayed: early-clicks.ts).
  */
 function RemoteReady({ name }: { name: string }) {
   useEffect(() => {
     document.documentElement.dataset.remoteReady = name;
+    becomeInteractive();
     return () => {
       if (document.documentElement.dataset.remoteReady === name) delete document.documentElement.dataset.remoteReady;
     };
@@ -76,11 +78,29 @@ function RemoteMount({ name }: { name: string }) {
   );
 }
 
+/** A page without a remote to wait for is interactive once it has rendered. */
+function NoRemote({ children }: { children: ReactNode }) {
+  useEffect(() => becomeInteractive(), []);
+  return children;
+}
+
 export function RemoteOutlet() {
   const { registry, registryError } = useComposition();
   const { pathname } = useLocation();
-  if (registryError) return <RemoteUnavailable onRetry={() => window.location.reload()} />;
+  if (registryError) {
+    return (
+      <NoRemote>
+        <RemoteUnavailable onRetry={() => window.location.reload()} />
+      </NoRemote>
+    );
+  }
   const owner = ownerOf(registry, pathname);
-  if (!owner) return <NotFoundPage />;
+  if (!owner) {
+    return (
+      <NoRemote>
+        <NotFoundPage />
+      </NoRemote>
+    );
+  }
   return <RemoteMount key={owner} name={owner} />;
 }
