@@ -31,7 +31,7 @@ import { shippingCustomer } from '../services/api/test/checkout-data.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
-  options: { minutes: { type: 'string', default: '10' }, users: { type: 'string', default: '8' }, sample: { type: 'string', default: '15' }, memory: { type: 'boolean' } },
+  options: { minutes: { type: 'string', default: '10' }, users: { type: 'string', default: '8' }, sample: { type: 'string', default: '15' }, memory: { type: 'boolean' }, 'host-memory': { type: 'boolean' } },
 });
 const minutes = Number(values.minutes);
 const users = Number(values.users);
@@ -53,7 +53,7 @@ interface Sample {
 }
 
 /** A minimal Chrome DevTools Protocol client over the inspector's WebSocket. */
-async function inspector(url: string): Promise<{ send(method: string): Promise<Record<string, number>>; close(): void }> {
+export async function inspector(url: string): Promise<{ send(method: string): Promise<Record<string, number>>; close(): void }> {
   const socket = new WebSocket(url);
   await once(socket as unknown as EventTarget, 'open');
   const pending = new Map<number, (result: Record<string, number>) => void>();
@@ -74,7 +74,7 @@ async function inspector(url: string): Promise<{ send(method: string): Promise<R
 }
 
 /** Collects the API's output; `waitFor` resolves with the first match of a pattern in it (past or future). */
-function outputOf(child: ChildProcess): { waitFor(pattern: RegExp): Promise<RegExpMatchArray> } {
+export function outputOf(child: ChildProcess): { waitFor(pattern: RegExp): Promise<RegExpMatchArray> } {
   let text = '';
   const waiters: { pattern: RegExp; resolve(match: RegExpMatchArray): void; reject(error: Error): void }[] = [];
   const check = () => {

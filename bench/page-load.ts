@@ -1,11 +1,16 @@
 /**
  * Home page load in chromium (Playwright), cold browser cache each time:
+ * - the JavaScript transferred before the Largest Contentful Paint and in all, on an emulated
+ *   phone (slow 4G, 4x CPU), issue 20 (`jsAroundLcp`);
+ * - the home page with JavaScript disabled: hero, product cards with prices, footer (`withoutJavaScript`);
  * - the JavaScript it transfers (bytes on the wire, gzip) by origin, until the network is idle;
  * - the time to the first product card, with the document the shell's host renders (boot data
  *   inlined, preload and preconnect hints: issue 15) and with the plain built `index.html`
  *   (the shell then asks for `/runtime-config.json`, `/api/remotes`, the manifest, ... one after
  *   the other), each on loopback and on an emulated mobile network (150 ms round trip,
- *   1.6 Mbit/s down, 750 kbit/s up: Lighthouse's slow 4G), median of `runs`.
+ *   1.6 Mbit/s down, 750 kbit/s up: Lighthouse's slow 4G), median of `runs`. With server
+ *   rendering (issue 20) the "rendered document" is the server-rendered page; the plain one is
+ *   the same store rendered in the browser: the baseline, measured in the same run.
  */
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
@@ -100,6 +105,88 @@ export async function firstCard(storeUrl: string, shellIndexFile: string, mobile
       plainRuns.push(await firstCardOnce(browser, storeUrl, plain, mobile));
     }
     return { inlinedMs: median(inlined), plainMs: median(plainRuns) };
+  } finally {
+    await browser.close();
+  }
+}
+
+export interface JsAroundLcp {
+  /** Largest Contentful Paint, ms after navigation start. */
+  lcpMs: number;
+  /** JavaScript bytes on the wire (gzip) whose download ended before the LCP. */
+  beforeLcpBytes: number;
+  /** JavaScript bytes on the wire in all, until the network is idle. */
+  totalBytes: number;
+}
+
+/**
+ * The JavaScript `url` transfers before its Largest Contentful Paint and in all, on an emulated
+ * phone (Lighthouse's slow 4G and 4x CPU slowdown), cold cache. Times come from the DevTools
+ * protocol's network events (download ends) against the page's LCP entry, on one clock (both
+ * relative to the document request).
+ */
+export async function jsAroundLcp(url: string): Promise<JsAroundLcp> {
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', MOBILE);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const scripts = new Map<string, { type: string; end?: number; bytes?: number }>();
+    let documentStart: number | undefined;
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (event.type === 'Document' && documentStart === undefined) documentStart = event.timestamp;
+    });
+    cdp.on('Network.responseReceived', (event) => scripts.set(event.requestId, { type: event.type }));
+    cdp.on('Network.loadingFinished', (event) => {
+      const entry = scripts.get(event.requestId);
+      if (entry) Object.assign(entry, { end: event.timestamp, bytes: event.encodedDataLength });
+    });
+    await page.addInitScript(() => {
+      (window as { __lcp?: number }).__lcp = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) (window as { __lcp?: number }).__lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(url, { timeout: 120_000 });
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+    const lcpMs = await page.evaluate(() => (window as { __lcp?: number }).__lcp ?? 0);
+    const js = [...scripts.values()].filter((entry) => entry.type === 'Script' && entry.end !== undefined);
+    const since = (entry: { end?: number }) => (entry.end! - (documentStart ?? 0)) * 1000;
+    return {
+      lcpMs,
+      beforeLcpBytes: js.filter((entry) => since(entry) <= lcpMs).reduce((sum, entry) => sum + (entry.bytes ?? 0), 0),
+      totalBytes: js.reduce((sum, entry) => sum + (entry.bytes ?? 0), 0),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+export interface WithoutJavaScript {
+  hero: boolean;
+  productCards: number;
+  /** Cards showing a price in R$. */
+  pricedCards: number;
+  footer: boolean;
+}
+
+/** What the home page shows with JavaScript disabled (a crawler, a link preview). */
+export async function withoutJavaScript(storeUrl: string): Promise<WithoutJavaScript> {
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${storeUrl}/`);
+    const cards = page.getByTestId('product-card');
+    return {
+      hero: await page.getByRole('heading', { name: 'Joias que acompanham a sua história' }).isVisible(),
+      productCards: await cards.count(),
+      pricedCards: await cards.filter({ hasText: /R\$\s?\d/ }).count(),
+      footer: await page.getByRole('contentinfo').isVisible(),
+    };
   } finally {
     await browser.close();
   }
