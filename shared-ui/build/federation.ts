@@ -16,14 +16,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
+import CompressionPlugin from 'compression-webpack-plugin';
 import { BuildVersionPlugin } from './build-version.ts';
 import { RemoteTypesPlugin } from './remote-types.ts';
 import { DocumentAssetsPlugin, INLINE_ASSET_LIMIT, InlineAssetsPlugin, SERVER_DIR, SERVER_REMOTE_ENTRY, ServerPackagePlugin, SsrManifestPlugin } from './server-rendering.ts';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * Files compressed at build time: scripts, styles, SVG and HTML (not the JSON manifests, which
+ * later plugins rewrite and the hosts compress as they serve them).
+ */
+const COMPRESSIBLE = /\.(js|css|svg|html)$/;
 
 /**
  * The shared-contract modules (`@prata/contracts/<module>`, services/contracts/src): each is its
@@ -294,6 +302,14 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
       ...(!isHost && !dev ? [new RemoteTypesPlugin(options.exposes ?? {})] : []),
       // The release version (package version + content hash of both builds), contract major and singletons in build-info.json (issue 14).
       new BuildVersionPlugin(options.name, options.kind, buildInfoShared(isHost), withServer ? SERVER_DIR : undefined),
+      // Static files compressed once at build time (issue 20), served as they are by the static
+      // hosts (`preCompressed`): brotli at its highest quality and gzip, for the text files.
+      ...(dev
+        ? []
+        : [
+            new CompressionPlugin({ filename: '[path][base].br', algorithm: 'brotliCompress', test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9, compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } } }),
+            new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9, compressionOptions: { level: 9 } }),
+          ]),
     ],
     // Development compiles everything up front: lazy compilation's requests would go to the page's
     // origin (the shell's host), not to this dev server.

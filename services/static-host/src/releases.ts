@@ -27,6 +27,7 @@ export async function serveReleases(app: FastifyInstance, root: string): Promise
   await app.register(fastifyStatic, {
     root: dir,
     prefix: RELEASES_PREFIX,
+    preCompressed: true,
     decorateReply: false,
     index: false,
     cacheControl: false,

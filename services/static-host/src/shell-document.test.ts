@@ -85,8 +85,9 @@ describe('shell document', () => {
     expect(html).not.toContain('9.x.js');
     // The built document keeps its own content after the hints.
     expect(html).toContain('<script defer src="/main.js"></script></head><body><div id="root"></div>');
-    // No inline script runs: the CSP allows scripts from files only.
-    expect(response.headers.get('content-security-policy')).toContain(`script-src 'self' ${apiUrl} http://127.0.0.1:1;`);
+    // No inline script runs but by the response's nonce (the server-rendered document's own).
+    expect(response.headers.get('content-security-policy')).toMatch(new RegExp(`script-src 'self' ${apiUrl} http://127\\.0\\.0\\.1:1 'nonce-[^']+';`));
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)(?! type="application\/json")/);
   });
 
   it('preloads the featured products on the home page only', async () => {

@@ -7,7 +7,7 @@ import http from 'node:http';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticHost, type RunningHost } from './static-host.ts';
 
@@ -25,6 +25,9 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'remoteEntry.js'), 'var entry;');
   await writeFile(path.join(dir, 'mf-manifest.json'), '{"id":"storefront"}');
   await writeFile(path.join(dir, 'main.0123abcd.js'), bigScript);
+  // A file the build compressed ahead (issue 20): its brotli copy says which bytes were sent.
+  await writeFile(path.join(dir, 'chunk.4567cdef.js'), bigScript);
+  await writeFile(path.join(dir, 'chunk.4567cdef.js.br'), brotliCompressSync(`${bigScript}// from the build's brotli copy`));
   const csp = {
     apiUrl: 'http://127.0.0.1:3000',
     remoteOrigins: async () => {
@@ -49,6 +52,22 @@ describe('static host', () => {
     for (const file of ['remoteEntry.js', 'mf-manifest.json']) {
       expect((await fetch(`${remote.url}/${file}`)).headers.get('cache-control')).toBe('no-cache');
     }
+  });
+
+  it("serves the build's own brotli copy of a file to a browser that accepts brotli", async () => {
+    const { headers, body } = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${remote.url}/chunk.4567cdef.js`, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+    expect(headers['content-encoding']).toBe('br');
+    expect(headers['content-type']).toContain('javascript');
+    expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(body).toString()).toBe(`${bigScript}// from the build's brotli copy`);
   });
 
   it('compresses and opens CORS so the shell can fetch a manifest from another origin', async () => {
@@ -97,7 +116,10 @@ describe('static host', () => {
   it("limits the shell's scripts to itself and the registered remotes, connections to the API, and forbids framing", async () => {
     const policy = (await fetch(`${shell.url}/produtos`, { headers: { accept: 'text/html' } })).headers.get('content-security-policy')!;
     const directives = Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
-    expect(directives['script-src']).toEqual(["'self'", 'http://127.0.0.1:3001', 'http://127.0.0.1:3002']);
+    // A page's own inline scripts (server rendering, issue 20) run by this response's nonce only.
+    expect(directives['script-src']).toEqual(["'self'", 'http://127.0.0.1:3001', 'http://127.0.0.1:3002', expect.stringMatching(/^'nonce-[A-Za-z0-9+/=]{20,}'$/)]);
+    const again = (await fetch(`${shell.url}/produtos`, { headers: { accept: 'text/html' } })).headers.get('content-security-policy')!;
+    expect(again).not.toContain(directives['script-src']![3]);
     expect(directives['connect-src']).toEqual(["'self'", 'http://127.0.0.1:3000', 'ws://127.0.0.1:3000', 'http://127.0.0.1:3001', 'http://127.0.0.1:3002']);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(directives['object-src']).toEqual(["'none'"]);
@@ -107,10 +129,10 @@ describe('static host', () => {
   it('follows the registry: a moved remote is allowed from the next page, and an unreachable registry keeps the last origins', async () => {
     registeredOrigins = ['http://127.0.0.1:3011'];
     const moved = (await fetch(`${shell.url}/`, { headers: { accept: 'text/html' } })).headers.get('content-security-policy')!;
-    expect(moved).toContain("script-src 'self' http://127.0.0.1:3011;");
+    expect(moved).toMatch(/script-src 'self' http:\/\/127\.0\.0\.1:3011 'nonce-[^']+';/);
     registeredOrigins = new Error('API down');
     const kept = (await fetch(`${shell.url}/`, { headers: { accept: 'text/html' } })).headers.get('content-security-policy')!;
-    expect(kept).toContain("script-src 'self' http://127.0.0.1:3011;");
+    expect(kept).toMatch(/script-src 'self' http:\/\/127\.0\.0\.1:3011 'nonce-[^']+';/);
     registeredOrigins = ['http://127.0.0.1:3001'];
   });
 

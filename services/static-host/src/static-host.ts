@@ -1,7 +1,8 @@
 /**
  * Static host: serves one built app (the shell or a remote) from its own origin, as its own
- * deployment would. Compressed responses; content-hashed files cached for a year, entry files
- * (`index.html`, `remoteEntry.js`, `mf-manifest.json`) revalidated every time; CORS open so the
+ * deployment would. Compressed responses (the build's own brotli and gzip copies of a file when it
+ * has them, issue 20; else compressed as served); content-hashed files cached for a year, entry
+ * files (`index.html`, `remoteEntry.js`, `mf-manifest.json`) revalidated every time; CORS open so the
  * shell on another origin can fetch a remote's manifest. The shell's host also answers
  * `/runtime-config.json` (the API origin) and falls back to `index.html` for client routes.
  *
@@ -147,6 +148,8 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
   await app.register(cors, { origin: '*' });
   await app.register(fastifyStatic, {
     root: path.resolve(options.root),
+    // The builds carry brotli and gzip copies of their text files (issue 20): served as they are.
+    preCompressed: true,
     // With a rendered document, `/` is the route below instead.
     index: options.document ? false : ['index.html'],
     wildcard: true,
