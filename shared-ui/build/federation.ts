@@ -307,7 +307,7 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
       ...(dev
         ? []
         : [
-            new CompressionPlugin({ filename: '[path][base].br', algorithm: 'brotliCompress', test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9, compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } } }),
+            new CompressionPlugin<zlib.BrotliOptions>({ filename: '[path][base].br', algorithm: 'brotliCompress', test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9, compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } } }),
             new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9, compressionOptions: { level: 9 } }),
           ]),
     ],

@@ -18,13 +18,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { shellBootSchema, type RemoteRegistry, type ShellBoot } from '@prata/contracts/platform';
-import { configureErrorReporting, installGlobalErrorReporting, loadRuntimeConfig, provideRemoteWidgetLoader, reportError, setRuntimeConfig } from '@prata/shared-ui';
+import { configureErrorReporting, installGlobalErrorReporting, loadRuntimeConfig, provideRemoteWidgetLoader, setRuntimeConfig } from '@prata/shared-ui';
 import { App, QUERY_DEFAULTS } from './app/app.tsx';
 import type { Composition } from './features/remotes/composition.tsx';
 import { fetchRemoteRegistry, registerRegistry } from './features/remotes/remote-registry.ts';
 import { browserRemoteModules } from './features/remotes/remote-modules.ts';
 import { previewInEffect, requestedPreview } from './features/remotes/remote-preview.ts';
-import { isClientSlotError } from './features/remotes/client-slot.ts';
+import { hydrationErrorHandler } from './features/remotes/hydration-errors.ts';
 import { PROVIDED_SINGLETONS } from './features/remotes/provided-singletons.ts';
 import { applySubdomainRule } from './features/navigation/subdomain-redirect.ts';
 
@@ -87,20 +87,7 @@ const app = (
 
 if (page && container.firstElementChild) {
   hydrate(queryClient, (inlinedJson('prata-state') ?? {}) as DehydratedState);
-  hydrateRoot(container, app, {
-    onRecoverableError(recoverable) {
-      if (isClientSlotError(recoverable)) return;
-      const failure = recoverable instanceof Error ? recoverable : new Error(String(recoverable));
-      console.error('[shell] hydration mismatch', failure);
-      reportError({
-        errorType: 'hydration_mismatch',
-        errorMessage: failure.message,
-        ...(failure.stack ? { errorStack: failure.stack } : {}),
-        remote: page.remote ?? 'shell',
-        ...(page.version ? { version: page.version } : {}),
-      });
-    },
-  });
+  hydrateRoot(container, app, { onRecoverableError: hydrationErrorHandler(page) });
 } else {
   container.replaceChildren();
   createRoot(container).render(app);
