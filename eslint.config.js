@@ -48,4 +48,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // One router on the page (issue 20): apps and shared-ui take it from the shared facade, whose
+  // re-exports the shell tree-shakes; only the facade and the shell's two entry points (browser
+  // and server routers) import react-router, and tests.
+  {
+    files: ['shell/src/**/*.{ts,tsx}', 'shared-ui/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}'],
+    ignores: ['shared-ui/src/router.ts', 'shell/src/start-shell.tsx', 'shell/src/server/render-page.tsx', '**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: ['react-router-dom', 'react-router'].map((name) => ({ name, message: "Import the router from '@prata/shared-ui/router' (one shared instance, tree-shaken)." })) }],
+    },
+  },
+  // shared-ui's client state is one instance per page (@prata/shared-ui/state, a federation
+  // singleton): outside its folder, it is imported by that name, never by relative path (which
+  // would bundle a private copy into an app).
+  {
+    files: ['shared-ui/src/**/*.{ts,tsx}'],
+    ignores: ['shared-ui/src/state/**', '**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['./state/*', '../state/*', '../../state/*'], message: "Import shared-ui's client state as '@prata/shared-ui/state'." }] }],
+    },
+  },
 );
