@@ -43,6 +43,15 @@ it('holds an early click on a button in #root and replays it once when the page 
   expect(handler).toHaveBeenCalledTimes(2);
 });
 
+it('lets a click through to a button React already runs', () => {
+  const add = document.getElementById('add')! as HTMLElement & Record<string, unknown>;
+  add['__reactFiber$abc123'] = {};
+  const handler = vi.fn();
+  add.addEventListener('click', handler);
+  add.click();
+  expect(handler).toHaveBeenCalledTimes(1);
+});
+
 it('leaves clicks outside #root, and on links, alone', () => {
   const outside = vi.fn();
   const link = vi.fn();
