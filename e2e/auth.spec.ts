@@ -24,6 +24,8 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 test('sign up, confirm by e-mail link, sign in, keep the session on reload, sign out', async ({ page }) => {
+  // Five pages, two e-mails and a reload that waits for the store's own reload: about 30 steps.
+  test.setTimeout(60_000);
   const email = uniqueEmail('luiza');
   await signUp(page, email, 'segredo123');
 
