@@ -22,6 +22,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { BuildVersionPlugin } from './build-version.ts';
+import { BuildWeightPlugin } from './build-weight.ts';
 import { RemoteTypesPlugin } from './remote-types.ts';
 import { DocumentAssetsPlugin, INLINE_ASSET_LIMIT, InlineAssetsPlugin, SERVER_DIR, SERVER_REMOTE_ENTRY, ServerPackagePlugin, SsrManifestPlugin } from './server-rendering.ts';
 
@@ -310,6 +311,8 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
             new CompressionPlugin<zlib.BrotliOptions>({ filename: '[path][base].br', algorithm: 'brotliCompress', test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9, compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } } }),
             new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9, compressionOptions: { level: 9 } }),
           ]),
+      // Production builds: initial JS/CSS weight into build-info.json, failing over the package.json budget (issue 20); after BuildVersionPlugin.
+      ...(!dev ? [new BuildWeightPlugin({ kind: options.kind })] : []),
     ],
     // Development compiles everything up front: lazy compilation's requests would go to the page's
     // origin (the shell's host), not to this dev server.

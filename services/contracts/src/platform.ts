@@ -15,13 +15,16 @@ export type RemoteName = z.infer<typeof remoteNameSchema>;
 /**
  * One registry entry: where a remote's `mf-manifest.json` is, which build it is, and which
  * route patterns (react-router syntax, absolute) it owns. The shell routes a path to the remote
- * whose pattern ranks best; the remote's own router renders the page.
+ * whose pattern ranks best; the remote's own router renders the page. `serverIntegrity` (a
+ * published release with a Node build, issue 20): SRI `sha384-<base64>` of the Node container the
+ * manifest names (`metaData.ssrRemoteEntry`); the shell's host runs it only when the bytes match.
  */
 export const remoteEntrySchema = z.object({
   name: remoteNameSchema,
   manifestUrl: z.url(),
   version: z.string().min(1),
   routes: z.array(z.string().startsWith('/')).min(1),
+  serverIntegrity: z.string().regex(/^sha384-[A-Za-z0-9+/]{64}$/).optional(),
 });
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 

@@ -4,12 +4,15 @@
  *
  * - A release: `version` (`<package version>-<content hash>`, see shared-ui/build/build-version.ts),
  *   `manifestUrl` (its `mf-manifest.json` in a versioned, immutable location), `integrity` (SRI
- *   `sha384-<base64>` of its `remoteEntry.js`), who published it, when, and notes.
+ *   `sha384-<base64>` of its `remoteEntry.js`), `serverIntegrity` (the same of its Node build
+ *   `server/remoteEntry.js`, issue 20; absent for a remote rendered in the browser only), its
+ *   initial `weight` (bytes gzip, build-weight.ts), who published it, when, and notes.
  * - Activations are history: the active version of a remote is the one activated last. A remote
  *   with no activation is served from the bootstrap registry (file/env, platform.ts).
  * - Developer-only routes under `/api/developer/remotes/:remote/...`; every change is audited.
  */
 import { z } from 'zod';
+import { appWeightSchema } from './build-weight.ts';
 import { remoteEntrySchema, remoteNameSchema } from './platform.ts';
 
 /** A release version: letters, digits, `.`, `_` and `-` (it is a path segment of the deploy location). */
@@ -30,6 +33,10 @@ export const publishReleaseSchema = z.object({
   version: releaseVersionSchema,
   manifestUrl: z.url({ protocol: /^https?$/, error: 'Informe a URL http(s) do mf-manifest.json da versão' }),
   integrity: releaseIntegritySchema,
+  /** SRI of the Node build (`server/remoteEntry.js`) when the build has one (issue 20). */
+  serverIntegrity: releaseIntegritySchema.optional(),
+  /** Initial JS and CSS of the build, bytes gzip (its build-info.json `weight`). */
+  weight: appWeightSchema.optional(),
   notes: z.string().trim().max(500, 'Notas com no máximo 500 caracteres').default(''),
   activate: z.boolean().default(true),
 });
@@ -62,6 +69,10 @@ export const remoteReleaseSchema = z.object({
   version: z.string(),
   manifestUrl: z.string(),
   integrity: z.string(),
+  /** SRI of its Node build; null: no server build (rendered in the browser) or recorded before issue 20. */
+  serverIntegrity: z.string().nullable(),
+  /** Initial JS and CSS, bytes gzip; null when not recorded. */
+  weight: appWeightSchema.nullable(),
   publishedAt: z.iso.datetime({ offset: true }),
   /** E-mail of the developer who published it, or `cli:<os user>` for the command run against the database. */
   publishedBy: z.string(),

@@ -3,11 +3,18 @@
  *
  * - {@link buildRemote}: builds `mf-<remote>` alone, as it is in the working tree, with its own
  *   rspack configuration into a fresh temporary directory (never its `dist/`, which a running
- *   store serves as the bootstrap build), and reads the version the build wrote to
- *   `build-info.json` (`<package version>-<content hash>`, shared-ui/build/build-version.ts).
- * - {@link publishBuild}: publishes the build to `<remote>/<version>/` of the release storage
- *   (storage/release-storage.ts: `DATA_DIR/deploy` or an S3-compatible bucket; an existing version
- *   is left as it is: same version, same content) and computes the SRI hash of its entry file.
+ *   store serves as the bootstrap build): its browser build there and its Node build (issue 20)
+ *   in its `server/` (`PRATA_BUILD_OUTPUT`, shared-ui/build/federation.ts), and reads the version
+ *   the build wrote to `build-info.json` (`<package version>-<content hash>`,
+ *   shared-ui/build/build-version.ts). The byte budget is reported, not enforced, by that build:
+ *   the release checks it itself ({@link readBuildWeight}) to refuse with the figures.
+ * - {@link publishBuild}: publishes the build (both builds) to `<remote>/<version>/` of the release
+ *   storage (storage/release-storage.ts: `DATA_DIR/deploy` or an S3-compatible bucket; an existing
+ *   version is left as it is: same version, same content) and computes the SRI hashes of its entry
+ *   file and of its Node container (`server/remoteEntry.js`, when the build has one).
+ * - {@link checkWeight}: the byte budget and growth checks of issue 20: the build's initial weight
+ *   and budget (its `build-info.json`, shared-ui/build/build-weight.ts; {@link readBuildWeight})
+ *   against the budget and the live version's weight ({@link liveWeight}).
  * - {@link shellBuildInfo} / {@link compatibilityProblems}: the skew check before publishing (issue
  *   14 "Contract and skew safety"): the build's RemoteModule contract major (its
  *   `build-info.json`) and the shared singletons its `mf-manifest.json` requires
@@ -22,7 +29,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import semver from 'semver';
-import { appBuildInfoSchema, remoteCompatibilityProblems, type AppBuildInfo, type RemoteName } from '@prata/contracts';
+import { appBuildInfoSchema, remoteCompatibilityProblems, type AppBuildInfo, type RemoteName, type RemoteReleaseList } from '@prata/contracts';
+import { budgetProblems, formatBytes, growthProblems, MAX_RELEASE_GROWTH, type AppBudget, type AppWeight } from '@prata/contracts/build-weight';
 import { REPO_ROOT } from '../config.ts';
 import { sriHash } from '../modules/platform/release-verifier.ts';
 import type { ReleaseStorage } from '../storage/release-storage.ts';
@@ -42,7 +50,8 @@ export function remoteSourceDir(remote: RemoteName): string {
 }
 
 /**
- * Builds `remote` in production mode into a temporary directory.
+ * Builds `remote` in production mode into a temporary directory: the browser build in it, the
+ * Node build (when the remote has one) in its `server/`.
  * @throws Error when rspack fails (its output is passed through to stderr) or the build has no
  * `build-info.json` of this remote.
  */
@@ -50,10 +59,11 @@ export async function buildRemote(remote: RemoteName): Promise<RemoteBuild> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `prata-release-${remote}-`));
   const rspack = path.join(REPO_ROOT, 'node_modules/@rspack/cli/bin/rspack.js');
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, [rspack, 'build', '--mode', 'production', '--output-path', dir], {
+    // Not `--output-path`, which would send both builds to the same directory.
+    const child = spawn(process.execPath, [rspack, 'build', '--mode', 'production'], {
       cwd: remoteSourceDir(remote),
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, NODE_ENV: 'production' },
+      env: { ...process.env, NODE_ENV: 'production', PRATA_BUILD_OUTPUT: dir, PRATA_BUDGET: 'report' },
     });
     child.on('error', reject);
     child.on('exit', resolve);
@@ -76,15 +86,98 @@ export interface PublishedBuild {
   location: string;
   /** `sha384-<base64>` of its `remoteEntry.js`. */
   integrity: string;
+  /** `sha384-<base64>` of its Node container `server/remoteEntry.js`; null when the build has none. */
+  serverIntegrity: string | null;
   /** False when that version was already published (nothing copied). */
   copied: boolean;
 }
 
-/** Publishes `build` to `<remote>/<version>/` of `storage` unless it is there, and hashes its entry. */
+/** The Node container of a build, relative to its directory (shared-ui/build/server-rendering.ts). */
+export const SERVER_ENTRY = 'server/remoteEntry.js';
+
+/**
+ * Publishes `build` (the whole directory: browser and Node builds) to `<remote>/<version>/` of
+ * `storage` unless it is there, and hashes its entry and its Node container.
+ * @throws Error when the build has no `remoteEntry.js`, or the storage's errors.
+ */
 export async function publishBuild(build: RemoteBuild, storage: ReleaseStorage): Promise<PublishedBuild> {
   const integrity = sriHash(await readFile(path.join(build.dir, 'remoteEntry.js')));
+  const serverEntry = path.join(build.dir, SERVER_ENTRY);
+  const serverIntegrity = existsSync(serverEntry) ? sriHash(await readFile(serverEntry)) : null;
   const { copied, location } = await storage.publish(build.remote, build.version, build.dir);
-  return { location, integrity, copied };
+  return { location, integrity, serverIntegrity, copied };
+}
+
+/**
+ * The initial weight of the build in `dir` and the budget it was held to (bytes gzip), from its
+ * `build-info.json` (shared-ui/build/build-weight.ts).
+ * @throws Error when the file records no weight or budget (not a production build of this repository).
+ */
+export async function readBuildWeight(dir: string): Promise<{ weight: AppWeight; budget: AppBudget }> {
+  const info = appBuildInfoSchema.parse(JSON.parse(await readFile(path.join(dir, 'build-info.json'), 'utf8')));
+  if (!info.weight || !info.budget) throw new Error(`build-info.json of ${info.name} ${info.version} records no weight or budget`);
+  return { weight: info.weight, budget: info.budget };
+}
+
+/**
+ * The weight of the version live for everybody (`list.current`): the weight recorded with its
+ * release, else the `weight` of the `build-info.json` next to its manifest (the bootstrap build,
+ * or a release recorded before weights were); null when neither is known (then there is nothing
+ * to compare with). `source` says where it came from.
+ */
+export async function liveWeight(list: RemoteReleaseList, fetchImpl: typeof fetch = fetch): Promise<{ weight: AppWeight; version: string; source: string } | null> {
+  const version = list.current.version;
+  const recorded = list.releases.find((release) => release.version === list.active)?.weight;
+  if (list.active && recorded) return { weight: recorded, version, source: 'registro da versão' };
+  const url = new URL('build-info.json', list.current.manifestUrl).toString();
+  const info = await fetchImpl(url, { signal: AbortSignal.timeout(5000), headers: { 'cache-control': 'no-cache' } })
+    .then(async (response) => (response.ok ? appBuildInfoSchema.safeParse(await response.json()) : null))
+    .catch(() => null);
+  return info?.success && info.data.weight ? { weight: info.data.weight, version, source: url } : null;
+}
+
+/** The weight checks of a build before it is published ({@link checkWeight}). */
+export interface WeightCheck {
+  /** The build's initial weight and its budget, bytes gzip. */
+  weight: AppWeight;
+  budget: AppBudget;
+  /** The live version's weight, null when unknown. */
+  live: { weight: AppWeight; version: string; source: string } | null;
+  /** One line with the figures, for the command's output. */
+  summary: string;
+  /** Why the build must not be published (pt-BR, with the figures), null when it may be. */
+  refusal: string | null;
+  /** Growth past the limit that `acceptGrowth` let through (pt-BR sentences). */
+  acceptedGrowth: string[];
+}
+
+/**
+ * Checks the build in `build.dir` against its byte budget and against the live version of
+ * `list` (`npm run release`, issue 20): refused when its initial JS or CSS gzip is over the
+ * budget, or more than {@link MAX_RELEASE_GROWTH} heavier than the live version's unless
+ * `acceptGrowth`. Without a known live weight only the budget is checked.
+ * @throws the errors of {@link readBuildWeight}.
+ */
+export async function checkWeight(build: Pick<RemoteBuild, 'remote' | 'version' | 'dir'>, list: RemoteReleaseList, acceptGrowth: boolean, fetchImpl: typeof fetch = fetch): Promise<WeightCheck> {
+  const { weight, budget } = await readBuildWeight(build.dir);
+  const live = await liveWeight(list, fetchImpl);
+  const summary =
+    `initial weight of ${build.remote} ${build.version}: JS ${formatBytes(weight.jsGzip)} gzip, CSS ${formatBytes(weight.cssGzip)} gzip (budget ${formatBytes(budget.js)} / ${formatBytes(budget.css)}; ` +
+    (live ? `live ${live.version}: JS ${formatBytes(live.weight.jsGzip)}, CSS ${formatBytes(live.weight.cssGzip)})` : 'live version: weight unknown)');
+  const label = `${build.remote} ${build.version} não foi publicada`;
+  const bullets = (problems: string[]) => problems.map((problem) => `  - ${problem}`).join('\n');
+  const overBudget = budgetProblems(weight, budget);
+  if (overBudget.length > 0) {
+    return { weight, budget, live, summary, acceptedGrowth: [], refusal: `${label}: acima do orçamento de bytes (mf-${build.remote}/package.json, prata.budget):\n${bullets(overBudget)}` };
+  }
+  const growth = live ? growthProblems(weight, live.weight) : [];
+  if (live && growth.length > 0 && !acceptGrowth) {
+    return {
+      weight, budget, live, summary, acceptedGrowth: [],
+      refusal: `${label}: mais de ${MAX_RELEASE_GROWTH * 100} % mais pesada que a versão no ar ${live.version} (${live.source}); para aceitar, repita com --accept-growth:\n${bullets(growth)}`,
+    };
+  }
+  return { weight, budget, live, summary, refusal: null, acceptedGrowth: growth };
 }
 
 /**

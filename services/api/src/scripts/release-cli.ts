@@ -1,10 +1,10 @@
 /**
  * The release commands of one remote (issue 14; README "Releasing one remote"):
  *
- * - `npm run release -- <remote> [--no-activate | --canary <percent>] [--notes <text>] [--base-url <url>]`: builds the
- *   remote alone from the working tree, publishes the build to `<remote>/<version>/` of the release
+ * - `npm run release -- <remote> [--no-activate | --canary <percent>] [--notes <text>] [--base-url <url>] [--accept-growth]`: builds the
+ *   remote alone from the working tree (its browser and Node builds), publishes both to `<remote>/<version>/` of the release
  *   storage (storage/release-storage.ts: `DATA_DIR/deploy/` by default, or an S3-compatible bucket
- *   with `RELEASE_STORAGE=s3`), registers the version (manifest `<base-url><version>/mf-manifest.json`, SRI hash of its entry)
+ *   with `RELEASE_STORAGE=s3`), registers the version (manifest `<base-url><version>/mf-manifest.json`, SRI hashes of its entry and Node container, its weight)
  *   and, unless `--no-activate`, makes it active (the service checks the manifest and entry are
  *   reachable and intact first). `--canary 10` publishes it for 10 % of clients (sticky per
  *   client) instead. Prints the version on stdout.
@@ -17,7 +17,9 @@
  *   not satisfy) is refused before anything is published, and so is a build whose published types
  *   (`@mf-types.zip`, manifest `metaData.types`) fail the shell's check: the default export of `./App`
  *   not assignable to the shell's RemoteModule (shell/scripts/check-remote-types.ts; TypeScript's
- *   diagnostics in the message).
+ *   diagnostics in the message). So is a build over its byte budget (initial JS or CSS gzip over
+ *   `mf-<remote>/package.json` `prata.budget`), and one more than 5 % heavier (JS or CSS) than the
+ *   live version unless `--accept-growth` (issue 20; both figures in the message).
  * - `npm run rollback -- <remote> [<version>]`: ends a running canary; else makes the given
  *   version, else the one published before the active one (else the bootstrap entry) active.
  * - `npm run releases -- <remote>`: lists the versions, the active one marked with `*`.
@@ -29,16 +31,17 @@
  */
 import { parseArgs } from 'node:util';
 import { REMOTE_NAMES, remoteNameSchema, type RemoteName, type RemoteReleaseList } from '@prata/contracts';
+import { formatBytes } from '@prata/contracts/build-weight';
 import { loadConfig, REPO_ROOT } from '../config.ts';
 import { EmbeddedDatabaseInUseError } from '../database/embedded-postgres.ts';
 import { openReleaseTarget, type ReleaseTarget } from '../modules/platform/release-target.ts';
 import { releaseStorageFromEnv, type ReleaseStorage } from '../storage/release-storage.ts';
-import { buildRemote, compatibilityProblems, publishBuild, remoteTypesProblems, shellBuildInfo } from './release-build.ts';
+import { buildRemote, checkWeight, compatibilityProblems, publishBuild, remoteTypesProblems, shellBuildInfo } from './release-build.ts';
 import { reportCliError } from './cli-error.ts';
 
 const USAGE = [
   'usage:',
-  '  npm run release -- <remote> [--no-activate | --canary <percent>] [--notes <text>] [--base-url <url>]',
+  '  npm run release -- <remote> [--no-activate | --canary <percent>] [--notes <text>] [--base-url <url>] [--accept-growth]',
   '  npm run release -- <remote> --promote',
   '  npm run rollback -- <remote> [<version>]',
   '  npm run releases -- <remote>',
@@ -59,6 +62,7 @@ const { values, positionals } = parseArgs({
     promote: { type: 'boolean', default: false },
     notes: { type: 'string', default: '' },
     'base-url': { type: 'string' },
+    'accept-growth': { type: 'boolean', default: false },
   },
 });
 const [command, remoteArg, versionArg] = positionals;
@@ -75,7 +79,8 @@ function describeList(list: RemoteReleaseList): string {
   if (list.canary) lines.push(`  canary ${list.canary.version} for ${list.canary.percent} % of clients (since ${list.canary.startedAt}, ${list.canary.startedBy})`);
   if (list.releases.length === 0) lines.push('  no releases yet');
   for (const release of list.releases) {
-    lines.push(`${release.active ? '*' : ' '} ${release.version.padEnd(24)} ${release.publishedAt}  ${release.publishedBy}${release.notes ? `  ${release.notes}` : ''}`);
+    const weight = release.weight ? `  JS ${formatBytes(release.weight.jsGzip)} CSS ${formatBytes(release.weight.cssGzip)} gzip` : '';
+    lines.push(`${release.active ? '*' : ' '} ${release.version.padEnd(24)} ${release.publishedAt}  ${release.publishedBy}${weight}${release.notes ? `  ${release.notes}` : ''}`);
   }
   return lines.join('\n');
 }
@@ -101,11 +106,24 @@ async function release(target: ReleaseTarget, storage: ReleaseStorage): Promise<
     if (typeProblems.length > 0) {
       throw new Error(`${remote} ${build.version} não foi publicada: os tipos publicados dos módulos expostos não satisfazem os contratos do shell (RemoteModule para ./App, RemoteWidgetComponent para os demais):\n${typeProblems.join('\n')}`);
     }
+    // Byte budget, and growth over the live version (issue 20).
+    const weight = await checkWeight(build, before, values['accept-growth'] === true);
+    console.error(weight.summary);
+    if (weight.refusal) throw new Error(weight.refusal);
+    if (weight.acceptedGrowth.length > 0) console.error(`growth accepted (--accept-growth):\n${weight.acceptedGrowth.map((problem) => `  - ${problem}`).join('\n')}`);
     const published = await publishBuild(build, storage);
     console.error(`${published.copied ? 'copied the build to' : 'this version was already published at'} ${published.location}`);
     const manifestUrl = `${releaseBaseUrl(before, storage)}${build.version}/mf-manifest.json`;
     const activate = canaryPercent === undefined && values.activate !== false;
-    let list = await target.publish(remote, { version: build.version, manifestUrl, integrity: published.integrity, notes: values.notes ?? '', activate });
+    let list = await target.publish(remote, {
+      version: build.version,
+      manifestUrl,
+      integrity: published.integrity,
+      ...(published.serverIntegrity ? { serverIntegrity: published.serverIntegrity } : {}),
+      weight: weight.weight,
+      notes: values.notes ?? '',
+      activate,
+    });
     if (canaryPercent !== undefined) list = await target.startCanary(remote, build.version, canaryPercent);
     console.error(describeList(list));
     console.error(

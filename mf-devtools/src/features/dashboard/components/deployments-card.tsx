@@ -1,7 +1,7 @@
 /**
  * Deployments (issue 11): each remote's name, registry version, build (name and version from its
- * manifest), build time (the manifest's Last-Modified), manifest URL, and the errors reported by
- * each version of it. Data-driven: whatever the registry and manifests say is shown.
+ * manifest), build time (the manifest's Last-Modified), initial weight (its build-info.json, issue
+ * 20), manifest URL, and the errors reported by each version of it. Data-driven: whatever the registry and manifests say is shown.
  * Below, each remote's published versions with activate and roll back (issue 14, remote-releases.tsx).
  */
 import { Rocket } from 'lucide-react';
@@ -9,6 +9,7 @@ import { Badge, Card, SkeletonText, Table, formatDateTime } from '@prata/shared-
 import { useDeployments } from '../api/get-deployments.ts';
 import { useDeveloperStats } from '../api/get-developer-stats.ts';
 import { RemoteReleases } from './remote-releases.tsx';
+import { Weight } from './weight.tsx';
 import styles from './dashboard.module.css';
 
 export function DeploymentsCard() {
@@ -29,6 +30,7 @@ export function DeploymentsCard() {
               <th scope="col">Versão</th>
               <th scope="col">Build</th>
               <th scope="col">Gerado em</th>
+              <th scope="col">Peso inicial (gzip)</th>
               <th scope="col">Erros por versão</th>
             </tr>
           </thead>
@@ -42,6 +44,9 @@ export function DeploymentsCard() {
                 <td>{deployment.registryVersion}</td>
                 <td>{deployment.buildName ? `${deployment.buildName} ${deployment.buildVersion ?? ''}` : '—'}</td>
                 <td>{deployment.builtAt ? formatDateTime(deployment.builtAt) : '—'}</td>
+                <td>
+                  <Weight weight={deployment.weight} />
+                </td>
                 <td>
                   {errorsOf(deployment.name).length === 0
                     ? 'nenhum'

@@ -18,6 +18,9 @@ const release = (version: string, active: boolean) => ({
   version,
   manifestUrl: `http://127.0.0.1:3001/releases/${version}/mf-manifest.json`,
   integrity: `sha384-${'A'.repeat(64)}`,
+  serverIntegrity: null,
+  // The older version was recorded before weights were.
+  weight: version.endsWith('b') ? { jsGzip: 29578, cssGzip: 6845 } : null,
   publishedAt: '2026-11-23T09:00:00.000Z',
   publishedBy: 'cli:root',
   notes: version.endsWith('b') ? 'novo título' : '',
@@ -83,6 +86,14 @@ describe('RemoteReleases', () => {
     expect(rows()[0]).toContain('novo título');
     expect(rows()[1]).toContain('0.1.0-aaaaaaaa');
     expect(button('Ativar', 0)).toBeUndefined();
+  });
+
+  it("shows each version's initial weight (JS and CSS gzip), a dash when none was recorded", async () => {
+    await until(() => rows().length === 2);
+    const cells = [...view.container.querySelectorAll('tbody tr')].map((row) => row.querySelectorAll('td')[2]!);
+    expect(cells[0]!.textContent).toBe('JS 29,6 kB · CSS 6,8 kB');
+    expect(cells[0]!.querySelector('span')!.title).toBe('JS 29.578 bytes, CSS 6.845 bytes (gzip)');
+    expect(cells[1]!.textContent).toBe('—');
   });
 
   it('rolls back and activates through the service, showing what it answers', async () => {

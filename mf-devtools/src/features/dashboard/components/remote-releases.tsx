@@ -1,6 +1,7 @@
 /**
  * A remote's published versions in the Deployments card (issue 14): newest first, the active one
- * marked (and a running canary with its share of clients), who published each and when, with
+ * marked (and a running canary with its share of clients), who published each and when, its
+ * initial weight (JS and CSS gzip, issue 20), with
  * "Pré-visualizar" (this browser only) and "Ativar" on the others (activating the canary's version promotes it) and "Reverter" (ends a
  * canary; else back to the version published before the active one, or to the base entry).
  */
@@ -8,6 +9,7 @@ import { REMOTE_PREVIEW_STORAGE_KEY, type RemoteName } from '@prata/contracts';
 import { Badge, Button, SkeletonText, Table, formatDateTime } from '@prata/shared-ui';
 import { useRemoteReleases } from '../api/get-remote-releases.ts';
 import { useChangeRemoteRelease } from '../api/change-remote-release.ts';
+import { Weight } from './weight.tsx';
 import styles from './dashboard.module.css';
 
 /**
@@ -46,6 +48,7 @@ export function RemoteReleases({ remote }: { remote: RemoteName }) {
               <th scope="col">Versão</th>
               <th scope="col">Publicada em</th>
               <th scope="col">Por</th>
+              <th scope="col">Peso inicial (gzip)</th>
               <th scope="col">Notas</th>
               <th scope="col">
                 <span className="p9-visually-hidden">Ações</span>
@@ -61,6 +64,9 @@ export function RemoteReleases({ remote }: { remote: RemoteName }) {
                 </th>
                 <td>{formatDateTime(release.publishedAt)}</td>
                 <td>{release.publishedBy}</td>
+                <td>
+                  <Weight weight={release.weight} />
+                </td>
                 <td>{release.notes || '—'}</td>
                 <td>
                   {release.active ? null : (

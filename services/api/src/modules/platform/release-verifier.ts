@@ -6,7 +6,9 @@
  * (`metaData.publicPath` + `remoteEntry.path` + `remoteEntry.name`; `publicPath: 'auto'` means
  * relative to the manifest), fetches it and compares its SRI hash (`sha384-<base64>`) with the
  * one recorded at publish. It also checks that the manifest names the remote and, when it
- * announces a build version, that it is the release's version.
+ * announces a build version, that it is the release's version. Issue 20: when a release records
+ * the hash of its Node build (`serverIntegrity`), the manifest must announce that build
+ * (`metaData.ssrRemoteEntry`) and the container's bytes must match the hash too.
  */
 import { createHash } from 'node:crypto';
 import { ConflictError } from '../../errors.ts';
@@ -23,6 +25,8 @@ export interface FederationManifest {
     name?: string;
     publicPath?: string;
     remoteEntry?: { name?: string; path?: string };
+    /** The Node build (issue 20, shared-ui/build/server-rendering.ts): `{ name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' }`. */
+    ssrRemoteEntry?: { name?: string; path?: string; type?: string };
     buildInfo?: { buildVersion?: string };
   };
 }
@@ -52,6 +56,8 @@ export interface ReleaseToVerify {
   version: string;
   manifestUrl: string;
   integrity: string;
+  /** SRI of the Node container (issue 20); absent or null: not checked. */
+  serverIntegrity?: string | null | undefined;
 }
 
 /** Time allowed for each of the two fetches, ms. */
@@ -94,5 +100,34 @@ export async function verifyRelease(release: ReleaseToVerify, fetchImpl: typeof 
   if (typeof entryBytes === 'string') throw new ReleaseVerificationError(`Não foi possível ler o arquivo de entrada de ${label} (${entryBytes}); a versão não foi ativada.`);
   if (sriHash(entryBytes) !== release.integrity) {
     throw new ReleaseVerificationError(`O arquivo de entrada de ${label} não confere com o hash de integridade registrado; a versão não foi ativada.`);
+  }
+  await verifyServerEntry(release, manifest, fetchImpl);
+}
+
+/**
+ * URL of the Node container a manifest at `manifestUrl` announces (`metaData.ssrRemoteEntry`,
+ * relative to the manifest's files like the browser entry), or null when it announces none.
+ */
+export function serverEntryUrlOf(manifest: FederationManifest, manifestUrl: string): string | null {
+  const ssr = manifest.metaData?.ssrRemoteEntry;
+  if (!ssr?.name) return null;
+  return entryUrlOf({ ...manifest, metaData: { ...manifest.metaData, remoteEntry: ssr } }, manifestUrl);
+}
+
+/**
+ * Resolves when `release` records no Node build hash, or when `manifest` announces the Node
+ * container and its bytes match the hash (issue 20).
+ * @throws ReleaseVerificationError (pt-BR) when the manifest announces no Node build, the
+ * container cannot be fetched, or its hash differs.
+ */
+async function verifyServerEntry(release: ReleaseToVerify, manifest: FederationManifest, fetchImpl: typeof fetch): Promise<void> {
+  if (!release.serverIntegrity) return;
+  const label = `${release.remote} ${release.version}`;
+  const url = serverEntryUrlOf(manifest, release.manifestUrl);
+  if (!url) throw new ReleaseVerificationError(`O manifest de ${label} não anuncia a build de servidor (metaData.ssrRemoteEntry) cujo hash foi registrado; a versão não foi ativada.`);
+  const bytes = await fetchBytes(url, fetchImpl);
+  if (typeof bytes === 'string') throw new ReleaseVerificationError(`Não foi possível ler a build de servidor de ${label} (${bytes}); a versão não foi ativada.`);
+  if (sriHash(bytes) !== release.serverIntegrity) {
+    throw new ReleaseVerificationError(`A build de servidor de ${label} não confere com o hash de integridade registrado; a versão não foi ativada.`);
   }
 }

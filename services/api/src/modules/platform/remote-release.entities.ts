@@ -1,7 +1,7 @@
 /**
  * Remote releases (issue 14): `remote_releases` (one row per published build of a remote: version,
- * manifest URL, SRI integrity of its entry, published_at, published_by, notes; unique per remote
- * and version) and `remote_activations` (history: every time a version became active, by whom and
+ * manifest URL, SRI integrity of its entry and (issue 20) of its Node container, its initial weight
+ * in bytes gzip, published_at, published_by, notes; unique per remote and version) and `remote_activations` (history: every time a version became active, by whom and
  * how). The active version of a remote is the one of its newest activation (highest `id`); an
  * activation without a version hands the remote back to the bootstrap registry (file/env).
  */
@@ -20,6 +20,12 @@ export const RemoteReleaseSchema = defineEntity({
     manifestUrl: p.text(),
     /** `sha384-<base64>` of the remote's entry file (remoteEntry.js). */
     integrity: p.string().length(100),
+    /** `sha384-<base64>` of its Node container (`server/remoteEntry.js`, issue 20); null: no server build recorded. */
+    serverIntegrity: p.string().length(100).nullable(),
+    /** Initial JS of the build, bytes gzip (build-info.json `weight.jsGzip`); null: not recorded. */
+    weightJsGzip: p.integer().nullable(),
+    /** Initial CSS of the build, bytes gzip (`weight.cssGzip`); null: not recorded. */
+    weightCssGzip: p.integer().nullable(),
     publishedAt: p.datetime().onCreate(() => new Date()),
     /** The developer's e-mail, or `cli:<os user>` when published by the command against the database. */
     publishedBy: p.string().length(200),

@@ -3,7 +3,8 @@
  *
  * - `registry(em)`: what `GET /api/remotes` serves: the bootstrap registry (file/env,
  *   remote-registry.ts) with each remote that has an active release pointed at that release's
- *   manifest and version. Read from the database on every call (never stale).
+ *   manifest and version (and, issue 20, the SRI hash of its Node build, `serverIntegrity`, which
+ *   the shell's host checks before running it). Read from the database on every call (never stale).
  * - `list(em, remote)`: versions newest first (the active one marked), the activation history and
  *   the entry served now.
  * - `publish(em, remote, input, actor)`: records a build published to its versioned location and,
@@ -64,6 +65,27 @@ export interface ReleaseActor {
 
 type Action = RemoteActivation['action'];
 
+/** What the registry serves of a release. */
+interface ServedRelease {
+  version: string;
+  manifestUrl: string;
+  /** SRI of its Node container (issue 20), null when none was recorded. */
+  serverIntegrity?: string | null | undefined;
+}
+
+/** Whether two recorded hashes disagree (an absent one agrees with anything: recorded before issue 20). */
+function differs(recorded: string | null | undefined, given: string | undefined): boolean {
+  return Boolean(recorded && given && recorded !== given);
+}
+
+/** The columns of issue 20 from a publish input: the Node build's hash and the weight, when given. */
+function releaseExtras(release: { serverIntegrity?: string | undefined; weight?: { jsGzip: number; cssGzip: number } | undefined }) {
+  return {
+    ...(release.serverIntegrity ? { serverIntegrity: release.serverIntegrity } : {}),
+    ...(release.weight ? { weightJsGzip: release.weight.jsGzip, weightCssGzip: release.weight.cssGzip } : {}),
+  };
+}
+
 const AUDIT_ACTIONS: Record<Action, AuditAction> = {
   publish: 'remote_release_activated',
   activate: 'remote_release_activated',
@@ -96,14 +118,14 @@ export class RemoteReleaseService {
     const [base, active, canaries, previewed] = await Promise.all([
       this.bootstrap.list(),
       this.activeReleases(em),
-      clientId ? this.canaryReleases(em) : new Map<string, { version: string; manifestUrl: string; percent: number }>(),
+      clientId ? this.canaryReleases(em) : new Map<string, ServedRelease & { percent: number }>(),
       preview ? em.findOne(RemoteRelease, { remote: preview.remote, version: preview.version }) : null,
     ]);
     const served = base.map((entry) => {
       const canary = canaries.get(entry.name);
       const release =
         previewed?.remote === entry.name ? previewed : canary && clientId && canaryBucket(entry.name, clientId) < canary.percent ? canary : active.get(entry.name);
-      return release ? { ...entry, manifestUrl: release.manifestUrl, version: release.version } : entry;
+      return release ? { ...entry, manifestUrl: release.manifestUrl, version: release.version, ...(release.serverIntegrity ? { serverIntegrity: release.serverIntegrity } : {}) } : entry;
     });
     if (clientId && canaries.size > 0) {
       await this.recordCanaryClients(em, clientId, served.filter((entry) => canaries.has(entry.name) && previewed?.remote !== entry.name));
@@ -152,6 +174,8 @@ export class RemoteReleaseService {
         version: release.version,
         manifestUrl: release.manifestUrl,
         integrity: release.integrity,
+        serverIntegrity: release.serverIntegrity ?? null,
+        weight: release.weightJsGzip != null && release.weightCssGzip != null ? { jsGzip: release.weightJsGzip, cssGzip: release.weightCssGzip } : null,
         publishedAt: release.publishedAt.toISOString(),
         publishedBy: release.publishedBy,
         notes: release.notes,
@@ -169,13 +193,17 @@ export class RemoteReleaseService {
   async publish(em: EntityManager, remote: RemoteName, input: PublishReleaseInput, actor: ReleaseActor): Promise<RemoteReleaseList> {
     const release = publishReleaseSchema.parse(input);
     const existing = await em.findOne(RemoteRelease, { remote, version: release.version });
-    if (existing && (existing.manifestUrl !== release.manifestUrl || existing.integrity !== release.integrity)) {
+    if (existing && (existing.manifestUrl !== release.manifestUrl || existing.integrity !== release.integrity || differs(existing.serverIntegrity, release.serverIntegrity))) {
       throw new ConflictError(`A versão ${release.version} de ${remote} já foi publicada com outro conteúdo.`, 'release_exists');
     }
     if (release.activate) await this.verify({ remote, ...release });
     const records = await em.transactional(async (tx) => {
+      // A version recorded before its Node build's hash or its weight were (issue 20) gets them now.
+      if (existing && ((!existing.serverIntegrity && release.serverIntegrity) || (existing.weightJsGzip == null && release.weight))) {
+        await tx.nativeUpdate(RemoteRelease, { id: existing.id }, releaseExtras(release));
+      }
       if (!existing) {
-        tx.create(RemoteRelease, { remote, version: release.version, manifestUrl: release.manifestUrl, integrity: release.integrity, publishedBy: actor.label, notes: release.notes });
+        tx.create(RemoteRelease, { remote, version: release.version, manifestUrl: release.manifestUrl, integrity: release.integrity, ...releaseExtras(release), publishedBy: actor.label, notes: release.notes });
         audit(tx, { userId: actor.userId, action: 'remote_release_published', details: { remote, version: release.version, by: actor.label, activate: release.activate }, ...(actor.meta ? { meta: actor.meta } : {}) });
       }
       if (!release.activate || (await this.activeVersion(tx, remote)) === release.version) return [];
@@ -193,7 +221,7 @@ export class RemoteReleaseService {
     const release = await em.findOne(RemoteRelease, { remote, version });
     if (!release) throw new NotFoundError(`Versão ${version} de ${remote} não encontrada.`, 'release_not_found');
     if ((await this.activeVersion(em, remote)) === version) return this.list(em, remote);
-    await this.verify({ remote, version, manifestUrl: release.manifestUrl, integrity: release.integrity });
+    await this.verify({ remote, version, manifestUrl: release.manifestUrl, integrity: release.integrity, serverIntegrity: release.serverIntegrity ?? null });
     const record = await em.transactional(async (tx) => this.recordActivation(tx, remote, { version, manifestUrl: release.manifestUrl }, action, actor));
     await this.events.publish(em, [record]);
     return this.list(em, remote);
@@ -231,7 +259,7 @@ export class RemoteReleaseService {
     const release = await em.findOne(RemoteRelease, { remote, version });
     if (!release) throw new NotFoundError(`Versão ${version} de ${remote} não encontrada.`, 'release_not_found');
     if ((await this.activeVersion(em, remote)) === version) throw new ConflictError(`A versão ${version} de ${remote} já está ativa para todos.`, 'already_active');
-    await this.verify({ remote, version, manifestUrl: release.manifestUrl, integrity: release.integrity });
+    await this.verify({ remote, version, manifestUrl: release.manifestUrl, integrity: release.integrity, serverIntegrity: release.serverIntegrity ?? null });
     await em.transactional(async (tx) => {
       await tx.nativeDelete(RemoteCanary, { remote });
       await tx.nativeDelete(RemoteCanaryClient, { remote });
@@ -278,21 +306,21 @@ export class RemoteReleaseService {
   }
 
   /** Each remote's active release (remotes on their bootstrap entry are absent). */
-  private async activeReleases(em: EntityManager): Promise<Map<string, { version: string; manifestUrl: string }>> {
-    const rows = await em.getConnection().execute<{ remote: string; version: string; manifest_url: string }[]>(
-      `select r.remote, r.version, r.manifest_url
+  private async activeReleases(em: EntityManager): Promise<Map<string, ServedRelease>> {
+    const rows = await em.getConnection().execute<{ remote: string; version: string; manifest_url: string; server_integrity: string | null }[]>(
+      `select r.remote, r.version, r.manifest_url, r.server_integrity
          from (select distinct on (remote) remote, version from remote_activations order by remote, id desc) a
          join remote_releases r on r.remote = a.remote and r.version = a.version`,
     );
-    return new Map(rows.map((row) => [row.remote, { version: row.version, manifestUrl: row.manifest_url }]));
+    return new Map(rows.map((row) => [row.remote, { version: row.version, manifestUrl: row.manifest_url, serverIntegrity: row.server_integrity }]));
   }
 
   /** Each remote's running canary with its release. */
-  private async canaryReleases(em: EntityManager): Promise<Map<string, { version: string; manifestUrl: string; percent: number }>> {
-    const rows = await em.getConnection().execute<{ remote: string; version: string; manifest_url: string; percent: number }[]>(
-      `select c.remote, c.version, r.manifest_url, c.percent from remote_canaries c join remote_releases r on r.remote = c.remote and r.version = c.version`,
+  private async canaryReleases(em: EntityManager): Promise<Map<string, ServedRelease & { percent: number }>> {
+    const rows = await em.getConnection().execute<{ remote: string; version: string; manifest_url: string; server_integrity: string | null; percent: number }[]>(
+      `select c.remote, c.version, r.manifest_url, r.server_integrity, c.percent from remote_canaries c join remote_releases r on r.remote = c.remote and r.version = c.version`,
     );
-    return new Map(rows.map((row) => [row.remote, { version: row.version, manifestUrl: row.manifest_url, percent: row.percent }]));
+    return new Map(rows.map((row) => [row.remote, { version: row.version, manifestUrl: row.manifest_url, serverIntegrity: row.server_integrity, percent: row.percent }]));
   }
 
   private entryOf(registry: RemoteRegistry, remote: RemoteName): RemoteEntry {
