@@ -48,6 +48,29 @@ describe('createAppConfig', () => {
     expect(createAppConfig({ ...remoteOptions, server: false })).toHaveLength(1);
   });
 
+  it('sends both builds under PRATA_BUILD_OUTPUT when set (npm run release): the browser build there, the Node build in its server/', () => {
+    process.env.PRATA_BUILD_OUTPUT = '/tmp/release-build';
+    try {
+      const { server, browser } = builds(remoteOptions);
+      expect(browser.output?.path).toBe('/tmp/release-build');
+      expect(server.output?.path).toBe('/tmp/release-build/server');
+      const keep = (browser.output?.clean as { keep: (file: string) => boolean }).keep;
+      expect(['/tmp/release-build/server/remoteEntry.js', '/tmp/release-build/main.js', '/tmp/x/dist/server/remoteEntry.js'].map(keep)).toEqual([true, false, false]);
+      process.env.PRATA_BUILD_OUTPUT = 'out';
+      expect(builds(remoteOptions).server.output?.path).toBe('/tmp/x/out/server');
+    } finally {
+      delete process.env.PRATA_BUILD_OUTPUT;
+    }
+  });
+
+  it('weighs production browser builds against their budget, not development ones', () => {
+    const weighs = (config: Configuration) => config.plugins?.some((plugin) => plugin?.constructor.name === 'BuildWeightPlugin') ?? false;
+    expect(weighs(builds(remoteOptions, 'production').browser)).toBe(true);
+    expect(weighs(builds(hostOptions, 'production').browser)).toBe(true);
+    expect(weighs(builds(remoteOptions, 'production').server)).toBe(false);
+    expect(weighs(builds(remoteOptions, 'development').browser)).toBe(false);
+  });
+
   it("makes a remote's Node build one container file that takes every singleton from the shell", () => {
     const { server } = builds(remoteOptions);
     expect(server.plugins?.some((plugin) => plugin?.constructor.name === 'LimitChunkCountPlugin')).toBe(true);

@@ -33,7 +33,7 @@ export const packageBudgetSchema = z.object({ prata: z.object({ budget: appBudge
 export const MAX_RELEASE_GROWTH = 0.05;
 
 const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
-const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
 
 /** Bytes with pt-BR digit grouping, e.g. 29576 -> "29.576 B". */
 export function formatBytes(value: number): string {
