@@ -65,6 +65,18 @@ describe('GET /api/remotes', () => {
     expect(await registry()).toEqual(second);
   });
 
+  it("serves an entry's Node build hash (serverIntegrity) from the file, and refuses a malformed one", async () => {
+    const before = await registry();
+    const serverIntegrity = `sha384-${'B'.repeat(64)}`;
+    const withHash: RemoteRegistry = [{ name: 'storefront', manifestUrl: 'http://127.0.0.1:5003/mf-manifest.json', version: '1.0.2', routes: ['/'], serverIntegrity }];
+    await writeFile(registryFile, JSON.stringify(withHash));
+    expect(await registry()).toEqual(withHash);
+    await writeFile(registryFile, JSON.stringify([{ ...withHash[0]!, version: '1.0.3', serverIntegrity: 'sha256-abc' }]));
+    expect(await registry()).toEqual(withHash);
+    await writeFile(registryFile, JSON.stringify(before));
+    expect(await registry()).toEqual(before);
+  });
+
   it('keeps serving the last valid registry when the file becomes invalid', async () => {
     const before = await registry();
     await writeFile(registryFile, '{ not json');

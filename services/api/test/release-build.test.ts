@@ -3,7 +3,10 @@
  * `<deploy>/<remote>/<version>/` and hashes its entry; the skew check refuses a build whose
  * contract major or singleton ranges the shell (its build-info.json, read over real HTTP) does not meet;
  * the types check (the shell's script, run as a process) refuses a build whose published `./App`
- * types do not satisfy the shell's RemoteModule, with TypeScript's diagnostic.
+ * types do not satisfy the shell's RemoteModule, with TypeScript's diagnostic. Issue 20: both
+ * builds are published and the Node container hashed; the weight check refuses a build over its
+ * budget, and one more than 5 % heavier than the live version (its recorded weight, or the
+ * build-info.json next to its manifest over real HTTP) unless the growth is accepted.
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -13,13 +16,16 @@ import os from 'node:os';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppBuildInfo } from '@prata/contracts';
-import { compatibilityProblems, publishBuild, remoteTypesProblems, shellBuildInfo } from '../src/scripts/release-build.ts';
+import type { AppBuildInfo, RemoteReleaseList } from '@prata/contracts';
+import type { AppWeight } from '@prata/contracts/build-weight';
+import { checkWeight, compatibilityProblems, liveWeight, publishBuild, readBuildWeight, remoteTypesProblems, shellBuildInfo } from '../src/scripts/release-build.ts';
 import { LocalDiskReleaseStorage } from '../src/storage/release-storage.ts';
 
 let dir: string;
 let shellServer: http.Server;
 let shellUrl: string;
+/** What the shell's origin answers for `/live/build-info.json` (the live storefront's), null: 404. */
+let liveBuildInfo: unknown = null;
 const shell: AppBuildInfo = {
   name: 'shell', kind: 'host', version: '0.1.0-11111111', packageVersion: '0.1.0', contentHash: '11111111', builtAt: '2026-11-23T09:00:00.000Z',
   contractVersion: 1, shared: { react: '19.3.1', zustand: '5.1.0' },
@@ -39,6 +45,7 @@ async function buildDir(contractVersion: number, react: string): Promise<string>
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'prata-release-build-'));
   shellServer = http.createServer((request, response) => {
+    if (request.url === '/live/build-info.json' && liveBuildInfo !== null) return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(liveBuildInfo));
     if (request.url !== '/build-info.json') return response.writeHead(404).end();
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(shell));
   });
@@ -62,6 +69,86 @@ describe('publishBuild', () => {
     expect(await readFile(path.join(first.location, 'static', 'main.0123abcd.js'), 'utf8')).toBe('/* chunk */');
     const again = await publishBuild({ remote: 'storefront', version: '0.1.0-22222222', dir: build, dispose: async () => undefined }, storage);
     expect(again).toEqual({ ...first, copied: false });
+    expect(first.serverIntegrity).toBeNull();
+  });
+
+  it('publishes the Node build with the browser build and hashes its container (issue 20)', async () => {
+    const build = await buildDir(1, '^19.3.1');
+    await mkdir(path.join(build, 'server'));
+    await writeFile(path.join(build, 'server', 'remoteEntry.js'), 'module.exports = { storefront: 1 };');
+    const storage = new LocalDiskReleaseStorage(path.join(dir, 'deploy-twin'));
+    const published = await publishBuild({ remote: 'storefront', version: '0.1.0-33333333', dir: build, dispose: async () => undefined }, storage);
+    expect(published.integrity).toBe(`sha384-${createHash('sha384').update('var storefront;').digest('base64')}`);
+    expect(published.serverIntegrity).toBe(`sha384-${createHash('sha384').update('module.exports = { storefront: 1 };').digest('base64')}`);
+    expect(await readFile(path.join(published.location, 'server', 'remoteEntry.js'), 'utf8')).toBe('module.exports = { storefront: 1 };');
+  });
+});
+
+describe('weight check before publishing (issue 20)', () => {
+  const budget = { js: 40_000, css: 8_000 };
+  /** A storefront build whose build-info.json records `weight` and the budget above. */
+  async function weighedBuild(weight: AppWeight): Promise<string> {
+    const build = await buildDir(1, '^19.3.1');
+    const info = JSON.parse(await readFile(path.join(build, 'build-info.json'), 'utf8')) as Record<string, unknown>;
+    await writeFile(path.join(build, 'build-info.json'), JSON.stringify({ ...info, weight, budget }));
+    return build;
+  }
+  /** The release list of a storefront whose live version is `active` (weight `recorded`), or the bootstrap build at `<shell>/live/`. */
+  const listWith = (active: string | null, recorded: AppWeight | null = null): RemoteReleaseList => ({
+    remote: 'storefront',
+    active,
+    current: { name: 'storefront', version: active ?? '0.1.0', manifestUrl: `${shellUrl}/live/mf-manifest.json`, routes: ['/'] },
+    canary: null,
+    history: [],
+    releases: active
+      ? [{ remote: 'storefront', version: active, manifestUrl: `${shellUrl}/live/mf-manifest.json`, integrity: `sha384-${'A'.repeat(64)}`, serverIntegrity: null, weight: recorded, publishedAt: '2026-11-26T10:00:00.000Z', publishedBy: 'cli:root', notes: '', active: true }]
+      : [],
+  });
+  const target = (build: string) => ({ remote: 'storefront' as const, version: '0.1.0-22222222', dir: build });
+
+  it("reads the build's weight and budget, and refuses a build that records none", async () => {
+    expect(await readBuildWeight(await weighedBuild({ jsGzip: 1, cssGzip: 2 }))).toEqual({ weight: { jsGzip: 1, cssGzip: 2 }, budget });
+    await expect(readBuildWeight(await buildDir(1, '^19.3.1'))).rejects.toThrow('build-info.json of storefront 0.1.0-22222222 records no weight or budget');
+  });
+
+  it('refuses a build over its budget, with the figures', async () => {
+    const check = await checkWeight(target(await weighedBuild({ jsGzip: 40_001, cssGzip: 7_000 })), listWith(null), true);
+    expect(check.refusal).toBe('storefront 0.1.0-22222222 não foi publicada: acima do orçamento de bytes (mf-storefront/package.json, prata.budget):\n  - JS inicial de 40.001 B gzip acima do orçamento de 40.000 B (+1 B)');
+  });
+
+  it("refuses one more than 5 % heavier than the live version's recorded weight unless the growth is accepted, printing both figures", async () => {
+    const build = await weighedBuild({ jsGzip: 31_600, cssGzip: 6_000 });
+    const list = listWith('0.1.0-11111111', { jsGzip: 30_000, cssGzip: 6_000 });
+    const refused = await checkWeight(target(build), list, false);
+    expect(refused.live).toEqual({ weight: { jsGzip: 30_000, cssGzip: 6_000 }, version: '0.1.0-11111111', source: 'registro da versão' });
+    expect(refused.refusal).toBe(
+      'storefront 0.1.0-22222222 não foi publicada: mais de 5 % mais pesada que a versão no ar 0.1.0-11111111 (registro da versão); para aceitar, repita com --accept-growth:\n' +
+        '  - JS inicial de 31.600 B gzip, 5,33 % acima dos 30.000 B da versão no ar (limite: 5 %)',
+    );
+    expect(refused.summary).toContain('JS 31.600 B gzip, CSS 6.000 B gzip (budget 40.000 B / 8.000 B; live 0.1.0-11111111: JS 30.000 B, CSS 6.000 B)');
+    const accepted = await checkWeight(target(build), list, true);
+    expect(accepted.refusal).toBeNull();
+    expect(accepted.acceptedGrowth).toEqual(['JS inicial de 31.600 B gzip, 5,33 % acima dos 30.000 B da versão no ar (limite: 5 %)']);
+    expect((await checkWeight(target(await weighedBuild({ jsGzip: 31_500, cssGzip: 6_300 })), list, false)).refusal).toBeNull();
+  });
+
+  it("reads the live bootstrap build's weight from the build-info.json next to its manifest (real HTTP); unknown: only the budget counts", async () => {
+    const build = await weighedBuild({ jsGzip: 30_000, cssGzip: 7_000 });
+    liveBuildInfo = { ...shell, name: 'storefront', kind: 'remote', weight: { jsGzip: 30_000, cssGzip: 6_000 }, budget };
+    try {
+      expect(await liveWeight(listWith(null))).toEqual({ weight: { jsGzip: 30_000, cssGzip: 6_000 }, version: '0.1.0', source: `${shellUrl}/live/build-info.json` });
+      // An active release recorded without a weight is looked up the same way.
+      expect((await liveWeight(listWith('0.1.0-11111111')))?.source).toBe(`${shellUrl}/live/build-info.json`);
+      const check = await checkWeight(target(build), listWith(null), false);
+      expect(check.refusal).toMatch(/^storefront 0\.1\.0-22222222 não foi publicada: mais de 5 % mais pesada que a versão no ar 0\.1\.0 \(http:.*\/live\/build-info\.json\)/);
+      expect(check.refusal).toContain('  - CSS inicial de 7.000 B gzip, 16,67 % acima dos 6.000 B da versão no ar (limite: 5 %)');
+    } finally {
+      liveBuildInfo = null;
+    }
+    expect(await liveWeight(listWith(null))).toBeNull();
+    const unknown = await checkWeight(target(build), listWith(null), false);
+    expect(unknown.refusal).toBeNull();
+    expect(unknown.summary).toContain('live version: weight unknown');
   });
 });
 

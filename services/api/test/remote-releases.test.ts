@@ -5,7 +5,9 @@
  * bootstrap entry, the registry `GET /api/remotes` serves (never cached), access and audit rows,
  * and the activation relayed to open tabs on the public realtime channel `releases`; a canary
  * rolled back by the canary-guard job (driven by a test clock and explicit ticks) once its error
- * rate is past the threshold, and kept while it is under it.
+ * rate is past the threshold, and kept while it is under it. Issue 20: the Node build's hash and
+ * the weight recorded with a release, the hash on the registry entries that serve it, the Node
+ * container checked before every activation, and a remote without a server build still released.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -39,6 +41,28 @@ async function build(version: string, entrySource = `/* storefront ${version} */
   await writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
   await writeFile(path.join(dir, 'remoteEntry.js'), entrySource);
   return { version, manifestUrl: `${originUrl}/storefront/${version}/mf-manifest.json`, integrity: sriHash(Buffer.from(entrySource)) };
+}
+
+/**
+ * Writes a build of `remote` at `version` under the origin whose manifest announces its Node
+ * container `server/remoteEntry.js` (issue 20) with `serverSource`, or no server build when null;
+ * returns its release body with the SRI hashes of both entries.
+ */
+async function twinBuild(remote: 'checkout', version: string, serverSource: string | null = `/* ${remote} ${version} node */`) {
+  const dir = path.join(deployDir, remote, version);
+  await mkdir(path.join(dir, 'server'), { recursive: true });
+  const entrySource = `/* ${remote} ${version} */`;
+  const ssr = serverSource === null ? {} : { ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' } };
+  const manifest = { id: remote, name: remote, metaData: { name: remote, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' }, buildInfo: { buildVersion: version }, ...ssr } };
+  await writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+  await writeFile(path.join(dir, 'remoteEntry.js'), entrySource);
+  if (serverSource !== null) await writeFile(path.join(dir, 'server', 'remoteEntry.js'), serverSource);
+  return {
+    version,
+    manifestUrl: `${originUrl}/${remote}/${version}/mf-manifest.json`,
+    integrity: sriHash(Buffer.from(entrySource)),
+    ...(serverSource === null ? {} : { serverIntegrity: sriHash(Buffer.from(serverSource)) }),
+  };
 }
 
 async function registry(): Promise<RemoteRegistry> {
@@ -344,6 +368,72 @@ describe('remote releases', () => {
     const [event] = await sql<{ payload: unknown }>(service, `select payload from domain_events where type = 'RemoteReleaseActivated' order by created_at desc limit 1`);
     expect(event!.payload).toEqual({ remote: 'storefront', version: stable, manifestUrl: `${originUrl}/storefront/${stable}/mf-manifest.json` });
     expect(await sql(service, `select 1 from remote_canary_clients`)).toEqual([]);
+  });
+
+  it("records a release's Node build hash and weight, serves the hash on the registry entry and checks the Node container before every activation (issue 20)", async () => {
+    const releasesUrl = '/api/developer/remotes/checkout/releases';
+    const weight = { jsGzip: 66_461, cssGzip: 4_909 };
+    const withServer = await twinBuild('checkout', '0.2.0-11110000');
+    const published = await post(releasesUrl, developer, { ...withServer, weight });
+    expect(published.statusCode, published.body).toBe(201);
+    expect(remoteReleaseListSchema.parse(published.json()).releases).toEqual([
+      expect.objectContaining({ version: withServer.version, integrity: withServer.integrity, serverIntegrity: withServer.serverIntegrity, weight, active: true }),
+    ]);
+    const checkout = async (query = '', who?: SignedIn) =>
+      remoteRegistrySchema.parse((await service.app.inject({ method: 'GET', url: `/api/remotes${query}`, headers: who ? bearer(who) : {} })).json()).find((entry) => entry.name === 'checkout')!;
+    expect(await checkout()).toMatchObject({ version: withServer.version, serverIntegrity: withServer.serverIntegrity });
+
+    // A Node container that is not the one recorded, that is missing, or that the manifest does not announce: never activated.
+    const tampered = await twinBuild('checkout', '0.2.0-22220000');
+    await writeFile(path.join(deployDir, 'checkout', tampered.version, 'server', 'remoteEntry.js'), '/* changed after publish */');
+    const mismatch = await post(releasesUrl, developer, tampered);
+    expect(mismatch.statusCode).toBe(409);
+    expect(mismatch.json().message).toBe('A build de servidor de checkout 0.2.0-22220000 não confere com o hash de integridade registrado; a versão não foi ativada.');
+    const missing = await twinBuild('checkout', '0.2.0-33330000');
+    await rm(path.join(deployDir, 'checkout', missing.version, 'server', 'remoteEntry.js'));
+    const unreachable = await post(releasesUrl, developer, missing);
+    expect(unreachable.statusCode).toBe(409);
+    expect(unreachable.json().message).toBe('Não foi possível ler a build de servidor de checkout 0.2.0-33330000 (HTTP 404); a versão não foi ativada.');
+    const unannounced = await twinBuild('checkout', '0.2.0-44440000', null);
+    const notAnnounced = await post(releasesUrl, developer, { ...unannounced, serverIntegrity: withServer.serverIntegrity });
+    expect(notAnnounced.statusCode).toBe(409);
+    expect(notAnnounced.json().message).toBe('O manifest de checkout 0.2.0-44440000 não anuncia a build de servidor (metaData.ssrRemoteEntry) cujo hash foi registrado; a versão não foi ativada.');
+    expect((await checkout()).version).toBe(withServer.version);
+
+    // The same version with another Node build is other content.
+    const conflict = await post(releasesUrl, developer, { ...withServer, serverIntegrity: sriHash(Buffer.from('outro')) });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().message).toBe('A versão 0.2.0-11110000 de checkout já foi publicada com outro conteúdo.');
+
+    // A remote without a server build (rendered in the browser) publishes and is served without a hash.
+    const browserOnly = await post(releasesUrl, developer, unannounced);
+    expect(browserOnly.statusCode, browserOnly.body).toBe(201);
+    expect(remoteReleaseListSchema.parse(browserOnly.json()).releases[0]).toMatchObject({ version: unannounced.version, serverIntegrity: null, weight: null, active: true });
+    const served = await checkout();
+    expect(served.version).toBe(unannounced.version);
+    expect(served).not.toHaveProperty('serverIntegrity');
+
+    // The recorded hash reaches the canary's clients and a staff preview too, and is checked again when the version is activated later.
+    expect((await post('/api/developer/remotes/checkout/canary', developer, { version: withServer.version, percent: 99 })).statusCode).toBe(200);
+    const inside = Array.from({ length: 20 }, (_, i) => `checkout-${String(i).padStart(4, '0')}`).find((id) => createHash('sha256').update(`checkout:${id}`).digest().readUInt32BE(0) % 100 < 99)!;
+    expect(await checkout(`?client=${inside}`)).toMatchObject({ version: withServer.version, serverIntegrity: withServer.serverIntegrity });
+    expect((await service.app.inject({ method: 'DELETE', url: '/api/developer/remotes/checkout/canary', headers: bearer(developer) })).statusCode).toBe(200);
+    expect(await checkout(`?preview=checkout@${withServer.version}`, developer)).toMatchObject({ version: withServer.version, serverIntegrity: withServer.serverIntegrity });
+    await writeFile(path.join(deployDir, 'checkout', withServer.version, 'server', 'remoteEntry.js'), '/* replaced on the origin */');
+    const reactivated = await post('/api/developer/remotes/checkout/activate', developer, { version: withServer.version });
+    expect(reactivated.statusCode).toBe(409);
+    expect(reactivated.json().message).toBe('A build de servidor de checkout 0.2.0-11110000 não confere com o hash de integridade registrado; a versão não foi ativada.');
+    expect((await checkout()).version).toBe(unannounced.version);
+  });
+
+  it('answers a malformed Node build hash or weight with pt-BR 400s', async () => {
+    const body = await twinBuild('checkout', '0.2.0-55550000');
+    const badHash = await post('/api/developer/remotes/checkout/releases', developer, { ...body, serverIntegrity: 'md5-abc' });
+    expect(badHash.statusCode).toBe(400);
+    expect(badHash.json().issues).toEqual([expect.objectContaining({ path: 'body.serverIntegrity', message: 'Hash de integridade inválido: esperado sha384-<base64>' })]);
+    const badWeight = await post('/api/developer/remotes/checkout/releases', developer, { ...body, weight: { jsGzip: -1, cssGzip: 10 } });
+    expect(badWeight.statusCode).toBe(400);
+    expect(badWeight.json().issues).toEqual([expect.objectContaining({ path: 'body.weight.jsGzip' })]);
   });
 
   it('the hand-written migration matches the entities', async () => {
