@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appBuildInfoSchema } from './remote-module.ts';
-import { budgetProblems, growthProblems, MAX_RELEASE_GROWTH, packageBudgetSchema } from './build-weight.ts';
+import { budgetProblems, growthProblems, MAX_RELEASE_GROWTH, packageBudgetSchema, weighedBuildInfoSchema } from './build-weight.ts';
 
 describe('budgetProblems', () => {
   it('names each part over its budget with both figures and the excess; at the budget is within it', () => {
@@ -39,8 +38,8 @@ describe('declared budgets and recorded weights', () => {
 
   it('build-info.json may record the weight and budget (production builds) or not (development)', () => {
     const info = { name: 'storefront', kind: 'remote', version: '0.1.0-aaaaaaaa', packageVersion: '0.1.0', contentHash: 'aaaaaaaa', builtAt: '2026-11-26T10:00:00.000Z', contractVersion: 1, shared: {} };
-    expect(appBuildInfoSchema.parse(info).weight).toBeUndefined();
-    expect(appBuildInfoSchema.parse({ ...info, weight: { jsGzip: 1, cssGzip: 2 }, budget: { js: 3, css: 4 } })).toMatchObject({ weight: { jsGzip: 1, cssGzip: 2 }, budget: { js: 3, css: 4 } });
-    expect(appBuildInfoSchema.safeParse({ ...info, weight: { jsGzip: -1, cssGzip: 2 } }).success).toBe(false);
+    expect(weighedBuildInfoSchema.parse(info).weight).toBeUndefined();
+    expect(weighedBuildInfoSchema.parse({ ...info, weight: { jsGzip: 1, cssGzip: 2 }, budget: { js: 3, css: 4 } })).toMatchObject({ weight: { jsGzip: 1, cssGzip: 2 }, budget: { js: 3, css: 4 } });
+    expect(weighedBuildInfoSchema.safeParse({ ...info, weight: { jsGzip: -1, cssGzip: 2 } }).success).toBe(false);
   });
 });

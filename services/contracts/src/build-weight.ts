@@ -12,19 +12,23 @@
  *   remote over its budget, and one more than {@link MAX_RELEASE_GROWTH} heavier than the live
  *   version ({@link growthProblems}) unless `--accept-growth`.
  *
- * Pure functions and schemas: used by the build plugin (Node), the service and the devtools panel.
+ * Pure functions and schemas: used by the build plugin (Node) and the release command; browser code
+ * takes `appWeightSchema` from the release contracts (re-exported here), never this module.
  */
 import { z } from 'zod';
+// The weight's shape lives with the release contracts (a shared module of the browser); the rest of this module stays out of browsers.
+import { appWeightSchema, type AppWeight } from './releases.ts';
+import { appBuildInfoSchema } from './remote-module.ts';
 
-const bytes = z.number().int().nonnegative();
-
-/** What an app's first load weighs: bytes gzip (level 9) of its initial JS and of its initial CSS. */
-export const appWeightSchema = z.object({ jsGzip: bytes, cssGzip: bytes });
-export type AppWeight = z.infer<typeof appWeightSchema>;
+export { appWeightSchema, type AppWeight };
 
 /** An app's byte budget (package.json `prata.budget`): the most its initial JS and CSS may weigh, bytes gzip. */
 export const appBudgetSchema = z.object({ js: z.number().int().positive(), css: z.number().int().positive() });
 export type AppBudget = z.infer<typeof appBudgetSchema>;
+
+/** `build-info.json` with what a production browser build adds: its initial `weight` and the `budget` it was held to. */
+export const weighedBuildInfoSchema = appBuildInfoSchema.extend({ weight: appWeightSchema.optional(), budget: appBudgetSchema.optional() });
+export type WeighedBuildInfo = z.infer<typeof weighedBuildInfoSchema>;
 
 /** The package.json field that declares an app's budget: `{ "prata": { "budget": { "js": <bytes>, "css": <bytes> } } }`. */
 export const packageBudgetSchema = z.object({ prata: z.object({ budget: appBudgetSchema }) });

@@ -12,8 +12,16 @@
  * - Developer-only routes under `/api/developer/remotes/:remote/...`; every change is audited.
  */
 import { z } from 'zod';
-import { appWeightSchema } from './build-weight.ts';
 import { remoteEntrySchema, remoteNameSchema } from './platform.ts';
+
+const bytes = z.number().int().nonnegative();
+
+/**
+ * What an app's first load weighs (issue 20, build-weight.ts): bytes gzip (level 9) of its initial
+ * JS and of its initial CSS, as its build-info.json records it and a release is recorded with.
+ */
+export const appWeightSchema = z.object({ jsGzip: bytes, cssGzip: bytes });
+export type AppWeight = z.infer<typeof appWeightSchema>;
 
 /** A release version: letters, digits, `.`, `_` and `-` (it is a path segment of the deploy location). */
 export const releaseVersionSchema = z

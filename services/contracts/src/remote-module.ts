@@ -17,7 +17,6 @@
  * shared-ui/src/lib/remote-module.ts; this package stays free of React.
  */
 import { z } from 'zod';
-import { appBudgetSchema, appWeightSchema } from './build-weight.ts';
 
 /** The contract major this build of the shared code reads and writes. */
 export const REMOTE_MODULE_CONTRACT_VERSION = 1;
@@ -42,8 +41,7 @@ export type RemoteRoute = z.infer<typeof remoteRouteSchema>;
 /**
  * `build-info.json` of an app build (shared-ui/build/build-version.ts): `version` is
  * `<package version>-<content hash>`; `shared` maps each federation singleton to the version range
- * a remote requires, or to the exact version the shell provides. A production browser build also
- * records its initial `weight` and the `budget` it was held to (bytes gzip, build-weight.ts).
+ * a remote requires, or to the exact version the shell provides.
  */
 export const appBuildInfoSchema = z.object({
   name: z.string(),
@@ -54,8 +52,6 @@ export const appBuildInfoSchema = z.object({
   builtAt: z.string(),
   contractVersion: z.number().int().positive(),
   shared: z.record(z.string(), z.string()),
-  weight: appWeightSchema.optional(),
-  budget: appBudgetSchema.optional(),
 });
 export type AppBuildInfo = z.infer<typeof appBuildInfoSchema>;
 

@@ -30,7 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import semver from 'semver';
 import { appBuildInfoSchema, remoteCompatibilityProblems, type AppBuildInfo, type RemoteName, type RemoteReleaseList } from '@prata/contracts';
-import { budgetProblems, formatBytes, growthProblems, MAX_RELEASE_GROWTH, type AppBudget, type AppWeight } from '@prata/contracts/build-weight';
+import { budgetProblems, formatBytes, growthProblems, MAX_RELEASE_GROWTH, weighedBuildInfoSchema, type AppBudget, type AppWeight } from '@prata/contracts/build-weight';
 import { REPO_ROOT } from '../config.ts';
 import { sriHash } from '../modules/platform/release-verifier.ts';
 import type { ReleaseStorage } from '../storage/release-storage.ts';
@@ -114,7 +114,7 @@ export async function publishBuild(build: RemoteBuild, storage: ReleaseStorage):
  * @throws Error when the file records no weight or budget (not a production build of this repository).
  */
 export async function readBuildWeight(dir: string): Promise<{ weight: AppWeight; budget: AppBudget }> {
-  const info = appBuildInfoSchema.parse(JSON.parse(await readFile(path.join(dir, 'build-info.json'), 'utf8')));
+  const info = weighedBuildInfoSchema.parse(JSON.parse(await readFile(path.join(dir, 'build-info.json'), 'utf8')));
   if (!info.weight || !info.budget) throw new Error(`build-info.json of ${info.name} ${info.version} records no weight or budget`);
   return { weight: info.weight, budget: info.budget };
 }
@@ -131,7 +131,7 @@ export async function liveWeight(list: RemoteReleaseList, fetchImpl: typeof fetc
   if (list.active && recorded) return { weight: recorded, version, source: 'registro da versão' };
   const url = new URL('build-info.json', list.current.manifestUrl).toString();
   const info = await fetchImpl(url, { signal: AbortSignal.timeout(5000), headers: { 'cache-control': 'no-cache' } })
-    .then(async (response) => (response.ok ? appBuildInfoSchema.safeParse(await response.json()) : null))
+    .then(async (response) => (response.ok ? weighedBuildInfoSchema.safeParse(await response.json()) : null))
     .catch(() => null);
   return info?.success && info.data.weight ? { weight: info.data.weight, version, source: url } : null;
 }

@@ -6,8 +6,7 @@
  * does not answer is reported as unreachable, not hidden.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { appBuildInfoSchema, remoteRegistrySchema, type RemoteEntry } from '@prata/contracts';
-import type { AppWeight } from '@prata/contracts/build-weight';
+import { appWeightSchema, remoteRegistrySchema, type AppWeight, type RemoteEntry } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface Deployment {
@@ -28,7 +27,7 @@ async function buildWeight(manifestUrl: string, signal?: AbortSignal): Promise<A
   try {
     const response = await fetch(new URL('build-info.json', manifestUrl), { cache: 'no-store', ...(signal ? { signal } : {}) });
     if (!response.ok) return null;
-    return appBuildInfoSchema.safeParse(await response.json()).data?.weight ?? null;
+    return appWeightSchema.safeParse(((await response.json()) as { weight?: unknown }).weight).data ?? null;
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@
  * A build's initial weight (issue 20 "Byte budgets per remote"): its initial JS and CSS in kB of
  * gzip (1 kB = 1000 bytes, pt-BR digits), the exact bytes in the tooltip; "—" when unknown.
  */
-import type { AppWeight } from '@prata/contracts/build-weight';
+import type { AppWeight } from '@prata/contracts';
 
 const kilobytes = new Intl.NumberFormat('pt-BR', { style: 'unit', unit: 'kilobyte', minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const bytes = new Intl.NumberFormat('pt-BR');
