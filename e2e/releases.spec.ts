@@ -4,11 +4,15 @@
  * the new text (the shell's build is untouched, the checkout still works); `npm run rollback -- storefront` -> the tab is
  * told again and its next in-app navigation loads the document anew, with the old text.
  * A developer previews a published version in their own browser (shoppers keep the live one), then
- * activates and reverts it from the devtools Deployments card (creates one developer, whose admin
- * slot is freed after). The commands run as a developer would run them, against the running store's database (the
+ * activates and reverts it from the devtools Deployments card, which shows each version's initial
+ * weight (creates one developer, whose admin slot is freed after). Issue 20 byte budgets: the
+ * command refuses a build over its budget (the storefront's package.json budget lowered) and one
+ * more than 5 % heavier than the live version (incompressible bytes added to its ./App) unless
+ * `--accept-growth`, printing the figures and publishing nothing. The commands run as a developer would run them, against the running store's database (the
  * e2e store's embedded PostgreSQL under its DATA_DIR) and its deploy directory.
  */
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -90,6 +94,46 @@ test('a remote is released and rolled back while the store runs', async ({ page 
   }
 });
 
+/** Runs a release command that must fail with exit code 1; returns its stderr. */
+async function refusedCommand(...args: string[]): Promise<string> {
+  const error = await releaseCommand('release', ...args).then(
+    (stdout) => new Error(`the command succeeded: ${stdout}`),
+    (failure: unknown) => failure as { code?: number; stderr?: string },
+  );
+  expect(error).toMatchObject({ code: 1 });
+  return (error as { stderr: string }).stderr;
+}
+
+test('release refuses a build over its byte budget, and one more than 5 % heavier than the live version unless the growth is accepted', async () => {
+  test.setTimeout(180_000);
+  const packageFile = path.resolve('mf-storefront/package.json');
+  const moduleFile = path.resolve('mf-storefront/src/app/remote-module.ts');
+  const [packageJson, remoteModule] = await Promise.all([readFile(packageFile, 'utf8'), readFile(moduleFile, 'utf8')]);
+  const listing = await releaseCommand('releases', 'storefront');
+  try {
+    const manifest = JSON.parse(packageJson) as { prata: { budget: { js: number; css: number } } };
+    await writeFile(packageFile, `${JSON.stringify({ ...manifest, prata: { budget: { ...manifest.prata.budget, js: 1000 } } }, null, 2)}\n`);
+    const overBudget = await refusedCommand('storefront');
+    expect(overBudget).toMatch(/storefront 0\.1\.0-[0-9a-f]{8} não foi publicada: acima do orçamento de bytes \(mf-storefront\/package\.json, prata\.budget\):\n {2}- JS inicial de [\d.]+ B gzip acima do orçamento de 1\.000 B \(\+[\d.]+ B\)/);
+    // Growth alone: a budget that leaves room, and about 4 KB of gzip that cannot compress in the
+    // module the shell loads first (well past 5 % of the storefront's ~30 KB).
+    await writeFile(packageFile, `${JSON.stringify({ ...manifest, prata: { budget: { ...manifest.prata.budget, js: manifest.prata.budget.js * 10 } } }, null, 2)}\n`);
+    await writeFile(moduleFile, `${remoteModule}\nexport const e2eGrowth = '${randomBytes(4000).toString('base64')}';\n`);
+    const grown = await refusedCommand('storefront');
+    expect(grown).toMatch(/storefront 0\.1\.0-[0-9a-f]{8} não foi publicada: mais de 5 % mais pesada que a versão no ar 0\.1\.0 \(http:\/\/127\.0\.0\.1:\d+\/build-info\.json\); para aceitar, repita com --accept-growth:/);
+    expect(grown).toMatch(/ {2}- JS inicial de [\d.]+ B gzip, [\d,]+ % acima dos [\d.]+ B da versão no ar \(limite: 5 %\)/);
+    expect(await releaseCommand('releases', 'storefront')).toBe(listing);
+
+    const accepted = await releaseCommand('release', 'storefront', '--accept-growth', '--no-activate', '--notes', 'crescimento aceito');
+    const after = await releaseCommand('releases', 'storefront');
+    expect(after).toMatch(new RegExp(`  ${accepted.replaceAll('.', '\\.')} .* JS [\\d.]+ B CSS [\\d.]+ B gzip  crescimento aceito`));
+    expect(after.split('\n')[0]).toBe(listing.split('\n')[0]);
+  } finally {
+    await writeFile(packageFile, packageJson);
+    await writeFile(moduleFile, remoteModule);
+  }
+});
+
 test('registry down at load: the shell composes the store from the last registry it saw', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();
@@ -135,6 +179,9 @@ test('a developer previews a version in their own browser, then activates and re
     await signInAsDeveloper(page, developer.email, developer.password);
     const row = () => page.getByTestId('releases-storefront').getByRole('row', { name: new RegExp(version) });
     await expect(row()).toContainText('cli:');
+    // Its initial weight as the release recorded it (issue 20), and the live build's in the deployments table.
+    await expect(row()).toContainText(/JS \d+,\d kB · CSS \d+,\d kB/);
+    await expect(page.getByTestId('deployment-storefront')).toContainText(/JS \d+,\d kB · CSS \d+,\d kB/);
 
     // Preview: only this browser shows the version.
     await row().getByRole('button', { name: 'Pré-visualizar' }).click();
