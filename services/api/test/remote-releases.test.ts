@@ -426,6 +426,18 @@ describe('remote releases', () => {
     expect((await checkout()).version).toBe(unannounced.version);
   });
 
+  it('gives a version recorded without its Node build hash and weight (before issue 20) both when it is published again', async () => {
+    const releasesUrl = '/api/developer/remotes/checkout/releases';
+    const { serverIntegrity, ...older } = await twinBuild('checkout', '0.2.0-66660000');
+    expect((await post(releasesUrl, developer, { ...older, activate: false })).statusCode).toBe(201);
+    const again = await post(releasesUrl, developer, { ...older, serverIntegrity, weight: { jsGzip: 100, cssGzip: 20 }, activate: false });
+    expect(again.statusCode, again.body).toBe(201);
+    const release = () => remoteReleaseListSchema.parse(again.json()).releases.find((candidate) => candidate.version === older.version);
+    expect(release()).toMatchObject({ serverIntegrity, weight: { jsGzip: 100, cssGzip: 20 } });
+    const [row] = await sql<{ server_integrity: string; weight_js_gzip: number }>(service, `select server_integrity, weight_js_gzip from remote_releases where version = ?`, [older.version]);
+    expect(row).toEqual({ server_integrity: serverIntegrity, weight_js_gzip: 100 });
+  });
+
   it('answers a malformed Node build hash or weight with pt-BR 400s', async () => {
     const body = await twinBuild('checkout', '0.2.0-55550000');
     const badHash = await post('/api/developer/remotes/checkout/releases', developer, { ...body, serverIntegrity: 'md5-abc' });
