@@ -56,8 +56,6 @@ describe('createAppConfig', () => {
       expect(server.output?.path).toBe('/tmp/release-build/server');
       const keep = (browser.output?.clean as { keep: (file: string) => boolean }).keep;
       expect(['/tmp/release-build/server/remoteEntry.js', '/tmp/release-build/main.js', '/tmp/x/dist/server/remoteEntry.js'].map(keep)).toEqual([true, false, false]);
-      process.env.PRATA_BUILD_OUTPUT = 'out';
-      expect(builds(remoteOptions).server.output?.path).toBe('/tmp/x/out/server');
     } finally {
       delete process.env.PRATA_BUILD_OUTPUT;
     }
