@@ -12,7 +12,7 @@
  * e2e store's embedded PostgreSQL under its DATA_DIR) and its deploy directory.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -61,10 +61,15 @@ test('a remote is released and rolled back while the store runs', async ({ page 
     expect(newVersion).not.toBe(oldVersion);
 
     const registry = (await (await fetch(`${E2E.apiUrl}/api/remotes`)).json()) as { name: string; version: string; manifestUrl: string }[];
+    // Both builds were published; the entry carries the hash of the Node build (issue 20), and the
+    // shell's host, which runs that build only when its bytes match, server-renders the new text.
+    const serverEntry = await readFile(path.join(process.env.PRATA_E2E_DATA_DIR!, 'deploy', 'storefront', newVersion, 'server', 'remoteEntry.js'));
     expect(registry.find((entry) => entry.name === 'storefront')).toMatchObject({
       version: newVersion,
       manifestUrl: `http://127.0.0.1:${E2E.ports.storefront}/releases/${newVersion}/mf-manifest.json`,
+      serverIntegrity: `sha384-${createHash('sha384').update(serverEntry).digest('base64')}`,
     });
+    expect(await (await fetch(`${E2E.storeUrl}/`, { headers: { accept: 'text/html' } })).text()).toContain(NEW_TEXT);
     // The open tab is told over the realtime channel and offers a reload.
     await expect(page.getByText('Uma nova versão da loja está disponível')).toBeVisible();
     await page.getByRole('button', { name: 'Recarregar' }).click();
