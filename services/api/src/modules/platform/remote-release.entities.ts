@@ -1,9 +1,10 @@
 /**
  * Remote releases (issue 14): `remote_releases` (one row per published build of a remote: version,
  * manifest URL, SRI integrity of its entry and (issue 20) of its Node container, its initial weight
- * in bytes gzip, published_at, published_by, notes; unique per remote and version) and `remote_activations` (history: every time a version became active, by whom and
- * how). The active version of a remote is the one of its newest activation (highest `id`); an
- * activation without a version hands the remote back to the bootstrap registry (file/env).
+ * in bytes gzip, published_at, published_by, notes; unique per remote and version) and
+ * `remote_activations` (history: every time a version became active, by whom and how). The active
+ * version of a remote is the one of its newest activation (highest `id`); an activation without a
+ * version hands the remote back to the bootstrap registry (file/env).
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
