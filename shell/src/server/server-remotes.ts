@@ -148,7 +148,7 @@ function manifestOf(url: string, timeoutMs: number, federation: NodeFederation):
   return manifest;
 }
 
-async function load(entry: RemoteEntry & { serverIntegrity?: string | undefined }, manifest: Manifest): Promise<ServerRemote> {
+async function load(entry: RemoteEntry, manifest: Manifest): Promise<ServerRemote> {
   const assets = documentAssets(entry.manifestUrl, manifest);
   const ssr = manifest.metaData?.ssrRemoteEntry;
   if (!ssr?.name) return { module: null, reason: 'no server build', assets };
@@ -174,7 +174,7 @@ async function load(entry: RemoteEntry & { serverIntegrity?: string | undefined 
  * its document assets. Rejects when the manifest cannot be read within `timeoutMs` or the
  * container fails to load or to pass the RemoteModule check.
  */
-export async function serverRemote(entry: RemoteEntry & { serverIntegrity?: string | undefined }, timeoutMs: number, federation: NodeFederation = defaultFederation): Promise<ServerRemote> {
+export async function serverRemote(entry: RemoteEntry, timeoutMs: number, federation: NodeFederation = defaultFederation): Promise<ServerRemote> {
   if (!pluginRegistered) {
     registerPlugins([integrityPlugin(federation)]);
     pluginRegistered = true;
