@@ -45,12 +45,14 @@
  * - `LOW_STOCK_THRESHOLD` (default 3): a product at or below it raises an admin notification.
  * - `ERROR_ALERT_THRESHOLD` (default 10): unresolved errors in the last hour that raise an alert.
  * - `API_VERSION` (default the package version): the version the service records with its 5xx.
- * - `PAYMENT_PROVIDER`: `sandbox` (the default, except with `NODE_ENV=production`, where it must be
- *   chosen explicitly) or `mercadopago` (modules/orders/payment-provider.ts);
+ * - `PAYMENT_PROVIDER`: `sandbox` (the default; refused with `NODE_ENV=production`) or
+ *   `mercadopago` (modules/orders/payment-provider.ts);
  *   `PAYMENT_SANDBOX_DELAY_MS` (default 2000, the spec's wait), `PIX_KEY`, `PIX_MERCHANT_NAME`,
  *   `PIX_MERCHANT_CITY` (the sandbox's PIX receiver in BR Codes); `MERCADOPAGO_ACCESS_TOKEN`,
  *   `MERCADOPAGO_PUBLIC_KEY`, `MERCADOPAGO_WEBHOOK_SECRET` (all three required with
  *   `mercadopago`), `MERCADOPAGO_API_URL` (default https://api.mercadopago.com),
+ *   `MERCADOPAGO_SDK_URL` (MercadoPago.js v2, default https://sdk.mercadopago.com/js/v2: the
+ *   checkout loads it and mounts its secure card fields; tests point it at a local double),
  *   `PAYMENT_TIMEOUT_MS` (default 10000), `ORDER_RATE_LIMIT_PER_MINUTE` (default 10, per account).
  * - `DEMO_ACCOUNTS` (default false): create demo accounts at start and print their passwords.
  * - `REMOTE_REGISTRY_FILE`: JSON file with the remote registry, re-read when it changes.
@@ -71,6 +73,9 @@ import type { S3ClientSettings } from './storage/s3-client.ts';
 
 /** Repository root (services/api/src -> ../../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** MercadoPago.js v2, the acquirer's documented browser SDK (secure fields, Card Payment Brick). */
+export const DEFAULT_MERCADOPAGO_SDK_URL = 'https://sdk.mercadopago.com/js/v2';
 
 const port = z.coerce.number().int().min(1).max(65535);
 
@@ -118,6 +123,7 @@ const envSchema = z.object({
   MERCADOPAGO_PUBLIC_KEY: z.string().min(10).optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16).optional(),
   MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
+  MERCADOPAGO_SDK_URL: z.url().default(DEFAULT_MERCADOPAGO_SDK_URL),
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   PAYMENT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
@@ -195,7 +201,7 @@ export interface AppConfig {
     merchantCity: string;
     /** Per-call timeout of the acquirer, ms. */
     timeoutMs: number;
-    mercadoPago: { accessToken: string; publicKey: string; webhookSecret: string; apiUrl: string } | null;
+    mercadoPago: { accessToken: string; publicKey: string; webhookSecret: string; apiUrl: string; sdkUrl: string } | null;
   };
   /** `POST /api/orders` per account and minute (issue 10 item 10). */
   orderRateLimitPerMinute: number;
@@ -281,7 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
       mercadoPago:
         paymentProvider === 'mercadopago'
-          ? { accessToken: e.MERCADOPAGO_ACCESS_TOKEN!, publicKey: e.MERCADOPAGO_PUBLIC_KEY!, webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET!, apiUrl: e.MERCADOPAGO_API_URL }
+          ? { accessToken: e.MERCADOPAGO_ACCESS_TOKEN!, publicKey: e.MERCADOPAGO_PUBLIC_KEY!, webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET!, apiUrl: e.MERCADOPAGO_API_URL, sdkUrl: e.MERCADOPAGO_SDK_URL }
           : null,
     },
     orderRateLimitPerMinute: e.ORDER_RATE_LIMIT_PER_MINUTE,
@@ -350,14 +356,16 @@ export function productionSecretProblems(secrets: { JWT_SECRET?: string | undefi
 }
 
 /**
- * The acquirer (issue 10 item 6): `sandbox` by default, but in production (`NODE_ENV=production`)
- * only when chosen explicitly; `mercadopago` needs its three credentials.
+ * The acquirer (issue 10 item 6, issue 21 / review item 14): `sandbox` by default outside
+ * production; in production (`NODE_ENV=production`) only `mercadopago`, with its three
+ * credentials: the sandbox approves free "paid" orders and writes BR Codes payable to a default
+ * key, so it is never selectable there (a test store runs Mercado Pago's `TEST-` credentials).
  * @throws Error saying what to set.
  */
 function resolvePaymentProvider(e: z.infer<typeof envSchema>): 'sandbox' | 'mercadopago' {
-  if (!e.PAYMENT_PROVIDER && e.NODE_ENV === 'production') {
+  if (e.NODE_ENV === 'production' && e.PAYMENT_PROVIDER !== 'mercadopago') {
     throw new Error(
-      'Invalid configuration:\nPAYMENT_PROVIDER: required in production. Set PAYMENT_PROVIDER=mercadopago (with MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY and MERCADOPAGO_WEBHOOK_SECRET) for real payments, or PAYMENT_PROVIDER=sandbox for a test store (it shows "Modo de teste").',
+      `Invalid configuration:\nPAYMENT_PROVIDER: ${e.PAYMENT_PROVIDER === 'sandbox' ? 'the sandbox acquirer is refused in production (it approves payments nobody made)' : 'required in production'}. Set PAYMENT_PROVIDER=mercadopago with MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY and MERCADOPAGO_WEBHOOK_SECRET (TEST- credentials for a test store; it shows "Modo de teste").`,
     );
   }
   const provider = e.PAYMENT_PROVIDER ?? 'sandbox';

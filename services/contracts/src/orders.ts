@@ -173,7 +173,13 @@ export const paymentConfigSchema = z.object({
   testMode: z.boolean(),
   /** The acquirer's public key for its browser tokenisation (null for the sandbox). */
   publicKey: z.string().nullable(),
-  /** Where the browser POSTs the card for a token (`cardTokenRequestSchema` body). */
+  /**
+   * The acquirer's browser SDK (MercadoPago.js v2): the checkout loads it and mounts its secure
+   * card fields, so the card number and CVV stay inside the acquirer's frames (PCI SAQ A).
+   * Null for the sandbox, whose test form posts to `cardTokenUrl`.
+   */
+  sdkUrl: z.url().nullable(),
+  /** Where the browser POSTs the card for a token (`cardTokenRequestSchema` body; the sandbox). */
   cardTokenUrl: z.url(),
   /** True when a pending order can be paid from its page ('Simular pagamento'; sandbox only). */
   simulation: z.boolean(),

@@ -99,6 +99,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     provider: app.payments.name,
     testMode: app.payments.testMode,
     publicKey: app.payments.publicKey,
+    sdkUrl: app.payments.sdkUrl,
     cardTokenUrl: app.payments.cardTokenUrl(app.config.publicUrl),
     simulation: app.payments instanceof SandboxPaymentProvider,
   }));

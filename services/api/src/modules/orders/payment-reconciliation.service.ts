@@ -66,7 +66,7 @@ export class PaymentReconciliation {
    */
   async handleWebhook(em: EntityManager, request: WebhookRequest): Promise<PaymentOutcome> {
     const provider = this.workflow.payments;
-    const notification = provider.parseWebhook(request);
+    const notification = provider.parseWebhook(request, this.workflow.clock.now());
     if (!notification) return 'ignored';
     const seen = await em.fork().findOne(PaymentNotification, { provider: provider.name, notificationId: notification.notificationId });
     if (seen) return 'duplicate';
