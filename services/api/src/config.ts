@@ -68,14 +68,12 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MERCADOPAGO_DEFAULTS } from '@prata/contracts';
 import { z } from 'zod';
 import type { S3ClientSettings } from './storage/s3-client.ts';
 
 /** Repository root (services/api/src -> ../../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** MercadoPago.js v2, the acquirer's documented browser SDK (secure fields, Card Payment Brick). */
-export const DEFAULT_MERCADOPAGO_SDK_URL = 'https://sdk.mercadopago.com/js/v2';
 
 const port = z.coerce.number().int().min(1).max(65535);
 
@@ -122,8 +120,8 @@ const envSchema = z.object({
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).optional(),
   MERCADOPAGO_PUBLIC_KEY: z.string().min(10).optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16).optional(),
-  MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
-  MERCADOPAGO_SDK_URL: z.url().default(DEFAULT_MERCADOPAGO_SDK_URL),
+  MERCADOPAGO_API_URL: z.url().default(MERCADOPAGO_DEFAULTS.apiUrl),
+  MERCADOPAGO_SDK_URL: z.url().default(MERCADOPAGO_DEFAULTS.sdkUrl),
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   PAYMENT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),

@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import dns2 from 'dns2';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { MERCADOPAGO_DEFAULTS } from '@prata/contracts';
+import { acquirerCspSources } from './acquirer-csp.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 type ComposeService = {
@@ -97,6 +99,17 @@ describe('docker-compose.yml', () => {
   });
 });
 
+/**
+ * What the shell image's `15-acquirer-csp.envsh` adds to the environment before rendering:
+ * sourced by a real `sh` with `env`, its ACQUIRER_* variables.
+ */
+function acquirerEnv(env: Record<string, string>): Record<string, string> {
+  const script = path.join(root, 'services/static-host/docker/acquirer-csp.envsh');
+  const out = execFileSync('sh', ['-c', `. "${script}"; printf '%s\\n%s\\n%s' "$ACQUIRER_SCRIPT_SRC" "$ACQUIRER_FRAME_SRC" "$ACQUIRER_CONNECT_SRC"`], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
+  const [script_ = '', frame = '', connect = ''] = out.split('\n');
+  return { ACQUIRER_SCRIPT_SRC: script_, ACQUIRER_FRAME_SRC: frame, ACQUIRER_CONNECT_SRC: connect };
+}
+
 /** What the nginx image does at start: substitute the environment variables that are defined. */
 function render(text: string, env: Record<string, string>): string {
   return text.replace(/\$\{(\w+)\}/g, (whole, name: string) => env[name] ?? whole);
@@ -160,15 +173,16 @@ http {
 }
 
 describe.skipIf(!nginxBinary)('nginx templates served by nginx', () => {
-  const shellEnv = { API_URL: 'https://api.loja.com.br', REMOTE_ORIGINS: 'https://vitrine.loja.com.br https://admin.loja.com.br' };
+  const shellEnv = { API_URL: 'https://api.loja.com.br', REMOTE_ORIGINS: 'https://vitrine.loja.com.br https://admin.loja.com.br', ...acquirerEnv({}) };
 
   it("sends the shell's CSP (scripts from itself and the remotes, API connections, no framing), nosniff and cache headers", async () => {
     const url = await serveWithNginx('nginx-shell.conf.template', shellEnv);
     const page = await fetch(`${url}/produtos`);
     expect(page.status).toBe(200);
     const policy = page.headers.get('content-security-policy')!;
-    expect(policy).toContain("script-src 'self' https://vitrine.loja.com.br https://admin.loja.com.br;");
-    expect(policy).toContain("connect-src 'self' https://api.loja.com.br wss://api.loja.com.br https://vitrine.loja.com.br https://admin.loja.com.br;");
+    expect(policy).toContain("script-src 'self' https://vitrine.loja.com.br https://admin.loja.com.br ;");
+    expect(policy).toContain("connect-src 'self' https://api.loja.com.br wss://api.loja.com.br https://vitrine.loja.com.br https://admin.loja.com.br ;");
+    expect(policy).toContain("frame-src 'self' ;");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -182,6 +196,28 @@ describe.skipIf(!nginxBinary)('nginx templates served by nginx', () => {
     // Behind a TLS proxy the page is https: HSTS.
     const secure = await fetch(`${url}/`, { headers: { 'x-forwarded-proto': 'https' } });
     expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it("adds Mercado Pago's SDK, secure fields and API to the shell's CSP from the API's payment settings (issue 21)", async () => {
+    // Defaults: Mercado Pago's documented origins, the same constants the API and `npm start` use.
+    const defaults = acquirerEnv({ PAYMENT_PROVIDER: 'mercadopago' });
+    expect(defaults).toEqual({
+      ACQUIRER_SCRIPT_SRC: new URL(MERCADOPAGO_DEFAULTS.sdkUrl).origin,
+      ACQUIRER_FRAME_SRC: MERCADOPAGO_DEFAULTS.fieldsOrigin,
+      ACQUIRER_CONNECT_SRC: MERCADOPAGO_DEFAULTS.apiUrl,
+    });
+    const env = { PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_SDK_URL: 'https://sdk.pagamentos.test/js/v2', MERCADOPAGO_API_URL: 'https://api.pagamentos.test/', MERCADOPAGO_FIELDS_ORIGIN: 'https://campos.pagamentos.test' };
+    const url = await serveWithNginx('nginx-shell.conf.template', { ...shellEnv, ...acquirerEnv(env) });
+    const policy = (await fetch(`${url}/checkout`)).headers.get('content-security-policy')!;
+    expect(policy).toContain("script-src 'self' https://vitrine.loja.com.br https://admin.loja.com.br https://sdk.pagamentos.test;");
+    expect(policy).toContain("frame-src 'self' https://campos.pagamentos.test;");
+    expect(policy).toContain('https://admin.loja.com.br https://api.pagamentos.test; frame-src');
+    // The Node host (npm start) derives the same entries from the same variables.
+    expect(acquirerCspSources(env)).toEqual({ scriptSrc: ['https://sdk.pagamentos.test'], frameSrc: ['https://campos.pagamentos.test'], connectSrc: ['https://api.pagamentos.test'] });
+    expect(acquirerCspSources({ ...env, PAYMENT_PROVIDER: 'sandbox' })).toEqual({ scriptSrc: [], frameSrc: [], connectSrc: [] });
+    // Compose hands the shell the API's own payment settings, and the image sources the script.
+    for (const name of ['PAYMENT_PROVIDER', 'MERCADOPAGO_SDK_URL', 'MERCADOPAGO_API_URL']) expect(compose.services.shell!.environment![name], name).toBe(compose.services.api!.environment![name]);
+    expect(readFileSync(path.join(root, 'shell/Dockerfile'), 'utf8')).toContain('COPY services/static-host/docker/acquirer-csp.envsh /docker-entrypoint.d/');
   });
 
   it("lets a remote's documents run nothing, keeps CORS open and revalidates entry files", async () => {

@@ -23,6 +23,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { acquirerCspSources } from './acquirer-csp.ts';
 import { ShellDocument } from './shell-document.ts';
 import { startStaticHost, type RunningHost } from './static-host.ts';
 
@@ -163,7 +164,7 @@ if (dev) {
         port: app.port,
         spa: app.name === 'shell',
         ...(app.name === 'shell' ? {} : { releasesRoot: path.join(deployRoot, app.name) }),
-        ...(app.name === 'shell' ? { runtimeConfig: { apiUrl }, csp: { apiUrl, remoteOrigins: registeredRemoteOrigins }, document: shellDocument } : {}),
+        ...(app.name === 'shell' ? { runtimeConfig: { apiUrl }, csp: { apiUrl, remoteOrigins: registeredRemoteOrigins, acquirer: acquirerCspSources(process.env) }, document: shellDocument } : {}),
       }),
     );
     console.log(`[launch] ${app.name.padEnd(10)} ${hosts.at(-1)!.url}`);

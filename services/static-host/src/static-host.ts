@@ -20,6 +20,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serveReleases } from './releases.ts';
+import type { AcquirerCspSources } from './acquirer-csp.ts';
 import type { ShellDocument } from './shell-document.ts';
 
 export interface StaticHostOptions {
@@ -38,7 +39,7 @@ export interface StaticHostOptions {
    * is asked again for every HTML document (the registry can move a remote at runtime); when it
    * fails, the last answer is kept.
    */
-  csp?: { apiUrl: string; remoteOrigins: (request: IncomingMessage) => Promise<string[]> };
+  csp?: { apiUrl: string; remoteOrigins: (request: IncomingMessage) => Promise<string[]>; acquirer?: AcquirerCspSources };
   /**
    * The shell's page documents (`/` and client routes): rendered per request with the boot data
    * and resource hints (see shell-document.ts) instead of the static `index.html`.
@@ -74,20 +75,23 @@ function originOf(url: string): string | null {
  * CSP directives of the shell's pages: `script-src` self and the remote origins; styles, fonts
  * and images also from the remotes (their CSS and assets; 'unsafe-inline' styles for the toast
  * and dialog libraries, images also from the API, data: and blob:); `connect-src` self, the API
- * (http and its websocket twin) and the remotes (manifests); no plugins, frames, or foreign
- * forms and base URLs.
+ * (http and its websocket twin) and the remotes (manifests); no plugins, no foreign forms and
+ * base URLs. The acquirer's browser SDK, secure-field frames and API (issue 21, from
+ * configuration: acquirer-csp.ts) are added to `script-src`, `frame-src` and `connect-src`;
+ * without an acquirer, frames only from the shell itself.
  */
-export function shellCspDirectives(apiUrl: string, remoteOrigins: readonly string[]): Record<string, string[]> {
+export function shellCspDirectives(apiUrl: string, remoteOrigins: readonly string[], acquirer: AcquirerCspSources = { scriptSrc: [], frameSrc: [], connectSrc: [] }): Record<string, string[]> {
   const api = originOf(apiUrl) ?? apiUrl;
   const apiSocket = api.replace(/^http/, 'ws');
   const remotes = [...new Set(remoteOrigins.map(originOf).filter((o): o is string => o !== null))];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...remotes],
+    scriptSrc: ["'self'", ...remotes, ...acquirer.scriptSrc],
     styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
     fontSrc: ["'self'", 'data:', ...remotes],
     imgSrc: ["'self'", 'data:', 'blob:', api, ...remotes],
-    connectSrc: ["'self'", api, apiSocket, ...remotes],
+    connectSrc: ["'self'", api, apiSocket, ...remotes, ...acquirer.connectSrc],
+    frameSrc: ["'self'", ...acquirer.frameSrc],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
@@ -108,10 +112,10 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
   if (csp) {
     // The shell's directives follow the registry: refreshed for each HTML document, reused for
     // files. Registered before helmet, whose directive functions read them from the raw request.
-    let directives = shellCspDirectives(csp.apiUrl, []);
+    let directives = shellCspDirectives(csp.apiUrl, [], csp.acquirer);
     app.addHook('onRequest', async (request) => {
       if ((request.headers.accept ?? '').includes('text/html')) {
-        directives = await csp.remoteOrigins(request.raw).then((origins) => shellCspDirectives(csp.apiUrl, origins), () => directives);
+        directives = await csp.remoteOrigins(request.raw).then((origins) => shellCspDirectives(csp.apiUrl, origins, csp.acquirer), () => directives);
       }
       (request.raw as WithCsp).prataCsp = directives;
     });
