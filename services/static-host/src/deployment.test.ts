@@ -91,7 +91,7 @@ describe('docker-compose.yml', () => {
     expect(compose.services.api!.ports).toBeUndefined();
     expect(compose.services['api-proxy']!.ports).toEqual(['3000:80']);
     expect(compose.services.api!.environment!.TRUST_PROXY).toBe('1');
-    expect(template('nginx-api-proxy.conf.template')).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+    expect(template('nginx-api-proxy.conf.template')).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
     // The replicas' name is resolved at run time through Docker's DNS, not once at start.
     expect(compose.services['api-proxy']!.environment).toEqual({ API_UPSTREAM: 'http://api:3000', API_RESOLVER: '127.0.0.11' });
     expect(template('nginx-api-proxy.conf.template')).toContain('resolver ${API_RESOLVER} valid=10s');
@@ -230,7 +230,7 @@ describe.skipIf(!nginxBinary)('nginx templates served by nginx', () => {
     expect((await fetch(`${url}/main.0123abcd.js`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it('replaces a client-sent X-Forwarded-For with the address the proxy saw', async () => {
+  it('appends the address it saw to X-Forwarded-For, so the trusted hops name the client behind a load balancer too (issue 21)', async () => {
     const seen: http.IncomingHttpHeaders[] = [];
     const upstream = http.createServer((request, response) => {
       seen.push(request.headers);
@@ -240,9 +240,12 @@ describe.skipIf(!nginxBinary)('nginx templates served by nginx', () => {
     cleanup.push(() => new Promise((resolve) => upstream.close(() => resolve())));
     const { port } = upstream.address() as net.AddressInfo;
     const url = await serveWithNginx('nginx-api-proxy.conf.template', { API_UPSTREAM: `http://127.0.0.1:${port}`, API_RESOLVER: '127.0.0.1' });
-    const response = await fetch(`${url}/api/health`, { headers: { 'x-forwarded-for': '203.0.113.77, 198.51.100.1' } });
-    expect(await response.text()).toBe('ok');
-    expect(seen.at(-1)!['x-forwarded-for']).toBe('127.0.0.1');
+    // Directly: the last entry is the address the proxy saw (TRUST_PROXY=1 reads exactly that one).
+    expect(await (await fetch(`${url}/api/health`, { headers: { 'x-forwarded-for': '203.0.113.77, 198.51.100.1' } })).text()).toBe('ok');
+    expect(seen.at(-1)!['x-forwarded-for']).toBe('203.0.113.77, 198.51.100.1, 127.0.0.1');
+    // Behind a load balancer that appended its client: with TRUST_PROXY=2 the API reads 203.0.113.9.
+    await fetch(`${url}/api/health`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(seen.at(-1)!['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
   });
 
   it('spreads API requests over every address the replicas\' name has, resolved at run time, and skips a replica that is down', async () => {
