@@ -37,6 +37,9 @@
  * - `OUTBOX_CATCHUP_INTERVAL_MS` (default 30000): how often the outbox relay catch-up job runs.
  * - `MAIL_RETRY_INTERVAL_MS` (default 60000), `MAIL_MAX_ATTEMPTS` (default 5): failed e-mails are
  *   retried with exponential backoff (interval x 2^attempt) and become a system error at the last.
+ * - `OUTBOX_HANDLER_MAX_ATTEMPTS` (default 5), `OUTBOX_RETRY_DELAY_SECONDS` (default 30): a failed
+ *   domain-event handler is retried on the job queue after the delay, doubled each time, and
+ *   dead-lettered after the last attempt (modules/events/handler-retries.ts; issue 21).
  * - `REALTIME_HEARTBEAT_MS` (default 25000), `REALTIME_MAX_BUFFER_BYTES` (default 1 MiB: a slower
  *   websocket client is dropped), `REALTIME_REPLAY_LIMIT` (default 1000 events: further behind,
  *   a reconnecting client is told to resync).
@@ -107,6 +110,8 @@ const envSchema = z.object({
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
   OUTBOX_CATCHUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
   MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  OUTBOX_HANDLER_MAX_ATTEMPTS: z.coerce.number().int().min(2).max(20).default(5),
+  OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(25_000),
   REALTIME_MAX_BUFFER_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
@@ -181,6 +186,10 @@ export interface AppConfig {
   /** Mail retry: base backoff (ms) and attempts before a failed e-mail becomes a system error. */
   mailRetryIntervalMs: number;
   mailMaxAttempts: number;
+  /** Runs of a failed domain-event handler before it is dead-lettered (dispatch included). */
+  outboxHandlerMaxAttempts: number;
+  /** Seconds before a failed handler's first retry (doubled each time). */
+  outboxRetryDelaySeconds: number;
   realtime: { heartbeatMs: number; maxBufferedBytes: number; replayLimit: number };
   /** Error reports per minute and client IP; same-fingerprint de-duplication window, ms. */
   errorReportsPerMinute: number;
@@ -270,6 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxCatchupIntervalMs: e.OUTBOX_CATCHUP_INTERVAL_MS,
     mailRetryIntervalMs: e.MAIL_RETRY_INTERVAL_MS,
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
+    outboxHandlerMaxAttempts: e.OUTBOX_HANDLER_MAX_ATTEMPTS,
+    outboxRetryDelaySeconds: e.OUTBOX_RETRY_DELAY_SECONDS,
     realtime: { heartbeatMs: e.REALTIME_HEARTBEAT_MS, maxBufferedBytes: e.REALTIME_MAX_BUFFER_BYTES, replayLimit: e.REALTIME_REPLAY_LIMIT },
     errorReportsPerMinute: e.ERROR_REPORTS_PER_MINUTE,
     errorDedupWindowMs: e.ERROR_DEDUP_WINDOW_MS,

@@ -62,6 +62,23 @@ export type SystemErrorDto = z.infer<typeof systemErrorSchema>;
 export const systemErrorListSchema = z.array(systemErrorSchema);
 
 /**
+ * `GET /api/developer/dead-letters` (issue 21): work that failed its last retry, newest first
+ * (at most 100): a domain-event handler, the event it failed on, the last error.
+ */
+export const deadLetterSchema = z.object({
+  id: z.uuid(),
+  source: z.string(),
+  handler: z.string(),
+  eventType: z.string().nullable(),
+  reference: z.string().nullable(),
+  error: z.string(),
+  attempts: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type DeadLetter = z.infer<typeof deadLetterSchema>;
+export const deadLetterListSchema = z.array(deadLetterSchema);
+
+/**
  * `GET /api/developer/stats` (admin.md 2 developer dashboard): the four stat cards and the
  * database status card's record counts.
  */

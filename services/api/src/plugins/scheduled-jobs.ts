@@ -11,9 +11,11 @@
  *   fails its last attempt (`MAIL_MAX_ATTEMPTS`) is recorded as a system error;
  * - canary guard, every `CANARY_CHECK_INTERVAL_MS` (60 s): a remote's canary whose error rate is
  *   past the threshold is rolled back, the reason recorded (modules/platform/canary-guard.ts; issue 14);
+ * - failed domain-event handlers, retried with backoff and dead-lettered (modules/events/handler-retries.ts; issue 21);
  * - rate-limit cleanup, every minute: deletes ended rate-limit windows (plugins/rate-limit-store.ts; issue 21).
  */
 import fp from 'fastify-plugin';
+import { registerHandlerRetries } from '../modules/events/handler-retries.ts';
 import { orderServices } from '../modules/orders/index.ts';
 import { CANARY_CHECK_INTERVAL_MS, CanaryGuard } from '../modules/platform/canary-guard.ts';
 import { releaseServices } from '../modules/platform/index.ts';
@@ -22,6 +24,7 @@ import { RATE_LIMIT_CLEANUP_SQL } from './rate-limit-store.ts';
 
 export default fp(
   async (app) => {
+    registerHandlerRetries(app, { maxAttempts: app.config.outboxHandlerMaxAttempts, retryDelaySeconds: app.config.outboxRetryDelaySeconds });
     const reservations = new ReservationService(app.clock, app.storage);
     const { reconciliation } = orderServices(app);
     const interval = app.config.reservationCleanupIntervalMs;
