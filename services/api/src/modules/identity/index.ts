@@ -37,6 +37,7 @@ import {
   totpSignInSchema,
   twoFactorCodeSchema,
   twoFactorDisableSchema,
+  twoFactorSetupRequestSchema,
   twoFactorSetupSchema,
   updateProfileSchema,
 } from '@prata/contracts';
@@ -198,13 +199,25 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Senha Alterada' };
   });
 
-  app.post('/api/security/2fa/setup', { config: { access: 'admin' }, schema: { response: { 200: twoFactorSetupSchema, ...errors } } }, async (request) =>
-    twoFactor.setup(em(), await account.user(em(), requireAuth(request).userId)),
+  app.post(
+    '/api/security/2fa/setup',
+    { config: { access: 'admin', ...limit }, schema: { body: twoFactorSetupRequestSchema, response: { 200: twoFactorSetupSchema, ...errors } } },
+    async (request) => twoFactor.setup(em(), await account.user(em(), requireAuth(request).userId), request.body, requestMeta(request)),
   );
 
   app.post('/api/security/2fa/enable', { config: { access: 'admin', ...limit }, schema: { body: twoFactorCodeSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
     const { userId, sessionId } = caller(request);
-    await twoFactor.enable(em(), await account.user(em(), userId), request.body.code, requestMeta(request), sessionId);
+    const user = await account.user(em(), userId);
+    await twoFactor.enable(em(), user, request.body.code, requestMeta(request), sessionId);
+    // A notice to the account's address (issue 21): the owner learns of a 2FA change they did not make.
+    const notice = em();
+    const mail = app.mailer.queue(notice, {
+      to: user.email,
+      subject: `${app.config.storeName}: autenticação de dois fatores ativada`,
+      text: `Olá!\n\nA autenticação de dois fatores da sua conta foi ativada com um novo aplicativo autenticador em ${app.clock.now().toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}.\nSe não foi você, redefina sua senha agora e fale com o responsável pela loja.`,
+    });
+    await notice.flush();
+    await app.mailer.dispatch(notice, [mail]);
     return { message: '2FA Ativado' };
   });
 
