@@ -18,6 +18,7 @@ import { Migration20261123600200_remote_canary_clients } from './Migration202611
 import { Migration20261123700000_catalogue_notify } from './Migration20261123700000_catalogue_notify.ts';
 import { Migration20261123800000_outbox_dispatch } from './Migration20261123800000_outbox_dispatch.ts';
 import { Migration20261125100000_shared_state } from './Migration20261125100000_shared_state.ts';
+import { Migration20261125110000_launch_hardening } from './Migration20261125110000_launch_hardening.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -35,4 +36,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123700000_catalogue_notify', class: Migration20261123700000_catalogue_notify },
   { name: 'Migration20261123800000_outbox_dispatch', class: Migration20261123800000_outbox_dispatch },
   { name: 'Migration20261125100000_shared_state', class: Migration20261125100000_shared_state },
+  { name: 'Migration20261125110000_launch_hardening', class: Migration20261125110000_launch_hardening },
 ];

@@ -55,7 +55,7 @@ export function orderServices(app: FastifyInstance) {
   return { workflow, reconciliation, orders: new OrderService(workflow, reconciliation), admin: new AdminOrderService(workflow) };
 }
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
 const idParams = z.object({ id: z.uuid({ error: 'Pedido não encontrado' }) });
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -19,6 +19,7 @@
  * Shoppers read only their own orders (404 otherwise), cancel their own unpaid orders, and in
  * the sandbox pay them with 'Simular pagamento' through the acquirer's webhook path.
  */
+import { createHash } from 'node:crypto';
 import { LockMode, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { customAlphabet } from 'nanoid';
 import {
@@ -33,7 +34,7 @@ import {
   type CreateOrderInput,
   type Order as OrderDto,
 } from '@prata/contracts';
-import { ConflictError, DomainError, NotFoundError } from '../../errors.ts';
+import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '../../errors.ts';
 import { Product } from '../catalogue/product.entity.ts';
 import { User } from '../identity/identity.entities.ts';
 import { ProductReservation } from '../reservations/reservation.entity.ts';
@@ -84,17 +85,18 @@ export class OrderService {
    */
   async create(em: EntityManager, userId: string, input: CreateOrderInput, idempotencyKey: string): Promise<OrderDto> {
     const data = createOrderSchema.parse(input);
+    const fingerprint = requestFingerprint(data);
     const existing = await this.findByKey(em, userId, idempotencyKey);
-    if (existing) return toOrderDto(existing);
+    if (existing) return toOrderDto(sameRequest(existing, fingerprint));
 
     let order: Order | undefined;
     for (let attempt = 0; !order; attempt += 1) {
       try {
-        order = await this.insert(em, userId, data, idempotencyKey);
+        order = await this.insert(em, userId, data, idempotencyKey, fingerprint);
       } catch (error) {
         if (!(error instanceof UniqueConstraintViolationException)) throw error;
         const raced = await this.findByKey(em.fork(), userId, idempotencyKey);
-        if (raced) return toOrderDto(raced);
+        if (raced) return toOrderDto(sameRequest(raced, fingerprint));
         // The random code was taken: draw another.
         if (attempt >= 4) throw error;
       }
@@ -103,7 +105,7 @@ export class OrderService {
     return toOrderDto(await this.reload(em, order.id));
   }
 
-  private async insert(em: EntityManager, userId: string, data: ReturnType<typeof createOrderSchema.parse>, idempotencyKey: string): Promise<Order> {
+  private async insert(em: EntityManager, userId: string, data: ReturnType<typeof createOrderSchema.parse>, idempotencyKey: string, fingerprint: string): Promise<Order> {
     const lines = new Map<string, number>();
     for (const item of data.items) lines.set(item.productId, (lines.get(item.productId) ?? 0) + item.quantity);
     const now = this.workflow.clock.now();
@@ -137,6 +139,7 @@ export class OrderService {
         totalCents: products.reduce((sum, product) => sum + product.priceCents * lines.get(product.id)!, 0),
         paymentMethod: method,
         idempotencyKey,
+        requestFingerprint: fingerprint,
         customerName: c.fullName,
         customerEmail: c.email,
         customerPhone: c.phone,
@@ -363,4 +366,25 @@ export function toOrderDto(order: Order): OrderDto {
         : null,
     timeline: history.filter((entry) => entry.fromStatus !== entry.toStatus).map((entry) => ({ status: entry.toStatus, at: entry.createdAt.toISOString(), note: null })),
   };
+}
+
+/**
+ * The fingerprint of an order request (issue 21, review item 17): SHA-256 of its items (merged and
+ * sorted), customer and payment, without the card token (single-use: a retry after a lost answer
+ * necessarily carries a new one). Same request, same fingerprint.
+ */
+export function requestFingerprint(data: ReturnType<typeof createOrderSchema.parse>): string {
+  const lines = new Map<string, number>();
+  for (const item of data.items) lines.set(item.productId, (lines.get(item.productId) ?? 0) + item.quantity);
+  const { cardToken: _token, ...payment } = data.payment as typeof data.payment & { cardToken?: string };
+  const canonical = { items: [...lines.entries()].sort(([a], [b]) => a.localeCompare(b)), customer: Object.entries(data.customer).sort(([a], [b]) => a.localeCompare(b)), payment: Object.entries(payment).sort(([a], [b]) => a.localeCompare(b)) };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+/** The order a key already made, when the request is the same one. @throws UnprocessableError (422) for another body. */
+function sameRequest(order: Order, fingerprint: string): Order {
+  if (order.requestFingerprint && order.requestFingerprint !== fingerprint) {
+    throw new UnprocessableError('Esta chave de idempotência já foi usada em outro pedido com dados diferentes. Gere uma nova chave para um novo pedido.', 'idempotency_key_reused');
+  }
+  return order;
 }
