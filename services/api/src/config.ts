@@ -18,7 +18,9 @@
  * - `JWT_SECRET`: signing secret for access tokens; `ENCRYPTION_KEY`: key for secrets at rest
  *   (TOTP). When unset, `npm start` generates both once and keeps them in `DATA_DIR/secrets.json`.
  * - `SMTP_URL` (e.g. smtps://user:pass@smtp.example.com): deliver e-mail through SMTP; without it
- *   e-mail is written to the outbox table and the log only. `MAIL_FROM` is the sender.
+ *   e-mail is written to the outbox table and the log only (the local mail mode). `MAIL_FROM` is the
+ *   sender. With `NODE_ENV=production` the service refuses to start without `SMTP_URL` unless
+ *   `MAIL_DISABLED=true` (then nothing is sent, stored or logged: issue 21 / review item 6).
  * - `STORE_NAME` (default Prata 925): TOTP issuer and e-mail signature.
  * - `AUTH_RATE_LIMIT_PER_MINUTE` (default 30): per-IP limit of each sign-in/sign-up/recovery route;
  *   `TOTP_RATE_LIMIT_PER_MINUTE` (default 10): per-IP limit of the sign-in TOTP step.
@@ -98,6 +100,7 @@ const envSchema = z.object({
   ENCRYPTION_KEY: z.string().min(32, 'ENCRYPTION_KEY must have at least 32 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Prata 925 <nao-responda@prata925.com.br>'),
+  MAIL_DISABLED: z.enum(['true', 'false']).default('false'),
   STORE_NAME: z.string().min(1).default('Prata 925'),
   DEMO_ACCOUNTS: z.enum(['true', 'false', '1', '0']).default('false'),
   ACCESS_TOKEN_TTL_MS: z.coerce.number().int().min(10_000).default(15 * 60_000),
@@ -161,6 +164,10 @@ export interface AppConfig {
   /** True when JWT_SECRET and ENCRYPTION_KEY came from the environment. */
   secretsFromEnv: boolean;
   smtpUrl: string | undefined;
+  /** `MAIL_DISABLED=true`: no e-mail is sent, kept or logged (a production store without SMTP). */
+  mailDisabled: boolean;
+  /** `NODE_ENV=production`: secrets, acquirer and mail are enforced; one-time links are never printed. */
+  production: boolean;
   mailFrom: string;
   storeName: string;
   demoAccounts: boolean;
@@ -240,6 +247,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (problems.length > 0) throw new Error(`Refusing to start in production (NODE_ENV=production):\n${problems.join('\n')}`);
   }
   const paymentProvider = resolvePaymentProvider(e);
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL && e.MAIL_DISABLED !== 'true') {
+    throw new Error(
+      'Invalid configuration:\nSMTP_URL: required in production (without it confirmation, password-reset and owner links would be written to the log). Set SMTP_URL=smtps://user:password@relay:465, or MAIL_DISABLED=true to run without e-mail.',
+    );
+  }
   const shellUrl = (e.SHELL_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, '');
   const remoteOrigins = {
     storefront: e.REMOTE_STOREFRONT_URL.replace(/\/$/, ''),
@@ -266,6 +278,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     encryptionKey: e.ENCRYPTION_KEY ?? randomBytes(48).toString('base64url'),
     secretsFromEnv: Boolean(e.JWT_SECRET && e.ENCRYPTION_KEY),
     smtpUrl: e.SMTP_URL,
+    mailDisabled: e.MAIL_DISABLED === 'true',
+    production: e.NODE_ENV === 'production',
     mailFrom: e.MAIL_FROM,
     storeName: e.STORE_NAME,
     demoAccounts: e.DEMO_ACCOUNTS === 'true' || e.DEMO_ACCOUNTS === '1',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 
 /** Production settings other than the acquirer's (strong secrets, so only the payment rules are under test). */
-const production = { NODE_ENV: 'production', JWT_SECRET: 'k3Jd9Qx0vT2mW8pLr5Yc1Zs7Nb4Hf6Ga0Ue2Io9Pq3Ra', ENCRYPTION_KEY: 'Vb7Nm2Qw9Er4Ty6Ui1Op3As5Df8Gh0Jk2Lz4Xc6Cv8Bn1' };
+const production = { NODE_ENV: 'production', SMTP_URL: 'smtps://loja:senha@smtp.exemplo.com.br:465', JWT_SECRET: 'k3Jd9Qx0vT2mW8pLr5Yc1Zs7Nb4Hf6Ga0Ue2Io9Pq3Ra', ENCRYPTION_KEY: 'Vb7Nm2Qw9Er4Ty6Ui1Op3As5Df8Gh0Jk2Lz4Xc6Cv8Bn1' };
 const mercadoPago = { MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-123456789', MERCADOPAGO_PUBLIC_KEY: 'APP_USR-public-1', MERCADOPAGO_WEBHOOK_SECRET: 'a-webhook-secret-of-32-characters' };
 
 describe('PAYMENT_PROVIDER', () => {

@@ -45,14 +45,20 @@ describe('docker-compose.yml', () => {
     const api = compose.services.api!;
     expect(api.deploy?.replicas).toBe(2);
     expect(api.volumes).toBeUndefined();
-    expect(api.environment).toMatchObject({ STORAGE: 's3', STORAGE_S3_BUCKET: 'prata-images', STORAGE_S3_ENDPOINT: 'http://minio:9000', STORAGE_S3_FORCE_PATH_STYLE: 'true', AWS_ACCESS_KEY_ID: 'prata' });
-    expect(api.environment!.AWS_SECRET_ACCESS_KEY).toMatch(/^\$\{MINIO_ROOT_PASSWORD:\?/);
+    expect(api.environment).toMatchObject({ STORAGE: 's3', STORAGE_S3_BUCKET: 'prata-images', STORAGE_S3_ENDPOINT: 'http://minio:9000', STORAGE_S3_FORCE_PATH_STYLE: 'true', AWS_ACCESS_KEY_ID: 'prata-api' });
+    // Issue 21: the API's key is a scoped one, not MinIO's root credentials.
+    expect(api.environment!.AWS_SECRET_ACCESS_KEY).toMatch(/^\$\{MINIO_API_SECRET_KEY:\?/);
+    expect(JSON.stringify(api.environment)).not.toContain('MINIO_ROOT_PASSWORD');
     expect(api.depends_on).toMatchObject({ postgres: { condition: 'service_healthy' }, 'minio-buckets': { condition: 'service_completed_successfully' } });
     // The buckets the API and the release command use are the ones made, the releases one public.
     const made = compose.services['minio-buckets']!.command!.join(' ');
     expect(made).toContain('mc mb --ignore-existing store/prata-images store/prata-releases');
     expect(made).toContain('mc anonymous set download store/prata-releases');
     expect(made).not.toContain('anonymous set download store/prata-images');
+    expect(made).toContain('mc admin user add store prata-api "$$MINIO_API_SECRET_KEY"');
+    expect(made).toContain('mc admin policy attach store prata-api-images --user prata-api');
+    const policy = JSON.parse(made.match(/printf '%s' '(\{.*?\})' > \/tmp\/prata-api\.json/)![1]!) as { Statement: { Resource: string[] }[] };
+    expect(policy.Statement.flatMap((statement) => statement.Resource)).toEqual(['arn:aws:s3:::prata-images/*', 'arn:aws:s3:::prata-images']);
     // Browsers and the API reach MinIO by one name; the shell's CSP admits released builds from it.
     expect(compose.services.minio!.networks!.default!.aliases).toEqual(['minio.localhost']);
     expect(compose.services.minio!.ports).toEqual(['9000:9000']);
@@ -79,6 +85,7 @@ describe('docker-compose.yml', () => {
     const secrets = {
       POSTGRES_PASSWORD: compose.services.postgres!.environment!.POSTGRES_PASSWORD!,
       MINIO_ROOT_PASSWORD: compose.services.minio!.environment!.MINIO_ROOT_PASSWORD!,
+      MINIO_API_SECRET_KEY: compose.services['minio-buckets']!.environment!.MINIO_API_SECRET_KEY!,
       JWT_SECRET: compose.services.api!.environment!.JWT_SECRET!,
       ENCRYPTION_KEY: compose.services.api!.environment!.ENCRYPTION_KEY!,
     };
