@@ -50,7 +50,7 @@ import { SandboxPaymentProvider } from './sandbox-provider.ts';
 
 /** The order services of an app, on its provider, events, clock and mailer. */
 export function orderServices(app: FastifyInstance) {
-  const workflow = new OrderWorkflow({ payments: app.payments, events: app.events, clock: app.clock, mailer: app.mailer, storeUrl: app.config.shellUrl });
+  const workflow = new OrderWorkflow({ payments: app.payments, events: app.events, clock: app.clock, mailer: app.mailer, storeUrl: app.config.shellUrl, limits: app.config.orderLimits });
   const reconciliation = new PaymentReconciliation(workflow);
   return { workflow, reconciliation, orders: new OrderService(workflow, reconciliation), admin: new AdminOrderService(workflow) };
 }

@@ -63,8 +63,6 @@ export class PaymentUnavailableError extends DomainError {
 export const CARD_ANSWER_TIMEOUT_MS = 15 * 60_000;
 /** A PIX order is checked with the acquirer this long after its code expired, ms. */
 export const PIX_EXPIRY_GRACE_MS = 2 * 60_000;
-/** Business days a boleto paid on its due date may take to be compensated. */
-export const BOLETO_COMPENSATION_BUSINESS_DAYS = 3;
 
 const newCode = customAlphabet(ORDER_CODE_ALPHABET, 5);
 const CUSTOMER: Omit<Actor, 'userId'> = { label: 'Cliente' };
@@ -121,6 +119,7 @@ export class OrderService {
       const ids = [...lines.keys()].sort();
       const products = await tx.find(Product, { id: { $in: ids } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
       if (products.length !== ids.length) throw new NotFoundError('Um dos produtos do carrinho não está mais disponível.', 'product_not_found');
+      await this.checkUnitCaps(tx, userId, products, lines);
       const heldByOthers = await this.heldByOthers(tx, ids, userId, now);
       for (const product of products) {
         if (lines.get(product.id)! > product.stock - (heldByOthers.get(product.id) ?? 0)) {
@@ -131,6 +130,8 @@ export class OrderService {
       const c = data.customer;
       const method = data.payment.method;
       const boletoDueDate = method === 'boleto' ? addBusinessDays(now, BOLETO_BUSINESS_DAYS) : null;
+      // An unpaid boleto holds its units only until the end of the hold (issue 21); the boleto itself stays payable until its due date.
+      const boletoHoldEnds = method === 'boleto' ? endOfSaoPauloDay(addBusinessDays(now, this.workflow.deps.limits.boletoHoldBusinessDays)) : null;
       const created = tx.create(Order, {
         number: `P925-${newCode()}`,
         user: userId,
@@ -157,8 +158,8 @@ export class OrderService {
         expiresAt:
           method === 'pix'
             ? new Date(now.getTime() + PIX_EXPIRY_MS + PIX_EXPIRY_GRACE_MS)
-            : boletoDueDate
-              ? endOfSaoPauloDay(addBusinessDays(endOfSaoPauloDay(boletoDueDate), BOLETO_COMPENSATION_BUSINESS_DAYS))
+            : boletoHoldEnds
+              ? boletoHoldEnds
               : new Date(now.getTime() + CARD_ANSWER_TIMEOUT_MS),
       });
       for (const product of products) {
@@ -170,6 +171,39 @@ export class OrderService {
       this.workflow.event(tx, effects, created, ORDER_EVENTS.placed);
       return created;
     });
+  }
+
+  /**
+   * Stock hoarding caps (issue 21 / review item 4): at most `maxUnitsPerProduct` units of one
+   * product in an order, and `maxUnpaidUnitsPerProduct` units of it across the account's unpaid
+   * orders, this one included. Runs under the account's row lock, so parallel orders are counted.
+   * @throws ConflictError 'unit_limit' naming the product and the cap.
+   */
+  private async checkUnitCaps(tx: EntityManager, userId: string, products: Product[], lines: Map<string, number>): Promise<void> {
+    const { maxUnitsPerProduct, maxUnpaidUnitsPerProduct } = this.workflow.deps.limits;
+    for (const product of products) {
+      if (lines.get(product.id)! > maxUnitsPerProduct) {
+        throw new ConflictError(`Limite de ${maxUnitsPerProduct} unidades de ${product.name} por pedido.`, 'unit_limit');
+      }
+    }
+    const held = (await tx
+      .getConnection()
+      .execute<{ product_id: string; units: string }[]>(
+        `select i.product_id, sum(i.quantity) as units from order_items i join orders o on o.id = i.order_id
+         where o.user_id = ? and o.status = 'pending' and i.product_id in (${products.map(() => '?').join(', ')}) group by i.product_id`,
+        [userId, ...products.map((product) => product.id)],
+        'all',
+        tx.getTransactionContext(),
+      )) as { product_id: string; units: string }[];
+    const heldBy = new Map(held.map((row) => [row.product_id, Number(row.units)]));
+    for (const product of products) {
+      if ((heldBy.get(product.id) ?? 0) + lines.get(product.id)! > maxUnpaidUnitsPerProduct) {
+        throw new ConflictError(
+          `Você já tem pedidos aguardando pagamento com ${product.name}. O limite é de ${maxUnpaidUnitsPerProduct} unidades desse produto em pedidos não pagos.`,
+          'unit_limit',
+        );
+      }
+    }
   }
 
   /** Charges the committed order; see the module comment for failures. */
