@@ -46,7 +46,8 @@
  *   websocket client is dropped), `REALTIME_REPLAY_LIMIT` (default 1000 events: further behind,
  *   a reconnecting client is told to resync).
  * - `ERROR_REPORTS_PER_MINUTE` (default 30, per client IP), `ERROR_DEDUP_WINDOW_MS` (default
- *   600000): error reports with the same fingerprint within the window increment a count.
+ *   600000): error reports with the same fingerprint within the window increment a count;
+ *   `ERROR_RETENTION_DAYS` (default 30): rows last seen longer ago are deleted daily (issue 21).
  * - `LOW_STOCK_THRESHOLD` (default 3): a product at or below it raises an admin notification.
  * - `ERROR_ALERT_THRESHOLD` (default 10): unresolved errors in the last hour that raise an alert.
  * - `API_VERSION` (default the package version): the version the service records with its 5xx.
@@ -126,6 +127,7 @@ const envSchema = z.object({
   REALTIME_REPLAY_LIMIT: z.coerce.number().int().min(1).default(1000),
   ERROR_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   ERROR_DEDUP_WINDOW_MS: z.coerce.number().int().min(0).default(600_000),
+  ERROR_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(3),
   ERROR_ALERT_THRESHOLD: z.coerce.number().int().min(1).default(10),
   API_VERSION: z.string().min(1).max(60).default('0.1.0'),
@@ -208,6 +210,8 @@ export interface AppConfig {
   realtime: { heartbeatMs: number; maxBufferedBytes: number; replayLimit: number };
   /** Error reports per minute and client IP; same-fingerprint de-duplication window, ms. */
   errorReportsPerMinute: number;
+  /** System errors last seen longer ago than this are deleted (issue 21: the table is bounded). */
+  errorRetentionDays: number;
   errorDedupWindowMs: number;
   /** Stock at or below which a product raises a low-stock notification. */
   lowStockThreshold: number;
@@ -307,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxRetryDelaySeconds: e.OUTBOX_RETRY_DELAY_SECONDS,
     realtime: { heartbeatMs: e.REALTIME_HEARTBEAT_MS, maxBufferedBytes: e.REALTIME_MAX_BUFFER_BYTES, replayLimit: e.REALTIME_REPLAY_LIMIT },
     errorReportsPerMinute: e.ERROR_REPORTS_PER_MINUTE,
+    errorRetentionDays: e.ERROR_RETENTION_DAYS,
     errorDedupWindowMs: e.ERROR_DEDUP_WINDOW_MS,
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     errorAlertThreshold: e.ERROR_ALERT_THRESHOLD,

@@ -11,7 +11,7 @@
  * - `reportError(report)` sends one report; never throws. A tab sends at most 10 reports a minute
  *   and the same error once per minute (the service also limits and de-duplicates).
  */
-import { ERROR_REPORT_LIMITS, type ErrorReport, type RemoteRegistry } from '@prata/contracts';
+import { ERROR_REPORT_LIMITS, redactPageUrl, type ErrorReport, type RemoteRegistry } from '@prata/contracts';
 import { apiUrl } from './runtime-config.ts';
 
 /** Reports one tab may send per minute. */
@@ -67,7 +67,8 @@ export function reportError(report: ErrorReport): void {
   const key = `${report.errorType}|${remote}|${report.errorMessage}`;
   if (!allowed(key, Date.now())) return;
   const body: ErrorReport = {
-    pageUrl: window.location.href,
+    // No one-time token leaves the browser in a report (issue 21).
+    pageUrl: redactPageUrl(window.location.href),
     userAgent: navigator.userAgent,
     ...report,
     remote,

@@ -12,6 +12,7 @@
  * - canary guard, every `CANARY_CHECK_INTERVAL_MS` (60 s): a remote's canary whose error rate is
  *   past the threshold is rolled back, the reason recorded (modules/platform/canary-guard.ts; issue 14);
  * - failed domain-event handlers, retried with backoff and dead-lettered (modules/events/handler-retries.ts; issue 21);
+ * - system-error retention, hourly: rows last seen more than `ERROR_RETENTION_DAYS` ago are deleted (issue 21);
  * - rate-limit cleanup, every minute: deletes ended rate-limit windows (plugins/rate-limit-store.ts; issue 21).
  */
 import fp from 'fastify-plugin';
@@ -32,6 +33,11 @@ export default fp(
     app.jobs.every({ name: 'order-expiry', everyMs: interval, run: () => reconciliation.expireOverdue(app.orm.em.fork()) });
     const canaryGuard = new CanaryGuard(releaseServices(app).releases);
     app.jobs.every({ name: 'canary-guard', everyMs: CANARY_CHECK_INTERVAL_MS, run: () => canaryGuard.check(app.orm.em.fork()) });
+    app.jobs.every({
+      name: 'system-error-retention',
+      everyMs: 3_600_000,
+      run: () => app.systemErrors.deleteOlderThan(app.orm.em.fork(), new Date(app.clock.now().getTime() - app.config.errorRetentionDays * 86_400_000)),
+    });
     app.jobs.every({ name: 'rate-limit-cleanup', everyMs: 60_000, run: async () => void (await app.orm.em.getConnection().execute(RATE_LIMIT_CLEANUP_SQL, [], 'run')) });
     app.jobs.every({ name: 'outbox-relay', everyMs: app.config.outboxCatchupIntervalMs, run: () => app.events.relay() });
     app.jobs.every({

@@ -84,7 +84,8 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/api/auth',
     httpOnly: true,
     sameSite: 'strict' as const,
-    secure: config.publicUrl.startsWith('https://'),
+    // Secure over https, and always in production (issue 21): a production cookie never travels in clear.
+    secure: config.publicUrl.startsWith('https://') || config.production,
   };
   const sendSession = (reply: FastifyReply, issued: IssuedSession) => {
     // The cookie lives as long as the session's absolute lifetime, not a fresh 30 days per refresh.

@@ -127,6 +127,11 @@ export class SystemErrorService {
   }
 
   /** The newest 100 errors (admin.md 7, 9). */
+  /** Retention (issue 21): deletes the rows last seen before `cutoff`. @returns how many. */
+  async deleteOlderThan(em: EntityManager, cutoff: Date): Promise<number> {
+    return em.nativeDelete(SystemError, { lastSeenAt: { $lt: cutoff } });
+  }
+
   async list(em: EntityManager): Promise<SystemErrorDto[]> {
     const rows = await em.find(SystemError, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: SYSTEM_ERRORS_FETCHED });
     return rows.map(toSystemErrorDto);
