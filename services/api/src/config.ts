@@ -43,8 +43,9 @@
  *   domain-event handler is retried on the job queue after the delay, doubled each time, and
  *   dead-lettered after the last attempt (modules/events/handler-retries.ts; issue 21).
  * - `REALTIME_HEARTBEAT_MS` (default 25000), `REALTIME_MAX_BUFFER_BYTES` (default 1 MiB: a slower
- *   websocket client is dropped), `REALTIME_REPLAY_LIMIT` (default 1000 events: further behind,
- *   a reconnecting client is told to resync).
+ *   websocket client is dropped), `REALTIME_REPLAY_LIMIT` (default 200 events: further behind,
+ *   a reconnecting client is told to resync), `REALTIME_MAX_SOCKETS_PER_IP` (20),
+ *   `REALTIME_MAX_SOCKETS_PER_ACCOUNT` (10), `REALTIME_MESSAGES_PER_MINUTE` (60) (issue 21).
  * - `ERROR_REPORTS_PER_MINUTE` (default 30, per client IP), `ERROR_DEDUP_WINDOW_MS` (default
  *   600000): error reports with the same fingerprint within the window increment a count;
  *   `ERROR_RETENTION_DAYS` (default 30): rows last seen longer ago are deleted daily (issue 21).
@@ -124,7 +125,10 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(25_000),
   REALTIME_MAX_BUFFER_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-  REALTIME_REPLAY_LIMIT: z.coerce.number().int().min(1).default(1000),
+  REALTIME_REPLAY_LIMIT: z.coerce.number().int().min(1).default(200),
+  REALTIME_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(20),
+  REALTIME_MAX_SOCKETS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  REALTIME_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   ERROR_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   ERROR_DEDUP_WINDOW_MS: z.coerce.number().int().min(0).default(600_000),
   ERROR_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
@@ -207,7 +211,7 @@ export interface AppConfig {
   outboxHandlerMaxAttempts: number;
   /** Seconds before a failed handler's first retry (doubled each time). */
   outboxRetryDelaySeconds: number;
-  realtime: { heartbeatMs: number; maxBufferedBytes: number; replayLimit: number };
+  realtime: { heartbeatMs: number; maxBufferedBytes: number; replayLimit: number; maxSocketsPerAddress: number; maxSocketsPerAccount: number; messagesPerMinute: number };
   /** Error reports per minute and client IP; same-fingerprint de-duplication window, ms. */
   errorReportsPerMinute: number;
   /** System errors last seen longer ago than this are deleted (issue 21: the table is bounded). */
@@ -309,7 +313,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
     outboxHandlerMaxAttempts: e.OUTBOX_HANDLER_MAX_ATTEMPTS,
     outboxRetryDelaySeconds: e.OUTBOX_RETRY_DELAY_SECONDS,
-    realtime: { heartbeatMs: e.REALTIME_HEARTBEAT_MS, maxBufferedBytes: e.REALTIME_MAX_BUFFER_BYTES, replayLimit: e.REALTIME_REPLAY_LIMIT },
+    realtime: {
+      heartbeatMs: e.REALTIME_HEARTBEAT_MS,
+      maxBufferedBytes: e.REALTIME_MAX_BUFFER_BYTES,
+      replayLimit: e.REALTIME_REPLAY_LIMIT,
+      maxSocketsPerAddress: e.REALTIME_MAX_SOCKETS_PER_IP,
+      maxSocketsPerAccount: e.REALTIME_MAX_SOCKETS_PER_ACCOUNT,
+      messagesPerMinute: e.REALTIME_MESSAGES_PER_MINUTE,
+    },
     errorReportsPerMinute: e.ERROR_REPORTS_PER_MINUTE,
     errorRetentionDays: e.ERROR_RETENTION_DAYS,
     errorDedupWindowMs: e.ERROR_DEDUP_WINDOW_MS,

@@ -89,7 +89,7 @@ if (!stopping) {
     logger.warn('no admin account yet: the owner setup link (one use, 24 h) is printed on the console');
     console.log(
       `\n  No admin account yet. Create the store owner's account with this one-time link (valid 24 h, one use):\n    ${link}\n` +
-        `  or run: npm run create-owner -- --email <email> --password <strong password> --name <name>\n`,
+        `  or run: npm run create-owner -- --email <email> --name <name> (it asks for the password)\n`,
     );
   }
   logger.info(`API ready at ${config.publicUrl} in ${Math.round(performance.now() - startedAt)} ms`);

@@ -39,6 +39,12 @@ export interface HubOptions {
   heartbeatMs: number;
   maxBufferedBytes: number;
   replayLimit: number;
+  /** Sockets one client address may hold in this process (issue 21 / review item 2). */
+  maxSocketsPerAddress: number;
+  /** Sockets one account may hold in this process. */
+  maxSocketsPerAccount: number;
+  /** Messages one socket may send per minute; past it the socket is closed (4029). */
+  messagesPerMinute: number;
   /** The newest position this process delivered. */
   cursor(): number;
   /** Outbox events after `after` up to `upTo`, in order. */
@@ -73,6 +79,11 @@ function eventMessage(channel: RealtimeChannel, event: RelayedEvent): RealtimeSe
 interface Client {
   socket: WebSocket;
   identity: SocketIdentity;
+  /** The client's address (the trusted-hop address, as for rate limits). */
+  address: string;
+  /** Start (ms) and count of the current one-minute message window. */
+  windowStart: number;
+  messages: number;
   channels: Set<RealtimeChannel>;
   lastSent: number;
   /** Live events held while a replay runs (null when not replaying). */
@@ -97,9 +108,23 @@ export class RealtimeHub {
     return this.clients.size;
   }
 
+  /**
+   * Whether a new socket from `address` (and `userId`, when signed in) stays within the caps
+   * (issue 21): checked before the upgrade, so a refused client gets 429 and no socket.
+   */
+  admits(address: string, userId: string | null): boolean {
+    let fromAddress = 0;
+    let fromAccount = 0;
+    for (const client of this.clients) {
+      if (client.address === address) fromAddress += 1;
+      if (userId !== null && client.identity.userId === userId) fromAccount += 1;
+    }
+    return fromAddress < this.options.maxSocketsPerAddress && (userId === null || fromAccount < this.options.maxSocketsPerAccount);
+  }
+
   /** Takes over an open socket whose caller was authenticated before the upgrade. */
-  attach(socket: WebSocket, identity: SocketIdentity): void {
-    const client: Client = { socket, identity, channels: new Set(), lastSent: this.options.cursor(), queue: null, alive: true, expiry: undefined };
+  attach(socket: WebSocket, identity: SocketIdentity, address = 'unknown'): void {
+    const client: Client = { socket, identity, address, windowStart: this.options.now(), messages: 0, channels: new Set(), lastSent: this.options.cursor(), queue: null, alive: true, expiry: undefined };
     this.clients.add(client);
     this.scheduleExpiry(client);
     socket.on('pong', () => {
@@ -143,6 +168,18 @@ export class RealtimeHub {
   }
 
   private async onMessage(client: Client, raw: string): Promise<void> {
+    // Message rate per socket (issue 21): a fixed one-minute window; past the cap the socket is closed.
+    const now = this.options.now();
+    if (now - client.windowStart >= 60_000) {
+      client.windowStart = now;
+      client.messages = 0;
+    }
+    client.messages += 1;
+    if (client.messages > this.options.messagesPerMinute) {
+      this.send(client, { type: 'error', message: 'Muitas mensagens. Conecte-se novamente em instantes.' });
+      this.close(client, REALTIME_CLOSE.tooManyMessages, 'Muitas mensagens');
+      return;
+    }
     let json: unknown;
     try {
       json = JSON.parse(raw);
