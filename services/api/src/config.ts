@@ -67,6 +67,8 @@
  *   releases its units at the end of that business day after issue; the boleto stays payable and
  *   a later payment becomes the staff's paid-after-expiry alert).
  * - `DEMO_ACCOUNTS` (default false): create demo accounts at start and print their passwords.
+ * - `RELEASE_ORIGINS` (default the remotes' origins): where released builds may be fetched from
+ *   (issue 21); a release elsewhere is refused (see {@link parseReleaseOrigins}).
  * - `REMOTE_REGISTRY_FILE`: JSON file with the remote registry, re-read when it changes.
  *   Without it the registry is built from `REMOTE_<NAME>_URL` (the remote's origin) with the
  *   defaults of `npm start` (storefront 3001, checkout 3002, admin 3003, devtools 3004).
@@ -155,6 +157,7 @@ const envSchema = z.object({
   REMOTE_CHECKOUT_URL: z.url().default('http://127.0.0.1:3002'),
   REMOTE_ADMIN_URL: z.url().default('http://127.0.0.1:3003'),
   REMOTE_DEVTOOLS_URL: z.url().default('http://127.0.0.1:3004'),
+  RELEASE_ORIGINS: z.string().optional(),
   PORT: port.default(8080),
   SHELL_URL: z.url().optional(),
   SEED: z.enum(['if-empty', 'never']).default('if-empty'),
@@ -239,6 +242,8 @@ export interface AppConfig {
   orderLimits: { maxUnitsPerProduct: number; maxUnpaidUnitsPerProduct: number; boletoHoldBusinessDays: number };
   remoteRegistryFile: string | undefined;
   remoteOrigins: Record<'storefront' | 'checkout' | 'admin' | 'devtools', string>;
+  /** Origins released remote builds may be fetched from (issue 21: release allow-list, shell CSP). */
+  releaseOrigins: string[];
   shellUrl: string;
   /** Origins allowed to call the API from a browser. */
   corsOrigins: string[];
@@ -343,11 +348,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     orderLimits: { maxUnitsPerProduct: e.ORDER_MAX_UNITS_PER_PRODUCT, maxUnpaidUnitsPerProduct: e.ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT, boletoHoldBusinessDays: e.BOLETO_HOLD_BUSINESS_DAYS },
     remoteRegistryFile: e.REMOTE_REGISTRY_FILE ? path.resolve(e.REMOTE_REGISTRY_FILE) : undefined,
     remoteOrigins,
+    releaseOrigins: parseReleaseOrigins(e.RELEASE_ORIGINS, Object.values(remoteOrigins)),
     shellUrl,
     corsOrigins: withLocalhostTwins([shellUrl, ...Object.values(remoteOrigins)]),
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/**
+ * `RELEASE_ORIGINS` (issue 21 / review item 7): the origins a published release's manifest and
+ * entry may live on, space- or comma-separated http(s) origins; default the remotes' own origins
+ * (`REMOTE_*_URL`). The shell's CSP `script-src` is built from the same list.
+ * @throws Error naming a value that is not an http(s) origin.
+ */
+export function parseReleaseOrigins(value: string | undefined, remoteUrls: readonly string[]): string[] {
+  const listed = value ? value.split(/[\s,]+/).filter(Boolean) : remoteUrls;
+  return [
+    ...new Set(
+      listed.map((item) => {
+        let url: URL;
+        try {
+          url = new URL(item);
+        } catch {
+          throw new Error(`Invalid configuration:\nRELEASE_ORIGINS: "${item}" is not an http(s) origin`);
+        }
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`Invalid configuration:\nRELEASE_ORIGINS: "${item}" is not an http(s) origin`);
+        return url.origin;
+      }),
+    ),
+  ];
 }
 
 /** Names Fastify's proxy-addr accepts besides addresses and CIDRs. */

@@ -57,7 +57,7 @@ beforeAll(async () => {
   origin = Fastify();
   await origin.register(fastifyStatic, { root: deployDir });
   originUrl = await origin.listen({ port: 0, host: '127.0.0.1' });
-  service = await createTestService({ REMOTE_STOREFRONT_URL: 'http://127.0.0.1:4101' }, clock);
+  service = await createTestService({ REMOTE_STOREFRONT_URL: 'http://127.0.0.1:4101', RELEASE_ORIGINS: `${originUrl} http://127.0.0.1:4101` }, clock);
   developer = await account(service, ['developer'], 'dev');
   admin = await account(service, ['admin'], 'admin');
   customer = await account(service);
@@ -119,27 +119,65 @@ describe('remote releases', () => {
     ]);
   });
 
-  it('refuses to activate a release whose manifest is unreachable or whose entry does not match its hash', async () => {
+  it('refuses to activate a release whose manifest is unreachable or whose entry does not match its hash, with one generic answer', async () => {
+    const generic = (version: string) => `Não foi possível verificar a versão ${version} de storefront (manifest, arquivo de entrada ou hash de integridade); a versão não foi ativada.`;
     const missing = { version: '0.1.0-bbbbbbbb', manifestUrl: `${originUrl}/storefront/nao-existe/mf-manifest.json`, integrity: sriHash(Buffer.from('x')) };
     const unreachable = await post('/api/developer/remotes/storefront/releases', developer, missing);
     expect(unreachable.statusCode).toBe(409);
-    expect(unreachable.json().message).toBe('Não foi possível ler o manifest de storefront 0.1.0-bbbbbbbb (HTTP 404); a versão não foi ativada.');
+    expect(unreachable.json().message).toBe(generic('0.1.0-bbbbbbbb'));
 
     const tampered = await build('0.1.0-cccccccc');
     await writeFile(path.join(deployDir, 'storefront', tampered.version, 'remoteEntry.js'), '/* changed after publish */');
     const mismatch = await post('/api/developer/remotes/storefront/releases', developer, tampered);
     expect(mismatch.statusCode).toBe(409);
-    expect(mismatch.json().message).toBe('O arquivo de entrada de storefront 0.1.0-cccccccc não confere com o hash de integridade registrado; a versão não foi ativada.');
+    expect(mismatch.json().message).toBe(generic('0.1.0-cccccccc'));
 
     const other = await build('0.1.0-dddddddd');
     const wrongVersion = await post('/api/developer/remotes/storefront/releases', developer, { ...other, version: '0.1.0-eeeeeeee' });
     expect(wrongVersion.statusCode).toBe(409);
-    expect(wrongVersion.json().message).toMatch(/anuncia a versão 0\.1\.0-dddddddd/);
+    expect(wrongVersion.json().message).toBe(generic('0.1.0-eeeeeeee'));
 
     // Nothing was recorded; the active release is unchanged.
     const list = remoteReleaseListSchema.parse((await service.app.inject({ method: 'GET', url: '/api/developer/remotes/storefront/releases', headers: bearer(developer) })).json());
     expect(list.releases.map((release) => release.version)).toEqual(['0.1.0-aaaaaaaa']);
     expect((await storefront()).version).toBe('0.1.0-aaaaaaaa');
+  });
+
+  it("cannot probe internal hosts (issue 21, review item 7): origins off RELEASE_ORIGINS, redirects and 'activate: false' all get the same refusal", async () => {
+    const integrity = `sha384-${'A'.repeat(64)}`;
+    const answers: string[] = [];
+    for (const [version, manifestUrl] of [
+      ['0.0.0-p1', 'http://127.0.0.1:5432/'],
+      ['0.0.0-p2', 'http://127.0.0.1:1/'],
+      ['0.0.0-p3', 'http://169.254.169.254/latest/meta-data/'],
+      ['0.0.0-p4', `${originUrl}/storefront/nao-existe/mf-manifest.json`],
+    ] as const) {
+      for (const activate of [true, false]) {
+        const response = await post('/api/developer/remotes/storefront/releases', developer, { version, manifestUrl, integrity, activate });
+        expect(response.statusCode, manifestUrl).toBe(409);
+        answers.push(response.json().message.replace(version, 'V'));
+      }
+    }
+    expect(new Set(answers).size).toBe(1);
+    // A redirect from an allowed origin to anywhere is not followed.
+    const redirecting = Fastify();
+    redirecting.get('/mf-manifest.json', async (_request, reply) => reply.redirect(`${originUrl}/storefront/0.1.0-aaaaaaaa/mf-manifest.json`));
+    const redirectUrl = await redirecting.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const allowedButRedirecting = await createTestService({ RELEASE_ORIGINS: `${redirectUrl} ${originUrl}` }, clock);
+      try {
+        const dev = await account(allowedButRedirecting, ['developer'], 'dev');
+        const a = await build('0.1.0-a1a1a1a1');
+        const redirected = await allowedButRedirecting.app.inject({ method: 'POST', url: '/api/developer/remotes/storefront/releases', headers: bearer(dev), payload: { ...a, manifestUrl: `${redirectUrl}/mf-manifest.json` } });
+        expect(redirected.statusCode).toBe(409);
+      } finally {
+        await allowedButRedirecting.close();
+      }
+    } finally {
+      await redirecting.close();
+    }
+    const list = remoteReleaseListSchema.parse((await service.app.inject({ method: 'GET', url: '/api/developer/remotes/storefront/releases', headers: bearer(developer) })).json());
+    expect(list.releases.map((release) => release.version)).not.toContain('0.0.0-p1');
   });
 
   it('publishes without activating, activates later, and refuses an existing version with other content', async () => {

@@ -19,11 +19,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { acquirerCspSources } from './acquirer-csp.ts';
+import { allowedRemoteOrigins } from './release-origins.ts';
 import { ShellDocument } from './shell-document.ts';
 import { startStaticHost, type RunningHost } from './static-host.ts';
 
@@ -53,16 +53,6 @@ const origin = (name: string) => `http://127.0.0.1:${APPS.find((app) => app.name
 /** The shell's page documents: boot data (runtime configuration, registry) and resource hints inlined. */
 const shellDocument = new ShellDocument({ root: path.join(ROOT, 'shell', 'dist'), apiUrl });
 
-/**
- * The remote origins the shell's CSP allows: those of the registry the API publishes for this
- * page request (it can move a remote at runtime; one registry request per page, shared with the
- * document). @throws when the API has not answered yet; the host then keeps the origins it knew.
- */
-async function registeredRemoteOrigins(request: IncomingMessage): Promise<string[]> {
-  const { registry } = await shellDocument.boot(request);
-  if (!registry) throw new Error('remote registry unavailable');
-  return registry.map((entry) => new URL(entry.manifestUrl).origin);
-}
 const sharedEnv: NodeJS.ProcessEnv = {
   // A local store gets demo accounts (printed at start) unless told otherwise.
   DEMO_ACCOUNTS: 'true',
@@ -75,6 +65,9 @@ const sharedEnv: NodeJS.ProcessEnv = {
   REMOTE_ADMIN_URL: process.env.REMOTE_ADMIN_URL ?? origin('admin'),
   REMOTE_DEVTOOLS_URL: process.env.REMOTE_DEVTOOLS_URL ?? origin('devtools'),
 };
+
+/** The shell CSP's remote origins: the release allow-list, fixed at start (issue 21; release-origins.ts). */
+const cspRemoteOrigins = allowedRemoteOrigins(process.env, [sharedEnv.REMOTE_STOREFRONT_URL!, sharedEnv.REMOTE_CHECKOUT_URL!, sharedEnv.REMOTE_ADMIN_URL!, sharedEnv.REMOTE_DEVTOOLS_URL!]);
 
 const children: ChildProcess[] = [];
 const hosts: RunningHost[] = [];
@@ -164,7 +157,7 @@ if (dev) {
         port: app.port,
         spa: app.name === 'shell',
         ...(app.name === 'shell' ? {} : { releasesRoot: path.join(deployRoot, app.name) }),
-        ...(app.name === 'shell' ? { runtimeConfig: { apiUrl }, csp: { apiUrl, remoteOrigins: registeredRemoteOrigins, acquirer: acquirerCspSources(process.env) }, document: shellDocument } : {}),
+        ...(app.name === 'shell' ? { runtimeConfig: { apiUrl }, csp: { apiUrl, remoteOrigins: async () => cspRemoteOrigins, acquirer: acquirerCspSources(process.env) }, document: shellDocument } : {}),
       }),
     );
     console.log(`[launch] ${app.name.padEnd(10)} ${hosts.at(-1)!.url}`);

@@ -36,13 +36,15 @@ import { User } from '../identity/identity.entities.ts';
 import { requestMeta } from '../identity/index.ts';
 import { RemoteRegistryService } from './remote-registry.ts';
 import { RemoteReleaseService, type ReleaseActor } from './remote-releases.service.ts';
+import { verifyRelease, type ReleaseToVerify } from './release-verifier.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** The bootstrap registry (file/env, from `app`'s config) and the release service over it. */
 export function releaseServices(app: FastifyInstance): { registry: RemoteRegistryService; releases: RemoteReleaseService } {
   const registry = new RemoteRegistryService(app.config.remoteOrigins, app.config.remoteRegistryFile, app.log);
-  return { registry, releases: new RemoteReleaseService(registry, app.events) };
+  const verify = (release: ReleaseToVerify) => verifyRelease(release, { allowedOrigins: app.config.releaseOrigins, log: app.log });
+  return { registry, releases: new RemoteReleaseService(registry, app.events, verify) };
 }
 
 const platformRoutes: FastifyPluginAsyncZod = async (app) => {

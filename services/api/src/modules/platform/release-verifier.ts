@@ -7,6 +7,11 @@
  * relative to the manifest), fetches it and compares its SRI hash (`sha384-<base64>`) with the
  * one recorded at publish. It also checks that the manifest names the remote and, when it
  * announces a build version, that it is the release's version.
+ *
+ * Issue 21 (review item 7, SSRF): both URLs must be on an allowed origin (`RELEASE_ORIGINS`,
+ * default the remotes' origins), redirects are not followed (a 3xx is a failure), and every
+ * failure answers one generic text, so the endpoint cannot be used to probe internal hosts; the
+ * detail goes to the service log only.
  */
 import { createHash } from 'node:crypto';
 import { ConflictError } from '../../errors.ts';
@@ -54,12 +59,37 @@ export interface ReleaseToVerify {
   integrity: string;
 }
 
+/** Where released builds may be fetched from, and where failures are logged. */
+export interface VerifyOptions {
+  /** Allowed origins (`https://cdn.loja.com.br`); a URL on any other origin fails. */
+  allowedOrigins: readonly string[];
+  fetchImpl?: typeof fetch;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+/** Whether `url` is an http(s) URL on one of `origins`. */
+export function onAllowedOrigin(url: string, origins: readonly string[]): boolean {
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && origins.includes(parsed.origin);
+  } catch {
+    return false;
+  }
+}
+
+/** The one answer to every failed verification (no detail: the endpoint must not reveal what it reached). */
+export function unverifiedMessage(remote: string, version: string): string {
+  return `Não foi possível verificar a versão ${version} de ${remote} (manifest, arquivo de entrada ou hash de integridade); a versão não foi ativada.`;
+}
+
 /** Time allowed for each of the two fetches, ms. */
 const FETCH_TIMEOUT_MS = 5000;
 
 async function fetchBytes(url: string, fetchImpl: typeof fetch): Promise<Uint8Array | string> {
   try {
-    const response = await fetchImpl(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { 'cache-control': 'no-cache' } });
+    // No redirects: a redirect could lead anywhere, private ranges included.
+    const response = await fetchImpl(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { 'cache-control': 'no-cache' }, redirect: 'manual' });
+    if (response.status >= 300 && response.status < 400) return `redirect ${response.status}`;
     if (!response.ok) return `HTTP ${response.status}`;
     return new Uint8Array(await response.arrayBuffer());
   } catch (error) {
@@ -68,31 +98,38 @@ async function fetchBytes(url: string, fetchImpl: typeof fetch): Promise<Uint8Ar
 }
 
 /**
- * Resolves when `release` is reachable and intact.
- * @throws ReleaseVerificationError (pt-BR message) when the manifest or entry cannot be fetched,
- * the manifest is not JSON of this remote or another version, or the entry's hash differs.
+ * Resolves when `release` is reachable on an allowed origin and intact.
+ * @throws ReleaseVerificationError with the one generic pt-BR message ({@link unverifiedMessage})
+ * when a URL is off the allowed origins, a fetch fails or redirects, the manifest is not JSON of
+ * this remote and version, or the entry's hash differs; the reason is logged, not answered.
  */
-export async function verifyRelease(release: ReleaseToVerify, fetchImpl: typeof fetch = fetch): Promise<void> {
-  const label = `${release.remote} ${release.version}`;
+export async function verifyRelease(release: ReleaseToVerify, options: VerifyOptions): Promise<void> {
+  const reason = await unverifiedReason(release, options.allowedOrigins, options.fetchImpl ?? fetch);
+  if (reason === null) return;
+  options.log?.warn({ remote: release.remote, version: release.version, manifestUrl: release.manifestUrl, reason }, 'release not verified');
+  throw new ReleaseVerificationError(unverifiedMessage(release.remote, release.version));
+}
+
+/** Why `release` fails verification, or null when it passes. */
+async function unverifiedReason(release: ReleaseToVerify, allowedOrigins: readonly string[], fetchImpl: typeof fetch): Promise<string | null> {
+  if (!onAllowedOrigin(release.manifestUrl, allowedOrigins)) return 'manifest origin not allowed';
   const manifestBytes = await fetchBytes(release.manifestUrl, fetchImpl);
-  if (typeof manifestBytes === 'string') throw new ReleaseVerificationError(`Não foi possível ler o manifest de ${label} (${manifestBytes}); a versão não foi ativada.`);
+  if (typeof manifestBytes === 'string') return `manifest: ${manifestBytes}`;
   let manifest: FederationManifest;
   let entryUrl: string;
   try {
     manifest = JSON.parse(new TextDecoder().decode(manifestBytes)) as FederationManifest;
     entryUrl = entryUrlOf(manifest, release.manifestUrl);
   } catch {
-    throw new ReleaseVerificationError(`O manifest de ${label} não é um mf-manifest.json válido; a versão não foi ativada.`);
+    return 'manifest is not a valid mf-manifest.json';
   }
   const name = manifest.metaData?.name ?? manifest.name;
-  if (name !== release.remote) throw new ReleaseVerificationError(`O manifest de ${label} é do remote "${String(name)}"; a versão não foi ativada.`);
+  if (name !== release.remote) return `manifest names remote ${String(name)}`;
   const announced = manifest.metaData?.buildInfo?.buildVersion;
-  if (announced && announced !== release.version) {
-    throw new ReleaseVerificationError(`O manifest de ${label} anuncia a versão ${announced}; a versão não foi ativada.`);
-  }
+  if (announced && announced !== release.version) return `manifest announces version ${announced}`;
+  if (!onAllowedOrigin(entryUrl, allowedOrigins)) return 'entry origin not allowed';
   const entryBytes = await fetchBytes(entryUrl, fetchImpl);
-  if (typeof entryBytes === 'string') throw new ReleaseVerificationError(`Não foi possível ler o arquivo de entrada de ${label} (${entryBytes}); a versão não foi ativada.`);
-  if (sriHash(entryBytes) !== release.integrity) {
-    throw new ReleaseVerificationError(`O arquivo de entrada de ${label} não confere com o hash de integridade registrado; a versão não foi ativada.`);
-  }
+  if (typeof entryBytes === 'string') return `entry: ${entryBytes}`;
+  if (sriHash(entryBytes) !== release.integrity) return 'entry hash differs from the recorded integrity';
+  return null;
 }

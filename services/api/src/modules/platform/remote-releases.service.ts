@@ -33,7 +33,7 @@ import { audit, type AuditAction, type RequestMeta } from '../audit/audit.servic
 import type { EventBus } from '../events/event-bus.ts';
 import { RemoteActivation, RemoteCanary, RemoteCanaryClient, RemoteRelease } from './remote-release.entities.ts';
 import type { RemoteRegistryService } from './remote-registry.ts';
-import { verifyRelease, type ReleaseToVerify } from './release-verifier.ts';
+import type { ReleaseToVerify } from './release-verifier.ts';
 
 /** Domain event recorded when a remote's active version changes. */
 export const REMOTE_ACTIVATED_EVENT = 'RemoteReleaseActivated';
@@ -78,9 +78,9 @@ export class RemoteReleaseService {
   /**
    * @param bootstrap the file/env registry (default entries, routes).
    * @param events the domain event bus (the command uses one that is not listening).
-   * @param verify release check before activation (default {@link verifyRelease}).
+   * @param verify release check before publishing and activation (verifyRelease on the allowed origins, platform/index.ts).
    */
-  constructor(bootstrap: RemoteRegistryService, events: Pick<EventBus, 'record' | 'publish'>, verify: (release: ReleaseToVerify) => Promise<void> = verifyRelease) {
+  constructor(bootstrap: RemoteRegistryService, events: Pick<EventBus, 'record' | 'publish'>, verify: (release: ReleaseToVerify) => Promise<void>) {
     this.bootstrap = bootstrap;
     this.events = events;
     this.verify = verify;
@@ -172,7 +172,8 @@ export class RemoteReleaseService {
     if (existing && (existing.manifestUrl !== release.manifestUrl || existing.integrity !== release.integrity)) {
       throw new ConflictError(`A versão ${release.version} de ${remote} já foi publicada com outro conteúdo.`, 'release_exists');
     }
-    if (release.activate) await this.verify({ remote, ...release });
+    // Verified whether or not it is activated now (issue 21): staff preview loads it too.
+    await this.verify({ remote, ...release });
     const records = await em.transactional(async (tx) => {
       if (!existing) {
         tx.create(RemoteRelease, { remote, version: release.version, manifestUrl: release.manifestUrl, integrity: release.integrity, publishedBy: actor.label, notes: release.notes });
