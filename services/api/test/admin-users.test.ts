@@ -78,6 +78,20 @@ describe('PATCH /api/admin/users/:id', () => {
     expect(await adminCount()).toBe(1);
   });
 
+  it('grants and revokes the developer role from the users tab (issue 21, review item 5)', async () => {
+    const dev = await account(service, ['developer'], 'dev');
+    const asDeveloper = () => service.app.inject({ method: 'GET', url: '/api/developer/stats', headers: bearer(dev) });
+    expect((await asDeveloper()).statusCode).toBe(200);
+    const revoked = await call(owner, 'PATCH', dev.userId, { isDeveloper: false });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().roles).toEqual([]);
+    expect(await service.db.orm.em.fork().count(AdminLog, { action: 'role_revoked', details: { userId: dev.userId, role: 'developer' } })).toBe(1);
+    // Refused at once: roles are read on every request.
+    expect((await asDeveloper()).statusCode).toBe(403);
+    expect((await call(owner, 'PATCH', dev.userId, { isDeveloper: true })).json().roles).toEqual(['developer']);
+    expect((await asDeveloper()).statusCode).toBe(200);
+  });
+
   it('never removes the last admin (the rule, checked in the service)', async () => {
     const bystander = await account(service);
     await expect(new UserAdminService(service.app.clock).update(service.db.orm.em.fork(), bystander.userId, owner.userId, { isAdmin: false }, { ip: null, userAgent: null })).rejects.toThrow(

@@ -145,13 +145,17 @@ export const adminUserDetailSchema = adminUserSchema.extend({
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
-/** `PATCH /api/admin/users/:id`: the name and/or the admin role (cap of 3, never the last admin nor oneself). */
+/**
+ * `PATCH /api/admin/users/:id`: the name, the admin role (cap of 3, never the last admin nor
+ * oneself) and/or the developer role (issue 21: both staff roles can be granted and revoked).
+ */
 export const adminUserUpdateSchema = z
   .object({
     fullName: z.string().trim().min(1, 'Nome é obrigatório').max(100, 'Nome muito longo').optional(),
     isAdmin: z.boolean().optional(),
+    isDeveloper: z.boolean().optional(),
   })
-  .refine((value) => value.fullName !== undefined || value.isAdmin !== undefined, 'Nada para alterar');
+  .refine((value) => value.fullName !== undefined || value.isAdmin !== undefined || value.isDeveloper !== undefined, 'Nada para alterar');
 export type AdminUserUpdate = z.input<typeof adminUserUpdateSchema>;
 
 // --- Content and social links (admin.md 3, 4, 8) ------------------------------------------

@@ -87,7 +87,8 @@ export class UserAdminService {
   }
 
   /**
-   * Changes the name and/or the admin role of `id`.
+   * Changes the name, the admin role and/or the developer role of `id` (issue 21 / review item 5:
+   * a developer role can be revoked too; the store is never left without an admin).
    * @throws ZodError, NotFoundError, ConflictError (admin cap, last admin, own admin role).
    */
   async update(em: EntityManager, actorId: string, id: string, input: AdminUserUpdate, meta: RequestMeta): Promise<AdminUserDetail> {
@@ -107,6 +108,12 @@ export class UserAdminService {
         if ((await tx.count(UserRole, { role: 'admin' })) <= 1) throw new ConflictError(LAST_ADMIN_MESSAGE, 'last_admin');
         await tx.nativeDelete(UserRole, { user: id, role: 'admin' });
         audit(tx, { userId: actorId, action: 'role_revoked', details: { userId: id, role: 'admin' }, meta });
+      }
+      const isDeveloper = (await tx.count(UserRole, { user: id, role: 'developer' })) > 0;
+      if (data.isDeveloper === true && !isDeveloper) await grantRole(tx, id, 'developer', actorId, meta);
+      if (data.isDeveloper === false && isDeveloper) {
+        await tx.nativeDelete(UserRole, { user: id, role: 'developer' });
+        audit(tx, { userId: actorId, action: 'role_revoked', details: { userId: id, role: 'developer' }, meta });
       }
     });
     return this.detail(em.fork(), id);
