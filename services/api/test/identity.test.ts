@@ -80,6 +80,28 @@ describe('sign-in', () => {
     expect(logs.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('answers an e-mail with no account exactly like an account: 401, then 429 after 5 failures (issue 21: no enumeration)', async () => {
+    const existing = uniqueEmail();
+    await signUpConfirmed(service, existing);
+    const unknown = uniqueEmail('ninguem');
+    const answers = async (email: string) => {
+      const codes: string[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const response = await post('/api/auth/sign-in', { email, password: 'errada' });
+        codes.push(`${response.statusCode} ${response.json().message}`);
+      }
+      return codes;
+    };
+    const forAccount = await answers(existing);
+    expect(await answers(unknown)).toEqual(forAccount);
+    expect(forAccount.at(-1)).toBe('429 Muitas tentativas de login. Tente novamente em 15 minutos.');
+    // The audit log keeps a masked address for a sign-in to no account.
+    const logged = await service.db.orm.em.fork().find(AdminLog, { action: 'login_failed', userId: null });
+    expect(JSON.stringify(logged.map((row) => row.details))).not.toContain(unknown);
+    clock.advance(15 * 60_000 + 1000);
+    expect((await post('/api/auth/sign-in', { email: unknown, password: 'errada' })).statusCode).toBe(401);
+  });
+
   it('locks an account for 15 minutes after 5 failures, then lets it in', async () => {
     const email = uniqueEmail();
     await signUpConfirmed(service, email);

@@ -38,7 +38,15 @@ export default fp(
       everyMs: 3_600_000,
       run: () => app.systemErrors.deleteOlderThan(app.orm.em.fork(), new Date(app.clock.now().getTime() - app.config.errorRetentionDays * 86_400_000)),
     });
-    app.jobs.every({ name: 'rate-limit-cleanup', everyMs: 60_000, run: async () => void (await app.orm.em.getConnection().execute(RATE_LIMIT_CLEANUP_SQL, [], 'run')) });
+    app.jobs.every({
+      name: 'rate-limit-cleanup',
+      everyMs: 60_000,
+      run: async () => {
+        const connection = app.orm.em.getConnection();
+        await connection.execute(RATE_LIMIT_CLEANUP_SQL, [], 'run');
+        await connection.execute('delete from login_failures where last_failed_at < ?', [new Date(app.clock.now().getTime() - 15 * 60_000)], 'run');
+      },
+    });
     app.jobs.every({ name: 'outbox-relay', everyMs: app.config.outboxCatchupIntervalMs, run: () => app.events.relay() });
     app.jobs.every({
       name: 'mail-retry',
