@@ -4,11 +4,13 @@
  * - REALTIME_MAX_SOCKETS_PER_IP sockets per client address and REALTIME_MAX_SOCKETS_PER_ACCOUNT per
  *   account: the next handshake is refused with 429 and no socket;
  * - REALTIME_MESSAGES_PER_MINUTE messages per socket: past it the socket is told and closed (4029);
- * - a `subscribe` with a `lastId` further back than REALTIME_REPLAY_LIMIT gets `resync`, not a replay.
+ * - a `subscribe` with a `lastId` further back than REALTIME_REPLAY_LIMIT gets `resync`, not a replay;
+ * - sign-out closes the account's sockets at once (4001), and a revoked admin role drops the
+ *   `orders` channel at once (review item 12: they used to live until the token expired).
  */
 import { REALTIME_CLOSE } from '@prata/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, type SignedIn } from './accounts.ts';
+import { account, bearer, signIn, type SignedIn } from './accounts.ts';
 import { createTestService, type TestService } from './helpers.ts';
 import { TestSocket } from './realtime-client.ts';
 
@@ -64,5 +66,26 @@ describe('websocket limits', () => {
     expect(socket.events()).toEqual([]);
     for (let i = 0; i < 5; i += 1) socket.send({ type: 'subscribe', channels: ['products'], lastId: 0 });
     expect(await socket.closed).toEqual({ code: REALTIME_CLOSE.tooManyMessages, reason: 'Muitas mensagens' });
+  });
+
+  it('closes the sockets of a session that signs out, and drops the channels of a revoked role, at once', async () => {
+    for (const socket of sockets.splice(0)) await socket.close();
+    const owner = await account(service, ['admin'], 'dona');
+    const staff = await account(service, ['admin'], 'equipe');
+    const socket = await open(staff);
+    await socket.subscribe(['orders', 'products']);
+    expect(socket.messages.find((m) => m.type === 'subscribed')).toMatchObject({ channels: ['orders', 'products'] });
+
+    // The owner revokes the staff member's admin role: 'orders' is refused at once, 'products' stays.
+    const revoke = await service.app.inject({ method: 'PATCH', url: `/api/admin/users/${staff.userId}`, headers: bearer(owner), payload: { isAdmin: false } });
+    expect(revoke.statusCode).toBe(200);
+    await socket.waitFor(() => socket.messages.some((m) => m.type === 'refused' && m.channel === 'orders'));
+
+    // Signing out closes the socket of that session.
+    const session = await signIn(service, owner.email, owner.password);
+    const ownerSocket = await open(session);
+    const out = await service.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: session.cookie } });
+    expect(out.statusCode).toBe(200);
+    expect(await ownerSocket.closed).toEqual({ code: REALTIME_CLOSE.unauthorized, reason: 'Sessão encerrada' });
   });
 });

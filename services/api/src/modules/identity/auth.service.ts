@@ -167,10 +167,12 @@ export class AuthService {
     return this.deps.sessions.rotate(em, refreshToken, meta);
   }
 
-  async signOut(em: EntityManager, refreshToken: string | undefined, meta: RequestMeta): Promise<void> {
+  /** Ends the session of `refreshToken`. @returns the signed-out account, or null when there was none. */
+  async signOut(em: EntityManager, refreshToken: string | undefined, meta: RequestMeta): Promise<string | null> {
     const userId = await this.deps.sessions.revoke(em, refreshToken);
     if (userId) audit(em, { userId, action: 'logout', meta });
     await em.flush();
+    return userId;
   }
 
   /** E-mails a recovery link when the account exists; answers the same either way. */

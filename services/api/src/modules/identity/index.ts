@@ -44,6 +44,7 @@ import {
 import { SecretBox } from '../../lib/crypto.ts';
 import { REFRESH_COOKIE, requireAuth, type TokenClaims } from '../../plugins/auth.ts';
 import type { RequestMeta } from '../audit/audit.service.ts';
+import { announceAccessChange } from '../events/access-changed.ts';
 import { AccountService } from './account.service.ts';
 import { AdminAccountsService } from './admin-accounts.service.ts';
 import { AuthService } from './auth.service.ts';
@@ -126,7 +127,9 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/auth/sign-out', { config: { access: 'public' }, schema: { response: { 200: messageSchema } } }, async (request, reply) => {
-    await auth.signOut(em(), request.cookies[REFRESH_COOKIE], requestMeta(request));
+    const userId = await auth.signOut(em(), request.cookies[REFRESH_COOKIE], requestMeta(request));
+    // Its open websockets close now, in every process (issue 21).
+    if (userId) await announceAccessChange(app.events, em(), userId);
     void reply.clearCookie(REFRESH_COOKIE, cookieOptions);
     return { message: 'Você foi desconectado com sucesso.' };
   });

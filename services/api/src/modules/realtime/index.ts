@@ -10,6 +10,8 @@
  * client address and REALTIME_MAX_SOCKETS_PER_ACCOUNT per account (429 before the upgrade),
  * REALTIME_MESSAGES_PER_MINUTE messages per socket (then closed with 4029), 8 KiB per message,
  * and a `subscribe` with `lastId` replays at most REALTIME_REPLAY_LIMIT events (else `resync`).
+ * Sign-out, a revoked role and an erased account (`AccountAccessChanged`) re-check that account's
+ * sockets in every process at once: closed when the session is gone, channels dropped with a role.
  */
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
@@ -17,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL } from '@prata/contracts';
 import { TooManyRequestsError, UnauthorizedError } from '../../errors.ts';
 import { liveSessionRoles, type TokenClaims } from '../../plugins/auth.ts';
+import { ACCOUNT_ACCESS_CHANGED } from '../events/access-changed.ts';
 import { RealtimeHub, type SocketIdentity } from './realtime-hub.ts';
 
 declare module 'fastify' {
@@ -40,7 +43,7 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     // As on every route: the token counts only while its session is alive (plugins/auth.ts).
     const roles = await liveSessionRoles(app.orm.em.fork(), claims, app.clock.now());
     if (!roles) throw new UnauthorizedError();
-    return { userId: claims.sub, roles, expiresAt: claims.exp ? claims.exp * 1000 : null };
+    return { userId: claims.sub, sessionId: claims.sid, roles, expiresAt: claims.exp ? claims.exp * 1000 : null };
   };
 
   const hub = new RealtimeHub({
@@ -48,11 +51,15 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     cursor: () => app.events.cursor,
     eventsAfter: (after, upTo, limit) => app.events.eventsAfter(after, upTo, limit),
     authenticate,
+    recheck: (identity) =>
+      identity.userId && identity.sessionId ? liveSessionRoles(app.orm.em.fork(), { sub: identity.userId, sid: identity.sessionId }, app.clock.now()) : Promise.resolve(identity.roles),
     now: () => Date.now(),
     log: app.log,
   });
   app.decorate('realtime', hub);
   app.events.subscribeEachInstance('*', (event) => hub.broadcast(event));
+  // Sign-out, a revoked role, an erased account: re-check that account's sockets at once (issue 21).
+  app.events.subscribeEachInstance(ACCOUNT_ACCESS_CHANGED, (event) => hub.recheckUser(event.aggregateId));
 
   await app.register(websocket, {
     options: {

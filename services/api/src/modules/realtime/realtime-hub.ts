@@ -30,6 +30,8 @@ import type { RelayedEvent } from '../events/event-bus.ts';
 /** The identity behind a socket, re-established on every `auth` message. */
 export interface SocketIdentity {
   userId: string | null;
+  /** The session (refresh-token family) the socket's token belongs to; null for anonymous sockets. */
+  sessionId?: string | null;
   roles: RoleName[];
   /** When the access token expires (ms since epoch); null for anonymous sockets. */
   expiresAt: number | null;
@@ -51,6 +53,8 @@ export interface HubOptions {
   eventsAfter(after: number, upTo: number, limit: number): Promise<RelayedEvent[]>;
   /** Verifies a refreshed access token. @throws when invalid or expired. */
   authenticate(token: string): Promise<SocketIdentity>;
+  /** The roles of a signed-in socket's session now, or null when the session is gone (issue 21). */
+  recheck(identity: SocketIdentity): Promise<SocketIdentity['roles'] | null>;
   now(): number;
   log: { warn(obj: object, msg: string): void; debug(obj: object, msg: string): void };
 }
@@ -240,6 +244,28 @@ export class RealtimeHub {
       for (const event of queued) {
         const channel = channelOf(event.type);
         if (channel && client.channels.has(channel)) this.deliver(client, channel, event);
+      }
+    }
+  }
+
+  /**
+   * Re-checks every socket of `userId` in this process (issue 21, `AccountAccessChanged`): a
+   * socket whose session is gone is closed (4001); one whose roles shrank leaves the channels it
+   * may no longer join (`refused`).
+   */
+  async recheckUser(userId: string): Promise<void> {
+    for (const client of [...this.clients]) {
+      if (client.identity.userId !== userId) continue;
+      const roles = await this.options.recheck(client.identity).catch(() => client.identity.roles);
+      if (roles === null) {
+        this.close(client, REALTIME_CLOSE.unauthorized, 'Sessão encerrada');
+        continue;
+      }
+      client.identity = { ...client.identity, roles };
+      for (const channel of [...client.channels]) {
+        if (mayJoin(channel, client.identity)) continue;
+        client.channels.delete(channel);
+        this.send(client, { type: 'refused', channel, reason: 'forbidden' });
       }
     }
   }

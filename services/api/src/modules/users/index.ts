@@ -12,6 +12,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminUserDetailSchema, adminUserUpdateSchema, apiErrorSchema, deleteOwnAccountSchema, idParamsSchema, messageSchema, personalDataExportSchema } from '@prata/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { announceAccessChange } from '../events/access-changed.ts';
 import { requestMeta } from '../identity/index.ts';
 import { PersonalDataService } from './personal-data.service.ts';
 import { UserAdminService } from './user-admin.service.ts';
@@ -29,11 +30,17 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/users/:id',
     { config: { access: 'admin' }, schema: { params: idParamsSchema, body: adminUserUpdateSchema, response: { 200: adminUserDetailSchema, ...errors } } },
-    async (request) => service.update(em(), requireAuth(request).userId, request.params.id, request.body, requestMeta(request)),
+    async (request) => {
+      const updated = await service.update(em(), requireAuth(request).userId, request.params.id, request.body, requestMeta(request));
+      // A revoked role closes the channels it opened on that account's sockets at once (issue 21).
+      if (request.body.isAdmin === false || request.body.isDeveloper === false) await announceAccessChange(app.events, em(), request.params.id);
+      return updated;
+    },
   );
 
   app.delete('/api/admin/users/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
     await service.erase(em(), requireAuth(request).userId, request.params.id, requestMeta(request));
+    await announceAccessChange(app.events, em(), request.params.id);
     return { message: 'Usuário excluído. Os dados pessoais foram apagados e os pedidos foram mantidos de forma anônima.' };
   });
 
@@ -48,6 +55,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'customer', rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: 60_000 } }, schema: { body: deleteOwnAccountSchema, response: { 200: messageSchema, ...errors } } },
     async (request) => {
       await personalData.deleteOwn(em(), requireAuth(request).userId, request.body.currentPassword, requestMeta(request));
+      await announceAccessChange(app.events, em(), requireAuth(request).userId);
       return { message: 'Conta excluída. Seus dados pessoais foram apagados; os pedidos ficam guardados sem identificação.' };
     },
   );
