@@ -314,6 +314,50 @@ describe('remote releases', () => {
     expect((await storefront()).version).toBe(active);
   });
 
+  it("cannot be rolled back or shielded by anonymous traffic (issue 21, review item 1): only token-carrying reports count, 5 client ids per address", async () => {
+    const stable = (await storefront()).version;
+    const canaryVersion = '0.1.0-34343434';
+    expect((await post('/api/developer/remotes/storefront/releases', developer, { ...(await build(canaryVersion)), activate: false })).statusCode).toBe(201);
+    expect((await post('/api/developer/remotes/storefront/canary', developer, { version: canaryVersion, percent: 50 })).statusCode).toBe(200);
+    const canaryRunning = async () => remoteReleaseListSchema.parse((await service.app.inject({ method: 'GET', url: '/api/developer/remotes/storefront/releases', headers: bearer(developer) })).json()).canary;
+    const tick = async () => {
+      clock.advance(60_000);
+      await service.app.jobs.tick();
+    };
+    // Shielding: one address makes up 40 client ids; only 5 are counted.
+    for (let i = 0; i < 40; i += 1) await service.app.inject({ method: 'GET', url: `/api/remotes?client=sonda-${String(i).padStart(4, '0')}`, remoteAddress: '203.0.113.66' });
+    const [probed] = await sql<{ n: number }>(service, `select count(*)::int as n from remote_canary_clients where address = '203.0.113.66'`);
+    expect(probed!.n).toBe(5);
+
+    // The review's forgery: many reports naming the canary version, without a token.
+    const forged = (i: number) =>
+      service.app.inject({ method: 'POST', url: '/api/errors', remoteAddress: `192.0.2.${i + 1}`, payload: { errorType: 'uncaught_error', errorMessage: `forjado ${'abcdefghijklmnopqrst'[i]}`, remote: 'storefront', version: canaryVersion } });
+    for (let i = 0; i < 20; i += 1) expect((await forged(i)).statusCode).toBe(202);
+    await tick();
+    expect(await canaryRunning()).toMatchObject({ version: canaryVersion });
+
+    // A browser served the canary reports with its registry entry's token: counted.
+    const bucket = (id: string) => createHash('sha256').update(`storefront:${id}`).digest().readUInt32BE(0) % 100;
+    const inside = Array.from({ length: 200 }, (_, i) => `cliente-real-${i}`).find((id) => bucket(id) < 50)!;
+    const answer = await service.app.inject({ method: 'GET', url: `/api/remotes?client=${inside}`, remoteAddress: '198.18.0.1' });
+    const entry = remoteRegistrySchema.parse(answer.json()).find((candidate) => candidate.name === 'storefront')!;
+    expect(entry.version).toBe(canaryVersion);
+    expect(entry.reportToken).toMatch(/^\d{13}\.[\w-]+\.[\w-]+$/);
+    // A token does not carry over to another version.
+    const misused = await service.app.inject({ method: 'POST', url: '/api/errors', payload: { errorType: 'uncaught_error', errorMessage: 'outra versão', remote: 'storefront', version: stable, reportToken: entry.reportToken } });
+    expect(misused.statusCode).toBe(202);
+    expect((await sql<{ verified: boolean }>(service, `select verified from system_errors where error_message = 'outra versão'`))[0]!.verified).toBe(false);
+    for (let i = 0; i < 20; i += 1) {
+      const real = await service.app.inject({ method: 'POST', url: '/api/errors', remoteAddress: `198.18.1.${i + 1}`, payload: { errorType: 'uncaught_error', errorMessage: `real ${'abcdefghijklmnopqrst'[i]}`, remote: 'storefront', version: canaryVersion, reportToken: entry.reportToken } });
+      expect(real.statusCode).toBe(202);
+    }
+    await tick();
+    expect(await canaryRunning()).toBeNull();
+    // Back to the state the next test expects: no canary, the stable version active.
+    await sql(service, `delete from system_errors`);
+    expect((await storefront()).version).toBe(stable);
+  });
+
   it('rolls a canary back by itself when its errors per client pass the threshold, recording why', async () => {
     const stable = (await storefront()).version;
     expect(stable).toBe('0.1.0-ffffffff');
@@ -324,7 +368,10 @@ describe('remote releases', () => {
     // 20 clients load the store twice each; which version each gets is computed here independently.
     const bucket = (id: string) => createHash('sha256').update(`storefront:${id}`).digest().readUInt32BE(0) % 100;
     const clients = Array.from({ length: 20 }, (_, i) => `visitante-${String(i).padStart(4, '0')}`);
-    for (const client of [...clients, ...clients]) expect((await service.app.inject({ method: 'GET', url: `/api/remotes?client=${client}` })).statusCode).toBe(200);
+    // From 20 addresses (at most CANARY_CLIENTS_PER_ADDRESS client ids count per address, issue 21).
+    for (const [index, client] of [...clients, ...clients].entries()) {
+      expect((await service.app.inject({ method: 'GET', url: `/api/remotes?client=${client}`, remoteAddress: `198.51.100.${(index % clients.length) + 1}` })).statusCode).toBe(200);
+    }
     const canaryClients = clients.filter((client) => bucket(client) < 50).length;
     const stableClients = clients.length - canaryClients;
     expect(canaryClients > 0 && stableClients > 0).toBe(true);
@@ -334,12 +381,12 @@ describe('remote releases', () => {
       { version: stable, clients: stableClients },
     ].sort((a, b) => a.version.localeCompare(b.version)));
 
-    /** Injects `count` occurrences of one captured error of `version` of the storefront. */
+    /** Injects `count` occurrences of one captured error of `version` of the storefront, reported with a valid token. */
     const inject = (version: string, count: number, type: string) =>
       sql(
         service,
-        `insert into system_errors (id, error_type, error_message, remote, version, source, fingerprint, count, created_at, last_seen_at, resolved)
-         values (gen_random_uuid(), ?, 'falhou', 'storefront', ?, 'client', md5(?) || md5(?), ?, now(), now(), false)`,
+        `insert into system_errors (id, error_type, error_message, remote, version, source, fingerprint, count, created_at, last_seen_at, resolved, verified)
+         values (gen_random_uuid(), ?, 'falhou', 'storefront', ?, 'client', md5(?) || md5(?), ?, now(), now(), false, true)`,
         [type, version, type, version, count],
       );
     const canaryRunning = async () => remoteReleaseListSchema.parse((await service.app.inject({ method: 'GET', url: '/api/developer/remotes/storefront/releases', headers: bearer(developer) })).json()).canary;
@@ -365,7 +412,7 @@ describe('remote releases', () => {
 
     const canaryErrors = CANARY_MIN_ERRORS + extra;
     const stableErrors = CANARY_MIN_ERRORS * stableClients;
-    const [log] = await sql<{ user_id: string | null; details: Record<string, unknown> }>(service, `select user_id, details from admin_logs where action = 'remote_canary_rolled_back'`);
+    const [log] = await sql<{ user_id: string | null; details: Record<string, unknown> }>(service, `select user_id, details from admin_logs where action = 'remote_canary_rolled_back' and details->>'version' = ?`, [canaryVersion]);
     expect(log).toEqual({
       user_id: null,
       details: {

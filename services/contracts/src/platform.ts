@@ -21,6 +21,11 @@ export const remoteEntrySchema = z.object({
   manifestUrl: z.url(),
   version: z.string().min(1),
   routes: z.array(z.string().startsWith('/')).min(1),
+  /**
+   * While a canary of this remote runs and the registry was asked with `?client=`: the token the
+   * browser sends back with its error reports, so the canary guard counts them (issue 21).
+   */
+  reportToken: z.string().max(300).optional(),
 });
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 

@@ -59,6 +59,8 @@ export const errorReportSchema = z.object({
   version: clip(ERROR_REPORT_LIMITS.version).optional(),
   /** The remote's manifest URL, for remote load failures. */
   manifestUrl: clip(ERROR_REPORT_LIMITS.url).optional(),
+  /** The registry entry's `reportToken` of the remote and version blamed (canary guard, issue 21). */
+  reportToken: z.string().max(300).optional(),
 });
 export type ErrorReport = z.input<typeof errorReportSchema>;
 

@@ -77,6 +77,9 @@ export function reportError(report: ErrorReport): void {
   };
   const version = report.version ?? remoteVersion(remote);
   if (version) body.version = version;
+  // The registry's canary report token for this remote and version (issue 21): only reports carrying it count for a canary.
+  const entry = remotes.find((candidate) => candidate.name === remote);
+  if (!body.reportToken && entry?.reportToken && entry.version === version) body.reportToken = entry.reportToken;
   let url: string;
   try {
     url = apiUrl('/api/errors');

@@ -70,17 +70,28 @@ const AUDIT_ACTIONS: Record<Action, AuditAction> = {
   rollback: 'remote_release_rolled_back',
 };
 
+/** Client ids counted per address and remote while a canary runs (issue 21 / review item 1). */
+export const CANARY_CLIENTS_PER_ADDRESS = 5;
+
 export class RemoteReleaseService {
   private readonly bootstrap: RemoteRegistryService;
   private readonly events: Pick<EventBus, 'record' | 'publish'>;
   private readonly verify: (release: ReleaseToVerify) => Promise<void>;
+  private readonly reportTokens: { issue(remote: string, version: string, clientId: string): string } | null;
 
   /**
    * @param bootstrap the file/env registry (default entries, routes).
    * @param events the domain event bus (the command uses one that is not listening).
    * @param verify release check before publishing and activation (verifyRelease on the allowed origins, platform/index.ts).
    */
-  constructor(bootstrap: RemoteRegistryService, events: Pick<EventBus, 'record' | 'publish'>, verify: (release: ReleaseToVerify) => Promise<void>) {
+  constructor(
+    bootstrap: RemoteRegistryService,
+    events: Pick<EventBus, 'record' | 'publish'>,
+    verify: (release: ReleaseToVerify) => Promise<void>,
+    /** Issues the canary report token of an entry served to a client (issue 21; none without it). */
+    reportTokens: { issue(remote: string, version: string, clientId: string): string } | null = null,
+  ) {
+    this.reportTokens = reportTokens;
     this.bootstrap = bootstrap;
     this.events = events;
     this.verify = verify;
@@ -92,7 +103,7 @@ export class RemoteReleaseService {
    * `preview` (the caller checked the role) that published version of that remote (an unknown
    * version is ignored).
    */
-  async registry(em: EntityManager, clientId?: string, preview?: RemotePreview): Promise<RemoteRegistry> {
+  async registry(em: EntityManager, clientId?: string, preview?: RemotePreview, address?: string): Promise<RemoteRegistry> {
     const [base, active, canaries, previewed] = await Promise.all([
       this.bootstrap.list(),
       this.activeReleases(em),
@@ -106,7 +117,13 @@ export class RemoteReleaseService {
       return release ? { ...entry, manifestUrl: release.manifestUrl, version: release.version } : entry;
     });
     if (clientId && canaries.size > 0) {
-      await this.recordCanaryClients(em, clientId, served.filter((entry) => canaries.has(entry.name) && previewed?.remote !== entry.name));
+      const counted = served.filter((entry) => canaries.has(entry.name) && previewed?.remote !== entry.name);
+      await this.recordCanaryClients(em, clientId, counted, address ?? null);
+      // Reports about these entries count for the canary guard only with this token (issue 21).
+      if (this.reportTokens) {
+        const tokens = this.reportTokens;
+        return served.map((entry) => (counted.includes(entry) ? { ...entry, reportToken: tokens.issue(entry.name, entry.version, clientId) } : entry));
+      }
     }
     return served;
   }
@@ -263,13 +280,21 @@ export class RemoteReleaseService {
     return this.events.record(tx, { type: REMOTE_ACTIVATED_EVENT, aggregateId: remoteAggregateId(remote), payload: { remote, version: target.version, manifestUrl: target.manifestUrl } });
   }
 
-  /** Records which version of each canaried remote `clientId` was served (kept once per client and version). */
-  private async recordCanaryClients(em: EntityManager, clientId: string, entries: RemoteEntry[]): Promise<void> {
-    if (entries.length === 0) return;
-    await em.getConnection().execute(
-      `insert into remote_canary_clients (remote, version, client_id, first_seen_at) values ${entries.map(() => '(?, ?, ?, now())').join(', ')} on conflict do nothing`,
-      entries.flatMap((entry) => [entry.name, entry.version, clientId]),
-    );
+  /**
+   * Records which version of each canaried remote `clientId` was served (kept once per client and
+   * version). At most CANARY_CLIENTS_PER_ADDRESS client ids are counted per address and remote
+   * (issue 21), so one host cannot dilute a canary's error rate with made-up ids.
+   */
+  private async recordCanaryClients(em: EntityManager, clientId: string, entries: RemoteEntry[], address: string | null): Promise<void> {
+    for (const entry of entries) {
+      await em.getConnection().execute(
+        `insert into remote_canary_clients (remote, version, client_id, address, first_seen_at)
+         select ?, ?, ?, ?, now()
+         where ?::text is null or (select count(*) from remote_canary_clients where remote = ? and address = ?) < ?
+         on conflict do nothing`,
+        [entry.name, entry.version, clientId, address, address, entry.name, address, CANARY_CLIENTS_PER_ADDRESS],
+      );
+    }
   }
 
   /** The active version of `remote`, or null when the bootstrap entry serves it. */
