@@ -60,6 +60,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Tests create the accounts they need; demo admins would take admin slots.
       DEMO_ACCOUNTS: 'false',
+      // The release allow-list (issue 21; also the shell's CSP): the remotes and the spare port the
+      // composition spec serves a copy of a remote on.
+      RELEASE_ORIGINS: [E2E.ports.storefront, E2E.ports.checkout, E2E.ports.admin, E2E.ports.devtools, E2E.ports.spare].map((port) => `http://127.0.0.1:${port}`).join(' '),
     },
   },
 });

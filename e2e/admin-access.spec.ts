@@ -187,6 +187,8 @@ test('an admin turns on 2FA and then signs in with the TOTP code, back to the pa
   await expect(page.getByTestId('security-status')).toContainText('Desativada');
 
   const card = page.getByTestId('two-factor');
+  // Issue 21: setting up 2FA asks for the current password.
+  await card.getByLabel('Senha atual', { exact: true }).fill(ADMIN_PASSWORD);
   await card.getByRole('button', { name: 'Ativar 2FA' }).click();
   const secret = (await card.getByTestId('two-factor-secret').textContent())!.trim();
   await expect(card.getByTestId('two-factor-recovery-codes').getByRole('listitem')).toHaveCount(10);

@@ -16,6 +16,16 @@ const ports = {
   spare: 13011 + offset,
 } as const;
 const pgPort = 54339 + offset;
+/** A second store of the card-payment spec, paying through a Mercado Pago double (issue 21). */
+const acquirerStorePorts = {
+  shell: 18280 + offset,
+  api: 13200 + offset,
+  storefront: 13201 + offset,
+  checkout: 13202 + offset,
+  admin: 13203 + offset,
+  devtools: 13204 + offset,
+  pg: 54349 + offset,
+} as const;
 
 export const E2E = {
   ports,
@@ -24,6 +34,7 @@ export const E2E = {
   apiUrl: `http://127.0.0.1:${ports.api}`,
   /** Embedded database of the e2e store. */
   databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/prata925`,
+  acquirerStorePorts,
   /** Remote registry file the e2e store reads. */
   registryFile: () => path.join(process.env.PRATA_E2E_DATA_DIR!, 'remotes.json'),
 };

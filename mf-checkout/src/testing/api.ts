@@ -60,6 +60,7 @@ export const SANDBOX_CONFIG: PaymentConfig = {
   provider: 'sandbox',
   testMode: true,
   publicKey: null,
+  sdkUrl: null,
   cardTokenUrl: 'http://api.test/api/payments/sandbox/card-tokens',
   simulation: true,
 };

@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import accessPlugin from './plugins/access.ts';
 import authPlugin from './plugins/auth.ts';
 import clockPlugin from './plugins/clock.ts';
+import { postgresRateLimitStore, type SqlExecutor } from './plugins/rate-limit-store.ts';
 import mailPlugin from './plugins/mail.ts';
 import eventsPlugin from './plugins/events.ts';
 import paymentsPlugin from './plugins/payments.ts';
@@ -113,7 +114,9 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(systemErrorsPlugin);
   await app.register(jobsPlugin);
   await app.register(paymentsPlugin);
-  await app.register(rateLimit, { global: false });
+  // Counters in PostgreSQL, shared by every replica (issue 21); IPv6 clients grouped by /64 (the plugin's default).
+  const execute: SqlExecutor = (sql, params) => app.orm.em.getConnection().execute(sql, params, 'all');
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(execute) });
   await app.register(authPlugin);
 
   await app.register(platformRoutes);

@@ -18,7 +18,9 @@
  * - `JWT_SECRET`: signing secret for access tokens; `ENCRYPTION_KEY`: key for secrets at rest
  *   (TOTP). When unset, `npm start` generates both once and keeps them in `DATA_DIR/secrets.json`.
  * - `SMTP_URL` (e.g. smtps://user:pass@smtp.example.com): deliver e-mail through SMTP; without it
- *   e-mail is written to the outbox table and the log only. `MAIL_FROM` is the sender.
+ *   e-mail is written to the outbox table and the log only (the local mail mode). `MAIL_FROM` is the
+ *   sender. With `NODE_ENV=production` the service refuses to start without `SMTP_URL` unless
+ *   `MAIL_DISABLED=true` (then nothing is sent, stored or logged: issue 21 / review item 6).
  * - `STORE_NAME` (default Prata 925): TOTP issuer and e-mail signature.
  * - `AUTH_RATE_LIMIT_PER_MINUTE` (default 30): per-IP limit of each sign-in/sign-up/recovery route;
  *   `TOTP_RATE_LIMIT_PER_MINUTE` (default 10): per-IP limit of the sign-in TOTP step.
@@ -37,22 +39,36 @@
  * - `OUTBOX_CATCHUP_INTERVAL_MS` (default 30000): how often the outbox relay catch-up job runs.
  * - `MAIL_RETRY_INTERVAL_MS` (default 60000), `MAIL_MAX_ATTEMPTS` (default 5): failed e-mails are
  *   retried with exponential backoff (interval x 2^attempt) and become a system error at the last.
+ * - `OUTBOX_HANDLER_MAX_ATTEMPTS` (default 5), `OUTBOX_RETRY_DELAY_SECONDS` (default 30): a failed
+ *   domain-event handler is retried on the job queue after the delay, doubled each time, and
+ *   dead-lettered after the last attempt (modules/events/handler-retries.ts; issue 21).
  * - `REALTIME_HEARTBEAT_MS` (default 25000), `REALTIME_MAX_BUFFER_BYTES` (default 1 MiB: a slower
- *   websocket client is dropped), `REALTIME_REPLAY_LIMIT` (default 1000 events: further behind,
- *   a reconnecting client is told to resync).
+ *   websocket client is dropped), `REALTIME_REPLAY_LIMIT` (default 200 events: further behind,
+ *   a reconnecting client is told to resync), `REALTIME_MAX_SOCKETS_PER_IP` (20),
+ *   `REALTIME_MAX_SOCKETS_PER_ACCOUNT` (10), `REALTIME_MESSAGES_PER_MINUTE` (60) (issue 21).
  * - `ERROR_REPORTS_PER_MINUTE` (default 30, per client IP), `ERROR_DEDUP_WINDOW_MS` (default
- *   600000): error reports with the same fingerprint within the window increment a count.
+ *   600000): error reports with the same fingerprint within the window increment a count;
+ *   `ERROR_RETENTION_DAYS` (default 30): rows last seen longer ago are deleted daily (issue 21).
  * - `LOW_STOCK_THRESHOLD` (default 3): a product at or below it raises an admin notification.
  * - `ERROR_ALERT_THRESHOLD` (default 10): unresolved errors in the last hour that raise an alert.
  * - `API_VERSION` (default the package version): the version the service records with its 5xx.
- * - `PAYMENT_PROVIDER`: `sandbox` (the default, except with `NODE_ENV=production`, where it must be
- *   chosen explicitly) or `mercadopago` (modules/orders/payment-provider.ts);
+ * - `PAYMENT_PROVIDER`: `sandbox` (the default; refused with `NODE_ENV=production`) or
+ *   `mercadopago` (modules/orders/payment-provider.ts);
  *   `PAYMENT_SANDBOX_DELAY_MS` (default 2000, the spec's wait), `PIX_KEY`, `PIX_MERCHANT_NAME`,
  *   `PIX_MERCHANT_CITY` (the sandbox's PIX receiver in BR Codes); `MERCADOPAGO_ACCESS_TOKEN`,
  *   `MERCADOPAGO_PUBLIC_KEY`, `MERCADOPAGO_WEBHOOK_SECRET` (all three required with
  *   `mercadopago`), `MERCADOPAGO_API_URL` (default https://api.mercadopago.com),
+ *   `MERCADOPAGO_SDK_URL` (MercadoPago.js v2, default https://sdk.mercadopago.com/js/v2: the
+ *   checkout loads it and mounts its secure card fields; tests point it at a local double),
  *   `PAYMENT_TIMEOUT_MS` (default 10000), `ORDER_RATE_LIMIT_PER_MINUTE` (default 10, per account).
+ * - Stock hoarding caps (issue 21): `ORDER_MAX_UNITS_PER_PRODUCT` (default 5 units of one product
+ *   per order), `ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT` (default 10 units of one product across an
+ *   account's unpaid orders), `BOLETO_HOLD_BUSINESS_DAYS` (default 1: an unpaid boleto order
+ *   releases its units at the end of that business day after issue; the boleto stays payable and
+ *   a later payment becomes the staff's paid-after-expiry alert).
  * - `DEMO_ACCOUNTS` (default false): create demo accounts at start and print their passwords.
+ * - `RELEASE_ORIGINS` (default the remotes' origins): where released builds may be fetched from
+ *   (issue 21); a release elsewhere is refused (see {@link parseReleaseOrigins}).
  * - `REMOTE_REGISTRY_FILE`: JSON file with the remote registry, re-read when it changes.
  *   Without it the registry is built from `REMOTE_<NAME>_URL` (the remote's origin) with the
  *   defaults of `npm start` (storefront 3001, checkout 3002, admin 3003, devtools 3004).
@@ -66,6 +82,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MERCADOPAGO_DEFAULTS } from '@prata/contracts';
 import { z } from 'zod';
 import type { S3ClientSettings } from './storage/s3-client.ts';
 
@@ -92,6 +109,7 @@ const envSchema = z.object({
   ENCRYPTION_KEY: z.string().min(32, 'ENCRYPTION_KEY must have at least 32 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Prata 925 <nao-responda@prata925.com.br>'),
+  MAIL_DISABLED: z.enum(['true', 'false']).default('false'),
   STORE_NAME: z.string().min(1).default('Prata 925'),
   DEMO_ACCOUNTS: z.enum(['true', 'false', '1', '0']).default('false'),
   ACCESS_TOKEN_TTL_MS: z.coerce.number().int().min(10_000).default(15 * 60_000),
@@ -104,12 +122,18 @@ const envSchema = z.object({
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
   OUTBOX_CATCHUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
   MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  OUTBOX_HANDLER_MAX_ATTEMPTS: z.coerce.number().int().min(2).max(20).default(5),
+  OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(25_000),
   REALTIME_MAX_BUFFER_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-  REALTIME_REPLAY_LIMIT: z.coerce.number().int().min(1).default(1000),
+  REALTIME_REPLAY_LIMIT: z.coerce.number().int().min(1).default(200),
+  REALTIME_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(20),
+  REALTIME_MAX_SOCKETS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  REALTIME_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   ERROR_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   ERROR_DEDUP_WINDOW_MS: z.coerce.number().int().min(0).default(600_000),
+  ERROR_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(3),
   ERROR_ALERT_THRESHOLD: z.coerce.number().int().min(1).default(10),
   API_VERSION: z.string().min(1).max(60).default('0.1.0'),
@@ -117,9 +141,13 @@ const envSchema = z.object({
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).optional(),
   MERCADOPAGO_PUBLIC_KEY: z.string().min(10).optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16).optional(),
-  MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
+  MERCADOPAGO_API_URL: z.url().default(MERCADOPAGO_DEFAULTS.apiUrl),
+  MERCADOPAGO_SDK_URL: z.url().default(MERCADOPAGO_DEFAULTS.sdkUrl),
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  ORDER_MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(99).default(5),
+  ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(999).default(10),
+  BOLETO_HOLD_BUSINESS_DAYS: z.coerce.number().int().min(1).max(10).default(1),
   PAYMENT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   PIX_KEY: z.string().min(1).max(77).default('pix@prata925.com.br'),
   PIX_MERCHANT_NAME: z.string().min(1).default('Prata 925'),
@@ -129,6 +157,7 @@ const envSchema = z.object({
   REMOTE_CHECKOUT_URL: z.url().default('http://127.0.0.1:3002'),
   REMOTE_ADMIN_URL: z.url().default('http://127.0.0.1:3003'),
   REMOTE_DEVTOOLS_URL: z.url().default('http://127.0.0.1:3004'),
+  RELEASE_ORIGINS: z.string().optional(),
   PORT: port.default(8080),
   SHELL_URL: z.url().optional(),
   SEED: z.enum(['if-empty', 'never']).default('if-empty'),
@@ -152,6 +181,10 @@ export interface AppConfig {
   /** True when JWT_SECRET and ENCRYPTION_KEY came from the environment. */
   secretsFromEnv: boolean;
   smtpUrl: string | undefined;
+  /** `MAIL_DISABLED=true`: no e-mail is sent, kept or logged (a production store without SMTP). */
+  mailDisabled: boolean;
+  /** `NODE_ENV=production`: secrets, acquirer and mail are enforced; one-time links are never printed. */
+  production: boolean;
   mailFrom: string;
   storeName: string;
   demoAccounts: boolean;
@@ -177,9 +210,15 @@ export interface AppConfig {
   /** Mail retry: base backoff (ms) and attempts before a failed e-mail becomes a system error. */
   mailRetryIntervalMs: number;
   mailMaxAttempts: number;
-  realtime: { heartbeatMs: number; maxBufferedBytes: number; replayLimit: number };
+  /** Runs of a failed domain-event handler before it is dead-lettered (dispatch included). */
+  outboxHandlerMaxAttempts: number;
+  /** Seconds before a failed handler's first retry (doubled each time). */
+  outboxRetryDelaySeconds: number;
+  realtime: { heartbeatMs: number; maxBufferedBytes: number; replayLimit: number; maxSocketsPerAddress: number; maxSocketsPerAccount: number; messagesPerMinute: number };
   /** Error reports per minute and client IP; same-fingerprint de-duplication window, ms. */
   errorReportsPerMinute: number;
+  /** System errors last seen longer ago than this are deleted (issue 21: the table is bounded). */
+  errorRetentionDays: number;
   errorDedupWindowMs: number;
   /** Stock at or below which a product raises a low-stock notification. */
   lowStockThreshold: number;
@@ -195,12 +234,16 @@ export interface AppConfig {
     merchantCity: string;
     /** Per-call timeout of the acquirer, ms. */
     timeoutMs: number;
-    mercadoPago: { accessToken: string; publicKey: string; webhookSecret: string; apiUrl: string } | null;
+    mercadoPago: { accessToken: string; publicKey: string; webhookSecret: string; apiUrl: string; sdkUrl: string } | null;
   };
   /** `POST /api/orders` per account and minute (issue 10 item 10). */
   orderRateLimitPerMinute: number;
+  /** Stock hoarding caps (issue 21): units of one product per order, and in one account's unpaid orders. */
+  orderLimits: { maxUnitsPerProduct: number; maxUnpaidUnitsPerProduct: number; boletoHoldBusinessDays: number };
   remoteRegistryFile: string | undefined;
   remoteOrigins: Record<'storefront' | 'checkout' | 'admin' | 'devtools', string>;
+  /** Origins released remote builds may be fetched from (issue 21: release allow-list, shell CSP). */
+  releaseOrigins: string[];
   shellUrl: string;
   /** Origins allowed to call the API from a browser. */
   corsOrigins: string[];
@@ -227,6 +270,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (problems.length > 0) throw new Error(`Refusing to start in production (NODE_ENV=production):\n${problems.join('\n')}`);
   }
   const paymentProvider = resolvePaymentProvider(e);
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL && e.MAIL_DISABLED !== 'true') {
+    throw new Error(
+      'Invalid configuration:\nSMTP_URL: required in production (without it confirmation, password-reset and owner links would be written to the log). Set SMTP_URL=smtps://user:password@relay:465, or MAIL_DISABLED=true to run without e-mail.',
+    );
+  }
   const shellUrl = (e.SHELL_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, '');
   const remoteOrigins = {
     storefront: e.REMOTE_STOREFRONT_URL.replace(/\/$/, ''),
@@ -253,6 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     encryptionKey: e.ENCRYPTION_KEY ?? randomBytes(48).toString('base64url'),
     secretsFromEnv: Boolean(e.JWT_SECRET && e.ENCRYPTION_KEY),
     smtpUrl: e.SMTP_URL,
+    mailDisabled: e.MAIL_DISABLED === 'true',
+    production: e.NODE_ENV === 'production',
     mailFrom: e.MAIL_FROM,
     storeName: e.STORE_NAME,
     demoAccounts: e.DEMO_ACCOUNTS === 'true' || e.DEMO_ACCOUNTS === '1',
@@ -266,8 +316,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxCatchupIntervalMs: e.OUTBOX_CATCHUP_INTERVAL_MS,
     mailRetryIntervalMs: e.MAIL_RETRY_INTERVAL_MS,
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
-    realtime: { heartbeatMs: e.REALTIME_HEARTBEAT_MS, maxBufferedBytes: e.REALTIME_MAX_BUFFER_BYTES, replayLimit: e.REALTIME_REPLAY_LIMIT },
+    outboxHandlerMaxAttempts: e.OUTBOX_HANDLER_MAX_ATTEMPTS,
+    outboxRetryDelaySeconds: e.OUTBOX_RETRY_DELAY_SECONDS,
+    realtime: {
+      heartbeatMs: e.REALTIME_HEARTBEAT_MS,
+      maxBufferedBytes: e.REALTIME_MAX_BUFFER_BYTES,
+      replayLimit: e.REALTIME_REPLAY_LIMIT,
+      maxSocketsPerAddress: e.REALTIME_MAX_SOCKETS_PER_IP,
+      maxSocketsPerAccount: e.REALTIME_MAX_SOCKETS_PER_ACCOUNT,
+      messagesPerMinute: e.REALTIME_MESSAGES_PER_MINUTE,
+    },
     errorReportsPerMinute: e.ERROR_REPORTS_PER_MINUTE,
+    errorRetentionDays: e.ERROR_RETENTION_DAYS,
     errorDedupWindowMs: e.ERROR_DEDUP_WINDOW_MS,
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     errorAlertThreshold: e.ERROR_ALERT_THRESHOLD,
@@ -281,17 +341,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
       mercadoPago:
         paymentProvider === 'mercadopago'
-          ? { accessToken: e.MERCADOPAGO_ACCESS_TOKEN!, publicKey: e.MERCADOPAGO_PUBLIC_KEY!, webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET!, apiUrl: e.MERCADOPAGO_API_URL }
+          ? { accessToken: e.MERCADOPAGO_ACCESS_TOKEN!, publicKey: e.MERCADOPAGO_PUBLIC_KEY!, webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET!, apiUrl: e.MERCADOPAGO_API_URL, sdkUrl: e.MERCADOPAGO_SDK_URL }
           : null,
     },
     orderRateLimitPerMinute: e.ORDER_RATE_LIMIT_PER_MINUTE,
+    orderLimits: { maxUnitsPerProduct: e.ORDER_MAX_UNITS_PER_PRODUCT, maxUnpaidUnitsPerProduct: e.ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT, boletoHoldBusinessDays: e.BOLETO_HOLD_BUSINESS_DAYS },
     remoteRegistryFile: e.REMOTE_REGISTRY_FILE ? path.resolve(e.REMOTE_REGISTRY_FILE) : undefined,
     remoteOrigins,
+    releaseOrigins: parseReleaseOrigins(e.RELEASE_ORIGINS, Object.values(remoteOrigins)),
     shellUrl,
     corsOrigins: withLocalhostTwins([shellUrl, ...Object.values(remoteOrigins)]),
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/**
+ * `RELEASE_ORIGINS` (issue 21 / review item 7): the origins a published release's manifest and
+ * entry may live on, space- or comma-separated http(s) origins; default the remotes' own origins
+ * (`REMOTE_*_URL`). The shell's CSP `script-src` is built from the same list.
+ * @throws Error naming a value that is not an http(s) origin.
+ */
+export function parseReleaseOrigins(value: string | undefined, remoteUrls: readonly string[]): string[] {
+  const listed = value ? value.split(/[\s,]+/).filter(Boolean) : remoteUrls;
+  return [
+    ...new Set(
+      listed.map((item) => {
+        let url: URL;
+        try {
+          url = new URL(item);
+        } catch {
+          throw new Error(`Invalid configuration:\nRELEASE_ORIGINS: "${item}" is not an http(s) origin`);
+        }
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`Invalid configuration:\nRELEASE_ORIGINS: "${item}" is not an http(s) origin`);
+        return url.origin;
+      }),
+    ),
+  ];
 }
 
 /** Names Fastify's proxy-addr accepts besides addresses and CIDRs. */
@@ -350,14 +436,16 @@ export function productionSecretProblems(secrets: { JWT_SECRET?: string | undefi
 }
 
 /**
- * The acquirer (issue 10 item 6): `sandbox` by default, but in production (`NODE_ENV=production`)
- * only when chosen explicitly; `mercadopago` needs its three credentials.
+ * The acquirer (issue 10 item 6, issue 21 / review item 14): `sandbox` by default outside
+ * production; in production (`NODE_ENV=production`) only `mercadopago`, with its three
+ * credentials: the sandbox approves free "paid" orders and writes BR Codes payable to a default
+ * key, so it is never selectable there (a test store runs Mercado Pago's `TEST-` credentials).
  * @throws Error saying what to set.
  */
 function resolvePaymentProvider(e: z.infer<typeof envSchema>): 'sandbox' | 'mercadopago' {
-  if (!e.PAYMENT_PROVIDER && e.NODE_ENV === 'production') {
+  if (e.NODE_ENV === 'production' && e.PAYMENT_PROVIDER !== 'mercadopago') {
     throw new Error(
-      'Invalid configuration:\nPAYMENT_PROVIDER: required in production. Set PAYMENT_PROVIDER=mercadopago (with MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY and MERCADOPAGO_WEBHOOK_SECRET) for real payments, or PAYMENT_PROVIDER=sandbox for a test store (it shows "Modo de teste").',
+      `Invalid configuration:\nPAYMENT_PROVIDER: ${e.PAYMENT_PROVIDER === 'sandbox' ? 'the sandbox acquirer is refused in production (it approves payments nobody made)' : 'required in production'}. Set PAYMENT_PROVIDER=mercadopago with MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY and MERCADOPAGO_WEBHOOK_SECRET (TEST- credentials for a test store; it shows "Modo de teste").`,
     );
   }
   const provider = e.PAYMENT_PROVIDER ?? 'sandbox';

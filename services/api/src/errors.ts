@@ -54,6 +54,13 @@ export class ForbiddenError extends DomainError {
   }
 }
 
+/** 422: well-formed, but cannot be processed as sent (e.g. an Idempotency-Key reused with another body). */
+export class UnprocessableError extends DomainError {
+  constructor(message: string, code = 'unprocessable') {
+    super(422, code, message);
+  }
+}
+
 /** 429: too many attempts. */
 export class TooManyRequestsError extends DomainError {
   constructor(message: string) {

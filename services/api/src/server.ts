@@ -79,13 +79,17 @@ if (!stopping) {
   });
   const app = (await serving)!;
   // While no admin exists, a one-time link lets the operator create the owner (issue 10).
-  const setupToken = await new AdminAccountsService(app.mailer, systemClock, config.shellUrl, config.storeName).issueOwnerSetupToken(database.orm.em.fork());
+  // In production no one-time link is ever printed (issue 21): the operator runs create-owner.
+  const setupToken = config.production ? null : await new AdminAccountsService(app.mailer, systemClock, config.shellUrl, config.storeName).issueOwnerSetupToken(database.orm.em.fork());
+  if (config.production) {
+    logger.info('production: make the store owner with `npm run create-owner` (no setup link is printed)');
+  }
   if (setupToken) {
     const link = `${config.shellUrl}/admin/login?primeiro-acesso=${setupToken}`;
     logger.warn('no admin account yet: the owner setup link (one use, 24 h) is printed on the console');
     console.log(
       `\n  No admin account yet. Create the store owner's account with this one-time link (valid 24 h, one use):\n    ${link}\n` +
-        `  or run: npm run create-owner -- --email <email> --password <strong password> --name <name>\n`,
+        `  or run: npm run create-owner -- --email <email> --name <name> (it asks for the password)\n`,
     );
   }
   logger.info(`API ready at ${config.publicUrl} in ${Math.round(performance.now() - startedAt)} ms`);

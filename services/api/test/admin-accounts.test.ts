@@ -111,6 +111,20 @@ describe('admin registration', () => {
     expect((await service.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(pending) })).statusCode).toBe(200);
   });
 
+  it('keeps a rejected registration rejected when its e-mail is confirmed afterwards (issue 21)', async () => {
+    const owner = await account(service, ['admin'], 'dona');
+    const email = uniqueEmail('recusado');
+    const token = await register(email);
+    const list = await service.app.inject({ method: 'GET', url: '/api/admin/registrations', headers: bearer(owner) });
+    const registration = list.json().find((r: { email: string }) => r.email === email);
+    expect((await post(`/api/admin/registrations/${registration.id}/reject`, {}, bearer(owner))).statusCode).toBe(200);
+    const confirm = await post('/api/admin-registrations/confirm', { token });
+    expect([confirm.statusCode, confirm.json().error]).toEqual([409, 'registration_rejected']);
+    const after = await service.app.inject({ method: 'GET', url: '/api/admin/registrations', headers: bearer(owner) });
+    expect(after.json().find((r: { email: string }) => r.email === email).status).toBe('rejected');
+    expect(await rolesOfEmail(email)).toEqual([]);
+  });
+
   it('refuses an e-mail that already has an account', async () => {
     const customer = await account(service);
     const response = await post('/api/admin-registrations', { fullName: 'X', email: customer.email, password: 'senhaforte1', confirmPassword: 'senhaforte1' });

@@ -6,10 +6,10 @@
  * anonymised, old tokens refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUserDetailSchema } from '@prata/contracts';
+import { adminUserDetailSchema, personalDataExportSchema } from '@prata/contracts';
 import { AdminLog } from '../src/modules/audit/admin-log.entity.ts';
 import { UserAdminService } from '../src/modules/users/user-admin.service.ts';
-import { account, bearer, signIn, type SignedIn } from './accounts.ts';
+import { account, bearer, lastMailTo, signIn, tokenFrom, uniqueEmail, type SignedIn } from './accounts.ts';
 import { ORDER_CUSTOMER, placeOrder, sql } from './admin-fixtures.ts';
 import { createTestService, type TestService } from './helpers.ts';
 
@@ -76,6 +76,20 @@ describe('PATCH /api/admin/users/:id', () => {
     expect((await call(third, 'GET', owner.userId)).statusCode).toBe(403);
     expect((await call(owner, 'PATCH', second.userId, { isAdmin: false })).statusCode).toBe(200);
     expect(await adminCount()).toBe(1);
+  });
+
+  it('grants and revokes the developer role from the users tab (issue 21, review item 5)', async () => {
+    const dev = await account(service, ['developer'], 'dev');
+    const asDeveloper = () => service.app.inject({ method: 'GET', url: '/api/developer/stats', headers: bearer(dev) });
+    expect((await asDeveloper()).statusCode).toBe(200);
+    const revoked = await call(owner, 'PATCH', dev.userId, { isDeveloper: false });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().roles).toEqual([]);
+    expect(await service.db.orm.em.fork().count(AdminLog, { action: 'role_revoked', details: { userId: dev.userId, role: 'developer' } })).toBe(1);
+    // Refused at once: roles are read on every request.
+    expect((await asDeveloper()).statusCode).toBe(403);
+    expect((await call(owner, 'PATCH', dev.userId, { isDeveloper: true })).json().roles).toEqual(['developer']);
+    expect((await asDeveloper()).statusCode).toBe(200);
   });
 
   it('never removes the last admin (the rule, checked in the service)', async () => {
@@ -168,5 +182,66 @@ describe('DELETE /api/admin/users/:id (LGPD erasure)', () => {
     expect(privileged.json().message).toBe('Administradores e desenvolvedores não podem ser excluídos. Remova o acesso de administrador primeiro.');
     expect((await call(owner, 'DELETE', owner.userId)).json()).toEqual({ error: 'own_account', message: 'Você não pode excluir a sua própria conta.' });
     expect((await call(owner, 'DELETE', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});
+
+describe('LGPD: every address and name goes (issue 21, review item 8)', () => {
+  /** A customer who changed e-mail (A -> B), renamed the profile and ordered with contact e-mail C. */
+  async function customerWithHistory() {
+    const customer = await account(service);
+    const first = customer.email;
+    const second = uniqueEmail('segundo.endereco');
+    const changed = await service.app.inject({ method: 'POST', url: '/api/me/email', headers: bearer(customer), payload: { newEmail: second, currentPassword: customer.password } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const token = tokenFrom((await lastMailTo(service, second)).link, 'novo-email');
+    expect((await service.app.inject({ method: 'POST', url: '/api/auth/confirm-email-change', payload: { token } })).statusCode).toBe(200);
+    const signedIn = await signIn(service, second, customer.password);
+    expect((await service.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: bearer(signedIn), payload: { fullName: 'Nome Muito Particular' } })).statusCode).toBe(200);
+    const contact = uniqueEmail('contato.pedido');
+    const [product] = await sql<{ id: string }>(service, 'select id from products where stock > 3 order by name limit 1');
+    await placeOrder(service, signedIn, [{ productId: product!.id, quantity: 1 }], 'pix', { email: contact, fullName: 'Nome Muito Particular' });
+    // A failed sign-in typed with the old address, before the feature masked it (older rows).
+    await sql(service, `insert into admin_logs (id, user_id, action, details, created_at) values (gen_random_uuid(), null, 'login_failed', ?::jsonb, now())`, [JSON.stringify({ email: first, reason: 'unknown_email' })]);
+    return { customer: { ...signedIn, userId: customer.userId }, addresses: [first, second, contact], name: 'Nome Muito Particular' };
+  }
+
+  async function leftovers(addresses: string[], name: string) {
+    const mails = await sql<{ to: string }>(service, `select "to" from outbox_emails where lower("to") in (${addresses.map(() => '?').join(', ')})`, addresses.map((a) => a.toLowerCase()));
+    const logs = await sql<{ action: string; details: unknown }>(service, 'select action, details from admin_logs');
+    const inLogs = logs.filter((row) => [...addresses, name].some((value) => JSON.stringify(row.details).toLowerCase().includes(value.toLowerCase())));
+    return { mails: mails.map((m) => m.to), logs: inLogs.map((row) => row.action) };
+  }
+
+  it("an admin's deletion erases the old and new e-mails, the order contact e-mail and the names from mails and logs", async () => {
+    const { customer, addresses, name } = await customerWithHistory();
+    const before = await leftovers(addresses, name);
+    expect(before.mails.length).toBeGreaterThan(0);
+    expect(before.logs).toEqual(expect.arrayContaining(['email_changed', 'profile_updated', 'login_failed']));
+    expect((await call(owner, 'DELETE', customer.userId)).statusCode).toBe(200);
+    expect(await leftovers(addresses, name)).toEqual({ mails: [], logs: [] });
+  });
+
+  it('lets a customer export their data, then delete their own account with their password', async () => {
+    const { customer, addresses, name } = await customerWithHistory();
+    const exported = await service.app.inject({ method: 'GET', url: '/api/me/export', headers: bearer(customer) });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toContain('attachment');
+    const data = personalDataExportSchema.parse(exported.json());
+    expect(data.account.email).toBe(addresses[1]);
+    expect(data.profile).toEqual({ fullName: name });
+    expect(data.orders).toHaveLength(1);
+    expect(data.orders[0]!.contact.email).toBe(addresses[2]);
+    expect(data.orders[0]!.items).toHaveLength(1);
+
+    const wrong = await service.app.inject({ method: 'DELETE', url: '/api/me', headers: bearer(customer), payload: { currentPassword: 'nao-e-a-senha' } });
+    expect([wrong.statusCode, wrong.json().error]).toEqual([400, 'wrong_password']);
+    const deleted = await service.app.inject({ method: 'DELETE', url: '/api/me', headers: bearer(customer), payload: { currentPassword: customer.password } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await leftovers(addresses, name)).toEqual({ mails: [], logs: [] });
+    // The session is gone with the account.
+    expect((await service.app.inject({ method: 'GET', url: '/api/me', headers: bearer(customer) })).statusCode).toBe(401);
+    // Staff cannot delete themselves this way.
+    const staffDelete = await service.app.inject({ method: 'DELETE', url: '/api/me', headers: bearer(owner), payload: { currentPassword: owner.password } });
+    expect(staffDelete.statusCode).toBe(409);
   });
 });

@@ -57,7 +57,12 @@ describe('loadConfig', () => {
 
   it('refuses weak secrets in production, saying how to generate one (issue 10 hole 5)', () => {
     const strong = { JWT_SECRET: 'p1Xw7Qb3-Nf8Zr2Lk9_Vd4Hs6Jm0Tc5Yg1Ae7Uo3', ENCRYPTION_KEY: 'Rt6Gy2Wq9Lm4Zx8Cv1Bn5Hj3Kp7Sd0Fa6Eu2Io9' };
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', ...strong }).jwtSecret).toBe(strong.JWT_SECRET);
+    const mercadoPago = { PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-123456789', MERCADOPAGO_PUBLIC_KEY: 'APP_USR-public-1', MERCADOPAGO_WEBHOOK_SECRET: 'a-webhook-secret-of-32-characters' };
+    const smtp = { SMTP_URL: 'smtps://loja:senha@smtp.exemplo.com.br:465' };
+    expect(loadConfig({ NODE_ENV: 'production', ...mercadoPago, ...smtp, ...strong }).jwtSecret).toBe(strong.JWT_SECRET);
+    // Issue 21 (review item 6): no local mail mode in production, unless mail is explicitly disabled.
+    expect(() => loadConfig({ NODE_ENV: 'production', ...mercadoPago, ...strong })).toThrow(/SMTP_URL: required in production/);
+    expect(loadConfig({ NODE_ENV: 'production', ...mercadoPago, ...strong, MAIL_DISABLED: 'true' })).toMatchObject({ mailDisabled: true, production: true, smtpUrl: undefined });
     const refusals: [Record<string, string>, string][] = [
       [{}, 'JWT_SECRET is not set'],
       [{ ENCRYPTION_KEY: strong.ENCRYPTION_KEY }, 'JWT_SECRET is not set'],

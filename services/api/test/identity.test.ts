@@ -80,6 +80,28 @@ describe('sign-in', () => {
     expect(logs.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('answers an e-mail with no account exactly like an account: 401, then 429 after 5 failures (issue 21: no enumeration)', async () => {
+    const existing = uniqueEmail();
+    await signUpConfirmed(service, existing);
+    const unknown = uniqueEmail('ninguem');
+    const answers = async (email: string) => {
+      const codes: string[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const response = await post('/api/auth/sign-in', { email, password: 'errada' });
+        codes.push(`${response.statusCode} ${response.json().message}`);
+      }
+      return codes;
+    };
+    const forAccount = await answers(existing);
+    expect(await answers(unknown)).toEqual(forAccount);
+    expect(forAccount.at(-1)).toBe('429 Muitas tentativas de login. Tente novamente em 15 minutos.');
+    // The audit log keeps a masked address for a sign-in to no account.
+    const logged = await service.db.orm.em.fork().find(AdminLog, { action: 'login_failed', userId: null });
+    expect(JSON.stringify(logged.map((row) => row.details))).not.toContain(unknown);
+    clock.advance(15 * 60_000 + 1000);
+    expect((await post('/api/auth/sign-in', { email: unknown, password: 'errada' })).statusCode).toBe(401);
+  });
+
   it('locks an account for 15 minutes after 5 failures, then lets it in', async () => {
     const email = uniqueEmail();
     await signUpConfirmed(service, email);
@@ -103,6 +125,31 @@ describe('sign-in', () => {
     expect(me.json()).toEqual({ user: { id: body.user.id, email, fullName: 'Duda Lima' }, roles: [] });
     const user = await service.db.orm.em.fork().findOneOrFail(User, { email });
     expect(user.lastLoginAt).not.toBeNull();
+    // Local, plain http: no Secure flag (the browser would drop the cookie).
+    expect(cookie).not.toMatch(/Secure/);
+  });
+
+  it('marks the refresh cookie Secure in production even when PUBLIC_API_URL says http (issue 21)', async () => {
+    const production = await createTestService({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'p1Xw7Qb3-Nf8Zr2Lk9_Vd4Hs6Jm0Tc5Yg1Ae7Uo3',
+      ENCRYPTION_KEY: 'Rt6Gy2Wq9Lm4Zx8Cv1Bn5Hj3Kp7Sd0Fa6Eu2Io9',
+      PAYMENT_PROVIDER: 'mercadopago',
+      MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-123456789',
+      MERCADOPAGO_PUBLIC_KEY: 'APP_USR-public-1',
+      MERCADOPAGO_WEBHOOK_SECRET: 'a-webhook-secret-of-32-characters',
+      MAIL_DISABLED: 'true',
+    });
+    try {
+      const email = uniqueEmail();
+      // No mail in this store (MAIL_DISABLED): the account is confirmed in the database.
+      expect((await production.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email, password: 'segredo123', fullName: 'Duda Lima' } })).statusCode).toBe(201);
+      await production.db.orm.em.fork().getConnection().execute('update users set email_confirmed_at = now() where email = ?', [email]);
+      const response = await production.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: 'segredo123' } });
+      expect([response.headers['set-cookie']].flat().join(';')).toMatch(/prata_refresh=[^;]+;.*; Secure/);
+    } finally {
+      await production.close();
+    }
   });
 
   it('signs out a user whose profile is missing (storefront.md 4)', async () => {

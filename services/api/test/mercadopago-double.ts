@@ -1,14 +1,19 @@
 /**
  * A local HTTP double of the Mercado Pago payments API endpoints the adapter uses (documented
- * shapes: `POST /v1/card_tokens?public_key=`, `POST /v1/payments` with `X-Idempotency-Key`,
+ * shapes: `POST /v1/card_tokens?public_key=` (card validated: Luhn, expiry, CVV length),
+ * `GET /v1/payment_methods/search?public_key=&bin=`, `POST /v1/payments` with `X-Idempotency-Key`,
  * `GET /v1/payments/:id`, `GET /v1/payments/search?external_reference=`, `PUT /v1/payments/:id`,
  * `POST /v1/payments/:id/refunds`) and of its webhooks (`x-signature` / `x-request-id`, signed
  * here with node:crypto over the documented manifest, independently of the service's code).
- * A real HTTP server on 127.0.0.1; every request is recorded for assertions.
+ * It also serves MercadoPago.js v2 (`GET /js/v2`) and its secure-field frames
+ * (`GET /secure-fields/<field>`), see mercadopago-js-double.ts: the API at `url`
+ * (http://127.0.0.1:port) and the SDK and frames at `sdkOrigin` (http://localhost:port), two
+ * origins as in production. A real HTTP server on 127.0.0.1; every request is recorded for assertions.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mercadoPagoJsScript, paymentMethodOfBin, secureFieldPage } from './mercadopago-js-double.ts';
 
 export interface DoublePayment {
   id: number;
@@ -50,10 +55,14 @@ export class MercadoPagoDouble {
   failSearch: number | null = null;
   private server = http.createServer((req, res) => void this.handle(req, res));
   url = '';
+  /** Origin of the SDK script and its secure-field frames (the same server under its `localhost` name). */
+  sdkOrigin = '';
 
   async start(): Promise<void> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    const { port } = this.server.address() as AddressInfo;
+    this.url = `http://127.0.0.1:${port}`;
+    this.sdkOrigin = `http://localhost:${port}`;
   }
 
   async stop(): Promise<void> {
@@ -83,13 +92,22 @@ export class MercadoPagoDouble {
     return [...this.payments.values()].filter((p) => p.external_reference === orderId).at(-1)!;
   }
 
+  /** The acquirer's clock (epoch ms) for signature timestamps; tests with a test clock set it. */
+  now: () => number = () => Date.now();
+
   /**
    * Delivers a `payment.updated` notification over HTTP to `url`, signed with `secret`
-   * (default: the right one). @returns the HTTP status the store answered.
+   * (default: the right one). `requestId` and `ts` (seconds, as the documented example) default to
+   * a fresh id and the double's clock; give the ones of an earlier delivery to redeliver it.
+   * @returns the HTTP status the store answered and the signed parts it sent.
    */
-  async notify(url: string, paymentId: number | string, options: { secret?: string; notificationId?: string; tamperSignature?: boolean } = {}): Promise<{ status: number; body: unknown }> {
-    const requestId = randomUUID();
-    const ts = String(Math.floor(Date.now() / 1000));
+  async notify(
+    url: string,
+    paymentId: number | string,
+    options: { secret?: string; notificationId?: string; tamperSignature?: boolean; requestId?: string; ts?: string } = {},
+  ): Promise<{ status: number; body: unknown; requestId: string; ts: string }> {
+    const requestId = options.requestId ?? randomUUID();
+    const ts = options.ts ?? String(Math.floor(this.now() / 1000));
     // The documented manifest: id:[data.id_url];request-id:[x-request-id_header];ts:[ts_header];
     const manifest = `id:${paymentId};request-id:${requestId};ts:${ts};`;
     let v1 = createHmac('sha256', options.secret ?? this.webhookSecret).update(manifest).digest('hex');
@@ -101,14 +119,14 @@ export class MercadoPagoDouble {
         id: options.notificationId ?? String(this.nextId++),
         live_mode: false,
         type: 'payment',
-        date_created: new Date().toISOString(),
+        date_created: new Date(this.now()).toISOString(),
         user_id: 44444,
         api_version: 'v1',
         action: 'payment.updated',
         data: { id: String(paymentId) },
       }),
     });
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: await response.json(), requestId, ts };
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -118,14 +136,43 @@ export class MercadoPagoDouble {
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
     const url = new URL(req.url ?? '/', this.url);
     this.requests.push({ method: req.method ?? '', path: `${url.pathname}${url.search}`, headers: req.headers, body });
+    // Browser-facing endpoints (public key, no credentials) answer any origin, as Mercado Pago's do.
+    const browserFacing = url.pathname === '/v1/card_tokens' || url.pathname === '/v1/payment_methods/search';
+    const cors: Record<string, string> = browserFacing ? { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'GET, POST' } : {};
     const send = (status: number, payload: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
+      res.writeHead(status, { 'content-type': 'application/json', ...cors });
       res.end(JSON.stringify(payload));
     };
+    const sendText = (status: number, type: string, text: string) => {
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+      res.end(text);
+    };
 
+    if (req.method === 'OPTIONS' && browserFacing) {
+      res.writeHead(204, cors);
+      return void res.end();
+    }
+    if (req.method === 'GET' && url.pathname === '/js/v2') return sendText(200, 'text/javascript; charset=utf-8', mercadoPagoJsScript(this.url, this.sdkOrigin));
+    const field = url.pathname.match(/^\/secure-fields\/(\w+)$/);
+    if (req.method === 'GET' && field) {
+      const page = secureFieldPage(field[1]!, this.url);
+      return page ? sendText(200, 'text/html; charset=utf-8', page) : send(404, { message: 'not found' });
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/payment_methods/search') {
+      if (url.searchParams.get('public_key') !== this.publicKey) return send(401, { message: 'invalid public key' });
+      const method = paymentMethodOfBin(url.searchParams.get('bin') ?? '');
+      return send(200, { paging: { total: method ? 1 : 0 }, results: method ? [{ id: method.id, name: method.name, payment_type_id: 'credit_card', settings: [{ security_code: { length: method.securityCodeLength } }] }] : [] });
+    }
     if (req.method === 'POST' && url.pathname === '/v1/card_tokens') {
       if (url.searchParams.get('public_key') !== this.publicKey) return send(401, { message: 'invalid public key' });
       const number = String(body?.card_number ?? '');
+      const month = Number(body?.expiration_month);
+      const year = Number(body?.expiration_year);
+      const cvv = String(body?.security_code ?? '');
+      const method = paymentMethodOfBin(number);
+      if (!/^\d{12,19}$/.test(number) || !luhn(number) || !method) return send(400, { message: 'invalid card_number', cause: [{ code: 'E301' }] });
+      if (!(month >= 1 && month <= 12) || new Date(Date.UTC(year, month, 1)).getTime() <= Date.now()) return send(400, { message: 'invalid expiration', cause: [{ code: '325' }] });
+      if (cvv.length !== method.securityCodeLength || !/^\d+$/.test(cvv)) return send(400, { message: 'invalid security_code', cause: [{ code: 'E302' }] });
       const id = randomUUID().replaceAll('-', '');
       this.tokens.set(id, { number });
       return send(201, { id, first_six_digits: number.slice(0, 6), last_four_digits: number.slice(-4), expiration_month: body?.expiration_month, expiration_year: body?.expiration_year, status: 'active' });
@@ -196,4 +243,15 @@ export class MercadoPagoDouble {
     this.byIdempotencyKey.set(key, id);
     return payment;
   }
+}
+
+/** The Luhn check digit test (ISO/IEC 7812-1). */
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
 }

@@ -31,6 +31,7 @@ let staff: SignedIn;
 const events: DomainEvent[] = [];
 
 beforeAll(async () => {
+  double.now = () => clock.now().getTime();
   await double.start();
   service = await createTestService(
     {
@@ -39,6 +40,7 @@ beforeAll(async () => {
       MERCADOPAGO_PUBLIC_KEY: double.publicKey,
       MERCADOPAGO_WEBHOOK_SECRET: double.webhookSecret,
       MERCADOPAGO_API_URL: double.url,
+      MERCADOPAGO_SDK_URL: `${double.sdkOrigin}/js/v2`,
       PUBLIC_API_URL: 'https://api.prata925.com.br',
       PAYMENT_TIMEOUT_MS: '2000',
       ORDER_RATE_LIMIT_PER_MINUTE: '10000',
@@ -68,9 +70,9 @@ async function pixOrder(stock = 3, priceCents = 12345) {
 }
 
 describe('payment configuration', () => {
-  it("gives the browser the acquirer's card-token URL and public key; the sandbox tokeniser is off", async () => {
+  it("gives the browser the acquirer's SDK (MERCADOPAGO_SDK_URL), card-token URL and public key; the sandbox tokeniser is off", async () => {
     const config = (await service.app.inject({ method: 'GET', url: '/api/payments/config' })).json();
-    expect(config).toEqual({ provider: 'mercadopago', testMode: true, publicKey: double.publicKey, cardTokenUrl: `${double.url}/v1/card_tokens?public_key=${double.publicKey}`, simulation: false });
+    expect(config).toEqual({ provider: 'mercadopago', testMode: true, publicKey: double.publicKey, sdkUrl: `${double.sdkOrigin}/js/v2`, cardTokenUrl: `${double.url}/v1/card_tokens?public_key=${double.publicKey}`, simulation: false });
     const sandbox = await service.app.inject({
       method: 'POST',
       url: '/api/payments/sandbox/card-tokens',
@@ -140,18 +142,37 @@ describe('PIX webhooks', () => {
     expect((await orderRow(order.id)).status).toBe('pending');
 
     const first = await double.notify(webhookUrl, payment.id, { notificationId: 'notif-1' });
-    expect(first).toEqual({ status: 200, body: { received: true, outcome: 'paid' } });
-    const again = await double.notify(webhookUrl, payment.id, { notificationId: 'notif-1' });
-    expect(again).toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } });
+    expect({ status: first.status, body: first.body }).toEqual({ status: 200, body: { received: true, outcome: 'paid' } });
+    const again = await double.notify(webhookUrl, payment.id, { notificationId: 'notif-1', requestId: first.requestId, ts: first.ts });
+    expect({ status: again.status, body: again.body }).toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } });
     expect((await orderRow(order.id)).status).toBe('paid');
     expect(eventsOf(order.id).filter((type) => type === 'OrderPaid')).toHaveLength(1);
-    expect(await service.db.orm.em.fork().count(PaymentNotification, { notificationId: 'notif-1' })).toBe(1);
+    expect(await service.db.orm.em.fork().count(PaymentNotification, { notificationId: `req:${first.requestId}` })).toBe(1);
 
     // A late 'pending' (a stale read, or notifications out of order) never overwrites 'paid'.
     double.setStatus(payment.id, 'pending');
     expect((await double.notify(webhookUrl, payment.id)).body).toEqual({ received: true, outcome: 'ignored' });
     const after = await orderRow(order.id);
     expect([after.status, after.paymentStatus]).toEqual(['paid', 'approved']);
+  });
+
+  it('refuses a signature older than 5 minutes, and a replay with a fresh unsigned body id is a duplicate (issue 21, review item 13)', async () => {
+    const { order, payment } = await pixOrder();
+    double.setStatus(payment.id, 'approved');
+    const stale = await double.notify(webhookUrl, payment.id, { ts: String(Math.floor(clock.now().getTime() / 1000) - 6 * 60) });
+    expect(stale.status).toBe(401);
+    const ahead = await double.notify(webhookUrl, payment.id, { ts: String(clock.now().getTime() + 6 * 60_000) });
+    expect(ahead.status).toBe(401);
+    expect((await orderRow(order.id)).status).toBe('pending');
+
+    const first = await double.notify(webhookUrl, payment.id, { ts: String(Math.floor(clock.now().getTime() / 1000) - 4 * 60) });
+    expect(first.body).toEqual({ received: true, outcome: 'paid' });
+    // The captured request again, with only the unsigned body id changed: still the same notification.
+    const replay = await double.notify(webhookUrl, payment.id, { requestId: first.requestId, ts: first.ts, notificationId: 'a-fresh-unsigned-id' });
+    expect(replay.body).toEqual({ received: true, outcome: 'duplicate' });
+    // Replayed after the window: refused.
+    clock.advance(6 * 60_000);
+    expect((await double.notify(webhookUrl, payment.id, { requestId: first.requestId, ts: first.ts })).status).toBe(401);
   });
 
   it('asks the acquirer before expiring: a PIX paid at minute 29 whose webhook never came is paid, not cancelled', async () => {

@@ -116,8 +116,8 @@ describe('notifications from orders', () => {
     // The outbox catch-up (the scheduled job's task) dispatches it.
     await service.app.events.relay();
     await expect.poll(async () => (await list(admin)).filter((n) => n.description.includes('P925-CRASH1')).length).toBe(1);
-    const [row] = (await sql('select dispatched_at from domain_events where aggregate_id = ?', [orderId])) as { dispatched_at: string | null }[];
-    expect(row!.dispatched_at).not.toBeNull();
+    // The stamp commits with the dispatch batch, just after the handler's own write.
+    await expect.poll(async () => ((await sql('select dispatched_at from domain_events where aggregate_id = ?', [orderId])) as { dispatched_at: string | null }[])[0]!.dispatched_at).not.toBeNull();
     // Stamped: a later catch-up does not run it again (and the dedupe key would absorb it if it did).
     await sql('delete from notifications where dedupe_key = ?', [`payment-after-expiry:${orderId}`]);
     await service.app.events.relay();

@@ -275,6 +275,20 @@ describe('validation and access', () => {
     expect(reused.statusCode).toBe(402);
   });
 
+  it('answers 422 for an Idempotency-Key reused with another body, and the same order for the same body (issue 21)', async () => {
+    const chain = await product(5);
+    const key = randomUUID();
+    const body = { items: [{ productId: chain.id, quantity: 1 }], customer, payment: { method: 'pix' } };
+    const first = await order(buyer, body, key);
+    expect(first.statusCode).toBe(201);
+    const same = await order(buyer, body, key);
+    expect([same.statusCode, same.json().id]).toEqual([201, first.json().id]);
+    const other = await order(buyer, { ...body, items: [{ productId: chain.id, quantity: 2 }] }, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ error: 'idempotency_key_reused', message: 'Esta chave de idempotência já foi usada em outro pedido com dados diferentes. Gere uma nova chave para um novo pedido.' });
+    expect(await stockOf(chain.id)).toBe(4);
+  });
+
   it('requires an idempotency key', async () => {
     const response = await service.app.inject({ method: 'POST', url: '/api/orders', headers: bearer(buyer), payload: { items: [], customer, payment: { method: 'pix' } } });
     expect(response.statusCode).toBe(400);

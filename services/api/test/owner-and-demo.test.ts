@@ -18,10 +18,14 @@ beforeAll(async () => {
 afterAll(async () => service?.close());
 
 const OWNER_PASSWORD = 'Senha-da-Dona-2026';
-const createOwner = (email: string, password = OWNER_PASSWORD) =>
-  run(process.execPath, ['src/scripts/create-owner.ts', '--email', email, '--password', password, '--name', 'Dona'], {
+/** The command with the password piped on standard input (never on argv: issue 21). */
+const createOwner = (email: string, password = OWNER_PASSWORD) => {
+  const running = run(process.execPath, ['src/scripts/create-owner.ts', '--email', email, '--name', 'Dona'], {
     env: { ...process.env, DATABASE_URL: service.config.databaseUrl!, DATA_DIR: service.dataDir },
   });
+  running.child.stdin!.end(`${password}\n`);
+  return running;
+};
 const rolesOf = async (who: { accessToken: string }) => (await service.app.inject({ method: 'GET', url: '/api/me/roles', headers: bearer(who) })).json().roles;
 
 describe('create-owner', () => {
@@ -67,9 +71,12 @@ describe('create-owner', () => {
     await expect(weak).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Inclua pelo menos um número.') });
   });
 
-  it('refuses a missing or short password', async () => {
-    await expect(run(process.execPath, ['src/scripts/create-owner.ts', '--email', 'x@y.com', '--password', 'curta'], { env: { ...process.env, DATABASE_URL: service.config.databaseUrl! } })).rejects.toMatchObject({
+  it('refuses a missing or short password, and any password on the command line (issue 21)', async () => {
+    await expect(createOwner('x@y.com', 'curta')).rejects.toMatchObject({ code: 2 });
+    await expect(createOwner('x@y.com', '')).rejects.toMatchObject({ code: 2 });
+    await expect(run(process.execPath, ['src/scripts/create-owner.ts', '--email', 'x@y.com', '--password', OWNER_PASSWORD], { env: { ...process.env, DATABASE_URL: service.config.databaseUrl! } })).rejects.toMatchObject({
       code: 2,
+      stderr: expect.stringContaining('refusing --password'),
     });
   });
 });

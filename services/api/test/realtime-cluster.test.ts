@@ -15,12 +15,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sriHash } from '../src/modules/platform/release-verifier.ts';
 import { imageFile, uploadImage } from './admin-fixtures.ts';
+import { freePort } from './free-port.ts';
 import { createDatabase } from './helpers.ts';
 import { TestSocket } from './realtime-client.ts';
 import { startS3Double, type S3Double } from './s3-double.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 
 let database: Awaited<ReturnType<typeof createDatabase>>;
+/** The release origin the processes allow (RELEASE_ORIGINS, issue 21); the test serves a build there. */
+let releasePort: number;
 let s3: S3Double;
 const processes: ServiceProcess[] = [];
 
@@ -45,7 +48,8 @@ async function developerToken(origin: string, roles: string[] = ['developer'], e
 beforeAll(async () => {
   database = await createDatabase();
   s3 = await startS3Double(['store']);
-  const env = { REALTIME_MAX_BUFFER_BYTES: '65536', ...s3.storageEnv('store') };
+  releasePort = await freePort();
+  const env = { REALTIME_MAX_BUFFER_BYTES: '65536', RELEASE_ORIGINS: `http://127.0.0.1:${releasePort}`, ...s3.storageEnv('store') };
   processes.push(await startServiceProcess(database.url, env));
   processes.push(await startServiceProcess(database.url, env));
 }, 120_000);
@@ -130,7 +134,7 @@ it('keeps sessions and remote releases in the database: signed in on one process
   const staticOrigin = Fastify();
   staticOrigin.get('/mf-manifest.json', async () => ({ id: 'storefront', name: 'storefront', metaData: { name: 'storefront', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' }, buildInfo: { buildVersion: version, buildName: 'mf-storefront' } } }));
   staticOrigin.get('/remoteEntry.js', async (_request, reply) => reply.type('text/javascript').send(entrySource));
-  const originUrl = await staticOrigin.listen({ host: '127.0.0.1', port: 0 });
+  const originUrl = await staticOrigin.listen({ host: '127.0.0.1', port: releasePort });
   try {
     const published = await fetch(`${b.origin}/api/developer/remotes/storefront/releases`, {
       method: 'POST',

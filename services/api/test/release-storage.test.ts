@@ -56,7 +56,10 @@ describe('S3ReleaseStorage', () => {
 
   it('serves a release the activation check accepts', async () => {
     await expect(
-      verifyRelease({ remote: 'storefront', version: VERSION, manifestUrl: `${storage.publicBaseUrl('storefront')}${VERSION}/mf-manifest.json`, integrity: sriHash(Buffer.from(ENTRY)) }),
+      verifyRelease(
+        { remote: 'storefront', version: VERSION, manifestUrl: `${storage.publicBaseUrl('storefront')}${VERSION}/mf-manifest.json`, integrity: sriHash(Buffer.from(ENTRY)) },
+        { allowedOrigins: [new URL(storage.publicBaseUrl('storefront')).origin] },
+      ),
     ).resolves.toBeUndefined();
   });
 });

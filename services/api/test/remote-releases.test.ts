@@ -17,7 +17,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remoteRegistrySchema, remoteReleaseListSchema, type RemoteRegistry } from '@prata/contracts';
-import { sriHash } from '../src/modules/platform/release-verifier.ts';
+import { sriHash, unverifiedMessage } from '../src/modules/platform/release-verifier.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
 import { CANARY_ERROR_RATIO, CANARY_MIN_ERRORS } from '../src/modules/platform/canary-guard.ts';
@@ -81,7 +81,7 @@ beforeAll(async () => {
   origin = Fastify();
   await origin.register(fastifyStatic, { root: deployDir });
   originUrl = await origin.listen({ port: 0, host: '127.0.0.1' });
-  service = await createTestService({ REMOTE_STOREFRONT_URL: 'http://127.0.0.1:4101' }, clock);
+  service = await createTestService({ REMOTE_STOREFRONT_URL: 'http://127.0.0.1:4101', RELEASE_ORIGINS: `${originUrl} http://127.0.0.1:4101` }, clock);
   developer = await account(service, ['developer'], 'dev');
   admin = await account(service, ['admin'], 'admin');
   customer = await account(service);
@@ -143,27 +143,65 @@ describe('remote releases', () => {
     ]);
   });
 
-  it('refuses to activate a release whose manifest is unreachable or whose entry does not match its hash', async () => {
+  it('refuses to activate a release whose manifest is unreachable or whose entry does not match its hash, with one generic answer', async () => {
+    const generic = (version: string) => `Não foi possível verificar a versão ${version} de storefront (manifest, arquivo de entrada ou hash de integridade); a versão não foi ativada.`;
     const missing = { version: '0.1.0-bbbbbbbb', manifestUrl: `${originUrl}/storefront/nao-existe/mf-manifest.json`, integrity: sriHash(Buffer.from('x')) };
     const unreachable = await post('/api/developer/remotes/storefront/releases', developer, missing);
     expect(unreachable.statusCode).toBe(409);
-    expect(unreachable.json().message).toBe('Não foi possível ler o manifest de storefront 0.1.0-bbbbbbbb (HTTP 404); a versão não foi ativada.');
+    expect(unreachable.json().message).toBe(generic('0.1.0-bbbbbbbb'));
 
     const tampered = await build('0.1.0-cccccccc');
     await writeFile(path.join(deployDir, 'storefront', tampered.version, 'remoteEntry.js'), '/* changed after publish */');
     const mismatch = await post('/api/developer/remotes/storefront/releases', developer, tampered);
     expect(mismatch.statusCode).toBe(409);
-    expect(mismatch.json().message).toBe('O arquivo de entrada de storefront 0.1.0-cccccccc não confere com o hash de integridade registrado; a versão não foi ativada.');
+    expect(mismatch.json().message).toBe(generic('0.1.0-cccccccc'));
 
     const other = await build('0.1.0-dddddddd');
     const wrongVersion = await post('/api/developer/remotes/storefront/releases', developer, { ...other, version: '0.1.0-eeeeeeee' });
     expect(wrongVersion.statusCode).toBe(409);
-    expect(wrongVersion.json().message).toMatch(/anuncia a versão 0\.1\.0-dddddddd/);
+    expect(wrongVersion.json().message).toBe(generic('0.1.0-eeeeeeee'));
 
     // Nothing was recorded; the active release is unchanged.
     const list = remoteReleaseListSchema.parse((await service.app.inject({ method: 'GET', url: '/api/developer/remotes/storefront/releases', headers: bearer(developer) })).json());
     expect(list.releases.map((release) => release.version)).toEqual(['0.1.0-aaaaaaaa']);
     expect((await storefront()).version).toBe('0.1.0-aaaaaaaa');
+  });
+
+  it("cannot probe internal hosts (issue 21, review item 7): origins off RELEASE_ORIGINS, redirects and 'activate: false' all get the same refusal", async () => {
+    const integrity = `sha384-${'A'.repeat(64)}`;
+    const answers: string[] = [];
+    for (const [version, manifestUrl] of [
+      ['0.0.0-p1', 'http://127.0.0.1:5432/'],
+      ['0.0.0-p2', 'http://127.0.0.1:1/'],
+      ['0.0.0-p3', 'http://169.254.169.254/latest/meta-data/'],
+      ['0.0.0-p4', `${originUrl}/storefront/nao-existe/mf-manifest.json`],
+    ] as const) {
+      for (const activate of [true, false]) {
+        const response = await post('/api/developer/remotes/storefront/releases', developer, { version, manifestUrl, integrity, activate });
+        expect(response.statusCode, manifestUrl).toBe(409);
+        answers.push(response.json().message.replace(version, 'V'));
+      }
+    }
+    expect(new Set(answers).size).toBe(1);
+    // A redirect from an allowed origin to anywhere is not followed.
+    const redirecting = Fastify();
+    redirecting.get('/mf-manifest.json', async (_request, reply) => reply.redirect(`${originUrl}/storefront/0.1.0-aaaaaaaa/mf-manifest.json`));
+    const redirectUrl = await redirecting.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const allowedButRedirecting = await createTestService({ RELEASE_ORIGINS: `${redirectUrl} ${originUrl}` }, clock);
+      try {
+        const dev = await account(allowedButRedirecting, ['developer'], 'dev');
+        const a = await build('0.1.0-a1a1a1a1');
+        const redirected = await allowedButRedirecting.app.inject({ method: 'POST', url: '/api/developer/remotes/storefront/releases', headers: bearer(dev), payload: { ...a, manifestUrl: `${redirectUrl}/mf-manifest.json` } });
+        expect(redirected.statusCode).toBe(409);
+      } finally {
+        await allowedButRedirecting.close();
+      }
+    } finally {
+      await redirecting.close();
+    }
+    const list = remoteReleaseListSchema.parse((await service.app.inject({ method: 'GET', url: '/api/developer/remotes/storefront/releases', headers: bearer(developer) })).json());
+    expect(list.releases.map((release) => release.version)).not.toContain('0.0.0-p1');
   });
 
   it('publishes without activating, activates later, and refuses an existing version with other content', async () => {
@@ -300,6 +338,50 @@ describe('remote releases', () => {
     expect((await storefront()).version).toBe(active);
   });
 
+  it("cannot be rolled back or shielded by anonymous traffic (issue 21, review item 1): only token-carrying reports count, 5 client ids per address", async () => {
+    const stable = (await storefront()).version;
+    const canaryVersion = '0.1.0-34343434';
+    expect((await post('/api/developer/remotes/storefront/releases', developer, { ...(await build(canaryVersion)), activate: false })).statusCode).toBe(201);
+    expect((await post('/api/developer/remotes/storefront/canary', developer, { version: canaryVersion, percent: 50 })).statusCode).toBe(200);
+    const canaryRunning = async () => remoteReleaseListSchema.parse((await service.app.inject({ method: 'GET', url: '/api/developer/remotes/storefront/releases', headers: bearer(developer) })).json()).canary;
+    const tick = async () => {
+      clock.advance(60_000);
+      await service.app.jobs.tick();
+    };
+    // Shielding: one address makes up 40 client ids; only 5 are counted.
+    for (let i = 0; i < 40; i += 1) await service.app.inject({ method: 'GET', url: `/api/remotes?client=sonda-${String(i).padStart(4, '0')}`, remoteAddress: '203.0.113.66' });
+    const [probed] = await sql<{ n: number }>(service, `select count(*)::int as n from remote_canary_clients where address = '203.0.113.66'`);
+    expect(probed!.n).toBe(5);
+
+    // The review's forgery: many reports naming the canary version, without a token.
+    const forged = (i: number) =>
+      service.app.inject({ method: 'POST', url: '/api/errors', remoteAddress: `192.0.2.${i + 1}`, payload: { errorType: 'uncaught_error', errorMessage: `forjado ${'abcdefghijklmnopqrst'[i]}`, remote: 'storefront', version: canaryVersion } });
+    for (let i = 0; i < 20; i += 1) expect((await forged(i)).statusCode).toBe(202);
+    await tick();
+    expect(await canaryRunning()).toMatchObject({ version: canaryVersion });
+
+    // A browser served the canary reports with its registry entry's token: counted.
+    const bucket = (id: string) => createHash('sha256').update(`storefront:${id}`).digest().readUInt32BE(0) % 100;
+    const inside = Array.from({ length: 200 }, (_, i) => `cliente-real-${i}`).find((id) => bucket(id) < 50)!;
+    const answer = await service.app.inject({ method: 'GET', url: `/api/remotes?client=${inside}`, remoteAddress: '198.18.0.1' });
+    const entry = remoteRegistrySchema.parse(answer.json()).find((candidate) => candidate.name === 'storefront')!;
+    expect(entry.version).toBe(canaryVersion);
+    expect(entry.reportToken).toMatch(/^\d{13}\.[\w-]+\.[\w-]+$/);
+    // A token does not carry over to another version.
+    const misused = await service.app.inject({ method: 'POST', url: '/api/errors', payload: { errorType: 'uncaught_error', errorMessage: 'outra versão', remote: 'storefront', version: stable, reportToken: entry.reportToken } });
+    expect(misused.statusCode).toBe(202);
+    expect((await sql<{ verified: boolean }>(service, `select verified from system_errors where error_message = 'outra versão'`))[0]!.verified).toBe(false);
+    for (let i = 0; i < 20; i += 1) {
+      const real = await service.app.inject({ method: 'POST', url: '/api/errors', remoteAddress: `198.18.1.${i + 1}`, payload: { errorType: 'uncaught_error', errorMessage: `real ${'abcdefghijklmnopqrst'[i]}`, remote: 'storefront', version: canaryVersion, reportToken: entry.reportToken } });
+      expect(real.statusCode).toBe(202);
+    }
+    await tick();
+    expect(await canaryRunning()).toBeNull();
+    // Back to the state the next test expects: no canary, the stable version active.
+    await sql(service, `delete from system_errors`);
+    expect((await storefront()).version).toBe(stable);
+  });
+
   it('rolls a canary back by itself when its errors per client pass the threshold, recording why', async () => {
     const stable = (await storefront()).version;
     expect(stable).toBe('0.1.0-ffffffff');
@@ -310,7 +392,10 @@ describe('remote releases', () => {
     // 20 clients load the store twice each; which version each gets is computed here independently.
     const bucket = (id: string) => createHash('sha256').update(`storefront:${id}`).digest().readUInt32BE(0) % 100;
     const clients = Array.from({ length: 20 }, (_, i) => `visitante-${String(i).padStart(4, '0')}`);
-    for (const client of [...clients, ...clients]) expect((await service.app.inject({ method: 'GET', url: `/api/remotes?client=${client}` })).statusCode).toBe(200);
+    // From 20 addresses (at most CANARY_CLIENTS_PER_ADDRESS client ids count per address, issue 21).
+    for (const [index, client] of [...clients, ...clients].entries()) {
+      expect((await service.app.inject({ method: 'GET', url: `/api/remotes?client=${client}`, remoteAddress: `198.51.100.${(index % clients.length) + 1}` })).statusCode).toBe(200);
+    }
     const canaryClients = clients.filter((client) => bucket(client) < 50).length;
     const stableClients = clients.length - canaryClients;
     expect(canaryClients > 0 && stableClients > 0).toBe(true);
@@ -320,12 +405,12 @@ describe('remote releases', () => {
       { version: stable, clients: stableClients },
     ].sort((a, b) => a.version.localeCompare(b.version)));
 
-    /** Injects `count` occurrences of one captured error of `version` of the storefront. */
+    /** Injects `count` occurrences of one captured error of `version` of the storefront, reported with a valid token. */
     const inject = (version: string, count: number, type: string) =>
       sql(
         service,
-        `insert into system_errors (id, error_type, error_message, remote, version, source, fingerprint, count, created_at, last_seen_at, resolved)
-         values (gen_random_uuid(), ?, 'falhou', 'storefront', ?, 'client', md5(?) || md5(?), ?, now(), now(), false)`,
+        `insert into system_errors (id, error_type, error_message, remote, version, source, fingerprint, count, created_at, last_seen_at, resolved, verified)
+         values (gen_random_uuid(), ?, 'falhou', 'storefront', ?, 'client', md5(?) || md5(?), ?, now(), now(), false, true)`,
         [type, version, type, version, count],
       );
     const canaryRunning = async () => remoteReleaseListSchema.parse((await service.app.inject({ method: 'GET', url: '/api/developer/remotes/storefront/releases', headers: bearer(developer) })).json()).canary;
@@ -351,7 +436,7 @@ describe('remote releases', () => {
 
     const canaryErrors = CANARY_MIN_ERRORS + extra;
     const stableErrors = CANARY_MIN_ERRORS * stableClients;
-    const [log] = await sql<{ user_id: string | null; details: Record<string, unknown> }>(service, `select user_id, details from admin_logs where action = 'remote_canary_rolled_back'`);
+    const [log] = await sql<{ user_id: string | null; details: Record<string, unknown> }>(service, `select user_id, details from admin_logs where action = 'remote_canary_rolled_back' and details->>'version' = ?`, [canaryVersion]);
     expect(log).toEqual({
       user_id: null,
       details: {
@@ -388,16 +473,16 @@ describe('remote releases', () => {
     await writeFile(path.join(deployDir, 'checkout', tampered.version, 'server', 'remoteEntry.js'), '/* changed after publish */');
     const mismatch = await post(releasesUrl, developer, tampered);
     expect(mismatch.statusCode).toBe(409);
-    expect(mismatch.json().message).toBe('A build de servidor de checkout 0.2.0-22220000 não confere com o hash de integridade registrado; a versão não foi ativada.');
+    expect(mismatch.json().message).toBe(unverifiedMessage('checkout', '0.2.0-22220000'));
     const missing = await twinBuild('checkout', '0.2.0-33330000');
     await rm(path.join(deployDir, 'checkout', missing.version, 'server', 'remoteEntry.js'));
     const unreachable = await post(releasesUrl, developer, missing);
     expect(unreachable.statusCode).toBe(409);
-    expect(unreachable.json().message).toBe('Não foi possível ler a build de servidor de checkout 0.2.0-33330000 (HTTP 404); a versão não foi ativada.');
+    expect(unreachable.json().message).toBe(unverifiedMessage('checkout', '0.2.0-33330000'));
     const unannounced = await twinBuild('checkout', '0.2.0-44440000', null);
     const notAnnounced = await post(releasesUrl, developer, { ...unannounced, serverIntegrity: withServer.serverIntegrity });
     expect(notAnnounced.statusCode).toBe(409);
-    expect(notAnnounced.json().message).toBe('O manifest de checkout 0.2.0-44440000 não anuncia a build de servidor (metaData.ssrRemoteEntry) cujo hash foi registrado; a versão não foi ativada.');
+    expect(notAnnounced.json().message).toBe(unverifiedMessage('checkout', '0.2.0-44440000'));
     expect((await checkout()).version).toBe(withServer.version);
 
     // The same version with another Node build is other content.
@@ -422,7 +507,7 @@ describe('remote releases', () => {
     await writeFile(path.join(deployDir, 'checkout', withServer.version, 'server', 'remoteEntry.js'), '/* replaced on the origin */');
     const reactivated = await post('/api/developer/remotes/checkout/activate', developer, { version: withServer.version });
     expect(reactivated.statusCode).toBe(409);
-    expect(reactivated.json().message).toBe('A build de servidor de checkout 0.2.0-11110000 não confere com o hash de integridade registrado; a versão não foi ativada.');
+    expect(reactivated.json().message).toBe(unverifiedMessage('checkout', '0.2.0-11110000'));
     expect((await checkout()).version).toBe(unannounced.version);
   });
 

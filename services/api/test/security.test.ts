@@ -123,6 +123,17 @@ describe('one-time links (issue 10 hole 9)', () => {
     expect(local.logLines()).toContain(stored.link!);
   });
 
+  it('with MAIL_DISABLED=true, sends nothing and neither logs nor keeps the link (issue 21)', async () => {
+    const disabled = await serviceWithLog({ MAIL_DISABLED: 'true' });
+    expect(disabled.logLines()).toContain('MAIL_DISABLED=true: no e-mail is sent');
+    const email = uniqueEmail();
+    expect((await disabled.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email, password: 'segredo123', fullName: 'Ana' } })).statusCode).toBe(201);
+    const stored = await disabled.db.orm.em.fork().findOneOrFail(OutboxEmail, { to: email });
+    expect(stored.link).toBeNull();
+    expect(disabled.logLines()).not.toContain('confirmar=');
+    await disabled.close();
+  });
+
   it('with SMTP, delivers the link, never logs it, and clears the stored copy once sent', async () => {
     const received: string[] = [];
     const smtp = new SMTPServer({

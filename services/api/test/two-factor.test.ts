@@ -69,8 +69,13 @@ describe('two-factor authentication', () => {
   let secret: string;
   let recoveryCodes: string[];
 
-  it('is set up by the server: secret, otpauth URI under the store name, 10 recovery codes', async () => {
-    const response = await post('/api/security/2fa/setup', {}, bearer(admin));
+  it('is set up by the server only with the current password (issue 21): secret, otpauth URI under the store name, 10 recovery codes', async () => {
+    // A stolen access token alone cannot start a setup.
+    expect((await post('/api/security/2fa/setup', {}, bearer(admin))).statusCode).toBe(400);
+    const wrong = await post('/api/security/2fa/setup', { currentPassword: 'not-the-password' }, bearer(admin));
+    expect([wrong.statusCode, wrong.json().error]).toEqual([400, 'wrong_password']);
+    await clearFailures();
+    const response = await post('/api/security/2fa/setup', { currentPassword: admin.password }, bearer(admin));
     expect(response.statusCode).toBe(200);
     const body = response.json();
     secret = body.secret;
@@ -91,10 +96,12 @@ describe('two-factor authentication', () => {
     expect(malformed.json().issues[0].message).toBe('Por favor, insira um código de 6 dígitos.');
   });
 
-  it('turns on with a valid code, keeps the secret encrypted and signs out the other sessions', async () => {
+  it('turns on with a valid code, keeps the secret encrypted, signs out the other sessions and e-mails a notice', async () => {
     const elsewhere = await signIn(service, admin.email, admin.password);
     const response = await post('/api/security/2fa/enable', { code: codeNow(secret) }, bearer(admin));
     expect(response.json().message).toBe('2FA Ativado');
+    const notices = await service.db.orm.em.fork().getConnection().execute<{ subject: string }[]>('select subject from outbox_emails where "to" = ? order by created_at desc limit 1', [admin.email]);
+    expect(notices[0]!.subject).toBe('Prata 925: autenticação de dois fatores ativada');
     expect((await post('/api/auth/refresh', {}, { cookie: elsewhere.cookie })).statusCode).toBe(401);
     expect((await service.app.inject({ method: 'GET', url: '/api/security/status', headers: bearer(admin) })).statusCode).toBe(200);
     const user = await service.db.orm.em.fork().findOneOrFail(User, { id: admin.userId });
@@ -139,6 +146,19 @@ describe('two-factor authentication', () => {
     expect((await post('/api/auth/sign-in/totp', { challengeToken: challenge2, code })).statusCode).toBe(401);
   });
 
+  it('cannot be swapped to another authenticator with the access token alone (issue 21, review item 3)', async () => {
+    clock.advance(30_000);
+    // The review's black-box step: setup with only the Bearer token, then with the password but no current code.
+    expect((await post('/api/security/2fa/setup', {}, bearer(admin))).statusCode).toBe(400);
+    const noCode = await post('/api/security/2fa/setup', { currentPassword: admin.password }, bearer(admin));
+    expect([noCode.statusCode, noCode.json().error]).toEqual([400, 'code_required']);
+    const wrongCode_ = await post('/api/security/2fa/setup', { currentPassword: admin.password, code: wrongCode(codeNow(secret)) }, bearer(admin));
+    expect([wrongCode_.statusCode, wrongCode_.json().error]).toEqual([400, 'invalid_code']);
+    const user = await service.db.orm.em.fork().findOneOrFail(User, { id: admin.userId });
+    expect(user.pendingTwoFactorSecret).toBeNull();
+    await clearFailures();
+  });
+
   it('refuses a forged challenge token', async () => {
     const forged = await post('/api/auth/sign-in/totp', { challengeToken: 'x'.repeat(40), code: '123456' });
     expect(forged.statusCode).toBe(401);
@@ -148,7 +168,7 @@ describe('two-factor authentication', () => {
   it('does not ask customers for a second step even if they had a secret', async () => {
     const customer = await account(service);
     expect(customer.accessToken).toBeTruthy();
-    expect((await post('/api/security/2fa/setup', {}, bearer(customer))).statusCode).toBe(403);
+    expect((await post('/api/security/2fa/setup', { currentPassword: customer.password }, bearer(customer))).statusCode).toBe(403);
   });
 
   it('kills a challenge after 5 codes, even when the 6th is right (issue 10 hole 4)', async () => {

@@ -145,13 +145,17 @@ export const adminUserDetailSchema = adminUserSchema.extend({
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
-/** `PATCH /api/admin/users/:id`: the name and/or the admin role (cap of 3, never the last admin nor oneself). */
+/**
+ * `PATCH /api/admin/users/:id`: the name, the admin role (cap of 3, never the last admin nor
+ * oneself) and/or the developer role (issue 21: both staff roles can be granted and revoked).
+ */
 export const adminUserUpdateSchema = z
   .object({
     fullName: z.string().trim().min(1, 'Nome é obrigatório').max(100, 'Nome muito longo').optional(),
     isAdmin: z.boolean().optional(),
+    isDeveloper: z.boolean().optional(),
   })
-  .refine((value) => value.fullName !== undefined || value.isAdmin !== undefined, 'Nada para alterar');
+  .refine((value) => value.fullName !== undefined || value.isAdmin !== undefined || value.isDeveloper !== undefined, 'Nada para alterar');
 export type AdminUserUpdate = z.input<typeof adminUserUpdateSchema>;
 
 // --- Content and social links (admin.md 3, 4, 8) ------------------------------------------
@@ -258,3 +262,32 @@ export const adminLogPageSchema = z.object({
   }),
 });
 export type AdminLogPage = z.infer<typeof adminLogPageSchema>;
+
+/**
+ * `GET /api/me/export` (LGPD art. 18, II and V; issue 21): the signed-in customer's personal data
+ * as the store keeps it: account, profile, orders with their lines and delivery data, favourites.
+ */
+export const personalDataExportSchema = z.object({
+  exportedAt: z.iso.datetime({ offset: true }),
+  account: z.object({ id: z.uuid(), email: z.string(), createdAt: z.iso.datetime({ offset: true }), emailConfirmedAt: z.iso.datetime({ offset: true }).nullable(), lastLoginAt: z.iso.datetime({ offset: true }).nullable(), twoFactorEnabled: z.boolean() }),
+  profile: z.object({ fullName: z.string() }).nullable(),
+  orders: z.array(
+    z.object({
+      number: z.string(),
+      status: z.string(),
+      createdAt: z.iso.datetime({ offset: true }),
+      totalCents: z.number().int(),
+      paymentMethod: z.string(),
+      contact: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+      delivery: z.object({ zipCode: z.string(), street: z.string(), number: z.string(), complement: z.string().nullable(), neighborhood: z.string(), city: z.string(), state: z.string() }),
+      items: z.array(z.object({ productName: z.string(), quantity: z.number().int(), unitPriceCents: z.number().int() })),
+    }),
+  ),
+  favourites: z.array(z.string()),
+});
+export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;
+
+/** `DELETE /api/me` (issue 21): a customer deletes their own account; the current password confirms it. */
+export const deleteOwnAccountSchema = z.object({
+  currentPassword: z.string({ error: 'Informe sua senha atual para excluir a conta.' }).min(1, 'Informe sua senha atual para excluir a conta.').max(200, 'Senha muito longa'),
+});

@@ -163,6 +163,14 @@ export const twoFactorCodeSchema = z.object({
 
 /** Turning 2FA off (issue 10): the current password and a TOTP or recovery code. */
 export const twoFactorDisableSchema = z.object({ currentPassword, code: secondFactorCode });
+
+/**
+ * `POST /api/security/2fa/setup` (issue 21 / review item 3): the current password, and with 2FA
+ * already on a current code (replacing the authenticator), so a stolen access token alone
+ * cannot bind the account to another authenticator.
+ */
+export const twoFactorSetupRequestSchema = z.object({ currentPassword, code: secondFactorCode.optional() });
+export type TwoFactorSetupRequest = z.input<typeof twoFactorSetupRequestSchema>;
 export type TwoFactorDisableInput = z.input<typeof twoFactorDisableSchema>;
 
 /** Admin registration (admin.md 2, 5). */

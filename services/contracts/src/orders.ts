@@ -114,13 +114,16 @@ const cvvFits = (cardNumber: string, cvv: string) => {
  * These fields are sent only to the acquirer's tokenisation endpoint, never to the store's
  * order route.
  */
+/** The cardholder's name as printed on the card (the one card detail the store's page handles). */
+export const cardholderNameSchema = z.string().trim().min(1, 'Nome no cartão é obrigatório').max(100, 'Nome no cartão muito longo');
+
 export const cardDetailsSchema = z
   .object({
     cardNumber: z
       .string()
       .transform((v) => v.replace(/\D/g, ''))
       .pipe(z.string().max(19, 'Número do cartão inválido').refine((v) => cardValidator.number(v).isValid && cardBrandOf(v) !== null, 'Número do cartão inválido')),
-    cardName: z.string().trim().min(1, 'Nome no cartão é obrigatório').max(100, 'Nome no cartão muito longo'),
+    cardName: cardholderNameSchema,
     cardExpiry: z
       .string()
       .trim()
@@ -166,6 +169,19 @@ export function toCardTokenRequest(card: { cardNumber: string; cardName: string;
   };
 }
 
+/**
+ * Mercado Pago's documented browser origins (issue 21), the defaults of the settings that name
+ * them: `MERCADOPAGO_SDK_URL` (MercadoPago.js v2, CSP `script-src`), `MERCADOPAGO_API_URL`
+ * (tokenisation and payment-method look-ups, `connect-src`) and `MERCADOPAGO_FIELDS_ORIGIN`
+ * (the secure card fields' frames, `frame-src`). The API and every shell host derive their
+ * values from the same variables.
+ */
+export const MERCADOPAGO_DEFAULTS = {
+  sdkUrl: 'https://sdk.mercadopago.com/js/v2',
+  apiUrl: 'https://api.mercadopago.com',
+  fieldsOrigin: 'https://api-static.mercadopago.com',
+} as const;
+
 /** How the browser pays: `GET /api/payments/config` (issue 10 item 6). */
 export const paymentConfigSchema = z.object({
   provider: z.enum(['sandbox', 'mercadopago']),
@@ -173,7 +189,13 @@ export const paymentConfigSchema = z.object({
   testMode: z.boolean(),
   /** The acquirer's public key for its browser tokenisation (null for the sandbox). */
   publicKey: z.string().nullable(),
-  /** Where the browser POSTs the card for a token (`cardTokenRequestSchema` body). */
+  /**
+   * The acquirer's browser SDK (MercadoPago.js v2): the checkout loads it and mounts its secure
+   * card fields, so the card number and CVV stay inside the acquirer's frames (PCI SAQ A).
+   * Null for the sandbox, whose test form posts to `cardTokenUrl`.
+   */
+  sdkUrl: z.url().nullable(),
+  /** Where the browser POSTs the card for a token (`cardTokenRequestSchema` body; the sandbox). */
   cardTokenUrl: z.url(),
   /** True when a pending order can be paid from its page ('Simular pagamento'; sandbox only). */
   simulation: z.boolean(),

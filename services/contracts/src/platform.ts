@@ -25,6 +25,11 @@ export const remoteEntrySchema = z.object({
   version: z.string().min(1),
   routes: z.array(z.string().startsWith('/')).min(1),
   serverIntegrity: z.string().regex(/^sha384-[A-Za-z0-9+/]{64}$/).optional(),
+  /**
+   * While a canary of this remote runs and the registry was asked with `?client=`: the token the
+   * browser sends back with its error reports, so the canary guard counts them (issue 21).
+   */
+  reportToken: z.string().max(300).optional(),
 });
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 

@@ -33,7 +33,7 @@ export const REALTIME_CHANNEL_ACCESS: Readonly<Record<RealtimeChannel, 'public' 
 };
 
 /** Close codes: 1001 the service is shutting down; 4001 token expired/invalid; 4008 slow consumer. */
-export const REALTIME_CLOSE = { goingAway: 1001, unauthorized: 4001, slowConsumer: 4008 } as const;
+export const REALTIME_CLOSE = { goingAway: 1001, unauthorized: 4001, slowConsumer: 4008, tooManyMessages: 4029 } as const;
 
 export const realtimeClientMessageSchema = z.discriminatedUnion('type', [
   /** Join channels; `lastId` resumes after the last event seen (any channel). */

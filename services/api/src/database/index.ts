@@ -2,10 +2,13 @@
  * Opens the service's database: the server at `DATABASE_URL`, or an embedded PostgreSQL under
  * `DATA_DIR/postgres` (supervised: restarted when it dies, see embedded-postgres.ts); applies
  * pending migrations; seeds the demo catalogue into an empty database (`SEED=if-empty`); writes
- * the fallback product image.
+ * the fallback product image. Migrating and seeding hold a PostgreSQL advisory lock, so replicas
+ * that start together on one database take turns (issue 21): the first migrates and seeds, the
+ * others then find nothing to do.
  */
 import path from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import type { AppConfig } from '../config.ts';
 import { Product } from '../modules/catalogue/product.entity.ts';
 import { drawFallbackSvg } from '../modules/catalogue/product-art.ts';
@@ -102,21 +105,50 @@ export async function openDatabaseForTool(config: AppConfig, log: Logger): Promi
   };
 }
 
-/** Applies pending migrations; seeds the catalogue when `seed` is `if-empty` and it is empty. */
+/**
+ * Session advisory lock key of migrations and seeding: `hashtext('prata925:migrate-and-seed')`
+ * (distinct from the admin grant's transaction lock).
+ */
+const MIGRATION_LOCK_SQL = "select pg_advisory_lock(hashtext('prata925:migrate-and-seed'))";
+const MIGRATION_UNLOCK_SQL = "select pg_advisory_unlock(hashtext('prata925:migrate-and-seed'))";
+
+/**
+ * Runs `fn` while holding the migration advisory lock on a connection of its own (a session lock:
+ * released when `fn` ends, or by PostgreSQL if this process dies). Other processes wait for it.
+ * @throws what `fn` or the connection throws.
+ */
+export async function withMigrationLock<T>(clientUrl: string, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: clientUrl });
+  await client.connect();
+  try {
+    await client.query(MIGRATION_LOCK_SQL);
+    return await fn();
+  } finally {
+    await client.query(MIGRATION_UNLOCK_SQL).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Applies pending migrations; seeds the catalogue when `seed` is `if-empty` and it is empty. Both
+ * under {@link withMigrationLock}, so processes starting at once never migrate or seed twice.
+ */
 export async function migrateAndSeed(
   orm: MikroORM,
   storage: ObjectStorage,
   seed: AppConfig['seed'],
   log: Logger,
 ): Promise<void> {
-  const applied = await orm.migrator.up();
-  if (applied.length > 0) log.info(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
-  await storage.put(PRODUCT_IMAGES_BUCKET, FALLBACK_IMAGE_KEY, drawFallbackSvg());
-  if (seed === 'if-empty') {
-    const em = orm.em.fork();
-    if ((await em.count(Product)) === 0) {
-      await new CatalogueSeeder(storage).run(em);
-      log.info('seeded the demo catalogue');
+  await withMigrationLock(orm.config.get('clientUrl')!, async () => {
+    const applied = await orm.migrator.up();
+    if (applied.length > 0) log.info(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
+    await storage.put(PRODUCT_IMAGES_BUCKET, FALLBACK_IMAGE_KEY, drawFallbackSvg());
+    if (seed === 'if-empty') {
+      const em = orm.em.fork();
+      if ((await em.count(Product)) === 0) {
+        await new CatalogueSeeder(storage).run(em);
+        log.info('seeded the demo catalogue');
+      }
     }
-  }
+  });
 }

@@ -41,6 +41,7 @@ export default fp(
       merchantCity: payment.merchantCity,
       webhookSecret: randomBytes(32).toString('hex'),
       em: () => app.orm.em.fork(),
+      now: () => app.clock.now(),
     });
     sandbox.deliver = async (webhook) => {
       const response = await app.inject({ method: 'POST', url: PAYMENT_WEBHOOK_PATH, query: webhook.query, headers: webhook.headers, payload: webhook.body });
@@ -48,5 +49,5 @@ export default fp(
     };
     app.decorate('payments', sandbox);
   },
-  { name: 'payments', dependencies: ['config', 'orm'] },
+  { name: 'payments', dependencies: ['config', 'orm', 'clock'] },
 );

@@ -10,16 +10,22 @@
  * - mail retry, every `MAIL_RETRY_INTERVAL_MS`: failed e-mails are retried with backoff; one that
  *   fails its last attempt (`MAIL_MAX_ATTEMPTS`) is recorded as a system error;
  * - canary guard, every `CANARY_CHECK_INTERVAL_MS` (60 s): a remote's canary whose error rate is
- *   past the threshold is rolled back, the reason recorded (modules/platform/canary-guard.ts; issue 14).
+ *   past the threshold is rolled back, the reason recorded (modules/platform/canary-guard.ts; issue 14);
+ * - failed domain-event handlers, retried with backoff and dead-lettered (modules/events/handler-retries.ts; issue 21);
+ * - system-error retention, hourly: rows last seen more than `ERROR_RETENTION_DAYS` ago are deleted (issue 21);
+ * - rate-limit cleanup, every minute: deletes ended rate-limit windows (plugins/rate-limit-store.ts; issue 21).
  */
 import fp from 'fastify-plugin';
+import { registerHandlerRetries } from '../modules/events/handler-retries.ts';
 import { orderServices } from '../modules/orders/index.ts';
 import { CANARY_CHECK_INTERVAL_MS, CanaryGuard } from '../modules/platform/canary-guard.ts';
 import { releaseServices } from '../modules/platform/index.ts';
 import { ReservationService } from '../modules/reservations/reservation.service.ts';
+import { RATE_LIMIT_CLEANUP_SQL } from './rate-limit-store.ts';
 
 export default fp(
   async (app) => {
+    registerHandlerRetries(app, { maxAttempts: app.config.outboxHandlerMaxAttempts, retryDelaySeconds: app.config.outboxRetryDelaySeconds });
     const reservations = new ReservationService(app.clock, app.storage);
     const { reconciliation } = orderServices(app);
     const interval = app.config.reservationCleanupIntervalMs;
@@ -27,6 +33,20 @@ export default fp(
     app.jobs.every({ name: 'order-expiry', everyMs: interval, run: () => reconciliation.expireOverdue(app.orm.em.fork()) });
     const canaryGuard = new CanaryGuard(releaseServices(app).releases);
     app.jobs.every({ name: 'canary-guard', everyMs: CANARY_CHECK_INTERVAL_MS, run: () => canaryGuard.check(app.orm.em.fork()) });
+    app.jobs.every({
+      name: 'system-error-retention',
+      everyMs: 3_600_000,
+      run: () => app.systemErrors.deleteOlderThan(app.orm.em.fork(), new Date(app.clock.now().getTime() - app.config.errorRetentionDays * 86_400_000)),
+    });
+    app.jobs.every({
+      name: 'rate-limit-cleanup',
+      everyMs: 60_000,
+      run: async () => {
+        const connection = app.orm.em.getConnection();
+        await connection.execute(RATE_LIMIT_CLEANUP_SQL, [], 'run');
+        await connection.execute('delete from login_failures where last_failed_at < ?', [new Date(app.clock.now().getTime() - 15 * 60_000)], 'run');
+      },
+    });
     app.jobs.every({ name: 'outbox-relay', everyMs: app.config.outboxCatchupIntervalMs, run: () => app.events.relay() });
     app.jobs.every({
       name: 'mail-retry',

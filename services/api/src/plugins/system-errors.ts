@@ -5,6 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import { SystemErrorService } from '../modules/system-errors/system-errors.service.ts';
+import { CanaryReportTokens } from '../modules/platform/canary-report-token.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +19,8 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const service = new SystemErrorService(app.events, app.clock, app.config.errorDedupWindowMs);
+    const tokens = new CanaryReportTokens(app.config.jwtSecret);
+    const service = new SystemErrorService(app.events, app.clock, app.config.errorDedupWindowMs, (report, now) => tokens.verify(report.reportToken, report.remote, report.version, now));
     app.decorate('systemErrors', service);
     app.addHook('onResponse', async (request) => {
       const fault = request.serverFault;

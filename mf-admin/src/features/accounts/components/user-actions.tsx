@@ -1,8 +1,8 @@
 /**
  * The users tab's row actions (admin.md 2: view, edit, delete; delete only on non-admin rows;
  * issue 12): 'Ver' shows profile, roles, creation, last sign-in and orders; 'Editar' changes the
- * name and the admin role (the service keeps the cap of 3, never removes the last admin nor your
- * own role, and says so); 'Excluir' deletes a customer's account after a confirmation, erasing
+ * name, the admin role (the service keeps the cap of 3, never removes the last admin nor your
+ * own role, and says so) and the developer role (granted and revoked alike, issue 21); 'Excluir' deletes a customer's account after a confirmation, erasing
  * the person's data while their orders stay, anonymised (LGPD).
  */
 import { Eye, Pencil, Trash2 } from 'lucide-react';
@@ -82,15 +82,25 @@ function EditUserDialog({ user, open, onClose }: { user: AdminUser; open: boolea
 
 function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
   const selfId = useSessionStore((state) => state.user?.id);
-  const wasAdmin = user.role !== 'user';
+  // The list row names one role; the account's roles come with its details.
+  const detail = useAdminUser(user.id);
+  const roles = detail.data?.roles ?? [];
+  const wasAdmin = roles.includes('admin');
+  const wasDeveloper = roles.includes('developer');
   const [fullName, setFullName] = useState(user.fullName ?? '');
-  const [isAdmin, setIsAdmin] = useState(wasAdmin);
+  const [isAdmin, setIsAdmin] = useState<boolean | null>(null);
+  const [isDeveloper, setIsDeveloper] = useState<boolean | null>(null);
   const update = useUpdateAdminUser();
+  const admin = isAdmin ?? wasAdmin;
+  const developer = isDeveloper ?? wasDeveloper;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await update.mutateAsync({ id: user.id, update: { fullName, ...(isAdmin !== wasAdmin ? { isAdmin } : {}) } });
+      await update.mutateAsync({
+        id: user.id,
+        update: { fullName, ...(admin !== wasAdmin ? { isAdmin: admin } : {}), ...(developer !== wasDeveloper ? { isDeveloper: developer } : {}) },
+      });
       toast.success('Usuário atualizado');
       onDone();
     } catch (error) {
@@ -98,16 +108,18 @@ function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void })
     }
   };
 
+  if (detail.isPending) return <Spinner label="Carregando usuário..." showLabel />;
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} aria-label="Editar usuário">
       <TextField label="Nome completo" value={fullName} onChange={(event) => setFullName(event.target.value)} required maxLength={100} />
       <Checkbox
         label="Administrador"
         hint={user.id === selfId ? 'Você não pode remover o seu próprio acesso.' : `No máximo ${MAX_ADMINS} administradores.`}
-        checked={isAdmin}
+        checked={admin}
         onChange={(event) => setIsAdmin(event.target.checked)}
         disabled={user.id === selfId && wasAdmin}
       />
+      <Checkbox label="Desenvolvedor" hint="Acesso ao painel de desenvolvimento e às versões dos remotes." checked={developer} onChange={(event) => setIsDeveloper(event.target.checked)} />
       <div className={styles.dialogActions}>
         <Button variant="outline" onClick={onDone} disabled={update.isPending}>
           Cancelar

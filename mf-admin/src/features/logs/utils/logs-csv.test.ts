@@ -26,6 +26,16 @@ describe('logsToCsv', () => {
   });
 });
 
+describe('logsToCsv formula cells (issue 21)', () => {
+  it('neutralises cells a spreadsheet would run as a formula', () => {
+    const csv = logsToCsv([row({ ipAddress: '=HYPERLINK("http://evil.example","x")' }), row({ ipAddress: '@SUM(1+1)' }), row({ ipAddress: '+1' })]);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[1]).toBe('"20/11/2026, 10:05",Produto atualizado,,"\'=HYPERLINK(""http://evil.example"",""x"")"');
+    expect(lines[2]).toBe(`"20/11/2026, 10:05",Produto atualizado,,"'@SUM(1+1)"`);
+    expect(lines[3]).toBe(`"20/11/2026, 10:05",Produto atualizado,,"'+1"`);
+  });
+});
+
 describe('csvFileName', () => {
   it('uses the São Paulo date (01:30 UTC is still the previous day there)', () => {
     expect(csvFileName(new Date('2026-11-21T01:30:00Z'))).toBe('logs-atividades-2026-11-20.csv');

@@ -32,6 +32,7 @@ export function TwoFactorCard() {
   const [confirming, setConfirming] = useState(false);
   const [offPassword, setOffPassword] = useState('');
   const [offCode, setOffCode] = useState('');
+  const [setupPassword, setSetupPassword] = useState('');
   const switchLabel = useId();
 
   const closeConfirmation = () => {
@@ -46,14 +47,27 @@ export function TwoFactorCard() {
     start.reset();
   };
 
-  const begin = () =>
-    start.mutate(undefined, {
-      onSuccess: (data) => {
-        setSetup(data);
-        setCode('');
+  // Setting up 2FA asks for the current password (issue 21): a stolen session alone cannot do it.
+  const begin = () => {
+    if (!setupPassword) {
+      toast.error('Campos obrigatórios', { description: 'Informe a senha atual para ativar o 2FA.' });
+      return;
+    }
+    start.mutate(
+      { currentPassword: setupPassword },
+      {
+        onSuccess: (data) => {
+          setSetup(data);
+          setCode('');
+          setSetupPassword('');
+        },
+        onError: (error) => {
+          if (errorCode(error) === 'wrong_password') toast.error('Senha atual incorreta', { description: 'Verifique a senha e tente novamente.' });
+          else toast.error('Erro', { description: errorMessage(error, 'Não foi possível iniciar a configuração do 2FA. Tente novamente.') });
+        },
       },
-      onError: () => toast.error('Erro', { description: 'Não foi possível iniciar a configuração do 2FA. Tente novamente.' }),
-    });
+    );
+  };
 
   const verify = () => {
     if (!isCompleteTwoFactorCode(code)) {
@@ -143,9 +157,22 @@ export function TwoFactorCard() {
             />
           </div>
           {!enabled && !setup ? (
-            <Button onClick={begin} disabled={start.isPending}>
-              {start.isPending ? 'Gerando...' : 'Ativar 2FA'}
-            </Button>
+            <form
+              className={styles.disableForm}
+              aria-label="Ativar 2FA"
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                begin();
+              }}
+            >
+              <Field label="Senha atual" hint="Confirme sua senha para configurar o aplicativo autenticador">
+                {(control) => <PasswordInput {...control} name="setupPassword" autoComplete="current-password" value={setupPassword} onChange={(event) => setSetupPassword(event.target.value)} />}
+              </Field>
+              <Button type="submit" disabled={start.isPending}>
+                {start.isPending ? 'Gerando...' : 'Ativar 2FA'}
+              </Button>
+            </form>
           ) : null}
           {!enabled && setup ? (
             <TwoFactorSetupPanel setup={setup} code={code} onCodeChange={setCode} onVerify={verify} onCancel={forgetSetup} verifying={enable.isPending} />

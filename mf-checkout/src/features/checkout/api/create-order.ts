@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderSchema, type CheckoutCustomer, type CreateOrderInput, type Order, type PaymentConfig } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { PaymentDraft } from '../utils/checkout-values.ts';
-import { createCardToken } from './create-card-token.ts';
+import { createCardToken, createSecureCardToken, type SecureCard } from './create-card-token.ts';
 
 export interface CreateOrderVariables {
   input: CreateOrderInput;
@@ -26,11 +26,17 @@ export interface PlaceOrderVariables {
   payment: PaymentDraft;
   config: PaymentConfig;
   idempotencyKey: string;
+  /** The acquirer's mounted secure fields (Mercado Pago), when the card is typed there. */
+  secureCard?: SecureCard | null;
 }
 
-/** Tokenises the card (if any), then places the order. */
-export async function placeOrder({ items, customer, payment, config, idempotencyKey }: PlaceOrderVariables): Promise<Order> {
+/** Tokenises the card (if any; in the acquirer's secure fields when they hold it), then places the order. */
+export async function placeOrder({ items, customer, payment, config, idempotencyKey, secureCard }: PlaceOrderVariables): Promise<Order> {
   if (payment.method !== 'credit-card') return createOrder({ input: { items, customer, payment }, idempotencyKey });
+  if ('secureFields' in payment) {
+    const { token, brand } = await createSecureCardToken(secureCard ?? null, payment.cardName);
+    return createOrder({ input: { items, customer, payment: { method: 'credit-card', cardToken: token, cardBrand: brand, installments: payment.installments } }, idempotencyKey });
+  }
   const token = await createCardToken(config, payment.card);
   return createOrder({ input: { items, customer, payment: { method: 'credit-card', cardToken: token.id, cardBrand: payment.cardBrand, installments: payment.installments } }, idempotencyKey });
 }

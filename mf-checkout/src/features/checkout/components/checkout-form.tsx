@@ -12,8 +12,10 @@
  * 'Tente novamente em alguns instantes.', or the service's message for a definitive answer
  * (400, 402, 404, 409, 429); the cart is kept. Instalments add up exactly to the total. In test
  * mode (sandbox or test credentials) a 'Modo de teste' notice says no real payment is made.
+ * With Mercado Pago (the payment config names its SDK) the number, expiry and CVV are the
+ * acquirer's secure fields (secure-card-fields.tsx, issue 21); the sandbox keeps a plain test form.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { BOLETO_BUSINESS_DAYS, CHECKOUT_STATES, MAX_INSTALLMENTS, PAYMENT_METHODS, PIX_EXPIRY_MS, type Order } from '@prata/contracts';
 import { Alert, Button, RadioGroup, SelectField, TextField, toast, type CartItem } from '@prata/shared-ui';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -37,7 +39,9 @@ import {
   type CheckoutValues,
   type FieldErrors,
 } from '../utils/checkout-values.ts';
+import type { SecureCard } from '../api/create-card-token.ts';
 import { ErrorSummary } from './error-summary.tsx';
+import { SecureCardFields } from './secure-card-fields.tsx';
 import { TestModeNotice } from '../../../components/test-mode-notice.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import styles from './checkout.module.css';
@@ -79,6 +83,11 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
   const createOrder = usePlaceOrder();
   const paymentConfig = usePaymentConfig();
   const processing = createOrder.isPending;
+  const secureCard = useRef<SecureCard | null>(null);
+  const setSecureCard = useCallback((card: SecureCard | null) => {
+    secureCard.current = card;
+  }, []);
+  const sdk = paymentConfig.data?.sdkUrl && paymentConfig.data.publicKey ? { sdkUrl: paymentConfig.data.sdkUrl, publicKey: paymentConfig.data.publicKey } : null;
   const total = items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
 
   const change = (field: CheckoutField, raw: string) => {
@@ -99,7 +108,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
     event.preventDefault();
     if (processing || !pricesReady) return;
     const config = paymentConfig.data;
-    const result = validateCheckout(values);
+    const result = validateCheckout(values, { secureFields: Boolean(config?.sdkUrl && config.publicKey) });
     if (!result.success) {
       showErrors(result.errors);
       return;
@@ -112,7 +121,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
     setErrors({});
     const attempt = { items: items.map((item) => ({ productId: item.id, quantity: item.quantity })), customer: result.customer, payment: result.payment };
     createOrder.mutate(
-      { ...attempt, config, idempotencyKey: keys.keyFor(attempt) },
+      { ...attempt, config, idempotencyKey: keys.keyFor(attempt), secureCard: secureCard.current },
       {
         onSuccess: (order) => {
           keys.settle();
@@ -208,7 +217,23 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
             error={errors.paymentMethod}
           />
 
-          {values.paymentMethod === 'credit-card' ? (
+          {values.paymentMethod === 'credit-card' && sdk ? (
+            <div className={styles.grid}>
+              <SecureCardFields sdkUrl={sdk.sdkUrl} publicKey={sdk.publicKey} errors={errors} fieldId={fieldId} onChange={setSecureCard} />
+              {text('cardName', { autoComplete: 'cc-name', wide: true, hint: 'Como impresso no cartão' })}
+              <div className={styles.wide}>
+                <SelectField
+                  id={fieldId('installments')}
+                  label={FIELD_LABELS.installments}
+                  error={errors.installments}
+                  name="installments"
+                  value={values.installments}
+                  onChange={(event) => change('installments', event.target.value)}
+                  options={installmentOptions(total)}
+                />
+              </div>
+            </div>
+          ) : values.paymentMethod === 'credit-card' ? (
             <div className={styles.grid}>
               {text('cardNumber', { autoComplete: 'cc-number', inputMode: 'numeric', wide: true, placeholder: '0000 0000 0000 0000' })}
               {text('cardName', { autoComplete: 'cc-name', wide: true, hint: 'Como impresso no cartão' })}

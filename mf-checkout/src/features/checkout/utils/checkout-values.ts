@@ -10,6 +10,7 @@ import {
   PAYMENT_METHOD_LABELS,
   cardBrandOf,
   cardDetailsSchema,
+  cardholderNameSchema,
   checkoutCustomerSchema,
   cpfSchema,
   installmentPlan,
@@ -84,6 +85,8 @@ export function initialCheckoutValues(email = ''): CheckoutValues {
 /** A valid payment before the card is tokenised. */
 export type PaymentDraft =
   | { method: 'credit-card'; card: { cardNumber: string; cardName: string; cardExpiry: string; cardCvv: string }; cardBrand: CardBrand; installments: number }
+  /** The acquirer's secure fields hold the card (issue 21): only the holder's name is the page's. */
+  | { method: 'credit-card'; secureFields: true; cardName: string; installments: number }
   | { method: 'pix' }
   | { method: 'boleto'; payerCpf: string };
 
@@ -92,13 +95,18 @@ export type CheckoutValidation = { success: true; customer: CheckoutCustomer; pa
 const installmentsSchema = z.coerce.number().int().min(1, 'Parcelamento inválido').max(MAX_INSTALLMENTS, 'Parcelamento inválido');
 const methodSchema = z.enum(['credit-card', 'pix', 'boleto'], { error: 'Forma de pagamento inválida' });
 
-function validatePayment(values: CheckoutValues): { success: true; payment: PaymentDraft } | { success: false; error: z.ZodError } {
+function validatePayment(values: CheckoutValues, secureFields: boolean): { success: true; payment: PaymentDraft } | { success: false; error: z.ZodError } {
   const method = methodSchema.safeParse(values.paymentMethod);
   if (!method.success) return { success: false, error: new z.ZodError(method.error.issues.map((issue) => ({ ...issue, path: ['paymentMethod'] }))) };
   if (method.data === 'pix') return { success: true, payment: { method: 'pix' } };
   if (method.data === 'boleto') {
     const cpf = z.object({ payerCpf: cpfSchema }).safeParse({ payerCpf: values.payerCpf });
     return cpf.success ? { success: true, payment: { method: 'boleto', payerCpf: cpf.data.payerCpf } } : { success: false, error: cpf.error };
+  }
+  if (secureFields) {
+    // Number, expiry and CVV are checked by the acquirer's frames when the token is made.
+    const card = z.object({ cardName: cardholderNameSchema, installments: installmentsSchema }).safeParse({ cardName: values.cardName, installments: values.installments });
+    return card.success ? { success: true, payment: { method: 'credit-card', secureFields: true, ...card.data } } : { success: false, error: card.error };
   }
   const card = cardDetailsSchema.and(z.object({ installments: installmentsSchema })).safeParse({
     cardNumber: values.cardNumber,
@@ -122,7 +130,7 @@ function firstErrors(error: z.ZodError, toField: (path: readonly PropertyKey[]) 
 }
 
 /** Validates the form with the contracts' schemas; on success returns the parsed (trimmed) body parts. */
-export function validateCheckout(values: CheckoutValues): CheckoutValidation {
+export function validateCheckout(values: CheckoutValues, options: { secureFields?: boolean } = {}): CheckoutValidation {
   const customer = checkoutCustomerSchema.safeParse({
     fullName: values.fullName,
     email: values.email,
@@ -135,7 +143,7 @@ export function validateCheckout(values: CheckoutValues): CheckoutValidation {
     city: values.city,
     state: values.state,
   });
-  const payment = validatePayment(values);
+  const payment = validatePayment(values, options.secureFields ?? false);
   if (customer.success && payment.success) {
     const { complement, ...rest } = customer.data;
     return { success: true, customer: complement ? { ...rest, complement } : rest, payment: payment.payment };

@@ -17,6 +17,8 @@ import { Migration20261123600100_remote_canaries } from './Migration202611236001
 import { Migration20261123600200_remote_canary_clients } from './Migration20261123600200_remote_canary_clients.ts';
 import { Migration20261123700000_catalogue_notify } from './Migration20261123700000_catalogue_notify.ts';
 import { Migration20261123800000_outbox_dispatch } from './Migration20261123800000_outbox_dispatch.ts';
+import { Migration20261125100000_shared_state } from './Migration20261125100000_shared_state.ts';
+import { Migration20261125110000_launch_hardening } from './Migration20261125110000_launch_hardening.ts';
 import { Migration20261126100000_release_weight } from './Migration20261126100000_release_weight.ts';
 
 export const migrationsList: MigrationObject[] = [
@@ -34,5 +36,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123600200_remote_canary_clients', class: Migration20261123600200_remote_canary_clients },
   { name: 'Migration20261123700000_catalogue_notify', class: Migration20261123700000_catalogue_notify },
   { name: 'Migration20261123800000_outbox_dispatch', class: Migration20261123800000_outbox_dispatch },
+  { name: 'Migration20261125100000_shared_state', class: Migration20261125100000_shared_state },
+  { name: 'Migration20261125110000_launch_hardening', class: Migration20261125110000_launch_hardening },
   { name: 'Migration20261126100000_release_weight', class: Migration20261126100000_release_weight },
 ];

@@ -21,7 +21,9 @@
  *    locked`, runs their handlers in position order and stamps `dispatched_at` in the same
  *    transaction. A process that dies midway leaves its events unstamped, so another process (or
  *    the catch-up job, or itself after a restart) runs them again: at-least-once, and the handlers
- *    are idempotent (notifications have a unique `dedupe_key`).
+ *    are idempotent (notifications have a unique `dedupe_key`). A handler that throws does not
+ *    hold the others back: it is handed to {@link HandlerRetries} (a pg-boss job per handler and
+ *    event, retried with backoff, dead-lettered after the last attempt: handler-retries.ts).
  * 4. Every process, on `prata_outbox_positioned`, reads `position > cursor` in order and calls the
  *    `subscribeEachInstance` handlers (e.g. the websocket fan-out to its own clients).
  * A catch-up job (plugins/jobs.ts) runs `relay()` periodically, for events whose notification no
@@ -83,8 +85,23 @@ const toEvent = (row: EventRow): RelayedEvent => ({
   occurredAt: new Date(row.created_at).toISOString(),
 });
 
+/**
+ * Where a failed `subscribe` handler goes (issue 21): the event is still stamped dispatched for
+ * the other handlers, and the failed one is handed over to be retried on its own, with backoff,
+ * until it succeeds or is dead-lettered (modules/events/handler-retries.ts, on pg-boss). Handing
+ * over must be durable before the stamp commits: if it throws, the batch rolls back and is
+ * dispatched again.
+ */
+export interface HandlerRetries {
+  enqueue(failure: { eventId: string; handler: string; event: RelayedEvent; error: unknown }): Promise<void>;
+}
+
 export class EventBus {
   private readonly once = new Map<string, Set<EventHandler>>();
+  /** Each `subscribe` handler's name (stable across processes: given, or type + registration order). */
+  private readonly names = new Map<EventHandler, string>();
+  private readonly byName = new Map<string, EventHandler>();
+  private retries: HandlerRetries | null = null;
   private readonly each = new Map<string, Set<EventHandler>>();
   private readonly published = new Set<(event: Pick<DomainEvent, 'type' | 'aggregateId'>) => void>();
   /** Other NOTIFY channels heard on the listening connection, with their handlers. */
@@ -132,8 +149,38 @@ export class EventBus {
    * commit, by whichever process dispatches the event; again after a crash midway (so `handler`
    * must be idempotent). Returns the unsubscribe function.
    */
-  subscribe(type: string, handler: EventHandler): () => void {
-    return add(this.once, type, handler);
+  subscribe(type: string, handler: EventHandler, name?: string): () => void {
+    const handlerName = name ?? `${type}#${this.once.get(type)?.size ?? 0}`;
+    if (this.byName.has(handlerName)) throw new Error(`event handler "${handlerName}" is already subscribed`);
+    this.names.set(handler, handlerName);
+    this.byName.set(handlerName, handler);
+    const remove = add(this.once, type, handler);
+    return () => {
+      this.names.delete(handler);
+      this.byName.delete(handlerName);
+      remove();
+    };
+  }
+
+  /** Sets where failed `subscribe` handlers are retried (see {@link HandlerRetries}); without it they are only logged. */
+  setRetries(retries: HandlerRetries): void {
+    this.retries = retries;
+  }
+
+  /**
+   * Runs one named `subscribe` handler for one stored event again (a retry).
+   * @returns false when the event or the handler no longer exists. @throws what the handler throws.
+   */
+  async runHandler(eventId: string, handlerName: string): Promise<boolean> {
+    const handler = this.byName.get(handlerName);
+    if (!handler) return false;
+    const rows = await this.orm.em
+      .fork()
+      .getConnection()
+      .execute<EventRow[]>('select id, position, type, aggregate_id, payload, created_at from domain_events where id = ?', [eventId], 'all');
+    if (!rows[0]) return false;
+    await this.dispatching.run(true, () => handler(toEvent(rows[0]!)));
+    return true;
   }
 
   /** Subscribes in this process to every relayed event of `type` (or `*`), in position order. */
@@ -338,7 +385,7 @@ export class EventBus {
           'all',
           ctx,
         );
-        for (const row of rows) await this.dispatch(this.once, toEvent(row));
+        for (const row of rows) await this.dispatchOnce(row);
         if (rows.length > 0) {
           await connection.execute(`update domain_events set dispatched_at = now() where id in (${rows.map(() => '?').join(', ')})`, rows.map((row) => row.id), 'all', ctx);
         }
@@ -360,6 +407,20 @@ export class EventBus {
         this.cursorValue = event.position;
       }
       if (events.length < PULL_BATCH) return;
+    }
+  }
+
+  /** Runs an event's `subscribe` handlers; a failed one is handed to the retries (issue 21). */
+  private async dispatchOnce(row: EventRow): Promise<void> {
+    const event = toEvent(row);
+    for (const handler of [...(this.once.get(event.type) ?? []), ...(this.once.get('*') ?? [])]) {
+      try {
+        await handler(event);
+      } catch (error) {
+        const name = this.names.get(handler) ?? 'anonymous';
+        this.log.error({ err: error, event: event.type, position: event.position, handler: name }, 'domain event subscriber failed; retrying it later');
+        await this.retries?.enqueue({ eventId: row.id, handler: name, event, error });
+      }
     }
   }
 

@@ -119,13 +119,21 @@ export class AdminAccountsService {
   /**
    * Confirms a registration e-mail. An owner registration (made with the setup token) is granted
    * admin at once while there is still no admin; every other registration waits for an admin's
-   * approval. Returns the resulting status.
+   * approval; a rejected one stays rejected. Returns the resulting status.
+   * @throws ConflictError 'registration_rejected' when an admin had already rejected it.
    */
   async confirm(em: EntityManager, token: string, meta: RequestMeta): Promise<{ status: 'approved' | 'pending_approval'; message: string }> {
     const row = await consumeOneTimeToken(em, this.clock, token, 'confirm_admin_registration');
     const registration = await em.findOneOrFail(AdminRegistration, { id: row.payload?.registrationId ?? '' });
     row.user.emailConfirmedAt ??= this.clock.now();
     registration.confirmedAt = this.clock.now();
+    if (registration.status === 'rejected') {
+      // A rejected registration stays rejected (issue 21, review item 17): confirming the e-mail
+      // confirms the account, never the request for admin access.
+      audit(em, { userId: row.user.id, action: 'admin_registration_confirmed', details: { status: 'rejected' }, meta });
+      await em.flush();
+      throw new ConflictError('Email confirmado, mas este cadastro de administrador foi recusado. Fale com um administrador da loja.', 'registration_rejected');
+    }
     registration.status = 'pending_approval';
     audit(em, { userId: row.user.id, action: 'admin_registration_confirmed', meta });
     await em.flush();

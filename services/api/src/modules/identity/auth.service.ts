@@ -28,7 +28,7 @@ import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { audit, type RequestMeta } from '../audit/audit.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OutboxEmail } from '../mail/outbox-email.entity.ts';
-import { assertNotLocked, assertStaffPasswordStrength, clearFailures, recordFailure } from './credentials.ts';
+import { assertNotLocked, assertStaffPasswordStrength, assertUnknownEmailNotLocked, clearFailures, maskEmail, recordFailure, recordUnknownEmailFailure } from './credentials.ts';
 import { MfaChallenge, Profile, User } from './identity.entities.ts';
 import { consumeOneTimeToken, findUserByEmail, issueOneTimeToken, rolesOf } from './identity.repository.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -107,8 +107,11 @@ export class AuthService {
     const data = signInSchema.parse(input);
     const user = await findUserByEmail(em, data.email);
     if (!user) {
+      // Same answers as for an account (issue 21): locked after 5 failures, 401 before.
+      await assertUnknownEmailNotLocked(em, this.deps.clock, data.email);
       await verifyPassword(await dummyPasswordHash(), data.password);
-      audit(em, { userId: null, action: 'login_failed', details: { email: data.email, reason: 'unknown_email' }, meta });
+      await recordUnknownEmailFailure(em, this.deps.clock, data.email);
+      audit(em, { userId: null, action: 'login_failed', details: { email: maskEmail(data.email), reason: 'unknown_email' }, meta });
       await em.flush();
       throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
     }
@@ -164,10 +167,12 @@ export class AuthService {
     return this.deps.sessions.rotate(em, refreshToken, meta);
   }
 
-  async signOut(em: EntityManager, refreshToken: string | undefined, meta: RequestMeta): Promise<void> {
+  /** Ends the session of `refreshToken`. @returns the signed-out account, or null when there was none. */
+  async signOut(em: EntityManager, refreshToken: string | undefined, meta: RequestMeta): Promise<string | null> {
     const userId = await this.deps.sessions.revoke(em, refreshToken);
     if (userId) audit(em, { userId, action: 'logout', meta });
     await em.flush();
+    return userId;
   }
 
   /** E-mails a recovery link when the account exists; answers the same either way. */

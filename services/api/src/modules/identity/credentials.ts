@@ -10,6 +10,7 @@
 import { raw, type EntityManager } from '@mikro-orm/postgresql';
 import { TooManyRequestsError, ValidationError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { sha256Hex } from '../../lib/crypto.ts';
 import { audit, type RequestMeta } from '../audit/audit.service.ts';
 import { User } from './identity.entities.ts';
 import { passwordStrength, verifyPassword } from './passwords.ts';
@@ -44,6 +45,34 @@ export async function recordFailure(em: EntityManager, clock: Clock, user: User,
   audit(em, { userId: user.id, action: 'login_failed', details: { reason }, meta });
   await em.flush();
   await em.refresh(user);
+}
+
+/**
+ * Lockout for an e-mail that has no account (issue 21, review item 17): its failures are counted
+ * by the SHA-256 of the address, with the same 5 attempts and 15 minutes, so the 429 answer no
+ * longer tells whether an account exists. @throws TooManyRequestsError while locked.
+ */
+export async function assertUnknownEmailNotLocked(em: EntityManager, clock: Clock, email: string): Promise<void> {
+  const since = new Date(clock.now().getTime() - LOCKOUT_MS);
+  const rows = await em.getConnection().execute<{ attempts: number }[]>('select attempts from login_failures where email_hash = ? and last_failed_at > ?', [sha256Hex(email.toLowerCase()), since], 'all');
+  if ((rows[0]?.attempts ?? 0) >= LOCKOUT_ATTEMPTS) throw new TooManyRequestsError(LOCKED_MESSAGE);
+}
+
+/** Counts one failed sign-in for an e-mail that has no account (a window older than 15 minutes starts over). */
+export async function recordUnknownEmailFailure(em: EntityManager, clock: Clock, email: string): Promise<void> {
+  const now = clock.now();
+  await em.getConnection().execute(
+    `insert into login_failures (email_hash, attempts, last_failed_at) values (?, 1, ?)
+     on conflict (email_hash) do update set attempts = case when login_failures.last_failed_at <= ? then 1 else login_failures.attempts + 1 end, last_failed_at = excluded.last_failed_at`,
+    [sha256Hex(email.toLowerCase()), now, new Date(now.getTime() - LOCKOUT_MS)],
+    'run',
+  );
+}
+
+/** An e-mail as the audit log keeps it for a sign-in to no account: first letter and domain (`j***@exemplo.com.br`). */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
 }
 
 /** Clears the failure count after a successful check (the caller flushes). */

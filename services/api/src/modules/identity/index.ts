@@ -37,12 +37,14 @@ import {
   totpSignInSchema,
   twoFactorCodeSchema,
   twoFactorDisableSchema,
+  twoFactorSetupRequestSchema,
   twoFactorSetupSchema,
   updateProfileSchema,
 } from '@prata/contracts';
 import { SecretBox } from '../../lib/crypto.ts';
 import { REFRESH_COOKIE, requireAuth, type TokenClaims } from '../../plugins/auth.ts';
 import type { RequestMeta } from '../audit/audit.service.ts';
+import { announceAccessChange } from '../events/access-changed.ts';
 import { AccountService } from './account.service.ts';
 import { AdminAccountsService } from './admin-accounts.service.ts';
 import { AuthService } from './auth.service.ts';
@@ -83,7 +85,8 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/api/auth',
     httpOnly: true,
     sameSite: 'strict' as const,
-    secure: config.publicUrl.startsWith('https://'),
+    // Secure over https, and always in production (issue 21): a production cookie never travels in clear.
+    secure: config.publicUrl.startsWith('https://') || config.production,
   };
   const sendSession = (reply: FastifyReply, issued: IssuedSession) => {
     // The cookie lives as long as the session's absolute lifetime, not a fresh 30 days per refresh.
@@ -124,7 +127,9 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/auth/sign-out', { config: { access: 'public' }, schema: { response: { 200: messageSchema } } }, async (request, reply) => {
-    await auth.signOut(em(), request.cookies[REFRESH_COOKIE], requestMeta(request));
+    const userId = await auth.signOut(em(), request.cookies[REFRESH_COOKIE], requestMeta(request));
+    // Its open websockets close now, in every process (issue 21).
+    if (userId) await announceAccessChange(app.events, em(), userId);
     void reply.clearCookie(REFRESH_COOKIE, cookieOptions);
     return { message: 'Você foi desconectado com sucesso.' };
   });
@@ -198,13 +203,25 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Senha Alterada' };
   });
 
-  app.post('/api/security/2fa/setup', { config: { access: 'admin' }, schema: { response: { 200: twoFactorSetupSchema, ...errors } } }, async (request) =>
-    twoFactor.setup(em(), await account.user(em(), requireAuth(request).userId)),
+  app.post(
+    '/api/security/2fa/setup',
+    { config: { access: 'admin', ...limit }, schema: { body: twoFactorSetupRequestSchema, response: { 200: twoFactorSetupSchema, ...errors } } },
+    async (request) => twoFactor.setup(em(), await account.user(em(), requireAuth(request).userId), request.body, requestMeta(request)),
   );
 
   app.post('/api/security/2fa/enable', { config: { access: 'admin', ...limit }, schema: { body: twoFactorCodeSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
     const { userId, sessionId } = caller(request);
-    await twoFactor.enable(em(), await account.user(em(), userId), request.body.code, requestMeta(request), sessionId);
+    const user = await account.user(em(), userId);
+    await twoFactor.enable(em(), user, request.body.code, requestMeta(request), sessionId);
+    // A notice to the account's address (issue 21): the owner learns of a 2FA change they did not make.
+    const notice = em();
+    const mail = app.mailer.queue(notice, {
+      to: user.email,
+      subject: `${app.config.storeName}: autenticação de dois fatores ativada`,
+      text: `Olá!\n\nA autenticação de dois fatores da sua conta foi ativada com um novo aplicativo autenticador em ${app.clock.now().toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}.\nSe não foi você, redefina sua senha agora e fale com o responsável pela loja.`,
+    });
+    await notice.flush();
+    await app.mailer.dispatch(notice, [mail]);
     return { message: '2FA Ativado' };
   });
 

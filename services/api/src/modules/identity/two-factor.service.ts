@@ -37,8 +37,14 @@ export class TwoFactorService {
     this.sessions = sessions;
   }
 
-  /** Starts (or restarts) a setup: new secret and codes, pending until `enable`. */
-  async setup(em: EntityManager, user: User): Promise<TwoFactorSetup> {
+  /**
+   * Starts (or restarts) a setup: new secret and codes, pending until `enable`. Re-authenticates
+   * first (issue 21 / review item 3): the current password, and with 2FA on a current TOTP or
+   * recovery code too (replacing the authenticator); failures count towards the lockout.
+   * @throws ValidationError / TooManyRequestsError from re-authentication.
+   */
+  async setup(em: EntityManager, user: User, input: { currentPassword: string; code?: string | undefined }, meta: RequestMeta): Promise<TwoFactorSetup> {
+    await reauthenticate(em, this.clock, user, input.currentPassword, meta, { twoFactor: this, code: input.code });
     const secret = generateSecret({ length: 20 });
     const recoveryCodes = randomCodes(RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH);
     user.pendingTwoFactorSecret = this.box.seal(secret);

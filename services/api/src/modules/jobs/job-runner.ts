@@ -36,6 +36,9 @@ export interface QueueJob<T extends object = object> {
   name: string;
   /** Retries after the first failure (default 2). */
   retryLimit?: number;
+  /** Seconds before the first retry (default 0); with `retryBackoff`, doubled at each retry (pg-boss). */
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
   handler(data: T): Promise<void>;
   /** Called once when the last retry failed. */
   onGiveUp?(data: T, error: unknown): Promise<void>;
@@ -51,7 +54,12 @@ const BATCH = 10;
 
 /** A stable UUID (v5 layout) for (name, slot): one job per slot, whoever enqueues it. */
 export function slotJobId(name: string, slot: number): string {
-  const hex = createHash('sha1').update(`prata925:${name}:${slot}`).digest('hex');
+  return stableJobId(`${name}:${slot}`);
+}
+
+/** A stable UUID (v5 layout) for any key: one job per key, whoever enqueues it. */
+export function stableJobId(key: string): string {
+  const hex = createHash('sha1').update(`prata925:${key}`).digest('hex');
   const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -82,12 +90,15 @@ export class JobRunner {
     this.queued.set(job.name, job as QueueJob);
   }
 
-  /** Enqueues an on-demand job. @throws Error for an unknown job name. */
-  async send(name: string, data: object): Promise<void> {
+  /**
+   * Enqueues an on-demand job. `id` (a UUID) makes it idempotent: a second send with the same id
+   * adds nothing. @throws Error for an unknown job name.
+   */
+  async send(name: string, data: object, options: { id?: string } = {}): Promise<void> {
     const job = this.queued.get(name);
     if (!job) throw new Error(`unknown job "${name}"`);
-    await this.ensureQueue(name, job.retryLimit ?? 2);
-    await this.boss.send(name, data);
+    await this.ensureQueue(name, job);
+    await this.boss.send(name, data, options.id ? { id: options.id } : {});
   }
 
   async start(): Promise<void> {
@@ -106,13 +117,13 @@ export class JobRunner {
     if (!this.started) return;
     const now = this.clock.now().getTime();
     for (const job of this.periodic.values()) {
-      await this.ensureQueue(job.name, 0);
+      await this.ensureQueue(job.name, { retryLimit: 0 });
       const slot = Math.floor(now / job.everyMs);
       await this.boss.send(job.name, { slot }, { id: slotJobId(job.name, slot) });
     }
     for (const job of this.periodic.values()) await this.work(job.name, async () => this.runPeriodic(job));
     for (const job of this.queued.values()) {
-      await this.ensureQueue(job.name, job.retryLimit ?? 2);
+      await this.ensureQueue(job.name, job);
       await this.work(job.name, async (item) => job.handler(item.data), job);
     }
   }
@@ -122,9 +133,9 @@ export class JobRunner {
     if (typeof count === 'number' && count > 0) this.log.info({ job: job.name, count }, 'job did work');
   }
 
-  private async ensureQueue(name: string, retryLimit: number): Promise<void> {
+  private async ensureQueue(name: string, options: Pick<QueueJob, 'retryLimit' | 'retryDelaySeconds' | 'retryBackoff'>): Promise<void> {
     if (this.created.has(name)) return;
-    await this.boss.createQueue(name, { retryLimit, retryDelay: 0 });
+    await this.boss.createQueue(name, { retryLimit: options.retryLimit ?? 2, retryDelay: options.retryDelaySeconds ?? 0, retryBackoff: options.retryBackoff ?? false });
     this.created.add(name);
   }
 

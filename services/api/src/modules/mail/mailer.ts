@@ -51,6 +51,16 @@ export class LogTransport implements MailTransport {
   }
 }
 
+/**
+ * `MAIL_DISABLED=true` (issue 21): nothing is sent, and nothing of the message is kept or logged
+ * (the outbox row is cleared like a delivered SMTP message), so no one-time link leaks.
+ */
+export class DisabledTransport implements MailTransport {
+  readonly keepsDeliveredCopy = false;
+
+  async deliver(): Promise<void> {}
+}
+
 export class SmtpTransport implements MailTransport {
   readonly keepsDeliveredCopy = false;
   private readonly transporter: Transporter;

@@ -50,12 +50,12 @@ import { SandboxPaymentProvider } from './sandbox-provider.ts';
 
 /** The order services of an app, on its provider, events, clock and mailer. */
 export function orderServices(app: FastifyInstance) {
-  const workflow = new OrderWorkflow({ payments: app.payments, events: app.events, clock: app.clock, mailer: app.mailer, storeUrl: app.config.shellUrl });
+  const workflow = new OrderWorkflow({ payments: app.payments, events: app.events, clock: app.clock, mailer: app.mailer, storeUrl: app.config.shellUrl, limits: app.config.orderLimits });
   const reconciliation = new PaymentReconciliation(workflow);
   return { workflow, reconciliation, orders: new OrderService(workflow, reconciliation), admin: new AdminOrderService(workflow) };
 }
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
 const idParams = z.object({ id: z.uuid({ error: 'Pedido não encontrado' }) });
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -99,6 +99,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     provider: app.payments.name,
     testMode: app.payments.testMode,
     publicKey: app.payments.publicKey,
+    sdkUrl: app.payments.sdkUrl,
     cardTokenUrl: app.payments.cardTokenUrl(app.config.publicUrl),
     simulation: app.payments instanceof SandboxPaymentProvider,
   }));

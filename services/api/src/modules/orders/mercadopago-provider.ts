@@ -37,6 +37,8 @@ export interface MercadoPagoOptions {
   webhookSecret: string;
   /** API origin, e.g. https://api.mercadopago.com (a local double in tests). */
   apiUrl: string;
+  /** MercadoPago.js v2 script URL (https://sdk.mercadopago.com/js/v2; a local double in tests). */
+  sdkUrl: string;
   /** The store's webhook URL sent as `notification_url`. */
   notificationUrl: string;
   /** Per-call timeout, ms. */
@@ -74,11 +76,13 @@ export class MercadoPagoPaymentProvider implements PaymentProvider {
   readonly label = 'Mercado Pago';
   readonly testMode: boolean;
   readonly publicKey: string;
+  readonly sdkUrl: string;
   private readonly options: MercadoPagoOptions;
 
   constructor(options: MercadoPagoOptions) {
     this.options = { ...options, apiUrl: options.apiUrl.replace(/\/$/, '') };
     this.publicKey = options.publicKey;
+    this.sdkUrl = options.sdkUrl;
     // Mercado Pago's test credentials start with TEST-.
     this.testMode = options.accessToken.startsWith('TEST-');
   }
@@ -137,8 +141,8 @@ export class MercadoPagoPaymentProvider implements PaymentProvider {
     return { id: String(refund!.id) };
   }
 
-  parseWebhook(request: WebhookRequest): WebhookNotification | null {
-    return parseMercadoPagoNotification(this.options.webhookSecret, request);
+  parseWebhook(request: WebhookRequest, now: Date): WebhookNotification | null {
+    return parseMercadoPagoNotification(this.options.webhookSecret, request, now);
   }
 
   private async create(request: ChargeRequest, fields: Record<string, unknown>): Promise<ProviderPayment> {

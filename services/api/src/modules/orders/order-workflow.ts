@@ -81,6 +81,8 @@ export interface OrderWorkflowDeps {
   mailer: Mailer;
   /** The store's origin, for links in e-mails (`/minha-conta/pedidos/<id>`). */
   storeUrl: string;
+  /** Stock hoarding caps (issue 21; config `orderLimits`). */
+  limits: { maxUnitsPerProduct: number; maxUnpaidUnitsPerProduct: number; boletoHoldBusinessDays: number };
 }
 
 /** Side effects collected inside a transaction, released after commit. */

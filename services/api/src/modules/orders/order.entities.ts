@@ -25,6 +25,8 @@ export const OrderSchema = defineEntity({
     totalCents: p.integer().check('total_cents >= 0'),
     paymentMethod: p.enum(PAYMENT_METHODS),
     idempotencyKey: p.uuid(),
+    /** SHA-256 of the request the key was first used with (issue 21): a reuse with another body is 422. */
+    requestFingerprint: p.string().length(64).nullable(),
     customerName: p.string().length(100),
     customerEmail: p.string().length(255),
     customerPhone: p.string().length(20),

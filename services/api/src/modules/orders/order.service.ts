@@ -19,6 +19,7 @@
  * Shoppers read only their own orders (404 otherwise), cancel their own unpaid orders, and in
  * the sandbox pay them with 'Simular pagamento' through the acquirer's webhook path.
  */
+import { createHash } from 'node:crypto';
 import { LockMode, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { customAlphabet } from 'nanoid';
 import {
@@ -33,7 +34,7 @@ import {
   type CreateOrderInput,
   type Order as OrderDto,
 } from '@prata/contracts';
-import { ConflictError, DomainError, NotFoundError } from '../../errors.ts';
+import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '../../errors.ts';
 import { Product } from '../catalogue/product.entity.ts';
 import { User } from '../identity/identity.entities.ts';
 import { ProductReservation } from '../reservations/reservation.entity.ts';
@@ -62,8 +63,6 @@ export class PaymentUnavailableError extends DomainError {
 export const CARD_ANSWER_TIMEOUT_MS = 15 * 60_000;
 /** A PIX order is checked with the acquirer this long after its code expired, ms. */
 export const PIX_EXPIRY_GRACE_MS = 2 * 60_000;
-/** Business days a boleto paid on its due date may take to be compensated. */
-export const BOLETO_COMPENSATION_BUSINESS_DAYS = 3;
 
 const newCode = customAlphabet(ORDER_CODE_ALPHABET, 5);
 const CUSTOMER: Omit<Actor, 'userId'> = { label: 'Cliente' };
@@ -84,17 +83,18 @@ export class OrderService {
    */
   async create(em: EntityManager, userId: string, input: CreateOrderInput, idempotencyKey: string): Promise<OrderDto> {
     const data = createOrderSchema.parse(input);
+    const fingerprint = requestFingerprint(data);
     const existing = await this.findByKey(em, userId, idempotencyKey);
-    if (existing) return toOrderDto(existing);
+    if (existing) return toOrderDto(sameRequest(existing, fingerprint));
 
     let order: Order | undefined;
     for (let attempt = 0; !order; attempt += 1) {
       try {
-        order = await this.insert(em, userId, data, idempotencyKey);
+        order = await this.insert(em, userId, data, idempotencyKey, fingerprint);
       } catch (error) {
         if (!(error instanceof UniqueConstraintViolationException)) throw error;
         const raced = await this.findByKey(em.fork(), userId, idempotencyKey);
-        if (raced) return toOrderDto(raced);
+        if (raced) return toOrderDto(sameRequest(raced, fingerprint));
         // The random code was taken: draw another.
         if (attempt >= 4) throw error;
       }
@@ -103,7 +103,7 @@ export class OrderService {
     return toOrderDto(await this.reload(em, order.id));
   }
 
-  private async insert(em: EntityManager, userId: string, data: ReturnType<typeof createOrderSchema.parse>, idempotencyKey: string): Promise<Order> {
+  private async insert(em: EntityManager, userId: string, data: ReturnType<typeof createOrderSchema.parse>, idempotencyKey: string, fingerprint: string): Promise<Order> {
     const lines = new Map<string, number>();
     for (const item of data.items) lines.set(item.productId, (lines.get(item.productId) ?? 0) + item.quantity);
     const now = this.workflow.clock.now();
@@ -119,6 +119,7 @@ export class OrderService {
       const ids = [...lines.keys()].sort();
       const products = await tx.find(Product, { id: { $in: ids } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
       if (products.length !== ids.length) throw new NotFoundError('Um dos produtos do carrinho não está mais disponível.', 'product_not_found');
+      await this.checkUnitCaps(tx, userId, products, lines);
       const heldByOthers = await this.heldByOthers(tx, ids, userId, now);
       for (const product of products) {
         if (lines.get(product.id)! > product.stock - (heldByOthers.get(product.id) ?? 0)) {
@@ -129,6 +130,8 @@ export class OrderService {
       const c = data.customer;
       const method = data.payment.method;
       const boletoDueDate = method === 'boleto' ? addBusinessDays(now, BOLETO_BUSINESS_DAYS) : null;
+      // An unpaid boleto holds its units only until the end of the hold (issue 21); the boleto itself stays payable until its due date.
+      const boletoHoldEnds = method === 'boleto' ? endOfSaoPauloDay(addBusinessDays(now, this.workflow.deps.limits.boletoHoldBusinessDays)) : null;
       const created = tx.create(Order, {
         number: `P925-${newCode()}`,
         user: userId,
@@ -137,6 +140,7 @@ export class OrderService {
         totalCents: products.reduce((sum, product) => sum + product.priceCents * lines.get(product.id)!, 0),
         paymentMethod: method,
         idempotencyKey,
+        requestFingerprint: fingerprint,
         customerName: c.fullName,
         customerEmail: c.email,
         customerPhone: c.phone,
@@ -154,8 +158,8 @@ export class OrderService {
         expiresAt:
           method === 'pix'
             ? new Date(now.getTime() + PIX_EXPIRY_MS + PIX_EXPIRY_GRACE_MS)
-            : boletoDueDate
-              ? endOfSaoPauloDay(addBusinessDays(endOfSaoPauloDay(boletoDueDate), BOLETO_COMPENSATION_BUSINESS_DAYS))
+            : boletoHoldEnds
+              ? boletoHoldEnds
               : new Date(now.getTime() + CARD_ANSWER_TIMEOUT_MS),
       });
       for (const product of products) {
@@ -167,6 +171,39 @@ export class OrderService {
       this.workflow.event(tx, effects, created, ORDER_EVENTS.placed);
       return created;
     });
+  }
+
+  /**
+   * Stock hoarding caps (issue 21 / review item 4): at most `maxUnitsPerProduct` units of one
+   * product in an order, and `maxUnpaidUnitsPerProduct` units of it across the account's unpaid
+   * orders, this one included. Runs under the account's row lock, so parallel orders are counted.
+   * @throws ConflictError 'unit_limit' naming the product and the cap.
+   */
+  private async checkUnitCaps(tx: EntityManager, userId: string, products: Product[], lines: Map<string, number>): Promise<void> {
+    const { maxUnitsPerProduct, maxUnpaidUnitsPerProduct } = this.workflow.deps.limits;
+    for (const product of products) {
+      if (lines.get(product.id)! > maxUnitsPerProduct) {
+        throw new ConflictError(`Limite de ${maxUnitsPerProduct} unidades de ${product.name} por pedido.`, 'unit_limit');
+      }
+    }
+    const held = (await tx
+      .getConnection()
+      .execute<{ product_id: string; units: string }[]>(
+        `select i.product_id, sum(i.quantity) as units from order_items i join orders o on o.id = i.order_id
+         where o.user_id = ? and o.status = 'pending' and i.product_id in (${products.map(() => '?').join(', ')}) group by i.product_id`,
+        [userId, ...products.map((product) => product.id)],
+        'all',
+        tx.getTransactionContext(),
+      )) as { product_id: string; units: string }[];
+    const heldBy = new Map(held.map((row) => [row.product_id, Number(row.units)]));
+    for (const product of products) {
+      if ((heldBy.get(product.id) ?? 0) + lines.get(product.id)! > maxUnpaidUnitsPerProduct) {
+        throw new ConflictError(
+          `Você já tem pedidos aguardando pagamento com ${product.name}. O limite é de ${maxUnpaidUnitsPerProduct} unidades desse produto em pedidos não pagos.`,
+          'unit_limit',
+        );
+      }
+    }
   }
 
   /** Charges the committed order; see the module comment for failures. */
@@ -363,4 +400,25 @@ export function toOrderDto(order: Order): OrderDto {
         : null,
     timeline: history.filter((entry) => entry.fromStatus !== entry.toStatus).map((entry) => ({ status: entry.toStatus, at: entry.createdAt.toISOString(), note: null })),
   };
+}
+
+/**
+ * The fingerprint of an order request (issue 21, review item 17): SHA-256 of its items (merged and
+ * sorted), customer and payment, without the card token (single-use: a retry after a lost answer
+ * necessarily carries a new one). Same request, same fingerprint.
+ */
+export function requestFingerprint(data: ReturnType<typeof createOrderSchema.parse>): string {
+  const lines = new Map<string, number>();
+  for (const item of data.items) lines.set(item.productId, (lines.get(item.productId) ?? 0) + item.quantity);
+  const { cardToken: _token, ...payment } = data.payment as typeof data.payment & { cardToken?: string };
+  const canonical = { items: [...lines.entries()].sort(([a], [b]) => a.localeCompare(b)), customer: Object.entries(data.customer).sort(([a], [b]) => a.localeCompare(b)), payment: Object.entries(payment).sort(([a], [b]) => a.localeCompare(b)) };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+/** The order a key already made, when the request is the same one. @throws UnprocessableError (422) for another body. */
+function sameRequest(order: Order, fingerprint: string): Order {
+  if (order.requestFingerprint && order.requestFingerprint !== fingerprint) {
+    throw new UnprocessableError('Esta chave de idempotência já foi usada em outro pedido com dados diferentes. Gere uma nova chave para um novo pedido.', 'idempotency_key_reused');
+  }
+  return order;
 }

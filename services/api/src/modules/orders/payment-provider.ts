@@ -17,7 +17,7 @@
  * `PAYMENT_PROVIDER=mercadopago`).
  */
 import type { CardBrand, CardTokenRequest, CardToken, PaymentMethod } from '@prata/contracts';
-import { verifyWebhookSignature } from './webhook-signature.ts';
+import { verifiedSignatureTs } from './webhook-signature.ts';
 
 /** A payment's status at the acquirer (Mercado Pago's values). */
 export type ProviderPaymentStatus =
@@ -74,6 +74,11 @@ export interface PaymentProvider {
   readonly testMode: boolean;
   /** The acquirer's public key for the browser's tokenisation (null for the sandbox). */
   readonly publicKey: string | null;
+  /**
+   * The acquirer's browser SDK (MercadoPago.js v2) whose secure fields tokenise the card inside
+   * the acquirer's own frames, or null when the browser posts the card itself (the sandbox).
+   */
+  readonly sdkUrl: string | null;
   /** Where the browser POSTs the card for a token, given the API's public origin. */
   cardTokenUrl(publicApiUrl: string): string;
   chargeCard(request: ChargeRequest & { token: string; brand: CardBrand; installments: number }): Promise<ProviderPayment>;
@@ -89,10 +94,11 @@ export interface PaymentProvider {
   /** Refunds `amountCents` of an approved payment. @returns the refund's id. */
   refund(id: string, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
   /**
-   * Checks a webhook request's signature and names the payment it is about.
+   * Checks a webhook request's signature (and that its timestamp is within 5 minutes of `now`)
+   * and names the payment it is about.
    * @returns null for notifications about other topics. @throws WebhookSignatureError.
    */
-  parseWebhook(request: WebhookRequest): WebhookNotification | null;
+  parseWebhook(request: WebhookRequest, now: Date): WebhookNotification | null;
 }
 
 /** The parts of an HTTP webhook request a provider reads. */
@@ -103,7 +109,7 @@ export interface WebhookRequest {
 }
 
 export interface WebhookNotification {
-  /** The notification's own id (deduplication). */
+  /** The notification's id for deduplication: made of signed parts only (never the unsigned body). */
   notificationId: string;
   /** The payment it is about. */
   paymentId: string;
@@ -144,18 +150,22 @@ export function headerValue(headers: WebhookRequest['headers'], name: string): s
 
 /**
  * Reads a Mercado Pago-style payment notification (`?data.id=<payment>&type=payment`, body
- * `{ id, type: 'payment', action, data: { id } }`), verifying its `x-signature` with `secret`.
- * @returns null for other topics. @throws WebhookSignatureError.
+ * `{ id, type: 'payment', action, data: { id } }`), verifying its `x-signature` with `secret`
+ * and its signed timestamp against `now` (5-minute window, issue 21 / review item 13). The
+ * deduplication id is made only of signed parts (`x-request-id`, else `data.id` + `ts`), so a
+ * replay with a fresh unsigned `body.id` is still a duplicate.
+ * @returns null for other topics. @throws WebhookSignatureError (bad or stale signature).
  */
-export function parseMercadoPagoNotification(secret: string, request: WebhookRequest): WebhookNotification | null {
-  const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as { id?: unknown; type?: unknown; data?: { id?: unknown } };
+export function parseMercadoPagoNotification(secret: string, request: WebhookRequest, now: Date): WebhookNotification | null {
+  const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as { type?: unknown };
   const queryId = request.query['data.id'];
   const dataId = typeof queryId === 'string' ? queryId : undefined;
   const requestId = headerValue(request.headers, 'x-request-id');
-  if (!verifyWebhookSignature(secret, headerValue(request.headers, 'x-signature'), { dataId, requestId })) throw new WebhookSignatureError();
+  const ts = verifiedSignatureTs(secret, headerValue(request.headers, 'x-signature'), { dataId, requestId }, now.getTime());
+  if (ts === null) throw new WebhookSignatureError();
   const type = typeof request.query.type === 'string' ? request.query.type : typeof body.type === 'string' ? body.type : undefined;
   if (type !== 'payment' || !dataId) return null;
-  const notificationId = body.id !== undefined && body.id !== null ? String(body.id) : (requestId ?? `${dataId}`);
+  const notificationId = requestId ? `req:${requestId}` : `id:${dataId}:ts:${ts}`;
   return { notificationId: notificationId.slice(0, 100), paymentId: dataId.slice(0, 100) };
 }
 

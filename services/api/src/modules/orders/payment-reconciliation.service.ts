@@ -66,7 +66,7 @@ export class PaymentReconciliation {
    */
   async handleWebhook(em: EntityManager, request: WebhookRequest): Promise<PaymentOutcome> {
     const provider = this.workflow.payments;
-    const notification = provider.parseWebhook(request);
+    const notification = provider.parseWebhook(request, this.workflow.clock.now());
     if (!notification) return 'ignored';
     const seen = await em.fork().findOne(PaymentNotification, { provider: provider.name, notificationId: notification.notificationId });
     if (seen) return 'duplicate';
@@ -205,7 +205,9 @@ export class PaymentReconciliation {
     let payment: ProviderPayment | null;
     try {
       payment = order.paymentReference ? await provider.getPayment(order.paymentReference) : await provider.findPaymentByOrder(order.id);
-      if (payment && OPEN_PAYMENT_STATUSES.has(String(payment.status))) payment = await provider.cancelPayment(payment.id);
+      // A boleto stays payable until its own due date (issue 21): only its units are released; a
+      // later payment becomes the paid-after-expiry alert. Other open payments are cancelled first.
+      if (payment && order.paymentMethod !== 'boleto' && OPEN_PAYMENT_STATUSES.has(String(payment.status))) payment = await provider.cancelPayment(payment.id);
     } catch {
       // The acquirer cannot be asked now: wait for the next run, unless the grace period is over.
       const overdueMs = this.workflow.clock.now().getTime() - order.expiresAt!.getTime();

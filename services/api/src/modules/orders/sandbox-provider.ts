@@ -42,6 +42,8 @@ export interface SandboxOptions {
   webhookSecret: string;
   /** A fresh EntityManager for the sandbox's ledger. */
   em: () => EntityManager;
+  /** The store's clock (signature timestamps). */
+  now: () => Date;
 }
 
 /** A signed webhook request, ready to be delivered to the store's webhook route. */
@@ -64,6 +66,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   readonly label = 'Sandbox';
   readonly testMode = true;
   readonly publicKey = null;
+  readonly sdkUrl = null;
   private readonly options: SandboxOptions;
   private readonly tokens = new Map<string, StoredToken>();
   /** Delivers a webhook to the store (set by the payments plugin). */
@@ -153,8 +156,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return { id: `REFUND-${id}` };
   }
 
-  parseWebhook(request: WebhookRequest): WebhookNotification | null {
-    return parseMercadoPagoNotification(this.options.webhookSecret, request);
+  parseWebhook(request: WebhookRequest, now: Date): WebhookNotification | null {
+    return parseMercadoPagoNotification(this.options.webhookSecret, request, now);
   }
 
   /**
@@ -175,7 +178,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   /** A Mercado Pago-shaped `payment.updated` notification for `paymentId`, signed. */
   signedNotification(paymentId: string): OutgoingWebhook {
     const requestId = randomUUID();
-    const ts = String(Date.now());
+    const ts = String(this.options.now().getTime());
     return {
       query: { 'data.id': paymentId, type: 'payment' },
       headers: { 'x-request-id': requestId, 'x-signature': signWebhook(this.options.webhookSecret, { dataId: paymentId, requestId, ts }) },

@@ -1,7 +1,7 @@
 /** Mercado Pago's webhook signature scheme: the documented manifest, HMAC-SHA256 hex, constant-time check. */
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signatureManifest, signWebhook, verifyWebhookSignature } from './webhook-signature.ts';
+import { signatureInstant, signatureManifest, signWebhook, verifiedSignatureTs, verifyWebhookSignature } from './webhook-signature.ts';
 
 const secret = 'your-secret-key';
 const parts = { dataId: '123456', requestId: 'bb56a2f1-6aae-46ac-982e-9dcd3581d08e', ts: '1742505638683' };
@@ -26,5 +26,19 @@ describe('webhook signature', () => {
     expect(verifyWebhookSignature(secret, header.replace('ts=1742505638683', 'ts=1742505638684'), request)).toBe(false);
     expect(verifyWebhookSignature(secret, undefined, request)).toBe(false);
     expect(verifyWebhookSignature(secret, 'ts=1,v1=zz', request)).toBe(false);
+  });
+
+  it('accepts a valid signature only within 5 minutes of the clock, in seconds or milliseconds (issue 21)', () => {
+    const request = { dataId: parts.dataId, requestId: parts.requestId };
+    const signedAt = 1_742_505_638_683;
+    const header = signWebhook(secret, parts);
+    expect(signatureInstant('1742505638')).toBe(1_742_505_638_000);
+    expect(signatureInstant('1742505638683')).toBe(signedAt);
+    expect(signatureInstant('12a')).toBeNull();
+    expect(verifiedSignatureTs(secret, header, request, signedAt + 4 * 60_000)).toBe(parts.ts);
+    expect(verifiedSignatureTs(secret, header, request, signedAt - 4 * 60_000)).toBe(parts.ts);
+    expect(verifiedSignatureTs(secret, header, request, signedAt + 5 * 60_000 + 1)).toBeNull();
+    expect(verifiedSignatureTs(secret, header, request, signedAt - 5 * 60_000 - 1)).toBeNull();
+    expect(verifiedSignatureTs('another-secret', header, request, signedAt)).toBeNull();
   });
 });

@@ -7,7 +7,11 @@
  *   v1 = HMAC-SHA256(webhook secret, manifest) as lower-case hex
  *
  * `data.id` is lower-cased when alphanumeric; a part whose value is absent is left out of the
- * manifest. The body is not signed: the store re-reads the payment from the acquirer anyway.
+ * manifest. The body is not signed: the store re-reads the payment from the acquirer anyway, and
+ * de-duplicates on the signed parts only (issue 21, review item 13). A signature whose `ts` is
+ * more than {@link WEBHOOK_MAX_AGE_MS} away from the store's clock is refused, so a captured
+ * notification cannot be replayed later. `ts` is read as milliseconds when it has 13+ digits,
+ * else as seconds (both forms appear in Mercado Pago's notifications).
  * The sandbox acquirer signs its notifications the same way, so both go through one check.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -32,18 +36,46 @@ export function signWebhook(secret: string, parts: SignedParts): string {
   return `ts=${parts.ts},v1=${createHmac('sha256', secret).update(signatureManifest(parts)).digest('hex')}`;
 }
 
+/** How far a signature's `ts` may be from the store's clock: 5 minutes (issue 21). */
+export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
+
+/** The instant of a signature's `ts` (seconds, or milliseconds with 13+ digits), or null. */
+export function signatureInstant(ts: string): number | null {
+  if (!/^\d{1,16}$/.test(ts)) return null;
+  const value = Number(ts);
+  return ts.length >= 13 ? value : value * 1000;
+}
+
 /**
- * True when `header` (`x-signature`) is a valid signature of the request's `dataId` and
- * `requestId` with `secret`. Constant-time comparison; any malformed header is false.
+ * The verified signature of a webhook request: its `ts` (the signed timestamp), or null when
+ * `header` (`x-signature`) is not a valid signature of the request's `dataId` and `requestId`
+ * with `secret`, or its `ts` is more than {@link WEBHOOK_MAX_AGE_MS} from `now` (epoch ms).
+ * Constant-time comparison; any malformed header is null.
  */
-export function verifyWebhookSignature(secret: string, header: string | undefined, parts: Omit<SignedParts, 'ts'>): boolean {
-  if (!header || !secret) return false;
-  const fields = new Map(
+export function verifiedSignatureTs(secret: string, header: string | undefined, parts: Omit<SignedParts, 'ts'>, now: number): string | null {
+  if (!verifyWebhookSignature(secret, header, parts)) return null;
+  const ts = signatureFields(header!).get('ts')!;
+  const instant = signatureInstant(ts);
+  return instant !== null && Math.abs(now - instant) <= WEBHOOK_MAX_AGE_MS ? ts : null;
+}
+
+function signatureFields(header: string): Map<string, string> {
+  return new Map(
     header.split(',').map((part) => {
       const [key = '', ...value] = part.split('=');
       return [key.trim(), value.join('=').trim()] as const;
     }),
   );
+}
+
+/**
+ * True when `header` (`x-signature`) is a valid signature of the request's `dataId` and
+ * `requestId` with `secret`, whatever its age (see {@link verifiedSignatureTs} for the window).
+ * Constant-time comparison; any malformed header is false.
+ */
+export function verifyWebhookSignature(secret: string, header: string | undefined, parts: Omit<SignedParts, 'ts'>): boolean {
+  if (!header || !secret) return false;
+  const fields = signatureFields(header);
   const ts = fields.get('ts');
   const v1 = fields.get('v1');
   if (!ts || !v1 || !/^[0-9a-f]{64}$/i.test(v1)) return false;

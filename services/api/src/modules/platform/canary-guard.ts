@@ -81,7 +81,7 @@ export class CanaryGuard {
     const connection = em.getConnection();
     const [errors, clients] = await Promise.all([
       connection.execute<{ version: string; errors: number }[]>(
-        `select version, coalesce(sum(count), 0)::int as errors from system_errors where remote = ? and version in (?, ?) and last_seen_at >= ? group by version`,
+        `select version, coalesce(sum(count), 0)::int as errors from system_errors where remote = ? and version in (?, ?) and last_seen_at >= ? and verified group by version`,
         [remote, ...versions, since],
       ),
       connection.execute<{ version: string; clients: number }[]>(

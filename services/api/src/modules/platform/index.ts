@@ -36,13 +36,18 @@ import { User } from '../identity/identity.entities.ts';
 import { requestMeta } from '../identity/index.ts';
 import { RemoteRegistryService } from './remote-registry.ts';
 import { RemoteReleaseService, type ReleaseActor } from './remote-releases.service.ts';
+import { CanaryReportTokens } from './canary-report-token.ts';
+import { verifyRelease, type ReleaseToVerify } from './release-verifier.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** The bootstrap registry (file/env, from `app`'s config) and the release service over it. */
 export function releaseServices(app: FastifyInstance): { registry: RemoteRegistryService; releases: RemoteReleaseService } {
   const registry = new RemoteRegistryService(app.config.remoteOrigins, app.config.remoteRegistryFile, app.log);
-  return { registry, releases: new RemoteReleaseService(registry, app.events) };
+  const verify = (release: ReleaseToVerify) => verifyRelease(release, { allowedOrigins: app.config.releaseOrigins, log: app.log });
+  const tokens = new CanaryReportTokens(app.config.jwtSecret);
+  const reportTokens = { issue: (remote: string, version: string, clientId: string) => tokens.issue(remote, version, clientId, app.clock.now()) };
+  return { registry, releases: new RemoteReleaseService(registry, app.events, verify, reportTokens) };
 }
 
 const platformRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -86,7 +91,7 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
         const staff = request.auth?.roles.some((role) => role === 'admin' || role === 'developer') ?? false;
         const [remote, version] = staff && request.query.preview ? request.query.preview.split('@') : [];
         const preview = remote && version ? remotePreviewSchema.parse({ remote, version }) : undefined;
-        const served = await releases.registry(app.orm.em, request.query.client, preview);
+        const served = await releases.registry(app.orm.em, request.query.client, preview, request.ip);
         if (!request.query.client && !preview) lastRegistry = served;
         return served;
       } catch (error) {

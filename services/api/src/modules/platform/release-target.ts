@@ -18,6 +18,7 @@ import { openDatabaseForTool, type OpenDatabase } from '../../database/index.ts'
 import { EventBus } from '../events/event-bus.ts';
 import { RemoteRegistryService } from './remote-registry.ts';
 import { RemoteReleaseService, type ReleaseActor } from './remote-releases.service.ts';
+import { verifyRelease, type ReleaseToVerify } from './release-verifier.ts';
 
 /** The four release operations, wherever they are recorded. Errors carry the service's pt-BR message. */
 export interface ReleaseTarget {
@@ -43,7 +44,8 @@ export class DatabaseReleaseTarget implements ReleaseTarget {
     this.db = db;
     this.description = db.attachedTo ? `the running store's database (PostgreSQL pid ${db.attachedTo})` : config.databaseUrl ? 'DATABASE_URL' : 'the embedded database (started for this command)';
     const registry = new RemoteRegistryService(config.remoteOrigins, config.remoteRegistryFile, { error: (obj, msg) => console.error(msg, obj) });
-    this.service = new RemoteReleaseService(registry, new EventBus(db.orm, { error: (obj, msg) => console.error(msg, obj), warn: () => undefined }));
+    const verify = (release: ReleaseToVerify) => verifyRelease(release, { allowedOrigins: config.releaseOrigins, log: { warn: (obj, msg) => console.error(msg, obj) } });
+    this.service = new RemoteReleaseService(registry, new EventBus(db.orm, { error: (obj, msg) => console.error(msg, obj), warn: () => undefined }), verify);
     this.actor = { userId: null, label: `cli:${os.userInfo().username}` };
   }
 

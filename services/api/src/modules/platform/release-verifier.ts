@@ -8,7 +8,12 @@
  * one recorded at publish. It also checks that the manifest names the remote and, when it
  * announces a build version, that it is the release's version. Issue 20: when a release records
  * the hash of its Node build (`serverIntegrity`), the manifest must announce that build
- * (`metaData.ssrRemoteEntry`) and the container's bytes must match the hash too.
+ * (`metaData.ssrRemoteEntry`, on an allowed origin too) and the container's bytes must match the hash.
+ *
+ * Issue 21 (review item 7, SSRF): both URLs must be on an allowed origin (`RELEASE_ORIGINS`,
+ * default the remotes' origins), redirects are not followed (a 3xx is a failure), and every
+ * failure answers one generic text, so the endpoint cannot be used to probe internal hosts; the
+ * detail goes to the service log only.
  */
 import { createHash } from 'node:crypto';
 import { ConflictError } from '../../errors.ts';
@@ -60,12 +65,37 @@ export interface ReleaseToVerify {
   serverIntegrity?: string | null | undefined;
 }
 
+/** Where released builds may be fetched from, and where failures are logged. */
+export interface VerifyOptions {
+  /** Allowed origins (`https://cdn.loja.com.br`); a URL on any other origin fails. */
+  allowedOrigins: readonly string[];
+  fetchImpl?: typeof fetch;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+/** Whether `url` is an http(s) URL on one of `origins`. */
+export function onAllowedOrigin(url: string, origins: readonly string[]): boolean {
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && origins.includes(parsed.origin);
+  } catch {
+    return false;
+  }
+}
+
+/** The one answer to every failed verification (no detail: the endpoint must not reveal what it reached). */
+export function unverifiedMessage(remote: string, version: string): string {
+  return `Não foi possível verificar a versão ${version} de ${remote} (manifest, arquivo de entrada ou hash de integridade); a versão não foi ativada.`;
+}
+
 /** Time allowed for each of the two fetches, ms. */
 const FETCH_TIMEOUT_MS = 5000;
 
 async function fetchBytes(url: string, fetchImpl: typeof fetch): Promise<Uint8Array | string> {
   try {
-    const response = await fetchImpl(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { 'cache-control': 'no-cache' } });
+    // No redirects: a redirect could lead anywhere, private ranges included.
+    const response = await fetchImpl(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { 'cache-control': 'no-cache' }, redirect: 'manual' });
+    if (response.status >= 300 && response.status < 400) return `redirect ${response.status}`;
     if (!response.ok) return `HTTP ${response.status}`;
     return new Uint8Array(await response.arrayBuffer());
   } catch (error) {
@@ -74,34 +104,40 @@ async function fetchBytes(url: string, fetchImpl: typeof fetch): Promise<Uint8Ar
 }
 
 /**
- * Resolves when `release` is reachable and intact.
- * @throws ReleaseVerificationError (pt-BR message) when the manifest or entry cannot be fetched,
- * the manifest is not JSON of this remote or another version, or the entry's hash differs.
+ * Resolves when `release` is reachable on an allowed origin and intact.
+ * @throws ReleaseVerificationError with the one generic pt-BR message ({@link unverifiedMessage})
+ * when a URL is off the allowed origins, a fetch fails or redirects, the manifest is not JSON of
+ * this remote and version, or the entry's hash differs; the reason is logged, not answered.
  */
-export async function verifyRelease(release: ReleaseToVerify, fetchImpl: typeof fetch = fetch): Promise<void> {
-  const label = `${release.remote} ${release.version}`;
+export async function verifyRelease(release: ReleaseToVerify, options: VerifyOptions): Promise<void> {
+  const reason = await unverifiedReason(release, options.allowedOrigins, options.fetchImpl ?? fetch);
+  if (reason === null) return;
+  options.log?.warn({ remote: release.remote, version: release.version, manifestUrl: release.manifestUrl, reason }, 'release not verified');
+  throw new ReleaseVerificationError(unverifiedMessage(release.remote, release.version));
+}
+
+/** Why `release` fails verification, or null when it passes. */
+async function unverifiedReason(release: ReleaseToVerify, allowedOrigins: readonly string[], fetchImpl: typeof fetch): Promise<string | null> {
+  if (!onAllowedOrigin(release.manifestUrl, allowedOrigins)) return 'manifest origin not allowed';
   const manifestBytes = await fetchBytes(release.manifestUrl, fetchImpl);
-  if (typeof manifestBytes === 'string') throw new ReleaseVerificationError(`Não foi possível ler o manifest de ${label} (${manifestBytes}); a versão não foi ativada.`);
+  if (typeof manifestBytes === 'string') return `manifest: ${manifestBytes}`;
   let manifest: FederationManifest;
   let entryUrl: string;
   try {
     manifest = JSON.parse(new TextDecoder().decode(manifestBytes)) as FederationManifest;
     entryUrl = entryUrlOf(manifest, release.manifestUrl);
   } catch {
-    throw new ReleaseVerificationError(`O manifest de ${label} não é um mf-manifest.json válido; a versão não foi ativada.`);
+    return 'manifest is not a valid mf-manifest.json';
   }
   const name = manifest.metaData?.name ?? manifest.name;
-  if (name !== release.remote) throw new ReleaseVerificationError(`O manifest de ${label} é do remote "${String(name)}"; a versão não foi ativada.`);
+  if (name !== release.remote) return `manifest names remote ${String(name)}`;
   const announced = manifest.metaData?.buildInfo?.buildVersion;
-  if (announced && announced !== release.version) {
-    throw new ReleaseVerificationError(`O manifest de ${label} anuncia a versão ${announced}; a versão não foi ativada.`);
-  }
+  if (announced && announced !== release.version) return `manifest announces version ${announced}`;
+  if (!onAllowedOrigin(entryUrl, allowedOrigins)) return 'entry origin not allowed';
   const entryBytes = await fetchBytes(entryUrl, fetchImpl);
-  if (typeof entryBytes === 'string') throw new ReleaseVerificationError(`Não foi possível ler o arquivo de entrada de ${label} (${entryBytes}); a versão não foi ativada.`);
-  if (sriHash(entryBytes) !== release.integrity) {
-    throw new ReleaseVerificationError(`O arquivo de entrada de ${label} não confere com o hash de integridade registrado; a versão não foi ativada.`);
-  }
-  await verifyServerEntry(release, manifest, fetchImpl);
+  if (typeof entryBytes === 'string') return `entry: ${entryBytes}`;
+  if (sriHash(entryBytes) !== release.integrity) return 'entry hash differs from the recorded integrity';
+  return serverEntryReason(release, manifest, allowedOrigins, fetchImpl);
 }
 
 /**
@@ -115,19 +151,17 @@ export function serverEntryUrlOf(manifest: FederationManifest, manifestUrl: stri
 }
 
 /**
- * Resolves when `release` records no Node build hash, or when `manifest` announces the Node
- * container and its bytes match the hash (issue 20).
- * @throws ReleaseVerificationError (pt-BR) when the manifest announces no Node build, the
- * container cannot be fetched, or its hash differs.
+ * Why the Node build of `release` fails verification (issue 20), or null when the release records
+ * no Node build hash, or the manifest announces the container on an allowed origin and its bytes
+ * match the hash.
  */
-async function verifyServerEntry(release: ReleaseToVerify, manifest: FederationManifest, fetchImpl: typeof fetch): Promise<void> {
-  if (!release.serverIntegrity) return;
-  const label = `${release.remote} ${release.version}`;
+async function serverEntryReason(release: ReleaseToVerify, manifest: FederationManifest, allowedOrigins: readonly string[], fetchImpl: typeof fetch): Promise<string | null> {
+  if (!release.serverIntegrity) return null;
   const url = serverEntryUrlOf(manifest, release.manifestUrl);
-  if (!url) throw new ReleaseVerificationError(`O manifest de ${label} não anuncia a build de servidor (metaData.ssrRemoteEntry) cujo hash foi registrado; a versão não foi ativada.`);
+  if (!url) return 'manifest announces no server build (metaData.ssrRemoteEntry) although its hash was recorded';
+  if (!onAllowedOrigin(url, allowedOrigins)) return 'server entry origin not allowed';
   const bytes = await fetchBytes(url, fetchImpl);
-  if (typeof bytes === 'string') throw new ReleaseVerificationError(`Não foi possível ler a build de servidor de ${label} (${bytes}); a versão não foi ativada.`);
-  if (sriHash(bytes) !== release.serverIntegrity) {
-    throw new ReleaseVerificationError(`A build de servidor de ${label} não confere com o hash de integridade registrado; a versão não foi ativada.`);
-  }
+  if (typeof bytes === 'string') return `server entry: ${bytes}`;
+  if (sriHash(bytes) !== release.serverIntegrity) return 'server entry hash differs from the recorded server integrity';
+  return null;
 }

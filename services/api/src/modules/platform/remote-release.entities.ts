@@ -90,6 +90,8 @@ export const RemoteCanaryClientSchema = defineEntity({
     /** The version this client was served (the canary's or the stable one). */
     version: p.string().length(64).primary(),
     clientId: p.string().length(64).primary(),
+    /** The address the client asked from (at most CANARY_CLIENTS_PER_ADDRESS counted per address, issue 21). */
+    address: p.string().length(64).nullable(),
     firstSeenAt: p.datetime().onCreate(() => new Date()),
   },
 });

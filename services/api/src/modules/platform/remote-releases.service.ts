@@ -34,7 +34,7 @@ import { audit, type AuditAction, type RequestMeta } from '../audit/audit.servic
 import type { EventBus } from '../events/event-bus.ts';
 import { RemoteActivation, RemoteCanary, RemoteCanaryClient, RemoteRelease } from './remote-release.entities.ts';
 import type { RemoteRegistryService } from './remote-registry.ts';
-import { verifyRelease, type ReleaseToVerify } from './release-verifier.ts';
+import type { ReleaseToVerify } from './release-verifier.ts';
 
 /** Domain event recorded when a remote's active version changes. */
 export const REMOTE_ACTIVATED_EVENT = 'RemoteReleaseActivated';
@@ -92,17 +92,28 @@ const AUDIT_ACTIONS: Record<Action, AuditAction> = {
   rollback: 'remote_release_rolled_back',
 };
 
+/** Client ids counted per address and remote while a canary runs (issue 21 / review item 1). */
+export const CANARY_CLIENTS_PER_ADDRESS = 5;
+
 export class RemoteReleaseService {
   private readonly bootstrap: RemoteRegistryService;
   private readonly events: Pick<EventBus, 'record' | 'publish'>;
   private readonly verify: (release: ReleaseToVerify) => Promise<void>;
+  private readonly reportTokens: { issue(remote: string, version: string, clientId: string): string } | null;
 
   /**
    * @param bootstrap the file/env registry (default entries, routes).
    * @param events the domain event bus (the command uses one that is not listening).
-   * @param verify release check before activation (default {@link verifyRelease}).
+   * @param verify release check before publishing and activation (verifyRelease on the allowed origins, platform/index.ts).
    */
-  constructor(bootstrap: RemoteRegistryService, events: Pick<EventBus, 'record' | 'publish'>, verify: (release: ReleaseToVerify) => Promise<void> = verifyRelease) {
+  constructor(
+    bootstrap: RemoteRegistryService,
+    events: Pick<EventBus, 'record' | 'publish'>,
+    verify: (release: ReleaseToVerify) => Promise<void>,
+    /** Issues the canary report token of an entry served to a client (issue 21; none without it). */
+    reportTokens: { issue(remote: string, version: string, clientId: string): string } | null = null,
+  ) {
+    this.reportTokens = reportTokens;
     this.bootstrap = bootstrap;
     this.events = events;
     this.verify = verify;
@@ -114,7 +125,7 @@ export class RemoteReleaseService {
    * `preview` (the caller checked the role) that published version of that remote (an unknown
    * version is ignored).
    */
-  async registry(em: EntityManager, clientId?: string, preview?: RemotePreview): Promise<RemoteRegistry> {
+  async registry(em: EntityManager, clientId?: string, preview?: RemotePreview, address?: string): Promise<RemoteRegistry> {
     const [base, active, canaries, previewed] = await Promise.all([
       this.bootstrap.list(),
       this.activeReleases(em),
@@ -128,7 +139,13 @@ export class RemoteReleaseService {
       return release ? { ...entry, manifestUrl: release.manifestUrl, version: release.version, ...(release.serverIntegrity ? { serverIntegrity: release.serverIntegrity } : {}) } : entry;
     });
     if (clientId && canaries.size > 0) {
-      await this.recordCanaryClients(em, clientId, served.filter((entry) => canaries.has(entry.name) && previewed?.remote !== entry.name));
+      const counted = served.filter((entry) => canaries.has(entry.name) && previewed?.remote !== entry.name);
+      await this.recordCanaryClients(em, clientId, counted, address ?? null);
+      // Reports about these entries count for the canary guard only with this token (issue 21).
+      if (this.reportTokens) {
+        const tokens = this.reportTokens;
+        return served.map((entry) => (counted.includes(entry) ? { ...entry, reportToken: tokens.issue(entry.name, entry.version, clientId) } : entry));
+      }
     }
     return served;
   }
@@ -196,7 +213,8 @@ export class RemoteReleaseService {
     if (existing && (existing.manifestUrl !== release.manifestUrl || existing.integrity !== release.integrity || differs(existing.serverIntegrity, release.serverIntegrity))) {
       throw new ConflictError(`A versão ${release.version} de ${remote} já foi publicada com outro conteúdo.`, 'release_exists');
     }
-    if (release.activate) await this.verify({ remote, ...release });
+    // Verified whether or not it is activated now (issue 21): staff preview loads it too.
+    await this.verify({ remote, ...release });
     const records = await em.transactional(async (tx) => {
       // A version recorded before its Node build's hash or its weight were (issue 20) gets them now.
       if (existing && ((!existing.serverIntegrity && release.serverIntegrity) || (existing.weightJsGzip == null && release.weight))) {
@@ -290,13 +308,21 @@ export class RemoteReleaseService {
     return this.events.record(tx, { type: REMOTE_ACTIVATED_EVENT, aggregateId: remoteAggregateId(remote), payload: { remote, version: target.version, manifestUrl: target.manifestUrl } });
   }
 
-  /** Records which version of each canaried remote `clientId` was served (kept once per client and version). */
-  private async recordCanaryClients(em: EntityManager, clientId: string, entries: RemoteEntry[]): Promise<void> {
-    if (entries.length === 0) return;
-    await em.getConnection().execute(
-      `insert into remote_canary_clients (remote, version, client_id, first_seen_at) values ${entries.map(() => '(?, ?, ?, now())').join(', ')} on conflict do nothing`,
-      entries.flatMap((entry) => [entry.name, entry.version, clientId]),
-    );
+  /**
+   * Records which version of each canaried remote `clientId` was served (kept once per client and
+   * version). At most CANARY_CLIENTS_PER_ADDRESS client ids are counted per address and remote
+   * (issue 21), so one host cannot dilute a canary's error rate with made-up ids.
+   */
+  private async recordCanaryClients(em: EntityManager, clientId: string, entries: RemoteEntry[], address: string | null): Promise<void> {
+    for (const entry of entries) {
+      await em.getConnection().execute(
+        `insert into remote_canary_clients (remote, version, client_id, address, first_seen_at)
+         select ?, ?, ?, ?, now()
+         where ?::text is null or (select count(*) from remote_canary_clients where remote = ? and address = ?) < ?
+         on conflict do nothing`,
+        [entry.name, entry.version, clientId, address, address, entry.name, address, CANARY_CLIENTS_PER_ADDRESS],
+      );
+    }
   }
 
   /** The active version of `remote`, or null when the bootstrap entry serves it. */

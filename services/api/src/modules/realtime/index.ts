@@ -6,13 +6,20 @@
  * invalid or expired token gets 401 and no socket. No token = anonymous (public channels only).
  * Roles come from the database. Each process fans the relayed events out to its own sockets
  * (RealtimeHub); when the service closes, every socket is closed with 1001.
+ * Limits (issue 21 / review item 2), per service process: REALTIME_MAX_SOCKETS_PER_IP sockets per
+ * client address and REALTIME_MAX_SOCKETS_PER_ACCOUNT per account (429 before the upgrade),
+ * REALTIME_MESSAGES_PER_MINUTE messages per socket (then closed with 4029), 8 KiB per message,
+ * and a `subscribe` with `lastId` replays at most REALTIME_REPLAY_LIMIT events (else `resync`).
+ * Sign-out, a revoked role and an erased account (`AccountAccessChanged`) re-check that account's
+ * sockets in every process at once: closed when the session is gone, channels dropped with a role.
  */
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL } from '@prata/contracts';
-import { UnauthorizedError } from '../../errors.ts';
+import { TooManyRequestsError, UnauthorizedError } from '../../errors.ts';
 import { liveSessionRoles, type TokenClaims } from '../../plugins/auth.ts';
+import { ACCOUNT_ACCESS_CHANGED } from '../events/access-changed.ts';
 import { RealtimeHub, type SocketIdentity } from './realtime-hub.ts';
 
 declare module 'fastify' {
@@ -36,7 +43,7 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     // As on every route: the token counts only while its session is alive (plugins/auth.ts).
     const roles = await liveSessionRoles(app.orm.em.fork(), claims, app.clock.now());
     if (!roles) throw new UnauthorizedError();
-    return { userId: claims.sub, roles, expiresAt: claims.exp ? claims.exp * 1000 : null };
+    return { userId: claims.sub, sessionId: claims.sid, roles, expiresAt: claims.exp ? claims.exp * 1000 : null };
   };
 
   const hub = new RealtimeHub({
@@ -44,11 +51,15 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     cursor: () => app.events.cursor,
     eventsAfter: (after, upTo, limit) => app.events.eventsAfter(after, upTo, limit),
     authenticate,
+    recheck: (identity) =>
+      identity.userId && identity.sessionId ? liveSessionRoles(app.orm.em.fork(), { sub: identity.userId, sid: identity.sessionId }, app.clock.now()) : Promise.resolve(identity.roles),
     now: () => Date.now(),
     log: app.log,
   });
   app.decorate('realtime', hub);
   app.events.subscribeEachInstance('*', (event) => hub.broadcast(event));
+  // Sign-out, a revoked role, an erased account: re-check that account's sockets at once (issue 21).
+  app.events.subscribeEachInstance(ACCOUNT_ACCESS_CHANGED, (event) => hub.recheckUser(event.aggregateId));
 
   await app.register(websocket, {
     options: {
@@ -67,6 +78,8 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     url: REALTIME_PATH,
     config: { access: 'public' },
     preValidation: async (request) => {
+        // Connection caps per address and per account (issue 21 / review item 2), checked again below once the account is known.
+        if (!hub.admits(request.ip, null)) throw new TooManyRequestsError('Muitas conexões em tempo real a partir deste endereço.');
         const offered = String(request.headers['sec-websocket-protocol'] ?? '')
           .split(',')
           .map((value) => value.trim());
@@ -80,11 +93,12 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch {
           throw new UnauthorizedError('Sessão expirada');
         }
+        if (!hub.admits(request.ip, request.socketIdentity.userId)) throw new TooManyRequestsError('Muitas conexões em tempo real nesta conta.');
     },
     // A plain HTTP GET (no upgrade) learns it needs a websocket.
     handler: async (_request, reply) => reply.code(426).send({ error: 'upgrade_required', message: 'Esta rota aceita apenas conexões websocket' }),
     wsHandler: (socket, request) => {
-      hub.attach(socket, request.socketIdentity ?? { userId: null, roles: [], expiresAt: null });
+      hub.attach(socket, request.socketIdentity ?? { userId: null, roles: [], expiresAt: null }, request.ip);
     },
   });
 };

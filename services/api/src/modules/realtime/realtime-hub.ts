@@ -30,6 +30,8 @@ import type { RelayedEvent } from '../events/event-bus.ts';
 /** The identity behind a socket, re-established on every `auth` message. */
 export interface SocketIdentity {
   userId: string | null;
+  /** The session (refresh-token family) the socket's token belongs to; null for anonymous sockets. */
+  sessionId?: string | null;
   roles: RoleName[];
   /** When the access token expires (ms since epoch); null for anonymous sockets. */
   expiresAt: number | null;
@@ -39,12 +41,20 @@ export interface HubOptions {
   heartbeatMs: number;
   maxBufferedBytes: number;
   replayLimit: number;
+  /** Sockets one client address may hold in this process (issue 21 / review item 2). */
+  maxSocketsPerAddress: number;
+  /** Sockets one account may hold in this process. */
+  maxSocketsPerAccount: number;
+  /** Messages one socket may send per minute; past it the socket is closed (4029). */
+  messagesPerMinute: number;
   /** The newest position this process delivered. */
   cursor(): number;
   /** Outbox events after `after` up to `upTo`, in order. */
   eventsAfter(after: number, upTo: number, limit: number): Promise<RelayedEvent[]>;
   /** Verifies a refreshed access token. @throws when invalid or expired. */
   authenticate(token: string): Promise<SocketIdentity>;
+  /** The roles of a signed-in socket's session now, or null when the session is gone (issue 21). */
+  recheck(identity: SocketIdentity): Promise<SocketIdentity['roles'] | null>;
   now(): number;
   log: { warn(obj: object, msg: string): void; debug(obj: object, msg: string): void };
 }
@@ -73,6 +83,11 @@ function eventMessage(channel: RealtimeChannel, event: RelayedEvent): RealtimeSe
 interface Client {
   socket: WebSocket;
   identity: SocketIdentity;
+  /** The client's address (the trusted-hop address, as for rate limits). */
+  address: string;
+  /** Start (ms) and count of the current one-minute message window. */
+  windowStart: number;
+  messages: number;
   channels: Set<RealtimeChannel>;
   lastSent: number;
   /** Live events held while a replay runs (null when not replaying). */
@@ -97,9 +112,23 @@ export class RealtimeHub {
     return this.clients.size;
   }
 
+  /**
+   * Whether a new socket from `address` (and `userId`, when signed in) stays within the caps
+   * (issue 21): checked before the upgrade, so a refused client gets 429 and no socket.
+   */
+  admits(address: string, userId: string | null): boolean {
+    let fromAddress = 0;
+    let fromAccount = 0;
+    for (const client of this.clients) {
+      if (client.address === address) fromAddress += 1;
+      if (userId !== null && client.identity.userId === userId) fromAccount += 1;
+    }
+    return fromAddress < this.options.maxSocketsPerAddress && (userId === null || fromAccount < this.options.maxSocketsPerAccount);
+  }
+
   /** Takes over an open socket whose caller was authenticated before the upgrade. */
-  attach(socket: WebSocket, identity: SocketIdentity): void {
-    const client: Client = { socket, identity, channels: new Set(), lastSent: this.options.cursor(), queue: null, alive: true, expiry: undefined };
+  attach(socket: WebSocket, identity: SocketIdentity, address = 'unknown'): void {
+    const client: Client = { socket, identity, address, windowStart: this.options.now(), messages: 0, channels: new Set(), lastSent: this.options.cursor(), queue: null, alive: true, expiry: undefined };
     this.clients.add(client);
     this.scheduleExpiry(client);
     socket.on('pong', () => {
@@ -143,6 +172,18 @@ export class RealtimeHub {
   }
 
   private async onMessage(client: Client, raw: string): Promise<void> {
+    // Message rate per socket (issue 21): a fixed one-minute window; past the cap the socket is closed.
+    const now = this.options.now();
+    if (now - client.windowStart >= 60_000) {
+      client.windowStart = now;
+      client.messages = 0;
+    }
+    client.messages += 1;
+    if (client.messages > this.options.messagesPerMinute) {
+      this.send(client, { type: 'error', message: 'Muitas mensagens. Conecte-se novamente em instantes.' });
+      this.close(client, REALTIME_CLOSE.tooManyMessages, 'Muitas mensagens');
+      return;
+    }
     let json: unknown;
     try {
       json = JSON.parse(raw);
@@ -203,6 +244,28 @@ export class RealtimeHub {
       for (const event of queued) {
         const channel = channelOf(event.type);
         if (channel && client.channels.has(channel)) this.deliver(client, channel, event);
+      }
+    }
+  }
+
+  /**
+   * Re-checks every socket of `userId` in this process (issue 21, `AccountAccessChanged`): a
+   * socket whose session is gone is closed (4001); one whose roles shrank leaves the channels it
+   * may no longer join (`refused`).
+   */
+  async recheckUser(userId: string): Promise<void> {
+    for (const client of [...this.clients]) {
+      if (client.identity.userId !== userId) continue;
+      const roles = await this.options.recheck(client.identity).catch(() => client.identity.roles);
+      if (roles === null) {
+        this.close(client, REALTIME_CLOSE.unauthorized, 'Sessão encerrada');
+        continue;
+      }
+      client.identity = { ...client.identity, roles };
+      for (const channel of [...client.channels]) {
+        if (mayJoin(channel, client.identity)) continue;
+        client.channels.delete(channel);
+        this.send(client, { type: 'refused', channel, reason: 'forbidden' });
       }
     }
   }

@@ -4,13 +4,15 @@
  *   saw): body at most 16 KiB, ERROR_REPORTS_PER_MINUTE per client IP (429 beyond), texts cut to
  *   the contract's limits, de-duplicated by fingerprint; 202 with the row's id and count.
  * - `GET /api/developer/errors`: newest 100; `POST /api/developer/errors/:id/resolve`;
- *   `GET /api/developer/stats`: the dashboard's counts. Developer only.
+ *   `GET /api/developer/stats`: the dashboard's counts; `GET /api/developer/dead-letters`: work that
+ *   failed its last retry (issue 21, modules/events/handler-retries.ts), newest 100. Developer only.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ERROR_REPORT_MAX_BYTES,
   apiErrorSchema,
+  deadLetterListSchema,
   developerStatsSchema,
   errorReportResultSchema,
   errorReportSchema,
@@ -47,6 +49,21 @@ const systemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/developer/errors/:id/resolve',
     { config: { access: 'developer' }, schema: { params: idParams, response: { 200: systemErrorSchema, 400: apiErrorSchema, 404: apiErrorSchema } } },
     async (request) => service.resolve(app.orm.em, request.params.id, requireAuth(request).userId),
+  );
+
+  app.get(
+    '/api/developer/dead-letters',
+    { config: { access: 'developer' }, schema: { response: { 200: deadLetterListSchema } } },
+    async () => {
+      const rows = await app.orm.em
+        .getConnection()
+        .execute<{ id: string; source: string; handler: string; event_type: string | null; reference: string | null; error: string; attempts: number; created_at: Date }[]>(
+          'select id, source, handler, event_type, reference, error, attempts, created_at from dead_letters order by created_at desc limit 100',
+          [],
+          'all',
+        );
+      return rows.map((row) => ({ id: row.id, source: row.source, handler: row.handler, eventType: row.event_type, reference: row.reference, error: row.error, attempts: row.attempts, createdAt: new Date(row.created_at).toISOString() }));
+    },
   );
 
   app.get(

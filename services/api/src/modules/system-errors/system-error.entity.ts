@@ -30,6 +30,8 @@ export const SystemErrorSchema = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()).index(),
     lastSeenAt: p.datetime().onCreate(() => new Date()),
     resolved: p.boolean().default(false).index(),
+    /** The report carried a canary report token the server issued for its remote and version (issue 21). */
+    verified: p.boolean().default(false),
     resolvedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     resolvedAt: p.datetime().nullable(),
   },

@@ -72,10 +72,14 @@ export class SystemErrorService {
   private readonly clock: Clock;
   private readonly dedupWindowMs: number;
 
-  constructor(events: EventBus, clock: Clock, dedupWindowMs: number) {
+  /** Whether a report's `reportToken` was issued for its remote and version (issue 21; default: never). */
+  private readonly verifyToken: (report: { reportToken?: string | undefined; remote?: string | undefined; version?: string | undefined }, now: Date) => boolean;
+
+  constructor(events: EventBus, clock: Clock, dedupWindowMs: number, verifyToken: SystemErrorService['verifyToken'] = () => false) {
     this.events = events;
     this.clock = clock;
     this.dedupWindowMs = dedupWindowMs;
+    this.verifyToken = verifyToken;
   }
 
   /**
@@ -84,8 +88,10 @@ export class SystemErrorService {
    */
   async report(em: EntityManager, input: ErrorReport, source: 'client' | 'server'): Promise<SystemErrorDto> {
     const data = errorReportSchema.parse(input);
-    const fingerprint = fingerprintOf(data);
     const now = this.clock.now();
+    // Verified and unverified reports never share a row: only verified ones count for a canary.
+    const verified = source === 'client' && this.verifyToken(data, now);
+    const fingerprint = verified ? fingerprintOf({ ...data, errorType: `${data.errorType}\u0000verified` }) : fingerprintOf(data);
     const records: DomainEventRecord[] = [];
     const row = await em.transactional(async (tx) => {
       // One writer per fingerprint at a time, so a burst is counted into one row.
@@ -116,6 +122,7 @@ export class SystemErrorService {
           createdAt: now,
           lastSeenAt: now,
           resolved: false,
+          verified,
         });
       }
       await tx.flush();
@@ -127,6 +134,11 @@ export class SystemErrorService {
   }
 
   /** The newest 100 errors (admin.md 7, 9). */
+  /** Retention (issue 21): deletes the rows last seen before `cutoff`. @returns how many. */
+  async deleteOlderThan(em: EntityManager, cutoff: Date): Promise<number> {
+    return em.nativeDelete(SystemError, { lastSeenAt: { $lt: cutoff } });
+  }
+
   async list(em: EntityManager): Promise<SystemErrorDto[]> {
     const rows = await em.find(SystemError, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: SYSTEM_ERRORS_FETCHED });
     return rows.map(toSystemErrorDto);

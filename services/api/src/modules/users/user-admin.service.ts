@@ -16,9 +16,14 @@
  * - orders: customer name, e-mail, phone, street, number, complement, neighbourhood, ZIP code and
  *   card brand / last digits replaced; city and state (not identifying alone) stay for the sales
  *   figures; totals and lines are untouched;
- * - activity log rows of the account: IP address and user agent cleared, e-mails removed from
- *   the details.
- * Only customers can be deleted (no admin or developer role), and never one's own account.
+ * - activity log rows of the account: IP address and user agent cleared, e-mails and names
+ *   (`email`, `newEmail`, `from`, `to`, `fullName`) removed from the details; rows about the account
+ *   by admins lose their before/after values; failed sign-ins that typed one of its addresses lose
+ *   the address (issue 21, review item 8);
+ * - outbox e-mails to every address the account used: its e-mail, the e-mails it changed from and
+ *   to, and the contact e-mails of its orders.
+ * Only customers can be deleted (no admin or developer role). An admin never deletes their own
+ * account here; a customer deletes their own with their password (`DELETE /api/me`, issue 21).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { adminUserUpdateSchema, type AdminUserDetail, type AdminUserUpdate } from '@prata/contracts';
@@ -29,7 +34,6 @@ import { audit, type RequestMeta } from '../audit/audit.service.ts';
 import { ROLE_GRANT_LOCK, grantRole } from '../identity/admin-accounts.service.ts';
 import { AdminRegistration, OneTimeToken, Profile, RecoveryCode, RefreshToken, User, UserRole } from '../identity/identity.entities.ts';
 import { hashPassword } from '../identity/passwords.ts';
-import { OutboxEmail } from '../mail/outbox-email.entity.ts';
 import { Order } from '../orders/order.entities.ts';
 import { ProductReservation } from '../reservations/reservation.entity.ts';
 
@@ -87,7 +91,8 @@ export class UserAdminService {
   }
 
   /**
-   * Changes the name and/or the admin role of `id`.
+   * Changes the name, the admin role and/or the developer role of `id` (issue 21 / review item 5:
+   * a developer role can be revoked too; the store is never left without an admin).
    * @throws ZodError, NotFoundError, ConflictError (admin cap, last admin, own admin role).
    */
   async update(em: EntityManager, actorId: string, id: string, input: AdminUserUpdate, meta: RequestMeta): Promise<AdminUserDetail> {
@@ -108,6 +113,12 @@ export class UserAdminService {
         await tx.nativeDelete(UserRole, { user: id, role: 'admin' });
         audit(tx, { userId: actorId, action: 'role_revoked', details: { userId: id, role: 'admin' }, meta });
       }
+      const isDeveloper = (await tx.count(UserRole, { user: id, role: 'developer' })) > 0;
+      if (data.isDeveloper === true && !isDeveloper) await grantRole(tx, id, 'developer', actorId, meta);
+      if (data.isDeveloper === false && isDeveloper) {
+        await tx.nativeDelete(UserRole, { user: id, role: 'developer' });
+        audit(tx, { userId: actorId, action: 'role_revoked', details: { userId: id, role: 'developer' }, meta });
+      }
     });
     return this.detail(em.fork(), id);
   }
@@ -116,8 +127,8 @@ export class UserAdminService {
    * Deletes a customer account with LGPD erasure (see the module comment).
    * @throws NotFoundError, ConflictError (own account, admin or developer).
    */
-  async erase(em: EntityManager, actorId: string, id: string, meta: RequestMeta): Promise<{ anonymisedOrders: number }> {
-    if (id === actorId) throw new ConflictError(OWN_ACCOUNT_MESSAGE, 'own_account');
+  async erase(em: EntityManager, actorId: string, id: string, meta: RequestMeta, options: { self?: boolean } = {}): Promise<{ anonymisedOrders: number }> {
+    if (id === actorId && !options.self) throw new ConflictError(OWN_ACCOUNT_MESSAGE, 'own_account');
     const passwordHash = await hashPassword(randomToken());
     return em.transactional(async (tx) => {
       await lockRoles(tx);
@@ -126,6 +137,17 @@ export class UserAdminService {
       if ((await tx.count(UserRole, { user: id })) > 0) throw new ConflictError(PRIVILEGED_ACCOUNT_MESSAGE, 'privileged_account');
       const anonymous = erasedEmail(id);
       const formerEmail = user.email;
+      const connection = tx.getConnection();
+      const ctx = tx.getTransactionContext();
+      // Every address the account used: its own, its e-mail changes, its orders' contact e-mails.
+      const changes = await connection.execute<{ from: string | null; to: string | null }[]>(
+        `select details->>'from' as "from", details->>'to' as "to" from admin_logs where user_id = ? and action = 'email_changed'`,
+        [id],
+        'all',
+        ctx,
+      );
+      const contacts = await connection.execute<{ email: string }[]>('select distinct customer_email as email from orders where user_id = ?', [id], 'all', ctx);
+      const addresses = [...new Set([formerEmail, ...changes.flatMap((row) => [row.from, row.to]), ...contacts.map((row) => row.email)].filter((value): value is string => Boolean(value)).map((value) => value.toLowerCase()))];
 
       const anonymisedOrders = await tx.nativeUpdate(Order, { user: id }, { ...ERASED_ORDER_FIELDS, customerEmail: anonymous });
       await tx.nativeDelete(Profile, { user: id });
@@ -134,15 +156,20 @@ export class UserAdminService {
       await tx.nativeDelete(RecoveryCode, { user: id });
       await tx.nativeDelete(AdminRegistration, { user: id });
       await tx.nativeDelete(ProductReservation, { user: id });
-      await tx.nativeDelete(OutboxEmail, { to: formerEmail });
-      await tx
-        .getConnection()
-        .execute(
-          `update admin_logs set ip_address = null, user_agent = null, details = details - 'email' - 'newEmail' where user_id = ?`,
-          [id],
-          'run',
-          tx.getTransactionContext(),
-        );
+      await connection.execute(`delete from outbox_emails where lower("to") in (${addresses.map(() => '?').join(', ')})`, addresses, 'run', ctx);
+      await connection.execute(
+        `update admin_logs set ip_address = null, user_agent = null, details = details - 'email' - 'newEmail' - 'from' - 'to' - 'fullName' where user_id = ?`,
+        [id],
+        'run',
+        ctx,
+      );
+      await connection.execute(`update admin_logs set details = details - 'before' - 'after' - 'email' where details->>'userId' = ?`, [id], 'run', ctx);
+      await connection.execute(
+        `update admin_logs set details = details - 'email' where user_id is null and action = 'login_failed' and lower(details->>'email') in (${addresses.map(() => '?').join(', ')})`,
+        addresses,
+        'run',
+        ctx,
+      );
       tx.assign(user, {
         email: anonymous,
         passwordHash,

@@ -1,0 +1,132 @@
+/**
+ * A card payment through Mercado Pago's browser SDK with the shop's real CSP in force (issue 21,
+ * review item 5). A second store runs as `npm start` runs it, with `PAYMENT_PROVIDER=mercadopago`
+ * and every acquirer URL pointing at the local double (services/api/test/mercadopago-double.ts):
+ * MercadoPago.js v2 and its secure-field frames from one origin, the acquirer's API from another.
+ * The shell's CSP is derived from those settings; any CSP violation fails the test. The card is
+ * typed into the acquirer's frames only: neither the page's requests to the store nor the order
+ * carry the card number, and the order is paid with the token the frames made.
+ */
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { MercadoPagoDouble } from '../services/api/test/mercadopago-double.ts';
+import { uniqueEmail } from './support/accounts.ts';
+import { E2E } from './support/environment.ts';
+import { addToCart, fillAddress } from './support/shop.ts';
+import { startStore, type RunningStore } from './support/store-process.ts';
+import { signInAsCustomer } from './support/ui.ts';
+
+const double = new MercadoPagoDouble();
+let store: RunningStore;
+const ports = E2E.acquirerStorePorts;
+
+test.describe.configure({ timeout: 180_000 });
+test.use({ baseURL: `http://127.0.0.1:${ports.shell}` });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  await double.start();
+  store = await startStore(ports, {
+    PAYMENT_PROVIDER: 'mercadopago',
+    MERCADOPAGO_ACCESS_TOKEN: double.accessToken,
+    MERCADOPAGO_PUBLIC_KEY: double.publicKey,
+    MERCADOPAGO_WEBHOOK_SECRET: double.webhookSecret,
+    MERCADOPAGO_API_URL: double.url,
+    MERCADOPAGO_SDK_URL: `${double.sdkOrigin}/js/v2`,
+    MERCADOPAGO_FIELDS_ORIGIN: double.sdkOrigin,
+    SEED: 'never',
+  });
+});
+test.afterAll(async () => {
+  await store?.stop();
+  await double.stop();
+});
+
+async function sql<T extends Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: store.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(query, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A confirmed customer of the second store (sign-up, then the link of its outbox). */
+async function confirmedCustomer(password: string): Promise<string> {
+  const email = uniqueEmail('card-sdk');
+  const post = (path: string, body: unknown) => fetch(`${store.apiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect((await post('/api/auth/sign-up', { email, password, fullName: 'Cliente Cartão' })).status).toBe(201);
+  let link: string | undefined;
+  for (let i = 0; i < 50 && !link; i += 1) {
+    link = (await sql<{ link: string | null }>('select link from outbox_emails where "to" = $1 order by created_at desc limit 1', [email]))[0]?.link ?? undefined;
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect((await post('/api/auth/confirm-email', { token: new URL(link!).searchParams.get('confirmar') })).status).toBe(200);
+  return email;
+}
+
+test('pays by card in the acquirer secure fields under the shop CSP, without a violation', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`));
+  });
+  const storeRequests: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(double.url) && !request.url().startsWith(double.sdkOrigin)) storeRequests.push(`${request.url()} ${request.postData() ?? ''}`);
+  });
+
+  const password = 'segredo123';
+  const email = await confirmedCustomer(password);
+  const name = `Anel Cartão E2E ${Date.now()}`;
+  const [product] = await sql<{ id: string }>(
+    `insert into products (id, name, category, price_cents, description, image_key, is_new, is_bestseller, is_featured, stock, created_at, updated_at)
+     values (gen_random_uuid(), $1, 'aneis', 25000, 'Produto do teste de cartão', null, false, false, false, 4, now(), now()) returning id`,
+    [name],
+  );
+
+  const home = await page.goto('/');
+  const policy = home!.headers()['content-security-policy']!;
+  expect(policy).toContain(`script-src 'self'`);
+  expect(policy).toMatch(new RegExp(`script-src [^;]*${double.sdkOrigin}`));
+  expect(policy).toMatch(new RegExp(`frame-src [^;]*${double.sdkOrigin}`));
+  expect(policy).toMatch(new RegExp(`connect-src [^;]*${double.url}`));
+
+  await signInAsCustomer(page, email, password);
+  await addToCart(page, name);
+  await page.goto('/checkout');
+  await fillAddress(page);
+  await page.getByLabel('Cartão de crédito').check();
+  const number = page.frameLocator('#checkout-cardNumber iframe').getByLabel('Número do cartão');
+  await number.fill('4111 1111 1111 1111');
+  await page.frameLocator('#checkout-cardExpiry iframe').getByLabel('Validade (MM/AA)').fill(`12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`);
+  await page.frameLocator('#checkout-cardCvv iframe').getByLabel('CVV').fill('123');
+  await page.getByLabel('Nome no cartão').fill('MARIA SILVA');
+  await page.getByLabel('Parcelas').selectOption('2');
+  // The brand comes from the BIN the number frame reports (getPaymentMethods on the acquirer's API).
+  await expect.poll(() => double.requests.some((r) => r.path.startsWith('/v1/payment_methods/search'))).toBe(true);
+  await page.getByRole('button', { name: 'Finalizar Pedido' }).click();
+
+  await expect(page).toHaveURL(/\/pedido-confirmado\?pedido=[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'paid');
+  await expect(page.getByTestId('payment-card')).toContainText('Visa final 1111');
+  const orderId = new URL(page.url()).searchParams.get('pedido')!;
+  const [order] = await sql<{ status: string; card_last4: string; installments: number; payment_reference: string }>('select status, card_last4, installments, payment_reference from orders where id = $1', [orderId]);
+  expect(order).toMatchObject({ status: 'paid', card_last4: '1111', installments: 2 });
+
+  // The token was made by the acquirer's frame, and the payment charged it.
+  const tokenCall = double.requests.find((r) => r.method === 'POST' && r.path.startsWith('/v1/card_tokens'))!;
+  expect(tokenCall.headers.origin).toBe(double.sdkOrigin);
+  const charge = double.requests.find((r) => r.method === 'POST' && r.path === '/v1/payments' && r.body?.external_reference === orderId)!;
+  expect(charge.body).toMatchObject({ payment_method_id: 'visa', installments: 2, transaction_amount: 250 });
+  expect(String(charge.body!.token)).toMatch(/^[0-9a-f]{32}$/);
+  expect(order!.payment_reference).toBe(String(double.paymentOf(orderId).id));
+  // No request of the shop's page carried the card number.
+  expect(storeRequests.filter((line) => /4111\s?1111\s?1111\s?1111|4111111111111111/.test(line))).toEqual([]);
+  expect(storeRequests.some((line) => line.includes('/api/orders'))).toBe(true);
+  expect(product).toBeTruthy();
+  expect(violations).toEqual([]);
+});
