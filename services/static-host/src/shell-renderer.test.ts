@@ -102,7 +102,7 @@ describe('a server-rendered document', () => {
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let early = '';
-    while (!early.includes('/bootstrap.js')) {
+    while (!early.includes('.chrome{color:red}')) {
       const { value } = await reader.read();
       early += decoder.decode(value!, { stream: true });
     }
@@ -111,8 +111,9 @@ describe('a server-rendered document', () => {
     expect(early).toMatch(/<script nonce="[A-Za-z0-9+/=]{20,}">window\.early=1;<\/script>/);
     // The chrome's style sheet is inlined, escaped so it cannot end its element.
     expect(early).toContain('<style data-href="/chrome.css">.chrome{color:red}<\\/style><script>alert(1)</script></style>');
-    expect(early).toContain('<script defer src="/main.js"></script>');
-    expect(early).toContain('<link rel="preload" as="script" href="/bootstrap.js" fetchpriority="low">');
+    // No script yet: they come after the page (the document gets the bandwidth first).
+    expect(early).not.toContain('/main.js');
+    expect(early).not.toContain('/bootstrap.js');
     expect(early).not.toContain('<title>');
     release();
     let html = early;
@@ -121,15 +122,25 @@ describe('a server-rendered document', () => {
       if (done) break;
       html += decoder.decode(value, { stream: true });
     }
-    const order = ['<title>Nossa Coleção | Prata 925</title>', `<style data-href="${apiUrl}/remote/app.css">`, `href="${apiUrl}/remote/remoteEntry.js"`, 'id="prata-boot"', '<div id="root"><main>Coleção</main></div>', 'id="prata-state"', '</body></html>'];
+    const order = [
+      '<title>Nossa Coleção | Prata 925</title>',
+      `<style data-href="${apiUrl}/remote/app.css">`,
+      'id="prata-boot"',
+      '<div id="root"><main>Coleção</main></div>',
+      'id="prata-state"',
+      '<link rel="preload" as="script" href="/bootstrap.js">',
+      `<link rel="preload" as="script" href="${apiUrl}/remote/remoteEntry.js">`,
+      '<script defer src="/main.js"></script>',
+      '</body></html>',
+    ];
     const positions = order.map((part) => html.indexOf(part));
     expect(positions.every((position) => position > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     // The remote's sheet: its relative URL made absolute, data: kept.
     expect(html).toContain(`.hero{background:url(${apiUrl}/remote/hero.png)}.x{background:url(data:image/png;base64,AA)}`);
     // The singletons the remote takes (and what they take) are preloaded too.
-    expect(html).toContain('<link rel="preload" as="script" href="/catalogue.js" fetchpriority="low">');
-    expect(html).toContain('<link rel="preload" as="script" href="/money.js" fetchpriority="low">');
+    expect(html).toContain('<link rel="preload" as="script" href="/catalogue.js">');
+    expect(html).toContain('<link rel="preload" as="script" href="/money.js">');
     const boot = JSON.parse(/<script type="application\/json" id="prata-boot">(.*?)<\/script>/.exec(html)![1]!) as { apiUrl: string; page: { slot: string } };
     expect(boot.apiUrl).toBe(apiUrl);
     expect(boot.page.slot).toBe('server');
@@ -150,7 +161,8 @@ describe('a server-rendered document', () => {
       const response = await page('/produtos');
       expect(response.status).toBe(200);
       const html = await response.text();
-      expect(html).toContain('<div id="root"></div></body></html>');
+      // An empty root, then the scripts that render it.
+      expect(html).toContain('<div id="root"></div><link rel="preload" as="script" href="/bootstrap.js"><script defer src="/main.js"></script></body></html>');
       const boot = JSON.parse(/id="prata-boot">(.*?)<\/script>/.exec(html)![1]!) as { page?: unknown; registry: unknown };
       expect(boot.page).toBeUndefined();
       expect(boot.registry).toEqual(registry);
