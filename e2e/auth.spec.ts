@@ -58,9 +58,10 @@ test('sign up, confirm by e-mail link, sign in, keep the session on reload, sign
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/$/); // already signed in: /auth goes home
 
-  // The reload follows the toast after 500 ms: hold the reloaded document a moment to read it.
+  // The reload follows the toast after 500 ms: hold the reloaded document long enough to read the
+  // toast on a busy machine (the old page, toast included, stays until the new document arrives).
   await page.route(/\/$/, async (route) => {
-    if (route.request().resourceType() === 'document') await new Promise((resolve) => setTimeout(resolve, 1500));
+    if (route.request().resourceType() === 'document') await new Promise((resolve) => setTimeout(resolve, 4000));
     await route.continue();
   });
   await page.getByRole('button', { name: `Conta de ${email}` }).click();
