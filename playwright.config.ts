@@ -58,6 +58,7 @@ export default defineConfig({
       ADMIN_PORT: String(E2E.ports.admin),
       DEVTOOLS_PORT: String(E2E.ports.devtools),
       LOG_LEVEL: 'warn',
+      SSR_BUDGET_MS: String(E2E.ssrBudgetMs),
       // Tests create the accounts they need; demo admins would take admin slots.
       DEMO_ACCOUNTS: 'false',
       // The release allow-list (issue 21; also the shell's CSP): the remotes and the spare port the

@@ -235,6 +235,6 @@ test.describe("a remote's server render that fails", () => {
       '0.1.0-ssr-sleeps',
     );
     // The boot data says the slot went to the browser: the document did not wait for the 5 s prefetch.
-    await expectClientRenderedSlot(page, '0.1.0-ssr-sleeps', '"slot":"client"', /passou do limite de 300 ms/, since);
+    await expectClientRenderedSlot(page, '0.1.0-ssr-sleeps', '"slot":"client"', new RegExp(`passou do limite de ${E2E.ssrBudgetMs} ms`), since);
   });
 });

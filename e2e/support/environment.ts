@@ -35,6 +35,12 @@ export const E2E = {
   /** Embedded database of the e2e store. */
   databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/prata925`,
   acquirerStorePorts,
+  /**
+   * The e2e store's server-render budget per page, ms (`SSR_BUDGET_MS`). Longer than the 300 ms
+   * default so a busy CI machine still server-renders the pages the suite reads without
+   * JavaScript; the overrun test sleeps far past it.
+   */
+  ssrBudgetMs: 2000,
   /** Remote registry file the e2e store reads. */
   registryFile: () => path.join(process.env.PRATA_E2E_DATA_DIR!, 'remotes.json'),
 };

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { E2E } from './environment.ts';
 
 export interface StorePorts {
   shell: number;
@@ -46,6 +47,7 @@ export async function startStore(ports: StorePorts, env: Record<string, string>)
       ADMIN_PORT: String(ports.admin),
       DEVTOOLS_PORT: String(ports.devtools),
       LOG_LEVEL: 'warn',
+      SSR_BUDGET_MS: String(E2E.ssrBudgetMs),
       DEMO_ACCOUNTS: 'false',
       ...env,
     },
