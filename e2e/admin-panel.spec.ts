@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { confirmedAccount, uniqueEmail, withAdminAccounts } from './support/accounts.ts';
+import { confirmedAccount, createOwner, uniqueEmail } from './support/accounts.ts';
 import { sql } from './support/database.ts';
 import { E2E } from './support/environment.ts';
 import { settle, signInAsAdmin } from './support/ui.ts';
@@ -24,7 +24,7 @@ let restore: { content: { title: string; content: string }; links: Record<string
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
-  await withAdminAccounts((service, em) => service.createOwner(em, admin));
+  await createOwner(admin);
   const [content] = await sql<{ title: string; content: string }>(`select title, content from content_sections where section_key = 'privacy_policy'`);
   const [links] = await sql(`select link_1, link_2, link_3, link_4 from social_links where platform = 'instagram'`);
   restore = { content: content!, links: links! };

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createDeveloper, uniqueEmail } from './support/accounts.ts';
+import { passSecondFactor } from './support/ui.ts';
 import { createConfirmedCustomer } from './support/customers.ts';
 
 const developer = { email: uniqueEmail('dev'), password: 'Prata-Dev-2026!', fullName: 'Davi Dev E2E' };
@@ -19,6 +20,7 @@ async function signInAtDeveloperLogin(page: Page, email: string, password: strin
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Senha', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Entrar' }).click();
+  await passSecondFactor(page, email);
 }
 
 test('anonymous visitors of /developer and /desenvolvedor go to /developer-login', async ({ page }) => {

@@ -8,7 +8,7 @@
  * Creates one admin (the cap is 3 for the whole suite) and frees its slot afterwards.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { confirmedAccount, uniqueEmail, withAdminAccounts } from './support/accounts.ts';
+import { confirmedAccount, createOwner, uniqueEmail } from './support/accounts.ts';
 import { sql } from './support/database.ts';
 import { addToCart, createProduct, fillAddress } from './support/shop.ts';
 import { signInAsAdmin, signInAsCustomer } from './support/ui.ts';
@@ -19,7 +19,7 @@ const ADMIN_PASSWORD = 'Prata-Pedidos-2026!';
 const admin = { email: uniqueEmail('admin-pedidos'), fullName: 'Otávio Pedidos E2E' };
 
 test.beforeAll(async () => {
-  await withAdminAccounts((service, em) => service.createOwner(em, { ...admin, password: ADMIN_PASSWORD }));
+  await createOwner({ ...admin, password: ADMIN_PASSWORD });
 });
 
 test.afterAll(async () => {

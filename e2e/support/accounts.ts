@@ -9,6 +9,7 @@ import { systemClock } from '../../services/api/src/lib/clock.ts';
 import { AdminAccountsService } from '../../services/api/src/modules/identity/admin-accounts.service.ts';
 import { LogTransport, Mailer } from '../../services/api/src/modules/mail/mailer.ts';
 import { E2E } from './environment.ts';
+import { totpCode, totpCodeNow, totpStep } from './totp.ts';
 
 let counter = 0;
 /** A unique e-mail address for this run. */
@@ -68,12 +69,82 @@ async function confirmAccount(email: string, password: string, fullName: string)
   if (confirm.status !== 200) throw new Error(`confirmation failed: ${confirm.status}`);
 }
 
+/** What a staff account of this run signs in with after its password: its authenticator and recovery codes. */
+export interface SecondFactor {
+  secret: string;
+  /** The last TOTP step used (the service accepts each step once, in increasing order). */
+  lastStep: number;
+  /** Unused recovery codes. */
+  recoveryCodes: string[];
+}
+const secondFactors = new Map<string, SecondFactor>();
+
+async function postJson(path: string, body: object): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(`${E2E.apiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+/**
+ * Enrols an authenticator for a staff account as its first sign-in does (issue 21: staff must
+ * enrol 2FA): the password answers `totp_enrolment_required`, the enrolment gives a secret, and
+ * its current code confirms it. The secret and recovery codes are kept for {@link secondFactorCode}.
+ * @throws when the service answers anything else.
+ */
+export async function enrolStaff(email: string, password: string): Promise<SecondFactor> {
+  const signIn = await postJson('/api/auth/sign-in', { email, password });
+  if (signIn.json.status !== 'totp_enrolment_required') throw new Error(`expected the 2FA enrolment, got ${signIn.status} ${JSON.stringify(signIn.json)}`);
+  const enrolmentToken = signIn.json.enrolmentToken as string;
+  const setup = await postJson('/api/auth/sign-in/totp-enrolment', { enrolmentToken });
+  if (setup.status !== 200) throw new Error(`enrolment failed: ${setup.status} ${JSON.stringify(setup.json)}`);
+  const secret = setup.json.secret as string;
+  const step = totpStep();
+  const confirm = await postJson('/api/auth/sign-in/totp-enrolment/confirm', { enrolmentToken, code: totpCode(secret, step) });
+  if (confirm.status !== 200) throw new Error(`enrolment confirmation failed: ${confirm.status} ${JSON.stringify(confirm.json)}`);
+  const factor = { secret, lastStep: step, recoveryCodes: [...(setup.json.recoveryCodes as string[])] };
+  secondFactors.set(email.toLowerCase(), factor);
+  return factor;
+}
+
+/** Records the authenticator a test enrolled through the UI, so later sign-ins of `email` can pass the code step. */
+export function rememberSecondFactor(email: string, factor: SecondFactor): void {
+  secondFactors.set(email.toLowerCase(), factor);
+}
+
+/**
+ * The code for the next sign-in of a staff account enrolled in this run: a TOTP code the service
+ * accepts now, else (two sign-ins within a step already used both) one of its recovery codes,
+ * so no test waits for the clock. Undefined for an account without a known authenticator.
+ */
+export function secondFactorCode(email: string): string | undefined {
+  const factor = secondFactors.get(email.toLowerCase());
+  if (!factor) return undefined;
+  const now = totpCodeNow(factor.secret, factor.lastStep);
+  if (now) {
+    factor.lastStep = now.step;
+    return now.code;
+  }
+  const recovery = factor.recoveryCodes.shift();
+  if (!recovery) throw new Error(`no second factor left for ${email}`);
+  return recovery;
+}
+
+/**
+ * The store owner as `create-owner` makes it (issue 10), with its authenticator enrolled as the
+ * owner's first sign-in requires (issue 21).
+ */
+export async function createOwner(owner: { email: string; password: string; fullName: string }): Promise<void> {
+  await withAdminAccounts((service, em) => service.createOwner(em, owner));
+  await enrolStaff(owner.email, owner.password);
+}
+
 /**
  * A developer (+ admin) account as the service allows it (issue 10): the person signs up and
- * confirms first, then developer setup grants the roles to that confirmed account.
+ * confirms first, then developer setup grants the roles to that confirmed account, and the
+ * developer enrols an authenticator at the first sign-in (issue 21).
  */
 export async function createDeveloper(developer: { email: string; password: string; fullName: string }): Promise<void> {
   await confirmAccount(developer.email, developer.password, developer.fullName);
   await withAdminAccounts((service, em) => service.setupDeveloper(em, developer, null));
+  await enrolStaff(developer.email, developer.password);
 }
 

@@ -42,3 +42,14 @@ export async function freshTotpCode(secret: string, usedStep: number): Promise<{
   const step = totpStep();
   return { code: totpCode(secret, step), step };
 }
+
+/**
+ * A code the service accepts right now for a step after `usedStep`, without waiting: the current
+ * step's, or the next step's (the service tolerates one step either side). Null when both were
+ * used already (the caller then waits with {@link freshTotpCode} or uses a recovery code).
+ */
+export function totpCodeNow(secret: string, usedStep: number): { code: string; step: number } | null {
+  const now = totpStep();
+  const step = Math.max(now, usedStep + 1);
+  return step <= now + 1 ? { code: totpCode(secret, step), step } : null;
+}

@@ -3,6 +3,7 @@
  * no pending request, no skeleton, fonts and images ready) and sign in through the UI.
  */
 import { expect, type Page } from '@playwright/test';
+import { secondFactorCode } from './accounts.ts';
 
 /** Waits for the page to finish loading: network idle, no busy region, fonts and images decoded. */
 export async function settle(page: Page): Promise<void> {
@@ -36,7 +37,20 @@ export async function signInAsAdmin(page: Page, email: string, password: string)
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Senha', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Acessar Painel' }).click();
+  await passSecondFactor(page, email);
   await expect(page).toHaveURL(/\/admin$/);
+}
+
+/**
+ * The code step of a staff sign-in (staff enrol 2FA, issue 21): types the next code of the
+ * account's authenticator (accounts.ts). Nothing for an account without one.
+ */
+export async function passSecondFactor(page: Page, email: string): Promise<void> {
+  const code = secondFactorCode(email);
+  if (code === undefined) return;
+  const step = page.getByRole('form', { name: 'Verificação em duas etapas' });
+  await step.getByLabel('Código de verificação').fill(code);
+  await step.getByRole('button', { name: 'Verificar' }).click();
 }
 
 /** Signs in at /developer-login and waits for the developer dashboard. */
@@ -46,5 +60,6 @@ export async function signInAsDeveloper(page: Page, email: string, password: str
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Senha', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Entrar' }).click();
+  await passSecondFactor(page, email);
   await expect(page).toHaveURL(/\/developer$/);
 }

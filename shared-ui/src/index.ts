@@ -58,7 +58,7 @@ export { useCartStore, selectCartCount, normaliseQuantity, CART_STORAGE_KEY, typ
 export { useFavouritesStore, FAVOURITES_STORAGE_KEY, type FavouriteItem, type FavouritesState } from '@prata/shared-ui/state';
 export { useSessionStore, type SessionUser, type SessionState } from '@prata/shared-ui/state';
 export { restoreStoredState, storedStateRestored } from '@prata/shared-ui/state';
-export { applySession, refreshSession, restoreSession, signIn, signInWithCode, signOut } from '@prata/shared-ui/state';
+export { applySession, confirmTotpEnrolment, refreshSession, restoreSession, signIn, signInWithCode, signOut, startTotpEnrolment } from '@prata/shared-ui/state';
 export { usePanelSignOut } from './lib/use-panel-sign-out.ts';
 export { NAVIGATION_DELAY_MS, BACK_DELAY_MS, PAGE_TRANSITION_MS } from '@prata/shared-ui/state';
 export { useNavigationTransitionStore, type NavigationTransitionState } from '@prata/shared-ui/state';

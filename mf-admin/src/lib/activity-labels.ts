@@ -12,6 +12,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   profile_updated: 'Perfil atualizado',
   '2fa_enabled': '2FA ativado',
   '2fa_disabled': '2FA desativado',
+  '2fa_enrolment_required': 'Configuração do 2FA exigida no login',
   role_granted: 'Permissão concedida',
   role_revoked: 'Permissão removida',
   developer_setup: 'Acesso de desenvolvedor concedido',

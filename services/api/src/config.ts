@@ -37,8 +37,9 @@
  * - `JOBS_POLL_INTERVAL_MS` (default 2000; 0 = only when `app.jobs.tick()` is called, as tests do):
  *   how often each process enqueues due periodic jobs and works the queue.
  * - `OUTBOX_CATCHUP_INTERVAL_MS` (default 30000): how often the outbox relay catch-up job runs.
- * - `MAIL_RETRY_INTERVAL_MS` (default 60000), `MAIL_MAX_ATTEMPTS` (default 5): failed e-mails are
- *   retried with exponential backoff (interval x 2^attempt) and become a system error at the last.
+ * - `MAIL_RETRY_INTERVAL_MS` (default 60000, whole seconds), `MAIL_MAX_ATTEMPTS` (default 5): failed
+ *   e-mails are retried on the job queue after the interval, doubled each time, and become a system
+ *   error at the last attempt (modules/mail/mail-retries.ts; issue 21).
  * - `OUTBOX_HANDLER_MAX_ATTEMPTS` (default 5), `OUTBOX_RETRY_DELAY_SECONDS` (default 30): a failed
  *   domain-event handler is retried on the job queue after the delay, doubled each time, and
  *   dead-lettered after the last attempt (modules/events/handler-retries.ts; issue 21).
@@ -66,7 +67,8 @@
  *   account's unpaid orders), `BOLETO_HOLD_BUSINESS_DAYS` (default 1: an unpaid boleto order
  *   releases its units at the end of that business day after issue; the boleto stays payable and
  *   a later payment becomes the staff's paid-after-expiry alert).
- * - `DEMO_ACCOUNTS` (default false): create demo accounts at start and print their passwords.
+ * - `DEMO_ACCOUNTS` (default false): create demo accounts at start and print their passwords;
+ *   refused with `NODE_ENV=production` (issue 21: demo staff have no 2FA).
  * - `RELEASE_ORIGINS` (default the remotes' origins): where released builds may be fetched from
  *   (issue 21); a release elsewhere is refused (see {@link parseReleaseOrigins}).
  * - `REMOTE_REGISTRY_FILE`: JSON file with the remote registry, re-read when it changes.
@@ -274,6 +276,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(
       'Invalid configuration:\nSMTP_URL: required in production (without it confirmation, password-reset and owner links would be written to the log). Set SMTP_URL=smtps://user:password@relay:465, or MAIL_DISABLED=true to run without e-mail.',
     );
+  }
+  if (e.NODE_ENV === 'production' && (e.DEMO_ACCOUNTS === 'true' || e.DEMO_ACCOUNTS === '1')) {
+    // Issue 21: demo staff print their passwords to the log and are not asked to enrol 2FA.
+    throw new Error('Invalid configuration:\nDEMO_ACCOUNTS: refused in production (demo admins print their passwords to the log and have no 2FA). Make the owner with npm run create-owner.');
   }
   const shellUrl = (e.SHELL_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, '');
   const remoteOrigins = {

@@ -2,6 +2,7 @@
  * Account helpers for API tests: real flows through the HTTP API (sign-up, confirmation link
  * read from the mail outbox, sign-in), plus role grants through the service's own grantRole.
  */
+import { createHmac } from 'node:crypto';
 import type { RoleName } from '@prata/contracts';
 import { expect } from 'vitest';
 import { OutboxEmail } from '../src/modules/mail/outbox-email.entity.ts';
@@ -61,13 +62,54 @@ export async function signIn(service: TestService, email: string, password: stri
   return { userId: body.user.id, email, password, accessToken: body.accessToken, cookie: refreshCookieFrom(response.headers['set-cookie']) };
 }
 
-/** A confirmed, signed-in account with `roles`. */
-export async function account(service: TestService, roles: RoleName[] = [], prefix = 'cliente'): Promise<SignedIn> {
+/**
+ * A confirmed, signed-in account with `roles`, granted with the bare `grantRole` (a fixture: no
+ * staff password rule, no 2FA enrolment; the store's own grant paths are tested through the API).
+ */
+export async function account(service: TestService, roles: RoleName[] = [], prefix = 'cliente', password = 'segredo123'): Promise<SignedIn> {
   const email = uniqueEmail(prefix);
-  await signUpConfirmed(service, email);
+  await signUpConfirmed(service, email, password);
   const user = await findUserByEmail(service.db.orm.em.fork(), email);
   for (const role of roles) await grantRole(service.db.orm.em.fork(), user!.id, role, null);
-  return signIn(service, email, 'segredo123');
+  return signIn(service, email, password);
+}
+
+/** A password that passes the staff (panel) strength rule. */
+export const STAFF_PASSWORD = 'Prata-Equipe-2026';
+
+function base32Decode(secret: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secret.replace(/=+$/, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  return Buffer.from(bits.match(/.{8}/g)!.map((byte) => Number.parseInt(byte, 2)));
+}
+
+/** RFC 6238 TOTP (HMAC-SHA1, 30 s, 6 digits) of a base32 `secret` at `at`, on node:crypto (independent of otplib). */
+export function totpAt(secret: string, at: Date): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at.getTime() / 30_000)));
+  const hmac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
+  const offset = hmac[hmac.length - 1]! & 0x0f;
+  return ((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).toString().padStart(6, '0');
+}
+
+/**
+ * Signs a staff account in through the sign-in enrolment (issue 21): the password answers
+ * `totp_enrolment_required`, the enrolment returns a secret, and the authenticator's code (at the
+ * service's clock) confirms it. Returns the session and the TOTP secret.
+ */
+export async function signInEnrolling(service: TestService, email: string, password: string): Promise<SignedIn & { secret: string }> {
+  const first = await service.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+  expect(first.json(), first.body).toMatchObject({ status: 'totp_enrolment_required' });
+  const { enrolmentToken } = first.json() as { enrolmentToken: string };
+  const setup = await service.app.inject({ method: 'POST', url: '/api/auth/sign-in/totp-enrolment', payload: { enrolmentToken } });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const { secret } = setup.json() as { secret: string };
+  const code = totpAt(secret, service.app.clock.now());
+  const confirm = await service.app.inject({ method: 'POST', url: '/api/auth/sign-in/totp-enrolment/confirm', payload: { enrolmentToken, code } });
+  expect(confirm.statusCode, confirm.body).toBe(200);
+  const body = confirm.json();
+  return { userId: body.user.id, email, password, accessToken: body.accessToken, cookie: refreshCookieFrom(confirm.headers['set-cookie']), secret };
 }
 
 export const bearer = (who: { accessToken: string }) => ({ authorization: `Bearer ${who.accessToken}` });

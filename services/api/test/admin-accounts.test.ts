@@ -7,7 +7,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../src/lib/clock.ts';
 import { AdminAccountsService } from '../src/modules/identity/admin-accounts.service.ts';
 import { User, UserRole } from '../src/modules/identity/identity.entities.ts';
-import { account, bearer, lastMailTo, signIn, tokenFrom, uniqueEmail, type SignedIn } from './accounts.ts';
+import { account, bearer, lastMailTo, signIn, signInEnrolling, STAFF_PASSWORD, tokenFrom, uniqueEmail, type SignedIn } from './accounts.ts';
 import { createTestService, type TestService } from './helpers.ts';
 
 let service: TestService;
@@ -22,7 +22,7 @@ const rolesOfEmail = async (email: string) => {
 const issueSetupToken = () =>
   new AdminAccountsService(service.app.mailer, systemClock, service.config.shellUrl, service.config.storeName).issueOwnerSetupToken(service.db.orm.em.fork());
 
-async function register(email = uniqueEmail('adm'), password = 'senhaforte1', setupToken?: string): Promise<string> {
+async function register(email = uniqueEmail('adm'), password = 'Senha-Forte-1', setupToken?: string): Promise<string> {
   const response = await post('/api/admin-registrations', { fullName: 'Dona da Loja', email, password, confirmPassword: password, ...(setupToken ? { setupToken } : {}) });
   expect(response.statusCode, response.body).toBe(201);
   expect(response.json()).toEqual({ success: true, message: `Enviamos um email de confirmação para ${email}.` });
@@ -41,7 +41,7 @@ describe('admin registration', () => {
     expect(response.statusCode).toBe(400);
     const messages = response.json().issues.map((i: { message: string }) => i.message);
     expect(messages).toEqual(expect.arrayContaining(['Nome completo é obrigatório', 'Email inválido', 'A senha deve ter pelo menos 8 caracteres']));
-    const mismatch = await post('/api/admin-registrations', { fullName: 'A', email: uniqueEmail(), password: 'senhaforte1', confirmPassword: 'senhaforte2' });
+    const mismatch = await post('/api/admin-registrations', { fullName: 'A', email: uniqueEmail(), password: 'Senha-Forte-1', confirmPassword: 'senhaforte2' });
     expect(mismatch.json().issues[0].message).toBe('As senhas não coincidem');
   });
 
@@ -52,7 +52,7 @@ describe('admin registration', () => {
     expect((await lastMailTo(service, email)).link).toMatch(/\/admin\/login\?confirmar=/);
     const confirm = await post('/api/admin-registrations/confirm', { token });
     expect(confirm.json()).toEqual({ status: 'pending_approval', message: 'Email confirmado. Um administrador precisa aprovar seu acesso.' });
-    const visitor = await signIn(service, email, 'senhaforte1');
+    const visitor = await signIn(service, email, 'Senha-Forte-1');
     expect((await service.app.inject({ method: 'GET', url: '/api/me/roles', headers: bearer(visitor) })).json()).toEqual({ roles: [] });
     expect((await service.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(visitor) })).statusCode).toBe(403);
     expect(await adminCount()).toBe(0);
@@ -62,13 +62,14 @@ describe('admin registration', () => {
     const setupToken = (await issueSetupToken())!;
     expect(setupToken).toMatch(/^[\w-]{40,}$/);
     const email = uniqueEmail('dona');
-    const token = await register(email, 'senhaforte1', setupToken);
+    const token = await register(email, 'Senha-Forte-1', setupToken);
     const confirm = await post('/api/admin-registrations/confirm', { token });
     expect(confirm.json()).toEqual({ status: 'approved', message: 'Email confirmado. Sua conta de administrador está ativa.' });
-    const owner = await signIn(service, email, 'senhaforte1');
+    // The owner enrols an authenticator at the first sign-in (issue 21 / review finding 9).
+    const owner = await signInEnrolling(service, email, 'Senha-Forte-1');
     expect((await service.app.inject({ method: 'GET', url: '/api/me/roles', headers: bearer(owner) })).json()).toEqual({ roles: ['admin'] });
 
-    const reuse = await post('/api/admin-registrations', { fullName: 'Outra', email: uniqueEmail('outra'), password: 'senhaforte1', confirmPassword: 'senhaforte1', setupToken });
+    const reuse = await post('/api/admin-registrations', { fullName: 'Outra', email: uniqueEmail('outra'), password: 'Senha-Forte-1', confirmPassword: 'Senha-Forte-1', setupToken });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toEqual({
       error: 'invalid_setup_token',
@@ -78,18 +79,18 @@ describe('admin registration', () => {
   });
 
   it('refuses a forged setup token and kills earlier tokens when a new one is issued', async () => {
-    const forged = await post('/api/admin-registrations', { fullName: 'X', email: uniqueEmail(), password: 'senhaforte1', confirmPassword: 'senhaforte1', setupToken: 'x'.repeat(43) });
+    const forged = await post('/api/admin-registrations', { fullName: 'X', email: uniqueEmail(), password: 'Senha-Forte-1', confirmPassword: 'Senha-Forte-1', setupToken: 'x'.repeat(43) });
     expect(forged.json().error).toBe('invalid_setup_token');
     const first = (await issueSetupToken())!;
     const second = (await issueSetupToken())!;
-    const stale = await post('/api/admin-registrations', { fullName: 'X', email: uniqueEmail(), password: 'senhaforte1', confirmPassword: 'senhaforte1', setupToken: first });
+    const stale = await post('/api/admin-registrations', { fullName: 'X', email: uniqueEmail(), password: 'Senha-Forte-1', confirmPassword: 'Senha-Forte-1', setupToken: first });
     expect(stale.json().error).toBe('invalid_setup_token');
-    await register(uniqueEmail('dona'), 'senhaforte1', second);
+    await register(uniqueEmail('dona'), 'Senha-Forte-1', second);
   });
 
   it('keeps a setup-token registration pending when an admin appeared before its confirmation', async () => {
     const setupToken = (await issueSetupToken())!;
-    const token = await register(uniqueEmail('tarde'), 'senhaforte1', setupToken);
+    const token = await register(uniqueEmail('tarde'), 'Senha-Forte-1', setupToken);
     await account(service, ['admin'], 'dona');
     expect((await post('/api/admin-registrations/confirm', { token })).json().status).toBe('pending_approval');
     expect(await adminCount()).toBe(1);
@@ -100,7 +101,7 @@ describe('admin registration', () => {
     const email = uniqueEmail('segundo');
     const confirm = await post('/api/admin-registrations/confirm', { token: await register(email) });
     expect(confirm.json().status).toBe('pending_approval');
-    const pending = await signIn(service, email, 'senhaforte1');
+    const pending = await signIn(service, email, 'Senha-Forte-1');
     expect((await service.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(pending) })).statusCode).toBe(403);
 
     const list = await service.app.inject({ method: 'GET', url: '/api/admin/registrations', headers: bearer(owner) });
@@ -108,7 +109,10 @@ describe('admin registration', () => {
     expect(registration.status).toBe('pending_approval');
     const approve = await post(`/api/admin/registrations/${registration.id}/approve`, {}, bearer(owner));
     expect(approve.json().message).toBe('Administrador aprovado');
-    expect((await service.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(pending) })).statusCode).toBe(200);
+    // The approval ended the registrant's customer session; as staff they sign in through the 2FA enrolment (issue 21).
+    expect((await service.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(pending) })).statusCode).toBe(401);
+    const approved = await signInEnrolling(service, email, 'Senha-Forte-1');
+    expect((await service.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(approved) })).statusCode).toBe(200);
   });
 
   it('keeps a rejected registration rejected when its e-mail is confirmed afterwards (issue 21)', async () => {
@@ -127,7 +131,7 @@ describe('admin registration', () => {
 
   it('refuses an e-mail that already has an account', async () => {
     const customer = await account(service);
-    const response = await post('/api/admin-registrations', { fullName: 'X', email: customer.email, password: 'senhaforte1', confirmPassword: 'senhaforte1' });
+    const response = await post('/api/admin-registrations', { fullName: 'X', email: customer.email, password: 'Senha-Forte-1', confirmPassword: 'Senha-Forte-1' });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Este email já possui uma conta. Tente fazer login ou use outro email.');
   });
@@ -135,7 +139,7 @@ describe('admin registration', () => {
   it('refuses new registrations once there are 3 admins', async () => {
     for (let i = 0; i < 3; i += 1) await account(service, ['admin'], `adm${i}`);
     const email = uniqueEmail();
-    const response = await post('/api/admin-registrations', { fullName: 'Quarto', email, password: 'senhaforte1', confirmPassword: 'senhaforte1' });
+    const response = await post('/api/admin-registrations', { fullName: 'Quarto', email, password: 'Senha-Forte-1', confirmPassword: 'Senha-Forte-1' });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Limite máximo de 3 administradores atingido');
   });
@@ -159,8 +163,8 @@ describe('admin registration', () => {
     const body = (i: number, withToken: boolean) => ({
       fullName: `Primeira ${i}`,
       email: uniqueEmail(`primeira${i}`),
-      password: 'senhaforte1',
-      confirmPassword: 'senhaforte1',
+      password: 'Senha-Forte-1',
+      confirmPassword: 'Senha-Forte-1',
       ...(withToken ? { setupToken } : {}),
     });
     const attempts = [0, 1, 2, 3, 4].map((i) => body(i, true));
@@ -184,10 +188,10 @@ describe('developer setup', () => {
   });
 
   it('grants developer and admin to an existing confirmed account after checking its password', async () => {
-    const customer = await account(service, [], 'dev');
+    const customer = await account(service, [], 'dev', STAFF_PASSWORD);
     const response = await post('/api/admin/developers', { email: customer.email, password: customer.password, fullName: 'Dev' }, bearer(admin));
     expect(response.json()).toEqual({ message: `Acesso de desenvolvedor criado para ${customer.email}` });
-    const dev = await signIn(service, customer.email, customer.password);
+    const dev = await signInEnrolling(service, customer.email, customer.password);
     expect((await service.app.inject({ method: 'GET', url: '/api/me/roles', headers: bearer(dev) })).json()).toEqual({ roles: ['admin', 'developer'] });
     const missing = await post('/api/admin/developers', { email: '', password: '', fullName: '' }, bearer(admin));
     expect(missing.json().issues.every((i: { message: string }) => i.message === 'Preencha todos os campos.')).toBe(true);
@@ -231,10 +235,17 @@ describe('developer setup', () => {
     expect((await post('/api/auth/sign-in', { email: customer.email, password: customer.password })).statusCode).toBe(429);
   });
 
+  it('refuses an account whose password fails the staff rule (issue 21: customer-grade passwords no longer become staff)', async () => {
+    const customer = await account(service, [], 'dev', 'segredo123');
+    const response = await post('/api/admin/developers', { email: customer.email, password: customer.password, fullName: 'Dev' }, bearer(admin));
+    expect([response.statusCode, response.json().error]).toEqual([400, 'weak_password']);
+    expect(await rolesOfEmail(customer.email)).toEqual([]);
+  });
+
   it('respects the admin cap', async () => {
     await account(service, ['admin'], 'a2');
     await account(service, ['admin'], 'a3');
-    const customer = await account(service, [], 'dev');
+    const customer = await account(service, [], 'dev', STAFF_PASSWORD);
     const response = await post('/api/admin/developers', { email: customer.email, password: customer.password, fullName: 'Dev' }, bearer(admin));
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Limite máximo de 3 administradores atingido');

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUserDetailSchema, personalDataExportSchema } from '@prata/contracts';
 import { AdminLog } from '../src/modules/audit/admin-log.entity.ts';
 import { UserAdminService } from '../src/modules/users/user-admin.service.ts';
-import { account, bearer, lastMailTo, signIn, tokenFrom, uniqueEmail, type SignedIn } from './accounts.ts';
+import { account, bearer, lastMailTo, signIn, signInEnrolling, STAFF_PASSWORD, tokenFrom, uniqueEmail, type SignedIn } from './accounts.ts';
 import { ORDER_CUSTOMER, placeOrder, sql } from './admin-fixtures.ts';
 import { createTestService, type TestService } from './helpers.ts';
 
@@ -23,7 +23,7 @@ const adminCount = async () => Number((await sql<{ n: string }>(service, "select
 
 beforeAll(async () => {
   service = await createTestService({ PAYMENT_SANDBOX_DELAY_MS: '0' });
-  owner = await account(service, ['admin'], 'dona');
+  owner = await account(service, ['admin'], 'dona', STAFF_PASSWORD);
 });
 afterAll(async () => service?.close());
 
@@ -56,11 +56,14 @@ describe('PATCH /api/admin/users/:id', () => {
 
   it('grants admin up to 3 admins, then answers the cap message; revokes another admin; never one’s own role', async () => {
     expect(await adminCount()).toBe(1);
-    const second = await account(service);
-    const third = await account(service);
-    const fourth = await account(service);
+    // Staff-grade passwords: a grant needs one (issue 21 / review finding 9, test/staff-two-factor.test.ts).
+    const second = await account(service, [], 'cliente', STAFF_PASSWORD);
+    const third = await account(service, [], 'cliente', STAFF_PASSWORD);
+    const fourth = await account(service, [], 'cliente', STAFF_PASSWORD);
     expect((await call(owner, 'PATCH', second.userId, { isAdmin: true })).json().roles).toEqual(['admin']);
     expect((await call(owner, 'PATCH', third.userId, { isAdmin: true })).statusCode).toBe(200);
+    // The grant ended third's sessions; as staff it signs in through the 2FA enrolment.
+    const thirdAdmin = await signInEnrolling(service, third.email, STAFF_PASSWORD);
     const capped = await call(owner, 'PATCH', fourth.userId, { isAdmin: true });
     expect(capped.statusCode).toBe(409);
     expect(capped.json()).toEqual({ error: 'admin_limit', message: 'Limite máximo de 3 administradores atingido' });
@@ -73,13 +76,13 @@ describe('PATCH /api/admin/users/:id', () => {
     expect(revoked.json()).toMatchObject({ role: 'user', roles: [] });
     expect(await service.db.orm.em.fork().count(AdminLog, { action: 'role_revoked', details: { userId: third.userId } })).toBe(1);
     // The revoked admin is refused at once (roles are read on every request).
-    expect((await call(third, 'GET', owner.userId)).statusCode).toBe(403);
+    expect((await call(thirdAdmin, 'GET', owner.userId)).statusCode).toBe(403);
     expect((await call(owner, 'PATCH', second.userId, { isAdmin: false })).statusCode).toBe(200);
     expect(await adminCount()).toBe(1);
   });
 
   it('grants and revokes the developer role from the users tab (issue 21, review item 5)', async () => {
-    const dev = await account(service, ['developer'], 'dev');
+    const dev = await account(service, ['developer'], 'dev', STAFF_PASSWORD);
     const asDeveloper = () => service.app.inject({ method: 'GET', url: '/api/developer/stats', headers: bearer(dev) });
     expect((await asDeveloper()).statusCode).toBe(200);
     const revoked = await call(owner, 'PATCH', dev.userId, { isDeveloper: false });
@@ -89,7 +92,10 @@ describe('PATCH /api/admin/users/:id', () => {
     // Refused at once: roles are read on every request.
     expect((await asDeveloper()).statusCode).toBe(403);
     expect((await call(owner, 'PATCH', dev.userId, { isDeveloper: true })).json().roles).toEqual(['developer']);
-    expect((await asDeveloper()).statusCode).toBe(200);
+    // The grant ended the account's sessions (no 2FA yet): back in through the enrolment.
+    expect((await asDeveloper()).statusCode).toBe(401);
+    const enrolled = await signInEnrolling(service, dev.email, STAFF_PASSWORD);
+    expect((await service.app.inject({ method: 'GET', url: '/api/developer/stats', headers: bearer(enrolled) })).statusCode).toBe(200);
   });
 
   it('never removes the last admin (the rule, checked in the service)', async () => {
@@ -101,14 +107,16 @@ describe('PATCH /api/admin/users/:id', () => {
   });
 
   it('keeps one admin when two admins revoke each other at once', async () => {
-    const other = await account(service);
+    const other = await account(service, [], 'cliente', STAFF_PASSWORD);
     await call(owner, 'PATCH', other.userId, { isAdmin: true });
-    const otherAdmin = await signIn(service, other.email, other.password);
+    const otherAdmin = await signInEnrolling(service, other.email, STAFF_PASSWORD);
     const [a, b] = await Promise.all([call(owner, 'PATCH', other.userId, { isAdmin: false }), call(otherAdmin, 'PATCH', owner.userId, { isAdmin: false })]);
     const remaining = await adminCount();
     // Put the owner back in charge for the tests below, whoever won.
     if (b.statusCode === 200) {
       await call(otherAdmin, 'PATCH', owner.userId, { isAdmin: true });
+      // That grant ended the owner's sessions (no 2FA): the owner signs in through the enrolment.
+      owner = await signInEnrolling(service, owner.email, STAFF_PASSWORD);
       await call(owner, 'PATCH', other.userId, { isAdmin: false });
     }
     expect(remaining).toBe(1);

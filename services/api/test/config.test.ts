@@ -63,6 +63,8 @@ describe('loadConfig', () => {
     // Issue 21 (review item 6): no local mail mode in production, unless mail is explicitly disabled.
     expect(() => loadConfig({ NODE_ENV: 'production', ...mercadoPago, ...strong })).toThrow(/SMTP_URL: required in production/);
     expect(loadConfig({ NODE_ENV: 'production', ...mercadoPago, ...strong, MAIL_DISABLED: 'true' })).toMatchObject({ mailDisabled: true, production: true, smtpUrl: undefined });
+    // Issue 21: demo staff (passwords in the log, no 2FA) never run in production.
+    expect(() => loadConfig({ NODE_ENV: 'production', ...mercadoPago, ...smtp, ...strong, DEMO_ACCOUNTS: 'true' })).toThrow(/DEMO_ACCOUNTS: refused in production/);
     const refusals: [Record<string, string>, string][] = [
       [{}, 'JWT_SECRET is not set'],
       [{ ENCRYPTION_KEY: strong.ENCRYPTION_KEY }, 'JWT_SECRET is not set'],

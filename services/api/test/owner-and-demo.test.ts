@@ -6,7 +6,7 @@ import { seedDemoAccounts } from '../src/database/seeders/demo-accounts.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { passwordStrength } from '../src/modules/identity/passwords.ts';
 import { User, UserRole } from '../src/modules/identity/identity.entities.ts';
-import { bearer, signIn, signUpConfirmed, uniqueEmail } from './accounts.ts';
+import { bearer, signIn, signInEnrolling, signUpConfirmed, uniqueEmail } from './accounts.ts';
 import { createTestService, type TestService } from './helpers.ts';
 
 const run = promisify(execFile);
@@ -32,7 +32,8 @@ describe('create-owner', () => {
   it('creates a confirmed admin from the command line', async () => {
     const { stdout } = await createOwner('Dona@Loja.com.br');
     expect(stdout).toContain('owner ready: dona@loja.com.br (admin): new account');
-    const owner = await signIn(service, 'dona@loja.com.br', OWNER_PASSWORD);
+    // The owner enrols an authenticator at the first sign-in (issue 21 / review finding 9).
+    const owner = await signInEnrolling(service, 'dona@loja.com.br', OWNER_PASSWORD);
     expect(await rolesOf(owner)).toEqual(['admin']);
   });
 
@@ -44,7 +45,7 @@ describe('create-owner', () => {
     const { stdout } = await createOwner(email);
     expect(stdout).toContain(`owner ready: ${email} (admin): replaced an unconfirmed sign-up`);
     expect((await service.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: 'senha-do-atacante' } })).statusCode).toBe(401);
-    const owner = await signIn(service, email, OWNER_PASSWORD);
+    const owner = await signInEnrolling(service, email, OWNER_PASSWORD);
     expect(await rolesOf(owner)).toEqual(['admin']);
     expect((await service.app.inject({ method: 'GET', url: '/api/me', headers: bearer(owner) })).json().user.fullName).toBe('Dona');
     // The attacker's confirmation link died with the sign-up.
@@ -59,7 +60,7 @@ describe('create-owner', () => {
     const { stdout } = await createOwner(email);
     expect(stdout).toContain('existing confirmed account; its password is now the one given and its sessions were signed out');
     expect((await service.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: before.cookie } })).statusCode).toBe(401);
-    expect(await rolesOf(await signIn(service, email, OWNER_PASSWORD))).toEqual(['admin']);
+    expect(await rolesOf(await signInEnrolling(service, email, OWNER_PASSWORD))).toEqual(['admin']);
   });
 
   afterAll(async () => {

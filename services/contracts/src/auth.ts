@@ -60,11 +60,27 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
+/**
+ * `POST /api/auth/sign-in`: a session, the TOTP step (staff with 2FA), or the enrolment step
+ * (issue 21 / review finding 9: a staff account whose role grant requires 2FA and that has none
+ * yet enrols an authenticator before any session is issued; `enrolmentToken` opens
+ * `POST /api/auth/sign-in/totp-enrolment` and `/confirm`).
+ */
 export const signInResultSchema = z.discriminatedUnion('status', [
   sessionSchema.extend({ status: z.literal('signed_in') }),
   z.object({ status: z.literal('totp_required'), challengeToken: z.string() }),
+  z.object({ status: z.literal('totp_enrolment_required'), enrolmentToken: z.string() }),
 ]);
 export type SignInResult = z.infer<typeof signInResultSchema>;
+
+/** Starts the sign-in enrolment step: the token of `totp_enrolment_required` (answered with a {@link twoFactorSetupSchema}). */
+export const totpEnrolmentStartSchema = z.object({ enrolmentToken: z.string().min(16, 'Sessão de verificação expirada. Entre novamente.').max(200) });
+
+/** Confirms the sign-in enrolment with the authenticator's first 6-digit code (answered with a session). */
+export const totpEnrolmentConfirmSchema = z.object({
+  enrolmentToken: z.string().min(16, 'Sessão de verificação expirada. Entre novamente.').max(200),
+  code: z.string().trim().regex(/^\d{6}$/, 'Por favor, insira um código de 6 dígitos.'),
+});
 
 export const messageSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageSchema>;

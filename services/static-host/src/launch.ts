@@ -106,8 +106,8 @@ const shellDocument = new ShellDocument({
 });
 
 const sharedEnv: NodeJS.ProcessEnv = {
-  // A local store gets demo accounts (printed at start) unless told otherwise.
-  DEMO_ACCOUNTS: 'true',
+  // A local store gets demo accounts (printed at start) unless told otherwise; never in production (issue 21).
+  ...(process.env.NODE_ENV === 'production' ? {} : { DEMO_ACCOUNTS: 'true' }),
   ...process.env,
   PORT: String(APPS[0].port),
   API_PORT: String(apiPort),

@@ -1,14 +1,16 @@
 /**
  * The admin and developer panels' login form (admin.md 2, 8; issue 3): e-mail and password (with
  * show/hide), a submit button that says 'Verificando...' while working, and for accounts with
- * 2FA the code step ('Sua conta usa autenticação de dois fatores.' + `SecondFactorForm`). The
- * steps are `usePanelSignIn`; each panel passes its own name, button, toasts and what to do with
- * the session.
+ * 2FA the code step ('Sua conta usa autenticação de dois fatores.' + `SecondFactorForm`); for
+ * staff that must enrol 2FA the enrolment step (`totp-enrolment-form.tsx`, issue 21, a chunk of
+ * its own loaded only then). The steps are `usePanelSignIn`; each panel passes its own name,
+ * button, toasts and what to do with the session.
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { Field, Input, PasswordInput } from './form.tsx';
 import { SecondFactorForm } from './second-factor-form.tsx';
+import { SkeletonText } from './feedback.tsx';
 import { usePanelSignIn, type PanelSignInOptions } from '../lib/use-panel-sign-in.ts';
 import styles from './panel-sign-in-form.module.css';
 
@@ -22,8 +24,18 @@ export interface PanelSignInFormProps extends PanelSignInOptions {
   emailPlaceholder?: string;
 }
 
+const TotpEnrolmentForm = lazy(() => import('./totp-enrolment-form.tsx'));
+
 export function PanelSignInForm({ label, submitLabel, icon, emailPlaceholder, onSession, onFailure }: PanelSignInFormProps) {
   const form = usePanelSignIn({ onSession, onFailure });
+
+  if (form.enrolment) {
+    return (
+      <Suspense fallback={<SkeletonText lines={4} />}>
+        <TotpEnrolmentForm setup={form.enrolment.setup} busy={form.busy} onSubmit={(code) => void form.submitEnrolmentCode(code)} onCancel={form.cancelEnrolment} />
+      </Suspense>
+    );
+  }
 
   if (form.challenge) {
     return (

@@ -2,7 +2,8 @@
  * The panels' sign-in steps (admin.md 2, 8; issue 3): field messages from the contracts' schema
  * without calling the service; the 2FA challenge opens the code step and the code completes the
  * sign-in (then the code step closes); an expired challenge goes back to e-mail and password;
- * failures reach `onFailure` tagged with their step.
+ * failures reach `onFailure` tagged with their step. Staff that must enrol 2FA (issue 21) get the
+ * enrolment step: the new secret is fetched, the first code opens the session.
  */
 import { act, createRef, useEffect, type RefObject } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,7 +22,7 @@ let view: Rendered;
 const latestRef = createRef<PanelSignIn>();
 let fetchMock: ReturnType<typeof vi.fn>;
 let onSession: ReturnType<typeof vi.fn<(session: Session) => void>>;
-let onFailure: ReturnType<typeof vi.fn<(error: unknown, step: 'password' | 'code') => void>>;
+let onFailure: ReturnType<typeof vi.fn<(error: unknown, step: 'password' | 'code' | 'enrolment') => void>>;
 
 function Harness({ probeRef }: { probeRef: RefObject<PanelSignIn | null> }) {
   const value = usePanelSignIn({ onSession, onFailure });
@@ -49,7 +50,7 @@ beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   onSession = vi.fn<(session: Session) => void>();
-  onFailure = vi.fn<(error: unknown, step: 'password' | 'code') => void>();
+  onFailure = vi.fn<(error: unknown, step: 'password' | 'code' | 'enrolment') => void>();
   view = render(<Harness probeRef={latestRef} />);
 });
 afterEach(() => {
@@ -109,5 +110,38 @@ describe('usePanelSignIn', () => {
     await submitCode('111111');
     expect(form.challenge).toBeNull();
     expect(onSession).not.toHaveBeenCalled();
+  });
+
+  it('enrols an authenticator when the service asks for it, then completes the sign-in with its first code', async () => {
+    const setup = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Prata%20925:ana%40example.com?secret=JBSWY3DPEHPK3PXP', recoveryCodes: Array.from({ length: 10 }, (_, i) => `CODIGO0${i}`) };
+    fill('ana@example.com', 'Prata-Equipe-2026');
+    answer(200, { status: 'totp_enrolment_required', enrolmentToken: 'inscricao-0123456789' });
+    answer(200, setup);
+    await submit();
+    expect(String(fetchMock.mock.calls[1]![0])).toMatch(/\/api\/auth\/sign-in\/totp-enrolment$/);
+    expect(JSON.parse(fetchMock.mock.calls[1]![1].body)).toEqual({ enrolmentToken: 'inscricao-0123456789' });
+    expect(form.enrolment).toEqual({ token: 'inscricao-0123456789', setup });
+    expect(onSession).not.toHaveBeenCalled();
+
+    answer(401, { error: 'invalid_code', message: 'Código de verificação inválido. Verifique o relógio do seu dispositivo.' });
+    await act(() => form.submitEnrolmentCode('000000'));
+    expect(onFailure).toHaveBeenLastCalledWith(expect.any(ApiRequestError), 'enrolment');
+    expect(form.enrolment).not.toBeNull(); // a wrong code keeps the step open
+
+    answer(200, session);
+    await act(() => form.submitEnrolmentCode('123456'));
+    expect(String(fetchMock.mock.calls[3]![0])).toMatch(/\/api\/auth\/sign-in\/totp-enrolment\/confirm$/);
+    expect(JSON.parse(fetchMock.mock.calls[3]![1].body)).toEqual({ enrolmentToken: 'inscricao-0123456789', code: '123456' });
+    expect(onSession).toHaveBeenCalledTimes(1);
+    expect(form.enrolment).toBeNull();
+  });
+
+  it('goes back to step 1 when the enrolment token expired', async () => {
+    fill('ana@example.com', 'Prata-Equipe-2026');
+    answer(200, { status: 'totp_enrolment_required', enrolmentToken: 'inscricao-0123456789' });
+    answer(401, { error: 'challenge_expired', message: 'Sessão de verificação expirada. Entre novamente.' });
+    await submit();
+    expect(onFailure).toHaveBeenLastCalledWith(expect.any(ApiRequestError), 'enrolment');
+    expect(form.enrolment).toBeNull();
   });
 });

@@ -7,10 +7,15 @@
  * and the form shows the code step). Step 2 sends the TOTP or recovery code with
  * `signInWithCode`; an expired challenge returns to step 1. A completed sign-in hands the session
  * to `onSession` and leaves the code step. Failures go to `onFailure` with the step they came from.
+ *
+ * Staff that must enrol 2FA and have none (issue 21 / review finding 9) get the enrolment step
+ * instead of the code step: `enrolment` holds the token and, once fetched with
+ * `startTotpEnrolment`, the new secret (QR code), and `submitEnrolmentCode` confirms the
+ * authenticator's first code, which opens the session. An expired token returns to step 1.
  */
 import { useState, type FormEvent } from 'react';
-import { signInSchema, type Session } from '@prata/contracts/auth';
-import { ApiRequestError, signIn, signInWithCode } from '@prata/shared-ui/state';
+import { signInSchema, type Session, type TwoFactorSetup } from '@prata/contracts/auth';
+import { ApiRequestError, confirmTotpEnrolment, signIn, signInWithCode, startTotpEnrolment } from '@prata/shared-ui/state';
 
 export type PanelSignInField = 'email' | 'password';
 
@@ -18,7 +23,13 @@ export interface PanelSignInOptions {
   /** Called with the new session (its roles decide what the panel does next). */
   onSession: (session: Session) => void | Promise<void>;
   /** Called when a step fails: the service's refusal (`ApiRequestError`) or anything else. */
-  onFailure: (error: unknown, step: 'password' | 'code') => void;
+  onFailure: (error: unknown, step: 'password' | 'code' | 'enrolment') => void;
+}
+
+/** The sign-in enrolment step: its token and, once fetched, the new authenticator's setup. */
+export interface PanelEnrolment {
+  token: string;
+  setup: TwoFactorSetup | null;
 }
 
 export interface PanelSignIn {
@@ -38,6 +49,12 @@ export interface PanelSignIn {
   submit: (event: FormEvent) => Promise<void>;
   /** Step 2: the code the user typed (TOTP or recovery code). */
   submitCode: (code: string) => Promise<void>;
+  /** The enrolment step while it is shown (staff without 2FA), else null. */
+  enrolment: PanelEnrolment | null;
+  /** Enrolment: the new authenticator's first 6-digit code. */
+  submitEnrolmentCode: (code: string) => Promise<void>;
+  /** Leaves the enrolment step (back to e-mail and password). */
+  cancelEnrolment: () => void;
 }
 
 export function usePanelSignIn({ onSession, onFailure }: PanelSignInOptions): PanelSignIn {
@@ -46,10 +63,25 @@ export function usePanelSignIn({ onSession, onFailure }: PanelSignInOptions): Pa
   const [errors, setErrors] = useState<PanelSignIn['errors']>({});
   const [challenge, setChallenge] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [enrolment, setEnrolment] = useState<PanelEnrolment | null>(null);
 
   const complete = async (session: Session) => {
     await onSession(session);
     setChallenge(null);
+    setEnrolment(null);
+  };
+
+  const expired = (error: unknown) => error instanceof ApiRequestError && error.body?.error === 'challenge_expired';
+
+  const beginEnrolment = async (token: string) => {
+    setEnrolment({ token, setup: null });
+    try {
+      const setup = await startTotpEnrolment(token);
+      setEnrolment({ token, setup });
+    } catch (error) {
+      onFailure(error, 'enrolment');
+      setEnrolment(null);
+    }
   };
 
   const submit = async (event: FormEvent) => {
@@ -66,6 +98,7 @@ export function usePanelSignIn({ onSession, onFailure }: PanelSignInOptions): Pa
     try {
       const result = await signIn(parsed.data.email, parsed.data.password);
       if (result.status === 'totp_required') setChallenge(result.challengeToken);
+      else if (result.status === 'totp_enrolment_required') await beginEnrolment(result.enrolmentToken);
       else await complete(result);
     } catch (error) {
       onFailure(error, 'password');
@@ -81,11 +114,38 @@ export function usePanelSignIn({ onSession, onFailure }: PanelSignInOptions): Pa
       await complete(await signInWithCode(challenge, code));
     } catch (error) {
       onFailure(error, 'code');
-      if (error instanceof ApiRequestError && error.body?.error === 'challenge_expired') setChallenge(null);
+      if (expired(error)) setChallenge(null);
     } finally {
       setBusy(false);
     }
   };
 
-  return { email, setEmail, password, setPassword, errors, busy, challenge, cancelChallenge: () => setChallenge(null), submit, submitCode };
+  const submitEnrolmentCode = async (code: string) => {
+    if (!enrolment) return;
+    setBusy(true);
+    try {
+      await complete(await confirmTotpEnrolment(enrolment.token, code));
+    } catch (error) {
+      onFailure(error, 'enrolment');
+      if (expired(error)) setEnrolment(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    email,
+    setEmail,
+    password,
+    setPassword,
+    errors,
+    busy,
+    challenge,
+    cancelChallenge: () => setChallenge(null),
+    submit,
+    submitCode,
+    enrolment,
+    submitEnrolmentCode,
+    cancelEnrolment: () => setEnrolment(null),
+  };
 }

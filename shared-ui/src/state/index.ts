@@ -17,7 +17,7 @@ export { useCartStore, selectCartCount, normaliseQuantity, CART_STORAGE_KEY, typ
 export { useFavouritesStore, FAVOURITES_STORAGE_KEY, type FavouriteItem, type FavouritesState } from './favourites-store.ts';
 export { useSessionStore, type SessionUser, type SessionState } from './session-store.ts';
 export { restoreStoredState, storedStateRestored } from './stored-state.ts';
-export { applySession, refreshSession, restoreSession, signIn, signInWithCode, signOut } from './session.ts';
+export { applySession, confirmTotpEnrolment, refreshSession, restoreSession, signIn, signInWithCode, signOut, startTotpEnrolment } from './session.ts';
 export { NAVIGATION_DELAY_MS, BACK_DELAY_MS, PAGE_TRANSITION_MS } from './timing.ts';
 export { useNavigationTransitionStore, type NavigationTransitionState } from './navigation-transition-store.ts';
 export { useTransitionNavigate, TransitionLink, TransitionNavLink, NavigationTransition } from './navigation-transition.tsx';

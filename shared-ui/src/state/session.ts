@@ -8,7 +8,7 @@
  *   API, so two tabs never present the same refresh token (which the service treats as theft).
  * - A user without a profile is signed out: `restoreSession` reports 'profile_missing'.
  */
-import { messageSchema, sessionSchema, signInResultSchema, type Session, type SignInResult } from '@prata/contracts/auth';
+import { messageSchema, sessionSchema, signInResultSchema, twoFactorSetupSchema, type Session, type SignInResult, type TwoFactorSetup } from '@prata/contracts/auth';
 import { useSessionStore } from './session-store.ts';
 import { ApiRequestError, apiRequest, setAccessTokenRefresher } from './api-client.ts';
 
@@ -72,7 +72,10 @@ export async function restoreSession(): Promise<'signed_in' | 'signed_out' | 'pr
   }
 }
 
-/** Signs in with e-mail and password. Admins/developers with 2FA get `totp_required`. */
+/**
+ * Signs in with e-mail and password. Admins/developers with 2FA get `totp_required`; staff that
+ * must enrol 2FA and have none get `totp_enrolment_required` (issue 21).
+ */
 export async function signIn(email: string, password: string): Promise<SignInResult> {
   const result = await apiRequest('/api/auth/sign-in', signInResultSchema, { method: 'POST', body: { email, password }, auth: false });
   if (result.status === 'signed_in') applySession(result);
@@ -82,6 +85,25 @@ export async function signIn(email: string, password: string): Promise<SignInRes
 /** Second step with a TOTP or recovery code. */
 export async function signInWithCode(challengeToken: string, code: string): Promise<Session> {
   const session = await apiRequest('/api/auth/sign-in/totp', sessionSchema, { method: 'POST', body: { challengeToken, code }, auth: false });
+  applySession(session);
+  return session;
+}
+
+/**
+ * Sign-in enrolment, step 1 (issue 21): a new TOTP secret, its otpauth URL (for the QR code) and
+ * 10 recovery codes for the token of `totp_enrolment_required`.
+ * @throws ApiRequestError (401 `challenge_expired`, 429 while locked).
+ */
+export async function startTotpEnrolment(enrolmentToken: string): Promise<TwoFactorSetup> {
+  return apiRequest('/api/auth/sign-in/totp-enrolment', twoFactorSetupSchema, { method: 'POST', body: { enrolmentToken }, auth: false });
+}
+
+/**
+ * Sign-in enrolment, step 2: the authenticator's first 6-digit code turns 2FA on and opens the
+ * session. @throws ApiRequestError (401 `invalid_code` / `challenge_expired`, 400 bad code).
+ */
+export async function confirmTotpEnrolment(enrolmentToken: string, code: string): Promise<Session> {
+  const session = await apiRequest('/api/auth/sign-in/totp-enrolment/confirm', sessionSchema, { method: 'POST', body: { enrolmentToken, code }, auth: false });
   applySession(session);
   return session;
 }

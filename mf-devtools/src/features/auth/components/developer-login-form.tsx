@@ -1,6 +1,7 @@
 /**
- * Developer login (admin.md 2, 8): email and password; accounts with 2FA pass the code step
- * (the steps are shared-ui's `PanelSignInForm`).
+ * Developer login (admin.md 2, 8): email and password; accounts with 2FA pass the code step, and
+ * staff that must enrol 2FA enrol an authenticator first (issue 21) (the steps are shared-ui's
+ * `PanelSignInForm`).
  * After sign-in the session's roles must include developer; otherwise the user is signed out and
  * told 'Acesso Negado' (Você não tem permissão de desenvolvedor.). Success: 'Acesso Concedido'
  * and `onGranted`. Wrong credentials: 'Erro no Login' (Credenciais inválidas ou você não tem
@@ -13,10 +14,11 @@ import { ApiRequestError, PanelSignInForm, signOut, toast } from '@prata/shared-
 const BAD_CREDENTIALS = 'Credenciais inválidas ou você não tem permissão de desenvolvedor.';
 const GENERIC = 'Não foi possível fazer login. Tente novamente.';
 
-function reportFailure(error: unknown, codeStep: boolean) {
+/** `afterPassword`: the failure came from the code or enrolment step (its own message is shown). */
+function reportFailure(error: unknown, afterPassword: boolean) {
   if (!(error instanceof ApiRequestError) || error.status === 0 || error.status >= 500) {
     toast.error('Erro', { description: GENERIC });
-  } else if (!codeStep && (error.status === 400 || error.status === 401)) {
+  } else if (!afterPassword && (error.status === 400 || error.status === 401)) {
     toast.error('Erro no Login', { description: BAD_CREDENTIALS });
   } else {
     toast.error('Erro no Login', { description: error.message });
@@ -38,7 +40,7 @@ export function DeveloperLoginForm({ onGranted }: { onGranted: () => void }) {
         toast.success('Acesso Concedido', { description: 'Bem-vindo ao dashboard de desenvolvimento.' });
         onGranted();
       }}
-      onFailure={(error, step) => reportFailure(error, step === 'code')}
+      onFailure={(error, step) => reportFailure(error, step !== 'password')}
     />
   );
 }

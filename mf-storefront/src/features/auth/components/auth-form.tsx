@@ -102,6 +102,11 @@ export function AuthForm({ onSignedIn, confirmToken, emailChangeToken }: AuthFor
       const result = await signIn(parsed.data.email, parsed.data.password);
       if (result.status === 'totp_required') {
         setChallenge(result.challengeToken);
+      } else if (result.status === 'totp_enrolment_required') {
+        // Staff without 2FA (issue 21) set up their authenticator on the panel's login, which shows the QR code.
+        toast.error('Autenticação de dois fatores obrigatória', {
+          description: 'Contas de administrador e desenvolvedor precisam configurar a autenticação de dois fatores. Entre pelo Painel Administrativo para configurá-la.',
+        });
       } else {
         toast.success('Login realizado com sucesso!');
         onSignedIn();

@@ -20,6 +20,7 @@ import { Migration20261123800000_outbox_dispatch } from './Migration202611238000
 import { Migration20261125100000_shared_state } from './Migration20261125100000_shared_state.ts';
 import { Migration20261125110000_launch_hardening } from './Migration20261125110000_launch_hardening.ts';
 import { Migration20261126100000_release_weight } from './Migration20261126100000_release_weight.ts';
+import { Migration20261126200000_staff_two_factor } from './Migration20261126200000_staff_two_factor.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -39,4 +40,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125100000_shared_state', class: Migration20261125100000_shared_state },
   { name: 'Migration20261125110000_launch_hardening', class: Migration20261125110000_launch_hardening },
   { name: 'Migration20261126100000_release_weight', class: Migration20261126100000_release_weight },
+  { name: 'Migration20261126200000_staff_two_factor', class: Migration20261126200000_staff_two_factor },
 ];

@@ -24,6 +24,7 @@ export type AuditAction =
   | 'profile_updated'
   | '2fa_enabled'
   | '2fa_disabled'
+  | '2fa_enrolment_required'
   | 'role_granted'
   | 'developer_setup'
   | 'admin_registration_created'

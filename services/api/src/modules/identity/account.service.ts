@@ -27,7 +27,7 @@ import { assertStaffPasswordStrength, reauthenticate } from './credentials.ts';
 import type { Profile } from './identity.entities.ts';
 import { User } from './identity.entities.ts';
 import { consumeOneTimeToken, findUserByEmail, issueOneTimeToken, profileOf, rolesOf } from './identity.repository.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, meetsStaffRule } from './passwords.ts';
 import type { SessionService } from './session.service.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 
@@ -165,7 +165,7 @@ export class AccountService {
   private async setPassword(em: EntityManager, user: User, caller: Caller, password: string, kind: 'profile' | 'panel', meta: RequestMeta): Promise<void> {
     const passwordHash = await hashPassword(password);
     await em.transactional(async (tx) => {
-      await tx.nativeUpdate(User, { id: user.id }, { passwordHash });
+      await tx.nativeUpdate(User, { id: user.id }, { passwordHash, passwordMeetsStaffRule: meetsStaffRule(password) });
       const revoked = await this.sessions.revokeOtherSessions(tx, user.id, caller.sessionId);
       audit(tx, { userId: user.id, action: 'password_changed', details: { kind, revokedSessions: revoked }, meta });
     });

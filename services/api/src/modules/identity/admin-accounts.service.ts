@@ -43,6 +43,8 @@ export const EMAIL_IN_USE_MESSAGE = 'Este email já possui uma conta. Tente faze
 export const NO_ACCOUNT_MESSAGE = 'Não há conta com este email. A pessoa deve se cadastrar na loja primeiro.';
 export const UNCONFIRMED_ACCOUNT_MESSAGE = 'Esta conta ainda não confirmou o email. Peça à pessoa que confirme o cadastro antes de receber o acesso.';
 export const WRONG_ACCOUNT_PASSWORD_MESSAGE = 'Senha incorreta para esta conta.';
+export const STAFF_PASSWORD_REQUIRED_MESSAGE =
+  'A senha desta conta não atende à regra de senha da equipe (pelo menos 12 caracteres, com letras maiúsculas e minúsculas, números e caracteres especiais). A pessoa deve trocar a senha antes de receber o acesso.';
 export const SETUP_TOKEN_INVALID_MESSAGE = 'Link de primeiro acesso inválido ou expirado. Reinicie o serviço para gerar outro ou use npm run create-owner.';
 /** Advisory lock key serialising role grants. */
 export const ROLE_GRANT_LOCK = 925_001;
@@ -55,18 +57,50 @@ const lockRoleGrants = (tx: EntityManager) =>
 
 /**
  * Grants `role` to `userId` inside a transaction holding the role-grant lock; an admin grant
- * fails when MAX_ADMINS admins exist. Idempotent for a role the user already has.
+ * fails when MAX_ADMINS admins exist. Idempotent for a role the user already has. This is the
+ * bare grant (fixtures, demo accounts); the store's own grant paths go through
+ * {@link grantStaffRole}, which adds the staff password and 2FA policy.
+ * Returns true when the role was added, false when the user already had it.
  * @throws ConflictError ADMIN_LIMIT_MESSAGE.
  */
-export async function grantRole(em: EntityManager, userId: string, role: RoleName, actorId: string | null, meta?: RequestMeta): Promise<void> {
-  await em.transactional(async (tx) => {
+export async function grantRole(em: EntityManager, userId: string, role: RoleName, actorId: string | null, meta?: RequestMeta): Promise<boolean> {
+  return em.transactional(async (tx) => {
     await lockRoleGrants(tx);
-    if (await tx.count(UserRole, { user: userId, role })) return;
+    if (await tx.count(UserRole, { user: userId, role })) return false;
     if (role === 'admin' && (await tx.count(UserRole, { role: 'admin' })) >= MAX_ADMINS) {
       throw new ConflictError(ADMIN_LIMIT_MESSAGE, 'admin_limit');
     }
     tx.create(UserRole, { user: userId, role });
     audit(tx, { userId: actorId, action: 'role_granted', details: { userId, role }, ...(meta ? { meta } : {}) });
+    return true;
+  });
+}
+
+/**
+ * Grants a staff role (admin or developer) the way the store does it: approval of an admin
+ * registration, developer setup, the users tab and `create-owner` (issue 21 / review finding 9).
+ * - The account's current password must have passed the panel strength rule when it was set
+ *   (`users.password_meets_staff_rule`); otherwise the grant is refused and nothing changes.
+ * - The account must then have 2FA (`users.two_factor_required`): without it, its next sign-in
+ *   is the enrolment step (auth.service.ts). So that "next sign-in" comes now, a grant that adds
+ *   a role to an account without 2FA ends its sessions (refresh tokens revoked; access tokens are
+ *   bound to them), unless the account is the actor's own.
+ * Returns true when the role was added (false: the account already had it).
+ * @throws NotFoundError (no such account), ConflictError `staff_password_required` or
+ *   ADMIN_LIMIT_MESSAGE.
+ */
+export async function grantStaffRole(em: EntityManager, userId: string, role: RoleName, actorId: string | null, meta?: RequestMeta): Promise<boolean> {
+  return em.transactional(async (tx) => {
+    const user = await tx.findOne(User, { id: userId, erasedAt: null });
+    if (!user) throw new NotFoundError('Usuário não encontrado');
+    if (!user.passwordMeetsStaffRule) throw new ConflictError(STAFF_PASSWORD_REQUIRED_MESSAGE, 'staff_password_required');
+    const added = await grantRole(tx, userId, role, actorId, meta);
+    user.twoFactorRequired = true;
+    if (added && !user.twoFactorEnabled && userId !== actorId) {
+      await tx.nativeUpdate(RefreshToken, { user: userId, revokedAt: null }, { revokedAt: new Date() });
+    }
+    await tx.flush();
+    return added;
   });
 }
 
@@ -92,6 +126,8 @@ export class AdminAccountsService {
    */
   async register(em: EntityManager, input: AdminRegistrationInput, meta: RequestMeta): Promise<{ success: true; message: string }> {
     const data = adminRegistrationSchema.parse(input);
+    // Every registration asks for admin access: the staff password rule applies (issue 21 / review finding 9).
+    assertStaffPasswordStrength(data.password, 'password');
     const passwordHash = await hashPassword(data.password);
     let mail: OutboxEmail | undefined;
     await em.transactional(async (tx) => {
@@ -99,7 +135,7 @@ export class AdminAccountsService {
       if (await findUserByEmail(tx, data.email)) throw new ConflictError(EMAIL_IN_USE_MESSAGE, 'email_in_use');
       const ownerSetup = data.setupToken !== undefined;
       if (data.setupToken !== undefined) await this.consumeOwnerSetupToken(tx, data.setupToken);
-      const user = tx.create(User, { email: data.email, passwordHash });
+      const user = tx.create(User, { email: data.email, passwordHash, passwordMeetsStaffRule: true });
       tx.create(Profile, { user, fullName: data.fullName, email: data.email });
       const registration = tx.create(AdminRegistration, { user, fullName: data.fullName, email: data.email, status: 'pending_confirmation', ownerSetup });
       const token = issueOneTimeToken(tx, this.clock, user, 'confirm_admin_registration', CONFIRM_TTL_MS, { registrationId: registration.id });
@@ -143,6 +179,8 @@ export class AdminAccountsService {
         await lockRoleGrants(tx);
         if ((await tx.count(UserRole, { role: 'admin' })) > 0) return false;
         tx.create(UserRole, { user: row.user.id, role: 'admin' });
+        // The owner enrols an authenticator at the first sign-in (issue 21 / review finding 9).
+        await tx.nativeUpdate(User, { id: row.user.id }, { twoFactorRequired: true });
         audit(tx, { userId: null, action: 'role_granted', details: { userId: row.user.id, role: 'admin', reason: 'owner_setup_token' }, meta });
         return true;
       }));
@@ -167,12 +205,15 @@ export class AdminAccountsService {
     }));
   }
 
-  /** Approves a confirmed registration. @throws NotFoundError, ConflictError (cap, not confirmed). */
+  /**
+   * Approves a confirmed registration (a staff grant: {@link grantStaffRole}).
+   * @throws NotFoundError, ConflictError (cap, not confirmed, `staff_password_required`).
+   */
   async approve(em: EntityManager, id: string, actorId: string, meta: RequestMeta): Promise<void> {
     const registration = await em.findOne(AdminRegistration, { id }, { populate: ['user'] });
     if (!registration) throw new NotFoundError('Registro não encontrado');
     if (registration.status !== 'pending_approval') throw new ConflictError('Este registro não está aguardando aprovação.', 'not_pending');
-    await grantRole(em, registration.user.id, 'admin', actorId, meta);
+    await grantStaffRole(em, registration.user.id, 'admin', actorId, meta);
     registration.status = 'approved';
     registration.decidedBy = actorId;
     registration.decidedAt = this.clock.now();
@@ -194,9 +235,11 @@ export class AdminAccountsService {
    * setup-developer (admin.md 2, 5, 8: the user must register first): grants developer and admin
    * to the existing, e-mail-confirmed account `email` whose password is `password` (the account
    * holder's consent; a wrong one counts towards that account's lockout). `fullName` is kept in
-   * the audit entry; the account's profile is not changed.
+   * the audit entry; the account's profile is not changed. The password must pass the panel
+   * strength rule, and the account enrols 2FA at its next sign-in ({@link grantStaffRole}).
    * @throws NotFoundError (no account), ConflictError (e-mail not confirmed, admin cap),
-   *   ValidationError 'Senha incorreta para esta conta.', TooManyRequestsError (account locked).
+   *   ValidationError 'Senha incorreta para esta conta.' or `weak_password`,
+   *   TooManyRequestsError (account locked).
    */
   async setupDeveloper(em: EntityManager, input: z.input<typeof developerSetupSchema>, actorId: string | null, meta?: RequestMeta): Promise<{ message: string }> {
     const data = developerSetupSchema.parse(input);
@@ -209,8 +252,14 @@ export class AdminAccountsService {
       await recordFailure(em, this.clock, user, 'wrong_password', requestMeta);
       throw new ValidationError(WRONG_ACCOUNT_PASSWORD_MESSAGE, [{ path: 'password', message: WRONG_ACCOUNT_PASSWORD_MESSAGE }], 'wrong_password');
     }
-    await grantRole(em, user.id, 'admin', actorId, meta);
-    await grantRole(em, user.id, 'developer', actorId, meta);
+    // Staff accounts need a password passing the panel rule (issue 21 / review finding 9).
+    assertStaffPasswordStrength(data.password, 'password');
+    if (!user.passwordMeetsStaffRule) {
+      user.passwordMeetsStaffRule = true;
+      await em.flush();
+    }
+    await grantStaffRole(em, user.id, 'admin', actorId, meta);
+    await grantStaffRole(em, user.id, 'developer', actorId, meta);
     audit(em, { userId: actorId, action: 'developer_setup', details: { userId: user.id, email: user.email, fullName: data.fullName }, meta: requestMeta });
     await em.flush();
     return { message: `Acesso de desenvolvedor criado para ${data.email}` };
@@ -225,6 +274,7 @@ export class AdminAccountsService {
    *   nothing of the earlier sign-up survives.
    * - A confirmed account: granted admin; its password becomes the one typed and its other
    *   sessions are revoked.
+   * The owner enrols 2FA at the first sign-in ({@link grantStaffRole}).
    * Returns the user and a one-line summary for the operator saying which case applied.
    * @throws ValidationError `weak_password`, ConflictError (admin cap).
    */
@@ -236,7 +286,7 @@ export class AdminAccountsService {
     const { user, summary } = await em.transactional(async (tx) => {
       const existing = await findUserByEmail(tx, email);
       if (!existing) {
-        const created = tx.create(User, { email, passwordHash, emailConfirmedAt: now });
+        const created = tx.create(User, { email, passwordHash, passwordMeetsStaffRule: true, emailConfirmedAt: now });
         tx.create(Profile, { user: created, fullName: input.fullName, email });
         return { user: created, summary: `owner ready: ${email} (admin): new account` };
       }
@@ -244,6 +294,7 @@ export class AdminAccountsService {
       await tx.nativeUpdate(RefreshToken, { user: existing.id, revokedAt: null }, { revokedAt: now });
       await tx.nativeDelete(OneTimeToken, { user: existing.id, usedAt: null });
       existing.passwordHash = passwordHash;
+      existing.passwordMeetsStaffRule = true;
       existing.loginAttempts = 0;
       existing.emailConfirmedAt ??= now;
       const profile = await profileOf(tx, existing.id);
@@ -261,7 +312,8 @@ export class AdminAccountsService {
       if (profile) profile.fullName = input.fullName;
       return { user: existing, summary: `owner ready: ${email} (admin): replaced an unconfirmed sign-up of this e-mail (its password, links and sessions are gone)` };
     });
-    await grantRole(em, user.id, 'admin', null);
+    // The owner enrols an authenticator at the first sign-in (issue 21 / review finding 9).
+    await grantStaffRole(em, user.id, 'admin', null);
     return { user, summary };
   }
 

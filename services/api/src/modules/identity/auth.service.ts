@@ -12,6 +12,12 @@
  * The second step (issue 10): a correct password for a staff account with 2FA yields a random
  * challenge token, stored hashed in `mfa_challenges`, valid 5 minutes for at most 5 codes; a
  * wrong code counts towards the account lockout; an accepted code consumes the challenge.
+ *
+ * The enrolment step (issue 21 / review finding 9): a staff account that must have 2FA
+ * (`two_factor_required`, set by every staff grant) and has none gets an enrolment token instead
+ * (`mfa_challenges` with purpose `enrolment`, 10 minutes, at most 5 calls); with it the sign-in
+ * page fetches a new secret (QR code) and confirms the authenticator's first code, which turns
+ * 2FA on and opens the session. No session is issued before that.
  */
 import { raw, type EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -21,8 +27,9 @@ import {
   type ResetPasswordInput,
   type SignInInput,
   type SignUpInput,
+  type TwoFactorSetup,
 } from '@prata/contracts';
-import { ConflictError, ForbiddenError, UnauthorizedError } from '../../errors.ts';
+import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { audit, type RequestMeta } from '../audit/audit.service.ts';
@@ -31,7 +38,7 @@ import type { OutboxEmail } from '../mail/outbox-email.entity.ts';
 import { assertNotLocked, assertStaffPasswordStrength, assertUnknownEmailNotLocked, clearFailures, maskEmail, recordFailure, recordUnknownEmailFailure } from './credentials.ts';
 import { MfaChallenge, Profile, User } from './identity.entities.ts';
 import { consumeOneTimeToken, findUserByEmail, issueOneTimeToken, rolesOf } from './identity.repository.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { dummyPasswordHash, hashPassword, meetsStaffRule, verifyPassword } from './passwords.ts';
 import type { IssuedSession, SessionService } from './session.service.ts';
 import { INVALID_TOTP_MESSAGE, type TwoFactorService } from './two-factor.service.ts';
 
@@ -54,7 +61,13 @@ export interface AuthDeps {
   storeName: string;
 }
 
-export type SignInOutcome = { status: 'signed_in'; issued: IssuedSession } | { status: 'totp_required'; challengeToken: string };
+/** Lifetime of a sign-in enrolment challenge, ms (10 minutes: time to install an app and scan). */
+export const ENROLMENT_CHALLENGE_TTL_MS = 10 * 60_000;
+
+export type SignInOutcome =
+  | { status: 'signed_in'; issued: IssuedSession }
+  | { status: 'totp_required'; challengeToken: string }
+  | { status: 'totp_enrolment_required'; enrolmentToken: string };
 
 export class AuthService {
   private readonly deps: AuthDeps;
@@ -75,7 +88,7 @@ export class AuthService {
       if (await findUserByEmail(tx, data.email)) {
         throw new ConflictError('Este email já está cadastrado. Faça login.', 'user_already_registered');
       }
-      const user = tx.create(User, { email: data.email, passwordHash });
+      const user = tx.create(User, { email: data.email, passwordHash, passwordMeetsStaffRule: meetsStaffRule(data.password) });
       tx.create(Profile, { user, fullName: data.fullName, email: data.email });
       const token = issueOneTimeToken(tx, this.deps.clock, user, 'confirm_signup', CONFIRM_TTL_MS);
       const link = `${this.deps.shellUrl}/auth?confirmar=${token}`;
@@ -130,7 +143,70 @@ export class AuthService {
       await em.flush();
       return { status: 'totp_required', challengeToken };
     }
+    if (user.twoFactorRequired && roles.length > 0) {
+      // Staff without 2FA (issue 21 / review finding 9): no session until an authenticator is enrolled.
+      const enrolmentToken = randomToken();
+      em.create(MfaChallenge, {
+        user,
+        purpose: 'enrolment',
+        tokenHash: sha256Hex(enrolmentToken),
+        expiresAt: new Date(this.deps.clock.now().getTime() + ENROLMENT_CHALLENGE_TTL_MS),
+      });
+      audit(em, { userId: user.id, action: '2fa_enrolment_required', meta });
+      await em.flush();
+      return { status: 'totp_enrolment_required', enrolmentToken };
+    }
     return { status: 'signed_in', issued: await this.complete(em, user, meta, false) };
+  }
+
+  /**
+   * Sign-in enrolment, step 1 (issue 21): for the token of `totp_enrolment_required`, a new TOTP
+   * secret, its otpauth URL and 10 recovery codes, pending until step 2 confirms a code (calling
+   * it again replaces them). Spends one of the challenge's MFA_CHALLENGE_MAX_ATTEMPTS.
+   * @throws UnauthorizedError `challenge_expired` (unknown, expired, used or exhausted token, or
+   *   an account that no longer needs it); TooManyRequestsError while the account is locked.
+   */
+  async startEnrolment(em: EntityManager, enrolmentToken: string): Promise<TwoFactorSetup> {
+    const user = await this.claimEnrolment(em, enrolmentToken);
+    return this.deps.twoFactor.prepare(em, user);
+  }
+
+  /**
+   * Sign-in enrolment, step 2: the first code of the new authenticator turns 2FA on (every other
+   * session of the account is revoked) and completes the sign-in. A wrong code counts towards
+   * the account lockout. Returns the new session.
+   * @throws UnauthorizedError `challenge_expired`, `invalid_code`; ValidationError
+   *   `setup_expired` (step 1 not done); TooManyRequestsError while locked.
+   */
+  async confirmEnrolment(em: EntityManager, enrolmentToken: string, code: string, meta: RequestMeta): Promise<IssuedSession> {
+    const user = await this.claimEnrolment(em, enrolmentToken);
+    try {
+      await this.deps.twoFactor.enable(em, user, code, meta, null);
+    } catch (error) {
+      if (!(error instanceof ValidationError && error.code === 'invalid_code')) throw error;
+      await recordFailure(em, this.deps.clock, user, 'wrong_second_factor', meta);
+      throw new UnauthorizedError(INVALID_TOTP_MESSAGE, 'invalid_code');
+    }
+    const consumed = await em.nativeUpdate(MfaChallenge, { tokenHash: sha256Hex(enrolmentToken), consumedAt: null }, { consumedAt: this.deps.clock.now() });
+    if (consumed !== 1) throw new UnauthorizedError(CHALLENGE_EXPIRED_MESSAGE, 'challenge_expired');
+    await em.refresh(user);
+    return this.complete(em, user, meta, true);
+  }
+
+  /** Claims one attempt of a live enrolment challenge and returns its account (see the callers' errors). */
+  private async claimEnrolment(em: EntityManager, enrolmentToken: string): Promise<User> {
+    const now = this.deps.clock.now();
+    const expired = () => new UnauthorizedError(CHALLENGE_EXPIRED_MESSAGE, 'challenge_expired');
+    const challenge = await em.findOne(MfaChallenge, { tokenHash: sha256Hex(enrolmentToken), purpose: 'enrolment' }, { populate: ['user'] });
+    if (!challenge || challenge.user.twoFactorEnabled || challenge.user.erasedAt) throw expired();
+    assertNotLocked(challenge.user, now);
+    const claimed = await em.nativeUpdate(
+      MfaChallenge,
+      { id: challenge.id, consumedAt: null, expiresAt: { $gt: now }, attempts: { $lt: MFA_CHALLENGE_MAX_ATTEMPTS } },
+      { attempts: raw('attempts + 1') },
+    );
+    if (claimed !== 1) throw expired();
+    return challenge.user;
   }
 
   /**
@@ -143,7 +219,7 @@ export class AuthService {
   async signInWithSecondFactor(em: EntityManager, challengeToken: string, code: string, meta: RequestMeta): Promise<IssuedSession> {
     const now = this.deps.clock.now();
     const expired = () => new UnauthorizedError(CHALLENGE_EXPIRED_MESSAGE, 'challenge_expired');
-    const challenge = await em.findOne(MfaChallenge, { tokenHash: sha256Hex(challengeToken) }, { populate: ['user'] });
+    const challenge = await em.findOne(MfaChallenge, { tokenHash: sha256Hex(challengeToken), purpose: 'second_factor' }, { populate: ['user'] });
     if (!challenge || !challenge.user.twoFactorEnabled) throw expired();
     assertNotLocked(challenge.user, now);
     const claimed = await em.nativeUpdate(
@@ -205,6 +281,7 @@ export class AuthService {
       // A refusal throws inside the transaction: the link's consumption is rolled back.
       if ((await rolesOf(tx, row.user.id)).length > 0) assertStaffPasswordStrength(data.password, 'password');
       row.user.passwordHash = passwordHash;
+      row.user.passwordMeetsStaffRule = meetsStaffRule(data.password);
       row.user.loginAttempts = 0;
       row.user.emailConfirmedAt ??= this.deps.clock.now();
       await this.deps.sessions.revokeAllForUser(tx, row.user.id);

@@ -37,6 +37,17 @@ export const UserSchema = defineEntity({
     pendingTwoFactorSecret: p.text().nullable(),
     /** Last TOTP time step accepted: a code cannot be replayed within its window. */
     lastTotpStep: p.bigint('number').nullable(),
+    /**
+     * True when the current password passed the panel strength rule (admin.md 7) as it was set
+     * (issue 21 / review finding 9): a staff role is granted only to such an account.
+     */
+    passwordMeetsStaffRule: p.boolean().default(false),
+    /**
+     * Set when a staff role is granted (issue 21 / review finding 9): while the account holds a
+     * staff role without 2FA, a correct password answers `totp_enrolment_required` and no session
+     * is issued until an authenticator is enrolled.
+     */
+    twoFactorRequired: p.boolean().default(false),
     createdAt: createdAt(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
     /** Set when an admin deleted the account (LGPD erasure, issue 12): the row keeps only ids. */
@@ -169,6 +180,11 @@ export const MfaChallengeSchema = defineEntity({
     user: () => p.manyToOne(User).deleteRule('cascade'),
     /** SHA-256 of the challenge token the client holds between the two sign-in steps. */
     tokenHash: p.string().length(64).unique(),
+    /**
+     * `second_factor`: the TOTP step of an account with 2FA; `enrolment`: the sign-in enrolment
+     * of a staff account that must have 2FA and has none yet (issue 21).
+     */
+    purpose: p.string().length(20).default('second_factor'),
     /** Codes tried against this challenge (wrong or right); at MFA_CHALLENGE_MAX_ATTEMPTS it is dead. */
     attempts: p.integer().default(0),
     createdAt: createdAt(),

@@ -1,6 +1,7 @@
 /**
  * Identity routes (issue 3). Access per route as storefront.md 6 and admin.md 6:
- * - public: sign-up, e-mail confirmations, sign-in (+ TOTP step), refresh, sign-out, recovery,
+ * - public: sign-up, e-mail confirmations, sign-in (+ TOTP step, + the enrolment step of staff
+ *   without 2FA: same limit as the TOTP step), refresh, sign-out, recovery,
  *   reset, admin registration (+ confirmation). Rate-limited per IP (the TOTP step has its own,
  *   stricter limit: TOTP_RATE_LIMIT_PER_MINUTE).
  * - customer (any signed-in user): /api/me, roles, profile, password, e-mail change.
@@ -34,6 +35,8 @@ import {
   signInSchema,
   signUpSchema,
   tokenSchema,
+  totpEnrolmentConfirmSchema,
+  totpEnrolmentStartSchema,
   totpSignInSchema,
   twoFactorCodeSchema,
   twoFactorDisableSchema,
@@ -88,6 +91,17 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     // Secure over https, and always in production (issue 21): a production cookie never travels in clear.
     secure: config.publicUrl.startsWith('https://') || config.production,
   };
+  /** A notice to the account's address after 2FA is turned on (issue 21): the owner learns of a 2FA change they did not make. */
+  const sendTwoFactorNotice = async (to: string) => {
+    const notice = em();
+    const mail = app.mailer.queue(notice, {
+      to,
+      subject: `${app.config.storeName}: autenticação de dois fatores ativada`,
+      text: `Olá!\n\nA autenticação de dois fatores da sua conta foi ativada com um novo aplicativo autenticador em ${app.clock.now().toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}.\nSe não foi você, redefina sua senha agora e fale com o responsável pela loja.`,
+    });
+    await notice.flush();
+    await app.mailer.dispatch(notice, [mail]);
+  };
   const sendSession = (reply: FastifyReply, issued: IssuedSession) => {
     // The cookie lives as long as the session's absolute lifetime, not a fresh 30 days per refresh.
     const maxAge = Math.max(0, Math.floor((issued.refreshExpiresAt.getTime() - clock.now().getTime()) / 1000));
@@ -109,8 +123,26 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/auth/sign-in', { config: { access: 'public', ...limit }, schema: { body: signInSchema, response: { 200: signInResultSchema, ...errors } } }, async (request, reply) => {
     const outcome = await auth.signIn(em(), request.body, requestMeta(request));
     if (outcome.status === 'totp_required') return { status: 'totp_required' as const, challengeToken: outcome.challengeToken };
+    if (outcome.status === 'totp_enrolment_required') return { status: 'totp_enrolment_required' as const, enrolmentToken: outcome.enrolmentToken };
     return { status: 'signed_in' as const, ...sendSession(reply, outcome.issued) };
   });
+
+  // Sign-in enrolment of staff that must have 2FA (issue 21 / review finding 9): secret + QR, then the first code.
+  app.post(
+    '/api/auth/sign-in/totp-enrolment',
+    { config: { access: 'public', ...totpLimit }, schema: { body: totpEnrolmentStartSchema, response: { 200: twoFactorSetupSchema, ...errors } } },
+    async (request) => auth.startEnrolment(em(), request.body.enrolmentToken),
+  );
+
+  app.post(
+    '/api/auth/sign-in/totp-enrolment/confirm',
+    { config: { access: 'public', ...totpLimit }, schema: { body: totpEnrolmentConfirmSchema, response: { 200: sessionSchema, ...errors } } },
+    async (request, reply) => {
+      const issued = await auth.confirmEnrolment(em(), request.body.enrolmentToken, request.body.code, requestMeta(request));
+      await sendTwoFactorNotice(issued.session.user.email);
+      return sendSession(reply, issued);
+    },
+  );
 
   app.post('/api/auth/sign-in/totp', { config: { access: 'public', ...totpLimit }, schema: { body: totpSignInSchema, response: { 200: sessionSchema, ...errors } } }, async (request, reply) => {
     const issued = await auth.signInWithSecondFactor(em(), request.body.challengeToken, request.body.code, requestMeta(request));
@@ -213,15 +245,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     const { userId, sessionId } = caller(request);
     const user = await account.user(em(), userId);
     await twoFactor.enable(em(), user, request.body.code, requestMeta(request), sessionId);
-    // A notice to the account's address (issue 21): the owner learns of a 2FA change they did not make.
-    const notice = em();
-    const mail = app.mailer.queue(notice, {
-      to: user.email,
-      subject: `${app.config.storeName}: autenticação de dois fatores ativada`,
-      text: `Olá!\n\nA autenticação de dois fatores da sua conta foi ativada com um novo aplicativo autenticador em ${app.clock.now().toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}.\nSe não foi você, redefina sua senha agora e fale com o responsável pela loja.`,
-    });
-    await notice.flush();
-    await app.mailer.dispatch(notice, [mail]);
+    await sendTwoFactorNotice(user.email);
     return { message: '2FA Ativado' };
   });
 

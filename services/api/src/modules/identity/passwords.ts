@@ -34,3 +34,8 @@ export function passwordStrength(password: string): { valid: boolean; feedback: 
   if (!/[^A-Za-z0-9]/.test(password)) feedback.push('Inclua pelo menos um caractere especial.');
   return { valid: feedback.length === 0, feedback };
 }
+
+/** True when `password` passes the panel strength rule staff accounts must follow (stored as `users.password_meets_staff_rule`). */
+export function meetsStaffRule(password: string): boolean {
+  return passwordStrength(password).valid;
+}

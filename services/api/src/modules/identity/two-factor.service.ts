@@ -45,6 +45,16 @@ export class TwoFactorService {
    */
   async setup(em: EntityManager, user: User, input: { currentPassword: string; code?: string | undefined }, meta: RequestMeta): Promise<TwoFactorSetup> {
     await reauthenticate(em, this.clock, user, input.currentPassword, meta, { twoFactor: this, code: input.code });
+    return this.prepare(em, user);
+  }
+
+  /**
+   * A new pending secret and 10 pending recovery codes for `user` (replacing any earlier pending
+   * ones), without re-authentication: for `setup` above and the sign-in enrolment of a staff
+   * account (auth.service.ts), whose caller proved the password moments before.
+   * Returns the secret (base32), its otpauth URL and the recovery codes, shown once.
+   */
+  async prepare(em: EntityManager, user: User): Promise<TwoFactorSetup> {
     const secret = generateSecret({ length: 20 });
     const recoveryCodes = randomCodes(RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH);
     user.pendingTwoFactorSecret = this.box.seal(secret);
@@ -56,16 +66,18 @@ export class TwoFactorService {
 
   /**
    * Confirms a setup with a code from the authenticator, turns 2FA on and revokes every session
-   * but `keepSessionId` (the caller's).
-   * @throws ValidationError when no setup is pending or the code is wrong.
+   * but `keepSessionId` (the caller's; null during the sign-in enrolment: every session).
+   * @throws ValidationError when no setup is pending (`setup_expired`) or the code is wrong (`invalid_code`).
    */
-  async enable(em: EntityManager, user: User, code: string, meta: RequestMeta, keepSessionId: string): Promise<void> {
+  async enable(em: EntityManager, user: User, code: string, meta: RequestMeta, keepSessionId: string | null): Promise<void> {
     if (!user.pendingTwoFactorSecret) throw new ValidationError(SETUP_EXPIRED_MESSAGE, undefined, 'setup_expired');
     const secret = this.box.open(user.pendingTwoFactorSecret);
     const step = await this.matchingStep(secret, code, null);
     if (step === null) throw new ValidationError(INVALID_TOTP_MESSAGE, undefined, 'invalid_code');
     await em.transactional(async (tx) => {
       const fresh = await tx.findOneOrFail(User, { id: user.id }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+      // A concurrent enable committed first (the row lock serialises them): its secret stays.
+      if (fresh.pendingTwoFactorSecret !== user.pendingTwoFactorSecret) throw new ValidationError(SETUP_EXPIRED_MESSAGE, undefined, 'setup_expired');
       fresh.twoFactorSecret = fresh.pendingTwoFactorSecret;
       fresh.pendingTwoFactorSecret = null;
       fresh.twoFactorEnabled = true;

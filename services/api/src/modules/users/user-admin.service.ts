@@ -31,7 +31,7 @@ import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { audit, type RequestMeta } from '../audit/audit.service.ts';
-import { ROLE_GRANT_LOCK, grantRole } from '../identity/admin-accounts.service.ts';
+import { ROLE_GRANT_LOCK, grantStaffRole } from '../identity/admin-accounts.service.ts';
 import { AdminRegistration, OneTimeToken, Profile, RecoveryCode, RefreshToken, User, UserRole } from '../identity/identity.entities.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import { Order } from '../orders/order.entities.ts';
@@ -92,8 +92,11 @@ export class UserAdminService {
 
   /**
    * Changes the name, the admin role and/or the developer role of `id` (issue 21 / review item 5:
-   * a developer role can be revoked too; the store is never left without an admin).
-   * @throws ZodError, NotFoundError, ConflictError (admin cap, last admin, own admin role).
+   * a developer role can be revoked too; the store is never left without an admin). A grant is a
+   * staff grant (`grantStaffRole`, review finding 9): the account's password must pass the staff
+   * rule, and it enrols 2FA at its next sign-in.
+   * @throws ZodError, NotFoundError, ConflictError (admin cap, last admin, own admin role,
+   *   `staff_password_required`).
    */
   async update(em: EntityManager, actorId: string, id: string, input: AdminUserUpdate, meta: RequestMeta): Promise<AdminUserDetail> {
     const data = adminUserUpdateSchema.parse(input);
@@ -106,7 +109,7 @@ export class UserAdminService {
         profile.fullName = data.fullName;
       }
       const isAdmin = (await tx.count(UserRole, { user: id, role: 'admin' })) > 0;
-      if (data.isAdmin === true && !isAdmin) await grantRole(tx, id, 'admin', actorId, meta);
+      if (data.isAdmin === true && !isAdmin) await grantStaffRole(tx, id, 'admin', actorId, meta);
       if (data.isAdmin === false && isAdmin) {
         if (id === actorId) throw new ConflictError(OWN_ADMIN_MESSAGE, 'own_admin_role');
         if ((await tx.count(UserRole, { role: 'admin' })) <= 1) throw new ConflictError(LAST_ADMIN_MESSAGE, 'last_admin');
@@ -114,7 +117,7 @@ export class UserAdminService {
         audit(tx, { userId: actorId, action: 'role_revoked', details: { userId: id, role: 'admin' }, meta });
       }
       const isDeveloper = (await tx.count(UserRole, { user: id, role: 'developer' })) > 0;
-      if (data.isDeveloper === true && !isDeveloper) await grantRole(tx, id, 'developer', actorId, meta);
+      if (data.isDeveloper === true && !isDeveloper) await grantStaffRole(tx, id, 'developer', actorId, meta);
       if (data.isDeveloper === false && isDeveloper) {
         await tx.nativeDelete(UserRole, { user: id, role: 'developer' });
         audit(tx, { userId: actorId, action: 'role_revoked', details: { userId: id, role: 'developer' }, meta });
@@ -178,6 +181,8 @@ export class UserAdminService {
         loginAttempts: 0,
         lastFailedLoginAt: null,
         twoFactorEnabled: false,
+        twoFactorRequired: false,
+        passwordMeetsStaffRule: false,
         twoFactorSecret: null,
         pendingTwoFactorSecret: null,
         lastTotpStep: null,
