@@ -27,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { embeddedUrlFor } from '../services/api/src/database/embedded-postgres.ts';
 import { shippingCustomer } from '../services/api/test/checkout-data.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -140,7 +141,7 @@ export async function runMemoryBench(): Promise<void> {
     while (!(await fetch(`${api}/api/health`).then((r) => r.ok, () => false))) await new Promise((resolve) => setTimeout(resolve, 200));
     const cdp = await inspector(inspectorUrl);
 
-    const db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${PG_PORT}/prata925` });
+    const db = new pg.Client({ connectionString: embeddedUrlFor(path.join(dataDir, 'postgres'), PG_PORT, 'prata925') });
     await db.connect();
     await db.query('update products set stock = 100000000');
     await db.end();

@@ -3,6 +3,7 @@
  * `PRATA_E2E_PORT_OFFSET` shifts every port, so two suites can run side by side.
  */
 import path from 'node:path';
+import { embeddedUrlFor } from '../../services/api/src/database/embedded-postgres.ts';
 
 const offset = Number.parseInt(process.env.PRATA_E2E_PORT_OFFSET ?? '0', 10) || 0;
 const ports = {
@@ -32,8 +33,10 @@ export const E2E = {
   pgPort,
   storeUrl: `http://127.0.0.1:${ports.shell}`,
   apiUrl: `http://127.0.0.1:${ports.api}`,
-  /** Embedded database of the e2e store. */
-  databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/prata925`,
+  /** Embedded database of the e2e store, with the password its cluster keeps in its data directory (issue 21). */
+  get databaseUrl(): string {
+    return embeddedUrlFor(path.join(process.env.PRATA_E2E_DATA_DIR!, 'postgres'), pgPort, 'prata925');
+  },
   acquirerStorePorts,
   /**
    * The e2e store's server-render budget per page, ms (`SSR_BUDGET_MS`). Longer than the 300 ms

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { embeddedUrlFor } from '../../services/api/src/database/embedded-postgres.ts';
 import { E2E } from './environment.ts';
 
 export interface StorePorts {
@@ -63,7 +64,7 @@ export async function startStore(ports: StorePorts, env: Record<string, string>)
     if (child.exitCode !== null) throw new Error(`the store exited with ${child.exitCode}`);
     const healthy = await fetch(`${apiUrl}/api/health`).then((r) => r.ok, () => false);
     const shell = healthy && (await fetch(`http://127.0.0.1:${ports.shell}/`).then((r) => r.ok, () => false));
-    if (shell) return { storeUrl: `http://127.0.0.1:${ports.shell}`, apiUrl, databaseUrl: `postgres://postgres:postgres@127.0.0.1:${ports.pg}/prata925`, stop };
+    if (shell) return { storeUrl: `http://127.0.0.1:${ports.shell}`, apiUrl, databaseUrl: embeddedUrlFor(path.join(dataDir, 'postgres'), ports.pg, 'prata925'), stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();

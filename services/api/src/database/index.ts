@@ -14,7 +14,7 @@ import { Product } from '../modules/catalogue/product.entity.ts';
 import { drawFallbackSvg } from '../modules/catalogue/product-art.ts';
 import { createObjectStorage } from '../storage/create-object-storage.ts';
 import { FALLBACK_IMAGE_KEY, PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../storage/object-storage.ts';
-import { embeddedUrl, findRunningCluster, resolveDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
+import { embeddedUrlFor, findRunningCluster, resolveDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 import { ormConfig } from './orm-config.ts';
 import { CatalogueSeeder } from './seeders/catalogue.seeder.ts';
 
@@ -92,7 +92,8 @@ export async function openDatabaseForTool(config: AppConfig, log: Logger): Promi
   if (config.databaseUrl) return openDatabase(config, log);
   const running = await findRunningCluster(await resolveDataDir(path.join(config.dataDir, 'postgres'), log));
   if (!running) return openDatabase(config, log);
-  const url = embeddedUrl(running.port, EMBEDDED_DATABASE);
+  // The running cluster's superuser password, from its data directory (embedded-postgres.ts).
+  const url = embeddedUrlFor(path.join(config.dataDir, 'postgres'), running.port, EMBEDDED_DATABASE);
   const orm = await MikroORM.init(ormConfig(url));
   return {
     orm,
