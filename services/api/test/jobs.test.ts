@@ -1,15 +1,18 @@
 /**
- * Jobs on the pg-boss queue (issue 11), driven by a test clock and explicit ticks (no real-timer
- * polling): a periodic job runs once per slot however many service instances tick, and a failing
- * e-mail is retried with exponential backoff and becomes a system error after the last attempt.
+ * Jobs on the pg-boss queue (issue 11), driven by explicit ticks (no real-timer polling): a
+ * periodic job runs once per slot however many service instances tick (test clock); an e-mail a
+ * real SMTP relay refuses is retried on the queue with backoff until delivered, or becomes a
+ * system error after the last attempt (issue 21; pg-boss times retries by the database clock, so
+ * these wait real seconds, bounded).
  */
-import net from 'node:net';
-import { once } from 'node:events';
+import type net from 'node:net';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ormConfig } from '../src/database/orm-config.ts';
+import { CLEARED_BODY } from '../src/modules/mail/mailer.ts';
 import { OutboxEmail } from '../src/modules/mail/outbox-email.entity.ts';
 import { SystemError } from '../src/modules/system-errors/system-error.entity.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
@@ -47,56 +50,100 @@ describe('periodic jobs across instances', () => {
   });
 });
 
-describe('mail retry', () => {
-  const clock = new TestClock();
-  let service: TestService;
-  let closedPort: number;
+describe('mail retry on the job queue (issue 21)', () => {
+  /** A real SMTP server that answers 451 (try again later) to the first `failures` messages, then accepts. */
+  async function relay(failures: number): Promise<{ url: string; tries: () => number; received: string[]; close(): Promise<void> }> {
+    let tries = 0;
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, done) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        stream.on('end', () => {
+          tries += 1;
+          if (tries <= failures) return done(Object.assign(new Error('Caixa temporariamente indisponível'), { responseCode: 451 }));
+          received.push(data);
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as net.AddressInfo;
+    return { url: `smtp://127.0.0.1:${port}`, tries: () => tries, received, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+  }
 
-  beforeAll(async () => {
-    const server = net.createServer().listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    closedPort = (server.address() as net.AddressInfo).port;
-    server.close();
-    service = await createTestService({ SMTP_URL: `smtp://127.0.0.1:${closedPort}`, MAIL_MAX_ATTEMPTS: '3', MAIL_RETRY_INTERVAL_MS: '60000' }, clock);
+  /** Works the queue as the poller would (pg-boss times its retries by the database clock: real seconds) until `done`. */
+  async function workUntil(service: TestService, done: () => Promise<boolean>, what: string): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await service.app.jobs.tick();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  const signUp = async (service: TestService) => {
+    const email = `retry.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`;
+    const response = await service.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email, password: 'segredo123', fullName: 'Maria' } });
+    expect(response.statusCode).toBe(201); // a failed delivery never fails the request
+    return email;
+  };
+  const row = (service: TestService, email: string) => service.db.orm.em.fork().findOneOrFail(OutboxEmail, { to: email });
+
+  it('retries a message the relay refused, with backoff, until it is delivered', async () => {
+    const smtp = await relay(2);
+    const service = await createTestService({ SMTP_URL: smtp.url, MAIL_MAX_ATTEMPTS: '3', MAIL_RETRY_INTERVAL_MS: '1000' });
+    try {
+      const email = await signUp(service);
+      const first = await row(service, email);
+      expect([first.sentAt, first.attempts]).toEqual([null, 1]);
+      expect(first.error).toContain('451');
+      const queued = await service.db.orm.em.fork().getConnection().execute<{ retry_limit: number; retry_backoff: boolean }[]>(
+        `select retry_limit, retry_backoff from pgboss.job where name = 'mail-delivery-retry' and data->>'emailId' = ?`,
+        [first.id],
+      );
+      expect(queued).toEqual([{ retry_limit: 1, retry_backoff: true }]);
+
+      const startedAt = Date.now();
+      await service.app.jobs.tick();
+      expect((await row(service, email)).attempts).toBe(1); // the first retry waits MAIL_RETRY_INTERVAL_MS
+      await workUntil(service, async () => (await row(service, email)).sentAt !== null, 'the delivery');
+      // The first retry waits 1 s and fails again; the second waits 1-2 s more (pg-boss backoff, jittered) and succeeds.
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1_900);
+      const delivered = await row(service, email);
+      expect([delivered.attempts, delivered.error, delivered.failedAt, delivered.text]).toEqual([3, null, null, CLEARED_BODY]);
+      expect(smtp.tries()).toBe(3);
+      expect(smtp.received).toHaveLength(1);
+      expect(await service.db.orm.em.fork().count(SystemError, { errorType: 'EmailDeliveryFailed' })).toBe(0);
+    } finally {
+      await service.close();
+      await smtp.close();
+    }
   });
-  afterAll(async () => service?.close());
 
-  it('retries a failed e-mail with doubling waits and records a system error when it gives up', async () => {
-    const email = `retry.${Date.now()}@exemplo.com.br`;
-    const signUp = await service.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email, password: 'segredo123', fullName: 'Maria' } });
-    expect(signUp.statusCode).toBe(201);
-    const row = () => service.db.orm.em.fork().findOneOrFail(OutboxEmail, { to: email });
-    const first = await row();
-    expect(first.sentAt).toBeNull();
-    expect(first.attempts).toBe(1);
-    expect(first.error).toContain('ECONNREFUSED');
-
-    await service.app.jobs.tick();
-    expect((await row()).attempts).toBe(1); // not due yet
-
-    clock.advance(61_000);
-    await service.app.jobs.tick();
-    const second = await row();
-    expect(second.attempts).toBe(2);
-    expect(second.nextAttemptAt!.getTime() - clock.now().getTime()).toBe(120_000);
-
-    clock.advance(60_000);
-    await service.app.jobs.tick();
-    expect((await row()).attempts).toBe(2); // the second wait is twice the first
-
-    clock.advance(61_000);
-    await service.app.jobs.tick();
-    const last = await row();
-    expect(last.attempts).toBe(3);
-    expect(last.failedAt).not.toBeNull();
-    expect(last.nextAttemptAt).toBeNull();
-    const errors = await service.db.orm.em.fork().find(SystemError, { errorType: 'EmailDeliveryFailed' });
-    expect(errors).toHaveLength(1);
-    expect(errors[0]!.errorMessage).toContain('não entregue após 3 tentativas');
-    expect(errors[0]!.source).toBe('server');
-
-    clock.advance(10 * 60_000);
-    await service.app.jobs.tick();
-    expect((await row()).attempts).toBe(3); // given up: no further attempt
+  it('gives up after MAIL_MAX_ATTEMPTS and records a system error', async () => {
+    const smtp = await relay(Number.POSITIVE_INFINITY);
+    const service = await createTestService({ SMTP_URL: smtp.url, MAIL_MAX_ATTEMPTS: '2', MAIL_RETRY_INTERVAL_MS: '1000' });
+    try {
+      const email = await signUp(service);
+      await workUntil(service, async () => (await row(service, email)).failedAt !== null, 'the last attempt');
+      const last = await row(service, email);
+      expect(last.attempts).toBe(2);
+      expect(last.sentAt).toBeNull();
+      const errors = await service.db.orm.em.fork().find(SystemError, { errorType: 'EmailDeliveryFailed' });
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.errorMessage).toContain('não entregue após 2 tentativas');
+      expect(errors[0]!.source).toBe('server');
+      // Given up: no further attempt, however long the queue is worked.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await service.app.jobs.tick();
+      expect((await row(service, email)).attempts).toBe(2);
+      expect(smtp.tries()).toBe(2);
+    } finally {
+      await service.close();
+      await smtp.close();
+    }
   });
 });

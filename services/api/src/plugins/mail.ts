@@ -28,7 +28,7 @@ export default fp(
           'e-mail change), are printed to this log and kept in outbox_emails. Set SMTP_URL in production.',
       );
     }
-    app.decorate('mailer', new Mailer(transport, app.config.storeName, app.config.mailRetryIntervalMs, app.clock));
+    app.decorate('mailer', new Mailer(transport, app.config.storeName, app.clock));
   },
   { name: 'mail', dependencies: ['config', 'clock'] },
 );

@@ -7,8 +7,8 @@
  *   units back to stock (PaymentReconciliation.expireOverdue; issues 5, 13);
  * - outbox relay catch-up, every `OUTBOX_CATCHUP_INTERVAL_MS`: positions events whose commit
  *   notification no process heard (modules/events/event-bus.ts);
- * - mail retry, every `MAIL_RETRY_INTERVAL_MS`: failed e-mails are retried with backoff; one that
- *   fails its last attempt (`MAIL_MAX_ATTEMPTS`) is recorded as a system error;
+ * - failed e-mails, retried on the job queue with backoff from `MAIL_RETRY_INTERVAL_MS`; one that
+ *   fails its last attempt (`MAIL_MAX_ATTEMPTS`) is recorded as a system error (modules/mail/mail-retries.ts; issue 21);
  * - canary guard, every `CANARY_CHECK_INTERVAL_MS` (60 s): a remote's canary whose error rate is
  *   past the threshold is rolled back, the reason recorded (modules/platform/canary-guard.ts; issue 14);
  * - failed domain-event handlers, retried with backoff and dead-lettered (modules/events/handler-retries.ts; issue 21);
@@ -17,6 +17,7 @@
  */
 import fp from 'fastify-plugin';
 import { registerHandlerRetries } from '../modules/events/handler-retries.ts';
+import { registerMailRetries } from '../modules/mail/mail-retries.ts';
 import { orderServices } from '../modules/orders/index.ts';
 import { CANARY_CHECK_INTERVAL_MS, CanaryGuard } from '../modules/platform/canary-guard.ts';
 import { releaseServices } from '../modules/platform/index.ts';
@@ -26,6 +27,7 @@ import { RATE_LIMIT_CLEANUP_SQL } from './rate-limit-store.ts';
 export default fp(
   async (app) => {
     registerHandlerRetries(app, { maxAttempts: app.config.outboxHandlerMaxAttempts, retryDelaySeconds: app.config.outboxRetryDelaySeconds });
+    registerMailRetries(app, { maxAttempts: app.config.mailMaxAttempts, retryDelayMs: app.config.mailRetryIntervalMs });
     const reservations = new ReservationService(app.clock, app.storage);
     const { reconciliation } = orderServices(app);
     const interval = app.config.reservationCleanupIntervalMs;
@@ -48,24 +50,6 @@ export default fp(
       },
     });
     app.jobs.every({ name: 'outbox-relay', everyMs: app.config.outboxCatchupIntervalMs, run: () => app.events.relay() });
-    app.jobs.every({
-      name: 'mail-retry',
-      everyMs: app.config.mailRetryIntervalMs,
-      run: () =>
-        app.mailer.retryDue(app.orm.em.fork(), app.clock.now(), app.config.mailMaxAttempts, async (email) => {
-          await app.systemErrors.report(
-            app.orm.em.fork(),
-            {
-              errorType: 'EmailDeliveryFailed',
-              errorMessage: `E-mail "${email.subject}" não entregue após ${email.attempts} tentativas: ${email.error ?? 'erro desconhecido'}`,
-              pageUrl: `outbox_emails/${email.id}`,
-              remote: 'api',
-              version: app.config.apiVersion,
-            },
-            'server',
-          );
-        }),
-    });
   },
   { name: 'scheduled-jobs', dependencies: ['config', 'clock', 'orm', 'storage', 'events', 'payments', 'mail', 'jobs', 'system-errors'] },
 );

@@ -21,6 +21,7 @@ import { Migration20261125100000_shared_state } from './Migration20261125100000_
 import { Migration20261125110000_launch_hardening } from './Migration20261125110000_launch_hardening.ts';
 import { Migration20261126100000_release_weight } from './Migration20261126100000_release_weight.ts';
 import { Migration20261126200000_staff_two_factor } from './Migration20261126200000_staff_two_factor.ts';
+import { Migration20261126210000_mail_retries_on_jobs } from './Migration20261126210000_mail_retries_on_jobs.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -41,4 +42,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125110000_launch_hardening', class: Migration20261125110000_launch_hardening },
   { name: 'Migration20261126100000_release_weight', class: Migration20261126100000_release_weight },
   { name: 'Migration20261126200000_staff_two_factor', class: Migration20261126200000_staff_two_factor },
+  { name: 'Migration20261126210000_mail_retries_on_jobs', class: Migration20261126210000_mail_retries_on_jobs },
 ];

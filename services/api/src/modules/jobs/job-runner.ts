@@ -92,13 +92,14 @@ export class JobRunner {
 
   /**
    * Enqueues an on-demand job. `id` (a UUID) makes it idempotent: a second send with the same id
-   * adds nothing. @throws Error for an unknown job name.
+   * adds nothing; `startAfterSeconds` delays its first run (by the database clock).
+   * @throws Error for an unknown job name.
    */
-  async send(name: string, data: object, options: { id?: string } = {}): Promise<void> {
+  async send(name: string, data: object, options: { id?: string; startAfterSeconds?: number } = {}): Promise<void> {
     const job = this.queued.get(name);
     if (!job) throw new Error(`unknown job "${name}"`);
     await this.ensureQueue(name, job);
-    await this.boss.send(name, data, options.id ? { id: options.id } : {});
+    await this.boss.send(name, data, { ...(options.id ? { id: options.id } : {}), ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) });
   }
 
   async start(): Promise<void> {

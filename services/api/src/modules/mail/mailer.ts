@@ -7,10 +7,10 @@
  *   the message. Once a message is delivered its stored body and link are cleared
  *   (`keepsDeliveredCopy: false`), so no raw one-time token stays at rest (OWASP ASVS 2.5 / 3.7:
  *   only hashes of tokens are kept; the `one_time_tokens` table holds SHA-256 digests).
- * A failed delivery is recorded on the row (`error`, `attempts`, `next_attempt_at`, body kept for
- * the retry) and never fails the request; the mail-retry job (plugins/scheduled-jobs.ts) calls
- * `retryDue`, which tries again with exponential backoff (base x 2^(attempt - 1)) and gives up
- * after the last attempt.
+ * A failed delivery is recorded on the row (`error`, `attempts`, body kept for the retry) and
+ * never fails the request; it is handed to the {@link MailRetries} (issue 21: one retry mechanism,
+ * the pg-boss job queue: modules/mail/mail-retries.ts), whose job calls `deliverStored` until the
+ * message is delivered or the last attempt failed.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -76,18 +76,30 @@ export class SmtpTransport implements MailTransport {
   }
 }
 
+/** Where messages whose delivery failed are retried (the job queue; set by the scheduled-jobs plugin). */
+export interface MailRetries {
+  /** Schedules the retries of the stored message `emailId` (already committed, attempt 1 failed). */
+  enqueue(emailId: string): Promise<void>;
+}
+
+/** What {@link Mailer.deliverStored} did with a stored message. */
+export type StoredDelivery = 'sent' | 'already_done' | 'missing';
+
 export class Mailer {
   private readonly transport: MailTransport;
   private readonly signature: string;
-  private readonly retryBaseMs: number;
   private readonly clock: Clock;
+  private retries: MailRetries | null = null;
 
-  /** @param retryBaseMs wait before the first retry, ms (doubles at each further attempt). */
-  constructor(transport: MailTransport, storeName: string, retryBaseMs = 60_000, clock: Clock = systemClock) {
+  constructor(transport: MailTransport, storeName: string, clock: Clock = systemClock) {
     this.transport = transport;
     this.signature = `\n\n${storeName}`;
-    this.retryBaseMs = retryBaseMs;
     this.clock = clock;
+  }
+
+  /** Sets where failed deliveries are retried; without it a failed message is only recorded. */
+  setRetries(retries: MailRetries): void {
+    this.retries = retries;
   }
 
   /** Records the message in `em` (flushed with the caller's changes). Call `dispatch` after commit. */
@@ -102,31 +114,41 @@ export class Mailer {
 
   /**
    * Delivers queued (already committed) messages; records success (clearing the stored copy
-   * unless the transport keeps it) or the error.
+   * unless the transport keeps it) or the error, and hands each failed one to the retries.
+   * Never throws for a failed delivery.
    */
   async dispatch(em: EntityManager, emails: OutboxEmail[]): Promise<void> {
     const now = this.clock.now();
     for (const email of emails) await this.attempt(email, now);
     await em.flush();
+    for (const email of emails.filter((e) => !e.sentAt)) await this.retries?.enqueue(email.id);
   }
 
   /**
-   * Retries the unsent e-mails whose next attempt is due at `now`. An e-mail failing its
-   * `maxAttempts`-th attempt is given up (`failed_at`) and passed to `onGiveUp`. Returns how many
-   * were attempted.
+   * One more attempt at the stored message `emailId` (the retry job): 'sent' when delivered now,
+   * 'already_done' when it was sent or given up before, 'missing' when the row is gone (erased).
+   * @throws Error with the transport's error when this attempt failed (the job queue retries it).
    */
-  async retryDue(em: EntityManager, now: Date, maxAttempts: number, onGiveUp: (email: OutboxEmail) => Promise<void>): Promise<number> {
-    const due = await em.find(OutboxEmail, { sentAt: null, failedAt: null, nextAttemptAt: { $lte: now } }, { orderBy: { nextAttemptAt: 'asc' }, limit: 50 });
-    for (const email of due) {
-      await this.attempt(email, now);
-      if (!email.sentAt && email.attempts >= maxAttempts) {
-        email.nextAttemptAt = null;
-        email.failedAt = now;
-      }
-    }
+  async deliverStored(em: EntityManager, emailId: string): Promise<StoredDelivery> {
+    const email = await em.findOne(OutboxEmail, { id: emailId });
+    if (!email) return 'missing';
+    if (email.sentAt || email.failedAt) return 'already_done';
+    await this.attempt(email, this.clock.now());
     await em.flush();
-    for (const email of due.filter((e) => e.failedAt)) await onGiveUp(email);
-    return due.length;
+    if (!email.sentAt) throw new Error(`e-mail ${emailId} not delivered (attempt ${email.attempts}): ${email.error ?? 'unknown error'}`);
+    return 'sent';
+  }
+
+  /**
+   * Records that the last attempt at `emailId` failed (`failed_at`); returns the row for the
+   * system error report, or null when it was delivered or is gone.
+   */
+  async giveUp(em: EntityManager, emailId: string): Promise<OutboxEmail | null> {
+    const email = await em.findOne(OutboxEmail, { id: emailId, sentAt: null });
+    if (!email) return null;
+    email.failedAt ??= this.clock.now();
+    await em.flush();
+    return email;
   }
 
   private async attempt(email: OutboxEmail, now: Date): Promise<void> {
@@ -134,15 +156,13 @@ export class Mailer {
     try {
       await this.transport.deliver({ to: email.to, subject: email.subject, text: email.text, ...(email.link ? { link: email.link } : {}) });
       email.sentAt = now;
-      email.nextAttemptAt = null;
       email.error = null;
       if (!this.transport.keepsDeliveredCopy) {
         email.text = CLEARED_BODY;
         email.link = null;
       }
     } catch (error) {
-      email.error = String(error);
-      email.nextAttemptAt = new Date(now.getTime() + this.retryBaseMs * 2 ** (email.attempts - 1));
+      email.error = String(error).slice(0, 2000);
     }
   }
 }

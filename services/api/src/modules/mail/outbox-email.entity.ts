@@ -18,10 +18,8 @@ export const OutboxEmailSchema = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     sentAt: p.datetime().nullable(),
     error: p.text().nullable(),
-    /** Delivery attempts so far (issue 11: retried with backoff by the mail-retry job). */
+    /** Delivery attempts so far (retried with backoff on the job queue: modules/mail/mail-retries.ts). */
     attempts: p.integer().default(0),
-    /** When the next attempt is due; null when sent or given up. */
-    nextAttemptAt: p.datetime().nullable().index(),
     /** When the last allowed attempt failed (the failure is then a system error). */
     failedAt: p.datetime().nullable(),
   },
