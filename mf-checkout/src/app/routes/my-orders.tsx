@@ -1,9 +1,10 @@
 /**
- * `/minha-conta/pedidos` (issue 13): the signed-in shopper's orders; signed out, a prompt to
- * sign in that comes back here.
+ * `/minha-conta/pedidos` (issue 13): the signed-in shopper's orders and, below them, their data
+ * (export and self-deletion, LGPD; issue 21); signed out, a prompt to sign in that comes back here.
  */
 import { Link } from '@prata/shared-ui/router';
 import { EmptyState, buttonClassName, useSessionStore } from '@prata/shared-ui';
+import { AccountPrivacy } from '../../features/account/components/account-privacy.tsx';
 import { OrderHistory } from '../../features/orders/components/order-history.tsx';
 import { OrderConfirmationSkeleton } from '../../features/orders/components/order-confirmation-skeleton.tsx';
 import styles from './routes.module.css';
@@ -31,7 +32,16 @@ export function MyOrdersRoute() {
   return (
     <section className={`p9-container ${styles.page}`}>
       <h1 className={styles.title}>Meus pedidos</h1>
-      {loading ? <OrderConfirmationSkeleton /> : user ? <OrderHistory /> : <SignInFirst from={MY_ORDERS_PATH} />}
+      {loading ? (
+        <OrderConfirmationSkeleton />
+      ) : user ? (
+        <>
+          <OrderHistory />
+          <AccountPrivacy />
+        </>
+      ) : (
+        <SignInFirst from={MY_ORDERS_PATH} />
+      )}
     </section>
   );
 }
