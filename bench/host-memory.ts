@@ -10,7 +10,7 @@
  * `bench/results/host-memory.json`.
  *
  * Run: `node bench/host-memory.ts [--minutes 10] [--users 16] [--sample 15]`, or
- * `npm run bench -- --host-memory`.
+ * `node bench/run.ts --host-memory`.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';

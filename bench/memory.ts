@@ -16,7 +16,7 @@
  * (the heap rises along a line, not noise), else "no steady growth". Figures go to stdout and
  * `bench/results/memory.json`. Nothing here asserts: it prints figures.
  *
- * Run: `node bench/memory.ts [--minutes 10] [--users 8] [--sample 15]`, or `npm run bench -- --memory`.
+ * Run: `node bench/memory.ts [--minutes 10] [--users 8] [--sample 15]`, or `node bench/run.ts --memory`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -19,9 +19,10 @@
  * `bench/results/perf.json`.
  * Uses its own ports (28080, 23000-23004, 54349, 23099 for the bare route, 23098 for the static
  * file) and a temporary data directory.
- * Run: npm run bench (builds first). `npm run bench -- --memory [--minutes 10]` runs the API's
- * memory benchmark (bench/memory.ts) instead, `npm run bench -- --host-memory [--minutes 10]`
- * the shell's host's (bench/host-memory.ts).
+ * Run: npm run bench (builds first). `node bench/run.ts --memory [--minutes 10]` runs the API's
+ * memory benchmark (bench/memory.ts) instead, `node bench/run.ts --host-memory [--minutes 10]`
+ * the shell's host's (bench/host-memory.ts). Not `npm run bench -- --memory`: npm appends the
+ * option to the script's last command, `node bench/realtime.ts`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';

@@ -35,7 +35,8 @@ test('an unknown path shows the not-found page and logs the path', async ({ page
   await page.goto('/colecao-inexistente');
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   await expect(page.getByRole('banner')).toBeVisible();
-  expect(errors.some((e) => e.includes('/colecao-inexistente'))).toBe(true);
+  // Logged by the page once it has hydrated (the heading comes with the server's document).
+  await expect.poll(() => errors.some((e) => e.includes('/colecao-inexistente'))).toBe(true);
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(`${E2E.storeUrl}/`);
 });

@@ -3,7 +3,7 @@
  * started on ports other than the defaults, composes and server-renders as production does: a
  * visitor of `/produtos` gets the page's server-rendered head and products, and in the browser
  * the storefront is composed (no "unavailable" fallback) from the dev servers on the ports asked
- * for. The launcher here is the README's command (`node services/static-host/src/launch.ts --dev`).
+ * for. The launcher here is the `npm run dev` script's command (`node services/static-host/src/launch.ts --dev`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';

@@ -83,6 +83,45 @@ describe('GET /api/products', () => {
     expect(byLabel.filter((p) => p.category === 'pulseiras')).toHaveLength(all.filter((p) => p.category === 'pulseiras').length);
   });
 
+  describe('as shoppers type (issue 22)', () => {
+    /** Lower case without accents, as JavaScript's Unicode normalisation gives it (independent of PostgreSQL's unaccent). */
+    const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const textOf = (p: Product) => plain(`${p.name} ${p.description ?? ''} ${p.category}`);
+    const ids = (products: Product[]) => products.map((p) => p.id).sort();
+
+    it('ignores accents and case: zirconia finds what Zircônia finds', async () => {
+      const expected = all.filter((p) => textOf(p).includes('zirconia'));
+      expect(expected.length).toBeGreaterThan(2);
+      expect(ids(await list('?search=zirconia'))).toEqual(ids(expected));
+      expect(ids(await list('?search=ZIRC%C3%94NIA'))).toEqual(ids(expected));
+    });
+
+    it('needs every word, in any order', async () => {
+      const expected = all.filter((p) => textOf(p).includes('zirconia') && (textOf(p).includes('brinco') || p.category === 'brincos'));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(all.filter((p) => textOf(p).includes('zirconia')).length);
+      expect(ids(await list('?search=brinco%20zirconia'))).toEqual(ids(expected));
+      expect(ids(await list('?search=zirconia%20%20brinco'))).toEqual(ids(expected));
+    });
+
+    it('ranks a match in the name before a match in the description only', async () => {
+      const found = await list('?search=zirconia');
+      const inName = found.map((p) => plain(p.name).includes('zirconia'));
+      expect(inName).toEqual([...inName].sort((a, b) => Number(b) - Number(a)));
+      expect(inName).toContain(true);
+      expect(inName).toContain(false);
+    });
+
+    it('tolerates a typo when nothing matches as typed, and combines with the category', async () => {
+      expect(all.some((p) => textOf(p).includes('pulceira'))).toBe(false);
+      const found = await list('?search=pulceira');
+      expect(found.length).toBeGreaterThan(0);
+      expect(found.every((p) => textOf(p).includes('pulseira'))).toBe(true);
+      expect(await list('?search=pulceira&category=aneis')).toEqual([]);
+      expect(await list('?search=xqzw')).toEqual([]);
+    });
+  });
+
   it('treats LIKE wildcards in the term literally', async () => {
     expect(await list('?search=%25%25%25')).toEqual([]);
     expect(await list('?search=_')).toEqual([]);

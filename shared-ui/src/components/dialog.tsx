@@ -8,9 +8,10 @@
  * - `Dialog`: a centred modal (`size` sm / md / lg).
  * - `Sheet`: a drawer from the left, the right or the bottom (mobile menu, cart).
  *
- * Page weight: shared-ui is a federation singleton the shell loads on every page, and a shared
- * module is not tree-shaken, so the Radix implementation (dialog-impl.tsx) is a separate chunk
- * fetched the first time a dialog or sheet opens; closed dialogs render nothing.
+ * Page weight: the Radix implementation (dialog-impl.tsx) is a separate chunk fetched the first
+ * time a dialog or sheet opens, so a page without an open dialog loads no Radix; closed dialogs
+ * render nothing. (Split when all of shared-ui was one untree-shaken federation singleton; since
+ * issue 20 each app bundles the components it uses, and the split still keeps Radix off pages.)
  */
 import { lazy, Suspense, useState } from 'react';
 import type { DialogProps, SheetProps } from './dialog-types.ts';

@@ -1,17 +1,27 @@
 /**
  * Five-star rating (storefront.md 2: product cards show a fixed 4.8 with five stars). One image
- * for assistive technology ('Avaliação 4,8 de 5'); the stars fill to the rating.
+ * for assistive technology ('Avaliação 4,8 de 5'); a star is filled when the rating reaches its
+ * half (4.8 and 4.5: five, 3.4: three).
+ *
+ * The five stars are one element painted by CSS (a star mask repeated five times over a gold and
+ * silver gradient), not five inline SVGs: a catalogue page shows 36 cards, and five SVG stars per
+ * card were ~160 KB of the server-rendered HTML (issue 20).
  */
-import { Star } from 'lucide-react';
+import type { CSSProperties } from 'react';
 import styles from './components.module.css';
 
+/** How many of the five stars are filled for `rating` (0-5): those whose half the rating reaches. */
+export function filledStars(rating: number): number {
+  return [0, 1, 2, 3, 4].filter((i) => rating >= i + 0.5).length;
+}
+
+/** The rating's stars, `size` px high, and optionally its value ('4,8'). */
 export function Stars({ rating, label, showValue = true, size = 14 }: { rating: number; label?: string; showValue?: boolean; size?: number }) {
   const text = rating.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const row = { '--p9-star-size': `${size}px`, '--p9-star-fill': `${filledStars(rating) * 20}%` } as CSSProperties;
   return (
     <span className={styles.stars} role="img" aria-label={label ?? `Avaliação ${text} de 5`}>
-      {[0, 1, 2, 3, 4].map((i) => (
-        <Star key={i} size={size} fill="currentColor" aria-hidden="true" className={rating >= i + 0.5 ? undefined : styles.starOff} />
-      ))}
+      <span className={styles.starRow} style={row} data-filled={filledStars(rating)} aria-hidden="true" />
       {showValue ? (
         <span className={styles.starsValue} aria-hidden="true">
           {text}

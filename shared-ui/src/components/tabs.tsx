@@ -4,7 +4,8 @@
  * per value; name the list with `aria-label`.
  *
  * Page weight: the Radix implementation (tabs-impl.tsx) is a separate chunk, fetched where tabs
- * are first rendered (shared-ui is a singleton on every page and is not tree-shaken).
+ * are first rendered, so pages without tabs load no Radix Tabs (split when all of shared-ui was an
+ * untree-shaken federation singleton; since issue 20 only its state and router are shared).
  */
 import { lazy, Suspense, type ComponentProps } from 'react';
 import type * as Impl from './tabs-impl.tsx';

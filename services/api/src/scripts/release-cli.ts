@@ -1,5 +1,5 @@
 /**
- * The release commands of one remote (issue 14; README "Releasing one remote"):
+ * The release commands of one remote (issue 14; docs/releasing.md):
  *
  * - `npm run release -- <remote> [--no-activate | --canary <percent>] [--notes <text>] [--base-url <url>] [--accept-growth]`: builds the
  *   remote alone from the working tree (its browser and Node builds), publishes both to `<remote>/<version>/` of the release

@@ -68,7 +68,8 @@ function RemoteMount({ name }: { name: string }) {
       <Suspense
         fallback={
           <div className={styles.loading}>
-            <Spinner />
+            {/* Shown, not only announced: a phone waiting seconds for a panel's code sees that it is coming. */}
+            <Spinner showLabel />
           </div>
         }
       >

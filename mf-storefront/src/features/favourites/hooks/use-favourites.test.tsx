@@ -1,4 +1,7 @@
-/** Favourites: guest toggle (local only, spec toast) and the merge of the service's reservations. */
+/**
+ * Favourites: guest toggle (local only, spec toast), a tap while the session is being checked
+ * waiting for the check, and the merge of the service's reservations.
+ */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -48,6 +51,27 @@ describe('useFavourites for a guest', () => {
     expect(controls!.isReservedByMe(ring.id)).toBe(false);
     act(() => controls!.toggle(ring));
     expect(useFavouritesStore.getState().items).toEqual([]);
+    act(() => root.unmount());
+  });
+});
+
+describe('useFavourites before the session check has answered', () => {
+  it('waits for the check, then toggles as the shopper it found', () => {
+    let controls: FavouriteControls | undefined;
+    function Probe() {
+      controls = useFavourites();
+      return null;
+    }
+    useSessionStore.setState({ loading: true });
+    const root = createRoot(document.createElement('div'));
+    act(() => root.render(<QueryClientProvider client={new QueryClient()}><Probe /></QueryClientProvider>));
+    act(() => controls!.toggle(ring));
+    expect(useFavouritesStore.getState().items).toEqual([]);
+    act(() => useSessionStore.getState().clear());
+    expect(useFavouritesStore.getState().items).toEqual([{ ...ring, reservedUntil: null }]);
+    // Once only: later session changes do not toggle it again.
+    act(() => useSessionStore.setState({ loading: false }));
+    expect(useFavouritesStore.getState().items).toHaveLength(1);
     act(() => root.unmount());
   });
 });

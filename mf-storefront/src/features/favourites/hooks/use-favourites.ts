@@ -6,6 +6,7 @@
  * - Signed in: favouriting reserves one unit for 30 minutes on the service ('💖 Produto
  *   reservado!'); unfavouriting releases it ('Produto removido dos favoritos'). Refusals and
  *   failures show the spec's toasts and change nothing.
+ * - A tap made while the session is still being checked waits for the check.
  * - The list is resynced from the service every 60 s and on sign-in; local favourites are then
  *   merged into the account (each becomes a reservation when a unit is available).
  */
@@ -41,12 +42,11 @@ export function mergeReservations(local: FavouriteItem[], reservations: Reservat
 
 export function useFavourites(): FavouriteControls {
   const items = useFavouritesStore((state) => state.items);
-  const userId = useSessionStore((state) => state.user?.id ?? null);
   const { mutate: reserve } = useCreateReservation();
   const { mutate: release } = useDeleteReservation();
 
-  const toggle = useCallback<FavouriteControls['toggle']>(
-    (product) => {
+  const apply = useCallback(
+    (product: Pick<Product, 'id' | 'name' | 'priceCents' | 'imageUrl'>, userId: string | null) => {
       const store = useFavouritesStore.getState();
       const existing = store.items.find((item) => item.id === product.id);
       const base: FavouriteItem = { id: product.id, name: product.name, priceCents: product.priceCents, imageUrl: product.imageUrl, reservedUntil: null };
@@ -92,7 +92,25 @@ export function useFavourites(): FavouriteControls {
         },
       });
     },
-    [userId, reserve, release],
+    [reserve, release],
+  );
+
+  const toggle = useCallback<FavouriteControls['toggle']>(
+    (product) => {
+      const session = useSessionStore.getState();
+      if (!session.loading) {
+        apply(product, session.user?.id ?? null);
+        return;
+      }
+      // A tap right after a server-rendered page loads can come before the session check: wait
+      // for it, so a signed-in shopper's favourite reserves instead of staying a guest's.
+      const unsubscribe = useSessionStore.subscribe((state) => {
+        if (state.loading) return;
+        unsubscribe();
+        apply(product, state.user?.id ?? null);
+      });
+    },
+    [apply],
   );
 
   return {

@@ -2,7 +2,12 @@
  * Clicks before the page can answer them: the document's early script holds clicks on buttons
  * inside #root (not the button's own handlers: they run later), `becomeInteractive` stops the
  * holding and clicks each held button once; clicks outside #root and after are left alone.
+ * Text typed into a server-rendered form before hydration reaches the hydrated form's state
+ * before its held submit runs (a real React hydration of a controlled field).
  */
+import { act, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { EARLY_CLICKS_GLOBAL, EARLY_CLICKS_SCRIPT, becomeInteractive } from './early-clicks.ts';
 
@@ -61,4 +66,51 @@ it('leaves clicks outside #root, and on links, alone', () => {
   document.getElementById('link')!.click();
   expect(outside).toHaveBeenCalledTimes(1);
   expect(link).toHaveBeenCalledTimes(1);
+});
+
+/** A controlled field whose `onChange` changes what is typed, as the contact form strips script tags. */
+function NameForm({ onSubmit }: { onSubmit: (name: string) => void }) {
+  const [name, setName] = useState('');
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(name);
+      }}
+    >
+      <input aria-label="Nome" value={name} onChange={(event) => setName(event.target.value.trim())} />
+      <button type="submit">Enviar</button>
+    </form>
+  );
+}
+
+it('hands text typed before hydration to the hydrated form, then replays the held submit', async () => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  const root = document.getElementById('root')!;
+  root.innerHTML = renderToString(<NameForm onSubmit={() => undefined} />);
+  const field = root.querySelector('input')!;
+  field.value = '  Maria Silva  ';
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  root.querySelector('button')!.click();
+
+  const submitted = vi.fn();
+  const app = await act(async () => hydrateRoot(root, <NameForm onSubmit={submitted} />));
+  expect(submitted).not.toHaveBeenCalled();
+  await act(async () => becomeInteractive());
+  expect(submitted).toHaveBeenCalledExactlyOnceWith('Maria Silva');
+  expect(field.value).toBe('Maria Silva');
+  await act(async () => app.unmount());
+});
+
+it('leaves a field typed into again after hydration to React', () => {
+  const field = document.createElement('input');
+  document.getElementById('root')!.append(field);
+  field.value = 'Ma';
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  const changes = vi.fn();
+  field.addEventListener('input', changes);
+  field.value = 'Maria';
+  becomeInteractive();
+  expect(field.value).toBe('Maria');
+  expect(changes).not.toHaveBeenCalled();
 });
