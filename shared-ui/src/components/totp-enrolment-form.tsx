@@ -15,6 +15,8 @@ import { totpEnrolmentConfirmSchema, type TwoFactorSetup } from '@prata/contract
 import { Button } from './button.tsx';
 import { Skeleton } from './feedback.tsx';
 import { Field, Input } from './form.tsx';
+import panelStyles from './panel-sign-in-form.module.css';
+import codeStyles from './second-factor-form.module.css';
 import styles from './totp-enrolment-form.module.css';
 
 const codeSchema = totpEnrolmentConfirmSchema.shape.code;
@@ -65,8 +67,8 @@ export default function TotpEnrolmentForm({ setup, busy, onSubmit, onCancel }: T
   };
 
   return (
-    <section className={styles.enrolment} aria-label="Configurar autenticação de dois fatores" data-testid="totp-enrolment">
-      <p className={styles.lead}>Administradores e desenvolvedores precisam da autenticação de dois fatores. Configure seu aplicativo autenticador para continuar.</p>
+    <section className={panelStyles.form} aria-label="Configurar autenticação de dois fatores" data-testid="totp-enrolment">
+      <p className={panelStyles.lead}>Administradores e desenvolvedores precisam da autenticação de dois fatores. Configure seu aplicativo autenticador para continuar.</p>
       {setup === null ? (
         <Skeleton style={{ width: QR_WIDTH, height: QR_WIDTH }} />
       ) : (
@@ -74,11 +76,9 @@ export default function TotpEnrolmentForm({ setup, busy, onSubmit, onCancel }: T
           <li>
             <h3>Escaneie o QR Code</h3>
             <p>Use um aplicativo autenticador (Google Authenticator, Microsoft Authenticator, Authy...).</p>
-            <div className={styles.qr}>
-              <QrCodeImage value={setup.otpauthUrl} />
-            </div>
+            <QrCodeImage value={setup.otpauthUrl} />
             <p>Ou digite a chave secreta manualmente:</p>
-            <code className={styles.secret} data-testid="totp-enrolment-secret">
+            <code data-testid="totp-enrolment-secret">
               {setup.secret}
             </code>
           </li>
@@ -95,12 +95,12 @@ export default function TotpEnrolmentForm({ setup, busy, onSubmit, onCancel }: T
           </li>
           <li>
             <h3>Confirme o código</h3>
-            <form className={styles.form} onSubmit={submit} noValidate aria-label="Confirmar ativação do 2FA">
+            <form className={codeStyles.form} onSubmit={submit} noValidate aria-label="Confirmar ativação do 2FA">
               <Field label="Código de verificação" hint="Digite o código de 6 dígitos do seu aplicativo autenticador." error={error}>
                 {(control) => (
                   <Input
                     {...control}
-                    className={`${control.className} ${styles.codeInput}`}
+                    className={`${control.className} ${codeStyles.codeInput}`}
                     name="code"
                     inputMode="numeric"
                     autoComplete="one-time-code"
