@@ -41,7 +41,7 @@
  *   retried with exponential backoff (interval x 2^attempt) and become a system error at the last.
  * - `OUTBOX_HANDLER_MAX_ATTEMPTS` (default 5), `OUTBOX_RETRY_DELAY_SECONDS` (default 30): a failed
  *   domain-event handler is retried on the job queue after the delay, doubled each time, and
- *   dead-lettered after the last attempt (modules/events/handler-retries.ts; issue 21).
+ *   dead-lettered after the last attempt (events/handler-retries.ts; issue 21).
  * - `REALTIME_HEARTBEAT_MS` (default 25000), `REALTIME_MAX_BUFFER_BYTES` (default 1 MiB: a slower
  *   websocket client is dropped), `REALTIME_REPLAY_LIMIT` (default 200 events: further behind,
  *   a reconnecting client is told to resync), `REALTIME_MAX_SOCKETS_PER_IP` (20),
@@ -52,6 +52,8 @@
  * - `LOW_STOCK_THRESHOLD` (default 3): a product at or below it raises an admin notification.
  * - `ERROR_ALERT_THRESHOLD` (default 10): unresolved errors in the last hour that raise an alert.
  * - `API_VERSION` (default the package version): the version the service records with its 5xx.
+ * - `API_DOCS` (default true): serve the API reference (OpenAPI JSON and a reader) under `/api/docs`;
+ *   `false` turns it off (e.g. in production).
  * - `PAYMENT_PROVIDER`: `sandbox` (the default; refused with `NODE_ENV=production`) or
  *   `mercadopago` (modules/orders/payment-provider.ts);
  *   `PAYMENT_SANDBOX_DELAY_MS` (default 2000, the spec's wait), `PIX_KEY`, `PIX_MERCHANT_NAME`,
@@ -84,7 +86,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MERCADOPAGO_DEFAULTS } from '@prata/contracts';
 import { z } from 'zod';
-import type { S3ClientSettings } from './storage/s3-client.ts';
 
 /** Repository root (services/api/src -> ../../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -137,6 +138,7 @@ const envSchema = z.object({
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(3),
   ERROR_ALERT_THRESHOLD: z.coerce.number().int().min(1).default(10),
   API_VERSION: z.string().min(1).max(60).default('0.1.0'),
+  API_DOCS: z.enum(['true', 'false']).default('true'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'mercadopago']).optional(),
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).optional(),
   MERCADOPAGO_PUBLIC_KEY: z.string().min(10).optional(),
@@ -165,6 +167,15 @@ const envSchema = z.object({
 });
 
 /** Validated configuration of one service process. */
+/** Where and how to reach an S3 API (storage/s3-client.ts builds the client). */
+export interface S3ClientSettings {
+  /** e.g. http://minio:9000; undefined for AWS. */
+  endpoint: string | undefined;
+  region: string;
+  /** Path-style URLs (`<endpoint>/<bucket>/<key>`), as MinIO needs. */
+  forcePathStyle: boolean;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -226,6 +237,8 @@ export interface AppConfig {
   errorAlertThreshold: number;
   /** The service's own version (recorded with its 5xx errors). */
   apiVersion: string;
+  /** `API_DOCS`: the API reference is served under `/api/docs` (plugins/api-docs.ts). */
+  apiDocs: boolean;
   payment: {
     provider: 'sandbox' | 'mercadopago';
     sandboxDelayMs: number;
@@ -332,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     errorAlertThreshold: e.ERROR_ALERT_THRESHOLD,
     apiVersion: e.API_VERSION,
+    apiDocs: e.API_DOCS === 'true',
     payment: {
       provider: paymentProvider,
       sandboxDelayMs: e.PAYMENT_SANDBOX_DELAY_MS,

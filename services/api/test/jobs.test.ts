@@ -9,8 +9,8 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { ormConfig } from '../src/database/orm-config.ts';
-import { OutboxEmail } from '../src/modules/mail/outbox-email.entity.ts';
+import { ormConfig } from '../src/bootstrap/orm-config.ts';
+import { OutboxEmail } from '../src/mail/outbox-email.entity.ts';
 import { SystemError } from '../src/modules/system-errors/system-error.entity.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 

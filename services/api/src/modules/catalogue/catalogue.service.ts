@@ -16,8 +16,8 @@ import { NotFoundError } from '../../errors.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../../storage/object-storage.ts';
-import { heldUnits } from '../reservations/reservation.service.ts';
 import { Product } from './product.entity.ts';
+import { heldUnits } from './stock-holds.ts';
 
 export class CatalogueService {
   private readonly em: EntityManager;

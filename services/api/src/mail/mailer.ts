@@ -8,13 +8,13 @@
  *   (`keepsDeliveredCopy: false`), so no raw one-time token stays at rest (OWASP ASVS 2.5 / 3.7:
  *   only hashes of tokens are kept; the `one_time_tokens` table holds SHA-256 digests).
  * A failed delivery is recorded on the row (`error`, `attempts`, `next_attempt_at`, body kept for
- * the retry) and never fails the request; the mail-retry job (plugins/scheduled-jobs.ts) calls
+ * the retry) and never fails the request; the mail-retry job (bootstrap/scheduled-jobs.ts) calls
  * `retryDue`, which tries again with exponential backoff (base x 2^(attempt - 1)) and gives up
  * after the last attempt.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { systemClock, type Clock } from '../../lib/clock.ts';
+import { systemClock, type Clock } from '../lib/clock.ts';
 import { OutboxEmail } from './outbox-email.entity.ts';
 
 export interface MailMessage {
