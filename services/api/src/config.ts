@@ -166,7 +166,6 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-/** Validated configuration of one service process. */
 /** Where and how to reach an S3 API (storage/s3-client.ts builds the client). */
 export interface S3ClientSettings {
   /** e.g. http://minio:9000; undefined for AWS. */
@@ -176,6 +175,7 @@ export interface S3ClientSettings {
   forcePathStyle: boolean;
 }
 
+/** Validated configuration of one service process. */
 export interface AppConfig {
   port: number;
   host: string;
