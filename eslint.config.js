@@ -21,21 +21,56 @@ function featureZones(app) {
   ]);
 }
 
+/**
+ * The service's floors (issue 25), from the ground up: infrastructure (config, errors, lib,
+ * database, storage, events, jobs, mail, plugins) never imports a domain module or the
+ * composition; a domain module (modules/<name>) reaches another only through its public
+ * `index.ts` (or an event) and never imports the composition (app.ts, server.ts, bootstrap,
+ * seeding, scripts), which may import anything.
+ */
+function serviceZones() {
+  const src = './services/api/src';
+  const modulesDir = path.join(root, 'services/api/src/modules');
+  const domains = readdirSync(modulesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const composition = ['app.ts', 'server.ts', 'bootstrap', 'seeding', 'scripts'].map((name) => `${src}/${name}`);
+  const infrastructure = ['config.ts', 'errors.ts', 'lib', 'database', 'storage', 'events', 'jobs', 'mail', 'plugins'].map((name) => `${src}/${name}`);
+  return [
+    { target: infrastructure, from: [`${src}/modules`, ...composition], message: 'Infrastructure never imports a domain module or the composition (issue 25).' },
+    { target: `${src}/modules`, from: composition, message: 'Domain modules never import the composition (app.ts, bootstrap, seeding, scripts).' },
+    ...domains.map((domain) => ({
+      target: `${src}/modules/${domain}`,
+      from: `${src}/modules/!(${domain})/**`,
+      except: [path.join(modulesDir, '*/index.ts')],
+      message: "A domain module reaches another only through its public index.ts (or an event).",
+    })),
+  ];
+}
+
 const zones = [
   ...APPS.flatMap(featureZones),
   ...APPS.map((app) => ({ target: `./${app}`, from: APPS.filter((other) => other !== app).map((other) => `./${other}`), message: 'Apps never import each other: share through shared-ui or contracts.' })),
   { target: ['./shared-ui', './services'], from: APPS.map((app) => `./${app}`), message: 'Shared packages and services never import an app.' },
   { target: './services/contracts', from: ['./services/api', './services/static-host', './shared-ui'], message: 'Contracts depend on nothing of ours.' },
+  ...serviceZones(),
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-dev/**', '**/node_modules/**', '.data/**', '.nx/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['**/dist/**', '**/dist-dev/**', '**/node_modules/**', '.data/**', '.nx/**', 'test-results/**', 'playwright-report/**', 'services/api/test/fixtures/lint-*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js}'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { typescript: { project: ['*/tsconfig.json', 'services/*/tsconfig.json', 'tsconfig.json'] }, node: true } },
+    // `import-x/extensions` and `import-x/parsers` (the plugin's TypeScript preset): without them
+    // import-x parses only .js files when it follows an import, so `no-cycle` saw no .ts module
+    // and missed every cycle (issue 25). Tsconfig paths are absolute, as lint runs from each package.
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': {
+        typescript: { project: ['*/tsconfig.json', 'services/*/tsconfig.json', 'tsconfig.json'].map((pattern) => path.join(root, pattern)), noWarnOnMultipleProjects: true },
+        node: true,
+      },
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
       'import-x/no-cycle': ['error', { maxDepth: 10 }],

@@ -9,7 +9,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { productListSchema, type Product } from '@prata/contracts';
-import { ormConfig } from '../services/api/src/database/orm-config.ts';
+import { ormConfig } from '../services/api/src/bootstrap/orm-config.ts';
 import { CatalogueService } from '../services/api/src/modules/catalogue/catalogue.service.ts';
 import { LocalDiskStorage, PRODUCT_IMAGES_BUCKET } from '../services/api/src/storage/object-storage.ts';
 import { E2E } from './support/environment.ts';

@@ -4,10 +4,10 @@
  */
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { ormConfig } from '../../services/api/src/database/orm-config.ts';
+import { ormConfig } from '../../services/api/src/bootstrap/orm-config.ts';
 import { systemClock } from '../../services/api/src/lib/clock.ts';
 import { AdminAccountsService } from '../../services/api/src/modules/identity/admin-accounts.service.ts';
-import { LogTransport, Mailer } from '../../services/api/src/modules/mail/mailer.ts';
+import { LogTransport, Mailer } from '../../services/api/src/mail/mailer.ts';
 import { E2E } from './environment.ts';
 import { totpCode, totpCodeNow, totpStep } from './totp.ts';
 

@@ -13,7 +13,7 @@
  * also refreshes the catalogue and the featured list.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { LogActionFilter, LogPeriod, ProductCategory, SalesPeriod } from '@prata/contracts';
+import type { DomainEventName, LogActionFilter, LogPeriod, ProductCategory, SalesPeriod } from '@prata/contracts';
 
 export const adminKeys = {
   /** Everything the panel caches (dropped on sign-out). */
@@ -47,8 +47,11 @@ export function liveRefetchInterval(live: boolean): number | false {
   return live ? false : LIVE_REFETCH_INTERVAL_MS;
 }
 
-/** The queries each domain event makes stale (event names: brief). */
-export const LIVE_INVALIDATION: Readonly<Record<string, readonly QueryKey[]>> = {
+/**
+ * The queries each domain event makes stale, keyed by the contracts' event registry (a renamed or
+ * removed event fails to compile here).
+ */
+export const LIVE_INVALIDATION: Readonly<Partial<Record<DomainEventName, readonly QueryKey[]>>> = {
   ProductCreated: [adminKeys.products, adminKeys.dashboard, adminKeys.salesAll],
   ProductUpdated: [adminKeys.products, adminKeys.dashboard, adminKeys.salesAll],
   ProductDeleted: [adminKeys.products, adminKeys.dashboard, adminKeys.salesAll],

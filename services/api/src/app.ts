@@ -1,39 +1,50 @@
 /**
  * The service as a Fastify instance (fastify/demo habit: app.ts builds, server.ts listens).
  * Tests build it with a real ORM and storage and call it with `inject` or real HTTP.
+ *
+ * The composition root (issue 25): it registers the infrastructure plugins, then the domain
+ * modules, and hands one module what another lends it (the auth plugin gets identity's session
+ * lookup, the catalogue gets orders' "is this product ordered?"), so neither imports the other.
  */
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from 'helmet';
 import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
-import rateLimit from '@fastify/rate-limit';
 import { systemClock, type Clock } from './lib/clock.ts';
+import type { ObjectStorage } from './storage/object-storage.ts';
+// Infrastructure: plugins that decorate the app and know no domain module.
 import accessPlugin from './plugins/access.ts';
+import apiDocsPlugin from './plugins/api-docs.ts';
 import authPlugin from './plugins/auth.ts';
 import clockPlugin from './plugins/clock.ts';
-import { postgresRateLimitStore, type SqlExecutor } from './plugins/rate-limit-store.ts';
-import mailPlugin from './plugins/mail.ts';
-import eventsPlugin from './plugins/events.ts';
-import paymentsPlugin from './plugins/payments.ts';
-import scheduledJobsPlugin from './plugins/scheduled-jobs.ts';
 import configPlugin from './plugins/config.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
+import eventsPlugin from './plugins/events.ts';
+import jobsPlugin from './plugins/jobs.ts';
+import mailPlugin from './plugins/mail.ts';
 import ormPlugin from './plugins/orm.ts';
+import { postgresRateLimitStore, type SqlExecutor } from './plugins/rate-limit-store.ts';
 import storagePlugin from './plugins/storage.ts';
-import type { ObjectStorage } from './storage/object-storage.ts';
-import catalogueRoutes from './modules/catalogue/index.ts';
-import identityRoutes from './modules/identity/index.ts';
-import orderRoutes from './modules/orders/index.ts';
-import reservationRoutes from './modules/reservations/index.ts';
-import platformRoutes from './modules/platform/index.ts';
-import contentRoutes from './modules/content/index.ts';
+// Domain modules, through their public index.ts; the app wires what one lends another.
 import auditRoutes from './modules/audit/index.ts';
-import searchRoutes from './modules/search/index.ts';
+import catalogueRoutes from './modules/catalogue/index.ts';
+import contentRoutes from './modules/content/index.ts';
+import identityRoutes, { liveSessionRoles } from './modules/identity/index.ts';
+import notificationRoutes from './modules/notifications/index.ts';
+import orderRoutes, { paymentsPlugin, productIsOrdered } from './modules/orders/index.ts';
+import platformRoutes from './modules/platform/index.ts';
+import qualityRoutes from './modules/quality/index.ts';
+import realtimeRoutes from './modules/realtime/index.ts';
 import reportRoutes from './modules/reports/index.ts';
+import reservationRoutes from './modules/reservations/index.ts';
+import searchRoutes from './modules/search/index.ts';
+import systemErrorRoutes, { systemErrorsPlugin } from './modules/system-errors/index.ts';
 import userRoutes from './modules/users/index.ts';
+import scheduledJobsPlugin from './bootstrap/scheduled-jobs.ts';
 
 /** How long browsers may cache a CORS preflight, in s (Chromium caps it at 7200). */
 export const CORS_MAX_AGE_S = 7200;
@@ -52,12 +63,6 @@ function apiHelmetOptions(config: AppConfig) {
     strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   };
 }
-import realtimeRoutes from './modules/realtime/index.ts';
-import systemErrorsPlugin from './plugins/system-errors.ts';
-import jobsPlugin from './plugins/jobs.ts';
-import systemErrorRoutes from './modules/system-errors/index.ts';
-import notificationRoutes from './modules/notifications/index.ts';
-import qualityRoutes from './modules/quality/index.ts';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -101,6 +106,8 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(clockPlugin, { clock: deps.clock ?? systemClock });
   await app.register(accessPlugin);
   await app.register(errorHandlerPlugin);
+  // Before any route: the API reference collects the routes as they register.
+  await app.register(apiDocsPlugin);
   // helmet's middleware is built once here; @fastify/helmet builds it again for every request
   // (a measurable share of a cached list's cost, issue 15). Same headers on every response.
   const securityHeaders = helmet(apiHelmetOptions(deps.config));
@@ -117,10 +124,10 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   // Counters in PostgreSQL, shared by every replica (issue 21); IPv6 clients grouped by /64 (the plugin's default).
   const execute: SqlExecutor = (sql, params) => app.orm.em.getConnection().execute(sql, params, 'all');
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(execute) });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { sessionRoles: liveSessionRoles });
 
   await app.register(platformRoutes);
-  await app.register(catalogueRoutes);
+  await app.register(catalogueRoutes, { isOrdered: productIsOrdered });
   await app.register(identityRoutes);
   await app.register(reservationRoutes);
   await app.register(orderRoutes);

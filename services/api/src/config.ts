@@ -39,10 +39,10 @@
  * - `OUTBOX_CATCHUP_INTERVAL_MS` (default 30000): how often the outbox relay catch-up job runs.
  * - `MAIL_RETRY_INTERVAL_MS` (default 60000, whole seconds), `MAIL_MAX_ATTEMPTS` (default 5): failed
  *   e-mails are retried on the job queue after the interval, doubled each time, and become a system
- *   error at the last attempt (modules/mail/mail-retries.ts; issue 21).
+ *   error at the last attempt (mail/mail-retries.ts; issue 21).
  * - `OUTBOX_HANDLER_MAX_ATTEMPTS` (default 5), `OUTBOX_RETRY_DELAY_SECONDS` (default 30): a failed
  *   domain-event handler is retried on the job queue after the delay, doubled each time, and
- *   dead-lettered after the last attempt (modules/events/handler-retries.ts; issue 21).
+ *   dead-lettered after the last attempt (events/handler-retries.ts; issue 21).
  * - `REALTIME_HEARTBEAT_MS` (default 25000), `REALTIME_MAX_BUFFER_BYTES` (default 1 MiB: a slower
  *   websocket client is dropped), `REALTIME_REPLAY_LIMIT` (default 200 events: further behind,
  *   a reconnecting client is told to resync), `REALTIME_MAX_SOCKETS_PER_IP` (20),
@@ -53,6 +53,8 @@
  * - `LOW_STOCK_THRESHOLD` (default 3): a product at or below it raises an admin notification.
  * - `ERROR_ALERT_THRESHOLD` (default 10): unresolved errors in the last hour that raise an alert.
  * - `API_VERSION` (default the package version): the version the service records with its 5xx.
+ * - `API_DOCS` (default true): serve the API reference (OpenAPI JSON and a reader) under `/api/docs`;
+ *   `false` turns it off (e.g. in production).
  * - `PAYMENT_PROVIDER`: `sandbox` (the default; refused with `NODE_ENV=production`) or
  *   `mercadopago` (modules/orders/payment-provider.ts);
  *   `PAYMENT_SANDBOX_DELAY_MS` (default 2000, the spec's wait), `PIX_KEY`, `PIX_MERCHANT_NAME`,
@@ -81,12 +83,14 @@
  * - `LOG_LEVEL` (default info).
  */
 import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MERCADOPAGO_DEFAULTS } from '@prata/contracts';
 import { z } from 'zod';
-import type { S3ClientSettings } from './storage/s3-client.ts';
+import { parseReleaseOrigins, parseTrustProxy, productionSecretProblems } from './config-values.ts';
+
+/** Parsers and checks of single settings (config-values.ts), for the tests and the tools. */
+export { parseReleaseOrigins, parseTrustProxy, productionSecretProblems, SECRET_HOWTO, WELL_KNOWN_SECRETS } from './config-values.ts';
 
 /** Repository root (services/api/src -> ../../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -139,6 +143,7 @@ const envSchema = z.object({
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(3),
   ERROR_ALERT_THRESHOLD: z.coerce.number().int().min(1).default(10),
   API_VERSION: z.string().min(1).max(60).default('0.1.0'),
+  API_DOCS: z.enum(['true', 'false']).default('true'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'mercadopago']).optional(),
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).optional(),
   MERCADOPAGO_PUBLIC_KEY: z.string().min(10).optional(),
@@ -165,6 +170,15 @@ const envSchema = z.object({
   SEED: z.enum(['if-empty', 'never']).default('if-empty'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+/** Where and how to reach an S3 API (storage/s3-client.ts builds the client). */
+export interface S3ClientSettings {
+  /** e.g. http://minio:9000; undefined for AWS. */
+  endpoint: string | undefined;
+  region: string;
+  /** Path-style URLs (`<endpoint>/<bucket>/<key>`), as MinIO needs. */
+  forcePathStyle: boolean;
+}
 
 /** Validated configuration of one service process. */
 export interface AppConfig {
@@ -228,6 +242,8 @@ export interface AppConfig {
   errorAlertThreshold: number;
   /** The service's own version (recorded with its 5xx errors). */
   apiVersion: string;
+  /** `API_DOCS`: the API reference is served under `/api/docs` (plugins/api-docs.ts). */
+  apiDocs: boolean;
   payment: {
     provider: 'sandbox' | 'mercadopago';
     sandboxDelayMs: number;
@@ -338,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     errorAlertThreshold: e.ERROR_ALERT_THRESHOLD,
     apiVersion: e.API_VERSION,
+    apiDocs: e.API_DOCS === 'true',
     payment: {
       provider: paymentProvider,
       sandboxDelayMs: e.PAYMENT_SANDBOX_DELAY_MS,
@@ -360,85 +377,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
   };
-}
-
-/**
- * `RELEASE_ORIGINS` (issue 21 / review item 7): the origins a published release's manifest and
- * entry may live on, space- or comma-separated http(s) origins; default the remotes' own origins
- * (`REMOTE_*_URL`). The shell's CSP `script-src` is built from the same list.
- * @throws Error naming a value that is not an http(s) origin.
- */
-export function parseReleaseOrigins(value: string | undefined, remoteUrls: readonly string[]): string[] {
-  const listed = value ? value.split(/[\s,]+/).filter(Boolean) : remoteUrls;
-  return [
-    ...new Set(
-      listed.map((item) => {
-        let url: URL;
-        try {
-          url = new URL(item);
-        } catch {
-          throw new Error(`Invalid configuration:\nRELEASE_ORIGINS: "${item}" is not an http(s) origin`);
-        }
-        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`Invalid configuration:\nRELEASE_ORIGINS: "${item}" is not an http(s) origin`);
-        return url.origin;
-      }),
-    ),
-  ];
-}
-
-/** Names Fastify's proxy-addr accepts besides addresses and CIDRs. */
-const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/**
- * Parses `TRUST_PROXY`: unset/`false`/`0` -> false; a hop count -> number; otherwise a
- * comma-separated list of IP addresses, CIDRs or proxy-addr names. `true` is refused: it would
- * let any client choose its IP through `X-Forwarded-For`.
- * @throws Error with the accepted forms.
- */
-export function parseTrustProxy(value: string | undefined): false | number | string[] {
-  const text = value?.trim() ?? '';
-  if (text === '' || text === 'false' || text === '0') return false;
-  if (/^\d+$/.test(text)) return Number(text);
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
-  const valid = (entry: string) => {
-    if (PROXY_NAMES.has(entry)) return true;
-    const [address, bits, extra] = entry.split('/');
-    if (extra !== undefined || !address || !isIP(address)) return false;
-    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
-  };
-  if (text === 'true' || entries.length === 0 || !entries.every(valid)) {
-    throw new Error(
-      'Invalid configuration:\nTRUST_PROXY: give the number of reverse proxies in front of the API (e.g. 1) or their addresses/CIDRs ' +
-        '(e.g. 10.0.0.0/8,172.16.0.0/12); `true` would trust any X-Forwarded-For a client sends',
-    );
-  }
-  return entries;
-}
-
-/** Secrets shipped in earlier deployment files or documentation: never accepted in production. */
-export const WELL_KNOWN_SECRETS: readonly string[] = ['change-me-to-a-long-random-secret-value'];
-/** Placeholder words no generated secret contains. */
-const PLACEHOLDER = /change[-_ ]?me|changeit|example|placeholder|default|secret|password|senha|prata|your[-_ ]/i;
-/** How to make a secret, quoted in every refusal. */
-export const SECRET_HOWTO = 'generate one with `openssl rand -base64 48` (or `node -e "console.log(require(\'node:crypto\').randomBytes(48).toString(\'base64url\'))"`)';
-
-/**
- * Problems with the secrets a production deployment must set (OWASP ASVS 6.4 / 2.10: no
- * default or hard-coded secrets): missing, shorter than 32 characters, a well-known or
- * placeholder value, too few distinct characters (e.g. `aaaa...`), or both secrets equal.
- * Returns one line per problem, each saying how to generate a secret; empty when fine.
- */
-export function productionSecretProblems(secrets: { JWT_SECRET?: string | undefined; ENCRYPTION_KEY?: string | undefined }): string[] {
-  const problems: string[] = [];
-  for (const [name, value] of Object.entries(secrets)) {
-    if (!value) problems.push(`${name} is not set: ${SECRET_HOWTO}`);
-    else if (value.length < 32) problems.push(`${name} is shorter than 32 characters: ${SECRET_HOWTO}`);
-    else if (WELL_KNOWN_SECRETS.includes(value) || PLACEHOLDER.test(value) || new Set(value).size < 10) {
-      problems.push(`${name} is a well-known or guessable value: ${SECRET_HOWTO}`);
-    }
-  }
-  if (secrets.JWT_SECRET && secrets.JWT_SECRET === secrets.ENCRYPTION_KEY) problems.push(`JWT_SECRET and ENCRYPTION_KEY must differ: ${SECRET_HOWTO}`);
-  return problems;
 }
 
 /**

@@ -10,10 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig, withPersistentSecrets, type AppConfig } from './config.ts';
-import { seedDemoAccounts } from './database/seeders/demo-accounts.ts';
+import { seedDemoAccounts } from './seeding/demo-accounts.ts';
 import { systemClock } from './lib/clock.ts';
-import { openDatabase } from './database/index.ts';
-import { AdminAccountsService } from './modules/identity/admin-accounts.service.ts';
+import { openDatabase } from './bootstrap/open-database.ts';
+import { AdminAccountsService } from './modules/identity/index.ts';
 
 let config: AppConfig;
 try {

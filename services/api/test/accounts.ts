@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import type { RoleName } from '@prata/contracts';
 import { expect } from 'vitest';
-import { OutboxEmail } from '../src/modules/mail/outbox-email.entity.ts';
+import { OutboxEmail } from '../src/mail/outbox-email.entity.ts';
 import { grantRole } from '../src/modules/identity/admin-accounts.service.ts';
 import { findUserByEmail } from '../src/modules/identity/identity.repository.ts';
 import type { TestService } from './helpers.ts';

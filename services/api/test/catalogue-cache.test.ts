@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESERVATION_DURATION_MS, productListSchema, type Product } from '@prata/contracts';
 import { buildApp } from '../src/app.ts';
-import { openDatabase, type OpenDatabase } from '../src/database/index.ts';
+import { openDatabase, type OpenDatabase } from '../src/bootstrap/open-database.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { createTestService, silentLog, TestClock, type TestService } from './helpers.ts';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURED_PRODUCTS_LIMIT, PRODUCT_CATEGORIES, productListSchema, productSchema, type Product } from '@prata/contracts';
 import { CatalogueService } from '../src/modules/catalogue/catalogue.service.ts';
-import { SEED_CATALOGUE } from '../src/modules/catalogue/seed-catalogue.ts';
+import { SEED_CATALOGUE } from '../src/seeding/seed-catalogue.ts';
 import { createTestService, type TestService } from './helpers.ts';
 
 let service: TestService;
@@ -59,7 +59,7 @@ describe('seed', () => {
   });
 
   it('does not seed twice', async () => {
-    const { migrateAndSeed } = await import('../src/database/index.ts');
+    const { migrateAndSeed } = await import('../src/bootstrap/open-database.ts');
     await migrateAndSeed(service.db.orm, service.db.storage, 'if-empty', { info() {}, warn() {}, debug() {} });
     expect(await list()).toHaveLength(all.length);
   });

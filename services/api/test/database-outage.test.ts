@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/database/embedded-postgres.ts';
-import { openDatabase } from '../src/database/index.ts';
+import { openDatabase } from '../src/bootstrap/open-database.ts';
 import { account, type SignedIn } from './accounts.ts';
 import { approvedCardRequest, shippingCustomer } from './checkout-data.ts';
 import { SandboxPaymentProvider } from '../src/modules/orders/sandbox-provider.ts';

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
-import { openDatabase, type OpenDatabase } from '../src/database/index.ts';
+import { openDatabase, type OpenDatabase } from '../src/bootstrap/open-database.ts';
 import type { Clock } from '../src/lib/clock.ts';
 
 export const silentLog = { info: () => undefined, warn: () => undefined, debug: () => undefined };

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminLog } from '../src/modules/audit/admin-log.entity.ts';
-import { OutboxEmail } from '../src/modules/mail/outbox-email.entity.ts';
+import { OutboxEmail } from '../src/mail/outbox-email.entity.ts';
 import { Profile, User } from '../src/modules/identity/identity.entities.ts';
 import { account, bearer, lastMailTo, refreshCookieFrom, signIn, signUpConfirmed, tokenFrom, uniqueEmail } from './accounts.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';

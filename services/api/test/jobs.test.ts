@@ -11,9 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { ormConfig } from '../src/database/orm-config.ts';
-import { CLEARED_BODY } from '../src/modules/mail/mailer.ts';
-import { OutboxEmail } from '../src/modules/mail/outbox-email.entity.ts';
+import { ormConfig } from '../src/bootstrap/orm-config.ts';
+import { CLEARED_BODY } from '../src/mail/mailer.ts';
+import { OutboxEmail } from '../src/mail/outbox-email.entity.ts';
 import { SystemError } from '../src/modules/system-errors/system-error.entity.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 

@@ -14,7 +14,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DomainEvent } from '../src/modules/events/event-bus.ts';
+import type { DomainEvent } from '../src/events/event-bus.ts';
 import { orderServices } from '../src/modules/orders/index.ts';
 import { Order, PaymentNotification } from '../src/modules/orders/order.entities.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';

@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoAccounts } from '../src/database/seeders/demo-accounts.ts';
+import { seedDemoAccounts } from '../src/seeding/demo-accounts.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { passwordStrength } from '../src/modules/identity/passwords.ts';
 import { User, UserRole } from '../src/modules/identity/identity.entities.ts';

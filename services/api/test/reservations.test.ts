@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productSchema, reservationListSchema } from '@prata/contracts';
 import { CatalogueService } from '../src/modules/catalogue/catalogue.service.ts';
-import { ProductReservation } from '../src/modules/reservations/reservation.entity.ts';
+import { ProductReservation } from '../src/modules/catalogue/reservation.entity.ts';
 import { ReservationService } from '../src/modules/reservations/reservation.service.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';

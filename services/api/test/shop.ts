@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import type { Clock } from '../src/lib/clock.ts';
 import { CatalogueService } from '../src/modules/catalogue/catalogue.service.ts';
 import { Product } from '../src/modules/catalogue/product.entity.ts';
-import { OutboxEmail } from '../src/modules/mail/outbox-email.entity.ts';
+import { OutboxEmail } from '../src/mail/outbox-email.entity.ts';
 import { bearer, type SignedIn } from './accounts.ts';
 import type { TestService } from './helpers.ts';
 

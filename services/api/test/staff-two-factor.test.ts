@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminAccountsService } from '../src/modules/identity/admin-accounts.service.ts';
-import { LogTransport, Mailer } from '../src/modules/mail/mailer.ts';
+import { LogTransport, Mailer } from '../src/mail/mailer.ts';
 import { account, bearer, lastMailTo, signIn, signInEnrolling, STAFF_PASSWORD, tokenFrom, totpAt, uniqueEmail, type SignedIn } from './accounts.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 

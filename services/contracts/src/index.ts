@@ -14,3 +14,5 @@ export * from './money.ts';
 export * from './releases.ts';
 export * from './remote-module.ts';
 export * from './server-rendering.ts';
+export * from './domain-events.ts';
+export * from './domain-event-names.ts';

@@ -9,6 +9,7 @@
  * `resync` when it is too far behind (it then reloads from the REST API).
  */
 import { z } from 'zod';
+import { DOMAIN_EVENT_CHANNELS, domainEventNameSchema, isDomainEventName, type DomainEventName } from './domain-event-names.ts';
 
 /** Subprotocol every client offers; the server selects it. */
 export const REALTIME_PROTOCOL = 'prata.realtime.v1';
@@ -32,6 +33,14 @@ export const REALTIME_CHANNEL_ACCESS: Readonly<Record<RealtimeChannel, 'public' 
   releases: 'public',
 };
 
+/** Every registered event's channel is a channel (or null): a typo in domain-event-names.ts fails here. */
+const EVENT_CHANNELS: Readonly<Record<DomainEventName, RealtimeChannel | null>> = DOMAIN_EVENT_CHANNELS;
+
+/** Realtime channel of an event, or null when no client channel carries it (unregistered names included). */
+export function channelOfEvent(name: string): RealtimeChannel | null {
+  return isDomainEventName(name) ? EVENT_CHANNELS[name] : null;
+}
+
 /** Close codes: 1001 the service is shutting down; 4001 token expired/invalid; 4008 slow consumer. */
 export const REALTIME_CLOSE = { goingAway: 1001, unauthorized: 4001, slowConsumer: 4008, tooManyMessages: 4029 } as const;
 
@@ -49,7 +58,7 @@ export const realtimeEventSchema = z.object({
   type: z.literal('event'),
   channel: realtimeChannelSchema,
   id: z.number().int().positive(),
-  event: z.string(),
+  event: domainEventNameSchema,
   aggregateId: z.string(),
   payload: z.record(z.string(), z.unknown()),
   occurredAt: z.string(),

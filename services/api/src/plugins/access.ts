@@ -25,8 +25,8 @@ declare module 'fastify' {
   }
 }
 
-/** Routes that exist outside the API modules (static files, HEAD twins) are public. */
-const IMPLICITLY_PUBLIC = [/^\/storage\//];
+/** Routes that exist outside the API modules (static files, the API reference, HEAD twins) are public. */
+const IMPLICITLY_PUBLIC = [/^\/storage\//, /^\/api\/docs(\/|$)/];
 
 export default fp(
   async (app) => {

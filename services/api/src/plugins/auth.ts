@@ -6,7 +6,8 @@
  *   (@fastify/cookie); see modules/identity/session.service.ts.
  * - Every route declares `config.access` (plugins/access.ts). This hook runs before validation:
  *   `public` lets anyone in; `customer` needs a valid access token; `admin` / `developer` need
- *   that role, read from the database on each request (a revoked role takes effect at once).
+ *   that role, read from the database on each request (a revoked role takes effect at once)
+ *   through the `sessionRoles` lookup the app gives (modules/identity/live-session.ts).
  *   401 'Não autenticado' / 403 'Acesso negado'.
  * - An access token names its session (`sid`, the refresh-token family) and counts only while
  *   that session is alive: sign-out, a credential change elsewhere (issue 10) or the end of the
@@ -19,7 +20,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RoleName } from '@prata/contracts';
 import { isDatabaseUnavailable } from '../database/availability.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
-import { RefreshToken, UserRole } from '../modules/identity/identity.entities.ts';
 import type { RouteAccess } from './access.ts';
 
 /** Claims of our access tokens: the user and the session (refresh-token family) id. */
@@ -53,8 +53,14 @@ declare module 'fastify' {
 /** Name of the refresh-token cookie. */
 export const REFRESH_COOKIE = 'prata_refresh';
 
-export default fp(
-  async (app) => {
+/**
+ * The roles of the caller of verified access-token claims while its session is alive, else null.
+ * Given by the app (modules/identity `liveSessionRoles`): this plugin is infrastructure and reads no domain table itself.
+ */
+export type SessionRolesLookup = (em: EntityManager, claims: Pick<TokenClaims, 'sub' | 'sid'>, now: Date) => Promise<RoleName[] | null>;
+
+export default fp<{ sessionRoles: SessionRolesLookup }>(
+  async (app, { sessionRoles }) => {
     await app.register(cookie);
     await app.register(jwt, { secret: app.config.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
     app.decorateRequest('auth', null);
@@ -79,7 +85,7 @@ export default fp(
       const userId = claims.sub;
       let roles: RoleName[] | null;
       try {
-        roles = await liveSessionRoles(em, claims, app.clock.now());
+        roles = await sessionRoles(em, claims, app.clock.now());
       } catch (error) {
         // While the database is unreachable a public route serves the caller as a guest (it may need no database).
         if (access === 'public' && isDatabaseUnavailable(error)) return;
@@ -96,18 +102,6 @@ export default fp(
   },
   { name: 'auth', dependencies: ['config', 'orm', 'clock'] },
 );
-
-/**
- * The roles of the caller of verified access-token `claims` while its session is alive (its
- * refresh-token family holds an unrevoked, unexpired token of that user), else null: a revoked
- * session ends every access token it issued at once (issue 10 hole 8). Used by the route hook and
- * the websocket handshake.
- */
-export async function liveSessionRoles(em: EntityManager, claims: Pick<TokenClaims, 'sub' | 'sid'>, now: Date): Promise<RoleName[] | null> {
-  const alive = await em.findOne(RefreshToken, { familyId: claims.sid, user: claims.sub, revokedAt: null, expiresAt: { $gt: now } }, { fields: ['id'] });
-  if (!alive) return null;
-  return (await em.find(UserRole, { user: claims.sub }, { fields: ['role'] })).map((r) => r.role);
-}
 
 /** The signed-in caller of a non-public route. @throws UnauthorizedError when absent. */
 export function requireAuth(request: { auth: AuthContext | null }): AuthContext {

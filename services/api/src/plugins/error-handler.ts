@@ -14,6 +14,13 @@ import { ZodError, z } from 'zod';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../database/availability.ts';
 import { DomainError, ValidationError } from '../errors.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the error handler when it answers 500 (the system-errors module records it). */
+    serverFault?: Error;
+  }
+}
+
 const unavailable: ApiError = { error: 'service_unavailable', message: DATABASE_UNAVAILABLE_MESSAGE };
 
 // Field messages the schemas do not word themselves (e.g. a wrong type) are zod's pt-BR ones:

@@ -1,10 +1,10 @@
 /**
  * Events plugin: decorates `app.events`, the domain event bus with its outbox relay
- * (modules/events/event-bus.ts). The listening connection opens when the app is ready and closes
+ * (events/event-bus.ts). The listening connection opens when the app is ready and closes
  * with it.
  */
 import fp from 'fastify-plugin';
-import { EventBus } from '../modules/events/event-bus.ts';
+import { EventBus } from '../events/event-bus.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,11 +1,11 @@
 /**
- * Jobs plugin: decorates `app.jobs`, the pg-boss job runner (modules/jobs/job-runner.ts; how to
+ * Jobs plugin: decorates `app.jobs`, the pg-boss job runner (jobs/job-runner.ts; how to
  * register a job is documented there). The queue starts when the app is ready; every
  * `JOBS_POLL_INTERVAL_MS` (0: never, tests call `app.jobs.tick()`) each process enqueues the due
  * periodic jobs and works the queues; it stops with the app.
  */
 import fp from 'fastify-plugin';
-import { JobRunner } from '../modules/jobs/job-runner.ts';
+import { JobRunner } from '../jobs/job-runner.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

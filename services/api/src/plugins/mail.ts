@@ -5,7 +5,7 @@
  * production by the configuration, issue 21).
  */
 import fp from 'fastify-plugin';
-import { DisabledTransport, LogTransport, Mailer, SmtpTransport, type MailTransport } from '../modules/mail/mailer.ts';
+import { DisabledTransport, LogTransport, Mailer, SmtpTransport, type MailTransport } from '../mail/mailer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

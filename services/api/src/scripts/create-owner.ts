@@ -8,16 +8,16 @@
  * which also says which case applied).
  * Uses the same database as the service: DATABASE_URL, else the embedded one under DATA_DIR.
  * While the store runs, the command connects to the store's embedded PostgreSQL and leaves it
- * running; it never starts or stops a database another process owns (database/index.ts,
+ * running; it never starts or stops a database another process owns (bootstrap/open-database.ts,
  * openDatabaseForTool).
  */
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig, REPO_ROOT } from '../config.ts';
 import { EmbeddedDatabaseInUseError } from '../database/embedded-postgres.ts';
-import { openDatabaseForTool } from '../database/index.ts';
-import { AdminAccountsService } from '../modules/identity/admin-accounts.service.ts';
-import { LogTransport, Mailer } from '../modules/mail/mailer.ts';
+import { openDatabaseForTool } from '../bootstrap/open-database.ts';
+import { AdminAccountsService } from '../modules/identity/index.ts';
+import { LogTransport, Mailer } from '../mail/mailer.ts';
 import { systemClock } from '../lib/clock.ts';
 import { reportCliError } from './cli-error.ts';
 

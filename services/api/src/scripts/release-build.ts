@@ -32,7 +32,7 @@ import semver from 'semver';
 import { appBuildInfoSchema, remoteCompatibilityProblems, type AppBuildInfo, type RemoteName, type RemoteReleaseList } from '@prata/contracts';
 import { budgetProblems, formatBytes, growthProblems, MAX_RELEASE_GROWTH, weighedBuildInfoSchema, type AppBudget, type AppWeight } from '@prata/contracts/build-weight';
 import { REPO_ROOT } from '../config.ts';
-import { sriHash } from '../modules/platform/release-verifier.ts';
+import { sriHash } from '../modules/platform/index.ts';
 import type { ReleaseStorage } from '../storage/release-storage.ts';
 
 /** A remote build in a temporary directory. */

@@ -34,7 +34,7 @@ import { REMOTE_NAMES, remoteNameSchema, type RemoteName, type RemoteReleaseList
 import { formatBytes } from '@prata/contracts/build-weight';
 import { loadConfig, REPO_ROOT } from '../config.ts';
 import { EmbeddedDatabaseInUseError } from '../database/embedded-postgres.ts';
-import { openReleaseTarget, type ReleaseTarget } from '../modules/platform/release-target.ts';
+import { openReleaseTarget, type ReleaseTarget } from './release-target.ts';
 import { releaseStorageFromEnv, type ReleaseStorage } from '../storage/release-storage.ts';
 import { buildRemote, checkWeight, compatibilityProblems, publishBuild, remoteTypesProblems, shellBuildInfo } from './release-build.ts';
 import { reportCliError } from './cli-error.ts';

@@ -7,15 +7,9 @@
  * SDK's usual sources (`AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY`, profiles, roles).
  */
 import { S3Client } from '@aws-sdk/client-s3';
+import type { S3ClientSettings } from '../config.ts';
 
-/** Where and how to reach the S3 API. */
-export interface S3ClientSettings {
-  /** e.g. http://minio:9000; undefined for AWS. */
-  endpoint: string | undefined;
-  region: string;
-  /** Path-style URLs (`<endpoint>/<bucket>/<key>`), as MinIO needs. */
-  forcePathStyle: boolean;
-}
+export type { S3ClientSettings };
 
 /** The `<prefix>_ENDPOINT`, `_REGION` and `_FORCE_PATH_STYLE` settings. */
 export function s3SettingsFromEnv(env: NodeJS.ProcessEnv, prefix: 'STORAGE_S3' | 'RELEASE_S3'): S3ClientSettings {

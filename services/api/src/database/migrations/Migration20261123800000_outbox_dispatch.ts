@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * `domain_events.dispatched_at`: when the once-per-cluster `subscribe` handlers ran for the event
- * (at-least-once across a crash, modules/events/event-bus.ts). Events relayed before this
+ * (at-least-once across a crash, events/event-bus.ts). Events relayed before this
  * migration count as dispatched.
  */
 export class Migration20261123800000_outbox_dispatch extends Migration {

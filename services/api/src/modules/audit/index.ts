@@ -22,3 +22,9 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default auditRoutes;
+
+// The module's public face (issue 25): other modules and the app import these from here, never a
+// file of this folder.
+export { AdminLog, AdminLogSchema } from './admin-log.entity.ts';
+export { audit } from './audit.service.ts';
+export type { AuditAction, RequestMeta } from './audit.service.ts';

@@ -17,8 +17,9 @@
  * map), and concurrent misses of one key share one load.
  */
 import { createHash } from 'node:crypto';
+import type { DomainEventName } from '@prata/contracts';
 import type { Clock } from '../../lib/clock.ts';
-import type { EventBus } from '../events/event-bus.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 
 /** The longest an entry is served without an event having confirmed it (ms). */
 export const CATALOGUE_CACHE_MAX_AGE_MS = 60_000;
@@ -91,8 +92,8 @@ export const CATALOGUE_CHANNEL = 'prata_catalogue';
  * every process when the bus delivers it) and on every {@link CATALOGUE_CHANNEL} notification.
  * Returns the unsubscribe function.
  */
-export function attachCatalogueCache(cache: CatalogueCache, bus: EventBus, types: readonly string[]): () => void {
-  const wanted = new Set(types);
+export function attachCatalogueCache(cache: CatalogueCache, bus: EventBus, types: readonly DomainEventName[]): () => void {
+  const wanted = new Set<string>(types);
   const onEvent = (event: { type: string }) => {
     if (wanted.has(event.type)) cache.invalidate();
   };

@@ -15,8 +15,8 @@ import { NotFoundError } from '../../errors.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../../storage/object-storage.ts';
-import { heldUnits } from '../reservations/reservation.service.ts';
 import { Product } from './product.entity.ts';
+import { heldUnits } from './stock-holds.ts';
 
 /** At most this many words of a search are used (the rest is ignored). */
 const SEARCH_MAX_WORDS = 8;

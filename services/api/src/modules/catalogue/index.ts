@@ -28,17 +28,19 @@ import {
   productListSchema,
   productSchema,
   type Product as ProductDto,
+  ORDER_EVENTS,
+  PRODUCT_EVENTS,
+  RESERVATION_EVENTS,
 } from '@prata/contracts';
 import { ValidationError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { audit } from '../audit/audit.service.ts';
+import { audit } from '../audit/index.ts';
 import { requestMeta } from '../identity/index.ts';
-import { ORDER_EVENTS } from '../orders/order-workflow.ts';
-import { nextHoldExpiry, RESERVATION_EVENTS } from '../reservations/reservation.service.ts';
 import { attachCatalogueCache, CatalogueCache, type CachedList } from './catalogue-cache.ts';
 import { CatalogueService } from './catalogue.service.ts';
-import { PRODUCT_EVENTS, ProductAdminService } from './product-admin.service.ts';
+import { ProductAdminService, type ProductOrderCheck } from './product-admin.service.ts';
 import { ProductImages, uploadError } from './product-images.ts';
+import { nextHoldExpiry } from './stock-holds.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 
@@ -66,10 +68,15 @@ function sendList(reply: FastifyReply, list: CachedList): FastifyReply {
     .send(list.body);
 }
 
-const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+/** What the app gives the catalogue: the orders module's answer to "is this product ordered?". */
+export interface CatalogueOptions {
+  isOrdered: ProductOrderCheck;
+}
+
+const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (app, { isOrdered }) => {
   const service = new CatalogueService(app.orm.em, app.storage, app.clock);
   const images = new ProductImages(app.storage, app.renditions);
-  const admin = new ProductAdminService({ catalogue: service, images, events: app.events, clock: app.clock });
+  const admin = new ProductAdminService({ catalogue: service, isOrdered, images, events: app.events, clock: app.clock });
   const em = () => app.orm.em;
   const lists = new CatalogueCache(app.clock);
   const detach = attachCatalogueCache(lists, app.events, CATALOGUE_EVENT_TYPES);
@@ -151,3 +158,8 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default catalogueRoutes;
+
+// The module's public face (issue 25): other modules and the app import these from here, never a
+// file of this folder.
+export { Product, ProductSchema } from './product.entity.ts';
+export { ProductReservation, ProductReservationSchema } from './reservation.entity.ts';

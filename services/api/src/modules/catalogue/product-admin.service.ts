@@ -19,20 +19,17 @@ import {
   type Product as ProductDto,
   type ProductDeletion,
   type ProductInput,
+  PRODUCT_EVENTS,
 } from '@prata/contracts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { audit, type RequestMeta } from '../audit/audit.service.ts';
-import type { DomainEventRecord } from '../events/domain-event.entity.ts';
-import type { EventBus } from '../events/event-bus.ts';
-import { OrderItem } from '../orders/order.entities.ts';
-import { ProductReservation } from '../reservations/reservation.entity.ts';
+import { audit, type RequestMeta } from '../audit/index.ts';
+import type { DomainEventRecord } from '../../events/domain-event.entity.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { ProductReservation } from './reservation.entity.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import type { ProductImages } from './product-images.ts';
 import { Product } from './product.entity.ts';
-
-/** Domain event types of product changes (brief: names every module uses). */
-export const PRODUCT_EVENTS = { created: 'ProductCreated', updated: 'ProductUpdated', deleted: 'ProductDeleted' } as const;
 
 /** The editable fields, as compared for the audit's before / after. */
 const FIELDS = ['name', 'category', 'priceCents', 'description', 'imageKey', 'isNew', 'isBestseller', 'isFeatured', 'stock'] as const;
@@ -51,8 +48,16 @@ export function changedFields(before: Snapshot, after: Snapshot): { before: Part
   };
 }
 
+/**
+ * Whether order lines reference a product (such a product is archived instead of deleted). The
+ * orders module answers it (modules/orders `productIsOrdered`); the app hands it to the catalogue,
+ * which knows nothing of orders.
+ */
+export type ProductOrderCheck = (em: EntityManager, productId: string) => Promise<boolean>;
+
 export interface ProductAdminDeps {
   catalogue: CatalogueService;
+  isOrdered: ProductOrderCheck;
   images: ProductImages;
   events: EventBus;
   clock: Clock;
@@ -116,7 +121,7 @@ export class ProductAdminService {
     const { outcome, image } = await em.transactional(async (tx) => {
       const product = await this.lock(tx, id);
       const before = snapshot(product);
-      const ordered = (await tx.count(OrderItem, { product: id })) > 0;
+      const ordered = await this.deps.isOrdered(tx, id);
       if (ordered) {
         const now = this.deps.clock.now();
         tx.assign(product, { archivedAt: now, stock: 0, isFeatured: false, imageKey: null });

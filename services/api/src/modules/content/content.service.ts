@@ -15,7 +15,7 @@ import {
   type SocialLinksUpdate,
 } from '@prata/contracts';
 import { NotFoundError } from '../../errors.ts';
-import { audit, type RequestMeta } from '../audit/audit.service.ts';
+import { audit, type RequestMeta } from '../audit/index.ts';
 import { DEFAULT_CONTENT_SECTIONS, DEFAULT_SOCIAL_LINKS } from './content-defaults.ts';
 import { ContentSection, SocialLink } from './content.entities.ts';
 

@@ -70,3 +70,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default contentRoutes;
+
+// The module's public face (issue 25): other modules and the app import these from here, never a
+// file of this folder.
+export { ContentSection, ContentSectionSchema, SocialLink, SocialLinkSchema } from './content.entities.ts';

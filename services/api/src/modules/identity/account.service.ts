@@ -20,9 +20,8 @@ import {
 import type { z } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AdminLog } from '../audit/admin-log.entity.ts';
-import { audit, type RequestMeta } from '../audit/audit.service.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { AdminLog, audit, type RequestMeta } from '../audit/index.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { assertStaffPasswordStrength, reauthenticate } from './credentials.ts';
 import type { Profile } from './identity.entities.ts';
 import { User } from './identity.entities.ts';

@@ -32,15 +32,24 @@ import {
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
-import { audit, type RequestMeta } from '../audit/audit.service.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { OutboxEmail } from '../mail/outbox-email.entity.ts';
-import { assertNotLocked, assertStaffPasswordStrength, assertUnknownEmailNotLocked, clearFailures, maskEmail, recordFailure, recordUnknownEmailFailure } from './credentials.ts';
+import { audit, type RequestMeta } from '../audit/index.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { OutboxEmail } from '../../mail/outbox-email.entity.ts';
+import {
+  INVALID_TOTP_MESSAGE,
+  assertNotLocked,
+  assertStaffPasswordStrength,
+  assertUnknownEmailNotLocked,
+  clearFailures,
+  maskEmail,
+  recordFailure,
+  recordUnknownEmailFailure,
+} from './credentials.ts';
 import { MfaChallenge, Profile, User } from './identity.entities.ts';
 import { consumeOneTimeToken, findUserByEmail, issueOneTimeToken, rolesOf } from './identity.repository.ts';
 import { dummyPasswordHash, hashPassword, meetsStaffRule, verifyPassword } from './passwords.ts';
 import type { IssuedSession, SessionService } from './session.service.ts';
-import { INVALID_TOTP_MESSAGE, type TwoFactorService } from './two-factor.service.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Email ou senha incorretos';
 export const CHALLENGE_EXPIRED_MESSAGE = 'Sessão de verificação expirada. Entre novamente.';

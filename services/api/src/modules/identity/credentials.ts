@@ -11,10 +11,17 @@ import { raw, type EntityManager } from '@mikro-orm/postgresql';
 import { TooManyRequestsError, ValidationError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
-import { audit, type RequestMeta } from '../audit/audit.service.ts';
+import { audit, type RequestMeta } from '../audit/index.ts';
 import { User } from './identity.entities.ts';
 import { passwordStrength, verifyPassword } from './passwords.ts';
-import { INVALID_TOTP_MESSAGE, type TwoFactorService } from './two-factor.service.ts';
+
+/** What re-authentication needs of two-factor.service.ts (which imports this file: no import back). */
+export interface SecondFactorCheck {
+  verifySecondFactor(em: EntityManager, user: User, code: string): Promise<boolean>;
+}
+
+/** The answer to a wrong TOTP code (sign-in, re-authentication, 2FA setup). */
+export const INVALID_TOTP_MESSAGE = 'Código de verificação inválido. Verifique o relógio do seu dispositivo.';
 
 export const LOCKOUT_ATTEMPTS = 5;
 export const LOCKOUT_MS = 15 * 60_000;
@@ -93,7 +100,7 @@ export async function reauthenticate(
   user: User,
   password: string,
   meta: RequestMeta,
-  secondFactor?: { twoFactor: TwoFactorService; code: string | undefined },
+  secondFactor?: { twoFactor: SecondFactorCheck; code: string | undefined },
 ): Promise<void> {
   assertNotLocked(user, clock.now());
   if (!(await verifyPassword(user.passwordHash, password))) {

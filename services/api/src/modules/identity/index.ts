@@ -46,8 +46,8 @@ import {
 } from '@prata/contracts';
 import { SecretBox } from '../../lib/crypto.ts';
 import { REFRESH_COOKIE, requireAuth, type TokenClaims } from '../../plugins/auth.ts';
-import type { RequestMeta } from '../audit/audit.service.ts';
-import { announceAccessChange } from '../events/access-changed.ts';
+import type { RequestMeta } from '../audit/index.ts';
+import { announceAccessChange } from '../../events/access-changed.ts';
 import { AccountService } from './account.service.ts';
 import { AdminAccountsService } from './admin-accounts.service.ts';
 import { AuthService } from './auth.service.ts';
@@ -277,3 +277,29 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default identityRoutes;
+
+// The module's public face (issue 25): other modules and the app import these from here, never a
+// file of this folder.
+export { AdminAccountsService, ROLE_GRANT_LOCK, grantRole, grantStaffRole } from './admin-accounts.service.ts';
+export { reauthenticate } from './credentials.ts';
+export {
+  AdminRegistration,
+  AdminRegistrationSchema,
+  MfaChallengeSchema,
+  OneTimeToken,
+  OneTimeTokenSchema,
+  OwnerSetupTokenSchema,
+  Profile,
+  ProfileSchema,
+  RecoveryCode,
+  RecoveryCodeSchema,
+  RefreshToken,
+  RefreshTokenSchema,
+  User,
+  UserRole,
+  UserRoleSchema,
+  UserSchema,
+} from './identity.entities.ts';
+export { findUserByEmail } from './identity.repository.ts';
+export { hashPassword } from './passwords.ts';
+export { liveSessionRoles } from './live-session.ts';

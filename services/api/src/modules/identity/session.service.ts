@@ -15,7 +15,7 @@ import type { Session } from '@prata/contracts';
 import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
-import { audit, type RequestMeta } from '../audit/audit.service.ts';
+import { audit, type RequestMeta } from '../audit/index.ts';
 import { RefreshToken, type User } from './identity.entities.ts';
 import { profileOf, rolesOf, sessionUser } from './identity.repository.ts';
 

@@ -16,12 +16,11 @@ import { RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH, TOTP_PERIOD_SECONDS, type Tw
 import { ValidationError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomCodes, sha256Hex, type SecretBox } from '../../lib/crypto.ts';
-import { audit, type RequestMeta } from '../audit/audit.service.ts';
-import { reauthenticate } from './credentials.ts';
+import { audit, type RequestMeta } from '../audit/index.ts';
+import { INVALID_TOTP_MESSAGE, reauthenticate } from './credentials.ts';
 import { RecoveryCode, User } from './identity.entities.ts';
 import type { SessionService } from './session.service.ts';
 
-export const INVALID_TOTP_MESSAGE = 'Código de verificação inválido. Verifique o relógio do seu dispositivo.';
 export const SETUP_EXPIRED_MESSAGE = 'Sessão expirada. Tente configurar o 2FA novamente.';
 
 export class TwoFactorService {

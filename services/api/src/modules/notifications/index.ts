@@ -56,3 +56,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Wrapped with fastify-plugin so `app.notifications` is visible to the whole app. */
 export default fp(notificationRoutes, { name: 'notifications', dependencies: ['events', 'auth'] });
+
+// The module's public face (issue 25): other modules and the app import these from here, never a
+// file of this folder.
+export { NotificationSchema, NotificationStateSchema } from './notification.entities.ts';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
 import { NOTIFICATION_TYPES } from '@prata/contracts';
-import { User } from '../identity/identity.entities.ts';
+import { User } from '../identity/index.ts';
 
 export const NotificationSchema = defineEntity({
   name: 'Notification',

@@ -10,17 +10,25 @@
  * The handlers are `subscribe` handlers: they run once across service processes.
  */
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
-import { NOTIFICATIONS_MAX, formatBRL, type NotificationDto, type NotificationType } from '@prata/contracts';
+import {
+  NOTIFICATIONS_MAX,
+  NOTIFICATION_EVENTS,
+  ORDER_EVENTS,
+  PRODUCT_EVENTS,
+  SYSTEM_ERROR_EVENTS,
+  formatBRL,
+  type NotificationDto,
+  type NotificationType,
+} from '@prata/contracts';
 import { NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { Product } from '../catalogue/product.entity.ts';
-import type { DomainEventRecord } from '../events/domain-event.entity.ts';
-import type { EventBus, RelayedEvent } from '../events/event-bus.ts';
-import { User } from '../identity/identity.entities.ts';
-import { OrderItem } from '../orders/order.entities.ts';
+import { Product } from '../catalogue/index.ts';
+import type { DomainEventRecord } from '../../events/domain-event.entity.ts';
+import type { EventBus, RelayedEvent } from '../../events/event-bus.ts';
+import { User } from '../identity/index.ts';
+import { OrderItem } from '../orders/index.ts';
 import { Notification, NotificationState } from './notification.entities.ts';
 
-export const NOTIFICATION_EVENTS = { created: 'NotificationCreated', changed: 'NotificationsChanged' } as const;
 
 /** A new-order alert is produced for orders under this age, ms (admin.md 9). */
 export const NEW_ORDER_ALERT_MAX_AGE_MS = 60 * 60_000;
@@ -56,8 +64,8 @@ export class NotificationService {
 
   /** Subscribes the producers to the domain events (once across processes). */
   listen(): void {
-    this.events.subscribe('OrderPlaced', (event) => this.onOrderPlaced(event));
-    this.events.subscribe('OrderPaid', (event) =>
+    this.events.subscribe(ORDER_EVENTS.placed, (event) => this.onOrderPlaced(event));
+    this.events.subscribe(ORDER_EVENTS.paid, (event) =>
       this.create({
         type: 'success',
         title: 'Pagamento confirmado',
@@ -66,7 +74,7 @@ export class NotificationService {
         action: { label: 'Ver vendas', url: '/admin/sales' },
       }),
     );
-    this.events.subscribe('PaymentConfirmedAfterExpiry', (event) =>
+    this.events.subscribe(ORDER_EVENTS.paidAfterExpiry, (event) =>
       this.create({
         type: 'error',
         title: 'Pagamento após expiração',
@@ -75,14 +83,14 @@ export class NotificationService {
         action: { label: 'Ver vendas', url: '/admin/sales' },
       }),
     );
-    this.events.subscribe('ProductUpdated', async (event) => {
+    this.events.subscribe(PRODUCT_EVENTS.updated, async (event) => {
       const productId = typeof event.payload.productId === 'string' ? event.payload.productId : event.aggregateId;
       await this.checkStock([productId]);
     });
-    this.events.subscribe('SystemErrorRecorded', () => this.checkErrors());
+    this.events.subscribe(SYSTEM_ERROR_EVENTS.recorded, () => this.checkErrors());
   }
 
-  private async onOrderPlaced(event: RelayedEvent): Promise<void> {
+  private async onOrderPlaced(event: RelayedEvent<typeof ORDER_EVENTS.placed>): Promise<void> {
     if (this.clock.now().getTime() - Date.parse(event.occurredAt) < NEW_ORDER_ALERT_MAX_AGE_MS) {
       await this.create({
         type: 'info',

@@ -23,14 +23,15 @@ import {
   type PaymentAlert,
   type ResolveLatePaymentInput,
   type ShipOrderInput,
+  ORDER_EVENTS,
 } from '@prata/contracts';
 import { ConflictError, DomainError, NotFoundError } from '../../errors.ts';
-import { audit, type AuditAction } from '../audit/audit.service.ts';
-import { Product } from '../catalogue/product.entity.ts';
+import { audit, type AuditAction } from '../audit/index.ts';
+import { Product } from '../catalogue/index.ts';
 import { endOfSaoPauloDay } from './business-days.ts';
 import { Order } from './order.entities.ts';
 import { toOrderDto } from './order.service.ts';
-import { ORDER_EVENTS, type Actor, type OrderWorkflow } from './order-workflow.ts';
+import { type Actor, type OrderWorkflow } from './order-workflow.ts';
 import { formatCents } from './order-mail.ts';
 
 /** 502: the acquirer did not refund; nothing changed. */

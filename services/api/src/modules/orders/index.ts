@@ -17,6 +17,7 @@
  * `POST /api/admin/orders/:id/{mark-paid,ship,deliver,cancel,late-payment}`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -38,10 +39,10 @@ import {
 } from '@prata/contracts';
 import { NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { PAYMENT_WEBHOOK_PATH } from '../../plugins/payments.ts';
-import { User } from '../identity/identity.entities.ts';
-import { requestMeta } from '../identity/index.ts';
+import { PAYMENT_WEBHOOK_PATH } from './payments.plugin.ts';
+import { User, requestMeta } from '../identity/index.ts';
 import { AdminOrderService } from './admin-orders.service.ts';
+import { OrderItem } from './order.entities.ts';
 import { OrderService } from './order.service.ts';
 import { OrderWorkflow, type Actor } from './order-workflow.ts';
 import { PaymentProviderUnavailableError, WebhookSignatureError } from './payment-provider.ts';
@@ -159,3 +160,21 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default orderRoutes;
+
+// The module's public face (issue 25): other modules and the app import these from here, never a
+// file of this folder.
+export { default as paymentsPlugin, PAYMENT_WEBHOOK_PATH } from './payments.plugin.ts';
+
+/** Whether order lines reference a product (the catalogue archives such a product instead of deleting it). */
+export async function productIsOrdered(em: EntityManager, productId: string): Promise<boolean> {
+  return (await em.count(OrderItem, { product: productId })) > 0;
+}
+export {
+  Order,
+  OrderItem,
+  OrderItemSchema,
+  OrderSchema,
+  OrderStatusChangeSchema,
+  PaymentNotificationSchema,
+  SandboxPaymentSchema,
+} from './order.entities.ts';

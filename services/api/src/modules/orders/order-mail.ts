@@ -4,7 +4,7 @@
  * shipped (carrier and tracking code), cancelled (and refunded).
  */
 import { CANCEL_REASON_LABELS, centsToDecimal, type CancelReason } from '@prata/contracts';
-import type { MailMessage } from '../mail/mailer.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
 import type { Order } from './order.entities.ts';
 
 export type OrderMailKind = 'received' | 'paid' | 'shipped' | 'cancelled';

@@ -12,30 +12,26 @@
  * refused with `InvalidOrderTransitionError` (409, pt-BR).
  */
 import { LockMode, raw, type EntityManager } from '@mikro-orm/postgresql';
-import { ORDER_STATUS_LABELS, type CancelReason, type OrderStatus } from '@prata/contracts';
+import {
+  ORDER_EVENTS,
+  ORDER_STATUS_LABELS,
+  type CancelReason,
+  type OrderEventBase,
+  type OrderEventExtra,
+  type OrderEventType,
+  type OrderStatus,
+} from '@prata/contracts';
 import { DomainError, NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { RequestMeta } from '../audit/audit.service.ts';
-import { Product } from '../catalogue/product.entity.ts';
-import type { DomainEventRecord } from '../events/domain-event.entity.ts';
-import type { EventBus } from '../events/event-bus.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { OutboxEmail } from '../mail/outbox-email.entity.ts';
+import type { RequestMeta } from '../audit/index.ts';
+import { Product } from '../catalogue/index.ts';
+import type { DomainEventRecord } from '../../events/domain-event.entity.ts';
+import type { EventBus, RecordedPayloadOf } from '../../events/event-bus.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { OutboxEmail } from '../../mail/outbox-email.entity.ts';
 import { Order, OrderStatusChange } from './order.entities.ts';
 import { orderMail, type OrderMailKind } from './order-mail.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-
-/** Domain event types of orders (the brief's shared list). */
-export const ORDER_EVENTS = {
-  placed: 'OrderPlaced',
-  paid: 'OrderPaid',
-  shipped: 'OrderShipped',
-  delivered: 'OrderDelivered',
-  cancelled: 'OrderCancelled',
-  refunded: 'OrderRefunded',
-  paidAfterExpiry: 'PaymentConfirmedAfterExpiry',
-} as const;
-export type OrderEventType = (typeof ORDER_EVENTS)[keyof typeof ORDER_EVENTS];
 
 /** Allowed status changes. */
 const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
@@ -169,12 +165,15 @@ export class OrderWorkflow {
     this.mail(tx, effects, order, 'cancelled');
   }
 
-  /** Records a domain event about `order` (payload: orderId, number, status, totalCents, userId + extra). */
-  event(tx: EntityManager, effects: Effects, order: Order, type: OrderEventType, extra: Record<string, unknown> = {}): void {
+  /**
+   * Records a domain event about `order`: the payload is the order (OrderEventBase: orderId, number,
+   * status, totalCents, paymentMethod, userId) plus the fields the event type adds (the registry's
+   * OrderEventExtra, e.g. `reason` for OrderCancelled).
+   */
+  event<T extends OrderEventType>(tx: EntityManager, effects: Effects, order: Order, type: T, extra: OrderEventExtra<T> = {} as OrderEventExtra<T>): void {
     const userId = typeof order.user === 'string' ? order.user : order.user.id;
-    effects.events.push(
-      this.deps.events.record(tx, { type, aggregateId: order.id, payload: { orderId: order.id, number: order.number, status: order.status, totalCents: order.totalCents, paymentMethod: order.paymentMethod, userId, ...extra } }),
-    );
+    const base: OrderEventBase = { orderId: order.id, number: order.number, status: order.status, totalCents: order.totalCents, paymentMethod: order.paymentMethod, userId };
+    effects.events.push(this.deps.events.record(tx, { type, aggregateId: order.id, payload: { ...base, ...extra } as RecordedPayloadOf<T> }));
   }
 
   /** Queues the shopper's e-mail of `kind`. */

@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@prata/contracts';
-import { Product } from '../catalogue/product.entity.ts';
-import { User } from '../identity/identity.entities.ts';
+import { Product } from '../catalogue/index.ts';
+import { User } from '../identity/index.ts';
 
 export const OrderSchema = defineEntity({
   name: 'Order',

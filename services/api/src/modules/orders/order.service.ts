@@ -33,14 +33,14 @@ import {
   type CancelReason,
   type CreateOrderInput,
   type Order as OrderDto,
+  ORDER_EVENTS,
 } from '@prata/contracts';
 import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '../../errors.ts';
-import { Product } from '../catalogue/product.entity.ts';
-import { User } from '../identity/identity.entities.ts';
-import { ProductReservation } from '../reservations/reservation.entity.ts';
+import { Product, ProductReservation } from '../catalogue/index.ts';
+import { User } from '../identity/index.ts';
 import { addBusinessDays, endOfSaoPauloDay } from './business-days.ts';
 import { Order, OrderItem } from './order.entities.ts';
-import { ORDER_EVENTS, type Actor, type OrderWorkflow } from './order-workflow.ts';
+import { type Actor, type OrderWorkflow } from './order-workflow.ts';
 import { PaymentProviderRejectedError, PaymentProviderUnavailableError, type ChargeRequest, type ProviderPayment } from './payment-provider.ts';
 import type { PaymentReconciliation } from './payment-reconciliation.service.ts';
 import { SandboxPaymentProvider } from './sandbox-provider.ts';

@@ -28,11 +28,11 @@
  * confirms later becomes the same staff alert as above.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CancelReason } from '@prata/contracts';
+import { ORDER_EVENTS, type CancelReason } from '@prata/contracts';
 import { Order, PaymentNotification } from './order.entities.ts';
 import { OPEN_PAYMENT_STATUSES, type ProviderPayment, type WebhookRequest } from './payment-provider.ts';
 import { formatCents } from './order-mail.ts';
-import { ORDER_EVENTS, SYSTEM_ACTOR, type Actor, type Effects, type OrderWorkflow } from './order-workflow.ts';
+import { SYSTEM_ACTOR, type Actor, type Effects, type OrderWorkflow } from './order-workflow.ts';
 
 /** What applying a payment did. */
 export type PaymentOutcome =

@@ -1,7 +1,7 @@
 /**
  * Automatic canary rollback (issue 14: "the service compares the error rate of the two versions
  * from the captured system errors and rolls the canary back by itself past a threshold, recording
- * why"). A periodic job (plugins/scheduled-jobs.ts, every {@link CANARY_CHECK_INTERVAL_MS}) checks
+ * why"). A periodic job (bootstrap/scheduled-jobs.ts, every {@link CANARY_CHECK_INTERVAL_MS}) checks
  * each running canary over its lifetime:
  *
  * - errors of a version: the sum of `system_errors.count` of rows with the remote's name and that

@@ -32,8 +32,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../database/availability.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { User } from '../identity/identity.entities.ts';
-import { requestMeta } from '../identity/index.ts';
+import { User, requestMeta } from '../identity/index.ts';
 import { RemoteRegistryService } from './remote-registry.ts';
 import { RemoteReleaseService, type ReleaseActor } from './remote-releases.service.ts';
 import { CanaryReportTokens } from './canary-report-token.ts';
@@ -145,3 +144,14 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default platformRoutes;
+
+// The module's public face (issue 25): other modules and the app import these from here, never a
+// file of this folder.
+export { CANARY_CHECK_INTERVAL_MS, CanaryGuard } from './canary-guard.ts';
+export { CanaryReportTokens } from './canary-report-token.ts';
+export { sriHash, verifyRelease } from './release-verifier.ts';
+export type { ReleaseToVerify } from './release-verifier.ts';
+export { RemoteRegistryService } from './remote-registry.ts';
+export { RemoteActivationSchema, RemoteCanaryClientSchema, RemoteCanarySchema, RemoteReleaseSchema } from './remote-release.entities.ts';
+export { RemoteReleaseService } from './remote-releases.service.ts';
+export type { ReleaseActor } from './remote-releases.service.ts';

@@ -28,16 +28,22 @@
  */
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { publishReleaseSchema, type PublishReleaseInput, type RemotePreview, type RemoteEntry, type RemoteName, type RemoteRegistry, type RemoteReleaseList } from '@prata/contracts';
+import {
+  REMOTE_ACTIVATED_EVENT,
+  publishReleaseSchema,
+  type PublishReleaseInput,
+  type RemotePreview,
+  type RemoteEntry,
+  type RemoteName,
+  type RemoteRegistry,
+  type RemoteReleaseList,
+} from '@prata/contracts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
-import { audit, type AuditAction, type RequestMeta } from '../audit/audit.service.ts';
-import type { EventBus } from '../events/event-bus.ts';
+import { audit, type AuditAction, type RequestMeta } from '../audit/index.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 import { RemoteActivation, RemoteCanary, RemoteCanaryClient, RemoteRelease } from './remote-release.entities.ts';
 import type { RemoteRegistryService } from './remote-registry.ts';
 import type { ReleaseToVerify } from './release-verifier.ts';
-
-/** Domain event recorded when a remote's active version changes. */
-export const REMOTE_ACTIVATED_EVENT = 'RemoteReleaseActivated';
 
 /** Stable uuid of a remote as an event aggregate (domain event ids are uuids): name-based, from SHA-1 of its name. */
 export function remoteAggregateId(remote: RemoteName): string {

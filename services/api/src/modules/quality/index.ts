@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, qaIssueListSchema, qaIssueSchema, qaIssueUpdateSchema, qaRunResultSchema, systemStatusSchema } from '@prata/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { RemoteRegistryService } from '../platform/remote-registry.ts';
+import { RemoteRegistryService } from '../platform/index.ts';
 import { QaService } from './qa.service.ts';
 import { SystemStatusService } from './system-status.service.ts';
 
@@ -39,3 +39,7 @@ const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default qualityRoutes;
+
+// The module's public face (issue 25): other modules and the app import these from here, never a
+// file of this folder.
+export { QaIssueSchema } from './qa-issue.entity.ts';

@@ -23,9 +23,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { CONTENT_SECTION_KEYS, QA_SLOW_MS, type QaIssue as QaIssueDto, type QaRunResult, type RemoteRegistry } from '@prata/contracts';
 import { NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { Product } from '../catalogue/product.entity.ts';
-import { ContentSection, SocialLink } from '../content/content.entities.ts';
-import { SystemError } from '../system-errors/system-error.entity.ts';
+import { Product } from '../catalogue/index.ts';
+import { ContentSection, SocialLink } from '../content/index.ts';
+import { SystemError } from '../system-errors/index.ts';
 import { QaIssue } from './qa-issue.entity.ts';
 import { probeManifest } from './system-status.service.ts';
 

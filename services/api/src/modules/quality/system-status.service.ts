@@ -11,10 +11,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { HealthCheck, RemoteRegistry } from '@prata/contracts';
-import { Product } from '../catalogue/product.entity.ts';
-import { Profile, RefreshToken, User, UserRole } from '../identity/identity.entities.ts';
+import { Product } from '../catalogue/index.ts';
+import { Profile, RefreshToken, User, UserRole, liveSessionRoles } from '../identity/index.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
-import { liveSessionRoles, type TokenClaims } from '../../plugins/auth.ts';
+import type { TokenClaims } from '../../plugins/auth.ts';
 import { FALLBACK_IMAGE_KEY, PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../../storage/object-storage.ts';
 
 /** Folder inside the bucket for probe objects (not `products/`, so never a product image). */
@@ -107,7 +107,7 @@ export class SystemStatusService {
 
   /**
    * The caller's session: a token signed and verified with the service's key, counted only while
-   * its session is alive (plugins/auth.ts liveSessionRoles), its user present.
+   * its session is alive (modules/identity liveSessionRoles), its user present.
    */
   private async auth(em: EntityManager, caller: { userId: string; sessionId: string }): Promise<Check> {
     try {

@@ -16,10 +16,10 @@
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL } from '@prata/contracts';
+import { ACCOUNT_ACCESS_CHANGED, REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL } from '@prata/contracts';
 import { TooManyRequestsError, UnauthorizedError } from '../../errors.ts';
-import { liveSessionRoles, type TokenClaims } from '../../plugins/auth.ts';
-import { ACCOUNT_ACCESS_CHANGED } from '../events/access-changed.ts';
+import type { TokenClaims } from '../../plugins/auth.ts';
+import { liveSessionRoles } from '../identity/index.ts';
 import { RealtimeHub, type SocketIdentity } from './realtime-hub.ts';
 
 declare module 'fastify' {
@@ -40,7 +40,7 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   const authenticate = async (token: string): Promise<SocketIdentity> => {
     const claims = app.jwt.verify<TokenClaims & { exp?: number }>(token);
     if (claims.typ !== 'access' || typeof claims.sid !== 'string') throw new UnauthorizedError();
-    // As on every route: the token counts only while its session is alive (plugins/auth.ts).
+    // As on every route: the token counts only while its session is alive (identity's liveSessionRoles).
     const roles = await liveSessionRoles(app.orm.em.fork(), claims, app.clock.now());
     if (!roles) throw new UnauthorizedError();
     return { userId: claims.sub, sessionId: claims.sid, roles, expiresAt: claims.exp ? claims.exp * 1000 : null };

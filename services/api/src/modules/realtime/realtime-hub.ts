@@ -2,7 +2,8 @@
  * The realtime hub of one service process (issue 11): the websocket clients connected to it,
  * their channels, and the fan-out of relayed domain events to them.
  *
- * - Channels and roles: `channelOf` maps an event to its channel; a client joins a channel only
+ * - Channels and roles: the contracts' event registry names each event's channel
+ *   (`channelOfEvent`, domain-event-names.ts); a client joins a channel only
  *   when its roles allow it (REALTIME_CHANNEL_ACCESS, checked here on join and on every token
  *   refresh). Notification state events carry `userId` and reach only that admin.
  * - Order and resume: events go out in position order; each client remembers the last position
@@ -18,6 +19,8 @@
  */
 import {
   REALTIME_CHANNEL_ACCESS,
+  channelOfEvent,
+  type DomainEventName,
   REALTIME_CLOSE,
   realtimeClientMessageSchema,
   type RealtimeChannel,
@@ -25,7 +28,7 @@ import {
   type RoleName,
 } from '@prata/contracts';
 import type { WebSocket } from 'ws';
-import type { RelayedEvent } from '../events/event-bus.ts';
+import type { RelayedEvent } from '../../events/event-bus.ts';
 
 /** The identity behind a socket, re-established on every `auth` message. */
 export interface SocketIdentity {
@@ -59,16 +62,6 @@ export interface HubOptions {
   log: { warn(obj: object, msg: string): void; debug(obj: object, msg: string): void };
 }
 
-/** Channel of an event type, or null when no client channel carries it. */
-export function channelOf(type: string): RealtimeChannel | null {
-  if (type.startsWith('SystemError')) return 'system-errors';
-  if (type.startsWith('Product')) return 'products';
-  if (type.startsWith('Order') || type === 'PaymentConfirmedAfterExpiry') return 'orders';
-  if (type.startsWith('Notification')) return 'notifications';
-  if (type.startsWith('RemoteRelease')) return 'releases';
-  return null;
-}
-
 /** Whether `roles` may join `channel` (REALTIME_CHANNEL_ACCESS). */
 export function mayJoin(channel: RealtimeChannel, identity: Pick<SocketIdentity, 'userId' | 'roles'>): boolean {
   const access = REALTIME_CHANNEL_ACCESS[channel];
@@ -77,7 +70,8 @@ export function mayJoin(channel: RealtimeChannel, identity: Pick<SocketIdentity,
 }
 
 function eventMessage(channel: RealtimeChannel, event: RelayedEvent): RealtimeServerMessage {
-  return { type: 'event', channel, id: event.position, event: event.type, aggregateId: event.aggregateId, payload: event.payload, occurredAt: event.occurredAt };
+  // Only registered events have a channel (channelOfEvent), so the name is one of DomainEventName.
+  return { type: 'event', channel, id: event.position, event: event.type as DomainEventName, aggregateId: event.aggregateId, payload: event.payload, occurredAt: event.occurredAt };
 }
 
 interface Client {
@@ -142,7 +136,7 @@ export class RealtimeHub {
 
   /** Sends a relayed event to every client on its channel (called in position order). */
   broadcast(event: RelayedEvent): void {
-    const channel = channelOf(event.type);
+    const channel = channelOfEvent(event.type);
     if (!channel) return;
     let text: string | undefined;
     for (const client of this.clients) {
@@ -233,7 +227,7 @@ export class RealtimeHub {
       client.lastSent = lastId;
       const missed = await this.options.eventsAfter(lastId, upTo, this.options.replayLimit);
       for (const event of missed) {
-        const channel = channelOf(event.type);
+        const channel = channelOfEvent(event.type);
         if (channel && client.channels.has(channel)) this.deliver(client, channel, event);
         else client.lastSent = Math.max(client.lastSent, event.position);
       }
@@ -242,7 +236,7 @@ export class RealtimeHub {
       const queued = client.queue ?? [];
       client.queue = null;
       for (const event of queued) {
-        const channel = channelOf(event.type);
+        const channel = channelOfEvent(event.type);
         if (channel && client.channels.has(channel)) this.deliver(client, channel, event);
       }
     }

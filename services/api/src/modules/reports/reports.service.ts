@@ -23,7 +23,7 @@ import {
   type SalesReport,
 } from '@prata/contracts';
 import type { Clock } from '../../lib/clock.ts';
-import { AdminLog } from '../audit/admin-log.entity.ts';
+import { AdminLog } from '../audit/index.ts';
 
 export const STORE_TIME_ZONE = 'America/Sao_Paulo';
 /** Newest activity rows on the dashboard. */

@@ -1,6 +1,6 @@
 /**
  * Reservation routes (customer only; storefront.md 7): list, reserve (favourite), release
- * (unfavourite). The cleanup job runs in the service every 60 s (plugins/reservation-cleanup.ts).
+ * (unfavourite). The cleanup job runs in the service every 60 s (bootstrap/scheduled-jobs.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, createReservationSchema, messageSchema, reservationListSchema, reservationParamsSchema, reservationSchema } from '@prata/contracts';
@@ -27,3 +27,7 @@ const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default reservationRoutes;
+
+// The module's public face (issue 25): other modules and the app import these from here, never a
+// file of this folder.
+export { ReservationService } from './reservation.service.ts';

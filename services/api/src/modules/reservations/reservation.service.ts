@@ -5,25 +5,23 @@
  * short transaction, so concurrent requests can never hold more units than exist; a partial
  * unique index allows one active reservation per product and shopper.
  */
-import { LockMode, raw, type EntityManager } from '@mikro-orm/postgresql';
-import { RESERVATION_DURATION_MS, type Reservation } from '@prata/contracts';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { RESERVATION_DURATION_MS, type Reservation, RESERVATION_EVENTS } from '@prata/contracts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../../storage/object-storage.ts';
-import { Product } from '../catalogue/product.entity.ts';
-import type { DomainEventRecord } from '../events/domain-event.entity.ts';
-import type { EventBus } from '../events/event-bus.ts';
-import { ProductReservation } from './reservation.entity.ts';
+import { Product, ProductReservation } from '../catalogue/index.ts';
+import type { DomainEventRecord } from '../../events/domain-event.entity.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 
 export const ALREADY_RESERVED_MESSAGE = 'Este produto já está na sua lista de favoritos.';
 export const UNAVAILABLE_MESSAGE = 'Não há unidades disponíveis deste produto para reservar no momento.';
 
-/**
- * Domain events of reservations (aggregate: the product, whose `available` they change; payload
- * `{ productId }`). Published after commit through the outbox; no realtime channel carries them
- * (realtime-hub `channelOf`): they are for the service's own caches.
+/*
+ * Domain events of reservations (RESERVATION_EVENTS; aggregate: the product, whose `available`
+ * they change; payload `{ productId }`). Published after commit through the outbox; no realtime
+ * channel carries them (the contracts' DOMAIN_EVENTS): they are for the service's own caches.
  */
-export const RESERVATION_EVENTS = { reserved: 'ReservationCreated', released: 'ReservationReleased' } as const;
 
 export class ReservationService {
   private readonly clock: Clock;
@@ -102,27 +100,4 @@ export class ReservationService {
       },
     };
   }
-}
-
-/** Units held by active, unexpired reservations, per product id. */
-export async function heldUnits(em: EntityManager, productIds: string[], now: Date): Promise<Map<string, number>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await em
-    .createQueryBuilder(ProductReservation, 'r')
-    .select(['r.product', raw('count(*) as held')])
-    .where({ product: { $in: productIds }, isActive: true, expiresAt: { $gt: now } })
-    .groupBy('r.product')
-    .execute<{ product_id: string; held: string | number }[]>('all', false);
-  return new Map(rows.map((row) => [row.product_id, Number(row.held)]));
-}
-
-/** When the first active hold on one of `productIds` expires (raising its `available`), or null when none is held. */
-export async function nextHoldExpiry(em: EntityManager, productIds: string[], now: Date): Promise<Date | null> {
-  if (productIds.length === 0) return null;
-  const first = await em.findOne(
-    ProductReservation,
-    { product: { $in: productIds }, isActive: true, expiresAt: { $gt: now } },
-    { orderBy: { expiresAt: 'asc' }, fields: ['expiresAt'] },
-  );
-  return first?.expiresAt ?? null;
 }

@@ -20,3 +20,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default searchRoutes;
+
+// The module's public face (issue 25): other modules and the app import these from here, never a
+// file of this folder.
+export { SearchNormalizeRoutine } from './search-normalize.routine.ts';

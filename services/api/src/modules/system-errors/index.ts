@@ -5,7 +5,7 @@
  *   the contract's limits, de-duplicated by fingerprint; 202 with the row's id and count.
  * - `GET /api/developer/errors`: newest 100; `POST /api/developer/errors/:id/resolve`;
  *   `GET /api/developer/stats`: the dashboard's counts; `GET /api/developer/dead-letters`: work that
- *   failed its last retry (issue 21, modules/events/handler-retries.ts), newest 100. Developer only.
+ *   failed its last retry (issue 21, events/handler-retries.ts), newest 100. Developer only.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -74,3 +74,8 @@ const systemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default systemErrorRoutes;
+
+// The module's public face (issue 25): other modules and the app import these from here, never a
+// file of this folder.
+export { SystemError, SystemErrorSchema } from './system-error.entity.ts';
+export { default as systemErrorsPlugin } from './system-errors.plugin.ts';

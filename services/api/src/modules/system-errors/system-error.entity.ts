@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
 import { SYSTEM_ERROR_SOURCES } from '@prata/contracts';
-import { User } from '../identity/identity.entities.ts';
+import { User } from '../identity/index.ts';
 
 export const SystemErrorSchema = defineEntity({
   name: 'SystemError',

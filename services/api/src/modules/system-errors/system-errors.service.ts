@@ -12,17 +12,23 @@
  */
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { SYSTEM_ERRORS_FETCHED, errorReportSchema, type DeveloperStats, type ErrorReport, type SystemErrorDto } from '@prata/contracts';
+import {
+  SYSTEM_ERRORS_FETCHED,
+  errorReportSchema,
+  type DeveloperStats,
+  type ErrorReport,
+  type SystemErrorDto,
+  SYSTEM_ERROR_EVENTS,
+} from '@prata/contracts';
 import { NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { Product } from '../catalogue/product.entity.ts';
-import type { DomainEventRecord } from '../events/domain-event.entity.ts';
-import type { EventBus } from '../events/event-bus.ts';
-import { User } from '../identity/identity.entities.ts';
-import { Order } from '../orders/order.entities.ts';
+import { Product } from '../catalogue/index.ts';
+import type { DomainEventRecord } from '../../events/domain-event.entity.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { User } from '../identity/index.ts';
+import { Order } from '../orders/index.ts';
 import { SystemError } from './system-error.entity.ts';
 
-export const SYSTEM_ERROR_EVENTS = { recorded: 'SystemErrorRecorded', resolved: 'SystemErrorResolved' } as const;
 
 /** Masks what varies between occurrences of one error: ids, hex, numbers. */
 function normaliseMessage(message: string): string {

@@ -12,7 +12,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminUserDetailSchema, adminUserUpdateSchema, apiErrorSchema, deleteOwnAccountSchema, idParamsSchema, messageSchema, personalDataExportSchema } from '@prata/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { announceAccessChange } from '../events/access-changed.ts';
+import { announceAccessChange } from '../../events/access-changed.ts';
 import { requestMeta } from '../identity/index.ts';
 import { PersonalDataService } from './personal-data.service.ts';
 import { UserAdminService } from './user-admin.service.ts';

@@ -9,10 +9,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PersonalDataExport } from '@prata/contracts';
 import { NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { RequestMeta } from '../audit/audit.service.ts';
-import { reauthenticate } from '../identity/credentials.ts';
-import { Profile, User } from '../identity/identity.entities.ts';
-import { Order, OrderItem } from '../orders/order.entities.ts';
+import type { RequestMeta } from '../audit/index.ts';
+import { reauthenticate, Profile, User } from '../identity/index.ts';
+import { Order, OrderItem } from '../orders/index.ts';
 import type { UserAdminService } from './user-admin.service.ts';
 
 export class PersonalDataService {

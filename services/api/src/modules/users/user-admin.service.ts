@@ -30,12 +30,21 @@ import { adminUserUpdateSchema, type AdminUserDetail, type AdminUserUpdate } fro
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import { audit, type RequestMeta } from '../audit/audit.service.ts';
-import { ROLE_GRANT_LOCK, grantStaffRole } from '../identity/admin-accounts.service.ts';
-import { AdminRegistration, OneTimeToken, Profile, RecoveryCode, RefreshToken, User, UserRole } from '../identity/identity.entities.ts';
-import { hashPassword } from '../identity/passwords.ts';
-import { Order } from '../orders/order.entities.ts';
-import { ProductReservation } from '../reservations/reservation.entity.ts';
+import { audit, type RequestMeta } from '../audit/index.ts';
+import {
+  ROLE_GRANT_LOCK,
+  grantStaffRole,
+  AdminRegistration,
+  OneTimeToken,
+  Profile,
+  RecoveryCode,
+  RefreshToken,
+  User,
+  UserRole,
+  hashPassword,
+} from '../identity/index.ts';
+import { Order } from '../orders/index.ts';
+import { ProductReservation } from '../catalogue/index.ts';
 
 export const LAST_ADMIN_MESSAGE = 'Não é possível remover o último administrador.';
 export const OWN_ADMIN_MESSAGE = 'Você não pode remover o seu próprio acesso de administrador.';

@@ -1,19 +1,15 @@
 /**
- * System errors plugin: decorates `app.systemErrors` (modules/system-errors) and records the
+ * System errors plugin: decorates `app.systemErrors` (system-errors.service.ts) and records the
  * service's own 5xx answers the way browsers report theirs (source `server`, remote `api`, the
  * API version, the route as page URL), after the answer went out, never failing the request.
  */
 import fp from 'fastify-plugin';
-import { SystemErrorService } from '../modules/system-errors/system-errors.service.ts';
-import { CanaryReportTokens } from '../modules/platform/canary-report-token.ts';
+import { SystemErrorService } from './system-errors.service.ts';
+import { CanaryReportTokens } from '../platform/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     systemErrors: SystemErrorService;
-  }
-  interface FastifyRequest {
-    /** Set by the error handler when it answers 500. */
-    serverFault?: Error;
   }
 }
 

@@ -6,23 +6,22 @@
  *   unpaid orders past their deadline are checked with the acquirer and then paid or cancelled,
  *   units back to stock (PaymentReconciliation.expireOverdue; issues 5, 13);
  * - outbox relay catch-up, every `OUTBOX_CATCHUP_INTERVAL_MS`: positions events whose commit
- *   notification no process heard (modules/events/event-bus.ts);
+ *   notification no process heard (events/event-bus.ts);
  * - failed e-mails, retried on the job queue with backoff from `MAIL_RETRY_INTERVAL_MS`; one that
- *   fails its last attempt (`MAIL_MAX_ATTEMPTS`) is recorded as a system error (modules/mail/mail-retries.ts; issue 21);
+ *   fails its last attempt (`MAIL_MAX_ATTEMPTS`) is recorded as a system error (mail/mail-retries.ts; issue 21);
  * - canary guard, every `CANARY_CHECK_INTERVAL_MS` (60 s): a remote's canary whose error rate is
  *   past the threshold is rolled back, the reason recorded (modules/platform/canary-guard.ts; issue 14);
- * - failed domain-event handlers, retried with backoff and dead-lettered (modules/events/handler-retries.ts; issue 21);
+ * - failed domain-event handlers, retried with backoff and dead-lettered (events/handler-retries.ts; issue 21);
  * - system-error retention, hourly: rows last seen more than `ERROR_RETENTION_DAYS` ago are deleted (issue 21);
  * - rate-limit cleanup, every minute: deletes ended rate-limit windows (plugins/rate-limit-store.ts; issue 21).
  */
 import fp from 'fastify-plugin';
-import { registerHandlerRetries } from '../modules/events/handler-retries.ts';
-import { registerMailRetries } from '../modules/mail/mail-retries.ts';
+import { registerHandlerRetries } from '../events/handler-retries.ts';
+import { registerMailRetries } from '../mail/mail-retries.ts';
 import { orderServices } from '../modules/orders/index.ts';
-import { CANARY_CHECK_INTERVAL_MS, CanaryGuard } from '../modules/platform/canary-guard.ts';
-import { releaseServices } from '../modules/platform/index.ts';
-import { ReservationService } from '../modules/reservations/reservation.service.ts';
-import { RATE_LIMIT_CLEANUP_SQL } from './rate-limit-store.ts';
+import { CANARY_CHECK_INTERVAL_MS, CanaryGuard, releaseServices } from '../modules/platform/index.ts';
+import { ReservationService } from '../modules/reservations/index.ts';
+import { RATE_LIMIT_CLEANUP_SQL } from '../plugins/rate-limit-store.ts';
 
 export default fp(
   async (app) => {

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
-import { Product } from '../catalogue/product.entity.ts';
-import { User } from '../identity/identity.entities.ts';
+import { Product } from './product.entity.ts';
+import { User } from '../identity/index.ts';
 
 export const ProductReservationSchema = defineEntity({
   name: 'ProductReservation',

@@ -5,10 +5,10 @@
  */
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import { Product } from '../../modules/catalogue/product.entity.ts';
-import { drawProductSvg } from '../../modules/catalogue/product-art.ts';
-import { SEED_CATALOGUE } from '../../modules/catalogue/seed-catalogue.ts';
-import { PRODUCT_IMAGES_BUCKET, PRODUCT_IMAGES_FOLDER, type ObjectStorage } from '../../storage/object-storage.ts';
+import { Product } from '../modules/catalogue/index.ts';
+import { drawProductSvg } from './product-art.ts';
+import { SEED_CATALOGUE } from './seed-catalogue.ts';
+import { PRODUCT_IMAGES_BUCKET, PRODUCT_IMAGES_FOLDER, type ObjectStorage } from '../storage/object-storage.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -5,8 +5,8 @@
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
-import { AdminLogSchema } from '../modules/audit/admin-log.entity.ts';
-import { ProductSchema } from '../modules/catalogue/product.entity.ts';
+import { AdminLogSchema } from '../modules/audit/index.ts';
+import { ProductSchema, ProductReservationSchema } from '../modules/catalogue/index.ts';
 import {
   AdminRegistrationSchema,
   MfaChallengeSchema,
@@ -17,19 +17,18 @@ import {
   RefreshTokenSchema,
   UserRoleSchema,
   UserSchema,
-} from '../modules/identity/identity.entities.ts';
-import { OutboxEmailSchema } from '../modules/mail/outbox-email.entity.ts';
-import { ProductReservationSchema } from '../modules/reservations/reservation.entity.ts';
-import { DomainEventRecordSchema } from '../modules/events/domain-event.entity.ts';
-import { OrderItemSchema, OrderSchema, OrderStatusChangeSchema, PaymentNotificationSchema, SandboxPaymentSchema } from '../modules/orders/order.entities.ts';
-import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/content.entities.ts';
-import { SearchNormalizeRoutine } from '../modules/search/search-normalize.routine.ts';
-import { SystemErrorSchema } from '../modules/system-errors/system-error.entity.ts';
-import { NotificationSchema, NotificationStateSchema } from '../modules/notifications/notification.entities.ts';
-import { QaIssueSchema } from '../modules/quality/qa-issue.entity.ts';
-import { RemoteActivationSchema, RemoteCanaryClientSchema, RemoteCanarySchema, RemoteReleaseSchema } from '../modules/platform/remote-release.entities.ts';
-import { migrationsList } from './migrations/index.ts';
-import { releaseDeadConnections } from './pool-guard.ts';
+} from '../modules/identity/index.ts';
+import { OutboxEmailSchema } from '../mail/outbox-email.entity.ts';
+import { DomainEventRecordSchema } from '../events/domain-event.entity.ts';
+import { OrderItemSchema, OrderSchema, OrderStatusChangeSchema, PaymentNotificationSchema, SandboxPaymentSchema } from '../modules/orders/index.ts';
+import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/index.ts';
+import { SearchNormalizeRoutine } from '../modules/search/index.ts';
+import { SystemErrorSchema } from '../modules/system-errors/index.ts';
+import { NotificationSchema, NotificationStateSchema } from '../modules/notifications/index.ts';
+import { QaIssueSchema } from '../modules/quality/index.ts';
+import { RemoteActivationSchema, RemoteCanaryClientSchema, RemoteCanarySchema, RemoteReleaseSchema } from '../modules/platform/index.ts';
+import { migrationsList } from '../database/migrations/index.ts';
+import { releaseDeadConnections } from '../database/pool-guard.ts';
 
 /** All entities of the service. */
 export const ENTITIES = [
@@ -74,7 +73,7 @@ export function ormConfig(clientUrl: string, debug = false): Options {
     extensions: [Migrator, SeedManager],
     migrations: {
       migrationsList,
-      path: new URL('./migrations', import.meta.url).pathname,
+      path: new URL('../database/migrations', import.meta.url).pathname,
       transactional: true,
       allOrNothing: true,
       snapshot: false,

@@ -21,7 +21,7 @@
  */
 import { createHash } from 'node:crypto';
 import { PgBoss, type JobWithMetadata } from 'pg-boss';
-import type { Clock } from '../../lib/clock.ts';
+import type { Clock } from '../lib/clock.ts';
 
 export interface PeriodicJob {
   /** Queue name: lower-case letters, digits and dashes. */

@@ -10,13 +10,13 @@ import path from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { AppConfig } from '../config.ts';
-import { Product } from '../modules/catalogue/product.entity.ts';
-import { drawFallbackSvg } from '../modules/catalogue/product-art.ts';
+import { Product } from '../modules/catalogue/index.ts';
+import { drawFallbackSvg } from '../seeding/product-art.ts';
 import { createObjectStorage } from '../storage/create-object-storage.ts';
 import { FALLBACK_IMAGE_KEY, PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../storage/object-storage.ts';
-import { embeddedUrlFor, findRunningCluster, resolveDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
+import { embeddedUrlFor, findRunningCluster, resolveDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from '../database/embedded-postgres.ts';
 import { ormConfig } from './orm-config.ts';
-import { CatalogueSeeder } from './seeders/catalogue.seeder.ts';
+import { CatalogueSeeder } from '../seeding/catalogue.seeder.ts';
 
 export interface Logger {
   info(msg: string): void;

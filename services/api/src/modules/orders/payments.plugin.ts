@@ -6,9 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { MercadoPagoPaymentProvider } from '../modules/orders/mercadopago-provider.ts';
-import type { PaymentProvider } from '../modules/orders/payment-provider.ts';
-import { SandboxPaymentProvider } from '../modules/orders/sandbox-provider.ts';
+import { MercadoPagoPaymentProvider } from './mercadopago-provider.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { SandboxPaymentProvider } from './sandbox-provider.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

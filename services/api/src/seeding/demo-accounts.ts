@@ -5,12 +5,9 @@
  * demo staff are not asked to enrol 2FA (issue 21's enrolment applies to staff the store grants).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { randomToken } from '../../lib/crypto.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { grantRole } from '../../modules/identity/admin-accounts.service.ts';
-import { Profile, User } from '../../modules/identity/identity.entities.ts';
-import { findUserByEmail } from '../../modules/identity/identity.repository.ts';
-import { hashPassword } from '../../modules/identity/passwords.ts';
+import { randomToken } from '../lib/crypto.ts';
+import type { Clock } from '../lib/clock.ts';
+import { grantRole, Profile, User, findUserByEmail, hashPassword } from '../modules/identity/index.ts';
 import type { RoleName } from '@prata/contracts';
 
 export const DEMO_ACCOUNTS: { email: string; fullName: string; roles: RoleName[] }[] = [

@@ -18,7 +18,7 @@ export const OutboxEmailSchema = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     sentAt: p.datetime().nullable(),
     error: p.text().nullable(),
-    /** Delivery attempts so far (retried with backoff on the job queue: modules/mail/mail-retries.ts). */
+    /** Delivery attempts so far (retried with backoff on the job queue: mail/mail-retries.ts). */
     attempts: p.integer().default(0),
     /** When the last allowed attempt failed (the failure is then a system error). */
     failedAt: p.datetime().nullable(),

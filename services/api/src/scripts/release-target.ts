@@ -4,7 +4,7 @@
  *
  * - {@link DatabaseReleaseTarget}: the service's own database (`DATABASE_URL`, else the embedded
  *   cluster under `DATA_DIR`: the running store's, joined without starting a second postmaster,
- *   or started for the command when the store is stopped; database/index.ts `openDatabaseForTool`),
+ *   or started for the command when the store is stopped; bootstrap/open-database.ts `openDatabaseForTool`),
  *   through the same {@link RemoteReleaseService} the API uses. Changes are recorded as
  *   `cli:<os user>`; the `RemoteReleaseActivated` event is relayed by the running service(s).
  * - {@link HttpReleaseTarget}: a running service's developer API (`PRATA_API_URL`) with a
@@ -13,12 +13,10 @@
  */
 import os from 'node:os';
 import { apiErrorSchema, remoteReleaseListSchema, type PublishReleaseInput, type RemoteName, type RemoteReleaseList } from '@prata/contracts';
-import type { AppConfig } from '../../config.ts';
-import { openDatabaseForTool, type OpenDatabase } from '../../database/index.ts';
+import type { AppConfig } from '../config.ts';
+import { openDatabaseForTool, type OpenDatabase } from '../bootstrap/open-database.ts';
 import { EventBus } from '../events/event-bus.ts';
-import { RemoteRegistryService } from './remote-registry.ts';
-import { RemoteReleaseService, type ReleaseActor } from './remote-releases.service.ts';
-import { verifyRelease, type ReleaseToVerify } from './release-verifier.ts';
+import { RemoteRegistryService, RemoteReleaseService, type ReleaseActor, verifyRelease, type ReleaseToVerify } from '../modules/platform/index.ts';
 
 /** The four release operations, wherever they are recorded. Errors carry the service's pt-BR message. */
 export interface ReleaseTarget {

@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { startEmbeddedPostgres } from './embedded-postgres.ts';
-import { ormConfig } from './orm-config.ts';
+import { startEmbeddedPostgres } from '../database/embedded-postgres.ts';
+import { ormConfig } from '../bootstrap/orm-config.ts';
 
 const name = process.argv[2];
 const log = { info: console.log, warn: console.warn, debug: () => undefined };

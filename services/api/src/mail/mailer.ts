@@ -9,12 +9,12 @@
  *   only hashes of tokens are kept; the `one_time_tokens` table holds SHA-256 digests).
  * A failed delivery is recorded on the row (`error`, `attempts`, body kept for the retry) and
  * never fails the request; it is handed to the {@link MailRetries} (issue 21: one retry mechanism,
- * the pg-boss job queue: modules/mail/mail-retries.ts), whose job calls `deliverStored` until the
+ * the pg-boss job queue: mail/mail-retries.ts), whose job calls `deliverStored` until the
  * message is delivered or the last attempt failed.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { systemClock, type Clock } from '../../lib/clock.ts';
+import { systemClock, type Clock } from '../lib/clock.ts';
 import { OutboxEmail } from './outbox-email.entity.ts';
 
 export interface MailMessage {

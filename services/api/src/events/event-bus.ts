@@ -35,22 +35,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { coalesce } from '../../lib/coalesce.ts';
+import { coalesce } from '../lib/coalesce.ts';
 import { DomainEventRecord } from './domain-event.entity.ts';
+import { toEvent, type DomainEvent, type EventHandler, type EventRow, type EventToRecord, type HandlerRetries, type RelayedEvent } from './domain-event.ts';
 
-export interface DomainEvent<T extends string = string, P extends Record<string, unknown> = Record<string, unknown>> {
-  type: T;
-  aggregateId: string;
-  payload: P;
-  occurredAt: string;
-}
-
-/** A relayed event: a domain event with its position (the realtime event id). */
-export interface RelayedEvent extends DomainEvent {
-  position: number;
-}
-
-export type EventHandler = (event: RelayedEvent) => unknown;
+export type { DomainEvent, EventHandler, EventToRecord, HandlerRetries, PayloadOf, RecordedPayloadOf, RelayedEvent } from './domain-event.ts';
 
 interface Logger {
   error(obj: object, msg: string): void;
@@ -67,34 +56,6 @@ const RELAY_LOCK_KEY = 925_011;
 const PULL_BATCH = 500;
 /** Events dispatched to the `subscribe` handlers per transaction. */
 const DISPATCH_BATCH = 100;
-
-interface EventRow {
-  id: string;
-  position: string;
-  type: string;
-  aggregate_id: string;
-  payload: Record<string, unknown>;
-  created_at: Date;
-}
-
-const toEvent = (row: EventRow): RelayedEvent => ({
-  position: Number(row.position),
-  type: row.type,
-  aggregateId: row.aggregate_id,
-  payload: row.payload,
-  occurredAt: new Date(row.created_at).toISOString(),
-});
-
-/**
- * Where a failed `subscribe` handler goes (issue 21): the event is still stamped dispatched for
- * the other handlers, and the failed one is handed over to be retried on its own, with backoff,
- * until it succeeds or is dead-lettered (modules/events/handler-retries.ts, on pg-boss). Handing
- * over must be durable before the stamp commits: if it throws, the batch rolls back and is
- * dispatched again.
- */
-export interface HandlerRetries {
-  enqueue(failure: { eventId: string; handler: string; event: RelayedEvent; error: unknown }): Promise<void>;
-}
 
 export class EventBus {
   private readonly once = new Map<string, Set<EventHandler>>();
@@ -147,8 +108,11 @@ export class EventBus {
   /**
    * Subscribes to one event type, or `*` for all: called once across all service processes, after
    * commit, by whichever process dispatches the event; again after a crash midway (so `handler`
-   * must be idempotent). Returns the unsubscribe function.
+   * must be idempotent). The handler gets the event's payload type from the registry.
+   * Returns the unsubscribe function.
    */
+  subscribe(type: '*', handler: EventHandler, name?: string): () => void;
+  subscribe<T extends string>(type: T, handler: EventHandler<T>, name?: string): () => void;
   subscribe(type: string, handler: EventHandler, name?: string): () => void {
     const handlerName = name ?? `${type}#${this.once.get(type)?.size ?? 0}`;
     if (this.byName.has(handlerName)) throw new Error(`event handler "${handlerName}" is already subscribed`);
@@ -184,6 +148,8 @@ export class EventBus {
   }
 
   /** Subscribes in this process to every relayed event of `type` (or `*`), in position order. */
+  subscribeEachInstance(type: '*', handler: EventHandler): () => void;
+  subscribeEachInstance<T extends string>(type: T, handler: EventHandler<T>): () => void;
   subscribeEachInstance(type: string, handler: EventHandler): () => void {
     return add(this.each, type, handler);
   }
@@ -225,8 +191,11 @@ export class EventBus {
     }
   }
 
-  /** Writes the event to the outbox in `em`'s unit of work (flushed with the caller's changes). */
-  record(em: EntityManager, event: Omit<DomainEvent, 'occurredAt'>): DomainEventRecord {
+  /**
+   * Writes the event to the outbox in `em`'s unit of work (flushed with the caller's changes).
+   * A registered event's payload fields must match its schema's types (contracts' domain-events.ts).
+   */
+  record<T extends string>(em: EntityManager, event: EventToRecord<T>): DomainEventRecord {
     return em.create(DomainEventRecord, { type: event.type, aggregateId: event.aggregateId, payload: event.payload, createdAt: this.nextCreatedAt() });
   }
 

@@ -6,9 +6,9 @@
  * role opened (realtime-hub.ts `recheckUser`). No client channel carries the event itself.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ACCOUNT_ACCESS_CHANGED } from '@prata/contracts';
 import type { EventBus } from './event-bus.ts';
 
-export const ACCOUNT_ACCESS_CHANGED = 'AccountAccessChanged';
 
 /** Records and publishes the event for `userId` (its own small transaction, after the change committed). */
 export async function announceAccessChange(events: EventBus, em: EntityManager, userId: string): Promise<void> {

@@ -1,0 +1,85 @@
+/**
+ * Parsers and checks of single settings of the service's configuration (config.ts): the release
+ * origins, the trusted proxies and the production secrets. Each throws or answers the problems in
+ * the words `loadConfig` shows when it refuses to start.
+ */
+import { isIP } from 'node:net';
+
+/**
+ * `RELEASE_ORIGINS` (issue 21 / review item 7): the origins a published release's manifest and
+ * entry may live on, space- or comma-separated http(s) origins; default the remotes' own origins
+ * (`REMOTE_*_URL`). The shell's CSP `script-src` is built from the same list.
+ * @throws Error naming a value that is not an http(s) origin.
+ */
+export function parseReleaseOrigins(value: string | undefined, remoteUrls: readonly string[]): string[] {
+  const listed = value ? value.split(/[\s,]+/).filter(Boolean) : remoteUrls;
+  return [
+    ...new Set(
+      listed.map((item) => {
+        let url: URL;
+        try {
+          url = new URL(item);
+        } catch {
+          throw new Error(`Invalid configuration:\nRELEASE_ORIGINS: "${item}" is not an http(s) origin`);
+        }
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`Invalid configuration:\nRELEASE_ORIGINS: "${item}" is not an http(s) origin`);
+        return url.origin;
+      }),
+    ),
+  ];
+}
+
+/** Names Fastify's proxy-addr accepts besides addresses and CIDRs. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Parses `TRUST_PROXY`: unset/`false`/`0` -> false; a hop count -> number; otherwise a
+ * comma-separated list of IP addresses, CIDRs or proxy-addr names. `true` is refused: it would
+ * let any client choose its IP through `X-Forwarded-For`.
+ * @throws Error with the accepted forms.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const valid = (entry: string) => {
+    if (PROXY_NAMES.has(entry)) return true;
+    const [address, bits, extra] = entry.split('/');
+    if (extra !== undefined || !address || !isIP(address)) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
+  };
+  if (text === 'true' || entries.length === 0 || !entries.every(valid)) {
+    throw new Error(
+      'Invalid configuration:\nTRUST_PROXY: give the number of reverse proxies in front of the API (e.g. 1) or their addresses/CIDRs ' +
+        '(e.g. 10.0.0.0/8,172.16.0.0/12); `true` would trust any X-Forwarded-For a client sends',
+    );
+  }
+  return entries;
+}
+
+/** Secrets shipped in earlier deployment files or documentation: never accepted in production. */
+export const WELL_KNOWN_SECRETS: readonly string[] = ['change-me-to-a-long-random-secret-value'];
+/** Placeholder words no generated secret contains. */
+const PLACEHOLDER = /change[-_ ]?me|changeit|example|placeholder|default|secret|password|senha|prata|your[-_ ]/i;
+/** How to make a secret, quoted in every refusal. */
+export const SECRET_HOWTO = 'generate one with `openssl rand -base64 48` (or `node -e "console.log(require(\'node:crypto\').randomBytes(48).toString(\'base64url\'))"`)';
+
+/**
+ * Problems with the secrets a production deployment must set (OWASP ASVS 6.4 / 2.10: no
+ * default or hard-coded secrets): missing, shorter than 32 characters, a well-known or
+ * placeholder value, too few distinct characters (e.g. `aaaa...`), or both secrets equal.
+ * Returns one line per problem, each saying how to generate a secret; empty when fine.
+ */
+export function productionSecretProblems(secrets: { JWT_SECRET?: string | undefined; ENCRYPTION_KEY?: string | undefined }): string[] {
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(secrets)) {
+    if (!value) problems.push(`${name} is not set: ${SECRET_HOWTO}`);
+    else if (value.length < 32) problems.push(`${name} is shorter than 32 characters: ${SECRET_HOWTO}`);
+    else if (WELL_KNOWN_SECRETS.includes(value) || PLACEHOLDER.test(value) || new Set(value).size < 10) {
+      problems.push(`${name} is a well-known or guessable value: ${SECRET_HOWTO}`);
+    }
+  }
+  if (secrets.JWT_SECRET && secrets.JWT_SECRET === secrets.ENCRYPTION_KEY) problems.push(`JWT_SECRET and ENCRYPTION_KEY must differ: ${SECRET_HOWTO}`);
+  return problems;
+}

@@ -1,0 +1,56 @@
+/**
+ * The payload schema of every domain event: the second half of the event registry (the names
+ * and channels are domain-event-names.ts). `DOMAIN_EVENT_PAYLOADS` must name exactly the
+ * registered events (the compiler refuses a missing or an extra one), and the service's event bus
+ * types each event's payload from it: a publisher that sends the wrong shape, or a subscriber
+ * that reads a field the event does not carry, fails to compile.
+ *
+ * Payloads are JSON (they are stored in the outbox as jsonb): dates travel as ISO strings.
+ */
+import { z } from 'zod';
+import type { DomainEventName } from './domain-event-names.ts';
+import { notificationSchema } from './notifications.ts';
+import { CANCEL_REASONS, orderStatusSchema, paymentMethodSchema } from './orders.ts';
+import { remoteNameSchema } from './platform.ts';
+import { systemErrorSchema } from './system-errors.ts';
+
+/** A product whose data or availability changed. */
+const productEvent = z.object({ productId: z.uuid() });
+
+/** What every order event carries: the order as it stands after the change. */
+export const orderEventBaseSchema = z.object({
+  orderId: z.uuid(),
+  number: z.string(),
+  status: orderStatusSchema,
+  totalCents: z.number().int(),
+  paymentMethod: paymentMethodSchema,
+  userId: z.uuid(),
+});
+export type OrderEventBase = z.infer<typeof orderEventBaseSchema>;
+
+export const DOMAIN_EVENT_PAYLOADS = {
+  ProductCreated: productEvent.extend({ name: z.string() }),
+  ProductUpdated: productEvent.extend({ changed: z.array(z.string()) }),
+  ProductDeleted: productEvent.extend({ archived: z.boolean() }),
+  ReservationCreated: productEvent,
+  ReservationReleased: productEvent,
+  OrderPlaced: orderEventBaseSchema,
+  /** By the acquirer (`paymentId`), by staff (`manual`, `by`), or a late payment accepted (`reinstated`). */
+  OrderPaid: orderEventBaseSchema.extend({ paymentId: z.string().optional(), manual: z.boolean().optional(), by: z.uuid().nullish(), reinstated: z.boolean().optional() }),
+  OrderShipped: orderEventBaseSchema.extend({ carrier: z.string().nullish(), trackingCode: z.string().nullish() }),
+  OrderDelivered: orderEventBaseSchema,
+  OrderCancelled: orderEventBaseSchema.extend({ reason: z.enum(CANCEL_REASONS) }),
+  OrderRefunded: orderEventBaseSchema.extend({ refundedCents: z.number().int(), latePayment: z.boolean().optional() }),
+  PaymentConfirmedAfterExpiry: orderEventBaseSchema.extend({ paymentId: z.string(), amountCents: z.number().int() }),
+  NotificationCreated: notificationSchema,
+  NotificationsChanged: z.object({ userId: z.uuid(), ids: z.array(z.uuid()), change: z.enum(['read', 'dismissed']) }),
+  SystemErrorRecorded: systemErrorSchema,
+  SystemErrorResolved: systemErrorSchema,
+  RemoteReleaseActivated: z.object({ remote: remoteNameSchema, version: z.string().nullable(), manifestUrl: z.string() }),
+  AccountAccessChanged: z.object({}),
+} satisfies { [N in DomainEventName]: z.ZodType<Record<string, unknown>> };
+
+/** The payload of event `N`. */
+export type DomainEventPayload<N extends DomainEventName> = z.infer<(typeof DOMAIN_EVENT_PAYLOADS)[N]>;
+/** The fields an order event adds to {@link OrderEventBase}. */
+export type OrderEventExtra<N extends DomainEventName> = Omit<DomainEventPayload<N>, keyof OrderEventBase>;
