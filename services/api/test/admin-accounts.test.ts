@@ -49,7 +49,11 @@ describe('admin registration', () => {
     expect(await adminCount()).toBe(0);
     const email = uniqueEmail('visitante');
     const token = await register(email);
-    expect((await lastMailTo(service, email)).link).toMatch(/\/admin\/login\?confirmar=/);
+    const mail = await lastMailTo(service, email);
+    expect(mail.link).toMatch(/\/admin\/login\?confirmar=/);
+    // The name the registration chose stays out of mail to an unproven address (review 2026-11-25 #16).
+    expect(mail.text).toMatch(/^Olá!\n\nConfirme seu email para concluir o cadastro de administrador:/);
+    expect(mail.text).not.toContain('Dona da Loja');
     const confirm = await post('/api/admin-registrations/confirm', { token });
     expect(confirm.json()).toEqual({ status: 'pending_approval', message: 'Email confirmado. Um administrador precisa aprovar seu acesso.' });
     const visitor = await signIn(service, email, 'Senha-Forte-1');

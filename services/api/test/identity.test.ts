@@ -36,6 +36,16 @@ describe('sign-up', () => {
     expect(mail.text).toContain(mail.link);
   });
 
+  it("keeps the name the sign-up chose out of the confirmation mail (review 2026-11-25 #16: no attacker text in store mail to any address)", async () => {
+    const email = uniqueEmail('vitima');
+    const response = await post('/api/auth/sign-up', { email, password: 'segredo123', fullName: 'Conta bloqueada: acesse http://evil.example' });
+    expect(response.statusCode).toBe(201);
+    const mail = await lastMailTo(service, email);
+    expect(mail.text).toMatch(/^Olá!\n\nConfirme seu email para ativar sua conta:/);
+    expect(mail.text).not.toContain('evil.example');
+    expect(mail.text).not.toContain('Conta bloqueada');
+  });
+
   it('requires the full name and refuses an e-mail already registered, in any case', async () => {
     const missingName = await post('/api/auth/sign-up', { email: uniqueEmail(), password: 'segredo123', fullName: ' ' });
     expect(missingName.statusCode).toBe(400);

@@ -143,7 +143,8 @@ export class AdminAccountsService {
       mail = this.mailer.queue(tx, {
         to: data.email,
         subject: `Confirme sua conta de administrador - ${this.storeName}`,
-        text: `Olá, ${data.fullName}!\n\nConfirme seu email para concluir o cadastro de administrador:\n${link}\n\nO link vale por 48 horas. Apenas o proprietário da loja deve criar esta conta.`,
+        // No name in mail to an address not yet proven (review 2026-11-25 #16): see auth.service.ts.
+        text: `Olá!\n\nConfirme seu email para concluir o cadastro de administrador:\n${link}\n\nO link vale por 48 horas. Apenas o proprietário da loja deve criar esta conta.`,
         link,
       });
       audit(tx, { userId: user.id, action: 'admin_registration_created', details: { email: data.email, ownerSetup }, meta });

@@ -104,7 +104,9 @@ export class AuthService {
       mail = this.deps.mailer.queue(tx, {
         to: data.email,
         subject: `Confirme seu cadastro na ${this.deps.storeName}`,
-        text: `Olá, ${data.fullName}!\n\nConfirme seu email para ativar sua conta:\n${link}\n\nO link vale por 48 horas.`,
+        // No name: whoever signs up chooses it and the address is not yet proven theirs, so a name
+        // would let anyone put their text in store-branded mail to anyone (review 2026-11-25 #16).
+        text: `Olá!\n\nConfirme seu email para ativar sua conta:\n${link}\n\nO link vale por 48 horas.`,
         link,
       });
       audit(tx, { userId: user.id, action: 'signup', meta });
