@@ -1,6 +1,6 @@
 /** Money and card rules of the checkout (issue 13): exact instalments, decimal amounts, CVV by brand. */
 import { describe, expect, it } from 'vitest';
-import { cardDetailsSchema, centsToDecimal, decimalToCents, installmentPlan, ORDER_CODE_ALPHABET } from './orders.ts';
+import { cardDetailsSchema, centsToDecimal, decimalToCents, formatCpf, installmentPlan, ORDER_CODE_ALPHABET } from './orders.ts';
 
 describe('installmentPlan', () => {
   it('adds up exactly to the total: R$ 409,70 in 3x is 136,57 + 136,57 + 136,56', () => {
@@ -48,5 +48,11 @@ describe('card details', () => {
 describe('order codes', () => {
   it('use an alphabet without look-alikes', () => {
     for (const ambiguous of ['0', 'O', '1', 'I', 'L', 'U']) expect(ORDER_CODE_ALPHABET).not.toContain(ambiguous);
+  });
+});
+
+describe('formatCpf', () => {
+  it('masks a CPF as typed: 000.000.000-00, other characters dropped, partial input kept partial', () => {
+    expect(['1234', '123456', '12345678901', '123.456.789-0199x', ''].map(formatCpf)).toEqual(['123.4', '123.456', '123.456.789-01', '123.456.789-01', '']);
   });
 });

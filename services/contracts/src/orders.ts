@@ -2,11 +2,16 @@
  * Checkout and orders (storefront.md 3, 5, 9; issue 5). The same schemas validate the checkout
  * form in the browser and the order on the service.
  */
-import { isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { formatCpf as maskCpf, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import cardValidator from 'card-validator';
 import { z } from 'zod';
 
 /** States offered at checkout (storefront.md 9). */
+/** A CPF as typed, masked 000.000.000-00 (brazilian-utils' `formatCpf`: other characters dropped, partial input kept partial). */
+export function formatCpf(value: string): string {
+  return maskCpf(value);
+}
+
 export const CHECKOUT_STATES = ['SP', 'RJ', 'MG', 'RS', 'PR', 'SC'] as const;
 /** Southeast states: delivery 3-7 business days; elsewhere 5-15 (storefront.md 9). */
 export const SOUTHEAST_STATES = ['SP', 'RJ', 'MG', 'ES'] as const;

@@ -16,7 +16,7 @@
  * acquirer's secure fields (secure-card-fields.tsx, issue 21); the sandbox keeps a plain test form.
  */
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { BOLETO_BUSINESS_DAYS, CHECKOUT_STATES, MAX_INSTALLMENTS, PAYMENT_METHODS, PIX_EXPIRY_MS, type Order } from '@prata/contracts';
+import { BOLETO_BUSINESS_DAYS, CHECKOUT_STATES, MAX_INSTALLMENTS, PAYMENT_METHODS, PIX_EXPIRY_MS, formatCpf, type Order } from '@prata/contracts';
 import { Alert, Button, RadioGroup, SelectField, TextField, toast, type CartItem } from '@prata/shared-ui';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { usePlaceOrder } from '../api/create-order.ts';
@@ -29,7 +29,6 @@ import {
   formatCardCvv,
   formatCardExpiry,
   formatCardNumber,
-  formatCpf,
   cvvLengthFor,
   initialCheckoutValues,
   installmentLabel,

@@ -201,12 +201,6 @@ export function formatCardCvv(value: string, length = 3): string {
   return value.replace(/\D/g, '').slice(0, length);
 }
 
-/** CPF as typed: 000.000.000-00. */
-export function formatCpf(value: string): string {
-  const d = value.replace(/\D/g, '').slice(0, 11);
-  return d.replace(/^(\d{3})(\d)/, '$1.$2').replace(/^(\d{3})\.(\d{3})(\d)/, '$1.$2.$3').replace(/\.(\d{3})(\d{1,2})$/, '.$1-$2');
-}
-
 /**
  * An instalment choice for a total in BRL cents (issue 13: the amounts add up exactly):
  * '1x de R$ 409,70 à vista', '2x de R$ 204,85 sem juros', or, when the cents do not divide,
