@@ -16,7 +16,8 @@ import { generateRemoteTypes, RemoteTypesPlugin, TYPES_API, TYPES_ZIP } from './
 const fixtures = path.resolve(import.meta.dirname, '../../shell/scripts/fixtures');
 const tsconfig = path.resolve(import.meta.dirname, '../../shell/tsconfig.json');
 
-describe('generateRemoteTypes', () => {
+// Each generation runs the TypeScript compiler (1-2 s alone, several times that on a busy CI machine).
+describe('generateRemoteTypes', { timeout: 60_000 }, () => {
   it('zips the declarations under compiled-types/ and an <Expose>.d.ts re-exporting each exposed entry', () => {
     const types = generateRemoteTypes(fixtures, { './App': './remote-fitting.ts' }, tsconfig);
     const zip = new AdmZip(types.zip);
