@@ -21,7 +21,7 @@ export function Stars({ rating, label, showValue = true, size = 14 }: { rating: 
   const row = { '--p9-star-size': `${size}px`, '--p9-star-fill': `${filledStars(rating) * 20}%` } as CSSProperties;
   return (
     <span className={styles.stars} role="img" aria-label={label ?? `Avaliação ${text} de 5`}>
-      <span className={styles.starRow} style={row} data-filled={filledStars(rating)} aria-hidden="true" />
+      <span className={styles.starRow} style={row} aria-hidden="true" />
       {showValue ? (
         <span className={styles.starsValue} aria-hidden="true">
           {text}
