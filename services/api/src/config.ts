@@ -80,7 +80,8 @@
  *   store's origin. CORS admits the shell origin, its `localhost` twin and the remote origins.
  * - `SEED` (default `if-empty`): `if-empty` seeds the demo catalogue into an empty database,
  *   `never` skips it.
- * - `LOG_LEVEL` (default info).
+ * - `LOG_LEVEL` (default info); `LOG_FORMAT` (`pretty` or `json`; default: readable lines when the
+ *   output is a terminal and pino-pretty is installed, JSON lines otherwise: lib/log-destination.ts).
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -169,6 +170,7 @@ const envSchema = z.object({
   SHELL_URL: z.url().optional(),
   SEED: z.enum(['if-empty', 'never']).default('if-empty'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
 });
 
 /** Where and how to reach an S3 API (storage/s3-client.ts builds the client). */
@@ -267,6 +269,8 @@ export interface AppConfig {
   corsOrigins: string[];
   seed: 'if-empty' | 'never';
   logLevel: string;
+  /** `pretty`, `json`, or undefined (chosen by the output: lib/log-destination.ts). */
+  logFormat: 'pretty' | 'json' | undefined;
 }
 
 /**
@@ -376,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigins: withLocalhostTwins([shellUrl, ...Object.values(remoteOrigins)]),
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
   };
 }
 

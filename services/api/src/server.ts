@@ -12,6 +12,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, withPersistentSecrets, type AppConfig } from './config.ts';
 import { seedDemoAccounts } from './seeding/demo-accounts.ts';
 import { systemClock } from './lib/clock.ts';
+import { logDestination } from './lib/log-destination.ts';
 import { openDatabase } from './bootstrap/open-database.ts';
 import { AdminAccountsService } from './modules/identity/index.ts';
 
@@ -23,7 +24,7 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-const logger = pino({ level: config.logLevel, name: 'api' });
+const logger = pino({ level: config.logLevel, name: 'api' }, await logDestination(process.stdout, config.logFormat));
 const log = {
   info: (msg: string) => logger.info(msg),
   warn: (msg: string) => logger.warn(msg),
