@@ -102,7 +102,9 @@ test.describe('a remote that goes away or does not fit', () => {
     });
     await page.goto('/produtos');
     await expect(page.getByTestId('product-card').first()).toBeVisible();
-    expect(storefrontRequests.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+    // The cards come with the server's document; the browser then loads the remote to hydrate them.
+    await expect.poll(() => storefrontRequests.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+    await expect(page.locator('html')).toHaveAttribute('data-remote-ready', 'storefront');
 
     await host.close();
     host = undefined;
