@@ -1,5 +1,6 @@
 /** Log lines for a person on a terminal, JSON elsewhere, and what LOG_FORMAT asks (lib/log-destination.ts). */
 import { PassThrough } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
 import { pino } from 'pino';
 import { expect, it } from 'vitest';
 import { logDestination } from './log-destination.ts';
@@ -11,7 +12,8 @@ async function logged(isTTY: boolean, format: 'pretty' | 'json' | undefined): Pr
   output.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const destination = await logDestination(output, format);
   pino({ name: 'api' }, destination ?? output).info('API ready');
-  return { chosen: destination !== undefined, text };
+  // A terminal's lines are coloured: compared without the colour codes.
+  return { chosen: destination !== undefined, text: stripVTControlCharacters(text) };
 }
 
 it('writes readable lines to a terminal', async () => {

@@ -12,7 +12,7 @@ export async function logDestination(output: NodeJS.WritableStream & { isTTY?: b
   if (format === 'json' || (format === undefined && output.isTTY !== true)) return undefined;
   try {
     const { default: pretty } = await import('pino-pretty');
-    return pretty({ destination: output, sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+    return pretty({ destination: output, sync: true, colorize: output.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
   } catch {
     return undefined;
   }
