@@ -1,20 +1,19 @@
 /**
  * The sign-in enrolment step of the admin and developer logins (issue 21 / review finding 9):
  * a staff account without 2FA must bind an authenticator before its first session. Shows the QR
- * code of the otpauth URL (drawn with `qrcode`, the library the panel's 2FA card uses: 256 px,
- * margin 2), the secret to type by hand, the 10 recovery codes (shown once) and the 6-digit code
- * that confirms ('Verificar e Ativar', disabled until 6 digits). Texts follow the panel's 2FA
+ * code of the otpauth URL (qr-code-image.tsx, as the panel's 2FA card does), the secret to type
+ * by hand, the 10 recovery codes (shown once) and the 6-digit code that confirms ('Verificar e Ativar', disabled until 6 digits). Texts follow the panel's 2FA
  * setup (admin.md 9).
  *
  * Page weight: shared-ui is loaded on every page, so `PanelSignInForm` loads this module (and the
  * QR library with it) as a separate chunk, only when a sign-in reaches the enrolment step.
  */
-import QRCode from 'qrcode';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { totpEnrolmentConfirmSchema, type TwoFactorSetup } from '@prata/contracts/auth';
 import { Button } from './button.tsx';
 import { Skeleton } from './feedback.tsx';
 import { Field, Input } from './form.tsx';
+import { QR_WIDTH, QrCodeImage } from './qr-code-image.tsx';
 import panelStyles from './panel-sign-in-form.module.css';
 import codeStyles from './second-factor-form.module.css';
 import styles from './totp-enrolment-form.module.css';
@@ -27,28 +26,6 @@ export interface TotpEnrolmentFormProps {
   busy: boolean;
   onSubmit: (code: string) => void;
   onCancel: () => void;
-}
-
-/** QR image size and margin (admin.md 9). */
-const QR_WIDTH = 256;
-const QR_MARGIN = 2;
-
-/** The otpauth URL as a QR code image; a skeleton while drawing, a note when it cannot be drawn. */
-function QrCodeImage({ value }: { value: string }) {
-  const [image, setImage] = useState<{ value: string; src: string | null } | null>(null);
-  useEffect(() => {
-    let active = true;
-    QRCode.toDataURL(value, { width: QR_WIDTH, margin: QR_MARGIN }).then(
-      (src) => active && setImage({ value, src }),
-      () => active && setImage({ value, src: null }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [value]);
-  if (image?.value !== value) return <Skeleton style={{ width: QR_WIDTH, height: QR_WIDTH }} />;
-  if (!image.src) return <p>Não foi possível gerar o QR Code. Use a chave secreta abaixo.</p>;
-  return <img src={image.src} width={QR_WIDTH} height={QR_WIDTH} alt="QR Code para configurar o aplicativo autenticador" />;
 }
 
 export default function TotpEnrolmentForm({ setup, busy, onSubmit, onCancel }: TotpEnrolmentFormProps) {
@@ -76,7 +53,7 @@ export default function TotpEnrolmentForm({ setup, busy, onSubmit, onCancel }: T
           <li>
             <h3>Escaneie o QR Code</h3>
             <p>Use um aplicativo autenticador (Google Authenticator, Microsoft Authenticator, Authy...).</p>
-            <QrCodeImage value={setup.otpauthUrl} />
+            <QrCodeImage value={setup.otpauthUrl} alt="QR Code para configurar o aplicativo autenticador" />
             <p>Ou digite a chave secreta manualmente:</p>
             <code data-testid="totp-enrolment-secret">
               {setup.secret}

@@ -8,7 +8,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { TwoFactorSetup as Setup } from '@prata/contracts';
 import { Button, toast } from '@prata/shared-ui';
 import { isCompleteTwoFactorCode } from '../utils/two-factor-code.ts';
-import { QrCodeImage } from './qr-code-image.tsx';
+import { QrCodeImage } from '@prata/shared-ui/qr-code';
 import { TwoFactorCodeInput } from './two-factor-code-input.tsx';
 import styles from './security.module.css';
 

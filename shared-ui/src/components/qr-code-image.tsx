@@ -1,7 +1,12 @@
-/** The otpauth URL as a QR code image (admin.md 9: 256 px wide, margin 2), drawn with `qrcode`. */
+/**
+ * The otpauth URL as a QR code image (admin.md 9: 256 px wide, margin 2), drawn with `qrcode`: a
+ * skeleton while drawing, a note when it cannot be drawn. Used by the panel's 2FA card (mf-admin)
+ * and the sign-in enrolment step (totp-enrolment-form.tsx). Not in shared-ui's index, so the QR
+ * library stays out of every page's first load: import `@prata/shared-ui/qr-code`.
+ */
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { Skeleton } from '@prata/shared-ui';
+import { Skeleton } from './feedback.tsx';
 
 export const QR_WIDTH = 256;
 export const QR_MARGIN = 2;
