@@ -405,13 +405,16 @@ describe('remote releases', () => {
       { version: stable, clients: stableClients },
     ].sort((a, b) => a.version.localeCompare(b.version)));
 
-    /** Injects `count` occurrences of one captured error of `version` of the storefront, reported with a valid token. */
+    /** Injects `count` occurrences of one captured error of `version` of the storefront, reported with a valid token (an issue and its per-minute count, issue 24). */
     const inject = (version: string, count: number, type: string) =>
       sql(
         service,
-        `insert into system_errors (id, error_type, error_message, remote, version, source, fingerprint, count, created_at, last_seen_at, resolved, verified)
-         values (gen_random_uuid(), ?, 'falhou', 'storefront', ?, 'client', md5(?) || md5(?), ?, now(), now(), false, true)`,
-        [type, version, type, version, count],
+        `with issue as (
+           insert into system_errors (id, error_type, error_message, remote, version, source, fingerprint, count, created_at, last_seen_at, resolved, verified, versions)
+           values (gen_random_uuid(), ?, 'falhou', 'storefront', ?, 'client', md5(?) || md5(?), ?, now(), now(), false, true, array[?]) returning id)
+         insert into system_error_versions (issue_id, version, verified, minute, count, first_seen_at, last_seen_at)
+         select id, ?, true, date_trunc('minute', now()), ?, now(), now() from issue`,
+        [type, version, type, version, count, version, version, count],
       );
     const canaryRunning = async () => remoteReleaseListSchema.parse((await service.app.inject({ method: 'GET', url: '/api/developer/remotes/storefront/releases', headers: bearer(developer) })).json()).canary;
     const tick = async () => {

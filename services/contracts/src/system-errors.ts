@@ -18,7 +18,25 @@ export const SYSTEM_ERROR_SOURCES = ['client', 'server'] as const;
 export const CLIENT_ERROR_TYPES = ['uncaught_error', 'unhandled_rejection', 'error_boundary', 'remote_load_failure', 'ssr_render_failure', 'hydration_mismatch'] as const;
 
 /** Limits of one report, in characters; the route also caps the body at 16 KiB. */
-export const ERROR_REPORT_LIMITS = { type: 100, message: 2000, url: 2000, stack: 8000, userAgent: 500, remote: 40, version: 60 } as const;
+export const ERROR_REPORT_LIMITS = { type: 100, message: 2000, url: 2000, stack: 8000, userAgent: 500, remote: 40, version: 60, breadcrumb: 300, breadcrumbs: 30 } as const;
+
+/**
+ * Status of an error issue (issue 24, after Sentry's issue states): `unresolved` (open),
+ * `resolved` (fixed; an event from a version first seen after the resolution reopens it as a
+ * regression) and `ignored` (still counted, never reopened).
+ */
+export const ERROR_ISSUE_STATUSES = ['unresolved', 'resolved', 'ignored'] as const;
+export type ErrorIssueStatus = (typeof ERROR_ISSUE_STATUSES)[number];
+
+/** Level of a report: an `error` crashed something; a `warning` was recovered from (e.g. a server render that fell back to the browser). */
+export const ERROR_LEVELS = ['error', 'warning'] as const;
+export type ErrorLevel = (typeof ERROR_LEVELS)[number];
+
+/** What a breadcrumb records: a route change, an API call, a click, a console message. */
+export const BREADCRUMB_CATEGORIES = ['navigation', 'http', 'click', 'console'] as const;
+
+/** Events of one issue kept with their breadcrumbs (the newest; the counts cover them all). */
+export const ERROR_EVENTS_KEPT = 20;
 /** Body limit of `POST /api/errors`, bytes. */
 export const ERROR_REPORT_MAX_BYTES = 16 * 1024;
 /** System errors fetched and kept (admin.md 9); the log shows 10 in a 400 px scroll area. */
@@ -52,6 +70,16 @@ export function redactPageUrl(url: string): string {
   return tokenPage || TOKEN_PARAMS.test(url.slice(cut)) || url.slice(cut).startsWith('#') ? base : url;
 }
 
+/** One breadcrumb: what the page did shortly before an error (issue 24). */
+export const breadcrumbSchema = z.object({
+  at: z.iso.datetime({ offset: true }),
+  category: z.enum(BREADCRUMB_CATEGORIES),
+  message: z.string(),
+});
+export type Breadcrumb = z.infer<typeof breadcrumbSchema>;
+/** A breadcrumb as reported: its message is cut to the limit. */
+const breadcrumbInputSchema = breadcrumbSchema.extend({ message: clip(ERROR_REPORT_LIMITS.breadcrumb) });
+
 /** `POST /api/errors`: one report. Longer texts are cut to the limits, never refused. */
 export const errorReportSchema = z.object({
   errorType: z.string().trim().min(1, 'Tipo de erro obrigatório').pipe(clip(ERROR_REPORT_LIMITS.type)),
@@ -65,6 +93,15 @@ export const errorReportSchema = z.object({
   manifestUrl: clip(ERROR_REPORT_LIMITS.url).optional(),
   /** The registry entry's `reportToken` of the remote and version blamed (canary guard, issue 21). */
   reportToken: z.string().max(300).optional(),
+  /** Defaults to `error`. */
+  level: z.enum(ERROR_LEVELS).optional(),
+  /** The newest {@link ERROR_REPORT_LIMITS}.breadcrumbs breadcrumbs are kept, oldest first. */
+  breadcrumbs: z.array(breadcrumbInputSchema).transform((list) => list.slice(-ERROR_REPORT_LIMITS.breadcrumbs)).optional(),
+  /**
+   * A random id of the browser tab's session (sessionStorage), counted for "users affected" when
+   * the reporter is not signed in; the service never stores it as sent (sha256).
+   */
+  sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Sessão inválida').optional(),
 });
 export type ErrorReport = z.input<typeof errorReportSchema>;
 
@@ -88,9 +125,84 @@ export const systemErrorSchema = z.object({
   resolved: z.boolean(),
   resolvedBy: z.uuid().nullable(),
   resolvedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Issue 24: the issue's state; `resolved` above is `status === 'resolved'` (admin.md 3). */
+  status: z.enum(ERROR_ISSUE_STATUSES),
+  level: z.enum(ERROR_LEVELS),
+  /** Versions the issue was seen in, oldest first; `version` is the latest event's. */
+  versions: z.array(z.string()),
+  /** Distinct signed-in users and anonymous tab sessions that hit it. */
+  usersAffected: z.number().int().nonnegative(),
+  /** Reopened because it happened again in a version first seen after it was resolved. */
+  regression: z.boolean(),
 });
 export type SystemErrorDto = z.infer<typeof systemErrorSchema>;
 export const systemErrorListSchema = z.array(systemErrorSchema);
+
+/** Periods the issue list filters by (last seen within). */
+export const ERROR_PERIODS = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 } as const;
+/** Orders of the issue list: last seen, events, users affected (each descending). */
+export const ERROR_SORTS = ['lastSeen', 'count', 'users'] as const;
+export const ERROR_PAGE_SIZE = 25;
+
+/** `GET /api/developer/issues`: filters, order and page of the issue list (issue 24). */
+export const errorIssueQuerySchema = z.object({
+  status: z.enum(ERROR_ISSUE_STATUSES).optional(),
+  remote: z.string().max(ERROR_REPORT_LIMITS.remote).optional(),
+  version: z.string().max(ERROR_REPORT_LIMITS.version).optional(),
+  level: z.enum(ERROR_LEVELS).optional(),
+  period: z.enum(Object.keys(ERROR_PERIODS) as [keyof typeof ERROR_PERIODS, ...(keyof typeof ERROR_PERIODS)[]]).optional(),
+  /** Free text: type, message or page, accent- and case-insensitive. */
+  q: z.string().trim().max(200).optional(),
+  sort: z.enum(ERROR_SORTS).default('lastSeen'),
+  page: z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(1, 'Página inválida').max(10_000, 'Página inválida').default(1),
+  pageSize: z.coerce.number({ error: 'Tamanho de página inválido' }).int().min(1).max(100, 'Tamanho de página inválido').default(ERROR_PAGE_SIZE),
+});
+export type ErrorIssueQuery = z.input<typeof errorIssueQuerySchema>;
+
+export const errorIssuePageSchema = z.object({
+  items: z.array(systemErrorSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+});
+export type ErrorIssuePage = z.infer<typeof errorIssuePageSchema>;
+
+/** One stack frame of an event, mapped to the original source when the release's source maps allow. */
+export const stackFrameSchema = z.object({
+  file: z.string(),
+  line: z.number().int().nullable(),
+  column: z.number().int().nullable(),
+  function: z.string().nullable(),
+  mapped: z.boolean(),
+  inApp: z.boolean(),
+  /** Lines of the original source from `firstLine` (1-based), around `line`. */
+  context: z.object({ firstLine: z.number().int().positive(), lines: z.array(z.string()) }).optional(),
+});
+export type StackFrameDto = z.infer<typeof stackFrameSchema>;
+
+/** One occurrence of an issue, with what the page did before it. */
+export const errorEventSchema = z.object({
+  id: z.uuid(),
+  occurredAt: z.iso.datetime({ offset: true }),
+  version: z.string().nullable(),
+  level: z.enum(ERROR_LEVELS),
+  message: z.string(),
+  pageUrl: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** The stack as reported, and as mapped through the release's source maps when available. */
+  stack: z.string().nullable(),
+  /** The parsed frames, top first (empty without a stack). */
+  frames: z.array(stackFrameSchema),
+  breadcrumbs: z.array(breadcrumbSchema),
+});
+export type ErrorEventDto = z.infer<typeof errorEventSchema>;
+
+/** `GET /api/developer/issues/:id`: the issue and its newest {@link ERROR_EVENTS_KEPT} events. */
+export const errorIssueDetailSchema = z.object({ issue: systemErrorSchema, events: z.array(errorEventSchema) });
+export type ErrorIssueDetail = z.infer<typeof errorIssueDetailSchema>;
+
+/** `POST /api/developer/issues/:id/status`. */
+export const errorIssueStatusSchema = z.object({ status: z.enum(ERROR_ISSUE_STATUSES, { error: 'Status inválido' }) });
 
 /**
  * `GET /api/developer/dead-letters` (issue 21): work that failed its last retry, newest first

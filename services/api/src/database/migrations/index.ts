@@ -22,6 +22,7 @@ import { Migration20261125110000_launch_hardening } from './Migration20261125110
 import { Migration20261126100000_release_weight } from './Migration20261126100000_release_weight.ts';
 import { Migration20261126200000_staff_two_factor } from './Migration20261126200000_staff_two_factor.ts';
 import { Migration20261126210000_mail_retries_on_jobs } from './Migration20261126210000_mail_retries_on_jobs.ts';
+import { Migration20261127100000_error_issues } from './Migration20261127100000_error_issues.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -43,4 +44,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126100000_release_weight', class: Migration20261126100000_release_weight },
   { name: 'Migration20261126200000_staff_two_factor', class: Migration20261126200000_staff_two_factor },
   { name: 'Migration20261126210000_mail_retries_on_jobs', class: Migration20261126210000_mail_retries_on_jobs },
+  { name: 'Migration20261127100000_error_issues', class: Migration20261127100000_error_issues },
 ];

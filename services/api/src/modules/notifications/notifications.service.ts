@@ -124,7 +124,7 @@ export class NotificationService {
     const since = new Date(this.clock.now().getTime() - 60 * 60_000);
     const [row] = await this.em()
       .getConnection()
-      .execute<{ total: string | null }[]>('select sum(count) as total from system_errors where resolved = false and last_seen_at >= ?', [since]);
+      .execute<{ total: string | null }[]>(`select sum(v.count) as total from system_error_versions v join system_errors e on e.id = v.issue_id where e.status = 'unresolved' and v.minute >= date_trunc('minute', ?::timestamptz)`, [since]);
     const total = Number(row?.total ?? 0);
     if (total < this.settings.errorAlertThreshold) return;
     await this.create({

@@ -4,9 +4,9 @@
  * why"). A periodic job (bootstrap/scheduled-jobs.ts, every {@link CANARY_CHECK_INTERVAL_MS}) checks
  * each running canary over its lifetime:
  *
- * - errors of a version: the sum of `system_errors.count` of rows with the remote's name and that
- *   version seen since the canary started (`last_seen_at >= started_at`; a de-duplicated row that
- *   began earlier counts whole, which can only make the stable version look worse, never the canary);
+ * - errors of a version: the verified reports of that version of the remote counted per minute in
+ *   `system_error_versions` (issue 24) since the minute the canary started (reports of the same
+ *   minute before the start count too, which can only make the stable version look worse);
  * - clients of a version: distinct `prata_client` ids served that version of the remote since the
  *   canary started (`remote_canary_clients`, recorded when `GET /api/remotes?client=` is answered);
  * - rate = errors / max(clients, 1), errors per client (session);
@@ -81,7 +81,8 @@ export class CanaryGuard {
     const connection = em.getConnection();
     const [errors, clients] = await Promise.all([
       connection.execute<{ version: string; errors: number }[]>(
-        `select version, coalesce(sum(count), 0)::int as errors from system_errors where remote = ? and version in (?, ?) and last_seen_at >= ? and verified group by version`,
+        `select v.version, coalesce(sum(v.count), 0)::int as errors from system_error_versions v join system_errors e on e.id = v.issue_id
+         where e.remote = ? and v.version in (?, ?) and v.minute >= date_trunc('minute', ?::timestamptz) and v.verified group by v.version`,
         [remote, ...versions, since],
       ),
       connection.execute<{ version: string; clients: number }[]>(

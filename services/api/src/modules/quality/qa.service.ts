@@ -175,7 +175,7 @@ export class QaService {
   }
 
   private async errorChecks(em: EntityManager): Promise<Finding[]> {
-    const unresolved = await em.count(SystemError, { resolved: false });
+    const unresolved = await em.count(SystemError, { status: 'unresolved' });
     if (unresolved === 0) return [];
     return [{ checkKey: 'system-errors', type: 'error', priority: 'high', component: 'Erros do Sistema', description: `${unresolved} ${unresolved === 1 ? 'erro do sistema sem solução' : 'erros do sistema sem solução'}` }];
   }

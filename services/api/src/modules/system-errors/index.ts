@@ -3,7 +3,11 @@
  * - `POST /api/errors` (public: shoppers, customers and staff report the errors their browser
  *   saw): body at most 16 KiB, ERROR_REPORTS_PER_MINUTE per client IP (429 beyond), texts cut to
  *   the contract's limits, de-duplicated by fingerprint; 202 with the row's id and count.
- * - `GET /api/developer/errors`: newest 100; `POST /api/developer/errors/:id/resolve`;
+ * - `GET /api/developer/errors`: the 100 issues seen last (the dashboard's live log);
+ *   `POST /api/developer/errors/:id/resolve`;
+ * - `GET /api/developer/issues` (issue 24): filters, order and pages (errorIssueQuerySchema);
+ *   `GET /api/developer/issues/:id`: the issue and its newest events with breadcrumbs and frames;
+ *   `POST /api/developer/issues/:id/status`: unresolved, resolved or ignored;
  *   `GET /api/developer/stats`: the dashboard's counts; `GET /api/developer/dead-letters`: work that
  *   failed its last retry (issue 21, events/handler-retries.ts), newest 100. Developer only.
  */
@@ -14,6 +18,10 @@ import {
   apiErrorSchema,
   deadLetterListSchema,
   developerStatsSchema,
+  errorIssueDetailSchema,
+  errorIssuePageSchema,
+  errorIssueQuerySchema,
+  errorIssueStatusSchema,
   errorReportResultSchema,
   errorReportSchema,
   systemErrorListSchema,
@@ -34,7 +42,7 @@ const systemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: errorReportSchema, response: { 202: errorReportResultSchema, 400: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema } },
     },
     async (request, reply) => {
-      const row = await service.report(app.orm.em, { ...request.body, userAgent: request.body.userAgent ?? request.headers['user-agent'] }, 'client');
+      const row = await service.report(app.orm.em, { ...request.body, userAgent: request.body.userAgent ?? request.headers['user-agent'] }, 'client', { userId: request.auth?.userId ?? null });
       return reply.code(202).send({ id: row.id, count: row.count });
     },
   );
@@ -49,6 +57,24 @@ const systemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/developer/errors/:id/resolve',
     { config: { access: 'developer' }, schema: { params: idParams, response: { 200: systemErrorSchema, 400: apiErrorSchema, 404: apiErrorSchema } } },
     async (request) => service.resolve(app.orm.em, request.params.id, requireAuth(request).userId),
+  );
+
+  app.get(
+    '/api/developer/issues',
+    { config: { access: 'developer' }, schema: { querystring: errorIssueQuerySchema, response: { 200: errorIssuePageSchema, 400: apiErrorSchema } } },
+    async (request) => service.issues(app.orm.em, request.query),
+  );
+
+  app.get(
+    '/api/developer/issues/:id',
+    { config: { access: 'developer' }, schema: { params: idParams, response: { 200: errorIssueDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema } } },
+    async (request) => service.issue(app.orm.em, request.params.id),
+  );
+
+  app.post(
+    '/api/developer/issues/:id/status',
+    { config: { access: 'developer' }, schema: { params: idParams, body: errorIssueStatusSchema, response: { 200: systemErrorSchema, 400: apiErrorSchema, 404: apiErrorSchema } } },
+    async (request) => service.setStatus(app.orm.em, request.params.id, request.body.status, requireAuth(request).userId),
   );
 
   app.get(
@@ -77,5 +103,5 @@ export default systemErrorRoutes;
 
 // The module's public face (issue 25): other modules and the app import these from here, never a
 // file of this folder.
-export { SystemError, SystemErrorSchema } from './system-error.entity.ts';
+export { SystemError, SystemErrorEvent, SystemErrorEventSchema, SystemErrorSchema } from './system-error.entity.ts';
 export { default as systemErrorsPlugin } from './system-errors.plugin.ts';

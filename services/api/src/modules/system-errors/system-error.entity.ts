@@ -1,12 +1,14 @@
 /**
  * `system_errors` (admin.md 3: id, error_type, error_message, page_url, error_stack, created_at,
  * resolved, resolved_by; issue 11 adds count, remote, version, fingerprint, user agent, source
- * and the last time it was seen). Reports with the same fingerprint within the de-duplication
- * window increment `count` instead of adding a row.
+ * and the last time it was seen). Since issue 24 a row is an **issue**: every report with its
+ * fingerprint is counted into it, whatever its age or version; `system_error_events` keeps the
+ * newest occurrences, `system_error_versions` the counts per version and `system_error_users`
+ * who was affected (migration Migration20261127100000_error_issues).
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
-import { SYSTEM_ERROR_SOURCES } from '@prata/contracts';
+import { ERROR_ISSUE_STATUSES, ERROR_LEVELS, SYSTEM_ERROR_SOURCES, type Breadcrumb, type StackFrameDto } from '@prata/contracts';
 import { User } from '../identity/index.ts';
 
 export const SystemErrorSchema = defineEntity({
@@ -24,8 +26,8 @@ export const SystemErrorSchema = defineEntity({
     /** Build version of that part (registry/manifest version, or the API's). */
     version: p.string().length(60).nullable(),
     source: p.enum(SYSTEM_ERROR_SOURCES),
-    /** sha256 (hex) of type, message, first stack frame and remote. */
-    fingerprint: p.string().length(64).index(),
+    /** sha256 (hex) of type, message template, top in-app frames and remote (issue-grouping.ts). */
+    fingerprint: p.string().length(64).unique(),
     count: p.integer().default(1),
     createdAt: p.datetime().onCreate(() => new Date()).index(),
     lastSeenAt: p.datetime().onCreate(() => new Date()),
@@ -34,7 +36,39 @@ export const SystemErrorSchema = defineEntity({
     verified: p.boolean().default(false),
     resolvedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     resolvedAt: p.datetime().nullable(),
+    /** `unresolved`, `resolved` or `ignored` (issue 24); `resolved` mirrors `status === 'resolved'`. */
+    status: p.enum(ERROR_ISSUE_STATUSES).default('unresolved').index(),
+    level: p.enum(ERROR_LEVELS).default('error'),
+    /** Versions seen, oldest first. */
+    versions: p.array().default([]),
+    /** Versions seen when it was last resolved: an event from any other version reopens it. */
+    resolvedVersions: p.array().default([]),
+    usersAffected: p.integer().default(0),
+    regression: p.boolean().default(false),
   },
 });
 export class SystemError extends SystemErrorSchema.class {}
 SystemErrorSchema.setClass(SystemError);
+
+/** `system_error_events`: the newest ERROR_EVENTS_KEPT (contracts) occurrences of each issue. */
+export const SystemErrorEventSchema = defineEntity({
+  name: 'SystemErrorEvent',
+  tableName: 'system_error_events',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    issue: () => p.manyToOne(SystemError).deleteRule('cascade').index(),
+    occurredAt: p.datetime(),
+    version: p.string().length(60).nullable(),
+    level: p.enum(ERROR_LEVELS),
+    message: p.text(),
+    pageUrl: p.text().nullable(),
+    userAgent: p.text().nullable(),
+    /** The stack as mapped (source maps) when it could be, else as reported. */
+    stack: p.text().nullable(),
+    /** Parsed (and mapped) frames, top first. */
+    frames: p.json<StackFrameDto[]>(),
+    breadcrumbs: p.json<Breadcrumb[]>(),
+  },
+});
+export class SystemErrorEvent extends SystemErrorEventSchema.class {}
+SystemErrorEventSchema.setClass(SystemErrorEvent);

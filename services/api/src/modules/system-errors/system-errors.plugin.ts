@@ -16,7 +16,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const tokens = new CanaryReportTokens(app.config.jwtSecret);
-    const service = new SystemErrorService(app.events, app.clock, app.config.errorDedupWindowMs, (report, now) => tokens.verify(report.reportToken, report.remote, report.version, now));
+    const service = new SystemErrorService(app.events, app.clock, (report, now) => tokens.verify(report.reportToken, report.remote, report.version, now));
     app.decorate('systemErrors', service);
     app.addHook('onResponse', async (request) => {
       const fault = request.serverFault;

@@ -1,21 +1,32 @@
 /**
- * System errors (admin.md 3, 4, 7; issue 11 error capture).
+ * System errors as issues (admin.md 3, 4, 7; issue 11 error capture; issue 24 grouping).
  *
- * - `report`: one error from a browser (shell or remote) or from the service itself. Reports with
- *   the same fingerprint (type, message with numbers and ids masked, first stack frame, remote)
- *   that arrive within the de-duplication window of an unresolved row increment its `count`;
- *   otherwise a new row is written. Either way a `SystemErrorRecorded` event carries the row (the
- *   developer dashboard inserts or replaces it).
- * - `resolve`: resolved = true, resolved_by = the calling developer (from the session, never from
- *   the client); `SystemErrorResolved` carries the row.
- * - `list` (newest 100), `stats` (dashboard cards and errors per remote version).
+ * - `report`: one error from a browser (shell or remote) or from the service itself. Its stack is
+ *   parsed and mapped through the release's source maps (a {@link FrameMapper}; none: as
+ *   reported), fingerprinted (issue-grouping.ts) and counted into the issue with that fingerprint,
+ *   whatever its age or version. A resolved issue that comes back from a version first seen after
+ *   it was resolved reopens as a regression; an ignored one is counted and stays ignored. Each
+ *   report also counts into `system_error_versions` (per version and minute), adds its user or
+ *   tab session to `system_error_users` once, and is kept as an event with its breadcrumbs (the
+ *   newest ERROR_EVENTS_KEPT per issue). A `SystemErrorRecorded` event carries the issue.
+ * - `resolve` / `setStatus`: resolved_by = the calling developer (from the session, never from the
+ *   client); `SystemErrorResolved` carries the issue.
+ * - `list` (the dashboard's live log: last seen first, 100), `issues` (filters, order, pages),
+ *   `issue` (with its events), `stats` (dashboard cards and errors per remote version).
  */
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  ERROR_EVENTS_KEPT,
+  ERROR_PERIODS,
   SYSTEM_ERRORS_FETCHED,
+  errorIssueQuerySchema,
   errorReportSchema,
   type DeveloperStats,
+  type ErrorIssueDetail,
+  type ErrorIssuePage,
+  type ErrorIssueQuery,
+  type ErrorIssueStatus,
   type ErrorReport,
   type SystemErrorDto,
   SYSTEM_ERROR_EVENTS,
@@ -27,29 +38,18 @@ import type { DomainEventRecord } from '../../events/domain-event.entity.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { User } from '../identity/index.ts';
 import { Order } from '../orders/index.ts';
-import { SystemError } from './system-error.entity.ts';
+import { fingerprintOf, formatFrames, parseFrames, type StackFrame } from './issue-grouping.ts';
+import { SystemError, SystemErrorEvent } from './system-error.entity.ts';
 
+/**
+ * Maps a report's frames to the original sources of the `remote`'s `version` (source-maps.ts).
+ * Returns the frames unchanged where no map applies; never throws for a missing map.
+ */
+export type FrameMapper = (frames: StackFrame[], remote: string | undefined, version: string | undefined) => Promise<StackFrame[]>;
 
-/** Masks what varies between occurrences of one error: ids, hex, numbers. */
-function normaliseMessage(message: string): string {
-  return message
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')
-    .replace(/\b0x[0-9a-f]+\b|\b[0-9a-f]{16,}\b/gi, '<hex>')
-    .replace(/\d+/g, '<n>')
-    .trim();
-}
-
-/** The first frame of a stack trace (line/column masked), or ''. */
-function firstFrame(stack: string | undefined): string {
-  const frame = stack?.split('\n').find((line) => /^\s*at\s|@/.test(line)) ?? '';
-  return frame.replace(/:\d+:\d+\)?\s*$/, '').trim();
-}
-
-/** sha256 hex of what identifies one error. */
-export function fingerprintOf(report: { errorType: string; errorMessage: string; errorStack?: string | undefined; remote?: string | undefined }): string {
-  return createHash('sha256')
-    .update([report.errorType, normaliseMessage(report.errorMessage), firstFrame(report.errorStack), report.remote ?? ''].join('\u0000'))
-    .digest('hex');
+/** Who reported: the caller's user id when signed in, else the tab session id the reporter sent. */
+export interface Reporter {
+  userId?: string | null | undefined;
 }
 
 export function toSystemErrorDto(row: SystemError): SystemErrorDto {
@@ -70,55 +70,63 @@ export function toSystemErrorDto(row: SystemError): SystemErrorDto {
     resolved: row.resolved,
     resolvedBy: row.resolvedBy?.id ?? null,
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    status: row.status,
+    level: row.level,
+    versions: [...row.versions],
+    usersAffected: row.usersAffected,
+    regression: row.regression,
   };
 }
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Escapes `%`, `_` and `\` for a LIKE pattern. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export class SystemErrorService {
   private readonly events: EventBus;
   private readonly clock: Clock;
-  private readonly dedupWindowMs: number;
+  private readonly mapFrames: FrameMapper;
 
   /** Whether a report's `reportToken` was issued for its remote and version (issue 21; default: never). */
   private readonly verifyToken: (report: { reportToken?: string | undefined; remote?: string | undefined; version?: string | undefined }, now: Date) => boolean;
 
-  constructor(events: EventBus, clock: Clock, dedupWindowMs: number, verifyToken: SystemErrorService['verifyToken'] = () => false) {
+  constructor(events: EventBus, clock: Clock, verifyToken: SystemErrorService['verifyToken'] = () => false, mapFrames: FrameMapper = async (frames) => frames) {
     this.events = events;
     this.clock = clock;
-    this.dedupWindowMs = dedupWindowMs;
     this.verifyToken = verifyToken;
+    this.mapFrames = mapFrames;
   }
 
   /**
-   * Records one error (or counts it into its recent twin). @throws ZodError for a malformed
-   * report. Texts longer than the limits are cut.
+   * Records one error into its issue. @throws ZodError for a malformed report. Texts longer than
+   * the limits are cut. @returns the issue after counting the report.
    */
-  async report(em: EntityManager, input: ErrorReport, source: 'client' | 'server'): Promise<SystemErrorDto> {
+  async report(em: EntityManager, input: ErrorReport, source: 'client' | 'server', reporter: Reporter = {}): Promise<SystemErrorDto> {
     const data = errorReportSchema.parse(input);
     const now = this.clock.now();
-    // Verified and unverified reports never share a row: only verified ones count for a canary.
+    // Only verified reports count for a canary (issue 21); they share the issue with the others.
     const verified = source === 'client' && this.verifyToken(data, now);
-    const fingerprint = verified ? fingerprintOf({ ...data, errorType: `${data.errorType}\u0000verified` }) : fingerprintOf(data);
+    const reported = parseFrames(data.errorStack);
+    const frames = reported.length > 0 ? await this.mapFrames(reported, data.remote, data.version).catch(() => reported) : reported;
+    const fingerprint = fingerprintOf({ errorType: data.errorType, errorMessage: data.errorMessage, frames, remote: data.remote });
+    const mappedStack = frames.some((frame) => frame.mapped) ? formatFrames(frames) : data.errorStack;
+    const stack = [mappedStack, data.manifestUrl ? `manifest: ${data.manifestUrl}` : undefined].filter(Boolean).join('\n') || null;
+    const level = data.level ?? 'error';
+    const userKey = reporter.userId ? sha256(`user:${reporter.userId}`) : data.sessionId ? sha256(`session:${data.sessionId}`) : null;
     const records: DomainEventRecord[] = [];
     const row = await em.transactional(async (tx) => {
+      const connection = tx.getConnection();
+      const context = tx.getTransactionContext();
       // One writer per fingerprint at a time, so a burst is counted into one row.
-      await tx.getConnection().execute('select pg_advisory_xact_lock(hashtext(?))', [fingerprint], 'all', tx.getTransactionContext());
-      const recent = await tx.findOne(
-        SystemError,
-        { fingerprint, resolved: false, lastSeenAt: { $gte: new Date(now.getTime() - this.dedupWindowMs) } },
-        { orderBy: { lastSeenAt: 'desc' } },
-      );
-      let saved: SystemError;
-      if (recent) {
-        recent.count += 1;
-        recent.lastSeenAt = now;
-        saved = recent;
-      } else {
-        const stack = [data.errorStack, data.manifestUrl ? `manifest: ${data.manifestUrl}` : undefined].filter(Boolean).join('\n');
-        saved = tx.create(SystemError, {
+      await connection.execute('select pg_advisory_xact_lock(hashtext(?))', [fingerprint], 'all', context);
+      let issue = await tx.findOne(SystemError, { fingerprint });
+      if (!issue) {
+        issue = tx.create(SystemError, {
           errorType: data.errorType,
           errorMessage: data.errorMessage,
           pageUrl: data.pageUrl ?? null,
-          errorStack: stack || null,
+          errorStack: stack,
           userAgent: data.userAgent ?? null,
           remote: data.remote ?? null,
           version: data.version ?? null,
@@ -129,37 +137,169 @@ export class SystemErrorService {
           lastSeenAt: now,
           resolved: false,
           verified,
+          status: 'unresolved',
+          level,
+          versions: data.version ? [data.version] : [],
+          resolvedVersions: [],
+          usersAffected: 0,
+          regression: false,
         });
+      } else {
+        issue.count += 1;
+        issue.lastSeenAt = now;
+        if (data.version) issue.version = data.version;
+        if (data.version && !issue.versions.includes(data.version)) issue.versions = [...issue.versions, data.version];
+        if (level === 'error') issue.level = 'error';
+        if (verified) issue.verified = true;
+        // Back in a version first seen after it was resolved (or of no known version): a regression.
+        if (issue.status === 'resolved' && (!data.version || !issue.resolvedVersions.includes(data.version))) {
+          issue.status = 'unresolved';
+          issue.resolved = false;
+          issue.regression = true;
+          issue.resolvedBy = null;
+          issue.resolvedAt = null;
+        }
       }
       await tx.flush();
-      records.push(this.events.record(tx, { type: SYSTEM_ERROR_EVENTS.recorded, aggregateId: saved.id, payload: toSystemErrorDto(saved) }));
-      return saved;
+      await connection.execute(
+        `insert into system_error_versions (issue_id, version, verified, minute, count, first_seen_at, last_seen_at) values (?, ?, ?, date_trunc('minute', ?::timestamptz), 1, ?, ?)
+         on conflict (issue_id, version, verified, minute) do update set count = system_error_versions.count + 1, last_seen_at = excluded.last_seen_at`,
+        [issue.id, data.version ?? '', verified, now, now, now],
+        'all',
+        context,
+      );
+      if (userKey) {
+        const added = await connection.execute<unknown[]>(
+          'insert into system_error_users (issue_id, user_key) values (?, ?) on conflict do nothing returning 1',
+          [issue.id, userKey],
+          'all',
+          context,
+        );
+        if (added.length > 0) {
+          issue.usersAffected += 1;
+        }
+      }
+      tx.create(SystemErrorEvent, {
+        issue,
+        occurredAt: now,
+        version: data.version ?? null,
+        level,
+        message: data.errorMessage,
+        pageUrl: data.pageUrl ?? null,
+        userAgent: data.userAgent ?? null,
+        stack,
+        frames,
+        breadcrumbs: data.breadcrumbs ?? [],
+      });
+      await tx.flush();
+      await connection.execute(
+        `delete from system_error_events where issue_id = ? and id not in (select id from system_error_events where issue_id = ? order by occurred_at desc, id desc limit ?)`,
+        [issue.id, issue.id, ERROR_EVENTS_KEPT],
+        'all',
+        context,
+      );
+      records.push(this.events.record(tx, { type: SYSTEM_ERROR_EVENTS.recorded, aggregateId: issue.id, payload: toSystemErrorDto(issue) }));
+      return issue;
     });
     await this.events.publish(em, records);
     return toSystemErrorDto(row);
   }
 
-  /** The newest 100 errors (admin.md 7, 9). */
-  /** Retention (issue 21): deletes the rows last seen before `cutoff`. @returns how many. */
+  /** Retention (issue 21): deletes the issues last seen before `cutoff` and older per-minute counts. @returns how many issues. */
   async deleteOlderThan(em: EntityManager, cutoff: Date): Promise<number> {
+    await em.getConnection().execute('delete from system_error_versions where last_seen_at < ?', [cutoff]);
     return em.nativeDelete(SystemError, { lastSeenAt: { $lt: cutoff } });
   }
 
+  /** The dashboard's live log (admin.md 7, 9): the 100 issues seen last. */
   async list(em: EntityManager): Promise<SystemErrorDto[]> {
-    const rows = await em.find(SystemError, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: SYSTEM_ERRORS_FETCHED });
+    const rows = await em.find(SystemError, {}, { orderBy: { lastSeenAt: 'desc', id: 'desc' }, limit: SYSTEM_ERRORS_FETCHED });
     return rows.map(toSystemErrorDto);
+  }
+
+  /**
+   * The issue list (issue 24): filtered by status, remote, version (seen in), level, period (last
+   * seen within) and free text (type, message or page; accents and case ignored), ordered by last
+   * seen, events or users affected (descending), a page at a time. @throws ZodError for a bad query.
+   */
+  async issues(em: EntityManager, query: ErrorIssueQuery): Promise<ErrorIssuePage> {
+    const q = errorIssueQuerySchema.parse(query);
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (condition: string, ...values: unknown[]) => {
+      where.push(condition);
+      params.push(...values);
+    };
+    if (q.status) add('status = ?', q.status);
+    if (q.remote) add('remote = ?', q.remote);
+    if (q.version) add('? = any(versions)', q.version);
+    if (q.level) add('level = ?', q.level);
+    if (q.period) add('last_seen_at >= ?', new Date(this.clock.now().getTime() - ERROR_PERIODS[q.period]));
+    if (q.q) {
+      const pattern = `%${likeEscape(q.q)}%`;
+      add(`(unaccent(error_type) ilike unaccent(?) or unaccent(error_message) ilike unaccent(?) or unaccent(coalesce(page_url, '')) ilike unaccent(?))`, pattern, pattern, pattern);
+    }
+    const filter = where.length > 0 ? `where ${where.join(' and ')}` : '';
+    const order = { lastSeen: 'last_seen_at desc', count: 'count desc, last_seen_at desc', users: 'users_affected desc, last_seen_at desc' }[q.sort];
+    const connection = em.getConnection();
+    const [ids, [total]] = await Promise.all([
+      connection.execute<{ id: string }[]>(`select id from system_errors ${filter} order by ${order}, id limit ? offset ?`, [...params, q.pageSize, (q.page - 1) * q.pageSize]),
+      connection.execute<{ total: number }[]>(`select count(*)::int as total from system_errors ${filter}`, params),
+    ]);
+    const rows = await em.find(SystemError, { id: { $in: ids.map((row) => row.id) } });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return { items: ids.flatMap((row) => (byId.has(row.id) ? [toSystemErrorDto(byId.get(row.id) as SystemError)] : [])), total: total?.total ?? 0, page: q.page, pageSize: q.pageSize };
+  }
+
+  /** One issue with its newest events, newest first. @throws NotFoundError. */
+  async issue(em: EntityManager, id: string): Promise<ErrorIssueDetail> {
+    const issue = await em.findOne(SystemError, { id });
+    if (!issue) throw new NotFoundError('Erro não encontrado');
+    const events = await em.find(SystemErrorEvent, { issue: id }, { orderBy: { occurredAt: 'desc', id: 'desc' } });
+    return {
+      issue: toSystemErrorDto(issue),
+      events: events.map((event) => ({
+        id: event.id,
+        occurredAt: event.occurredAt.toISOString(),
+        version: event.version ?? null,
+        level: event.level,
+        message: event.message,
+        pageUrl: event.pageUrl ?? null,
+        userAgent: event.userAgent ?? null,
+        stack: event.stack ?? null,
+        frames: event.frames,
+        breadcrumbs: event.breadcrumbs,
+      })),
+    };
   }
 
   /** Marks an error resolved by `userId` (admin.md 4). @throws NotFoundError. */
   async resolve(em: EntityManager, id: string, userId: string): Promise<SystemErrorDto> {
+    return this.setStatus(em, id, 'resolved', userId);
+  }
+
+  /**
+   * Sets an issue's status (issue 24). Resolving records the developer, the time and the versions
+   * seen so far (a later event from another version reopens it as a regression); reopening or
+   * ignoring clears the resolution. @throws NotFoundError.
+   */
+  async setStatus(em: EntityManager, id: string, status: ErrorIssueStatus, userId: string): Promise<SystemErrorDto> {
     const records: DomainEventRecord[] = [];
     const row = await em.transactional(async (tx) => {
       const found = await tx.findOne(SystemError, { id });
       if (!found) throw new NotFoundError('Erro não encontrado');
-      if (found.resolved) return found;
-      found.resolved = true;
-      found.resolvedBy = tx.getReference(User, userId);
-      found.resolvedAt = this.clock.now();
+      if (found.status === status) return found;
+      found.status = status;
+      found.resolved = status === 'resolved';
+      if (status === 'resolved') {
+        found.resolvedBy = tx.getReference(User, userId);
+        found.resolvedAt = this.clock.now();
+        found.resolvedVersions = [...found.versions];
+      } else {
+        found.resolvedBy = null;
+        found.resolvedAt = null;
+        found.regression = false;
+      }
       await tx.flush();
       records.push(this.events.record(tx, { type: SYSTEM_ERROR_EVENTS.resolved, aggregateId: found.id, payload: toSystemErrorDto(found) }));
       return found;
@@ -172,7 +312,7 @@ export class SystemErrorService {
   async stats(em: EntityManager): Promise<DeveloperStats> {
     const [totalErrors, activeErrors, totalProducts, activeProducts, totalOrders] = await Promise.all([
       em.count(SystemError, {}),
-      em.count(SystemError, { resolved: false }),
+      em.count(SystemError, { status: 'unresolved' }),
       em.count(Product, {}),
       em.count(Product, { stock: { $gt: 0 } }),
       em.count(Order, {}),
@@ -180,8 +320,9 @@ export class SystemErrorService {
     const byRemote = await em
       .getConnection()
       .execute<{ remote: string; version: string | null; errors: string; active: string }[]>(
-        `select coalesce(remote, 'desconhecido') as remote, version, sum(count) as errors, sum(case when resolved then 0 else count end) as active
-         from system_errors group by 1, 2 order by 1, 2`,
+        `select coalesce(e.remote, 'desconhecido') as remote, nullif(v.version, '') as version, sum(v.count) as errors,
+                sum(case when e.status = 'unresolved' then v.count else 0 end) as active
+         from system_error_versions v join system_errors e on e.id = v.issue_id group by 1, 2 order by 1, 2`,
       );
     return {
       activeErrors,
