@@ -100,4 +100,5 @@ export {
   remoteOfStack,
   remoteVersion,
   remoteManifestUrl,
+  installBreadcrumbs,
 } from '@prata/shared-ui/state';

@@ -18,7 +18,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { shellBootSchema, type RemoteRegistry, type ShellBoot } from '@prata/contracts/platform';
-import { configureErrorReporting, installGlobalErrorReporting, loadRuntimeConfig, provideRemoteWidgetLoader, setRuntimeConfig } from '@prata/shared-ui';
+import { configureErrorReporting, installBreadcrumbs, installGlobalErrorReporting, loadRuntimeConfig, provideRemoteWidgetLoader, setRuntimeConfig } from '@prata/shared-ui';
 import { App, QUERY_DEFAULTS } from './app/app.tsx';
 import type { Composition } from './features/remotes/composition.tsx';
 import { fetchRemoteRegistry, registerRegistry } from './features/remotes/remote-registry.ts';
@@ -50,6 +50,7 @@ async function start(boot: Partial<ShellBoot>): Promise<{ registry: RemoteRegist
     else await loadRuntimeConfig();
     // From here on, uncaught errors of the shell and every remote reach the service (issue 11).
     installGlobalErrorReporting();
+    installBreadcrumbs();
     const registry = await fetchRemoteRegistry(boot.registry);
     configureErrorReporting({ remotes: registry });
     registerRegistry(registry);

@@ -1,12 +1,15 @@
 /**
  * The devtools remote's exposed App (admin.md 2): `/developer-login`, the developer-only
- * `/developer` area (guard + layout; index is the dashboard). `/desenvolvedor` -> `/developer`. `/developer/ui` is the public component gallery.
+ * `/developer` area (guard + layout; index is the dashboard; `erros` and `erros/:id` the grouped
+ * errors, issue 24). `/desenvolvedor` -> `/developer`. `/developer/ui` is the public component gallery.
  */
 import { Navigate, Route, Routes } from '@prata/shared-ui/router';
 import { NotFoundPage } from '@prata/shared-ui';
 import { DeveloperGuard } from '../features/auth/components/developer-guard.tsx';
 import { DeveloperLayout } from './developer-layout.tsx';
 import { DeveloperDashboardRoute } from './routes/dashboard.tsx';
+import { IssueRoute } from './routes/issue.tsx';
+import { IssuesRoute } from './routes/issues.tsx';
 import { DeveloperLoginRoute } from './routes/login.tsx';
 import { UiGalleryRoute } from './routes/ui-gallery.tsx';
 
@@ -26,6 +29,8 @@ export default function DevtoolsApp() {
         }
       >
         <Route index element={<DeveloperDashboardRoute />} />
+        <Route path="erros" element={<IssuesRoute />} />
+        <Route path="erros/:id" element={<IssueRoute />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />

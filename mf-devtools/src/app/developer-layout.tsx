@@ -1,25 +1,31 @@
 /**
- * Layout of the developer area (admin.md 2: under /developer the sidebar has only Dashboard): the
+ * Layout of the developer area (admin.md 2: under /developer the sidebar has Dashboard; issue 24
+ * adds Erros, the grouped error list): the
  * shared-ui panel layout, full-screen like the admin panel, with 'Ver Loja' and the sign-out
  * button showing the user's e-mail and 'Desenvolvedor'.
  */
-import { LayoutDashboard, Terminal } from 'lucide-react';
-import { Outlet } from '@prata/shared-ui/router';
+import { Bug, LayoutDashboard, Terminal } from 'lucide-react';
+import { Outlet, useLocation } from '@prata/shared-ui/router';
 import { PanelLayout } from '@prata/shared-ui';
 
 /** Server data the panel drops on sign-out. */
 const PANEL_QUERY_KEYS = [['developer']] as const;
 
-const SECTIONS = [{ path: '/developer', label: 'Dashboard', icon: LayoutDashboard }] as const;
+const SECTIONS = [
+  { path: '/developer', label: 'Dashboard', icon: LayoutDashboard },
+  { path: '/developer/erros', label: 'Erros', icon: Bug },
+] as const;
 
 export function DeveloperLayout() {
+  const { pathname } = useLocation();
+  const current = pathname.startsWith('/developer/erros') ? 'Erros' : 'Dashboard';
   return (
     <PanelLayout
       title="Área do Desenvolvedor"
       icon={Terminal}
       navLabel="Área do desenvolvedor"
       sections={SECTIONS}
-      breadcrumb={[{ label: 'Desenvolvedor', to: '/developer' }, { label: 'Dashboard' }]}
+      breadcrumb={[{ label: 'Desenvolvedor', to: '/developer' }, { label: current }]}
       roleLabel="Desenvolvedor"
       signOutQueryKeys={PANEL_QUERY_KEYS}
       signOutTestId="developer-sign-out"

@@ -158,6 +158,8 @@ export const errorIssueQuerySchema = z.object({
   pageSize: z.coerce.number({ error: 'Tamanho de página inválido' }).int().min(1).max(100, 'Tamanho de página inválido').default(ERROR_PAGE_SIZE),
 });
 export type ErrorIssueQuery = z.input<typeof errorIssueQuerySchema>;
+/** A complete issue query (order and page filled in), as the developer area keeps it. */
+export type ErrorIssueFilters = z.output<typeof errorIssueQuerySchema>;
 
 export const errorIssuePageSchema = z.object({
   items: z.array(systemErrorSchema),

@@ -5,6 +5,7 @@
  */
 import { apiErrorSchema, type ApiError } from '@prata/contracts/platform';
 import type { z } from 'zod';
+import { addBreadcrumb } from './breadcrumbs.ts';
 import { useSessionStore } from './session-store.ts';
 import { apiFetchUrl } from './runtime-config.ts';
 
@@ -64,6 +65,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
       });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
+      addBreadcrumb('http', `${options.method ?? 'GET'} ${path} falhou (sem conexão)`);
       throw new ApiRequestError(0, 'Não foi possível conectar ao servidor');
     }
   };
@@ -73,6 +75,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
     const fresh = await refresher().catch(() => null);
     if (fresh) response = await send(fresh);
   }
+  addBreadcrumb('http', `${options.method ?? 'GET'} ${path} ${response.status}`);
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(payload);

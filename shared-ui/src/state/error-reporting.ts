@@ -9,10 +9,13 @@
  * - `installGlobalErrorReporting()` (the shell, once) listens to `error` and
  *   `unhandledrejection` on window.
  * - `reportError(report)` sends one report; never throws. A tab sends at most 10 reports a minute
- *   and the same error once per minute (the service also limits and de-duplicates).
+ *   and the same error once per minute (the service also limits and groups them into issues).
+ *   Each report carries the breadcrumbs recorded before it (breadcrumbs.ts) and the tab's error
+ *   session id (a random id in sessionStorage: the service counts the users an issue affected).
  */
 import type { RemoteRegistry } from '@prata/contracts/platform';
 import { ERROR_REPORT_LIMITS, redactPageUrl, type ErrorReport } from '@prata/contracts/system-errors';
+import { breadcrumbs } from './breadcrumbs.ts';
 import { apiUrl } from './runtime-config.ts';
 
 /** Reports one tab may send per minute. */
@@ -52,6 +55,22 @@ export function remoteOfStack(stack: string | undefined): string {
   return 'shell';
 }
 
+const SESSION_KEY = 'prata_error_session';
+
+/** This tab's error session id (random, kept in sessionStorage), or undefined where storage is unavailable. */
+export function errorSessionId(): string | undefined {
+  try {
+    let id = window.sessionStorage.getItem(SESSION_KEY);
+    if (!id) {
+      id = crypto.randomUUID();
+      window.sessionStorage.setItem(SESSION_KEY, id);
+    }
+    return id;
+  } catch {
+    return undefined;
+  }
+}
+
 function allowed(key: string, now: number): boolean {
   while (sentAt.length > 0 && now - sentAt[0]! > WINDOW_MS) sentAt.shift();
   const last = recent.get(key);
@@ -71,11 +90,14 @@ export function reportError(report: ErrorReport): void {
     // No one-time token leaves the browser in a report (issue 21).
     pageUrl: redactPageUrl(window.location.href),
     userAgent: navigator.userAgent,
+    breadcrumbs: breadcrumbs(),
     ...report,
     remote,
     errorMessage: report.errorMessage.slice(0, ERROR_REPORT_LIMITS.message) || 'Erro sem mensagem',
     ...(report.errorStack ? { errorStack: report.errorStack.slice(0, ERROR_REPORT_LIMITS.stack) } : {}),
   };
+  const sessionId = errorSessionId();
+  if (sessionId && !body.sessionId) body.sessionId = sessionId;
   const version = report.version ?? remoteVersion(remote);
   if (version) body.version = version;
   // The registry's canary report token for this remote and version (issue 21): only reports carrying it count for a canary.

@@ -41,4 +41,6 @@ export {
   remoteOfStack,
   remoteVersion,
   remoteManifestUrl,
+  errorSessionId,
 } from './error-reporting.ts';
+export { addBreadcrumb, breadcrumbs, installBreadcrumbs } from './breadcrumbs.ts';

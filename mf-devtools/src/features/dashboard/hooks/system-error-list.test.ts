@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SystemErrorDto } from '@prata/contracts';
-import { removeSystemError, upsertSystemError } from './system-error-list.ts';
+import { recordSystemError, removeSystemError, upsertSystemError } from './system-error-list.ts';
 
 const row = (id: string, count = 1): SystemErrorDto => ({
   id,
@@ -19,6 +19,11 @@ const row = (id: string, count = 1): SystemErrorDto => ({
   resolved: false,
   resolvedBy: null,
   resolvedAt: null,
+  status: 'unresolved',
+  level: 'error',
+  versions: ['1.0.0'],
+  usersAffected: 1,
+  regression: false,
 });
 
 describe('live system error list (admin.md 4)', () => {
@@ -39,5 +44,15 @@ describe('live system error list (admin.md 4)', () => {
       ['c', 1, false],
     ]);
     expect(removeSystemError(updated, 'a').map((r) => r.id)).toEqual(['b', 'c']);
+  });
+
+  it('moves an issue with a new report to the front (issue 24: the log is ordered by last seen)', () => {
+    const list = [row('a'), row('b'), row('c')];
+    expect(recordSystemError(list, row('c', 2)).map((r) => [r.id, r.count])).toEqual([
+      ['c', 2],
+      ['a', 1],
+      ['b', 1],
+    ]);
+    expect(recordSystemError(list, row('d')).map((r) => r.id)).toEqual(['d', 'a', 'b', 'c']);
   });
 });

@@ -1,0 +1,19 @@
+/** `/developer/erros/:id` (issue 24): one error issue and its events. */
+import { Link, useParams } from '@prata/shared-ui/router';
+import { IssueDetail } from '../../features/issues/components/issue-detail.tsx';
+import styles from './routes.module.css';
+
+export function IssueRoute() {
+  const { id = '' } = useParams();
+  return (
+    <>
+      <header>
+        <p className={styles.lead}>
+          <Link to="/developer/erros">← Todos os erros</Link>
+        </p>
+        <h1 className={styles.title}>Detalhes do erro</h1>
+      </header>
+      <IssueDetail id={id} />
+    </>
+  );
+}
