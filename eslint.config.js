@@ -67,8 +67,10 @@ export default tseslint.config(
     settings: {
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver': {
+        // The TypeScript resolver alone: it resolves packages and relative files, and a `node`
+        // fallback (eslint-import-resolver-node, not installed) crashed lint on the first import
+        // it could not place, e.g. the relative `.mts` imports inside a package's own typings.
         typescript: { project: ['*/tsconfig.json', 'services/*/tsconfig.json', 'tsconfig.json'].map((pattern) => path.join(root, pattern)), noWarnOnMultipleProjects: true },
-        node: true,
       },
     },
     rules: {

@@ -47,9 +47,11 @@
  *   websocket client is dropped), `REALTIME_REPLAY_LIMIT` (default 200 events: further behind,
  *   a reconnecting client is told to resync), `REALTIME_MAX_SOCKETS_PER_IP` (20),
  *   `REALTIME_MAX_SOCKETS_PER_ACCOUNT` (10), `REALTIME_MESSAGES_PER_MINUTE` (60) (issue 21).
- * - `ERROR_REPORTS_PER_MINUTE` (default 30, per client IP), `ERROR_DEDUP_WINDOW_MS` (default
- *   600000): error reports with the same fingerprint within the window increment a count;
- *   `ERROR_RETENTION_DAYS` (default 30): rows last seen longer ago are deleted daily (issue 21).
+ * - `ERROR_REPORTS_PER_MINUTE` (default 30, per client IP); reports with the same fingerprint are
+ *   counted into one issue (issue 24); `ERROR_RETENTION_DAYS` (default 30): issues last seen
+ *   longer ago are deleted daily (issue 21).
+ * - `SOURCE_MAP_DIRS` (default none; `npm start` sets it): build directories whose hidden source
+ *   maps are imported at start, comma-separated (issue 24; releases upload theirs).
  * - `LOW_STOCK_THRESHOLD` (default 3): a product at or below it raises an admin notification.
  * - `ERROR_ALERT_THRESHOLD` (default 10): unresolved errors in the last hour that raise an alert.
  * - `API_VERSION` (default the package version): the version the service records with its 5xx.
@@ -139,7 +141,7 @@ const envSchema = z.object({
   REALTIME_MAX_SOCKETS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   REALTIME_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   ERROR_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  ERROR_DEDUP_WINDOW_MS: z.coerce.number().int().min(0).default(600_000),
+  SOURCE_MAP_DIRS: z.string().default(''),
   ERROR_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(3),
   ERROR_ALERT_THRESHOLD: z.coerce.number().int().min(1).default(10),
@@ -233,11 +235,12 @@ export interface AppConfig {
   /** Seconds before a failed handler's first retry (doubled each time). */
   outboxRetryDelaySeconds: number;
   realtime: { heartbeatMs: number; maxBufferedBytes: number; replayLimit: number; maxSocketsPerAddress: number; maxSocketsPerAccount: number; messagesPerMinute: number };
-  /** Error reports per minute and client IP; same-fingerprint de-duplication window, ms. */
+  /** Error reports per minute and client IP. */
   errorReportsPerMinute: number;
   /** System errors last seen longer ago than this are deleted (issue 21: the table is bounded). */
   errorRetentionDays: number;
-  errorDedupWindowMs: number;
+  /** Build directories whose source maps are imported at start (issue 24). */
+  sourceMapDirs: string[];
   /** Stock at or below which a product raises a low-stock notification. */
   lowStockThreshold: number;
   /** Unresolved errors within an hour that raise an 'errors piling up' notification. */
@@ -354,7 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     errorReportsPerMinute: e.ERROR_REPORTS_PER_MINUTE,
     errorRetentionDays: e.ERROR_RETENTION_DAYS,
-    errorDedupWindowMs: e.ERROR_DEDUP_WINDOW_MS,
+    sourceMapDirs: e.SOURCE_MAP_DIRS.split(',').map((dir) => dir.trim()).filter(Boolean),
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     errorAlertThreshold: e.ERROR_ALERT_THRESHOLD,
     apiVersion: e.API_VERSION,

@@ -203,6 +203,17 @@ export type ErrorEventDto = z.infer<typeof errorEventSchema>;
 export const errorIssueDetailSchema = z.object({ issue: systemErrorSchema, events: z.array(errorEventSchema) });
 export type ErrorIssueDetail = z.infer<typeof errorIssueDetailSchema>;
 
+/** Apps that upload source maps: the shell and every remote. */
+export const SOURCE_MAP_APPS = ['shell', 'storefront', 'checkout', 'admin', 'devtools'] as const;
+
+/** `PUT /api/developer/source-maps/:app/:version` (multipart, one `*.js.map` file per part): the path. */
+export const sourceMapUploadParamsSchema = z.object({
+  app: z.enum(SOURCE_MAP_APPS, { error: 'App inválido' }),
+  version: z.string().regex(/^[0-9A-Za-z][0-9A-Za-z._-]{0,59}$/, 'Versão inválida'),
+});
+/** Its answer (201): how many maps were stored. */
+export const sourceMapUploadResultSchema = z.object({ stored: z.number().int().nonnegative() });
+
 /** `POST /api/developer/issues/:id/status`. */
 export const errorIssueStatusSchema = z.object({ status: z.enum(ERROR_ISSUE_STATUSES, { error: 'Status inválido' }) });
 

@@ -10,7 +10,8 @@ import { Migration } from '@mikro-orm/migrations';
  * - `system_error_versions`: events per issue, version, canary verification and minute (first and
  *   last seen), which the Deployments card, the canary guard and the error alert read;
  * - `system_error_users`: who was affected (sha256 of a user id or a tab session id), one row each;
- * - `system_error_events`: the newest occurrences with their breadcrumbs and mapped stacks.
+ * - `system_error_events`: the newest occurrences with their breadcrumbs and mapped stacks;
+ * - `source_maps`: each built app's hidden source maps per version (gzip), to map stack frames.
  */
 export class Migration20261127100000_error_issues extends Migration {
 
@@ -36,9 +37,12 @@ export class Migration20261127100000_error_issues extends Migration {
     this.addSql(`create table "system_error_users" ("issue_id" uuid not null references "system_errors" ("id") on delete cascade, "user_key" varchar(64) not null, primary key ("issue_id", "user_key"));`);
     this.addSql(`create table "system_error_events" ("id" uuid not null, "issue_id" uuid not null references "system_errors" ("id") on delete cascade, "occurred_at" timestamptz not null, "version" varchar(60) null, "level" text not null, "message" text not null, "page_url" text null, "user_agent" text null, "stack" text null, "frames" jsonb not null, "breadcrumbs" jsonb not null, primary key ("id"));`);
     this.addSql(`create index "system_error_events_issue_id_index" on "system_error_events" ("issue_id", "occurred_at");`);
+    this.addSql(`create table "source_maps" ("app" varchar(40) not null, "version" varchar(60) not null, "file" varchar(200) not null, "map" bytea not null, "size" int not null, "uploaded_at" timestamptz not null, primary key ("app", "version", "file"));`);
+    this.addSql(`create index "source_maps_file_index" on "source_maps" ("file");`);
   }
 
   override down(): void | Promise<void> {
+    this.addSql(`drop table if exists "source_maps";`);
     this.addSql(`drop table if exists "system_error_events";`);
     this.addSql(`drop table if exists "system_error_users";`);
     this.addSql(`drop table if exists "system_error_versions";`);

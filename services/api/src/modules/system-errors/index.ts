@@ -8,9 +8,12 @@
  * - `GET /api/developer/issues` (issue 24): filters, order and pages (errorIssueQuerySchema);
  *   `GET /api/developer/issues/:id`: the issue and its newest events with breadcrumbs and frames;
  *   `POST /api/developer/issues/:id/status`: unresolved, resolved or ignored;
+ * - `PUT /api/developer/source-maps/:app/:version` (issue 24): multipart, one `*.js.map` per part
+ *   (each at most SOURCE_MAP_MAX_BYTES), stored for mapping that build's stack frames (source-maps.ts);
  *   `GET /api/developer/stats`: the dashboard's counts; `GET /api/developer/dead-letters`: work that
  *   failed its last retry (issue 21, events/handler-retries.ts), newest 100. Developer only.
  */
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,15 +27,54 @@ import {
   errorIssueStatusSchema,
   errorReportResultSchema,
   errorReportSchema,
+  sourceMapUploadParamsSchema,
+  sourceMapUploadResultSchema,
   systemErrorListSchema,
   systemErrorSchema,
 } from '@prata/contracts';
+import { DomainError, ValidationError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { generatedFileOf, SOURCE_MAP_MAX_BYTES, type SourceMapFile } from './source-maps.ts';
+
+/** Source maps one upload may carry. */
+const SOURCE_MAP_FILES_PER_UPLOAD = 500;
+
+/** A multipart failure as the client's 400 (a too-large part, a broken body); domain errors stay. */
+function sourceMapUploadError(error: unknown): unknown {
+  if (error instanceof DomainError) return error;
+  if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return new ValidationError('Source map grande demais.');
+  return new ValidationError('Envio de arquivo inválido.', [{ path: 'file', message: 'Envie arquivos .js.map' }], 'invalid_multipart');
+}
 
 const idParams = z.object({ id: z.uuid({ error: 'Identificador inválido' }) });
 
 const systemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.systemErrors;
+  await app.register(multipart, { limits: { fileSize: SOURCE_MAP_MAX_BYTES, files: SOURCE_MAP_FILES_PER_UPLOAD, fields: 0 } });
+
+  app.put(
+    '/api/developer/source-maps/:app/:version',
+    {
+      bodyLimit: SOURCE_MAP_MAX_BYTES * 4,
+      config: { access: 'developer' },
+      schema: { params: sourceMapUploadParamsSchema, response: { 201: sourceMapUploadResultSchema, 400: apiErrorSchema, 413: apiErrorSchema } },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new ValidationError('Envie os source maps como multipart/form-data.');
+      const files: SourceMapFile[] = [];
+      try {
+        for await (const part of request.files()) {
+          const file = generatedFileOf(part.filename);
+          files.push({ file, json: (await part.toBuffer()).toString('utf8') });
+        }
+      } catch (error) {
+        throw sourceMapUploadError(error);
+      }
+      if (files.length === 0) throw new ValidationError('Nenhum source map enviado.');
+      const stored = await app.sourceMaps.save(app.orm.em.fork(), request.params.app, request.params.version, files, app.clock.now());
+      return reply.code(201).send({ stored });
+    },
+  );
 
   app.post(
     '/api/errors',

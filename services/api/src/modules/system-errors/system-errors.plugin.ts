@@ -1,23 +1,42 @@
 /**
- * System errors plugin: decorates `app.systemErrors` (system-errors.service.ts) and records the
- * service's own 5xx answers the way browsers report theirs (source `server`, remote `api`, the
- * API version, the route as page URL), after the answer went out, never failing the request.
+ * System errors plugin: decorates `app.systemErrors` (system-errors.service.ts) and
+ * `app.sourceMaps` (source-maps.ts: reports' frames are mapped through them), imports the source
+ * maps of `SOURCE_MAP_DIRS` once the service is ready (a failure is logged, never fatal), and
+ * records the service's own 5xx answers the way browsers report theirs (source `server`, remote
+ * `api`, the API version, the route as page URL), after the answer went out, never failing the request.
  */
 import fp from 'fastify-plugin';
+import { SourceMapStore } from './source-maps.ts';
 import { SystemErrorService } from './system-errors.service.ts';
 import { CanaryReportTokens } from '../platform/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     systemErrors: SystemErrorService;
+    sourceMaps: SourceMapStore;
   }
 }
 
 export default fp(
   async (app) => {
     const tokens = new CanaryReportTokens(app.config.jwtSecret);
-    const service = new SystemErrorService(app.events, app.clock, (report, now) => tokens.verify(report.reportToken, report.remote, report.version, now));
+    const sourceMaps = new SourceMapStore();
+    const service = new SystemErrorService(
+      app.events,
+      app.clock,
+      (report, now) => tokens.verify(report.reportToken, report.remote, report.version, now),
+      sourceMaps.mapper(() => app.orm.em.fork()),
+    );
     app.decorate('systemErrors', service);
+    app.decorate('sourceMaps', sourceMaps);
+    app.addHook('onReady', async () => {
+      for (const dir of app.config.sourceMapDirs) {
+        await sourceMaps
+          .importBuild(app.orm.em.fork(), dir, app.clock.now())
+          .then((count) => count > 0 && app.log.info({ dir, count }, 'source maps imported'))
+          .catch((error: unknown) => app.log.warn({ err: error, dir }, 'could not import the source maps'));
+      }
+    });
     app.addHook('onResponse', async (request) => {
       const fault = request.serverFault;
       if (!fault) return;
