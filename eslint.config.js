@@ -1,6 +1,7 @@
 // ESLint (flat config) for the whole workspace. Besides TypeScript and React hooks rules it
 // enforces the structure of the house style: features never import each other or the app layer,
-// remotes never import another remote or the shell, shared packages never import an app, no cycles.
+// remotes never import another remote or the shell, shared packages, services and tools never import
+// an app, the service never imports a tool, no cycles.
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -49,8 +50,9 @@ function serviceZones() {
 const zones = [
   ...APPS.flatMap(featureZones),
   ...APPS.map((app) => ({ target: `./${app}`, from: APPS.filter((other) => other !== app).map((other) => `./${other}`), message: 'Apps never import each other: share through shared-ui or contracts.' })),
-  { target: ['./shared-ui', './services'], from: APPS.map((app) => `./${app}`), message: 'Shared packages and services never import an app.' },
-  { target: './services/contracts', from: ['./services/api', './services/static-host', './shared-ui'], message: 'Contracts depend on nothing of ours.' },
+  { target: ['./shared-ui', './services', './tools'], from: APPS.map((app) => `./${app}`), message: 'Shared packages, services and tools never import an app.' },
+  { target: './services/contracts', from: ['./services/api', './services/static-host', './shared-ui', './tools'], message: 'Contracts depend on nothing of ours.' },
+  { target: './services', from: './tools', message: 'The service never imports the tools that use it (issue 25).' },
   ...serviceZones(),
 ];
 
@@ -67,7 +69,7 @@ export default tseslint.config(
     settings: {
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver': {
-        typescript: { project: ['*/tsconfig.json', 'services/*/tsconfig.json', 'tsconfig.json'].map((pattern) => path.join(root, pattern)), noWarnOnMultipleProjects: true },
+        typescript: { project: ['*/tsconfig.json', 'services/*/tsconfig.json', 'tools/*/tsconfig.json', 'tsconfig.json'].map((pattern) => path.join(root, pattern)), noWarnOnMultipleProjects: true },
         node: true,
       },
     },

@@ -9,7 +9,7 @@
  *   shared-ui/build/build-version.ts). The byte budget is reported, not enforced, by that build:
  *   the release checks it itself ({@link readBuildWeight}) to refuse with the figures.
  * - {@link publishBuild}: publishes the build (both builds) to `<remote>/<version>/` of the release
- *   storage (storage/release-storage.ts: `DATA_DIR/deploy` or an S3-compatible bucket; an existing
+ *   storage (the service's services/api/src/storage/release-storage.ts, `@prata/api/releases`: `DATA_DIR/deploy` or an S3-compatible bucket; an existing
  *   version is left as it is: same version, same content) and computes the SRI hashes of its entry
  *   file and of its Node container (`server/remoteEntry.js`, when the build has one).
  * - {@link checkWeight}: the byte budget and growth checks of issue 20: the build's initial weight
@@ -31,9 +31,8 @@ import path from 'node:path';
 import semver from 'semver';
 import { appBuildInfoSchema, remoteCompatibilityProblems, type AppBuildInfo, type RemoteName, type RemoteReleaseList } from '@prata/contracts';
 import { budgetProblems, formatBytes, growthProblems, MAX_RELEASE_GROWTH, weighedBuildInfoSchema, type AppBudget, type AppWeight } from '@prata/contracts/build-weight';
-import { REPO_ROOT } from '../config.ts';
-import { sriHash } from '../modules/platform/index.ts';
-import type { ReleaseStorage } from '../storage/release-storage.ts';
+import { REPO_ROOT } from '@prata/api/config';
+import { sriHash, type ReleaseStorage } from '@prata/api/releases';
 
 /** A remote build in a temporary directory. */
 export interface RemoteBuild {
