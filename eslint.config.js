@@ -2,7 +2,7 @@
 // enforces the structure of the house style: features never import each other or the app layer,
 // remotes never import another remote or the shell, shared packages, services and tools never import
 // an app, the service never imports a tool, no cycles.
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -47,12 +47,23 @@ function serviceZones() {
   ];
 }
 
+/**
+ * The service's public files, from its package.json `exports` (`./releases`, `./config`, ...),
+ * relative to its `src/`: the only files of the service a tool may import (issue 25).
+ */
+function serviceExports() {
+  const { exports } = JSON.parse(readFileSync(path.join(root, 'services/api/package.json'), 'utf8'));
+  return Object.values(exports).map((file) => `./${path.posix.relative('./src', file)}`);
+}
+
 const zones = [
   ...APPS.flatMap(featureZones),
   ...APPS.map((app) => ({ target: `./${app}`, from: APPS.filter((other) => other !== app).map((other) => `./${other}`), message: 'Apps never import each other: share through shared-ui or contracts.' })),
-  { target: ['./shared-ui', './services', './tools'], from: APPS.map((app) => `./${app}`), message: 'Shared packages, services and tools never import an app.' },
+  { target: ['./shared-ui', './services'], from: APPS.map((app) => `./${app}`), message: 'Shared packages and services never import an app.' },
+  { target: './tools', from: APPS.map((app) => `./${app}`), message: 'Tools never import an app: they build and check apps as separate processes.' },
   { target: './services/contracts', from: ['./services/api', './services/static-host', './shared-ui', './tools'], message: 'Contracts depend on nothing of ours.' },
   { target: './services', from: './tools', message: 'The service never imports the tools that use it (issue 25).' },
+  { target: './tools', from: './services/api/src', except: serviceExports(), message: "A tool uses the service only through its package exports (@prata/api/releases, @prata/api/config, ...; services/api/package.json)." },
   ...serviceZones(),
 ];
 
