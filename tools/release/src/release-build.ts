@@ -224,7 +224,7 @@ export const CHECK_REMOTE_TYPES_SCRIPT = path.join(REPO_ROOT, 'shell/scripts/che
 
 /**
  * Why the published types of the build in `dir` do not fit the shell (empty when they do): runs
- * the shell's check (a separate process: services never import an app) on the `@mf-types.zip` its
+ * the shell's check (a separate process: tools never import an app) on the `@mf-types.zip` its
  * `mf-manifest.json` names, which type-checks the default export of `./App` against the shell's
  * RemoteModule contract. Each problem is the check's report, TypeScript's diagnostics included
  * (e.g. `error TS2741: Property 'routes' is missing in type ... but required in type 'RemoteModule'`);
