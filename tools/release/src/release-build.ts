@@ -9,9 +9,10 @@
  *   shared-ui/build/build-version.ts). The byte budget is reported, not enforced, by that build:
  *   the release checks it itself ({@link readBuildWeight}) to refuse with the figures.
  * - {@link publishBuild}: publishes the build (both builds) to `<remote>/<version>/` of the release
- *   storage (the service's services/api/src/storage/release-storage.ts, `@prata/api/releases`: `DATA_DIR/deploy` or an S3-compatible bucket; an existing
- *   version is left as it is: same version, same content) and computes the SRI hashes of its entry
- *   file and of its Node container (`server/remoteEntry.js`, when the build has one).
+ *   storage (the service's, through `@prata/api/releases`: services/api/src/storage/release-storage.ts,
+ *   `DATA_DIR/deploy` or an S3-compatible bucket; an existing version is left as it is: same
+ *   version, same content) and computes the SRI hashes of its entry file and of its Node container
+ *   (`server/remoteEntry.js`, when the build has one).
  * - {@link checkWeight}: the byte budget and growth checks of issue 20: the build's initial weight
  *   and budget (its `build-info.json`, shared-ui/build/build-weight.ts; {@link readBuildWeight})
  *   against the budget and the live version's weight ({@link liveWeight}).
