@@ -1,7 +1,8 @@
 // ESLint (flat config) for the whole workspace. Besides TypeScript and React hooks rules it
 // enforces the structure of the house style: features never import each other or the app layer,
-// remotes never import another remote or the shell, shared packages never import an app, no cycles.
-import { readdirSync, existsSync } from 'node:fs';
+// remotes never import another remote or the shell, shared packages, services and tools never import
+// an app, the service never imports a tool, no cycles.
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -46,11 +47,23 @@ function serviceZones() {
   ];
 }
 
+/**
+ * The service's public files, from its package.json `exports` (`./releases`, `./config`, ...),
+ * relative to its `src/`: the only files of the service a tool may import (issue 25).
+ */
+function serviceExports() {
+  const { exports } = JSON.parse(readFileSync(path.join(root, 'services/api/package.json'), 'utf8'));
+  return Object.values(exports).map((file) => `./${path.posix.relative('./src', file)}`);
+}
+
 const zones = [
   ...APPS.flatMap(featureZones),
   ...APPS.map((app) => ({ target: `./${app}`, from: APPS.filter((other) => other !== app).map((other) => `./${other}`), message: 'Apps never import each other: share through shared-ui or contracts.' })),
   { target: ['./shared-ui', './services'], from: APPS.map((app) => `./${app}`), message: 'Shared packages and services never import an app.' },
-  { target: './services/contracts', from: ['./services/api', './services/static-host', './shared-ui'], message: 'Contracts depend on nothing of ours.' },
+  { target: './tools', from: APPS.map((app) => `./${app}`), message: 'Tools never import an app: they build and check apps as separate processes.' },
+  { target: './services/contracts', from: ['./services/api', './services/static-host', './shared-ui', './tools'], message: 'Contracts depend on nothing of ours.' },
+  { target: './services', from: './tools', message: 'The service never imports the tools that use it (issue 25).' },
+  { target: './tools', from: './services/api/src', except: serviceExports(), message: "A tool uses the service only through its package exports (@prata/api/releases, @prata/api/config, ...; services/api/package.json)." },
   ...serviceZones(),
 ];
 
@@ -70,7 +83,7 @@ export default tseslint.config(
         // The TypeScript resolver alone: it resolves packages and relative files, and a `node`
         // fallback (eslint-import-resolver-node, not installed) crashed lint on the first import
         // it could not place, e.g. the relative `.mts` imports inside a package's own typings.
-        typescript: { project: ['*/tsconfig.json', 'services/*/tsconfig.json', 'tsconfig.json'].map((pattern) => path.join(root, pattern)), noWarnOnMultipleProjects: true },
+        typescript: { project: ['*/tsconfig.json', 'services/*/tsconfig.json', 'tools/*/tsconfig.json', 'tsconfig.json'].map((pattern) => path.join(root, pattern)), noWarnOnMultipleProjects: true },
       },
     },
     rules: {

@@ -29,7 +29,7 @@ const NEW_TEXT = 'Prata que conta a sua história';
 
 /** Runs `npm run <command> -- <args>` (the script npm runs) against the e2e store; returns stdout. */
 async function releaseCommand(command: 'release' | 'rollback' | 'releases', ...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['services/api/src/scripts/release-cli.ts', command, ...args], {
+  const { stdout } = await run(process.execPath, ['tools/release/src/release-cli.ts', command, ...args], {
     env: {
       ...process.env,
       DATABASE_URL: '',

@@ -8,6 +8,8 @@
  * rate is past the threshold, and kept while it is under it. Issue 20: the Node build's hash and
  * the weight recorded with a release, the hash on the registry entries that serve it, the Node
  * container checked before every activation, and a remote without a server build still released.
+ * Issue 25: the release tool's way in, the registry opened on the database
+ * (`@prata/api/releases`), records and refuses as the routes do.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -18,6 +20,7 @@ import fastifyStatic from '@fastify/static';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remoteRegistrySchema, remoteReleaseListSchema, type RemoteRegistry } from '@prata/contracts';
 import { sriHash, unverifiedMessage } from '../src/modules/platform/release-verifier.ts';
+import { openReleaseRegistry } from '../src/bootstrap/release-registry.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
 import { CANARY_ERROR_RATIO, CANARY_MIN_ERRORS } from '../src/modules/platform/canary-guard.ts';
@@ -534,6 +537,26 @@ describe('remote releases', () => {
     const badWeight = await post('/api/developer/remotes/checkout/releases', developer, { ...body, weight: { jsGzip: -1, cssGzip: 10 } });
     expect(badWeight.statusCode).toBe(400);
     expect(badWeight.json().issues).toEqual([expect.objectContaining({ path: 'body.weight.jsGzip' })]);
+  });
+
+  it('the release tool records through the registry opened on the database (@prata/api/releases), as cli:<os user>; the service serves what it records', async () => {
+    const registry = await openReleaseRegistry(service.config);
+    try {
+      expect(registry.description).toBe('DATABASE_URL');
+      const release = await build('0.3.0-77770000');
+      const by = `cli:${os.userInfo().username}`;
+      const list = await registry.publish('storefront', { ...release, notes: 'pela ferramenta', activate: true });
+      expect(list.active).toBe(release.version);
+      expect(list.releases[0]).toMatchObject({ version: release.version, publishedBy: by, notes: 'pela ferramenta', active: true });
+      expect(await storefront()).toMatchObject({ version: release.version, manifestUrl: release.manifestUrl });
+      const [log] = await sql(service, `select user_id, details from admin_logs where action = 'remote_release_activated' and details->>'version' = ?`, [release.version]);
+      expect(log).toEqual({ user_id: null, details: { remote: 'storefront', version: release.version, by } });
+      // Refusals carry the service's pt-BR message; nothing changes.
+      await expect(registry.activate('storefront', '9.9.9-naoexiste')).rejects.toThrow('Versão 9.9.9-naoexiste de storefront não encontrada.');
+      expect((await registry.rollback('storefront')).active).not.toBe(release.version);
+    } finally {
+      await registry.close();
+    }
   });
 
   it('the hand-written migration matches the entities', async () => {

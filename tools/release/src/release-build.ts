@@ -9,9 +9,10 @@
  *   shared-ui/build/build-version.ts). The byte budget is reported, not enforced, by that build:
  *   the release checks it itself ({@link readBuildWeight}) to refuse with the figures.
  * - {@link publishBuild}: publishes the build (both builds) to `<remote>/<version>/` of the release
- *   storage (storage/release-storage.ts: `DATA_DIR/deploy` or an S3-compatible bucket; an existing
- *   version is left as it is: same version, same content) and computes the SRI hashes of its entry
- *   file and of its Node container (`server/remoteEntry.js`, when the build has one).
+ *   storage (the service's, through `@prata/api/releases`: services/api/src/storage/release-storage.ts,
+ *   `DATA_DIR/deploy` or an S3-compatible bucket; an existing version is left as it is: same
+ *   version, same content) and computes the SRI hashes of its entry file and of its Node container
+ *   (`server/remoteEntry.js`, when the build has one).
  * - {@link checkWeight}: the byte budget and growth checks of issue 20: the build's initial weight
  *   and budget (its `build-info.json`, shared-ui/build/build-weight.ts; {@link readBuildWeight})
  *   against the budget and the live version's weight ({@link liveWeight}).
@@ -31,9 +32,8 @@ import path from 'node:path';
 import semver from 'semver';
 import { appBuildInfoSchema, remoteCompatibilityProblems, type AppBuildInfo, type RemoteName, type RemoteReleaseList } from '@prata/contracts';
 import { budgetProblems, formatBytes, growthProblems, MAX_RELEASE_GROWTH, weighedBuildInfoSchema, type AppBudget, type AppWeight } from '@prata/contracts/build-weight';
-import { REPO_ROOT } from '../config.ts';
-import { sriHash } from '../modules/platform/index.ts';
-import type { ReleaseStorage } from '../storage/release-storage.ts';
+import { REPO_ROOT } from '@prata/api/config';
+import { sriHash, type ReleaseStorage } from '@prata/api/releases';
 
 /** A remote build in a temporary directory. */
 export interface RemoteBuild {
@@ -225,7 +225,7 @@ export const CHECK_REMOTE_TYPES_SCRIPT = path.join(REPO_ROOT, 'shell/scripts/che
 
 /**
  * Why the published types of the build in `dir` do not fit the shell (empty when they do): runs
- * the shell's check (a separate process: services never import an app) on the `@mf-types.zip` its
+ * the shell's check (a separate process: tools never import an app) on the `@mf-types.zip` its
  * `mf-manifest.json` names, which type-checks the default export of `./App` against the shell's
  * RemoteModule contract. Each problem is the check's report, TypeScript's diagnostics included
  * (e.g. `error TS2741: Property 'routes' is missing in type ... but required in type 'RemoteModule'`);

@@ -3,7 +3,7 @@
  *
  * - `npm run release -- <remote> [--no-activate | --canary <percent>] [--notes <text>] [--base-url <url>] [--accept-growth]`: builds the
  *   remote alone from the working tree (its browser and Node builds), publishes both to `<remote>/<version>/` of the release
- *   storage (storage/release-storage.ts: `DATA_DIR/deploy/` by default, or an S3-compatible bucket
+ *   storage (services/api/src/storage/release-storage.ts, `@prata/api/releases`: `DATA_DIR/deploy/` by default, or an S3-compatible bucket
  *   with `RELEASE_STORAGE=s3`), registers the version (manifest `<base-url><version>/mf-manifest.json`, SRI hashes of its entry and Node container, its weight)
  *   and, unless `--no-activate`, makes it active (the service checks the manifest and entry are
  *   reachable and intact first). `--canary 10` publishes it for 10 % of clients (sticky per
@@ -32,12 +32,11 @@
 import { parseArgs } from 'node:util';
 import { REMOTE_NAMES, remoteNameSchema, type RemoteName, type RemoteReleaseList } from '@prata/contracts';
 import { formatBytes } from '@prata/contracts/build-weight';
-import { loadConfig, REPO_ROOT } from '../config.ts';
-import { EmbeddedDatabaseInUseError } from '../database/embedded-postgres.ts';
+import { loadConfig, REPO_ROOT } from '@prata/api/config';
+import { reportCliError } from '@prata/api/cli-error';
+import { EmbeddedDatabaseInUseError, releaseStorageFromEnv, type ReleaseStorage } from '@prata/api/releases';
 import { openReleaseTarget, type ReleaseTarget } from './release-target.ts';
-import { releaseStorageFromEnv, type ReleaseStorage } from '../storage/release-storage.ts';
 import { buildRemote, checkWeight, compatibilityProblems, publishBuild, remoteTypesProblems, shellBuildInfo } from './release-build.ts';
-import { reportCliError } from './cli-error.ts';
 
 const USAGE = [
   'usage:',

@@ -2,21 +2,19 @@
  * Where the release commands (`npm run release | rollback | releases`) record their changes
  * (issue 14: "with the store running or not, local or against a deployed service with a token").
  *
- * - {@link DatabaseReleaseTarget}: the service's own database (`DATABASE_URL`, else the embedded
- *   cluster under `DATA_DIR`: the running store's, joined without starting a second postmaster,
- *   or started for the command when the store is stopped; bootstrap/open-database.ts `openDatabaseForTool`),
- *   through the same {@link RemoteReleaseService} the API uses. Changes are recorded as
- *   `cli:<os user>`; the `RemoteReleaseActivated` event is relayed by the running service(s).
+ * - The service's own database (`DATABASE_URL`, else the embedded cluster under `DATA_DIR`: the
+ *   running store's, joined without starting a second postmaster, or started for the command when
+ *   the store is stopped), through the service's own release registry: `openReleaseRegistry` of
+ *   `@prata/api/releases` (services/api/src/bootstrap/release-registry.ts), the same
+ *   RemoteReleaseService the API uses. Changes are recorded as `cli:<os user>`; the
+ *   `RemoteReleaseActivated` event is relayed by the running service(s).
  * - {@link HttpReleaseTarget}: a running service's developer API (`PRATA_API_URL`) with a
  *   developer's access token (`PRATA_API_TOKEN`); recorded under that developer.
  * Both answer with the release list of the contracts ({@link RemoteReleaseList}).
  */
-import os from 'node:os';
 import { apiErrorSchema, remoteReleaseListSchema, type PublishReleaseInput, type RemoteName, type RemoteReleaseList } from '@prata/contracts';
-import type { AppConfig } from '../config.ts';
-import { openDatabaseForTool, type OpenDatabase } from '../bootstrap/open-database.ts';
-import { EventBus } from '../events/event-bus.ts';
-import { RemoteRegistryService, RemoteReleaseService, type ReleaseActor, verifyRelease, type ReleaseToVerify } from '../modules/platform/index.ts';
+import type { AppConfig } from '@prata/api/config';
+import { openReleaseRegistry } from '@prata/api/releases';
 
 /** The four release operations, wherever they are recorded. Errors carry the service's pt-BR message. */
 export interface ReleaseTarget {
@@ -30,57 +28,6 @@ export interface ReleaseTarget {
   close(): Promise<void>;
 }
 
-const quietLog = { info: () => undefined, warn: (message: string) => console.warn(message), debug: () => undefined };
-
-export class DatabaseReleaseTarget implements ReleaseTarget {
-  readonly description: string;
-  private readonly db: OpenDatabase;
-  private readonly service: RemoteReleaseService;
-  private readonly actor: ReleaseActor;
-
-  private constructor(db: OpenDatabase & { attachedTo?: number }, config: AppConfig) {
-    this.db = db;
-    this.description = db.attachedTo ? `the running store's database (PostgreSQL pid ${db.attachedTo})` : config.databaseUrl ? 'DATABASE_URL' : 'the embedded database (started for this command)';
-    const registry = new RemoteRegistryService(config.remoteOrigins, config.remoteRegistryFile, { error: (obj, msg) => console.error(msg, obj) });
-    const verify = (release: ReleaseToVerify) => verifyRelease(release, { allowedOrigins: config.releaseOrigins, log: { warn: (obj, msg) => console.error(msg, obj) } });
-    this.service = new RemoteReleaseService(registry, new EventBus(db.orm, { error: (obj, msg) => console.error(msg, obj), warn: () => undefined }), verify);
-    this.actor = { userId: null, label: `cli:${os.userInfo().username}` };
-  }
-
-  /** Opens the service's database for the command. @throws the errors of `openDatabaseForTool`. */
-  static async open(config: AppConfig): Promise<DatabaseReleaseTarget> {
-    return new DatabaseReleaseTarget(await openDatabaseForTool(config, quietLog), config);
-  }
-
-  private em() {
-    return this.db.orm.em.fork();
-  }
-
-  list(remote: RemoteName) {
-    return this.service.list(this.em(), remote);
-  }
-
-  publish(remote: RemoteName, input: PublishReleaseInput) {
-    return this.service.publish(this.em(), remote, input, this.actor);
-  }
-
-  activate(remote: RemoteName, version: string) {
-    return this.service.activate(this.em(), remote, version, this.actor);
-  }
-
-  rollback(remote: RemoteName, version?: string) {
-    return this.service.rollback(this.em(), remote, version, this.actor);
-  }
-
-  startCanary(remote: RemoteName, version: string, percent: number) {
-    return this.service.startCanary(this.em(), remote, version, percent, this.actor);
-  }
-
-  close() {
-    return this.db.close();
-  }
-}
-
 /** A failed API call: `message` is the service's pt-BR message. */
 export class ReleaseApiError extends Error {
   readonly status: number;
@@ -92,6 +39,7 @@ export class ReleaseApiError extends Error {
   }
 }
 
+/** The developer API of a running service, over HTTP with a developer's access token. */
 export class HttpReleaseTarget implements ReleaseTarget {
   readonly description: string;
   private readonly apiUrl: string;
@@ -153,5 +101,5 @@ export async function openReleaseTarget(config: AppConfig, env: NodeJS.ProcessEn
     if (!env.PRATA_API_TOKEN) throw new Error('PRATA_API_URL is set but PRATA_API_TOKEN is not: give a developer access token');
     return new HttpReleaseTarget(env.PRATA_API_URL, env.PRATA_API_TOKEN);
   }
-  return DatabaseReleaseTarget.open(config);
+  return openReleaseRegistry(config);
 }

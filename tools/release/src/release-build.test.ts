@@ -18,8 +18,8 @@ import AdmZip from 'adm-zip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppBuildInfo, RemoteReleaseList } from '@prata/contracts';
 import type { AppWeight } from '@prata/contracts/build-weight';
-import { checkWeight, compatibilityProblems, liveWeight, publishBuild, readBuildWeight, remoteTypesProblems, shellBuildInfo } from '../src/scripts/release-build.ts';
-import { LocalDiskReleaseStorage } from '../src/storage/release-storage.ts';
+import { LocalDiskReleaseStorage } from '@prata/api/releases';
+import { checkWeight, compatibilityProblems, liveWeight, publishBuild, readBuildWeight, remoteTypesProblems, shellBuildInfo } from './release-build.ts';
 
 let dir: string;
 let shellServer: http.Server;
