@@ -251,7 +251,9 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
     name: options.name,
     context: options.dir,
     mode: dev ? 'development' : 'production',
-    devtool: dev ? 'cheap-module-source-map' : 'source-map',
+    // Production maps are hidden (no sourceMappingURL): releases upload them to the service, which
+    // maps error reports' frames; the hosts never serve them (issue 24).
+    devtool: dev ? 'cheap-module-source-map' : 'hidden-source-map',
     entry: { main: './src/index.ts' },
     output: {
       path: outputDir(options.dir, dev),

@@ -170,6 +170,7 @@ async function serveWithNginx(templateName: string, env: Record<string, string>)
   await writeFile(path.join(html, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(html, 'remoteEntry.js'), 'var entry;');
   await writeFile(path.join(html, 'main.0123abcd.js'), 'var main;');
+  await writeFile(path.join(html, 'main.0123abcd.js.map'), '{"version":3}');
   const port = await freePort();
   const site = render(template(templateName), env).replace('listen 8080;', `listen 127.0.0.1:${port};`).replace('/usr/share/nginx/html', html);
   await writeFile(path.join(dir, 'site.conf'), site);
@@ -257,6 +258,8 @@ describe.skipIf(!nginxBinary)('nginx templates served by nginx', () => {
     expect(entry.headers.get('cache-control')).toBe('no-cache');
     expect(entry.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await fetch(`${url}/main.0123abcd.js`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Source maps go to the service with each release, never to browsers (issue 24).
+    expect((await fetch(`${url}/main.0123abcd.js.map`)).status).toBe(404);
   });
 
   it('appends the address it saw to X-Forwarded-For, so the trusted hops name the client behind a load balancer too (issue 21)', async () => {

@@ -121,6 +121,9 @@ const sharedEnv: NodeJS.ProcessEnv = {
   REMOTE_CHECKOUT_URL: process.env.REMOTE_CHECKOUT_URL ?? origin('checkout'),
   REMOTE_ADMIN_URL: process.env.REMOTE_ADMIN_URL ?? origin('admin'),
   REMOTE_DEVTOOLS_URL: process.env.REMOTE_DEVTOOLS_URL ?? origin('devtools'),
+  // The hidden source maps of the builds this store serves: the API imports them at start, so
+  // errors reported from these builds show their original source (issue 24; releases upload theirs).
+  SOURCE_MAP_DIRS: process.env.SOURCE_MAP_DIRS ?? (dev ? '' : APPS.map((app) => path.join(ROOT, app.dir, 'dist')).join(',')),
 };
 
 /** The shell CSP's remote origins: the release allow-list, fixed at start (issue 21; release-origins.ts). */

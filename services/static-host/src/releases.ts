@@ -20,6 +20,11 @@ export const RELEASES_PREFIX = '/releases/';
 /** Files of a version that are revalidated rather than cached for a year. */
 const REVALIDATED = new Set(['mf-manifest.json', 'mf-stats.json', 'build-info.json']);
 
+/** A source map's path (`.map`): hosts never serve them (issue 24: hidden maps go to the service). */
+export function isSourceMap(pathName: string): boolean {
+  return /\.map$/i.test(pathName);
+}
+
 /** Serves `root` (`DATA_DIR/deploy/<remote>`, created when missing) at {@link RELEASES_PREFIX}. */
 export async function serveReleases(app: FastifyInstance, root: string): Promise<void> {
   const dir = path.resolve(root);
@@ -30,6 +35,8 @@ export async function serveReleases(app: FastifyInstance, root: string): Promise
     preCompressed: true,
     decorateReply: false,
     index: false,
+    // Source maps are the service's, never a browser's (issue 24).
+    allowedPath: (pathName) => !isSourceMap(pathName),
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       void reply.header('cache-control', REVALIDATED.has(path.basename(filePath)) ? 'no-cache' : 'public, max-age=31536000, immutable');

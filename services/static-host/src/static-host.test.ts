@@ -4,7 +4,7 @@
  * Hosts listen on port 0: the OS picks a free port (no random numbers that may be taken).
  */
 import http from 'node:http';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -25,6 +25,8 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'remoteEntry.js'), 'var entry;');
   await writeFile(path.join(dir, 'mf-manifest.json'), '{"id":"storefront"}');
   await writeFile(path.join(dir, 'main.0123abcd.js'), bigScript);
+  await writeFile(path.join(dir, 'main.0123abcd.js.map'), '{"version":3,"sources":["src/segredo.ts"],"mappings":""}');
+  await mkdir(path.join(dir, 'releases', '1.0.0'), { recursive: true });
   // A file the build compressed ahead (issue 20): its brotli copy says which bytes were sent.
   await writeFile(path.join(dir, 'chunk.4567cdef.js'), bigScript);
   await writeFile(path.join(dir, 'chunk.4567cdef.js.br'), brotliCompressSync(`${bigScript}// from the build's brotli copy`));
@@ -47,6 +49,22 @@ afterAll(async () => {
 });
 
 describe('static host', () => {
+  it('never serves a source map (issue 24: they go to the service), from the build or a release', async () => {
+    const releases = await startStaticHost({ name: 'storefront', root: dir, port: 0, releasesRoot: path.join(dir, 'releases') });
+    await writeFile(path.join(dir, 'releases', '1.0.0', 'main.0123abcd.js.map'), '{"version":3}');
+    await writeFile(path.join(dir, 'releases', '1.0.0', 'main.0123abcd.js'), 'var main;');
+    try {
+      for (const host of [shell, remote]) {
+        expect((await fetch(`${host.url}/main.0123abcd.js`)).status).toBe(200);
+        expect((await fetch(`${host.url}/main.0123abcd.js.map`)).status).toBe(404);
+      }
+      expect((await fetch(`${releases.url}/releases/1.0.0/main.0123abcd.js`)).status).toBe(200);
+      expect((await fetch(`${releases.url}/releases/1.0.0/main.0123abcd.js.map`)).status).toBe(404);
+    } finally {
+      await releases.close();
+    }
+  });
+
   it('caches hashed files for a year and revalidates entry files', async () => {
     expect((await fetch(`${remote.url}/main.0123abcd.js`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     for (const file of ['remoteEntry.js', 'mf-manifest.json']) {

@@ -21,7 +21,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { serveReleases } from './releases.ts';
+import { isSourceMap, serveReleases } from './releases.ts';
 import { serveSeoFiles, type SeoOptions } from './seo.ts';
 import type { AcquirerCspSources } from './acquirer-csp.ts';
 import type { ShellDocument } from './shell-document.ts';
@@ -162,6 +162,8 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
     // With a rendered document, `/` is the route below instead.
     index: options.document ? false : ['index.html'],
     wildcard: true,
+    // Source maps are the service's, never a browser's (issue 24: the service maps stack frames).
+    allowedPath: (pathName) => !isSourceMap(pathName),
     // Hashed file names change with their content; entry files are revalidated instead.
     cacheControl: false,
     setHeaders: (reply, filePath) => {

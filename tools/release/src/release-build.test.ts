@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppBuildInfo, RemoteReleaseList } from '@prata/contracts';
 import type { AppWeight } from '@prata/contracts/build-weight';
 import { LocalDiskReleaseStorage } from '@prata/api/releases';
-import { checkWeight, compatibilityProblems, liveWeight, publishBuild, readBuildWeight, remoteTypesProblems, shellBuildInfo } from './release-build.ts';
+import { checkWeight, compatibilityProblems, liveWeight, publishBuild, readBuildWeight, remoteTypesProblems, shellBuildInfo, takeSourceMaps } from './release-build.ts';
 
 let dir: string;
 let shellServer: http.Server;
@@ -206,4 +206,27 @@ describe('types check before publishing', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain('publishes no types of its exposed modules');
   }, 30_000);
+});
+
+describe('takeSourceMaps (issue 24)', () => {
+  it("returns the browser build's JS maps and deletes every map from the build", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'prata-maps-'));
+    await mkdir(path.join(dir, 'server'));
+    const files: Record<string, string> = {
+      'main.0a1b2c3d.js': 'x',
+      'main.0a1b2c3d.js.map': '{"version":3,"file":"main.0a1b2c3d.js"}',
+      'remoteEntry.js.map': '{"version":3,"file":"remoteEntry.js"}',
+      'main.0a1b2c3d.css.map': '{"version":3}',
+      'server/remoteEntry.js.map': '{"version":3,"file":"server"}',
+      'server/remoteEntry.js': 'y',
+    };
+    for (const [name, content] of Object.entries(files)) await writeFile(path.join(dir, name), content);
+    const maps = await takeSourceMaps(dir);
+    expect(maps.map((map) => [map.file, map.json]).sort()).toEqual([
+      ['main.0a1b2c3d.js', files['main.0a1b2c3d.js.map']],
+      ['remoteEntry.js', files['remoteEntry.js.map']],
+    ]);
+    expect((await readdir(dir, { recursive: true })).sort()).toEqual(['main.0a1b2c3d.js', 'server', 'server/remoteEntry.js']);
+    await rm(dir, { recursive: true, force: true });
+  });
 });

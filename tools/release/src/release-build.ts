@@ -26,14 +26,14 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import semver from 'semver';
 import { appBuildInfoSchema, remoteCompatibilityProblems, type AppBuildInfo, type RemoteName, type RemoteReleaseList } from '@prata/contracts';
 import { budgetProblems, formatBytes, growthProblems, MAX_RELEASE_GROWTH, weighedBuildInfoSchema, type AppBudget, type AppWeight } from '@prata/contracts/build-weight';
 import { REPO_ROOT } from '@prata/api/config';
-import { sriHash, type ReleaseStorage } from '@prata/api/releases';
+import { sriHash, type ReleaseStorage, type SourceMapFile } from '@prata/api/releases';
 
 /** A remote build in a temporary directory. */
 export interface RemoteBuild {
@@ -78,6 +78,22 @@ export async function buildRemote(remote: RemoteName): Promise<RemoteBuild> {
     await dispose();
     throw error;
   }
+}
+
+/**
+ * Takes the hidden source maps out of a build (issue 24): returns the browser build's `*.js.map`
+ * files (for the service, which maps stack frames with them) and deletes every `.map` file of the
+ * build, browser and Node, so the published copy never serves them.
+ */
+export async function takeSourceMaps(dir: string): Promise<SourceMapFile[]> {
+  const files: SourceMapFile[] = [];
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.map')) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    if (entry.parentPath === dir && entry.name.endsWith('.js.map')) files.push({ file: entry.name.slice(0, -'.map'.length), json: await readFile(full, 'utf8') });
+    await rm(full);
+  }
+  return files;
 }
 
 /** The published copy of a build. */

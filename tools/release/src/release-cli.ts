@@ -36,7 +36,7 @@ import { loadConfig, REPO_ROOT } from '@prata/api/config';
 import { reportCliError } from '@prata/api/cli-error';
 import { EmbeddedDatabaseInUseError, releaseStorageFromEnv, type ReleaseStorage } from '@prata/api/releases';
 import { openReleaseTarget, type ReleaseTarget } from './release-target.ts';
-import { buildRemote, checkWeight, compatibilityProblems, publishBuild, remoteTypesProblems, shellBuildInfo } from './release-build.ts';
+import { buildRemote, checkWeight, compatibilityProblems, publishBuild, remoteTypesProblems, shellBuildInfo, takeSourceMaps } from './release-build.ts';
 
 const USAGE = [
   'usage:',
@@ -110,6 +110,10 @@ async function release(target: ReleaseTarget, storage: ReleaseStorage): Promise<
     console.error(weight.summary);
     if (weight.refusal) throw new Error(weight.refusal);
     if (weight.acceptedGrowth.length > 0) console.error(`growth accepted (--accept-growth):\n${weight.acceptedGrowth.map((problem) => `  - ${problem}`).join('\n')}`);
+    // Hidden source maps go to the service with the version, never to the published copy (issue 24).
+    const maps = await takeSourceMaps(build.dir);
+    const storedMaps = await target.uploadSourceMaps(remote, build.version, maps);
+    console.error(`uploaded ${storedMaps} source maps of ${remote} ${build.version} to ${target.description}`);
     const published = await publishBuild(build, storage);
     console.error(`${published.copied ? 'copied the build to' : 'this version was already published at'} ${published.location}`);
     const manifestUrl = `${releaseBaseUrl(before, storage)}${build.version}/mf-manifest.json`;

@@ -12,11 +12,11 @@
  *   developer's access token (`PRATA_API_TOKEN`); recorded under that developer.
  * Both answer with the release list of the contracts ({@link RemoteReleaseList}).
  */
-import { apiErrorSchema, remoteReleaseListSchema, type PublishReleaseInput, type RemoteName, type RemoteReleaseList } from '@prata/contracts';
+import { apiErrorSchema, remoteReleaseListSchema, sourceMapUploadResultSchema, type PublishReleaseInput, type RemoteName, type RemoteReleaseList } from '@prata/contracts';
 import type { AppConfig } from '@prata/api/config';
-import { openReleaseRegistry } from '@prata/api/releases';
+import { openReleaseRegistry, type SourceMapFile } from '@prata/api/releases';
 
-/** The four release operations, wherever they are recorded. Errors carry the service's pt-BR message. */
+/** The four release operations and the source-map upload, wherever they are recorded. Errors carry the service's pt-BR message. */
 export interface ReleaseTarget {
   /** Human description, e.g. `the store's database (PostgreSQL pid 123)`. */
   readonly description: string;
@@ -25,6 +25,8 @@ export interface ReleaseTarget {
   activate(remote: RemoteName, version: string): Promise<RemoteReleaseList>;
   rollback(remote: RemoteName, version?: string): Promise<RemoteReleaseList>;
   startCanary(remote: RemoteName, version: string, percent: number): Promise<RemoteReleaseList>;
+  /** Stores the build's hidden source maps with its version (issue 24). @returns how many were stored. */
+  uploadSourceMaps(app: RemoteName | 'shell', version: string, files: readonly SourceMapFile[]): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,23 @@ export class HttpReleaseTarget implements ReleaseTarget {
 
   startCanary(remote: RemoteName, version: string, percent: number) {
     return this.call(remote, 'POST', 'canary', { version, percent });
+  }
+
+  async uploadSourceMaps(app: RemoteName | 'shell', version: string, files: readonly SourceMapFile[]) {
+    const form = new FormData();
+    for (const { file, json } of files) form.append('file', new Blob([json], { type: 'application/json' }), `${file}.map`);
+    const response = await fetch(`${this.apiUrl}/api/developer/source-maps/${app}/${encodeURIComponent(version)}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${this.token}` },
+      body: form,
+      signal: AbortSignal.timeout(120_000),
+    });
+    const json: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const error = apiErrorSchema.safeParse(json);
+      throw new ReleaseApiError(response.status, error.success ? error.data.message : `HTTP ${response.status}`);
+    }
+    return sourceMapUploadResultSchema.parse(json).stored;
   }
 
   async close() {}

@@ -23,7 +23,7 @@ import { DomainEventRecordSchema } from '../events/domain-event.entity.ts';
 import { OrderItemSchema, OrderSchema, OrderStatusChangeSchema, PaymentNotificationSchema, SandboxPaymentSchema } from '../modules/orders/index.ts';
 import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/index.ts';
 import { SearchNormalizeRoutine } from '../modules/search/index.ts';
-import { SystemErrorEventSchema, SystemErrorSchema } from '../modules/system-errors/index.ts';
+import { SourceMapSchema, SystemErrorEventSchema, SystemErrorSchema } from '../modules/system-errors/index.ts';
 import { NotificationSchema, NotificationStateSchema } from '../modules/notifications/index.ts';
 import { QaIssueSchema } from '../modules/quality/index.ts';
 import { RemoteActivationSchema, RemoteCanaryClientSchema, RemoteCanarySchema, RemoteReleaseSchema } from '../modules/platform/index.ts';
@@ -55,6 +55,7 @@ export const ENTITIES = [
   OwnerSetupTokenSchema,
   SystemErrorSchema,
   SystemErrorEventSchema,
+  SourceMapSchema,
   NotificationSchema,
   NotificationStateSchema,
   QaIssueSchema,

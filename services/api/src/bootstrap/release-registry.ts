@@ -19,11 +19,13 @@ import type { PublishReleaseInput, RemoteName, RemoteReleaseList } from '@prata/
 import type { AppConfig } from '../config.ts';
 import { EventBus } from '../events/event-bus.ts';
 import { RemoteRegistryService, RemoteReleaseService, type ReleaseActor, verifyRelease, type ReleaseToVerify } from '../modules/platform/index.ts';
+import { SourceMapStore, type SourceMapFile } from '../modules/system-errors/index.ts';
 import { openDatabaseForTool, type OpenDatabase } from './open-database.ts';
 
 export { EmbeddedDatabaseInUseError } from '../database/embedded-postgres.ts';
 export { sriHash } from '../modules/platform/index.ts';
 export { LocalDiskReleaseStorage, releaseStorageFromEnv, S3ReleaseStorage, type ReleaseStorage } from '../storage/release-storage.ts';
+export type { SourceMapFile } from '../modules/system-errors/index.ts';
 
 const quietLog = { info: () => undefined, warn: (message: string) => console.warn(message), debug: () => undefined };
 
@@ -80,6 +82,15 @@ export class DatabaseReleaseRegistry {
   /** Gives `version` to `percent` % of clients (sticky per client). */
   startCanary(remote: RemoteName, version: string, percent: number): Promise<RemoteReleaseList> {
     return this.service.startCanary(this.em(), remote, version, percent, this.actor);
+  }
+
+  /**
+   * Stores the hidden source maps of `app` (a remote or the shell) at `version`, which the service
+   * maps stack frames with (issue 24). @throws ValidationError for a file that is not a source map.
+   * @returns how many were stored.
+   */
+  uploadSourceMaps(app: string, version: string, files: readonly SourceMapFile[]): Promise<number> {
+    return new SourceMapStore().save(this.em(), app, version, files, new Date());
   }
 
   /** Closes the database (and stops the embedded cluster when this command started it). */

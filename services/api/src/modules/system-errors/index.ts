@@ -147,3 +147,5 @@ export default systemErrorRoutes;
 // file of this folder.
 export { SystemError, SystemErrorEvent, SystemErrorEventSchema, SystemErrorSchema } from './system-error.entity.ts';
 export { default as systemErrorsPlugin } from './system-errors.plugin.ts';
+export { SourceMapStore, type SourceMapFile } from './source-maps.ts';
+export { SourceMap, SourceMapSchema } from './source-map.entity.ts';
