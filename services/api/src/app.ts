@@ -8,7 +8,7 @@
  */
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from 'helmet';
+import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -50,7 +50,7 @@ import scheduledJobsPlugin from './bootstrap/scheduled-jobs.ts';
 export const CORS_MAX_AGE_S = 7200;
 
 /**
- * Security headers of the API (helmet): it serves JSON and images only, so its CSP
+ * Security headers of the API (@fastify/helmet): it serves JSON and images only, so its CSP
  * allows nothing to run or frame it; images and stored files may be embedded by the store's
  * pages on other origins (Cross-Origin-Resource-Policy: cross-origin, set by those routes);
  * HSTS only when the public URL is https.
@@ -108,10 +108,8 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(errorHandlerPlugin);
   // Before any route: the API reference collects the routes as they register.
   await app.register(apiDocsPlugin);
-  // helmet's middleware is built once here; @fastify/helmet builds it again for every request
-  // (a measurable share of a cached list's cost, issue 15). Same headers on every response.
-  const securityHeaders = helmet(apiHelmetOptions(deps.config));
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  // The stack's plugin (static-host uses it too): the same headers on every response, set in onRequest.
+  await app.register(helmet, apiHelmetOptions(deps.config));
   await app.register(cors, { origin: deps.config.corsOrigins, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], maxAge: CORS_MAX_AGE_S });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(ormPlugin, { orm: deps.orm });

@@ -2,94 +2,14 @@
  * Service configuration, read once from the environment and validated with zod
  * (fastify/demo habit: behaviour is never keyed on NODE_ENV, except the refusal of weak secrets in production).
  *
- * Environment variables (all optional):
- * - `API_PORT` (default 3000), `API_HOST` (default 127.0.0.1)
- * - `PUBLIC_API_URL`: the origin clients reach the API at (default http://127.0.0.1:API_PORT);
- *   used to build absolute image URLs.
- * - `DATABASE_URL`: a PostgreSQL server to use. Without it an embedded PostgreSQL is started.
- * - `DATA_DIR` (default `<repo>/.data`): embedded PostgreSQL data and the default storage root.
- * - `EMBEDDED_PG_PORT` (default 54329): port of the embedded PostgreSQL.
- * - `STORAGE` (default `local`): where product images live (storage/object-storage.ts).
- *   `local`: files under `STORAGE_ROOT` (default `DATA_DIR/storage`). `s3`: an S3-compatible
- *   bucket shared by every service process (AWS S3, MinIO, R2): `STORAGE_S3_BUCKET` (required),
- *   `STORAGE_S3_PREFIX` (key prefix, default none), `STORAGE_S3_ENDPOINT` (MinIO/R2; unset for
- *   AWS), `STORAGE_S3_REGION` (default us-east-1), `STORAGE_S3_FORCE_PATH_STYLE=true` (MinIO),
- *   credentials from `AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY` (or the AWS SDK's other sources).
- * - `JWT_SECRET`: signing secret for access tokens; `ENCRYPTION_KEY`: key for secrets at rest
- *   (TOTP). When unset, `npm start` generates both once and keeps them in `DATA_DIR/secrets.json`.
- * - `SMTP_URL` (e.g. smtps://user:pass@smtp.example.com): deliver e-mail through SMTP; without it
- *   e-mail is written to the outbox table and the log only (the local mail mode). `MAIL_FROM` is the
- *   sender. With `NODE_ENV=production` the service refuses to start without `SMTP_URL` unless
- *   `MAIL_DISABLED=true` (then nothing is sent, stored or logged: issue 21 / review item 6).
- * - `STORE_NAME` (default Prata 925): TOTP issuer and e-mail signature.
- * - `AUTH_RATE_LIMIT_PER_MINUTE` (default 30): per-IP limit of each sign-in/sign-up/recovery route;
- *   `TOTP_RATE_LIMIT_PER_MINUTE` (default 10): per-IP limit of the sign-in TOTP step.
- * - `TRUST_PROXY` (default off): set only when the API is reached through reverse proxies; the
- *   number of proxies in front of it (e.g. `1`) or their addresses/CIDRs (comma-separated, e.g.
- *   `10.0.0.0/8,172.16.0.0/12`). Only then is `X-Forwarded-For` read for the client IP (rate
- *   limits, audit log); otherwise the socket address is the client.
- * - `NODE_ENV=production`: the one place NODE_ENV matters. The service then refuses to start
- *   unless `JWT_SECRET` and `ENCRYPTION_KEY` are set, distinct, >= 32 characters and not a
- *   well-known placeholder (see {@link productionSecretProblems}).
- * - `ACCESS_TOKEN_TTL_MS` (default 15 min), `REFRESH_TOKEN_TTL_DAYS` (default 30).
- * - `RESERVATION_CLEANUP_INTERVAL_MS` (default 60000): how often expired reservations are released
- *   and unpaid orders expire (jobs on the pg-boss queue, once across service processes).
- * - `JOBS_POLL_INTERVAL_MS` (default 2000; 0 = only when `app.jobs.tick()` is called, as tests do):
- *   how often each process enqueues due periodic jobs and works the queue.
- * - `OUTBOX_CATCHUP_INTERVAL_MS` (default 30000): how often the outbox relay catch-up job runs.
- * - `MAIL_RETRY_INTERVAL_MS` (default 60000, whole seconds), `MAIL_MAX_ATTEMPTS` (default 5): failed
- *   e-mails are retried on the job queue after the interval, doubled each time, and become a system
- *   error at the last attempt (mail/mail-retries.ts; issue 21).
- * - `OUTBOX_HANDLER_MAX_ATTEMPTS` (default 5), `OUTBOX_RETRY_DELAY_SECONDS` (default 30): a failed
- *   domain-event handler is retried on the job queue after the delay, doubled each time, and
- *   dead-lettered after the last attempt (events/handler-retries.ts; issue 21).
- * - `REALTIME_HEARTBEAT_MS` (default 25000), `REALTIME_MAX_BUFFER_BYTES` (default 1 MiB: a slower
- *   websocket client is dropped), `REALTIME_REPLAY_LIMIT` (default 200 events: further behind,
- *   a reconnecting client is told to resync), `REALTIME_MAX_SOCKETS_PER_IP` (20),
- *   `REALTIME_MAX_SOCKETS_PER_ACCOUNT` (10), `REALTIME_MESSAGES_PER_MINUTE` (60) (issue 21).
- * - `ERROR_REPORTS_PER_MINUTE` (default 30, per client IP); reports with the same fingerprint are
- *   counted into one issue (issue 24); `ERROR_RETENTION_DAYS` (default 30): issues last seen
- *   longer ago are deleted daily (issue 21).
- * - `SOURCE_MAP_DIRS` (default none; `npm start` sets it): build directories whose hidden source
- *   maps are imported at start, comma-separated (issue 24; releases upload theirs).
- * - `LOW_STOCK_THRESHOLD` (default 3): a product at or below it raises an admin notification.
- * - `ERROR_ALERT_THRESHOLD` (default 10): unresolved errors in the last hour that raise an alert.
- * - `API_VERSION` (default the package version): the version the service records with its 5xx.
- * - `API_DOCS` (default true): serve the API reference (OpenAPI JSON and a reader) under `/api/docs`;
- *   `false` turns it off (e.g. in production).
- * - `PAYMENT_PROVIDER`: `sandbox` (the default; refused with `NODE_ENV=production`) or
- *   `mercadopago` (modules/orders/payment-provider.ts);
- *   `PAYMENT_SANDBOX_DELAY_MS` (default 2000, the spec's wait), `PIX_KEY`, `PIX_MERCHANT_NAME`,
- *   `PIX_MERCHANT_CITY` (the sandbox's PIX receiver in BR Codes); `MERCADOPAGO_ACCESS_TOKEN`,
- *   `MERCADOPAGO_PUBLIC_KEY`, `MERCADOPAGO_WEBHOOK_SECRET` (all three required with
- *   `mercadopago`), `MERCADOPAGO_API_URL` (default https://api.mercadopago.com),
- *   `MERCADOPAGO_SDK_URL` (MercadoPago.js v2, default https://sdk.mercadopago.com/js/v2: the
- *   checkout loads it and mounts its secure card fields; tests point it at a local double),
- *   `PAYMENT_TIMEOUT_MS` (default 10000), `ORDER_RATE_LIMIT_PER_MINUTE` (default 10, per account).
- * - Stock hoarding caps (issue 21): `ORDER_MAX_UNITS_PER_PRODUCT` (default 5 units of one product
- *   per order), `ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT` (default 10 units of one product across an
- *   account's unpaid orders), `BOLETO_HOLD_BUSINESS_DAYS` (default 1: an unpaid boleto order
- *   releases its units at the end of that business day after issue; the boleto stays payable and
- *   a later payment becomes the staff's paid-after-expiry alert).
- * - `DEMO_ACCOUNTS` (default false): create demo accounts at start and print their passwords;
- *   refused with `NODE_ENV=production` (issue 21: demo staff have no 2FA).
- * - `RELEASE_ORIGINS` (default the remotes' origins): where released builds may be fetched from
- *   (issue 21); a release elsewhere is refused (see {@link parseReleaseOrigins}).
- * - `REMOTE_REGISTRY_FILE`: JSON file with the remote registry, re-read when it changes.
- *   Without it the registry is built from `REMOTE_<NAME>_URL` (the remote's origin) with the
- *   defaults of `npm start` (storefront 3001, checkout 3002, admin 3003, devtools 3004).
- * - `PORT` (default 8080): the shell's port; `SHELL_URL` (default http://127.0.0.1:PORT) is the
- *   store's origin. CORS admits the shell origin, its `localhost` twin and the remote origins.
- * - `SEED` (default `if-empty`): `if-empty` seeds the demo catalogue into an empty database,
- *   `never` skips it.
- * - `LOG_LEVEL` (default info); `LOG_FORMAT` (`pretty` or `json`; default: readable lines when the
- *   output is a terminal and pino-pretty is installed, JSON lines otherwise: lib/log-destination.ts).
+ * The variables, their defaults and meaning: config-env.ts (`envSchema`). This module checks what
+ * one variable cannot check alone (production refusals, the acquirer's credentials, S3 bucket)
+ * and derives the {@link AppConfig} the service uses (absolute paths, ms, origins).
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MERCADOPAGO_DEFAULTS } from '@prata/contracts';
-import { z } from 'zod';
+import { envSchema, type ConfigEnv } from './config-env.ts';
 import { parseReleaseOrigins, parseTrustProxy, productionSecretProblems } from './config-values.ts';
 
 /** Parsers and checks of single settings (config-values.ts), for the tests and the tools. */
@@ -97,83 +17,6 @@ export { parseReleaseOrigins, parseTrustProxy, productionSecretProblems, SECRET_
 
 /** Repository root (services/api/src -> ../../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-const port = z.coerce.number().int().min(1).max(65535);
-
-const envSchema = z.object({
-  API_PORT: port.default(3000),
-  API_HOST: z.string().default('127.0.0.1'),
-  PUBLIC_API_URL: z.url().optional(),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
-  DATA_DIR: z.string().optional(),
-  EMBEDDED_PG_PORT: port.default(54329),
-  STORAGE_ROOT: z.string().optional(),
-  STORAGE: z.enum(['local', 's3']).default('local'),
-  STORAGE_S3_BUCKET: z.string().min(3).max(63).optional(),
-  STORAGE_S3_PREFIX: z.string().max(200).regex(/^([^/]+\/)*$/, 'STORAGE_S3_PREFIX must be empty or end with /').default(''),
-  STORAGE_S3_ENDPOINT: z.url().optional(),
-  STORAGE_S3_REGION: z.string().min(1).default('us-east-1'),
-  STORAGE_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
-  ENCRYPTION_KEY: z.string().min(32, 'ENCRYPTION_KEY must have at least 32 characters').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
-  MAIL_FROM: z.string().default('Prata 925 <nao-responda@prata925.com.br>'),
-  MAIL_DISABLED: z.enum(['true', 'false']).default('false'),
-  STORE_NAME: z.string().min(1).default('Prata 925'),
-  DEMO_ACCOUNTS: z.enum(['true', 'false', '1', '0']).default('false'),
-  ACCESS_TOKEN_TTL_MS: z.coerce.number().int().min(10_000).default(15 * 60_000),
-  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  TOTP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  TRUST_PROXY: z.string().optional(),
-  NODE_ENV: z.string().optional(),
-  RESERVATION_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
-  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
-  OUTBOX_CATCHUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
-  MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
-  OUTBOX_HANDLER_MAX_ATTEMPTS: z.coerce.number().int().min(2).max(20).default(5),
-  OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
-  REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(25_000),
-  REALTIME_MAX_BUFFER_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-  REALTIME_REPLAY_LIMIT: z.coerce.number().int().min(1).default(200),
-  REALTIME_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(20),
-  REALTIME_MAX_SOCKETS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  REALTIME_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
-  ERROR_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  SOURCE_MAP_DIRS: z.string().default(''),
-  ERROR_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(3),
-  ERROR_ALERT_THRESHOLD: z.coerce.number().int().min(1).default(10),
-  API_VERSION: z.string().min(1).max(60).default('0.1.0'),
-  API_DOCS: z.enum(['true', 'false']).default('true'),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'mercadopago']).optional(),
-  MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).optional(),
-  MERCADOPAGO_PUBLIC_KEY: z.string().min(10).optional(),
-  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16).optional(),
-  MERCADOPAGO_API_URL: z.url().default(MERCADOPAGO_DEFAULTS.apiUrl),
-  MERCADOPAGO_SDK_URL: z.url().default(MERCADOPAGO_DEFAULTS.sdkUrl),
-  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  ORDER_MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(99).default(5),
-  ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(999).default(10),
-  BOLETO_HOLD_BUSINESS_DAYS: z.coerce.number().int().min(1).max(10).default(1),
-  PAYMENT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
-  PIX_KEY: z.string().min(1).max(77).default('pix@prata925.com.br'),
-  PIX_MERCHANT_NAME: z.string().min(1).default('Prata 925'),
-  PIX_MERCHANT_CITY: z.string().min(1).default('Sao Paulo'),
-  REMOTE_REGISTRY_FILE: z.string().optional(),
-  REMOTE_STOREFRONT_URL: z.url().default('http://127.0.0.1:3001'),
-  REMOTE_CHECKOUT_URL: z.url().default('http://127.0.0.1:3002'),
-  REMOTE_ADMIN_URL: z.url().default('http://127.0.0.1:3003'),
-  REMOTE_DEVTOOLS_URL: z.url().default('http://127.0.0.1:3004'),
-  RELEASE_ORIGINS: z.string().optional(),
-  PORT: port.default(8080),
-  SHELL_URL: z.url().optional(),
-  SEED: z.enum(['if-empty', 'never']).default('if-empty'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
-});
 
 /** Where and how to reach an S3 API (storage/s3-client.ts builds the client). */
 export interface S3ClientSettings {
@@ -394,7 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
  * key, so it is never selectable there (a test store runs Mercado Pago's `TEST-` credentials).
  * @throws Error saying what to set.
  */
-function resolvePaymentProvider(e: z.infer<typeof envSchema>): 'sandbox' | 'mercadopago' {
+function resolvePaymentProvider(e: ConfigEnv): 'sandbox' | 'mercadopago' {
   if (e.NODE_ENV === 'production' && e.PAYMENT_PROVIDER !== 'mercadopago') {
     throw new Error(
       `Invalid configuration:\nPAYMENT_PROVIDER: ${e.PAYMENT_PROVIDER === 'sandbox' ? 'the sandbox acquirer is refused in production (it approves payments nobody made)' : 'required in production'}. Set PAYMENT_PROVIDER=mercadopago with MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY and MERCADOPAGO_WEBHOOK_SECRET (TEST- credentials for a test store; it shows "Modo de teste").`,

@@ -5,6 +5,7 @@ export * from './content.ts';
 export * from './auth.ts';
 export * from './reservations.ts';
 export * from './orders.ts';
+export * from './admin-orders.ts';
 export * from './admin.ts';
 export * from './realtime.ts';
 export * from './system-errors.ts';

@@ -1,10 +1,13 @@
 /**
  * Checkout and orders (storefront.md 3, 5, 9; issue 5). The same schemas validate the checkout
- * form in the browser and the order on the service.
+ * form in the browser and the order on the service. Paying by card: payments.ts (re-exported
+ * here, so `@prata/contracts/orders` keeps its surface); the admin orders tab: admin-orders.ts.
  */
 import { formatCpf as maskCpf, isValidCpf } from '@brazilian-utils/brazilian-utils';
-import cardValidator from 'card-validator';
 import { z } from 'zod';
+import { cardBrandSchema } from './payments.ts';
+
+export * from './payments.ts';
 
 /** States offered at checkout (storefront.md 9). */
 /** A CPF as typed, masked 000.000.000-00 (brazilian-utils' `formatCpf`: other characters dropped, partial input kept partial). */
@@ -78,134 +81,6 @@ export const checkoutCustomerSchema = z.object({
 });
 export type CheckoutCustomer = z.infer<typeof checkoutCustomerSchema>;
 
-/**
- * Card brands the store accepts, as the acquirer's `payment_method_id` (Mercado Pago's ids for
- * Brazil), keyed by card-validator's brand type. The CVV length comes from the brand (Amex 4).
- */
-export const CARD_BRANDS = ['visa', 'master', 'amex', 'elo', 'hipercard'] as const;
-export const cardBrandSchema = z.enum(CARD_BRANDS, { error: 'Bandeira do cartão não aceita' });
-export type CardBrand = z.infer<typeof cardBrandSchema>;
-const BRAND_BY_VALIDATOR_TYPE: Readonly<Record<string, CardBrand>> = {
-  visa: 'visa',
-  mastercard: 'master',
-  'american-express': 'amex',
-  elo: 'elo',
-  hipercard: 'hipercard',
-};
-/** Display names of the brands (the card line of an order: 'Visa final 1111'). */
-export const CARD_BRAND_NAMES: Readonly<Record<CardBrand, string>> = {
-  visa: 'Visa',
-  master: 'Mastercard',
-  amex: 'American Express',
-  elo: 'Elo',
-  hipercard: 'Hipercard',
-};
-
-/** The accepted brand of a card number and its CVV length, or null for an unknown/unaccepted brand. */
-export function cardBrandOf(cardNumber: string): { brand: CardBrand; cvvLength: number } | null {
-  const card = cardValidator.number(cardNumber.replace(/\D/g, '')).card;
-  const brand = card ? BRAND_BY_VALIDATOR_TYPE[card.type] : undefined;
-  return card && brand ? { brand, cvvLength: card.code.size } : null;
-}
-
-const cvvFits = (cardNumber: string, cvv: string) => {
-  const brand = cardBrandOf(cardNumber);
-  return brand ? cvv.length === brand.cvvLength : /^\d{3}$/.test(cvv);
-};
-
-/**
- * The card as typed in the checkout form (storefront.md 5 limits; issue 5 checks: Luhn, an
- * accepted brand, a future expiry; issue 13: the CVV has the brand's length, 4 for Amex).
- * These fields are sent only to the acquirer's tokenisation endpoint, never to the store's
- * order route.
- */
-/** The cardholder's name as printed on the card (the one card detail the store's page handles). */
-export const cardholderNameSchema = z.string().trim().min(1, 'Nome no cartão é obrigatório').max(100, 'Nome no cartão muito longo');
-
-export const cardDetailsSchema = z
-  .object({
-    cardNumber: z
-      .string()
-      .transform((v) => v.replace(/\D/g, ''))
-      .pipe(z.string().max(19, 'Número do cartão inválido').refine((v) => cardValidator.number(v).isValid && cardBrandOf(v) !== null, 'Número do cartão inválido')),
-    cardName: cardholderNameSchema,
-    cardExpiry: z
-      .string()
-      .trim()
-      .max(5, 'Validade inválida')
-      .refine((v) => /^\d{2}\/\d{2}$/.test(v) && cardValidator.expirationDate(v).isValid, 'Validade inválida'),
-    cardCvv: z.string().trim().max(4, 'CVV inválido').regex(/^\d{3,4}$/, 'CVV inválido'),
-  })
-  .refine((card) => cvvFits(card.cardNumber, card.cardCvv), { path: ['cardCvv'], message: 'CVV inválido' });
-export type CardDetails = z.input<typeof cardDetailsSchema>;
-
-/**
- * Card tokenisation request, in the acquirer's documented shape (Mercado Pago
- * `POST /v1/card_tokens?public_key=`): the browser sends it to the acquirer (or, in test mode, to
- * the sandbox acquirer of the service), never with the order.
- */
-export const cardTokenRequestSchema = z
-  .object({
-    card_number: z.string().regex(/^\d{12,19}$/, 'Número do cartão inválido').refine((v) => cardValidator.number(v).isValid && cardBrandOf(v) !== null, 'Número do cartão inválido'),
-    expiration_month: z.number().int().min(1, 'Validade inválida').max(12, 'Validade inválida'),
-    expiration_year: z.number().int().min(2000, 'Validade inválida').max(2100, 'Validade inválida'),
-    security_code: z.string().regex(/^\d{3,4}$/, 'CVV inválido'),
-    cardholder: z.object({ name: z.string().trim().min(1, 'Nome no cartão é obrigatório').max(100, 'Nome no cartão muito longo') }),
-  })
-  .refine((t) => cardValidator.expirationDate({ month: String(t.expiration_month), year: String(t.expiration_year) }).isValid, { path: ['expiration_month'], message: 'Validade inválida' })
-  .refine((t) => cvvFits(t.card_number, t.security_code), { path: ['security_code'], message: 'CVV inválido' });
-export type CardTokenRequest = z.infer<typeof cardTokenRequestSchema>;
-
-/** The card token the acquirer answers (Mercado Pago's fields; others ignored). */
-export const cardTokenSchema = z
-  .object({ id: z.string().min(1), first_six_digits: z.string(), last_four_digits: z.string(), expiration_month: z.number(), expiration_year: z.number() })
-  .loose();
-export type CardToken = z.infer<typeof cardTokenSchema>;
-
-/** The tokenisation request for card details typed in the form ('12/30' -> month 12, year 2030). */
-export function toCardTokenRequest(card: { cardNumber: string; cardName: string; cardExpiry: string; cardCvv: string }): CardTokenRequest {
-  const [month = '0', year = '0'] = card.cardExpiry.split('/');
-  return {
-    card_number: card.cardNumber.replace(/\D/g, ''),
-    expiration_month: Number(month),
-    expiration_year: 2000 + Number(year),
-    security_code: card.cardCvv.trim(),
-    cardholder: { name: card.cardName.trim() },
-  };
-}
-
-/**
- * Mercado Pago's documented browser origins (issue 21), the defaults of the settings that name
- * them: `MERCADOPAGO_SDK_URL` (MercadoPago.js v2, CSP `script-src`), `MERCADOPAGO_API_URL`
- * (tokenisation and payment-method look-ups, `connect-src`) and `MERCADOPAGO_FIELDS_ORIGIN`
- * (the secure card fields' frames, `frame-src`). The API and every shell host derive their
- * values from the same variables.
- */
-export const MERCADOPAGO_DEFAULTS = {
-  sdkUrl: 'https://sdk.mercadopago.com/js/v2',
-  apiUrl: 'https://api.mercadopago.com',
-  fieldsOrigin: 'https://api-static.mercadopago.com',
-} as const;
-
-/** How the browser pays: `GET /api/payments/config` (issue 10 item 6). */
-export const paymentConfigSchema = z.object({
-  provider: z.enum(['sandbox', 'mercadopago']),
-  /** True when no real money moves (the sandbox, or the acquirer's test credentials): the store shows 'Modo de teste'. */
-  testMode: z.boolean(),
-  /** The acquirer's public key for its browser tokenisation (null for the sandbox). */
-  publicKey: z.string().nullable(),
-  /**
-   * The acquirer's browser SDK (MercadoPago.js v2): the checkout loads it and mounts its secure
-   * card fields, so the card number and CVV stay inside the acquirer's frames (PCI SAQ A).
-   * Null for the sandbox, whose test form posts to `cardTokenUrl`.
-   */
-  sdkUrl: z.url().nullable(),
-  /** Where the browser POSTs the card for a token (`cardTokenRequestSchema` body; the sandbox). */
-  cardTokenUrl: z.url(),
-  /** True when a pending order can be paid from its page ('Simular pagamento'; sandbox only). */
-  simulation: z.boolean(),
-});
-export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /** A CPF (11 digits with valid check digits), the payer's document a registered boleto needs. */
 export const cpfSchema = z
@@ -366,84 +241,3 @@ export type Order = z.infer<typeof orderSchema>;
 
 /** `POST /api/orders/:id/simulate-payment` answer. */
 export const simulatedPaymentSchema = z.object({ status: orderStatusSchema });
-
-// ---------------------------------------------------------------------------------------------
-// The admin orders tab (issue 13: `/admin/orders`).
-
-/** Alerts the staff must act on. */
-export const PAYMENT_ALERTS = ['paid_after_expiry', 'amount_mismatch', 'refunded_by_provider'] as const;
-export type PaymentAlert = (typeof PAYMENT_ALERTS)[number];
-
-export const ADMIN_ORDERS_PAGE_SIZE = 20;
-const isoDay = z.iso.date({ error: 'Data inválida' });
-
-/** `GET /api/admin/orders` query: filters, search (code, customer name or e-mail) and page. */
-export const adminOrderListQuerySchema = z.object({
-  status: orderStatusSchema.optional(),
-  method: paymentMethodSchema.optional(),
-  /** First and last day of the period (yyyy-MM-dd, São Paulo time), inclusive. */
-  from: isoDay.optional(),
-  to: isoDay.optional(),
-  search: z.string().trim().max(100, 'Busca muito longa').optional(),
-  /** Only orders with a payment alert to resolve. */
-  alert: z.enum(['true', 'false']).optional(),
-  page: z.coerce.number().int().min(1, 'Página inválida').max(10_000, 'Página inválida').default(1),
-  pageSize: z.coerce.number().int().min(1, 'Página inválida').max(100, 'Página inválida').default(ADMIN_ORDERS_PAGE_SIZE),
-});
-export type AdminOrderListQuery = z.input<typeof adminOrderListQuerySchema>;
-
-export const adminOrderSummarySchema = z.object({
-  id: z.uuid(),
-  number: z.string(),
-  status: orderStatusSchema,
-  paymentMethod: paymentMethodSchema,
-  totalCents: z.number().int(),
-  customerName: z.string(),
-  customerEmail: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
-  paymentAlert: z.enum(PAYMENT_ALERTS).nullable(),
-});
-export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
-
-export const adminOrderPageSchema = z.object({
-  items: z.array(adminOrderSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
-
-/** An order as the staff see it: the buyer's view plus customer, provider data, alerts and who did what. */
-export const adminOrderSchema = orderSchema.extend({
-  customer: z.object({ userId: z.uuid(), name: z.string(), email: z.string(), phone: z.string() }),
-  provider: z.object({ name: z.string().nullable(), reference: z.string().nullable(), status: z.string().nullable() }),
-  paymentAlert: z
-    .object({ kind: z.enum(PAYMENT_ALERTS), at: z.iso.datetime({ offset: true }), resolution: z.enum(['refunded', 'reinstated']).nullable() })
-    .nullable(),
-  timeline: z.array(orderTimelineEntrySchema.extend({ from: orderStatusSchema.nullable(), actor: z.string() })),
-});
-export type AdminOrder = z.infer<typeof adminOrderSchema>;
-
-const trimmed = (max: number, required: string, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
-
-/** `POST /api/admin/orders/:id/ship`. */
-export const shipOrderSchema = z.object({
-  carrier: trimmed(60, 'Transportadora é obrigatória', 'Transportadora muito longa'),
-  trackingCode: trimmed(60, 'Código de rastreio é obrigatório', 'Código de rastreio muito longo').regex(/^[A-Za-z0-9-]+$/, 'Código de rastreio inválido'),
-});
-export type ShipOrderInput = z.infer<typeof shipOrderSchema>;
-
-/** `POST /api/admin/orders/:id/mark-paid` (manual reconciliation, e.g. PIX to the static key). */
-export const markOrderPaidSchema = z.object({
-  /** Where the money was seen (bank statement line, PIX end-to-end id). */
-  note: trimmed(200, 'Informe onde o pagamento foi conferido', 'Observação muito longa'),
-});
-export type MarkOrderPaidInput = z.infer<typeof markOrderPaidSchema>;
-
-/** `POST /api/admin/orders/:id/cancel`: a paid order is refunded through the acquirer. */
-export const cancelOrderSchema = z.object({ note: z.string().trim().max(200, 'Observação muito longa').optional() });
-export type CancelOrderInput = z.infer<typeof cancelOrderSchema>;
-
-/** `POST /api/admin/orders/:id/late-payment`: refund a payment that came after expiry, or reinstate the order. */
-export const resolveLatePaymentSchema = z.object({ action: z.enum(['refund', 'reinstate'], { error: 'Ação inválida' }) });
-export type ResolveLatePaymentInput = z.infer<typeof resolveLatePaymentSchema>;

@@ -11,7 +11,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { AppConfig } from '../config.ts';
 import { Product } from '../modules/catalogue/index.ts';
-import { drawFallbackSvg } from '../seeding/product-art.ts';
+import { readFallbackSvg } from '../seeding/product-art.ts';
 import { createObjectStorage } from '../storage/create-object-storage.ts';
 import { FALLBACK_IMAGE_KEY, PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../storage/object-storage.ts';
 import { embeddedUrlFor, findRunningCluster, resolveDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from '../database/embedded-postgres.ts';
@@ -143,7 +143,7 @@ export async function migrateAndSeed(
   await withMigrationLock(orm.config.get('clientUrl')!, async () => {
     const applied = await orm.migrator.up();
     if (applied.length > 0) log.info(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
-    await storage.put(PRODUCT_IMAGES_BUCKET, FALLBACK_IMAGE_KEY, drawFallbackSvg());
+    await storage.put(PRODUCT_IMAGES_BUCKET, FALLBACK_IMAGE_KEY, await readFallbackSvg());
     if (seed === 'if-empty') {
       const em = orm.em.fork();
       if ((await em.count(Product)) === 0) {

@@ -30,13 +30,14 @@
  * process heard (all restarting), and dispatches what is left undispatched; each process also
  * relays, dispatches and pulls on start and after reconnecting.
  *
- * Handler errors are logged, never thrown back at the publisher.
+ * Handler errors are logged, never thrown back at the publisher. The listening connection (step 1,
+ * reconnection, other channels) is outbox-listener.ts.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import pg from 'pg';
 import { coalesce } from '../lib/coalesce.ts';
 import { DomainEventRecord } from './domain-event.entity.ts';
+import { OutboxListener } from './outbox-listener.ts';
 import { toEvent, type DomainEvent, type EventHandler, type EventRow, type EventToRecord, type HandlerRetries, type RelayedEvent } from './domain-event.ts';
 
 export type { DomainEvent, EventHandler, EventToRecord, HandlerRetries, PayloadOf, RecordedPayloadOf, RelayedEvent } from './domain-event.ts';
@@ -65,14 +66,10 @@ export class EventBus {
   private retries: HandlerRetries | null = null;
   private readonly each = new Map<string, Set<EventHandler>>();
   private readonly published = new Set<(event: Pick<DomainEvent, 'type' | 'aggregateId'>) => void>();
-  /** Other NOTIFY channels heard on the listening connection, with their handlers. */
-  private readonly channels = new Map<string, Set<() => void>>();
   private readonly orm: MikroORM;
   private readonly log: Logger;
-  private listener: pg.Client | null = null;
-  private listenerRetryMs = 500;
-  private listenerTimer: ReturnType<typeof setTimeout> | undefined;
-  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  /** The listening connection (step 1). */
+  private readonly listener: OutboxListener;
   private stopped = false;
   private cursorValue = 0;
   /** Set while `subscribe` handlers run (a handler that publishes must not wait for itself). */
@@ -93,11 +90,21 @@ export class EventBus {
     this.pull = coalesce(() => this.pullOnce());
     const drain = coalesce(() => this.dispatching.run(true, () => this.drainOnce()));
     this.drain = () => drain().catch((error: unknown) => this.log.error({ err: error }, 'outbox dispatch failed'));
+    this.listener = new OutboxListener({
+      connectionString: () => this.orm.config.get('clientUrl') as string,
+      channels: [OUTBOX_CHANNEL, POSITIONED_CHANNEL],
+      onNotification: (channel) => {
+        if (channel === OUTBOX_CHANNEL) void this.relay().catch((error: unknown) => this.log.error({ err: error }, 'outbox relay failed'));
+        if (channel === POSITIONED_CHANNEL) void this.pull().catch((error: unknown) => this.log.error({ err: error }, 'outbox pull failed'));
+      },
+      onReconnected: () => Promise.all([this.relay(), this.pull()]),
+      log,
+    });
   }
 
   /** Whether this process's listening connection is up. */
   get listening(): boolean {
-    return this.listener !== null;
+    return this.listener.connected;
   }
 
   /** The highest position this process has delivered to its each-instance handlers. */
@@ -172,23 +179,7 @@ export class EventBus {
    * Returns the unsubscribe function.
    */
   listen(channel: string, handler: () => void): () => void {
-    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid NOTIFY channel: ${channel}`);
-    const fresh = !this.channels.has(channel);
-    const handlers = this.channels.get(channel) ?? new Set();
-    handlers.add(handler);
-    this.channels.set(channel, handlers);
-    if (fresh && this.listener) void this.listener.query(`listen ${channel}`).catch((error: unknown) => this.listenerLost(this.listener!, error));
-    return () => handlers.delete(handler);
-  }
-
-  private notifyChannel(channel: string): void {
-    for (const handler of this.channels.get(channel) ?? []) {
-      try {
-        handler();
-      } catch (error) {
-        this.log.error({ err: error, channel }, 'NOTIFY handler failed');
-      }
-    }
+    return this.listener.listen(channel, handler);
   }
 
   /**
@@ -246,7 +237,7 @@ export class EventBus {
     this.stopped = false;
     const [row] = await this.orm.em.fork().getConnection().execute<{ max: string | null }[]>('select max(position) as max from domain_events');
     this.cursorValue = Number(row?.max ?? 0);
-    await this.connectListener();
+    await this.listener.start();
     await this.relay();
     await this.pull();
   }
@@ -254,54 +245,8 @@ export class EventBus {
   /** Closes the listening connection and waits for a running relay/pull. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.listenerTimer);
-    clearInterval(this.heartbeat);
-    const listener = this.listener;
-    this.listener = null;
-    await listener?.end().catch(() => undefined);
+    await this.listener.stop();
     await Promise.allSettled([this.relay(), this.pull(), this.drain()]);
-  }
-
-  private async connectListener(): Promise<void> {
-    if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.orm.config.get('clientUrl') as string, application_name: 'prata-outbox-listener' });
-    client.on('notification', (message) => {
-      if (message.channel === OUTBOX_CHANNEL) void this.relay().catch((error: unknown) => this.log.error({ err: error }, 'outbox relay failed'));
-      if (message.channel === POSITIONED_CHANNEL) void this.pull().catch((error: unknown) => this.log.error({ err: error }, 'outbox pull failed'));
-      if (this.channels.has(message.channel)) this.notifyChannel(message.channel);
-    });
-    client.on('error', (error) => this.listenerLost(client, error));
-    client.on('end', () => this.listenerLost(client, new Error('listener connection ended')));
-    try {
-      await client.connect();
-      await client.query([OUTBOX_CHANNEL, POSITIONED_CHANNEL, ...this.channels.keys()].map((channel) => `listen ${channel}`).join('; '));
-    } catch (error) {
-      this.listenerLost(client, error);
-      return;
-    }
-    this.listener = client;
-    for (const channel of this.channels.keys()) this.notifyChannel(channel);
-    this.listenerRetryMs = 500;
-    clearInterval(this.heartbeat);
-    // A silently dropped connection hears nothing: probe it, and reconnect when it fails.
-    this.heartbeat = setInterval(() => {
-      if (this.listener === client) void client.query('select 1').catch((error: unknown) => this.listenerLost(client, error));
-    }, 10_000);
-    this.heartbeat.unref();
-  }
-
-  private listenerLost(client: pg.Client, error: unknown): void {
-    if (this.stopped || (this.listener !== null && this.listener !== client)) return;
-    if (this.listener === client) this.listener = null;
-    client.removeAllListeners('end');
-    void client.end().catch(() => undefined);
-    this.log.warn({ err: error, retryInMs: this.listenerRetryMs }, 'outbox listener lost; reconnecting');
-    clearTimeout(this.listenerTimer);
-    this.listenerTimer = setTimeout(() => {
-      void this.connectListener().then(() => (this.listener ? Promise.all([this.relay(), this.pull()]) : undefined)).catch(() => undefined);
-    }, this.listenerRetryMs);
-    this.listenerTimer.unref();
-    this.listenerRetryMs = Math.min(this.listenerRetryMs * 2, 30_000);
   }
 
   private async relayOnce(): Promise<void> {

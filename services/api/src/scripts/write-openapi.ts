@@ -9,11 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../bootstrap/open-database.ts';
 import { loadConfig, REPO_ROOT } from '../config.ts';
-import { startEmbeddedPostgres } from '../database/embedded-postgres.ts';
+import { openScratchDatabase } from '../database/scratch-database.ts';
 import { openApiJson } from '../plugins/api-docs.ts';
 
 /** Where the document is kept. */
@@ -23,33 +22,10 @@ const log = { info: () => undefined, warn: console.warn, debug: () => undefined 
 const scratch = `prata_openapi_${randomUUID().slice(0, 8)}`;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), `${scratch}-`));
 
-let url: string;
-let cleanup: () => Promise<void>;
-if (process.env.DATABASE_URL) {
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${scratch}`);
-  const scratchUrl = new URL(process.env.DATABASE_URL);
-  scratchUrl.pathname = `/${scratch}`;
-  url = scratchUrl.toString();
-  cleanup = async () => {
-    await admin.query(`drop database ${scratch} with (force)`);
-    await admin.end();
-  };
-} else {
-  const embedded = await startEmbeddedPostgres({
-    dataDir: path.join(dataDir, 'postgres'),
-    port: 54000 + Math.floor(Math.random() * 900),
-    database: scratch,
-    persistent: false,
-    log,
-  });
-  url = embedded.url;
-  cleanup = () => embedded.stop();
-}
+const scratchDatabase = await openScratchDatabase({ name: scratch, serverUrl: process.env.DATABASE_URL, dataDir: path.join(dataDir, 'postgres'), log });
 
 try {
-  const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOBS_POLL_INTERVAL_MS: '0', SEED: 'never', API_DOCS: 'true' });
+  const config = loadConfig({ DATABASE_URL: scratchDatabase.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOBS_POLL_INTERVAL_MS: '0', SEED: 'never', API_DOCS: 'true' });
   const db = await openDatabase(config, log);
   try {
     const app = await buildApp({ config, orm: db.orm, storage: db.storage });
@@ -62,6 +38,6 @@ try {
     await db.close();
   }
 } finally {
-  await cleanup();
+  await scratchDatabase.close();
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -1,12 +1,13 @@
 /**
  * Seed catalogue and product art: catalogue shape (counts per category, unique slugs and
- * names, featured count, integer BRL-cent prices) and the procedural SVGs (self-contained,
- * unique per product, deterministic).
+ * names, featured count, integer BRL-cent prices) and the SVG files (one per product and no
+ * other, self-contained, unique per product).
  */
-import { describe, it, expect } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import { beforeAll, describe, it, expect } from 'vitest';
 import { PRODUCT_CATEGORIES } from '@prata/contracts';
 import { SEED_CATALOGUE } from './seed-catalogue.ts';
-import { drawFallbackSvg, drawProductSvg } from './product-art.ts';
+import { PRODUCT_ART_DIR, readFallbackSvg, readProductSvg } from './product-art.ts';
 
 describe('SEED_CATALOGUE', () => {
   it('has at least 30 products', () => {
@@ -60,10 +61,14 @@ describe('SEED_CATALOGUE', () => {
   });
 });
 
-describe('drawProductSvg', () => {
-  const drawings = SEED_CATALOGUE.map((product) => drawProductSvg(product));
+describe('readProductSvg', () => {
+  let drawings: string[] = [];
+  beforeAll(async () => {
+    drawings = await Promise.all(SEED_CATALOGUE.map((product) => readProductSvg(product.slug)));
+  });
 
   it('returns a self-contained 800x800 SVG document for every product', () => {
+    expect(drawings).toHaveLength(SEED_CATALOGUE.length);
     for (const svg of drawings) {
       expect(svg.startsWith('<svg')).toBe(true);
       expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
@@ -96,20 +101,22 @@ describe('drawProductSvg', () => {
     expect(new Set(stripped).size).toBe(stripped.length);
   });
 
-  it('is deterministic', () => {
-    SEED_CATALOGUE.forEach((product, index) => {
-      expect(drawProductSvg({ slug: product.slug, name: product.name, category: product.category })).toBe(drawings[index]);
-    });
+  it('finds a file for every product and no file without a product', async () => {
+    const files = (await readdir(PRODUCT_ART_DIR)).filter((name) => name.endsWith('.svg')).sort();
+    expect(files).toEqual(SEED_CATALOGUE.map((product) => `${product.slug}.svg`).sort());
+  });
+
+  it('refuses a slug that is not kebab-case (no paths)', async () => {
+    await expect(readProductSvg('../fallback')).rejects.toThrow(/invalid slug/);
   });
 });
 
-describe('drawFallbackSvg', () => {
-  it('returns a self-contained 800x800 placeholder', () => {
-    const svg = drawFallbackSvg();
+describe('readFallbackSvg', () => {
+  it('returns a self-contained 800x800 placeholder', async () => {
+    const svg = await readFallbackSvg();
     expect(svg.startsWith('<svg')).toBe(true);
     expect(svg).toContain('</svg>');
     expect(svg).toContain('viewBox="0 0 800 800"');
     expect(svg).not.toContain('href="http');
-    expect(drawFallbackSvg()).toBe(svg);
   });
 });

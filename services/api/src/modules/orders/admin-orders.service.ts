@@ -30,7 +30,7 @@ import { audit, type AuditAction } from '../audit/index.ts';
 import { Product } from '../catalogue/index.ts';
 import { endOfSaoPauloDay } from './business-days.ts';
 import { Order } from './order.entities.ts';
-import { toOrderDto } from './order.service.ts';
+import { toOrderDto } from './order-dto.ts';
 import { type Actor, type OrderWorkflow } from './order-workflow.ts';
 import { formatCents } from './order-mail.ts';
 

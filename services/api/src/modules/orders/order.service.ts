@@ -19,7 +19,6 @@
  * Shoppers read only their own orders (404 otherwise), cancel their own unpaid orders, and in
  * the sandbox pay them with 'Simular pagamento' through the acquirer's webhook path.
  */
-import { createHash } from 'node:crypto';
 import { LockMode, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { customAlphabet } from 'nanoid';
 import {
@@ -28,18 +27,18 @@ import {
   ORDER_CODE_ALPHABET,
   PIX_EXPIRY_MS,
   createOrderSchema,
-  deliveryEstimate,
-  installmentPlan,
   type CancelReason,
   type CreateOrderInput,
   type Order as OrderDto,
   ORDER_EVENTS,
 } from '@prata/contracts';
-import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '../../errors.ts';
+import { ConflictError, DomainError, NotFoundError } from '../../errors.ts';
 import { Product, ProductReservation } from '../catalogue/index.ts';
 import { User } from '../identity/index.ts';
 import { addBusinessDays, endOfSaoPauloDay } from './business-days.ts';
+import { toOrderDto } from './order-dto.ts';
 import { Order, OrderItem } from './order.entities.ts';
+import { requestFingerprint, sameRequest } from './order-idempotency.ts';
 import { type Actor, type OrderWorkflow } from './order-workflow.ts';
 import { PaymentProviderRejectedError, PaymentProviderUnavailableError, type ChargeRequest, type ProviderPayment } from './payment-provider.ts';
 import type { PaymentReconciliation } from './payment-reconciliation.service.ts';
@@ -353,72 +352,4 @@ export class OrderService {
   private reload(em: EntityManager, id: string): Promise<Order> {
     return em.fork().findOneOrFail(Order, { id }, { populate: ['items', 'statusChanges'] });
   }
-}
-
-/** The buyer's view of an order (items and history populated). */
-export function toOrderDto(order: Order): OrderDto {
-  const installments = order.installments ?? 1;
-  const history = [...order.statusChanges.getItems()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  return {
-    id: order.id,
-    number: order.number,
-    status: order.status,
-    totalCents: order.totalCents,
-    createdAt: order.createdAt.toISOString(),
-    items: order.items.getItems().map((item) => ({
-      productId: item.product?.id ?? null,
-      productName: item.productName,
-      quantity: item.quantity,
-      unitPriceCents: item.unitPriceCents,
-      totalPriceCents: item.totalPriceCents,
-    })),
-    shipping: {
-      recipient: order.customerName,
-      zipCode: order.zipCode,
-      street: order.street,
-      number: order.addressNumber,
-      complement: order.complement ?? undefined,
-      neighborhood: order.neighborhood,
-      city: order.city,
-      state: order.state,
-    },
-    delivery: deliveryEstimate(order.state),
-    payment: {
-      method: order.paymentMethod,
-      card: order.cardLast4 ? { brand: order.cardBrand ?? 'Cartão', last4: order.cardLast4, installments, installmentAmounts: installmentPlan(order.totalCents, installments) } : null,
-      pix: order.pixPayload && order.pixExpiresAt ? { payload: order.pixPayload, expiresAt: order.pixExpiresAt.toISOString() } : null,
-      boleto: order.boletoLine && order.boletoDueDate ? { line: order.boletoLine, dueDate: order.boletoDueDate, url: order.boletoUrl ?? null } : null,
-      paidAt: order.paidAt?.toISOString() ?? null,
-    },
-    shipment:
-      order.shippedAt && order.carrier && order.trackingCode
-        ? { carrier: order.carrier, trackingCode: order.trackingCode, shippedAt: order.shippedAt.toISOString(), deliveredAt: order.deliveredAt?.toISOString() ?? null }
-        : null,
-    cancellation:
-      order.status === 'cancelled' && order.cancelledAt
-        ? { reason: (order.cancelReason ?? 'cancelled_by_admin') as CancelReason, at: order.cancelledAt.toISOString(), refundedCents: order.refundedCents ?? null }
-        : null,
-    timeline: history.filter((entry) => entry.fromStatus !== entry.toStatus).map((entry) => ({ status: entry.toStatus, at: entry.createdAt.toISOString(), note: null })),
-  };
-}
-
-/**
- * The fingerprint of an order request (issue 21, review item 17): SHA-256 of its items (merged and
- * sorted), customer and payment, without the card token (single-use: a retry after a lost answer
- * necessarily carries a new one). Same request, same fingerprint.
- */
-export function requestFingerprint(data: ReturnType<typeof createOrderSchema.parse>): string {
-  const lines = new Map<string, number>();
-  for (const item of data.items) lines.set(item.productId, (lines.get(item.productId) ?? 0) + item.quantity);
-  const { cardToken: _token, ...payment } = data.payment as typeof data.payment & { cardToken?: string };
-  const canonical = { items: [...lines.entries()].sort(([a], [b]) => a.localeCompare(b)), customer: Object.entries(data.customer).sort(([a], [b]) => a.localeCompare(b)), payment: Object.entries(payment).sort(([a], [b]) => a.localeCompare(b)) };
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
-}
-
-/** The order a key already made, when the request is the same one. @throws UnprocessableError (422) for another body. */
-function sameRequest(order: Order, fingerprint: string): Order {
-  if (order.requestFingerprint && order.requestFingerprint !== fingerprint) {
-    throw new UnprocessableError('Esta chave de idempotência já foi usada em outro pedido com dados diferentes. Gere uma nova chave para um novo pedido.', 'idempotency_key_reused');
-  }
-  return order;
 }

@@ -1,0 +1,55 @@
+/**
+ * The buyer's view of an order (contracts `Order`): items, shipping address, delivery estimate,
+ * payment (card last digits and installments, PIX code, boleto line), shipment, cancellation and
+ * the status timeline. Amounts are BRL cents, instants ISO 8601 strings. Used by the buyer's
+ * routes (order.service.ts) and the staff's (admin-orders.service.ts).
+ */
+import { deliveryEstimate, installmentPlan, type CancelReason, type Order as OrderDto } from '@prata/contracts';
+import type { Order } from './order.entities.ts';
+
+/** The buyer's view of an order (items and history populated). */
+export function toOrderDto(order: Order): OrderDto {
+  const installments = order.installments ?? 1;
+  const history = [...order.statusChanges.getItems()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    totalCents: order.totalCents,
+    createdAt: order.createdAt.toISOString(),
+    items: order.items.getItems().map((item) => ({
+      productId: item.product?.id ?? null,
+      productName: item.productName,
+      quantity: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+      totalPriceCents: item.totalPriceCents,
+    })),
+    shipping: {
+      recipient: order.customerName,
+      zipCode: order.zipCode,
+      street: order.street,
+      number: order.addressNumber,
+      complement: order.complement ?? undefined,
+      neighborhood: order.neighborhood,
+      city: order.city,
+      state: order.state,
+    },
+    delivery: deliveryEstimate(order.state),
+    payment: {
+      method: order.paymentMethod,
+      card: order.cardLast4 ? { brand: order.cardBrand ?? 'Cartão', last4: order.cardLast4, installments, installmentAmounts: installmentPlan(order.totalCents, installments) } : null,
+      pix: order.pixPayload && order.pixExpiresAt ? { payload: order.pixPayload, expiresAt: order.pixExpiresAt.toISOString() } : null,
+      boleto: order.boletoLine && order.boletoDueDate ? { line: order.boletoLine, dueDate: order.boletoDueDate, url: order.boletoUrl ?? null } : null,
+      paidAt: order.paidAt?.toISOString() ?? null,
+    },
+    shipment:
+      order.shippedAt && order.carrier && order.trackingCode
+        ? { carrier: order.carrier, trackingCode: order.trackingCode, shippedAt: order.shippedAt.toISOString(), deliveredAt: order.deliveredAt?.toISOString() ?? null }
+        : null,
+    cancellation:
+      order.status === 'cancelled' && order.cancelledAt
+        ? { reason: (order.cancelReason ?? 'cancelled_by_admin') as CancelReason, at: order.cancelledAt.toISOString(), refundedCents: order.refundedCents ?? null }
+        : null,
+    timeline: history.filter((entry) => entry.fromStatus !== entry.toStatus).map((entry) => ({ status: entry.toStatus, at: entry.createdAt.toISOString(), note: null })),
+  };
+}

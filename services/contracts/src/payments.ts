@@ -1,0 +1,139 @@
+/**
+ * Paying an order by card and the acquirer's browser settings (split from orders.ts, which
+ * re-exports this module so `@prata/contracts/orders` keeps its surface): the accepted card brands,
+ * the card as typed in the checkout form, the acquirer's tokenisation request and answer
+ * (Mercado Pago's documented shapes), Mercado Pago's default origins and the payment
+ * configuration the browser reads (`GET /api/payments/config`). Validation messages are pt-BR, as
+ * shown to shoppers.
+ */
+import cardValidator from 'card-validator';
+import { z } from 'zod';
+
+/**
+ * Card brands the store accepts, as the acquirer's `payment_method_id` (Mercado Pago's ids for
+ * Brazil), keyed by card-validator's brand type. The CVV length comes from the brand (Amex 4).
+ */
+export const CARD_BRANDS = ['visa', 'master', 'amex', 'elo', 'hipercard'] as const;
+export const cardBrandSchema = z.enum(CARD_BRANDS, { error: 'Bandeira do cartão não aceita' });
+export type CardBrand = z.infer<typeof cardBrandSchema>;
+const BRAND_BY_VALIDATOR_TYPE: Readonly<Record<string, CardBrand>> = {
+  visa: 'visa',
+  mastercard: 'master',
+  'american-express': 'amex',
+  elo: 'elo',
+  hipercard: 'hipercard',
+};
+/** Display names of the brands (the card line of an order: 'Visa final 1111'). */
+export const CARD_BRAND_NAMES: Readonly<Record<CardBrand, string>> = {
+  visa: 'Visa',
+  master: 'Mastercard',
+  amex: 'American Express',
+  elo: 'Elo',
+  hipercard: 'Hipercard',
+};
+
+/** The accepted brand of a card number and its CVV length, or null for an unknown/unaccepted brand. */
+export function cardBrandOf(cardNumber: string): { brand: CardBrand; cvvLength: number } | null {
+  const card = cardValidator.number(cardNumber.replace(/\D/g, '')).card;
+  const brand = card ? BRAND_BY_VALIDATOR_TYPE[card.type] : undefined;
+  return card && brand ? { brand, cvvLength: card.code.size } : null;
+}
+
+const cvvFits = (cardNumber: string, cvv: string) => {
+  const brand = cardBrandOf(cardNumber);
+  return brand ? cvv.length === brand.cvvLength : /^\d{3}$/.test(cvv);
+};
+
+/**
+ * The card as typed in the checkout form (storefront.md 5 limits; issue 5 checks: Luhn, an
+ * accepted brand, a future expiry; issue 13: the CVV has the brand's length, 4 for Amex).
+ * These fields are sent only to the acquirer's tokenisation endpoint, never to the store's
+ * order route.
+ */
+/** The cardholder's name as printed on the card (the one card detail the store's page handles). */
+export const cardholderNameSchema = z.string().trim().min(1, 'Nome no cartão é obrigatório').max(100, 'Nome no cartão muito longo');
+
+export const cardDetailsSchema = z
+  .object({
+    cardNumber: z
+      .string()
+      .transform((v) => v.replace(/\D/g, ''))
+      .pipe(z.string().max(19, 'Número do cartão inválido').refine((v) => cardValidator.number(v).isValid && cardBrandOf(v) !== null, 'Número do cartão inválido')),
+    cardName: cardholderNameSchema,
+    cardExpiry: z
+      .string()
+      .trim()
+      .max(5, 'Validade inválida')
+      .refine((v) => /^\d{2}\/\d{2}$/.test(v) && cardValidator.expirationDate(v).isValid, 'Validade inválida'),
+    cardCvv: z.string().trim().max(4, 'CVV inválido').regex(/^\d{3,4}$/, 'CVV inválido'),
+  })
+  .refine((card) => cvvFits(card.cardNumber, card.cardCvv), { path: ['cardCvv'], message: 'CVV inválido' });
+export type CardDetails = z.input<typeof cardDetailsSchema>;
+
+/**
+ * Card tokenisation request, in the acquirer's documented shape (Mercado Pago
+ * `POST /v1/card_tokens?public_key=`): the browser sends it to the acquirer (or, in test mode, to
+ * the sandbox acquirer of the service), never with the order.
+ */
+export const cardTokenRequestSchema = z
+  .object({
+    card_number: z.string().regex(/^\d{12,19}$/, 'Número do cartão inválido').refine((v) => cardValidator.number(v).isValid && cardBrandOf(v) !== null, 'Número do cartão inválido'),
+    expiration_month: z.number().int().min(1, 'Validade inválida').max(12, 'Validade inválida'),
+    expiration_year: z.number().int().min(2000, 'Validade inválida').max(2100, 'Validade inválida'),
+    security_code: z.string().regex(/^\d{3,4}$/, 'CVV inválido'),
+    cardholder: z.object({ name: z.string().trim().min(1, 'Nome no cartão é obrigatório').max(100, 'Nome no cartão muito longo') }),
+  })
+  .refine((t) => cardValidator.expirationDate({ month: String(t.expiration_month), year: String(t.expiration_year) }).isValid, { path: ['expiration_month'], message: 'Validade inválida' })
+  .refine((t) => cvvFits(t.card_number, t.security_code), { path: ['security_code'], message: 'CVV inválido' });
+export type CardTokenRequest = z.infer<typeof cardTokenRequestSchema>;
+
+/** The card token the acquirer answers (Mercado Pago's fields; others ignored). */
+export const cardTokenSchema = z
+  .object({ id: z.string().min(1), first_six_digits: z.string(), last_four_digits: z.string(), expiration_month: z.number(), expiration_year: z.number() })
+  .loose();
+export type CardToken = z.infer<typeof cardTokenSchema>;
+
+/** The tokenisation request for card details typed in the form ('12/30' -> month 12, year 2030). */
+export function toCardTokenRequest(card: { cardNumber: string; cardName: string; cardExpiry: string; cardCvv: string }): CardTokenRequest {
+  const [month = '0', year = '0'] = card.cardExpiry.split('/');
+  return {
+    card_number: card.cardNumber.replace(/\D/g, ''),
+    expiration_month: Number(month),
+    expiration_year: 2000 + Number(year),
+    security_code: card.cardCvv.trim(),
+    cardholder: { name: card.cardName.trim() },
+  };
+}
+
+/**
+ * Mercado Pago's documented browser origins (issue 21), the defaults of the settings that name
+ * them: `MERCADOPAGO_SDK_URL` (MercadoPago.js v2, CSP `script-src`), `MERCADOPAGO_API_URL`
+ * (tokenisation and payment-method look-ups, `connect-src`) and `MERCADOPAGO_FIELDS_ORIGIN`
+ * (the secure card fields' frames, `frame-src`). The API and every shell host derive their
+ * values from the same variables.
+ */
+export const MERCADOPAGO_DEFAULTS = {
+  sdkUrl: 'https://sdk.mercadopago.com/js/v2',
+  apiUrl: 'https://api.mercadopago.com',
+  fieldsOrigin: 'https://api-static.mercadopago.com',
+} as const;
+
+/** How the browser pays: `GET /api/payments/config` (issue 10 item 6). */
+export const paymentConfigSchema = z.object({
+  provider: z.enum(['sandbox', 'mercadopago']),
+  /** True when no real money moves (the sandbox, or the acquirer's test credentials): the store shows 'Modo de teste'. */
+  testMode: z.boolean(),
+  /** The acquirer's public key for its browser tokenisation (null for the sandbox). */
+  publicKey: z.string().nullable(),
+  /**
+   * The acquirer's browser SDK (MercadoPago.js v2): the checkout loads it and mounts its secure
+   * card fields, so the card number and CVV stay inside the acquirer's frames (PCI SAQ A).
+   * Null for the sandbox, whose test form posts to `cardTokenUrl`.
+   */
+  sdkUrl: z.url().nullable(),
+  /** Where the browser POSTs the card for a token (`cardTokenRequestSchema` body; the sandbox). */
+  cardTokenUrl: z.url(),
+  /** True when a pending order can be paid from its page ('Simular pagamento'; sandbox only). */
+  simulation: z.boolean(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
