@@ -4,6 +4,12 @@
  * replaced or revoked token again is treated as theft and revokes its whole family. Sign-out
  * revokes.
  *
+ * Reuse interval (after Auth0's "reuse interval" and Okta's grace period): a token replaced less
+ * than {@link REFRESH_REUSE_GRACE_MS} ago, in a family still alive, is answered with one more
+ * token of its family instead of a revocation. A refresh whose answer never reached the browser
+ * (the page reloaded or the phone lost its connection mid-request) and two tabs refreshing at
+ * once would otherwise sign the shopper out as if the token had been stolen.
+ *
  * A session is one refresh-token family; its id travels in the access token (`sid`), and the
  * auth hook accepts an access token only while its family is alive, so revoking a session ends
  * its access tokens at once. The lifetime is absolute: every token of a family expires when the
@@ -34,6 +40,9 @@ export interface IssuedSession {
   /** End of the session's absolute lifetime (the cookie's expiry). */
   refreshExpiresAt: Date;
 }
+
+/** How long a replaced refresh token may still be presented without counting as reuse, ms. */
+export const REFRESH_REUSE_GRACE_MS = 20_000;
 
 export const PROFILE_MISSING_MESSAGE = 'Para continuar, crie uma nova conta ou faça login com uma conta registrada.';
 
@@ -83,13 +92,15 @@ export class SessionService {
 
   /**
    * Rotates a refresh token. @throws UnauthorizedError when unknown or expired; when it was
-   * already rotated or revoked, the whole family is revoked first (reuse detection).
+   * revoked, or rotated more than REFRESH_REUSE_GRACE_MS ago, the whole family is revoked first
+   * (reuse detection). A token rotated within the grace period gets one more token of its family.
    */
   async rotate(em: EntityManager, raw: string | undefined, meta: RequestMeta): Promise<IssuedSession> {
     if (!raw) throw new UnauthorizedError('Sessão expirada. Entre novamente.', 'session_expired');
     const now = this.deps.clock.now();
     const current = await em.findOne(RefreshToken, { tokenHash: sha256Hex(raw) }, { populate: ['user'] });
     if (!current) throw new UnauthorizedError('Sessão expirada. Entre novamente.', 'session_expired');
+    if (current.replacedById && (await this.withinGrace(em, current, now))) return this.sibling(em, current, meta);
     if (current.revokedAt || current.replacedById) {
       await this.revokeFamily(em, current.familyId);
       audit(em, { userId: current.user.id, action: 'refresh_token_reuse', details: { familyId: current.familyId }, meta });
@@ -112,10 +123,30 @@ export class SessionService {
       return issued;
     });
     if (!next) {
+      // A concurrent refresh of the same token won just now (two tabs, a retried request).
+      const fresh = await em.fork().findOne(RefreshToken, { id: current.id });
+      if (fresh?.replacedById && (await this.withinGrace(em, fresh, now))) return this.sibling(em, fresh, meta);
       await this.revokeFamily(em, current.familyId);
       throw new UnauthorizedError('Sessão expirada. Entre novamente.', 'session_revoked');
     }
     return { session: next.session, refreshToken: next.refreshToken, refreshExpiresAt: next.refreshExpiresAt };
+  }
+
+  /** Whether `token` was replaced less than REFRESH_REUSE_GRACE_MS ago and its family still has a live token. */
+  private async withinGrace(em: EntityManager, token: RefreshToken, now: Date): Promise<boolean> {
+    if (!token.revokedAt || now.getTime() - token.revokedAt.getTime() > REFRESH_REUSE_GRACE_MS || token.expiresAt <= now) return false;
+    return (await em.fork().count(RefreshToken, { familyId: token.familyId, revokedAt: null, expiresAt: { $gt: now } })) > 0;
+  }
+
+  /** One more token of `token`'s family (the reuse interval); the family's other tokens stay valid. */
+  private async sibling(em: EntityManager, token: RefreshToken, meta: RequestMeta): Promise<IssuedSession> {
+    const issued = await em.transactional(async (tx) => {
+      const owner = await tx.findOneOrFail(RefreshToken, { id: token.id }, { populate: ['user'] });
+      const next = await this.issue(tx, owner.user, meta, { id: token.familyId, expiresAt: token.expiresAt });
+      await tx.flush();
+      return next;
+    });
+    return { session: issued.session, refreshToken: issued.refreshToken, refreshExpiresAt: issued.refreshExpiresAt };
   }
 
   /** The family `raw` belongs to (the caller's session), or null when unknown. */
