@@ -56,6 +56,7 @@ export const CONTRACT_MODULES = [
   'remote-module',
   'reservations',
   'system-errors',
+  'web-vitals',
 ] as const;
 
 /**

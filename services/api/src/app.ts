@@ -36,7 +36,7 @@ import contentRoutes from './modules/content/index.ts';
 import identityRoutes, { liveSessionRoles } from './modules/identity/index.ts';
 import notificationRoutes from './modules/notifications/index.ts';
 import orderRoutes, { paymentsPlugin, productIsOrdered } from './modules/orders/index.ts';
-import platformRoutes from './modules/platform/index.ts';
+import platformRoutes, { releaseHealthPlugin } from './modules/platform/index.ts';
 import qualityRoutes from './modules/quality/index.ts';
 import realtimeRoutes from './modules/realtime/index.ts';
 import reportRoutes from './modules/reports/index.ts';
@@ -116,6 +116,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(storagePlugin, { storage: deps.storage });
   await app.register(mailPlugin);
   await app.register(eventsPlugin);
+  await app.register(releaseHealthPlugin);
   await app.register(systemErrorsPlugin);
   await app.register(jobsPlugin);
   await app.register(paymentsPlugin);

@@ -54,6 +54,10 @@
  *   longer ago are deleted daily (issue 21).
  * - `SOURCE_MAP_DIRS` (default none; `npm start` sets it): build directories whose hidden source
  *   maps are imported at start, comma-separated (issue 24; releases upload theirs).
+ * - `WEB_VITALS_SAMPLE_RATE` (default 1: every session): the share of browser sessions whose Web
+ *   Vitals and crashes are kept for release health (issue 24); `VITALS_PER_MINUTE` (default 60):
+ *   Web Vitals beacons per minute and client IP; `CANARY_MIN_VITALS_SESSIONS` (default 20): sessions
+ *   with Web Vitals each version needs before the canary guard compares their speed.
  * - `LOW_STOCK_THRESHOLD` (default 3): a product at or below it raises an admin notification.
  * - `ERROR_ALERT_THRESHOLD` (default 10): unresolved errors in the last hour that raise an alert.
  * - `API_VERSION` (default the package version): the version the service records with its 5xx.
@@ -135,6 +139,9 @@ export const envSchema = z.object({
   REALTIME_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   ERROR_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   SOURCE_MAP_DIRS: z.string().default(''),
+  WEB_VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  VITALS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  CANARY_MIN_VITALS_SESSIONS: z.coerce.number().int().min(1).default(20),
   ERROR_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(3),
   ERROR_ALERT_THRESHOLD: z.coerce.number().int().min(1).default(10),

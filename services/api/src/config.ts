@@ -84,6 +84,12 @@ export interface AppConfig {
   errorRetentionDays: number;
   /** Build directories whose source maps are imported at start (issue 24). */
   sourceMapDirs: string[];
+  /** Share of browser sessions kept for release health, 0..1 (issue 24). */
+  webVitalsSampleRate: number;
+  /** Web Vitals beacons per minute and client IP. */
+  vitalsPerMinute: number;
+  /** Sessions with Web Vitals each version needs before the canary guard compares their speed. */
+  canaryMinVitalsSessions: number;
   /** Stock at or below which a product raises a low-stock notification. */
   lowStockThreshold: number;
   /** Unresolved errors within an hour that raise an 'errors piling up' notification. */
@@ -201,6 +207,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     errorReportsPerMinute: e.ERROR_REPORTS_PER_MINUTE,
     errorRetentionDays: e.ERROR_RETENTION_DAYS,
     sourceMapDirs: e.SOURCE_MAP_DIRS.split(',').map((dir) => dir.trim()).filter(Boolean),
+    webVitalsSampleRate: e.WEB_VITALS_SAMPLE_RATE,
+    vitalsPerMinute: e.VITALS_PER_MINUTE,
+    canaryMinVitalsSessions: e.CANARY_MIN_VITALS_SESSIONS,
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     errorAlertThreshold: e.ERROR_ALERT_THRESHOLD,
     apiVersion: e.API_VERSION,

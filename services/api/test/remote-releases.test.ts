@@ -23,7 +23,7 @@ import { sriHash, unverifiedMessage } from '../src/modules/platform/release-veri
 import { openReleaseRegistry } from '../src/bootstrap/release-registry.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
-import { CANARY_ERROR_RATIO, CANARY_MIN_ERRORS } from '../src/modules/platform/canary-guard.ts';
+import { CANARY_CHECK_INTERVAL_MS, CANARY_ERROR_RATIO, CANARY_MIN_ERRORS, CANARY_VITALS_RATIO } from '../src/modules/platform/canary-guard.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 import { TestSocket } from './realtime-client.ts';
 
@@ -459,6 +459,45 @@ describe('remote releases', () => {
     const [event] = await sql<{ payload: unknown }>(service, `select payload from domain_events where type = 'RemoteReleaseActivated' order by created_at desc limit 1`);
     expect(event!.payload).toEqual({ remote: 'storefront', version: stable, manifestUrl: `${originUrl}/storefront/${stable}/mf-manifest.json` });
     expect(await sql(service, `select 1 from remote_canary_clients`)).toEqual([]);
+  });
+
+  it('rolls a canary back by itself when its real users\' p75 LCP is more than 10 % worse, recording the figures and the time to rollback (issue 24)', async () => {
+    const stable = (await storefront()).version;
+    const canaryVersion = '0.1.0-5a5a5a5a';
+    expect((await post('/api/developer/remotes/storefront/releases', developer, { ...(await build(canaryVersion)), activate: false })).statusCode).toBe(201);
+    expect((await post('/api/developer/remotes/storefront/canary', developer, { version: canaryVersion, percent: 50 })).statusCode).toBe(200);
+    const canaryRunning = async () => remoteReleaseListSchema.parse((await service.app.inject({ method: 'GET', url: '/api/developer/remotes/storefront/releases', headers: bearer(developer) })).json()).canary;
+    /** `sessions` page loads of `version`, each from its own tab, with LCP `lcp` ms and INP 80 ms. */
+    const loads = async (version: string, sessions: number, lcp: number, prefix: string) => {
+      for (let i = 0; i < sessions; i += 1) {
+        const payload = JSON.stringify({ sessionId: `${prefix}-${String(i).padStart(4, '0')}`, route: '/', remotes: [{ name: 'storefront', version }], metrics: [{ name: 'LCP', value: lcp }, { name: 'INP', value: 80 }] });
+        const answer = await service.app.inject({ method: 'POST', url: '/api/vitals', headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload, remoteAddress: `198.51.100.${(i % 200) + 1}` });
+        expect(answer.statusCode, answer.body).toBe(204);
+      }
+    };
+    const tick = async () => {
+      clock.advance(CANARY_CHECK_INTERVAL_MS);
+      await service.app.jobs.tick();
+    };
+    // 19 canary sessions are too few to prove anything, however slow.
+    await loads(stable, 20, 2000, 'estavel');
+    await loads(canaryVersion, 19, 2600, 'canario');
+    await tick();
+    expect(await canaryRunning()).toMatchObject({ version: canaryVersion });
+    await loads(canaryVersion, 1, 2200, 'canario-b');
+    // 20 canary sessions: 19 at 2600 ms and 1 at 2200 ms: p75 2600 ms > 1.1 x 2000 ms.
+    await tick();
+    expect(await canaryRunning()).toBeNull();
+    const [log] = await sql<{ details: Record<string, unknown> }>(service, `select details from admin_logs where action = 'remote_canary_rolled_back' and details->>'version' = ?`, [canaryVersion]);
+    expect(log!.details).toMatchObject({
+      metric: 'LCP',
+      ratio: CANARY_VITALS_RATIO,
+      canary: { version: canaryVersion, sessions: 20, lcpP75: 2600 },
+      stable: { version: stable, sessions: 20, lcpP75: 2000 },
+      breachToRollbackMs: CANARY_CHECK_INTERVAL_MS,
+      reason: expect.stringMatching(/^Canário revertido automaticamente: p75 de LCP 2600 ms em 20 sessões contra 2000 ms em 20 sessões/),
+    });
+    expect(log!.details.breachToRollbackMs as number).toBeLessThanOrEqual(60_000);
   });
 
   it("records a release's Node build hash and weight, serves the hash on the registry entry and checks the Node container before every activation (issue 20)", async () => {

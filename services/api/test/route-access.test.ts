@@ -42,6 +42,7 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^GET \/api\/(health|remotes|content|social-links)(\/|$)/, 'public'],
   [/^GET \/images\//, 'public'],
   [/^POST \/api\/errors$/, 'public'], // error reports from every browser: size- and rate-limited
+  [/^POST \/api\/vitals$/, 'public'], // Web Vitals beacons from every browser (issue 24): size- and rate-limited
   [/^GET \/api\/realtime$/, 'public'], // websocket: channels check roles on the server
 ];
 

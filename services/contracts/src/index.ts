@@ -9,6 +9,7 @@ export * from './admin-orders.ts';
 export * from './admin.ts';
 export * from './realtime.ts';
 export * from './system-errors.ts';
+export * from './web-vitals.ts';
 export * from './notifications.ts';
 export * from './quality.ts';
 export * from './money.ts';

@@ -23,10 +23,10 @@ import { DomainEventRecordSchema } from '../events/domain-event.entity.ts';
 import { OrderItemSchema, OrderSchema, OrderStatusChangeSchema, PaymentNotificationSchema, SandboxPaymentSchema } from '../modules/orders/index.ts';
 import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/index.ts';
 import { SearchNormalizeRoutine } from '../modules/search/index.ts';
-import { SourceMapSchema, SystemErrorEventSchema, SystemErrorSchema } from '../modules/system-errors/index.ts';
+import { SourceMapSchema, SystemErrorEventSchema, SystemErrorSchema, SystemErrorUserSchema, SystemErrorVersionSchema } from '../modules/system-errors/index.ts';
 import { NotificationSchema, NotificationStateSchema } from '../modules/notifications/index.ts';
 import { QaIssueSchema } from '../modules/quality/index.ts';
-import { RemoteActivationSchema, RemoteCanaryClientSchema, RemoteCanarySchema, RemoteReleaseSchema } from '../modules/platform/index.ts';
+import { ReleaseSessionSchema, RemoteActivationSchema, RemoteCanaryClientSchema, RemoteCanarySchema, RemoteReleaseSchema, WebVitalSampleSchema } from '../modules/platform/index.ts';
 import { migrationsList } from '../database/migrations/index.ts';
 import { releaseDeadConnections } from '../database/pool-guard.ts';
 
@@ -55,6 +55,8 @@ export const ENTITIES = [
   OwnerSetupTokenSchema,
   SystemErrorSchema,
   SystemErrorEventSchema,
+  SystemErrorVersionSchema,
+  SystemErrorUserSchema,
   SourceMapSchema,
   NotificationSchema,
   NotificationStateSchema,
@@ -62,6 +64,8 @@ export const ENTITIES = [
   RemoteReleaseSchema,
   RemoteActivationSchema,
   RemoteCanarySchema,
+  WebVitalSampleSchema,
+  ReleaseSessionSchema,
   RemoteCanaryClientSchema,
 ];
 

@@ -32,12 +32,16 @@ export default fp(
     const interval = app.config.reservationCleanupIntervalMs;
     app.jobs.every({ name: 'reservation-cleanup', everyMs: interval, run: () => reservations.cleanup(app.orm.em.fork()) });
     app.jobs.every({ name: 'order-expiry', everyMs: interval, run: () => reconciliation.expireOverdue(app.orm.em.fork()) });
-    const canaryGuard = new CanaryGuard(releaseServices(app).releases);
+    const canaryGuard = new CanaryGuard(releaseServices(app).releases, app.releaseHealth, app.config.canaryMinVitalsSessions, () => app.clock.now());
     app.jobs.every({ name: 'canary-guard', everyMs: CANARY_CHECK_INTERVAL_MS, run: () => canaryGuard.check(app.orm.em.fork()) });
     app.jobs.every({
       name: 'system-error-retention',
       everyMs: 3_600_000,
-      run: () => app.systemErrors.deleteOlderThan(app.orm.em.fork(), new Date(app.clock.now().getTime() - app.config.errorRetentionDays * 86_400_000)),
+      run: async () => {
+        const cutoff = new Date(app.clock.now().getTime() - app.config.errorRetentionDays * 86_400_000);
+        await app.systemErrors.deleteOlderThan(app.orm.em.fork(), cutoff);
+        await app.releaseHealth.deleteOlderThan(app.orm.em.fork(), cutoff);
+      },
     });
     app.jobs.every({
       name: 'rate-limit-cleanup',

@@ -21,7 +21,8 @@ export class Migration20261127100000_error_issues extends Migration {
     this.addSql(`alter table "system_errors" add column "status" text not null default 'unresolved', add column "level" text not null default 'error', add column "versions" text[] not null default '{}', add column "resolved_versions" text[] not null default '{}', add column "users_affected" int not null default 0, add column "regression" boolean not null default false;`);
     this.addSql(`update "system_errors" set "status" = case when "resolved" then 'resolved' else 'unresolved' end, "versions" = case when "version" is null then '{}' else array["version"]::text[] end;`);
     this.addSql(`update "system_errors" set "resolved_versions" = "versions" where "resolved";`);
-    this.addSql(`create table "system_error_versions" ("issue_id" uuid not null references "system_errors" ("id") on delete cascade, "version" varchar(60) not null, "verified" boolean not null, "minute" timestamptz not null, "count" int not null, "first_seen_at" timestamptz not null, "last_seen_at" timestamptz not null, primary key ("issue_id", "version", "verified", "minute"));`);
+    this.addSql(`create table "system_error_versions" ("issue_id" uuid not null, "version" varchar(60) not null, "verified" boolean not null, "minute" timestamptz not null, "count" int not null, "first_seen_at" timestamptz not null, "last_seen_at" timestamptz not null, primary key ("issue_id", "version", "verified", "minute"));`);
+    this.addSql(`alter table "system_error_versions" add constraint "system_error_versions_issue_id_foreign" foreign key ("issue_id") references "system_errors" ("id") on delete cascade;`);
     this.addSql(`create index "system_error_versions_version_index" on "system_error_versions" ("version", "last_seen_at");`);
     this.addSql(`with ranked as (select "id", first_value("id") over (partition by "fingerprint" order by "last_seen_at" desc, "id") as "keep" from "system_errors")
       insert into "system_error_versions" ("issue_id", "version", "verified", "minute", "count", "first_seen_at", "last_seen_at")
@@ -33,10 +34,15 @@ export class Migration20261127100000_error_issues extends Migration {
     this.addSql(`drop index if exists "system_errors_fingerprint_index";`);
     this.addSql(`alter table "system_errors" add constraint "system_errors_fingerprint_unique" unique ("fingerprint");`);
     this.addSql(`create index "system_errors_status_index" on "system_errors" ("status");`);
+    this.addSql(`alter table "system_errors" add constraint "system_errors_status_check" check ("status" in ('unresolved', 'resolved', 'ignored'));`);
+    this.addSql(`alter table "system_errors" add constraint "system_errors_level_check" check ("level" in ('error', 'warning'));`);
     this.addSql(`create index "system_errors_last_seen_at_index" on "system_errors" ("last_seen_at");`);
-    this.addSql(`create table "system_error_users" ("issue_id" uuid not null references "system_errors" ("id") on delete cascade, "user_key" varchar(64) not null, primary key ("issue_id", "user_key"));`);
-    this.addSql(`create table "system_error_events" ("id" uuid not null, "issue_id" uuid not null references "system_errors" ("id") on delete cascade, "occurred_at" timestamptz not null, "version" varchar(60) null, "level" text not null, "message" text not null, "page_url" text null, "user_agent" text null, "stack" text null, "frames" jsonb not null, "breadcrumbs" jsonb not null, primary key ("id"));`);
-    this.addSql(`create index "system_error_events_issue_id_index" on "system_error_events" ("issue_id", "occurred_at");`);
+    this.addSql(`create table "system_error_users" ("issue_id" uuid not null, "user_key" varchar(64) not null, primary key ("issue_id", "user_key"));`);
+    this.addSql(`alter table "system_error_users" add constraint "system_error_users_issue_id_foreign" foreign key ("issue_id") references "system_errors" ("id") on delete cascade;`);
+    this.addSql(`create table "system_error_events" ("id" uuid not null, "issue_id" uuid not null, "occurred_at" timestamptz not null, "version" varchar(60) null, "level" text not null, "message" text not null, "page_url" text null, "user_agent" text null, "stack" text null, "frames" jsonb not null, "breadcrumbs" jsonb not null, primary key ("id"));`);
+    this.addSql(`alter table "system_error_events" add constraint "system_error_events_issue_id_foreign" foreign key ("issue_id") references "system_errors" ("id") on delete cascade;`);
+    this.addSql(`alter table "system_error_events" add constraint "system_error_events_level_check" check ("level" in ('error', 'warning'));`);
+    this.addSql(`create index "system_error_events_issue_id_index" on "system_error_events" ("issue_id");`);
     this.addSql(`create table "source_maps" ("app" varchar(40) not null, "version" varchar(60) not null, "file" varchar(200) not null, "map" bytea not null, "size" int not null, "uploaded_at" timestamptz not null, primary key ("app", "version", "file"));`);
     this.addSql(`create index "source_maps_file_index" on "source_maps" ("file");`);
   }
@@ -50,6 +56,7 @@ export class Migration20261127100000_error_issues extends Migration {
     this.addSql(`drop index if exists "system_errors_status_index";`);
     this.addSql(`alter table "system_errors" drop constraint if exists "system_errors_fingerprint_unique";`);
     this.addSql(`create index "system_errors_fingerprint_index" on "system_errors" ("fingerprint");`);
+    this.addSql(`alter table "system_errors" drop constraint if exists "system_errors_status_check", drop constraint if exists "system_errors_level_check";`);
     this.addSql(`alter table "system_errors" drop column "status", drop column "level", drop column "versions", drop column "resolved_versions", drop column "users_affected", drop column "regression";`);
   }
 

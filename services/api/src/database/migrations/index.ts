@@ -23,6 +23,7 @@ import { Migration20261126100000_release_weight } from './Migration2026112610000
 import { Migration20261126200000_staff_two_factor } from './Migration20261126200000_staff_two_factor.ts';
 import { Migration20261126210000_mail_retries_on_jobs } from './Migration20261126210000_mail_retries_on_jobs.ts';
 import { Migration20261127100000_error_issues } from './Migration20261127100000_error_issues.ts';
+import { Migration20261127110000_release_health } from './Migration20261127110000_release_health.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -45,4 +46,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126200000_staff_two_factor', class: Migration20261126200000_staff_two_factor },
   { name: 'Migration20261126210000_mail_retries_on_jobs', class: Migration20261126210000_mail_retries_on_jobs },
   { name: 'Migration20261127100000_error_issues', class: Migration20261127100000_error_issues },
+  { name: 'Migration20261127110000_release_health', class: Migration20261127110000_release_health },
 ];

@@ -13,6 +13,12 @@
  * - the canary is rolled back when it has at least {@link CANARY_MIN_ERRORS} errors AND its rate is
  *   more than {@link CANARY_ERROR_RATIO} times the stable version's rate.
  *
+ * Real-user speed (issue 24): the canary is also rolled back when its p75 LCP or p75 INP since it
+ * started is more than {@link CANARY_VITALS_RATIO} times the stable version's, each version having
+ * Web Vitals from at least `minVitalsSessions` sessions (`CANARY_MIN_VITALS_SESSIONS`). The figures
+ * and the time from the last sample that proved the breach to the rollback are recorded. The job
+ * runs every {@link CANARY_CHECK_INTERVAL_MS}, so that time stays under the 60 s target.
+ *
  * The rollback has the effect of `npm run rollback` during a canary (every client gets the stable
  * version) plus an `admin_logs` row `remote_canary_rolled_back` whose details hold the figures and
  * a pt-BR `reason`, and the `RemoteReleaseActivated` event (RemoteReleaseService.abortCanary).
@@ -21,9 +27,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RemoteName } from '@prata/contracts';
 import { RemoteCanary } from './remote-release.entities.ts';
 import type { ReleaseActor, RemoteReleaseService } from './remote-releases.service.ts';
+import type { ReleaseHealthService, VersionVitals } from './release-health.service.ts';
 
 /** How often the job runs, ms. */
-export const CANARY_CHECK_INTERVAL_MS = 60_000;
+export const CANARY_CHECK_INTERVAL_MS = 15_000;
+/** Rolled back when the canary's p75 LCP or INP exceeds this multiple of the stable version's (10 % worse). */
+export const CANARY_VITALS_RATIO = 1.1;
 /** The canary must have at least this many errors before it can be rolled back (a few errors prove nothing). */
 export const CANARY_MIN_ERRORS = 5;
 /** Rolled back when the canary's errors per client exceed this multiple of the stable version's. */
@@ -45,11 +54,30 @@ export function canaryFails(canary: VersionFigures, stable: VersionFigures): boo
   return canary.errors >= CANARY_MIN_ERRORS && canary.rate > CANARY_ERROR_RATIO * stable.rate;
 }
 
+/**
+ * The metric in which `canary` is more than CANARY_VITALS_RATIO times slower than `stable` (p75),
+ * or null; both need `minSessions` sessions with vitals.
+ */
+export function vitalsBreach(canary: VersionVitals, stable: VersionVitals, minSessions: number): 'LCP' | 'INP' | null {
+  if (canary.sessions < minSessions || stable.sessions < minSessions) return null;
+  if (canary.lcpP75 !== null && stable.lcpP75 !== null && canary.lcpP75 > CANARY_VITALS_RATIO * stable.lcpP75) return 'LCP';
+  if (canary.inpP75 !== null && stable.inpP75 !== null && canary.inpP75 > CANARY_VITALS_RATIO * stable.inpP75) return 'INP';
+  return null;
+}
+
+const ms = (value: number | null) => (value === null ? '—' : `${Math.round(value)} ms`);
+
 export class CanaryGuard {
   private readonly releases: RemoteReleaseService;
+  private readonly health: ReleaseHealthService | null;
+  private readonly minVitalsSessions: number;
+  private readonly now: () => Date;
 
-  constructor(releases: RemoteReleaseService) {
+  constructor(releases: RemoteReleaseService, health: ReleaseHealthService | null = null, minVitalsSessions = 20, now: () => Date = () => new Date()) {
     this.releases = releases;
+    this.health = health;
+    this.minVitalsSessions = minVitalsSessions;
+    this.now = now;
   }
 
   /**
@@ -65,7 +93,10 @@ export class CanaryGuard {
       const stableVersion = stable.find((entry) => entry.name === canary.remote)?.version;
       if (!stableVersion) continue;
       const [canaryFigures, stableFigures] = await this.figures(em, canary.remote, canary.startedAt, [canary.version, stableVersion]);
-      if (!canaryFails(canaryFigures, stableFigures)) continue;
+      if (!canaryFails(canaryFigures, stableFigures)) {
+        if (await this.checkVitals(em, canary, stableVersion)) rolledBack += 1;
+        continue;
+      }
       const reason =
         `Canário revertido automaticamente: ${canaryFigures.errors} erros em ${canaryFigures.clients} clientes (${canaryFigures.rate.toFixed(2)} por cliente) ` +
         `contra ${stableFigures.errors} erros em ${stableFigures.clients} clientes (${stableFigures.rate.toFixed(2)} por cliente) na versão estável; ` +
@@ -74,6 +105,23 @@ export class CanaryGuard {
       if (await this.releases.abortCanary(em, canary.remote, canary.version, details, CANARY_GUARD_ACTOR)) rolledBack += 1;
     }
     return rolledBack;
+  }
+
+  /** Rolls `canary` back when its real users' LCP or INP is past the threshold (see the module doc). @returns whether it did. */
+  private async checkVitals(em: EntityManager, canary: RemoteCanary, stableVersion: string): Promise<boolean> {
+    if (!this.health) return false;
+    const [canaryVitals, stableVitals] = await this.health.vitalsSince(em, canary.remote, canary.startedAt, [canary.version, stableVersion]);
+    const metric = vitalsBreach(canaryVitals!, stableVitals!, this.minVitalsSessions);
+    if (!metric) return false;
+    const [canaryValue, stableValue] = metric === 'LCP' ? [canaryVitals!.lcpP75, stableVitals!.lcpP75] : [canaryVitals!.inpP75, stableVitals!.inpP75];
+    const rolledBackAt = this.now();
+    const breachToRollbackMs = canaryVitals!.lastSampleAt ? Math.max(0, rolledBackAt.getTime() - canaryVitals!.lastSampleAt.getTime()) : null;
+    const reason =
+      `Canário revertido automaticamente: p75 de ${metric} ${ms(canaryValue)} em ${canaryVitals!.sessions} sessões ` +
+      `contra ${ms(stableValue)} em ${stableVitals!.sessions} sessões na versão estável; ` +
+      `limite: mais de ${Math.round((CANARY_VITALS_RATIO - 1) * 100)} % pior com ao menos ${this.minVitalsSessions} sessões.`;
+    const details = { reason, metric, canary: canaryVitals, stable: stableVitals, ratio: CANARY_VITALS_RATIO, minSessions: this.minVitalsSessions, breachToRollbackMs };
+    return this.releases.abortCanary(em, canary.remote, canary.version, details, CANARY_GUARD_ACTOR);
   }
 
   /** Figures of each of `versions` of `remote` since `since`, in the order given. */

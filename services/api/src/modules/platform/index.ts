@@ -13,6 +13,9 @@
  * - `POST /api/developer/remotes/:remote/rollback` `{ version? }` (ends a running canary first);
  * - `POST /api/developer/remotes/:remote/canary` `{ version, percent }`, `DELETE .../canary`.
  * Activation checks the release first (409 with the pt-BR reason when it fails).
+ *
+ * Release health (issue 24): `POST /api/vitals` and the developer's release-health and Web Vitals
+ * views (release-health.routes.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -37,6 +40,7 @@ import { RemoteRegistryService } from './remote-registry.ts';
 import { RemoteReleaseService, type ReleaseActor } from './remote-releases.service.ts';
 import { CanaryReportTokens } from './canary-report-token.ts';
 import { verifyRelease, type ReleaseToVerify } from './release-verifier.ts';
+import { releaseHealthRoutes } from './release-health.routes.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
@@ -60,6 +64,7 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     return { userId, label: user?.email ?? userId, meta: requestMeta(request) };
   };
   const startedAt = Date.now();
+  await app.register(releaseHealthRoutes(releases));
 
   app.get(
     '/api/health',
@@ -148,6 +153,9 @@ export default platformRoutes;
 // The module's public face (issue 25): other modules and the app import these from here, never a
 // file of this folder.
 export { CANARY_CHECK_INTERVAL_MS, CanaryGuard } from './canary-guard.ts';
+export { default as releaseHealthPlugin } from './release-health.plugin.ts';
+export { ReleaseHealthService, sessionKeyOf } from './release-health.service.ts';
+export { ReleaseSessionSchema, WebVitalSampleSchema } from './release-health.entities.ts';
 export { CanaryReportTokens } from './canary-report-token.ts';
 export { sriHash, verifyRelease } from './release-verifier.ts';
 export type { ReleaseToVerify } from './release-verifier.ts';

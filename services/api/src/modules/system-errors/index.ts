@@ -145,7 +145,7 @@ export default systemErrorRoutes;
 
 // The module's public face (issue 25): other modules and the app import these from here, never a
 // file of this folder.
-export { SystemError, SystemErrorEvent, SystemErrorEventSchema, SystemErrorSchema } from './system-error.entity.ts';
+export { SystemError, SystemErrorEvent, SystemErrorEventSchema, SystemErrorSchema, SystemErrorUserSchema, SystemErrorVersionSchema } from './system-error.entity.ts';
 export { default as systemErrorsPlugin } from './system-errors.plugin.ts';
 export { SourceMapStore, type SourceMapFile } from './source-maps.ts';
 export { SourceMap, SourceMapSchema } from './source-map.entity.ts';

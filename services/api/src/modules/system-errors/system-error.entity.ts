@@ -30,7 +30,7 @@ export const SystemErrorSchema = defineEntity({
     fingerprint: p.string().length(64).unique(),
     count: p.integer().default(1),
     createdAt: p.datetime().onCreate(() => new Date()).index(),
-    lastSeenAt: p.datetime().onCreate(() => new Date()),
+    lastSeenAt: p.datetime().onCreate(() => new Date()).index(),
     resolved: p.boolean().default(false).index(),
     /** The report carried a canary report token the server issued for its remote and version (issue 21). */
     verified: p.boolean().default(false),
@@ -72,3 +72,34 @@ export const SystemErrorEventSchema = defineEntity({
 });
 export class SystemErrorEvent extends SystemErrorEventSchema.class {}
 SystemErrorEventSchema.setClass(SystemErrorEvent);
+
+/** `system_error_versions`: reports per issue, version, canary verification and minute (stats, canary guard, error alert). */
+export const SystemErrorVersionSchema = defineEntity({
+  name: 'SystemErrorVersion',
+  tableName: 'system_error_versions',
+  indexes: [{ properties: ['version', 'lastSeenAt'], name: 'system_error_versions_version_index' }],
+  properties: {
+    issue: () => p.manyToOne(SystemError).primary().deleteRule('cascade'),
+    /** '' when the report named no version. */
+    version: p.string().length(60).primary(),
+    verified: p.boolean().primary(),
+    minute: p.datetime().primary(),
+    count: p.integer(),
+    firstSeenAt: p.datetime(),
+    lastSeenAt: p.datetime(),
+  },
+});
+export class SystemErrorVersion extends SystemErrorVersionSchema.class {}
+SystemErrorVersionSchema.setClass(SystemErrorVersion);
+
+/** `system_error_users`: who an issue affected (sha256 of a user id or a tab session id), once each. */
+export const SystemErrorUserSchema = defineEntity({
+  name: 'SystemErrorUser',
+  tableName: 'system_error_users',
+  properties: {
+    issue: () => p.manyToOne(SystemError).primary().deleteRule('cascade'),
+    userKey: p.string().length(64).primary(),
+  },
+});
+export class SystemErrorUser extends SystemErrorUserSchema.class {}
+SystemErrorUserSchema.setClass(SystemErrorUser);

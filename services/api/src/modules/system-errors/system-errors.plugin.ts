@@ -26,6 +26,8 @@ export default fp(
       app.clock,
       (report, now) => tokens.verify(report.reportToken, report.remote, report.version, now),
       sourceMaps.mapper(() => app.orm.em.fork()),
+      // Release health (issue 24): an unhandled error of a remote version crashed its session.
+      (em, report) => app.releaseHealth.markCrashed(em, report.sessionId, report.remote, report.version),
     );
     app.decorate('systemErrors', service);
     app.decorate('sourceMaps', sourceMaps);
@@ -56,5 +58,5 @@ export default fp(
         .catch((error: unknown) => request.log.error({ err: error }, 'could not record the server error'));
     });
   },
-  { name: 'system-errors', dependencies: ['config', 'clock', 'orm', 'events'] },
+  { name: 'system-errors', dependencies: ['config', 'clock', 'orm', 'events', 'release-health'] },
 );

@@ -47,6 +47,12 @@ import { SystemError, SystemErrorEvent } from './system-error.entity.ts';
  */
 export type FrameMapper = (frames: StackFrame[], remote: string | undefined, version: string | undefined) => Promise<StackFrame[]>;
 
+/** Called for an unhandled error (uncaught, unhandled rejection, error boundary) of a known remote version from a tab session. */
+export type CrashListener = (em: EntityManager, crash: { sessionId: string; remote: string; version: string }) => Promise<void>;
+
+/** Report types that crash a session (release health): the error reached no handler of the page. */
+export const CRASH_TYPES: readonly string[] = ['uncaught_error', 'unhandled_rejection', 'error_boundary'];
+
 /** Who reported: the caller's user id when signed in, else the tab session id the reporter sent. */
 export interface Reporter {
   userId?: string | null | undefined;
@@ -87,15 +93,23 @@ export class SystemErrorService {
   private readonly events: EventBus;
   private readonly clock: Clock;
   private readonly mapFrames: FrameMapper;
+  private readonly onCrash: CrashListener;
 
   /** Whether a report's `reportToken` was issued for its remote and version (issue 21; default: never). */
   private readonly verifyToken: (report: { reportToken?: string | undefined; remote?: string | undefined; version?: string | undefined }, now: Date) => boolean;
 
-  constructor(events: EventBus, clock: Clock, verifyToken: SystemErrorService['verifyToken'] = () => false, mapFrames: FrameMapper = async (frames) => frames) {
+  constructor(
+    events: EventBus,
+    clock: Clock,
+    verifyToken: SystemErrorService['verifyToken'] = () => false,
+    mapFrames: FrameMapper = async (frames) => frames,
+    onCrash: CrashListener = async () => undefined,
+  ) {
     this.events = events;
     this.clock = clock;
     this.verifyToken = verifyToken;
     this.mapFrames = mapFrames;
+    this.onCrash = onCrash;
   }
 
   /**
@@ -202,6 +216,9 @@ export class SystemErrorService {
       return issue;
     });
     await this.events.publish(em, records);
+    if (source === 'client' && level === 'error' && data.sessionId && data.remote && data.version && CRASH_TYPES.includes(data.errorType)) {
+      await this.onCrash(em, { sessionId: data.sessionId, remote: data.remote, version: data.version });
+    }
     return toSystemErrorDto(row);
   }
 

@@ -1,0 +1,20 @@
+/**
+ * Release health plugin (issue 24): decorates `app.releaseHealth` (release-health.service.ts, with
+ * the `WEB_VITALS_SAMPLE_RATE` setting) for the Web Vitals routes, the canary guard and the error
+ * reports that mark sessions crashed.
+ */
+import fp from 'fastify-plugin';
+import { ReleaseHealthService } from './release-health.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    releaseHealth: ReleaseHealthService;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('releaseHealth', new ReleaseHealthService(app.clock, app.config.webVitalsSampleRate));
+  },
+  { name: 'release-health', dependencies: ['config', 'clock'] },
+);
