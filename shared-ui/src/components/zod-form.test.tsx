@@ -11,7 +11,7 @@ import { ApiRequestError } from '@prata/shared-ui/state';
 import { describedByTexts, flush, inputByLabel, render, type, type Rendered } from '../testing/render.tsx';
 import { CodeField, sanitizeCode } from './code-field.tsx';
 import { Input } from './form.tsx';
-import { Form, FormCheckbox, FormField, bodyField, serverIssues, setServerErrors, useZodForm, type ZodForm } from './zod-form.tsx';
+import { Form, FormCheckbox, FormField, bodyField, serverIssues, setServerErrors, useZodForm, validatorSchema, type ZodForm } from './zod-form.tsx';
 
 const schema = z
   .object({
@@ -117,5 +117,16 @@ describe('CodeField', () => {
     expect(input.name).toBe('code');
     type(input, '12a34');
     expect(input.value).toBe('1234');
+  });
+});
+
+describe('validatorSchema', () => {
+  it("turns a validator's field messages into the form's errors and its data into the output", async () => {
+    const schema = validatorSchema((values: { cep: string }) => (values.cep.length === 8 ? { success: true, data: { zipCode: values.cep } } : { success: false, errors: { cep: 'CEP inválido' } }));
+    const { zodResolver } = await import('@hookform/resolvers/zod');
+    const resolve = zodResolver(schema);
+    const options = { fields: {}, shouldUseNativeValidation: false };
+    expect((await resolve({ cep: '0131' }, undefined, options)).errors).toMatchObject({ cep: { message: 'CEP inválido' } });
+    expect((await resolve({ cep: '01310100' }, undefined, options)).values).toEqual({ zipCode: '01310100' });
   });
 });

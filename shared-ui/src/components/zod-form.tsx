@@ -28,11 +28,12 @@ import {
   type UseFormProps,
   type UseFormReturn,
 } from 'react-hook-form';
+import { z as zod } from 'zod';
 import type * as z from 'zod/v4/core';
 import { ApiRequestError } from '@prata/shared-ui/state';
 import { Checkbox, Field, type FieldControlProps, type FieldProps } from './form.tsx';
 
-export { useController, useFormState, useWatch, type Control, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+export { useController, useFormState, useWatch, type Control, type FieldErrors, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 
 /** A zod schema whose input is an object of form values. */
 export type FormSchema<Input extends FieldValues = FieldValues, Output = unknown> = z.$ZodType<Output, Input>;
@@ -50,6 +51,23 @@ export function useZodForm<Schema extends FormSchema>(schema: Schema, options: O
     ...options,
     resolver: zodResolver(schema as unknown as FormSchema<z.input<Schema> & FieldValues, z.output<Schema>>),
   });
+}
+
+/** What a form validator built on the shared schemas answers: the parsed output, or a message per field. */
+export type FormValidation<Output> = { success: true; data: Output } | { success: false; errors: Partial<Record<string, string>> };
+
+/**
+ * A form schema from a validator that already runs the shared schemas and names its fields
+ * itself (e.g. a form whose rules depend on a choice, like the checkout's payment method):
+ * `useZodForm(validatorSchema(validate))` puts each message on its field.
+ */
+export function validatorSchema<Values extends FieldValues, Output>(validate: (values: Values) => FormValidation<Output>): FormSchema<Values, Output> {
+  return zod.custom<Values>(() => true).transform((values, ctx) => {
+    const result = validate(values);
+    if (result.success) return result.data;
+    for (const [field, message] of Object.entries(result.errors)) if (message) ctx.issues.push({ code: 'custom', message, path: [field], input: values });
+    return zod.NEVER;
+  }) as unknown as FormSchema<Values, Output>;
 }
 
 export interface FormProps<Values extends FieldValues, Output> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'noValidate' | 'onInvalid'> {
@@ -88,6 +106,8 @@ export interface FormFieldProps<Values extends FieldValues, Name extends FieldPa
   format?: (typed: string) => string;
   /** Called after the value changed (e.g. to clear a related message). */
   onValueChange?: (value: string) => void;
+  /** Drops the value when the field unmounts (a field shown only in some states). */
+  shouldUnregister?: boolean;
   children: (control: FormFieldControlProps) => ReactNode;
 }
 
@@ -95,8 +115,8 @@ export interface FormFieldProps<Values extends FieldValues, Name extends FieldPa
  * One form field: `Field`'s label, hint and error (the field's validation or server message)
  * around the control the render function returns, bound to `name` (a string value).
  */
-export function FormField<Values extends FieldValues, Name extends FieldPath<Values>>({ control, name, format, onValueChange, children, ...field }: FormFieldProps<Values, Name>) {
-  const { field: binding, fieldState } = useController({ control: control as Control<Values>, name });
+export function FormField<Values extends FieldValues, Name extends FieldPath<Values>>({ control, name, format, onValueChange, shouldUnregister, children, ...field }: FormFieldProps<Values, Name>) {
+  const { field: binding, fieldState } = useController({ control: control as Control<Values>, name, ...(shouldUnregister ? { shouldUnregister } : {}) });
   return (
     <Field {...field} error={fieldState.error?.message}>
       {(props) =>

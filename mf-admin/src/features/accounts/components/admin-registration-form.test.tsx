@@ -6,7 +6,7 @@ import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig, toast } from '@prata/shared-ui';
 import { flush, inputByLabel, render, type, type Rendered } from '@prata/shared-ui/testing';
-import { AdminRegistrationForm, validateAdminRegistration } from './admin-registration-form.tsx';
+import { AdminRegistrationForm } from './admin-registration-form.tsx';
 
 let view: Rendered;
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -24,7 +24,11 @@ afterEach(() => {
 });
 
 const field = (label: string) => inputByLabel(view.container, label);
-const submit = () => act(() => view.container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
+/** Submits and lets the form's (asynchronous) validation settle. */
+const submit = async () => {
+  act(() => view.container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
+  await flush();
+};
 const errorOf = (label: string) => {
   const ids = field(label).getAttribute('aria-describedby')?.split(' ') ?? [];
   return ids.map((id) => document.getElementById(id)?.textContent).filter(Boolean);
@@ -47,17 +51,17 @@ describe('AdminRegistrationForm', () => {
     expect(view.container.textContent).toContain('apenas o proprietário da loja deve criar');
   });
 
-  it('shows the schema messages tied to the fields and sends nothing', () => {
+  it('shows the schema messages tied to the fields and sends nothing', async () => {
     fill({ fullName: 'Ana', email: 'ana@example.com', password: '1234567', confirmPassword: '7654321' });
-    submit();
+    await submit();
     expect(errorOf('Senha')).toEqual(['Mínimo 8 caracteres', 'A senha deve ter pelo menos 8 caracteres']);
     expect(errorOf('Confirmar senha')).toEqual(['As senhas não coincidem']);
     expect(field('Senha').getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('requires every field', () => {
-    submit();
+  it('requires every field', async () => {
+    await submit();
     expect(errorOf('Nome completo')).toEqual(['Nome completo é obrigatório']);
     expect(errorOf('Email')).toEqual(['Email inválido']);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -66,7 +70,7 @@ describe('AdminRegistrationForm', () => {
   it("posts the registration, then shows the pending state and 'Criar outro registro' goes back", async () => {
     answer(201, { success: true, message: 'Enviamos um email de confirmação para ana@example.com.' });
     fill({ fullName: ' Ana Souza ', email: 'Ana@Example.com', password: 'segredo123', confirmPassword: 'segredo123' });
-    submit();
+    await submit();
     await flush();
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('http://127.0.0.1:3000/api/admin-registrations');
@@ -85,7 +89,7 @@ describe('AdminRegistrationForm', () => {
     const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     answer(code === 'internal' ? 500 : 409, { error: code, message: 'x' });
     fill({ fullName: 'Ana', email: 'ana@example.com', password: 'segredo123', confirmPassword: 'segredo123' });
-    submit();
+    await submit();
     await flush();
     expect(error).toHaveBeenCalledWith(title, ...(options ? [options] : []));
     expect(view.container.querySelector('[data-testid="admin-registration-pending"]')).toBeNull();
@@ -100,7 +104,7 @@ describe('AdminRegistrationForm with the owner setup token (issue 10)', () => {
     expect(view.container.textContent).toContain('Primeiro acesso: esta será a conta do proprietário da loja');
     answer(201, { success: true, message: 'Enviamos um email de confirmação para dona@example.com.' });
     fill({ fullName: 'Dona', email: 'dona@example.com', password: 'segredo123', confirmPassword: 'segredo123' });
-    submit();
+    await submit();
     await flush();
     expect(JSON.parse(fetchMock.mock.calls[0]![1].body).setupToken).toBe('token-de-primeiro-acesso-0123456789');
   });
@@ -111,14 +115,8 @@ describe('AdminRegistrationForm with the owner setup token (issue 10)', () => {
     view = render(<AdminRegistrationForm setupToken="token-de-primeiro-acesso-0123456789" />);
     answer(400, { error: 'invalid_setup_token', message: 'Link de primeiro acesso inválido ou expirado.' });
     fill({ fullName: 'Dona', email: 'dona@example.com', password: 'segredo123', confirmPassword: 'segredo123' });
-    submit();
+    await submit();
     await flush();
     expect(error).toHaveBeenCalledWith('Link de primeiro acesso inválido', { description: 'Link de primeiro acesso inválido ou expirado.' });
-  });
-});
-
-describe('validateAdminRegistration', () => {
-  it('accepts a valid registration, normalising the e-mail', () => {
-    expect(validateAdminRegistration({ fullName: 'Ana', email: ' ANA@x.com ', password: '12345678', confirmPassword: '12345678' }).data?.email).toBe('ana@x.com');
   });
 });
