@@ -3,13 +3,13 @@
  * a signed-out shopper goes to /auth and comes back here after signing in. The form works on the
  * cart refreshed from the service; a placed order clears the cart and opens
  * /pedido-confirmado?pedido=<id> (the order already in the query cache). The form's code loads on
- * demand (`lazyPage`), behind the same skeleton.
+ * demand (`React.lazy`), behind the same skeleton.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Navigate, useNavigate } from '@prata/shared-ui/router';
 import type { Order } from '@prata/contracts';
-import { lazyPage, toast, useCartStore, useSessionStore } from '@prata/shared-ui';
+import { toast, useCartStore, useSessionStore } from '@prata/shared-ui';
 import { CartNotices } from '../../features/cart/components/cart-notices.tsx';
 import { useCartRefresh } from '../../features/cart/hooks/use-cart-refresh.ts';
 import { usePaymentConfig } from '../../lib/payment-config.ts';
@@ -24,7 +24,8 @@ export const CHECKOUT_PATH = '/checkout';
  * route first renders and shown behind the checkout skeleton: the remote's first load, which
  * every store page pays (its byte budget), carries only the cart and the route guards.
  */
-const CheckoutForm = lazyPage(() => import('../../features/checkout/components/checkout-form.tsx').then((module) => module.CheckoutForm));
+const loadCheckoutForm = () => import('../../features/checkout/components/checkout-form.tsx');
+const CheckoutForm = lazy(() => loadCheckoutForm().then((module) => ({ default: module.CheckoutForm })));
 
 export function CheckoutRoute() {
   const user = useSessionStore((state) => state.user);
@@ -41,7 +42,8 @@ export function CheckoutRoute() {
   const awaitingPayments = !usePaymentConfig().isFetched;
 
   useEffect(() => {
-    void CheckoutForm.preload();
+    // Fetched while the session and the payment configuration load, so the form rarely waits.
+    void loadCheckoutForm();
   }, []);
 
   useEffect(() => {
