@@ -9,6 +9,8 @@
  *   `Input` / `PasswordInput` / `Textarea` / `Select`. `FormCheckbox` binds a `Checkbox`.
  * - `setServerErrors(form, issues, toField)`: a 400 answer's `issues` (pt-BR messages) on their
  *   fields; what no field takes becomes the form's error (`errors.root.server`).
+ * - `validatorSchema(validate)`: a form schema from a validator that runs the shared schemas
+ *   itself (rules that depend on a choice, values converted before the check).
  *
  * Page weight: react-hook-form is not in shared-ui's index (which every page loads) nor a
  * federation singleton (no state crosses remotes, and a shared module is not tree-shaken): import
