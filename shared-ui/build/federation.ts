@@ -67,7 +67,9 @@ export const CONTRACT_MODULES = [
  * the shell tree-shakes react-router to what the store uses), never as `react-router-dom` whole;
  * shared-ui's components are not shared (each app bundles, tree-shaken, the ones it uses). zod is deliberately not listed: a shared
  * module cannot be tree-shaken, and whole zod weighs ~88 KiB gzip; the shared contract modules carry
- * the tree-shaken part every app uses.
+ * the tree-shaken part every app uses. react-hook-form (`@prata/shared-ui/form`) is not listed either:
+ * a form's state never crosses remotes, so each app bundles the tree-shaken part its forms use, in
+ * their own chunks, instead of the shell loading it whole on every page.
  */
 export const SHARED_SINGLETONS = [
   'react',

@@ -12,6 +12,7 @@ export { Spinner, Skeleton, SkeletonText, EmptyState, type SpinnerProps, type Sk
 export { NotFoundPage, ErrorScreen, type ErrorScreenProps } from './components/pages.tsx';
 export { PageErrorBoundary } from './components/page-error-boundary.tsx';
 export { StaticContent, type StaticContentProps } from './components/static-content.tsx';
+export { CodeField, CODE_FIELD_LABEL, sanitizeCode, type CodeFieldProps, type CodeKind } from './components/code-field.tsx';
 export { SecondFactorForm, type SecondFactorFormProps } from './components/second-factor-form.tsx';
 export { PanelSignInForm, type PanelSignInFormProps } from './components/panel-sign-in-form.tsx';
 export { Toaster, toast, TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@prata/shared-ui/state';

@@ -6,7 +6,7 @@
  */
 import { act, createRef, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, type Rendered } from '../testing/render.tsx';
+import { describedByTexts, render, type Rendered } from '../testing/render.tsx';
 import { Alert } from './alert.tsx';
 import { RadioGroup, SelectField, TextField } from './form.tsx';
 
@@ -29,11 +29,6 @@ function Methods({ initial, error }: { initial: string | null; error?: string })
   );
 }
 
-const describedBy = (element: Element) =>
-  (element.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent);
 
 describe('TextField and SelectField', () => {
   it('label the control and describe it with the hint and the error', () => {
@@ -46,10 +41,10 @@ describe('TextField and SelectField', () => {
     const cep = view.container.querySelector('#cep')!;
     expect(view.container.querySelector('label[for="cep"]')!.textContent).toBe('CEP');
     expect(cep.getAttribute('aria-invalid')).toBe('true');
-    expect(describedBy(cep)).toEqual(['Somente números', 'CEP inválido']);
+    expect(describedByTexts(cep)).toEqual(['Somente números', 'CEP inválido']);
     const state = view.container.querySelector<HTMLSelectElement>('#estado')!;
     expect([...state.options].map((option) => option.textContent)).toEqual(['Selecione', 'SP - São Paulo']);
-    expect(describedBy(state)).toEqual(['Estado inválido']);
+    expect(describedByTexts(state)).toEqual(['Estado inválido']);
   });
 
   it('leave a valid control without aria-invalid or description', () => {
@@ -83,7 +78,7 @@ describe('RadioGroup', () => {
   it('ties its error to the fieldset', () => {
     view = render(<Methods initial={null} error="Forma de pagamento inválida" />);
     const fieldset = view.container.querySelector('fieldset')!;
-    expect(describedBy(fieldset)).toEqual(['Forma de pagamento inválida']);
+    expect(describedByTexts(fieldset)).toEqual(['Forma de pagamento inválida']);
     expect(view.container.querySelector('#pagamento-error')!.textContent).toBe('Forma de pagamento inválida');
   });
 });

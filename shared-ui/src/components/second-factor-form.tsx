@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { totpSignInSchema } from '@prata/contracts/auth';
 import { Button } from './button.tsx';
-import { Field, Input } from './form.tsx';
+import { CodeField } from './code-field.tsx';
 import styles from './second-factor-form.module.css';
 
 const codeSchema = totpSignInSchema.shape.code;
@@ -34,26 +34,14 @@ export function SecondFactorForm({ busy, onSubmit, onCancel }: SecondFactorFormP
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Verificação em duas etapas">
-      <Field
-        label="Código de verificação"
+      <CodeField
+        kind="totp-or-recovery"
         hint="Digite o código de 6 dígitos do seu aplicativo autenticador ou um código de recuperação."
+        value={code}
+        onValueChange={setCode}
         error={error}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            className={`${control.className} ${styles.codeInput}`}
-            name="code"
-            autoComplete="one-time-code"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={8}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/[^0-9a-zA-Z]/g, '').toUpperCase())}
-            data-autofocus
-          />
-        )}
-      </Field>
+        autoFocusOnOpen
+      />
       <Button type="submit" disabled={busy}>
         {busy ? 'Verificando...' : 'Verificar'}
       </Button>

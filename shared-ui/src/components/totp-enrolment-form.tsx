@@ -12,7 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { totpEnrolmentConfirmSchema, type TwoFactorSetup } from '@prata/contracts/auth';
 import { Button } from './button.tsx';
 import { Skeleton } from './feedback.tsx';
-import { Field, Input } from './form.tsx';
+import { CodeField } from './code-field.tsx';
 import { QR_WIDTH, QrCodeImage } from './qr-code-image.tsx';
 import panelStyles from './panel-sign-in-form.module.css';
 import codeStyles from './second-factor-form.module.css';
@@ -73,20 +73,7 @@ export default function TotpEnrolmentForm({ setup, busy, onSubmit, onCancel }: T
           <li>
             <h3>Confirme o código</h3>
             <form className={codeStyles.form} onSubmit={submit} noValidate aria-label="Confirmar ativação do 2FA">
-              <Field label="Código de verificação" hint="Digite o código de 6 dígitos do seu aplicativo autenticador." error={error}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    className={`${control.className} ${codeStyles.codeInput}`}
-                    name="code"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    value={code}
-                    onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-                  />
-                )}
-              </Field>
+              <CodeField kind="totp" hint="Digite o código de 6 dígitos do seu aplicativo autenticador." value={code} onValueChange={setCode} error={error} />
               <Button type="submit" disabled={busy || code.length !== 6}>
                 {busy ? 'Verificando...' : 'Verificar e Ativar'}
               </Button>

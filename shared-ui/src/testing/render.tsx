@@ -51,3 +51,11 @@ export async function flush() {
     for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
   });
 }
+
+/** The texts an element's `aria-describedby` points at (hint, error), in order. */
+export function describedByTexts(element: Element): (string | null | undefined)[] {
+  return (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent);
+}

@@ -28,6 +28,14 @@ const product = {
 const paymentConfig = { provider: 'sandbox', testMode: true, publicKey: null, sdkUrl: null, cardTokenUrl: 'http://api.test/api/payments/sandbox/card-tokens', simulation: true };
 let view: Rendered;
 
+/** The checkout form, once its chunk (loaded on demand) has rendered. */
+const checkoutForm = () =>
+  vi.waitFor(() => {
+    const form = view.container.querySelector('form');
+    if (!form) throw new Error('no form yet');
+    return form;
+  });
+
 beforeEach(() => {
   stubApi(() => json(200, []));
 });
@@ -85,7 +93,7 @@ describe('CheckoutRoute', () => {
     expect(view.container.querySelector('form')).toBeNull();
     answer(json(200, paymentConfig));
     await flush();
-    const form = view.container.querySelector('form')!;
+    const form = await checkoutForm();
     expect(form.textContent).toContain('Modo de teste');
     expect(view.container.querySelector('[data-testid="checkout-skeleton"]')).toBeNull();
   });
@@ -97,6 +105,7 @@ describe('CheckoutRoute', () => {
     useSessionStore.getState().setSession({ user: { id: 'u', email: 'maria@example.com', fullName: 'Maria' }, accessToken: 't', roles: [] });
     view = render(<CheckoutRoute />, { path: '/checkout' });
     await flush();
+    await checkoutForm();
     expect(view.location().path).toBe('/checkout');
     expect(view.container.querySelector<HTMLInputElement>('#checkout-email')!.value).toBe('maria@example.com');
     expect(useCartStore.getState().items[0]!.priceCents).toBe(14_990);

@@ -2,22 +2,30 @@
  * Checkout `/checkout` (storefront.md 2, 4): an empty cart goes to /carrinho ('Carrinho vazio');
  * a signed-out shopper goes to /auth and comes back here after signing in. The form works on the
  * cart refreshed from the service; a placed order clears the cart and opens
- * /pedido-confirmado?pedido=<id> (the order already in the query cache).
+ * /pedido-confirmado?pedido=<id> (the order already in the query cache). The form's code loads on
+ * demand (`React.lazy`), behind the same skeleton.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Navigate, useNavigate } from '@prata/shared-ui/router';
 import type { Order } from '@prata/contracts';
 import { toast, useCartStore, useSessionStore } from '@prata/shared-ui';
 import { CartNotices } from '../../features/cart/components/cart-notices.tsx';
 import { useCartRefresh } from '../../features/cart/hooks/use-cart-refresh.ts';
-import { CheckoutForm } from '../../features/checkout/components/checkout-form.tsx';
 import { usePaymentConfig } from '../../lib/payment-config.ts';
 import { CheckoutSkeleton } from '../../features/checkout/components/checkout-skeleton.tsx';
 import { getOrderQueryOptions } from '../../features/orders/api/get-order.ts';
 import styles from './routes.module.css';
 
 export const CHECKOUT_PATH = '/checkout';
+
+/**
+ * The form (with react-hook-form and the card fields) is a chunk of its own, fetched when the
+ * route first renders and shown behind the checkout skeleton: the remote's first load, which
+ * every store page pays (its byte budget), carries only the cart and the route guards.
+ */
+const loadCheckoutForm = () => import('../../features/checkout/components/checkout-form.tsx');
+const CheckoutForm = lazy(() => loadCheckoutForm().then((module) => ({ default: module.CheckoutForm })));
 
 export function CheckoutRoute() {
   const user = useSessionStore((state) => state.user);
@@ -32,6 +40,11 @@ export function CheckoutRoute() {
   // never again once answered): its test-mode notice arriving later would push the whole form
   // down (CLS, issue 15).
   const awaitingPayments = !usePaymentConfig().isFetched;
+
+  useEffect(() => {
+    // Fetched while the session and the payment configuration load, so the form rarely waits.
+    void loadCheckoutForm();
+  }, []);
 
   useEffect(() => {
     if (!empty || placed.current) return;
@@ -62,7 +75,9 @@ export function CheckoutRoute() {
     <section className={`p9-container ${styles.page}`}>
       <h1 className={styles.title}>Finalizar Compra</h1>
       <CartNotices refresh={refresh} />
-      <CheckoutForm items={items} pricesReady={refresh.status === 'fresh'} defaultEmail={user.email} onPlaced={onPlaced} />
+      <Suspense fallback={<CheckoutSkeleton />}>
+        <CheckoutForm items={items} pricesReady={refresh.status === 'fresh'} defaultEmail={user.email} onPlaced={onPlaced} />
+      </Suspense>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Admin registration form (admin.md 2, 5, 6, 8), in the login modal and in the users tab:
  * fullName, email, password ('Mínimo 8 caracteres'), confirmPassword, validated with the shared
- * `adminRegistrationSchema`. After submit a pending state says the confirmation e-mail was sent
+ * `adminRegistrationSchema` (react-hook-form, `@prata/shared-ui/form`). After submit a pending state says the confirmation e-mail was sent
  * to the entered address, with 'Criar outro registro' back to the form.
  * Errors: 409 email_in_use -> 'Erro no cadastro' (destructive), 409 admin_limit -> 'Limite
  * máximo de 3 administradores atingido', otherwise 'Erro ao criar registro de administrador'.
@@ -12,48 +12,29 @@
  * e-mail is confirmed.
  */
 import { MailCheck, ShieldAlert } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { adminRegistrationSchema, type AdminRegistrationInput } from '@prata/contracts';
-import { Alert, Button, Field, Input, PasswordInput, toast } from '@prata/shared-ui';
+import { Alert, Button, Input, PasswordInput, toast } from '@prata/shared-ui';
+import { Form, FormField, useZodForm } from '@prata/shared-ui/form';
 import { errorCode, errorMessage } from '../../../lib/api-client.ts';
 import { useCreateAdminRegistration } from '../api/create-admin-registration.ts';
 import styles from './accounts.module.css';
 
-type Errors = Partial<Record<keyof AdminRegistrationInput, string>>;
-
 const EMPTY: AdminRegistrationInput = { fullName: '', email: '', password: '', confirmPassword: '' };
 
-/** Field messages of the registration form (first message per field). */
-export function validateAdminRegistration(input: AdminRegistrationInput): { errors: Errors; data?: AdminRegistrationInput } {
-  const parsed = adminRegistrationSchema.safeParse(input);
-  const errors: Errors = {};
-  if (parsed.success) return { errors, data: parsed.data };
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0] as keyof Errors;
-    errors[key] ??= issue.message;
-  }
-  // The schema checks the match only when every field is valid: say it at once.
-  if (!errors.confirmPassword && input.password !== input.confirmPassword) errors.confirmPassword = 'As senhas não coincidem';
-  return { errors };
-}
-
+/** The registration form, then the 'Confirme seu email' state once it is sent. */
 export function AdminRegistrationForm({ setupToken }: { setupToken?: string } = {}) {
-  const [form, setForm] = useState<AdminRegistrationInput>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  // The shared schema reports the password mismatch together with the other messages (zod 4 runs
+  // the refinement whenever the fields have the right types).
+  const form = useZodForm(adminRegistrationSchema, { defaultValues: EMPTY });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const create = useCreateAdminRegistration();
 
-  const set = (key: keyof AdminRegistrationInput) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [key]: event.target.value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const { errors: found, data } = validateAdminRegistration(form);
-    setErrors(found);
-    if (!data) return;
+  const submit = (data: AdminRegistrationInput) => {
     create.mutate(setupToken ? { ...data, setupToken } : data, {
       onSuccess: () => {
         setSentTo(data.email);
-        setForm(EMPTY);
+        form.reset(EMPTY);
       },
       onError: (error) => {
         const code = errorCode(error);
@@ -87,7 +68,7 @@ export function AdminRegistrationForm({ setupToken }: { setupToken?: string } = 
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Registro de administrador">
+    <Form form={form} onSubmit={submit} className={styles.form} aria-label="Registro de administrador">
       <Alert variant="warning" icon={<ShieldAlert size={18} aria-hidden="true" />}>
         {setupToken ? (
           <p>Primeiro acesso: esta será a conta do proprietário da loja, ativada assim que o email for confirmado.</p>
@@ -98,21 +79,21 @@ export function AdminRegistrationForm({ setupToken }: { setupToken?: string } = 
           </p>
         )}
       </Alert>
-      <Field label="Nome completo" error={errors.fullName}>
-        {(control) => <Input {...control} name="fullName" autoComplete="name" value={form.fullName} onChange={set('fullName')} />}
-      </Field>
-      <Field label="Email" error={errors.email}>
-        {(control) => <Input {...control} name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />}
-      </Field>
-      <Field label="Senha" hint="Mínimo 8 caracteres" error={errors.password}>
-        {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" value={form.password} onChange={set('password')} />}
-      </Field>
-      <Field label="Confirmar senha" error={errors.confirmPassword}>
-        {(control) => <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} />}
-      </Field>
+      <FormField control={form.control} name="fullName" label="Nome completo">
+        {(control) => <Input {...control} autoComplete="name" />}
+      </FormField>
+      <FormField control={form.control} name="email" label="Email">
+        {(control) => <Input {...control} type="email" autoComplete="email" />}
+      </FormField>
+      <FormField control={form.control} name="password" label="Senha" hint="Mínimo 8 caracteres">
+        {(control) => <PasswordInput {...control} autoComplete="new-password" />}
+      </FormField>
+      <FormField control={form.control} name="confirmPassword" label="Confirmar senha">
+        {(control) => <PasswordInput {...control} autoComplete="new-password" />}
+      </FormField>
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? 'Criando...' : 'Criar Conta de Administrador'}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -2,14 +2,16 @@
  * The content tab (admin.md 2, 3, 4, 8, 9): the six sections with their title, last change and a
  * preview of 200 characters; 'Editar' opens the title and an 8-row text area with 'Salvar' and
  * 'Cancelar'; a save shows 'Conteúdo salvo' and reloads; 'Atualizar' reloads. The text is plain
- * text (the storefront shows it as text, never as HTML). Load failure: 'Não foi possível carregar
+ * text (the storefront shows it as text, never as HTML). The editor is react-hook-form with the
+ * shared `contentSectionUpdateSchema`; the service's field messages show under their fields. Load failure: 'Não foi possível carregar
  * as seções de conteúdo.'; save failure: the service's message.
  */
 import { Pencil, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { CONTENT_EDITOR_ROWS, CONTENT_PREVIEW_LENGTH, type ContentSection } from '@prata/contracts';
-import { Alert, Button, Card, Skeleton, TextField, TextareaField, formatDateTime, toast } from '@prata/shared-ui';
-import { errorIssues, errorMessage } from '../../../lib/api-client.ts';
+import { CONTENT_EDITOR_ROWS, CONTENT_PREVIEW_LENGTH, contentSectionUpdateSchema, type ContentSection, type ContentSectionUpdate } from '@prata/contracts';
+import { Alert, Button, Card, Input, Skeleton, Textarea, formatDateTime, toast } from '@prata/shared-ui';
+import { Form, FormField, bodyField, serverIssues, setServerErrors, useZodForm } from '@prata/shared-ui/form';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { useContentSections, useSaveContentSection } from '../api/content-sections.ts';
 import styles from './content.module.css';
 
@@ -54,30 +56,30 @@ export function ContentManager() {
   );
 }
 
+/** A service path (`body.title`, `body.content`) -> the editor's field. */
+const sectionField = bodyField<ContentSectionUpdate>(['title', 'content']);
+
 function SectionCard({ section }: { section: ContentSection }) {
   const [editing, setEditing] = useState(false);
-  const [title, setTitle] = useState(section.title);
-  const [content, setContent] = useState(section.content);
-  const [errors, setErrors] = useState<string[]>([]);
+  const form = useZodForm(contentSectionUpdateSchema, { defaultValues: { title: section.title, content: section.content } });
   const save = useSaveContentSection();
 
   const start = () => {
-    setTitle(section.title);
-    setContent(section.content);
-    setErrors([]);
+    form.reset({ title: section.title, content: section.content });
     setEditing(true);
   };
 
-  const submit = async () => {
+  const submit = async (update: ContentSectionUpdate) => {
     try {
-      await save.mutateAsync({ key: section.sectionKey, update: { title, content } });
+      await save.mutateAsync({ key: section.sectionKey, update });
       toast.success('Conteúdo salvo');
       setEditing(false);
     } catch (error) {
-      setErrors(errorIssues(error));
+      setServerErrors(form, serverIssues(error), sectionField);
       toast.error('Erro ao salvar', { description: errorMessage(error, 'Tente novamente em alguns instantes.') });
     }
   };
+  const formError = form.formState.errors.root?.server?.message;
 
   return (
     <Card
@@ -93,17 +95,14 @@ function SectionCard({ section }: { section: ContentSection }) {
       }
     >
       {editing ? (
-        <form
-          className={styles.form}
-          aria-label={`Editar ${section.title}`}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <TextField label="Título" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} required />
-          <TextareaField label="Conteúdo" rows={CONTENT_EDITOR_ROWS} value={content} onChange={(event) => setContent(event.target.value)} hint="Texto simples: uma linha em branco separa parágrafos." required />
-          {errors.length > 0 ? <Alert variant="danger">{errors.join(' ')}</Alert> : null}
+        <Form form={form} onSubmit={submit} className={styles.form} aria-label={`Editar ${section.title}`}>
+          <FormField control={form.control} name="title" label="Título" required>
+            {(control) => <Input {...control} maxLength={200} required />}
+          </FormField>
+          <FormField control={form.control} name="content" label="Conteúdo" hint="Texto simples: uma linha em branco separa parágrafos." required>
+            {(control) => <Textarea {...control} rows={CONTENT_EDITOR_ROWS} required />}
+          </FormField>
+          {formError ? <Alert variant="danger">{formError}</Alert> : null}
           <div className={styles.actions}>
             <Button variant="outline" onClick={() => setEditing(false)} disabled={save.isPending}>
               Cancelar
@@ -112,7 +111,7 @@ function SectionCard({ section }: { section: ContentSection }) {
               Salvar
             </Button>
           </div>
-        </form>
+        </Form>
       ) : (
         <p className={styles.preview}>{preview(section.content)}</p>
       )}

@@ -1,7 +1,8 @@
 /**
  * Create / edit dialog of a product (admin.md 2, 4, 5, 8): name, category (the five stored
  * values), price (> 0, step 0.01), stock, description, image, and the Novo / Best Seller /
- * Destaque flags. Broken rules show under their fields. Success: 'Produto criado' or 'Produto
+ * Destaque flags. Broken rules show under their fields (react-hook-form with `productFormSchema`,
+ * the shared `productInputSchema` on the form's values). Success: 'Produto criado' or 'Produto
  * atualizado', then the dialog closes and resets; failure: 'Erro ao criar produto' / 'Erro ao
  * atualizar produto' with the service's message.
  *
@@ -9,14 +10,15 @@
  * deletes the old file); an upload that is removed, replaced or abandoned (dialog closed) before
  * saving is deleted at once, so no file is left behind.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, storageKeyFromUrl, type Product } from '@prata/contracts';
-import { Button, Checkbox, Dialog, SelectField, TextField, TextareaField, toast } from '@prata/shared-ui';
+import { useEffect, useRef } from 'react';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, storageKeyFromUrl, type Product, type ProductInput } from '@prata/contracts';
+import { Button, Dialog, Input, Select, Textarea, toast } from '@prata/shared-ui';
+import { Form, FormCheckbox, FormField, useWatch, useZodForm } from '@prata/shared-ui/form';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { deleteProductImage } from '../api/product-images.ts';
 import { useSaveProduct } from '../api/save-product.ts';
 import { ImageUploadField } from './image-upload-field.tsx';
-import { EMPTY_PRODUCT_FORM, formOf, toProductInput, type ProductFormValues } from './product-form.ts';
+import { EMPTY_PRODUCT_FORM, formOf, productFormSchema } from './product-form.ts';
 import styles from './products.module.css';
 
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
@@ -37,13 +39,16 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
 }
 
 function ProductForm({ product, onDone }: { product: Product | null; onDone: () => void }) {
-  const [values, setValues] = useState<ProductFormValues>(() => (product ? formOf(product, storageKeyFromUrl(product.imageUrl)) : EMPTY_PRODUCT_FORM));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(productFormSchema, { defaultValues: product ? formOf(product, storageKeyFromUrl(product.imageUrl)) : EMPTY_PRODUCT_FORM });
+  const imageUrl = useWatch({ control: form.control, name: 'imageUrl' });
   const save = useSaveProduct();
   /** The key of an upload made in this dialog and not saved yet. */
   const pendingUpload = useRef<string | null>(null);
   const saved = useRef(false);
-  const set = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
+  const setImage = (imageKey: string | null, url: string | null) => {
+    form.setValue('imageKey', imageKey, { shouldDirty: true });
+    form.setValue('imageUrl', url, { shouldDirty: true });
+  };
 
   const discardPendingUpload = async () => {
     const key = pendingUpload.current;
@@ -61,13 +66,9 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
     [],
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = toProductInput(values);
-    setErrors(result.errors ?? {});
-    if (!result.input) return;
+  const submit = async (input: ProductInput) => {
     try {
-      await save.mutateAsync({ id: product?.id ?? null, input: result.input });
+      await save.mutateAsync({ id: product?.id ?? null, input });
       saved.current = true;
       pendingUpload.current = null;
       toast.success(product ? 'Produto atualizado' : 'Produto criado');
@@ -78,40 +79,42 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
   };
 
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} aria-label={product ? 'Editar produto' : 'Novo produto'} noValidate>
+    <Form form={form} onSubmit={submit} className={styles.form} aria-label={product ? 'Editar produto' : 'Novo produto'}>
       <div className={styles.formGrid}>
-        <TextField label="Nome" required value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} maxLength={200} />
-        <SelectField
-          label="Categoria"
-          required
-          value={values.category}
-          onChange={(e) => set('category', e.target.value as ProductFormValues['category'])}
-          options={CATEGORY_OPTIONS}
-          placeholder="Selecione"
-          error={errors.category}
-        />
-        <TextField label="Preço (R$)" required type="number" inputMode="decimal" min={0} step={0.01} value={values.price} onChange={(e) => set('price', e.target.value)} error={errors.price} />
-        <TextField label="Estoque" type="number" inputMode="numeric" min={0} step={1} value={values.stock} onChange={(e) => set('stock', e.target.value)} error={errors.stock} />
+        <FormField control={form.control} name="name" label="Nome" required>
+          {(control) => <Input {...control} required maxLength={200} />}
+        </FormField>
+        <FormField control={form.control} name="category" label="Categoria" required>
+          {(control) => <Select {...control} required options={CATEGORY_OPTIONS} placeholder="Selecione" />}
+        </FormField>
+        <FormField control={form.control} name="price" label="Preço (R$)" required>
+          {(control) => <Input {...control} required type="number" inputMode="decimal" min={0} step={0.01} />}
+        </FormField>
+        <FormField control={form.control} name="stock" label="Estoque">
+          {(control) => <Input {...control} type="number" inputMode="numeric" min={0} step={1} />}
+        </FormField>
       </div>
-      <TextareaField label="Descrição" rows={4} value={values.description} onChange={(e) => set('description', e.target.value)} error={errors.description} maxLength={5000} />
+      <FormField control={form.control} name="description" label="Descrição">
+        {(control) => <Textarea {...control} rows={4} maxLength={5000} />}
+      </FormField>
       <ImageUploadField
-        imageUrl={values.imageUrl}
+        imageUrl={imageUrl}
         disabled={save.isPending}
         onUploaded={(key, url) => {
           void discardPendingUpload().catch(() => undefined);
           pendingUpload.current = key;
-          setValues((current) => ({ ...current, imageKey: key, imageUrl: url }));
+          setImage(key, url);
         }}
         onRemove={async () => {
           await discardPendingUpload();
-          setValues((current) => ({ ...current, imageKey: null, imageUrl: null }));
+          setImage(null, null);
         }}
       />
       <fieldset className={styles.flags}>
         <legend>Destaques</legend>
-        <Checkbox label="Novo" checked={values.isNew} onChange={(e) => set('isNew', e.target.checked)} />
-        <Checkbox label="Best Seller" checked={values.isBestseller} onChange={(e) => set('isBestseller', e.target.checked)} />
-        <Checkbox label="Destaque" checked={values.isFeatured} onChange={(e) => set('isFeatured', e.target.checked)} />
+        <FormCheckbox control={form.control} name="isNew" label="Novo" />
+        <FormCheckbox control={form.control} name="isBestseller" label="Best Seller" />
+        <FormCheckbox control={form.control} name="isFeatured" label="Destaque" />
       </fieldset>
       <div className={styles.formActions}>
         <Button variant="outline" onClick={onDone} disabled={save.isPending}>
@@ -121,6 +124,6 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
           {product ? 'Salvar Alterações' : 'Criar Produto'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -4,6 +4,7 @@
  * description are trimmed by the shared schema (empty description -> null); stock is a whole number.
  */
 import { productInputSchema, type Product, type ProductCategory, type ProductInput } from '@prata/contracts';
+import { validatorSchema } from '@prata/shared-ui/form';
 
 export interface ProductFormValues {
   name: string;
@@ -82,3 +83,9 @@ export function toProductInput(values: ProductFormValues): { input: ProductInput
   }
   return { input: null, errors };
 }
+
+/** The dialog's schema: `toProductInput` (the shared `productInputSchema`) on the form's values, the API body as its output. */
+export const productFormSchema = validatorSchema((values: ProductFormValues) => {
+  const result = toProductInput(values);
+  return result.input ? { success: true as const, data: result.input } : { success: false as const, errors: result.errors };
+});

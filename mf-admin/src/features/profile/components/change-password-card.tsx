@@ -4,16 +4,20 @@
  * devem ser iguais.'). Everyone in the panel is staff, so the new password follows the panel
  * rule the service enforces for staff: at least 12 characters ('Senha muito fraca' / 'A senha
  * deve ter pelo menos 12 caracteres.'), and the service's feedback list for the other rules.
+ * The form is react-hook-form (`@prata/shared-ui/form`); the broken rule is a toast.
  * Success 'Senha Alterada' (the account's other sessions are signed out); errors show the
  * service's message.
  */
 import { Lock } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { PANEL_PASSWORD_MIN } from '@prata/contracts';
+import { useState } from 'react';
+import { PANEL_PASSWORD_MIN, type ChangePasswordInput } from '@prata/contracts';
 import { Button, Card, Dialog, Field, PasswordInput, toast } from '@prata/shared-ui';
+import { Form, useZodForm, validatorSchema, type FormValidation } from '@prata/shared-ui/form';
 import { errorCode, errorIssues, errorMessage } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import styles from './profile.module.css';
+
+const EMPTY: ChangePasswordInput = { currentPassword: '', password: '', confirmPassword: '' };
 
 /** The first rule the form breaks, as a toast (title, description), or null. */
 export function passwordChangeProblem(currentPassword: string, password: string, confirmPassword: string): [string, string] | null {
@@ -23,42 +27,44 @@ export function passwordChangeProblem(currentPassword: string, password: string,
   return null;
 }
 
+/** The dialog's rules (`passwordChangeProblem`): the broken one's title and description, on the form (`root`). */
+const changePasswordFormSchema = validatorSchema(
+  (values: ChangePasswordInput): FormValidation<ChangePasswordInput> => {
+    const problem = passwordChangeProblem(values.currentPassword, values.password, values.confirmPassword);
+    return problem ? { success: false, errors: { root: problem.join('\n') } } : { success: true, data: values };
+  },
+);
+
+/** The profile password card and its dialog. */
 export function ChangePasswordCard() {
   const [open, setOpen] = useState(false);
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const form = useZodForm(changePasswordFormSchema, { defaultValues: EMPTY });
   const change = useChangePassword();
 
   const close = () => {
     setOpen(false);
-    setCurrentPassword('');
-    setPassword('');
-    setConfirmPassword('');
+    form.reset(EMPTY);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = passwordChangeProblem(currentPassword, password, confirmPassword);
-    if (problem) {
-      toast.error(problem[0], { description: problem[1] });
-      return;
-    }
-    change.mutate(
-      { currentPassword, password, confirmPassword },
-      {
-        onSuccess: () => {
-          toast.success('Senha Alterada', { description: 'Sua senha foi atualizada com sucesso.' });
-          close();
-        },
-        onError: (error) => {
-          const code = errorCode(error);
-          if (code === 'weak_password') toast.error('Senha muito fraca', { description: errorIssues(error).join(' ') || errorMessage(error, '') });
-          else if (code === 'wrong_password') toast.error('Senha atual incorreta', { description: 'Verifique a senha e tente novamente.' });
-          else toast.error('Erro', { description: errorMessage(error, 'Não foi possível alterar a senha.') });
-        },
+  const submit = (input: ChangePasswordInput) => {
+    change.mutate(input, {
+      onSuccess: () => {
+        toast.success('Senha Alterada', { description: 'Sua senha foi atualizada com sucesso.' });
+        close();
       },
-    );
+      onError: (error) => {
+        const code = errorCode(error);
+        if (code === 'weak_password') toast.error('Senha muito fraca', { description: errorIssues(error).join(' ') || errorMessage(error, '') });
+        else if (code === 'wrong_password') toast.error('Senha atual incorreta', { description: 'Verifique a senha e tente novamente.' });
+        else toast.error('Erro', { description: errorMessage(error, 'Não foi possível alterar a senha.') });
+      },
+    });
+  };
+
+  // The broken rule is a toast, not a message under a field (admin.md 8).
+  const invalid = (errors: { root?: { message?: string } }) => {
+    const [title = 'Erro', description] = (errors.root?.message ?? '').split('\n');
+    toast.error(title, { description });
   };
 
   return (
@@ -72,20 +78,12 @@ export function ChangePasswordCard() {
         title="Alterar Senha"
         description="Confirme a senha atual e escolha uma nova: pelo menos 12 caracteres, com letras maiúsculas, minúsculas, números e símbolos. As outras sessões da sua conta serão encerradas."
       >
-        <form className={styles.form} onSubmit={submit} noValidate>
-          <Field label="Senha atual">
-            {(control) => (
-              <PasswordInput {...control} name="currentPassword" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
-            )}
-          </Field>
+        <Form form={form} onSubmit={submit} onInvalid={invalid} className={styles.form}>
+          <Field label="Senha atual">{(control) => <PasswordInput {...control} {...form.register('currentPassword')} autoComplete="current-password" />}</Field>
           <Field label="Nova senha" hint="Mínimo 12 caracteres">
-            {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />}
+            {(control) => <PasswordInput {...control} {...form.register('password')} autoComplete="new-password" />}
           </Field>
-          <Field label="Confirmar nova senha">
-            {(control) => (
-              <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={(event) => setConfirmPassword(event.target.value)} />
-            )}
-          </Field>
+          <Field label="Confirmar nova senha">{(control) => <PasswordInput {...control} {...form.register('confirmPassword')} autoComplete="new-password" />}</Field>
           <div className={styles.buttons}>
             <Button variant="outline" onClick={close} disabled={change.isPending}>
               Cancelar
@@ -94,7 +92,7 @@ export function ChangePasswordCard() {
               {change.isPending ? 'Salvando...' : 'Salvar Senha'}
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </Card>
   );

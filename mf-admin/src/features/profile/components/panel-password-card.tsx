@@ -1,48 +1,35 @@
 /**
  * Panel password change (admin.md 5, 8, 9): current, new and confirmation required; new and
  * confirmation at least 12 characters and equal ('As senhas não coincidem.'); strength checked
- * on the service. A weak password gives 'Senha muito fraca' with the service's feedback list
+ * on the service (the form: react-hook-form with the shared `panelPasswordSchema`, whose messages
+ * show under the fields). A weak password gives 'Senha muito fraca' with the service's feedback list
  * (or 'A senha não atende aos requisitos mínimos de segurança.').
  */
 import { ShieldEllipsis } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { panelPasswordSchema } from '@prata/contracts';
-import { Alert, Button, Card, Field, PasswordInput, toast } from '@prata/shared-ui';
+import { Alert, Button, Card, PasswordInput, toast } from '@prata/shared-ui';
+import { Form, FormField, useZodForm } from '@prata/shared-ui/form';
 import { errorCode, errorIssues, errorMessage } from '../../../lib/api-client.ts';
 import { useChangePanelPassword, type PanelPasswordInput } from '../api/change-panel-password.ts';
 import styles from './profile.module.css';
 
-type Errors = Partial<Record<keyof PanelPasswordInput, string>>;
 const EMPTY: PanelPasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const WEAK = 'A senha não atende aos requisitos mínimos de segurança.';
 
-export function validatePanelPassword(input: PanelPasswordInput): Errors {
-  const parsed = panelPasswordSchema.safeParse(input);
-  const errors: Errors = {};
-  if (parsed.success) return errors;
-  for (const issue of parsed.error.issues) errors[issue.path[0] as keyof Errors] ??= issue.message;
-  if (!errors.confirmPassword && input.newPassword !== input.confirmPassword) errors.confirmPassword = 'As senhas não coincidem.';
-  return errors;
-}
-
+/** The panel password card: its form validated by the shared `panelPasswordSchema`. */
 export function PanelPasswordCard() {
-  const [form, setForm] = useState<PanelPasswordInput>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useZodForm(panelPasswordSchema, { defaultValues: EMPTY });
+  /** The service's strength feedback of the last attempt (not a field: the rules the password missed). */
   const [feedback, setFeedback] = useState<string[]>([]);
   const change = useChangePanelPassword();
 
-  const set = (key: keyof PanelPasswordInput) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [key]: event.target.value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validatePanelPassword(form);
-    setErrors(found);
+  const submit = (input: PanelPasswordInput) => {
     setFeedback([]);
-    if (Object.keys(found).length > 0) return;
-    change.mutate(form, {
+    change.mutate(input, {
       onSuccess: () => {
         toast.success('Senha Alterada', { description: 'A senha do painel foi atualizada.' });
-        setForm(EMPTY);
+        form.reset(EMPTY);
       },
       onError: (error) => {
         const code = errorCode(error);
@@ -65,16 +52,16 @@ export function PanelPasswordCard() {
       description="Uma senha forte para o acesso administrativo: no mínimo 12 caracteres, com letras maiúsculas, minúsculas, números e caracteres especiais."
       icon={<ShieldEllipsis size={20} aria-hidden="true" />}
     >
-      <form className={styles.form} onSubmit={submit} noValidate aria-label="Alterar senha do painel">
-        <Field label="Senha atual" error={errors.currentPassword}>
-          {(control) => <PasswordInput {...control} name="currentPassword" autoComplete="current-password" value={form.currentPassword} onChange={set('currentPassword')} />}
-        </Field>
-        <Field label="Nova senha do painel" hint="Mínimo 12 caracteres" error={errors.newPassword}>
-          {(control) => <PasswordInput {...control} name="newPassword" autoComplete="new-password" value={form.newPassword} onChange={set('newPassword')} />}
-        </Field>
-        <Field label="Confirmar nova senha do painel" error={errors.confirmPassword}>
-          {(control) => <PasswordInput {...control} name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} />}
-        </Field>
+      <Form form={form} onSubmit={submit} onInvalid={() => setFeedback([])} className={styles.form} aria-label="Alterar senha do painel">
+        <FormField control={form.control} name="currentPassword" label="Senha atual">
+          {(control) => <PasswordInput {...control} autoComplete="current-password" />}
+        </FormField>
+        <FormField control={form.control} name="newPassword" label="Nova senha do painel" hint="Mínimo 12 caracteres">
+          {(control) => <PasswordInput {...control} autoComplete="new-password" />}
+        </FormField>
+        <FormField control={form.control} name="confirmPassword" label="Confirmar nova senha do painel">
+          {(control) => <PasswordInput {...control} autoComplete="new-password" />}
+        </FormField>
         {feedback.length > 0 ? (
           <Alert variant="danger" role="alert" title="Senha muito fraca:">
             <ul>
@@ -87,7 +74,7 @@ export function PanelPasswordCard() {
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Salvando...' : 'Alterar Senha do Painel'}
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

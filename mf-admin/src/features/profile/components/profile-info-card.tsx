@@ -1,12 +1,13 @@
 /**
  * Basic profile information (admin.md 2, 8): full name (editable), e-mail and member-since date.
  * 'Perfil Atualizado' on save; load failure 'Não foi possível carregar o perfil.'; save errors
- * show the service's message.
+ * show the service's message. The form is react-hook-form with the shared `updateProfileSchema`.
  */
 import { UserRound } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { updateProfileSchema, type Profile } from '@prata/contracts';
-import { Alert, Button, Card, Field, Input, TextField, SkeletonText, formatDateTime, toast } from '@prata/shared-ui';
+import { Alert, Button, Card, Input, TextField, SkeletonText, formatDateTime, toast } from '@prata/shared-ui';
+import { Form, FormField, useZodForm } from '@prata/shared-ui/form';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -15,29 +16,23 @@ import styles from './profile.module.css';
 const LOAD_FAILURE = 'Não foi possível carregar o perfil.';
 
 function ProfileForm({ profile }: { profile: Profile }) {
-  const [fullName, setFullName] = useState(profile.fullName);
-  const [error, setError] = useState<string>();
+  const form = useZodForm(updateProfileSchema, { defaultValues: { fullName: profile.fullName } });
   const update = useUpdateProfile();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = updateProfileSchema.safeParse({ fullName });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    update.mutate(parsed.data, {
-      onSuccess: () => toast.success('Perfil Atualizado', { description: 'Suas informações foram salvas.' }),
+  const submit = (input: { fullName: string }) =>
+    update.mutate(input, {
+      onSuccess: () => {
+        form.reset(input);
+        toast.success('Perfil Atualizado', { description: 'Suas informações foram salvas.' });
+      },
       onError: (failure) => toast.error('Erro', { description: errorMessage(failure, 'Não foi possível atualizar o perfil.') }),
     });
-  };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Informações básicas">
-      <Field label="Nome completo" error={error}>
-        {(control) => <Input {...control} name="fullName" autoComplete="name" value={fullName} onChange={(event) => setFullName(event.target.value)} />}
-      </Field>
+    <Form form={form} onSubmit={submit} className={styles.form} aria-label="Informações básicas">
+      <FormField control={form.control} name="fullName" label="Nome completo">
+        {(control) => <Input {...control} autoComplete="name" />}
+      </FormField>
       <TextField id="profile-email" label="Email" value={profile.email} readOnly hint="Para trocar o email, use o cartão “Alterar Email”." />
       <p className={styles.muted}>
         Membro desde <time dateTime={profile.createdAt}>{formatDateTime(profile.createdAt)}</time>
@@ -45,10 +40,11 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <Button type="submit" disabled={update.isPending}>
         {update.isPending ? 'Salvando...' : 'Salvar Alterações'}
       </Button>
-    </form>
+    </Form>
   );
 }
 
+/** The basic information card: the profile form once the profile has loaded. */
 export function ProfileInfoCard() {
   const { data, isPending, isError } = useProfile();
 

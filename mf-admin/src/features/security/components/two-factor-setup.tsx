@@ -6,10 +6,9 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { TwoFactorSetup as Setup } from '@prata/contracts';
-import { Button, toast } from '@prata/shared-ui';
+import { Button, CodeField, toast } from '@prata/shared-ui';
 import { isCompleteTwoFactorCode } from '../utils/two-factor-code.ts';
 import { QrCodeImage } from '@prata/shared-ui/qr-code';
-import { TwoFactorCodeInput } from './two-factor-code-input.tsx';
 import styles from './security.module.css';
 
 /** How long the copy button shows 'Copiado!' (admin.md 9). */
@@ -79,7 +78,15 @@ export function TwoFactorSetupPanel({ setup, code, onCodeChange, onVerify, onCan
         <li>
           <h3>Confirme o código</h3>
           <form className={styles.verify} onSubmit={submit} noValidate aria-label="Confirmar ativação do 2FA">
-            <TwoFactorCodeInput value={code} onChange={onCodeChange} disabled={verifying} />
+            <CodeField
+              kind="totp"
+              hint="Digite o código de 6 dígitos exibido no aplicativo autenticador."
+              pattern="[0-9]{6}"
+              placeholder="000000"
+              value={code}
+              onValueChange={onCodeChange}
+              disabled={verifying}
+            />
             <div className={styles.buttons}>
               <Button type="submit" disabled={verifying || !isCompleteTwoFactorCode(code)}>
                 {verifying ? 'Verificando...' : 'Verificar e Ativar'}

@@ -1,12 +1,14 @@
 /**
  * The social links tab (admin.md 2, 3, 5, 8, 9): Instagram, Facebook, Telegram and WhatsApp, up to
- * four links each (URL inputs); the service accepts only http(s) URLs and names the wrong field.
+ * four links each (URL inputs); the shared `socialLinksUpdateSchema` accepts only http(s) URLs, in the
+ * form (react-hook-form) and on the service, which names the wrong field.
  * Success 'Links salvos com sucesso!'; failures 'Erro ao carregar links' / 'Erro ao salvar'.
  * The store's footer uses the first link of Instagram, Facebook and WhatsApp.
  */
-import { useEffect, useState, type FormEvent } from 'react';
-import { SOCIAL_PLATFORMS, type SocialLinks, type SocialPlatform } from '@prata/contracts';
-import { Alert, Button, Card, Skeleton, TextField, toast } from '@prata/shared-ui';
+import { useEffect } from 'react';
+import { SOCIAL_PLATFORMS, socialLinksUpdateSchema, type SocialLinks, type SocialLinksUpdate, type SocialPlatform } from '@prata/contracts';
+import { Alert, Button, Card, Input, Skeleton, toast } from '@prata/shared-ui';
+import { Form, FormField, serverIssues, setServerErrors, useZodForm } from '@prata/shared-ui/form';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSaveSocialLinks, useSocialLinks } from '../api/social-links.ts';
 import styles from './social.module.css';
@@ -14,33 +16,27 @@ import styles from './social.module.css';
 const PLATFORM_LABELS: Record<SocialPlatform, string> = { instagram: 'Instagram', facebook: 'Facebook', telegram: 'Telegram', whatsapp: 'WhatsApp' };
 const SLOTS = ['link1', 'link2', 'link3', 'link4'] as const;
 type Slot = (typeof SLOTS)[number];
-type Form = Record<SocialPlatform, Record<Slot, string>>;
+type FormValues = { links: ({ platform: SocialPlatform } & Record<Slot, string>)[] };
 
-function toForm(links: readonly SocialLinks[]): Form {
-  return Object.fromEntries(
-    SOCIAL_PLATFORMS.map((platform) => {
+/** The form's values: one row per platform, in `SOCIAL_PLATFORMS` order, '' for an empty slot. */
+function toForm(links: readonly SocialLinks[]): FormValues {
+  return {
+    links: SOCIAL_PLATFORMS.map((platform) => {
       const row = links.find((entry) => entry.platform === platform);
-      return [platform, Object.fromEntries(SLOTS.map((slot) => [slot, row?.[slot] ?? ''])) as Record<Slot, string>];
+      return { platform, ...(Object.fromEntries(SLOTS.map((slot) => [slot, row?.[slot] ?? ''])) as Record<Slot, string>) };
     }),
-  ) as Form;
+  };
 }
 
-/** Field messages of a 400 answer, keyed `platform.slot` (`body.links.<i>.<slot>` in the answer). */
-function fieldErrors(error: unknown): Record<string, string> {
-  const issues = (error as { body?: { issues?: { path: string; message: string }[] } }).body?.issues ?? [];
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const match = /^body\.links\.(\d+)\.(link[1-4])$/.exec(issue.path);
-    if (match) out[`${SOCIAL_PLATFORMS[Number(match[1])]}.${match[2]}`] = issue.message;
-  }
-  return out;
+/** A 400's field path (`body.links.<i>.<slot>`) -> the form's field (`links.<i>.<slot>`). */
+function linkField(path: string): `links.${number}.${Slot}` | undefined {
+  const match = /^body\.links\.(\d+)\.(link[1-4])$/.exec(path);
+  return match ? (`links.${Number(match[1])}.${match[2] as Slot}` as const) : undefined;
 }
 
+/** The social links tab: the saved links once loaded, in the form below. */
 export function SocialLinksForm() {
   const { data, isPending, isError } = useSocialLinks();
-  const save = useSaveSocialLinks();
-  const [form, setForm] = useState<Form | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
 
   useEffect(() => {
     if (isError) toast.error('Erro ao carregar links');
@@ -57,41 +53,35 @@ export function SocialLinksForm() {
     );
   }
   if (isError) return <Alert variant="danger">Erro ao carregar links</Alert>;
-  const values = form ?? toForm(data);
+  return <LinksForm links={data} />;
+}
 
-  const set = (platform: SocialPlatform, slot: Slot, value: string) => setForm({ ...values, [platform]: { ...values[platform], [slot]: value } });
+/** The four platforms' links, validated by the shared `socialLinksUpdateSchema` (http(s) only). */
+function LinksForm({ links }: { links: readonly SocialLinks[] }) {
+  const save = useSaveSocialLinks();
+  const form = useZodForm(socialLinksUpdateSchema, { defaultValues: toForm(links) });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
+  const submit = async (update: SocialLinksUpdate) => {
     try {
-      const saved = await save.mutateAsync({ links: SOCIAL_PLATFORMS.map((platform) => ({ platform, ...values[platform] })) });
-      setForm(toForm(saved));
+      const saved = await save.mutateAsync(update);
+      form.reset(toForm(saved));
       toast.success('Links salvos com sucesso!');
     } catch (error) {
-      setErrors(fieldErrors(error));
+      setServerErrors(form, serverIssues(error), linkField);
       toast.error('Erro ao salvar', { description: errorMessage(error, 'Tente novamente em alguns instantes.') });
     }
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label="Links das redes sociais" noValidate className={styles.form}>
+    <Form form={form} onSubmit={submit} aria-label="Links das redes sociais" className={styles.form}>
       <div className={styles.grid}>
-        {SOCIAL_PLATFORMS.map((platform) => (
+        {SOCIAL_PLATFORMS.map((platform, row) => (
           <Card key={platform} title={PLATFORM_LABELS[platform]} headingLevel={2}>
             <div className={styles.fields}>
               {SLOTS.map((slot, index) => (
-                <TextField
-                  key={slot}
-                  label={`${PLATFORM_LABELS[platform]}: link ${index + 1}`}
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
-                  value={values[platform][slot]}
-                  onChange={(event) => set(platform, slot, event.target.value)}
-                  error={errors[`${platform}.${slot}`]}
-                  maxLength={500}
-                />
+                <FormField key={slot} control={form.control} name={`links.${row}.${slot}`} label={`${PLATFORM_LABELS[platform]}: link ${index + 1}`}>
+                  {(control) => <Input {...control} type="url" inputMode="url" placeholder="https://" maxLength={500} />}
+                </FormField>
               ))}
             </div>
           </Card>
@@ -102,6 +92,6 @@ export function SocialLinksForm() {
           Salvar Links
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

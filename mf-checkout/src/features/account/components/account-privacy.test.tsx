@@ -28,7 +28,8 @@ async function openDeletion(): Promise<HTMLElement> {
   click(button(view.container, 'Excluir minha conta'));
   return vi.waitFor(() => {
     const found = document.querySelector<HTMLElement>('[role="dialog"]');
-    if (!found) throw new Error('no dialog yet');
+    // The dialog's password form is a chunk of its own: wait for it too.
+    if (!found?.querySelector('input[name="currentPassword"]')) throw new Error('no dialog form yet');
     return found;
   });
 }

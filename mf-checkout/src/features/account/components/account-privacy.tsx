@@ -3,14 +3,17 @@
  * shopper downloads everything the store keeps about them as a JSON file, and deletes their own
  * account after typing their password. After the deletion the session ends and the shopper goes
  * back to the home page; the service's own message (orders kept without identification) is shown.
+ * The password form is account-deletion-form.tsx, loaded when the dialog opens.
  */
-import { useState, type FormEvent } from 'react';
-import { deleteOwnAccountSchema } from '@prata/contracts';
+import { Suspense, lazy, useState } from 'react';
 import { useNavigate } from '@prata/shared-ui/router';
-import { ApiRequestError, Button, Card, Dialog, Field, PasswordInput, signOut, toast } from '@prata/shared-ui';
-import { useDeleteOwnAccount } from '../api/delete-own-account.ts';
+import { Button, Card, Dialog, SkeletonText, signOut, toast } from '@prata/shared-ui';
 import { useExportPersonalData } from '../api/export-personal-data.ts';
+import { failure } from '../utils/api-failure.ts';
 import styles from './account.module.css';
+
+/** The dialog's password form, fetched when the dialog first opens (it brings the form library). */
+const AccountDeletionForm = lazy(() => import('./account-deletion-form.tsx'));
 
 /** The file name of the export (the date of the download, e.g. `prata925-meus-dados-2026-11-25.json`). */
 export function exportFileName(at: Date): string {
@@ -26,15 +29,12 @@ function download(fileName: string, data: unknown): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-const failure = (error: unknown, fallback: string) => (error instanceof ApiRequestError && error.status > 0 && error.status < 500 ? error.message : fallback);
 
+/** The 'Seus dados' card: export the shopper's data, or delete the account after the password. */
 export function AccountPrivacy() {
   const navigate = useNavigate();
   const exporting = useExportPersonalData();
-  const deleting = useDeleteOwnAccount();
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
 
   const exportData = () =>
     exporting.mutate(undefined, {
@@ -45,29 +45,13 @@ export function AccountPrivacy() {
       onError: (cause) => toast.error('Erro', { description: failure(cause, 'Não foi possível exportar os seus dados.') }),
     });
 
-  const close = () => {
-    setOpen(false);
-    setPassword('');
-    setError(undefined);
-  };
+  const close = () => setOpen(false);
 
-  const confirmDeletion = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = deleteOwnAccountSchema.safeParse({ currentPassword: password });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    deleting.mutate(parsed.data.currentPassword, {
-      onSuccess: async ({ message }) => {
-        close();
-        await signOut().catch(() => undefined);
-        toast.success('Conta excluída', { description: message });
-        void navigate('/');
-      },
-      onError: (cause) => setError(failure(cause, 'Não foi possível excluir a conta. Tente novamente.')),
-    });
+  const deleted = async (message: string) => {
+    close();
+    await signOut().catch(() => undefined);
+    toast.success('Conta excluída', { description: message });
+    void navigate('/');
   };
 
   return (
@@ -87,19 +71,11 @@ export function AccountPrivacy() {
         title="Excluir sua conta?"
         description="Seus dados pessoais serão apagados e você sairá da loja. Os pedidos ficam guardados sem identificação, como a lei fiscal exige. Esta ação não pode ser desfeita."
       >
-        <form className={styles.form} onSubmit={confirmDeletion} noValidate aria-label="Confirmar exclusão da conta">
-          <Field label="Senha atual" error={error}>
-            {(control) => <PasswordInput {...control} name="currentPassword" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />}
-          </Field>
-          <div className={styles.actions}>
-            <Button variant="outline" onClick={close}>
-              Voltar
-            </Button>
-            <Button type="submit" variant="danger" disabled={deleting.isPending}>
-              {deleting.isPending ? 'Excluindo...' : 'Excluir conta'}
-            </Button>
-          </div>
-        </form>
+        {open ? (
+          <Suspense fallback={<SkeletonText lines={2} />}>
+            <AccountDeletionForm onCancel={close} onDeleted={deleted} />
+          </Suspense>
+        ) : null}
       </Dialog>
     </Card>
   );

@@ -25,7 +25,8 @@ const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 let view: Rendered;
 let onPlaced: ReturnType<typeof vi.fn<(order: Order) => void>>;
 const input = (name: string) => view.container.querySelector<HTMLInputElement>(`#checkout-${name}`);
-const submit = () => act(() => view.container.querySelector('form')!.requestSubmit());
+/** Submits and lets the form's (asynchronous) validation settle. */
+const submit = () => act(async () => view.container.querySelector('form')!.requestSubmit());
 const errorBox = () => view.container.querySelector('[data-testid="checkout-errors"]');
 
 function fillValid(method: 'credit-card' | 'pix' | 'boleto' = 'credit-card') {
@@ -60,12 +61,12 @@ afterEach(() => {
 });
 
 describe('CheckoutForm validation', () => {
-  it("prefills the e-mail and lists every invalid field as 'field: message' under 'Dados inválidos'", () => {
+  it("prefills the e-mail and lists every invalid field as 'field: message' under 'Dados inválidos'", async () => {
     const calls = stubApi(() => json(500, {}));
     expect(input('email')!.value).toBe('maria@example.com');
     typeInto(input('email'), 'maria');
     typeInto(input('zipCode'), '0131');
-    submit();
+    await submit();
     const box = errorBox()!;
     expect(box.querySelector('h2')!.textContent).toBe('Dados inválidos');
     expect([...box.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
@@ -87,10 +88,10 @@ describe('CheckoutForm validation', () => {
     expect(calls).toEqual([]);
   });
 
-  it('ties each message to its input with aria-describedby and aria-invalid', () => {
+  it('ties each message to its input with aria-describedby and aria-invalid', async () => {
     typeInto(input('zipCode'), '0131');
     typeInto(input('complement'), 'c'.repeat(101));
-    submit();
+    await submit();
     for (const [field, message] of [
       ['zipCode', 'CEP inválido'],
       ['complement', 'Complemento muito longo'],
@@ -107,19 +108,19 @@ describe('CheckoutForm validation', () => {
     expect(input('email')!.hasAttribute('aria-invalid')).toBe(false);
   });
 
-  it('clears the error of a field once it is edited', () => {
-    submit();
+  it('clears the error of a field once it is edited', async () => {
+    await submit();
     typeInto(input('fullName'), 'Maria');
     expect(input('fullName')!.hasAttribute('aria-invalid')).toBe(false);
     expect(errorBox()!.textContent).not.toContain('Nome completo:');
   });
 
-  it('reports Luhn, expiry and CVV failures of the card', () => {
+  it('reports Luhn, expiry and CVV failures of the card', async () => {
     fillValid();
     typeInto(input('cardNumber'), '4111 1111 1111 1112');
     typeInto(input('cardExpiry'), '01/20');
     typeInto(input('cardCvv'), '12');
-    submit();
+    await submit();
     expect([...errorBox()!.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
       'Número do cartão: Número do cartão inválido',
       'Validade: Validade inválida',
@@ -127,7 +128,7 @@ describe('CheckoutForm validation', () => {
     ]);
   });
 
-  it("takes the brand's CVV length: 4 digits for Amex", () => {
+  it("takes the brand's CVV length: 4 digits for Amex", async () => {
     click(view.container.querySelector('input[name="paymentMethod"][value="credit-card"]'));
     typeInto(input('cardNumber'), '378282246310005');
     typeInto(input('cardCvv'), '12345');
@@ -135,15 +136,15 @@ describe('CheckoutForm validation', () => {
     expect(input('cardCvv')!.maxLength).toBe(4);
   });
 
-  it('asks for a valid CPF for a boleto', () => {
+  it('asks for a valid CPF for a boleto', async () => {
     fillValid('boleto');
     typeInto(input('payerCpf'), '11111111112');
     expect(input('payerCpf')!.value).toBe('111.111.111-12');
-    submit();
+    await submit();
     expect([...errorBox()!.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['CPF do pagador: CPF inválido']);
   });
 
-  it('formats the card fields and limits the CVV input to 3 digits', () => {
+  it('formats the card fields and limits the CVV input to 3 digits', async () => {
     click(view.container.querySelector('input[name="paymentMethod"][value="credit-card"]'));
     typeInto(input('cardNumber'), '4111111111111111');
     typeInto(input('cardExpiry'), '1230');
@@ -156,7 +157,7 @@ describe('CheckoutForm validation', () => {
 });
 
 describe('CheckoutForm instalments and summary', () => {
-  it('offers 1x to 12x with the per-instalment amount of the refreshed total', () => {
+  it('offers 1x to 12x with the per-instalment amount of the refreshed total', async () => {
     const options = [...view.container.querySelectorAll<HTMLOptionElement>('#checkout-installments option')];
     expect(options.map((option) => option.value)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
     expect(options[0]!.textContent).toBe(`1x de ${formatBRL(TOTAL)} à vista`);
@@ -168,7 +169,7 @@ describe('CheckoutForm instalments and summary', () => {
     expect(10 * 2_911 + 2 * 2_910).toBe(TOTAL);
   });
 
-  it('shows items, total, free shipping and the delivery estimate of the chosen state', () => {
+  it('shows items, total, free shipping and the delivery estimate of the chosen state', async () => {
     const summary = () => view.container.querySelector('[data-testid="order-summary"]')!.textContent!;
     expect(summary()).toContain('Anel Solitário × 2');
     expect(summary()).toContain(`Total${formatBRL(TOTAL)}`);
@@ -181,7 +182,7 @@ describe('CheckoutForm instalments and summary', () => {
     expect(summary()).toContain('Pedido processado em até 24 horas.');
   });
 
-  it('hides the card fields for PIX and boleto', () => {
+  it('hides the card fields for PIX and boleto', async () => {
     click(view.container.querySelector('input[name="paymentMethod"][value="pix"]'));
     expect(input('cardNumber')).toBeNull();
     expect(view.container.textContent).toContain('30 minutos');
@@ -197,7 +198,7 @@ describe('CheckoutForm submission', () => {
     let answer!: (response: Response) => void;
     const calls = stubApi(() => new Promise<Response>((resolve) => (answer = resolve)));
     fillValid();
-    submit();
+    await submit();
     await flush(1);
     const submitButton = view.container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
     expect(submitButton.textContent).toBe('Processando...');
@@ -231,12 +232,12 @@ describe('CheckoutForm submission', () => {
       return json(201, sampleOrder({ payment: { method: 'pix', card: null, boleto: null, pix: { payload: '000201...', expiresAt: '2026-11-21T13:30:00.000Z' }, paidAt: null } }));
     });
     fillValid('pix');
-    submit();
+    await submit();
     await flush();
     expect(error).toHaveBeenCalledWith('Erro no processamento', { description: 'Tente novamente em alguns instantes.' });
     expect(onPlaced).not.toHaveBeenCalled();
     fail = false;
-    submit();
+    await submit();
     await flush();
     const [first, second] = orders(calls);
     expect(second!.headers['Idempotency-Key']).toBe(first!.headers['Idempotency-Key']);
@@ -248,12 +249,12 @@ describe('CheckoutForm submission', () => {
     const message = 'Pagamento recusado pela operadora. Verifique os dados do cartão ou use outra forma de pagamento.';
     const calls = stubApi(() => json(402, { error: 'payment_declined', message }));
     fillValid();
-    submit();
+    await submit();
     await flush();
     expect(error).toHaveBeenCalledWith('Erro no processamento', { description: message });
     expect(onPlaced).not.toHaveBeenCalled();
     expect(input('cardName')!.value).toBe('MARIA SILVA');
-    submit();
+    await submit();
     await flush();
     const [first, second] = orders(calls);
     expect(second!.headers['Idempotency-Key']).not.toBe(first!.headers['Idempotency-Key']);
@@ -268,24 +269,24 @@ describe('CheckoutForm submission', () => {
         : json(400, { error: 'validation', message: 'Dados inválidos', issues: [{ path: 'body.customer.zipCode', message: 'CEP inválido' }] }),
     );
     fillValid('boleto');
-    submit();
+    await submit();
     await flush();
     expect(error).toHaveBeenLastCalledWith('Erro no processamento', { description: 'Estoque insuficiente para Anel Solitário.' });
     status = 400;
-    submit();
+    await submit();
     await flush();
     expect(error).toHaveBeenLastCalledWith('Erro no processamento', { description: 'Dados inválidos' });
     expect([...errorBox()!.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['CEP: CEP inválido']);
     expect(onPlaced).not.toHaveBeenCalled();
   });
 
-  it('waits for the refreshed prices before sending', () => {
+  it('waits for the refreshed prices before sending', async () => {
     view.unmount();
     view = render(<CheckoutForm items={items} pricesReady={false} defaultEmail="maria@example.com" onPlaced={onPlaced} />);
     const calls = stubApi(() => json(201, sampleOrder()));
     fillValid();
     expect(button(view.container, 'Finalizar Pedido')!.disabled).toBe(true);
-    submit();
+    await submit();
     expect(calls).toEqual([]);
   });
 });

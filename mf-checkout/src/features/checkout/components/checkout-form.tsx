@@ -12,12 +12,15 @@
  * 'Tente novamente em alguns instantes.', or the service's message for a definitive answer
  * (400, 402, 404, 409, 429); the cart is kept. Instalments add up exactly to the total. In test
  * mode (sandbox or test credentials) a 'Modo de teste' notice says no real payment is made.
+ * The form is react-hook-form (`@prata/shared-ui/form`) with `checkoutFormSchema` (the shared
+ * schemas through `validateCheckout`); the service's 400 issues land on their fields.
  * With Mercado Pago (the payment config names its SDK) the number, expiry and CVV are the
  * acquirer's secure fields (secure-card-fields.tsx, issue 21); the sandbox keeps a plain test form.
  */
-import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { BOLETO_BUSINESS_DAYS, CHECKOUT_STATES, MAX_INSTALLMENTS, PAYMENT_METHODS, PIX_EXPIRY_MS, formatCpf, type Order } from '@prata/contracts';
-import { Alert, Button, RadioGroup, SelectField, TextField, toast, type CartItem } from '@prata/shared-ui';
+import { Alert, Button, Input, RadioGroup, Select, toast, type CartItem, type SelectOption } from '@prata/shared-ui';
+import { FormField, setServerErrors, useController, useWatch, useZodForm, type UseFormReturn } from '@prata/shared-ui/form';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { usePlaceOrder } from '../api/create-order.ts';
 import { usePaymentConfig } from '../../../lib/payment-config.ts';
@@ -26,18 +29,20 @@ import {
   FIELD_LABELS,
   PAYMENT_METHOD_LABELS,
   STATE_NAMES,
+  checkoutFormSchema,
   formatCardCvv,
   formatCardExpiry,
   formatCardNumber,
   cvvLengthFor,
+  fieldErrorsOf,
   initialCheckoutValues,
   installmentLabel,
-  serverIssuesToErrors,
-  validateCheckout,
+  serverIssueField,
   type CheckoutField,
   type CheckoutValues,
-  type FieldErrors,
+  type PaymentDraft,
 } from '../utils/checkout-values.ts';
+import type { CheckoutCustomer } from '@prata/contracts';
 import type { SecureCard } from '../api/create-card-token.ts';
 import { ErrorSummary } from './error-summary.tsx';
 import { SecureCardFields } from './secure-card-fields.tsx';
@@ -67,20 +72,35 @@ const METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({ value: method, label: 
 const installmentOptions = (totalCents: number) =>
   Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1).map((count) => ({ value: String(count), label: installmentLabel(totalCents, count) }));
 
-const FORMATTERS: Partial<Record<CheckoutField, (value: string, values: CheckoutValues) => string>> = {
-  cardNumber: formatCardNumber,
-  cardExpiry: formatCardExpiry,
-  cardCvv: (value, values) => formatCardCvv(value, cvvLengthFor(values.cardNumber)),
-  payerCpf: formatCpf,
-};
+type CheckoutForm = UseFormReturn<CheckoutValues, unknown, { customer: CheckoutCustomer; payment: PaymentDraft }>;
 
+interface TextOptions {
+  type?: string;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'tel' | 'email' | 'text';
+  maxLength?: number;
+  wide?: boolean;
+  hint?: ReactNode;
+  placeholder?: string;
+  format?: (typed: string) => string;
+}
+
+/** The checkout form: contact, address, payment and the order summary. */
 export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: CheckoutFormProps) {
-  const [values, setValues] = useState<CheckoutValues>(() => initialCheckoutValues(defaultEmail));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const paymentConfig = usePaymentConfig();
+  const secureFields = Boolean(paymentConfig.data?.sdkUrl && paymentConfig.data.publicKey);
+  // Errors stay until their field is edited or the form is sent again (no re-validation while typing);
+  // the error summary takes focus, not the first field.
+  const form: CheckoutForm = useZodForm(checkoutFormSchema({ secureFields }), {
+    defaultValues: initialCheckoutValues(defaultEmail),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const [paymentMethod, state, cardNumber] = useWatch({ control: form.control, name: ['paymentMethod', 'state', 'cardNumber'] });
+  /** Bumped whenever errors are shown, so the summary takes focus again. */
   const [focusKey, setFocusKey] = useState(0);
   const keys = useIdempotencyKeys();
   const createOrder = usePlaceOrder();
-  const paymentConfig = usePaymentConfig();
   const processing = createOrder.isPending;
   const secureCard = useRef<SecureCard | null>(null);
   const setSecureCard = useCallback((card: SecureCard | null) => {
@@ -88,37 +108,17 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
   }, []);
   const sdk = paymentConfig.data?.sdkUrl && paymentConfig.data.publicKey ? { sdkUrl: paymentConfig.data.sdkUrl, publicKey: paymentConfig.data.publicKey } : null;
   const total = items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
+  const errors = fieldErrorsOf(form.formState.errors);
+  const showErrors = () => setFocusKey((key) => key + 1);
 
-  const change = (field: CheckoutField, raw: string) => {
-    setValues((current) => ({ ...current, [field]: FORMATTERS[field]?.(raw, current) ?? raw }));
-    setErrors((current) => {
-      if (!current[field]) return current;
-      const { [field]: _removed, ...rest } = current;
-      return rest;
-    });
-  };
-
-  const showErrors = (found: FieldErrors) => {
-    setErrors(found);
-    setFocusKey((key) => key + 1);
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (processing || !pricesReady) return;
+  const place = ({ customer, payment }: { customer: CheckoutCustomer; payment: PaymentDraft }) => {
     const config = paymentConfig.data;
-    const result = validateCheckout(values, { secureFields: Boolean(config?.sdkUrl && config.publicKey) });
-    if (!result.success) {
-      showErrors(result.errors);
-      return;
-    }
     if (!config) {
       toast.error('Erro no processamento', { description: RETRY_LATER });
       void paymentConfig.refetch();
       return;
     }
-    setErrors({});
-    const attempt = { items: items.map((item) => ({ productId: item.id, quantity: item.quantity })), customer: result.customer, payment: result.payment };
+    const attempt = { items: items.map((item) => ({ productId: item.id, quantity: item.quantity })), customer, payment };
     createOrder.mutate(
       { ...attempt, config, idempotencyKey: keys.keyFor(attempt), secureCard: secureCard.current },
       {
@@ -134,7 +134,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
           if (error instanceof ApiRequestError && DEFINITIVE_STATUSES.has(error.status)) {
             keys.settle();
             toast.error('Erro no processamento', { description: error.message });
-            if (error.status === 400 && error.body?.issues) showErrors(serverIssuesToErrors(error.body.issues));
+            if (error.status === 400 && error.body?.issues && setServerErrors(form, error.body.issues, serverIssueField) > 0) showErrors();
             return;
           }
           // Unknown outcome: the same attempt keeps its key, so a retry cannot charge twice.
@@ -144,28 +144,35 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
     );
   };
 
-  const cvvLength = cvvLengthFor(values.cardNumber);
-  const text = (field: CheckoutField, props: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'email' | 'text'; maxLength?: number; wide?: boolean; hint?: ReactNode; placeholder?: string } = {}) => (
+  const cvvLength = cvvLengthFor(cardNumber);
+  const clearError = (field: CheckoutField) => () => form.clearErrors(field);
+  const text = (field: CheckoutField, props: TextOptions = {}) => (
     <div className={props.wide ? styles.wide : undefined}>
-      <TextField
-        id={fieldId(field)}
-        label={FIELD_LABELS[field]}
-        error={errors[field]}
-        hint={props.hint}
-        name={field}
-        type={props.type ?? 'text'}
-        value={values[field]}
-        onChange={(event) => change(field, event.target.value)}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        maxLength={props.maxLength}
-        placeholder={props.placeholder}
-      />
+      <FormField control={form.control} name={field} id={fieldId(field)} label={FIELD_LABELS[field]} hint={props.hint} format={props.format} onValueChange={clearError(field)}>
+        {(control) => (
+          <Input {...control} type={props.type ?? 'text'} autoComplete={props.autoComplete} inputMode={props.inputMode} maxLength={props.maxLength} placeholder={props.placeholder} />
+        )}
+      </FormField>
     </div>
   );
+  const select = (field: CheckoutField, options: readonly SelectOption[], extra: { autoComplete?: string; placeholder?: string } = {}) => (
+    <FormField control={form.control} name={field} id={fieldId(field)} label={FIELD_LABELS[field]} onValueChange={clearError(field)}>
+      {(control) => <Select {...control} options={options} {...extra} />}
+    </FormField>
+  );
+  const installments = <div className={styles.wide}>{select('installments', installmentOptions(total))}</div>;
 
   return (
-    <form className={styles.layout} onSubmit={submit} noValidate aria-label="Finalizar compra">
+    <form
+      className={styles.layout}
+      noValidate
+      aria-label="Finalizar compra"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (processing || !pricesReady) return;
+        void form.handleSubmit(place, showErrors)(event);
+      }}
+    >
       <div className={styles.form}>
         {paymentConfig.data?.testMode ? <TestModeNotice simulation={paymentConfig.data.simulation} /> : null}
         <ErrorSummary errors={errors} fieldId={fieldId} focusKey={focusKey} />
@@ -187,76 +194,41 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
             {text('complement', { autoComplete: 'address-line2', hint: 'Opcional' })}
             {text('neighborhood', { autoComplete: 'address-level3' })}
             {text('city', { autoComplete: 'address-level2' })}
-            <div>
-              <SelectField
-                id={fieldId('state')}
-                label={FIELD_LABELS.state}
-                error={errors.state}
-                name="state"
-                value={values.state}
-                onChange={(event) => change('state', event.target.value)}
-                autoComplete="address-level1"
-                placeholder="Selecione"
-                options={STATE_OPTIONS}
-              />
-            </div>
+            <div>{select('state', STATE_OPTIONS, { autoComplete: 'address-level1', placeholder: 'Selecione' })}</div>
           </div>
         </fieldset>
 
         <fieldset className={styles.section}>
           <legend>Pagamento</legend>
-          <RadioGroup
-            id={fieldId('paymentMethod')}
-            legend={FIELD_LABELS.paymentMethod}
-            name="paymentMethod"
-            variant="cards"
-            options={METHOD_OPTIONS}
-            value={values.paymentMethod}
-            onValueChange={(method) => change('paymentMethod', method)}
-            error={errors.paymentMethod}
-          />
+          <PaymentMethodField form={form} error={errors.paymentMethod} />
 
-          {values.paymentMethod === 'credit-card' && sdk ? (
+          {paymentMethod === 'credit-card' && sdk ? (
             <div className={styles.grid}>
               <SecureCardFields sdkUrl={sdk.sdkUrl} publicKey={sdk.publicKey} errors={errors} fieldId={fieldId} onChange={setSecureCard} />
               {text('cardName', { autoComplete: 'cc-name', wide: true, hint: 'Como impresso no cartão' })}
-              <div className={styles.wide}>
-                <SelectField
-                  id={fieldId('installments')}
-                  label={FIELD_LABELS.installments}
-                  error={errors.installments}
-                  name="installments"
-                  value={values.installments}
-                  onChange={(event) => change('installments', event.target.value)}
-                  options={installmentOptions(total)}
-                />
-              </div>
+              {installments}
             </div>
-          ) : values.paymentMethod === 'credit-card' ? (
+          ) : paymentMethod === 'credit-card' ? (
             <div className={styles.grid}>
-              {text('cardNumber', { autoComplete: 'cc-number', inputMode: 'numeric', wide: true, placeholder: '0000 0000 0000 0000' })}
+              {text('cardNumber', { autoComplete: 'cc-number', inputMode: 'numeric', wide: true, placeholder: '0000 0000 0000 0000', format: formatCardNumber })}
               {text('cardName', { autoComplete: 'cc-name', wide: true, hint: 'Como impresso no cartão' })}
-              {text('cardExpiry', { autoComplete: 'cc-exp', inputMode: 'numeric', placeholder: 'MM/AA', hint: 'MM/AA' })}
-              {text('cardCvv', { autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: cvvLength, placeholder: cvvLength === 4 ? '1234' : '123' })}
-              <div className={styles.wide}>
-                <SelectField
-                  id={fieldId('installments')}
-                  label={FIELD_LABELS.installments}
-                  error={errors.installments}
-                  name="installments"
-                  value={values.installments}
-                  onChange={(event) => change('installments', event.target.value)}
-                  options={installmentOptions(total)}
-                />
-              </div>
+              {text('cardExpiry', { autoComplete: 'cc-exp', inputMode: 'numeric', placeholder: 'MM/AA', hint: 'MM/AA', format: formatCardExpiry })}
+              {text('cardCvv', {
+                autoComplete: 'cc-csc',
+                inputMode: 'numeric',
+                maxLength: cvvLength,
+                placeholder: cvvLength === 4 ? '1234' : '123',
+                format: (typed) => formatCardCvv(typed, cvvLength),
+              })}
+              {installments}
             </div>
-          ) : values.paymentMethod === 'pix' ? (
+          ) : paymentMethod === 'pix' ? (
             <Alert variant="info">
               Após finalizar, você verá o QR Code e o código PIX copia e cola. O pagamento deve ser feito em até {PIX_EXPIRY_MS / 60_000} minutos.
             </Alert>
           ) : (
             <div className={styles.grid}>
-              {text('payerCpf', { inputMode: 'numeric', placeholder: '000.000.000-00', hint: 'O boleto é registrado no CPF de quem paga.' })}
+              {text('payerCpf', { inputMode: 'numeric', placeholder: '000.000.000-00', hint: 'O boleto é registrado no CPF de quem paga.', format: formatCpf })}
               <div className={styles.wide}>
                 <Alert variant="info">Após finalizar, você verá a linha digitável do boleto, com vencimento em {BOLETO_BUSINESS_DAYS} dias úteis.</Alert>
               </div>
@@ -268,7 +240,29 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
           {processing ? 'Processando...' : 'Finalizar Pedido'}
         </Button>
       </div>
-      <OrderSummary items={items} state={values.state} />
+      <OrderSummary items={items} state={state} />
     </form>
+  );
+}
+
+/** The payment method cards, bound to the form's `paymentMethod`. */
+function PaymentMethodField({ form, error }: { form: CheckoutForm; error: string | undefined }) {
+  const {
+    field: { value, onChange },
+  } = useController({ control: form.control, name: 'paymentMethod' });
+  return (
+    <RadioGroup
+      id={fieldId('paymentMethod')}
+      legend={FIELD_LABELS.paymentMethod}
+      name="paymentMethod"
+      variant="cards"
+      options={METHOD_OPTIONS}
+      value={value}
+      onValueChange={(method) => {
+        onChange(method);
+        form.clearErrors('paymentMethod');
+      }}
+      error={error}
+    />
   );
 }

@@ -2,9 +2,12 @@
  * Checkout validation (storefront.md 5, issue 5) with the contracts' schemas: one 'field:
  * message' line per field rule, pt-BR labels, in the form's order; card Luhn, expiry and CVV.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { describe, expect, it } from 'vitest';
 import {
+  checkoutFormSchema,
   errorLines,
+  fieldErrorsOf,
   formatCardCvv,
   formatCardExpiry,
   formatCardNumber,
@@ -141,6 +144,27 @@ describe('serverIssuesToErrors', () => {
         { path: 'body.items.0.quantity', message: 'Quantidade inválida' },
       ]),
     ).toEqual({ zipCode: 'CEP inválido', paymentMethod: 'x', cardNumber: 'Número do cartão inválido' });
+  });
+});
+
+describe('checkoutFormSchema (the form resolver)', () => {
+  const resolve = (values: CheckoutValues, secureFields = false) => zodResolver(checkoutFormSchema({ secureFields }))(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+
+  it('gives each invalid field its message, in the order the error summary lists them', async () => {
+    const { errors } = await resolve({ ...valid, fullName: ' ', zipCode: '0131', paymentMethod: 'boleto', payerCpf: '111.111.111-12' });
+    expect(fieldErrorsOf(errors)).toEqual({ fullName: 'Nome completo é obrigatório', zipCode: 'CEP inválido', payerCpf: 'CPF inválido' });
+    expect(Object.keys(fieldErrorsOf(errors))).toEqual(['fullName', 'zipCode', 'payerCpf']);
+  });
+
+  it('outputs the parsed customer and the payment draft of a valid form', async () => {
+    const { values, errors } = await resolve({ ...valid, fullName: '  Maria Silva ', paymentMethod: 'pix' });
+    expect(errors).toEqual({});
+    expect(values).toMatchObject({ customer: { fullName: 'Maria Silva', email: 'maria@example.com' }, payment: { method: 'pix' } });
+  });
+
+  it("checks only the holder's name and the instalments when the acquirer's secure fields hold the card", async () => {
+    const { values } = await resolve({ ...valid, cardNumber: '', cardExpiry: '', cardCvv: '' }, true);
+    expect(values).toMatchObject({ payment: { method: 'credit-card', secureFields: true, cardName: valid.cardName } });
   });
 });
 

@@ -19,6 +19,7 @@ import {
   type CheckoutCustomer,
 } from '@prata/contracts';
 import { formatBRL } from '@prata/shared-ui';
+import { validatorSchema } from '@prata/shared-ui/form';
 import { z } from 'zod';
 
 export { PAYMENT_METHOD_LABELS };
@@ -164,20 +165,40 @@ export function errorLines(errors: FieldErrors): { field: CheckoutField; text: s
   return CHECKOUT_FIELDS.filter((field) => errors[field]).map((field) => ({ field, text: `${FIELD_LABELS[field]}: ${errors[field]}` }));
 }
 
+/** The form field of a 400's issue path (`body.customer.zipCode`, `body.payment.cardNumber`), if any. */
+export function serverIssueField(path: string): CheckoutField | undefined {
+  const [, group, name] = path.split('.');
+  if (group === 'customer' && name && customerFields.has(name)) return name as CheckoutField;
+  if (group !== 'payment') return undefined;
+  const mapped = name === 'cardToken' || name === 'cardBrand' ? 'cardNumber' : name;
+  if (!mapped || mapped === 'method') return 'paymentMethod';
+  return (CHECKOUT_FIELDS as readonly string[]).includes(mapped) ? (mapped as CheckoutField) : undefined;
+}
+
 /** Field errors from a 400's `issues` (`body.customer.zipCode`, `body.payment.cardNumber`). */
 export function serverIssuesToErrors(issues: readonly { path: string; message: string }[]): FieldErrors {
   const found: FieldErrors = {};
   for (const { path, message } of issues) {
-    const [, group, name] = path.split('.');
-    let field: CheckoutField | undefined;
-    if (group === 'customer' && name && customerFields.has(name)) field = name as CheckoutField;
-    else if (group === 'payment') {
-      const mapped = name === 'cardToken' || name === 'cardBrand' ? 'cardNumber' : name;
-      field = !mapped || mapped === 'method' ? 'paymentMethod' : (CHECKOUT_FIELDS as readonly string[]).includes(mapped) ? (mapped as CheckoutField) : undefined;
-    }
+    const field = serverIssueField(path);
     if (field && !found[field]) found[field] = message;
   }
   return orderErrors(found);
+}
+
+/** The form's errors as `FieldErrors`, in the form's field order (e.g. react-hook-form's `errors`). */
+export function fieldErrorsOf(errors: Partial<Record<string, { message?: string } | undefined>>): FieldErrors {
+  return Object.fromEntries(CHECKOUT_FIELDS.filter((field) => errors[field]?.message).map((field) => [field, errors[field]!.message])) as FieldErrors;
+}
+
+/**
+ * The checkout form's schema (react-hook-form's resolver): `validateCheckout` on the form's
+ * values, whose output is the order's customer and payment draft.
+ */
+export function checkoutFormSchema(options: { secureFields?: boolean } = {}) {
+  return validatorSchema((values: CheckoutValues) => {
+    const result = validateCheckout(values, options);
+    return result.success ? { success: true as const, data: { customer: result.customer, payment: result.payment } } : { success: false as const, errors: result.errors };
+  });
 }
 
 /** Card number as typed, grouped in fours (at most 19 digits). */
