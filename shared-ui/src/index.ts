@@ -102,4 +102,5 @@ export {
   remoteVersion,
   remoteManifestUrl,
   installBreadcrumbs,
+  installWebVitals,
 } from '@prata/shared-ui/state';

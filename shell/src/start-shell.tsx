@@ -18,7 +18,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { shellBootSchema, type RemoteRegistry, type ShellBoot } from '@prata/contracts/platform';
-import { configureErrorReporting, installBreadcrumbs, installGlobalErrorReporting, loadRuntimeConfig, provideRemoteWidgetLoader, setRuntimeConfig } from '@prata/shared-ui';
+import { configureErrorReporting, installBreadcrumbs, installGlobalErrorReporting, installWebVitals, loadRuntimeConfig, provideRemoteWidgetLoader, setRuntimeConfig } from '@prata/shared-ui';
 import { App, QUERY_DEFAULTS } from './app/app.tsx';
 import type { Composition } from './features/remotes/composition.tsx';
 import { fetchRemoteRegistry, registerRegistry } from './features/remotes/remote-registry.ts';
@@ -26,6 +26,7 @@ import { browserRemoteModules } from './features/remotes/remote-modules.ts';
 import { previewInEffect, requestedPreview } from './features/remotes/remote-preview.ts';
 import { hydrationErrorHandler } from './features/remotes/hydration-errors.ts';
 import { PROVIDED_SINGLETONS } from './features/remotes/provided-singletons.ts';
+import { routeOwner } from './features/remotes/remote-outlet.tsx';
 import { applySubdomainRule } from './features/navigation/subdomain-redirect.ts';
 
 /** The JSON the shell's host inlined under `id`, or undefined. */
@@ -75,6 +76,12 @@ provideRemoteWidgetLoader((remote, module) => loadRemote(`${remote}/${module}`))
 applySubdomainRule(window.location, window.history);
 const boot = inlinedBoot();
 const { registry, error } = await start(boot);
+// Real-user Web Vitals of this page load, tagged with the remote version that renders it (issue 24).
+const landing = routeOwner(registry, window.location.pathname);
+installWebVitals(() => {
+  const entry = landing && registry.find((candidate) => candidate.name === landing.name);
+  return landing && entry ? { route: landing.route, remotes: [{ name: entry.name, version: entry.version }] } : null;
+});
 await yieldToMain();
 const container = document.getElementById('root')!;
 const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });

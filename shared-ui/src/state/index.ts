@@ -44,3 +44,4 @@ export {
   errorSessionId,
 } from './error-reporting.ts';
 export { addBreadcrumb, breadcrumbs, installBreadcrumbs } from './breadcrumbs.ts';
+export { installWebVitals, type VitalsContext } from './web-vitals.ts';

@@ -1,7 +1,7 @@
 /** Route ownership: the shell sends each path to the remote whose registry pattern ranks best. */
 import { describe, expect, it } from 'vitest';
 import type { RemoteRegistry } from '@prata/contracts/platform';
-import { ownerOf } from './remote-outlet.tsx';
+import { ownerOf, routeOwner } from './remote-outlet.tsx';
 
 const entry = (name: RemoteRegistry[number]['name'], routes: string[]) => ({ name, manifestUrl: `http://127.0.0.1/${name}/mf-manifest.json`, version: '1', routes });
 const registry: RemoteRegistry = [
@@ -33,5 +33,13 @@ describe('ownerOf', () => {
   it('follows the registry: moving a route moves its owner', () => {
     const moved = registry.map((r) => (r.name === 'checkout' ? { ...r, routes: ['/checkout'] } : r.name === 'storefront' ? { ...r, routes: [...r.routes, '/carrinho'] } : r));
     expect(ownerOf(moved, '/carrinho')).toBe('storefront');
+  });
+});
+
+describe('routeOwner (issue 24: Web Vitals are grouped by route pattern)', () => {
+  it('names the registry pattern a path matched, not the path', () => {
+    expect(routeOwner(registry, '/admin/products/42')).toEqual({ name: 'admin', route: '/admin/*' });
+    expect(routeOwner(registry, '/')).toEqual({ name: 'storefront', route: '/' });
+    expect(routeOwner(registry, '/nao-existe')).toBeNull();
   });
 });

@@ -20,6 +20,11 @@ import styles from './remotes.module.css';
 
 /** Which remote owns `pathname`, or null. */
 export function ownerOf(registry: RemoteRegistry, pathname: string): string | null {
+  return routeOwner(registry, pathname)?.name ?? null;
+}
+
+/** The remote that owns `pathname` and the registry route pattern it matched (e.g. `/produtos/*`), or null. */
+export function routeOwner(registry: RemoteRegistry, pathname: string): { name: string; route: string } | null {
   const owners = new Map<RouteObject, string>();
   const routes = registry.flatMap((remote) =>
     remote.routes.map((path) => {
@@ -30,7 +35,8 @@ export function ownerOf(registry: RemoteRegistry, pathname: string): string | nu
   );
   const matches = matchRoutes(routes, pathname);
   const last = matches?.at(-1);
-  return last ? (owners.get(last.route) ?? null) : null;
+  const name = last ? owners.get(last.route) : undefined;
+  return last && name ? { name, route: last.route.path ?? pathname } : null;
 }
 
 /**
