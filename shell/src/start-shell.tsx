@@ -78,7 +78,7 @@ const boot = inlinedBoot();
 const { registry, error } = await start(boot);
 // Real-user Web Vitals of this page load, tagged with the remote version that renders it (issue 24).
 const landing = routeOwner(registry, window.location.pathname);
-installWebVitals(() => {
+void installWebVitals(() => {
   const entry = landing && registry.find((candidate) => candidate.name === landing.name);
   return landing && entry ? { route: landing.route, remotes: [{ name: entry.name, version: entry.version }] } : null;
 });

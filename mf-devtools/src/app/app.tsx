@@ -1,7 +1,7 @@
 /**
  * The devtools remote's exposed App (admin.md 2): `/developer-login`, the developer-only
  * `/developer` area (guard + layout; index is the dashboard; `erros` and `erros/:id` the grouped
- * errors, issue 24). `/desenvolvedor` -> `/developer`. `/developer/ui` is the public component gallery.
+ * errors, `saude` the release health, issue 24). `/desenvolvedor` -> `/developer`. `/developer/ui` is the public component gallery.
  */
 import { Navigate, Route, Routes } from '@prata/shared-ui/router';
 import { NotFoundPage } from '@prata/shared-ui';
@@ -10,6 +10,7 @@ import { DeveloperLayout } from './developer-layout.tsx';
 import { DeveloperDashboardRoute } from './routes/dashboard.tsx';
 import { IssueRoute } from './routes/issue.tsx';
 import { IssuesRoute } from './routes/issues.tsx';
+import { ReleaseHealthRoute } from './routes/release-health.tsx';
 import { DeveloperLoginRoute } from './routes/login.tsx';
 import { UiGalleryRoute } from './routes/ui-gallery.tsx';
 
@@ -31,6 +32,7 @@ export default function DevtoolsApp() {
         <Route index element={<DeveloperDashboardRoute />} />
         <Route path="erros" element={<IssuesRoute />} />
         <Route path="erros/:id" element={<IssueRoute />} />
+        <Route path="saude" element={<ReleaseHealthRoute />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />

@@ -1,10 +1,10 @@
 /**
  * Layout of the developer area (admin.md 2: under /developer the sidebar has Dashboard; issue 24
- * adds Erros, the grouped error list): the
+ * adds Erros, the grouped error list, and Saúde, the release health): the
  * shared-ui panel layout, full-screen like the admin panel, with 'Ver Loja' and the sign-out
  * button showing the user's e-mail and 'Desenvolvedor'.
  */
-import { Bug, LayoutDashboard, Terminal } from 'lucide-react';
+import { Activity, Bug, LayoutDashboard, Terminal } from 'lucide-react';
 import { Outlet, useLocation } from '@prata/shared-ui/router';
 import { PanelLayout } from '@prata/shared-ui';
 
@@ -14,11 +14,12 @@ const PANEL_QUERY_KEYS = [['developer']] as const;
 const SECTIONS = [
   { path: '/developer', label: 'Dashboard', icon: LayoutDashboard },
   { path: '/developer/erros', label: 'Erros', icon: Bug },
+  { path: '/developer/saude', label: 'Saúde', icon: Activity },
 ] as const;
 
 export function DeveloperLayout() {
   const { pathname } = useLocation();
-  const current = pathname.startsWith('/developer/erros') ? 'Erros' : 'Dashboard';
+  const current = SECTIONS.slice(1).find((section) => pathname.startsWith(section.path))?.label ?? 'Dashboard';
   return (
     <PanelLayout
       title="Área do Desenvolvedor"

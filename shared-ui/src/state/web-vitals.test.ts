@@ -11,7 +11,7 @@ import { flushVitals, installWebVitals, recordVital } from './web-vitals.ts';
 let beacons: { url: string; type: string; body: string }[];
 let page: { route: string; remotes: { name: 'storefront'; version: string }[] } | null;
 
-beforeEach(() => {
+beforeEach(async () => {
   beacons = [];
   setRuntimeConfig({ apiUrl: 'http://127.0.0.1:3000' });
   Object.defineProperty(navigator, 'sendBeacon', {
@@ -22,7 +22,7 @@ beforeEach(() => {
     },
   });
   page = { route: '/produtos', remotes: [{ name: 'storefront', version: '0.1.0-3e738475' }] };
-  installWebVitals(() => page);
+  await installWebVitals(() => page);
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -23,7 +23,7 @@ interface Metric {
 const pending = new Map<WebVitalName, number>();
 const sent = new Set<WebVitalName>();
 let context: VitalsContext = () => null;
-let installed = false;
+let installing: Promise<void> | null = null;
 
 /** Records a metric's latest value (each is sent once, at the first hide after it is known). */
 export function recordVital(metric: Metric): void {
@@ -54,17 +54,23 @@ export function flushVitals(): WebVitalsBeacon | null {
 
 /**
  * Measures this page load and reports it when the page is hidden (idempotent; browser only).
- * `describe` is asked at send time for the route and the remotes on the page.
+ * `describe` is asked at send time for the route and the remotes on the page. The hide listeners
+ * are added after the library's own, so that the values it finalises on that same hide (LCP, CLS,
+ * INP) are in the beacon. @returns when the measurement is installed (the library loaded).
  */
-export function installWebVitals(describe: VitalsContext): void {
-  if (installed || typeof window === 'undefined') return;
-  installed = true;
+export function installWebVitals(describe: VitalsContext): Promise<void> {
+  if (typeof window === 'undefined') return Promise.resolve();
+  if (installing) return installing;
   context = describe;
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flushVitals();
-  });
-  window.addEventListener('pagehide', () => flushVitals());
-  void import('web-vitals').then(({ onLCP, onINP, onCLS, onTTFB, onFCP }) => {
-    for (const on of [onLCP, onINP, onCLS, onTTFB, onFCP]) on(recordVital);
-  }, () => undefined);
+  installing = import('web-vitals').then(
+    ({ onLCP, onINP, onCLS, onTTFB, onFCP }) => {
+      for (const on of [onLCP, onINP, onCLS, onTTFB, onFCP]) on(recordVital);
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'hidden') flushVitals();
+      });
+      window.addEventListener('pagehide', () => flushVitals());
+    },
+    () => undefined,
+  );
+  return installing;
 }
