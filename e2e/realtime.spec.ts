@@ -5,12 +5,17 @@
  * - a customer's order raises the admin's bell in another context without reload, and the
  *   dashboard's 'Pedidos aguardando pagamento' counts it without reload (live lists, issue 12);
  * - the status panel shows ERRO for storage when the bucket folder cannot be written;
- * - QA finds a planted problem, and none once the store is clean.
+ * - QA finds a planted problem, and none once the store is clean;
+ * - issue 24: one bug reported three times from a real position of the storefront's built chunk is
+ *   one issue in 'Erros', whose top frame is the original .tsx file and line (the build's hidden
+ *   source maps, imported at start); resolved, then reported by a newer version, it reopens as a
+ *   regression; a page load's Web Vitals show under the storefront's version in 'Saúde'.
  * Creates one admin (a developer; the cap is 3 for the whole suite) and frees the slot after.
  */
 import { randomUUID } from 'node:crypto';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eachMapping, TraceMap } from '@jridgewell/trace-mapping';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createDeveloper, uniqueEmail } from './support/accounts.ts';
@@ -176,4 +181,91 @@ test('QA finds a planted problem and none on a clean store', async ({ page }) =>
   await panel.getByRole('button', { name: 'Mostrar Resolvidos' }).click();
   await expect(issue).toContainText('Resolvido em');
   await sql('delete from products where name = $1', [planted]);
+});
+
+/**
+ * A real place in the storefront's built browser code: the first mapping of one of its own
+ * `src/features/**.tsx` files in the chunk maps of `mf-storefront/dist` (the build the e2e store serves).
+ */
+async function builtPosition(): Promise<{ chunk: string; line: number; column: number; source: string; originalLine: number }> {
+  const dist = path.join(import.meta.dirname, '..', 'mf-storefront', 'dist');
+  for (const name of (await readdir(dist)).filter((file) => file.endsWith('.js.map')).sort()) {
+    const map = new TraceMap(await readFile(path.join(dist, name), 'utf8'));
+    let found: { line: number; column: number; source: string; originalLine: number } | undefined;
+    eachMapping(map, (mapping) => {
+      if (!found && mapping.source && /\/src\/features\/.+\.tsx$/.test(mapping.source) && mapping.originalLine !== null) {
+        found = { line: mapping.generatedLine, column: mapping.generatedColumn + 1, source: mapping.source.replace(/^webpack:\/\/[^/]*\/(\.\/)?/, ''), originalLine: mapping.originalLine };
+      }
+    });
+    if (found) return { chunk: name.slice(0, -'.map'.length), ...found };
+  }
+  throw new Error('no storefront chunk maps a src/features .tsx file: build mf-storefront first');
+}
+
+test("one bug reported three times is one issue in the original source; resolved and back in a newer version, a regression; Web Vitals show per version (issue 24)", async ({ browser }) => {
+  const shopper = await (await browser.newContext()).newPage();
+  await shopper.goto('/');
+  await expect(shopper.locator('html[data-remote-ready="storefront"]')).toHaveCount(1);
+  const registry = (await (await fetch(`${E2E.apiUrl}/api/remotes`)).json()) as { name: string; version: string; manifestUrl: string }[];
+  const storefront = registry.find((entry) => entry.name === 'storefront')!;
+  const place = await builtPosition();
+  const chunkUrl = new URL(place.chunk, storefront.manifestUrl).toString();
+  const marker = `Falha agrupada ${randomUUID().slice(0, 8)}`;
+  /** What the shell's reporter sends for this bug (a product id that changes every time), from the shopper's page. */
+  const report = (version: string) =>
+    shopper.evaluate(
+      async ({ api, body }) => (await fetch(`${api}/api/errors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
+      {
+        api: E2E.apiUrl,
+        body: {
+          errorType: 'uncaught_error',
+          errorMessage: `TypeError: ${marker}: produto ${randomUUID()} sem preço`,
+          errorStack: `TypeError: ${marker}\n    at Xq (${chunkUrl}:${place.line}:${place.column})\n    at Zp (${chunkUrl}:${place.line}:${place.column + 40})`,
+          remote: 'storefront',
+          version,
+          pageUrl: `${E2E.storeUrl}/produtos`,
+          sessionId: 'e2e-issues-session',
+        },
+      },
+    );
+  for (let i = 0; i < 3; i += 1) expect(await report(storefront.version)).toBe(202);
+
+  // The shopper leaves the page: its Web Vitals go out as a beacon.
+  const vitals = shopper.waitForRequest((request) => new URL(request.url()).pathname === '/api/vitals');
+  await shopper.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  const beacon = JSON.parse((await vitals).postData() ?? '{}') as { remotes: { name: string; version: string }[]; metrics: { name: string }[] };
+  expect(beacon.remotes).toEqual([{ name: 'storefront', version: storefront.version }]);
+  expect(beacon.metrics.map((metric) => metric.name)).toEqual(expect.arrayContaining(['TTFB', 'FCP']));
+
+  const page = await (await browser.newContext()).newPage();
+  await signInAsDeveloper(page, developer.email, developer.password);
+  await page.goto(`/developer/erros?status=&q=${encodeURIComponent(marker)}`);
+  const row = page.getByTestId('issue-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell').nth(1)).toHaveText('3');
+  await row.getByRole('link').click();
+  const topFrame = page.getByTestId('issue-event').first().getByTestId('stack-frame').first();
+  await expect(topFrame).toContainText(`${place.source}:${place.originalLine}:`);
+  await expect(topFrame).toContainText('código original');
+  await expect(page.getByTestId('issue-count')).toHaveText('3');
+
+  await page.getByRole('button', { name: 'Resolver' }).click();
+  await expect(page.getByText('Resolvido', { exact: true })).toBeVisible();
+  // The same version again (a tab still open on it): counted, still resolved.
+  expect(await report(storefront.version)).toBe(202);
+  await expect(page.getByTestId('issue-count')).toHaveText('4');
+  await expect(page.getByText('Resolvido', { exact: true })).toBeVisible();
+  // A newer release brings it back: a regression, unresolved again.
+  expect(await report(`${storefront.version}.next`)).toBe(202);
+  await expect(page.getByText('Regressão', { exact: true })).toBeVisible();
+  await expect(page.getByText('Não resolvido', { exact: true })).toBeVisible();
+
+  await page.goto('/developer/saude');
+  const own = page.getByTestId('release-health-row').filter({ hasText: storefront.version }).first();
+  await expect(own).toBeVisible();
+  await expect(own.getByRole('cell').nth(1)).not.toHaveText('0');
+  await Promise.all([page, shopper].map((each) => each.context().close()));
 });
