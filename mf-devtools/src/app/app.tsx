@@ -3,16 +3,23 @@
  * `/developer` area (guard + layout; index is the dashboard; `erros` and `erros/:id` the grouped
  * errors, `saude` the release health, issue 24). `/desenvolvedor` -> `/developer`. `/developer/ui` is the public component gallery.
  */
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from '@prata/shared-ui/router';
-import { NotFoundPage } from '@prata/shared-ui';
+import { NotFoundPage, Spinner } from '@prata/shared-ui';
 import { DeveloperGuard } from '../features/auth/components/developer-guard.tsx';
 import { DeveloperLayout } from './developer-layout.tsx';
 import { DeveloperDashboardRoute } from './routes/dashboard.tsx';
-import { IssueRoute } from './routes/issue.tsx';
-import { IssuesRoute } from './routes/issues.tsx';
-import { ReleaseHealthRoute } from './routes/release-health.tsx';
 import { DeveloperLoginRoute } from './routes/login.tsx';
 import { UiGalleryRoute } from './routes/ui-gallery.tsx';
+
+// The error and release-health pages load when opened, outside the area's first load (issue 24;
+// the remote's byte budget counts its initial JavaScript).
+const IssuesRoute = lazy(() => import('./routes/issues.tsx').then((module) => ({ default: module.IssuesRoute })));
+const IssueRoute = lazy(() => import('./routes/issue.tsx').then((module) => ({ default: module.IssueRoute })));
+const ReleaseHealthRoute = lazy(() => import('./routes/release-health.tsx').then((module) => ({ default: module.ReleaseHealthRoute })));
+
+/** A page loaded on demand, with the area's loading state meanwhile. */
+const onDemand = (page: ReactNode) => <Suspense fallback={<Spinner showLabel />}>{page}</Suspense>;
 
 export default function DevtoolsApp() {
   return (
@@ -30,9 +37,9 @@ export default function DevtoolsApp() {
         }
       >
         <Route index element={<DeveloperDashboardRoute />} />
-        <Route path="erros" element={<IssuesRoute />} />
-        <Route path="erros/:id" element={<IssueRoute />} />
-        <Route path="saude" element={<ReleaseHealthRoute />} />
+        <Route path="erros" element={onDemand(<IssuesRoute />)} />
+        <Route path="erros/:id" element={onDemand(<IssueRoute />)} />
+        <Route path="saude" element={onDemand(<ReleaseHealthRoute />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
