@@ -64,6 +64,9 @@ export default defineConfig({
       // Every staff account of the suite enrols 2FA and signs in with codes (issue 21), all from
       // one address: the per-IP limit of the code steps (default 10 a minute) would be the suite's.
       TOTP_RATE_LIMIT_PER_MINUTE: '120',
+      // Every request keeps its trace (in memory, the newest 200), so the suite can open the
+      // trace of a request that did not fail (issue 24).
+      TRACE_SLOW_MS: '0',
       // The release allow-list (issue 21; also the shell's CSP): the remotes and the spare port the
       // composition spec serves a copy of a remote on.
       RELEASE_ORIGINS: [E2E.ports.storefront, E2E.ports.checkout, E2E.ports.admin, E2E.ports.devtools, E2E.ports.spare].map((port) => `http://127.0.0.1:${port}`).join(' '),

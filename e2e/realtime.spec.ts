@@ -211,6 +211,9 @@ test("one bug reported three times is one issue in the original source; resolved
   const place = await builtPosition();
   const chunkUrl = new URL(place.chunk, storefront.manifestUrl).toString();
   const marker = `Falha agrupada ${randomUUID().slice(0, 8)}`;
+  // The API call the error came from, traced as the shop's API client traces it.
+  const traceId = randomUUID().replaceAll('-', '');
+  expect((await fetch(`${E2E.apiUrl}/api/health`, { headers: { traceparent: `00-${traceId}-${traceId.slice(0, 16)}-01` } })).status).toBe(200);
   /** What the shell's reporter sends for this bug (a product id that changes every time), from the shopper's page. */
   const report = (version: string) =>
     shopper.evaluate(
@@ -225,6 +228,7 @@ test("one bug reported three times is one issue in the original source; resolved
           version,
           pageUrl: `${E2E.storeUrl}/produtos`,
           sessionId: 'e2e-issues-session',
+          traceId,
         },
       },
     );
@@ -252,6 +256,9 @@ test("one bug reported three times is one issue in the original source; resolved
   await expect(topFrame).toContainText(`${place.source}:${place.originalLine}:`);
   await expect(topFrame).toContainText('código original');
   await expect(page.getByTestId('issue-count')).toHaveText('3');
+  // Followed to the request and its SQL.
+  await page.getByTestId('issue-event').first().getByRole('button', { name: 'Ver trace da requisição' }).click();
+  await expect(page.getByTestId('trace-span').filter({ hasText: 'pg.query' }).first()).toBeVisible();
 
   await page.getByRole('button', { name: 'Resolver' }).click();
   await expect(page.getByText('Resolvido', { exact: true })).toBeVisible();

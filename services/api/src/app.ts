@@ -19,6 +19,7 @@ import type { ObjectStorage } from './storage/object-storage.ts';
 // Infrastructure: plugins that decorate the app and know no domain module.
 import accessPlugin from './plugins/access.ts';
 import apiDocsPlugin from './plugins/api-docs.ts';
+import tracingPlugin from './plugins/tracing.ts';
 import authPlugin from './plugins/auth.ts';
 import clockPlugin from './plugins/clock.ts';
 import configPlugin from './plugins/config.ts';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(configPlugin, { config: deps.config });
+  await app.register(tracingPlugin);
   await app.register(clockPlugin, { clock: deps.clock ?? systemClock });
   await app.register(accessPlugin);
   await app.register(errorHandlerPlugin);

@@ -58,6 +58,10 @@
  *   Vitals and crashes are kept for release health (issue 24); `VITALS_PER_MINUTE` (default 60):
  *   Web Vitals beacons per minute and client IP; `CANARY_MIN_VITALS_SESSIONS` (default 20): sessions
  *   with Web Vitals each version needs before the canary guard compares their speed.
+ * - `TRACE_SLOW_MS` (default 1000): requests and jobs at least this long keep their trace in
+ *   memory for the developer area, like failed ones (issue 24); `OTEL_EXPORTER_OTLP_ENDPOINT`
+ *   (default none): an OTLP/HTTP traces endpoint (e.g. `http://collector:4318/v1/traces`) that
+ *   also receives every span, in batches.
  * - `LOW_STOCK_THRESHOLD` (default 3): a product at or below it raises an admin notification.
  * - `ERROR_ALERT_THRESHOLD` (default 10): unresolved errors in the last hour that raise an alert.
  * - `API_VERSION` (default the package version): the version the service records with its 5xx.
@@ -142,6 +146,8 @@ export const envSchema = z.object({
   WEB_VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
   VITALS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   CANARY_MIN_VITALS_SESSIONS: z.coerce.number().int().min(1).default(20),
+  TRACE_SLOW_MS: z.coerce.number().int().min(0).default(1000),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ error: 'OTEL_EXPORTER_OTLP_ENDPOINT must be a URL' }).optional(),
   ERROR_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(3),
   ERROR_ALERT_THRESHOLD: z.coerce.number().int().min(1).default(10),

@@ -90,6 +90,10 @@ export interface AppConfig {
   vitalsPerMinute: number;
   /** Sessions with Web Vitals each version needs before the canary guard compares their speed. */
   canaryMinVitalsSessions: number;
+  /** Traces of requests and jobs at least this long are kept like failed ones, ms (issue 24). */
+  traceSlowMs: number;
+  /** OTLP/HTTP traces endpoint, when spans are exported. */
+  otlpEndpoint: string | undefined;
   /** Stock at or below which a product raises a low-stock notification. */
   lowStockThreshold: number;
   /** Unresolved errors within an hour that raise an 'errors piling up' notification. */
@@ -210,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webVitalsSampleRate: e.WEB_VITALS_SAMPLE_RATE,
     vitalsPerMinute: e.VITALS_PER_MINUTE,
     canaryMinVitalsSessions: e.CANARY_MIN_VITALS_SESSIONS,
+    traceSlowMs: e.TRACE_SLOW_MS,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     errorAlertThreshold: e.ERROR_ALERT_THRESHOLD,
     apiVersion: e.API_VERSION,

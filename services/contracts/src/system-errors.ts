@@ -70,6 +70,9 @@ export function redactPageUrl(url: string): string {
   return tokenPage || TOKEN_PARAMS.test(url.slice(cut)) || url.slice(cut).startsWith('#') ? base : url;
 }
 
+/** A W3C trace id: 32 lowercase hex digits, not all zero. */
+export const TRACE_ID_PATTERN = /^(?!0{32})[0-9a-f]{32}$/;
+
 /** One breadcrumb: what the page did shortly before an error (issue 24). */
 export const breadcrumbSchema = z.object({
   at: z.iso.datetime({ offset: true }),
@@ -102,6 +105,8 @@ export const errorReportSchema = z.object({
    * the reporter is not signed in; the service never stores it as sent (sha256).
    */
   sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Sessão inválida').optional(),
+  /** The W3C trace id of the API call that failed (issue 24: the error, the request and its SQL share it). */
+  traceId: z.string().regex(TRACE_ID_PATTERN, 'Trace inválido').optional(),
 });
 export type ErrorReport = z.input<typeof errorReportSchema>;
 
@@ -195,6 +200,8 @@ export const errorEventSchema = z.object({
   stack: z.string().nullable(),
   /** The parsed frames, top first (empty without a stack). */
   frames: z.array(stackFrameSchema),
+  /** The trace of the API request it came from (see `GET /api/developer/traces/:traceId`), or null. */
+  traceId: z.string().nullable(),
   breadcrumbs: z.array(breadcrumbSchema),
 });
 export type ErrorEventDto = z.infer<typeof errorEventSchema>;
@@ -202,6 +209,25 @@ export type ErrorEventDto = z.infer<typeof errorEventSchema>;
 /** `GET /api/developer/issues/:id`: the issue and its newest {@link ERROR_EVENTS_KEPT} events. */
 export const errorIssueDetailSchema = z.object({ issue: systemErrorSchema, events: z.array(errorEventSchema) });
 export type ErrorIssueDetail = z.infer<typeof errorIssueDetailSchema>;
+
+/** One span of a kept trace (issue 24): times in ms from the trace's first span. */
+export const traceSpanSchema = z.object({
+  spanId: z.string(),
+  parentSpanId: z.string().nullable(),
+  name: z.string(),
+  kind: z.string(),
+  startMs: z.number(),
+  durationMs: z.number(),
+  error: z.boolean(),
+  /** A few attributes: HTTP method, route and status, the SQL text, the job name. */
+  attributes: z.record(z.string(), z.string()),
+});
+export type TraceSpanDto = z.infer<typeof traceSpanSchema>;
+
+/** `GET /api/developer/traces/:traceId`: the service keeps the traces of failed and slow requests and jobs for a while. */
+export const traceSchema = z.object({ traceId: z.string(), spans: z.array(traceSpanSchema) });
+export type TraceDto = z.infer<typeof traceSchema>;
+export const traceParamsSchema = z.object({ traceId: z.string().regex(TRACE_ID_PATTERN, 'Trace inválido') });
 
 /** Apps that upload source maps: the shell and every remote. */
 export const SOURCE_MAP_APPS = ['shell', 'storefront', 'checkout', 'admin', 'devtools'] as const;

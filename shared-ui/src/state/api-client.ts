@@ -2,6 +2,11 @@
  * Minimal typed HTTP client for the Prata 925 API, used by every app's `lib/api-client.ts`.
  * Responses are validated with the shared zod schemas; errors become {@link ApiRequestError}
  * carrying the service's pt-BR message.
+ *
+ * Traces (issue 24): a call that is preflighted anyway (it sends the access token or a JSON body)
+ * also sends a W3C `traceparent` with a new trace id, so the service's spans for it (request,
+ * hooks, SQL) share that id, and an error from it names it. Simple anonymous GETs (the shop's
+ * catalogue) send none: a custom header would add a CORS preflight to every one of them.
  */
 import { apiErrorSchema, type ApiError } from '@prata/contracts/platform';
 import type { z } from 'zod';
@@ -20,6 +25,8 @@ export function setAccessTokenRefresher(fn: () => Promise<string | null>): void 
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly body: ApiError | undefined;
+  /** The W3C trace id the call was sent with, if any (issue 24). */
+  traceId: string | undefined;
 
   constructor(status: number, message: string, body?: ApiError) {
     super(message);
@@ -27,6 +34,22 @@ export class ApiRequestError extends Error {
     this.status = status;
     this.body = body;
   }
+}
+
+function withTrace(error: ApiRequestError, traceId: string | undefined): ApiRequestError {
+  error.traceId = traceId;
+  return error;
+}
+
+/** `n` random bytes as lowercase hex (Web Crypto: browsers and Node). */
+function randomHex(bytes: number): string {
+  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A new W3C trace context for one call: `{ traceId, header }` (`00-<trace id>-<span id>-01`). */
+export function newTraceparent(): { traceId: string; header: string } {
+  const traceId = randomHex(16);
+  return { traceId, header: `00-${traceId}-${randomHex(8)}-01` };
 }
 
 export interface RequestOptions {
@@ -51,10 +74,16 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
   const url = apiFetchUrl(path) + (search.size > 0 ? `?${search.toString()}` : '');
   const useAuth = options.auth !== false;
   const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  let traceId: string | undefined;
   const send = async (token: string | null): Promise<Response> => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
     if (useAuth && token) headers.authorization = `Bearer ${token}`;
+    if (headers.authorization || headers['content-type'] === 'application/json') {
+      const trace = newTraceparent();
+      traceId = trace.traceId;
+      headers.traceparent = trace.header;
+    }
     try {
       return await fetch(url, {
         method: options.method ?? 'GET',
@@ -79,9 +108,9 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(payload);
-    throw new ApiRequestError(response.status, parsed.success ? parsed.data.message : `Erro ${response.status}`, parsed.data);
+    throw withTrace(new ApiRequestError(response.status, parsed.success ? parsed.data.message : `Erro ${response.status}`, parsed.data), traceId);
   }
   const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new ApiRequestError(response.status, 'Resposta inesperada do servidor');
+  if (!parsed.success) throw withTrace(new ApiRequestError(response.status, 'Resposta inesperada do servidor'), traceId);
   return parsed.data;
 }

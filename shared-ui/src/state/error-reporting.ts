@@ -115,10 +115,12 @@ export function reportError(report: ErrorReport): void {
 /** Reports an error caught by a React error boundary of `remote`. */
 export function reportBoundaryError(error: unknown, remote: string, componentStack?: string | null): void {
   const err = error instanceof Error ? error : new Error(String(error));
+  const traceId = (err as { traceId?: unknown }).traceId;
   reportError({
     errorType: 'error_boundary',
     errorMessage: `${err.name}: ${err.message}`,
     errorStack: [err.stack, componentStack ? `Componentes:${componentStack}` : null].filter(Boolean).join('\n'),
+    ...(typeof traceId === 'string' ? { traceId } : {}),
     remote,
   });
 }
@@ -142,10 +144,13 @@ export function installGlobalErrorReporting(): void {
   window.addEventListener('unhandledrejection', (event) => {
     const reason: unknown = event.reason;
     const error = reason instanceof Error ? reason : null;
+    // A failed API call names its trace (api-client.ts): the report links to the request and its SQL.
+    const traceId = (error as { traceId?: unknown } | null)?.traceId;
     reportError({
       errorType: 'unhandled_rejection',
       errorMessage: error ? `${error.name}: ${error.message}` : String(reason),
       ...(error?.stack ? { errorStack: error.stack } : {}),
+      ...(typeof traceId === 'string' ? { traceId } : {}),
       remote: remoteOfStack(error?.stack),
     });
   });

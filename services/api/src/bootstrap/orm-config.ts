@@ -29,6 +29,7 @@ import { QaIssueSchema } from '../modules/quality/index.ts';
 import { ReleaseSessionSchema, RemoteActivationSchema, RemoteCanaryClientSchema, RemoteCanarySchema, RemoteReleaseSchema, WebVitalSampleSchema } from '../modules/platform/index.ts';
 import { migrationsList } from '../database/migrations/index.ts';
 import { releaseDeadConnections } from '../database/pool-guard.ts';
+import { TracingLogger } from '../telemetry/tracing.ts';
 
 /** All entities of the service. */
 export const ENTITIES = [
@@ -76,6 +77,8 @@ export function ormConfig(clientUrl: string, debug = false): Options {
     entities: ENTITIES,
     routines: [SearchNormalizeRoutine],
     debug,
+    // One span per SQL query under the active request or job span (issue 24; telemetry/tracing.ts).
+    loggerFactory: TracingLogger.factory,
     extensions: [Migrator, SeedManager],
     migrations: {
       migrationsList,

@@ -22,6 +22,7 @@
 import { createHash } from 'node:crypto';
 import { PgBoss, type JobWithMetadata } from 'pg-boss';
 import type { Clock } from '../lib/clock.ts';
+import { inSpan } from '../telemetry/tracing.ts';
 
 export interface PeriodicJob {
   /** Queue name: lower-case letters, digits and dashes. */
@@ -146,7 +147,8 @@ export class JobRunner {
       if (jobs.length === 0) return;
       for (const job of jobs) {
         try {
-          await run(job);
+          // One trace per job run, with its SQL (issue 24: a failed or slow job keeps its trace).
+          await inSpan(`job ${name}`, { 'job.name': name }, () => run(job));
           await this.boss.complete(name, job.id);
         } catch (error) {
           this.log.error({ err: error, job: name }, 'job failed');

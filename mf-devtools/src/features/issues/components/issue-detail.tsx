@@ -2,8 +2,10 @@
  * `/developer/erros/:id` (issue 24): one issue — its status (resolve, ignore, reopen), counts,
  * users affected, versions seen, first and last seen — and its newest events, each with the page,
  * the browser, the version, the stack frames (mapped to the original file, line and source lines
- * when the release's source maps allow) and the breadcrumbs recorded before it.
+ * when the release's source maps allow), the trace of the API request it came from (a waterfall
+ * down to its SQL) and the breadcrumbs recorded before it.
  */
+import { useState } from 'react';
 import type { ErrorEventDto, StackFrameDto } from '@prata/contracts';
 import { Badge, Button, Card, EmptyState, SkeletonText, formatDateTime } from '@prata/shared-ui';
 import { Link } from '@prata/shared-ui/router';
@@ -12,6 +14,7 @@ import { useSetIssueStatus } from '../api/set-issue-status.ts';
 import { useLiveIssues } from '../hooks/use-live-issues.ts';
 import { LEVEL_LABEL, STATUS_LABEL, STATUS_VARIANT, plural } from './issue-labels.ts';
 import styles from './issues.module.css';
+import { TraceWaterfall } from './trace-waterfall.tsx';
 
 const CATEGORY_LABEL = { navigation: 'Navegação', http: 'API', click: 'Clique', console: 'Console' } as const;
 
@@ -40,6 +43,18 @@ function Frame({ frame }: { frame: StackFrameDto }) {
   );
 }
 
+function EventTrace({ traceId }: { traceId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-label="Trace">
+      <Button size="sm" variant="outline" onClick={() => setOpen(!open)} aria-expanded={open}>
+        {open ? 'Ocultar trace' : 'Ver trace da requisição'}
+      </Button>
+      {open ? <TraceWaterfall traceId={traceId} /> : null}
+    </section>
+  );
+}
+
 function EventEntry({ event }: { event: ErrorEventDto }) {
   return (
     <li className={styles.event} data-testid="issue-event">
@@ -63,6 +78,7 @@ function EventEntry({ event }: { event: ErrorEventDto }) {
       ) : event.stack ? (
         <pre className={styles.source}>{event.stack}</pre>
       ) : null}
+      {event.traceId ? <EventTrace traceId={event.traceId} /> : null}
       {event.breadcrumbs.length > 0 ? (
         <section aria-label="Antes do erro">
           <h3 className={styles.subTitle}>Antes do erro</h3>

@@ -39,7 +39,7 @@ export class Migration20261127100000_error_issues extends Migration {
     this.addSql(`create index "system_errors_last_seen_at_index" on "system_errors" ("last_seen_at");`);
     this.addSql(`create table "system_error_users" ("issue_id" uuid not null, "user_key" varchar(64) not null, primary key ("issue_id", "user_key"));`);
     this.addSql(`alter table "system_error_users" add constraint "system_error_users_issue_id_foreign" foreign key ("issue_id") references "system_errors" ("id") on delete cascade;`);
-    this.addSql(`create table "system_error_events" ("id" uuid not null, "issue_id" uuid not null, "occurred_at" timestamptz not null, "version" varchar(60) null, "level" text not null, "message" text not null, "page_url" text null, "user_agent" text null, "stack" text null, "frames" jsonb not null, "breadcrumbs" jsonb not null, primary key ("id"));`);
+    this.addSql(`create table "system_error_events" ("id" uuid not null, "issue_id" uuid not null, "occurred_at" timestamptz not null, "version" varchar(60) null, "level" text not null, "message" text not null, "page_url" text null, "user_agent" text null, "stack" text null, "frames" jsonb not null, "trace_id" varchar(32) null, "breadcrumbs" jsonb not null, primary key ("id"));`);
     this.addSql(`alter table "system_error_events" add constraint "system_error_events_issue_id_foreign" foreign key ("issue_id") references "system_errors" ("id") on delete cascade;`);
     this.addSql(`alter table "system_error_events" add constraint "system_error_events_level_check" check ("level" in ('error', 'warning'));`);
     this.addSql(`create index "system_error_events_issue_id_index" on "system_error_events" ("issue_id");`);

@@ -8,6 +8,8 @@
  * - `GET /api/developer/issues` (issue 24): filters, order and pages (errorIssueQuerySchema);
  *   `GET /api/developer/issues/:id`: the issue and its newest events with breadcrumbs and frames;
  *   `POST /api/developer/issues/:id/status`: unresolved, resolved or ignored;
+ * - `GET /api/developer/traces/:traceId` (issue 24): the spans of a failed or slow request or job the
+ *   service kept in memory (404 once forgotten, or when it was neither);
  * - `PUT /api/developer/source-maps/:app/:version` (issue 24): multipart, one `*.js.map` per part
  *   (each at most SOURCE_MAP_MAX_BYTES), stored for mapping that build's stack frames (source-maps.ts);
  *   `GET /api/developer/stats`: the dashboard's counts; `GET /api/developer/dead-letters`: work that
@@ -28,11 +30,13 @@ import {
   errorReportResultSchema,
   errorReportSchema,
   sourceMapUploadParamsSchema,
+  traceParamsSchema,
+  traceSchema,
   sourceMapUploadResultSchema,
   systemErrorListSchema,
   systemErrorSchema,
 } from '@prata/contracts';
-import { DomainError, ValidationError } from '../../errors.ts';
+import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { generatedFileOf, SOURCE_MAP_MAX_BYTES, type SourceMapFile } from './source-maps.ts';
 
@@ -99,6 +103,16 @@ const systemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/developer/errors/:id/resolve',
     { config: { access: 'developer' }, schema: { params: idParams, response: { 200: systemErrorSchema, 400: apiErrorSchema, 404: apiErrorSchema } } },
     async (request) => service.resolve(app.orm.em, request.params.id, requireAuth(request).userId),
+  );
+
+  app.get(
+    '/api/developer/traces/:traceId',
+    { config: { access: 'developer' }, schema: { params: traceParamsSchema, response: { 200: traceSchema, 400: apiErrorSchema, 404: apiErrorSchema } } },
+    async (request) => {
+      const spans = app.traces.get(request.params.traceId);
+      if (!spans) throw new NotFoundError('Trace não guardado: o serviço guarda por pouco tempo só os de requisições com erro ou lentas.');
+      return { traceId: request.params.traceId, spans };
+    },
   );
 
   app.get(

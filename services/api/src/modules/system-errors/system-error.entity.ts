@@ -67,6 +67,8 @@ export const SystemErrorEventSchema = defineEntity({
     stack: p.text().nullable(),
     /** Parsed (and mapped) frames, top first. */
     frames: p.json<StackFrameDto[]>(),
+    /** W3C trace id of the request it came from (issue 24), or null. */
+    traceId: p.string().length(32).nullable(),
     breadcrumbs: p.json<Breadcrumb[]>(),
   },
 });

@@ -52,11 +52,12 @@ export default fp(
             ...(fault.stack ? { errorStack: fault.stack } : {}),
             remote: 'api',
             version: app.config.apiVersion,
+            ...(request.traceId ? { traceId: request.traceId } : {}),
           },
           'server',
         )
         .catch((error: unknown) => request.log.error({ err: error }, 'could not record the server error'));
     });
   },
-  { name: 'system-errors', dependencies: ['config', 'clock', 'orm', 'events', 'release-health'] },
+  { name: 'system-errors', dependencies: ['config', 'clock', 'orm', 'events', 'release-health', 'tracing'] },
 );

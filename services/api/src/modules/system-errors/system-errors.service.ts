@@ -203,6 +203,7 @@ export class SystemErrorService {
         userAgent: data.userAgent ?? null,
         stack,
         frames,
+        traceId: data.traceId ?? null,
         breadcrumbs: data.breadcrumbs ?? [],
       });
       await tx.flush();
@@ -285,6 +286,7 @@ export class SystemErrorService {
         userAgent: event.userAgent ?? null,
         stack: event.stack ?? null,
         frames: event.frames,
+        traceId: event.traceId ?? null,
         breadcrumbs: event.breadcrumbs,
       })),
     };

@@ -1,0 +1,36 @@
+/**
+ * Tracing plugin (issue 24; telemetry/tracing.ts): installs the process's OpenTelemetry tracer
+ * provider (TRACE_SLOW_MS, OTEL_EXPORTER_OTLP_ENDPOINT), instruments every route with
+ * @fastify/otel (a request span continuing the caller's `traceparent`, and spans for hooks and
+ * the handler), and decorates `app.traces` (the errored and slow traces kept in memory) and
+ * `request.traceId` (the request's trace id). Registered before every other plugin and route.
+ */
+import { FastifyOtelInstrumentation } from '@fastify/otel';
+import fp from 'fastify-plugin';
+import type { RecentTraces } from '../telemetry/recent-traces.ts';
+import { installTracing } from '../telemetry/tracing.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    traces: RecentTraces;
+  }
+  interface FastifyRequest {
+    /** The W3C trace id of this request (32 hex digits), or null when it is not traced. */
+    readonly traceId: string | null;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const tracing = installTracing({ serviceVersion: app.config.apiVersion, slowMs: app.config.traceSlowMs, otlpEndpoint: app.config.otlpEndpoint });
+    app.decorate('traces', tracing.recent);
+    const instrumentation = new FastifyOtelInstrumentation({ registerOnInitialization: false });
+    await app.register(instrumentation.plugin());
+    app.decorateRequest('traceId', {
+      getter(this: { opentelemetry?: () => { span?: { spanContext(): { traceId: string } } | null } }) {
+        return this.opentelemetry?.().span?.spanContext().traceId ?? null;
+      },
+    });
+  },
+  { name: 'tracing', dependencies: ['config'] },
+);
