@@ -27,6 +27,7 @@ import { previewInEffect, requestedPreview } from './features/remotes/remote-pre
 import { hydrationErrorHandler } from './features/remotes/hydration-errors.ts';
 import { PROVIDED_SINGLETONS } from './features/remotes/provided-singletons.ts';
 import { routeOwner } from './features/remotes/remote-outlet.tsx';
+import { clientId } from './features/remotes/client-id.ts';
 import { applySubdomainRule } from './features/navigation/subdomain-redirect.ts';
 
 /** The JSON the shell's host inlined under `id`, or undefined. */
@@ -80,7 +81,7 @@ const { registry, error } = await start(boot);
 const landing = routeOwner(registry, window.location.pathname);
 void installWebVitals(() => {
   const entry = landing && registry.find((candidate) => candidate.name === landing.name);
-  return landing && entry ? { route: landing.route, remotes: [{ name: entry.name, version: entry.version }] } : null;
+  return landing && entry ? { route: landing.route, remotes: [{ name: entry.name, version: entry.version }], clientId: clientId() } : null;
 });
 await yieldToMain();
 const container = document.getElementById('root')!;

@@ -28,13 +28,14 @@ const beacon = (body: unknown, contentType = 'text/plain;charset=UTF-8') => {
   address += 1;
   return service.app.inject({ method: 'POST', url: '/api/vitals', headers: { 'content-type': contentType }, payload: typeof body === 'string' ? body : JSON.stringify(body), remoteAddress: `203.0.113.${(address % 250) + 1}` });
 };
-const load = (sessionId: string, version: string, lcp: number, route = '/') =>
-  beacon({ sessionId, route, remotes: [{ name: 'storefront', version }], metrics: [{ name: 'LCP', value: lcp }, { name: 'CLS', value: 0.02 }, { name: 'INP', value: 120 }] });
+const load = (sessionId: string, version: string, lcp: number, route = '/', clientId?: string) =>
+  beacon({ sessionId, ...(clientId ? { clientId } : {}), route, remotes: [{ name: 'storefront', version }], metrics: [{ name: 'LCP', value: lcp }, { name: 'CLS', value: 0.02 }, { name: 'INP', value: 120 }] });
 const get = (url: string) => service.app.inject({ method: 'GET', url, headers: bearer(developer) });
 
 describe('release health', () => {
   it('aggregates page loads per version: p75 per metric, sessions, crash-free rate and adoption', async () => {
-    for (const [i, lcp] of [1000, 2000, 3000, 4000].entries()) expect((await load(`sessao-vitrine-${i}`, active, lcp)).statusCode).toBe(204);
+    // Four tabs of two browsers: sessions 0 and 1 in browser A, 2 and 3 in browser B.
+    for (const [i, lcp] of [1000, 2000, 3000, 4000].entries()) expect((await load(`sessao-vitrine-${i}`, active, lcp, '/', i < 2 ? 'navegador-aaaa' : 'navegador-bbbb')).statusCode).toBe(204);
     // Another version's loads count for adoption only.
     expect((await load('sessao-outra-0', '0.0.9-aaaaaaaa', 500)).statusCode).toBe(204);
     // An unhandled error of the active version from one of those tabs crashes that session.
@@ -49,7 +50,7 @@ describe('release health', () => {
 
     const health = releaseHealthSchema.parse((await get('/api/developer/release-health?remote=storefront')).json());
     const [own] = health.versions;
-    expect(own).toMatchObject({ version: active, state: 'active', sessions: 4, crashedSessions: 1, crashFreeRate: 75, adoption: 80 });
+    expect(own).toMatchObject({ version: active, state: 'active', sessions: 4, crashedSessions: 1, crashFreeRate: 75, users: 2, crashedUsers: 1, crashFreeUsersRate: 50, adoption: 80 });
     // percentile_cont(0.75) of 1000, 2000, 3000, 4000: 3000 + 0.25 x 1000.
     expect(own!.p75).toEqual({ LCP: 3250, INP: 120, CLS: 0.02, TTFB: null, FCP: null });
 

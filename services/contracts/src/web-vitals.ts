@@ -7,7 +7,8 @@
  *   (LCP, INP, TTFB, FCP in ms; CLS unitless). The service keeps a sampled share of sessions
  *   (`WEB_VITALS_SAMPLE_RATE`) and aggregates per remote version and route.
  * - A session is a browser tab's error session; it is crashed when an unhandled error (uncaught,
- *   unhandled rejection, error boundary) of that remote version was reported from it.
+ *   unhandled rejection, error boundary) of that remote version was reported from it. A user is a
+ *   browser (its `prata_client` id, sent with the vitals), crashed when one of its sessions was.
  * - `GET /api/developer/release-health?remote=`: per version, sessions, crash-free sessions,
  *   adoption and p75 Web Vitals; `GET /api/developer/web-vitals?remote=&version=`: p75 and p95 per
  *   day, route and metric.
@@ -26,6 +27,8 @@ export const WEB_VITAL_MAX: Record<WebVitalName, number> = { LCP: 120_000, INP: 
 /** `POST /api/vitals`: one page load's metrics. */
 export const webVitalsBeaconSchema = z.object({
   sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Sessão inválida'),
+  /** The browser's client id (`prata_client`): counts users (browsers) beside sessions. */
+  clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Cliente inválido').optional(),
   /** The registry route pattern the page matched, e.g. `/produtos/*`. */
   route: z.string().trim().min(1).max(120),
   remotes: z
@@ -53,6 +56,11 @@ export const releaseHealthVersionSchema = z.object({
   crashedSessions: z.number().int().nonnegative(),
   /** Percentage of sessions without a crash (100 without sessions). */
   crashFreeRate: z.number(),
+  /** Browsers (client ids) seen, and those with at least one crashed session. */
+  users: z.number().int().nonnegative(),
+  crashedUsers: z.number().int().nonnegative(),
+  /** Percentage of users without a crash (100 without users). */
+  crashFreeUsersRate: z.number(),
   /** Share of the remote's sessions of the last 24 h on this version, percent. */
   adoption: z.number(),
   p75: vitalsSummarySchema,

@@ -12,7 +12,7 @@ import { errorSessionId } from './error-reporting.ts';
 import { apiUrl } from './runtime-config.ts';
 
 /** What the page is: its route pattern and the app versions on it; null: nothing to report. */
-export type VitalsContext = () => Pick<WebVitalsBeacon, 'route' | 'remotes'> | null;
+export type VitalsContext = () => Pick<WebVitalsBeacon, 'route' | 'remotes' | 'clientId'> | null;
 
 /** A metric as the web-vitals library reports it. */
 interface Metric {

@@ -1,7 +1,7 @@
 /**
  * Release health (issue 24): for the chosen remote, its active version beside the canary and the
  * version active before, from real users over the last RELEASE_HEALTH_DAYS days: sessions,
- * crash-free sessions, adoption (share of the last 24 h) and p75 Web Vitals, each with its change
+ * crash-free sessions and users (browsers), adoption (share of the last 24 h) and p75 Web Vitals, each with its change
  * against the active version (worse in red). Refreshed every minute and on each release change.
  */
 import { useState } from 'react';
@@ -59,7 +59,8 @@ export function ReleaseHealthCard() {
             <tr>
               <th scope="col">Versão</th>
               <th scope="col">Sessões</th>
-              <th scope="col">Sem falhas</th>
+              <th scope="col">Sessões sem falhas</th>
+              <th scope="col">Usuários sem falhas</th>
               <th scope="col">Adoção (24 h)</th>
               {WEB_VITAL_NAMES.map((name) => (
                 <th key={name} scope="col">
@@ -77,6 +78,10 @@ export function ReleaseHealthCard() {
                 <td>{version.sessions.toLocaleString('pt-BR')}</td>
                 <td>
                   {number.format(version.crashFreeRate)} %{version.state !== 'active' ? <Delta value={version.crashFreeRate} base={base?.crashFreeRate ?? null} lowerIsBetter={false} /> : null}
+                </td>
+                <td>
+                  {number.format(version.crashFreeUsersRate)} % <span className={styles.muted}>de {version.users.toLocaleString('pt-BR')}</span>
+                  {version.state !== 'active' ? <Delta value={version.crashFreeUsersRate} base={base?.crashFreeUsersRate ?? null} lowerIsBetter={false} /> : null}
                 </td>
                 <td>{number.format(version.adoption)} %</td>
                 {WEB_VITAL_NAMES.map((name) => (

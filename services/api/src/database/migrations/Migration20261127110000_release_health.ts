@@ -14,7 +14,7 @@ export class Migration20261127110000_release_health extends Migration {
     this.addSql(`alter table "web_vital_samples" add constraint "web_vital_samples_app_check" check ("app" in ('shell', 'storefront', 'checkout', 'admin', 'devtools'));`);
     this.addSql(`alter table "web_vital_samples" add constraint "web_vital_samples_metric_check" check ("metric" in ('LCP', 'INP', 'CLS', 'TTFB', 'FCP'));`);
     this.addSql(`create index "web_vital_samples_app_version_index" on "web_vital_samples" ("app", "version", "occurred_at");`);
-    this.addSql(`create table "release_sessions" ("session_key" varchar(64) not null, "app" text not null, "version" varchar(60) not null, "started_at" timestamptz not null, "last_seen_at" timestamptz not null, "crashed" boolean not null default false, primary key ("session_key", "app", "version"));`);
+    this.addSql(`create table "release_sessions" ("session_key" varchar(64) not null, "app" text not null, "version" varchar(60) not null, "started_at" timestamptz not null, "last_seen_at" timestamptz not null, "crashed" boolean not null default false, "client_key" varchar(64) null, primary key ("session_key", "app", "version"));`);
     this.addSql(`alter table "release_sessions" add constraint "release_sessions_app_check" check ("app" in ('shell', 'storefront', 'checkout', 'admin', 'devtools'));`);
     this.addSql(`create index "release_sessions_app_last_seen_index" on "release_sessions" ("app", "last_seen_at");`);
   }

@@ -39,6 +39,8 @@ export const ReleaseSessionSchema = defineEntity({
     startedAt: p.datetime(),
     lastSeenAt: p.datetime(),
     crashed: p.boolean().default(false),
+    /** sha256 of the browser's client id, when a beacon named it. */
+    clientKey: p.string().length(64).nullable(),
   },
 });
 export class ReleaseSession extends ReleaseSessionSchema.class {}

@@ -7,7 +7,7 @@
  * - `markCrashed(session, app, version)`: an unhandled error of that version reached the session
  *   (system-errors: uncaught errors, unhandled rejections, error boundaries), same sampling.
  * - `health(remote, versions)`: per version, sessions and crashed sessions over RELEASE_HEALTH_DAYS,
- *   crash-free rate, adoption (share of the remote's sessions of the last 24 h) and p75 of each metric.
+ *   crash-free rate, users (browsers, by client id) and crash-free users, adoption (share of the remote's sessions of the last 24 h) and p75 of each metric.
  * - `series(remote, version)`: p75 and p95 per day, route and metric.
  * - `vitalsSince(remote, since, versions)`: sessions and p75 LCP and INP per version since a time (canary guard).
  * - `deleteOlderThan(cutoff)`: retention.
@@ -69,7 +69,8 @@ export class ReleaseHealthService {
        select gen_random_uuid(), ?, r.app, r.version, ?, r.metric, r.value, ? from jsonb_to_recordset(?::jsonb) as r(app text, version text, metric text, value double precision)`,
       [now, beacon.route, key, JSON.stringify(rows.map(([app, version, metric, value]) => ({ app, version, metric, value })))],
     );
-    for (const remote of beacon.remotes) await this.touch(em, key, remote.name, remote.version, now, false);
+    const clientKey = beacon.clientId ? createHash('sha256').update(`client:${beacon.clientId}`).digest('hex') : null;
+    for (const remote of beacon.remotes) await this.touch(em, key, remote.name, remote.version, now, false, clientKey);
     return true;
   }
 
@@ -80,11 +81,12 @@ export class ReleaseHealthService {
     await this.touch(em, key, app, version, this.clock.now(), true);
   }
 
-  private async touch(em: EntityManager, key: string, app: string, version: string, now: Date, crashed: boolean): Promise<void> {
+  private async touch(em: EntityManager, key: string, app: string, version: string, now: Date, crashed: boolean, clientKey: string | null = null): Promise<void> {
     await em.getConnection().execute(
-      `insert into release_sessions (session_key, app, version, started_at, last_seen_at, crashed) values (?, ?, ?, ?, ?, ?)
-       on conflict (session_key, app, version) do update set last_seen_at = excluded.last_seen_at, crashed = release_sessions.crashed or excluded.crashed`,
-      [key, app, version, now, now, crashed],
+      `insert into release_sessions (session_key, app, version, started_at, last_seen_at, crashed, client_key) values (?, ?, ?, ?, ?, ?, ?)
+       on conflict (session_key, app, version) do update set last_seen_at = excluded.last_seen_at, crashed = release_sessions.crashed or excluded.crashed,
+         client_key = coalesce(release_sessions.client_key, excluded.client_key)`,
+      [key, app, version, now, now, crashed, clientKey],
     );
   }
 
@@ -96,8 +98,9 @@ export class ReleaseHealthService {
     const connection = em.getConnection();
     const names = versions.map((entry) => entry.version);
     const [sessions, recent, vitals] = await Promise.all([
-      connection.execute<{ version: string; sessions: number; crashed: number }[]>(
-        `select version, count(*)::int as sessions, count(*) filter (where crashed)::int as crashed from release_sessions
+      connection.execute<{ version: string; sessions: number; crashed: number; users: number; crashed_users: number }[]>(
+        `select version, count(*)::int as sessions, count(*) filter (where crashed)::int as crashed,
+                count(distinct client_key)::int as users, count(distinct client_key) filter (where crashed)::int as crashed_users from release_sessions
          where app = ? and version in (select jsonb_array_elements_text(?::jsonb)) and last_seen_at >= ? group by version`,
         [remote, JSON.stringify(names), since],
       ),
@@ -118,7 +121,20 @@ export class ReleaseHealthService {
       const crashed = row?.crashed ?? 0;
       const p75 = Object.fromEntries(WEB_VITAL_NAMES.map((name) => [name, vitals.find((entry) => entry.version === version && entry.metric === name)?.p75 ?? null])) as VitalsSummary;
       const adoption = recentTotal === 0 ? 0 : ((recent.find((entry) => entry.version === version)?.sessions ?? 0) / recentTotal) * 100;
-      return { version, state, sessions: total, crashedSessions: crashed, crashFreeRate: total === 0 ? 100 : ((total - crashed) / total) * 100, adoption, p75 };
+      const users = row?.users ?? 0;
+      const crashedUsers = row?.crashed_users ?? 0;
+      return {
+        version,
+        state,
+        sessions: total,
+        crashedSessions: crashed,
+        crashFreeRate: total === 0 ? 100 : ((total - crashed) / total) * 100,
+        users,
+        crashedUsers,
+        crashFreeUsersRate: users === 0 ? 100 : ((users - crashedUsers) / users) * 100,
+        adoption,
+        p75,
+      };
     });
   }
 
