@@ -257,13 +257,7 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
     // Production maps are hidden (no sourceMappingURL): releases upload them to the service, which
     // maps error reports' frames; the hosts never serve them (issue 24).
     devtool: dev ? 'cheap-module-source-map' : 'hidden-source-map',
-    // A production remote has no entry of its own: it is loaded only through its container
-    // (remoteEntry.js). A second root (`main`, src/index.ts) made every lazy chunk a child of both,
-    // so rspack could not count on the modules the expose already loads and copied them, with their
-    // CSS, into each lazy chunk (issue 24: a confirmation dialog's chunk carried shared-ui's button
-    // and form styles again, +3 KB of CSS gzip the host links for the remote's pages). Development
-    // keeps it for the dev server's refresh runtime.
-    entry: isHost || dev ? { main: './src/index.ts' } : {},
+    entry: { main: './src/index.ts' },
     output: {
       path: outputDir(options.dir, dev),
       // In development the shell's documents come from its server-rendering host on another
