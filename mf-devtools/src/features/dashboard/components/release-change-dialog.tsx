@@ -94,7 +94,6 @@ export default function ReleaseChangeDialog({ change, list, onCancel, onConfirm 
       onClose={onCancel}
       title={text.title}
       description={text.description}
-      closeLabel="Cancelar"
       footer={
         <>
           <Button variant="outline" onClick={onCancel}>
