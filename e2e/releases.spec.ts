@@ -4,8 +4,9 @@
  * the new text (the shell's build is untouched, the checkout still works); `npm run rollback -- storefront` -> the tab is
  * told again and its next in-app navigation loads the document anew, with the old text.
  * A developer previews a published version in their own browser (shoppers keep the live one), then
- * activates and reverts it from the devtools Deployments card, which shows each version's initial
- * weight (creates one developer, whose admin slot is freed after). Issue 20 byte budgets: the
+ * runs a canary of it, activates and reverts it from the devtools Deployments card, each after a
+ * confirmation (issue 24; the composition map shows the canary's build), which shows each
+ * version's initial weight (creates one developer, whose admin slot is freed after). Issue 20 byte budgets: the
  * command refuses a build over its budget (the storefront's package.json budget lowered) and one
  * more than 5 % heavier than the live version (incompressible bytes added to its ./App) unless
  * `--accept-growth`, printing the figures and publishing nothing. The commands run as a developer would run them, against the running store's database (the
@@ -170,7 +171,7 @@ test('registry down at load: the shell composes the store from the last registry
   expect(refused.length).toBeGreaterThan(0);
 });
 
-test('a developer previews a version in their own browser, then activates and reverts it from the Deployments card', async ({ page, browser }) => {
+test('a developer previews a version in their own browser, then runs a canary, activates and reverts it from the Deployments card', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const developer = { email: uniqueEmail('dev.releases'), password: 'Prata-Dev-2026!', fullName: 'Rui Releases E2E' };
   const original = await readFile(HERO, 'utf8');
@@ -198,13 +199,28 @@ test('a developer previews a version in their own browser, then activates and re
     await expect(page.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();
     await expect(page.getByTestId('preview-banner')).toHaveCount(0);
 
-    // Activate for everybody, then revert, from the card.
+    // Issue 24: a canary from the card, after a confirmation; the composition map shows its build; then stopped.
     await page.goto('/developer');
+    const dialog = page.getByRole('dialog');
+    await row().getByRole('button', { name: 'Canário' }).click();
+    await expect(dialog).toContainText(`Iniciar um canário de ${version} em storefront?`);
+    await dialog.getByLabel('Porcentagem de clientes').fill('50');
+    await dialog.getByRole('button', { name: 'Iniciar canário' }).click();
+    await expect(row()).toContainText('canário 50%');
+    await expect(page.getByTestId('composition')).toContainText('storefront · canário 50%');
+    await row().getByRole('button', { name: 'Parar canário' }).click();
+    await dialog.getByRole('button', { name: 'Parar canário' }).click();
+    await expect(row()).not.toContainText('canário 50%');
+
+    // Activate for everybody, then revert, from the card, each after a confirmation.
     await row().getByRole('button', { name: 'Ativar' }).click();
+    await expect(dialog).toContainText(`Ativar a versão ${version} de storefront?`);
+    await dialog.getByRole('button', { name: 'Ativar' }).click();
     await expect(row()).toContainText('ativa');
     await shopper.reload();
     await expect(shopper.getByRole('heading', { level: 1, name: NEW_TEXT })).toBeVisible();
     await page.getByTestId('releases-storefront').getByRole('button', { name: 'Reverter' }).click();
+    await dialog.getByRole('button', { name: 'Reverter' }).click();
     await expect(row()).not.toContainText('ativa');
     await shopper.reload();
     await expect(shopper.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();

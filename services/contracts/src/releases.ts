@@ -135,3 +135,54 @@ export type RemotePreview = z.infer<typeof remotePreviewSchema>;
 
 /** localStorage key of the staff preview (written by the devtools card, read by the shell). */
 export const REMOTE_PREVIEW_STORAGE_KEY = 'prata:remote-preview';
+
+/**
+ * What a build's `build-info.json` says about itself (issue 24, the composition map): its version,
+ * the RemoteModule contract major, `shared` (each federation singleton -> the range a remote
+ * requires, or the version the shell provides) and its initial weight (null when the build recorded none).
+ */
+export const compositionBuildInfoSchema = z.object({
+  version: z.string(),
+  contractVersion: z.number().int(),
+  shared: z.record(z.string(), z.string()),
+  weight: appWeightSchema.nullable(),
+});
+export type CompositionBuildInfo = z.infer<typeof compositionBuildInfoSchema>;
+
+/**
+ * Why a remote build does not fit the shell (remote-module.ts `remoteCompatibilityProblems`, pt-BR):
+ * `library` is the shared singleton concerned, null for the contract major.
+ */
+export const compositionProblemSchema = z.object({ library: z.string().nullable(), message: z.string() });
+export type CompositionProblem = z.infer<typeof compositionProblemSchema>;
+
+/** One build of a remote in the composition: the active one or the canary's. */
+export const compositionBuildSchema = z.object({
+  version: z.string(),
+  manifestUrl: z.string(),
+  /** Initial JS and CSS, bytes gzip: recorded with the release, else its build-info.json; null when neither. */
+  weight: appWeightSchema.nullable(),
+  /** Its build-info.json (next to the manifest); null when it could not be read in time or is not valid. */
+  buildInfo: compositionBuildInfoSchema.nullable(),
+  /** Mismatches with the shell (empty: it fits); null when either build-info.json is unknown. */
+  problems: z.array(compositionProblemSchema).nullable(),
+});
+export type CompositionBuild = z.infer<typeof compositionBuildSchema>;
+
+/** A remote in the composition: the build everybody gets and the running canary's (with its share of clients). */
+export const compositionRemoteSchema = z.object({
+  remote: remoteNameSchema,
+  active: compositionBuildSchema,
+  canary: compositionBuildSchema.extend({ percent: z.number().int() }).nullable(),
+});
+export type CompositionRemote = z.infer<typeof compositionRemoteSchema>;
+
+/**
+ * `GET /api/developer/composition` (issue 24): the store as it is composed now: the shell (its
+ * build-info.json at `SHELL_URL`) and each remote with its active and canary builds.
+ */
+export const compositionSchema = z.object({
+  shell: z.object({ buildInfoUrl: z.string(), buildInfo: compositionBuildInfoSchema.nullable() }),
+  remotes: z.array(compositionRemoteSchema),
+});
+export type Composition = z.infer<typeof compositionSchema>;

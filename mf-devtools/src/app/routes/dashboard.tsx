@@ -1,9 +1,12 @@
 /**
  * `/developer` index: the developer dashboard (admin.md 2 "Developer dashboard"; issue 11): stat
  * cards, the real-time error log, database status with 'Realtime Ativo', performance and the
- * deployments of every remote, and the dead letters (handlers that failed every retry, issue 21);
- * kept live over the realtime channels.
+ * deployments of every remote, the composition map (the shell and each remote's builds with their
+ * shared libraries, issue 24; loaded on demand) and the dead letters (handlers that failed every
+ * retry, issue 21); kept live over the realtime channels.
  */
+import { lazy, Suspense } from 'react';
+import { SkeletonText } from '@prata/shared-ui';
 import { DeadLettersCard } from '../../features/dashboard/components/dead-letters-card.tsx';
 import { DatabaseStatus } from '../../features/dashboard/components/database-status.tsx';
 import { DeploymentsCard } from '../../features/dashboard/components/deployments-card.tsx';
@@ -13,6 +16,8 @@ import { StatCards } from '../../features/dashboard/components/stat-cards.tsx';
 import { useLiveDashboard } from '../../features/dashboard/hooks/use-live-dashboard.ts';
 import layout from '../../features/dashboard/components/dashboard.module.css';
 import styles from './routes.module.css';
+
+const CompositionCard = lazy(() => import('../../features/dashboard/components/composition-card.tsx'));
 
 export function DeveloperDashboardRoute() {
   useLiveDashboard();
@@ -32,6 +37,11 @@ export function DeveloperDashboardRoute() {
       </div>
       <div className={layout.full}>
         <DeploymentsCard />
+      </div>
+      <div className={layout.full}>
+        <Suspense fallback={<SkeletonText lines={4} />}>
+          <CompositionCard />
+        </Suspense>
       </div>
       <div className={layout.full}>
         <DeadLettersCard />

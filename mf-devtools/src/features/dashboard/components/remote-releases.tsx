@@ -1,16 +1,22 @@
 /**
  * A remote's published versions in the Deployments card (issue 14): newest first, the active one
  * marked (and a running canary with its share of clients), who published each and when, its
- * initial weight (JS and CSS gzip, issue 20), with
- * "Pré-visualizar" (this browser only) and "Ativar" on the others (activating the canary's version promotes it) and "Reverter" (ends a
- * canary; else back to the version published before the active one, or to the base entry).
+ * initial weight (JS and CSS gzip, issue 20), with "Pré-visualizar" (this browser only) on the
+ * others, and the release changes (issue 24), each behind a confirmation that says what will
+ * happen (release-change-dialog.tsx, loaded when first asked for): "Canário" (a share of clients,
+ * 1-99 %) and "Ativar" on a published version that is not active, "Promover" and "Parar canário"
+ * on the running canary, "Reverter" (ends a canary; else back to the version published before the
+ * active one, or to the base entry).
  */
+import { lazy, Suspense, useState } from 'react';
 import { REMOTE_PREVIEW_STORAGE_KEY, type RemoteName } from '@prata/contracts';
 import { Badge, Button, SkeletonText, Table, formatDateTime } from '@prata/shared-ui';
 import { useRemoteReleases } from '../api/get-remote-releases.ts';
-import { useChangeRemoteRelease } from '../api/change-remote-release.ts';
+import { DEFAULT_CANARY_PERCENT, useChangeRemoteRelease, type ReleaseChange } from '../api/change-remote-release.ts';
 import { Weight } from './weight.tsx';
 import styles from './dashboard.module.css';
+
+const ReleaseChangeDialog = lazy(() => import('./release-change-dialog.tsx'));
 
 /**
  * Opens the store showing `version` of `remote` in this browser only (the shell reads the preview
@@ -25,13 +31,17 @@ export function RemoteReleases({ remote }: { remote: RemoteName }) {
   const releases = useRemoteReleases(remote);
   const change = useChangeRemoteRelease();
   const busy = change.isPending && change.variables?.remote === remote;
+  // The change waiting for its confirmation.
+  const [asked, setAsked] = useState<ReleaseChange | null>(null);
+  const ask = (next: ReleaseChange) => () => setAsked(next);
+  const canary = releases.data?.canary;
   return (
     <section className={styles.releases} aria-labelledby={`releases-${remote}`} data-testid={`releases-${remote}`}>
       <div className={styles.entryHead}>
         <h3 id={`releases-${remote}`} className={styles.releasesTitle}>
           {remote}
         </h3>
-        <Button size="sm" variant="outline" disabled={(!releases.data?.active && !releases.data?.canary) || busy} onClick={() => change.mutate({ remote, action: 'rollback' })}>
+        <Button size="sm" variant="outline" disabled={(!releases.data?.active && !canary) || busy} onClick={ask({ remote, action: 'rollback' })}>
           Reverter
         </Button>
       </div>
@@ -60,7 +70,7 @@ export function RemoteReleases({ remote }: { remote: RemoteName }) {
               <tr key={release.version}>
                 <th scope="row">
                   {release.version} {release.active ? <Badge variant="success">ativa</Badge> : null}
-                  {releases.data.canary?.version === release.version ? <Badge variant="warning">{`canário ${releases.data.canary.percent}%`}</Badge> : null}
+                  {canary?.version === release.version ? <Badge variant="warning">{`canário ${canary.percent}%`}</Badge> : null}
                 </th>
                 <td>{formatDateTime(release.publishedAt)}</td>
                 <td>{release.publishedBy}</td>
@@ -74,9 +84,25 @@ export function RemoteReleases({ remote }: { remote: RemoteName }) {
                       <Button size="sm" variant="ghost" onClick={() => previewInStore(remote, release.version)}>
                         Pré-visualizar
                       </Button>
-                      <Button size="sm" variant="ghost" disabled={busy} onClick={() => change.mutate({ remote, action: 'activate', version: release.version })}>
-                        Ativar
-                      </Button>
+                      {canary?.version === release.version ? (
+                        <>
+                          <Button size="sm" variant="ghost" disabled={busy} onClick={ask({ remote, action: 'activate', version: release.version })}>
+                            Promover
+                          </Button>
+                          <Button size="sm" variant="ghost" disabled={busy} onClick={ask({ remote, action: 'end-canary' })}>
+                            Parar canário
+                          </Button>
+                        </>
+                      ) : (
+                        <>
+                          <Button size="sm" variant="ghost" disabled={busy} onClick={ask({ remote, action: 'canary', version: release.version, percent: DEFAULT_CANARY_PERCENT })}>
+                            Canário
+                          </Button>
+                          <Button size="sm" variant="ghost" disabled={busy} onClick={ask({ remote, action: 'activate', version: release.version })}>
+                            Ativar
+                          </Button>
+                        </>
+                      )}
                     </div>
                   )}
                 </td>
@@ -85,6 +111,19 @@ export function RemoteReleases({ remote }: { remote: RemoteName }) {
           </tbody>
         </Table>
       )}
+      {asked && releases.data ? (
+        <Suspense fallback={null}>
+          <ReleaseChangeDialog
+            change={asked}
+            list={releases.data}
+            onCancel={() => setAsked(null)}
+            onConfirm={(confirmed) => {
+              setAsked(null);
+              change.mutate(confirmed);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

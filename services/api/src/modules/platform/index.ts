@@ -13,6 +13,9 @@
  * - `POST /api/developer/remotes/:remote/rollback` `{ version? }` (ends a running canary first);
  * - `POST /api/developer/remotes/:remote/canary` `{ version, percent }`, `DELETE .../canary`.
  * Activation checks the release first (409 with the pt-BR reason when it fails).
+ * - `GET /api/developer/composition` (issue 24): the composed store, the shell and each remote's
+ *   active and canary builds with their build-info.json (shared singletons, weight) and their
+ *   mismatches with the shell (composition.service.ts; an unreadable build-info.json is null).
  *
  * Release health (issue 24): `POST /api/vitals` and the developer's release-health and Web Vitals
  * views (release-health.routes.ts).
@@ -21,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   activateReleaseSchema,
   apiErrorSchema,
+  compositionSchema,
   healthSchema,
   publishReleaseSchema,
   remoteParamsSchema,
@@ -41,6 +45,7 @@ import { RemoteReleaseService, type ReleaseActor } from './remote-releases.servi
 import { CanaryReportTokens } from './canary-report-token.ts';
 import { verifyRelease, type ReleaseToVerify } from './release-verifier.ts';
 import { releaseHealthRoutes } from './release-health.routes.ts';
+import { CompositionService } from './composition.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
@@ -65,6 +70,7 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const startedAt = Date.now();
   await app.register(releaseHealthRoutes(releases));
+  const composition = new CompositionService(releases, { shellUrl: app.config.shellUrl, allowedOrigins: app.config.releaseOrigins, log: app.log });
 
   app.get(
     '/api/health',
@@ -117,6 +123,15 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/api/developer/composition',
+    { config: { access: 'developer' }, schema: { response: { 200: compositionSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return composition.composition(app.orm.em);
+    },
+  );
+
   app.post(
     '/api/developer/remotes/:remote/releases',
     { config: { access: 'developer' }, schema: { params: remoteParamsSchema, body: publishReleaseSchema, response: { 201: remoteReleaseListSchema, ...errors } } },
@@ -157,6 +172,7 @@ export { default as releaseHealthPlugin } from './release-health.plugin.ts';
 export { ReleaseHealthService, sessionKeyOf } from './release-health.service.ts';
 export { ReleaseSessionSchema, WebVitalSampleSchema } from './release-health.entities.ts';
 export { CanaryReportTokens } from './canary-report-token.ts';
+export { CompositionService } from './composition.service.ts';
 export { sriHash, verifyRelease } from './release-verifier.ts';
 export type { ReleaseToVerify } from './release-verifier.ts';
 export { RemoteRegistryService } from './remote-registry.ts';

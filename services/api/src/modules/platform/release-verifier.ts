@@ -91,10 +91,15 @@ export function unverifiedMessage(remote: string, version: string): string {
 /** Time allowed for each of the two fetches, ms. */
 const FETCH_TIMEOUT_MS = 5000;
 
-async function fetchBytes(url: string, fetchImpl: typeof fetch): Promise<Uint8Array | string> {
+/**
+ * The bytes of a released file at `url`, or why not (a string for the log: `HTTP 404`,
+ * `redirect 302`, the network or timeout error). Redirects are not followed (a redirect could lead
+ * anywhere, private ranges included); the caller checks the origin first ({@link onAllowedOrigin}).
+ * @param timeoutMs time allowed for the whole fetch (default 5 s).
+ */
+export async function fetchBytes(url: string, fetchImpl: typeof fetch, timeoutMs = FETCH_TIMEOUT_MS): Promise<Uint8Array | string> {
   try {
-    // No redirects: a redirect could lead anywhere, private ranges included.
-    const response = await fetchImpl(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { 'cache-control': 'no-cache' }, redirect: 'manual' });
+    const response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs), headers: { 'cache-control': 'no-cache' }, redirect: 'manual' });
     if (response.status >= 300 && response.status < 400) return `redirect ${response.status}`;
     if (!response.ok) return `HTTP ${response.status}`;
     return new Uint8Array(await response.arrayBuffer());

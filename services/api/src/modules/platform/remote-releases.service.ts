@@ -72,7 +72,7 @@ export interface ReleaseActor {
 type Action = RemoteActivation['action'];
 
 /** What the registry serves of a release. */
-interface ServedRelease {
+export interface ServedRelease {
   version: string;
   manifestUrl: string;
   /** SRI of its Node container (issue 20), null when none was recorded. */
@@ -347,8 +347,8 @@ export class RemoteReleaseService {
     return new Map(rows.map((row) => [row.remote, { version: row.version, manifestUrl: row.manifest_url, serverIntegrity: row.server_integrity }]));
   }
 
-  /** Each remote's running canary with its release. */
-  private async canaryReleases(em: EntityManager): Promise<Map<string, ServedRelease & { percent: number }>> {
+  /** Each remote's running canary with its release (version, manifest URL, Node build hash, percent), by remote name. */
+  async canaryReleases(em: EntityManager): Promise<Map<string, ServedRelease & { percent: number }>> {
     const rows = await em.getConnection().execute<{ remote: string; version: string; manifest_url: string; server_integrity: string | null; percent: number }[]>(
       `select c.remote, c.version, r.manifest_url, r.server_integrity, c.percent from remote_canaries c join remote_releases r on r.remote = c.remote and r.version = c.version`,
     );
