@@ -29,4 +29,5 @@ export const PROVIDED_SINGLETONS: Readonly<Record<string, () => Promise<unknown>
   '@prata/contracts/remote-module': () => import('@prata/contracts/remote-module'),
   '@prata/contracts/reservations': () => import('@prata/contracts/reservations'),
   '@prata/contracts/system-errors': () => import('@prata/contracts/system-errors'),
+  '@prata/contracts/web-vitals': () => import('@prata/contracts/web-vitals'),
 };
