@@ -1,12 +1,19 @@
 import { getStates } from '@brazilian-utils/brazilian-utils';
 import { describe, expect, it } from 'vitest';
-import { BRAZILIAN_STATES, brazilianPhoneSchema, cepSchema, formatBrazilianPhone, savedAddressInputSchema, updateProfileSchema } from './index.ts';
+import { BRAZILIAN_STATE_NAMES, BRAZILIAN_STATES, maskCep, brazilianPhoneSchema, cepSchema, formatBrazilianPhone, savedAddressInputSchema, updateProfileSchema } from './index.ts';
 
 const address = { label: 'Casa', zipCode: '01310100', street: 'Av. Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
 
 describe('shopper account schemas (issue 22)', () => {
   it('lists exactly the 27 UF codes', () => {
     expect([...BRAZILIAN_STATES].sort()).toEqual(getStates().map((state) => state.code).sort());
+    for (const state of getStates()) expect(BRAZILIAN_STATE_NAMES[state.code as keyof typeof BRAZILIAN_STATE_NAMES]).toBe(state.name);
+  });
+
+  it('masks a CEP as typed', () => {
+    expect(maskCep('01310')).toBe('01310');
+    expect(maskCep('0131010')).toBe('01310-10');
+    expect(maskCep('01310-100x9')).toBe('01310-100');
   });
 
   it('normalises a CEP to 00000-000 and refuses other shapes', () => {
@@ -33,6 +40,8 @@ describe('shopper account schemas (issue 22)', () => {
   it('profile update: an omitted phone stays undefined, an empty one clears it', () => {
     expect(updateProfileSchema.parse({ fullName: 'Ana' }).phone).toBeUndefined();
     expect(updateProfileSchema.parse({ fullName: 'Ana', phone: '' }).phone).toBeNull();
+    // The service parses the route's parsed body again: null stays null.
+    expect(updateProfileSchema.parse({ fullName: 'Ana', phone: null }).phone).toBeNull();
     expect(updateProfileSchema.parse({ fullName: 'Ana', phone: '(21) 3456-7890' }).phone).toBe('2134567890');
     expect(updateProfileSchema.safeParse({ fullName: 'Ana', phone: '123' }).success).toBe(false);
   });

@@ -85,6 +85,19 @@ export type CheckoutCustomer = z.infer<typeof checkoutCustomerSchema>;
 /** The 27 federative units of Brazil (26 states and the Distrito Federal), by UF code (issue 22). */
 export const BRAZILIAN_STATES = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const;
 export type BrazilianState = (typeof BRAZILIAN_STATES)[number];
+/** The name of each UF (for pickers: 'BA - Bahia'). */
+export const BRAZILIAN_STATE_NAMES: Readonly<Record<BrazilianState, string>> = {
+  AC: 'Acre', AL: 'Alagoas', AP: 'Amapá', AM: 'Amazonas', BA: 'Bahia', CE: 'Ceará', DF: 'Distrito Federal', ES: 'Espírito Santo', GO: 'Goiás',
+  MA: 'Maranhão', MT: 'Mato Grosso', MS: 'Mato Grosso do Sul', MG: 'Minas Gerais', PA: 'Pará', PB: 'Paraíba', PR: 'Paraná', PE: 'Pernambuco',
+  PI: 'Piauí', RJ: 'Rio de Janeiro', RN: 'Rio Grande do Norte', RS: 'Rio Grande do Sul', RO: 'Rondônia', RR: 'Roraima', SC: 'Santa Catarina',
+  SP: 'São Paulo', SE: 'Sergipe', TO: 'Tocantins',
+};
+
+/** A CEP as typed, masked `00000-000` (digits only, partial input kept partial). */
+export function maskCep(typed: string): string {
+  const digits = typed.replace(/\D/g, '').slice(0, 8);
+  return digits.length > 5 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
+}
 
 /** At most this many saved addresses per shopper (issue 22); the 11th is a 409. */
 export const MAX_SAVED_ADDRESSES = 10;
