@@ -17,7 +17,7 @@
  * With Mercado Pago (the payment config names its SDK) the number, expiry and CVV are the
  * acquirer's secure fields (secure-card-fields.tsx, issue 21); the sandbox keeps a plain test form.
  * Saved addresses (issue 22): picking one fills the address fields (saved-address-picker.tsx);
- * 'Salvar este endereço' saves the typed address to the account once the order is placed.
+ * 'Guardar na minha conta para as próximas compras' ('Salvar este endereço') saves the typed address to the account once the order is placed.
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { BOLETO_BUSINESS_DAYS, CHECKOUT_STATES, MAX_INSTALLMENTS, MAX_SAVED_ADDRESSES, PAYMENT_METHODS, PIX_EXPIRY_MS, formatCpf, type Order } from '@prata/contracts';
@@ -154,7 +154,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
     );
   };
 
-  /** Saves the order's address to the account ('Salvar este endereço'); a failure only toasts. */
+  /** Saves the order's address to the account (the 'Guardar na minha conta' checkbox); a failure only toasts. */
   const saveTypedAddress = (customer: CheckoutCustomer) => {
     const { zipCode, street, number, complement, neighborhood, city, state: uf } = customer;
     createAddress.mutate(
@@ -221,7 +221,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
             {text('city', { autoComplete: 'address-level2' })}
             <div>{select('state', STATE_OPTIONS, { autoComplete: 'address-level1', placeholder: 'Selecione' })}</div>
           </div>
-          {canSaveAddress ? <Checkbox id={fieldId('saveAddress')} name="saveAddress" label="Salvar este endereço na minha conta" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} /> : null}
+          {canSaveAddress ? <Checkbox id={fieldId('saveAddress')} name="saveAddress" label="Guardar na minha conta para as próximas compras" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} /> : null}
         </fieldset>
 
         <fieldset className={styles.section}>

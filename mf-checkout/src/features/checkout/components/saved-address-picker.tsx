@@ -1,5 +1,5 @@
 /**
- * 'Endereços salvos' at checkout (issue 22): the signed-in shopper picks one of their saved
+ * 'Entregar em um local salvo' at checkout (issue 22): the signed-in shopper picks one of their saved
  * addresses (`GET /api/me/addresses`) and its CEP, street, number, complement, neighbourhood,
  * city and state fill the form's address fields, which stay editable (the shopper can still type
  * another address). A state the store does not deliver to (outside CHECKOUT_STATES) is left
@@ -43,7 +43,7 @@ export function SavedAddressPicker({ onPick }: SavedAddressPickerProps) {
   return (
     <div>
       <SelectField
-        label="Endereços salvos"
+        label="Entregar em um local salvo"
         hint="Preenche o endereço de entrega; você ainda pode alterá-lo."
         id={id}
         name="savedAddress"
