@@ -270,9 +270,9 @@ export type AdminLogPage = z.infer<typeof adminLogPageSchema>;
 export const personalDataExportSchema = z.object({
   exportedAt: z.iso.datetime({ offset: true }),
   account: z.object({ id: z.uuid(), email: z.string(), createdAt: z.iso.datetime({ offset: true }), emailConfirmedAt: z.iso.datetime({ offset: true }).nullable(), lastLoginAt: z.iso.datetime({ offset: true }).nullable(), twoFactorEnabled: z.boolean() }),
-  profile: z.object({ fullName: z.string(), phone: z.string().nullable() }).nullable(),
-  /** The saved delivery addresses (issue 22). */
-  addresses: z.array(savedAddressSchema),
+  profile: z.object({ fullName: z.string(), phone: z.string().nullable().default(null) }).nullable(),
+  /** The saved delivery addresses (issue 22; absent from a service before it: read as none). */
+  addresses: z.array(savedAddressSchema).default([]),
   orders: z.array(
     z.object({
       number: z.string(),

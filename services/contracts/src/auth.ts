@@ -108,8 +108,11 @@ export const profileSchema = z.object({
   userId: z.uuid(),
   fullName: z.string(),
   email: z.string(),
-  /** Brazilian phone, digits only with the area code (10 or 11 digits), or null (issue 22). */
-  phone: z.string().nullable(),
+  /**
+   * Brazilian phone, digits only with the area code (10 or 11 digits), or null (issue 22). Absent
+   * in answers of a service from before issue 22: read as null.
+   */
+  phone: z.string().nullable().default(null),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type Profile = z.infer<typeof profileSchema>;
