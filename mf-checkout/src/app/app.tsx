@@ -1,6 +1,6 @@
 /**
- * The checkout remote's exposed App: `/carrinho`, `/checkout`, `/pedido-confirmado`, and the
- * shopper's orders `/minha-conta/pedidos` and `/minha-conta/pedidos/:id` (absolute
+ * The checkout remote's exposed App: `/carrinho`, `/checkout`, `/pedido-confirmado`, the
+ * shopper's account `/minha-conta` (issue 22), and the shopper's orders `/minha-conta/pedidos` and `/minha-conta/pedidos/:id` (absolute
  * paths, mounted by the shell for the routes the registry gives the checkout), inside the
  * generic error screen's boundary. Unknown paths show the not-found page.
  */
@@ -8,6 +8,7 @@ import { Route, Routes } from '@prata/shared-ui/router';
 import { NotFoundPage, PageErrorBoundary } from '@prata/shared-ui';
 import { CartRoute } from './routes/cart.tsx';
 import { CheckoutRoute } from './routes/checkout.tsx';
+import { MyAccountRoute } from './routes/my-account.tsx';
 import { MyOrderRoute } from './routes/my-order.tsx';
 import { MyOrdersRoute } from './routes/my-orders.tsx';
 import { OrderConfirmedRoute } from './routes/order-confirmed.tsx';
@@ -19,6 +20,7 @@ export default function CheckoutApp() {
         <Route path="/carrinho" element={<CartRoute />} />
         <Route path="/checkout" element={<CheckoutRoute />} />
         <Route path="/pedido-confirmado" element={<OrderConfirmedRoute />} />
+        <Route path="/minha-conta" element={<MyAccountRoute />} />
         <Route path="/minha-conta/pedidos" element={<MyOrdersRoute />} />
         <Route path="/minha-conta/pedidos/:id" element={<MyOrderRoute />} />
         <Route path="*" element={<NotFoundPage />} />

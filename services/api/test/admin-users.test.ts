@@ -236,7 +236,7 @@ describe('LGPD: every address and name goes (issue 21, review item 8)', () => {
     expect(exported.headers['content-disposition']).toContain('attachment');
     const data = personalDataExportSchema.parse(exported.json());
     expect(data.account.email).toBe(addresses[1]);
-    expect(data.profile).toEqual({ fullName: name });
+    expect(data.profile).toEqual({ fullName: name, phone: null });
     expect(data.orders).toHaveLength(1);
     expect(data.orders[0]!.contact.email).toBe(addresses[2]);
     expect(data.orders[0]!.items).toHaveLength(1);

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SOCIAL_PLATFORMS } from './content.ts';
-import { PAYMENT_METHODS, type ORDER_STATUSES } from './orders.ts';
+import { PAYMENT_METHODS, savedAddressSchema, type ORDER_STATUSES } from './orders.ts';
 import { adminUserSchema, ROLE_NAMES } from './auth.ts';
 
 // --- Products and their images (admin.md 3, 5, 7, 8) --------------------------------------
@@ -216,7 +216,7 @@ export const LOG_ACTION_FILTERS = {
   login: ['login', 'login_failed', 'logout'],
   product: ['product_created', 'product_updated', 'product_deleted', 'product_archived', 'product_image_uploaded', 'product_image_deleted'],
   '2fa': ['2fa_enabled', '2fa_disabled', '2fa_enrolment_required'],
-  profile: ['profile_updated', 'password_changed', 'password_reset', 'email_change_requested', 'email_changed'],
+  profile: ['profile_updated', 'password_changed', 'password_reset', 'email_change_requested', 'email_changed', 'address_created', 'address_updated', 'address_deleted'],
 } as const;
 export type LogActionFilter = keyof typeof LOG_ACTION_FILTERS | 'all';
 export const LOG_ACTION_FILTER_LABELS: Readonly<Record<LogActionFilter, string>> = {
@@ -270,7 +270,9 @@ export type AdminLogPage = z.infer<typeof adminLogPageSchema>;
 export const personalDataExportSchema = z.object({
   exportedAt: z.iso.datetime({ offset: true }),
   account: z.object({ id: z.uuid(), email: z.string(), createdAt: z.iso.datetime({ offset: true }), emailConfirmedAt: z.iso.datetime({ offset: true }).nullable(), lastLoginAt: z.iso.datetime({ offset: true }).nullable(), twoFactorEnabled: z.boolean() }),
-  profile: z.object({ fullName: z.string() }).nullable(),
+  profile: z.object({ fullName: z.string(), phone: z.string().nullable().default(null) }).nullable(),
+  /** The saved delivery addresses (issue 22; absent from a service before it: read as none). */
+  addresses: z.array(savedAddressSchema).default([]),
   orders: z.array(
     z.object({
       number: z.string(),

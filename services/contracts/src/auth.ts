@@ -5,6 +5,7 @@
  * (admin login and registration, developer setup, security, profile, 2FA constants), issue 3.
  * Messages are the spec's pt-BR texts.
  */
+import { isValidPhone } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
 
 /** Roles stored in user_roles; a user with none is a customer ('Usuário'). */
@@ -107,13 +108,47 @@ export const profileSchema = z.object({
   userId: z.uuid(),
   fullName: z.string(),
   email: z.string(),
+  /**
+   * Brazilian phone, digits only with the area code (10 or 11 digits), or null (issue 22). Absent
+   * in answers of a service from before issue 22: read as null.
+   */
+  phone: z.string().nullable().default(null),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/** A phone as typed ('(11) 98765-4321', '11987654321'), reduced to its digits. */
+const phoneDigits = z
+  .string()
+  .trim()
+  .max(20, 'Telefone muito longo')
+  .transform((v) => v.replace(/\D/g, ''));
+
+/**
+ * A Brazilian phone (issue 22): landline or mobile with its area code (DDD), validated by
+ * brazilian-utils' `isValidPhone`; the output is the digits only, e.g. '11987654321'.
+ */
+export const brazilianPhoneSchema = phoneDigits.pipe(z.string().refine((v) => isValidPhone(v), 'Telefone inválido. Use DDD + número, ex.: (11) 98765-4321'));
+
+/**
+ * `PATCH /api/me/profile`: the name and, optionally, the phone (issue 22). An omitted phone keeps
+ * the stored one; an empty phone clears it (null).
+ */
 export const updateProfileSchema = z.object({
   fullName: z.string().trim().min(1, 'Nome completo é obrigatório').max(100, 'Nome muito longo'),
+  phone: phoneDigits
+    .pipe(z.union([z.literal(''), z.string().refine((v) => isValidPhone(v), 'Telefone inválido. Use DDD + número, ex.: (11) 98765-4321')]))
+    .transform((v) => v || null)
+    .nullable()
+    .optional(),
 });
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+/** A phone's digits shown as '(11) 98765-4321' / '(11) 3456-7890'; other input is returned as is. */
+export function formatBrazilianPhone(digits: string): string {
+  const match = /^(\d{2})(\d{4,5})(\d{4})$/.exec(digits);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : digits;
+}
 
 /** The current password, asked again before a credential changes (issue 10). */
 const currentPassword = z.string({ error: 'Senha atual é obrigatória' }).min(1, 'Senha atual é obrigatória').max(200, 'Senha muito longa');

@@ -82,6 +82,71 @@ export const checkoutCustomerSchema = z.object({
 export type CheckoutCustomer = z.infer<typeof checkoutCustomerSchema>;
 
 
+/** The 27 federative units of Brazil (26 states and the Distrito Federal), by UF code (issue 22). */
+export const BRAZILIAN_STATES = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const;
+export type BrazilianState = (typeof BRAZILIAN_STATES)[number];
+/** The name of each UF (for pickers: 'BA - Bahia'). */
+export const BRAZILIAN_STATE_NAMES: Readonly<Record<BrazilianState, string>> = {
+  AC: 'Acre', AL: 'Alagoas', AP: 'Amapá', AM: 'Amazonas', BA: 'Bahia', CE: 'Ceará', DF: 'Distrito Federal', ES: 'Espírito Santo', GO: 'Goiás',
+  MA: 'Maranhão', MT: 'Mato Grosso', MS: 'Mato Grosso do Sul', MG: 'Minas Gerais', PA: 'Pará', PB: 'Paraíba', PR: 'Paraná', PE: 'Pernambuco',
+  PI: 'Piauí', RJ: 'Rio de Janeiro', RN: 'Rio Grande do Norte', RS: 'Rio Grande do Sul', RO: 'Rondônia', RR: 'Roraima', SC: 'Santa Catarina',
+  SP: 'São Paulo', SE: 'Sergipe', TO: 'Tocantins',
+};
+
+/** A CEP as typed, masked `00000-000` (digits only, partial input kept partial). */
+export function maskCep(typed: string): string {
+  const digits = typed.replace(/\D/g, '').slice(0, 8);
+  return digits.length > 5 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
+}
+
+/** At most this many saved addresses per shopper (issue 22); the 11th is a 409. */
+export const MAX_SAVED_ADDRESSES = 10;
+
+/** A CEP as `00000-000` (the hyphen may be omitted when typed; the output always has it). */
+export const cepSchema = z
+  .string({ error: 'CEP inválido' })
+  .trim()
+  .regex(/^\d{5}-?\d{3}$/, 'CEP inválido. Use o formato 00000-000')
+  .transform((v) => `${v.slice(0, 5)}-${v.slice(-3)}`);
+
+/**
+ * A shopper's saved address as sent to `POST /api/me/addresses` (issue 22): a label ('Casa',
+ * 'Trabalho'), the delivery fields of the checkout form, and whether it is the default one.
+ * The state is any of the 27 UF codes (the checkout itself delivers to {@link CHECKOUT_STATES}).
+ */
+export const savedAddressInputSchema = z.object({
+  label: text(1, 40, 'Dê um nome ao endereço (ex.: Casa)', 'Nome muito longo'),
+  zipCode: cepSchema,
+  street: text(1, 200, 'Endereço é obrigatório', 'Endereço muito longo'),
+  number: text(1, 10, 'Número é obrigatório', 'Número muito longo'),
+  complement: z.string().trim().max(100, 'Complemento muito longo').optional(),
+  neighborhood: text(1, 100, 'Bairro é obrigatório', 'Bairro muito longo'),
+  city: text(1, 100, 'Cidade é obrigatória', 'Cidade muito longa'),
+  state: z.enum(BRAZILIAN_STATES, { error: 'Estado inválido' }),
+  isDefault: z.boolean().optional(),
+});
+export type SavedAddressInput = z.input<typeof savedAddressInputSchema>;
+
+/** `PATCH /api/me/addresses/:id`: any of the fields; `{ isDefault: true }` marks it the default. */
+export const savedAddressUpdateSchema = savedAddressInputSchema.partial();
+export type SavedAddressUpdate = z.input<typeof savedAddressUpdateSchema>;
+
+/** A saved address as the service answers it; the default one comes first, then the oldest. */
+export const savedAddressSchema = z.object({
+  id: z.uuid(),
+  label: z.string(),
+  zipCode: z.string(),
+  street: z.string(),
+  number: z.string(),
+  complement: z.string().nullable(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type SavedAddress = z.infer<typeof savedAddressSchema>;
+
 /** A CPF (11 digits with valid check digits), the payer's document a registered boleto needs. */
 export const cpfSchema = z
   .string()

@@ -11,12 +11,12 @@ import styles from './routes.module.css';
 
 export const MY_ORDERS_PATH = '/minha-conta/pedidos';
 
-/** Shown to a signed-out visitor of an account page. */
-export function SignInFirst({ from }: { from: string }) {
+/** Shown to a signed-out visitor of an account page; the sign-in comes back to `from`. */
+export function SignInFirst({ from, title = 'Entre para ver os seus pedidos', description = 'Os pedidos ficam disponíveis na sua conta.' }: { from: string; title?: string; description?: string }) {
   return (
     <EmptyState
-      title="Entre para ver os seus pedidos"
-      description="Os pedidos ficam disponíveis na sua conta."
+      title={title}
+      description={description}
       action={
         <Link to="/auth" state={{ from }} className={buttonClassName()}>
           Entrar

@@ -5,6 +5,7 @@
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
+import { SavedAddressSchema } from '../modules/addresses/index.ts';
 import { AdminLogSchema } from '../modules/audit/index.ts';
 import { ProductSchema, ProductReservationSchema } from '../modules/catalogue/index.ts';
 import {
@@ -38,6 +39,7 @@ export const ENTITIES = [
   SocialLinkSchema,
   UserSchema,
   ProfileSchema,
+  SavedAddressSchema,
   UserRoleSchema,
   RefreshTokenSchema,
   OneTimeTokenSchema,

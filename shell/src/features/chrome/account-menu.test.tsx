@@ -57,7 +57,7 @@ describe('AccountMenu', () => {
     expect(view.container.querySelector('button')).toBeNull();
   });
 
-  it('greets a customer with the e-mail and the active session, with Meus pedidos and Sair', async () => {
+  it('greets a customer with the e-mail and the active session, with Minha conta, Meus pedidos and Sair', async () => {
     signInAs([]);
     await renderMenu();
     expect(trigger().getAttribute('aria-haspopup')).toBe('menu');
@@ -67,7 +67,8 @@ describe('AccountMenu', () => {
     expect(menu()!.getAttribute('role')).toBe('menu');
     expect(menu()!.textContent).toContain('Olá, maria@example.com');
     expect(menu()!.textContent).toContain('Sessão ativa');
-    expect(items()).toEqual(['Meus pedidos', 'Sair']);
+    expect(items()).toEqual(['Minha conta', 'Meus pedidos', 'Sair']);
+    expect(menu()!.querySelector('a[href="/minha-conta"]')!.textContent).toBe('Minha conta');
     expect(menu()!.querySelector('a[href="/minha-conta/pedidos"]')!.textContent).toBe('Meus pedidos');
   });
 
@@ -75,7 +76,7 @@ describe('AccountMenu', () => {
     signInAs(['admin', 'developer']);
     await renderMenu();
     await open();
-    expect(items()).toEqual(['Developer Dashboard', 'Admin Panel', 'Meus pedidos', 'Sair']);
+    expect(items()).toEqual(['Developer Dashboard', 'Admin Panel', 'Minha conta', 'Meus pedidos', 'Sair']);
     expect(menu()!.querySelector('a[href="/admin"]')!.textContent).toBe('Admin Panel');
     expect(menu()!.querySelector('a[href="/developer"]')!.textContent).toBe('Developer Dashboard');
   });
@@ -84,7 +85,7 @@ describe('AccountMenu', () => {
     signInAs(['admin']);
     await renderMenu();
     await open();
-    expect(items()).toEqual(['Admin Panel', 'Meus pedidos', 'Sair']);
+    expect(items()).toEqual(['Admin Panel', 'Minha conta', 'Meus pedidos', 'Sair']);
   });
 
   it('closes on Escape and gives the focus back to the button', async () => {

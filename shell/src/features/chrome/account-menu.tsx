@@ -1,11 +1,11 @@
 /**
  * Account menu in the header (storefront.md 2, 4, 8). Signed in: greets with the e-mail, says
- * the session is active, offers Meus pedidos (issue 13), Developer Dashboard (developers only), Admin Panel (admins
+ * the session is active, offers Minha conta (issue 22), Meus pedidos (issue 13), Developer Dashboard (developers only), Admin Panel (admins
  * only) and Sair. Signed out: Entrar. Logout: signs out on the service, confirms with a toast,
  * then after 500 ms goes to / and reloads. The menu is shared-ui's `DropdownMenu` (Radix): arrow
  * keys move between the entries, Escape closes it and returns the focus to the button.
  */
-import { Code2, LogOut, Package, Shield, User } from 'lucide-react';
+import { Code2, LogOut, Package, Shield, User, UserCog } from 'lucide-react';
 import { Link } from '@prata/shared-ui/router';
 import { DropdownMenu, signOut, toast, useSessionStore, type DropdownMenuItem } from '@prata/shared-ui';
 import styles from './chrome.module.css';
@@ -40,6 +40,7 @@ export function AccountMenu() {
   const items: DropdownMenuItem[] = [
     ...(isDeveloper ? [{ key: 'developer', label: 'Developer Dashboard', icon: <Code2 size={16} aria-hidden="true" />, to: '/developer' }] : []),
     ...(isAdmin ? [{ key: 'admin', label: 'Admin Panel', icon: <Shield size={16} aria-hidden="true" />, to: '/admin' }] : []),
+    { key: 'account', label: 'Minha conta', icon: <UserCog size={16} aria-hidden="true" />, to: '/minha-conta' },
     { key: 'orders', label: 'Meus pedidos', icon: <Package size={16} aria-hidden="true" />, to: '/minha-conta/pedidos' },
     { key: 'logout', label: 'Sair', icon: <LogOut size={16} aria-hidden="true" />, onSelect: () => void logout() },
   ];

@@ -19,7 +19,8 @@ afterEach(() => {
 const exported = {
   exportedAt: '2026-11-25T12:00:00.000Z',
   account: { id: 'b0000000-0000-4000-8000-000000000009', email: 'ana@exemplo.com.br', createdAt: '2026-11-20T12:00:00.000Z', emailConfirmedAt: null, lastLoginAt: null, twoFactorEnabled: false },
-  profile: { fullName: 'Ana' },
+  profile: { fullName: 'Ana', phone: null },
+  addresses: [],
   orders: [],
   favourites: [],
 };

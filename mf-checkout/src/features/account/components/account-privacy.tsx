@@ -55,7 +55,7 @@ export function AccountPrivacy() {
   };
 
   return (
-    <Card title="Seus dados" className={styles.card} testId="account-privacy">
+    <Card title="Seus dados" className={styles.card} testId="account-privacy" id="seus-dados">
       <p>Você pode baixar uma cópia dos dados pessoais que a loja guarda sobre você ou excluir a sua conta (LGPD).</p>
       <div className={styles.actions}>
         <Button variant="outline" onClick={exportData} disabled={exporting.isPending}>

@@ -224,6 +224,27 @@ describe('CheckoutForm submission', () => {
     expect(submitButton.textContent).toBe('Finalizar Pedido');
   });
 
+  it("saves the typed address to the account after the order when 'Guardar na minha conta' is ticked (issue 22)", async () => {
+    const calls = stubApi((call) => {
+      if (call.url.endsWith('/api/me/addresses')) {
+        return call.method === 'GET'
+          ? json(200, [])
+          : json(201, { id: 'c0000000-0000-4000-8000-000000000001', label: 'Endereço 1', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', complement: null, neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP', isDefault: true, createdAt: '2026-11-20T12:00:00.000Z' });
+      }
+      return json(201, sampleOrder({ payment: { method: 'pix', card: null, boleto: null, pix: { payload: '000201...', expiresAt: '2026-11-21T13:30:00.000Z' }, paidAt: null } }));
+    });
+    // The form mounted before this stub: ask for the saved addresses again.
+    await act(() => view.queryClient.refetchQueries({ queryKey: ['saved-addresses'] }));
+    await flush();
+    fillValid('pix');
+    click(input('saveAddress'));
+    await submit();
+    await flush();
+    expect(onPlaced).toHaveBeenCalledTimes(1);
+    const saved = calls.filter((call) => call.method === 'POST' && call.url.endsWith('/api/me/addresses'));
+    expect(saved.map((call) => call.body)).toEqual([{ label: 'Endereço 1', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' }]);
+  });
+
   it('reuses the key when the same attempt is retried after a network failure', async () => {
     const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     let fail = true;

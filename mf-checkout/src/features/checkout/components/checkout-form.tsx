@@ -16,12 +16,15 @@
  * schemas through `validateCheckout`); the service's 400 issues land on their fields.
  * With Mercado Pago (the payment config names its SDK) the number, expiry and CVV are the
  * acquirer's secure fields (secure-card-fields.tsx, issue 21); the sandbox keeps a plain test form.
+ * Saved addresses (issue 22): picking one fills the address fields (saved-address-picker.tsx);
+ * 'Guardar na minha conta para as próximas compras' ('Salvar este endereço') saves the typed address to the account once the order is placed.
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { BOLETO_BUSINESS_DAYS, CHECKOUT_STATES, MAX_INSTALLMENTS, PAYMENT_METHODS, PIX_EXPIRY_MS, formatCpf, type Order } from '@prata/contracts';
-import { Alert, Button, Input, RadioGroup, Select, toast, type CartItem, type SelectOption } from '@prata/shared-ui';
+import { BOLETO_BUSINESS_DAYS, CHECKOUT_STATES, MAX_INSTALLMENTS, MAX_SAVED_ADDRESSES, PAYMENT_METHODS, PIX_EXPIRY_MS, formatCpf, type Order } from '@prata/contracts';
+import { Alert, Button, Checkbox, Input, RadioGroup, Select, toast, type CartItem, type SelectOption } from '@prata/shared-ui';
 import { FormField, setServerErrors, useController, useWatch, useZodForm, type UseFormReturn } from '@prata/shared-ui/form';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useCreateSavedAddress, useSavedAddresses } from '../../../lib/saved-addresses.ts';
 import { usePlaceOrder } from '../api/create-order.ts';
 import { usePaymentConfig } from '../../../lib/payment-config.ts';
 import { useIdempotencyKeys } from '../hooks/use-idempotency-keys.ts';
@@ -45,6 +48,7 @@ import {
 import type { CheckoutCustomer } from '@prata/contracts';
 import type { SecureCard } from '../api/create-card-token.ts';
 import { ErrorSummary } from './error-summary.tsx';
+import { SavedAddressPicker } from './saved-address-picker.tsx';
 import { SecureCardFields } from './secure-card-fields.tsx';
 import { TestModeNotice } from '../../../components/test-mode-notice.tsx';
 import { OrderSummary } from './order-summary.tsx';
@@ -103,6 +107,11 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
   const createOrder = usePlaceOrder();
   const processing = createOrder.isPending;
   const secureCard = useRef<SecureCard | null>(null);
+  const savedAddresses = useSavedAddresses();
+  const createAddress = useCreateSavedAddress();
+  const [saveAddress, setSaveAddress] = useState(false);
+  const [pickedAddress, setPickedAddress] = useState(false);
+  const canSaveAddress = !pickedAddress && savedAddresses.isSuccess && savedAddresses.data.length < MAX_SAVED_ADDRESSES;
   const setSecureCard = useCallback((card: SecureCard | null) => {
     secureCard.current = card;
   }, []);
@@ -128,6 +137,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
             toast.error('Erro no processamento', { description: 'O pagamento não foi aprovado. Verifique os dados ou use outra forma de pagamento.' });
             return;
           }
+          if (saveAddress && canSaveAddress) saveTypedAddress(customer);
           onPlaced(order);
         },
         onError: (error) => {
@@ -142,6 +152,20 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
         },
       },
     );
+  };
+
+  /** Saves the order's address to the account (the 'Guardar na minha conta' checkbox); a failure only toasts. */
+  const saveTypedAddress = (customer: CheckoutCustomer) => {
+    const { zipCode, street, number, complement, neighborhood, city, state: uf } = customer;
+    createAddress.mutate(
+      { label: `Endereço ${(savedAddresses.data?.length ?? 0) + 1}`, zipCode, street, number, complement, neighborhood, city, state: uf as (typeof CHECKOUT_STATES)[number] },
+      { onError: () => toast.error('Endereço não salvo', { description: 'O pedido foi feito, mas não conseguimos salvar o endereço na sua conta.' }) },
+    );
+  };
+  const fillAddress = (fields: Partial<Record<CheckoutField, string>>) => {
+    for (const [field, value] of Object.entries(fields) as [CheckoutField, string][]) form.setValue(field, value, { shouldDirty: true });
+    form.clearErrors(Object.keys(fields) as CheckoutField[]);
+    setPickedAddress(true);
   };
 
   const cvvLength = cvvLengthFor(cardNumber);
@@ -187,6 +211,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
 
         <fieldset className={styles.section}>
           <legend>Endereço de entrega</legend>
+          <SavedAddressPicker onPick={fillAddress} />
           <div className={styles.grid}>
             {text('zipCode', { autoComplete: 'postal-code', inputMode: 'numeric', placeholder: '00000-000' })}
             {text('street', { autoComplete: 'address-line1', wide: true })}
@@ -196,6 +221,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
             {text('city', { autoComplete: 'address-level2' })}
             <div>{select('state', STATE_OPTIONS, { autoComplete: 'address-level1', placeholder: 'Selecione' })}</div>
           </div>
+          {canSaveAddress ? <Checkbox id={fieldId('saveAddress')} name="saveAddress" label="Guardar na minha conta para as próximas compras" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} /> : null}
         </fieldset>
 
         <fieldset className={styles.section}>

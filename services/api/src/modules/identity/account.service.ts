@@ -82,12 +82,19 @@ export class AccountService {
     return toProfileDto(profile);
   }
 
+  /**
+   * Updates the name and, when given, the phone (issue 22: an empty phone clears it); audited as
+   * `profile_updated`. @throws NotFoundError ('Não foi possível carregar o perfil.').
+   */
   async updateProfile(em: EntityManager, userId: string, input: z.input<typeof updateProfileSchema>, meta: RequestMeta): Promise<ProfileDto> {
     const data = updateProfileSchema.parse(input);
     const profile = await profileOf(em, userId);
     if (!profile) throw new NotFoundError('Não foi possível carregar o perfil.');
     profile.fullName = data.fullName;
-    audit(em, { userId, action: 'profile_updated', details: { fullName: data.fullName }, meta });
+    const phoneChanged = data.phone !== undefined && data.phone !== (profile.phone ?? null);
+    if (data.phone !== undefined) profile.phone = data.phone;
+    // The phone itself stays out of the log (the erasure strips `fullName`, not arbitrary keys).
+    audit(em, { userId, action: 'profile_updated', details: { fullName: data.fullName, phoneChanged }, meta });
     await em.flush();
     return toProfileDto(profile);
   }
@@ -190,6 +197,7 @@ export function toProfileDto(profile: Profile): ProfileDto {
     userId: typeof profile.user === 'string' ? profile.user : profile.user.id,
     fullName: profile.fullName,
     email: profile.email,
+    phone: profile.phone ?? null,
     createdAt: profile.createdAt.toISOString(),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Identity entities (issue 3; storefront.md 3, admin.md 3):
  * - `users`: credentials and security state (e-mail unique, stored lower-case);
- * - `profiles`: id, user_id, full_name, email, created_at (one per user);
+ * - `profiles`: id, user_id, full_name, email, phone (issue 22), created_at (one per user);
  * - `user_roles`: admin | developer (none = customer 'Usuário');
  * - `refresh_tokens`: rotating refresh tokens, stored hashed, grouped in families;
  * - `one_time_tokens`: e-mail confirmation / recovery / e-mail change links, hashed, single-use;
@@ -72,6 +72,8 @@ export const ProfileSchema = defineEntity({
     user: () => p.manyToOne(User).unique().deleteRule('cascade'),
     fullName: p.string().length(100),
     email: p.string().length(255),
+    /** Brazilian phone, digits only with the area code (issue 22). */
+    phone: p.string().length(20).nullable(),
     createdAt: createdAt(),
   },
 });

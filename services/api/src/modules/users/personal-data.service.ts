@@ -1,7 +1,7 @@
 /**
  * A customer's own personal data (LGPD, Lei 13.709/2018 art. 18; issue 21 / review item 8):
  * `export` answers what the store keeps about the signed-in account (account, profile, orders with
- * their contact and delivery data and lines, favourites); `deleteOwn` erases the account exactly as
+ * their contact and delivery data and lines, favourites, saved addresses (issue 22)); `deleteOwn` erases the account exactly as
  * an admin's deletion does (user-admin.service.ts `erase`), after the current password confirms
  * it (a failure counts towards the lockout). Staff accounts cannot delete themselves (409).
  */
@@ -10,6 +10,7 @@ import type { PersonalDataExport } from '@prata/contracts';
 import { NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestMeta } from '../audit/index.ts';
+import { savedAddressesOf, toSavedAddressDto } from '../addresses/index.ts';
 import { reauthenticate, Profile, User } from '../identity/index.ts';
 import { Order, OrderItem } from '../orders/index.ts';
 import type { UserAdminService } from './user-admin.service.ts';
@@ -43,7 +44,8 @@ export class PersonalDataService {
         lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
         twoFactorEnabled: user.twoFactorEnabled,
       },
-      profile: profile ? { fullName: profile.fullName } : null,
+      profile: profile ? { fullName: profile.fullName, phone: profile.phone ?? null } : null,
+      addresses: (await savedAddressesOf(em, userId)).map(toSavedAddressDto),
       orders: orders.map((order) => ({
         number: order.number,
         status: order.status,

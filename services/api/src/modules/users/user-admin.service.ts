@@ -12,7 +12,7 @@
  *   of a discarded random secret, 2FA and sign-in data cleared, `erased_at` set (the auth plugin
  *   refuses its tokens);
  * - deleted: profile, roles, sessions (refresh tokens), one-time links, recovery codes, admin
- *   registrations, favourites / reservations, e-mails in the outbox;
+ *   registrations, favourites / reservations, saved addresses (issue 22), e-mails in the outbox;
  * - orders: customer name, e-mail, phone, street, number, complement, neighbourhood, ZIP code and
  *   card brand / last digits replaced; city and state (not identifying alone) stay for the sales
  *   figures; totals and lines are untouched;
@@ -28,6 +28,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { adminUserUpdateSchema, type AdminUserDetail, type AdminUserUpdate } from '@prata/contracts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
+import { SavedAddress } from '../addresses/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { audit, type RequestMeta } from '../audit/index.ts';
@@ -163,6 +164,7 @@ export class UserAdminService {
 
       const anonymisedOrders = await tx.nativeUpdate(Order, { user: id }, { ...ERASED_ORDER_FIELDS, customerEmail: anonymous });
       await tx.nativeDelete(Profile, { user: id });
+      await tx.nativeDelete(SavedAddress, { user: id });
       await tx.nativeDelete(RefreshToken, { user: id });
       await tx.nativeDelete(OneTimeToken, { user: id });
       await tx.nativeDelete(RecoveryCode, { user: id });

@@ -1,0 +1,62 @@
+/**
+ * 'Entregar em um local salvo' at checkout (issue 22): the signed-in shopper picks one of their saved
+ * addresses (`GET /api/me/addresses`) and its CEP, street, number, complement, neighbourhood,
+ * city and state fill the form's address fields, which stay editable (the shopper can still type
+ * another address). A state the store does not deliver to (outside CHECKOUT_STATES) is left
+ * empty with a note. Nothing shows while the shopper has no saved address.
+ */
+import { useId, useState } from 'react';
+import { CHECKOUT_STATES, type SavedAddress } from '@prata/contracts';
+import { SelectField } from '@prata/shared-ui';
+import { addressLine, useSavedAddresses } from '../../../lib/saved-addresses.ts';
+import type { CheckoutField } from '../utils/checkout-values.ts';
+
+/** The checkout fields a saved address fills, with their values ('' when the store does not deliver to its state). */
+export function addressFields(address: SavedAddress): Partial<Record<CheckoutField, string>> {
+  const delivered = (CHECKOUT_STATES as readonly string[]).includes(address.state);
+  return {
+    zipCode: address.zipCode,
+    street: address.street,
+    number: address.number,
+    complement: address.complement ?? '',
+    neighborhood: address.neighborhood,
+    city: address.city,
+    state: delivered ? address.state : '',
+  };
+}
+
+export interface SavedAddressPickerProps {
+  /** Fills the form's fields with the picked address's values. */
+  onPick: (fields: Partial<Record<CheckoutField, string>>, address: SavedAddress) => void;
+}
+
+/** The saved-address select above the checkout's address fields. */
+export function SavedAddressPicker({ onPick }: SavedAddressPickerProps) {
+  const addresses = useSavedAddresses();
+  const [picked, setPicked] = useState('');
+  const id = useId();
+  const list = addresses.data ?? [];
+  if (list.length === 0) return null;
+  const chosen = list.find((address) => address.id === picked);
+  const undelivered = chosen && !(CHECKOUT_STATES as readonly string[]).includes(chosen.state);
+
+  return (
+    <div>
+      <SelectField
+        label="Entregar em um local salvo"
+        hint="Preenche o endereço de entrega; você ainda pode alterá-lo."
+        id={id}
+        name="savedAddress"
+        value={picked}
+        placeholder="Escolha um endereço salvo"
+        options={list.map((address) => ({ value: address.id, label: `${address.label}: ${addressLine(address)}` }))}
+        onChange={(event) => {
+          const address = list.find((candidate) => candidate.id === event.target.value);
+          setPicked(event.target.value);
+          if (address) onPick(addressFields(address), address);
+        }}
+      />
+      {undelivered ? <p role="status">Ainda não entregamos em {chosen.state}. Escolha um dos estados atendidos.</p> : null}
+    </div>
+  );
+}
