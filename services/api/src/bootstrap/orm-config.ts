@@ -6,7 +6,7 @@ import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
 import { AdminLogSchema } from '../modules/audit/index.ts';
-import { ProductSchema, ProductReservationSchema } from '../modules/catalogue/index.ts';
+import { ProductSchema, ProductImageSchema, ProductReservationSchema } from '../modules/catalogue/index.ts';
 import {
   AdminRegistrationSchema,
   MfaChallengeSchema,
@@ -34,6 +34,7 @@ import { TracingLogger } from '../telemetry/tracing.ts';
 /** All entities of the service. */
 export const ENTITIES = [
   ProductSchema,
+  ProductImageSchema,
   ContentSectionSchema,
   SocialLinkSchema,
   UserSchema,
