@@ -92,6 +92,14 @@ export const productIdParamsSchema = z.object({
   id: z.uuid({ error: 'Identificador de produto inválido' }),
 });
 
+/** The path of a product's page (issue 22): `/produtos/<slug>`. */
+export function productPagePath(product: Pick<Product, 'slug'>): string {
+  return `/produtos/${encodeURIComponent(product.slug)}`;
+}
+
+/** A product id in a path (`/produtos/<uuid>`, the old address of a product page) (issue 22). */
+export const PRODUCT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Params of `GET /api/products/by-slug/:slug` (issue 22). */
 export const productSlugParamsSchema = z.object({
   slug: z
