@@ -183,8 +183,17 @@ export function isRasterImage(url: string): boolean {
  * not raster or not served from `/storage/` (it is then used as it is).
  */
 export function imageSrcSet(url: string): string | null {
+  if (!imageRenditionUrl(url, IMAGE_RENDITION_WIDTHS[0])) return null;
+  return IMAGE_RENDITION_WIDTHS.map((width) => `${imageRenditionUrl(url, width)} ${width}w`).join(', ');
+}
+
+/**
+ * The WebP rendition of a stored raster image at `width` px
+ * (`https://api/images/product-images/products/x.jpg?w=1280`), or null when the image is not
+ * raster or not served from `/storage/` (issue 22: the product page's Open Graph image).
+ */
+export function imageRenditionUrl(url: string, width: (typeof IMAGE_RENDITION_WIDTHS)[number]): string | null {
   const marker = url.indexOf('/storage/');
   if (marker < 0 || !isRasterImage(url)) return null;
-  const rendition = `${url.slice(0, marker)}${IMAGE_RENDITION_PREFIX}${url.slice(marker + '/storage/'.length)}`;
-  return IMAGE_RENDITION_WIDTHS.map((width) => `${rendition}?w=${width} ${width}w`).join(', ');
+  return `${url.slice(0, marker)}${IMAGE_RENDITION_PREFIX}${url.slice(marker + '/storage/'.length)}?w=${width}`;
 }
