@@ -128,7 +128,9 @@ it('the migration backfills unique slugs in creation order and a gallery from ea
       { image_key: 'products/a.svg', alt: 'Anel Ônix', position: 0 },
       { image_key: 'products/b.svg', alt: 'Colar Lua', position: 0 },
     ]);
-    expect(await orm.schema.getUpdateSchemaSQL({ wrap: false })).not.toMatch(/product_images|slug/);
+    // The schema matches the entities (MikroORM always re-emits triggers, so those lines are left out).
+    const diff = (await orm.schema.getUpdateSchemaSQL({ wrap: false })).split('\n').filter((line) => !/trigger|function/.test(line));
+    expect(diff.filter((line) => /product_images|slug/.test(line))).toEqual([]);
   } finally {
     await orm.close();
     await database.drop();

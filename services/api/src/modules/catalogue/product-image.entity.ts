@@ -14,6 +14,9 @@ import { Product } from './product.entity.ts';
 export const ProductImageSchema = defineEntity({
   name: 'ProductImage',
   tableName: 'product_images',
+  // The public lists carry the galleries: any change tells every process they may have changed
+  // (`NOTIFY prata_catalogue`, as `products` does; catalogue-cache.ts).
+  triggers: [{ name: 'product_images_catalogue_notify', timing: 'after', events: ['insert', 'update', 'delete', 'truncate'], forEach: 'statement', body: "perform pg_notify('prata_catalogue', ''); return null;" }],
   uniques: [{ name: 'product_images_product_id_position_unique', properties: ['product', 'position'] }],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
