@@ -26,6 +26,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   product_archived: 'Produto arquivado',
   product_image_uploaded: 'Imagem enviada',
   product_image_deleted: 'Imagem removida',
+  product_gallery_updated: 'Galeria do produto alterada',
   user_updated: 'Usuário atualizado',
   user_deleted: 'Usuário excluído (LGPD)',
   content_updated: 'Conteúdo salvo',

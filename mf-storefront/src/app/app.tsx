@@ -8,7 +8,7 @@ import { Route, Routes } from '@prata/shared-ui/router';
 import { NotFoundPage, PageErrorBoundary } from '@prata/shared-ui';
 import { useReservationSync } from '../features/favourites/hooks/use-favourites.ts';
 import { HomeRoute } from './routes/home.tsx';
-import { AboutPage, AuthPage, CataloguePage, ContactPage, PolicyPage, RecoverPasswordPage, ResetPasswordPage } from './routes/lazy.ts';
+import { AboutPage, AuthPage, CataloguePage, ContactPage, PolicyPage, ProductPage, RecoverPasswordPage, ResetPasswordPage } from './routes/lazy.ts';
 import { POLICY_ROUTES } from './routes/policy-routes.ts';
 
 export default function StorefrontApp() {
@@ -18,6 +18,7 @@ export default function StorefrontApp() {
       <Routes>
         <Route path="/" element={<HomeRoute />} />
         <Route path="/produtos" element={<CataloguePage />} />
+        <Route path="/produtos/:slug" element={<ProductPage />} />
         <Route path="/sobre" element={<AboutPage />} />
         <Route path="/contato" element={<ContactPage />} />
         <Route path="/auth" element={<AuthPage />} />

@@ -6,27 +6,33 @@
  *
  * JSON-LD: the home page describes the store (schema.org `Organization`, `OnlineStore`) and its
  * featured pieces, the catalogue its listed pieces, each a `Product` with its `Offer` (price in
- * BRL, availability).
+ * BRL, availability). A product's page (issue 22) is a `Product` of its own, with its gallery's
+ * images, an Open Graph image (the cover's 1280 px WebP rendition; none for a vector cover, which
+ * link previews do not show) and its price.
  */
 import { matchRoutes } from '@prata/shared-ui/router';
-import { CATEGORY_LABELS, type Product } from '@prata/contracts/catalogue';
+import { CATEGORY_LABELS, IMAGE_RENDITION_WIDTHS, PRODUCT_ID_PATTERN, imageRenditionUrl, productPagePath, type Product } from '@prata/contracts/catalogue';
 import { STORE_CONTACT, type ContentSection, type ContentSectionKey } from '@prata/contracts/content';
 import type { PageContext, PageHead } from '@prata/shared-ui';
 import { getContentSectionQueryOptions } from '../features/content/api/get-content-section.ts';
 import { getFeaturedProductsQueryOptions } from '../features/products/api/get-featured-products.ts';
+import { getProductQueryOptions } from '../features/products/api/get-product.ts';
 import { getProductsQueryOptions } from '../features/products/api/get-products.ts';
 import { catalogueFilter } from '../features/products/utils/catalogue-filter.ts';
-import { AboutPage, AuthPage, CataloguePage, ContactPage, PolicyPage, RecoverPasswordPage, ResetPasswordPage } from './routes/lazy.ts';
+import { AboutPage, AuthPage, CataloguePage, ContactPage, PolicyPage, ProductPage, RecoverPasswordPage, ResetPasswordPage } from './routes/lazy.ts';
 import { POLICY_ROUTES } from './routes/policy-routes.ts';
 
 const SITE = 'Prata 925';
 const DESCRIPTION = 'Prata 925: joias em prata 925 legítima. Anéis, brincos, colares, pulseiras e conjuntos com entrega para todo o Brasil.';
 
+/** What a page is given: the shell's context and the route's params (e.g. `slug`). */
+type PageArgs = PageContext & { params: Readonly<Record<string, string | undefined>> };
+
 interface PageDefinition {
   path: string;
   /** Starts loading what the page shows (its code and data); resolves when all of it settled. */
-  prefetch?: (context: PageContext) => Promise<unknown>[];
-  head: (context: PageContext) => PageHead;
+  prefetch?: (context: PageArgs) => Promise<unknown>[];
+  head: (context: PageArgs) => PageHead;
 }
 
 /** The schema.org `Product` (with its `Offer`) of a piece. */
@@ -37,7 +43,7 @@ export function productJsonLd(product: Product, pageUrl: URL): Record<string, un
     description: product.description,
     sku: product.id,
     category: CATEGORY_LABELS[product.category],
-    ...(product.imageUrl ? { image: product.imageUrl } : {}),
+    ...(product.images.length > 1 ? { image: product.images.map((image) => image.url) } : product.imageUrl ? { image: product.imageUrl } : {}),
     offers: {
       '@type': 'Offer',
       price: (product.priceCents / 100).toFixed(2),
@@ -119,6 +125,35 @@ const PAGES: readonly PageDefinition[] = [
       };
     },
   },
+  {
+    path: '/produtos/:slug',
+    prefetch: ({ params, queryClient }) => {
+      const slug = params['slug'] ?? '';
+      // An old id address is answered 301 by the shell's host; here it only loads the page's code.
+      if (PRODUCT_ID_PATTERN.test(slug)) return [ProductPage.preload()];
+      const related = queryClient
+        .fetchQuery(getProductQueryOptions(slug))
+        .then((product) => queryClient.prefetchQuery(getProductsQueryOptions({ category: product.category })));
+      return [ProductPage.preload(), related.catch(() => undefined)];
+    },
+    head: ({ url, params, queryClient }) => {
+      const product = queryClient.getQueryData(getProductQueryOptions(params['slug'] ?? '').queryKey);
+      if (!product) return { title: `Produto não encontrado | ${SITE}`, description: DESCRIPTION, robots: 'noindex' };
+      const cover = product.images[0];
+      const image = cover ? imageRenditionUrl(cover.url, IMAGE_RENDITION_WIDTHS.at(-1)!) : null;
+      return {
+        title: `${product.name} | ${SITE}`,
+        description: product.description
+          ? summary(product.description)
+          : `${product.name} em prata 925 legítima (${CATEGORY_LABELS[product.category]}). Veja preço, fotos e parcelamento na ${SITE}.`,
+        canonicalPath: productPagePath(product),
+        type: 'product',
+        ...(image && cover ? { image: { url: image, alt: cover.alt } } : {}),
+        product: { priceCents: product.priceCents, available: product.available > 0 },
+        jsonLd: [{ '@context': 'https://schema.org', ...productJsonLd(product, new URL(productPagePath(product), url)) }],
+      };
+    },
+  },
   contentPage('/sobre', 'about_us', AboutPage.preload, (section) => ({
     title: `Sobre Nós | ${SITE}`,
     description: section ? summary(section.content) || DESCRIPTION : 'Joias em prata 925 legítima, escolhidas com carinho para acompanhar a sua história.',
@@ -138,19 +173,21 @@ const PAGES: readonly PageDefinition[] = [
   { path: '/reset-password', prefetch: () => [ResetPasswordPage.preload()], head: () => ({ title: `Nova senha | ${SITE}`, description: 'Crie uma nova senha para a sua conta.', robots: 'noindex' }) },
 ];
 
-/** The page of `pathname`, or undefined (the not-found page). */
-function pageOf(pathname: string): PageDefinition | undefined {
-  return matchRoutes(PAGES.map((page) => ({ path: page.path, page })), pathname)?.at(-1)?.route.page;
+/** The page of `pathname` and its route params, or undefined (the not-found page). */
+function pageOf(pathname: string): { page: PageDefinition; params: PageArgs['params'] } | undefined {
+  const match = matchRoutes(PAGES.map((page) => ({ path: page.path, page })), pathname)?.at(-1);
+  return match ? { page: match.route.page, params: match.params } : undefined;
 }
 
 /** Loads what the page at `context.url` shows (RemoteModule `prefetch`); query failures are left to the browser. */
 export async function prefetchPage(context: PageContext): Promise<void> {
-  await Promise.all(pageOf(context.url.pathname)?.prefetch?.(context) ?? []);
+  const found = pageOf(context.url.pathname);
+  await Promise.all(found?.page.prefetch?.({ ...context, params: found.params }) ?? []);
 }
 
 /** The head of the page at `context.url` (RemoteModule `head`). */
 export function pageHead(context: PageContext): PageHead {
-  const page = pageOf(context.url.pathname);
-  if (!page) return { title: `Página não encontrada | ${SITE}`, description: DESCRIPTION, robots: 'noindex' };
-  return page.head(context);
+  const found = pageOf(context.url.pathname);
+  if (!found) return { title: `Página não encontrada | ${SITE}`, description: DESCRIPTION, robots: 'noindex' };
+  return found.page.head({ ...context, params: found.params });
 }

@@ -214,7 +214,7 @@ export const LOG_PERIOD_LABELS: Readonly<Record<LogPeriod, string>> = {
 /** Action filters (admin.md 9) and the audit actions each one covers. */
 export const LOG_ACTION_FILTERS = {
   login: ['login', 'login_failed', 'logout'],
-  product: ['product_created', 'product_updated', 'product_deleted', 'product_archived', 'product_image_uploaded', 'product_image_deleted'],
+  product: ['product_created', 'product_updated', 'product_deleted', 'product_archived', 'product_image_uploaded', 'product_image_deleted', 'product_gallery_updated'],
   '2fa': ['2fa_enabled', '2fa_disabled', '2fa_enrolment_required'],
   profile: ['profile_updated', 'password_changed', 'password_reset', 'email_change_requested', 'email_changed', 'address_created', 'address_updated', 'address_deleted'],
 } as const;

@@ -32,14 +32,31 @@ export const FEATURED_PRODUCTS_LIMIT = 8;
 /** Upper bound of a catalogue search term, in characters. */
 export const SEARCH_TERM_MAX_LENGTH = 100;
 
-/** A product as the API returns it. `priceCents` is BRL cents; `imageUrl` is absolute or null. */
+/** At most this many images in a product's gallery (issue 22). */
+export const PRODUCT_GALLERY_MAX = 8;
+
+/** One image of a product's gallery as the API returns it: absolute `url` and its alt text. */
+export const productGalleryImageSchema = z.object({
+  url: z.string(),
+  alt: z.string(),
+});
+export type ProductGalleryImage = z.infer<typeof productGalleryImageSchema>;
+
+/**
+ * A product as the API returns it. `priceCents` is BRL cents; `imageUrl` (the cover) is absolute
+ * or null. `slug` is the product page's address `/produtos/<slug>` (issue 22); `images` its
+ * gallery in order (the cover first; a product without a gallery but with a cover lists the cover
+ * with its name as alt text; empty without any image).
+ */
 export const productSchema = z.object({
   id: z.uuid(),
+  slug: z.string(),
   name: z.string().min(1).max(200),
   category: productCategorySchema,
   priceCents: z.number().int().nonnegative(),
   description: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  images: z.array(productGalleryImageSchema),
   isNew: z.boolean(),
   isBestseller: z.boolean(),
   isFeatured: z.boolean(),
@@ -74,6 +91,40 @@ export type ProductListQuery = z.input<typeof productListQuerySchema>;
 export const productIdParamsSchema = z.object({
   id: z.uuid({ error: 'Identificador de produto inválido' }),
 });
+
+/** The path of a product's page (issue 22): `/produtos/<slug>`. */
+export function productPagePath(product: Pick<Product, 'slug'>): string {
+  return `/produtos/${encodeURIComponent(product.slug)}`;
+}
+
+/** A product id in a path (`/produtos/<uuid>`, the old address of a product page) (issue 22). */
+export const PRODUCT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Params of `GET /api/products/by-slug/:slug` (issue 22). */
+export const productSlugParamsSchema = z.object({
+  slug: z
+    .string()
+    .max(230)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Endereço de produto inválido'),
+});
+
+/**
+ * Body of `PUT /api/admin/products/:id/images` (issue 22): the whole gallery in order (position =
+ * index; the first is the cover), each an uploaded image key with its required alt text; at most
+ * {@link PRODUCT_GALLERY_MAX} images, no key twice.
+ */
+export const productGalleryInputSchema = z.object({
+  images: z
+    .array(
+      z.object({
+        key: z.string().min(1).max(300),
+        alt: z.string().trim().min(1, 'Descreva a imagem (texto alternativo)').max(200, 'Texto alternativo muito longo'),
+      }),
+    )
+    .max(PRODUCT_GALLERY_MAX, `No máximo ${PRODUCT_GALLERY_MAX} imagens por produto`)
+    .refine((images) => new Set(images.map((image) => image.key)).size === images.length, 'A mesma imagem aparece duas vezes'),
+});
+export type ProductGalleryInput = z.input<typeof productGalleryInputSchema>;
 
 /**
  * Body of a product create/update (admin.md 5): name required after trimming, category required,
@@ -132,8 +183,17 @@ export function isRasterImage(url: string): boolean {
  * not raster or not served from `/storage/` (it is then used as it is).
  */
 export function imageSrcSet(url: string): string | null {
+  if (!imageRenditionUrl(url, IMAGE_RENDITION_WIDTHS[0])) return null;
+  return IMAGE_RENDITION_WIDTHS.map((width) => `${imageRenditionUrl(url, width)} ${width}w`).join(', ');
+}
+
+/**
+ * The WebP rendition of a stored raster image at `width` px
+ * (`https://api/images/product-images/products/x.jpg?w=1280`), or null when the image is not
+ * raster or not served from `/storage/` (issue 22: the product page's Open Graph image).
+ */
+export function imageRenditionUrl(url: string, width: (typeof IMAGE_RENDITION_WIDTHS)[number]): string | null {
   const marker = url.indexOf('/storage/');
   if (marker < 0 || !isRasterImage(url)) return null;
-  const rendition = `${url.slice(0, marker)}${IMAGE_RENDITION_PREFIX}${url.slice(marker + '/storage/'.length)}`;
-  return IMAGE_RENDITION_WIDTHS.map((width) => `${rendition}?w=${width} ${width}w`).join(', ');
+  return `${url.slice(0, marker)}${IMAGE_RENDITION_PREFIX}${url.slice(marker + '/storage/'.length)}?w=${width}`;
 }

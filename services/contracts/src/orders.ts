@@ -5,7 +5,10 @@
  */
 import { formatCpf as maskCpf, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
+import { MAX_INSTALLMENTS } from './installments.ts';
 import { cardBrandSchema } from './payments.ts';
+
+export { MAX_INSTALLMENTS, installmentPlan } from './installments.ts';
 
 export * from './payments.ts';
 
@@ -21,7 +24,6 @@ export const SOUTHEAST_STATES = ['SP', 'RJ', 'MG', 'ES'] as const;
 export const PAYMENT_METHODS = ['credit-card', 'pix', 'boleto'] as const;
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Forma de pagamento inválida' });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
-export const MAX_INSTALLMENTS = 12;
 /** PIX payable within 30 minutes; boleto due in 3 business days (storefront.md 9). */
 export const PIX_EXPIRY_MS = 30 * 60_000;
 export const BOLETO_BUSINESS_DAYS = 3;
@@ -35,20 +37,6 @@ export type OrderStatus = z.infer<typeof orderStatusSchema>;
 /** Delivery estimate in business days for a state (storefront.md 9). */
 export function deliveryEstimate(state: string): { minDays: number; maxDays: number } {
   return (SOUTHEAST_STATES as readonly string[]).includes(state) ? { minDays: 3, maxDays: 7 } : { minDays: 5, maxDays: 15 };
-}
-
-/**
- * The instalment plan of a total in BRL cents (storefront.md 9: up to 12x "sem juros"): `count`
- * amounts that add up exactly to the total; the first `total % count` instalments carry one
- * cent more (R$ 409,70 in 3x: 136,57 + 136,57 + 136,56). @throws RangeError for a count
- * outside 1..12 or a negative/non-integer total.
- */
-export function installmentPlan(totalCents: number, count: number): number[] {
-  if (!Number.isInteger(count) || count < 1 || count > MAX_INSTALLMENTS) throw new RangeError('installments must be 1..12');
-  if (!Number.isInteger(totalCents) || totalCents < 0) throw new RangeError('total must be whole cents');
-  const base = Math.floor(totalCents / count);
-  const remainder = totalCents - base * count;
-  return Array.from({ length: count }, (_, index) => (index < remainder ? base + 1 : base));
 }
 
 /** A BRL cents amount as the decimal string acquirers and BR Codes use ('409.70'), by integer arithmetic. */

@@ -34,6 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { acquirerCspSources } from './acquirer-csp.ts';
 import { waitForRemotes } from './readiness.ts';
 import { allowedRemoteOrigins } from './release-origins.ts';
+import { productPagePathOf } from './seo.ts';
 import { DEFAULT_SSR_BUDGET_MS, ShellDocument } from './shell-document.ts';
 import { loadShellRenderer, type ShellRenderer } from './shell-renderer.ts';
 import { startStaticHost, type RunningHost } from './static-host.ts';
@@ -215,7 +216,7 @@ async function startShellHost(extraSources: string[]): Promise<void> {
       runtimeConfig: { apiUrl },
       csp: { apiUrl, remoteOrigins: async () => cspRemoteOrigins, acquirer: acquirerCspSources(process.env), extraSources },
       document: shellDocument,
-      seo: { storeOrigin, apiOrigin: process.env.INTERNAL_API_URL || apiUrl, productPath: () => undefined },
+      seo: { storeOrigin, apiOrigin: process.env.INTERNAL_API_URL || apiUrl, productPath: productPagePathOf },
       readiness: () => readiness,
     }),
   );

@@ -6,10 +6,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_CATEGORIES, type Product } from '@prata/contracts/catalogue';
-import { PUBLIC_PAGES, robotsTxt, serveSeoFiles } from './seo.ts';
+import { PUBLIC_PAGES, productPagePathOf, productRedirect, robotsTxt, serveSeoFiles } from './seo.ts';
 
 const product = (id: string, name: string): Product => ({
-  id, name, category: 'aneis', priceCents: 10000, description: '', imageUrl: null, isNew: false, isBestseller: false, isFeatured: false, stock: 1, available: 1, createdAt: '2026-11-20T10:00:00.000Z',
+  id, slug: name.toLowerCase(), name, category: 'aneis', priceCents: 10000, description: '', imageUrl: null, images: [], isNew: false, isBestseller: false, isFeatured: false, stock: 1, available: 1, createdAt: '2026-11-20T10:00:00.000Z',
 });
 
 let api: FastifyInstance;
@@ -77,6 +77,26 @@ describe('sitemap.xml while the API fails', () => {
     } finally {
       await fresh.close();
       await stand.close();
+    }
+  });
+});
+
+describe('product pages (issue 22)', () => {
+  it('lists a product at /produtos/<slug>', () => {
+    expect(productPagePathOf(product('0a1f6a3e-2b1c-4d5e-8f90-a1b2c3d4e5f6', 'anel-lua'))).toBe('/produtos/anel-lua');
+  });
+
+  it('finds where an old id address moved, keeping the query; null for an unknown product', async () => {
+    const byId = Fastify();
+    byId.get('/api/products/:id', async (request, reply) =>
+      (request.params as { id: string }).id === '0a1f6a3e-2b1c-4d5e-8f90-a1b2c3d4e5f6' ? product('0a1f6a3e-2b1c-4d5e-8f90-a1b2c3d4e5f6', 'anel') : reply.code(404).send({ error: 'not_found' }),
+    );
+    const origin = await byId.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      expect(await productRedirect(origin, '0a1f6a3e-2b1c-4d5e-8f90-a1b2c3d4e5f6', '?utm=x')).toBe('/produtos/anel?utm=x');
+      expect(await productRedirect(origin, 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e')).toBeNull();
+    } finally {
+      await byId.close();
     }
   });
 });

@@ -7,10 +7,12 @@
  *   the shopper's account, the sign-in pages), and where the sitemap is;
  * - `GET /sitemap.xml` (sitemaps.org 0.9): the public pages, each category of the catalogue and
  *   every active product's page, read from the API (`GET /api/products`) when asked (cached for
- *   {@link SITEMAP_TTL_MS}); when the API does not answer, the pages alone.
+ *   {@link SITEMAP_TTL_MS}); when the API does not answer, the pages alone;
+ * - `GET /produtos/<uuid>` (the old address of a product page, issue 22): a permanent redirect
+ *   (301) to the product's page `/produtos/<slug>`, the query kept ({@link productRedirect}).
  */
 import type { FastifyInstance } from 'fastify';
-import { PRODUCT_CATEGORIES, productListSchema, type Product } from '@prata/contracts/catalogue';
+import { PRODUCT_CATEGORIES, productListSchema, productPagePath, productSchema, type Product } from '@prata/contracts/catalogue';
 
 /** How long a sitemap is served before it is built again (ms). */
 export const SITEMAP_TTL_MS = 5 * 60_000;
@@ -60,6 +62,24 @@ export interface SeoOptions {
   /** Where this host reaches the API. */
   apiOrigin: string;
   productPath: ProductPath;
+}
+
+/** The page of every product: `/produtos/<slug>` (issue 22). */
+export const productPagePathOf: ProductPath = (product) => productPagePath(product);
+
+/**
+ * Where the old address `/produtos/<id>` of a product now is (`/produtos/<slug>` with `search`,
+ * e.g. `?x=1`), asked of the API (`GET /api/products/:id`, 3 s at most); null when the API does
+ * not know the product or does not answer (the page then renders as usual: not found).
+ */
+export async function productRedirect(apiOrigin: string, id: string, search = ''): Promise<string | null> {
+  try {
+    const response = await fetch(`${apiOrigin}/api/products/${encodeURIComponent(id)}`, { signal: AbortSignal.timeout(3000) });
+    if (!response.ok) return null;
+    return `${productPagePath(productSchema.parse(await response.json()))}${search}`;
+  } catch {
+    return null;
+  }
 }
 
 /** Registers `GET /robots.txt` and `GET /sitemap.xml` on the shell's host. */

@@ -22,7 +22,8 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { isSourceMap, serveReleases } from './releases.ts';
-import { serveSeoFiles, type SeoOptions } from './seo.ts';
+import { PRODUCT_ID_PATTERN } from '@prata/contracts/catalogue';
+import { productRedirect, serveSeoFiles, type SeoOptions } from './seo.ts';
 import type { AcquirerCspSources } from './acquirer-csp.ts';
 import type { ShellDocument } from './shell-document.ts';
 
@@ -187,6 +188,16 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
   const { document } = options;
   const nonce = (request: { raw: IncomingMessage }) => (request.raw as WithCsp).prataNonce;
   if (document) app.get('/', (request, reply) => document.send(request.raw, request.url, reply, nonce(request)));
+  const { seo } = options;
+  if (document && seo) {
+    // A product page's old address (its id, issue 22) moves permanently to its slug.
+    app.get<{ Params: { id: string } }>('/produtos/:id', async (request, reply) => {
+      const query = request.url.indexOf('?');
+      const location = PRODUCT_ID_PATTERN.test(request.params.id) ? await productRedirect(seo.apiOrigin, request.params.id, query < 0 ? '' : request.url.slice(query)) : null;
+      if (location) return reply.header('cache-control', 'public, max-age=3600').redirect(location, 301);
+      return document.send(request.raw, request.url, reply, nonce(request));
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (options.spa && wantsHtml && document) return document.send(request.raw, request.url, reply, nonce(request));

@@ -35,7 +35,7 @@ import type * as z from 'zod/v4/core';
 import { ApiRequestError } from '@prata/shared-ui/state';
 import { Checkbox, Field, type FieldControlProps, type FieldProps } from './form.tsx';
 
-export { useController, useFormState, useWatch, type Control, type FieldErrors, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+export { useController, useFieldArray, useFormState, useWatch, type Control, type FieldErrors, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 
 /** A zod schema whose input is an object of form values. */
 export type FormSchema<Input extends FieldValues = FieldValues, Output = unknown> = z.$ZodType<Output, Input>;

@@ -13,11 +13,13 @@ import { CheckoutRoute } from './checkout.tsx';
 const ring = { id: 'a0000000-0000-4000-8000-000000000001', name: 'Anel Solitário', priceCents: 12_990, quantity: 1, imageUrl: null };
 const product = {
   id: ring.id,
+  slug: 'anel',
   name: ring.name,
   category: 'aneis',
   priceCents: ring.priceCents,
   description: null,
   imageUrl: null,
+  images: [],
   isNew: false,
   isBestseller: false,
   isFeatured: false,

@@ -5,6 +5,7 @@
 import { lazyPage } from '@prata/shared-ui';
 
 export const CataloguePage = lazyPage(() => import('./catalogue.tsx').then((module) => module.CatalogueRoute));
+export const ProductPage = lazyPage(() => import('./product.tsx').then((module) => module.ProductRoute));
 export const AboutPage = lazyPage(() => import('./about.tsx').then((module) => module.AboutRoute));
 export const ContactPage = lazyPage(() => import('./contact.tsx').then((module) => module.ContactRoute));
 export const AuthPage = lazyPage(() => import('./auth.tsx').then((module) => module.AuthRoute));

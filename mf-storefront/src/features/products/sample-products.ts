@@ -10,11 +10,14 @@ const SAMPLE_CREATED_AT = '2026-01-01T12:00:00.000Z';
 function sample(id: number, name: string, category: Product['category'], priceCents: number, flags: Partial<Product> = {}): Product {
   return {
     id: `00000000-0000-4000-8000-00000000000${id}`,
+    // No page of their own: the service does not know them (the page shows 'not found').
+    slug: `amostra-${id}`,
     name,
     category,
     priceCents,
     description: null,
     imageUrl: null,
+    images: [],
     isNew: false,
     isBestseller: false,
     isFeatured: false,

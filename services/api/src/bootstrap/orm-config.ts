@@ -7,7 +7,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
 import { SavedAddressSchema } from '../modules/addresses/index.ts';
 import { AdminLogSchema } from '../modules/audit/index.ts';
-import { ProductSchema, ProductReservationSchema } from '../modules/catalogue/index.ts';
+import { ProductSchema, ProductImageSchema, ProductReservationSchema } from '../modules/catalogue/index.ts';
 import {
   AdminRegistrationSchema,
   MfaChallengeSchema,
@@ -35,6 +35,7 @@ import { TracingLogger } from '../telemetry/tracing.ts';
 /** All entities of the service. */
 export const ENTITIES = [
   ProductSchema,
+  ProductImageSchema,
   ContentSectionSchema,
   SocialLinkSchema,
   UserSchema,

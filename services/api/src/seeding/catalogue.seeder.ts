@@ -2,11 +2,13 @@
  * Demo catalogue seeder (@mikro-orm/seeder): the jewelry products of SEED_CATALOGUE
  * (`data/catalogue.json`) with their SVG image each (`data/art/<slug>.svg`), written to the
  * `product-images` bucket under `products/`. Creation dates are
- * spread over the past months (`ageDays`) so "newest first" is meaningful.
+ * spread over the past months (`ageDays`) so "newest first" is meaningful. Each product gets its
+ * slug from its name (issue 22) and its picture as the gallery's only image (alt text = name).
  */
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import { Product } from '../modules/catalogue/index.ts';
+import { Product, ProductImage } from '../modules/catalogue/index.ts';
+import { uniqueSlug } from '../lib/slug.ts';
 import { readProductSvg } from './product-art.ts';
 import { SEED_CATALOGUE } from './seed-catalogue.ts';
 import { PRODUCT_IMAGES_BUCKET, PRODUCT_IMAGES_FOLDER, type ObjectStorage } from '../storage/object-storage.ts';
@@ -24,11 +26,15 @@ export class CatalogueSeeder extends Seeder {
   }
 
   async run(em: EntityManager): Promise<void> {
+    const taken = new Set((await em.find(Product, {}, { fields: ['slug'] })).map((product) => product.slug));
     for (const item of SEED_CATALOGUE) {
+      const slug = uniqueSlug(item.name, taken);
+      taken.add(slug);
       const imageKey = `${PRODUCT_IMAGES_FOLDER}/${item.slug}.svg`;
       await this.storage.put(PRODUCT_IMAGES_BUCKET, imageKey, await readProductSvg(item.slug));
-      em.create(Product, {
+      const product = em.create(Product, {
         name: item.name,
+        slug,
         category: item.category,
         priceCents: item.priceCents,
         description: item.description,
@@ -39,6 +45,7 @@ export class CatalogueSeeder extends Seeder {
         stock: item.stock,
         createdAt: new Date(this.now.getTime() - item.ageDays * DAY_MS),
       });
+      em.create(ProductImage, { product, imageKey, alt: item.name.slice(0, 200), position: 0 });
     }
     await em.flush();
   }

@@ -1,22 +1,26 @@
 /**
  * `POST /api/admin/products` (create) and `PUT /api/admin/products/:id` (update) with the fields
- * of admin.md 3 and stock; prices in BRL cents. Invalidates every product query and the figures.
+ * of admin.md 3 and stock; prices in BRL cents. With `gallery` (issue 22), the product's gallery
+ * is then set (`PUT /api/admin/products/:id/images`, set-product-gallery.ts). Invalidates every
+ * product query and the figures.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { productSchema, type Product, type ProductInput } from '@prata/contracts';
+import { productSchema, type Product, type ProductGalleryInput, type ProductInput } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { invalidateProductData } from '../../../lib/query-keys.ts';
+import { setProductGallery } from './set-product-gallery.ts';
 
-export function saveProduct({ id, input }: { id: string | null; input: ProductInput }): Promise<Product> {
-  return id
+export async function saveProduct({ id, input, gallery }: { id: string | null; input: ProductInput; gallery?: ProductGalleryInput | undefined }): Promise<Product> {
+  const product = await (id
     ? apiRequest(`/api/admin/products/${encodeURIComponent(id)}`, productSchema, { method: 'PUT', body: input })
-    : apiRequest('/api/admin/products', productSchema, { method: 'POST', body: input });
+    : apiRequest('/api/admin/products', productSchema, { method: 'POST', body: input }));
+  return gallery ? setProductGallery(product.id, gallery) : product;
 }
 
 export function useSaveProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveProduct,
-    onSuccess: () => invalidateProductData(queryClient),
+    onSettled: () => invalidateProductData(queryClient),
   });
 }

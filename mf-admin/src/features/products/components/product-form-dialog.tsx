@@ -6,19 +6,20 @@
  * atualizado', then the dialog closes and resets; failure: 'Erro ao criar produto' / 'Erro ao
  * atualizar produto' with the service's message.
  *
- * Images: a new upload replaces the picture only when the product is saved (the service then
- * deletes the old file); an upload that is removed, replaced or abandoned (dialog closed) before
- * saving is deleted at once, so no file is left behind.
+ * Images (issue 22): the gallery (gallery-field.tsx), saved after the product's fields through
+ * `PUT /api/admin/products/:id/images` when it changed (the service then deletes the files no
+ * product uses). An upload that is removed or abandoned (dialog closed) before saving is deleted
+ * at once, so no file is left behind.
  */
 import { useEffect, useRef } from 'react';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, storageKeyFromUrl, type Product, type ProductInput } from '@prata/contracts';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type Product, type ProductInput } from '@prata/contracts';
 import { Button, Dialog, Input, Select, Textarea, toast } from '@prata/shared-ui';
-import { Form, FormCheckbox, FormField, useWatch, useZodForm } from '@prata/shared-ui/form';
+import { Form, FormCheckbox, FormField, useZodForm } from '@prata/shared-ui/form';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { deleteProductImage } from '../api/product-images.ts';
 import { useSaveProduct } from '../api/save-product.ts';
-import { ImageUploadField } from './image-upload-field.tsx';
-import { EMPTY_PRODUCT_FORM, formOf, productFormSchema } from './product-form.ts';
+import { GalleryField } from './gallery-field.tsx';
+import { EMPTY_PRODUCT_FORM, formOf, galleryChanged, galleryInput, productFormSchema } from './product-form.ts';
 import styles from './products.module.css';
 
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
@@ -39,38 +40,28 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
 }
 
 function ProductForm({ product, onDone }: { product: Product | null; onDone: () => void }) {
-  const form = useZodForm(productFormSchema, { defaultValues: product ? formOf(product, storageKeyFromUrl(product.imageUrl)) : EMPTY_PRODUCT_FORM });
-  const imageUrl = useWatch({ control: form.control, name: 'imageUrl' });
+  const form = useZodForm(productFormSchema, { defaultValues: product ? formOf(product) : EMPTY_PRODUCT_FORM });
   const save = useSaveProduct();
-  /** The key of an upload made in this dialog and not saved yet. */
-  const pendingUpload = useRef<string | null>(null);
+  /** The keys of uploads made in this dialog and not saved yet. */
+  const pendingUploads = useRef(new Set<string>());
   const saved = useRef(false);
-  const setImage = (imageKey: string | null, url: string | null) => {
-    form.setValue('imageKey', imageKey, { shouldDirty: true });
-    form.setValue('imageUrl', url, { shouldDirty: true });
-  };
 
-  const discardPendingUpload = async () => {
-    const key = pendingUpload.current;
-    pendingUpload.current = null;
-    if (key) await deleteProductImage(key);
-  };
-
-  // Closing the dialog in any way (Cancelar, the close button, Escape) unmounts the form: an
-  // upload that was not saved is deleted then.
+  // Closing the dialog in any way (Cancelar, the close button, Escape) unmounts the form: the
+  // uploads that were not saved are deleted then.
   useEffect(
     () => () => {
-      const key = pendingUpload.current;
-      if (key && !saved.current) void deleteProductImage(key).catch(() => undefined);
+      if (saved.current) return;
+      for (const key of pendingUploads.current) void deleteProductImage(key).catch(() => undefined);
     },
     [],
   );
 
   const submit = async (input: ProductInput) => {
+    const values = form.getValues();
     try {
-      await save.mutateAsync({ id: product?.id ?? null, input });
+      await save.mutateAsync({ id: product?.id ?? null, input, gallery: galleryChanged(product, values) ? galleryInput(values) : undefined });
       saved.current = true;
-      pendingUpload.current = null;
+      pendingUploads.current.clear();
       toast.success(product ? 'Produto atualizado' : 'Produto criado');
       onDone();
     } catch (error) {
@@ -97,17 +88,14 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
       <FormField control={form.control} name="description" label="Descrição">
         {(control) => <Textarea {...control} rows={4} maxLength={5000} />}
       </FormField>
-      <ImageUploadField
-        imageUrl={imageUrl}
+      <GalleryField
+        control={form.control}
         disabled={save.isPending}
-        onUploaded={(key, url) => {
-          void discardPendingUpload().catch(() => undefined);
-          pendingUpload.current = key;
-          setImage(key, url);
-        }}
-        onRemove={async () => {
-          await discardPendingUpload();
-          setImage(null, null);
+        defaultAlt={() => form.getValues('name').trim()}
+        onUploaded={(key) => pendingUploads.current.add(key)}
+        onRemoved={async (image) => {
+          if (!pendingUploads.current.delete(image.key)) return;
+          await deleteProductImage(image.key);
         }}
       />
       <fieldset className={styles.flags}>

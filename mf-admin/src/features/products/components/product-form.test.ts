@@ -1,7 +1,7 @@
 /** The product dialog's rules (admin.md 5) and the reais -> cents conversion. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PRODUCT_FORM, priceToCents, productFormSchema, toProductInput } from './product-form.ts';
+import { EMPTY_PRODUCT_FORM, galleryChanged, galleryInput, galleryRoom, priceToCents, productFormSchema, toProductInput } from './product-form.ts';
 
 describe('priceToCents', () => {
   it.each([
@@ -48,5 +48,31 @@ describe('productFormSchema (the dialog form resolver)', () => {
     const { values, errors } = await resolve({ ...EMPTY_PRODUCT_FORM, name: 'Anel', category: 'aneis', price: '129,90', stock: '2' });
     expect(errors).toEqual({});
     expect(values).toMatchObject({ name: 'Anel', category: 'aneis', priceCents: 12_990, stock: 2 });
+  });
+});
+
+describe('the gallery (issue 22)', () => {
+  const valid = { ...EMPTY_PRODUCT_FORM, name: 'Anel', category: 'aneis' as const, price: '10', stock: '1' };
+  const image = (n: number, alt = `Foto ${n}`) => ({ key: `products/1700000000000-${String(n).padStart(12, '0')}.png`, url: `https://api/storage/product-images/products/${n}.png`, alt });
+
+  it('makes the first image the cover and sends the gallery in order', () => {
+    const values = { ...valid, gallery: [image(2), image(1)] };
+    expect(toProductInput(values).input?.imageKey).toBe(image(2).key);
+    expect(galleryInput(values)).toEqual({ images: [{ key: image(2).key, alt: 'Foto 2' }, { key: image(1).key, alt: 'Foto 1' }] });
+  });
+
+  it('requires an alt text on each image, on that image field', () => {
+    expect(toProductInput({ ...valid, gallery: [image(1), image(2, '  ')] }).errors).toEqual({ 'gallery.1.alt': 'Descreva a imagem (texto alternativo)' });
+  });
+
+  it('takes at most 8 images', () => {
+    const nine = Array.from({ length: 9 }, (_, n) => image(n));
+    expect(toProductInput({ ...valid, gallery: nine }).errors).toEqual({ gallery: 'No máximo 8 imagens por produto' });
+    expect(galleryRoom({ gallery: nine.slice(0, 6) })).toBe(2);
+  });
+
+  it('saves the gallery only when it changed', () => {
+    expect(galleryChanged(null, { gallery: [] })).toBe(false);
+    expect(galleryChanged(null, { gallery: [image(1)] })).toBe(true);
   });
 });

@@ -2,9 +2,18 @@
  * The product dialog's form state and its conversion to the API body (admin.md 5): the price is
  * typed in reais (step 0.01) and sent in integer cents; a non-numeric price counts as 0; name and
  * description are trimmed by the shared schema (empty description -> null); stock is a whole number.
+ * The gallery (issue 22): at most 8 uploaded images in order, each with a required alt text; the
+ * first is the cover (`imageKey`).
  */
-import { productInputSchema, type Product, type ProductCategory, type ProductInput } from '@prata/contracts';
+import { PRODUCT_GALLERY_MAX, productGalleryInputSchema, productInputSchema, storageKeyFromUrl, type Product, type ProductCategory, type ProductGalleryInput, type ProductInput } from '@prata/contracts';
 import { validatorSchema } from '@prata/shared-ui/form';
+
+/** One image of the dialog's gallery. */
+export interface GalleryItem {
+  key: string;
+  url: string;
+  alt: string;
+}
 
 export interface ProductFormValues {
   name: string;
@@ -12,8 +21,8 @@ export interface ProductFormValues {
   /** Reais as typed, e.g. "129.90". */
   price: string;
   description: string;
-  imageKey: string | null;
-  imageUrl: string | null;
+  /** The gallery in order: stored key, public URL (preview) and alt text. */
+  gallery: GalleryItem[];
   isNew: boolean;
   isBestseller: boolean;
   isFeatured: boolean;
@@ -25,8 +34,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   category: '',
   price: '',
   description: '',
-  imageKey: null,
-  imageUrl: null,
+  gallery: [],
   isNew: false,
   isBestseller: false,
   isFeatured: false,
@@ -44,15 +52,18 @@ export function centsToPrice(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
-/** The form of an existing product. `imageKey` is the stored key behind its public URL. */
-export function formOf(product: Product, imageKey: string | null): ProductFormValues {
+/** The form of an existing product: its gallery's images with the stored keys behind their URLs. */
+export function formOf(product: Product): ProductFormValues {
+  const gallery = product.images.flatMap((image) => {
+    const key = storageKeyFromUrl(image.url);
+    return key ? [{ key, url: image.url, alt: image.alt }] : [];
+  });
   return {
     name: product.name,
     category: product.category,
     price: centsToPrice(product.priceCents),
     description: product.description ?? '',
-    imageKey,
-    imageUrl: product.imageUrl,
+    gallery,
     isNew: product.isNew,
     isBestseller: product.isBestseller,
     isFeatured: product.isFeatured,
@@ -68,20 +79,41 @@ export function toProductInput(values: ProductFormValues): { input: ProductInput
     category: values.category,
     priceCents: priceToCents(values.price),
     description: values.description,
-    imageKey: values.imageKey,
+    imageKey: values.gallery[0]?.key ?? null,
     isNew: values.isNew,
     isBestseller: values.isBestseller,
     isFeatured: values.isFeatured,
     stock,
   };
   const parsed = productInputSchema.safeParse(candidate);
-  if (parsed.success) return { input: candidate as ProductInput, errors: null };
   const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
+  for (const issue of parsed.error?.issues ?? []) {
     const field = String(issue.path[0] ?? '');
     errors[field === 'priceCents' ? 'price' : field] ??= field === 'category' ? 'Categoria é obrigatória' : issue.message;
   }
+  // The gallery's rules (alt text required, at most 8), on each image's alt field.
+  for (const issue of productGalleryInputSchema.safeParse(galleryInput(values)).error?.issues ?? []) {
+    errors[issue.path.length > 2 ? `gallery.${String(issue.path[1])}.${String(issue.path[2])}` : 'gallery'] ??= issue.message;
+  }
+  if (Object.keys(errors).length === 0) return { input: candidate as ProductInput, errors: null };
   return { input: null, errors };
+}
+
+/** The body of `PUT /api/admin/products/:id/images` from the dialog's gallery (order = position). */
+export function galleryInput(values: Pick<ProductFormValues, 'gallery'>): ProductGalleryInput {
+  return { images: values.gallery.map((image) => ({ key: image.key, alt: image.alt })) };
+}
+
+/** Whether the gallery differs from the product's (order, images or alt texts), so it must be saved. */
+export function galleryChanged(product: Product | null, values: Pick<ProductFormValues, 'gallery'>): boolean {
+  const before = product ? galleryInput(formOf(product)).images : [];
+  const after = galleryInput(values).images;
+  return before.length !== after.length || before.some((image, index) => image.key !== after[index]!.key || image.alt !== after[index]!.alt.trim());
+}
+
+/** How many more images the gallery takes. */
+export function galleryRoom(values: Pick<ProductFormValues, 'gallery'>): number {
+  return Math.max(0, PRODUCT_GALLERY_MAX - values.gallery.length);
 }
 
 /** The dialog's schema: `toProductInput` (the shared `productInputSchema`) on the form's values, the API body as its output. */

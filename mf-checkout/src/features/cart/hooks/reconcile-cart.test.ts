@@ -6,9 +6,11 @@ import { reconcileCart, stockNotices } from './reconcile-cart.ts';
 
 const item = (id: string, name: string, priceCents: number, quantity = 1): CartItem => ({ id, name, priceCents, quantity, imageUrl: null });
 const product = (over: Partial<Product> & Pick<Product, 'id' | 'name' | 'priceCents'>): Product => ({
+  slug: 'produto',
   category: 'aneis',
   description: null,
   imageUrl: null,
+  images: [],
   isNew: false,
   isBestseller: false,
   isFeatured: false,

@@ -11,11 +11,13 @@ import { PRODUCT_IMAGE_SIZES, ProductCard } from './product-card.tsx';
 
 const product: Product = {
   id: '6f56d857-6897-4856-b449-e5a7689ca2f0',
+  slug: 'anel-gota-topazio-azul',
   name: 'Anel Gota Topázio Azul',
   category: 'aneis',
   priceCents: 24990,
   description: null,
   imageUrl: null,
+  images: [],
   isNew: true,
   isBestseller: false,
   isFeatured: true,

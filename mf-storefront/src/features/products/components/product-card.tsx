@@ -1,7 +1,8 @@
 /**
  * Product card (storefront.md 2): image (or the fallback image), name, fixed rating 4.8 with five
  * stars, price in R$, badges Novo / Best Seller / Destaque, 'Reservado por você' when reserved,
- * a favourite toggle and add-to-cart ('Produto adicionado!' toast, storefront.md 8).
+ * a favourite toggle and add-to-cart ('Produto adicionado!' toast, storefront.md 8). The name
+ * links to the product's page `/produtos/<slug>` (issue 22); the buttons stay buttons.
  * Favourites are passed in (`favourites`), composed by the routes from the favourites feature.
  *
  * Images: a square frame with explicit width/height (no layout shift), lazy below the fold,
@@ -11,8 +12,10 @@
  * broken image falls back to the fallback image (its `srcset` dropped).
  */
 import { Heart, ShoppingBag } from 'lucide-react';
-import { CATEGORY_LABELS, type Product } from '@prata/contracts/catalogue';
-import { Badge, Button, Card, Price, Stars, fallbackImageUrl, productImageSrcSet, productImageUrl, toast, useCartStore } from '@prata/shared-ui';
+import { CATEGORY_LABELS, productPagePath, type Product } from '@prata/contracts/catalogue';
+import { Badge, Button, Card, Price, Stars, fallbackImageUrl, productImageSrcSet, productImageUrl } from '@prata/shared-ui';
+import { Link } from '@prata/shared-ui/router';
+import { useAddToCart } from '../hooks/use-add-to-cart.ts';
 import styles from './products.module.css';
 
 /** The fixed rating every card shows (storefront.md 9). */
@@ -29,15 +32,11 @@ export interface FavouriteControls {
 }
 
 export function ProductCard({ product, priority = false, favourites }: { product: Product; priority?: boolean; favourites?: FavouriteControls | undefined }) {
-  const addItem = useCartStore((state) => state.addItem);
+  const add = useAddToCart();
   const favourite = favourites?.isFavourite(product.id) ?? false;
   const reservedByMe = favourites?.isReservedByMe(product.id) ?? false;
 
-  const addToCart = () => {
-    addItem({ id: product.id, name: product.name, priceCents: product.priceCents, imageUrl: product.imageUrl });
-    toast.success('Produto adicionado!', { description: `${product.name} foi adicionado ao carrinho.` });
-  };
-
+  const page = productPagePath(product);
 
   return (
     <Card as="article" padding="none" interactive className={styles.card} data-testid="product-card">
@@ -79,11 +78,15 @@ export function ProductCard({ product, priority = false, favourites }: { product
       </div>
       <div className={styles.body}>
         <p className={styles.category}>{CATEGORY_LABELS[product.category]}</p>
-        <h3 className={styles.name}>{product.name}</h3>
+        <h3 className={styles.name}>
+          <Link to={page} className={styles.nameLink}>
+            {product.name}
+          </Link>
+        </h3>
         <Stars rating={CARD_RATING} />
         <div className={styles.footer}>
           <Price cents={product.priceCents} className={styles.price} />
-          <Button size="sm" onClick={addToCart} aria-label={`Adicionar ${product.name} ao carrinho`}>
+          <Button size="sm" onClick={() => add(product)} aria-label={`Adicionar ${product.name} ao carrinho`}>
             <ShoppingBag size={16} aria-hidden="true" /> Adicionar
           </Button>
         </div>

@@ -40,6 +40,7 @@ export type AuditAction =
   | 'product_archived'
   | 'product_image_uploaded'
   | 'product_image_deleted'
+  | 'product_gallery_updated'
   | 'user_updated'
   | 'role_revoked'
   | 'user_deleted'

@@ -15,6 +15,8 @@ import { NotFoundError } from '../../errors.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../../storage/object-storage.ts';
+import { slugOf, uniqueSlug } from '../../lib/slug.ts';
+import { ProductImage } from './product-image.entity.ts';
 import { Product } from './product.entity.ts';
 import { heldUnits } from './stock-holds.ts';
 
@@ -62,6 +64,16 @@ export async function searchProductIds(em: EntityManager, search: string, catego
     [...head, ...words.flatMap((word) => [containsPattern(word), word, SEARCH_TYPO_SIMILARITY]), ...order],
   );
   return close.map((row) => row.id);
+}
+
+/**
+ * A free slug for a new product named `name` (issue 22): its base slug, or the first of `-2`,
+ * `-3`, ... no product (archived ones included) has. The unique constraint settles a race.
+ */
+export async function freeProductSlug(em: EntityManager, name: string): Promise<string> {
+  const base = slugOf(name);
+  const rows = await em.getConnection().execute<{ slug: string }[]>(`select slug from products where slug = ? or slug like ?`, [base, `${base}-%`]);
+  return uniqueSlug(name, new Set(rows.map((row) => row.slug)));
 }
 
 export class CatalogueService {
@@ -113,31 +125,61 @@ export class CatalogueService {
   }
 
   /**
+   * One product (not archived) by its slug (issue 22, product page).
+   * @throws NotFoundError ('Produto não encontrado').
+   */
+  async getBySlug(slug: string): Promise<ProductDto> {
+    const product = await this.em.findOne(Product, { slug, archivedAt: null });
+    if (!product) throw new NotFoundError('Produto não encontrado');
+    return (await this.toDtos([product]))[0]!;
+  }
+
+  /**
    * Creates a product from an untrusted input (validated here with the shared schema).
    * `createdAt` may be given by trusted callers (seeding). @throws ZodError on invalid input.
    */
   async create(input: ProductInput, createdAt?: Date): Promise<ProductDto> {
     const data = productInputSchema.parse(input);
-    const product = this.em.create(Product, { ...data, ...(createdAt ? { createdAt } : {}) });
+    const slug = await freeProductSlug(this.em, data.name);
+    const product = this.em.create(Product, { ...data, slug, ...(createdAt ? { createdAt } : {}) });
+    if (data.imageKey) this.em.create(ProductImage, { product, imageKey: data.imageKey, alt: data.name.slice(0, 200), position: 0 });
     await this.em.flush();
     return (await this.toDtos([product]))[0]!;
   }
 
-  /** Maps entities to the API shape, with `available` = stock - active reservations. */
+  /** Maps entities to the API shape, with `available` = stock - active reservations and the galleries. */
   async toDtos(products: Product[]): Promise<ProductDto[]> {
-    const held = await heldUnits(this.em, products.map((p) => p.id), this.clock.now());
-    return products.map((product) => this.toDto(product, held.get(product.id) ?? 0));
+    const ids = products.map((p) => p.id);
+    const held = await heldUnits(this.em, ids, this.clock.now());
+    const galleries = new Map<string, ProductImage[]>();
+    if (ids.length > 0) {
+      const rows = await this.em.find(ProductImage, { product: { $in: ids } }, { orderBy: { position: 'asc' } });
+      for (const row of rows) galleries.set(row.product.id, [...(galleries.get(row.product.id) ?? []), row]);
+    }
+    return products.map((product) => this.toDto(product, held.get(product.id) ?? 0, galleries.get(product.id) ?? []));
   }
 
-  /** Maps an entity to the API shape (absolute image URL, ISO dates). */
-  toDto(product: Product, held: number): ProductDto {
+  /**
+   * Maps an entity to the API shape (absolute image URLs, ISO dates). `gallery` is its
+   * `product_images` rows in order; without any, the cover alone (alt text = name) when it has one.
+   */
+  toDto(product: Product, held: number, gallery: ProductImage[] = []): ProductDto {
+    const url = (key: string) => this.storage.publicUrl(PRODUCT_IMAGES_BUCKET, key);
+    const images =
+      gallery.length > 0
+        ? gallery.map((image) => ({ url: url(image.imageKey), alt: image.alt }))
+        : product.imageKey
+          ? [{ url: url(product.imageKey), alt: product.name }]
+          : [];
     return {
       id: product.id,
+      slug: product.slug,
       name: product.name,
       category: product.category,
       priceCents: product.priceCents,
       description: product.description ?? null,
-      imageUrl: product.imageKey ? this.storage.publicUrl(PRODUCT_IMAGES_BUCKET, product.imageKey) : null,
+      imageUrl: product.imageKey ? url(product.imageKey) : null,
+      images,
       isNew: product.isNew,
       isBestseller: product.isBestseller,
       isFeatured: product.isFeatured,

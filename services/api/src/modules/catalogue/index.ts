@@ -4,8 +4,11 @@
  * - `GET /api/products?search&category` newest first
  * - `GET /api/products/featured` at most 8 featured, newest first
  * - `GET /api/products/:id`
+ * - `GET /api/products/by-slug/:slug` (issue 22, the product page; 404 'Produto não encontrado')
  * Admin (admin.md 2, 5, 7, 8; issue 12):
  * - `POST /api/admin/products`, `PUT /api/admin/products/:id`: product fields (productInputSchema)
+ * - `PUT /api/admin/products/:id/images`: the whole gallery in order (productGalleryInputSchema:
+ *   at most 8 uploaded images, alt text required), audited (issue 22)
  * - `DELETE /api/admin/products/:id`: deleted, or archived when orders reference it
  * - `POST /api/admin/product-images`: multipart upload (field `file`), JPEG/PNG/GIF/WEBP by
  *   content, at most 10 MB (415 / 413 with the pt-BR texts of admin.md 8)
@@ -20,7 +23,9 @@ import {
   apiErrorSchema,
   messageSchema,
   productDeletionSchema,
+  productGalleryInputSchema,
   productIdParamsSchema,
+  productSlugParamsSchema,
   productImageKeyParamsSchema,
   productImageUploadSchema,
   productInputSchema,
@@ -115,6 +120,19 @@ const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (app, { i
     async (request) => service.get(request.params.id),
   );
 
+  const productResponses = { 200: productSchema, 400: apiErrorSchema, 404: apiErrorSchema };
+  app.get(
+    '/api/products/by-slug/:slug',
+    { config: { access: 'public' }, schema: { params: productSlugParamsSchema, response: productResponses } },
+    async (request) => service.getBySlug(request.params.slug),
+  );
+
+  app.put(
+    '/api/admin/products/:id/images',
+    { config: { access: 'admin' }, schema: { params: productIdParamsSchema, body: productGalleryInputSchema, response: { 200: productSchema, ...errors } } },
+    async (request) => admin.setGallery(em(), requireAuth(request).userId, request.params.id, request.body, requestMeta(request)),
+  );
+
   app.post(
     '/api/admin/products',
     { config: { access: 'admin' }, schema: { body: productInputSchema, response: { 201: productSchema, ...errors } } },
@@ -162,4 +180,5 @@ export default catalogueRoutes;
 // The module's public face (issue 25): other modules and the app import these from here, never a
 // file of this folder.
 export { Product, ProductSchema } from './product.entity.ts';
+export { ProductImage, ProductImageSchema } from './product-image.entity.ts';
 export { ProductReservation, ProductReservationSchema } from './reservation.entity.ts';

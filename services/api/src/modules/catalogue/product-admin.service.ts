@@ -8,6 +8,10 @@
  * of it after commit. Image files are deleted only after the commit (a rolled-back change keeps
  * its picture).
  *
+ * The gallery (issue 22) is set whole by {@link ProductAdminService.setGallery}; its first image is
+ * the cover (`Product.imageKey`). A create or update that changes the cover changes the gallery's
+ * first image too (no cover: no gallery).
+ *
  * Deleting a product that order lines reference archives it instead: the row stays for the order
  * history, hidden from the catalogue, with no stock (so no cart can still buy it), not featured,
  * its active reservations released and its picture deleted.
@@ -15,9 +19,11 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import {
   PRODUCT_IMAGE_KEY_PATTERN,
+  productGalleryInputSchema,
   productInputSchema,
   type Product as ProductDto,
   type ProductDeletion,
+  type ProductGalleryInput,
   type ProductInput,
   PRODUCT_EVENTS,
 } from '@prata/contracts';
@@ -27,7 +33,8 @@ import { audit, type RequestMeta } from '../audit/index.ts';
 import type { DomainEventRecord } from '../../events/domain-event.entity.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { ProductReservation } from './reservation.entity.ts';
-import type { CatalogueService } from './catalogue.service.ts';
+import { freeProductSlug, type CatalogueService } from './catalogue.service.ts';
+import { ProductImage } from './product-image.entity.ts';
 import type { ProductImages } from './product-images.ts';
 import { Product } from './product.entity.ts';
 
@@ -78,7 +85,8 @@ export class ProductAdminService {
     await this.checkImage(data.imageKey);
     const records: DomainEventRecord[] = [];
     const product = await em.transactional(async (tx) => {
-      const created = tx.create(Product, data);
+      const created = tx.create(Product, { ...data, slug: await freeProductSlug(tx, data.name) });
+      if (data.imageKey) tx.create(ProductImage, { product: created, imageKey: data.imageKey, alt: data.name.slice(0, 200), position: 0 });
       audit(tx, { userId: actorId, action: 'product_created', details: { productId: created.id, name: created.name, after: snapshot(created) }, meta });
       records.push(this.deps.events.record(tx, { type: PRODUCT_EVENTS.created, aggregateId: created.id, payload: { productId: created.id, name: created.name } }));
       return created;
@@ -101,6 +109,7 @@ export class ProductAdminService {
       tx.assign(product, data);
       const changes = changedFields(before, snapshot(product));
       if (Object.keys(changes.after).length === 0) return null;
+      if (before.imageKey !== product.imageKey) await this.syncCover(tx, product);
       audit(tx, { userId: actorId, action: 'product_updated', details: { productId: id, name: product.name, ...changes }, meta });
       records.push(
         this.deps.events.record(tx, { type: PRODUCT_EVENTS.updated, aggregateId: id, payload: { productId: id, changed: Object.keys(changes.after) } }),
@@ -118,23 +127,26 @@ export class ProductAdminService {
    */
   async delete(em: EntityManager, actorId: string, id: string, meta: RequestMeta): Promise<ProductDeletion> {
     const records: DomainEventRecord[] = [];
-    const { outcome, image } = await em.transactional(async (tx) => {
+    const { outcome, images } = await em.transactional(async (tx) => {
       const product = await this.lock(tx, id);
       const before = snapshot(product);
+      const gallery = await tx.find(ProductImage, { product: id });
+      const keys = [...new Set([before.imageKey as string | null, ...gallery.map((row) => row.imageKey)].filter((key): key is string => key !== null))];
       const ordered = await this.deps.isOrdered(tx, id);
       if (ordered) {
         const now = this.deps.clock.now();
         tx.assign(product, { archivedAt: now, stock: 0, isFeatured: false, imageKey: null });
         await tx.nativeUpdate(ProductReservation, { product: id, isActive: true }, { isActive: false, releasedAt: now });
+        await tx.nativeDelete(ProductImage, { product: id });
       } else {
         tx.remove(product);
       }
       audit(tx, { userId: actorId, action: ordered ? 'product_archived' : 'product_deleted', details: { productId: id, name: before.name, before }, meta });
       records.push(this.deps.events.record(tx, { type: PRODUCT_EVENTS.deleted, aggregateId: id, payload: { productId: id, archived: ordered } }));
-      return { outcome: ordered ? ('archived' as const) : ('deleted' as const), image: before.imageKey as string | null };
+      return { outcome: ordered ? ('archived' as const) : ('deleted' as const), images: keys };
     });
     await this.deps.events.publish(em, records);
-    if (image) await this.removeUnused(em, image);
+    for (const key of images) await this.removeUnused(em, key);
     return {
       outcome,
       message: outcome === 'archived' ? 'Produto arquivado: ele tem pedidos e continua no histórico, mas saiu do catálogo.' : 'Produto removido',
@@ -142,11 +154,42 @@ export class ProductAdminService {
   }
 
   /**
+   * Replaces a product's gallery (issue 22): the images in the given order (position = index),
+   * each an uploaded image with its alt text; the first becomes the cover (`imageKey`), an empty
+   * gallery leaves the product without image. Audited (`product_gallery_updated`, keys and alt
+   * texts before / after) with a `ProductUpdated` event (`changed: ['images']`); images no longer
+   * used by any product are deleted after the commit.
+   * @throws ZodError (more than 8, alt text missing, a key twice), NotFoundError ('Produto não
+   * encontrado'), ValidationError (unknown image).
+   */
+  async setGallery(em: EntityManager, actorId: string, id: string, input: ProductGalleryInput, meta: RequestMeta): Promise<ProductDto> {
+    const { images } = productGalleryInputSchema.parse(input);
+    for (const image of images) await this.checkImage(image.key, 'images');
+    const records: DomainEventRecord[] = [];
+    const removed = await em.transactional(async (tx) => {
+      const product = await this.lock(tx, id);
+      const old = await tx.find(ProductImage, { product: id }, { orderBy: { position: 'asc' } });
+      const before = old.map((row) => ({ key: row.imageKey, alt: row.alt }));
+      const oldKeys = new Set([...old.map((row) => row.imageKey), ...(product.imageKey ? [product.imageKey] : [])]);
+      await tx.nativeDelete(ProductImage, { product: id });
+      images.forEach((image, position) => tx.create(ProductImage, { product, imageKey: image.key, alt: image.alt, position }));
+      product.imageKey = images[0]?.key ?? null;
+      audit(tx, { userId: actorId, action: 'product_gallery_updated', details: { productId: id, name: product.name, before, after: images }, meta });
+      records.push(this.deps.events.record(tx, { type: PRODUCT_EVENTS.updated, aggregateId: id, payload: { productId: id, changed: ['images'] } }));
+      const kept = new Set(images.map((image) => image.key));
+      return [...oldKeys].filter((key) => !kept.has(key));
+    });
+    await this.deps.events.publish(em, records);
+    for (const key of removed) await this.removeUnused(em, key);
+    return this.deps.catalogue.get(id);
+  }
+
+  /**
    * Deletes an uploaded image that no product uses (the dialog's 'remove' before saving, or a
    * cancelled dialog). @throws ConflictError when a product uses it.
    */
   async deleteUpload(em: EntityManager, actorId: string, key: string, meta: RequestMeta): Promise<void> {
-    if ((await em.count(Product, { imageKey: key })) > 0) throw new ConflictError('Esta imagem está em uso por um produto.', 'image_in_use');
+    if ((await em.count(Product, { imageKey: key })) + (await em.count(ProductImage, { imageKey: key })) > 0) throw new ConflictError('Esta imagem está em uso por um produto.', 'image_in_use');
     await this.deps.images.remove(key);
     audit(em, { userId: actorId, action: 'product_image_deleted', details: { key }, meta });
     await em.flush();
@@ -159,16 +202,32 @@ export class ProductAdminService {
     return product;
   }
 
+  /**
+   * Keeps the gallery's first image equal to a changed cover: the first row takes the new key (a
+   * product without gallery gets one row, alt text = name); no cover, no gallery.
+   */
+  private async syncCover(tx: EntityManager, product: Product): Promise<void> {
+    const cover = product.imageKey;
+    if (!cover) {
+      await tx.nativeDelete(ProductImage, { product: product.id });
+      return;
+    }
+    const first = await tx.findOne(ProductImage, { product: product.id, position: 0 });
+    if (first) first.imageKey = cover;
+    else tx.create(ProductImage, { product, imageKey: cover, alt: product.name.slice(0, 200), position: 0 });
+  }
+
   /** A referenced image must be a product image present in the bucket. @throws ValidationError. */
-  private async checkImage(key: string | null): Promise<void> {
+  private async checkImage(key: string | null, path = 'imageKey'): Promise<void> {
     if (key === null) return;
     if (!PRODUCT_IMAGE_KEY_PATTERN.test(key) || !(await this.deps.images.exists(key))) {
-      throw new ValidationError('Imagem não encontrada. Envie a imagem novamente.', [{ path: 'imageKey', message: 'Imagem não encontrada' }], 'image_not_found');
+      throw new ValidationError('Imagem não encontrada. Envie a imagem novamente.', [{ path, message: 'Imagem não encontrada' }], 'image_not_found');
     }
   }
 
-  /** Deletes a replaced image unless another product still shows it. */
+  /** Deletes a replaced image unless a product still shows it (as cover or in a gallery). */
   private async removeUnused(em: EntityManager, key: string): Promise<void> {
-    if ((await em.fork().count(Product, { imageKey: key })) === 0) await this.deps.images.remove(key);
+    const fork = em.fork();
+    if ((await fork.count(Product, { imageKey: key })) + (await fork.count(ProductImage, { imageKey: key })) === 0) await this.deps.images.remove(key);
   }
 }

@@ -4,6 +4,10 @@
  * Money is stored exactly: `priceCents` is an integer number of BRL cents. `stock` is the number
  * of units on hand. `imageKey` is the object key inside the `product-images` bucket
  * (e.g. `products/anel-solitario.svg`); the public URL is derived from it at response time.
+ * `slug` (issue 22) is the product page's address `/produtos/<slug>`: unique, made from the name
+ * when the product is created (`lib/slug.ts`, `-2` on a collision) and never changed afterwards,
+ * so links stay valid when the name changes. `imageKey` is the cover: the first image of the
+ * gallery (`product_images`, product-image.entity.ts) when it has one.
  * `archivedAt` is set when an admin deletes a product that order lines reference (issue 12): the
  * row stays for the order history but the product is hidden from the catalogue and the panel.
  */
@@ -28,6 +32,7 @@ export const ProductSchema = defineEntity({
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     name: p.string().length(200),
+    slug: p.string().length(220).unique(),
     category: p.enum(PRODUCT_CATEGORIES).index(),
     priceCents: p.integer().check('price_cents >= 0'),
     description: p.text().nullable(),

@@ -15,6 +15,7 @@ export const DEFAULT_REMOTE_ROUTES: Readonly<Record<RemoteName, string[]>> = {
   storefront: [
     '/',
     '/produtos',
+    '/produtos/:slug',
     '/sobre',
     '/contato',
     '/auth',

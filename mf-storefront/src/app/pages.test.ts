@@ -1,0 +1,53 @@
+/** The product page's server data and head (issue 22): title, canonical, Open Graph image, JSON-LD. */
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { Product } from '@prata/contracts/catalogue';
+import { getProductQueryOptions } from '../features/products/api/get-product.ts';
+import { pageHead } from './pages.ts';
+
+const product: Product = {
+  id: '6f56d857-6897-4856-b449-e5a7689ca2f0',
+  slug: 'anel-gota-topazio',
+  name: 'Anel Gota Topázio',
+  category: 'aneis',
+  priceCents: 24_990,
+  description: 'Anel em prata 925 com topázio azul. Ajustável.',
+  imageUrl: 'https://api.example/storage/product-images/products/a.jpg',
+  images: [
+    { url: 'https://api.example/storage/product-images/products/a.jpg', alt: 'Anel de frente' },
+    { url: 'https://api.example/storage/product-images/products/b.jpg', alt: 'Anel de lado' },
+  ],
+  isNew: false,
+  isBestseller: false,
+  isFeatured: false,
+  stock: 2,
+  available: 2,
+  createdAt: '2026-11-18T10:10:05.758Z',
+};
+
+describe('pageHead of /produtos/:slug', () => {
+  it('names the product, points the canonical at its slug and shows its cover rendition', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(getProductQueryOptions(product.slug).queryKey, product);
+    const head = pageHead({ url: new URL('https://loja.example/produtos/anel-gota-topazio'), queryClient });
+    expect(head).toMatchObject({
+      title: 'Anel Gota Topázio | Prata 925',
+      description: 'Anel em prata 925 com topázio azul.',
+      canonicalPath: '/produtos/anel-gota-topazio',
+      type: 'product',
+      image: { url: 'https://api.example/images/product-images/products/a.jpg?w=1280', alt: 'Anel de frente' },
+      product: { priceCents: 24_990, available: true },
+    });
+    expect(head.jsonLd?.[0]).toMatchObject({
+      '@type': 'Product',
+      name: 'Anel Gota Topázio',
+      image: product.images.map((image) => image.url),
+      offers: { price: '249.90', priceCurrency: 'BRL', availability: 'https://schema.org/InStock', url: 'https://loja.example/produtos/anel-gota-topazio' },
+    });
+  });
+
+  it('is not indexed when the product is unknown', () => {
+    const head = pageHead({ url: new URL('https://loja.example/produtos/nao-existe'), queryClient: new QueryClient() });
+    expect(head).toMatchObject({ title: 'Produto não encontrado | Prata 925', robots: 'noindex' });
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Product page `/produtos/:slug` (issue 22): breadcrumb, gallery, details (price, instalments,
+ * availability, add to cart, favourite) and up to 4 related products of the same category.
+ * Rendered on the server with its data prefetched (pages.ts) and hydrated here from it.
+ *
+ * The old address `/produtos/<id>`: the shell's host answers 301 to the slug; in the browser
+ * (a link followed inside the app) the page looks the product up by id and replaces the URL.
+ * An unknown product shows the not-found page.
+ */
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigate, useParams } from '@prata/shared-ui/router';
+import { CATEGORY_LABELS, PRODUCT_ID_PATTERN, productPagePath } from '@prata/contracts/catalogue';
+import { SearchX } from 'lucide-react';
+import { ApiRequestError, Breadcrumb, EmptyState, NotFoundPage, Skeleton } from '@prata/shared-ui';
+import { useFavourites } from '../../features/favourites/hooks/use-favourites.ts';
+import { useProduct, useProductById } from '../../features/products/api/get-product.ts';
+import { getProductsQueryOptions } from '../../features/products/api/get-products.ts';
+import { ProductDetails } from '../../features/products/components/product-details.tsx';
+import { ProductGallery } from '../../features/products/components/product-gallery.tsx';
+import { ProductGrid } from '../../features/products/components/product-grid.tsx';
+import pageStyles from '../../features/products/components/product-page.module.css';
+import styles from './routes.module.css';
+
+/** Related products shown under a product. */
+export const RELATED_PRODUCTS_LIMIT = 4;
+
+export function ProductRoute() {
+  const { slug = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isId = PRODUCT_ID_PATTERN.test(slug);
+  const byId = useProductById(isId ? slug : undefined);
+  const { data: product, error } = useProduct(isId ? undefined : slug);
+  const favourites = useFavourites();
+  const related = useQuery({ ...getProductsQueryOptions({ category: product?.category }), enabled: Boolean(product) });
+
+  useEffect(() => {
+    if (byId.data) void navigate(`${productPagePath(byId.data)}${location.search}`, { replace: true });
+  }, [byId.data, location.search, navigate]);
+
+  const failure = isId ? byId.error : error;
+  if (failure instanceof ApiRequestError && failure.status === 404) return <NotFoundPage />;
+  if (failure && !product) {
+    return (
+      <div className={`p9-container ${styles.page}`}>
+        <EmptyState icon={<SearchX size={28} />} title="Não foi possível carregar o produto" description="Tente novamente em instantes." />
+      </div>
+    );
+  }
+  if (!product) {
+    return (
+      <div className={`p9-container ${styles.page}`} role="status" aria-label="Carregando produto" aria-busy="true">
+        <div className={pageStyles.layout}>
+          <Skeleton className={pageStyles.mainImage} />
+          <div className={pageStyles.details}>
+            <Skeleton shape="text" width="30%" />
+            <Skeleton shape="text" width="80%" height={36} />
+            <Skeleton shape="text" width="40%" height={28} />
+          </div>
+        </div>
+      </div>
+    );
+  }
+  const others = (related.data ?? []).filter((item) => item.id !== product.id).slice(0, RELATED_PRODUCTS_LIMIT);
+  return (
+    <div className={`p9-container ${styles.page}`}>
+      <Breadcrumb
+        items={[
+          { label: 'Início', to: '/' },
+          { label: 'Produtos', to: '/produtos' },
+          { label: CATEGORY_LABELS[product.category], to: `/produtos?categoria=${product.category}` },
+          { label: product.name },
+        ]}
+      />
+      <div className={pageStyles.layout}>
+        <ProductGallery key={product.id} images={product.images} name={product.name} />
+        <ProductDetails product={product} favourites={favourites} />
+      </div>
+      {others.length > 0 ? (
+        <section className={pageStyles.related} aria-labelledby="related-title">
+          <h2 id="related-title" className={pageStyles.relatedTitle}>
+            Você também pode gostar
+          </h2>
+          <ProductGrid products={others} label="Produtos relacionados" favourites={favourites} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
