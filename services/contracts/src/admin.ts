@@ -4,6 +4,7 @@
  * link edits, the activity log with its filters. Money is integer BRL cents everywhere.
  */
 import { z } from 'zod';
+import { isValidMobilePhone, isValidPhone } from '@brazilian-utils/brazilian-utils';
 import { SOCIAL_PLATFORMS } from './content.ts';
 import { PAYMENT_METHODS, type ORDER_STATUSES } from './orders.ts';
 import { adminUserSchema, ROLE_NAMES } from './auth.ts';
@@ -197,6 +198,63 @@ export const socialLinksUpdateSchema = z.object({
     .refine((list) => new Set(list.map((entry) => entry.platform)).size === list.length, 'Plataforma repetida'),
 });
 export type SocialLinksUpdate = z.input<typeof socialLinksUpdateSchema>;
+
+// --- Store contact details (issue 22) -----------------------------------------------------
+
+/** Most rows of opening hours (one per weekday). */
+export const OPENING_HOURS_MAX_ROWS = 7;
+
+/** The digits of a Brazilian number typed with or without the country code (+55) and mask. */
+function brazilianDigits(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits;
+}
+
+/** `(DD) NNNNN-NNNN` (mobile, 11 digits) or `(DD) NNNN-NNNN` (landline, 10 digits). */
+export function maskBrazilianPhone(digits: string): string {
+  const local = digits.slice(2);
+  const split = local.length - 4;
+  return `(${digits.slice(0, 2)}) ${local.slice(0, split)}-${local.slice(split)}`;
+}
+
+/**
+ * A Brazilian phone number (area code + 8 or 9 digits; mask, spaces and +55 optional), stored
+ * masked `(11) 99999-9999`. Area code and prefix are checked by brazilian-utils' `isValidPhone`.
+ */
+export const brazilianPhoneSchema = z
+  .string()
+  .trim()
+  .max(25, 'Telefone inválido')
+  .transform(brazilianDigits)
+  .refine((digits) => (digits.length === 10 || digits.length === 11) && isValidPhone(digits), 'Telefone inválido')
+  .transform(maskBrazilianPhone);
+
+/** A Brazilian mobile number for WhatsApp, stored international and digits only (`5511999999999`). */
+export const whatsappNumberSchema = z
+  .string()
+  .trim()
+  .max(25, 'Número de WhatsApp inválido')
+  .transform(brazilianDigits)
+  .refine((digits) => digits.length === 11 && isValidMobilePhone(digits), 'Número de WhatsApp inválido: use um celular com DDD')
+  .transform((digits) => `55${digits}`);
+
+/** `PUT /api/admin/store-contact` (issue 22): the store's contact details and opening hours. */
+export const storeContactUpdateSchema = z.object({
+  phone: brazilianPhoneSchema,
+  whatsappNumber: whatsappNumberSchema,
+  email: z.string().trim().max(255, 'Email muito longo').pipe(z.email('Email inválido')),
+  address: z.string().trim().min(1, 'Endereço é obrigatório').max(200, 'Endereço muito longo'),
+  openingHours: z
+    .array(
+      z.object({
+        days: z.string().trim().min(1, 'Informe os dias').max(40, 'Dias: texto muito longo'),
+        hours: z.string().trim().min(1, 'Informe o horário').max(40, 'Horário: texto muito longo'),
+      }),
+    )
+    .min(1, 'Informe ao menos um horário de atendimento')
+    .max(OPENING_HOURS_MAX_ROWS, `No máximo ${OPENING_HOURS_MAX_ROWS} linhas de horário`),
+});
+export type StoreContactUpdate = z.input<typeof storeContactUpdateSchema>;
 
 // --- Activity log (admin.md 2, 3, 9) ------------------------------------------------------
 

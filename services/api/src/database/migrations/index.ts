@@ -24,6 +24,7 @@ import { Migration20261126200000_staff_two_factor } from './Migration20261126200
 import { Migration20261126210000_mail_retries_on_jobs } from './Migration20261126210000_mail_retries_on_jobs.ts';
 import { Migration20261127100000_error_issues } from './Migration20261127100000_error_issues.ts';
 import { Migration20261127110000_release_health } from './Migration20261127110000_release_health.ts';
+import { Migration20261127130000_store_settings } from './Migration20261127130000_store_settings.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -47,4 +48,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126210000_mail_retries_on_jobs', class: Migration20261126210000_mail_retries_on_jobs },
   { name: 'Migration20261127100000_error_issues', class: Migration20261127100000_error_issues },
   { name: 'Migration20261127110000_release_health', class: Migration20261127110000_release_health },
+  { name: 'Migration20261127130000_store_settings', class: Migration20261127130000_store_settings },
 ];

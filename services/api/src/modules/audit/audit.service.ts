@@ -42,6 +42,7 @@ export type AuditAction =
   | 'user_deleted'
   | 'content_updated'
   | 'social_links_updated'
+  | 'store_contact_updated'
   | 'order_marked_paid'
   | 'order_shipped'
   | 'order_delivered'

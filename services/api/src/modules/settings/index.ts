@@ -1,0 +1,42 @@
+/**
+ * Store settings routes (issue 22):
+ * - `GET /api/store-contact` (public): the store's contact details and opening hours, for the
+ *   footer, the contact page and the WhatsApp button (server-rendered with the page);
+ * - `PUT /api/admin/store-contact` (admin): saves them from the panel's Conteúdo tab (Brazilian
+ *   phone and WhatsApp mobile numbers, e-mail; pt-BR 400s).
+ * The settings row is inserted with the defaults when missing once the service is ready.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, storeContactSchema, storeContactUpdateSchema } from '@prata/contracts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { requestMeta } from '../identity/index.ts';
+import { StoreSettingsService } from './store-settings.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new StoreSettingsService(app.orm.em);
+
+  app.addHook('onReady', async () => {
+    await new StoreSettingsService(app.orm.em.fork()).ensureDefaults();
+  });
+
+  app.get(
+    '/api/store-contact',
+    { config: { access: 'public' }, schema: { response: { 200: storeContactSchema } } },
+    async () => service.contact(),
+  );
+
+  app.put(
+    '/api/admin/store-contact',
+    { config: { access: 'admin' }, schema: { body: storeContactUpdateSchema, response: { 200: storeContactSchema, ...errors } } },
+    async (request) => service.saveContact(requireAuth(request).userId, request.body, requestMeta(request)),
+  );
+};
+
+export default settingsRoutes;
+
+// The module's public face: other modules and the app import these from here, never a file of
+// this folder.
+export { StoreSettings, StoreSettingsSchema } from './store-settings.entity.ts';
+export { StoreSettingsService } from './store-settings.service.ts';
