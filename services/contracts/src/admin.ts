@@ -56,8 +56,20 @@ export function storageKeyFromUrl(url: string | null | undefined, bucket = 'prod
 export const productDeletionSchema = z.object({ outcome: z.enum(['deleted', 'archived']), message: z.string() });
 export type ProductDeletion = z.infer<typeof productDeletionSchema>;
 
-/** A product with stock at or below this many units is a stock alert (dashboard, sales). */
-export const LOW_STOCK_THRESHOLD = 5;
+/**
+ * The low-stock threshold (issue 22): a product with stock at or below it is a stock alert on the
+ * dashboard and the sales page and raises the bell's 'Estoque baixo'. One value, stored in the
+ * database and set in the panel (`GET`/`PUT /api/admin/settings/low-stock`), in units.
+ */
+export const LOW_STOCK_THRESHOLD_MAX = 1000;
+export const lowStockSettingSchema = z.object({
+  threshold: z
+    .number({ error: 'Informe um número de unidades' })
+    .int('Informe um número inteiro de unidades')
+    .min(0, 'O limite não pode ser negativo')
+    .max(LOW_STOCK_THRESHOLD_MAX, `O limite deve ser de no máximo ${LOW_STOCK_THRESHOLD_MAX} unidades`),
+});
+export type LowStockSetting = z.infer<typeof lowStockSettingSchema>;
 
 // --- Global search (admin.md 2, 7) --------------------------------------------------------
 
@@ -128,6 +140,8 @@ export const salesReportSchema = z.object({
   totals: z.object({ revenueCents: cents, unitsSold: count, orders: count, averageTicketCents: cents }),
   topProducts: z.array(z.object({ productId: z.uuid().nullable(), name: z.string(), units: count, revenueCents: cents })),
   stockAlerts: z.array(lowStockProductSchema),
+  /** The low-stock threshold the stock alerts use, in units (issue 22). */
+  lowStockThreshold: count,
   /** Revenue per calendar month (YYYY-MM, São Paulo time), oldest first, months without sales included. */
   monthly: z.array(z.object({ month: z.string(), revenueCents: cents, orders: count })),
   byPaymentMethod: z.array(z.object({ method: z.enum(PAYMENT_METHODS), revenueCents: cents, orders: count })),

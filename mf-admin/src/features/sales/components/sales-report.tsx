@@ -8,11 +8,12 @@
 import { AlertTriangle, CreditCard, DollarSign, Package, Receipt, ShoppingCart, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '@prata/shared-ui/router';
-import { LOW_STOCK_THRESHOLD, SALES_PERIODS, SALES_PERIOD_LABELS, type PaymentMethod, type SalesPeriod } from '@prata/contracts';
+import { SALES_PERIODS, SALES_PERIOD_LABELS, type PaymentMethod, type SalesPeriod } from '@prata/contracts';
 import { Badge, Card, Skeleton, Table, ToggleGroup, formatBRL } from '@prata/shared-ui';
 import { RevenueChart } from '../../../components/revenue-chart.tsx';
 import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
 import { useSales } from '../api/get-sales.ts';
+import { LowStockThresholdForm } from './low-stock-threshold-form.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import styles from './sales.module.css';
 
@@ -77,7 +78,8 @@ export function SalesReport() {
                 </Table>
               )}
             </Card>
-            <Card title="Alertas de Estoque" description={`Produtos com ${LOW_STOCK_THRESHOLD} unidades ou menos`} icon={<AlertTriangle size={20} aria-hidden="true" />}>
+            <Card title="Alertas de Estoque" description={`Produtos com ${data.lowStockThreshold} unidades ou menos`} icon={<AlertTriangle size={20} aria-hidden="true" />}>
+              <LowStockThresholdForm threshold={data.lowStockThreshold} />
               {data.stockAlerts.length === 0 ? (
                 <p className={styles.muted}>Nenhum produto com estoque baixo.</p>
               ) : (

@@ -25,6 +25,7 @@ import { Migration20261126210000_mail_retries_on_jobs } from './Migration2026112
 import { Migration20261127100000_error_issues } from './Migration20261127100000_error_issues.ts';
 import { Migration20261127110000_release_health } from './Migration20261127110000_release_health.ts';
 import { Migration20261127130000_store_settings } from './Migration20261127130000_store_settings.ts';
+import { Migration20261127140000_low_stock_threshold } from './Migration20261127140000_low_stock_threshold.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -49,4 +50,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127100000_error_issues', class: Migration20261127100000_error_issues },
   { name: 'Migration20261127110000_release_health', class: Migration20261127110000_release_health },
   { name: 'Migration20261127130000_store_settings', class: Migration20261127130000_store_settings },
+  { name: 'Migration20261127140000_low_stock_threshold', class: Migration20261127140000_low_stock_threshold },
 ];

@@ -43,6 +43,7 @@ export type AuditAction =
   | 'content_updated'
   | 'social_links_updated'
   | 'store_contact_updated'
+  | 'low_stock_threshold_updated'
   | 'order_marked_paid'
   | 'order_shipped'
   | 'order_delivered'

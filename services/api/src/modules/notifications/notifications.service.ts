@@ -1,7 +1,7 @@
 /**
  * Admin notifications produced by the service from real events (admin.md 2 "Notifications";
  * issue 11): a new order (only while under 1 hour old), a confirmed payment, a payment confirmed
- * after the order expired, low stock (stock at or below LOW_STOCK_THRESHOLD after an order or an
+ * after the order expired, low stock (stock at or below the stored low-stock threshold, issue 22, after an order or an
  * admin's change), and errors piling up (ERROR_ALERT_THRESHOLD unresolved occurrences within an
  * hour). Each is written once (unique `dedupe_key`) and announced with a `NotificationCreated`
  * event on the `notifications` channel. Read and dismissed state is kept per admin;
@@ -42,7 +42,8 @@ interface Draft {
 }
 
 export interface NotificationSettings {
-  lowStockThreshold: number;
+  /** The stored low-stock threshold in units (issue 22), read at each check. */
+  lowStockThreshold: (em: EntityManager) => Promise<number>;
   errorAlertThreshold: number;
 }
 
@@ -107,7 +108,8 @@ export class NotificationService {
   /** Raises a low-stock alert for each product at or below the threshold (once per level and day). */
   async checkStock(productIds: string[]): Promise<void> {
     if (productIds.length === 0) return;
-    const low = await this.em().find(Product, { id: { $in: productIds }, stock: { $lte: this.settings.lowStockThreshold } });
+    const em = this.em();
+    const low = await em.find(Product, { id: { $in: productIds }, stock: { $lte: await this.settings.lowStockThreshold(em) } });
     for (const product of low) {
       await this.create({
         type: 'warning',

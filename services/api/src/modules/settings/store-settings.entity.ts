@@ -1,6 +1,7 @@
 /**
  * `store_settings` (issue 22): the one row of settings the owner edits in the panel: the store's
- * contact details and opening hours (footer, contact page, WhatsApp button). The row has the
+ * contact details and opening hours (footer, contact page, WhatsApp button) and the low-stock
+ * threshold in units (dashboard, sales, the bell's 'Estoque baixo'). The row has the
  * fixed id 1; `StoreSettingsService.ensureDefaults` inserts it when missing.
  */
 import { defineEntity, p } from '@mikro-orm/core';
@@ -19,6 +20,7 @@ export const StoreSettingsSchema = defineEntity({
     email: p.string().length(255),
     address: p.string().length(200),
     openingHours: p.json<OpeningHoursRow[]>(),
+    lowStockThreshold: p.integer().default(3),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
 });

@@ -3,15 +3,35 @@
  * the caller's EntityManager (request-scoped through RequestContext).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_STORE_CONTACT, storeContactUpdateSchema, type StoreContact, type StoreContactUpdate } from '@prata/contracts';
+import { DEFAULT_STORE_CONTACT, lowStockSettingSchema, storeContactUpdateSchema, type LowStockSetting, type StoreContact, type StoreContactUpdate } from '@prata/contracts';
 import { audit, type RequestMeta } from '../audit/index.ts';
 import { STORE_SETTINGS_ID, StoreSettings } from './store-settings.entity.ts';
 
 export class StoreSettingsService {
   private readonly em: EntityManager;
 
-  constructor(em: EntityManager) {
+  /** The threshold a fresh store starts with (the `LOW_STOCK_THRESHOLD` setting), in units. */
+  private readonly initialLowStockThreshold: number;
+
+  constructor(em: EntityManager, initialLowStockThreshold = 3) {
     this.em = em;
+    this.initialLowStockThreshold = initialLowStockThreshold;
+  }
+
+  /** The low-stock threshold in units (issue 22): one value for the dashboard, the sales page and the bell. */
+  async lowStockThreshold(): Promise<number> {
+    const row = await this.em.findOne(StoreSettings, { id: STORE_SETTINGS_ID }, { fields: ['lowStockThreshold'] });
+    return row?.lowStockThreshold ?? this.initialLowStockThreshold;
+  }
+
+  /** Saves the low-stock threshold, audited. @throws ZodError. */
+  async saveLowStockThreshold(actorId: string, input: LowStockSetting, meta: RequestMeta): Promise<LowStockSetting> {
+    const { threshold } = lowStockSettingSchema.parse(input);
+    const row = await this.row();
+    audit(this.em, { userId: actorId, action: 'low_stock_threshold_updated', details: { before: row.lowStockThreshold, after: threshold }, meta });
+    row.lowStockThreshold = threshold;
+    await this.em.flush();
+    return { threshold };
   }
 
   /** The store's contact details; the defaults when the row is missing (before `ensureDefaults`). */
@@ -37,7 +57,7 @@ export class StoreSettingsService {
   async ensureDefaults(): Promise<number> {
     const result = await this.em
       .createQueryBuilder(StoreSettings)
-      .insert({ id: STORE_SETTINGS_ID, ...DEFAULT_STORE_CONTACT, updatedAt: new Date() })
+      .insert({ id: STORE_SETTINGS_ID, ...DEFAULT_STORE_CONTACT, lowStockThreshold: this.initialLowStockThreshold, updatedAt: new Date() })
       .onConflict('id')
       .ignore()
       .execute('run');
