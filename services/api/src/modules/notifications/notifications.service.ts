@@ -47,6 +47,11 @@ export interface NotificationSettings {
   errorAlertThreshold: number;
 }
 
+/** The action of an order's notification (issue 22): that order's page in the panel (`/admin/orders/:id`). */
+export function orderAction(orderId: string): { label: string; url: string } {
+  return { label: 'Ver pedido', url: `/admin/orders/${encodeURIComponent(orderId)}` };
+}
+
 const hourKey = (date: Date) => date.toISOString().slice(0, 13);
 const dayKey = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -72,7 +77,7 @@ export class NotificationService {
         title: 'Pagamento confirmado',
         description: `Pedido ${String(event.payload.number)} pago: ${formatBRL(Number(event.payload.totalCents))}.`,
         dedupeKey: `order-paid:${event.aggregateId}`,
-        action: { label: 'Ver vendas', url: '/admin/sales' },
+        action: orderAction(event.aggregateId),
       }),
     );
     this.events.subscribe(ORDER_EVENTS.paidAfterExpiry, (event) =>
@@ -81,7 +86,7 @@ export class NotificationService {
         title: 'Pagamento após expiração',
         description: `O pagamento do pedido ${String(event.payload.number ?? event.aggregateId)} foi confirmado depois que o pedido expirou. Verifique o estoque e o estorno.`,
         dedupeKey: `payment-after-expiry:${event.aggregateId}`,
-        action: { label: 'Ver vendas', url: '/admin/sales' },
+        action: orderAction(event.aggregateId),
       }),
     );
     this.events.subscribe(PRODUCT_EVENTS.updated, async (event) => {
@@ -98,7 +103,7 @@ export class NotificationService {
         title: 'Novo pedido',
         description: `Pedido ${String(event.payload.number)} recebido: ${formatBRL(Number(event.payload.totalCents))}.`,
         dedupeKey: `order-placed:${event.aggregateId}`,
-        action: { label: 'Ver vendas', url: '/admin/sales' },
+        action: orderAction(event.aggregateId),
       });
     }
     const items = await this.em().find(OrderItem, { order: event.aggregateId }, { fields: ['product'] });
@@ -117,7 +122,7 @@ export class NotificationService {
         description:
           product.stock === 0 ? `${product.name} está sem estoque.` : `${product.name}: ${product.stock === 1 ? 'resta 1 unidade' : `restam ${product.stock} unidades`}.`,
         dedupeKey: `low-stock:${product.id}:${product.stock}:${dayKey(this.clock.now())}`,
-        action: { label: 'Ver produtos', url: '/admin/products' },
+        action: { label: 'Ver produto', url: `/admin/products?editar=${product.id}` },
       });
     }
   }
