@@ -4,7 +4,6 @@
  * link edits, the activity log with its filters. Money is integer BRL cents everywhere.
  */
 import { z } from 'zod';
-import { isValidMobilePhone, isValidPhone } from '@brazilian-utils/brazilian-utils';
 import { SOCIAL_PLATFORMS } from './content.ts';
 import { PAYMENT_METHODS, type ORDER_STATUSES } from './orders.ts';
 import { adminUserSchema, ROLE_NAMES } from './auth.ts';
@@ -70,6 +69,10 @@ export const lowStockSettingSchema = z.object({
     .max(LOW_STOCK_THRESHOLD_MAX, `O limite deve ser de no máximo ${LOW_STOCK_THRESHOLD_MAX} unidades`),
 });
 export type LowStockSetting = z.infer<typeof lowStockSettingSchema>;
+/** The panel's field as typed (a string of digits), turned into {@link lowStockSettingSchema}'s number. */
+export const lowStockSettingFormSchema = z.object({
+  threshold: z.string().trim().regex(/^\d+$/, 'Informe um número inteiro de unidades').transform(Number).pipe(lowStockSettingSchema.shape.threshold),
+});
 
 // --- Global search (admin.md 2, 7) --------------------------------------------------------
 
@@ -152,6 +155,29 @@ export type SalesReport = z.infer<typeof salesReportSchema>;
 
 // --- Users (admin.md 2, 6) ----------------------------------------------------------------
 
+/** Rows per page of the users tab (issue 22). */
+export const ADMIN_USERS_PAGE_SIZE = 20;
+
+/**
+ * `GET /api/admin/users` query (issue 22): `search` over the name and e-mail (accents and case
+ * ignored, like the global search), `page` from 1, `pageSize` rows (newest accounts first).
+ */
+export const adminUserListQuerySchema = z.object({
+  search: z.string().trim().max(100, 'Busca muito longa').optional(),
+  page: z.coerce.number().int().min(1, 'Página inválida').max(10_000, 'Página inválida').default(1),
+  pageSize: z.coerce.number().int().min(1, 'Página inválida').max(100, 'Página inválida').default(ADMIN_USERS_PAGE_SIZE),
+});
+export type AdminUserListQuery = z.input<typeof adminUserListQuerySchema>;
+
+/** One page of the users tab: `total` counts every matching account. */
+export const adminUserPageSchema = z.object({
+  items: z.array(adminUserSchema),
+  total: count,
+  page: count,
+  pageSize: count,
+});
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
+
 export const adminUserDetailSchema = adminUserSchema.extend({
   roles: z.array(z.enum(ROLE_NAMES)),
   lastLoginAt: z.iso.datetime({ offset: true }).nullable(),
@@ -224,6 +250,16 @@ function brazilianDigits(value: string): string {
   return digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits;
 }
 
+/**
+ * Brazilian numbers (Anatel numbering plan): a two-digit area code (DDD, no zero digit) and either
+ * a mobile number (9 digits starting with 9) or a landline (8 digits starting with 2 to 5).
+ * Written here rather than with brazilian-utils, whose area-code tables would weigh on the panel.
+ */
+const MOBILE_DIGITS = /^[1-9][1-9]9\d{8}$/;
+const LANDLINE_DIGITS = /^[1-9][1-9][2-5]\d{7}$/;
+const isValidMobilePhone = (digits: string) => MOBILE_DIGITS.test(digits);
+const isValidPhone = (digits: string) => MOBILE_DIGITS.test(digits) || LANDLINE_DIGITS.test(digits);
+
 /** `(DD) NNNNN-NNNN` (mobile, 11 digits) or `(DD) NNNN-NNNN` (landline, 10 digits). */
 export function maskBrazilianPhone(digits: string): string {
   const local = digits.slice(2);
@@ -233,7 +269,7 @@ export function maskBrazilianPhone(digits: string): string {
 
 /**
  * A Brazilian phone number (area code + 8 or 9 digits; mask, spaces and +55 optional), stored
- * masked `(11) 99999-9999`. Area code and prefix are checked by brazilian-utils' `isValidPhone`.
+ * masked `(11) 99999-9999`.
  */
 export const brazilianPhoneSchema = z
   .string()

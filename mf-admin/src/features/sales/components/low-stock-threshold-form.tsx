@@ -1,29 +1,22 @@
 /**
  * The low-stock threshold field of the sales page's stock alerts (issue 22): one number of units
  * for the dashboard, the sales page and the bell's 'Estoque baixo', validated by the shared
- * `lowStockSettingSchema`. Success 'Limite de estoque salvo'; failure 'Erro ao salvar' with the
+ * `lowStockSettingSchema` (as typed: `lowStockSettingFormSchema`). Success 'Limite de estoque salvo'; failure 'Erro ao salvar' with the
  * service's message.
  */
-import { z } from 'zod';
-import { lowStockSettingSchema, type LowStockSetting } from '@prata/contracts';
+import { lowStockSettingFormSchema, type LowStockSetting } from '@prata/contracts';
 import { Button, Input, toast } from '@prata/shared-ui';
 import { Form, FormField, bodyField, serverIssues, setServerErrors, useZodForm } from '@prata/shared-ui/form';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSaveLowStockSetting } from '../api/low-stock-setting.ts';
 import styles from './sales.module.css';
 
-/** The field as typed (a string of digits), turned into the shared schema's number of units. */
-const formSchema = z.object({
-  threshold: z.string().trim().regex(/^\d+$/, 'Informe um número inteiro de unidades').transform(Number).pipe(lowStockSettingSchema.shape.threshold),
-});
-type FormValues = z.input<typeof formSchema>;
-
-const thresholdField = bodyField<FormValues>(['threshold']);
+const thresholdField = bodyField<{ threshold: string }>(['threshold']);
 
 /** @param threshold the stored threshold, in units (from the sales report). */
 export function LowStockThresholdForm({ threshold }: { threshold: number }) {
   const save = useSaveLowStockSetting();
-  const form = useZodForm(formSchema, { values: { threshold: String(threshold) } });
+  const form = useZodForm(lowStockSettingFormSchema, { values: { threshold: String(threshold) } });
 
   const submit = async (update: LowStockSetting) => {
     try {
