@@ -186,7 +186,7 @@ test("the store's contact details saved in Conteúdo are in the server-rendered 
   await expect(page.getByText('Contato salvo', { exact: true })).toBeVisible();
 
   // Server-rendered: the HTML the store sends already holds the new details.
-  const html = await (await page.request.get('/contato')).text();
+  const html = await (await fetch(`${E2E.storeUrl}/contato`, { headers: { accept: 'text/html' } })).text();
   expect(html).toContain('(21) 3333-4444');
   expect(html).toContain('atendimento.e2e@prata925.com.br');
   await page.goto('/contato');
