@@ -4,7 +4,8 @@
  * a product with a real image file (catalogue, price edit, deletion with the file gone from
  * storage), upload refusals, a content edit on the policy page, a social link in the footer,
  * global search, the activity log's CSV, a customer's deletion, the inline manager on the home
- * page, and the panel at 375 px. Content and links it changes are restored afterwards; it creates
+ * page, the panel at 375 px, and (issue 22) the store's contact details edited in Conteúdo shown
+ * by the server-rendered footer and contact page, and the sidebar's background on long pages. Content and links it changes are restored afterwards; it creates
  * one admin (the cap is 3 for the whole suite) and frees the slot after.
  */
 import { existsSync } from 'node:fs';
@@ -19,7 +20,7 @@ import { settle, signInAsAdmin } from './support/ui.ts';
 
 const admin = { email: uniqueEmail('painel'), password: 'Prata-Painel-2026!', fullName: 'Paula Painel E2E' };
 let context: BrowserContext;
-let restore: { content: { title: string; content: string }; links: Record<string, unknown> };
+let restore: { content: { title: string; content: string }; links: Record<string, unknown>; contact: Record<string, unknown> };
 
 test.describe.configure({ mode: 'serial' });
 
@@ -27,7 +28,8 @@ test.beforeAll(async ({ browser }) => {
   await createOwner(admin);
   const [content] = await sql<{ title: string; content: string }>(`select title, content from content_sections where section_key = 'privacy_policy'`);
   const [links] = await sql(`select link_1, link_2, link_3, link_4 from social_links where platform = 'instagram'`);
-  restore = { content: content!, links: links! };
+  const [contact] = await sql(`select phone, whatsapp_number, email, address, opening_hours from store_settings where id = 1`);
+  restore = { content: content!, links: links!, contact: contact! };
   context = await browser.newContext();
   await signInAsAdmin(await context.newPage(), admin.email, admin.password);
 });
@@ -36,6 +38,14 @@ test.afterAll(async () => {
   await context?.close();
   await sql(`update content_sections set title = $1, content = $2 where section_key = 'privacy_policy'`, [restore.content.title, restore.content.content]);
   await sql(`update social_links set link_1 = $1, link_2 = $2, link_3 = $3, link_4 = $4 where platform = 'instagram'`, [restore.links.link_1, restore.links.link_2, restore.links.link_3, restore.links.link_4]);
+  const contact = restore.contact;
+  await sql(`update store_settings set phone = $1, whatsapp_number = $2, email = $3, address = $4, opening_hours = $5 where id = 1`, [
+    contact.phone,
+    contact.whatsapp_number,
+    contact.email,
+    contact.address,
+    JSON.stringify(contact.opening_hours),
+  ]);
   await sql('delete from user_roles where user_id = (select id from users where email = $1)', [admin.email]);
 });
 
@@ -158,6 +168,50 @@ test('a social link saved in the panel is in the store footer; a non-http link i
 
   await page.goto('/');
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://instagram.com/prata925.e2e');
+});
+
+test("the store's contact details saved in Conteúdo are in the server-rendered footer and contact page (issue 22)", async () => {
+  const page = await panelPage();
+  await page.goto('/admin/content');
+  const card = page.getByTestId('store-contact');
+  await card.getByLabel('Telefone').fill('(11) 1234');
+  await card.getByRole('button', { name: 'Salvar contato' }).click();
+  await expect(card.getByText('Telefone inválido')).toBeVisible();
+  await card.getByLabel('Telefone').fill('21 3333-4444');
+  await card.getByLabel('WhatsApp').fill('(21) 98888-7777');
+  await card.getByLabel('E-mail').fill('atendimento.e2e@prata925.com.br');
+  await card.getByLabel('Cidade / endereço').fill('Rio de Janeiro, RJ');
+  await card.getByLabel('Horário (linha 1)').fill('10h às 19h');
+  await card.getByRole('button', { name: 'Salvar contato' }).click();
+  await expect(page.getByText('Contato salvo', { exact: true })).toBeVisible();
+
+  // Server-rendered: the HTML the store sends already holds the new details.
+  const html = await (await fetch(`${E2E.storeUrl}/contato`, { headers: { accept: 'text/html' } })).text();
+  expect(html).toContain('(21) 3333-4444');
+  expect(html).toContain('atendimento.e2e@prata925.com.br');
+  await page.goto('/contato');
+  const main = page.getByRole('main');
+  await expect(main.getByText('Rio de Janeiro, RJ')).toBeVisible();
+  await expect(main.getByText('10h às 19h')).toBeVisible();
+  await expect(main.getByRole('link', { name: /Conversar no WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/5521988887777');
+  await expect(page.getByRole('contentinfo')).toContainText('(21) 3333-4444');
+});
+
+test('the sidebar background reaches the bottom of long pages at 1366 px (issue 22)', async () => {
+  const page = await panelPage();
+  await page.setViewportSize({ width: 1366, height: 768 });
+  for (const route of ['/admin/products', '/admin/sales']) {
+    await page.goto(route);
+    await expect(page.locator('main#conteudo h1')).toBeVisible();
+    await settle(page);
+    const surface = await page.getByRole('complementary').evaluate((aside) => getComputedStyle(aside).backgroundColor);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const { height } = page.viewportSize()!;
+    const pixel = await sharp(await page.screenshot({ clip: { x: 200, y: height - 2, width: 1, height: 1 } }))
+      .raw()
+      .toBuffer();
+    expect(`rgb(${pixel[0]}, ${pixel[1]}, ${pixel[2]})`, route).toBe(surface);
+  }
 });
 
 test('global search: grouped results with links, and "Nenhum resultado encontrado"', async () => {

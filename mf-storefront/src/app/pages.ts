@@ -12,8 +12,8 @@
  */
 import { matchRoutes } from '@prata/shared-ui/router';
 import { CATEGORY_LABELS, IMAGE_RENDITION_WIDTHS, PRODUCT_ID_PATTERN, imageRenditionUrl, productPagePath, type Product } from '@prata/contracts/catalogue';
-import { STORE_CONTACT, type ContentSection, type ContentSectionKey } from '@prata/contracts/content';
-import type { PageContext, PageHead } from '@prata/shared-ui';
+import { DEFAULT_STORE_CONTACT, type ContentSection, type ContentSectionKey, type StoreContact } from '@prata/contracts/content';
+import { getStoreContactQueryOptions, type PageContext, type PageHead } from '@prata/shared-ui';
 import { getContentSectionQueryOptions } from '../features/content/api/get-content-section.ts';
 import { getFeaturedProductsQueryOptions } from '../features/products/api/get-featured-products.ts';
 import { getProductQueryOptions } from '../features/products/api/get-product.ts';
@@ -66,17 +66,17 @@ function itemList(products: readonly Product[] | undefined, pageUrl: URL): Recor
   ];
 }
 
-/** The store as a schema.org `OnlineStore` (an `Organization`). */
-function storeJsonLd(pageUrl: URL): Record<string, unknown> {
+/** The store as a schema.org `OnlineStore` (an `Organization`), with its stored contact details (issue 22). */
+function storeJsonLd(pageUrl: URL, contact: StoreContact = DEFAULT_STORE_CONTACT): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'OnlineStore',
     name: SITE,
     url: `${pageUrl.origin}/`,
     description: DESCRIPTION,
-    email: STORE_CONTACT.email,
-    telephone: STORE_CONTACT.phone,
-    address: { '@type': 'PostalAddress', addressLocality: STORE_CONTACT.city, addressCountry: 'BR' },
+    email: contact.email,
+    telephone: contact.phone,
+    address: { '@type': 'PostalAddress', streetAddress: contact.address, addressCountry: 'BR' },
   };
 }
 
@@ -94,15 +94,20 @@ function contentPage(path: string, key: ContentSectionKey, load: () => Promise<v
   };
 }
 
+/** The page, also loading the store's contact details it shows (issue 22; the footer shares the query). */
+function withStoreContact(page: PageDefinition): PageDefinition {
+  return { ...page, prefetch: (context) => [...(page.prefetch?.(context) ?? []), context.queryClient.prefetchQuery(getStoreContactQueryOptions())] };
+}
+
 const PAGES: readonly PageDefinition[] = [
   {
     path: '/',
-    prefetch: ({ queryClient }) => [queryClient.prefetchQuery(getFeaturedProductsQueryOptions())],
+    prefetch: ({ queryClient }) => [queryClient.prefetchQuery(getFeaturedProductsQueryOptions()), queryClient.prefetchQuery(getStoreContactQueryOptions())],
     head: ({ url, queryClient }) => ({
       title: `${SITE} | Joias em Prata 925`,
       description: DESCRIPTION,
       canonicalPath: '/',
-      jsonLd: [storeJsonLd(url), ...itemList(queryClient.getQueryData(getFeaturedProductsQueryOptions().queryKey), url)],
+      jsonLd: [storeJsonLd(url, queryClient.getQueryData(getStoreContactQueryOptions().queryKey)), ...itemList(queryClient.getQueryData(getFeaturedProductsQueryOptions().queryKey), url)],
     }),
   },
   {
@@ -158,10 +163,10 @@ const PAGES: readonly PageDefinition[] = [
     title: `Sobre Nós | ${SITE}`,
     description: section ? summary(section.content) || DESCRIPTION : 'Joias em prata 925 legítima, escolhidas com carinho para acompanhar a sua história.',
   })),
-  contentPage('/contato', 'contact_info', ContactPage.preload, (section) => ({
+  withStoreContact(contentPage('/contato', 'contact_info', ContactPage.preload, (section) => ({
     title: `Contato | ${SITE}`,
     description: section ? summary(section.content) || DESCRIPTION : 'Fale com a gente pelo WhatsApp, telefone ou e-mail. Respondemos em até 24 horas.',
-  })),
+  }))),
   ...POLICY_ROUTES.map(({ path, sectionKey }) =>
     contentPage(path, sectionKey, PolicyPage.preload, (section) => ({
       title: `${section?.title ?? 'Políticas'} | ${SITE}`,

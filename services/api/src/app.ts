@@ -44,6 +44,7 @@ import realtimeRoutes from './modules/realtime/index.ts';
 import reportRoutes from './modules/reports/index.ts';
 import reservationRoutes from './modules/reservations/index.ts';
 import searchRoutes from './modules/search/index.ts';
+import settingsRoutes from './modules/settings/index.ts';
 import systemErrorRoutes, { systemErrorsPlugin } from './modules/system-errors/index.ts';
 import userRoutes from './modules/users/index.ts';
 import scheduledJobsPlugin from './bootstrap/scheduled-jobs.ts';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(orderRoutes);
   await app.register(scheduledJobsPlugin);
   await app.register(contentRoutes);
+  await app.register(settingsRoutes);
   await app.register(auditRoutes);
   await app.register(searchRoutes);
   await app.register(reportRoutes);

@@ -62,7 +62,8 @@
  *   memory for the developer area, like failed ones (issue 24); `OTEL_EXPORTER_OTLP_ENDPOINT`
  *   (default none): an OTLP/HTTP traces endpoint (e.g. `http://collector:4318/v1/traces`) that
  *   also receives every span, in batches.
- * - `LOW_STOCK_THRESHOLD` (default 3): a product at or below it raises an admin notification.
+ * - `LOW_STOCK_THRESHOLD` (default 3): the low-stock threshold a fresh store starts with (issue 22:
+ *   afterwards it is stored in `store_settings` and set in the panel).
  * - `ERROR_ALERT_THRESHOLD` (default 10): unresolved errors in the last hour that raise an alert.
  * - `API_VERSION` (default the package version): the version the service records with its 5xx.
  * - `API_DOCS` (default true): serve the API reference (OpenAPI JSON and a reader) under `/api/docs`;

@@ -260,7 +260,7 @@ describe('users tab and panel password', () => {
   it('lists users with their role, newest first', async () => {
     const admin = await account(service, ['admin'], 'dona');
     const customer = await account(service);
-    const users = (await service.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(admin) })).json();
+    const users = (await service.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(admin) })).json().items;
     expect(users[0]).toMatchObject({ email: customer.email, role: 'user', fullName: 'Maria Silva' });
     expect(users.find((u: { email: string }) => u.email === admin.email).role).toBe('admin');
   });

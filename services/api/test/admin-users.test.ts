@@ -177,7 +177,7 @@ describe('DELETE /api/admin/users/:id (LGPD erasure)', () => {
     expect((await service.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: customer.cookie } })).statusCode).toBe(401);
     expect((await service.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: customer.email, password: customer.password } })).statusCode).toBe(401);
     expect((await call(owner, 'GET', customer.userId)).statusCode).toBe(404);
-    const list = (await service.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(owner) })).json() as { id: string }[];
+    const list = (await service.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(owner) })).json().items as { id: string }[];
     expect(list.some((row) => row.id === customer.userId)).toBe(false);
     // The same e-mail can sign up again as a new person.
     expect((await service.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email: customer.email, password: 'segredo123', fullName: 'Outra Pessoa' } })).statusCode).toBe(201);

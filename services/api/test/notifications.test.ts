@@ -63,7 +63,7 @@ describe('notifications from orders', () => {
       payload: { items: [{ productId: ring.id, quantity: 2 }], customer: address, payment: await sandboxCard(service, buyer, '4111111111111111', 1) },
     });
     expect(response.statusCode, response.body).toBe(201);
-    const order = response.json<{ number: string }>();
+    const order = response.json<{ id: string; number: string }>();
 
     await socket.waitFor(() => socket.events().filter((e) => e.event === 'NotificationCreated').length >= 3);
     const titles = socket.events().map((e) => e.payload.title);
@@ -71,9 +71,11 @@ describe('notifications from orders', () => {
 
     const notifications = await list(admin);
     const byTitle = (title: string) => notifications.find((n) => n.title === title);
-    expect(byTitle('Novo pedido')).toMatchObject({ type: 'info', read: false, description: `Pedido ${order.number} recebido: R$\u00a0246,90.` });
-    expect(byTitle('Pagamento confirmado')).toMatchObject({ type: 'success', description: `Pedido ${order.number} pago: R$\u00a0246,90.` });
-    expect(byTitle('Estoque baixo')).toMatchObject({ type: 'warning', description: `${ring.name}: restam 2 unidades.`, action: { label: 'Ver produtos', url: '/admin/products' } });
+    // Issue 22: an order's notification opens that order's page in the panel; low stock opens the piece.
+    const orderAction = { label: 'Ver pedido', url: `/admin/orders/${order.id}` };
+    expect(byTitle('Novo pedido')).toMatchObject({ type: 'info', read: false, description: `Pedido ${order.number} recebido: R$\u00a0246,90.`, action: orderAction });
+    expect(byTitle('Pagamento confirmado')).toMatchObject({ type: 'success', description: `Pedido ${order.number} pago: R$\u00a0246,90.`, action: orderAction });
+    expect(byTitle('Estoque baixo')).toMatchObject({ type: 'warning', description: `${ring.name}: restam 2 unidades.`, action: { label: 'Ver produto', url: `/admin/products?editar=${ring.id}` } });
     await socket.close();
   });
 
@@ -101,7 +103,11 @@ describe('notifications from orders', () => {
       service.app.events.record(tx, { type: 'PaymentConfirmedAfterExpiry', aggregateId: orderId, payload: { orderId, number: 'P925-000999' } }),
     ]);
     await service.app.events.publish(em, records);
-    expect((await list(admin)).find((n) => n.title === 'Pagamento após expiração')).toMatchObject({ type: 'error', description: expect.stringContaining('P925-000999') });
+    expect((await list(admin)).find((n) => n.title === 'Pagamento após expiração')).toMatchObject({
+      type: 'error',
+      description: expect.stringContaining('P925-000999'),
+      action: { label: 'Ver pedido', url: `/admin/orders/${orderId}` },
+    });
   });
 
   it('runs the handlers of an event a process positioned but died before dispatching (at-least-once), then never again', async () => {

@@ -39,7 +39,7 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^\/api\/payments\/(config|webhook)$/, 'public'],
   [/^\/api\/auth\//, 'public'],
   [/^GET \/api\/products(\/|$)/, 'public'],
-  [/^GET \/api\/(health|remotes|content|social-links)(\/|$)/, 'public'],
+  [/^GET \/api\/(health|remotes|content|social-links|store-contact)(\/|$)/, 'public'],
   [/^GET \/images\//, 'public'],
   [/^POST \/api\/errors$/, 'public'], // error reports from every browser: size- and rate-limited
   [/^POST \/api\/vitals$/, 'public'], // Web Vitals beacons from every browser (issue 24): size- and rate-limited

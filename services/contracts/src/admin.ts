@@ -55,8 +55,24 @@ export function storageKeyFromUrl(url: string | null | undefined, bucket = 'prod
 export const productDeletionSchema = z.object({ outcome: z.enum(['deleted', 'archived']), message: z.string() });
 export type ProductDeletion = z.infer<typeof productDeletionSchema>;
 
-/** A product with stock at or below this many units is a stock alert (dashboard, sales). */
-export const LOW_STOCK_THRESHOLD = 5;
+/**
+ * The low-stock threshold (issue 22): a product with stock at or below it is a stock alert on the
+ * dashboard and the sales page and raises the bell's 'Estoque baixo'. One value, stored in the
+ * database and set in the panel (`GET`/`PUT /api/admin/settings/low-stock`), in units.
+ */
+export const LOW_STOCK_THRESHOLD_MAX = 1000;
+export const lowStockSettingSchema = z.object({
+  threshold: z
+    .number({ error: 'Informe um número de unidades' })
+    .int('Informe um número inteiro de unidades')
+    .min(0, 'O limite não pode ser negativo')
+    .max(LOW_STOCK_THRESHOLD_MAX, `O limite deve ser de no máximo ${LOW_STOCK_THRESHOLD_MAX} unidades`),
+});
+export type LowStockSetting = z.infer<typeof lowStockSettingSchema>;
+/** The panel's field as typed (a string of digits), turned into {@link lowStockSettingSchema}'s number. */
+export const lowStockSettingFormSchema = z.object({
+  threshold: z.string().trim().regex(/^\d+$/, 'Informe um número inteiro de unidades').transform(Number).pipe(lowStockSettingSchema.shape.threshold),
+});
 
 // --- Global search (admin.md 2, 7) --------------------------------------------------------
 
@@ -127,6 +143,8 @@ export const salesReportSchema = z.object({
   totals: z.object({ revenueCents: cents, unitsSold: count, orders: count, averageTicketCents: cents }),
   topProducts: z.array(z.object({ productId: z.uuid().nullable(), name: z.string(), units: count, revenueCents: cents })),
   stockAlerts: z.array(lowStockProductSchema),
+  /** The low-stock threshold the stock alerts use, in units (issue 22). */
+  lowStockThreshold: count,
   /** Revenue per calendar month (YYYY-MM, São Paulo time), oldest first, months without sales included. */
   monthly: z.array(z.object({ month: z.string(), revenueCents: cents, orders: count })),
   byPaymentMethod: z.array(z.object({ method: z.enum(PAYMENT_METHODS), revenueCents: cents, orders: count })),
@@ -136,6 +154,29 @@ export const salesReportSchema = z.object({
 export type SalesReport = z.infer<typeof salesReportSchema>;
 
 // --- Users (admin.md 2, 6) ----------------------------------------------------------------
+
+/** Rows per page of the users tab (issue 22). */
+export const ADMIN_USERS_PAGE_SIZE = 20;
+
+/**
+ * `GET /api/admin/users` query (issue 22): `search` over the name and e-mail (accents and case
+ * ignored, like the global search), `page` from 1, `pageSize` rows (newest accounts first).
+ */
+export const adminUserListQuerySchema = z.object({
+  search: z.string().trim().max(100, 'Busca muito longa').optional(),
+  page: z.coerce.number().int().min(1, 'Página inválida').max(10_000, 'Página inválida').default(1),
+  pageSize: z.coerce.number().int().min(1, 'Página inválida').max(100, 'Página inválida').default(ADMIN_USERS_PAGE_SIZE),
+});
+export type AdminUserListQuery = z.input<typeof adminUserListQuerySchema>;
+
+/** One page of the users tab: `total` counts every matching account. */
+export const adminUserPageSchema = z.object({
+  items: z.array(adminUserSchema),
+  total: count,
+  page: count,
+  pageSize: count,
+});
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 
 export const adminUserDetailSchema = adminUserSchema.extend({
   roles: z.array(z.enum(ROLE_NAMES)),
@@ -197,6 +238,73 @@ export const socialLinksUpdateSchema = z.object({
     .refine((list) => new Set(list.map((entry) => entry.platform)).size === list.length, 'Plataforma repetida'),
 });
 export type SocialLinksUpdate = z.input<typeof socialLinksUpdateSchema>;
+
+// --- Store contact details (issue 22) -----------------------------------------------------
+
+/** Most rows of opening hours (one per weekday). */
+export const OPENING_HOURS_MAX_ROWS = 7;
+
+/** The digits of a Brazilian number typed with or without the country code (+55) and mask. */
+function brazilianDigits(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits;
+}
+
+/**
+ * Brazilian numbers (Anatel numbering plan): a two-digit area code (DDD, no zero digit) and either
+ * a mobile number (9 digits starting with 9) or a landline (8 digits starting with 2 to 5).
+ * Written here rather than with brazilian-utils, whose area-code tables would weigh on the panel.
+ */
+const MOBILE_DIGITS = /^[1-9][1-9]9\d{8}$/;
+const LANDLINE_DIGITS = /^[1-9][1-9][2-5]\d{7}$/;
+const isValidMobilePhone = (digits: string) => MOBILE_DIGITS.test(digits);
+const isValidPhone = (digits: string) => MOBILE_DIGITS.test(digits) || LANDLINE_DIGITS.test(digits);
+
+/** `(DD) NNNNN-NNNN` (mobile, 11 digits) or `(DD) NNNN-NNNN` (landline, 10 digits). */
+export function maskBrazilianPhone(digits: string): string {
+  const local = digits.slice(2);
+  const split = local.length - 4;
+  return `(${digits.slice(0, 2)}) ${local.slice(0, split)}-${local.slice(split)}`;
+}
+
+/**
+ * A Brazilian phone number (area code + 8 or 9 digits; mask, spaces and +55 optional), stored
+ * masked `(11) 99999-9999`.
+ */
+export const brazilianPhoneSchema = z
+  .string()
+  .trim()
+  .max(25, 'Telefone inválido')
+  .transform(brazilianDigits)
+  .refine((digits) => (digits.length === 10 || digits.length === 11) && isValidPhone(digits), 'Telefone inválido')
+  .transform(maskBrazilianPhone);
+
+/** A Brazilian mobile number for WhatsApp, stored international and digits only (`5511999999999`). */
+export const whatsappNumberSchema = z
+  .string()
+  .trim()
+  .max(25, 'Número de WhatsApp inválido')
+  .transform(brazilianDigits)
+  .refine((digits) => digits.length === 11 && isValidMobilePhone(digits), 'Número de WhatsApp inválido: use um celular com DDD')
+  .transform((digits) => `55${digits}`);
+
+/** `PUT /api/admin/store-contact` (issue 22): the store's contact details and opening hours. */
+export const storeContactUpdateSchema = z.object({
+  phone: brazilianPhoneSchema,
+  whatsappNumber: whatsappNumberSchema,
+  email: z.string().trim().max(255, 'Email muito longo').pipe(z.email('Email inválido')),
+  address: z.string().trim().min(1, 'Endereço é obrigatório').max(200, 'Endereço muito longo'),
+  openingHours: z
+    .array(
+      z.object({
+        days: z.string().trim().min(1, 'Informe os dias').max(40, 'Dias: texto muito longo'),
+        hours: z.string().trim().min(1, 'Informe o horário').max(40, 'Horário: texto muito longo'),
+      }),
+    )
+    .min(1, 'Informe ao menos um horário de atendimento')
+    .max(OPENING_HOURS_MAX_ROWS, `No máximo ${OPENING_HOURS_MAX_ROWS} linhas de horário`),
+});
+export type StoreContactUpdate = z.input<typeof storeContactUpdateSchema>;
 
 // --- Activity log (admin.md 2, 3, 9) ------------------------------------------------------
 

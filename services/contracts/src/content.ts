@@ -1,6 +1,6 @@
 /**
  * Content contracts: editable content sections and social links (admin.md sections 3 and 7),
- * the store's contact constants and the contact form (storefront.md sections 2, 3, 4, 5 and 9).
+ * the store's contact details (issue 22) and the contact form (storefront.md sections 2, 3, 4, 5 and 9).
  *
  * The contact form makes no backend call (storefront.md 7): the schema lives here so the rules
  * are written once and tested beside the other shared schemas.
@@ -73,22 +73,43 @@ export function firstSocialLink(entry: SocialLinks | undefined): string | null {
   return null;
 }
 
-// --- Store contact constants (storefront.md 9) --------------------------------------------
+// --- Store contact details (storefront.md 2, 3, 9; issue 22) --------------------------------
 
-/** How shoppers reach the store. `whatsappNumber` is in international format, digits only. */
-export const STORE_CONTACT = {
+/** One row of the opening hours, e.g. `{ days: 'Sábado', hours: '9h às 14h' }`. */
+export const openingHoursRowSchema = z.object({ days: z.string(), hours: z.string() });
+export type OpeningHoursRow = z.infer<typeof openingHoursRowSchema>;
+
+/**
+ * How shoppers reach the store (issue 22), as `GET /api/store-contact` returns it: shown by the
+ * footer and the contact page, and the number the WhatsApp button and the contact form open.
+ * `phone` is masked `(11) 99999-9999`; `whatsappNumber` is international, digits only
+ * (`5511999999999`); `address` is the city/address line; `openingHours` in display order.
+ * The owner edits it in the panel's Conteúdo tab (`storeContactUpdateSchema` in admin.ts).
+ */
+export const storeContactSchema = z.object({
+  phone: z.string(),
+  whatsappNumber: z.string(),
+  email: z.string(),
+  address: z.string(),
+  openingHours: z.array(openingHoursRowSchema),
+});
+export type StoreContact = z.infer<typeof storeContactSchema>;
+
+/**
+ * The contact details a fresh store starts with (storefront.md 9: Mon–Fri 9–18, Sat 9–14, Sun
+ * closed), also shown while the stored ones load or when loading them failed.
+ */
+export const DEFAULT_STORE_CONTACT: StoreContact = {
   email: 'contato@prata925.com.br',
   phone: '(11) 99999-9999',
   whatsappNumber: '5511999999999',
-  city: 'São Paulo, SP',
-} as const;
-
-/** Opening hours (storefront.md 9: Mon–Fri 9–18, Sat 9–14, Sun closed). */
-export const OPENING_HOURS = [
-  { days: 'Segunda a Sexta', hours: '9h às 18h' },
-  { days: 'Sábado', hours: '9h às 14h' },
-  { days: 'Domingo', hours: 'Fechado' },
-] as const;
+  address: 'São Paulo, SP',
+  openingHours: [
+    { days: 'Segunda a Sexta', hours: '9h às 18h' },
+    { days: 'Sábado', hours: '9h às 14h' },
+    { days: 'Domingo', hours: 'Fechado' },
+  ],
+};
 
 // --- Contact form (storefront.md 3, 5) ----------------------------------------------------
 

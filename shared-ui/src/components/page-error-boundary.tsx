@@ -4,6 +4,10 @@
  * 'Tentar Novamente' clears the error (the page renders again); 'Ir para Início' clears it and
  * goes to /. Moving to another path clears it too, so the chrome keeps working after an error.
  * The error is reported to the service (`@prata/shared-ui/state`) under the remote's name.
+ *
+ * `PanelRouteErrorBoundary` (issue 22): the same boundary around one panel tab (PanelLayout's
+ * `main`), so a render error in one admin or developer tab shows the error in that tab only,
+ * with the sidebar and top bar intact; 'Ir para Início' goes to the panel's first section.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from '@prata/shared-ui/router';
@@ -16,6 +20,8 @@ interface BoundaryProps {
   /** Prefix of the console message, e.g. the remote's name. */
   source: string;
   onHome: () => void;
+  /** The error screen's title and text (default: the generic screen's). */
+  copy?: { title: string; description: string };
   children: ReactNode;
 }
 
@@ -48,7 +54,7 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return <ErrorScreen onRetry={this.retry} onHome={this.home} />;
+    return <ErrorScreen onRetry={this.retry} onHome={this.home} {...this.props.copy} />;
   }
 }
 
@@ -58,6 +64,26 @@ export function PageErrorBoundary({ source, children }: { source: string; childr
   const { pathname } = useLocation();
   return (
     <Boundary resetKey={pathname} source={source} onHome={() => void navigate('/')}>
+      {children}
+    </Boundary>
+  );
+}
+
+const PANEL_TAB_ERROR = {
+  title: 'Não foi possível exibir esta página',
+  description: 'Ocorreu um erro inesperado nesta área do painel. As outras áreas continuam funcionando: tente novamente ou escolha outra no menu.',
+};
+
+/**
+ * Wraps one panel tab (issue 22): a render error shows the error screen in place of the tab only;
+ * a path change (another tab) clears it. `homePath` is where 'Ir para Início' goes (the panel's
+ * first section); `source` names the panel in the console and the error report.
+ */
+export function PanelRouteErrorBoundary({ source, homePath, children }: { source: string; homePath: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <Boundary resetKey={pathname} source={source} onHome={() => void navigate(homePath)} copy={PANEL_TAB_ERROR}>
       {children}
     </Boundary>
   );

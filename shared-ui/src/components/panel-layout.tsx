@@ -2,7 +2,8 @@
  * The full-screen layout of the admin and developer panels (admin.md 2 "Admin layout"; issue 12):
  * a sidebar with the area's sections, a top bar with a breadcrumb, optional global search and
  * notification slots, 'Ver Loja' (to /) and the sign-out button showing the user's e-mail and
- * role label ('Administrador' / 'Desenvolvedor'), and the page in `main#conteudo`. No store
+ * role label ('Administrador' / 'Desenvolvedor'), and the page in `main#conteudo` inside its own
+ * error boundary (issue 22: a tab's render error stays in that tab). No store
  * header, footer or back button: the shell frames panel routes bare (RemoteModule `layout: 'panel'`).
  *
  * Below 960 px the sidebar moves into a left `Sheet` opened by 'Abrir menu' (focus trapped,
@@ -15,6 +16,7 @@ import { Link } from '@prata/shared-ui/router';
 import { usePanelSignOut } from '../lib/use-panel-sign-out.ts';
 import { TransitionNavLink, useSessionStore } from '@prata/shared-ui/state';
 import { Button, buttonClassName } from './button.tsx';
+import { PanelRouteErrorBoundary } from './page-error-boundary.tsx';
 import { Sheet } from './dialog.tsx';
 import { Breadcrumb, type BreadcrumbItem } from './navigation.tsx';
 import styles from './panel-layout.module.css';
@@ -112,7 +114,9 @@ export function PanelLayout({ title, icon: Icon, navLabel, sections, breadcrumb,
           </div>
         </header>
         <main id="conteudo" className={styles.main} tabIndex={-1}>
-          {children}
+          <PanelRouteErrorBoundary source={navLabel} homePath={sections[0]?.path ?? '/'}>
+            {children}
+          </PanelRouteErrorBoundary>
         </main>
       </div>
     </div>

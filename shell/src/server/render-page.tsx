@@ -23,7 +23,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { RenderedPage } from '@prata/contracts/platform';
 import type { RemoteDocumentAssets, ServerPageRender, ServerPageRequest, ServerRedirect, ServerRoute } from '@prata/contracts/server-rendering';
-import { routeLayout, routeRendering, setRuntimeConfig, type RemoteModule } from '@prata/shared-ui';
+import { getStoreContactQueryOptions, routeLayout, routeRendering, setRuntimeConfig, type RemoteModule } from '@prata/shared-ui';
 import { App, QUERY_DEFAULTS } from '../app/app.tsx';
 import { getSocialLinksQueryOptions } from '../features/chrome/api/get-social-links.ts';
 import { subdomainRedirect } from '../features/navigation/subdomain-redirect.ts';
@@ -83,7 +83,7 @@ export async function renderPage(request: PageRequest): Promise<PageRender | Red
   const owner = ownerOf(registry, url.pathname);
   const entry = owner ? registry.find((remote) => remote.name === owner) : undefined;
   const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
-  const chromeData = queryClient.prefetchQuery(getSocialLinksQueryOptions());
+  const chromeData = Promise.all([queryClient.prefetchQuery(getSocialLinksQueryOptions()), queryClient.prefetchQuery(getStoreContactQueryOptions())]);
 
   let module: RemoteModule | null = null;
   let remoteAssets: RemoteDocumentAssets = { scripts: [], styles: [], singletons: [] };

@@ -24,6 +24,7 @@ import { DomainEventRecordSchema } from '../events/domain-event.entity.ts';
 import { OrderItemSchema, OrderSchema, OrderStatusChangeSchema, PaymentNotificationSchema, SandboxPaymentSchema } from '../modules/orders/index.ts';
 import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/index.ts';
 import { SearchNormalizeRoutine } from '../modules/search/index.ts';
+import { StoreSettingsSchema } from '../modules/settings/index.ts';
 import { SourceMapSchema, SystemErrorEventSchema, SystemErrorSchema, SystemErrorUserSchema, SystemErrorVersionSchema } from '../modules/system-errors/index.ts';
 import { NotificationSchema, NotificationStateSchema } from '../modules/notifications/index.ts';
 import { QaIssueSchema } from '../modules/quality/index.ts';
@@ -71,6 +72,7 @@ export const ENTITIES = [
   WebVitalSampleSchema,
   ReleaseSessionSchema,
   RemoteCanaryClientSchema,
+  StoreSettingsSchema,
 ];
 
 /** Builds the ORM options for a `postgres://` URL. `debug` logs SQL. */

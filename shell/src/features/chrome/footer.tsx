@@ -8,8 +8,8 @@
  * client-side).
  */
 import { Link } from '@prata/shared-ui/router';
-import { StaticContent } from '@prata/shared-ui';
-import { STORE_CONTACT, firstSocialLink, type SocialLinks, type SocialPlatform } from '@prata/contracts/content';
+import { StaticContent, useStoreContact } from '@prata/shared-ui';
+import { firstSocialLink, type SocialLinks, type SocialPlatform } from '@prata/contracts/content';
 import { useSocialLinks } from './api/get-social-links.ts';
 import styles from './chrome.module.css';
 
@@ -39,6 +39,7 @@ export function Footer() {
 function FooterContent() {
   const { data } = useSocialLinks();
   const socialLinks = footerSocialLinks(data);
+  const contact = useStoreContact();
   return (
     <>
       <div className={`p9-container ${styles.footerGrid}`}>
@@ -77,9 +78,9 @@ function FooterContent() {
         <section>
           <h2>Contato</h2>
           <address>
-            {STORE_CONTACT.email}
+            {contact.email}
             <br />
-            {STORE_CONTACT.phone}
+            {contact.phone}
             <br />
             Seg–Sex 9h–18h, Sáb 9h–14h
           </address>

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageSchema, type MessageResponse } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { getAdminRegistrationsQueryOptions } from './get-admin-registrations.ts';
-import { getAdminUsersQueryOptions } from './get-admin-users.ts';
+import { adminKeys } from '../../../lib/query-keys.ts';
 
 export function approveAdminRegistration(id: string): Promise<MessageResponse> {
   return apiRequest(`/api/admin/registrations/${encodeURIComponent(id)}/approve`, messageSchema, { method: 'POST' });
@@ -19,7 +19,7 @@ export function useApproveAdminRegistration() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getAdminRegistrationsQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: getAdminUsersQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.users }),
       ]),
   });
 }

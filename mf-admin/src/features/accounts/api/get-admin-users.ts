@@ -1,19 +1,32 @@
-/** `GET /api/admin/users`: profiles with their highest role, newest first (admin.md 2 users tab). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminUserSchema, type AdminUser } from '@prata/contracts';
+/**
+ * `GET /api/admin/users?search=&page=`: one page of profiles with their highest role, newest
+ * first (admin.md 2 users tab; issue 22: server-side paging and an accent-insensitive search over
+ * name and e-mail). The previous page stays on screen while the next one loads.
+ */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ADMIN_USERS_PAGE_SIZE, adminUserPageSchema, type AdminUserPage } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { adminKeys } from '../../../lib/query-keys.ts';
 
-const listSchema = adminUserSchema.array();
-
-export function getAdminUsers(signal?: AbortSignal): Promise<AdminUser[]> {
-  return apiRequest('/api/admin/users', listSchema, signal ? { signal } : {});
+/** The users tab's filters: the search text (empty: everyone) and the page, from 1. */
+export interface AdminUserFilters {
+  search: string;
+  page: number;
 }
 
-export function getAdminUsersQueryOptions() {
-  return queryOptions({ queryKey: adminKeys.users, queryFn: ({ signal }) => getAdminUsers(signal) });
+export function getAdminUsers({ search, page }: AdminUserFilters, signal?: AbortSignal): Promise<AdminUserPage> {
+  const query = { page: String(page), pageSize: String(ADMIN_USERS_PAGE_SIZE), ...(search ? { search } : {}) };
+  return apiRequest('/api/admin/users', adminUserPageSchema, { query, ...(signal ? { signal } : {}) });
 }
 
-export function useAdminUsers() {
-  return useQuery(getAdminUsersQueryOptions());
+export function getAdminUsersQueryOptions(filters: AdminUserFilters) {
+  return queryOptions({
+    queryKey: [...adminKeys.users, 'list', filters.search, filters.page],
+    queryFn: ({ signal }) => getAdminUsers(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminUsers(filters: AdminUserFilters) {
+  return useQuery(getAdminUsersQueryOptions(filters));
 }

@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageSchema, type MessageResponse } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { getAdminUsersQueryOptions } from './get-admin-users.ts';
+import { adminKeys } from '../../../lib/query-keys.ts';
 
 /** The body `developerSetupSchema` validates. */
 export interface DeveloperSetupInput {
@@ -22,6 +22,6 @@ export function useSetupDeveloper() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setupDeveloper,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getAdminUsersQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
   });
 }

@@ -2,16 +2,19 @@
  * Users tab list (admin.md 2): initials avatar, name or 'Nome não definido', role badge
  * (Administrador / Desenvolvedor / Usuário), email, creation date in pt-BR, and the row actions
  * view, edit and delete (delete on non-admin rows only; user-actions.tsx). `?usuario=<id>` (a
- * global search link) opens that account's details.
+ * global search link) opens that account's details. Issue 22: pages of 20 from the service
+ * (`?pagina=`, the panel's Pagination) and a search over name and e-mail, accents and case ignored
+ * (`?busca=`, debounced 300 ms).
  * Empty: 'Nenhum usuário encontrado'; load failure: 'Erro ao carregar usuários'.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from '@prata/shared-ui/router';
-import { Alert, Badge, Button, Skeleton, toast } from '@prata/shared-ui';
+import { Alert, Badge, Button, Pagination, Skeleton, TextField, toast } from '@prata/shared-ui';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { ROLE_LABELS, UserDetailsDialog, UserRowActions } from './user-actions.tsx';
 import styles from './accounts.module.css';
 
+const SEARCH_DEBOUNCE_MS = 300;
 const ROLE_VARIANTS = { admin: 'bestseller', developer: 'new', user: 'neutral' } as const;
 
 const date = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'America/Sao_Paulo' });
@@ -42,9 +45,38 @@ export function UsersSkeleton({ label }: { label: string }) {
 }
 
 export function UserList() {
-  const { data, isPending, isError, refetch } = useAdminUsers();
   const [params, setParams] = useSearchParams();
+  const filters = { search: params.get('busca') ?? '', page: Math.max(1, Number.parseInt(params.get('pagina') ?? '1', 10) || 1) };
+  const [search, setSearch] = useState(filters.search);
+  const { data, isPending, isError, refetch } = useAdminUsers(filters);
   const viewing = params.get('usuario');
+  const go = (changes: { busca?: string; pagina?: number }) =>
+    setParams(
+      (current) => {
+        if ('busca' in changes) {
+          if (changes.busca) current.set('busca', changes.busca);
+          else current.delete('busca');
+          current.delete('pagina');
+        }
+        if (changes.pagina && changes.pagina > 1) current.set('pagina', String(changes.pagina));
+        else if ('pagina' in changes) current.delete('pagina');
+        return current;
+      },
+      { replace: true },
+    );
+
+  useEffect(() => {
+    if (search.trim() === filters.search) return;
+    const timer = window.setTimeout(() => go({ busca: search.trim() }), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- debounce on the typed text only
+  }, [search]);
+
+  const searchField = (
+    <form role="search" aria-label="Buscar usuários" onSubmit={(event) => event.preventDefault()}>
+      <TextField id="users-search" label="Buscar usuários" placeholder="Nome ou e-mail" value={search} onChange={(event) => setSearch(event.target.value)} />
+    </form>
+  );
   const view = (id: string | null) =>
     setParams(
       (current) => {
@@ -70,11 +102,20 @@ export function UserList() {
       </div>
     );
   }
-  if (data.length === 0) return <p className={styles.muted}>Nenhum usuário encontrado</p>;
+  const pageCount = Math.max(1, Math.ceil(data.total / data.pageSize));
+  if (data.items.length === 0) {
+    return (
+      <>
+        {searchField}
+        <p className={styles.muted}>Nenhum usuário encontrado</p>
+      </>
+    );
+  }
   return (
     <>
+    {searchField}
     <ul className={styles.list} aria-label="Usuários" data-testid="admin-user-list">
-      {data.map((user) => (
+      {data.items.map((user) => (
         <li key={user.id} className={styles.row}>
           <span className={styles.avatar} aria-hidden="true">
             {initialsOf(user.fullName, user.email)}
@@ -92,6 +133,7 @@ export function UserList() {
         </li>
       ))}
     </ul>
+    <Pagination page={data.page} pageCount={pageCount} onPageChange={(page) => go({ pagina: page })} label="Páginas de usuários" />
     <UserDetailsDialog userId={viewing} onClose={() => view(null)} />
     </>
   );

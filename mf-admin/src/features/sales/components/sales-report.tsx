@@ -2,23 +2,35 @@
  * The sales report (admin.md 2 "Sales report", 8, 9; issue 12): total revenue, units sold, orders
  * and average ticket (revenue / orders) of the chosen period, the monthly performance from the
  * real paid orders as a chart, the top 5 products by revenue, stock alerts from the real stock,
- * revenue per payment method, and the note on the payment provider with its badges. Money comes
+ * revenue per payment method, and the note on the payment provider with its badges (issue 22: only
+ * the configured acquirer and its methods). Money comes
  * in integer cents and is only formatted here. Failure: 'Não foi possível carregar os dados de vendas.'
  */
 import { AlertTriangle, CreditCard, DollarSign, Package, Receipt, ShoppingCart, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '@prata/shared-ui/router';
-import { LOW_STOCK_THRESHOLD, SALES_PERIODS, SALES_PERIOD_LABELS, type PaymentMethod, type SalesPeriod } from '@prata/contracts';
+import { SALES_PERIODS, SALES_PERIOD_LABELS, type PaymentMethod, type SalesPeriod } from '@prata/contracts';
 import { Badge, Card, Skeleton, Table, ToggleGroup, formatBRL } from '@prata/shared-ui';
 import { RevenueChart } from '../../../components/revenue-chart.tsx';
 import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
 import { useSales } from '../api/get-sales.ts';
+import { LowStockThresholdForm } from './low-stock-threshold-form.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import styles from './sales.module.css';
 
 const LOAD_FAILURE = 'Não foi possível carregar os dados de vendas.';
 const METHOD_LABELS: Record<PaymentMethod, string> = { 'credit-card': 'Cartão de crédito', pix: 'PIX', boleto: 'Boleto' };
-const PROVIDER_BADGES = ['Stone', 'Cielo', 'PagSeguro', 'Mercado Pago', 'Pix'] as const;
+/** Names of the acquirers the service can be configured with (`PAYMENT_PROVIDER`). */
+const PROVIDER_LABELS: Record<string, string> = { sandbox: 'Sandbox (testes)', mercadopago: 'Mercado Pago' };
+
+/**
+ * The badges of the payment note (issue 22): only the acquirer the store is configured with (the
+ * provider `GET /api/payments/config` also names; the report carries it) and the methods the
+ * checkout takes through it, instead of a list of acquirers the store does not use.
+ */
+export function providerBadges(provider: string): string[] {
+  return [PROVIDER_LABELS[provider] ?? provider, ...Object.values(METHOD_LABELS)];
+}
 const monthFormat = new Intl.DateTimeFormat('pt-BR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** '2026-11' -> 'nov. de 2026'. */
@@ -77,7 +89,8 @@ export function SalesReport() {
                 </Table>
               )}
             </Card>
-            <Card title="Alertas de Estoque" description={`Produtos com ${LOW_STOCK_THRESHOLD} unidades ou menos`} icon={<AlertTriangle size={20} aria-hidden="true" />}>
+            <Card title="Alertas de Estoque" description={`Produtos com ${data.lowStockThreshold} unidades ou menos`} icon={<AlertTriangle size={20} aria-hidden="true" />}>
+              <LowStockThresholdForm threshold={data.lowStockThreshold} />
               {data.stockAlerts.length === 0 ? (
                 <p className={styles.muted}>Nenhum produto com estoque baixo.</p>
               ) : (
@@ -111,8 +124,8 @@ export function SalesReport() {
                 <strong>{data.paymentProvider === 'sandbox' ? 'sandbox (ambiente de testes)' : data.paymentProvider}</strong>. Para receber de verdade, integre uma
                 operadora de pagamentos ou maquininha; cartões, PIX e boleto continuam funcionando do mesmo jeito.
               </p>
-              <ul className={styles.badges} aria-label="Operadoras compatíveis">
-                {PROVIDER_BADGES.map((name) => (
+              <ul className={styles.badges} aria-label="Operadora e formas de pagamento configuradas">
+                {providerBadges(data.paymentProvider).map((name) => (
                   <li key={name}>
                     <Badge>{name}</Badge>
                   </li>

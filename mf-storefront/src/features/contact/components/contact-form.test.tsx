@@ -1,13 +1,27 @@
 /**
  * Contact form (storefront.md 4, 5): invalid input gives one error toast with every message
  * joined by commas and opens nothing; valid input opens the WhatsApp chat in a new tab carrying
- * every field, shows 'Abrindo WhatsApp...' and clears the form; script tags are stripped as typed.
+ * every field with the store's stored WhatsApp number (issue 22), shows 'Abrindo WhatsApp...' and
+ * clears the form; script tags are stripped as typed. The contact details (issue 22) show the
+ * stored values.
  */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_STORE_CONTACT, type StoreContact } from '@prata/contracts/content';
 import { toast } from '@prata/shared-ui';
+import { ContactDetails } from './contact-details.tsx';
 import { ContactForm } from './contact-form.tsx';
+
+/** Details as the owner edited them in the panel (served by `GET /api/store-contact`). */
+const EDITED: StoreContact = {
+  phone: '(21) 3333-4444',
+  whatsappNumber: '5521988887777',
+  email: 'atendimento@loja.com.br',
+  address: 'Rua do Ouvidor, 50 · Rio de Janeiro, RJ',
+  openingHours: [{ days: 'Terça a Sábado', hours: '10h às 19h' }],
+};
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -33,7 +47,16 @@ beforeEach(() => {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  act(() => root.render(<ContactForm />));
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  queryClient.setQueryData(['store-contact'], EDITED);
+  act(() =>
+    root.render(
+      <QueryClientProvider client={queryClient}>
+        <ContactForm />
+        <ContactDetails />
+      </QueryClientProvider>,
+    ),
+  );
 });
 afterEach(() => {
   act(() => root.unmount());
@@ -69,6 +92,7 @@ describe('ContactForm', () => {
     const [url, target, features] = open.mock.calls[0]!;
     expect(target).toBe('_blank');
     expect(features).toContain('noopener');
+    expect(new URL(String(url)).pathname).toBe('/5521988887777');
     const text = new URL(String(url)).searchParams.get('text')!;
     for (const value of ['Maria Silva', '(11) 98765-4321', 'maria@example.com', 'Ajuste de anel', 'Meu aro é 16.']) expect(text).toContain(value);
     expect(text).not.toContain('  Maria');
@@ -79,5 +103,17 @@ describe('ContactForm', () => {
   it('strips script tags while typing', () => {
     type('mensagem', 'Oi<script>alert(1)</script> tudo bem?');
     expect(field('mensagem').value).toBe('Oi tudo bem?');
+  });
+});
+
+describe('ContactDetails', () => {
+  it('shows the stored phone, e-mail, address, opening hours and WhatsApp link, not the defaults', () => {
+    const text = container.textContent!;
+    for (const value of [EDITED.phone, EDITED.email, EDITED.address, 'Terça a Sábado', '10h às 19h']) expect(text).toContain(value);
+    expect(text).not.toContain(DEFAULT_STORE_CONTACT.phone);
+    expect(text).not.toContain('Segunda a Sexta');
+    expect(container.querySelector('a[href^="https://wa.me/"]')!.getAttribute('href')).toBe('https://wa.me/5521988887777');
+    expect(container.querySelector('a[href^="mailto:"]')!.getAttribute('href')).toBe(`mailto:${EDITED.email}`);
+    expect(container.querySelector('a[href^="tel:"]')!.getAttribute('href')).toBe('tel:+552133334444');
   });
 });

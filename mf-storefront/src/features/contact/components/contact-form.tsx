@@ -2,13 +2,14 @@
  * Contact form (storefront.md 2, 3, 4, 5 "/contato"): name, phone, email, subject, message.
  * Script tags are stripped as the shopper types; on submit the values are trimmed and validated
  * with the shared schema. Invalid: one error toast with every message joined by commas. Valid:
- * a WhatsApp chat carrying every field opens in a new tab, the toast 'Abrindo WhatsApp...'
+ * a WhatsApp chat with the store's number (issue 22: the stored contact details) carrying every
+ * field opens in a new tab, the toast 'Abrindo WhatsApp...'
  * shows and the form is cleared. No backend call (storefront.md 7).
  */
 import { Send } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { stripScriptTags, validateContactForm, type ContactFormInput } from '@prata/contracts/content';
-import { Button, Card, TextField, TextareaField, toast } from '@prata/shared-ui';
+import { Button, Card, TextField, TextareaField, toast, useStoreContact } from '@prata/shared-ui';
 import { contactWhatsAppUrl } from '../utils/whatsapp.ts';
 import styles from './contact.module.css';
 
@@ -16,6 +17,7 @@ const EMPTY_FORM: ContactFormInput = { name: '', phone: '', email: '', subject: 
 
 export function ContactForm() {
   const [form, setForm] = useState<ContactFormInput>(EMPTY_FORM);
+  const contact = useStoreContact();
 
   const update = (field: keyof ContactFormInput) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const value = stripScriptTags(event.target.value);
@@ -29,7 +31,7 @@ export function ContactForm() {
       toast.error('Erro de validação', { description: result.message });
       return;
     }
-    window.open(contactWhatsAppUrl(result.data), '_blank', 'noopener,noreferrer');
+    window.open(contactWhatsAppUrl(result.data, contact.whatsappNumber), '_blank', 'noopener,noreferrer');
     toast.success('Abrindo WhatsApp...');
     setForm(EMPTY_FORM);
   };

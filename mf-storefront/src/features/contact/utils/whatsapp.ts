@@ -3,10 +3,10 @@
  * turned into a pre-filled chat (`https://wa.me/<number>?text=<url-encoded text>`) that carries
  * every field.
  */
-import { STORE_CONTACT, type ContactForm } from '@prata/contracts/content';
+import type { ContactForm } from '@prata/contracts/content';
 
-/** A wa.me chat link with the store; `text` (optional) is pre-filled, URL-encoded. */
-export function whatsAppUrl(text?: string, number: string = STORE_CONTACT.whatsappNumber): string {
+/** A wa.me chat link with the store's WhatsApp `number` (issue 22: from the store settings); `text` (optional) is pre-filled, URL-encoded. */
+export function whatsAppUrl(number: string, text?: string): string {
   const base = `https://wa.me/${number.replace(/\D/g, '')}`;
   return text ? `${base}?text=${encodeURIComponent(text)}` : base;
 }
@@ -24,7 +24,7 @@ export function contactWhatsAppText(form: ContactForm): string {
   ].join('\n');
 }
 
-/** The wa.me link that opens a chat carrying the contact form. */
-export function contactWhatsAppUrl(form: ContactForm, number: string = STORE_CONTACT.whatsappNumber): string {
-  return whatsAppUrl(contactWhatsAppText(form), number);
+/** The wa.me link that opens a chat with the store's WhatsApp `number` carrying the contact form. */
+export function contactWhatsAppUrl(form: ContactForm, number: string): string {
+  return whatsAppUrl(number, contactWhatsAppText(form));
 }

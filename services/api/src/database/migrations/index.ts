@@ -24,6 +24,8 @@ import { Migration20261126200000_staff_two_factor } from './Migration20261126200
 import { Migration20261126210000_mail_retries_on_jobs } from './Migration20261126210000_mail_retries_on_jobs.ts';
 import { Migration20261127100000_error_issues } from './Migration20261127100000_error_issues.ts';
 import { Migration20261127110000_release_health } from './Migration20261127110000_release_health.ts';
+import { Migration20261127130000_store_settings } from './Migration20261127130000_store_settings.ts';
+import { Migration20261127140000_low_stock_threshold } from './Migration20261127140000_low_stock_threshold.ts';
 import { Migration20261127200000_saved_addresses } from './Migration20261127200000_saved_addresses.ts';
 import { Migration20261127210000_product_page } from './Migration20261127210000_product_page.ts';
 
@@ -49,6 +51,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126210000_mail_retries_on_jobs', class: Migration20261126210000_mail_retries_on_jobs },
   { name: 'Migration20261127100000_error_issues', class: Migration20261127100000_error_issues },
   { name: 'Migration20261127110000_release_health', class: Migration20261127110000_release_health },
+  { name: 'Migration20261127130000_store_settings', class: Migration20261127130000_store_settings },
+  { name: 'Migration20261127140000_low_stock_threshold', class: Migration20261127140000_low_stock_threshold },
   { name: 'Migration20261127200000_saved_addresses', class: Migration20261127200000_saved_addresses },
   { name: 'Migration20261127210000_product_page', class: Migration20261127210000_product_page },
 ];

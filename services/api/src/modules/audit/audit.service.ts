@@ -46,6 +46,8 @@ export type AuditAction =
   | 'user_deleted'
   | 'content_updated'
   | 'social_links_updated'
+  | 'store_contact_updated'
+  | 'low_stock_threshold_updated'
   | 'order_marked_paid'
   | 'order_shipped'
   | 'order_delivered'

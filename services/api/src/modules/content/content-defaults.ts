@@ -4,7 +4,7 @@
  * administrator edits them afterwards. Texts use the business constants of storefront.md 9.
  * Content is plain text: a blank line separates paragraphs, a single newline separates lines.
  */
-import { STORE_CONTACT, type ContentSectionKey, type SocialPlatform } from '@prata/contracts';
+import { DEFAULT_STORE_CONTACT, type ContentSectionKey, type SocialPlatform } from '@prata/contracts';
 
 export interface DefaultContentSection {
   sectionKey: ContentSectionKey;
@@ -27,7 +27,7 @@ Os dados do cartão são processados pela operadora de pagamento e não ficam gu
 Guardamos no seu navegador o carrinho, os favoritos e a sua sessão, para que você não perca nada ao voltar à loja.
 
 5. Seus direitos
-Você pode pedir acesso, correção ou exclusão dos seus dados a qualquer momento pelo e-mail ${STORE_CONTACT.email}.
+Você pode pedir acesso, correção ou exclusão dos seus dados a qualquer momento pelo e-mail ${DEFAULT_STORE_CONTACT.email}.
 
 6. Idade mínima
 A loja é destinada a maiores de 18 anos.`;
@@ -61,7 +61,7 @@ Você pode pedir a troca ou a devolução em até 30 dias corridos após o receb
 A peça deve estar sem sinais de uso, na embalagem original e acompanhada da nota fiscal.
 
 3. Como solicitar
-Fale conosco pelo WhatsApp ${STORE_CONTACT.phone} ou pelo e-mail ${STORE_CONTACT.email} informando o número do pedido. Respondemos em até 24 horas com as instruções de envio, sem custo para você.
+Fale conosco pelo WhatsApp ${DEFAULT_STORE_CONTACT.phone} ou pelo e-mail ${DEFAULT_STORE_CONTACT.email} informando o número do pedido. Respondemos em até 24 horas com as instruções de envio, sem custo para você.
 
 4. Reembolso
 Cartão de crédito: o estorno aparece em até 2 faturas.
@@ -91,8 +91,8 @@ Trabalhamos apenas com prata de lei, com certificado de autenticidade, e revisam
 
 Cada pedido é embalado com carinho, porque muitas vezes ele é um presente para alguém especial, ou para você mesma.`;
 
-const contactInfo = `WhatsApp e telefone: ${STORE_CONTACT.phone}
-E-mail: ${STORE_CONTACT.email}
+const contactInfo = `WhatsApp e telefone: ${DEFAULT_STORE_CONTACT.phone}
+E-mail: ${DEFAULT_STORE_CONTACT.email}
 
 Horário de atendimento
 Segunda a Sexta: 9h às 18h
@@ -116,5 +116,5 @@ export const DEFAULT_SOCIAL_LINKS: Readonly<Record<SocialPlatform, string>> = {
   instagram: 'https://instagram.com/prata925',
   facebook: 'https://facebook.com/prata925',
   telegram: 'https://t.me/prata925',
-  whatsapp: `https://wa.me/${STORE_CONTACT.whatsappNumber}`,
+  whatsapp: `https://wa.me/${DEFAULT_STORE_CONTACT.whatsappNumber}`,
 };

@@ -23,11 +23,13 @@ import {
   developerSetupSchema,
   type AdminRegistration as AdminRegistrationDto,
   type AdminRegistrationInput,
-  type AdminUser,
+  type AdminUserPage,
+  type adminUserListQuerySchema,
   type RoleName,
 } from '@prata/contracts';
 import type { z } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { audit, type RequestMeta } from '../audit/index.ts';
@@ -334,20 +336,43 @@ export class AdminAccountsService {
     });
   }
 
-  /** Users tab: profiles with their highest role, newest first. */
-  async users(em: EntityManager): Promise<AdminUser[]> {
-    const profiles = await em.find(Profile, {}, { orderBy: { createdAt: 'desc' }, populate: ['user'], limit: 500 });
-    const roles = await em.find(UserRole, { user: { $in: profiles.map((p) => p.user.id) } });
-    return profiles.map((p) => {
-      const own = roles.filter((r) => r.user.id === p.user.id).map((r) => r.role);
-      return {
-        id: p.user.id,
-        fullName: p.fullName || null,
-        email: p.email,
-        role: own.includes('developer') ? 'developer' : own.includes('admin') ? 'admin' : 'user',
-        createdAt: p.createdAt.toISOString(),
-      };
-    });
+  /**
+   * Users tab (issue 22): one page of profiles with their highest role, newest first; `search`
+   * matches the name or e-mail with accents and case ignored (`search_normalize`, as the global
+   * search). `total` counts every matching profile.
+   */
+  async users(em: EntityManager, query: z.output<typeof adminUserListQuerySchema>): Promise<AdminUserPage> {
+    const { page, pageSize } = query;
+    const search = query.search ? containsPattern(query.search) : null;
+    const filter = `(?::text is null or search_normalize(p.full_name || ' ' || p.email) like search_normalize(?::text))`;
+    const connection = em.getConnection();
+    const [rows, [counted]] = await Promise.all([
+      connection.execute<{ user_id: string; full_name: string; email: string; created_at: Date | string; roles: string[] | null }[]>(
+        `select p.user_id, p.full_name, p.email, p.created_at,
+                (select array_agg(r.role) from user_roles r where r.user_id = p.user_id) as roles
+           from profiles p
+          where ${filter}
+          order by p.created_at desc, p.user_id
+          limit ? offset ?`,
+        [search, search, pageSize, (page - 1) * pageSize],
+      ),
+      connection.execute<{ total: string }[]>(`select count(*) as total from profiles p where ${filter}`, [search, search]),
+    ]);
+    return {
+      items: rows.map((row) => {
+        const own = row.roles ?? [];
+        return {
+          id: row.user_id,
+          fullName: row.full_name || null,
+          email: row.email,
+          role: own.includes('developer') ? 'developer' : own.includes('admin') ? 'admin' : 'user',
+          createdAt: new Date(row.created_at).toISOString(),
+        };
+      }),
+      total: Number(counted?.total ?? 0),
+      page,
+      pageSize,
+    };
   }
 
   /** Uses the owner setup token once. @throws ValidationError when unknown, used, expired or an admin exists. */

@@ -14,7 +14,8 @@ import { z } from 'zod';
 import {
   adminRegistrationSchema,
   adminRegistrationSchemaOut,
-  adminUserSchema,
+  adminUserListQuerySchema,
+  adminUserPageSchema,
   apiErrorSchema,
   changeEmailSchema,
   changePasswordSchema,
@@ -269,7 +270,9 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Registro recusado' };
   });
 
-  app.get('/api/admin/users', { config: { access: 'admin' }, schema: { response: { 200: z.array(adminUserSchema), ...errors } } }, async () => admins.users(em()));
+  app.get('/api/admin/users', { config: { access: 'admin' }, schema: { querystring: adminUserListQuerySchema, response: { 200: adminUserPageSchema, ...errors } } }, async (request) =>
+    admins.users(em(), request.query),
+  );
 
   app.post('/api/admin/developers', { config: { access: 'admin', ...limit }, schema: { body: developerSetupSchema, response: { 200: messageSchema, ...errors } } }, async (request) =>
     admins.setupDeveloper(em(), request.body, requireAuth(request).userId, requestMeta(request)),

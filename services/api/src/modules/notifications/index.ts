@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NOTIFICATIONS_MAX, apiErrorSchema, messageSchema, notificationListSchema } from '@prata/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { StoreSettingsService } from '../settings/index.ts';
 import { NotificationService } from './notifications.service.ts';
 
 declare module 'fastify' {
@@ -23,7 +24,7 @@ const readBody = z.union([z.object({ all: z.literal(true) }), z.object({ ids: z.
 
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new NotificationService(() => app.orm.em.fork(), app.events, app.clock, {
-    lowStockThreshold: app.config.lowStockThreshold,
+    lowStockThreshold: (em) => new StoreSettingsService(em, app.config.lowStockThreshold).lowStockThreshold(),
     errorAlertThreshold: app.config.errorAlertThreshold,
   });
   service.listen();

@@ -1,7 +1,7 @@
 /**
  * Admin notifications produced by the service from real events (admin.md 2 "Notifications";
  * issue 11): a new order (only while under 1 hour old), a confirmed payment, a payment confirmed
- * after the order expired, low stock (stock at or below LOW_STOCK_THRESHOLD after an order or an
+ * after the order expired, low stock (stock at or below the stored low-stock threshold, issue 22, after an order or an
  * admin's change), and errors piling up (ERROR_ALERT_THRESHOLD unresolved occurrences within an
  * hour). Each is written once (unique `dedupe_key`) and announced with a `NotificationCreated`
  * event on the `notifications` channel. Read and dismissed state is kept per admin;
@@ -42,8 +42,14 @@ interface Draft {
 }
 
 export interface NotificationSettings {
-  lowStockThreshold: number;
+  /** The stored low-stock threshold in units (issue 22), read at each check. */
+  lowStockThreshold: (em: EntityManager) => Promise<number>;
   errorAlertThreshold: number;
+}
+
+/** The action of an order's notification (issue 22): that order's page in the panel (`/admin/orders/:id`). */
+export function orderAction(orderId: string): { label: string; url: string } {
+  return { label: 'Ver pedido', url: `/admin/orders/${encodeURIComponent(orderId)}` };
 }
 
 const hourKey = (date: Date) => date.toISOString().slice(0, 13);
@@ -71,7 +77,7 @@ export class NotificationService {
         title: 'Pagamento confirmado',
         description: `Pedido ${String(event.payload.number)} pago: ${formatBRL(Number(event.payload.totalCents))}.`,
         dedupeKey: `order-paid:${event.aggregateId}`,
-        action: { label: 'Ver vendas', url: '/admin/sales' },
+        action: orderAction(event.aggregateId),
       }),
     );
     this.events.subscribe(ORDER_EVENTS.paidAfterExpiry, (event) =>
@@ -80,7 +86,7 @@ export class NotificationService {
         title: 'Pagamento após expiração',
         description: `O pagamento do pedido ${String(event.payload.number ?? event.aggregateId)} foi confirmado depois que o pedido expirou. Verifique o estoque e o estorno.`,
         dedupeKey: `payment-after-expiry:${event.aggregateId}`,
-        action: { label: 'Ver vendas', url: '/admin/sales' },
+        action: orderAction(event.aggregateId),
       }),
     );
     this.events.subscribe(PRODUCT_EVENTS.updated, async (event) => {
@@ -97,7 +103,7 @@ export class NotificationService {
         title: 'Novo pedido',
         description: `Pedido ${String(event.payload.number)} recebido: ${formatBRL(Number(event.payload.totalCents))}.`,
         dedupeKey: `order-placed:${event.aggregateId}`,
-        action: { label: 'Ver vendas', url: '/admin/sales' },
+        action: orderAction(event.aggregateId),
       });
     }
     const items = await this.em().find(OrderItem, { order: event.aggregateId }, { fields: ['product'] });
@@ -107,7 +113,8 @@ export class NotificationService {
   /** Raises a low-stock alert for each product at or below the threshold (once per level and day). */
   async checkStock(productIds: string[]): Promise<void> {
     if (productIds.length === 0) return;
-    const low = await this.em().find(Product, { id: { $in: productIds }, stock: { $lte: this.settings.lowStockThreshold } });
+    const em = this.em();
+    const low = await em.find(Product, { id: { $in: productIds }, stock: { $lte: await this.settings.lowStockThreshold(em) } });
     for (const product of low) {
       await this.create({
         type: 'warning',
@@ -115,7 +122,7 @@ export class NotificationService {
         description:
           product.stock === 0 ? `${product.name} está sem estoque.` : `${product.name}: ${product.stock === 1 ? 'resta 1 unidade' : `restam ${product.stock} unidades`}.`,
         dedupeKey: `low-stock:${product.id}:${product.stock}:${dayKey(this.clock.now())}`,
-        action: { label: 'Ver produtos', url: '/admin/products' },
+        action: { label: 'Ver produto', url: `/admin/products?editar=${product.id}` },
       });
     }
   }

@@ -15,7 +15,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   DASHBOARD_WEEK_DAYS,
-  LOW_STOCK_THRESHOLD,
   SALE_STATUSES,
   type Dashboard,
   type PaymentMethod,
@@ -24,6 +23,7 @@ import {
 } from '@prata/contracts';
 import type { Clock } from '../../lib/clock.ts';
 import { AdminLog } from '../audit/index.ts';
+import { StoreSettingsService } from '../settings/index.ts';
 
 export const STORE_TIME_ZONE = 'America/Sao_Paulo';
 /** Newest activity rows on the dashboard. */
@@ -53,6 +53,7 @@ export class ReportsService {
     const db = em.getConnection();
     const now = this.clock.now().toISOString();
     const today = localDay('?::timestamptz');
+    const threshold = await new StoreSettingsService(em).lowStockThreshold();
     const [[sales], [orders], [counts], week, [pending], lowStock, activity] = await Promise.all([
       db.execute(`select coalesce(sum(total_cents), 0)::bigint as revenue, count(*) as orders from orders where ${SALE} and ${localDay(soldAt())} = ${today}`, [now]),
       db.execute(`select count(*) filter (where ${localDay('created_at')} = ${today}) as today, count(*) as total from orders where status <> 'cancelled'`, [now]),
@@ -65,7 +66,7 @@ export class ReportsService {
         [now, now],
       ),
       db.execute(`select count(*) filter (where status = 'pending') as payment, count(*) filter (where status = 'paid') as shipment from orders`),
-      this.lowStock(em, LOW_STOCK_ROWS.dashboard),
+      this.lowStock(em, threshold, LOW_STOCK_ROWS.dashboard),
       em.find(AdminLog, {}, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: DASHBOARD_ACTIVITY_ROWS }),
     ]);
     return {
@@ -84,6 +85,7 @@ export class ReportsService {
     const db = em.getConnection();
     const now = this.clock.now();
     const since = period === 'all' ? null : new Date(now.getTime() - Number(period) * 86_400_000).toISOString();
+    const threshold = await new StoreSettingsService(em).lowStockThreshold();
     // Orders that count as sales in the period (a CTE each query starts with).
     const sales = `with sales as (select * from orders where ${SALE} and (?::timestamptz is null or ${soldAt()} >= ?::timestamptz))`;
     const window = [since, since];
@@ -112,7 +114,7 @@ export class ReportsService {
         `${sales} select payment_method as method, sum(total_cents)::bigint as revenue, count(*) as orders from sales group by payment_method order by revenue desc`,
         window,
       ),
-      this.lowStock(em, LOW_STOCK_ROWS.sales),
+      this.lowStock(em, threshold, LOW_STOCK_ROWS.sales),
     ]);
     const revenueCents = n(totals!.revenue);
     const orders = n(totals!.orders);
@@ -121,19 +123,20 @@ export class ReportsService {
       totals: { revenueCents, unitsSold: n(units!.units), orders, averageTicketCents: orders > 0 ? Math.round(revenueCents / orders) : 0 },
       topProducts: top.map((row) => ({ productId: row.product_id, name: row.name, units: n(row.units), revenueCents: n(row.revenue) })),
       stockAlerts,
+      lowStockThreshold: threshold,
       monthly: monthly.map((row) => ({ month: row.month, revenueCents: n(row.revenue), orders: n(row.orders) })),
       byPaymentMethod: methods.map((row) => ({ method: row.method, revenueCents: n(row.revenue), orders: n(row.orders) })),
       paymentProvider: this.paymentProvider,
     };
   }
 
-  /** Products (not archived) at or below `LOW_STOCK_THRESHOLD` units, fewest first. */
-  private async lowStock(em: EntityManager, limit: number): Promise<{ id: string; name: string; stock: number }[]> {
+  /** Products (not archived) at or below `threshold` units (the stored low-stock threshold, issue 22), fewest first. */
+  private async lowStock(em: EntityManager, threshold: number, limit: number): Promise<{ id: string; name: string; stock: number }[]> {
     return em
       .getConnection()
       .execute<{ id: string; name: string; stock: number }[]>(
         'select id, name, stock from products where archived_at is null and stock <= ? order by stock, name limit ?',
-        [LOW_STOCK_THRESHOLD, limit],
+        [threshold, limit],
       );
   }
 }

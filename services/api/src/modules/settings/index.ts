@@ -1,0 +1,57 @@
+/**
+ * Store settings routes (issue 22):
+ * - `GET /api/store-contact` (public): the store's contact details and opening hours, for the
+ *   footer, the contact page and the WhatsApp button (server-rendered with the page);
+ * - `PUT /api/admin/store-contact` (admin): saves them from the panel's Conteúdo tab (Brazilian
+ *   phone and WhatsApp mobile numbers, e-mail; pt-BR 400s);
+ * - `GET /api/admin/settings/low-stock` and `PUT /api/admin/settings/low-stock` `{ threshold }`
+ *   (admin): the low-stock threshold in units used by the dashboard, the sales page and the bell.
+ * The settings row is inserted with the defaults when missing once the service is ready.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, lowStockSettingSchema, storeContactSchema, storeContactUpdateSchema } from '@prata/contracts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { requestMeta } from '../identity/index.ts';
+import { StoreSettingsService } from './store-settings.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const initial = app.config.lowStockThreshold;
+  const service = new StoreSettingsService(app.orm.em, initial);
+
+  app.addHook('onReady', async () => {
+    await new StoreSettingsService(app.orm.em.fork(), initial).ensureDefaults();
+  });
+
+  app.get(
+    '/api/store-contact',
+    { config: { access: 'public' }, schema: { response: { 200: storeContactSchema } } },
+    async () => service.contact(),
+  );
+
+  app.put(
+    '/api/admin/store-contact',
+    { config: { access: 'admin' }, schema: { body: storeContactUpdateSchema, response: { 200: storeContactSchema, ...errors } } },
+    async (request) => service.saveContact(requireAuth(request).userId, request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/api/admin/settings/low-stock',
+    { config: { access: 'admin' }, schema: { response: { 200: lowStockSettingSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
+    async () => ({ threshold: await service.lowStockThreshold() }),
+  );
+
+  app.put(
+    '/api/admin/settings/low-stock',
+    { config: { access: 'admin' }, schema: { body: lowStockSettingSchema, response: { 200: lowStockSettingSchema, ...errors } } },
+    async (request) => service.saveLowStockThreshold(requireAuth(request).userId, request.body, requestMeta(request)),
+  );
+};
+
+export default settingsRoutes;
+
+// The module's public face: other modules and the app import these from here, never a file of
+// this folder.
+export { StoreSettings, StoreSettingsSchema } from './store-settings.entity.ts';
+export { StoreSettingsService } from './store-settings.service.ts';

@@ -1,0 +1,28 @@
+/**
+ * `store_settings` (issue 22): the one row of settings the owner edits in the panel: the store's
+ * contact details and opening hours (footer, contact page, WhatsApp button) and the low-stock
+ * threshold in units (dashboard, sales, the bell's 'Estoque baixo'). The row has the
+ * fixed id 1; `StoreSettingsService.ensureDefaults` inserts it when missing.
+ */
+import { defineEntity, p } from '@mikro-orm/core';
+import type { OpeningHoursRow } from '@prata/contracts';
+
+/** The id of the single settings row. */
+export const STORE_SETTINGS_ID = 1;
+
+export const StoreSettingsSchema = defineEntity({
+  name: 'StoreSettings',
+  tableName: 'store_settings',
+  properties: {
+    id: p.smallint().primary().autoincrement(false),
+    phone: p.string().length(20),
+    whatsappNumber: p.string().length(15),
+    email: p.string().length(255),
+    address: p.string().length(200),
+    openingHours: p.json<OpeningHoursRow[]>(),
+    lowStockThreshold: p.integer().default(3),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export class StoreSettings extends StoreSettingsSchema.class {}
+StoreSettingsSchema.setClass(StoreSettings);
