@@ -268,10 +268,10 @@ export function maskBrazilianPhone(digits: string): string {
 }
 
 /**
- * A Brazilian phone number (area code + 8 or 9 digits; mask, spaces and +55 optional), stored
- * masked `(11) 99999-9999`.
+ * The store's phone (area code + 8 or 9 digits; mask, spaces and +55 optional), stored masked
+ * `(11) 99999-9999` for display. A shopper's phone is `brazilianPhoneSchema` (auth.ts, digits).
  */
-export const brazilianPhoneSchema = z
+export const storePhoneSchema = z
   .string()
   .trim()
   .max(25, 'Telefone inválido')
@@ -290,7 +290,7 @@ export const whatsappNumberSchema = z
 
 /** `PUT /api/admin/store-contact` (issue 22): the store's contact details and opening hours. */
 export const storeContactUpdateSchema = z.object({
-  phone: brazilianPhoneSchema,
+  phone: storePhoneSchema,
   whatsappNumber: whatsappNumberSchema,
   email: z.string().trim().max(255, 'Email muito longo').pipe(z.email('Email inválido')),
   address: z.string().trim().min(1, 'Endereço é obrigatório').max(200, 'Endereço muito longo'),
