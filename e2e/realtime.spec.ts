@@ -147,7 +147,7 @@ test('the status panel shows ERRO for storage when the bucket folder cannot be w
 test('QA finds a planted problem and none on a clean store', async ({ page }) => {
   // A clean store: only the seeded catalogue, no unresolved error, no earlier findings.
   await sql("delete from products where name like '%E2E%'");
-  await sql('update system_errors set resolved = true, resolved_at = now() where resolved = false');
+  await sql("update system_errors set status = 'resolved', resolved = true, resolved_at = now() where status = 'unresolved'");
   await sql('delete from qa_issues');
   const planted = `Colar Destaque E2E ${randomUUID().slice(0, 8)}`;
   await sql(

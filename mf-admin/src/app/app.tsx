@@ -1,25 +1,35 @@
 /**
  * The admin remote's exposed App (admin.md 2): `/admin/login`, and the protected `/admin` area
- * (guard + shared layout) with its tabs. `/painel-admin` -> `/admin/login`.
+ * (guard + shared layout) with its tabs, each but the dashboard loaded on demand.
+ * `/painel-admin` -> `/admin/login`.
  */
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from '@prata/shared-ui/router';
-import { NotFoundPage } from '@prata/shared-ui';
+import { NotFoundPage, Spinner } from '@prata/shared-ui';
 import { AdminGuard } from '../features/auth/components/admin-guard.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 import { LoginRoute } from './routes/login.tsx';
-import { ContentRoute } from './routes/content.tsx';
-import { DashboardRoute } from './routes/dashboard.tsx';
-import { LogsRoute } from './routes/logs.tsx';
-import { OrderRoute } from './routes/order.tsx';
-import { OrdersRoute } from './routes/orders.tsx';
+// Products stays in the first load: it is the storefront's ProductManager widget too, whose styles
+// a chunk of its own would repeat (the remote's CSS budget counts every chunk's).
 import { ProductsRoute } from './routes/products.tsx';
-import { ProfileRoute } from './routes/profile.tsx';
-import { SalesRoute } from './routes/sales.tsx';
-import { QaRoute } from './routes/qa.tsx';
-import { SecurityRoute } from './routes/security.tsx';
-import { SetupDeveloperRoute } from './routes/setup-developer.tsx';
-import { SocialRoute } from './routes/social.tsx';
-import { UsersRoute } from './routes/users.tsx';
+import { DashboardRoute } from './routes/dashboard.tsx';
+
+// Every tab but the dashboard and products loads when opened (issue 20's admin route splitting): the remote's
+// first load is the login, the layout and the dashboard; each tab is a chunk of its own.
+const ContentRoute = lazy(() => import('./routes/content.tsx').then((module) => ({ default: module.ContentRoute })));
+const LogsRoute = lazy(() => import('./routes/logs.tsx').then((module) => ({ default: module.LogsRoute })));
+const OrderRoute = lazy(() => import('./routes/order.tsx').then((module) => ({ default: module.OrderRoute })));
+const OrdersRoute = lazy(() => import('./routes/orders.tsx').then((module) => ({ default: module.OrdersRoute })));
+const ProfileRoute = lazy(() => import('./routes/profile.tsx').then((module) => ({ default: module.ProfileRoute })));
+const SalesRoute = lazy(() => import('./routes/sales.tsx').then((module) => ({ default: module.SalesRoute })));
+const QaRoute = lazy(() => import('./routes/qa.tsx').then((module) => ({ default: module.QaRoute })));
+const SecurityRoute = lazy(() => import('./routes/security.tsx').then((module) => ({ default: module.SecurityRoute })));
+const SetupDeveloperRoute = lazy(() => import('./routes/setup-developer.tsx').then((module) => ({ default: module.SetupDeveloperRoute })));
+const SocialRoute = lazy(() => import('./routes/social.tsx').then((module) => ({ default: module.SocialRoute })));
+const UsersRoute = lazy(() => import('./routes/users.tsx').then((module) => ({ default: module.UsersRoute })));
+
+/** A tab loaded on demand, with the panel's loading state meanwhile. */
+const onDemand = (page: ReactNode) => <Suspense fallback={<Spinner showLabel />}>{page}</Suspense>;
 
 export default function AdminApp() {
   return (
@@ -36,17 +46,17 @@ export default function AdminApp() {
       >
         <Route index element={<DashboardRoute />} />
         <Route path="products" element={<ProductsRoute />} />
-        <Route path="orders" element={<OrdersRoute />} />
-        <Route path="orders/:id" element={<OrderRoute />} />
-        <Route path="sales" element={<SalesRoute />} />
-        <Route path="users" element={<UsersRoute />} />
-        <Route path="content" element={<ContentRoute />} />
-        <Route path="social" element={<SocialRoute />} />
-        <Route path="security" element={<SecurityRoute />} />
-        <Route path="profile" element={<ProfileRoute />} />
-        <Route path="logs" element={<LogsRoute />} />
-        <Route path="qa" element={<QaRoute />} />
-        <Route path="setup-developer" element={<SetupDeveloperRoute />} />
+        <Route path="orders" element={onDemand(<OrdersRoute />)} />
+        <Route path="orders/:id" element={onDemand(<OrderRoute />)} />
+        <Route path="sales" element={onDemand(<SalesRoute />)} />
+        <Route path="users" element={onDemand(<UsersRoute />)} />
+        <Route path="content" element={onDemand(<ContentRoute />)} />
+        <Route path="social" element={onDemand(<SocialRoute />)} />
+        <Route path="security" element={onDemand(<SecurityRoute />)} />
+        <Route path="profile" element={onDemand(<ProfileRoute />)} />
+        <Route path="logs" element={onDemand(<LogsRoute />)} />
+        <Route path="qa" element={onDemand(<QaRoute />)} />
+        <Route path="setup-developer" element={onDemand(<SetupDeveloperRoute />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
