@@ -27,16 +27,31 @@ const ALTS = ['Vista de frente', 'Vista de lado', 'Detalhe do fecho'];
 let product: ApiProduct;
 /** The gallery's stored keys, in order (the first is the cover). */
 let keys: string[];
+/** The product's own cover and gallery, put back afterwards (later specs, e.g. the visual ones, see the seeded catalogue). */
+let original: { imageKey: string | null; gallery: Record<string, unknown>[] };
 
 test.beforeAll(async () => {
   const products = (await (await fetch(`${E2E.apiUrl}/api/products`)).json()) as ApiProduct[];
   product = products.find((item) => item.images.length > 0 && item.priceCents % 12 !== 0) ?? products[0]!;
   keys = (await sql<{ image_key: string }>('select image_key from products where image_key is not null order by created_at desc limit 3')).map((row) => row.image_key);
+  original = {
+    imageKey: (await sql<{ image_key: string | null }>('select image_key from products where id = $1', [product.id]))[0]!.image_key,
+    gallery: await sql('select id, image_key, alt, position from product_images where product_id = $1', [product.id]),
+  };
   await sql('delete from product_images where product_id = $1', [product.id]);
   for (const [position, key] of keys.entries()) {
     await sql('insert into product_images (id, product_id, image_key, alt, position) values (gen_random_uuid(), $1, $2, $3, $4)', [product.id, key, ALTS[position], position]);
   }
   await sql('update products set image_key = $1 where id = $2', [keys[0], product.id]);
+});
+
+test.afterAll(async () => {
+  await sql('delete from product_images where product_id = $1', [product.id]);
+  for (const row of original.gallery) {
+    await sql('insert into product_images (id, product_id, image_key, alt, position) values ($1, $2, $3, $4, $5)', [row.id, product.id, row.image_key, row.alt, row.position]);
+  }
+  // A change to products also drops the API's cached catalogue (its NOTIFY trigger).
+  await sql('update products set image_key = $1 where id = $2', [original.imageKey, product.id]);
 });
 
 test('a card opens the page: gallery by keyboard, price with instalments, add to cart', async ({ page }) => {
