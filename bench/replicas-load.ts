@@ -100,8 +100,8 @@ try {
   // The product with its last units, and 50 confirmed shoppers (accounts made through the API).
   const [product] = await sql<{ id: string }>(
     databaseUrl,
-    `insert into products (id, name, category, price_cents, description, image_key, is_new, is_bestseller, is_featured, stock, created_at, updated_at)
-     values (gen_random_uuid(), 'Anel Última Unidade', 'aneis', 19990, 'bench', null, false, false, false, $1, now(), now()) returning id`,
+    `insert into products (id, slug, name, category, price_cents, description, image_key, is_new, is_bestseller, is_featured, stock, created_at, updated_at)
+     values (gen_random_uuid(), 'teste-' || replace(gen_random_uuid()::text, '-', ''), 'Anel Última Unidade', 'aneis', 19990, 'bench', null, false, false, false, $1, now(), now()) returning id`,
     [LAST_UNITS],
   );
   const post = (origin: string, url: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -83,8 +83,8 @@ test('pays by card in the acquirer secure fields under the shop CSP, without a v
   const email = await confirmedCustomer(password);
   const name = `Anel Cartão E2E ${Date.now()}`;
   const [product] = await sql<{ id: string }>(
-    `insert into products (id, name, category, price_cents, description, image_key, is_new, is_bestseller, is_featured, stock, created_at, updated_at)
-     values (gen_random_uuid(), $1, 'aneis', 25000, 'Produto do teste de cartão', null, false, false, false, 4, now(), now()) returning id`,
+    `insert into products (id, slug, name, category, price_cents, description, image_key, is_new, is_bestseller, is_featured, stock, created_at, updated_at)
+     values (gen_random_uuid(), 'teste-' || replace(gen_random_uuid()::text, '-', ''), $1, 'aneis', 25000, 'Produto do teste de cartão', null, false, false, false, 4, now(), now()) returning id`,
     [name],
   );
 

@@ -151,8 +151,8 @@ test('QA finds a planted problem and none on a clean store', async ({ page }) =>
   await sql('delete from qa_issues');
   const planted = `Colar Destaque E2E ${randomUUID().slice(0, 8)}`;
   await sql(
-    `insert into products (id, name, category, price_cents, description, image_key, is_new, is_bestseller, is_featured, stock, created_at, updated_at)
-     values (gen_random_uuid(), $1, 'colares', 25990, 'Colar plantado pelo teste de QA', 'fallback.svg', false, false, true, 0, now(), now())`,
+    `insert into products (id, slug, name, category, price_cents, description, image_key, is_new, is_bestseller, is_featured, stock, created_at, updated_at)
+     values (gen_random_uuid(), 'teste-' || replace(gen_random_uuid()::text, '-', ''), $1, 'colares', 25990, 'Colar plantado pelo teste de QA', 'fallback.svg', false, false, true, 0, now(), now())`,
     [planted],
   );
 

@@ -17,8 +17,8 @@ export async function createProduct(priceCents: number, stock: number): Promise<
   serial += 1;
   const name = `Anel Checkout E2E ${Date.now()}-${serial}`;
   const [row] = await sql<{ id: string }>(
-    `insert into products (id, name, category, price_cents, description, image_key, is_new, is_bestseller, is_featured, stock, created_at, updated_at)
-     values (gen_random_uuid(), $1, 'aneis', $2, 'Produto de teste do checkout', null, false, false, false, $3, now(), now()) returning id`,
+    `insert into products (id, slug, name, category, price_cents, description, image_key, is_new, is_bestseller, is_featured, stock, created_at, updated_at)
+     values (gen_random_uuid(), 'teste-' || replace(gen_random_uuid()::text, '-', ''), $1, 'aneis', $2, 'Produto de teste do checkout', null, false, false, false, $3, now(), now()) returning id`,
     [name, priceCents, stock],
   );
   return { id: row!.id, name };

@@ -116,8 +116,8 @@ describe('QA run', () => {
   it('finds planted problems, keeps ignored ones ignored, and resolves what was fixed', async () => {
     const name = `Colar Plantado ${randomUUID().slice(0, 6)}`;
     const [planted] = await sql(
-      `insert into products (id, name, category, price_cents, description, image_key, is_new, is_bestseller, is_featured, stock, created_at, updated_at)
-       values (gen_random_uuid(), ?, 'colares', 0, null, null, false, false, true, 0, now(), now()) returning id`,
+      `insert into products (id, slug, name, category, price_cents, description, image_key, is_new, is_bestseller, is_featured, stock, created_at, updated_at)
+       values (gen_random_uuid(), 'teste-' || replace(gen_random_uuid()::text, '-', ''), ?, 'colares', 0, null, null, false, false, true, 0, now(), now()) returning id`,
       [name],
     );
     await sql("update social_links set link_1 = 'javascript:alert(1)' where platform = 'instagram'");
