@@ -202,7 +202,7 @@ test('an admin edits the profile, gets the panel password feedback, and the deve
   await account.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByTestId('account-menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Admin Panel', 'Meus pedidos', 'Sair']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Admin Panel', 'Minha conta', 'Meus pedidos', 'Sair']);
   await expect(menu.getByRole('menuitem', { name: 'Admin Panel' })).toBeFocused(); // a keyboard-opened menu focuses its first item
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Meus pedidos' })).toBeFocused();

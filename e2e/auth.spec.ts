@@ -50,7 +50,7 @@ test('sign up, confirm by e-mail link, sign in, keep the session on reload, sign
   const menu = page.getByTestId('account-menu');
   await expect(menu).toContainText(`Olá, ${email}`);
   await expect(menu).toContainText('Sessão ativa');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Meus pedidos', 'Sair']); // no Admin Panel, no Developer Dashboard for a customer
+  await expect(menu.getByRole('menuitem')).toHaveText(['Minha conta', 'Meus pedidos', 'Sair']); // no Admin Panel, no Developer Dashboard for a customer
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(account).toBeFocused();
