@@ -205,7 +205,7 @@ test('an admin edits the profile, gets the panel password feedback, and the deve
   await expect(menu.getByRole('menuitem')).toHaveText(['Admin Panel', 'Minha conta', 'Meus pedidos', 'Sair']);
   await expect(menu.getByRole('menuitem', { name: 'Admin Panel' })).toBeFocused(); // a keyboard-opened menu focuses its first item
   await page.keyboard.press('ArrowDown');
-  await expect(menu.getByRole('menuitem', { name: 'Meus pedidos' })).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: 'Minha conta' })).toBeFocused();
   await page.keyboard.press('ArrowUp');
   await expect(menu.getByRole('menuitem', { name: 'Admin Panel' })).toBeFocused();
   await page.keyboard.press('Enter');
