@@ -38,6 +38,7 @@ import type { DomainEventRecord } from '../../events/domain-event.entity.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { User } from '../identity/index.ts';
 import { Order } from '../orders/index.ts';
+import { sessionKeyOf } from '../platform/index.ts';
 import { fingerprintOf, formatFrames, parseFrames, type StackFrame } from './issue-grouping.ts';
 import { SystemError, SystemErrorEvent } from './system-error.entity.ts';
 
@@ -127,7 +128,7 @@ export class SystemErrorService {
     const mappedStack = frames.some((frame) => frame.mapped) ? formatFrames(frames) : data.errorStack;
     const stack = [mappedStack, data.manifestUrl ? `manifest: ${data.manifestUrl}` : undefined].filter(Boolean).join('\n') || null;
     const level = data.level ?? 'error';
-    const userKey = reporter.userId ? sha256(`user:${reporter.userId}`) : data.sessionId ? sha256(`session:${data.sessionId}`) : null;
+    const userKey = reporter.userId ? sha256(`user:${reporter.userId}`) : data.sessionId ? sessionKeyOf(data.sessionId) : null;
     const records: DomainEventRecord[] = [];
     const row = await em.transactional(async (tx) => {
       const connection = tx.getConnection();
