@@ -67,6 +67,9 @@ export default defineConfig({
       // Every request keeps its trace (in memory, the newest 200), so the suite can open the
       // trace of a request that did not fail (issue 24).
       TRACE_SLOW_MS: '0',
+      // The suite never reaches the internet: no CEP lookup (issue 23), so the address forms are
+      // filled by hand as when ViaCEP is down; the lookup itself is tested against a double.
+      CEP_LOOKUP_URL: 'off',
       // The release allow-list (issue 21; also the shell's CSP): the remotes and the spare port the
       // composition spec serves a copy of a remote on.
       RELEASE_ORIGINS: [E2E.ports.storefront, E2E.ports.checkout, E2E.ports.admin, E2E.ports.devtools, E2E.ports.spare].map((port) => `http://127.0.0.1:${port}`).join(' '),

@@ -18,3 +18,4 @@ export * from './remote-module.ts';
 export * from './server-rendering.ts';
 export * from './domain-events.ts';
 export * from './domain-event-names.ts';
+export * from './shipping.ts';

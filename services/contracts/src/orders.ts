@@ -12,13 +12,11 @@ export { MAX_INSTALLMENTS, installmentPlan } from './installments.ts';
 
 export * from './payments.ts';
 
-/** States offered at checkout (storefront.md 9). */
 /** A CPF as typed, masked 000.000.000-00 (brazilian-utils' `formatCpf`: other characters dropped, partial input kept partial). */
 export function formatCpf(value: string): string {
   return maskCpf(value);
 }
 
-export const CHECKOUT_STATES = ['SP', 'RJ', 'MG', 'RS', 'PR', 'SC'] as const;
 /** Southeast states: delivery 3-7 business days; elsewhere 5-15 (storefront.md 9). */
 export const SOUTHEAST_STATES = ['SP', 'RJ', 'MG', 'ES'] as const;
 export const PAYMENT_METHODS = ['credit-card', 'pix', 'boleto'] as const;
@@ -65,7 +63,8 @@ export const checkoutCustomerSchema = z.object({
   complement: z.string().trim().max(100, 'Complemento muito longo').optional(),
   neighborhood: text(1, 100, 'Bairro é obrigatório', 'Bairro muito longo'),
   city: text(1, 100, 'Cidade é obrigatória', 'Cidade muito longa'),
-  state: z.string().trim().min(2, 'Estado inválido').max(50, 'Estado inválido').refine((v) => (CHECKOUT_STATES as readonly string[]).includes(v), 'Estado inválido'),
+  /** Any of the 27 UF codes (issue 23: the store delivers to all of Brazil; storefront.md 9 listed six). */
+  state: z.string().trim().min(2, 'Estado inválido').max(50, 'Estado inválido').refine((v) => (BRAZILIAN_STATES as readonly string[]).includes(v), 'Estado inválido'),
 });
 export type CheckoutCustomer = z.infer<typeof checkoutCustomerSchema>;
 
@@ -100,7 +99,7 @@ export const cepSchema = z
 /**
  * A shopper's saved address as sent to `POST /api/me/addresses` (issue 22): a label ('Casa',
  * 'Trabalho'), the delivery fields of the checkout form, and whether it is the default one.
- * The state is any of the 27 UF codes (the checkout itself delivers to {@link CHECKOUT_STATES}).
+ * The state is any of the 27 UF codes.
  */
 export const savedAddressInputSchema = z.object({
   label: text(1, 40, 'Dê um nome ao endereço (ex.: Casa)', 'Nome muito longo'),

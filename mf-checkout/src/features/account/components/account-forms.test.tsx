@@ -148,6 +148,24 @@ describe('SavedAddresses', () => {
     expect(calls.filter((call) => call.method === 'DELETE').map(pathOf)).toEqual(['DELETE /api/me/addresses/c0000000-0000-4000-8000-000000000001']);
   });
 
+  it('fills a new address from its CEP, the number left to the shopper (issue 23)', async () => {
+    stubApi((call) =>
+      call.url.endsWith('/api/cep/78175000')
+        ? json(200, { zipCode: '78175-000', street: '', neighborhood: '', city: 'Poconé', state: 'MT' })
+        : json(200, [address()]),
+    );
+    view = render(<SavedAddresses />);
+    await flush();
+    click(button(view.container, 'Adicionar endereço'));
+    const dialog = await vi.waitFor(() => document.querySelector<HTMLElement>('[role="dialog"] form') ?? Promise.reject(new Error('no form')));
+    typeInto(input(dialog, 'street'), 'Rua Nova');
+    typeInto(input(dialog, 'zipCode'), '78175000');
+    await flush();
+    // A city-wide CEP names no street: the one typed stays.
+    expect([input(dialog, 'street')!.value, input(dialog, 'city')!.value, dialog.querySelector<HTMLSelectElement>('select[name="state"]')!.value]).toEqual(['Rua Nova', 'Poconé', 'MT']);
+    expect(dialog.textContent).toContain('Endereço de Poconé/MT preenchido pelo CEP.');
+  });
+
   it('hides "Adicionar endereço" at 10 addresses and shows the service refusal in the form', async () => {
     const ten = Array.from({ length: 10 }, (_, index) => address({ id: `c0000000-0000-4000-8000-0000000000${String(index + 10)}`, label: `Endereço ${index + 1}`, isDefault: index === 0 }));
     stubApi(() => json(200, ten));

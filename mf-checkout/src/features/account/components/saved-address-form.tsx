@@ -2,11 +2,13 @@
  * The add / edit form of a saved address (issue 22): label, CEP (masked `00000-000`), street,
  * number, complement, neighbourhood, city and UF (the 27 codes), validated with the shared
  * `savedAddressInputSchema` through `@prata/shared-ui/form`; the service's 400 issues land on
- * their fields, its 409 (10 addresses already) shows above the buttons.
+ * their fields, its 409 (10 addresses already) shows above the buttons. The CEP fills the street,
+ * neighbourhood, city and UF (issue 23, lib/cep-lookup.ts); they stay editable.
  */
 import { BRAZILIAN_STATES, BRAZILIAN_STATE_NAMES, maskCep, savedAddressInputSchema, type SavedAddress, type SavedAddressInput } from '@prata/contracts';
 import { Alert, Button, Input, Select } from '@prata/shared-ui';
-import { Form, FormCheckbox, FormField, bodyField, serverIssues, setServerErrors, useZodForm } from '@prata/shared-ui/form';
+import { Form, FormCheckbox, FormField, bodyField, serverIssues, setServerErrors, useWatch, useZodForm } from '@prata/shared-ui/form';
+import { useCepAutofill } from '../../../lib/cep-lookup.ts';
 import { useCreateSavedAddress, useUpdateSavedAddress } from '../../../lib/saved-addresses.ts';
 import { failure } from '../utils/api-failure.ts';
 import styles from './account.module.css';
@@ -51,6 +53,13 @@ export function SavedAddressForm({ address, onCancel, onSaved }: SavedAddressFor
   const creating = useCreateSavedAddress();
   const updating = useUpdateSavedAddress();
   const pending = creating.isPending || updating.isPending;
+  const zipCode = useWatch({ control: form.control, name: 'zipCode' });
+  // An address being edited keeps its fields until its CEP is changed.
+  const cepStatus = useCepAutofill(address && zipCode === address.zipCode ? '' : zipCode, (found) => {
+    const known = (['street', 'neighborhood', 'city', 'state'] as const).filter((field) => found[field]);
+    for (const field of known) form.setValue(field, found[field], { shouldDirty: true });
+    form.clearErrors([...known]);
+  });
 
   const save = (input: SavedAddressInput) => {
     const handlers = {
@@ -67,7 +76,15 @@ export function SavedAddressForm({ address, onCancel, onSaved }: SavedAddressFor
     <Form form={form} onSubmit={save} className={styles.form} aria-label={address ? 'Editar endereço' : 'Novo endereço'}>
       <div className={styles.grid}>
         {TEXT_FIELDS.map((field) => (
-          <FormField key={field.name} control={form.control} name={field.name} id={`address-${field.name}`} label={field.label} hint={field.hint} format={field.name === 'zipCode' ? maskCep : undefined}>
+          <FormField
+            key={field.name}
+            control={form.control}
+            name={field.name}
+            id={`address-${field.name}`}
+            label={field.label}
+            hint={field.name === 'zipCode' && cepStatus ? <span role="status">{cepStatus.message}</span> : field.hint}
+            format={field.name === 'zipCode' ? maskCep : undefined}
+          >
             {(control) => <Input {...control} autoComplete={field.autoComplete} inputMode={field.name === 'zipCode' ? 'numeric' : undefined} placeholder={field.name === 'zipCode' ? '00000-000' : undefined} />}
           </FormField>
         ))}

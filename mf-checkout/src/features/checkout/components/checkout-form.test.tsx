@@ -6,7 +6,7 @@
  */
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '@prata/contracts';
+import { CEP_LOOKUP_UNAVAILABLE_MESSAGE, type Order } from '@prata/contracts';
 import { formatBRL, toast, type CartItem } from '@prata/shared-ui';
 import { json, paymentApi, sampleOrder, stubApi as stubFetch, type Call } from '../../../testing/api.ts';
 import { button, click, flush, render, typeInto, type Rendered } from '../../../testing/render.tsx';
@@ -182,6 +182,26 @@ describe('CheckoutForm instalments and summary', () => {
     expect(summary()).toContain('Pedido processado em até 24 horas.');
   });
 
+  it('offers all 27 states and fills the address from the CEP, editable when the lookup is down (issue 23)', async () => {
+    expect(view.container.querySelectorAll('#checkout-state option[value]:not([value=""])').length).toBe(27);
+    const manaus = { zipCode: '69005-010', street: 'Rua Marechal Deodoro', neighborhood: 'Centro', city: 'Manaus', state: 'AM' };
+    const calls = stubApi((call) =>
+      call.url.endsWith('/api/cep/69005010') ? json(200, manaus) : json(503, { error: 'cep_lookup_unavailable', message: CEP_LOOKUP_UNAVAILABLE_MESSAGE }),
+    );
+    typeInto(input('zipCode'), '69005010');
+    expect(input('zipCode')!.value).toBe('69005-010');
+    await flush();
+    expect([input('street')!.value, input('neighborhood')!.value, input('city')!.value, input('state')!.value]).toEqual(['Rua Marechal Deodoro', 'Centro', 'Manaus', 'AM']);
+    expect(view.container.textContent).toContain('Endereço de Manaus/AM preenchido pelo CEP.');
+    expect(calls.filter((call) => call.url.includes('/api/cep/'))).toHaveLength(1);
+
+    typeInto(input('zipCode'), '01310100');
+    await flush();
+    expect(view.container.textContent).toContain(CEP_LOOKUP_UNAVAILABLE_MESSAGE);
+    typeInto(input('street'), 'Avenida Paulista');
+    expect(input('street')!.value).toBe('Avenida Paulista');
+  });
+
   it('hides the card fields for PIX and boleto', async () => {
     click(view.container.querySelector('input[name="paymentMethod"][value="pix"]'));
     expect(input('cardNumber')).toBeNull();
@@ -308,6 +328,6 @@ describe('CheckoutForm submission', () => {
     fillValid();
     expect(button(view.container, 'Finalizar Pedido')!.disabled).toBe(true);
     await submit();
-    expect(calls).toEqual([]);
+    expect(calls.filter((call) => !call.url.includes('/api/cep/'))).toEqual([]);
   });
 });

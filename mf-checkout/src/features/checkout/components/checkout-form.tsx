@@ -1,6 +1,6 @@
 /**
  * Checkout form (storefront.md 3, 4, 5, 8, 9): contact and shipping fields (e-mail prefilled),
- * the state (SP, RJ, MG, RS, PR, SC), the payment method (card, PIX, boleto) with the card
+ * the state (any of the 27 UFs, issue 23), the payment method (card, PIX, boleto) with the card
  * fields and 1x..12x instalments, and the order summary.
  *
  * Submit validates with the contracts' schemas; invalid input lists 'field: message' under
@@ -18,12 +18,14 @@
  * acquirer's secure fields (secure-card-fields.tsx, issue 21); the sandbox keeps a plain test form.
  * Saved addresses (issue 22): picking one fills the address fields (saved-address-picker.tsx);
  * 'Guardar na minha conta para as próximas compras' ('Salvar este endereço') saves the typed address to the account once the order is placed.
+ * The CEP fills the street, neighbourhood, city and state (issue 23, lib/cep-lookup.ts); the fields stay editable.
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { BOLETO_BUSINESS_DAYS, CHECKOUT_STATES, MAX_INSTALLMENTS, MAX_SAVED_ADDRESSES, PAYMENT_METHODS, PIX_EXPIRY_MS, formatCpf, type Order } from '@prata/contracts';
+import { BOLETO_BUSINESS_DAYS, BRAZILIAN_STATES, BRAZILIAN_STATE_NAMES, MAX_INSTALLMENTS, MAX_SAVED_ADDRESSES, PAYMENT_METHODS, PIX_EXPIRY_MS, formatCpf, maskCep, type BrazilianState, type CepAddress, type Order } from '@prata/contracts';
 import { Alert, Button, Checkbox, Input, RadioGroup, Select, toast, type CartItem, type SelectOption } from '@prata/shared-ui';
 import { FormField, setServerErrors, useController, useWatch, useZodForm, type UseFormReturn } from '@prata/shared-ui/form';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useCepAutofill } from '../../../lib/cep-lookup.ts';
 import { useCreateSavedAddress, useSavedAddresses } from '../../../lib/saved-addresses.ts';
 import { usePlaceOrder } from '../api/create-order.ts';
 import { usePaymentConfig } from '../../../lib/payment-config.ts';
@@ -31,7 +33,6 @@ import { useIdempotencyKeys } from '../hooks/use-idempotency-keys.ts';
 import {
   FIELD_LABELS,
   PAYMENT_METHOD_LABELS,
-  STATE_NAMES,
   checkoutFormSchema,
   formatCardCvv,
   formatCardExpiry,
@@ -69,7 +70,7 @@ export interface CheckoutFormProps {
   onPlaced(order: Order): void;
 }
 
-const STATE_OPTIONS = CHECKOUT_STATES.map((state) => ({ value: state, label: `${state} - ${STATE_NAMES[state]}` }));
+const STATE_OPTIONS = BRAZILIAN_STATES.map((state) => ({ value: state, label: `${state} - ${BRAZILIAN_STATE_NAMES[state]}` }));
 const METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }));
 
 /** The instalment choices for a total in BRL cents (amounts add up exactly; 1x is 'à vista'). */
@@ -100,7 +101,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const [paymentMethod, state, cardNumber] = useWatch({ control: form.control, name: ['paymentMethod', 'state', 'cardNumber'] });
+  const [paymentMethod, state, cardNumber, zipCode] = useWatch({ control: form.control, name: ['paymentMethod', 'state', 'cardNumber', 'zipCode'] });
   /** Bumped whenever errors are shown, so the summary takes focus again. */
   const [focusKey, setFocusKey] = useState(0);
   const keys = useIdempotencyKeys();
@@ -158,7 +159,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
   const saveTypedAddress = (customer: CheckoutCustomer) => {
     const { zipCode, street, number, complement, neighborhood, city, state: uf } = customer;
     createAddress.mutate(
-      { label: `Endereço ${(savedAddresses.data?.length ?? 0) + 1}`, zipCode, street, number, complement, neighborhood, city, state: uf as (typeof CHECKOUT_STATES)[number] },
+      { label: `Endereço ${(savedAddresses.data?.length ?? 0) + 1}`, zipCode, street, number, complement, neighborhood, city, state: uf as BrazilianState },
       { onError: () => toast.error('Endereço não salvo', { description: 'O pedido foi feito, mas não conseguimos salvar o endereço na sua conta.' }) },
     );
   };
@@ -167,6 +168,12 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
     form.clearErrors(Object.keys(fields) as CheckoutField[]);
     setPickedAddress(true);
   };
+  /** The CEP's address fills the fields it knows (a city-wide CEP has no street); the number is the shopper's. */
+  const cepStatus = useCepAutofill(zipCode, (address: CepAddress) => {
+    const known = Object.entries({ street: address.street, neighborhood: address.neighborhood, city: address.city, state: address.state }).filter(([, value]) => value);
+    for (const [field, value] of known) form.setValue(field as CheckoutField, value, { shouldDirty: true });
+    form.clearErrors(known.map(([field]) => field as CheckoutField));
+  });
 
   const cvvLength = cvvLengthFor(cardNumber);
   const clearError = (field: CheckoutField) => () => form.clearErrors(field);
@@ -213,7 +220,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
           <legend>Endereço de entrega</legend>
           <SavedAddressPicker onPick={fillAddress} />
           <div className={styles.grid}>
-            {text('zipCode', { autoComplete: 'postal-code', inputMode: 'numeric', placeholder: '00000-000' })}
+            {text('zipCode', { autoComplete: 'postal-code', inputMode: 'numeric', placeholder: '00000-000', format: maskCep, hint: cepStatus ? <span role="status">{cepStatus.message}</span> : undefined })}
             {text('street', { autoComplete: 'address-line1', wide: true })}
             {text('number', { inputMode: 'text' })}
             {text('complement', { autoComplete: 'address-line2', hint: 'Opcional' })}

@@ -2,18 +2,16 @@
  * 'Entregar em um local salvo' at checkout (issue 22): the signed-in shopper picks one of their saved
  * addresses (`GET /api/me/addresses`) and its CEP, street, number, complement, neighbourhood,
  * city and state fill the form's address fields, which stay editable (the shopper can still type
- * another address). A state the store does not deliver to (outside CHECKOUT_STATES) is left
- * empty with a note. Nothing shows while the shopper has no saved address.
+ * another address). Nothing shows while the shopper has no saved address.
  */
 import { useId, useState } from 'react';
-import { CHECKOUT_STATES, type SavedAddress } from '@prata/contracts';
+import type { SavedAddress } from '@prata/contracts';
 import { SelectField } from '@prata/shared-ui';
 import { addressLine, useSavedAddresses } from '../../../lib/saved-addresses.ts';
 import type { CheckoutField } from '../utils/checkout-values.ts';
 
-/** The checkout fields a saved address fills, with their values ('' when the store does not deliver to its state). */
+/** The checkout fields a saved address fills, with their values. */
 export function addressFields(address: SavedAddress): Partial<Record<CheckoutField, string>> {
-  const delivered = (CHECKOUT_STATES as readonly string[]).includes(address.state);
   return {
     zipCode: address.zipCode,
     street: address.street,
@@ -21,7 +19,7 @@ export function addressFields(address: SavedAddress): Partial<Record<CheckoutFie
     complement: address.complement ?? '',
     neighborhood: address.neighborhood,
     city: address.city,
-    state: delivered ? address.state : '',
+    state: address.state,
   };
 }
 
@@ -37,8 +35,6 @@ export function SavedAddressPicker({ onPick }: SavedAddressPickerProps) {
   const id = useId();
   const list = addresses.data ?? [];
   if (list.length === 0) return null;
-  const chosen = list.find((address) => address.id === picked);
-  const undelivered = chosen && !(CHECKOUT_STATES as readonly string[]).includes(chosen.state);
 
   return (
     <div>
@@ -56,7 +52,6 @@ export function SavedAddressPicker({ onPick }: SavedAddressPickerProps) {
           if (address) onPick(addressFields(address), address);
         }}
       />
-      {undelivered ? <p role="status">Ainda não entregamos em {chosen.state}. Escolha um dos estados atendidos.</p> : null}
     </div>
   );
 }

@@ -106,7 +106,7 @@ describe('validateCheckout', () => {
     [{ city: 'c'.repeat(101) }, 'Cidade: Cidade muito longa'],
     [{ state: '' }, 'Estado: Estado inválido'],
     [{ state: 'S' }, 'Estado: Estado inválido'],
-    [{ state: 'BA' }, 'Estado: Estado inválido'],
+    [{ state: 'XX' }, 'Estado: Estado inválido'],
     [{ state: 'S'.repeat(51) }, 'Estado: Estado inválido'],
     [{ cardNumber: '4111 1111 1111 1112' }, 'Número do cartão: Número do cartão inválido'],
     [{ cardNumber: '4'.repeat(20) }, 'Número do cartão: Número do cartão inválido'],

@@ -14,7 +14,6 @@ import {
   checkoutCustomerSchema,
   cpfSchema,
   installmentPlan,
-  type CHECKOUT_STATES,
   type CardBrand,
   type CheckoutCustomer,
 } from '@prata/contracts';
@@ -66,15 +65,6 @@ export const FIELD_LABELS: Readonly<Record<CheckoutField, string>> = {
   cardCvv: 'CVV',
   installments: 'Parcelas',
   payerCpf: 'CPF do pagador',
-};
-
-export const STATE_NAMES: Readonly<Record<(typeof CHECKOUT_STATES)[number], string>> = {
-  SP: 'São Paulo',
-  RJ: 'Rio de Janeiro',
-  MG: 'Minas Gerais',
-  RS: 'Rio Grande do Sul',
-  PR: 'Paraná',
-  SC: 'Santa Catarina',
 };
 
 /** Empty form with the signed-in shopper's e-mail (storefront.md 3) and card payment in 1x. */
