@@ -43,7 +43,11 @@ const viaCepAnswerSchema = z.union([
 
 /** {@link CepLookup} on ViaCEP's `GET {origin}/ws/{cep}/json/`. */
 export class ViaCepLookup implements CepLookup {
-  constructor(private readonly options: { origin: string; timeoutMs: number }) {}
+  private readonly options: { origin: string; timeoutMs: number };
+
+  constructor(options: { origin: string; timeoutMs: number }) {
+    this.options = options;
+  }
 
   async lookup(cep: string): Promise<CepAddress | null> {
     let response: Response;
