@@ -81,6 +81,14 @@
  *   address from its CEP (issue 23, modules/shipping/cep-lookup.ts); `off` turns lookups off (the
  *   forms are then filled by hand). `CEP_LOOKUP_TIMEOUT_MS` (default 2000): past it the lookup
  *   counts as down.
+ * - Freight (issue 23, modules/shipping): `CARRIER` (`table`, the default: quotes from the store's
+ *   freight table by region; `melhorenvio`: Melhor Envio's API, the table when it does not answer),
+ *   `MELHOR_ENVIO_TOKEN` (required with `melhorenvio`), `MELHOR_ENVIO_URL` (default
+ *   https://melhorenvio.com.br), `MELHOR_ENVIO_USER_AGENT` (default `Prata 925 (MAIL_FROM's address)`),
+ *   `CARRIER_TIMEOUT_MS` (default 2000), `SHIPPING_ORIGIN_CEP` (default 01310-100: where parcels
+ *   leave from), the packaging rules `PACKAGE_BOX_CM` (default `16x11x6`, length x width x height),
+ *   `PACKAGE_WEIGHT_G` (default 100: box and padding) and `DEFAULT_ITEM_WEIGHT_G` (default 30: a
+ *   piece whose product has no weight).
  * - Stock hoarding caps (issue 21): `ORDER_MAX_UNITS_PER_PRODUCT` (default 5 units of one product
  *   per order), `ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT` (default 10 units of one product across an
  *   account's unpaid orders), `BOLETO_HOLD_BUSINESS_DAYS` (default 1: an unpaid boleto order
@@ -166,6 +174,15 @@ export const envSchema = z.object({
   MERCADOPAGO_SDK_URL: z.url().default(MERCADOPAGO_DEFAULTS.sdkUrl),
   CEP_LOOKUP_URL: z.union([z.literal('off'), z.url()]).default('https://viacep.com.br'),
   CEP_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
+  CARRIER: z.enum(['table', 'melhorenvio']).default('table'),
+  MELHOR_ENVIO_TOKEN: z.string().min(10).optional(),
+  MELHOR_ENVIO_URL: z.url().default('https://melhorenvio.com.br'),
+  MELHOR_ENVIO_USER_AGENT: z.string().min(3).optional(),
+  CARRIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
+  SHIPPING_ORIGIN_CEP: z.string().regex(/^\d{5}-?\d{3}$/, 'SHIPPING_ORIGIN_CEP must be a CEP (00000-000)').default('01310-100'),
+  PACKAGE_BOX_CM: z.string().regex(/^\d+x\d+x\d+$/, 'PACKAGE_BOX_CM must be LENGTHxWIDTHxHEIGHT in cm, e.g. 16x11x6').default('16x11x6'),
+  PACKAGE_WEIGHT_G: z.coerce.number().int().min(1).max(30_000).default(100),
+  DEFAULT_ITEM_WEIGHT_G: z.coerce.number().int().min(1).max(30_000).default(30),
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   ORDER_MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(99).default(5),

@@ -114,6 +114,12 @@ export interface AppConfig {
   };
   /** CEP lookup (issue 23): a ViaCEP-compatible origin (null: turned off) and its timeout, ms. */
   cepLookup: { origin: string | null; timeoutMs: number };
+  /** Freight (issue 23): Melhor Envio's settings (null: the freight table only), the store's CEP (8 digits) and the packaging. */
+  shipping: {
+    carrier: { origin: string; token: string; userAgent: string; timeoutMs: number } | null;
+    originCep: string;
+    packaging: { box: { lengthCm: number; widthCm: number; heightCm: number }; packagingGrams: number; defaultItemGrams: number };
+  };
   /** `POST /api/orders` per account and minute (issue 10 item 10). */
   orderRateLimitPerMinute: number;
   /** Stock hoarding caps (issue 21): units of one product per order, and in one account's unpaid orders. */
@@ -235,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           : null,
     },
     cepLookup: { origin: e.CEP_LOOKUP_URL === 'off' ? null : e.CEP_LOOKUP_URL, timeoutMs: e.CEP_LOOKUP_TIMEOUT_MS },
+    shipping: shippingConfig(e),
     orderRateLimitPerMinute: e.ORDER_RATE_LIMIT_PER_MINUTE,
     orderLimits: { maxUnitsPerProduct: e.ORDER_MAX_UNITS_PER_PRODUCT, maxUnpaidUnitsPerProduct: e.ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT, boletoHoldBusinessDays: e.BOLETO_HOLD_BUSINESS_DAYS },
     remoteRegistryFile: e.REMOTE_REGISTRY_FILE ? path.resolve(e.REMOTE_REGISTRY_FILE) : undefined,
@@ -255,6 +262,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
  * key, so it is never selectable there (a test store runs Mercado Pago's `TEST-` credentials).
  * @throws Error saying what to set.
  */
+/** Freight settings (issue 23); `CARRIER=melhorenvio` without `MELHOR_ENVIO_TOKEN` is refused. */
+function shippingConfig(e: ConfigEnv): AppConfig['shipping'] {
+  if (e.CARRIER === 'melhorenvio' && !e.MELHOR_ENVIO_TOKEN) throw new Error('Invalid configuration:\nMELHOR_ENVIO_TOKEN: required with CARRIER=melhorenvio');
+  const [lengthCm, widthCm, heightCm] = e.PACKAGE_BOX_CM.split('x').map(Number) as [number, number, number];
+  const contact = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM;
+  return {
+    carrier:
+      e.CARRIER === 'melhorenvio'
+        ? { origin: e.MELHOR_ENVIO_URL, token: e.MELHOR_ENVIO_TOKEN!, userAgent: e.MELHOR_ENVIO_USER_AGENT ?? `Prata 925 (${contact})`, timeoutMs: e.CARRIER_TIMEOUT_MS }
+        : null,
+    originCep: e.SHIPPING_ORIGIN_CEP.replace('-', ''),
+    packaging: { box: { lengthCm, widthCm, heightCm }, packagingGrams: e.PACKAGE_WEIGHT_G, defaultItemGrams: e.DEFAULT_ITEM_WEIGHT_G },
+  };
+}
+
 function resolvePaymentProvider(e: ConfigEnv): 'sandbox' | 'mercadopago' {
   if (e.NODE_ENV === 'production' && e.PAYMENT_PROVIDER !== 'mercadopago') {
     throw new Error(

@@ -4,7 +4,7 @@
  * (checkout, saved addresses).
  */
 import { z } from 'zod';
-import { BRAZILIAN_STATES } from './orders.ts';
+import { BRAZILIAN_STATES, type BrazilianState } from './orders.ts';
 
 /** Path parameter of `GET /api/cep/:cep`: eight digits, the hyphen optional (`01310-100`). */
 export const cepLookupParamsSchema = z.object({
@@ -33,3 +33,76 @@ export type CepAddress = z.infer<typeof cepAddressSchema>;
 export const CEP_NOT_FOUND_MESSAGE = 'CEP não encontrado. Confira o número ou preencha o endereço.';
 /** 503 of `GET /api/cep/:cep`: the lookup did not answer in time; the form stays fillable by hand. */
 export const CEP_LOOKUP_UNAVAILABLE_MESSAGE = 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.';
+
+/** Brazil's five regions (IBGE), by which the freight table prices a delivery. */
+export const SHIPPING_REGIONS = ['N', 'NE', 'CO', 'SE', 'S'] as const;
+export type ShippingRegion = (typeof SHIPPING_REGIONS)[number];
+/** Each region's name, as the panel shows it. */
+export const SHIPPING_REGION_NAMES: Readonly<Record<ShippingRegion, string>> = { N: 'Norte', NE: 'Nordeste', CO: 'Centro-Oeste', SE: 'Sudeste', S: 'Sul' };
+/** The IBGE region of each UF. */
+export const REGION_OF_STATE: Readonly<Record<BrazilianState, ShippingRegion>> = {
+  AC: 'N', AM: 'N', AP: 'N', PA: 'N', RO: 'N', RR: 'N', TO: 'N',
+  AL: 'NE', BA: 'NE', CE: 'NE', MA: 'NE', PB: 'NE', PE: 'NE', PI: 'NE', RN: 'NE', SE: 'NE',
+  DF: 'CO', GO: 'CO', MS: 'CO', MT: 'CO',
+  ES: 'SE', MG: 'SE', RJ: 'SE', SP: 'SE',
+  PR: 'S', RS: 'S', SC: 'S',
+};
+
+/** One line of the cart a freight quote is for (the server prices and weighs it itself). */
+export const shippingQuoteItemSchema = z.object({
+  productId: z.uuid({ error: 'Produto inválido' }),
+  variantId: z.uuid({ error: 'Variante inválida' }).nullish().transform((value) => value ?? null),
+  quantity: z.number({ error: 'Quantidade inválida' }).int('Quantidade inválida').min(1, 'Quantidade inválida').max(99, 'Quantidade inválida'),
+});
+
+/** Body of `POST /api/shipping/quotes`: the destination CEP and the cart's lines. */
+export const shippingQuoteRequestSchema = z.object({
+  zipCode: cepLookupParamsSchema.shape.cep,
+  items: z.array(shippingQuoteItemSchema).min(1, 'Carrinho vazio').max(50, 'Carrinho muito grande'),
+});
+export type ShippingQuoteRequest = z.input<typeof shippingQuoteRequestSchema>;
+
+/**
+ * One delivery option: the carrier service (`serviceId` as the order names it, e.g. `correios-pac`),
+ * its price in BRL cents (0 when free shipping applies) and the delivery time in business days
+ * (the carrier's time plus the store's handling day).
+ */
+export const shippingOptionSchema = z.object({
+  serviceId: z.string(),
+  carrier: z.string(),
+  name: z.string(),
+  priceCents: z.number().int().nonnegative(),
+  minDays: z.number().int().nonnegative(),
+  maxDays: z.number().int().nonnegative(),
+});
+export type ShippingOption = z.infer<typeof shippingOptionSchema>;
+
+/**
+ * The answer of `POST /api/shipping/quotes`: the options, cheapest first; `source` is `carrier`
+ * when the carrier aggregator priced them, `table` when it did not answer in time and the store's
+ * freight table by region did (the shopper is told); `freeShipping` names the threshold when it
+ * applies to this region.
+ */
+export const shippingQuoteSchema = z.object({
+  zipCode: z.string(),
+  state: z.enum(BRAZILIAN_STATES),
+  region: z.enum(SHIPPING_REGIONS),
+  source: z.enum(['carrier', 'table']),
+  options: z.array(shippingOptionSchema),
+  freeShippingThresholdCents: z.number().int().positive().nullable(),
+});
+export type ShippingQuote = z.infer<typeof shippingQuoteSchema>;
+
+/** Shown with quotes priced by the store's table because the carrier did not answer. */
+export const FREIGHT_TABLE_NOTICE = 'Frete estimado pela tabela da loja: a transportadora não respondeu a tempo.';
+
+/**
+ * Free shipping (issue 23), `GET`/`PUT /api/admin/settings/free-shipping`: goods (BRL cents) from
+ * `thresholdCents` ship free by the cheapest option, in `regions` (null: all of Brazil); a null
+ * threshold turns it off.
+ */
+export const freeShippingSettingSchema = z.object({
+  thresholdCents: z.number({ error: 'Valor inválido' }).int('Valor inválido').positive('O valor mínimo deve ser maior que zero').max(100_000_00, 'Valor muito alto').nullable(),
+  regions: z.array(z.enum(SHIPPING_REGIONS, { error: 'Região inválida' })).min(1, 'Escolha ao menos uma região').nullable(),
+});
+export type FreeShippingSetting = z.infer<typeof freeShippingSettingSchema>;

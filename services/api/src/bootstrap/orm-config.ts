@@ -25,6 +25,7 @@ import { OrderItemSchema, OrderSchema, OrderStatusChangeSchema, PaymentNotificat
 import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/index.ts';
 import { SearchNormalizeRoutine } from '../modules/search/index.ts';
 import { StoreSettingsSchema } from '../modules/settings/index.ts';
+import { FreightRateSchema } from '../modules/shipping/index.ts';
 import { SourceMapSchema, SystemErrorEventSchema, SystemErrorSchema, SystemErrorUserSchema, SystemErrorVersionSchema } from '../modules/system-errors/index.ts';
 import { NotificationSchema, NotificationStateSchema } from '../modules/notifications/index.ts';
 import { QaIssueSchema } from '../modules/quality/index.ts';
@@ -73,6 +74,7 @@ export const ENTITIES = [
   ReleaseSessionSchema,
   RemoteCanaryClientSchema,
   StoreSettingsSchema,
+  FreightRateSchema,
 ];
 
 /** Builds the ORM options for a `postgres://` URL. `debug` logs SQL. */

@@ -48,6 +48,7 @@ export type AuditAction =
   | 'social_links_updated'
   | 'store_contact_updated'
   | 'low_stock_threshold_updated'
+  | 'free_shipping_updated'
   | 'order_marked_paid'
   | 'order_shipped'
   | 'order_delivered'

@@ -44,6 +44,8 @@ export const ProductSchema = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()).index(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
     archivedAt: p.datetime().nullable(),
+    /** Shipping weight of one piece in grams (issue 23); null: the `DEFAULT_ITEM_WEIGHT_G` setting. */
+    weightGrams: p.integer().nullable().check('weight_grams > 0'),
   },
 });
 

@@ -6,10 +6,12 @@
  *   phone and WhatsApp mobile numbers, e-mail; pt-BR 400s);
  * - `GET /api/admin/settings/low-stock` and `PUT /api/admin/settings/low-stock` `{ threshold }`
  *   (admin): the low-stock threshold in units used by the dashboard, the sales page and the bell.
+ * - `GET`/`PUT /api/admin/settings/free-shipping` `{ thresholdCents, regions }` (admin, issue 23):
+ *   goods from the threshold (BRL cents) ship free by the cheapest option in those regions.
  * The settings row is inserted with the defaults when missing once the service is ready.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, lowStockSettingSchema, storeContactSchema, storeContactUpdateSchema } from '@prata/contracts';
+import { apiErrorSchema, freeShippingSettingSchema, lowStockSettingSchema, storeContactSchema, storeContactUpdateSchema } from '@prata/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { requestMeta } from '../identity/index.ts';
 import { StoreSettingsService } from './store-settings.service.ts';
@@ -46,6 +48,18 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/settings/low-stock',
     { config: { access: 'admin' }, schema: { body: lowStockSettingSchema, response: { 200: lowStockSettingSchema, ...errors } } },
     async (request) => service.saveLowStockThreshold(requireAuth(request).userId, request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/api/admin/settings/free-shipping',
+    { config: { access: 'admin' }, schema: { response: { 200: freeShippingSettingSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
+    async () => service.freeShipping(),
+  );
+
+  app.put(
+    '/api/admin/settings/free-shipping',
+    { config: { access: 'admin' }, schema: { body: freeShippingSettingSchema, response: { 200: freeShippingSettingSchema, ...errors } } },
+    async (request) => service.saveFreeShipping(requireAuth(request).userId, request.body, requestMeta(request)),
   );
 };
 

@@ -1,11 +1,11 @@
 /**
  * `store_settings` (issue 22): the one row of settings the owner edits in the panel: the store's
  * contact details and opening hours (footer, contact page, WhatsApp button) and the low-stock
- * threshold in units (dashboard, sales, the bell's 'Estoque baixo'). The row has the
+ * threshold in units (dashboard, sales, the bell's 'Estoque baixo'), and free shipping (issue 23). The row has the
  * fixed id 1; `StoreSettingsService.ensureDefaults` inserts it when missing.
  */
 import { defineEntity, p } from '@mikro-orm/core';
-import type { OpeningHoursRow } from '@prata/contracts';
+import type { OpeningHoursRow, ShippingRegion } from '@prata/contracts';
 
 /** The id of the single settings row. */
 export const STORE_SETTINGS_ID = 1;
@@ -21,6 +21,10 @@ export const StoreSettingsSchema = defineEntity({
     address: p.string().length(200),
     openingHours: p.json<OpeningHoursRow[]>(),
     lowStockThreshold: p.integer().default(3),
+    /** Free shipping (issue 23): goods from this amount (BRL cents) ship free; null: never. */
+    freeShippingThresholdCents: p.integer().nullable(),
+    /** The regions free shipping applies to; null: all of Brazil. */
+    freeShippingRegions: p.json<ShippingRegion[]>().nullable(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
 });

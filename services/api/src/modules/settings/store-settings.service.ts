@@ -3,7 +3,7 @@
  * the caller's EntityManager (request-scoped through RequestContext).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_STORE_CONTACT, lowStockSettingSchema, storeContactUpdateSchema, type LowStockSetting, type StoreContact, type StoreContactUpdate } from '@prata/contracts';
+import { DEFAULT_STORE_CONTACT, freeShippingSettingSchema, lowStockSettingSchema, type FreeShippingSetting, storeContactUpdateSchema, type LowStockSetting, type StoreContact, type StoreContactUpdate } from '@prata/contracts';
 import { audit, type RequestMeta } from '../audit/index.ts';
 import { STORE_SETTINGS_ID, StoreSettings } from './store-settings.entity.ts';
 
@@ -32,6 +32,22 @@ export class StoreSettingsService {
     row.lowStockThreshold = threshold;
     await this.em.flush();
     return { threshold };
+  }
+
+  /** Free shipping (issue 23): the threshold in BRL cents (null: off) and its regions (null: all). */
+  async freeShipping(): Promise<FreeShippingSetting> {
+    const row = await this.em.findOne(StoreSettings, { id: STORE_SETTINGS_ID }, { fields: ['freeShippingThresholdCents', 'freeShippingRegions'] });
+    return { thresholdCents: row?.freeShippingThresholdCents ?? null, regions: row?.freeShippingRegions ?? null };
+  }
+
+  /** Saves free shipping, audited with the old and new values. @throws ZodError. */
+  async saveFreeShipping(actorId: string, input: FreeShippingSetting, meta: RequestMeta): Promise<FreeShippingSetting> {
+    const data = freeShippingSettingSchema.parse(input);
+    const row = await this.row();
+    audit(this.em, { userId: actorId, action: 'free_shipping_updated', details: { before: { thresholdCents: row.freeShippingThresholdCents ?? null, regions: row.freeShippingRegions ?? null }, after: data }, meta });
+    this.em.assign(row, { freeShippingThresholdCents: data.thresholdCents, freeShippingRegions: data.regions, updatedAt: new Date() });
+    await this.em.flush();
+    return data;
   }
 
   /** The store's contact details; the defaults when the row is missing (before `ensureDefaults`). */

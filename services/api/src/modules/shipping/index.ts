@@ -4,17 +4,38 @@
  *   CEP lookup (cep-lookup.ts; `CEP_LOOKUP_URL`). 200 with the address, 400 for a malformed
  *   CEP, 404 when it does not exist, 503 when the lookup does not answer within
  *   `CEP_LOOKUP_TIMEOUT_MS` (the forms then stay fillable by hand; they never block on it).
+ * - `POST /api/shipping/quotes` (public, 60 per minute and client) `{ zipCode, items }`: the delivery
+ *   options for the cart to that CEP, priced on the server (shipping-quote.service.ts): 200 with
+ *   the options, 400 for a malformed body or a CEP in no state, 404 for a product not for sale.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CEP_LOOKUP_UNAVAILABLE_MESSAGE, CEP_NOT_FOUND_MESSAGE, apiErrorSchema, cepAddressSchema, cepLookupParamsSchema } from '@prata/contracts';
+import { CEP_LOOKUP_UNAVAILABLE_MESSAGE, CEP_NOT_FOUND_MESSAGE, apiErrorSchema, cepAddressSchema, cepLookupParamsSchema, shippingQuoteRequestSchema, shippingQuoteSchema } from '@prata/contracts';
 import { DomainError, NotFoundError } from '../../errors.ts';
+import { MelhorEnvioGateway } from './carrier-gateway.ts';
 import { CepLookupUnavailableError, createCepLookup } from './cep-lookup.ts';
+import { ShippingQuoteService } from './shipping-quote.service.ts';
 
 /** Requests per minute and client of the CEP lookup (it is typed once per form, not per key). */
 export const CEP_LOOKUPS_PER_MINUTE = 60;
+/** Freight quotes per minute and client (one per CEP typed and per cart change). */
+export const SHIPPING_QUOTES_PER_MINUTE = 60;
 
 const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   const lookup = createCepLookup(app.config.cepLookup);
+  const { carrier, originCep, packaging } = app.config.shipping;
+  const quotes = new ShippingQuoteService({ originCep, packaging, gateway: carrier ? new MelhorEnvioGateway(carrier) : null });
+
+  app.post(
+    '/api/shipping/quotes',
+    {
+      config: { access: 'public', rateLimit: { max: SHIPPING_QUOTES_PER_MINUTE, timeWindow: 60_000 } },
+      schema: { body: shippingQuoteRequestSchema, response: { 200: shippingQuoteSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema } },
+    },
+    async (request) => {
+      const { goodsCents: _goods, weightGrams: _weight, ...quote } = await quotes.quote(app.orm.em, request.body);
+      return quote;
+    },
+  );
 
   app.get(
     '/api/cep/:cep',
@@ -40,3 +61,5 @@ export default shippingRoutes;
 
 // The module's public face.
 export { CepLookupUnavailableError, ViaCepLookup, createCepLookup, type CepLookup } from './cep-lookup.ts';
+export { ShippingQuoteService, HANDLING_DAYS, type PricedShipment } from './shipping-quote.service.ts';
+export { FreightRate, FreightRateSchema } from './freight-rate.entity.ts';

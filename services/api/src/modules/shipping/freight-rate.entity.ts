@@ -1,0 +1,26 @@
+/**
+ * `freight_rates` (issue 23): the store's freight table by region, used when the carrier aggregator
+ * does not answer in time. One row per region and service (`PAC`, `SEDEX`): the price of a package
+ * up to 1 kg in BRL cents, each further kilogram (or part) in cents, and the carrier's delivery time
+ * in business days. The migration seeds a table the owner can change.
+ */
+import { defineEntity, p } from '@mikro-orm/core';
+import { SHIPPING_REGIONS } from '@prata/contracts';
+
+/** The services the table prices. */
+export const FREIGHT_TABLE_SERVICES = ['PAC', 'SEDEX'] as const;
+
+export const FreightRateSchema = defineEntity({
+  name: 'FreightRate',
+  tableName: 'freight_rates',
+  properties: {
+    region: p.enum(SHIPPING_REGIONS).primary(),
+    service: p.enum(FREIGHT_TABLE_SERVICES).primary(),
+    baseCents: p.integer().check('base_cents >= 0'),
+    perExtraKgCents: p.integer().check('per_extra_kg_cents >= 0'),
+    minDays: p.smallint(),
+    maxDays: p.smallint(),
+  },
+});
+export class FreightRate extends FreightRateSchema.class {}
+FreightRateSchema.setClass(FreightRate);

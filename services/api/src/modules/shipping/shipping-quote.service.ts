@@ -1,0 +1,112 @@
+/**
+ * Freight quotes by CEP (issue 23): the package is built from the cart on the server (each
+ * product's weight, or the default item weight, plus the packaging; one box of the configured size),
+ * priced by the carrier aggregator (carrier-gateway.ts) within its timeout, or else by the store's
+ * freight table for the destination's region (freight-rate.entity.ts), which the answer says
+ * (`source: 'table'`). Every option's time adds the store's handling day. Free shipping (the
+ * threshold and regions in `store_settings`) makes the cheapest option free when the goods reach it.
+ * Prices come from the database, never from the client.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { REGION_OF_STATE, type ShippingOption, type ShippingQuote, type ShippingQuoteRequest, shippingQuoteRequestSchema } from '@prata/contracts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
+import { Product } from '../catalogue/index.ts';
+import { StoreSettingsService } from '../settings/index.ts';
+import { CarrierUnavailableError, type CarrierGateway, type CarrierQuote, type Shipment } from './carrier-gateway.ts';
+import { stateOfCep } from './cep-ranges.ts';
+import { FreightRate } from './freight-rate.entity.ts';
+
+/** Business days the store takes to hand an order to the carrier (storefront.md 9: processed within 24 h). */
+export const HANDLING_DAYS = 1;
+
+/** How a package is built (settings `PACKAGE_BOX_CM`, `PACKAGE_WEIGHT_G`, `DEFAULT_ITEM_WEIGHT_G`). */
+export interface PackagingRules {
+  /** The box, cm (Correios' minimum is 16 x 11 x 2). */
+  box: { lengthCm: number; widthCm: number; heightCm: number };
+  /** The box and its padding, grams. */
+  packagingGrams: number;
+  /** Weight of a piece whose product has none recorded, grams. */
+  defaultItemGrams: number;
+}
+
+export interface ShippingQuoteOptions {
+  /** The store's CEP (8 digits): where parcels leave from. */
+  originCep: string;
+  packaging: PackagingRules;
+  /** The aggregator, or null to price every quote by the freight table. */
+  gateway: CarrierGateway | null;
+}
+
+/** A priced package: the goods' value (BRL cents) and the options. */
+export interface PricedShipment extends ShippingQuote {
+  goodsCents: number;
+  weightGrams: number;
+}
+
+export class ShippingQuoteService {
+  private readonly options: ShippingQuoteOptions;
+
+  constructor(options: ShippingQuoteOptions) {
+    this.options = options;
+  }
+
+  /**
+   * Quotes delivery of `request.items` to `request.zipCode`.
+   * @throws ZodError for a malformed request; ValidationError (400) for a CEP in no state's range;
+   *   NotFoundError (404) for a product that is not for sale.
+   */
+  async quote(em: EntityManager, request: ShippingQuoteRequest): Promise<PricedShipment> {
+    const { zipCode, items } = shippingQuoteRequestSchema.parse(request);
+    const state = stateOfCep(zipCode);
+    if (!state) throw new ValidationError('CEP inválido. Confira o número.', [{ path: 'zipCode', message: 'CEP inválido. Confira o número.' }]);
+    const region = REGION_OF_STATE[state];
+
+    const ids = [...new Set(items.map((item) => item.productId))];
+    const products = await em.find(Product, { id: { $in: ids }, archivedAt: null }, { fields: ['id', 'priceCents', 'weightGrams'] });
+    if (products.length !== ids.length) throw new NotFoundError('Produto não encontrado');
+    const byId = new Map(products.map((product) => [product.id, product]));
+    const { packaging } = this.options;
+    let goodsCents = 0;
+    let weightGrams = packaging.packagingGrams;
+    for (const item of items) {
+      const product = byId.get(item.productId)!;
+      goodsCents += product.priceCents * item.quantity;
+      weightGrams += (product.weightGrams ?? packaging.defaultItemGrams) * item.quantity;
+    }
+    const shipment: Shipment = { fromCep: this.options.originCep, toCep: zipCode, weightGrams, ...packaging.box, insuranceCents: goodsCents };
+
+    let source: 'carrier' | 'table' = 'table';
+    let quotes: CarrierQuote[] = [];
+    if (this.options.gateway) {
+      try {
+        quotes = await this.options.gateway.quote(shipment);
+        if (quotes.length > 0) source = 'carrier';
+      } catch (error) {
+        if (!(error instanceof CarrierUnavailableError)) throw error;
+      }
+    }
+    if (source === 'table') quotes = await tableQuotes(em, region, weightGrams);
+
+    const settings = await new StoreSettingsService(em).freeShipping();
+    const free = settings.thresholdCents !== null && goodsCents >= settings.thresholdCents && (settings.regions === null || settings.regions.includes(region));
+    const options: ShippingOption[] = quotes
+      .map((quote) => ({ ...quote, minDays: quote.minDays + HANDLING_DAYS, maxDays: quote.maxDays + HANDLING_DAYS }))
+      .sort((a, b) => a.priceCents - b.priceCents || a.maxDays - b.maxDays);
+    if (free && options[0]) options[0] = { ...options[0], priceCents: 0 };
+    return { zipCode: `${zipCode.slice(0, 5)}-${zipCode.slice(5)}`, state, region, source, options, freeShippingThresholdCents: settings.thresholdCents, goodsCents, weightGrams };
+  }
+}
+
+/** The freight table's options for `region` and a package of `weightGrams` (1 kg in the base price). */
+async function tableQuotes(em: EntityManager, region: FreightRate['region'], weightGrams: number): Promise<CarrierQuote[]> {
+  const rates = await em.find(FreightRate, { region }, { orderBy: { baseCents: 'asc' } });
+  const extraKg = Math.max(0, Math.ceil((weightGrams - 1000) / 1000));
+  return rates.map((rate) => ({
+    serviceId: `tabela-${rate.service.toLowerCase()}`,
+    carrier: 'Correios',
+    name: rate.service,
+    priceCents: rate.baseCents + extraKg * rate.perExtraKgCents,
+    minDays: rate.minDays,
+    maxDays: rate.maxDays,
+  }));
+}
