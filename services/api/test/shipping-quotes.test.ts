@@ -120,6 +120,31 @@ describe('free shipping', () => {
   });
 });
 
+describe('the freight table', () => {
+  const rates = (who?: SignedIn) => service.app.inject({ method: 'GET', url: '/api/admin/shipping/freight-rates', headers: who ? bearer(who) : {} });
+  const save = (payload: unknown, who?: SignedIn) => service.app.inject({ method: 'PUT', url: '/api/admin/shipping/freight-rates', headers: who ? bearer(who) : {}, payload: payload as object });
+
+  it('is read and replaced by admins only; a change prices the next table quote', async () => {
+    expect((await rates()).statusCode).toBe(401);
+    expect((await rates(await account(service))).statusCode).toBe(403);
+    const table = (await rates(admin)).json() as { region: string; service: string; baseCents: number; minDays: number; maxDays: number }[];
+    expect(table.map((row) => `${row.region}/${row.service}`)).toEqual(['N/PAC', 'N/SEDEX', 'NE/PAC', 'NE/SEDEX', 'CO/PAC', 'CO/SEDEX', 'SE/PAC', 'SE/SEDEX', 'S/PAC', 'S/SEDEX']);
+
+    const incomplete = await save(table.slice(1), admin);
+    expect([incomplete.statusCode, incomplete.json().issues[0].message]).toEqual([400, 'A tabela precisa de uma linha por região e serviço']);
+    const inverted = await save(table.map((row, index) => (index === 0 ? { ...row, minDays: 9, maxDays: 3 } : row)), admin);
+    expect(inverted.json().issues[0].message).toBe('O prazo mínimo não pode passar do máximo');
+    expect((await save(table, await account(service))).statusCode).toBe(403);
+
+    const saved = await save(table.map((row) => (row.region === 'N' && row.service === 'PAC' ? { ...row, baseCents: 4500 } : row)), admin);
+    expect(saved.statusCode).toBe(200);
+    double.failWith = 503;
+    const north = (await quote(MANAUS, [{ productId: ring.id, quantity: 1 }])).json();
+    double.failWith = null;
+    expect([north.source, north.options[0].priceCents]).toEqual(['table', 4500]);
+  });
+});
+
 describe('CARRIER=table (the default)', () => {
   it('prices every quote by the freight table without calling anyone', async () => {
     const tableOnly = await createTestService();

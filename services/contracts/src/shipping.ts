@@ -106,3 +106,27 @@ export const freeShippingSettingSchema = z.object({
   regions: z.array(z.enum(SHIPPING_REGIONS, { error: 'Região inválida' })).min(1, 'Escolha ao menos uma região').nullable(),
 });
 export type FreeShippingSetting = z.infer<typeof freeShippingSettingSchema>;
+
+/** The services the store's freight table prices. */
+export const FREIGHT_TABLE_SERVICES = ['PAC', 'SEDEX'] as const;
+
+const days = z.number({ error: 'Prazo inválido' }).int('Prazo inválido').min(0, 'Prazo inválido').max(60, 'Prazo inválido');
+const cents = z.number({ error: 'Valor inválido' }).int('Valor inválido').min(0, 'Valor inválido').max(10_000_00, 'Valor muito alto');
+
+/**
+ * One row of the store's freight table (issue 23): for a region and service, the price of a
+ * package up to 1 kg and of each further kilogram (BRL cents), and the carrier's time in business
+ * days (the store's handling day is added to quotes).
+ */
+export const freightRateSchema = z
+  .object({ region: z.enum(SHIPPING_REGIONS), service: z.enum(FREIGHT_TABLE_SERVICES), baseCents: cents, perExtraKgCents: cents, minDays: days, maxDays: days })
+  .refine((rate) => rate.minDays <= rate.maxDays, { message: 'O prazo mínimo não pode passar do máximo', path: ['maxDays'] });
+export type FreightRateRow = z.infer<typeof freightRateSchema>;
+
+/** `GET`/`PUT /api/admin/shipping/freight-rates`: the whole table, one row per region and service. */
+export const freightTableSchema = z
+  .array(freightRateSchema)
+  .refine(
+    (rows) => rows.length === SHIPPING_REGIONS.length * FREIGHT_TABLE_SERVICES.length && new Set(rows.map((row) => `${row.region}/${row.service}`)).size === rows.length,
+    'A tabela precisa de uma linha por região e serviço',
+  );

@@ -49,6 +49,7 @@ export type AuditAction =
   | 'store_contact_updated'
   | 'low_stock_threshold_updated'
   | 'free_shipping_updated'
+  | 'freight_rates_updated'
   | 'order_marked_paid'
   | 'order_shipped'
   | 'order_delivered'

@@ -5,10 +5,7 @@
  * in business days. The migration seeds a table the owner can change.
  */
 import { defineEntity, p } from '@mikro-orm/core';
-import { SHIPPING_REGIONS } from '@prata/contracts';
-
-/** The services the table prices. */
-export const FREIGHT_TABLE_SERVICES = ['PAC', 'SEDEX'] as const;
+import { FREIGHT_TABLE_SERVICES, SHIPPING_REGIONS } from '@prata/contracts';
 
 export const FreightRateSchema = defineEntity({
   name: 'FreightRate',

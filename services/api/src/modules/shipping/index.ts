@@ -7,9 +7,13 @@
  * - `POST /api/shipping/quotes` (public, 60 per minute and client) `{ zipCode, items }`: the delivery
  *   options for the cart to that CEP, priced on the server (shipping-quote.service.ts): 200 with
  *   the options, 400 for a malformed body or a CEP in no state, 404 for a product not for sale.
+ * - `GET`/`PUT /api/admin/shipping/freight-rates` (admin): the store's freight table by region.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CEP_LOOKUP_UNAVAILABLE_MESSAGE, CEP_NOT_FOUND_MESSAGE, apiErrorSchema, cepAddressSchema, cepLookupParamsSchema, shippingQuoteRequestSchema, shippingQuoteSchema } from '@prata/contracts';
+import { CEP_LOOKUP_UNAVAILABLE_MESSAGE, CEP_NOT_FOUND_MESSAGE, apiErrorSchema, cepAddressSchema, cepLookupParamsSchema, freightTableSchema, shippingQuoteRequestSchema, shippingQuoteSchema } from '@prata/contracts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { requestMeta } from '../identity/index.ts';
+import { freightTable, saveFreightTable } from './freight-rates.service.ts';
 import { DomainError, NotFoundError } from '../../errors.ts';
 import { MelhorEnvioGateway } from './carrier-gateway.ts';
 import { CepLookupUnavailableError, createCepLookup } from './cep-lookup.ts';
@@ -35,6 +39,18 @@ const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { goodsCents: _goods, weightGrams: _weight, ...quote } = await quotes.quote(app.orm.em, request.body);
       return quote;
     },
+  );
+
+  app.get(
+    '/api/admin/shipping/freight-rates',
+    { config: { access: 'admin' }, schema: { response: { 200: freightTableSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
+    async () => freightTable(app.orm.em),
+  );
+
+  app.put(
+    '/api/admin/shipping/freight-rates',
+    { config: { access: 'admin' }, schema: { body: freightTableSchema, response: { 200: freightTableSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
+    async (request) => saveFreightTable(app.orm.em, requireAuth(request).userId, request.body, requestMeta(request)),
   );
 
   app.get(
