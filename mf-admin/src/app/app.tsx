@@ -24,6 +24,7 @@ const ProfileRoute = lazy(() => import('./routes/profile.tsx').then((module) => 
 const SalesRoute = lazy(() => import('./routes/sales.tsx').then((module) => ({ default: module.SalesRoute })));
 const QaRoute = lazy(() => import('./routes/qa.tsx').then((module) => ({ default: module.QaRoute })));
 const SecurityRoute = lazy(() => import('./routes/security.tsx').then((module) => ({ default: module.SecurityRoute })));
+const ShippingRoute = lazy(() => import('./routes/shipping.tsx').then((module) => ({ default: module.ShippingRoute })));
 const SetupDeveloperRoute = lazy(() => import('./routes/setup-developer.tsx').then((module) => ({ default: module.SetupDeveloperRoute })));
 const SocialRoute = lazy(() => import('./routes/social.tsx').then((module) => ({ default: module.SocialRoute })));
 const UsersRoute = lazy(() => import('./routes/users.tsx').then((module) => ({ default: module.UsersRoute })));
@@ -49,6 +50,7 @@ export default function AdminApp() {
         <Route path="orders" element={onDemand(<OrdersRoute />)} />
         <Route path="orders/:id" element={onDemand(<OrderRoute />)} />
         <Route path="sales" element={onDemand(<SalesRoute />)} />
+        <Route path="shipping" element={onDemand(<ShippingRoute />)} />
         <Route path="users" element={onDemand(<UsersRoute />)} />
         <Route path="content" element={onDemand(<ContentRoute />)} />
         <Route path="social" element={onDemand(<SocialRoute />)} />

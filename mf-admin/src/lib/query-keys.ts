@@ -37,6 +37,9 @@ export const adminKeys = {
   orderLists: ['admin', 'orders', 'list'] as const,
   order: (id: string) => ['admin', 'orders', 'detail', id] as const,
   orders: ['admin', 'orders'] as const,
+  /** The Frete tab (issue 23): free shipping and the freight table. */
+  freeShipping: ['admin', 'shipping', 'free-shipping'] as const,
+  freightRates: ['admin', 'shipping', 'freight-rates'] as const,
 } as const;
 
 /** Poll interval of the lists that change under an admin's feet while the realtime socket is down, in ms. */

@@ -1,0 +1,33 @@
+/** The panel's shipping forms (issue 23): reais typed -> cents by integer arithmetic, regions, days. */
+import { describe, expect, it } from 'vitest';
+import { freeShippingFormSchema, freightTableFormSchema } from './shipping.ts';
+
+describe('freeShippingFormSchema', () => {
+  it('turns the typed threshold into cents, all five regions into null (all of Brazil), empty into off', () => {
+    expect(freeShippingFormSchema.parse({ threshold: '299,90', regions: ['SE', 'S'] })).toEqual({ thresholdCents: 29_990, regions: ['SE', 'S'] });
+    expect(freeShippingFormSchema.parse({ threshold: '0.1', regions: ['N', 'NE', 'CO', 'SE', 'S'] })).toEqual({ thresholdCents: 10, regions: null });
+    expect(freeShippingFormSchema.parse({ threshold: '', regions: ['N'] })).toEqual({ thresholdCents: null, regions: ['N'] });
+  });
+
+  it('refuses what is no amount, and no region', () => {
+    const result = freeShippingFormSchema.safeParse({ threshold: '19,999', regions: [] });
+    expect(result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['threshold', 'Informe um valor em reais, ex.: 19,90'],
+      ['regions', 'Escolha ao menos uma região'],
+    ]);
+  });
+});
+
+describe('freightTableFormSchema', () => {
+  const regions = ['N', 'NE', 'CO', 'SE', 'S'] as const;
+  const rows = regions.flatMap((region) => (['PAC', 'SEDEX'] as const).map((service) => ({ region, service, base: '19,90', perKg: '4,5', minDays: '3', maxDays: '6' })));
+
+  it('gives the API table, in cents and days', () => {
+    expect(freightTableFormSchema.parse({ rows })[0]).toEqual({ region: 'N', service: 'PAC', baseCents: 1990, perExtraKgCents: 450, minDays: 3, maxDays: 6 });
+  });
+
+  it('puts a row error on its field', () => {
+    const result = freightTableFormSchema.safeParse({ rows: rows.map((row, index) => (index === 3 ? { ...row, minDays: '9' } : row)) });
+    expect(result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['rows.3.maxDays', 'O prazo mínimo não pode passar do máximo']]);
+  });
+});
