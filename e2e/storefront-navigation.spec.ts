@@ -1,10 +1,12 @@
 /**
  * Header navigation and search (storefront.md 2): each header navigation shows the transition
- * first and changes the route 400 ms later; the search bar suggests jewelry categories
- * (case-insensitive substring, at most 5, none when empty) and goes to /produtos?search=term,
- * closing and clearing itself; the subdomain rule of admin.md 2 sends admin.* to /admin.
+ * first and changes the route 400 ms later; the search bar suggests what the catalogue answers
+ * (product names, then categories; accents, case and a typo ignored; none when empty; issue 22),
+ * opens a chosen product's page or category, goes to /produtos?search=term for typed text, and
+ * closes and clears itself; the subdomain rule of admin.md 2 sends admin.* to /admin.
  */
 import { expect, test } from '@playwright/test';
+import type { ProductSuggestions } from '@prata/contracts/catalogue';
 import { E2E } from './support/environment.ts';
 
 interface NavigationMarks {
@@ -55,7 +57,14 @@ test('a header link shows the transition, then changes the route after 400 ms', 
   expect(marks.routed! - marks.shown!).toBeGreaterThanOrEqual(350);
 });
 
-test('search suggestions: shown while typing, case-insensitive, at most 5, hidden when empty', async ({ page }) => {
+/** The catalogue's own answer for `q` (the service's suggestions route), to compare the bar with. */
+async function catalogueSuggestions(q: string): Promise<ProductSuggestions> {
+  const response = await fetch(`${E2E.apiUrl}/api/products/suggestions?q=${encodeURIComponent(q)}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as ProductSuggestions;
+}
+
+test('search suggestions come from the catalogue: products then categories, accents, case and a typo ignored, hidden when empty', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   const input = page.getByRole('combobox', { name: 'Buscar joias' });
@@ -63,40 +72,59 @@ test('search suggestions: shown while typing, case-insensitive, at most 5, hidde
   await expect(input).toBeFocused();
   await expect(listbox).toHaveCount(0);
 
+  const zirconia = await catalogueSuggestions('zirconia');
+  expect(zirconia.products.length).toBeGreaterThan(1);
+  expect(zirconia.products.every((product) => product.name.includes('Zircônia'))).toBe(true);
+  await input.pressSequentially('ZIRCONIA');
+  await expect(listbox.getByRole('option')).toHaveText(zirconia.products.map((product) => product.name));
+
+  const rings = await catalogueSuggestions('an');
+  expect(rings.categories).toEqual([{ value: 'aneis', label: 'Anéis' }]);
   await input.fill('an');
-  await expect(listbox.getByRole('option')).toHaveText(['Anéis', 'Alianças']);
-  await input.fill('AN');
-  await expect(listbox.getByRole('option')).toHaveText(['Anéis', 'Alianças']);
-  await input.fill('e');
-  await expect(listbox.getByRole('option')).toHaveCount(5);
+  await expect(listbox.getByRole('option')).toHaveText([...rings.products.map((product) => product.name), 'Anéis · categoria']);
+
+  await input.fill('solitaro');
+  await expect(listbox.getByRole('option').first()).toContainText('Solitário');
   await input.fill('');
   await expect(listbox).toHaveCount(0);
-  await input.fill('relógio');
+  await input.fill('xqzwv');
   await expect(listbox).toHaveCount(0);
 });
 
-test('clicking a suggestion goes to /produtos?search=<suggestion>, then the bar closes and is cleared', async ({ page }) => {
+test('a product suggestion opens its page, a category the filtered catalogue, typed text the search; the bar closes and is cleared', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   const input = page.getByRole('combobox', { name: 'Buscar joias' });
-  await input.fill('an');
-  await page.getByRole('option', { name: 'Anéis' }).click();
+  const [first] = (await catalogueSuggestions('solitaro')).products;
+  await input.fill('solitaro');
+  await expect(page.getByRole('option').first()).toHaveText(first!.name);
+  await input.press('ArrowDown');
+  await expect(input).toHaveAttribute('aria-activedescendant', /.+/);
+  await input.press('Enter');
   await expect(page.getByRole('search')).toHaveCount(0);
-  await expect(page).toHaveURL(/\/produtos\?search=An%C3%A9is$/);
-  await expect(page.getByText('Resultados para “Anéis”')).toBeVisible();
-  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/produtos/${first!.slug}$`));
+  await expect(page.getByRole('heading', { name: first!.name, level: 1 })).toBeVisible();
 
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(input).toHaveValue('');
+  await input.fill('brinc');
+  await page.getByRole('option', { name: 'Brincos · categoria' }).click();
+  await expect(page.getByRole('search')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/produtos\?categoria=brincos$/);
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await input.fill('   ');
   await input.press('Enter');
   await expect(page.getByRole('search')).toBeVisible();
-  await expect(page).toHaveURL(/\/produtos\?search=An%C3%A9is$/);
+  await expect(page).toHaveURL(/\/produtos\?categoria=brincos$/);
 
-  await input.fill('  colar ');
+  await input.fill('  brinco zirconia ');
   await input.press('Enter');
-  await expect(page).toHaveURL(/\/produtos\?search=colar$/);
+  await expect(page).toHaveURL(/\/produtos\?search=brinco%20zirconia$/);
   await expect(page.getByRole('search')).toHaveCount(0);
+  await expect(page.getByText('Resultados para “brinco zirconia”')).toBeVisible();
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
 });
 
 test('an admin.* host opens /admin (subdomain rule)', async ({ page }) => {

@@ -38,7 +38,7 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^\/api\/payments\/sandbox\//, 'customer'],
   [/^\/api\/payments\/(config|webhook)$/, 'public'],
   [/^\/api\/auth\//, 'public'],
-  [/^GET \/api\/products(\/|$)/, 'public'],
+  [/^GET \/api\/products(\/|$)/, 'public'], // the catalogue, product pages and the search bar's suggestions (issue 22)
   [/^GET \/api\/(health|remotes|content|social-links|store-contact)(\/|$)/, 'public'],
   [/^GET \/images\//, 'public'],
   [/^GET \/api\/cep\//, 'public'], // CEP lookup (issue 23): rate-limited
@@ -69,7 +69,7 @@ afterAll(async () => service?.close());
 describe('route access matrix', () => {
   it('has a route table covering the API', () => {
     const urls = service.app.routeTable.map((r) => `${r.method} ${r.url}`);
-    expect(urls).toEqual(expect.arrayContaining(['GET /api/products', 'POST /api/auth/sign-in', 'GET /api/me', 'GET /api/admin/users']));
+    expect(urls).toEqual(expect.arrayContaining(['GET /api/products', 'GET /api/products/suggestions', 'POST /api/auth/sign-in', 'GET /api/me', 'GET /api/admin/users']));
     expect(service.app.routeTable.length).toBeGreaterThanOrEqual(30);
   });
 

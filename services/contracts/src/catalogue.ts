@@ -87,6 +87,33 @@ export const productListQuerySchema = z.object({
 });
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
 
+/** At most this many product names the search bar suggests (issue 22). */
+export const PRODUCT_SUGGESTIONS_LIMIT = 6;
+
+/** The search bar asks for suggestions this long after the last keystroke (ms, issue 22). */
+export const SEARCH_SUGGESTIONS_DEBOUNCE_MS = 250;
+
+/**
+ * Query of `GET /api/products/suggestions` (issue 22): `q`, the text typed in the search bar
+ * (trimmed; required, at most {@link SEARCH_TERM_MAX_LENGTH} characters).
+ */
+export const productSuggestionsQuerySchema = z.object({
+  q: z.string({ error: 'Digite o que procura' }).trim().min(1, 'Digite o que procura').max(SEARCH_TERM_MAX_LENGTH, 'Termo de busca muito longo'),
+});
+export type ProductSuggestionsQuery = z.input<typeof productSuggestionsQuerySchema>;
+
+/**
+ * Answer of `GET /api/products/suggestions` (issue 22): up to {@link PRODUCT_SUGGESTIONS_LIMIT}
+ * products (not archived) the typed text finds, best match first, each with the `slug` of its page
+ * (`/produtos/<slug>`); and the stored categories whose label a typed word starts (or, from 4
+ * letters, nearly matches), best first, each with its pt-BR label.
+ */
+export const productSuggestionsSchema = z.object({
+  products: z.array(z.object({ slug: z.string(), name: z.string(), category: productCategorySchema })).max(PRODUCT_SUGGESTIONS_LIMIT),
+  categories: z.array(z.object({ value: productCategorySchema, label: z.string() })),
+});
+export type ProductSuggestions = z.infer<typeof productSuggestionsSchema>;
+
 /** Params of `GET /api/products/:id`. */
 export const productIdParamsSchema = z.object({
   id: z.uuid({ error: 'Identificador de produto inválido' }),

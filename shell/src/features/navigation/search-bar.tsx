@@ -1,13 +1,20 @@
 /**
- * Header search bar (storefront.md 2 "Search bar"): a combobox whose suggestions (fixed jewelry
- * categories, case-insensitive substring, first 5) show while the text is non-empty. Submitting
- * a non-empty trimmed term, or choosing a suggestion (click, or arrows + Enter), closes and
- * clears the bar and goes to /produtos?search=term through the navigation transition. Blank
- * input is ignored. Escape clears the text, or closes the bar when it is already empty.
+ * Header search bar (storefront.md 2 "Search bar"; issue 22): a combobox whose suggestions come
+ * from the catalogue (`GET /api/products/suggestions`, asked
+ * {@link SEARCH_SUGGESTIONS_DEBOUNCE_MS} ms after the last keystroke): up to 6 product names, then
+ * the matching categories, accents, case and a typo tolerated; shown while the text is non-blank
+ * and the catalogue suggests something. Choosing a product (click, or arrows + Enter) opens its
+ * page, a category the catalogue filtered by it; submitting a non-empty trimmed term goes to
+ * /produtos?search=term. Either closes and clears the bar and navigates through the navigation
+ * transition. Blank input is ignored. Escape clears the text, or closes the bar when it is
+ * already empty.
  */
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useDebounce } from 'use-debounce';
+import { SEARCH_SUGGESTIONS_DEBOUNCE_MS } from '@prata/contracts/catalogue';
 import { Button, Input, useTransitionNavigate } from '@prata/shared-ui';
-import { searchPath, searchSuggestions } from './search-suggestions.ts';
+import { useProductSuggestions } from './api/get-product-suggestions.ts';
+import { searchOptions, searchPath } from './search-suggestions.ts';
 import styles from './navigation.module.css';
 
 export function SearchBar({ onDone }: { onDone: () => void }) {
@@ -15,11 +22,12 @@ export function SearchBar({ onDone }: { onDone: () => void }) {
   const [active, setActive] = useState(-1);
   const go = useTransitionNavigate();
   const listId = useId();
-  const suggestions = searchSuggestions(term);
+  const [asked] = useDebounce(term.trim(), SEARCH_SUGGESTIONS_DEBOUNCE_MS);
+  const { data } = useProductSuggestions(asked);
+  const suggestions = term.trim() && asked ? searchOptions(data) : [];
   const open = suggestions.length > 0;
 
-  const search = (value: string) => {
-    const path = searchPath(value);
+  const goTo = (path: string | null) => {
     if (!path) return;
     setTerm('');
     setActive(-1);
@@ -30,7 +38,7 @@ export function SearchBar({ onDone }: { onDone: () => void }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const chosen = open && active >= 0 ? suggestions[active] : undefined;
-    search(chosen ?? term);
+    goTo(chosen ? chosen.path : searchPath(term));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -77,16 +85,17 @@ export function SearchBar({ onDone }: { onDone: () => void }) {
           <ul id={listId} role="listbox" aria-label="Sugestões de busca" className={styles.suggestions}>
             {suggestions.map((suggestion, index) => (
               <li
-                key={suggestion}
+                key={suggestion.key}
                 id={`${listId}-${index}`}
                 role="option"
                 aria-selected={index === active}
                 className={index === active ? `${styles.suggestion} ${styles.suggestionActive}` : styles.suggestion}
                 // Keep the focus in the input so the click lands on the option.
                 onMouseDown={(event) => event.preventDefault()}
-                onClick={() => search(suggestion)}
+                onClick={() => goTo(suggestion.path)}
               >
-                {suggestion}
+                {suggestion.label}
+                {suggestion.kind === 'category' ? <span className={styles.kind}> · categoria</span> : null}
               </li>
             ))}
           </ul>

@@ -1,30 +1,27 @@
-/** Header search suggestions and target path (storefront.md 2 "Search bar", 9). */
+/** Header search options and target path (storefront.md 2 "Search bar"; issue 22). */
 import { describe, expect, it } from 'vitest';
-import { SEARCH_CATEGORIES, searchPath, searchSuggestions } from './search-suggestions.ts';
+import { searchOptions, searchPath } from './search-suggestions.ts';
 
-describe('searchSuggestions', () => {
-  it('matches a substring anywhere, case-insensitively', () => {
-    expect(searchSuggestions('an')).toEqual(['Anéis', 'Alianças']);
-    expect(searchSuggestions('AN')).toEqual(['Anéis', 'Alianças']);
-    expect(searchSuggestions('lares')).toEqual(['Colares']);
-    expect(searchSuggestions('ANÉ')).toEqual(['Anéis']);
-    expect(searchSuggestions('pulSEIRAS')).toEqual(['Pulseiras']);
+describe('searchOptions', () => {
+  it('lists the products (opening their pages) before the categories (opening the filtered catalogue)', () => {
+    const options = searchOptions({
+      products: [
+        { slug: 'anel-solitario-zirconia', name: 'Anel Solitário Zircônia', category: 'aneis' },
+        { slug: 'brinco-ponto-de-luz', name: 'Brinco Ponto de Luz', category: 'brincos' },
+      ],
+      categories: [{ value: 'aneis', label: 'Anéis' }],
+    });
+    expect(options.map(({ label, kind, path }) => ({ label, kind, path }))).toEqual([
+      { label: 'Anel Solitário Zircônia', kind: 'product', path: '/produtos/anel-solitario-zirconia' },
+      { label: 'Brinco Ponto de Luz', kind: 'product', path: '/produtos/brinco-ponto-de-luz' },
+      { label: 'Anéis', kind: 'category', path: '/produtos?categoria=aneis' },
+    ]);
+    expect(new Set(options.map((option) => option.key)).size).toBe(options.length);
   });
 
-  it('returns the first 5 matches only, in list order', () => {
-    const all = SEARCH_CATEGORIES.filter((c) => c.toLowerCase().includes('e'));
-    expect(all.length).toBeGreaterThan(5);
-    expect(searchSuggestions('e')).toEqual(all.slice(0, 5));
-  });
-
-  it('returns nothing for empty or blank text, or when nothing matches', () => {
-    expect(searchSuggestions('')).toEqual([]);
-    expect(searchSuggestions('   ')).toEqual([]);
-    expect(searchSuggestions('relógio')).toEqual([]);
-  });
-
-  it('ignores surrounding spaces of the typed text', () => {
-    expect(searchSuggestions('  brinc ')).toEqual(['Brincos']);
+  it('has no options without an answer or for an empty one', () => {
+    expect(searchOptions(undefined)).toEqual([]);
+    expect(searchOptions({ products: [], categories: [] })).toEqual([]);
   });
 });
 

@@ -1,33 +1,31 @@
 /**
- * Header search suggestions (storefront.md 2 "Search bar", 9 "suggestions limit 5"): a
- * case-insensitive substring match of the typed text against a fixed list of jewelry categories,
- * first 5 only, none for blank text; and the catalogue path a search term goes to.
+ * Header search suggestions (storefront.md 2 "Search bar"; issue 22): what the catalogue answers
+ * for the typed text (`GET /api/products/suggestions`) as the options of the search bar, products
+ * first (each opens its page `/produtos/<slug>`), then categories (each opens the catalogue
+ * filtered by it); and the catalogue path a typed search goes to.
  */
+import { productPagePath, type ProductSuggestions } from '@prata/contracts/catalogue';
 
-/** The fixed list of jewelry categories the suggestions come from, in display order. */
-export const SEARCH_CATEGORIES = [
-  'Anéis',
-  'Alianças',
-  'Brincos',
-  'Argolas',
-  'Colares',
-  'Correntes',
-  'Pingentes',
-  'Pulseiras',
-  'Braceletes',
-  'Tornozeleiras',
-  'Conjuntos',
-  'Piercings',
-] as const;
+/** One option of the search bar: its visible `label`, what it is, and the path it opens. */
+export interface SearchOption {
+  key: string;
+  label: string;
+  kind: 'product' | 'category';
+  path: string;
+}
 
-/** At most this many suggestions show (storefront.md 9). */
-export const SEARCH_SUGGESTIONS_LIMIT = 5;
-
-/** Categories containing `term` (trimmed, case-insensitive), first {@link SEARCH_SUGGESTIONS_LIMIT}. */
-export function searchSuggestions(term: string, categories: readonly string[] = SEARCH_CATEGORIES): string[] {
-  const needle = term.trim().toLocaleLowerCase('pt-BR');
-  if (!needle) return [];
-  return categories.filter((category) => category.toLocaleLowerCase('pt-BR').includes(needle)).slice(0, SEARCH_SUGGESTIONS_LIMIT);
+/** The options for an answer: its products in order, then its categories; none without an answer. */
+export function searchOptions(suggestions: ProductSuggestions | undefined): SearchOption[] {
+  if (!suggestions) return [];
+  return [
+    ...suggestions.products.map((product) => ({ key: `p:${product.slug}`, label: product.name, kind: 'product' as const, path: productPagePath(product) })),
+    ...suggestions.categories.map((category) => ({
+      key: `c:${category.value}`,
+      label: category.label,
+      kind: 'category' as const,
+      path: `/produtos?categoria=${category.value}`,
+    })),
+  ];
 }
 
 /** `/produtos?search=<term>` for a non-blank term (trimmed, URL-encoded), else null (ignored). */

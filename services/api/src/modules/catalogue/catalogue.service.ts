@@ -4,7 +4,6 @@
  */
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import {
-  CATEGORY_LABELS,
   FEATURED_PRODUCTS_LIMIT,
   productInputSchema,
   type Product as ProductDto,
@@ -13,58 +12,12 @@ import {
 } from '@prata/contracts';
 import { NotFoundError } from '../../errors.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
-import { containsPattern } from '../../lib/like-pattern.ts';
 import { PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../../storage/object-storage.ts';
 import { slugOf, uniqueSlug } from '../../lib/slug.ts';
 import { ProductImage } from './product-image.entity.ts';
 import { Product } from './product.entity.ts';
+import { searchProducts } from './product-search.ts';
 import { heldUnits } from './stock-holds.ts';
-
-/** At most this many words of a search are used (the rest is ignored). */
-const SEARCH_MAX_WORDS = 8;
-
-/**
- * How close (pg_trgm word similarity, 0-1) a mistyped word must be to a word of a product's text.
- * One wrong letter in an 8-letter word ('pulceira' for 'pulseira') scores 0.5; pg_trgm's default
- * threshold for `<%` (0.6) would miss it.
- */
-const SEARCH_TYPO_SIMILARITY = 0.45;
-
-/**
- * Ids of the products (not archived; of `category` when given) a shopper's search finds, best
- * match first (issue 22, "search as shoppers type it"). A product's text is its name,
- * description, category and the category's pt-BR label, compared through `search_normalize()`
- * (lower case, accents removed: 'zirconia' finds 'Zircônia', 'ANEIS' finds 'Anéis').
- * - Every word of the search must match, in any order ('brinco zirconia' and 'zirconia brinco'
- *   find the same earrings), as a substring of the text; LIKE wildcards in a word are literal.
- * - When no product matches that way, a word may instead be close to a word of the text
- *   (pg_trgm word similarity >= {@link SEARCH_TYPO_SIMILARITY}): 'pulceira' finds 'Pulseira'.
- * - Order: the words' similarity to the name, then to the whole text, then newest first.
- */
-export async function searchProductIds(em: EntityManager, search: string, category?: ProductListQuery['category']): Promise<string[]> {
-  const words = search.trim().split(/\s+/).filter(Boolean).slice(0, SEARCH_MAX_WORDS);
-  if (words.length === 0) return [];
-  const labels = Object.entries(CATEGORY_LABELS);
-  const text = `search_normalize(p.name || ' ' || coalesce(p.description, '') || ' ' || p.category || ' ' || coalesce(l.label, ''))`;
-  const select = (condition: string) =>
-    `select p.id from products p left join (values ${labels.map(() => '(?, ?)').join(', ')}) as l(value, label) on l.value = p.category
-      where p.archived_at is null ${category ? 'and p.category = ?' : ''} and ${condition}
-      order by ${words.map(() => `word_similarity(search_normalize(?), search_normalize(p.name))`).join(' + ')} desc,
-               ${words.map(() => `word_similarity(search_normalize(?), ${text})`).join(' + ')} desc, p.created_at desc, p.id`;
-  const head = [...labels.flat(), ...(category ? [category] : [])];
-  const order = [...words, ...words];
-  const connection = em.getConnection();
-  const strict = await connection.execute<{ id: string }[]>(
-    select(words.map(() => `${text} like search_normalize(?)`).join(' and ')),
-    [...head, ...words.map(containsPattern), ...order],
-  );
-  if (strict.length > 0) return strict.map((row) => row.id);
-  const close = await connection.execute<{ id: string }[]>(
-    select(words.map(() => `(${text} like search_normalize(?) or word_similarity(search_normalize(?), ${text}) >= ?)`).join(' and ')),
-    [...head, ...words.flatMap((word) => [containsPattern(word), word, SEARCH_TYPO_SIMILARITY]), ...order],
-  );
-  return close.map((row) => row.id);
-}
 
 /**
  * A free slug for a new product named `name` (issue 22): its base slug, or the first of `-2`,
@@ -90,7 +43,7 @@ export class CatalogueService {
   /**
    * All products, newest first; `category` narrows to one stored category; `ids` narrows to given
    * products (cart price refresh); `search` finds products as shoppers type (storefront.md 2,
-   * catalogue; issue 22), best match first (see {@link searchProductIds}). They combine.
+   * catalogue; issue 22), best match first (see {@link searchProducts}). They combine.
    * Archived products (issue 12) are never listed.
    */
   async list(query: { search?: string | undefined; category?: ProductListQuery['category']; ids?: string[] | undefined }): Promise<ProductDto[]> {
@@ -100,7 +53,7 @@ export class CatalogueService {
     if (!query.search?.trim()) {
       return this.toDtos(await this.em.find(Product, where, { orderBy: { createdAt: 'desc', id: 'asc' } }));
     }
-    const ranked = await searchProductIds(this.em, query.search, query.category);
+    const ranked = (await searchProducts(this.em, query.search, { category: query.category })).map((hit) => hit.id);
     const products = await this.em.find(Product, { $and: [where, { id: { $in: ranked } }] });
     const position = new Map(ranked.map((id, index) => [id, index]));
     products.sort((a, b) => position.get(a.id)! - position.get(b.id)!);

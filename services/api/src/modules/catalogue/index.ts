@@ -5,6 +5,7 @@
  * - `GET /api/products/featured` at most 8 featured, newest first
  * - `GET /api/products/:id`
  * - `GET /api/products/by-slug/:slug` (issue 22, the product page; 404 'Produto não encontrado')
+ * - `GET /api/products/suggestions?q` (issue 22): the search bar's product names and categories
  * Admin (admin.md 2, 5, 7, 8; issue 12):
  * - `POST /api/admin/products`, `PUT /api/admin/products/:id`: product fields (productInputSchema)
  * - `PUT /api/admin/products/:id/images`: the whole gallery in order (productGalleryInputSchema:
@@ -26,6 +27,8 @@ import {
   productGalleryInputSchema,
   productIdParamsSchema,
   productSlugParamsSchema,
+  productSuggestionsQuerySchema,
+  productSuggestionsSchema,
   productImageKeyParamsSchema,
   productImageUploadSchema,
   productInputSchema,
@@ -45,6 +48,7 @@ import { attachCatalogueCache, CatalogueCache, type CachedList } from './catalog
 import { CatalogueService } from './catalogue.service.ts';
 import { ProductAdminService, type ProductOrderCheck } from './product-admin.service.ts';
 import { ProductImages, uploadError } from './product-images.ts';
+import { productSuggestions, searchWords } from './product-search.ts';
 import { nextHoldExpiry } from './stock-holds.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
@@ -102,7 +106,24 @@ const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (app, { i
       config: { access: 'public' },
       schema: { querystring: productListQuerySchema, response: { 200: productListSchema, 400: apiErrorSchema } },
     },
-    async (request, reply) => sendList(reply, await lists.get(`list:${JSON.stringify(request.query)}`, load(() => service.list(request.query)))),
+    async (request, reply) => {
+      // Searches with the same words (case and spacing aside) share an entry: the service sees only the words.
+      const { search, ...rest } = request.query;
+      const key = `list:${JSON.stringify({ ...rest, search: search === undefined ? null : searchWords(search).join(' ') })}`;
+      return sendList(reply, await lists.get(key, load(() => service.list(request.query))));
+    },
+  );
+
+  app.get(
+    '/api/products/suggestions',
+    {
+      config: { access: 'public' },
+      schema: { querystring: productSuggestionsQuerySchema, response: { 200: productSuggestionsSchema, 400: apiErrorSchema } },
+    },
+    async (request, reply) => {
+      const q = searchWords(request.query.q).join(' ');
+      return sendList(reply, await lists.get(`suggestions:${q}`, async () => ({ value: await productSuggestions(em(), q), validUntil: null })));
+    },
   );
 
   app.get(

@@ -28,6 +28,11 @@ export const ProductSchema = defineEntity({
       name: 'products_name_search_index',
       expression: 'create index "products_name_search_index" on "products" using gin (search_normalize("name") gin_trgm_ops)',
     },
+    {
+      // Storefront search (issue 22, product-search.ts): trigram matching on the folded name and description.
+      name: 'products_text_search_index',
+      expression: `create index "products_text_search_index" on "products" using gin (search_normalize("name" || ' ' || coalesce("description", '')) gin_trgm_ops)`,
+    },
   ],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
