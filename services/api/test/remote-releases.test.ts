@@ -320,6 +320,13 @@ describe('remote releases', () => {
 
     const logs = await sql<{ action: string }>(service, `select action from admin_logs where action like 'remote_canary_%' order by created_at`);
     expect(logs.map((row) => row.action)).toEqual(['remote_canary_started', 'remote_canary_ended', 'remote_canary_started']);
+    // Each start and end is an event on the developers' `releases` channel (the promotion is an activation).
+    const canaryEvents = await sql<{ payload: unknown }>(service, `select payload from domain_events where type = 'RemoteCanaryChanged' order by created_at, id`);
+    expect(canaryEvents.map((row) => row.payload)).toEqual([
+      { remote: 'storefront', version: '0.1.0-ffffffff', percent: 30 },
+      { remote: 'storefront', version: null, percent: null },
+      { remote: 'storefront', version: '0.1.0-ffffffff', percent: 30 },
+    ]);
   });
 
   it('shows a staff preview of one published version to admins and developers only', async () => {

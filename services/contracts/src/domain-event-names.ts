@@ -32,6 +32,7 @@ export const DOMAIN_EVENT_CHANNELS = {
   SystemErrorRecorded: 'system-errors',
   SystemErrorResolved: 'system-errors',
   RemoteReleaseActivated: 'releases',
+  RemoteCanaryChanged: 'releases',
   AccountAccessChanged: null,
 } as const;
 
@@ -66,5 +67,7 @@ export const NOTIFICATION_EVENTS = { created: 'NotificationCreated', changed: 'N
 export const SYSTEM_ERROR_EVENTS = { recorded: 'SystemErrorRecorded', resolved: 'SystemErrorResolved' } as const satisfies Record<string, DomainEventName>;
 /** A remote's release went live (platform). */
 export const REMOTE_ACTIVATED_EVENT = 'RemoteReleaseActivated' satisfies DomainEventName;
+/** A remote's canary started (version and percent) or ended (both null): the developer area refreshes; shoppers' tabs ignore it. */
+export const REMOTE_CANARY_CHANGED_EVENT = 'RemoteCanaryChanged' satisfies DomainEventName;
 /** An account's access shrank (sign-out, a staff role revoked, the account erased). */
 export const ACCOUNT_ACCESS_CHANGED = 'AccountAccessChanged' satisfies DomainEventName;

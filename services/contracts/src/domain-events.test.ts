@@ -14,7 +14,7 @@ function channelByPrefix(type: string): RealtimeChannel | null {
   if (type.startsWith('Product')) return 'products';
   if (type.startsWith('Order') || type === 'PaymentConfirmedAfterExpiry') return 'orders';
   if (type.startsWith('Notification')) return 'notifications';
-  if (type.startsWith('RemoteRelease')) return 'releases';
+  if (type.startsWith('RemoteRelease') || type.startsWith('RemoteCanary')) return 'releases';
   return null;
 }
 

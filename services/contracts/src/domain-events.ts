@@ -47,6 +47,7 @@ export const DOMAIN_EVENT_PAYLOADS = {
   SystemErrorRecorded: systemErrorSchema,
   SystemErrorResolved: systemErrorSchema,
   RemoteReleaseActivated: z.object({ remote: remoteNameSchema, version: z.string().nullable(), manifestUrl: z.string() }),
+  RemoteCanaryChanged: z.object({ remote: remoteNameSchema, version: z.string().nullable(), percent: z.number().int().min(1).max(99).nullable() }),
   AccountAccessChanged: z.object({}),
 } satisfies { [N in DomainEventName]: z.ZodType<Record<string, unknown>> };
 

@@ -6,9 +6,13 @@ import { render, type Rendered } from '@prata/shared-ui/testing';
 import { isNewVersion, useReloadOnNextNavigation } from './new-version-notice.tsx';
 
 const running = (remote: string) => ({ storefront: '0.1.0-aaaaaaaa', checkout: '0.1.0' })[remote];
-const activation = (payload: Record<string, unknown>) => ({ payload });
+const activation = (payload: Record<string, unknown>) => ({ event: 'RemoteReleaseActivated', payload });
 
 describe('isNewVersion', () => {
+  it('ignores a canary starting or ending (its clients get the version when they load a page)', () => {
+    expect(isNewVersion({ event: 'RemoteCanaryChanged', payload: { remote: 'storefront', version: '0.1.0-bbbbbbbb', percent: 10 } }, running)).toBe(false);
+  });
+
   it('announces another version of a remote than the tab runs', () => {
     expect(isNewVersion(activation({ remote: 'storefront', version: '0.1.0-bbbbbbbb' }), running)).toBe(true);
   });

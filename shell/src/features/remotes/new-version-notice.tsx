@@ -10,12 +10,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from '@prata/shared-ui/router';
 import { remoteVersion, toast, useRealtimeChannel } from '@prata/shared-ui';
 import type { RealtimeEvent } from '@prata/contracts/realtime';
+import type { DomainEventName } from '@prata/contracts';
+
+/** The event that changes what a tab should run (the name checked by the compiler; no contracts code in the shell's bundle). */
+const ACTIVATION = 'RemoteReleaseActivated' satisfies DomainEventName;
 
 /** Notice id: several activations show one notice. */
 const NOTICE_ID = 'prata-new-version';
 
 /** Whether `event` announces a version of a remote other than the one this tab runs. */
-export function isNewVersion(event: Pick<RealtimeEvent, 'payload'>, current: (remote: string) => string | undefined = remoteVersion): boolean {
+export function isNewVersion(event: Pick<RealtimeEvent, 'event' | 'payload'>, current: (remote: string) => string | undefined = remoteVersion): boolean {
+  // A canary starting or ending changes nobody's version until its clients load the page again.
+  if (event.event !== ACTIVATION) return false;
   const { remote, version } = event.payload as { remote?: unknown; version?: unknown };
   if (typeof remote !== 'string') return false;
   // No version: the remote went back to its bootstrap entry, which a tab on a release does not run.

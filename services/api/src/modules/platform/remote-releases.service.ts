@@ -14,7 +14,8 @@
  * - `rollback(em, remote, version | undefined, actor)`: while a canary runs, ends it; else the given
  *   version, else the newest release published before the active one, else (the active one is
  *   the oldest) the bootstrap entry.
- * - `startCanary(em, remote, version, percent, actor)` / `endCanary(em, remote, actor)`: a canary
+ * - `startCanary(em, remote, version, percent, actor)` / `endCanary(em, remote, actor)` (each with a
+ *   `RemoteCanaryChanged` event, so open developer areas refresh): a canary
  *   gives `percent` % of clients (`registry(em, clientId)`: a stable hash of the client id and the
  *   remote, {@link canaryBucket}) a published version instead of the active one; clients without
  *   an id get the active one. Activating any version of the remote (promoting the canary, or
@@ -30,6 +31,7 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   REMOTE_ACTIVATED_EVENT,
+  REMOTE_CANARY_CHANGED_EVENT,
   publishReleaseSchema,
   type PublishReleaseInput,
   type RemotePreview,
@@ -289,6 +291,7 @@ export class RemoteReleaseService {
       await tx.nativeDelete(RemoteCanaryClient, { remote });
       tx.create(RemoteCanary, { remote, version, percent, startedBy: actor.label });
       audit(tx, { userId: actor.userId, action: 'remote_canary_started', details: { remote, version, percent, by: actor.label }, ...(actor.meta ? { meta: actor.meta } : {}) });
+      await this.events.record(tx, { type: REMOTE_CANARY_CHANGED_EVENT, aggregateId: remoteAggregateId(remote), payload: { remote, version, percent } });
     });
     return this.list(em, remote);
   }
@@ -301,6 +304,7 @@ export class RemoteReleaseService {
       await tx.nativeDelete(RemoteCanary, { remote });
       await tx.nativeDelete(RemoteCanaryClient, { remote });
       audit(tx, { userId: actor.userId, action: 'remote_canary_ended', details: { remote, version: canary.version, percent: canary.percent, by: actor.label }, ...(actor.meta ? { meta: actor.meta } : {}) });
+      await this.events.record(tx, { type: REMOTE_CANARY_CHANGED_EVENT, aggregateId: remoteAggregateId(remote), payload: { remote, version: null, percent: null } });
     });
     return this.list(em, remote);
   }
