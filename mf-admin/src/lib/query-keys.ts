@@ -40,6 +40,8 @@ export const adminKeys = {
   /** The Frete tab (issue 23): free shipping and the freight table. */
   freeShipping: ['admin', 'shipping', 'free-shipping'] as const,
   freightRates: ['admin', 'shipping', 'freight-rates'] as const,
+  /** The PIX discount (issue 23), on the sales page. */
+  pixDiscount: ['admin', 'settings', 'pix-discount'] as const,
 } as const;
 
 /** Poll interval of the lists that change under an admin's feet while the realtime socket is down, in ms. */

@@ -39,7 +39,7 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^\/api\/payments\/(config|webhook)$/, 'public'],
   [/^\/api\/auth\//, 'public'],
   [/^GET \/api\/products(\/|$)/, 'public'], // the catalogue, product pages and the search bar's suggestions (issue 22)
-  [/^GET \/api\/(health|remotes|content|social-links|store-contact)(\/|$)/, 'public'],
+  [/^GET \/api\/(health|remotes|content|social-links|store-contact|store-offers)(\/|$)/, 'public'],
   [/^GET \/images\//, 'public'],
   [/^GET \/api\/cep\//, 'public'], // CEP lookup (issue 23): rate-limited
   [/^POST \/api\/shipping\/quotes$/, 'public'], // freight quotes (issue 23): rate-limited, priced on the server

@@ -145,6 +145,21 @@ describe('the freight table', () => {
   });
 });
 
+describe('the PIX discount and the public offers', () => {
+  it('is set by admins in whole percent up to 30 and shown with free shipping in the public offers', async () => {
+    const save = (payload: object, who?: SignedIn) => service.app.inject({ method: 'PUT', url: '/api/admin/settings/pix-discount', headers: who ? bearer(who) : {}, payload });
+    expect((await save({ percent: 5 })).statusCode).toBe(401);
+    expect((await save({ percent: 5 }, await account(service))).statusCode).toBe(403);
+    const tooMuch = await save({ percent: 31 }, admin);
+    expect([tooMuch.statusCode, tooMuch.json().issues[0].message]).toEqual([400, 'O desconto no PIX deve ser de no máximo 30%']);
+    expect((await save({ percent: 2.5 }, admin)).json().issues[0].message).toBe('Informe uma porcentagem inteira');
+    expect((await save({ percent: 5 }, admin)).json()).toEqual({ percent: 5 });
+    const offers = await service.app.inject({ method: 'GET', url: '/api/store-offers' });
+    // Free shipping as the test above left it.
+    expect(offers.json()).toEqual({ pixDiscountPercent: 5, freeShippingThresholdCents: 20_000, freeShippingRegions: ['SE', 'S'] });
+  });
+});
+
 describe('CARRIER=table (the default)', () => {
   it('prices every quote by the freight table without calling anyone', async () => {
     const tableOnly = await createTestService();

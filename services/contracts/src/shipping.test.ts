@@ -1,6 +1,6 @@
 /** The panel's shipping forms (issue 23): reais typed -> cents by integer arithmetic, regions, days. */
 import { describe, expect, it } from 'vitest';
-import { freeShippingFormSchema, freightTableFormSchema } from './shipping.ts';
+import { freeShippingFormSchema, freightTableFormSchema, pixPriceCents } from './shipping.ts';
 
 describe('freeShippingFormSchema', () => {
   it('turns the typed threshold into cents, all five regions into null (all of Brazil), empty into off', () => {
@@ -29,5 +29,14 @@ describe('freightTableFormSchema', () => {
   it('puts a row error on its field', () => {
     const result = freightTableFormSchema.safeParse({ rows: rows.map((row, index) => (index === 3 ? { ...row, minDays: '9' } : row)) });
     expect(result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['rows.3.maxDays', 'O prazo mínimo não pode passar do máximo']]);
+  });
+});
+
+describe('pixPriceCents', () => {
+  it('rounds the PIX price down to the cent, in the shopper\'s favour', () => {
+    expect(pixPriceCents(19_990, 5)).toBe(18_990); // 189.905 -> 189.90
+    expect(pixPriceCents(10_000, 0)).toBe(10_000);
+    expect(pixPriceCents(33, 10)).toBe(29); // 29.7 -> 29
+    expect(pixPriceCents(12_345, 30)).toBe(8_641); // 86.415 -> 86.41
   });
 });

@@ -164,3 +164,41 @@ export const freightTableFormSchema = z
   })
   .transform(({ rows }) => rows.map(({ region, service, base, perKg, minDays, maxDays }) => ({ region, service, baseCents: base, perExtraKgCents: perKg, minDays, maxDays })))
   .pipe(freightTableSchema);
+
+/** The largest PIX discount the panel accepts, in percent. */
+export const PIX_DISCOUNT_MAX_PERCENT = 30;
+
+/** `GET`/`PUT /api/admin/settings/pix-discount` (issue 23): the discount for paying by PIX, whole percent (0: none). */
+export const pixDiscountSettingSchema = z.object({
+  percent: z
+    .number({ error: 'Informe a porcentagem' })
+    .int('Informe uma porcentagem inteira')
+    .min(0, 'A porcentagem não pode ser negativa')
+    .max(PIX_DISCOUNT_MAX_PERCENT, `O desconto no PIX deve ser de no máximo ${PIX_DISCOUNT_MAX_PERCENT}%`),
+});
+export type PixDiscountSetting = z.infer<typeof pixDiscountSettingSchema>;
+
+/** The panel's PIX discount form as typed. */
+export const pixDiscountFormSchema = z.object({
+  percent: z.string().trim().regex(/^\d{1,2}$/, 'Informe uma porcentagem inteira').transform(Number).pipe(pixDiscountSettingSchema.shape.percent),
+});
+
+/**
+ * The store's public offers (issue 23), `GET /api/store-offers`: the PIX discount in percent and
+ * free shipping (threshold in BRL cents, null: none; regions, null: all of Brazil). Cards, the
+ * product page, the cart and checkout show them; the service applies them itself.
+ */
+export const storeOffersSchema = z.object({
+  pixDiscountPercent: z.number().int().min(0).max(PIX_DISCOUNT_MAX_PERCENT),
+  freeShippingThresholdCents: z.number().int().positive().nullable(),
+  freeShippingRegions: z.array(z.enum(SHIPPING_REGIONS)).nullable(),
+});
+export type StoreOffers = z.infer<typeof storeOffersSchema>;
+
+/**
+ * The price paid by PIX for `priceCents` (BRL cents) with a `percent` discount: rounded down to the
+ * cent, in the shopper's favour (R$ 199,90 at 5 % -> R$ 189,90). Used by the displays and the order.
+ */
+export function pixPriceCents(priceCents: number, percent: number): number {
+  return Math.floor((priceCents * (100 - percent)) / 100);
+}

@@ -6,7 +6,7 @@ import { render, type Rendered } from '@prata/shared-ui/testing';
 import { isNewVersion, useReloadOnNextNavigation } from './new-version-notice.tsx';
 
 const running = (remote: string) => ({ storefront: '0.1.0-aaaaaaaa', checkout: '0.1.0' })[remote];
-const activation = (payload: Record<string, unknown>) => ({ event: 'RemoteReleaseActivated', payload });
+const activation = (payload: Record<string, unknown>) => ({ event: 'RemoteReleaseActivated' as const, payload });
 
 describe('isNewVersion', () => {
   it('ignores a canary starting or ending (its clients get the version when they load a page)', () => {

@@ -4,46 +4,21 @@
  * region; the freight table shows each row in reais and days, sends the table in cents, and puts a
  * row's error under its field before any request.
  */
-import { act, type ReactNode } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setRuntimeConfig, toast } from '@prata/shared-ui';
-import { flush, inputByLabel, render, type, type Rendered } from '@prata/shared-ui/testing';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { toast } from '@prata/shared-ui';
+import { type } from '@prata/shared-ui/testing';
+import { mountWithApi, setupMountWithApi } from '../../../testing/mount-with-api.tsx';
 import { FreeShippingForm } from './free-shipping-form.tsx';
 import { FreightTableForm } from './freight-table-form.tsx';
 
-let view: Rendered;
-let calls: { method: string; body: unknown }[];
-/** Renders `ui` with the API answering `answers` in order (200 each). */
-async function mount(ui: ReactNode, ...answers: unknown[]) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init: RequestInit = {}) => {
-      calls.push({ method: init.method ?? 'GET', body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
-      return new Response(JSON.stringify(answers.shift()), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  view = render(ui);
-  await flush();
-}
-beforeAll(() => setRuntimeConfig({ apiUrl: 'http://127.0.0.1:3000' }));
-afterEach(() => {
-  view.unmount();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-const field = (label: string) => inputByLabel(view.container, label);
+setupMountWithApi();
 const click = (element: HTMLElement) => act(() => element.click());
-const submit = async () => {
-  act(() => view.container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
-  await flush();
-};
-const puts = () => calls.filter((call) => call.method === 'PUT').map((call) => call.body);
 
 describe('FreeShippingForm', () => {
   it('shows the stored setting and sends the threshold in cents with the regions checked', async () => {
     vi.spyOn(toast, 'success').mockReturnValue(undefined);
-    await mount(<FreeShippingForm />, { thresholdCents: 29_990, regions: ['SE', 'S'] }, { thresholdCents: 19_950, regions: ['N', 'SE', 'S'] });
+    const { field, submit, puts } = await mountWithApi(<FreeShippingForm />, { thresholdCents: 29_990, regions: ['SE', 'S'] }, { thresholdCents: 19_950, regions: ['N', 'SE', 'S'] });
     expect(field('A partir de (R$)').value).toBe('299,90');
     expect(['Norte', 'Sudeste', 'Sul'].map((name) => field(name).checked)).toEqual([false, true, true]);
 
@@ -55,7 +30,7 @@ describe('FreeShippingForm', () => {
   });
 
   it('sends null regions for all of Brazil and refuses none', async () => {
-    await mount(<FreeShippingForm />, { thresholdCents: null, regions: null }, { thresholdCents: 30_000, regions: null });
+    const { view, field, submit, puts } = await mountWithApi(<FreeShippingForm />, { thresholdCents: null, regions: null }, { thresholdCents: 30_000, regions: null });
     expect(field('A partir de (R$)').value).toBe('');
     for (const name of ['Norte', 'Nordeste', 'Centro-Oeste', 'Sudeste', 'Sul']) click(field(name));
     await submit();
@@ -74,7 +49,7 @@ describe('FreightTableForm', () => {
 
   it('edits a row in reais and days and sends the whole table in cents; a wrong row is refused under its field', async () => {
     vi.spyOn(toast, 'success').mockReturnValue(undefined);
-    await mount(<FreightTableForm />, table, table);
+    const { view, submit, puts } = await mountWithApi(<FreightTableForm />, table, table);
     const fields = view.container.querySelectorAll<HTMLInputElement>('fieldset input');
     expect(fields).toHaveLength(40);
     expect([...fields].slice(0, 4).map((input) => input.value)).toEqual(['19,90', '4,50', '3', '6']);

@@ -50,6 +50,7 @@ export type AuditAction =
   | 'low_stock_threshold_updated'
   | 'free_shipping_updated'
   | 'freight_rates_updated'
+  | 'pix_discount_updated'
   | 'order_marked_paid'
   | 'order_shipped'
   | 'order_delivered'

@@ -8,10 +8,12 @@
  *   (admin): the low-stock threshold in units used by the dashboard, the sales page and the bell.
  * - `GET`/`PUT /api/admin/settings/free-shipping` `{ thresholdCents, regions }` (admin, issue 23):
  *   goods from the threshold (BRL cents) ship free by the cheapest option in those regions.
+ * - `GET`/`PUT /api/admin/settings/pix-discount` `{ percent }` (admin, issue 23): the PIX discount;
+ * - `GET /api/store-offers` (public, issue 23): the PIX discount and free shipping the storefront shows.
  * The settings row is inserted with the defaults when missing once the service is ready.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, freeShippingSettingSchema, lowStockSettingSchema, storeContactSchema, storeContactUpdateSchema } from '@prata/contracts';
+import { apiErrorSchema, freeShippingSettingSchema, pixDiscountSettingSchema, storeOffersSchema, lowStockSettingSchema, storeContactSchema, storeContactUpdateSchema } from '@prata/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { requestMeta } from '../identity/index.ts';
 import { StoreSettingsService } from './store-settings.service.ts';
@@ -61,6 +63,20 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'admin' }, schema: { body: freeShippingSettingSchema, response: { 200: freeShippingSettingSchema, ...errors } } },
     async (request) => service.saveFreeShipping(requireAuth(request).userId, request.body, requestMeta(request)),
   );
+
+  app.get(
+    '/api/admin/settings/pix-discount',
+    { config: { access: 'admin' }, schema: { response: { 200: pixDiscountSettingSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
+    async () => ({ percent: await service.pixDiscountPercent() }),
+  );
+
+  app.put(
+    '/api/admin/settings/pix-discount',
+    { config: { access: 'admin' }, schema: { body: pixDiscountSettingSchema, response: { 200: pixDiscountSettingSchema, ...errors } } },
+    async (request) => service.savePixDiscount(requireAuth(request).userId, request.body, requestMeta(request)),
+  );
+
+  app.get('/api/store-offers', { config: { access: 'public' }, schema: { response: { 200: storeOffersSchema } } }, async () => service.offers());
 };
 
 export default settingsRoutes;

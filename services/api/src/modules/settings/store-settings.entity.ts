@@ -25,6 +25,8 @@ export const StoreSettingsSchema = defineEntity({
     freeShippingThresholdCents: p.integer().nullable(),
     /** The regions free shipping applies to; null: all of Brazil. */
     freeShippingRegions: p.json<ShippingRegion[]>().nullable(),
+    /** Discount for paying by PIX (issue 23), whole percent; 0: none. */
+    pixDiscountPercent: p.smallint().default(0),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
 });

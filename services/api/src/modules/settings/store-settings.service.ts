@@ -3,7 +3,7 @@
  * the caller's EntityManager (request-scoped through RequestContext).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_STORE_CONTACT, freeShippingSettingSchema, lowStockSettingSchema, type FreeShippingSetting, storeContactUpdateSchema, type LowStockSetting, type StoreContact, type StoreContactUpdate } from '@prata/contracts';
+import { DEFAULT_STORE_CONTACT, freeShippingSettingSchema, pixDiscountSettingSchema, type PixDiscountSetting, type StoreOffers, lowStockSettingSchema, type FreeShippingSetting, storeContactUpdateSchema, type LowStockSetting, type StoreContact, type StoreContactUpdate } from '@prata/contracts';
 import { audit, type RequestMeta } from '../audit/index.ts';
 import { STORE_SETTINGS_ID, StoreSettings } from './store-settings.entity.ts';
 
@@ -48,6 +48,28 @@ export class StoreSettingsService {
     this.em.assign(row, { freeShippingThresholdCents: data.thresholdCents, freeShippingRegions: data.regions, updatedAt: new Date() });
     await this.em.flush();
     return data;
+  }
+
+  /** The PIX discount in whole percent (issue 23); 0 before the row exists. */
+  async pixDiscountPercent(): Promise<number> {
+    const row = await this.em.findOne(StoreSettings, { id: STORE_SETTINGS_ID }, { fields: ['pixDiscountPercent'] });
+    return row?.pixDiscountPercent ?? 0;
+  }
+
+  /** Saves the PIX discount, audited. @throws ZodError. */
+  async savePixDiscount(actorId: string, input: PixDiscountSetting, meta: RequestMeta): Promise<PixDiscountSetting> {
+    const { percent } = pixDiscountSettingSchema.parse(input);
+    const row = await this.row();
+    audit(this.em, { userId: actorId, action: 'pix_discount_updated', details: { before: row.pixDiscountPercent, after: percent }, meta });
+    this.em.assign(row, { pixDiscountPercent: percent, updatedAt: new Date() });
+    await this.em.flush();
+    return { percent };
+  }
+
+  /** The offers the storefront shows (issue 23): the PIX discount and free shipping. */
+  async offers(): Promise<StoreOffers> {
+    const row = await this.em.findOne(StoreSettings, { id: STORE_SETTINGS_ID }, { fields: ['pixDiscountPercent', 'freeShippingThresholdCents', 'freeShippingRegions'] });
+    return { pixDiscountPercent: row?.pixDiscountPercent ?? 0, freeShippingThresholdCents: row?.freeShippingThresholdCents ?? null, freeShippingRegions: row?.freeShippingRegions ?? null };
   }
 
   /** The store's contact details; the defaults when the row is missing (before `ensureDefaults`). */
