@@ -52,3 +52,9 @@ export const backInStockWaitingSchema = z.object({
 });
 export type BackInStockWaiting = z.infer<typeof backInStockWaitingSchema>;
 export const backInStockWaitingListSchema = z.array(backInStockWaitingSchema);
+
+/** The storefront's "Avise-me" form for an anonymous shopper: the e-mail, required. */
+export const backInStockEmailFormSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, 'Informe seu e-mail').max(255, 'E-mail muito longo').pipe(z.email({ error: 'E-mail inválido' })),
+});
+export type BackInStockEmailForm = z.output<typeof backInStockEmailFormSchema>;
