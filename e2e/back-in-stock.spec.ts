@@ -68,6 +68,8 @@ test('a shopper asks to be told, the owner restocks in the panel, the shopper is
   const sent = await alerts();
   expect(sent).toHaveLength(1);
   expect(sent[0]!.link).toBe(`${E2E.storeUrl}/produtos/${product.slug}`);
+  await admin.reload();
+  await expect(row).toBeVisible();
   await expect(row).not.toContainText('aguardando');
 
   await page.goto(`/produtos/${product.slug}`);
