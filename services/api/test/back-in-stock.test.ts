@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backInStockWaitingListSchema } from '@prata/contracts';
+import { BackInStockService } from '../src/modules/back-in-stock/back-in-stock.service.ts';
 import { notifySubscribers } from '../src/modules/back-in-stock/notify-subscribers.ts';
 import { productStockLookup } from '../src/modules/back-in-stock/stock-lookup.ts';
 import { account, bearer, tokenFrom, type SignedIn } from './accounts.ts';
@@ -133,6 +134,29 @@ describe('double opt-in', () => {
     expect(await alertsTo(email, soldOut.name)).toHaveLength(1);
     const invalid = await call('GET', `/api/back-in-stock/confirm?token=${'x'.repeat(43)}`);
     expect(invalid.body).toContain('Link inválido');
+  });
+});
+
+describe('expired confirmations', () => {
+  it('drops pending subscriptions older than the 7-day link, keeps fresh and confirmed ones', async () => {
+    const soldOut = await product(0);
+    const old = `antigo.${randomUUID().slice(0, 8)}@exemplo.com.br`;
+    const fresh = `recente.${randomUUID().slice(0, 8)}@exemplo.com.br`;
+    await subscribe({ productId: soldOut.id, email: old });
+    await subscribe({ productId: soldOut.id, email: fresh });
+    await subscribe({ productId: soldOut.id }, bruno);
+    await sql(service, `update stock_subscriptions set created_at = now() - interval '8 days' where product_id = ? and email in (?, ?)`, [soldOut.id, old, bruno.email]);
+    const backInStock = new BackInStockService({
+      lookup: productStockLookup,
+      mailer: service.app.mailer,
+      clock: service.app.clock,
+      apiUrl: service.config.publicUrl,
+      storeUrl: service.config.shellUrl,
+      onConfirmedInStock: async () => undefined,
+    });
+    expect(await backInStock.dropExpiredPending(service.db.orm.em.fork())).toBeGreaterThanOrEqual(1);
+    const left = await sql<{ email: string }>(service, 'select email from stock_subscriptions where product_id = ? order by email', [soldOut.id]);
+    expect(left.map((row) => row.email).sort()).toEqual([bruno.email, fresh].sort());
   });
 });
 

@@ -124,6 +124,12 @@ export class BackInStockService {
     return { outcome: 'unsubscribed', productName: subscription.product.name, productSlug: subscription.product.slug };
   }
 
+  /** Deletes pending subscriptions whose confirmation link expired (the periodic job). @returns how many. */
+  async dropExpiredPending(em: EntityManager): Promise<number> {
+    const before = new Date(this.deps.clock.now().getTime() - CONFIRMATION_TTL_MS);
+    return em.nativeDelete(StockSubscription, { status: 'pending_confirmation', createdAt: { $lt: before } });
+  }
+
   /** Active subscribers per product and variant, most awaited first (products not archived). */
   async waiting(em: EntityManager): Promise<BackInStockWaiting[]> {
     const rows = await em.getConnection().execute<{ product_id: string; name: string; variant_id: string | null; waiting: string }[]>(

@@ -7,7 +7,8 @@
  * - `GET /api/admin/back-in-stock` (admin): how many are waiting per product and variant.
  * When `StockReplenished` is dispatched (once per cluster, after commit), a job
  * `back-in-stock-notify` is enqueued under an id derived from the event, and its handler e-mails
- * each active subscriber exactly once (notify-subscribers.ts).
+ * each active subscriber exactly once (notify-subscribers.ts). An hourly job deletes pending
+ * subscriptions whose confirmation link expired (7 days).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -63,6 +64,8 @@ const backInStockRoutes: FastifyPluginAsyncZod<BackInStockOptions> = async (app,
       if (sent > 0) app.log.info({ productId, variantId, sent }, 'back-in-stock e-mails sent');
     },
   });
+  // Unconfirmed e-mails are not kept past their link's validity (7 days).
+  app.jobs.every({ name: 'back-in-stock-expire-pending', everyMs: 60 * 60 * 1000, run: () => service.dropExpiredPending(app.orm.em.fork()) });
   const unsubscribe = app.events.subscribe(
     STOCK_REPLENISHED,
     (event) => enqueue({ productId: event.payload.productId, variantId: event.payload.variantId }, `event:${event.position}`),
