@@ -44,6 +44,7 @@ const COMPRESSIBLE = /\.(js|css|svg|html)$/;
 export const CONTRACT_MODULES = [
   'admin',
   'auth',
+  'back-in-stock',
   'catalogue',
   'content',
   'money',

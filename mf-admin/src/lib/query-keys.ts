@@ -22,6 +22,8 @@ export const adminKeys = {
   /** Every product query, the storefront's included. */
   products: ['products'] as const,
   productList: (search: string, category: ProductCategory | '') => ['products', 'admin-list', search, category] as const,
+  /** Back-in-stock subscribers waiting per product (issue 22): under `products`, so a restock refreshes it. */
+  backInStock: ['products', 'back-in-stock'] as const,
   sales: (period: SalesPeriod) => ['admin', 'sales', period] as const,
   salesAll: ['admin', 'sales'] as const,
   users: ['admin', 'users'] as const,

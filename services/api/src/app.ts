@@ -32,6 +32,7 @@ import { postgresRateLimitStore, type SqlExecutor } from './plugins/rate-limit-s
 import storagePlugin from './plugins/storage.ts';
 // Domain modules, through their public index.ts; the app wires what one lends another.
 import auditRoutes from './modules/audit/index.ts';
+import backInStockRoutes from './modules/back-in-stock/index.ts';
 import catalogueRoutes from './modules/catalogue/index.ts';
 import contentRoutes from './modules/content/index.ts';
 import addressRoutes from './modules/addresses/index.ts';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(addressRoutes);
   await app.register(shippingRoutes);
   await app.register(reservationRoutes);
+  await app.register(backInStockRoutes);
   await app.register(orderRoutes);
   await app.register(scheduledJobsPlugin);
   await app.register(contentRoutes);

@@ -38,6 +38,8 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^\/api\/payments\/sandbox\//, 'customer'],
   [/^\/api\/payments\/(config|webhook)$/, 'public'],
   [/^\/api\/auth\//, 'public'],
+  // Back-in-stock alerts (issue 22): anyone may ask (anonymous by e-mail, double opt-in), rate-limited; the e-mailed links.
+  [/^\/api\/back-in-stock(\/|$)/, 'public'],
   [/^GET \/api\/products(\/|$)/, 'public'], // the catalogue, product pages and the search bar's suggestions (issue 22)
   [/^GET \/api\/(health|remotes|content|social-links|store-contact|store-offers)(\/|$)/, 'public'],
   [/^GET \/images\//, 'public'],

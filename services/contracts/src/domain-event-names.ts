@@ -20,6 +20,7 @@ export const DOMAIN_EVENT_CHANNELS = {
   ProductDeleted: 'products',
   ReservationCreated: null,
   ReservationReleased: null,
+  StockReplenished: null,
   OrderPlaced: 'orders',
   OrderPaid: 'orders',
   OrderShipped: 'orders',
@@ -50,6 +51,8 @@ export function isDomainEventName(name: string): name is DomainEventName {
 export const PRODUCT_EVENTS = { created: 'ProductCreated', updated: 'ProductUpdated', deleted: 'ProductDeleted' } as const satisfies Record<string, DomainEventName>;
 /** Holds on a product's stock (storefront reservations): no client channel carries them. */
 export const RESERVATION_EVENTS = { reserved: 'ReservationCreated', released: 'ReservationReleased' } as const satisfies Record<string, DomainEventName>;
+/** A product's (or a variant's) stock went from 0 to above 0 (issue 22: back-in-stock alerts); no client channel carries it. */
+export const STOCK_REPLENISHED = 'StockReplenished' satisfies DomainEventName;
 /** Event names of orders (the brief's shared list). */
 export const ORDER_EVENTS = {
   placed: 'OrderPlaced',

@@ -34,6 +34,8 @@ export const DOMAIN_EVENT_PAYLOADS = {
   ProductDeleted: productEvent.extend({ archived: z.boolean() }),
   ReservationCreated: productEvent,
   ReservationReleased: productEvent,
+  /** Stock of the product (variantId null) or of one of its variants went from 0 to above 0 (issue 22). */
+  StockReplenished: productEvent.extend({ variantId: z.uuid().nullable() }),
   OrderPlaced: orderEventBaseSchema,
   /** By the acquirer (`paymentId`), by staff (`manual`, `by`), or a late payment accepted (`reinstated`). */
   OrderPaid: orderEventBaseSchema.extend({ paymentId: z.string().optional(), manual: z.boolean().optional(), by: z.uuid().nullish(), reinstated: z.boolean().optional() }),

@@ -1,5 +1,6 @@
 /** @prata/contracts: zod schemas and types shared by the service and every remote. */
 export * from './catalogue.ts';
+export * from './back-in-stock.ts';
 export * from './platform.ts';
 export * from './content.ts';
 export * from './auth.ts';

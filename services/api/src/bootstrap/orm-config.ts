@@ -7,6 +7,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
 import { SavedAddressSchema } from '../modules/addresses/index.ts';
 import { AdminLogSchema } from '../modules/audit/index.ts';
+import { StockSubscriptionSchema } from '../modules/back-in-stock/index.ts';
 import { ProductSchema, ProductImageSchema, ProductReservationSchema } from '../modules/catalogue/index.ts';
 import {
   AdminRegistrationSchema,
@@ -51,6 +52,7 @@ export const ENTITIES = [
   AdminLogSchema,
   OutboxEmailSchema,
   ProductReservationSchema,
+  StockSubscriptionSchema,
   OrderSchema,
   OrderItemSchema,
   OrderStatusChangeSchema,

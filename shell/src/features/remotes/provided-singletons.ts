@@ -17,6 +17,7 @@ export const PROVIDED_SINGLETONS: Readonly<Record<string, () => Promise<unknown>
   '@prata/contracts': () => import('@prata/contracts'),
   '@prata/contracts/admin': () => import('@prata/contracts/admin'),
   '@prata/contracts/auth': () => import('@prata/contracts/auth'),
+  '@prata/contracts/back-in-stock': () => import('@prata/contracts/back-in-stock'),
   '@prata/contracts/catalogue': () => import('@prata/contracts/catalogue'),
   '@prata/contracts/content': () => import('@prata/contracts/content'),
   '@prata/contracts/money': () => import('@prata/contracts/money'),

@@ -5,6 +5,7 @@
  * deseja deletar este produto?', then 'Produto removido'; a product with orders is archived).
  * Load failure: 'Erro ao carregar produtos'; empty: 'Nenhum produto encontrado. Adicione o
  * primeiro produto!'. `?editar=<id>` in the URL opens that product's dialog (global search links).
+ * The stock column adds '(N aguardando)': shoppers waiting for the piece to be back (issue 22).
  */
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -15,6 +16,7 @@ import { Badge, Button, Dialog, EmptyState, Input, Select, Skeleton, Table, form
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { getProduct, useAdminProducts } from '../api/get-admin-products.ts';
+import { useBackInStockWaiting } from '../api/get-back-in-stock-waiting.ts';
 import { ProductFormDialog } from './product-form-dialog.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import styles from './products.module.css';
@@ -31,6 +33,7 @@ export function ProductManager({ compact = false }: ProductManagerProps) {
   const [search] = useDebounce(text.trim(), 300);
   const [category, setCategory] = useState<ProductCategory | ''>('');
   const { data, isPending, isError, refetch } = useAdminProducts(search, category);
+  const waiting = useBackInStockWaiting().data;
   const [editing, setEditing] = useState<Product | null>(null);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Product | null>(null);
@@ -128,6 +131,7 @@ export function ProductManager({ compact = false }: ProductManagerProps) {
                 <td className={styles.number}>
                   {product.stock}
                   {product.available < product.stock ? <span className={styles.held}> ({product.stock - product.available} reservado)</span> : null}
+                  {waiting?.get(product.id) ? <span className={styles.held}> ({waiting.get(product.id)} aguardando)</span> : null}
                 </td>
                 <td>
                   <span className={styles.badges}>

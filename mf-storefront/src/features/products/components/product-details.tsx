@@ -2,9 +2,11 @@
  * The product page's details (issue 22): category, name, price in R$ (BRL cents), the instalment
  * line by the store's rule ('ou 12x de R$ ... sem juros'), availability ('Em estoque' /
  * 'Esgotado', from `available` = stock minus reservations), add to cart (the cards' hook; off
- * when sold out) and the favourite toggle (the cards' controls, composed by the route), then the
+ * when sold out) and the favourite toggle (the cards' controls, composed by the route), what the
+ * route puts under them (`soldOut`: the back-in-stock alert of a sold-out piece), then the
  * description.
  */
+import type { ReactNode } from 'react';
 import { Heart, ShoppingBag } from 'lucide-react';
 import { CATEGORY_LABELS, type Product } from '@prata/contracts/catalogue';
 import { Badge, Button, Price } from '@prata/shared-ui';
@@ -13,7 +15,7 @@ import { installmentLine } from '../utils/installments.ts';
 import type { FavouriteControls } from './product-card.tsx';
 import styles from './product-page.module.css';
 
-export function ProductDetails({ product, favourites }: { product: Product; favourites?: FavouriteControls | undefined }) {
+export function ProductDetails({ product, favourites, soldOut }: { product: Product; favourites?: FavouriteControls | undefined; soldOut?: ReactNode }) {
   const add = useAddToCart();
   const favourite = favourites?.isFavourite(product.id) ?? false;
   const instalments = installmentLine(product.priceCents);
@@ -39,6 +41,7 @@ export function ProductDetails({ product, favourites }: { product: Product; favo
           </Button>
         ) : null}
       </div>
+      {soldOut}
       {product.description ? <p className={styles.description}>{product.description}</p> : null}
     </div>
   );

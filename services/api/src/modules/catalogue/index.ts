@@ -203,3 +203,4 @@ export default catalogueRoutes;
 export { Product, ProductSchema } from './product.entity.ts';
 export { ProductImage, ProductImageSchema } from './product-image.entity.ts';
 export { ProductReservation, ProductReservationSchema } from './reservation.entity.ts';
+export { publishIfReplenished, returnToStock, type StockChange } from './stock-replenished.ts';

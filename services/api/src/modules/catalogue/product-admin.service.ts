@@ -12,6 +12,9 @@
  * the cover (`Product.imageKey`). A create or update that changes the cover changes the gallery's
  * first image too (no cover: no gallery).
  *
+ * An edit that takes the stock from 0 to above 0 also records `StockReplenished` (issue 22,
+ * back-in-stock alerts: stock-replenished.ts).
+ *
  * Deleting a product that order lines reference archives it instead: the row stays for the order
  * history, hidden from the catalogue, with no stock (so no cart can still buy it), not featured,
  * its active reservations released and its picture deleted.
@@ -37,6 +40,7 @@ import { freeProductSlug, type CatalogueService } from './catalogue.service.ts';
 import { ProductImage } from './product-image.entity.ts';
 import type { ProductImages } from './product-images.ts';
 import { Product } from './product.entity.ts';
+import { publishIfReplenished } from './stock-replenished.ts';
 
 /** The editable fields, as compared for the audit's before / after. */
 const FIELDS = ['name', 'category', 'priceCents', 'description', 'imageKey', 'isNew', 'isBestseller', 'isFeatured', 'stock'] as const;
@@ -114,6 +118,8 @@ export class ProductAdminService {
       records.push(
         this.deps.events.record(tx, { type: PRODUCT_EVENTS.updated, aggregateId: id, payload: { productId: id, changed: Object.keys(changes.after) } }),
       );
+      const replenished = publishIfReplenished(this.deps.events, tx, { productId: id, variantId: null, before: before.stock as number, after: product.stock });
+      if (replenished) records.push(replenished);
       return before.imageKey !== product.imageKey ? (before.imageKey as string | null) : null;
     });
     await this.deps.events.publish(em, records);

@@ -170,6 +170,8 @@ export class UserAdminService {
       await tx.nativeDelete(RecoveryCode, { user: id });
       await tx.nativeDelete(AdminRegistration, { user: id });
       await tx.nativeDelete(ProductReservation, { user: id });
+      // Back-in-stock alerts (issue 22) of the account or of any address it used.
+      await connection.execute(`delete from stock_subscriptions where user_id = ? or lower(email) in (${addresses.map(() => '?').join(', ')})`, [id, ...addresses], 'run', ctx);
       await connection.execute(`delete from outbox_emails where lower("to") in (${addresses.map(() => '?').join(', ')})`, addresses, 'run', ctx);
       await connection.execute(
         `update admin_logs set ip_address = null, user_agent = null, details = details - 'email' - 'newEmail' - 'from' - 'to' - 'fullName' where user_id = ?`,
