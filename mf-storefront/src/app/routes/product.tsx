@@ -1,6 +1,7 @@
 /**
  * Product page `/produtos/:slug` (issue 22): breadcrumb, gallery, details (price, instalments,
- * availability, add to cart, favourite) and up to 4 related products of the same category.
+ * availability, variant picker, add to cart, favourite; the content feature's 'Guia de tamanhos'
+ * for a ring) and up to 4 related products of the same category.
  * Rendered on the server with its data prefetched (pages.ts) and hydrated here from it.
  *
  * The old address `/produtos/<id>`: the shell's host answers 301 to the slug; in the browser
@@ -13,6 +14,7 @@ import { useLocation, useNavigate, useParams } from '@prata/shared-ui/router';
 import { CATEGORY_LABELS, PRODUCT_ID_PATTERN, productPagePath } from '@prata/contracts/catalogue';
 import { SearchX } from 'lucide-react';
 import { ApiRequestError, Breadcrumb, EmptyState, NotFoundPage, Skeleton } from '@prata/shared-ui';
+import { SizeGuide } from '../../features/content/components/size-guide.tsx';
 import { useFavourites } from '../../features/favourites/hooks/use-favourites.ts';
 import { useProduct, useProductById } from '../../features/products/api/get-product.ts';
 import { getProductsQueryOptions } from '../../features/products/api/get-products.ts';
@@ -75,7 +77,7 @@ export function ProductRoute() {
       />
       <div className={pageStyles.layout}>
         <ProductGallery key={product.id} images={product.images} name={product.name} />
-        <ProductDetails product={product} favourites={favourites} />
+        <ProductDetails key={product.id} product={product} favourites={favourites} sizeGuide={<SizeGuide />} />
       </div>
       {others.length > 0 ? (
         <section className={pageStyles.related} aria-labelledby="related-title">

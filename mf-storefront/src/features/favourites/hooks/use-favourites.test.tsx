@@ -20,7 +20,7 @@ beforeEach(() => {
 });
 
 describe('mergeReservations', () => {
-  const reservation = (productId: string, expiresAt: string): Reservation => ({ productId, expiresAt, product: { id: productId, name: 'Colar', priceCents: 200, imageUrl: null } });
+  const reservation = (productId: string, expiresAt: string): Reservation => ({ productId, variantId: null, sku: null, variantLabel: null, expiresAt, product: { id: productId, name: 'Colar', priceCents: 200, imageUrl: null } });
 
   it('marks local favourites reserved, clears lapsed ones and adds reservations made elsewhere', () => {
     const local: FavouriteItem[] = [
