@@ -44,7 +44,7 @@ export const ProductSchema = defineEntity({
     isBestseller: p.boolean().default(false),
     isFeatured: p.boolean().default(false),
     stock: p.integer().default(0).check('stock >= 0'),
-    options: p.json<ProductOption[]>().default('[]'),
+    options: p.json<ProductOption[]>().defaultRaw(`'[]'`).onCreate(() => []),
     createdAt: p.datetime().onCreate(() => new Date()).index(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
     archivedAt: p.datetime().nullable(),
