@@ -123,6 +123,7 @@ export const lowStockProductSchema = z.object({
   sku: z.string().nullable().optional(),
   variantLabel: z.string().nullable().optional(),
 });
+export type LowStockProduct = z.infer<typeof lowStockProductSchema>;
 
 export const dashboardSchema = z.object({
   salesToday: z.object({ revenueCents: cents, orders: count }),

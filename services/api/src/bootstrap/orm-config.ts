@@ -7,7 +7,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
 import { SavedAddressSchema } from '../modules/addresses/index.ts';
 import { AdminLogSchema } from '../modules/audit/index.ts';
-import { ProductSchema, ProductImageSchema, ProductReservationSchema } from '../modules/catalogue/index.ts';
+import { ProductSchema, ProductImageSchema, ProductReservationSchema, ProductVariantSchema } from '../modules/catalogue/index.ts';
 import {
   AdminRegistrationSchema,
   MfaChallengeSchema,
@@ -37,6 +37,7 @@ import { TracingLogger } from '../telemetry/tracing.ts';
 export const ENTITIES = [
   ProductSchema,
   ProductImageSchema,
+  ProductVariantSchema,
   ContentSectionSchema,
   SocialLinkSchema,
   UserSchema,

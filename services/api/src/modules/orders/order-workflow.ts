@@ -11,7 +11,7 @@
  * are published and e-mails delivered only after the transaction commits. An invalid change is
  * refused with `InvalidOrderTransitionError` (409, pt-BR).
  */
-import { LockMode, raw, type EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import {
   ORDER_EVENTS,
   ORDER_STATUS_LABELS,
@@ -24,7 +24,7 @@ import {
 import { DomainError, NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestMeta } from '../audit/index.ts';
-import { Product } from '../catalogue/index.ts';
+import { returnUnits } from '../catalogue/index.ts';
 import type { DomainEventRecord } from '../../events/domain-event.entity.ts';
 import type { EventBus, RecordedPayloadOf } from '../../events/event-bus.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -140,10 +140,10 @@ export class OrderWorkflow {
     tx.create(OrderStatusChange, { order, fromStatus: from, toStatus: to, actorUserId: actor.userId, actorLabel: actor.label.slice(0, 255), note: note?.slice(0, 300) ?? null, createdAt: this.clock.now() });
   }
 
-  /** Puts the order's units back in stock. */
+  /** Puts the order's units back in stock: into each line's variant and its product's sum, or the product (issue 22). */
   async returnUnits(tx: EntityManager, order: Order): Promise<void> {
     for (const item of order.items) {
-      if (item.product) await tx.nativeUpdate(Product, { id: item.product.id }, { stock: raw('stock + ?', [item.quantity]) });
+      if (item.product) await returnUnits(tx, { productId: item.product.id, variantId: item.variant?.id ?? null, quantity: item.quantity, hadVariant: item.sku != null });
     }
   }
 
