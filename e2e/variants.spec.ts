@@ -124,16 +124,17 @@ test('the shopper picks aro 16 on its page, sees the gallery and buys it; only a
   await expect(page.getByRole('group', { name: 'Miniaturas' }).getByRole('button')).toHaveCount(3);
 
   const aro = page.getByRole('group', { name: 'Aro', exact: true });
-  await expect(aro.getByRole('radio', { name: '18' })).toBeDisabled();
-  await expect(aro.getByText('Esgotado')).toHaveCount(1);
-  await expect(aro.getByRole('radio', { name: '14' })).toBeEnabled();
+  await expect(aro.getByRole('button')).toHaveText(['14', '16', '18 · Esgotado']);
+  await expect(aro.getByRole('button', { name: '18 · Esgotado' })).toBeDisabled();
+  await expect(aro.getByRole('button', { name: '14', exact: true })).toBeEnabled();
   // Sold out aro 18: the place of the back-in-stock 'Avise-me' form (another change).
   await page.getByText('Guia de tamanhos').click();
   await expect(page.getByTestId('size-guide')).toContainText('Como medir seu aro em casa');
 
   await page.getByRole('button', { name: 'Adicionar ao carrinho', exact: true }).click();
-  await expect(aro).toContainText('Escolha uma opção');
-  await aro.getByRole('radio', { name: '16' }).check();
+  await expect(page.getByRole('alert').filter({ hasText: 'Escolha uma opção' })).toBeVisible();
+  await aro.getByRole('button', { name: '16', exact: true }).click();
+  await expect(aro.getByRole('button', { name: '16', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('product-availability')).toHaveText('Em estoque');
   await page.getByRole('button', { name: 'Adicionar ao carrinho', exact: true }).click();
   await expect(page.getByText('Produto adicionado!')).toBeVisible();

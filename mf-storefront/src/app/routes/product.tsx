@@ -77,7 +77,7 @@ export function ProductRoute() {
       />
       <div className={pageStyles.layout}>
         <ProductGallery key={product.id} images={product.images} name={product.name} />
-        <ProductDetails key={product.id} product={product} favourites={favourites} sizeGuide={<SizeGuide />} />
+        <ProductDetails key={product.id} product={product} favourites={favourites} sizeGuide={<SizeGuide textClassName={pageStyles.description} />} />
       </div>
       {others.length > 0 ? (
         <section className={pageStyles.related} aria-labelledby="related-title">

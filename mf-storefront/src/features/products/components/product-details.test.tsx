@@ -34,7 +34,8 @@ let root: Root;
 const toggled: { id: string; variantId?: string | null }[] = [];
 const favourites = { isFavourite: () => false, isReservedByMe: () => false, toggle: (p: { id: string; variantId?: string | null }) => void toggled.push({ id: p.id, variantId: p.variantId }) };
 
-const radio = (value: string) => container.querySelector<HTMLInputElement>(`input[type="radio"][value="${value}"]`)!;
+const aros = () => [...container.querySelectorAll<HTMLButtonElement>('[role="group"][aria-label="Aro"] button')];
+const chip = (aro: string) => aros().find((b) => b.textContent!.startsWith(aro))!;
 const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent!.includes(name))!;
 const text = () => container.textContent!;
 
@@ -54,9 +55,11 @@ afterEach(() => {
 
 describe('ProductDetails with variants', () => {
   it("offers each aro in a group named 'Aro', the sold-out one disabled and marked 'Esgotado', and the size guide", () => {
-    expect(container.querySelector('fieldset legend')!.textContent).toBe('Aro');
-    expect(['14', '16', '18'].map((aro) => radio(aro).disabled)).toEqual([false, false, true]);
-    expect(radio('18').closest('div')!.textContent).toContain('Esgotado');
+    expect(aros().map((b) => [b.textContent, b.disabled])).toEqual([
+      ['14', false],
+      ['16', false],
+      ['18 · Esgotado', true],
+    ]);
     expect(text()).toContain('Guia de tamanhos');
     expect(text()).toContain('A partir de R$\u00a0189,90');
   });
@@ -68,7 +71,8 @@ describe('ProductDetails with variants', () => {
   });
 
   it("follows the chosen variant's price and puts that variant in the cart and the favourite", () => {
-    act(() => radio('16').click());
+    act(() => chip('16').click());
+    expect(aros().map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'true', 'false']);
     expect(text()).not.toContain('A partir de');
     expect(container.querySelector('[data-testid="product-price"]')!.textContent).toBe('R$\u00a0199,90');
     act(() => button('Adicionar ao carrinho').click());
