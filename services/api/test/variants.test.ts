@@ -8,11 +8,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardSchema, orderSchema, productSchema, type Product } from '@prata/contracts';
+import { dashboardSchema, orderSchema, productSchema, salesReportSchema, type Product } from '@prata/contracts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
-import { customer } from './shop.ts';
+import { customer, sandboxCard } from './shop.ts';
 
 const clock = new TestClock();
 let service: TestService;
@@ -254,6 +254,23 @@ describe('reservations of a variant', () => {
     const refused = await order(shopper, [{ productId: ring.id, variantId: v18.id, quantity: 1 }]);
     expect(refused.statusCode).toBe(409);
     expect((await order(shopper, [{ productId: ring.id, variantId: variantOf(ring, '14').id, quantity: 1 }])).statusCode).toBe(201);
+  });
+});
+
+describe('sales report per variant', () => {
+  it('lists a paid variant among the top products as "<name> — Aro 14" with its SKU', async () => {
+    const buyer = await account(service);
+    const ring = await createRing([4, 4, 4]);
+    const v14 = variantOf(ring, '14');
+    const paid = await service.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...bearer(buyer), 'idempotency-key': randomUUID() },
+      payload: { items: [{ productId: ring.id, variantId: v14.id, quantity: 3 }], customer, payment: await sandboxCard(service, buyer, '4111111111111111', 1) },
+    });
+    expect(orderSchema.parse(paid.json()).status).toBe('paid');
+    const report = salesReportSchema.parse((await call('GET', '/api/admin/sales?period=all', undefined, admin)).json());
+    expect(report.topProducts.find((row) => row.productId === ring.id)).toEqual({ productId: ring.id, name: `${ring.name} — Aro 14`, units: 3, revenueCents: 3 * 18_990, variantLabel: 'Aro 14', sku: v14.sku });
   });
 });
 

@@ -11,7 +11,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProductInput, productInputSchema } from '@prata/contracts';
 import type { z } from 'zod';
 import { ConflictError, ValidationError } from '../../errors.ts';
-import { Product } from './product.entity.ts';
+import type { Product } from './product.entity.ts';
 import { ProductVariant } from './product-variant.entity.ts';
 import { ProductReservation } from './reservation.entity.ts';
 
