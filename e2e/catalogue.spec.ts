@@ -114,7 +114,8 @@ test('a product photo reaches the card as a WebP rendition at the width the card
 
 test('the cart badge and the cart page share one cart across remotes', async ({ page }) => {
   await page.goto('/produtos');
-  const first = cards(page).first();
+  // The first piece without sizes (a card of a piece with variants links to its page: 'Escolher').
+  const first = cards(page).filter({ has: page.getByRole('button', { name: /^Adicionar .* ao carrinho$/ }) }).first();
   const name = (await first.getByRole('heading').textContent())!;
   await first.getByRole('button', { name: `Adicionar ${name} ao carrinho` }).click();
   await expect(page.getByText('Produto adicionado!')).toBeVisible();

@@ -23,7 +23,8 @@ async function signInThroughUi(page: Page, email: string, password: string) {
 
 async function firstProduct(page: Page): Promise<{ id: string; name: string }> {
   const products = await (await fetch(`${E2E.apiUrl}/api/products?category=colares`)).json();
-  const target = products.find((p: { available: number }) => p.available > 1);
+  // A piece without sizes: a favourite of a piece with variants reserves only the size chosen on its page (issue 22).
+  const target = products.find((p: { available: number; variants: unknown[] }) => p.available > 1 && p.variants.length === 0);
   await page.goto('/produtos?categoria=colares');
   await expect(page.getByTestId('product-card').first()).toBeVisible();
   return { id: target.id, name: target.name };

@@ -18,6 +18,7 @@ interface ApiProduct {
   name: string;
   priceCents: number;
   images: { url: string; alt: string }[];
+  variants: unknown[];
 }
 
 /** BRL as the store writes it (an independent formatter: Intl pt-BR), plain spaces. */
@@ -32,7 +33,9 @@ let original: { imageKey: string | null; gallery: Record<string, unknown>[] };
 
 test.beforeAll(async () => {
   const products = (await (await fetch(`${E2E.apiUrl}/api/products`)).json()) as ApiProduct[];
-  product = products.find((item) => item.images.length > 0 && item.priceCents % 12 !== 0) ?? products[0]!;
+  // A piece without sizes (those with variants are e2e/variants.spec.ts's): one unit goes to the cart without a choice.
+  const simple = products.filter((item) => item.variants.length === 0);
+  product = simple.find((item) => item.images.length > 0 && item.priceCents % 12 !== 0) ?? simple[0]!;
   keys = (await sql<{ image_key: string }>('select image_key from products where image_key is not null order by created_at desc limit 3')).map((row) => row.image_key);
   original = {
     imageKey: (await sql<{ image_key: string | null }>('select image_key from products where id = $1', [product.id]))[0]!.image_key,

@@ -56,7 +56,7 @@ export { apiRequest, ApiRequestError, type RequestOptions } from '@prata/shared-
 export { apiUrl, getRuntimeConfig, setRuntimeConfig, loadRuntimeConfig } from '@prata/shared-ui/state';
 export { productImageUrl, productImageSrcSet, fallbackImageUrl } from './lib/images.ts';
 export { STORE_CONTACT_QUERY_KEY, getStoreContact, getStoreContactQueryOptions, useStoreContact } from './lib/store-contact.ts';
-export { useCartStore, selectCartCount, normaliseQuantity, CART_STORAGE_KEY, type CartItem, type CartState } from '@prata/shared-ui/state';
+export { useCartStore, cartLineKey, selectCartCount, normaliseQuantity, CART_STORAGE_KEY, type CartItem, type CartState } from '@prata/shared-ui/state';
 export { useFavouritesStore, FAVOURITES_STORAGE_KEY, type FavouriteItem, type FavouritesState } from '@prata/shared-ui/state';
 export { useSessionStore, type SessionUser, type SessionState } from '@prata/shared-ui/state';
 export { restoreStoredState, storedStateRestored } from '@prata/shared-ui/state';

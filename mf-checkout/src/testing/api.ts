@@ -41,7 +41,7 @@ export function sampleOrder(over: Partial<Order> = {}): Order {
     status: 'paid',
     totalCents: 25_980,
     createdAt: '2026-11-21T13:00:00.000Z',
-    items: [{ productId: 'a0000000-0000-4000-8000-000000000001', productName: 'Anel Solitário', quantity: 2, unitPriceCents: 12_990, totalPriceCents: 25_980 }],
+    items: [{ productId: 'a0000000-0000-4000-8000-000000000001', productName: 'Anel Solitário', variantId: null, sku: null, variantLabel: null, quantity: 2, unitPriceCents: 12_990, totalPriceCents: 25_980 }],
     shipping: { recipient: 'Maria Silva', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
     delivery: { minDays: 3, maxDays: 7 },
     payment: { method: 'credit-card', card: { brand: 'Visa', last4: '1111', installments: 3, installmentAmounts: [8_660, 8_660, 8_660] }, pix: null, boleto: null, paidAt: '2026-11-21T13:00:02.000Z' },

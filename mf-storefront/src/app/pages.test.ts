@@ -22,6 +22,8 @@ const product: Product = {
   isFeatured: false,
   stock: 2,
   available: 2,
+  options: [],
+  variants: [],
   createdAt: '2026-11-18T10:10:05.758Z',
 };
 

@@ -39,7 +39,7 @@ import addressRoutes from './modules/addresses/index.ts';
 import shippingRoutes from './modules/shipping/index.ts';
 import identityRoutes, { liveSessionRoles } from './modules/identity/index.ts';
 import notificationRoutes from './modules/notifications/index.ts';
-import orderRoutes, { paymentsPlugin, productIsOrdered } from './modules/orders/index.ts';
+import orderRoutes, { orderedVariants, paymentsPlugin, productIsOrdered } from './modules/orders/index.ts';
 import platformRoutes, { releaseHealthPlugin } from './modules/platform/index.ts';
 import qualityRoutes from './modules/quality/index.ts';
 import realtimeRoutes from './modules/realtime/index.ts';
@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(authPlugin, { sessionRoles: liveSessionRoles });
 
   await app.register(platformRoutes);
-  await app.register(catalogueRoutes, { isOrdered: productIsOrdered });
+  await app.register(catalogueRoutes, { isOrdered: productIsOrdered, orderedVariants });
   await app.register(identityRoutes);
   await app.register(addressRoutes);
   await app.register(shippingRoutes);

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { orderSchema, type Order } from '@prata/contracts';
+import { orderSchema, variantLabel, type LowStockProduct, type Order, type ProductOption } from '@prata/contracts';
 import { bearer, type SignedIn } from './accounts.ts';
 import type { TestService } from './helpers.ts';
 import { customer, sandboxCard } from './shop.ts';
@@ -54,4 +54,28 @@ export async function uploadImage(baseUrl: string, who: Pick<SignedIn, 'accessTo
   const form = new FormData();
   form.append('file', new Blob([data], { type }), fileName);
   return fetch(`${baseUrl}/api/admin/product-images`, { method: 'POST', headers: bearer(who), body: form });
+}
+
+/**
+ * The low-stock rows the panel should list at `threshold`, fewest units first, read straight from
+ * the tables: simple products by their stock, products with variants per variant (issue 22:
+ * 'Anel — Aro 12' with the variant's id, SKU and label).
+ */
+export async function expectedLowStock(service: TestService, threshold: number): Promise<LowStockProduct[]> {
+  const rows = await sql<{ id: string; name: string; stock: number; variant_id: string | null; sku: string | null; options: ProductOption[]; variant_options: Record<string, string> | null }>(
+    service,
+    `select * from (
+       select id, name, stock, null::uuid as variant_id, null::varchar as sku, options, null::jsonb as variant_options
+         from products where archived_at is null and jsonb_array_length(options) = 0 and stock <= ?
+       union all
+       select p.id, p.name, v.stock, v.id, v.sku, p.options, v.options
+         from product_variants v join products p on p.id = v.product_id where p.archived_at is null and jsonb_array_length(p.options) > 0 and v.stock <= ?
+     ) low order by stock, name, sku`,
+    [threshold, threshold],
+  );
+  return rows.map((row) => {
+    if (!row.variant_id) return { id: row.id, name: row.name, stock: row.stock };
+    const label = variantLabel(row.variant_options ?? {}, row.options);
+    return { id: row.id, name: `${row.name} — ${label}`, stock: row.stock, variantId: row.variant_id, sku: row.sku, variantLabel: label };
+  });
 }

@@ -108,6 +108,29 @@ describe('writes behind the service', () => {
     }
     expect((await listed(service.app, product.id))?.priceCents).toBe(product.priceCents + 3);
   });
+
+  it("a variant's stock changed in SQL reaches the cached list (product_variants trigger, issue 22)", async () => {
+    const created = await service.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: bearer(admin),
+      payload: { name: 'Anel Cache Aro', category: 'aneis', priceCents: 9_990, options: [{ name: 'Aro', values: ['14', '16'] }], variants: [{ sku: 'CACHE-14', options: { Aro: '14' }, stock: 2 }, { sku: 'CACHE-16', options: { Aro: '16' }, stock: 3 }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as Product).id;
+    expect((await listed(service.app, id))?.variants.map((variant) => variant.stock)).toEqual([2, 3]);
+    const sql = new pg.Client({ connectionString: service.config.databaseUrl! });
+    await sql.connect();
+    try {
+      await sql.query(`update product_variants set stock = 7 where sku = 'CACHE-16'`);
+    } finally {
+      await sql.end();
+    }
+    for (let i = 0; i < 100 && (await listed(service.app, id))?.variants[1]?.stock === 3; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await listed(service.app, id))?.variants.map((variant) => variant.stock)).toEqual([2, 7]);
+  });
 });
 
 describe('across service instances', () => {

@@ -30,7 +30,7 @@ async function sql(query: string, params: unknown[] = []): Promise<Record<string
 }
 
 describe('GET /api/content', () => {
-  it('lists the six default sections with their titles, ordered by section key', async () => {
+  it('lists the default sections with their titles, ordered by section key', async () => {
     const response = await get('/api/content');
     expect(response.statusCode).toBe(200);
     const sections = contentSectionListSchema.parse(response.json());
@@ -43,12 +43,21 @@ describe('GET /api/content', () => {
       shipping_info: 'Informações de Entrega',
       about_us: 'Sobre Nós',
       contact_info: 'Informações de Contato',
+      size_guide: 'Guia de tamanhos',
     });
     expect(sections.every((s) => s.content.length > 100)).toBe(true);
   });
 });
 
 describe('GET /api/content/:key', () => {
+  it('returns the ring size guide with the aro table in mm (issue 22)', async () => {
+    const section = contentSectionSchema.parse((await get('/api/content/size_guide')).json());
+    expect(section.content).toContain('Como medir seu aro em casa');
+    // Aro N is an inner circumference of N + 40 mm; the diameter is the circumference over pi.
+    expect(section.content).toContain(`Aro 14: 54 mm de circunferência, ${(54 / Math.PI).toFixed(1).replace('.', ',')} mm de diâmetro`);
+    expect(section.content.match(/^Aro \d+:/gm)).toHaveLength(21);
+  });
+
   it('returns one section', async () => {
     const response = await get('/api/content/exchange_policy');
     expect(response.statusCode).toBe(200);

@@ -85,8 +85,9 @@ describe('placing an order', () => {
     expect(placed.number).toMatch(ORDER_CODE_PATTERN);
     expect(placed.items).toEqual(
       expect.arrayContaining([
-        { productId: chain.id, productName: chain.name, quantity: 2, unitPriceCents: 15990, totalPriceCents: 31980 },
-        { productId: ring.id, productName: ring.name, quantity: 1, unitPriceCents: 8990, totalPriceCents: 8990 },
+        // Products without options: no variant on the line (issue 22).
+        { productId: chain.id, productName: chain.name, variantId: null, sku: null, variantLabel: null, quantity: 2, unitPriceCents: 15990, totalPriceCents: 31980 },
+        { productId: ring.id, productName: ring.name, variantId: null, sku: null, variantLabel: null, quantity: 1, unitPriceCents: 8990, totalPriceCents: 8990 },
       ]),
     );
     // R$ 409,70 in 3x: 136,57 + 136,57 + 136,56 (adds up exactly).

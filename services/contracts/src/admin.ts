@@ -111,7 +111,19 @@ export const DASHBOARD_WEEK_DAYS = 7;
 const cents = z.number().int();
 const count = z.number().int().nonnegative();
 
-export const lowStockProductSchema = z.object({ id: z.uuid(), name: z.string(), stock: count });
+/**
+ * A low-stock alert. `id` is the product's. For a variant (issue 22) `name` reads
+ * 'Anel Solitário — Aro 18', `stock` is the variant's, and `variantId`/`sku`/`variantLabel` name it.
+ */
+export const lowStockProductSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  stock: count,
+  variantId: z.uuid().nullable().optional(),
+  sku: z.string().nullable().optional(),
+  variantLabel: z.string().nullable().optional(),
+});
+export type LowStockProduct = z.infer<typeof lowStockProductSchema>;
 
 export const dashboardSchema = z.object({
   salesToday: z.object({ revenueCents: cents, orders: count }),
@@ -141,7 +153,8 @@ export const salesQuerySchema = z.object({ period: z.enum(SALES_PERIODS, { error
 export const salesReportSchema = z.object({
   period: z.enum(SALES_PERIODS),
   totals: z.object({ revenueCents: cents, unitsSold: count, orders: count, averageTicketCents: cents }),
-  topProducts: z.array(z.object({ productId: z.uuid().nullable(), name: z.string(), units: count, revenueCents: cents })),
+  /** Best sellers per product and variant (issue 22): `variantLabel` ('Aro 16') and `sku` are null for a product without options. */
+  topProducts: z.array(z.object({ productId: z.uuid().nullable(), name: z.string(), units: count, revenueCents: cents, variantLabel: z.string().nullable().optional(), sku: z.string().nullable().optional() })),
   stockAlerts: z.array(lowStockProductSchema),
   /** The low-stock threshold the stock alerts use, in units (issue 22). */
   lowStockThreshold: count,

@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 // --- Content sections (admin.md 3) --------------------------------------------------------
 
-/** Keys of the default content sections, in the order the spec lists them (admin.md 3). */
+/** Keys of the default content sections, in the order the spec lists them (admin.md 3), then the ring size guide (issue 22). */
 export const CONTENT_SECTION_KEYS = [
   'privacy_policy',
   'terms_of_service',
@@ -17,6 +17,7 @@ export const CONTENT_SECTION_KEYS = [
   'shipping_info',
   'about_us',
   'contact_info',
+  'size_guide',
 ] as const;
 export type ContentSectionKey = (typeof CONTENT_SECTION_KEYS)[number];
 

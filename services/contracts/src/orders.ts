@@ -157,8 +157,13 @@ export const paymentInputSchema = z.discriminatedUnion('method', [
 ]);
 export type PaymentInput = z.input<typeof paymentInputSchema>;
 
+/**
+ * One cart line. `variantId` names the chosen variant (issue 22): required for a product with
+ * variants ('Escolha uma opção'), refused for one without; null or absent otherwise.
+ */
 export const orderItemInputSchema = z.object({
   productId: z.uuid({ error: 'Produto inválido' }),
+  variantId: z.uuid({ error: 'Variante inválida' }).nullable().default(null),
   quantity: z.number().int().min(1, 'Quantidade inválida').max(99, 'Quantidade inválida'),
 });
 
@@ -249,6 +254,11 @@ export const ORDER_CODE_PATTERN = /^P925-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{5}$/;
 export const orderItemSchema = z.object({
   productId: z.uuid().nullable(),
   productName: z.string(),
+  /** The variant bought (null: a product without options, or a variant deleted since) (issue 22). */
+  variantId: z.uuid().nullable(),
+  /** SKU and label ('Aro 16') of the variant at order time; null without a variant. */
+  sku: z.string().nullable(),
+  variantLabel: z.string().nullable(),
   quantity: z.number().int(),
   unitPriceCents: z.number().int(),
   totalPriceCents: z.number().int(),

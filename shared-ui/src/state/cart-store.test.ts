@@ -1,6 +1,6 @@
 /** Cart rules of storefront.md 4, and persistence in local storage. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CART_STORAGE_KEY, normaliseQuantity, selectCartCount, useCartStore } from './cart-store.ts';
+import { CART_STORAGE_KEY, cartLineKey, normaliseQuantity, selectCartCount, useCartStore } from './cart-store.ts';
 
 const ring = { id: 'p1', name: 'Anel', priceCents: 14990, imageUrl: null };
 const chain = { id: 'p2', name: 'Colar', priceCents: 19990, imageUrl: null };
@@ -37,6 +37,22 @@ describe('cart store', () => {
     expect(useCartStore.getState().items[0]!.quantity).toBe(1);
     expect(normaliseQuantity('abc')).toBe(1);
     expect(normaliseQuantity('4')).toBe(4);
+  });
+
+  it('keeps each variant of a product on its own line, set and removed by the line key (issue 22)', () => {
+    const aro14 = { ...ring, variantId: 'v14', variantLabel: 'Aro 14' };
+    const aro16 = { ...ring, variantId: 'v16', variantLabel: 'Aro 16' };
+    useCartStore.getState().addItem(aro14);
+    useCartStore.getState().addItem(aro16);
+    useCartStore.getState().addItem(aro16);
+    expect(useCartStore.getState().items).toEqual([
+      { ...aro14, quantity: 1 },
+      { ...aro16, quantity: 2 },
+    ]);
+    expect(cartLineKey(aro16)).toBe('p1:v16');
+    useCartStore.getState().setQuantity(cartLineKey(aro16), 5);
+    useCartStore.getState().removeItem(cartLineKey(aro14));
+    expect(useCartStore.getState().items).toEqual([{ ...aro16, quantity: 5 }]);
   });
 
   it('clears', () => {

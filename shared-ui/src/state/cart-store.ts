@@ -6,6 +6,10 @@
  * Rules: adding an existing item raises its quantity by 1; a new item starts at 1; setting a
  * quantity of 0 or less removes the item; a non-number quantity becomes 1; the cart can be
  * cleared.
+ *
+ * Variants (issue 22): a line is one (product, variant) pair, so aro 14 and aro 16 of a ring are
+ * two lines; `cartLineKey` names a line, and quantities are set and lines removed by that key
+ * (a product without options has no variant, and its key is its id, as before).
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -16,15 +20,25 @@ export interface CartItem {
   priceCents: number;
   quantity: number;
   imageUrl: string | null;
+  /** The chosen variant (issue 22); absent or null for a product without options. */
+  variantId?: string | null;
+  /** The variant's label, e.g. 'Aro 16' (contracts' `variantLabel`); absent or null without a variant. */
+  variantLabel?: string | null;
+}
+
+/** The key of a cart line (issue 22): `<productId>:<variantId>`, or the product id without a variant. */
+export function cartLineKey(item: Pick<CartItem, 'id' | 'variantId'>): string {
+  return item.variantId ? `${item.id}:${item.variantId}` : item.id;
 }
 
 export interface CartState {
   items: CartItem[];
-  /** Adds one unit of a product. */
+  /** Adds one unit of a product (of its variant, when it has one). */
   addItem(product: Omit<CartItem, 'quantity'>): void;
-  /** Sets a quantity: `<= 0` removes, non-numbers become 1. */
-  setQuantity(id: string, quantity: number): void;
-  removeItem(id: string): void;
+  /** Sets a line's quantity (by `cartLineKey`): `<= 0` removes, non-numbers become 1. */
+  setQuantity(key: string, quantity: number): void;
+  /** Removes a line (by `cartLineKey`). */
+  removeItem(key: string): void;
   clear(): void;
 }
 
@@ -43,19 +57,20 @@ export const useCartStore = create<CartState>()(
       items: [],
       addItem: (product) =>
         set((state) => {
-          const existing = state.items.find((item) => item.id === product.id);
+          const key = cartLineKey(product);
+          const existing = state.items.find((item) => cartLineKey(item) === key);
           if (existing) {
-            return { items: state.items.map((item) => (item.id === product.id ? { ...item, quantity: item.quantity + 1 } : item)) };
+            return { items: state.items.map((item) => (cartLineKey(item) === key ? { ...item, quantity: item.quantity + 1 } : item)) };
           }
           return { items: [...state.items, { ...product, quantity: 1 }] };
         }),
-      setQuantity: (id, quantity) =>
+      setQuantity: (key, quantity) =>
         set((state) => {
           const q = normaliseQuantity(quantity);
-          if (q <= 0) return { items: state.items.filter((item) => item.id !== id) };
-          return { items: state.items.map((item) => (item.id === id ? { ...item, quantity: q } : item)) };
+          if (q <= 0) return { items: state.items.filter((item) => cartLineKey(item) !== key) };
+          return { items: state.items.map((item) => (cartLineKey(item) === key ? { ...item, quantity: q } : item)) };
         }),
-      removeItem: (id) => set((state) => ({ items: state.items.filter((item) => item.id !== id) })),
+      removeItem: (key) => set((state) => ({ items: state.items.filter((item) => cartLineKey(item) !== key) })),
       clear: () => set({ items: [] }),
     }),
     {

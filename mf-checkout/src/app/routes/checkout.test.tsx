@@ -25,6 +25,8 @@ const product = {
   isFeatured: false,
   stock: 5,
   available: 5,
+  options: [],
+  variants: [],
   createdAt: '2026-11-21T10:00:00.000Z',
 };
 const paymentConfig = { provider: 'sandbox', testMode: true, publicKey: null, sdkUrl: null, cardTokenUrl: 'http://api.test/api/payments/sandbox/card-tokens', simulation: true };

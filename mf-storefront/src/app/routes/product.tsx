@@ -1,7 +1,8 @@
 /**
  * Product page `/produtos/:slug` (issue 22): breadcrumb, gallery, details (price, instalments,
- * availability, add to cart, favourite; 'Avise-me quando chegar' when the piece has no stock) and
- * up to 4 related products of the same category.
+ * availability, variant picker, add to cart, favourite; the content feature's 'Guia de tamanhos'
+ * for a ring; 'Avise-me quando chegar' when the piece, or the chosen variant, has no stock) and up
+ * to 4 related products of the same category.
  * Rendered on the server with its data prefetched (pages.ts) and hydrated here from it.
  *
  * The old address `/produtos/<id>`: the shell's host answers 301 to the slug; in the browser
@@ -15,6 +16,7 @@ import { CATEGORY_LABELS, PRODUCT_ID_PATTERN, productPagePath } from '@prata/con
 import { SearchX } from 'lucide-react';
 import { ApiRequestError, Breadcrumb, EmptyState, NotFoundPage, Skeleton } from '@prata/shared-ui';
 import { BackInStockAlert } from '../../features/back-in-stock/components/back-in-stock-alert.tsx';
+import { SizeGuide } from '../../features/content/components/size-guide.tsx';
 import { useFavourites } from '../../features/favourites/hooks/use-favourites.ts';
 import { useProduct, useProductById } from '../../features/products/api/get-product.ts';
 import { getProductsQueryOptions } from '../../features/products/api/get-products.ts';
@@ -78,9 +80,11 @@ export function ProductRoute() {
       <div className={pageStyles.layout}>
         <ProductGallery key={product.id} images={product.images} name={product.name} />
         <ProductDetails
+          key={product.id}
           product={product}
           favourites={favourites}
-          soldOut={product.stock === 0 ? <BackInStockAlert key={product.id} productId={product.id} variantId={null} /> : null}
+          sizeGuide={<SizeGuide textClassName={pageStyles.description} />}
+          soldOut={(variantId) => <BackInStockAlert key={variantId ?? product.id} productId={product.id} variantId={variantId} />}
         />
       </div>
       {others.length > 0 ? (

@@ -23,6 +23,8 @@ function sample(id: number, name: string, category: Product['category'], priceCe
     isFeatured: false,
     stock: 0,
     available: 0,
+    options: [],
+    variants: [],
     createdAt: SAMPLE_CREATED_AT,
     ...flags,
   };

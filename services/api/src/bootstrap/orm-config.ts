@@ -8,7 +8,7 @@ import { SeedManager } from '@mikro-orm/seeder';
 import { SavedAddressSchema } from '../modules/addresses/index.ts';
 import { AdminLogSchema } from '../modules/audit/index.ts';
 import { StockSubscriptionSchema } from '../modules/back-in-stock/index.ts';
-import { ProductSchema, ProductImageSchema, ProductReservationSchema } from '../modules/catalogue/index.ts';
+import { ProductSchema, ProductImageSchema, ProductReservationSchema, ProductVariantSchema } from '../modules/catalogue/index.ts';
 import {
   AdminRegistrationSchema,
   MfaChallengeSchema,
@@ -39,6 +39,7 @@ import { TracingLogger } from '../telemetry/tracing.ts';
 export const ENTITIES = [
   ProductSchema,
   ProductImageSchema,
+  ProductVariantSchema,
   ContentSectionSchema,
   SocialLinkSchema,
   UserSchema,

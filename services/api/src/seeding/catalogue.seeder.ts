@@ -3,11 +3,12 @@
  * (`data/catalogue.json`) with their SVG image each (`data/art/<slug>.svg`), written to the
  * `product-images` bucket under `products/`. Creation dates are
  * spread over the past months (`ageDays`) so "newest first" is meaningful. Each product gets its
- * slug from its name (issue 22) and its picture as the gallery's only image (alt text = name).
+ * slug from its name (issue 22) and its picture as the gallery's only image (alt text = name), and
+ * its options and variants when the file gives them (issue 22).
  */
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import { Product, ProductImage } from '../modules/catalogue/index.ts';
+import { Product, ProductImage, ProductVariant } from '../modules/catalogue/index.ts';
 import { uniqueSlug } from '../lib/slug.ts';
 import { readProductSvg } from './product-art.ts';
 import { SEED_CATALOGUE } from './seed-catalogue.ts';
@@ -43,9 +44,13 @@ export class CatalogueSeeder extends Seeder {
         isBestseller: item.isBestseller,
         isFeatured: item.isFeatured,
         stock: item.stock,
+        options: item.options ?? [],
         createdAt: new Date(this.now.getTime() - item.ageDays * DAY_MS),
       });
       em.create(ProductImage, { product, imageKey, alt: item.name.slice(0, 200), position: 0 });
+      (item.variants ?? []).forEach((variant, position) =>
+        em.create(ProductVariant, { product, sku: variant.sku, options: variant.options, stock: variant.stock, priceCents: variant.priceCents ?? null, position }),
+      );
     }
     await em.flush();
   }

@@ -53,6 +53,17 @@ describe('SEED_CATALOGUE', () => {
     expect(SEED_CATALOGUE.some((product) => product.stock === 0)).toBe(true);
   });
 
+  it('sells rings by aro and a chain by length, with stock per variant (issue 22)', () => {
+    const withOption = (name: string) => SEED_CATALOGUE.filter((product) => product.options?.some((option) => option.name === name));
+    expect(withOption('Aro').map((product) => product.category)).toEqual(['aneis', 'aneis']);
+    expect(withOption('Comprimento').map((product) => product.category)).toEqual(['colares']);
+    for (const product of [...withOption('Aro'), ...withOption('Comprimento')]) {
+      expect(product.variants!.length, product.slug).toBe(product.options![0]!.values.length);
+      expect(product.variants!.reduce((sum, variant) => sum + variant.stock, 0), product.slug).toBe(product.stock);
+    }
+    expect(withOption('Aro').flatMap((product) => product.variants!).some((variant) => variant.stock === 0)).toBe(true);
+  });
+
   it('has non-empty names and descriptions', () => {
     for (const product of SEED_CATALOGUE) {
       expect(product.name.trim().length, product.slug).toBeGreaterThan(0);

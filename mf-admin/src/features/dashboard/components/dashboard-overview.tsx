@@ -91,7 +91,7 @@ export function DashboardOverview() {
               <Badge variant={pending.awaitingShipment > 0 ? 'warning' : 'neutral'}>{pending.awaitingShipment}</Badge>
             </li>
             {pending.lowStock.map((product) => (
-              <li key={product.id}>
+              <li key={`${product.id}-${product.variantId ?? ''}`}>
                 <Link to={`/admin/products?editar=${product.id}`} className={styles.itemTitle}>
                   <Package size={16} aria-hidden="true" /> Estoque baixo: {product.name}
                 </Link>

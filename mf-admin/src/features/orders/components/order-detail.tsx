@@ -2,7 +2,7 @@
  * One order for the staff (issue 13): status, actions, payment alert, customer and delivery
  * address, items and totals, payment data (method, card brand and last 4 with instalments, PIX
  * or boleto status, the acquirer's reference) and the timeline of every status change with who
- * and when.
+ * and when. A line of a product with variants (issue 22) shows its variant and SKU ('Aro 16 · SKU ANEL-16').
  */
 import { CANCEL_REASON_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, installmentPlan, type AdminOrder } from '@prata/contracts';
 import { Alert, Card, OrderStatusBadge, Price, Table, formatBRL, formatDateTime } from '@prata/shared-ui';
@@ -112,7 +112,10 @@ export function OrderDetail({ order }: { order: AdminOrder }) {
           <tbody>
             {order.items.map((item, index) => (
               <tr key={`${item.productId ?? 'removido'}-${index}`}>
-                <td>{item.productName}</td>
+                <td>
+                  {item.productName}
+                  {item.variantLabel ? <div data-testid="order-item-variant">{item.variantLabel}{item.sku ? ` · SKU ${item.sku}` : ''}</div> : null}
+                </td>
                 <td>{item.quantity}</td>
                 <td>
                   <Price cents={item.unitPriceCents} />

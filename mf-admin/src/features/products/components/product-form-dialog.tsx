@@ -10,16 +10,21 @@
  * `PUT /api/admin/products/:id/images` when it changed (the service then deletes the files no
  * product uses). An upload that is removed or abandoned (dialog closed) before saving is deleted
  * at once, so no file is left behind.
+ *
+ * Options and variants (issue 22): variants-field.tsx; a product with options shows its stock as
+ * the read-only sum of its variants' ('Estoque (soma das variantes)').
  */
 import { useEffect, useRef } from 'react';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type Product, type ProductInput } from '@prata/contracts';
 import { Button, Dialog, Input, Select, Textarea, toast } from '@prata/shared-ui';
-import { Form, FormCheckbox, FormField, useZodForm } from '@prata/shared-ui/form';
+import { Form, FormCheckbox, FormField, useWatch, useZodForm } from '@prata/shared-ui/form';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { deleteProductImage } from '../api/product-images.ts';
 import { useSaveProduct } from '../api/save-product.ts';
 import { GalleryField } from './gallery-field.tsx';
 import { EMPTY_PRODUCT_FORM, formOf, galleryChanged, galleryInput, productFormSchema } from './product-form.ts';
+import { variantStockSum } from './variant-form.ts';
+import { VariantsField } from './variants-field.tsx';
 import styles from './products.module.css';
 
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
@@ -45,6 +50,8 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
   /** The keys of uploads made in this dialog and not saved yet. */
   const pendingUploads = useRef(new Set<string>());
   const saved = useRef(false);
+  const hasOptions = useWatch({ control: form.control, name: 'options' }).length > 0;
+  const variantRows = useWatch({ control: form.control, name: 'variants' });
 
   // Closing the dialog in any way (Cancelar, the close button, Escape) unmounts the form: the
   // uploads that were not saved are deleted then.
@@ -81,9 +88,15 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
         <FormField control={form.control} name="price" label="Preço (R$)" required>
           {(control) => <Input {...control} required type="number" inputMode="decimal" min={0} step={0.01} />}
         </FormField>
-        <FormField control={form.control} name="stock" label="Estoque">
-          {(control) => <Input {...control} type="number" inputMode="numeric" min={0} step={1} />}
-        </FormField>
+        {hasOptions ? (
+          <FormField control={form.control} name="stock" label="Estoque (soma das variantes)">
+            {(control) => <Input {...control} value={String(variantStockSum(variantRows))} readOnly />}
+          </FormField>
+        ) : (
+          <FormField control={form.control} name="stock" label="Estoque">
+            {(control) => <Input {...control} type="number" inputMode="numeric" min={0} step={1} />}
+          </FormField>
+        )}
       </div>
       <FormField control={form.control} name="description" label="Descrição">
         {(control) => <Textarea {...control} rows={4} maxLength={5000} />}
@@ -98,6 +111,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
           await deleteProductImage(image.key);
         }}
       />
+      <VariantsField form={form} disabled={save.isPending} />
       <fieldset className={styles.flags}>
         <legend>Destaques</legend>
         <FormCheckbox control={form.control} name="isNew" label="Novo" />

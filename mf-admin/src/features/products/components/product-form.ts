@@ -4,9 +4,12 @@
  * description are trimmed by the shared schema (empty description -> null); stock is a whole number.
  * The gallery (issue 22): at most 8 uploaded images in order, each with a required alt text; the
  * first is the cover (`imageKey`).
+ * Options and variants (issue 22; variant-form.ts): with options, the product's stock is the sum
+ * of its variants' and the stock field is not sent as typed.
  */
 import { PRODUCT_GALLERY_MAX, productGalleryInputSchema, productInputSchema, storageKeyFromUrl, type Product, type ProductCategory, type ProductGalleryInput, type ProductInput } from '@prata/contracts';
 import { validatorSchema } from '@prata/shared-ui/form';
+import { optionsInput, unitsOf, variantFormOf, variantStockSum, variantsInput, type OptionFormValue, type VariantFormValue } from './variant-form.ts';
 
 /** One image of the dialog's gallery. */
 export interface GalleryItem {
@@ -27,6 +30,10 @@ export interface ProductFormValues {
   isBestseller: boolean;
   isFeatured: boolean;
   stock: string;
+  /** Options with their values as typed (issue 22); empty for a product without options. */
+  options: OptionFormValue[];
+  /** The variants grid, one row per combination of the options. */
+  variants: VariantFormValue[];
 }
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
@@ -39,6 +46,8 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   isBestseller: false,
   isFeatured: false,
   stock: '0',
+  options: [],
+  variants: [],
 };
 
 /** Reais typed with a dot or a comma -> integer cents; anything non-numeric -> 0 (admin.md 5). */
@@ -68,12 +77,14 @@ export function formOf(product: Product): ProductFormValues {
     isBestseller: product.isBestseller,
     isFeatured: product.isFeatured,
     stock: String(product.stock),
+    ...variantFormOf(product, centsToPrice),
   };
 }
 
 /** The API body, or the field messages (by field) when a rule fails. */
 export function toProductInput(values: ProductFormValues): { input: ProductInput; errors: null } | { input: null; errors: Record<string, string> } {
-  const stock = values.stock.trim() === '' ? 0 : Number(values.stock);
+  const withVariants = values.options.length > 0;
+  const stock = withVariants ? variantStockSum(values.variants) : unitsOf(values.stock);
   const candidate = {
     name: values.name,
     category: values.category,
@@ -84,12 +95,13 @@ export function toProductInput(values: ProductFormValues): { input: ProductInput
     isBestseller: values.isBestseller,
     isFeatured: values.isFeatured,
     stock,
+    options: optionsInput(values.options),
+    variants: withVariants ? variantsInput(values.variants, priceToCents) : [],
   };
   const parsed = productInputSchema.safeParse(candidate);
   const errors: Record<string, string> = {};
   for (const issue of parsed.error?.issues ?? []) {
-    const field = String(issue.path[0] ?? '');
-    errors[field === 'priceCents' ? 'price' : field] ??= field === 'category' ? 'Categoria é obrigatória' : issue.message;
+    errors[formFieldOf(issue.path)] ??= issue.path[0] === 'category' ? 'Categoria é obrigatória' : issue.message;
   }
   // The gallery's rules (alt text required, at most 8), on each image's alt field.
   for (const issue of productGalleryInputSchema.safeParse(galleryInput(values)).error?.issues ?? []) {
@@ -97,6 +109,17 @@ export function toProductInput(values: ProductFormValues): { input: ProductInput
   }
   if (Object.keys(errors).length === 0) return { input: candidate as ProductInput, errors: null };
   return { input: null, errors };
+}
+
+/**
+ * The form field a schema issue belongs to: `priceCents` -> `price`; an option's or a variant's
+ * issue -> its row's field (`options.0.values`, `variants.2.sku`, `variants.2.price`,
+ * `variants.2.options` for a row's combination); `options` / `variants` for the lists themselves.
+ */
+function formFieldOf(path: readonly PropertyKey[]): string {
+  const [list, index, field] = path.map(String);
+  if ((list === 'options' || list === 'variants') && index !== undefined && field !== undefined) return `${list}.${index}.${field === 'priceCents' ? 'price' : field}`;
+  return list === 'priceCents' ? 'price' : (list ?? '');
 }
 
 /** The body of `PUT /api/admin/products/:id/images` from the dialog's gallery (order = position). */

@@ -5,13 +5,15 @@
  * deseja deletar este produto?', then 'Produto removido'; a product with orders is archived).
  * Load failure: 'Erro ao carregar produtos'; empty: 'Nenhum produto encontrado. Adicione o
  * primeiro produto!'. `?editar=<id>` in the URL opens that product's dialog (global search links).
+ * A product with variants (issue 22) shows its stock as '3 variantes · 12 un.', each variant's
+ * stock in the cell's title and list ('Aro 16: 1').
  * The stock column adds '(N aguardando)': shoppers waiting for the piece to be back (issue 22).
  */
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from '@prata/shared-ui/router';
 import { useDebounce } from 'use-debounce';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type Product, type ProductCategory } from '@prata/contracts';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, variantLabel, type Product, type ProductCategory } from '@prata/contracts';
 import { Badge, Button, Dialog, EmptyState, Input, Select, Skeleton, Table, formatBRL, productImageUrl, toast } from '@prata/shared-ui';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
@@ -129,7 +131,7 @@ export function ProductManager({ compact = false }: ProductManagerProps) {
                 <td>{CATEGORY_LABELS[product.category]}</td>
                 <td className={styles.number}>{formatBRL(product.priceCents)}</td>
                 <td className={styles.number}>
-                  {product.stock}
+                  {product.variants.length > 0 ? <VariantStock product={product} /> : product.stock}
                   {product.available < product.stock ? <span className={styles.held}> ({product.stock - product.available} reservado)</span> : null}
                   {waiting?.get(product.id) ? <span className={styles.held}> ({waiting.get(product.id)} aguardando)</span> : null}
                 </td>
@@ -180,5 +182,20 @@ export function ProductManager({ compact = false }: ProductManagerProps) {
         {deleting ? <p className={styles.deleting}>{deleting.name}</p> : null}
       </Dialog>
     </div>
+  );
+}
+
+/** The stock cell of a product with variants: '3 variantes · 12 un.', then each variant's units. */
+function VariantStock({ product }: { product: Product }) {
+  const count = product.variants.length;
+  return (
+    <>
+      {count === 1 ? '1 variante' : `${count} variantes`} · {product.stock} un.
+      {product.variants.map((variant) => (
+        <div key={variant.id} className={styles.held} data-testid="variant-stock">
+          {variantLabel(variant.options, product.options)}: {variant.stock}
+        </div>
+      ))}
+    </>
   );
 }

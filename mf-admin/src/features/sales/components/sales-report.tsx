@@ -80,8 +80,12 @@ export function SalesReport() {
                   </thead>
                   <tbody>
                     {data.topProducts.map((product) => (
-                      <tr key={`${product.productId ?? product.name}`}>
-                        <th scope="row">{product.name}</th>
+                      <tr key={`${product.productId ?? product.name}-${product.sku ?? ''}`}>
+                        <th scope="row">
+                          {product.name}
+                          {product.variantLabel ? ` — ${product.variantLabel}` : null}
+                          {product.sku ? <span className={styles.muted}> ({product.sku})</span> : null}
+                        </th>
                         <td>{product.units}</td>
                         <td>{formatBRL(product.revenueCents)}</td>
                       </tr>
@@ -97,7 +101,7 @@ export function SalesReport() {
               ) : (
                 <ul className={styles.alerts} data-testid="stock-alerts">
                   {data.stockAlerts.map((product) => (
-                    <li key={product.id}>
+                    <li key={`${product.id}-${product.variantId ?? ''}`}>
                       <Link to={`/admin/products?editar=${product.id}`}>{product.name}</Link>
                       <Badge variant={product.stock === 0 ? 'danger' : 'warning'}>{product.stock === 0 ? 'Esgotado' : `${product.stock} un.`}</Badge>
                     </li>

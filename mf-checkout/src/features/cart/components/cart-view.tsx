@@ -4,7 +4,7 @@
  * /checkout, 'Limpar carrinho' and links to /produtos; the empty-state screen when empty.
  */
 import { Link } from '@prata/shared-ui/router';
-import { Button, Card, EmptyState, buttonClassName, selectCartCount, useCartStore } from '@prata/shared-ui';
+import { Button, Card, EmptyState, buttonClassName, cartLineKey, selectCartCount, useCartStore } from '@prata/shared-ui';
 import type { CartRefresh } from '../hooks/use-cart-refresh.ts';
 import { CartLine } from './cart-line.tsx';
 import { CartNotices } from './cart-notices.tsx';
@@ -43,7 +43,7 @@ export function CartView({ refresh }: { refresh: CartRefresh }) {
       <div className={styles.layout}>
         <ul className={styles.items} aria-label="Itens do carrinho">
           {items.map((item) => (
-            <CartLine key={item.id} item={item} onQuantity={setQuantity} onRemove={removeItem} />
+            <CartLine key={cartLineKey(item)} item={item} onQuantity={setQuantity} onRemove={removeItem} />
           ))}
         </ul>
         <Card as="aside" title="Resumo" className={styles.summary}>

@@ -16,6 +16,8 @@ const product = (over: Partial<Product> & Pick<Product, 'id' | 'name' | 'priceCe
   isFeatured: false,
   stock: 10,
   available: 10,
+  options: [],
+  variants: [],
   createdAt: '2026-11-21T10:00:00.000Z',
   ...over,
 });
@@ -61,5 +63,25 @@ describe('stockNotices', () => {
       'Restam apenas 1 unidade de Brinco em estoque.',
       'Restam apenas 1 unidade de Pulseira em estoque.',
     ]);
+  });
+});
+
+describe('lines of a variant (issue 22)', () => {
+  const variant = (id: string, aro: string, priceCents: number, available: number) => ({ id, sku: `AN-${aro}`, options: { Aro: aro }, priceCents, stock: available, available });
+  const ring = product({ id: 'r', name: 'Anel', priceCents: 100, options: [{ name: 'Aro', values: ['14', '16'] }], variants: [variant('v14', '14', 100, 2), variant('v16', '16', 120, 0)] });
+  const line = (variantId: string, label: string, priceCents: number): CartItem => ({ ...item('r', 'Anel', priceCents), variantId, variantLabel: label });
+
+  it("takes each line's price from its variant and drops a line whose variant is gone (or a line without one)", () => {
+    const result = reconcileCart([line('v14', 'Aro 14', 100), line('v16', 'Aro 16', 100), line('v18', 'Aro 18', 100), item('r', 'Anel', 100)], [ring], ['r']);
+    expect(result.items).toEqual([line('v14', 'Aro 14', 100), line('v16', 'Aro 16', 120)]);
+    expect(result.notices).toEqual([
+      `O preço de Anel (Aro 16) mudou de ${formatBRL(100)} para ${formatBRL(120)}.`,
+      'Anel (Aro 18) não está mais disponível e foi removido do carrinho.',
+      'Anel não está mais disponível e foi removido do carrinho.',
+    ]);
+  });
+
+  it("reports a sold-out variant by its own units, not the product's", () => {
+    expect(stockNotices([line('v14', 'Aro 14', 100), line('v16', 'Aro 16', 120)], [ring])).toEqual(['Anel (Aro 16) está esgotado no momento.']);
   });
 });

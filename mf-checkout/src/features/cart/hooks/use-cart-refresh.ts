@@ -22,7 +22,7 @@ export interface CartRefresh {
 }
 
 export function useCartRefresh(): CartRefresh {
-  const ids = useCartStore(useShallow((state) => state.items.map((item) => item.id)));
+  const ids = useCartStore(useShallow((state) => [...new Set(state.items.map((item) => item.id))]));
   const items = useCartStore((state) => state.items);
   const query = useCartProducts(ids);
   const notices = useCartNoticesStore((state) => state.notices);

@@ -16,7 +16,8 @@ import { CheckoutForm } from './checkout-form.tsx';
 const stubApi = (handler: (call: Call) => Response | Promise<Response>) => stubFetch(paymentApi(handler));
 
 const items: CartItem[] = [
-  { id: 'a0000000-0000-4000-8000-000000000001', name: 'Anel Solitário', priceCents: 12_990, quantity: 2, imageUrl: null },
+  // A line of a variant (issue 22): the order names it.
+  { id: 'a0000000-0000-4000-8000-000000000001', name: 'Anel Solitário', priceCents: 12_990, quantity: 2, imageUrl: null, variantId: 'c0000000-0000-4000-8000-000000000016', variantLabel: 'Aro 16' },
   { id: 'a0000000-0000-4000-8000-000000000002', name: 'Colar Veneziana', priceCents: 8_950, quantity: 1, imageUrl: null },
 ];
 const TOTAL = 34_930;
@@ -171,7 +172,7 @@ describe('CheckoutForm instalments and summary', () => {
 
   it('shows items, total, free shipping and the delivery estimate of the chosen state', async () => {
     const summary = () => view.container.querySelector('[data-testid="order-summary"]')!.textContent!;
-    expect(summary()).toContain('Anel Solitário × 2');
+    expect(summary()).toContain('Anel Solitário (Aro 16) × 2');
     expect(summary()).toContain(`Total${formatBRL(TOTAL)}`);
     expect(summary()).toContain('Frete grátis');
     expect(summary()).toContain('3 a 7 dias úteis (Sudeste) ou 5 a 15 dias úteis (demais regiões)');
@@ -231,8 +232,8 @@ describe('CheckoutForm submission', () => {
     expect(call!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(call!.body).toEqual({
       items: [
-        { productId: items[0]!.id, quantity: 2 },
-        { productId: items[1]!.id, quantity: 1 },
+        { productId: items[0]!.id, variantId: 'c0000000-0000-4000-8000-000000000016', quantity: 2 },
+        { productId: items[1]!.id, variantId: null, quantity: 1 },
       ],
       customer: { fullName: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
       payment: { method: 'credit-card', cardToken: 'tok_1111', cardBrand: 'visa', installments: 3 },

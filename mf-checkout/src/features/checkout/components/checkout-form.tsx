@@ -128,7 +128,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
       void paymentConfig.refetch();
       return;
     }
-    const attempt = { items: items.map((item) => ({ productId: item.id, quantity: item.quantity })), customer, payment };
+    const attempt = { items: items.map((item) => ({ productId: item.id, variantId: item.variantId ?? null, quantity: item.quantity })), customer, payment };
     createOrder.mutate(
       { ...attempt, config, idempotencyKey: keys.keyFor(attempt), secureCard: secureCard.current },
       {

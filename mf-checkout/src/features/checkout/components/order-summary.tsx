@@ -2,9 +2,9 @@
  * The checkout's order summary (storefront.md 9): the items and total at the refreshed prices,
  * 'Frete grátis', the delivery estimate for the chosen state and the 24 h processing note, then
  * (issue 22) the store's 'Informações de Entrega' content section (`shipping_info`, edited in the
- * panel) in a disclosure, when it loaded.
+ * panel) in a disclosure, when it loaded. A variant's line names it: 'Anel Solitário (Aro 16) × 1'.
  */
-import { Card, Price, type CartItem } from '@prata/shared-ui';
+import { Card, Price, cartLineKey, type CartItem } from '@prata/shared-ui';
 import { ORDER_PROCESSING_HOURS, deliveryOverviewText, deliveryTextForState } from '../../../lib/delivery.ts';
 import { OrderTotals } from '../../../components/order-totals.tsx';
 import { useShippingInfo } from '../api/get-shipping-info.ts';
@@ -17,9 +17,10 @@ export function OrderSummary({ items, state }: { items: readonly CartItem[]; sta
     <Card as="aside" title="Resumo do pedido" className={styles.summary} testId="order-summary">
       <ul className={styles.lines} aria-label="Itens do pedido">
         {items.map((item) => (
-          <li key={item.id} className={styles.line}>
+          <li key={cartLineKey(item)} className={styles.line}>
             <span className={styles.lineName}>
-              {item.name} × {item.quantity}
+              {item.name}
+              {item.variantLabel ? ` (${item.variantLabel})` : null} × {item.quantity}
             </span>
             <Price cents={item.priceCents * item.quantity} />
           </li>

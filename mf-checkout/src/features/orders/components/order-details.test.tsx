@@ -18,6 +18,16 @@ afterEach(() => {
 });
 
 describe('OrderDetails', () => {
+  it("names a line's variant and SKU, and a line without one by its product only (issue 22)", async () => {
+    stubApi(paymentApi(() => json(500, {})));
+    const ring = sampleOrder().items[0]!;
+    const order = sampleOrder({ items: [{ ...ring, variantId: 'c0000000-0000-4000-8000-000000000016', sku: 'ANEL-16', variantLabel: 'Aro 16' }, { ...ring, productName: 'Colar Veneziana' }] });
+    view = render(<OrderDetails order={order} />);
+    await flush();
+    expect(view.container.textContent).toContain('Anel Solitário (Aro 16 · SKU ANEL-16) × 2');
+    expect(view.container.textContent).toContain('Colar Veneziana × 2');
+  });
+
   it('shows a shipped order as Enviado with its carrier, tracking code and history, and no cancel button', async () => {
     stubApi(paymentApi(() => json(500, {})));
     const order = sampleOrder({

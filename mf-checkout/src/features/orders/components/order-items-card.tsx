@@ -1,4 +1,4 @@
-/** The items of an order with free shipping and the total (confirmation and order pages). */
+/** The items of an order with free shipping and the total (confirmation and order pages); a variant's line shows its label and SKU (issue 22). */
 import type { Order } from '@prata/contracts';
 import { Card, Price } from '@prata/shared-ui';
 import { OrderTotals } from '../../../components/order-totals.tsx';
@@ -11,7 +11,8 @@ export function OrderItemsCard({ order }: { order: Order }) {
         {order.items.map((item, index) => (
           <li key={`${item.productId ?? 'removido'}-${index}`} className={styles.line}>
             <span>
-              {item.productName} × {item.quantity}
+              {item.productName}
+              {item.variantLabel ? ` (${item.variantLabel}${item.sku ? ` · SKU ${item.sku}` : ''})` : null} × {item.quantity}
             </span>
             <Price cents={item.totalPriceCents} />
           </li>

@@ -1,10 +1,13 @@
-/** `POST /api/reservations`: favouriting reserves one unit for 30 minutes. */
+/**
+ * `POST /api/reservations`: favouriting reserves one unit for 30 minutes. A product with variants
+ * needs the variant to hold (`variantId`, issue 22; the service answers 'Escolha uma opção' without it).
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reservationSchema } from '@prata/contracts/reservations';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export function createReservation(productId: string) {
-  return apiRequest('/api/reservations', reservationSchema, { method: 'POST', body: { productId } });
+export function createReservation({ productId, variantId = null }: { productId: string; variantId?: string | null }) {
+  return apiRequest('/api/reservations', reservationSchema, { method: 'POST', body: { productId, variantId } });
 }
 
 export function useCreateReservation() {

@@ -5,9 +5,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reservation } from '@prata/contracts/reservations';
-import { useFavouritesStore, useSessionStore, type FavouriteItem } from '@prata/shared-ui';
+import { setRuntimeConfig, useFavouritesStore, useSessionStore, type FavouriteItem } from '@prata/shared-ui';
 import { mergeReservations, useFavourites, type FavouriteControls } from './use-favourites.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -20,7 +20,7 @@ beforeEach(() => {
 });
 
 describe('mergeReservations', () => {
-  const reservation = (productId: string, expiresAt: string): Reservation => ({ productId, expiresAt, product: { id: productId, name: 'Colar', priceCents: 200, imageUrl: null } });
+  const reservation = (productId: string, expiresAt: string): Reservation => ({ productId, variantId: null, sku: null, variantLabel: null, expiresAt, product: { id: productId, name: 'Colar', priceCents: 200, imageUrl: null } });
 
   it('marks local favourites reserved, clears lapsed ones and adds reservations made elsewhere', () => {
     const local: FavouriteItem[] = [
@@ -51,6 +51,37 @@ describe('useFavourites for a guest', () => {
     expect(controls!.isReservedByMe(ring.id)).toBe(false);
     act(() => controls!.toggle(ring));
     expect(useFavouritesStore.getState().items).toEqual([]);
+    act(() => root.unmount());
+  });
+});
+
+describe('useFavourites signed in, for a product with variants (issue 22)', () => {
+  const variantId = '6f56d857-6897-4856-b449-e5a7689ca2f6';
+  const bodies: unknown[] = [];
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reserves the chosen variant, and keeps a favourite without a choice local', async () => {
+    setRuntimeConfig({ apiUrl: 'http://api.test' });
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      bodies.push(JSON.parse(String(init.body)));
+      const reservation = { productId: ring.id, variantId, sku: 'AN-16', variantLabel: 'Aro 16', expiresAt: '2099-01-01T00:00:00.000Z', product: ring };
+      return new Response(JSON.stringify(reservation), { status: 201, headers: { 'content-type': 'application/json' } });
+    });
+    useSessionStore.getState().setSession({ user: { id: 'u1', email: 'a@b.c', fullName: 'A' }, accessToken: 't', roles: [] });
+    let controls: FavouriteControls | undefined;
+    function Probe() {
+      controls = useFavourites();
+      return null;
+    }
+    const root = createRoot(document.createElement('div'));
+    act(() => root.render(<QueryClientProvider client={new QueryClient()}><Probe /></QueryClientProvider>));
+    act(() => controls!.toggle({ ...ring, variants: [{}] }));
+    expect(bodies).toEqual([]);
+    expect(useFavouritesStore.getState().items).toEqual([{ ...ring, reservedUntil: null }]);
+    act(() => useFavouritesStore.setState({ items: [] }));
+    await act(async () => controls!.toggle({ ...ring, variants: [{}], variantId }));
+    await vi.waitFor(() => expect(useFavouritesStore.getState().items).toEqual([{ ...ring, reservedUntil: '2099-01-01T00:00:00.000Z' }]));
+    expect(bodies).toEqual([{ productId: ring.id, variantId }]);
     act(() => root.unmount());
   });
 });

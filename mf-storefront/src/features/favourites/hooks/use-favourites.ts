@@ -9,6 +9,9 @@
  * - A tap made while the session is still being checked waits for the check.
  * - The list is resynced from the service every 60 s and on sign-in; local favourites are then
  *   merged into the account (each becomes a reservation when a unit is available).
+ * - Variants (issue 22): the product page favourites the chosen variant, whose unit is reserved
+ *   (`variantId`). A product with variants favourited with no variant chosen (a card, or the page
+ *   before a choice) stays a local favourite: 'Escolha uma opção na página do produto para reservá-lo.'
  */
 import { useCallback, useEffect, useRef } from 'react';
 import type { Product } from '@prata/contracts/catalogue';
@@ -18,11 +21,14 @@ import { useCreateReservation } from '../api/create-reservation.ts';
 import { useDeleteReservation } from '../api/delete-reservation.ts';
 import { useReservations } from '../api/get-reservations.ts';
 
+/** The product a favourite toggles: with its variants (if any) and the chosen one (issue 22). */
+export type FavouriteProduct = Pick<Product, 'id' | 'name' | 'priceCents' | 'imageUrl'> & { variants?: readonly unknown[]; variantId?: string | null };
+
 /** What a product card needs to show and toggle a favourite. */
 export interface FavouriteControls {
   isFavourite(productId: string): boolean;
   isReservedByMe(productId: string): boolean;
-  toggle(product: Pick<Product, 'id' | 'name' | 'priceCents' | 'imageUrl'>): void;
+  toggle(product: FavouriteProduct): void;
 }
 
 /** Merges the service's reservations into the local favourites. */
@@ -46,13 +52,19 @@ export function useFavourites(): FavouriteControls {
   const { mutate: release } = useDeleteReservation();
 
   const apply = useCallback(
-    (product: Pick<Product, 'id' | 'name' | 'priceCents' | 'imageUrl'>, userId: string | null) => {
+    (product: FavouriteProduct, userId: string | null) => {
       const store = useFavouritesStore.getState();
       const existing = store.items.find((item) => item.id === product.id);
       const base: FavouriteItem = { id: product.id, name: product.name, priceCents: product.priceCents, imageUrl: product.imageUrl, reservedUntil: null };
       if (!userId) {
         store.toggle(base);
         if (!existing) toast('Produto favoritado!', { description: 'Entre na sua conta para reservar o produto no estoque.' });
+        return;
+      }
+      const variantId = product.variantId ?? null;
+      if (!existing && (product.variants?.length ?? 0) > 0 && !variantId) {
+        store.toggle(base);
+        toast('Produto favoritado!', { description: 'Escolha uma opção na página do produto para reservá-lo.' });
         return;
       }
       if (existing) {
@@ -73,7 +85,7 @@ export function useFavourites(): FavouriteControls {
         });
         return;
       }
-      reserve(product.id, {
+      reserve({ productId: product.id, variantId }, {
         onSuccess: (reservation) => {
           const current = useFavouritesStore.getState().items.filter((item) => item.id !== product.id);
           useFavouritesStore.getState().replaceAll([...current, { ...base, reservedUntil: reservation.expiresAt }]);
@@ -140,7 +152,7 @@ export function useReservationSync(): void {
       mergedFor.current = userId;
       const reserved = new Set(data.map((r) => r.productId));
       for (const item of store.items.filter((i) => !reserved.has(i.id))) {
-        reserve(item.id, { onError: () => undefined });
+        reserve({ productId: item.id }, { onError: () => undefined });
       }
     }
     store.replaceAll(mergeReservations(useFavouritesStore.getState().items, data));

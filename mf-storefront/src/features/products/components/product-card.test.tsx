@@ -23,6 +23,8 @@ const product: Product = {
   isFeatured: true,
   stock: 3,
   available: 3,
+  options: [],
+  variants: [],
   createdAt: '2026-11-18T10:10:05.758Z',
 };
 

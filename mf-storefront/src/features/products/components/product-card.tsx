@@ -2,7 +2,9 @@
  * Product card (storefront.md 2): image (or the fallback image), name, fixed rating 4.8 with five
  * stars, price in R$, badges Novo / Best Seller / Destaque, 'Reservado por você' when reserved,
  * a favourite toggle and add-to-cart ('Produto adicionado!' toast, storefront.md 8). The name
- * links to the product's page `/produtos/<slug>` (issue 22); the buttons stay buttons.
+ * links to the product's page `/produtos/<slug>` (issue 22); the buttons stay buttons. A product
+ * with variants (issue 22) cannot go to the cart without a choice: its button is 'Escolher', a
+ * link to its page.
  * Favourites are passed in (`favourites`), composed by the routes from the favourites feature.
  *
  * Images: a square frame with explicit width/height (no layout shift), lazy below the fold,
@@ -13,7 +15,7 @@
  */
 import { Heart, ShoppingBag } from 'lucide-react';
 import { CATEGORY_LABELS, productPagePath, type Product } from '@prata/contracts/catalogue';
-import { Badge, Button, Card, Price, Stars, fallbackImageUrl, productImageSrcSet, productImageUrl } from '@prata/shared-ui';
+import { Badge, Button, Card, Price, Stars, buttonClassName, fallbackImageUrl, productImageSrcSet, productImageUrl } from '@prata/shared-ui';
 import { Link } from '@prata/shared-ui/router';
 import { useAddToCart } from '../hooks/use-add-to-cart.ts';
 import styles from './products.module.css';
@@ -28,7 +30,8 @@ export const PRODUCT_IMAGE_SIZES = '(min-width: 1240px) 282px, (min-width: 1100p
 export interface FavouriteControls {
   isFavourite(productId: string): boolean;
   isReservedByMe(productId: string): boolean;
-  toggle(product: Pick<Product, 'id' | 'name' | 'priceCents' | 'imageUrl'>): void;
+  /** Favourites (and, signed in, reserves) a product; with variants, the chosen one (`variantId`, issue 22). */
+  toggle(product: Pick<Product, 'id' | 'name' | 'priceCents' | 'imageUrl'> & { variants?: readonly unknown[]; variantId?: string | null }): void;
 }
 
 export function ProductCard({ product, priority = false, favourites }: { product: Product; priority?: boolean; favourites?: FavouriteControls | undefined }) {
@@ -86,9 +89,15 @@ export function ProductCard({ product, priority = false, favourites }: { product
         <Stars rating={CARD_RATING} />
         <div className={styles.footer}>
           <Price cents={product.priceCents} className={styles.price} />
-          <Button size="sm" onClick={() => add(product)} aria-label={`Adicionar ${product.name} ao carrinho`}>
-            <ShoppingBag size={16} aria-hidden="true" /> Adicionar
-          </Button>
+          {product.variants.length > 0 ? (
+            <Link to={page} className={buttonClassName('primary', 'sm')} aria-label={`Escolher opção de ${product.name}`}>
+              <ShoppingBag size={16} aria-hidden="true" /> Escolher
+            </Link>
+          ) : (
+            <Button size="sm" onClick={() => add(product)} aria-label={`Adicionar ${product.name} ao carrinho`}>
+              <ShoppingBag size={16} aria-hidden="true" /> Adicionar
+            </Button>
+          )}
         </div>
       </div>
     </Card>

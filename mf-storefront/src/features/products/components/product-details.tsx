@@ -3,23 +3,56 @@
  * line by the store's rule ('ou 12x de R$ ... sem juros'), availability ('Em estoque' /
  * 'Esgotado', from `available` = stock minus reservations), add to cart (the cards' hook; off
  * when sold out) and the favourite toggle (the cards' controls, composed by the route), what the
- * route puts under them (`soldOut`: the back-in-stock alert of a sold-out piece), then the
+ * route puts under them (`soldOut`: the back-in-stock alert of a piece, or chosen variant, with no stock), then the
  * description.
+ *
+ * Variants (issue 22): a picker per option (variant-picker.tsx); price, instalments and
+ * availability follow the chosen variant ('A partir de' the lowest price until then, when the
+ * prices differ); 'Adicionar ao carrinho' without a complete choice asks 'Escolha uma opção' on
+ * the first option left; the cart line and the favourite's reservation are the variant's.
+ * `sizeGuide` (the route's 'Guia de tamanhos', from the content feature) shows under the options
+ * of a product sized by 'Aro'.
  */
-import type { ReactNode } from 'react';
 import { Heart, ShoppingBag } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { CATEGORY_LABELS, type Product } from '@prata/contracts/catalogue';
 import { Badge, Button, Price } from '@prata/shared-ui';
 import { useAddToCart } from '../hooks/use-add-to-cart.ts';
 import { installmentLine } from '../utils/installments.ts';
+import { chosenVariant, firstUnchosen, priceRange, type VariantChoice } from '../utils/variant-choice.ts';
 import type { FavouriteControls } from './product-card.tsx';
+import { VariantPicker } from './variant-picker.tsx';
 import styles from './product-page.module.css';
 
-export function ProductDetails({ product, favourites, soldOut }: { product: Product; favourites?: FavouriteControls | undefined; soldOut?: ReactNode }) {
+export interface ProductDetailsProps {
+  product: Product;
+  favourites?: FavouriteControls | undefined;
+  /** The size guide's link, shown when the product has an 'Aro' option. */
+  sizeGuide?: ReactNode;
+  /** What shows under the buttons when the piece (the product, or the chosen variant) has no stock: the back-in-stock alert for that variant. */
+  soldOut?: (variantId: string | null) => ReactNode;
+}
+
+export function ProductDetails({ product, favourites, sizeGuide, soldOut }: ProductDetailsProps) {
   const add = useAddToCart();
+  const [choice, setChoice] = useState<VariantChoice>({});
+  const [askChoice, setAskChoice] = useState(false);
+  const hasVariants = product.variants.length > 0;
+  const variant = chosenVariant(product, choice);
+  const range = priceRange(product);
+  const priceCents = variant?.priceCents ?? (hasVariants ? range.min : product.priceCents);
   const favourite = favourites?.isFavourite(product.id) ?? false;
-  const instalments = installmentLine(product.priceCents);
-  const available = product.available > 0;
+  const instalments = installmentLine(priceCents);
+  const available = (variant ?? product).available > 0;
+
+  const addToCart = () => {
+    if (hasVariants && !variant) {
+      setAskChoice(true);
+      return;
+    }
+    add(product, variant);
+  };
+
   return (
     <div className={styles.details}>
       <p className={styles.category}>{CATEGORY_LABELS[product.category]}</p>
@@ -28,20 +61,42 @@ export function ProductDetails({ product, favourites, soldOut }: { product: Prod
         {product.isNew ? <Badge variant="new">Novo</Badge> : null} {product.isBestseller ? <Badge variant="bestseller">Best Seller</Badge> : null}
         {favourites?.isReservedByMe(product.id) ? <Badge variant="reserved">Reservado por você</Badge> : null}
       </div>
-      <Price cents={product.priceCents} className={styles.price} />
+      <div className={styles.price} data-testid="product-price">
+        {hasVariants && !variant && range.min !== range.max ? 'A partir de ' : null}
+        <Price cents={priceCents} />
+      </div>
       {instalments ? <p className={styles.installments}>{instalments}</p> : null}
-      <p className={available ? styles.inStock : styles.outOfStock}>{available ? 'Em estoque' : 'Esgotado'}</p>
+      {hasVariants ? (
+        <VariantPicker
+          product={product}
+          choice={choice}
+          onChoice={(next) => {
+            setChoice(next);
+            setAskChoice(false);
+          }}
+          missing={askChoice ? firstUnchosen(product, choice) : null}
+          sizeGuide={product.options.some((option) => option.name === 'Aro') ? sizeGuide : null}
+        />
+      ) : null}
+      <p className={available ? styles.inStock : styles.outOfStock} data-testid="product-availability">
+        {available ? 'Em estoque' : 'Esgotado'}
+      </p>
       <div className={styles.actions}>
-        <Button onClick={() => add(product)} disabled={!available}>
+        <Button onClick={addToCart} disabled={!available}>
           <ShoppingBag size={18} aria-hidden="true" /> Adicionar ao carrinho
         </Button>
         {favourites ? (
-          <Button variant="outline" className={favourite ? styles.favouriteOn : undefined} aria-pressed={favourite} onClick={() => favourites.toggle(product)}>
+          <Button
+            variant="outline"
+            className={favourite ? styles.favouriteOn : undefined}
+            aria-pressed={favourite}
+            onClick={() => favourites.toggle({ ...product, variantId: variant?.id ?? null })}
+          >
             <Heart size={18} aria-hidden="true" fill={favourite ? 'currentColor' : 'none'} /> {favourite ? 'Favoritado' : 'Favoritar'}
           </Button>
         ) : null}
       </div>
-      {soldOut}
+      {soldOut && (hasVariants ? variant?.stock === 0 : product.stock === 0) ? soldOut(variant?.id ?? null) : null}
       {product.description ? <p className={styles.description}>{product.description}</p> : null}
     </div>
   );

@@ -1,17 +1,20 @@
 /**
  * Add-to-cart of a product card and the product page (storefront.md 8; issue 22): one unit into
- * the shared cart store, then the 'Produto adicionado!' toast naming the product.
+ * the shared cart store, then the 'Produto adicionado!' toast naming the product. With a variant
+ * (issue 22), the unit is that variant's: its own line in the cart, its price and its label
+ * ('Aro 16', contracts' `variantLabel`).
  */
 import { useCallback } from 'react';
-import type { Product } from '@prata/contracts/catalogue';
+import { variantLabel, type Product, type ProductVariant } from '@prata/contracts/catalogue';
 import { toast, useCartStore } from '@prata/shared-ui';
 
-export function useAddToCart(): (product: Pick<Product, 'id' | 'name' | 'priceCents' | 'imageUrl'>) => void {
+export function useAddToCart(): (product: Pick<Product, 'id' | 'name' | 'priceCents' | 'imageUrl'> & Partial<Pick<Product, 'options'>>, variant?: ProductVariant | null) => void {
   const addItem = useCartStore((state) => state.addItem);
   return useCallback(
-    (product) => {
-      addItem({ id: product.id, name: product.name, priceCents: product.priceCents, imageUrl: product.imageUrl });
-      toast.success('Produto adicionado!', { description: `${product.name} foi adicionado ao carrinho.` });
+    (product, variant = null) => {
+      const label = variant ? variantLabel(variant.options, product.options ?? []) : null;
+      addItem({ id: product.id, name: product.name, priceCents: variant?.priceCents ?? product.priceCents, imageUrl: product.imageUrl, ...(variant ? { variantId: variant.id, variantLabel: label } : {}) });
+      toast.success('Produto adicionado!', { description: `${product.name}${label ? ` (${label})` : ''} foi adicionado ao carrinho.` });
     },
     [addItem],
   );

@@ -28,6 +28,7 @@ import { Migration20261127130000_store_settings } from './Migration2026112713000
 import { Migration20261127140000_low_stock_threshold } from './Migration20261127140000_low_stock_threshold.ts';
 import { Migration20261127200000_saved_addresses } from './Migration20261127200000_saved_addresses.ts';
 import { Migration20261127210000_product_page } from './Migration20261127210000_product_page.ts';
+import { Migration20261128100000_variants } from './Migration20261128100000_variants.ts';
 import { Migration20261128110000_back_in_stock } from './Migration20261128110000_back_in_stock.ts';
 import { Migration20261128120000_product_text_search } from './Migration20261128120000_product_text_search.ts';
 import { Migration20261128150000_freight } from './Migration20261128150000_freight.ts';
@@ -59,6 +60,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127140000_low_stock_threshold', class: Migration20261127140000_low_stock_threshold },
   { name: 'Migration20261127200000_saved_addresses', class: Migration20261127200000_saved_addresses },
   { name: 'Migration20261127210000_product_page', class: Migration20261127210000_product_page },
+  { name: 'Migration20261128100000_variants', class: Migration20261128100000_variants },
   { name: 'Migration20261128110000_back_in_stock', class: Migration20261128110000_back_in_stock },
   { name: 'Migration20261128120000_product_text_search', class: Migration20261128120000_product_text_search },
   { name: 'Migration20261128150000_freight', class: Migration20261128150000_freight },

@@ -7,7 +7,8 @@
  *   updated, deleted; order events, which move stock; reservations), in every service process:
  *   the event bus's each-instance delivery (outbox + LISTEN/NOTIFY), and at once in the process
  *   that published the event (`invalidate()` from {@link attachCatalogueCache});
- * - on `NOTIFY prata_catalogue`, sent by triggers on `products` and `product_reservations` for
+ * - on `NOTIFY prata_catalogue`, sent by triggers on `products`, `product_images`,
+ *   `product_variants` (issue 22) and `product_reservations` for
  *   any change, including writes behind the service's back (SQL, scripts): heard by every process
  *   a moment after the writer's commit;
  * - when the earliest active reservation that counts in `available` expires (`validUntil` of the

@@ -17,7 +17,9 @@ import { slugOf, uniqueSlug } from '../../lib/slug.ts';
 import { ProductImage } from './product-image.entity.ts';
 import { Product } from './product.entity.ts';
 import { searchProducts } from './product-search.ts';
-import { heldUnits } from './stock-holds.ts';
+import { ProductVariant } from './product-variant.entity.ts';
+import { heldUnits, heldVariantUnits } from './stock-holds.ts';
+import { variantsByProduct } from './variant-stock.ts';
 
 /**
  * A free slug for a new product named `name` (issue 22): its base slug, or the first of `-2`,
@@ -89,34 +91,45 @@ export class CatalogueService {
 
   /**
    * Creates a product from an untrusted input (validated here with the shared schema).
-   * `createdAt` may be given by trusted callers (seeding). @throws ZodError on invalid input.
+   * `createdAt` may be given by trusted callers (seeding). Options and variants (issue 22) are
+   * saved with it (the stock is then the variants' sum). @throws ZodError on invalid input.
    */
   async create(input: ProductInput, createdAt?: Date): Promise<ProductDto> {
-    const data = productInputSchema.parse(input);
+    const { variants, ...data } = productInputSchema.parse(input);
     const slug = await freeProductSlug(this.em, data.name);
-    const product = this.em.create(Product, { ...data, slug, ...(createdAt ? { createdAt } : {}) });
+    const stock = variants.length > 0 ? variants.reduce((sum, variant) => sum + variant.stock, 0) : data.stock;
+    const product = this.em.create(Product, { ...data, stock, slug, ...(createdAt ? { createdAt } : {}) });
+    variants.forEach((variant, position) => this.em.create(ProductVariant, { product, sku: variant.sku, options: variant.options, stock: variant.stock, priceCents: variant.priceCents, position }));
     if (data.imageKey) this.em.create(ProductImage, { product, imageKey: data.imageKey, alt: data.name.slice(0, 200), position: 0 });
     await this.em.flush();
     return (await this.toDtos([product]))[0]!;
   }
 
-  /** Maps entities to the API shape, with `available` = stock - active reservations and the galleries. */
+  /**
+   * Maps entities to the API shape, with `available` = stock - active reservations, the galleries
+   * and the variants (issue 22: each with its own `available`; the product's stock and `available`
+   * are then their sums).
+   */
   async toDtos(products: Product[]): Promise<ProductDto[]> {
     const ids = products.map((p) => p.id);
-    const held = await heldUnits(this.em, ids, this.clock.now());
+    const now = this.clock.now();
+    const held = await heldUnits(this.em, ids, now);
+    const variants = await variantsByProduct(this.em, ids.filter((id, index) => (products[index]!.options ?? []).length > 0));
+    const heldByVariant = await heldVariantUnits(this.em, [...variants.values()].flat().map((variant) => variant.id), now);
     const galleries = new Map<string, ProductImage[]>();
     if (ids.length > 0) {
       const rows = await this.em.find(ProductImage, { product: { $in: ids } }, { orderBy: { position: 'asc' } });
       for (const row of rows) galleries.set(row.product.id, [...(galleries.get(row.product.id) ?? []), row]);
     }
-    return products.map((product) => this.toDto(product, held.get(product.id) ?? 0, galleries.get(product.id) ?? []));
+    return products.map((product) => this.toDto(product, held.get(product.id) ?? 0, galleries.get(product.id) ?? [], variants.get(product.id) ?? [], heldByVariant));
   }
 
   /**
    * Maps an entity to the API shape (absolute image URLs, ISO dates). `gallery` is its
    * `product_images` rows in order; without any, the cover alone (alt text = name) when it has one.
+   * `variants` are its variants in order, `heldByVariant` the units reservations hold per variant id.
    */
-  toDto(product: Product, held: number, gallery: ProductImage[] = []): ProductDto {
+  toDto(product: Product, held: number, gallery: ProductImage[] = [], variants: ProductVariant[] = [], heldByVariant: ReadonlyMap<string, number> = new Map()): ProductDto {
     const url = (key: string) => this.storage.publicUrl(PRODUCT_IMAGES_BUCKET, key);
     const images =
       gallery.length > 0
@@ -124,6 +137,16 @@ export class CatalogueService {
         : product.imageKey
           ? [{ url: url(product.imageKey), alt: product.name }]
           : [];
+    const options = product.options ?? [];
+    const variantDtos = options.length === 0 ? [] : variants.map((variant) => ({
+      id: variant.id,
+      sku: variant.sku,
+      options: variant.options,
+      priceCents: variant.priceCents ?? product.priceCents,
+      stock: variant.stock,
+      available: Math.max(0, variant.stock - (heldByVariant.get(variant.id) ?? 0)),
+    }));
+    const sum = (field: 'stock' | 'available') => variantDtos.reduce((total, variant) => total + variant[field], 0);
     return {
       id: product.id,
       slug: product.slug,
@@ -136,8 +159,10 @@ export class CatalogueService {
       isNew: product.isNew,
       isBestseller: product.isBestseller,
       isFeatured: product.isFeatured,
-      stock: product.stock,
-      available: Math.max(0, product.stock - held),
+      stock: variantDtos.length > 0 ? sum('stock') : product.stock,
+      available: variantDtos.length > 0 ? sum('available') : Math.max(0, product.stock - held),
+      options,
+      variants: variantDtos,
       createdAt: product.createdAt.toISOString(),
     };
   }

@@ -49,6 +49,7 @@ import { CatalogueService } from './catalogue.service.ts';
 import { ProductAdminService, type ProductOrderCheck } from './product-admin.service.ts';
 import { ProductImages, uploadError } from './product-images.ts';
 import { productSuggestions, searchWords } from './product-search.ts';
+import type { VariantOrderCheck } from './product-variants.ts';
 import { nextHoldExpiry } from './stock-holds.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
@@ -80,12 +81,14 @@ function sendList(reply: FastifyReply, list: CachedList): FastifyReply {
 /** What the app gives the catalogue: the orders module's answer to "is this product ordered?". */
 export interface CatalogueOptions {
   isOrdered: ProductOrderCheck;
+  /** Which variants order lines reference (issue 22; the orders module's `orderedVariants`). */
+  orderedVariants?: VariantOrderCheck;
 }
 
-const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (app, { isOrdered }) => {
+const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (app, { isOrdered, orderedVariants }) => {
   const service = new CatalogueService(app.orm.em, app.storage, app.clock);
   const images = new ProductImages(app.storage, app.renditions);
-  const admin = new ProductAdminService({ catalogue: service, isOrdered, images, events: app.events, clock: app.clock });
+  const admin = new ProductAdminService({ catalogue: service, isOrdered, ...(orderedVariants ? { orderedVariants } : {}), images, events: app.events, clock: app.clock });
   const em = () => app.orm.em;
   const lists = new CatalogueCache(app.clock);
   const detach = attachCatalogueCache(lists, app.events, CATALOGUE_EVENT_TYPES);
@@ -202,5 +205,9 @@ export default catalogueRoutes;
 // file of this folder.
 export { Product, ProductSchema } from './product.entity.ts';
 export { ProductImage, ProductImageSchema } from './product-image.entity.ts';
+export { ProductVariant, ProductVariantSchema } from './product-variant.entity.ts';
+export type { VariantOrderCheck } from './product-variants.ts';
+export { heldVariantUnits } from './stock-holds.ts';
+export { VARIANT_NOT_ALLOWED_MESSAGE, VARIANT_REQUIRED_MESSAGE, labelOf, pickVariant, returnUnits, takeVariantUnits, variantsByProduct, type StockLine } from './variant-stock.ts';
 export { ProductReservation, ProductReservationSchema } from './reservation.entity.ts';
 export { publishIfReplenished, returnToStock, type StockChange } from './stock-replenished.ts';

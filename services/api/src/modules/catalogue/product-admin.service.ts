@@ -41,6 +41,8 @@ import { ProductImage } from './product-image.entity.ts';
 import type { ProductImages } from './product-images.ts';
 import { Product } from './product.entity.ts';
 import { publishIfReplenished } from './stock-replenished.ts';
+import { ProductVariant } from './product-variant.entity.ts';
+import { saveVariants, type VariantChanges, type VariantOrderCheck } from './product-variants.ts';
 
 /** The editable fields, as compared for the audit's before / after. */
 const FIELDS = ['name', 'category', 'priceCents', 'description', 'imageKey', 'isNew', 'isBestseller', 'isFeatured', 'stock'] as const;
@@ -59,6 +61,11 @@ export function changedFields(before: Snapshot, after: Snapshot): { before: Part
   };
 }
 
+/** The audit's view of options and variants (issue 22): the options and the SKUs created, updated, deleted. */
+function variantDetails(data: { options: unknown[] }, changes: VariantChanges): Record<string, unknown> {
+  return data.options.length > 0 || changes.deleted.length > 0 ? { options: data.options, variants: changes } : {};
+}
+
 /**
  * Whether order lines reference a product (such a product is archived instead of deleted). The
  * orders module answers it (modules/orders `productIsOrdered`); the app hands it to the catalogue,
@@ -69,6 +76,8 @@ export type ProductOrderCheck = (em: EntityManager, productId: string) => Promis
 export interface ProductAdminDeps {
   catalogue: CatalogueService;
   isOrdered: ProductOrderCheck;
+  /** Which variants order lines reference (issue 22); absent: none. */
+  orderedVariants?: VariantOrderCheck;
   images: ProductImages;
   events: EventBus;
   clock: Clock;
@@ -82,16 +91,19 @@ export class ProductAdminService {
   }
 
   /**
-   * Creates a product. @throws ZodError (invalid input), ValidationError (unknown image).
+   * Creates a product, with its options and variants (issue 22; stock = the variants' sum).
+   * @throws ZodError (invalid input), ValidationError (unknown image), ConflictError 'SKU duplicado'.
    */
   async create(em: EntityManager, actorId: string, input: ProductInput, meta: RequestMeta): Promise<ProductDto> {
     const data = productInputSchema.parse(input);
     await this.checkImage(data.imageKey);
+    const { variants: _variants, options: _options, ...fields } = data;
     const records: DomainEventRecord[] = [];
     const product = await em.transactional(async (tx) => {
-      const created = tx.create(Product, { ...data, slug: await freeProductSlug(tx, data.name) });
+      const created = tx.create(Product, { ...fields, slug: await freeProductSlug(tx, data.name) });
+      const variants = await saveVariants(tx, created, data, this.orderedVariants, this.deps.clock.now());
       if (data.imageKey) tx.create(ProductImage, { product: created, imageKey: data.imageKey, alt: data.name.slice(0, 200), position: 0 });
-      audit(tx, { userId: actorId, action: 'product_created', details: { productId: created.id, name: created.name, after: snapshot(created) }, meta });
+      audit(tx, { userId: actorId, action: 'product_created', details: { productId: created.id, name: created.name, after: snapshot(created), ...variantDetails(data, variants) }, meta });
       records.push(this.deps.events.record(tx, { type: PRODUCT_EVENTS.created, aggregateId: created.id, payload: { productId: created.id, name: created.name } }));
       return created;
     });
@@ -100,8 +112,10 @@ export class ProductAdminService {
   }
 
   /**
-   * Replaces a product's fields. A new or removed image deletes the old file and its renditions.
-   * @throws ZodError, NotFoundError ('Produto não encontrado'), ValidationError (unknown image).
+   * Replaces a product's fields, options and variants (issue 22: by id, new ones created, removed
+   * ones deleted; stock = the variants' sum). A new or removed image deletes the old file and its
+   * renditions. @throws ZodError, NotFoundError ('Produto não encontrado'), ValidationError
+   * (unknown image or variant), ConflictError ('SKU duplicado', a removed variant with orders).
    */
   async update(em: EntityManager, actorId: string, id: string, input: ProductInput, meta: RequestMeta): Promise<ProductDto> {
     const data = productInputSchema.parse(input);
@@ -110,16 +124,26 @@ export class ProductAdminService {
       const product = await this.lock(tx, id);
       if (data.imageKey !== product.imageKey) await this.checkImage(data.imageKey);
       const before = snapshot(product);
-      tx.assign(product, data);
+      const beforeOptions = JSON.stringify(product.options ?? []);
+      const { variants: _variants, options: _options, ...fields } = data;
+      tx.assign(product, fields);
+      const variants = await saveVariants(tx, product, data, this.orderedVariants, this.deps.clock.now());
       const changes = changedFields(before, snapshot(product));
+      const optionsChanged = beforeOptions !== JSON.stringify(data.options);
+      const variantsChanged = optionsChanged || variants.created.length + variants.updated.length + variants.deleted.length > 0;
+      if (variantsChanged) Object.assign(changes.after, variantDetails(data, variants));
       if (Object.keys(changes.after).length === 0) return null;
       if (before.imageKey !== product.imageKey) await this.syncCover(tx, product);
       audit(tx, { userId: actorId, action: 'product_updated', details: { productId: id, name: product.name, ...changes }, meta });
       records.push(
         this.deps.events.record(tx, { type: PRODUCT_EVENTS.updated, aggregateId: id, payload: { productId: id, changed: Object.keys(changes.after) } }),
       );
-      const replenished = publishIfReplenished(this.deps.events, tx, { productId: id, variantId: null, before: before.stock as number, after: product.stock });
-      if (replenished) records.push(replenished);
+      // Back-in-stock (issue 22): each variant back from 0, or the product without variants.
+      const stockChanges = data.variants.length > 0 ? variants.stock.map((change) => ({ productId: id, ...change })) : [{ productId: id, variantId: null, before: before.stock as number, after: product.stock }];
+      for (const change of stockChanges) {
+        const replenished = publishIfReplenished(this.deps.events, tx, change);
+        if (replenished) records.push(replenished);
+      }
       return before.imageKey !== product.imageKey ? (before.imageKey as string | null) : null;
     });
     await this.deps.events.publish(em, records);
@@ -142,6 +166,7 @@ export class ProductAdminService {
       if (ordered) {
         const now = this.deps.clock.now();
         tx.assign(product, { archivedAt: now, stock: 0, isFeatured: false, imageKey: null });
+        await tx.nativeUpdate(ProductVariant, { product: id }, { stock: 0 });
         await tx.nativeUpdate(ProductReservation, { product: id, isActive: true }, { isActive: false, releasedAt: now });
         await tx.nativeDelete(ProductImage, { product: id });
       } else {
@@ -199,6 +224,10 @@ export class ProductAdminService {
     await this.deps.images.remove(key);
     audit(em, { userId: actorId, action: 'product_image_deleted', details: { key }, meta });
     await em.flush();
+  }
+
+  private get orderedVariants(): VariantOrderCheck {
+    return this.deps.orderedVariants ?? (async () => []);
   }
 
   /** The product, locked for this transaction (orders lock the same rows). @throws NotFoundError. */

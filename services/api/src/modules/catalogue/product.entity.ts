@@ -10,10 +10,13 @@
  * gallery (`product_images`, product-image.entity.ts) when it has one.
  * `archivedAt` is set when an admin deletes a product that order lines reference (issue 12): the
  * row stays for the order history but the product is hidden from the catalogue and the panel.
+ * `options` (issue 22) are the product's options in order (`[{ name: 'Aro', values: ['14', '16'] }]`,
+ * empty for a product without options); each combination sold is a `product_variants` row
+ * (product-variant.entity.ts) and `stock` is then the sum of the variants' stock.
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
-import { PRODUCT_CATEGORIES } from '@prata/contracts';
+import { PRODUCT_CATEGORIES, type ProductOption } from '@prata/contracts';
 
 export const ProductSchema = defineEntity({
   name: 'Product',
@@ -46,6 +49,7 @@ export const ProductSchema = defineEntity({
     isBestseller: p.boolean().default(false),
     isFeatured: p.boolean().default(false),
     stock: p.integer().default(0).check('stock >= 0'),
+    options: p.json<ProductOption[]>().defaultRaw(`'[]'`).onCreate(() => []),
     createdAt: p.datetime().onCreate(() => new Date()).index(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
     archivedAt: p.datetime().nullable(),

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
 import { Product } from './product.entity.ts';
+import { ProductVariant } from './product-variant.entity.ts';
 import { User } from '../identity/index.ts';
 
 export const ProductReservationSchema = defineEntity({
@@ -25,6 +26,8 @@ export const ProductReservationSchema = defineEntity({
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     product: () => p.manyToOne(Product).deleteRule('cascade'),
+    /** The variant held (issue 22); null for a product without options. */
+    variant: () => p.manyToOne(ProductVariant).nullable().deleteRule('set null').index(),
     user: () => p.manyToOne(User).deleteRule('cascade'),
     createdAt: p.datetime().onCreate(() => new Date()),
     expiresAt: p.datetime(),

@@ -28,3 +28,15 @@ export async function nextHoldExpiry(em: EntityManager, productIds: string[], no
   );
   return first?.expiresAt ?? null;
 }
+
+/** Units held by active, unexpired reservations, per variant id (issue 22). */
+export async function heldVariantUnits(em: EntityManager, variantIds: string[], now: Date): Promise<Map<string, number>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await em
+    .createQueryBuilder(ProductReservation, 'r')
+    .select(['r.variant', raw('count(*) as held')])
+    .where({ variant: { $in: variantIds }, isActive: true, expiresAt: { $gt: now } })
+    .groupBy('r.variant')
+    .execute<{ variant_id: string; held: string | number }[]>('all', false);
+  return new Map(rows.map((row) => [row.variant_id, Number(row.held)]));
+}

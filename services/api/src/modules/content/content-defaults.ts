@@ -1,5 +1,5 @@
 /**
- * Default content (admin.md 3): the six content sections with their pt-BR texts and the social
+ * Default content (admin.md 3): the six content sections of the spec and the size guide (issue 22) with their pt-BR texts and the social
  * links of each platform. Inserted when missing at start-up (ContentService.ensureDefaults); an
  * administrator edits them afterwards. Texts use the business constants of storefront.md 9.
  * Content is plain text: a blank line separates paragraphs, a single newline separates lines.
@@ -101,7 +101,29 @@ Domingo: fechado
 
 Respondemos todas as mensagens em até 24 horas.`;
 
-/** The six default sections, in the spec's order (admin.md 3). */
+/**
+ * The ring size guide (issue 22): the Brazilian aro table, where aro N is a ring whose inner
+ * circumference is about N + 40 mm; the diameter is the circumference over pi. Lines such as
+ * 'Aro 14: 54 mm de circunferência, 17,2 mm de diâmetro' for aros 10 to 30.
+ */
+const aroTable = Array.from({ length: 21 }, (_, index) => {
+  const aro = 10 + index;
+  const circumference = aro + 40;
+  return `Aro ${aro}: ${circumference} mm de circunferência, ${(circumference / Math.PI).toFixed(1).replace('.', ',')} mm de diâmetro`;
+}).join('\n');
+
+const sizeGuide = `Como medir seu aro em casa
+
+Com um anel que já serve: meça com uma régua o diâmetro interno do anel (de uma borda interna à outra) e procure a medida mais próxima na tabela.
+
+Com um barbante ou uma tira de papel: passe-o em volta da base do dedo, sem apertar, marque onde ele se encontra e meça o comprimento com uma régua: essa é a circunferência. Meça no fim do dia, quando os dedos estão um pouco mais inchados, e, entre dois aros, escolha o maior.
+
+Tabela de aros (medidas internas)
+${aroTable}
+
+Ficou na dúvida? Fale com a gente pelo WhatsApp ${DEFAULT_STORE_CONTACT.phone} que ajudamos você a escolher.`;
+
+/** The default sections, in the spec's order (admin.md 3), then the size guide (issue 22). */
 export const DEFAULT_CONTENT_SECTIONS: readonly DefaultContentSection[] = [
   { sectionKey: 'privacy_policy', title: 'Política de Privacidade', content: privacyPolicy },
   { sectionKey: 'terms_of_service', title: 'Termos de Serviço', content: termsOfService },
@@ -109,6 +131,7 @@ export const DEFAULT_CONTENT_SECTIONS: readonly DefaultContentSection[] = [
   { sectionKey: 'shipping_info', title: 'Informações de Entrega', content: shippingInfo },
   { sectionKey: 'about_us', title: 'Sobre Nós', content: aboutUs },
   { sectionKey: 'contact_info', title: 'Informações de Contato', content: contactInfo },
+  { sectionKey: 'size_guide', title: 'Guia de tamanhos', content: sizeGuide },
 ];
 
 /** Default links per platform (link_1; the other slots start empty). */

@@ -22,7 +22,7 @@ import {
 } from '@prata/contracts';
 import { NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { Product } from '../catalogue/index.ts';
+import { labelOf, Product, variantsByProduct } from '../catalogue/index.ts';
 import type { DomainEventRecord } from '../../events/domain-event.entity.ts';
 import type { EventBus, RelayedEvent } from '../../events/event-bus.ts';
 import { User } from '../identity/index.ts';
@@ -110,19 +110,30 @@ export class NotificationService {
     await this.checkStock(items.flatMap((item) => (item.product ? [item.product.id] : [])));
   }
 
-  /** Raises a low-stock alert for each product at or below the threshold (once per level and day). */
+  /**
+   * Raises a low-stock alert for each product at or below the threshold (once per level and day);
+   * a product with variants (issue 22) per variant: 'Anel Solitário — Aro 18: resta 1 unidade.'.
+   */
   async checkStock(productIds: string[]): Promise<void> {
     if (productIds.length === 0) return;
     const em = this.em();
-    const low = await em.find(Product, { id: { $in: productIds }, stock: { $lte: await this.settings.lowStockThreshold(em) } });
-    for (const product of low) {
+    const threshold = await this.settings.lowStockThreshold(em);
+    const products = await em.find(Product, { id: { $in: productIds } });
+    const variants = await variantsByProduct(em, products.filter((product) => (product.options ?? []).length > 0).map((product) => product.id));
+    const low = products.flatMap((product) =>
+      (product.options ?? []).length === 0
+        ? product.stock <= threshold ? [{ key: product.id, productId: product.id, name: product.name, stock: product.stock }] : []
+        : (variants.get(product.id) ?? [])
+            .filter((variant) => variant.stock <= threshold)
+            .map((variant) => ({ key: variant.id, productId: product.id, name: `${product.name} — ${labelOf(variant, product.options)}`, stock: variant.stock })),
+    );
+    for (const item of low) {
       await this.create({
         type: 'warning',
         title: 'Estoque baixo',
-        description:
-          product.stock === 0 ? `${product.name} está sem estoque.` : `${product.name}: ${product.stock === 1 ? 'resta 1 unidade' : `restam ${product.stock} unidades`}.`,
-        dedupeKey: `low-stock:${product.id}:${product.stock}:${dayKey(this.clock.now())}`,
-        action: { label: 'Ver produto', url: `/admin/products?editar=${product.id}` },
+        description: item.stock === 0 ? `${item.name} está sem estoque.` : `${item.name}: ${item.stock === 1 ? 'resta 1 unidade' : `restam ${item.stock} unidades`}.`,
+        dedupeKey: `low-stock:${item.key}:${item.stock}:${dayKey(this.clock.now())}`,
+        action: { label: 'Ver produto', url: `/admin/products?editar=${item.productId}` },
       });
     }
   }

@@ -27,7 +27,7 @@ import {
 } from '@prata/contracts';
 import { ConflictError, DomainError, NotFoundError } from '../../errors.ts';
 import { audit, type AuditAction } from '../audit/index.ts';
-import { Product } from '../catalogue/index.ts';
+import { Product, takeVariantUnits } from '../catalogue/index.ts';
 import { endOfSaoPauloDay } from './business-days.ts';
 import { Order } from './order.entities.ts';
 import { toOrderDto } from './order-dto.ts';
@@ -199,13 +199,21 @@ export class AdminOrderService {
       }
       const ids = order.items.getItems().flatMap((item) => (item.product ? [item.product.id] : []));
       const products = await tx.find(Product, { id: { $in: ids } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
+      const short = (item: { productName: string; variantLabel?: string | null }) =>
+        new ConflictError(`Estoque insuficiente de ${item.productName}${item.variantLabel ? ` (${item.variantLabel})` : ''} para reativar o pedido. Reembolse o pagamento.`, 'insufficient_stock');
       for (const item of order.items) {
         const product = products.find((p) => p.id === item.product?.id);
-        if (!product || product.stock < item.quantity) {
-          throw new ConflictError(`Estoque insuficiente de ${item.productName} para reativar o pedido. Reembolse o pagamento.`, 'insufficient_stock');
+        // A line of a variant deleted since (issue 22) cannot take its units from anywhere.
+        if (!product || (item.sku != null && !item.variant) || (!item.variant && product.stock < item.quantity)) throw short(item);
+      }
+      for (const item of order.items) {
+        if (item.variant) {
+          // Conditional: refused (and the whole reinstatement rolled back) when the variant is short.
+          if (!(await takeVariantUnits(tx, item.variant.id, item.product!.id, item.quantity))) throw short(item);
+        } else {
+          await tx.nativeUpdate(Product, { id: item.product!.id }, { stock: raw('stock - ?', [item.quantity]) });
         }
       }
-      for (const item of order.items) await tx.nativeUpdate(Product, { id: item.product!.id }, { stock: raw('stock - ?', [item.quantity]) });
       this.workflow.history(tx, order, 'cancelled', 'paid', actor, 'Pedido reativado: pagamento confirmado após o cancelamento');
       order.status = 'paid';
       order.paidAt = this.workflow.clock.now();

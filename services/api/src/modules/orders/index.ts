@@ -169,6 +169,12 @@ export { default as paymentsPlugin, PAYMENT_WEBHOOK_PATH } from './payments.plug
 export async function productIsOrdered(em: EntityManager, productId: string): Promise<boolean> {
   return (await em.count(OrderItem, { product: productId })) > 0;
 }
+/** Which of `variantIds` order lines reference (issue 22: the catalogue refuses to delete those). */
+export async function orderedVariants(em: EntityManager, variantIds: string[]): Promise<string[]> {
+  if (variantIds.length === 0) return [];
+  const rows = await em.find(OrderItem, { variant: { $in: variantIds } }, { fields: ['variant'] });
+  return [...new Set(rows.flatMap((row) => (row.variant ? [row.variant.id] : [])))];
+}
 export {
   Order,
   OrderItem,

@@ -20,6 +20,9 @@ export function toOrderDto(order: Order): OrderDto {
     items: order.items.getItems().map((item) => ({
       productId: item.product?.id ?? null,
       productName: item.productName,
+      variantId: item.variant?.id ?? null,
+      sku: item.sku ?? null,
+      variantLabel: item.variantLabel ?? null,
       quantity: item.quantity,
       unitPriceCents: item.unitPriceCents,
       totalPriceCents: item.totalPriceCents,

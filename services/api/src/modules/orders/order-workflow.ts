@@ -24,7 +24,7 @@ import {
 import { DomainError, NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestMeta } from '../audit/index.ts';
-import { returnToStock } from '../catalogue/index.ts';
+import { returnUnits } from '../catalogue/index.ts';
 import type { DomainEventRecord } from '../../events/domain-event.entity.ts';
 import type { EventBus, RecordedPayloadOf } from '../../events/event-bus.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -140,11 +140,11 @@ export class OrderWorkflow {
     tx.create(OrderStatusChange, { order, fromStatus: from, toStatus: to, actorUserId: actor.userId, actorLabel: actor.label.slice(0, 255), note: note?.slice(0, 300) ?? null, createdAt: this.clock.now() });
   }
 
-  /** Puts the order's units back in stock; a product back from 0 records `StockReplenished` (issue 22). */
+  /** Puts the order's units back in stock: into each line's variant and its product's sum, or the product; a variant or product back from 0 records `StockReplenished` (issue 22). */
   async returnUnits(tx: EntityManager, effects: Effects, order: Order): Promise<void> {
     for (const item of order.items) {
       if (!item.product) continue;
-      const replenished = await returnToStock(this.deps.events, tx, item.product.id, item.quantity);
+      const replenished = await returnUnits(this.deps.events, tx, { productId: item.product.id, variantId: item.variant?.id ?? null, quantity: item.quantity, hadVariant: item.sku != null });
       if (replenished) effects.events.push(replenished);
     }
   }

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@prata/contracts';
-import { Product } from '../catalogue/index.ts';
+import { Product, ProductVariant } from '../catalogue/index.ts';
 import { User } from '../identity/index.ts';
 
 export const OrderSchema = defineEntity({
@@ -87,6 +87,10 @@ export const OrderItemSchema = defineEntity({
     order: () => p.manyToOne(Order).deleteRule('cascade'),
     product: () => p.manyToOne(Product).nullable().deleteRule('set null'),
     productName: p.string().length(200),
+    /** The variant bought (issue 22; null without options or once the variant is deleted), with its SKU and label ('Aro 16') at order time. */
+    variant: () => p.manyToOne(ProductVariant).nullable().deleteRule('set null').index(),
+    sku: p.string().length(60).nullable(),
+    variantLabel: p.string().length(200).nullable(),
     quantity: p.integer().check('quantity > 0'),
     unitPriceCents: p.integer(),
     totalPriceCents: p.integer(),

@@ -6,8 +6,10 @@
  *    key is unique per buyer).
  * 2. One transaction: lock the buyer (at most MAX_PENDING_ORDERS unpaid orders per account, so
  *    nobody can hoard the stock), lock the products (SELECT ... FOR UPDATE, by id), read every
- *    price from the database, check availability (stock minus other shoppers' active
- *    reservations), consume the buyer's own reservations, decrement stock, write `orders` +
+ *    price from the database (a variant's own price or its product's, issue 22), check
+ *    availability (stock of the variant or product minus other shoppers' active reservations;
+ *    order-lines.ts), consume the buyer's own reservations, decrement stock (a variant's with a
+ *    conditional update, and its product's sum), write `orders` +
  *    `order_items` with a short unique code (P925-7KX2Q), and record `OrderPlaced`.
  * 3. The charge through the configured PaymentProvider, after commit: a card token is charged
  *    (approved -> paid; declined -> cancelled, units back, 402); PIX (30 min) and boleto (3
@@ -33,10 +35,11 @@ import {
   ORDER_EVENTS,
 } from '@prata/contracts';
 import { ConflictError, DomainError, NotFoundError } from '../../errors.ts';
-import { Product, ProductReservation } from '../catalogue/index.ts';
+import { Product, ProductReservation, takeVariantUnits } from '../catalogue/index.ts';
 import { User } from '../identity/index.ts';
 import { addBusinessDays, endOfSaoPauloDay } from './business-days.ts';
 import { toOrderDto } from './order-dto.ts';
+import { checkAvailability, insufficientStock, mergeItems, resolveLines } from './order-lines.ts';
 import { Order, OrderItem } from './order.entities.ts';
 import { requestFingerprint, sameRequest } from './order-idempotency.ts';
 import { type Actor, type OrderWorkflow } from './order-workflow.ts';
@@ -103,8 +106,9 @@ export class OrderService {
   }
 
   private async insert(em: EntityManager, userId: string, data: ReturnType<typeof createOrderSchema.parse>, idempotencyKey: string, fingerprint: string): Promise<Order> {
-    const lines = new Map<string, number>();
-    for (const item of data.items) lines.set(item.productId, (lines.get(item.productId) ?? 0) + item.quantity);
+    const requested = mergeItems(data.items);
+    const units = new Map<string, number>();
+    for (const line of requested) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
     const now = this.workflow.clock.now();
     return this.workflow.run(em, async (tx, effects) => {
       await tx.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
@@ -115,16 +119,12 @@ export class OrderService {
           'too_many_pending',
         );
       }
-      const ids = [...lines.keys()].sort();
+      const ids = [...units.keys()].sort();
       const products = await tx.find(Product, { id: { $in: ids } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
       if (products.length !== ids.length) throw new NotFoundError('Um dos produtos do carrinho não está mais disponível.', 'product_not_found');
-      await this.checkUnitCaps(tx, userId, products, lines);
-      const heldByOthers = await this.heldByOthers(tx, ids, userId, now);
-      for (const product of products) {
-        if (lines.get(product.id)! > product.stock - (heldByOthers.get(product.id) ?? 0)) {
-          throw new ConflictError(`Estoque insuficiente para ${product.name}.`, 'insufficient_stock');
-        }
-      }
+      const lines = await resolveLines(tx, products, requested);
+      await this.checkUnitCaps(tx, userId, products, units);
+      await checkAvailability(tx, lines, userId, now);
       await tx.nativeUpdate(ProductReservation, { user: userId, product: { $in: ids }, isActive: true }, { isActive: false, releasedAt: now });
       const c = data.customer;
       const method = data.payment.method;
@@ -136,7 +136,7 @@ export class OrderService {
         user: userId,
         status: 'pending',
         createdAt: now,
-        totalCents: products.reduce((sum, product) => sum + product.priceCents * lines.get(product.id)!, 0),
+        totalCents: lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0),
         paymentMethod: method,
         idempotencyKey,
         requestFingerprint: fingerprint,
@@ -161,10 +161,24 @@ export class OrderService {
               ? boletoHoldEnds
               : new Date(now.getTime() + CARD_ANSWER_TIMEOUT_MS),
       });
-      for (const product of products) {
-        const quantity = lines.get(product.id)!;
-        product.stock -= quantity;
-        tx.create(OrderItem, { order: created, product, productName: product.name, quantity, unitPriceCents: product.priceCents, totalPriceCents: product.priceCents * quantity });
+      for (const { product, variant, label, quantity, unitPriceCents } of lines) {
+        // A variant's units leave with a conditional update (never below zero); a simple product's under its row lock.
+        if (variant) {
+          if (!(await takeVariantUnits(tx, variant.id, product.id, quantity))) throw insufficientStock({ product, label });
+        } else {
+          product.stock -= quantity;
+        }
+        tx.create(OrderItem, {
+          order: created,
+          product,
+          productName: product.name,
+          variant,
+          sku: variant?.sku ?? null,
+          variantLabel: label,
+          quantity,
+          unitPriceCents,
+          totalPriceCents: unitPriceCents * quantity,
+        });
       }
       this.workflow.history(tx, created, null, 'pending', { userId, ...CUSTOMER }, null);
       this.workflow.event(tx, effects, created, ORDER_EVENTS.placed);
@@ -336,13 +350,6 @@ export class OrderService {
     }
     if (!(await provider.simulatePayment(order.paymentReference))) throw new ConflictError('Este pagamento não pode mais ser feito.', 'not_payable');
     return this.getForUser(em.fork(), userId, id);
-  }
-
-  private async heldByOthers(em: EntityManager, ids: string[], userId: string, now: Date): Promise<Map<string, number>> {
-    const rows = await em.find(ProductReservation, { product: { $in: ids }, user: { $ne: userId }, isActive: true, expiresAt: { $gt: now } }, { fields: ['product'] });
-    const held = new Map<string, number>();
-    for (const row of rows) held.set(row.product.id, (held.get(row.product.id) ?? 0) + 1);
-    return held;
   }
 
   private findByKey(em: EntityManager, userId: string, key: string): Promise<Order | null> {

@@ -7,16 +7,21 @@
  *   months in São Paulo time.
  * - Dashboard: sales today, orders today and in total (not cancelled), active (not archived)
  *   products, customers ('Usuários Ativos' = profiles), the last 7 days, the newest activity,
- *   pending work (orders awaiting payment or shipping, products at or below the low-stock mark).
+ *   pending work (orders awaiting payment or shipping, products at or below the low-stock mark;
+ *   a product with variants per variant, issue 22).
  * - Sales report for a period (last 7 / 30 / 90 / 365 days or all): revenue, units, orders,
- *   average ticket (revenue / orders, rounded to the cent), top 5 products by revenue, stock
+ *   average ticket (revenue / orders, rounded to the cent), top 5 products (per variant) by revenue, stock
  *   alerts, revenue per month, revenue per payment method.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   DASHBOARD_WEEK_DAYS,
   SALE_STATUSES,
+  variantLabel,
   type Dashboard,
+  type LowStockProduct,
+  type ProductOption,
+  type VariantOptions,
   type PaymentMethod,
   type SalesPeriod,
   type SalesReport,
@@ -92,11 +97,12 @@ export class ReportsService {
     const [[totals], [units], top, monthly, methods, stockAlerts] = await Promise.all([
       db.execute(`${sales} select coalesce(sum(total_cents), 0)::bigint as revenue, count(*) as orders from sales`, window),
       db.execute(`${sales} select coalesce(sum(i.quantity), 0)::bigint as units from order_items i join sales s on s.id = i.order_id`, window),
-      db.execute<{ product_id: string | null; name: string; units: string; revenue: string }[]>(
-        `${sales} select i.product_id, (array_agg(i.product_name order by s.created_at desc))[1] as name,
+      db.execute<{ product_id: string | null; name: string; sku: string | null; label: string | null; units: string; revenue: string }[]>(
+        `${sales} select i.product_id, (array_agg(i.product_name order by s.created_at desc))[1] as name, i.sku,
+                         (array_agg(i.variant_label order by s.created_at desc))[1] as label,
                          sum(i.quantity)::bigint as units, sum(i.total_price_cents)::bigint as revenue
                     from order_items i join sales s on s.id = i.order_id
-                   group by i.product_id, case when i.product_id is null then i.product_name end
+                   group by i.product_id, i.sku, case when i.product_id is null then i.product_name end
                    order by revenue desc, name limit 5`,
         window,
       ),
@@ -121,7 +127,14 @@ export class ReportsService {
     return {
       period,
       totals: { revenueCents, unitsSold: n(units!.units), orders, averageTicketCents: orders > 0 ? Math.round(revenueCents / orders) : 0 },
-      topProducts: top.map((row) => ({ productId: row.product_id, name: row.name, units: n(row.units), revenueCents: n(row.revenue) })),
+      // Per product and variant (issue 22): a variant's line reads 'Anel Solitário — Aro 16'.
+      topProducts: top.map((row) => ({
+        productId: row.product_id,
+        name: row.label ? `${row.name} — ${row.label}` : row.name,
+        units: n(row.units),
+        revenueCents: n(row.revenue),
+        ...(row.label ? { variantLabel: row.label, sku: row.sku } : {}),
+      })),
       stockAlerts,
       lowStockThreshold: threshold,
       monthly: monthly.map((row) => ({ month: row.month, revenueCents: n(row.revenue), orders: n(row.orders) })),
@@ -130,13 +143,27 @@ export class ReportsService {
     };
   }
 
-  /** Products (not archived) at or below `threshold` units (the stored low-stock threshold, issue 22), fewest first. */
-  private async lowStock(em: EntityManager, threshold: number, limit: number): Promise<{ id: string; name: string; stock: number }[]> {
-    return em
-      .getConnection()
-      .execute<{ id: string; name: string; stock: number }[]>(
-        'select id, name, stock from products where archived_at is null and stock <= ? order by stock, name limit ?',
-        [threshold, limit],
-      );
+  /**
+   * Products (not archived) at or below `threshold` units (the stored low-stock threshold, issue
+   * 22), fewest first. A product with variants is listed per variant (issue 22): 'Anel Solitário —
+   * Aro 18' with the variant's stock, id, SKU and label.
+   */
+  private async lowStock(em: EntityManager, threshold: number, limit: number): Promise<LowStockProduct[]> {
+    const rows = await em.getConnection().execute<{ id: string; name: string; stock: number; variant_id: string | null; sku: string | null; options: ProductOption[]; variant_options: VariantOptions | null }[]>(
+      `select * from (
+         select id, name, stock, null::uuid as variant_id, null::varchar as sku, options, null::jsonb as variant_options
+           from products where archived_at is null and jsonb_array_length(options) = 0 and stock <= ?
+         union all
+         select p.id, p.name, v.stock, v.id, v.sku, p.options, v.options
+           from product_variants v join products p on p.id = v.product_id
+          where p.archived_at is null and jsonb_array_length(p.options) > 0 and v.stock <= ?
+       ) low order by stock, name, sku limit ?`,
+      [threshold, threshold, limit],
+    );
+    return rows.map((row) => {
+      if (!row.variant_id) return { id: row.id, name: row.name, stock: row.stock };
+      const label = variantLabel(row.variant_options ?? {}, row.options);
+      return { id: row.id, name: `${row.name} — ${label}`, stock: row.stock, variantId: row.variant_id, sku: row.sku, variantLabel: label };
+    });
   }
 }

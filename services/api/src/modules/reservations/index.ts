@@ -17,7 +17,7 @@ const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/reservations', { config: { access: 'customer' }, schema: { body: createReservationSchema, response: { 201: reservationSchema, ...errors } } }, async (request, reply) =>
-    reply.code(201).send(await service.reserve(app.orm.em, requireAuth(request).userId, request.body.productId)),
+    reply.code(201).send(await service.reserve(app.orm.em, requireAuth(request).userId, request.body.productId, request.body.variantId ?? null)),
   );
 
   app.delete('/api/reservations/:productId', { config: { access: 'customer' }, schema: { params: reservationParamsSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {

@@ -10,7 +10,7 @@ import { RESERVATION_DURATION_MS, type Reservation, RESERVATION_EVENTS } from '@
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../../storage/object-storage.ts';
-import { Product, ProductReservation } from '../catalogue/index.ts';
+import { labelOf, pickVariant, Product, ProductReservation, variantsByProduct } from '../catalogue/index.ts';
 import type { DomainEventRecord } from '../../events/domain-event.entity.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 
@@ -36,23 +36,29 @@ export class ReservationService {
   }
 
   /**
-   * Reserves one unit of `productId` for `userId` for 30 minutes.
-   * @throws NotFoundError; ConflictError 'already_reserved' or 'unavailable'.
+   * Reserves one unit of `productId` (of its variant `variantId`, issue 22) for `userId` for 30
+   * minutes. A shopper holds at most one unit per product, whatever its variant.
+   * @throws NotFoundError; ValidationError 'Escolha uma opção' (a product with variants without
+   * one of them) or a variant for a product without options; ConflictError 'already_reserved' or
+   * 'unavailable'.
    */
-  async reserve(em: EntityManager, userId: string, productId: string): Promise<Reservation> {
+  async reserve(em: EntityManager, userId: string, productId: string, variantId: string | null = null): Promise<Reservation> {
     const records: DomainEventRecord[] = [];
     const reservation = await em.transactional(async (tx) => {
       const product = await tx.findOne(Product, { id: productId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!product) throw new NotFoundError('Produto não encontrado');
+      const variant = pickVariant(product, (await variantsByProduct(tx, [productId])).get(productId) ?? [], variantId);
       const now = this.clock.now();
       // The shopper's own expired hold (not yet swept by the cleanup job) no longer counts.
       await tx.nativeUpdate(ProductReservation, { product: productId, user: userId, isActive: true, expiresAt: { $lte: now } }, { isActive: false, releasedAt: now });
       if (await tx.count(ProductReservation, { product: productId, user: userId, isActive: true })) {
         throw new ConflictError(ALREADY_RESERVED_MESSAGE, 'already_reserved');
       }
-      const held = await tx.count(ProductReservation, { product: productId, isActive: true, expiresAt: { $gt: now } });
-      if (product.stock - held <= 0) throw new ConflictError(UNAVAILABLE_MESSAGE, 'unavailable');
-      const created = tx.create(ProductReservation, { product, user: userId, expiresAt: new Date(now.getTime() + RESERVATION_DURATION_MS) });
+      const held = variant
+        ? await tx.count(ProductReservation, { variant: variant.id, isActive: true, expiresAt: { $gt: now } })
+        : await tx.count(ProductReservation, { product: productId, isActive: true, expiresAt: { $gt: now } });
+      if ((variant ? variant.stock : product.stock) - held <= 0) throw new ConflictError(UNAVAILABLE_MESSAGE, 'unavailable');
+      const created = tx.create(ProductReservation, { product, variant, user: userId, expiresAt: new Date(now.getTime() + RESERVATION_DURATION_MS) });
       if (this.events) records.push(this.events.record(tx, { type: RESERVATION_EVENTS.reserved, aggregateId: productId, payload: { productId } }));
       return created;
     });
@@ -76,7 +82,7 @@ export class ReservationService {
     const rows = await em.find(
       ProductReservation,
       { user: userId, isActive: true, expiresAt: { $gt: this.clock.now() } },
-      { populate: ['product'], orderBy: { expiresAt: 'asc' } },
+      { populate: ['product', 'variant'], orderBy: { expiresAt: 'asc' } },
     );
     return rows.map((row) => this.toDto(row));
   }
@@ -89,13 +95,17 @@ export class ReservationService {
 
   private toDto(row: ProductReservation): Reservation {
     const product = row.product as Product;
+    const variant = row.variant ?? null;
     return {
       productId: product.id,
+      variantId: variant?.id ?? null,
+      sku: variant?.sku ?? null,
+      variantLabel: variant ? labelOf(variant, product.options ?? []) : null,
       expiresAt: row.expiresAt.toISOString(),
       product: {
         id: product.id,
         name: product.name,
-        priceCents: product.priceCents,
+        priceCents: variant?.priceCents ?? product.priceCents,
         imageUrl: product.imageKey ? this.storage.publicUrl(PRODUCT_IMAGES_BUCKET, product.imageKey) : null,
       },
     };

@@ -1,0 +1,83 @@
+/** The product page's variant picker (issue 22) rendered in a DOM: choice, 'Esgotado', price, 'Escolha uma opção', the cart line and the favourite. */
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Product } from '@prata/contracts/catalogue';
+import { setRuntimeConfig, useCartStore } from '@prata/shared-ui';
+import { ProductDetails } from './product-details.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const id = (n: number) => `6f56d857-6897-4856-b449-e5a7689ca2f${n}`;
+const variant = (n: number, aro: string, available: number, priceCents = 18_990) => ({ id: id(n), sku: `ANEL-${aro}`, options: { Aro: aro }, priceCents, stock: available, available });
+const ring: Product = {
+  id: id(0),
+  slug: 'anel-solitario',
+  name: 'Anel Solitário',
+  category: 'aneis',
+  priceCents: 18_990,
+  description: null,
+  imageUrl: null,
+  images: [],
+  isNew: false,
+  isBestseller: false,
+  isFeatured: false,
+  stock: 3,
+  available: 3,
+  options: [{ name: 'Aro', values: ['14', '16', '18'] }],
+  variants: [variant(1, '14', 2), variant(2, '16', 1, 19_990), variant(3, '18', 0)],
+  createdAt: '2026-11-18T10:10:05.758Z',
+};
+
+let container: HTMLDivElement;
+let root: Root;
+const toggled: { id: string; variantId?: string | null }[] = [];
+const favourites = { isFavourite: () => false, isReservedByMe: () => false, toggle: (p: { id: string; variantId?: string | null }) => void toggled.push({ id: p.id, variantId: p.variantId }) };
+
+const aros = () => [...container.querySelectorAll<HTMLButtonElement>('[role="group"][aria-label="Aro"] button')];
+const chip = (aro: string) => aros().find((b) => b.textContent!.startsWith(aro))!;
+const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent!.includes(name))!;
+const text = () => container.textContent!;
+
+beforeAll(() => setRuntimeConfig({ apiUrl: 'http://127.0.0.1:3000' }));
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  useCartStore.setState({ items: [] });
+  toggled.length = 0;
+  act(() => root.render(<ProductDetails product={ring} favourites={favourites} sizeGuide={<a href="#guia">Guia de tamanhos</a>} />));
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+describe('ProductDetails with variants', () => {
+  it("offers each aro in a group named 'Aro', the sold-out one disabled and marked 'Esgotado', and the size guide", () => {
+    expect(aros().map((b) => [b.textContent, b.disabled])).toEqual([
+      ['14', false],
+      ['16', false],
+      ['18 · Esgotado', true],
+    ]);
+    expect(text()).toContain('Guia de tamanhos');
+    expect(text()).toContain('A partir de R$\u00a0189,90');
+  });
+
+  it("asks 'Escolha uma opção' instead of adding without a choice", () => {
+    act(() => button('Adicionar ao carrinho').click());
+    expect(text()).toContain('Escolha uma opção');
+    expect(useCartStore.getState().items).toEqual([]);
+  });
+
+  it("follows the chosen variant's price and puts that variant in the cart and the favourite", () => {
+    act(() => chip('16').click());
+    expect(aros().map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'true', 'false']);
+    expect(text()).not.toContain('A partir de');
+    expect(container.querySelector('[data-testid="product-price"]')!.textContent).toBe('R$\u00a0199,90');
+    act(() => button('Adicionar ao carrinho').click());
+    expect(useCartStore.getState().items).toEqual([{ id: ring.id, name: ring.name, priceCents: 19_990, imageUrl: null, variantId: id(2), variantLabel: 'Aro 16', quantity: 1 }]);
+    act(() => button('Favoritar').click());
+    expect(toggled).toEqual([{ id: ring.id, variantId: id(2) }]);
+  });
+});

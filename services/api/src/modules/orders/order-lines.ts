@@ -1,0 +1,76 @@
+/**
+ * The lines of a new order (issues 5 and 22): cart items merged per product and variant, checked
+ * against the products (locked by the caller) and their variants, priced from the database (the
+ * variant's own price or the product's) and checked for availability (stock minus other shoppers'
+ * active reservations: of the variant for a product with variants, of the product otherwise).
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ConflictError } from '../../errors.ts';
+import { labelOf, pickVariant, ProductReservation, variantsByProduct, type Product, type ProductVariant, type StockLine } from '../catalogue/index.ts';
+
+/** One line of an order: a product, its variant (null without options), quantity and unit price in cents. */
+export interface OrderLine {
+  product: Product;
+  variant: ProductVariant | null;
+  /** The variant's label ('Aro 16'); null without variant. */
+  label: string | null;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+/** Cart items merged per product and variant (the same pair twice adds up), in the cart's order. */
+export function mergeItems(items: readonly { productId: string; variantId?: string | null; quantity: number }[]): StockLine[] {
+  const lines = new Map<string, StockLine>();
+  for (const item of items) {
+    const variantId = item.variantId ?? null;
+    const key = `${item.productId}:${variantId ?? ''}`;
+    const line = lines.get(key);
+    if (line) line.quantity += item.quantity;
+    else lines.set(key, { productId: item.productId, variantId, quantity: item.quantity });
+  }
+  return [...lines.values()];
+}
+
+/**
+ * The priced lines of `requested` for `products` (all of them found and locked by the caller).
+ * @throws ValidationError 'Escolha uma opção' / a variant for a product without options (400).
+ */
+export async function resolveLines(tx: EntityManager, products: Product[], requested: StockLine[]): Promise<OrderLine[]> {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const variants = await variantsByProduct(tx, products.filter((product) => (product.options ?? []).length > 0).map((product) => product.id));
+  return requested.map((line) => {
+    const product = byId.get(line.productId)!;
+    const variant = pickVariant(product, variants.get(product.id) ?? [], line.variantId);
+    return {
+      product,
+      variant,
+      label: variant ? labelOf(variant, product.options ?? []) : null,
+      quantity: line.quantity,
+      unitPriceCents: variant?.priceCents ?? product.priceCents,
+    };
+  });
+}
+
+/** 'Estoque insuficiente para Anel Solitário (Aro 16).' (409 `insufficient_stock`). */
+export function insufficientStock(line: Pick<OrderLine, 'product' | 'label'>): ConflictError {
+  return new ConflictError(`Estoque insuficiente para ${line.product.name}${line.label ? ` (${line.label})` : ''}.`, 'insufficient_stock');
+}
+
+/**
+ * Refuses lines that ask for more than is available to `userId`: the stock (of the variant, or of
+ * the product) minus the units other shoppers' active, unexpired reservations hold of it.
+ * @throws ConflictError 'insufficient_stock'.
+ */
+export async function checkAvailability(tx: EntityManager, lines: OrderLine[], userId: string, now: Date): Promise<void> {
+  const ids = [...new Set(lines.map((line) => line.product.id))];
+  const holds = await tx.find(ProductReservation, { product: { $in: ids }, user: { $ne: userId }, isActive: true, expiresAt: { $gt: now } }, { fields: ['product', 'variant'] });
+  const held = new Map<string, number>();
+  for (const hold of holds) {
+    const key = hold.variant ? hold.variant.id : hold.product.id;
+    held.set(key, (held.get(key) ?? 0) + 1);
+  }
+  for (const line of lines) {
+    const stock = line.variant ? line.variant.stock : line.product.stock;
+    if (line.quantity > stock - (held.get(line.variant?.id ?? line.product.id) ?? 0)) throw insufficientStock(line);
+  }
+}
