@@ -13,6 +13,7 @@ import { dashboardSchema, orderSchema, productSchema, salesReportSchema, type Pr
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
+import { Notification } from '../src/modules/notifications/notification.entities.ts';
 import { orderServices } from '../src/modules/orders/index.ts';
 import { Order } from '../src/modules/orders/order.entities.ts';
 import type { SandboxPaymentProvider } from '../src/modules/orders/sandbox-provider.ts';
@@ -287,6 +288,10 @@ describe('low stock per variant', () => {
     expect(response.statusCode, response.body).toBe(200);
     const alerts = dashboardSchema.parse(response.json()).pending.lowStock.filter((row) => row.id === ring.id);
     expect(alerts).toEqual([{ id: ring.id, name: `${ring.name} — Aro 18`, stock: 0, variantId: variantOf(ring, '18').id, sku: variantOf(ring, '18').sku, variantLabel: 'Aro 18' }]);
+    // The bell too, per variant: aro 18 is sold out, aro 14 and 16 are not low.
+    await service.app.notifications.checkStock([ring.id]);
+    const bell = await service.db.orm.em.fork().find(Notification, { title: 'Estoque baixo', description: { $like: `${ring.name}%` } });
+    expect(bell.map((notification) => notification.description)).toEqual([`${ring.name} — Aro 18 está sem estoque.`]);
   });
 });
 
