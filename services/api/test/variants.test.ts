@@ -3,8 +3,9 @@
  * pt-BR, SKUs unique store-wide, update by id, removal refused once ordered, admin only); the
  * public payload carries them with the product's stock and availability as their sums; an order
  * takes units of the chosen variant only, at its price, and a cancellation gives them back; a race
- * on a variant's last unit sells it once; reservations hold a variant; low stock is per variant;
- * and the migration matches the entities.
+ * on a variant's last unit sells it once; reservations hold a variant; the sales report and low
+ * stock are per variant; an expired order returns units to its variant and a reinstated late
+ * payment takes them again; and the migration matches the entities.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,11 @@ import { dashboardSchema, orderSchema, productSchema, salesReportSchema, type Pr
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
-import { customer, sandboxCard } from './shop.ts';
+import { Notification } from '../src/modules/notifications/notification.entities.ts';
+import { orderServices } from '../src/modules/orders/index.ts';
+import { Order } from '../src/modules/orders/order.entities.ts';
+import type { SandboxPaymentProvider } from '../src/modules/orders/sandbox-provider.ts';
+import { CPF, customer, sandboxCard } from './shop.ts';
 
 const clock = new TestClock();
 let service: TestService;
@@ -283,5 +288,41 @@ describe('low stock per variant', () => {
     expect(response.statusCode, response.body).toBe(200);
     const alerts = dashboardSchema.parse(response.json()).pending.lowStock.filter((row) => row.id === ring.id);
     expect(alerts).toEqual([{ id: ring.id, name: `${ring.name} — Aro 18`, stock: 0, variantId: variantOf(ring, '18').id, sku: variantOf(ring, '18').sku, variantLabel: 'Aro 18' }]);
+    // The bell too, per variant: aro 18 is sold out, aro 14 and 16 are not low.
+    await service.app.notifications.checkStock([ring.id]);
+    const bell = await service.db.orm.em.fork().find(Notification, { title: 'Estoque baixo', description: { $like: `${ring.name}%` } });
+    expect(bell.map((notification) => notification.description)).toEqual([`${ring.name} — Aro 18 está sem estoque.`]);
+  });
+});
+
+// Last: it moves the shared clock ten days on.
+describe('expiry and a late payment of a variant', () => {
+  it('an expired boleto gives its units back to the variant; reinstating the late payment takes them again', async () => {
+    const buyer = await account(service);
+    const ring = await createRing([2, 5, 1]);
+    const v16 = variantOf(ring, '16');
+    const placed = await service.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...bearer(buyer), 'idempotency-key': randomUUID() },
+      payload: { items: [{ productId: ring.id, variantId: v16.id, quantity: 2 }], customer, payment: { method: 'boleto', payerCpf: CPF } },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const id = placed.json().id as string;
+    expect((await read(ring.id)).variants.map((variant) => variant.stock)).toEqual([2, 3, 1]);
+
+    clock.advance(10 * 86_400_000);
+    await orderServices(service.app).reconciliation.expireOverdue(service.db.orm.em.fork());
+    const expired = await service.db.orm.em.fork().findOneOrFail(Order, { id });
+    expect(expired.status).toBe('cancelled');
+    expect((await read(ring.id)).variants.map((variant) => variant.stock)).toEqual([2, 5, 1]);
+
+    expect(await (service.app.payments as SandboxPaymentProvider).simulatePayment(expired.paymentReference!)).toBe(true);
+    await expect.poll(async () => (await service.db.orm.em.fork().findOneOrFail(Order, { id })).paymentAlert).toBe('paid_after_expiry');
+    const reinstated = await call('POST', `/api/admin/orders/${id}/late-payment`, { action: 'reinstate' }, admin);
+    expect(reinstated.statusCode, reinstated.body).toBe(200);
+    const after = await read(ring.id);
+    expect(after.variants.map((variant) => variant.stock)).toEqual([2, 3, 1]);
+    expect(after.stock).toBe(6);
   });
 });

@@ -112,7 +112,7 @@ function combinationKey(options: Readonly<Record<string, string | undefined>>, o
  * non-empty; distinct option names; every variant names exactly the product's options with one of
  * their values; no combination or SKU twice. Issues carry pt-BR messages and their paths.
  */
-function checkVariants(data: { options: ProductOption[]; variants: { sku: string; options: VariantOptions }[] }, ctx: z.RefinementCtx): void {
+function checkVariants(data: { options: ProductOption[]; variants: { id?: string | undefined; sku: string; options: VariantOptions }[] }, ctx: z.RefinementCtx): void {
   const { options, variants } = data;
   if (new Set(options.map((option) => option.name)).size !== options.length) {
     ctx.addIssue({ code: 'custom', path: ['options'], message: 'Opção repetida' });
@@ -123,7 +123,12 @@ function checkVariants(data: { options: ProductOption[]; variants: { sku: string
   if (options.length === 0) return;
   const skus = new Set<string>();
   const combinations = new Set<string>();
+  const ids = new Set<string>();
   variants.forEach((variant, index) => {
+    if (variant.id !== undefined) {
+      if (ids.has(variant.id)) ctx.addIssue({ code: 'custom', path: ['variants', index, 'id'], message: 'Variante repetida' });
+      ids.add(variant.id);
+    }
     const names = Object.keys(variant.options);
     const complete = names.length === options.length && options.every((option) => option.values.includes(variant.options[option.name] ?? '\u0000'));
     if (!complete) {

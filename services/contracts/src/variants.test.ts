@@ -26,5 +26,7 @@ describe('variant contracts (issue 22)', () => {
     expect(messages({ ...base, options: [aro] })).toEqual(['Cadastre ao menos uma variante para as opções']);
     expect(messages({ ...base, variants: [variant('A', '14')] })).toEqual(['Variantes exigem ao menos uma opção']);
     expect(messages({ ...base, options: [aro, aro], variants: [variant('A', '14')] })).toEqual(['Opção repetida']);
+    const id = '6f1c1a52-5d38-4f43-9d0e-8f3e3f1b2a10';
+    expect(messages({ ...base, options: [aro], variants: [{ ...variant('A', '14'), id }, { ...variant('B', '16'), id }] })).toEqual(['Variante repetida']);
   });
 });
