@@ -30,6 +30,7 @@ import { Migration20261127200000_saved_addresses } from './Migration202611272000
 import { Migration20261127210000_product_page } from './Migration20261127210000_product_page.ts';
 import { Migration20261128120000_product_text_search } from './Migration20261128120000_product_text_search.ts';
 import { Migration20261128150000_freight } from './Migration20261128150000_freight.ts';
+import { Migration20261128160000_coupons } from './Migration20261128160000_coupons.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -59,4 +60,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127210000_product_page', class: Migration20261127210000_product_page },
   { name: 'Migration20261128120000_product_text_search', class: Migration20261128120000_product_text_search },
   { name: 'Migration20261128150000_freight', class: Migration20261128150000_freight },
+  { name: 'Migration20261128160000_coupons', class: Migration20261128160000_coupons },
 ];
