@@ -40,6 +40,8 @@ export const adminKeys = {
   /** The Frete tab (issue 23): free shipping and the freight table. */
   freeShipping: ['admin', 'shipping', 'free-shipping'] as const,
   freightRates: ['admin', 'shipping', 'freight-rates'] as const,
+  /** The Cupons tab (issue 23). */
+  coupons: ['admin', 'coupons'] as const,
 } as const;
 
 /** Poll interval of the lists that change under an admin's feet while the realtime socket is down, in ms. */
