@@ -75,7 +75,7 @@ export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: 
 
   return (
     <Form form={form} onSubmit={submit} className={styles.form} aria-label={coupon ? 'Editar cupom' : 'Novo cupom'}>
-      <div className={styles.grid}>
+      <div className={styles.form}>
         <FormField control={form.control} name="code" label="Código" hint="Letras, números e hífen" format={(typed) => typed.toUpperCase()} required>
           {(control) => <Input {...control} required maxLength={30} autoCapitalize="characters" placeholder="PRATA10" />}
         </FormField>

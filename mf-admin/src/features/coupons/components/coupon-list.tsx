@@ -53,7 +53,7 @@ export function CouponList() {
       ) : coupons.isError ? (
         <Alert variant="danger">Não foi possível carregar os cupons.</Alert>
       ) : coupons.data.length === 0 ? (
-        <p className={styles.muted}>Nenhum cupom cadastrado.</p>
+        <p>Nenhum cupom cadastrado.</p>
       ) : (
         <Table caption="Cupons" hideCaption data-testid="coupons-table">
           <thead>
@@ -73,13 +73,13 @@ export function CouponList() {
                 <th scope="row">{coupon.code}</th>
                 <td>
                   {discountLabel(coupon)}
-                  {coupon.minOrderCents !== null ? <span className={styles.muted}> · mínimo {formatBRL(coupon.minOrderCents)}</span> : null}
-                  {coupon.firstPurchaseOnly ? <span className={styles.muted}> · 1ª compra</span> : null}
+                  {coupon.minOrderCents !== null ? <small> · mínimo {formatBRL(coupon.minOrderCents)}</small> : null}
+                  {coupon.firstPurchaseOnly ? <small> · 1ª compra</small> : null}
                 </td>
                 <td>{validity(coupon)}</td>
                 <td>
                   {coupon.usedCount} / {coupon.maxUses ?? '∞'}
-                  {coupon.maxUsesPerCustomer !== null ? <span className={styles.muted}> · {coupon.maxUsesPerCustomer} por cliente</span> : null}
+                  {coupon.maxUsesPerCustomer !== null ? <small> · {coupon.maxUsesPerCustomer} por cliente</small> : null}
                 </td>
                 <td>
                   <Badge variant={STATUS_VARIANTS[coupon.status]}>{COUPON_STATUS_LABELS[coupon.status]}</Badge>
