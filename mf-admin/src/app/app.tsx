@@ -17,6 +17,7 @@ import { DashboardRoute } from './routes/dashboard.tsx';
 // Every tab but the dashboard and products loads when opened (issue 20's admin route splitting): the remote's
 // first load is the login, the layout and the dashboard; each tab is a chunk of its own.
 const ContentRoute = lazy(() => import('./routes/content.tsx').then((module) => ({ default: module.ContentRoute })));
+const CouponsRoute = lazy(() => import('./routes/coupons.tsx').then((module) => ({ default: module.CouponsRoute })));
 const LogsRoute = lazy(() => import('./routes/logs.tsx').then((module) => ({ default: module.LogsRoute })));
 const OrderRoute = lazy(() => import('./routes/order.tsx').then((module) => ({ default: module.OrderRoute })));
 const OrdersRoute = lazy(() => import('./routes/orders.tsx').then((module) => ({ default: module.OrdersRoute })));
@@ -51,6 +52,7 @@ export default function AdminApp() {
         <Route path="orders/:id" element={onDemand(<OrderRoute />)} />
         <Route path="sales" element={onDemand(<SalesRoute />)} />
         <Route path="shipping" element={onDemand(<ShippingRoute />)} />
+        <Route path="coupons" element={onDemand(<CouponsRoute />)} />
         <Route path="users" element={onDemand(<UsersRoute />)} />
         <Route path="content" element={onDemand(<ContentRoute />)} />
         <Route path="social" element={onDemand(<SocialRoute />)} />

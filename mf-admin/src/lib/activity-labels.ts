@@ -40,6 +40,10 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   order_cancelled: 'Pedido cancelado',
   order_refunded: 'Pedido reembolsado',
   order_reinstated: 'Pedido restabelecido',
+  coupon_created: 'Cupom criado',
+  coupon_updated: 'Cupom alterado',
+  coupon_paused: 'Cupom pausado',
+  coupon_resumed: 'Cupom retomado',
 };
 
 /** The label of `action`, or the action itself when it has none. */

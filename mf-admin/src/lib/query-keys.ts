@@ -44,6 +44,8 @@ export const adminKeys = {
   freightRates: ['admin', 'shipping', 'freight-rates'] as const,
   /** The PIX discount (issue 23), on the sales page. */
   pixDiscount: ['admin', 'settings', 'pix-discount'] as const,
+  /** The Cupons tab (issue 23). */
+  coupons: ['admin', 'coupons'] as const,
 } as const;
 
 /** Poll interval of the lists that change under an admin's feet while the realtime socket is down, in ms. */

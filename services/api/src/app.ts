@@ -37,6 +37,7 @@ import catalogueRoutes from './modules/catalogue/index.ts';
 import contentRoutes from './modules/content/index.ts';
 import addressRoutes from './modules/addresses/index.ts';
 import shippingRoutes from './modules/shipping/index.ts';
+import promotionRoutes from './modules/promotions/index.ts';
 import identityRoutes, { liveSessionRoles } from './modules/identity/index.ts';
 import notificationRoutes from './modules/notifications/index.ts';
 import orderRoutes, { orderedVariants, paymentsPlugin, productIsOrdered } from './modules/orders/index.ts';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(identityRoutes);
   await app.register(addressRoutes);
   await app.register(shippingRoutes);
+  await app.register(promotionRoutes);
   await app.register(reservationRoutes);
   await app.register(backInStockRoutes);
   await app.register(orderRoutes);

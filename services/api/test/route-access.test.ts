@@ -35,6 +35,7 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^\/api\/me(\/|$)/, 'customer'],
   [/^\/api\/reservations(\/|$)/, 'customer'],
   [/^\/api\/orders(\/|$)/, 'customer'],
+  [/^\/api\/coupons\//, 'customer'], // coupon checks (issue 23): per-account limits need the account; rate-limited
   [/^\/api\/payments\/sandbox\//, 'customer'],
   [/^\/api\/payments\/(config|webhook)$/, 'public'],
   [/^\/api\/auth\//, 'public'],

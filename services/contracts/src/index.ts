@@ -20,3 +20,4 @@ export * from './server-rendering.ts';
 export * from './domain-events.ts';
 export * from './domain-event-names.ts';
 export * from './shipping.ts';
+export * from './promotions.ts';

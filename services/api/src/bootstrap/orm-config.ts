@@ -27,6 +27,7 @@ import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/index
 import { SearchNormalizeRoutine } from '../modules/search/index.ts';
 import { StoreSettingsSchema } from '../modules/settings/index.ts';
 import { FreightRateSchema } from '../modules/shipping/index.ts';
+import { CouponRedemptionSchema, CouponSchema } from '../modules/promotions/index.ts';
 import { SourceMapSchema, SystemErrorEventSchema, SystemErrorSchema, SystemErrorUserSchema, SystemErrorVersionSchema } from '../modules/system-errors/index.ts';
 import { NotificationSchema, NotificationStateSchema } from '../modules/notifications/index.ts';
 import { QaIssueSchema } from '../modules/quality/index.ts';
@@ -78,6 +79,8 @@ export const ENTITIES = [
   RemoteCanaryClientSchema,
   StoreSettingsSchema,
   FreightRateSchema,
+  CouponSchema,
+  CouponRedemptionSchema,
 ];
 
 /** Builds the ORM options for a `postgres://` URL. `debug` logs SQL. */

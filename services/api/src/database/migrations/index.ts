@@ -33,6 +33,7 @@ import { Migration20261128110000_back_in_stock } from './Migration20261128110000
 import { Migration20261128120000_product_text_search } from './Migration20261128120000_product_text_search.ts';
 import { Migration20261128150000_freight } from './Migration20261128150000_freight.ts';
 import { Migration20261128150100_pix_discount } from './Migration20261128150100_pix_discount.ts';
+import { Migration20261128160000_coupons } from './Migration20261128160000_coupons.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -65,4 +66,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128120000_product_text_search', class: Migration20261128120000_product_text_search },
   { name: 'Migration20261128150000_freight', class: Migration20261128150000_freight },
   { name: 'Migration20261128150100_pix_discount', class: Migration20261128150100_pix_discount },
+  { name: 'Migration20261128160000_coupons', class: Migration20261128160000_coupons },
 ];
