@@ -35,6 +35,7 @@ import auditRoutes from './modules/audit/index.ts';
 import catalogueRoutes from './modules/catalogue/index.ts';
 import contentRoutes from './modules/content/index.ts';
 import addressRoutes from './modules/addresses/index.ts';
+import failedEmailRoutes from './modules/failed-emails/index.ts';
 import identityRoutes, { liveSessionRoles } from './modules/identity/index.ts';
 import notificationRoutes from './modules/notifications/index.ts';
 import orderRoutes, { paymentsPlugin, productIsOrdered } from './modules/orders/index.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(reportRoutes);
   await app.register(userRoutes);
   await app.register(systemErrorRoutes);
+  await app.register(failedEmailRoutes);
   await app.register(notificationRoutes);
   await app.register(realtimeRoutes);
   await app.register(qualityRoutes);
