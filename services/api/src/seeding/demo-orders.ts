@@ -18,7 +18,7 @@ import type { EntityManager, RequiredEntityData } from '@mikro-orm/postgresql';
 import { BOLETO_BUSINESS_DAYS, PIX_EXPIRY_MS, formatBRL, type NotificationType } from '@prata/contracts';
 import type { Clock } from '../lib/clock.ts';
 import { Product } from '../modules/catalogue/index.ts';
-import { Profile, User, findUserByEmail } from '../modules/identity/index.ts';
+import { Profile, User } from '../modules/identity/index.ts';
 import { Notification, orderAction } from '../modules/notifications/index.ts';
 import { Order, OrderItem, OrderStatusChange, addBusinessDays, boletoLine, endOfSaoPauloDay } from '../modules/orders/index.ts';
 import { StoreSettingsService } from '../modules/settings/index.ts';
@@ -106,8 +106,9 @@ const NO_PASSWORD = '!demo-shopper-without-password';
 /** The demo customer account and the demo shoppers, made when missing (confirmed, no usable password). */
 async function demoShoppers(tx: EntityManager, clock: Clock): Promise<(Shopper & { user: User })[]> {
   const out: (Shopper & { user: User })[] = [];
+  const existing = new Map((await tx.find(User, { email: { $in: DEMO_SHOPPERS.map((shopper) => shopper.email) } })).map((user) => [user.email, user]));
   for (const shopper of DEMO_SHOPPERS) {
-    let user = await findUserByEmail(tx, shopper.email);
+    let user = existing.get(shopper.email);
     if (!user) {
       user = tx.create(User, { email: shopper.email, passwordHash: NO_PASSWORD, passwordMeetsStaffRule: false, emailConfirmedAt: clock.now() });
       tx.create(Profile, { user, fullName: shopper.fullName, email: shopper.email, phone: shopper.phone });
