@@ -5,6 +5,8 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   logout: 'Logout',
   signup: 'Cadastro',
   email_confirmed: 'Email confirmado',
+  confirmation_resent: 'Confirmação de email reenviada',
+  email_resent: 'Email com falha reenviado',
   email_change_requested: 'Troca de email solicitada',
   email_changed: 'Email alterado',
   password_changed: 'Senha alterada',

@@ -30,6 +30,8 @@ export const adminKeys = {
   user: (id: string) => ['admin', 'users', id] as const,
   logs: (period: LogPeriod, action: LogActionFilter, search: string) => ['admin', 'logs', period, action, search] as const,
   logsAll: ['admin', 'logs'] as const,
+  /** E-mails whose every delivery attempt failed (issue 22). */
+  failedEmails: ['admin', 'failed-emails'] as const,
   /** Content sections: the same key root as the storefront's pages. */
   content: ['content'] as const,
   /** Social links: the same key as the shell's footer. */

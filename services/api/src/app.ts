@@ -38,6 +38,7 @@ import contentRoutes from './modules/content/index.ts';
 import addressRoutes from './modules/addresses/index.ts';
 import shippingRoutes from './modules/shipping/index.ts';
 import promotionRoutes from './modules/promotions/index.ts';
+import failedEmailRoutes from './modules/failed-emails/index.ts';
 import identityRoutes, { liveSessionRoles } from './modules/identity/index.ts';
 import notificationRoutes from './modules/notifications/index.ts';
 import orderRoutes, { orderedVariants, paymentsPlugin, productIsOrdered } from './modules/orders/index.ts';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(reportRoutes);
   await app.register(userRoutes);
   await app.register(systemErrorRoutes);
+  await app.register(failedEmailRoutes);
   await app.register(notificationRoutes);
   await app.register(realtimeRoutes);
   await app.register(qualityRoutes);

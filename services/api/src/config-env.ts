@@ -96,6 +96,9 @@
  *   a later payment becomes the staff's paid-after-expiry alert).
  * - `DEMO_ACCOUNTS` (default false): create demo accounts at start and print their passwords;
  *   refused with `NODE_ENV=production` (issue 21: demo staff have no 2FA).
+ * - `DEMO_ORDER_HISTORY` (default true; only with `DEMO_ACCOUNTS` on): on the first start with the
+ *   demo accounts, also seed 90 days of demo orders (seeding/demo-orders.ts, issue 22), so the
+ *   panel's dashboard, sales, orders and bell have figures; `false` leaves the order tables empty.
  * - `RELEASE_ORIGINS` (default the remotes' origins): where released builds may be fetched from
  *   (issue 21); a release elsewhere is refused (see `parseReleaseOrigins` in config-values.ts).
  * - `REMOTE_REGISTRY_FILE`: JSON file with the remote registry, re-read when it changes.
@@ -135,6 +138,7 @@ export const envSchema = z.object({
   MAIL_DISABLED: z.enum(['true', 'false']).default('false'),
   STORE_NAME: z.string().min(1).default('Prata 925'),
   DEMO_ACCOUNTS: z.enum(['true', 'false', '1', '0']).default('false'),
+  DEMO_ORDER_HISTORY: z.enum(['true', 'false', '1', '0']).default('true'),
   ACCESS_TOKEN_TTL_MS: z.coerce.number().int().min(10_000).default(15 * 60_000),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),

@@ -51,6 +51,8 @@ export interface AppConfig {
   mailFrom: string;
   storeName: string;
   demoAccounts: boolean;
+  /** Seed 90 days of demo orders with the demo accounts (`DEMO_ORDER_HISTORY`, issue 22); false without `demoAccounts`. */
+  demoOrderHistory: boolean;
   /** Access token lifetime, ms. */
   accessTokenTtlMs: number;
   /** Refresh token lifetime, ms. */
@@ -196,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     storeName: e.STORE_NAME,
     demoAccounts: e.DEMO_ACCOUNTS === 'true' || e.DEMO_ACCOUNTS === '1',
+    demoOrderHistory: (e.DEMO_ACCOUNTS === 'true' || e.DEMO_ACCOUNTS === '1') && (e.DEMO_ORDER_HISTORY === 'true' || e.DEMO_ORDER_HISTORY === '1'),
     accessTokenTtlMs: e.ACCESS_TOKEN_TTL_MS,
     refreshTokenTtlMs: e.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

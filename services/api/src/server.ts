@@ -11,6 +11,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig, withPersistentSecrets, type AppConfig } from './config.ts';
 import { seedDemoAccounts } from './seeding/demo-accounts.ts';
+import { seedDemoOrderHistory } from './seeding/demo-orders.ts';
 import { systemClock } from './lib/clock.ts';
 import { logDestination } from './lib/log-destination.ts';
 import { openDatabase } from './bootstrap/open-database.ts';
@@ -72,6 +73,15 @@ if (!stopping && config.demoAccounts) {
   const lines = accounts.map((a) => `  ${a.email.padEnd(32)} ${a.password}  ${a.roles.join('+') || 'customer'}`);
   logger.info(`demo accounts (new passwords at every start):\n${lines.join('\n')}`);
   console.log(`\n  Demo accounts (DEMO_ACCOUNTS=true; passwords change at every start):\n${lines.join('\n')}\n`);
+}
+if (!stopping && config.demoOrderHistory) {
+  // Issue 22: 90 days of demo orders on the first start, so the panel has figures (DEMO_ORDER_HISTORY=false: none).
+  const seedingStarted = performance.now();
+  const history = await seedDemoOrderHistory(database.orm.em.fork(), systemClock, {
+    boletoHoldBusinessDays: config.orderLimits.boletoHoldBusinessDays,
+    lowStockThreshold: config.lowStockThreshold,
+  });
+  if (history) logger.info(`seeded the demo order history: ${history.orders.length} orders in ${Math.round(performance.now() - seedingStarted)} ms`);
 }
 if (!stopping) {
   serving = buildApp({ config, orm: database.orm, storage: database.storage }, logger).then(async (app) => {

@@ -385,6 +385,24 @@ export const adminLogPageSchema = z.object({
 export type AdminLogPage = z.infer<typeof adminLogPageSchema>;
 
 /**
+ * `GET /api/admin/failed-emails` (issue 22): e-mails whose last allowed delivery attempt failed
+ * (`outbox_emails.failed_at`), newest first, at most 100; `total` counts every one of them.
+ */
+export const failedEmailSchema = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  /** The transport's last error. */
+  error: z.string().nullable(),
+  attempts: count,
+  createdAt: z.iso.datetime({ offset: true }),
+  failedAt: z.iso.datetime({ offset: true }),
+});
+export type FailedEmail = z.infer<typeof failedEmailSchema>;
+export const failedEmailPageSchema = z.object({ rows: z.array(failedEmailSchema), total: count });
+export type FailedEmailPage = z.infer<typeof failedEmailPageSchema>;
+
+/**
  * `GET /api/me/export` (LGPD art. 18, II and V; issue 21): the signed-in customer's personal data
  * as the store keeps it: account, profile, orders with their lines and delivery data, favourites.
  */

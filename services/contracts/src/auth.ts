@@ -90,6 +90,13 @@ export const tokenSchema = z.object({ token: z.string().min(16).max(200) });
 
 export const recoverSchema = z.object({ email });
 
+/**
+ * `POST /api/auth/resend-confirmation` (issue 22): asks for the sign-up confirmation e-mail again.
+ * Answered with the same neutral message whether or not an unconfirmed account has this address.
+ */
+export const resendConfirmationSchema = z.object({ email });
+export type ResendConfirmationInput = z.infer<typeof resendConfirmationSchema>;
+
 /** Reset with a recovery link (storefront.md 5). */
 export const resetPasswordSchema = z
   .object({

@@ -1,4 +1,8 @@
-/** `/admin/qa` (admin.md 2 "Admin QA page"): the system status panel above the QA panel, and the manual checklist. */
+/**
+ * `/admin/qa` (admin.md 2 "Admin QA page"): the system status panel, the e-mails whose delivery
+ * failed (issue 22), the QA panel and the manual checklist.
+ */
+import { FailedEmailsCard } from '../../features/failed-emails/components/failed-emails-card.tsx';
 import { ManualChecklist } from '../../features/qa/components/manual-checklist.tsx';
 import { QaPanel } from '../../features/qa/components/qa-panel.tsx';
 import { SystemStatusPanel } from '../../features/qa/components/system-status-panel.tsx';
@@ -11,6 +15,7 @@ export function QaRoute() {
       <PageHeader title="Quality Assurance" lead="Status do sistema e verificações de qualidade." />
       <div className={styles.stack}>
         <SystemStatusPanel />
+        <FailedEmailsCard />
         <QaPanel />
         <ManualChecklist />
       </div>

@@ -113,6 +113,14 @@ export class Mailer {
   }
 
   /**
+   * A new outbox row with the stored message of `email` as it is (signature included), for an
+   * admin's resend of a failed e-mail (issue 22); flushed with the caller's changes, then `dispatch`.
+   */
+  queueCopy(em: EntityManager, email: OutboxEmail): OutboxEmail {
+    return em.create(OutboxEmail, { to: email.to, subject: email.subject, text: email.text, link: email.link });
+  }
+
+  /**
    * Delivers queued (already committed) messages; records success (clearing the stored copy
    * unless the transport keeps it) or the error, and hands each failed one to the retries.
    * Never throws for a failed delivery.

@@ -2,13 +2,17 @@
  * /auth (storefront.md 2, 4, 5, 8): sign-in / sign-up toggle, link to recovery, link back to the
  * store, submit disabled while loading with 'Carregando...', the spec's toasts. Admins and
  * developers with 2FA get a code step after the password. Links from e-mails land here too:
- * `?confirmar=` (sign-up confirmation) and `?novo-email=` (e-mail change).
+ * `?confirmar=` (sign-up confirmation) and `?novo-email=` (e-mail change). A shopper whose
+ * confirmation e-mail never arrived asks for it again (issue 22): from the toast of a sign-in
+ * refused with `email_not_confirmed`, or with 'Reenviar e-mail de confirmação' under the form,
+ * for the address typed in the e-mail field.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@prata/shared-ui/router';
-import { signInSchema, signUpSchema, totpSignInSchema } from '@prata/contracts/auth';
+import { resendConfirmationSchema, signInSchema, signUpSchema, totpSignInSchema } from '@prata/contracts/auth';
 import { ApiRequestError, Button, signIn, signInWithCode, toast, Card, TextField, ToggleGroup } from '@prata/shared-ui';
 import { confirmEmail, confirmEmailChange } from '../api/confirm-email.ts';
+import { useResendConfirmation } from '../api/resend-confirmation.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { fieldErrors } from '../utils/field-errors.ts';
 import styles from './forms.module.css';
@@ -20,8 +24,12 @@ const MODES: readonly { value: Mode; label: string }[] = [
   { value: 'sign-up', label: 'Criar conta' },
 ];
 
-function showSignInError(error: unknown) {
-  if (error instanceof ApiRequestError && error.body?.error === 'invalid_credentials') {
+const RESEND_LABEL = 'Reenviar e-mail de confirmação';
+
+function showSignInError(error: unknown, resend: () => void) {
+  if (error instanceof ApiRequestError && error.body?.error === 'email_not_confirmed') {
+    toast.error('Email não confirmado', { description: error.message, duration: 10_000, action: { label: 'Reenviar e-mail', onClick: resend } });
+  } else if (error instanceof ApiRequestError && error.body?.error === 'invalid_credentials') {
     toast.error('Erro no login', { description: 'Email ou senha incorretos' });
   } else if (error instanceof ApiRequestError && error.body?.error === 'profile_missing') {
     toast.error('Conta não encontrada', { description: error.message, duration: 6000 });
@@ -48,6 +56,7 @@ export function AuthForm({ onSignedIn, confirmToken, emailChangeToken }: AuthFor
   const [challenge, setChallenge] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const signUp = useSignUp();
+  const resendConfirmation = useResendConfirmation();
   const handled = useRef(false);
 
   useEffect(() => {
@@ -66,6 +75,22 @@ export function AuthForm({ onSignedIn, confirmToken, emailChangeToken }: AuthFor
       );
     }
   }, [confirmToken, emailChangeToken]);
+
+  /** Asks for the confirmation e-mail again for the address in the e-mail field. */
+  const resend = async () => {
+    const parsed = resendConfirmationSchema.safeParse({ email: values.email });
+    if (!parsed.success) {
+      setErrors({ email: values.email.trim() ? (parsed.error.issues[0]?.message ?? 'Email inválido') : 'Informe seu email para reenviarmos a confirmação.' });
+      return;
+    }
+    setErrors({});
+    try {
+      const result = await resendConfirmation.mutateAsync(parsed.data.email);
+      toast.success('Email enviado', { description: result.message });
+    } catch (error) {
+      toast.error('Erro ao reenviar', { description: error instanceof ApiRequestError ? error.message : 'Ocorreu um erro inesperado.' });
+    }
+  };
 
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
 
@@ -112,7 +137,7 @@ export function AuthForm({ onSignedIn, confirmToken, emailChangeToken }: AuthFor
         onSignedIn();
       }
     } catch (error) {
-      showSignInError(error);
+      showSignInError(error, () => void resend());
     } finally {
       setLoading(false);
     }
@@ -131,7 +156,7 @@ export function AuthForm({ onSignedIn, confirmToken, emailChangeToken }: AuthFor
       toast.success('Login realizado com sucesso!');
       onSignedIn();
     } catch (error) {
-      showSignInError(error);
+      showSignInError(error, () => void resend());
     } finally {
       setLoading(false);
     }
@@ -189,6 +214,13 @@ export function AuthForm({ onSignedIn, confirmToken, emailChangeToken }: AuthFor
         <Link to="/recuperar-senha">Esqueceu sua senha?</Link>
         <Link to="/">Voltar à loja</Link>
       </div>
+      {mode === 'sign-in' ? (
+        <div className={styles.links}>
+          <Button variant="ghost" size="sm" loading={resendConfirmation.isPending} onClick={() => void resend()}>
+            {RESEND_LABEL}
+          </Button>
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -17,6 +17,8 @@ export type AuditAction =
   | 'logout'
   | 'signup'
   | 'email_confirmed'
+  | 'confirmation_resent'
+  | 'email_resent'
   | 'password_reset'
   | 'password_changed'
   | 'email_change_requested'

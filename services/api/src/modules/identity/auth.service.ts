@@ -45,7 +45,7 @@ import {
   recordFailure,
   recordUnknownEmailFailure,
 } from './credentials.ts';
-import { MfaChallenge, Profile, User } from './identity.entities.ts';
+import { MfaChallenge, OneTimeToken, Profile, User } from './identity.entities.ts';
 import { consumeOneTimeToken, findUserByEmail, issueOneTimeToken, rolesOf } from './identity.repository.ts';
 import { dummyPasswordHash, hashPassword, meetsStaffRule, verifyPassword } from './passwords.ts';
 import type { IssuedSession, SessionService } from './session.service.ts';
@@ -99,19 +99,42 @@ export class AuthService {
       }
       const user = tx.create(User, { email: data.email, passwordHash, passwordMeetsStaffRule: meetsStaffRule(data.password) });
       tx.create(Profile, { user, fullName: data.fullName, email: data.email });
-      const token = issueOneTimeToken(tx, this.deps.clock, user, 'confirm_signup', CONFIRM_TTL_MS);
-      const link = `${this.deps.shellUrl}/auth?confirmar=${token}`;
-      mail = this.deps.mailer.queue(tx, {
-        to: data.email,
-        subject: `Confirme seu cadastro na ${this.deps.storeName}`,
-        // No name: whoever signs up chooses it and the address is not yet proven theirs, so a name
-        // would let anyone put their text in store-branded mail to anyone (review 2026-11-25 #16).
-        text: `Olá!\n\nConfirme seu email para ativar sua conta:\n${link}\n\nO link vale por 48 horas.`,
-        link,
-      });
+      mail = this.queueConfirmation(tx, user);
       audit(tx, { userId: user.id, action: 'signup', meta });
     });
     await this.deps.mailer.dispatch(em, mail ? [mail] : []);
+  }
+
+  /**
+   * Sends the sign-up confirmation e-mail again (issue 22) when `email` belongs to an account
+   * that is not confirmed yet; does nothing otherwise (unknown or confirmed address), so the
+   * caller answers the same either way. The links sent before stop working: only the newest
+   * confirmation link of an account is valid (each new one is valid for 48 hours).
+   */
+  async resendConfirmation(em: EntityManager, email: string, meta: RequestMeta): Promise<void> {
+    let mail: OutboxEmail | undefined;
+    await em.transactional(async (tx) => {
+      const user = await findUserByEmail(tx, email);
+      if (!user || user.emailConfirmedAt) return;
+      await tx.nativeUpdate(OneTimeToken, { user: user.id, purpose: 'confirm_signup', usedAt: null }, { usedAt: this.deps.clock.now() });
+      mail = this.queueConfirmation(tx, user);
+      audit(tx, { userId: user.id, action: 'confirmation_resent', meta });
+    });
+    await this.deps.mailer.dispatch(em, mail ? [mail] : []);
+  }
+
+  /** Queues the confirmation e-mail of `user` with a new 48-hour link (in the caller's unit of work). */
+  private queueConfirmation(tx: EntityManager, user: User): OutboxEmail {
+    const token = issueOneTimeToken(tx, this.deps.clock, user, 'confirm_signup', CONFIRM_TTL_MS);
+    const link = `${this.deps.shellUrl}/auth?confirmar=${token}`;
+    return this.deps.mailer.queue(tx, {
+      to: user.email,
+      subject: `Confirme seu cadastro na ${this.deps.storeName}`,
+      // No name: whoever signs up chooses it and the address is not yet proven theirs, so a name
+      // would let anyone put their text in store-branded mail to anyone (review 2026-11-25 #16).
+      text: `Olá!\n\nConfirme seu email para ativar sua conta:\n${link}\n\nO link vale por 48 horas.`,
+      link,
+    });
   }
 
   /** Confirms a sign-up e-mail. @throws ValidationError for an unknown/used/expired link. */

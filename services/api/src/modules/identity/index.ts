@@ -1,6 +1,7 @@
 /**
  * Identity routes (issue 3). Access per route as storefront.md 6 and admin.md 6:
- * - public: sign-up, e-mail confirmations, sign-in (+ TOTP step, + the enrolment step of staff
+ * - public: sign-up, e-mail confirmations (and asking for the sign-up confirmation again, issue
+ *   22: also limited per address), sign-in (+ TOTP step, + the enrolment step of staff
  *   without 2FA: same limit as the TOTP step), refresh, sign-out, recovery,
  *   reset, admin registration (+ confirmation). Rate-limited per IP (the TOTP step has its own,
  *   stricter limit: TOTP_RATE_LIMIT_PER_MINUTE).
@@ -27,6 +28,7 @@ import {
   passwordStrengthSchema,
   profileSchema,
   recoverSchema,
+  resendConfirmationSchema,
   resetPasswordSchema,
   rolesSchema,
   securityStatusSchema,
@@ -45,6 +47,7 @@ import {
   twoFactorSetupSchema,
   updateProfileSchema,
 } from '@prata/contracts';
+import { TooManyRequestsError } from '../../errors.ts';
 import { SecretBox } from '../../lib/crypto.ts';
 import { REFRESH_COOKIE, requireAuth, type TokenClaims } from '../../plugins/auth.ts';
 import type { RequestMeta } from '../audit/index.ts';
@@ -56,6 +59,11 @@ import { rolesOf } from './identity.repository.ts';
 import { passwordStrength } from './passwords.ts';
 import { SessionService, type IssuedSession } from './session.service.ts';
 import { TwoFactorService } from './two-factor.service.ts';
+
+/** Confirmation e-mails one address may ask for again per hour (issue 22). */
+export const RESEND_CONFIRMATION_PER_EMAIL = 3;
+/** The one answer of `POST /api/auth/resend-confirmation`, whatever the address (no account enumeration). */
+export const RESEND_CONFIRMATION_MESSAGE = 'Se houver uma conta não confirmada com este email, enviaremos um novo link de confirmação.';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
@@ -171,6 +179,25 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     await auth.recover(em(), request.body.email);
     return { message: 'Se houver uma conta com este email, você receberá um link para redefinir a senha.' };
   });
+
+  // Issue 22: a shopper whose confirmation e-mail never arrived asks for it again from the sign-in page.
+  // Per IP (the route's limit) and per address (RESEND_CONFIRMATION_PER_EMAIL an hour, counted for any
+  // address, known or not); the answer never says whether the account exists or is confirmed.
+  const resendPerEmail = app.createRateLimit({
+    max: RESEND_CONFIRMATION_PER_EMAIL,
+    timeWindow: 3_600_000,
+    keyGenerator: (request) => `resend-confirmation:${String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
+  });
+  app.post(
+    '/api/auth/resend-confirmation',
+    { config: { access: 'public', ...limit }, schema: { body: resendConfirmationSchema, response: { 200: messageSchema, ...errors } } },
+    async (request) => {
+      const verdict = await resendPerEmail(request);
+      if (!verdict.isAllowed && verdict.isExceeded) throw new TooManyRequestsError('Muitas tentativas. Tente novamente em alguns minutos.');
+      await auth.resendConfirmation(em(), request.body.email, requestMeta(request));
+      return { message: RESEND_CONFIRMATION_MESSAGE };
+    },
+  );
 
   app.post('/api/auth/reset-password', { config: { access: 'public', ...limit }, schema: { body: resetPasswordSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
     await auth.resetPassword(em(), request.body, requestMeta(request));

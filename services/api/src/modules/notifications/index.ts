@@ -60,4 +60,5 @@ export default fp(notificationRoutes, { name: 'notifications', dependencies: ['e
 
 // The module's public face (issue 25): other modules and the app import these from here, never a
 // file of this folder.
-export { NotificationSchema, NotificationStateSchema } from './notification.entities.ts';
+export { Notification, NotificationSchema, NotificationStateSchema } from './notification.entities.ts';
+export { orderAction } from './notifications.service.ts';

@@ -21,13 +21,22 @@ export function endOfSaoPauloDay(isoDate: string): Date {
   return new Date(`${isoDate}T23:59:59.999-03:00`);
 }
 
+/** The bank-closing holidays of a year, as yyyy-MM-dd dates: `date-holidays` takes milliseconds per look-up, so each year is asked once. */
+const closedDays = new Map<number, Set<string>>();
+function holidaysOf(year: number): Set<string> {
+  let days = closedDays.get(year);
+  if (!days) {
+    days = new Set(holidays.getHolidays(year).filter((holiday) => SKIPPED_TYPES.has(holiday.type)).map((holiday) => holiday.date.slice(0, 10)));
+    closedDays.set(year, days);
+  }
+  return days;
+}
+
 /** True when banks open on the São Paulo calendar date `isoDate` (yyyy-MM-dd). */
 export function isBusinessDay(isoDate: string): boolean {
-  const noon = new Date(`${isoDate}T12:00:00-03:00`);
   const weekday = new Date(`${isoDate}T00:00:00Z`).getUTCDay();
   if (weekday === 0 || weekday === 6) return false;
-  const found = holidays.isHoliday(noon);
-  return !(found && found.some((holiday) => SKIPPED_TYPES.has(holiday.type)));
+  return !holidaysOf(Number(isoDate.slice(0, 4))).has(isoDate);
 }
 
 /** The São Paulo calendar date `days` business days after the date of `from` (yyyy-MM-dd). */

@@ -165,6 +165,9 @@ export default orderRoutes;
 // file of this folder.
 export { default as paymentsPlugin, PAYMENT_WEBHOOK_PATH } from './payments.plugin.ts';
 
+export { addBusinessDays, endOfSaoPauloDay } from './business-days.ts';
+export { boletoLine } from './sandbox-provider.ts';
+
 /** Whether order lines reference a product (the catalogue archives such a product instead of deleting it). */
 export async function productIsOrdered(em: EntityManager, productId: string): Promise<boolean> {
   return (await em.count(OrderItem, { product: productId })) > 0;
@@ -180,6 +183,7 @@ export {
   OrderItem,
   OrderItemSchema,
   OrderSchema,
+  OrderStatusChange,
   OrderStatusChangeSchema,
   PaymentNotificationSchema,
   SandboxPaymentSchema,
