@@ -71,7 +71,8 @@ export async function seedDemoOrderHistory(em: EntityManager, clock: Clock, opti
     const context = tx.getTransactionContext();
     await db.execute("select pg_advisory_xact_lock(hashtext('prata925:demo-order-history'))", [], 'all', context);
     if ((await tx.count(Order, { idempotencyKey: demoHistoryKey(0) })) > 0) return null;
-    const products = await tx.find(Product, { archivedAt: null }, { orderBy: { slug: 'asc' } });
+    // Pieces sold by variant (issue 22) would need a variant on each line: the history sells the others.
+    const products = (await tx.find(Product, { archivedAt: null }, { orderBy: { slug: 'asc' } })).filter((product) => product.options.length === 0);
     if (products.length === 0) return null;
 
     const shoppers = await demoShoppers(tx, clock);
