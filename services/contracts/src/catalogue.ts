@@ -15,6 +15,27 @@ export const productCategorySchema = z.enum(PRODUCT_CATEGORIES, {
 export type ProductCategory = z.infer<typeof productCategorySchema>;
 
 /**
+ * A product's status (issue 22): `active` products are the catalogue (listed, searchable, on their
+ * page, in the sitemap, reservable and orderable); `draft` products are being prepared and
+ * `archived` ones were deleted while order lines reference them (they stay for the order history):
+ * both are seen only in the admin panel. An archived product can be restored to draft or active.
+ */
+export const PRODUCT_STATUSES = ['active', 'draft', 'archived'] as const;
+export const productStatusSchema = z.enum(PRODUCT_STATUSES, { error: 'Status inválido' });
+export type ProductStatus = z.infer<typeof productStatusSchema>;
+
+/** The statuses an admin sets in the product form or when restoring (archiving is a deletion). */
+export const EDITABLE_PRODUCT_STATUSES = ['active', 'draft'] as const;
+export const editableProductStatusSchema = z.enum(EDITABLE_PRODUCT_STATUSES, { error: 'Status inválido: escolha Ativo ou Rascunho' });
+
+/** pt-BR labels of the statuses (singular, for a product). */
+export const PRODUCT_STATUS_LABELS: Readonly<Record<ProductStatus, string>> = {
+  active: 'Ativo',
+  draft: 'Rascunho',
+  archived: 'Arquivado',
+};
+
+/**
  * pt-BR labels of the stored categories. The spec's catalogue filter used labels that did not
  * match the stored values (and had no "Conjuntos"); we map each label to its stored value.
  */
@@ -145,6 +166,8 @@ export const productInputSchema = z.object({
   isBestseller: z.boolean().default(false),
   isFeatured: z.boolean().default(false),
   stock: z.number().int().nonnegative('Estoque inválido').default(0),
+  /** `active` (default) or `draft` (hidden from shoppers) (issue 22). */
+  status: editableProductStatusSchema.default('active'),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 

@@ -28,6 +28,7 @@ import { Migration20261127130000_store_settings } from './Migration2026112713000
 import { Migration20261127140000_low_stock_threshold } from './Migration20261127140000_low_stock_threshold.ts';
 import { Migration20261127200000_saved_addresses } from './Migration20261127200000_saved_addresses.ts';
 import { Migration20261127210000_product_page } from './Migration20261127210000_product_page.ts';
+import { Migration20261128130000_product_status } from './Migration20261128130000_product_status.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -55,4 +56,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127140000_low_stock_threshold', class: Migration20261127140000_low_stock_threshold },
   { name: 'Migration20261127200000_saved_addresses', class: Migration20261127200000_saved_addresses },
   { name: 'Migration20261127210000_product_page', class: Migration20261127210000_product_page },
+  { name: 'Migration20261128130000_product_status', class: Migration20261128130000_product_status },
 ];

@@ -6,8 +6,13 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import {
   CATEGORY_LABELS,
   FEATURED_PRODUCTS_LIMIT,
+  PRODUCT_STATUSES,
   productInputSchema,
+  type AdminProduct,
+  type AdminProductList,
+  type AdminProductListQuery,
   type Product as ProductDto,
+  type ProductStatus,
   type ProductInput,
   type ProductListQuery,
 } from '@prata/contracts';
@@ -31,8 +36,9 @@ const SEARCH_MAX_WORDS = 8;
 const SEARCH_TYPO_SIMILARITY = 0.45;
 
 /**
- * Ids of the products (not archived; of `category` when given) a shopper's search finds, best
- * match first (issue 22, "search as shoppers type it"). A product's text is its name,
+ * Ids of the products (of `statuses`, by default only `active` ones; of `category` when given) a
+ * shopper's search finds, best match first (issue 22, "search as shoppers type it"). The admin
+ * panel's product list searches every status the same way. A product's text is its name,
  * description, category and the category's pt-BR label, compared through `search_normalize()`
  * (lower case, accents removed: 'zirconia' finds 'Zircônia', 'ANEIS' finds 'Anéis').
  * - Every word of the search must match, in any order ('brinco zirconia' and 'zirconia brinco'
@@ -41,17 +47,22 @@ const SEARCH_TYPO_SIMILARITY = 0.45;
  *   (pg_trgm word similarity >= {@link SEARCH_TYPO_SIMILARITY}): 'pulceira' finds 'Pulseira'.
  * - Order: the words' similarity to the name, then to the whole text, then newest first.
  */
-export async function searchProductIds(em: EntityManager, search: string, category?: ProductListQuery['category']): Promise<string[]> {
+export async function searchProductIds(
+  em: EntityManager,
+  search: string,
+  category?: ProductListQuery['category'],
+  statuses: readonly ProductStatus[] = ['active'],
+): Promise<string[]> {
   const words = search.trim().split(/\s+/).filter(Boolean).slice(0, SEARCH_MAX_WORDS);
   if (words.length === 0) return [];
   const labels = Object.entries(CATEGORY_LABELS);
   const text = `search_normalize(p.name || ' ' || coalesce(p.description, '') || ' ' || p.category || ' ' || coalesce(l.label, ''))`;
   const select = (condition: string) =>
     `select p.id from products p left join (values ${labels.map(() => '(?, ?)').join(', ')}) as l(value, label) on l.value = p.category
-      where p.archived_at is null ${category ? 'and p.category = ?' : ''} and ${condition}
+      where p.status in (${statuses.map(() => '?').join(', ')}) ${category ? 'and p.category = ?' : ''} and ${condition}
       order by ${words.map(() => `word_similarity(search_normalize(?), search_normalize(p.name))`).join(' + ')} desc,
                ${words.map(() => `word_similarity(search_normalize(?), ${text})`).join(' + ')} desc, p.created_at desc, p.id`;
-  const head = [...labels.flat(), ...(category ? [category] : [])];
+  const head = [...labels.flat(), ...statuses, ...(category ? [category] : [])];
   const order = [...words, ...words];
   const connection = em.getConnection();
   const strict = await connection.execute<{ id: string }[]>(
@@ -91,10 +102,10 @@ export class CatalogueService {
    * All products, newest first; `category` narrows to one stored category; `ids` narrows to given
    * products (cart price refresh); `search` finds products as shoppers type (storefront.md 2,
    * catalogue; issue 22), best match first (see {@link searchProductIds}). They combine.
-   * Archived products (issue 12) are never listed.
+   * Only `active` products are listed (issue 22: drafts and archived products never are).
    */
   async list(query: { search?: string | undefined; category?: ProductListQuery['category']; ids?: string[] | undefined }): Promise<ProductDto[]> {
-    const where: FilterQuery<Product> = { archivedAt: null };
+    const where: FilterQuery<Product> = { status: 'active' };
     if (query.ids) where.id = { $in: query.ids };
     if (query.category) where.category = query.category;
     if (!query.search?.trim()) {
@@ -111,27 +122,63 @@ export class CatalogueService {
   async featured(): Promise<ProductDto[]> {
     const products = await this.em.find(
       Product,
-      { isFeatured: true, archivedAt: null },
+      { isFeatured: true, status: 'active' },
       { orderBy: { createdAt: 'desc', id: 'asc' }, limit: FEATURED_PRODUCTS_LIMIT },
     );
     return this.toDtos(products);
   }
 
-  /** One product (not archived). @throws NotFoundError ('Produto não encontrado'). */
+  /** One `active` product. @throws NotFoundError ('Produto não encontrado'; drafts and archived ones too). */
   async get(id: string): Promise<ProductDto> {
-    const product = await this.em.findOne(Product, { id, archivedAt: null });
+    const product = await this.em.findOne(Product, { id, status: 'active' });
     if (!product) throw new NotFoundError('Produto não encontrado');
     return (await this.toDtos([product]))[0]!;
   }
 
   /**
-   * One product (not archived) by its slug (issue 22, product page).
+   * One `active` product by its slug (issue 22, product page; drafts and archived ones are not found).
    * @throws NotFoundError ('Produto não encontrado').
    */
   async getBySlug(slug: string): Promise<ProductDto> {
-    const product = await this.em.findOne(Product, { slug, archivedAt: null });
+    const product = await this.em.findOne(Product, { slug, status: 'active' });
     if (!product) throw new NotFoundError('Produto não encontrado');
     return (await this.toDtos([product]))[0]!;
+  }
+
+  /**
+   * The admin panel's product list (issue 22): the products of `query.status` (`all`: every
+   * status), of `query.category`, matching `query.search` (as {@link searchProductIds}, over every
+   * status), best match first with a search, else newest first; and the counts per status for the
+   * same search and category.
+   */
+  async adminList(query: { status: AdminProductListQuery['status']; search?: string | undefined; category?: ProductListQuery['category'] }): Promise<AdminProductList> {
+    const where: FilterQuery<Product> = {};
+    if (query.category) where.category = query.category;
+    const ranked = query.search?.trim() ? await searchProductIds(this.em, query.search, query.category, PRODUCT_STATUSES) : undefined;
+    if (ranked) where.id = { $in: ranked };
+    const status = query.status ?? 'active';
+    const products = await this.em.find(Product, status === 'all' ? where : { ...where, status }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    const perStatus: number[] = [];
+    for (const value of PRODUCT_STATUSES) perStatus.push(await this.em.count(Product, { ...where, status: value }));
+    if (ranked) {
+      const position = new Map(ranked.map((id, index) => [id, index]));
+      products.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    }
+    const [active = 0, draft = 0, archived = 0] = perStatus;
+    return { products: await this.toAdminDtos(products), counts: { active, draft, archived, all: active + draft + archived } };
+  }
+
+  /** One product of any status, for the panel (issue 22). @throws NotFoundError ('Produto não encontrado'). */
+  async adminGet(id: string): Promise<AdminProduct> {
+    const product = await this.em.findOne(Product, { id });
+    if (!product) throw new NotFoundError('Produto não encontrado');
+    return (await this.toAdminDtos([product]))[0]!;
+  }
+
+  /** The API shape plus the status and archiving time, in the same order. */
+  async toAdminDtos(products: Product[]): Promise<AdminProduct[]> {
+    const dtos = await this.toDtos(products);
+    return dtos.map((dto, index) => ({ ...dto, status: products[index]!.status, archivedAt: products[index]!.archivedAt?.toISOString() ?? null }));
   }
 
   /**

@@ -5,7 +5,7 @@
  * - A sale is an order whose status is in `SALE_STATUSES` (paid, shipped, delivered); its moment
  *   is `paid_at` (the creation time for rows without it). Days and months are calendar days and
  *   months in São Paulo time.
- * - Dashboard: sales today, orders today and in total (not cancelled), active (not archived)
+ * - Dashboard: sales today, orders today and in total (not cancelled), active (status 'active', issue 22)
  *   products, customers ('Usuários Ativos' = profiles), the last 7 days, the newest activity,
  *   pending work (orders awaiting payment or shipping, products at or below the low-stock mark).
  * - Sales report for a period (last 7 / 30 / 90 / 365 days or all): revenue, units, orders,
@@ -57,7 +57,7 @@ export class ReportsService {
     const [[sales], [orders], [counts], week, [pending], lowStock, activity] = await Promise.all([
       db.execute(`select coalesce(sum(total_cents), 0)::bigint as revenue, count(*) as orders from orders where ${SALE} and ${localDay(soldAt())} = ${today}`, [now]),
       db.execute(`select count(*) filter (where ${localDay('created_at')} = ${today}) as today, count(*) as total from orders where status <> 'cancelled'`, [now]),
-      db.execute(`select (select count(*) from products where archived_at is null) as products, (select count(*) from profiles) as customers`),
+      db.execute(`select (select count(*) from products where status = 'active') as products, (select count(*) from profiles) as customers`),
       db.execute<{ date: string; revenue: string; orders: string }[]>(
         `select to_char(d, 'YYYY-MM-DD') as date, coalesce(sum(o.total_cents), 0)::bigint as revenue, count(o.id) as orders
            from generate_series(${today} - ${DASHBOARD_WEEK_DAYS - 1}, ${today}, interval '1 day') as d
@@ -130,12 +130,12 @@ export class ReportsService {
     };
   }
 
-  /** Products (not archived) at or below `threshold` units (the stored low-stock threshold, issue 22), fewest first. */
+  /** Active products (issue 22) at or below `threshold` units (the stored low-stock threshold, issue 22), fewest first. */
   private async lowStock(em: EntityManager, threshold: number, limit: number): Promise<{ id: string; name: string; stock: number }[]> {
     return em
       .getConnection()
       .execute<{ id: string; name: string; stock: number }[]>(
-        'select id, name, stock from products where archived_at is null and stock <= ? order by stock, name limit ?',
+        "select id, name, stock from products where status = 'active' and stock <= ? order by stock, name limit ?",
         [threshold, limit],
       );
   }

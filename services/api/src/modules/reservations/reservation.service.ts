@@ -36,13 +36,14 @@ export class ReservationService {
   }
 
   /**
-   * Reserves one unit of `productId` for `userId` for 30 minutes.
+   * Reserves one unit of `productId` for `userId` for 30 minutes. Only an `active` product can be
+   * reserved (issue 22: drafts and archived products are not found).
    * @throws NotFoundError; ConflictError 'already_reserved' or 'unavailable'.
    */
   async reserve(em: EntityManager, userId: string, productId: string): Promise<Reservation> {
     const records: DomainEventRecord[] = [];
     const reservation = await em.transactional(async (tx) => {
-      const product = await tx.findOne(Product, { id: productId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const product = await tx.findOne(Product, { id: productId, status: 'active' }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!product) throw new NotFoundError('Produto não encontrado');
       const now = this.clock.now();
       // The shopper's own expired hold (not yet swept by the cleanup job) no longer counts.
@@ -71,11 +72,11 @@ export class ReservationService {
     await this.events?.publish(em, records);
   }
 
-  /** The shopper's active, unexpired reservations, soonest expiry first. */
+  /** The shopper's active, unexpired reservations of `active` products (issue 22), soonest expiry first. */
   async list(em: EntityManager, userId: string): Promise<Reservation[]> {
     const rows = await em.find(
       ProductReservation,
-      { user: userId, isActive: true, expiresAt: { $gt: this.clock.now() } },
+      { user: userId, isActive: true, expiresAt: { $gt: this.clock.now() }, product: { status: 'active' } },
       { populate: ['product'], orderBy: { expiresAt: 'asc' } },
     );
     return rows.map((row) => this.toDto(row));
