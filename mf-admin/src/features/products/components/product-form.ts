@@ -3,9 +3,9 @@
  * typed in reais (step 0.01) and sent in integer cents; a non-numeric price counts as 0; name and
  * description are trimmed by the shared schema (empty description -> null); stock is a whole number.
  * The gallery (issue 22): at most 8 uploaded images in order, each with a required alt text; the
- * first is the cover (`imageKey`).
+ * first is the cover (`imageKey`). The status (issue 22): active (shown to shoppers) or draft.
  */
-import { PRODUCT_GALLERY_MAX, productGalleryInputSchema, productInputSchema, storageKeyFromUrl, type Product, type ProductCategory, type ProductGalleryInput, type ProductInput } from '@prata/contracts';
+import { PRODUCT_GALLERY_MAX, productGalleryInputSchema, productInputSchema, storageKeyFromUrl, type Product, type ProductCategory, type ProductGalleryInput, type ProductInput, type ProductStatus } from '@prata/contracts';
 import { validatorSchema } from '@prata/shared-ui/form';
 
 /** One image of the dialog's gallery. */
@@ -27,6 +27,8 @@ export interface ProductFormValues {
   isBestseller: boolean;
   isFeatured: boolean;
   stock: string;
+  /** Active (in the catalogue) or draft (hidden from shoppers) (issue 22). */
+  status: 'active' | 'draft';
 }
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
@@ -39,6 +41,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   isBestseller: false,
   isFeatured: false,
   stock: '0',
+  status: 'active',
 };
 
 /** Reais typed with a dot or a comma -> integer cents; anything non-numeric -> 0 (admin.md 5). */
@@ -53,7 +56,7 @@ export function centsToPrice(cents: number): string {
 }
 
 /** The form of an existing product: its gallery's images with the stored keys behind their URLs. */
-export function formOf(product: Product): ProductFormValues {
+export function formOf(product: Product & { status?: ProductStatus }): ProductFormValues {
   const gallery = product.images.flatMap((image) => {
     const key = storageKeyFromUrl(image.url);
     return key ? [{ key, url: image.url, alt: image.alt }] : [];
@@ -68,6 +71,7 @@ export function formOf(product: Product): ProductFormValues {
     isBestseller: product.isBestseller,
     isFeatured: product.isFeatured,
     stock: String(product.stock),
+    status: product.status === 'draft' ? 'draft' : 'active',
   };
 }
 
@@ -84,6 +88,7 @@ export function toProductInput(values: ProductFormValues): { input: ProductInput
     isBestseller: values.isBestseller,
     isFeatured: values.isFeatured,
     stock,
+    status: values.status,
   };
   const parsed = productInputSchema.safeParse(candidate);
   const errors: Record<string, string> = {};
