@@ -138,11 +138,13 @@ const PAGES: readonly PageDefinition[] = [
       if (PRODUCT_ID_PATTERN.test(slug)) return [ProductPage.preload()];
       const related = queryClient
         .fetchQuery(getProductQueryOptions(slug))
-        .then((product) => queryClient.prefetchQuery(getProductsQueryOptions({ category: product.category })));
+        .then((product) => product && queryClient.prefetchQuery(getProductsQueryOptions({ category: product.category })));
       return [ProductPage.preload(), related.catch(() => undefined)];
     },
     head: ({ url, params, queryClient }) => {
       const product = queryClient.getQueryData(getProductQueryOptions(params['slug'] ?? '').queryKey);
+      // The service does not show it (unknown, draft or archived): the not-found page, status 404.
+      if (product === null) return { title: `Produto não encontrado | ${SITE}`, description: DESCRIPTION, robots: 'noindex', status: 404 };
       if (!product) return { title: `Produto não encontrado | ${SITE}`, description: DESCRIPTION, robots: 'noindex' };
       const cover = product.images[0];
       const image = cover ? imageRenditionUrl(cover.url, IMAGE_RENDITION_WIDTHS.at(-1)!) : null;
