@@ -35,7 +35,7 @@ describe('pageHead of /produtos/:slug', () => {
       description: 'Anel em prata 925 com topázio azul.',
       canonicalPath: '/produtos/anel-gota-topazio',
       type: 'product',
-      image: { url: 'https://api.example/images/product-images/products/a.jpg?w=1280', alt: 'Anel de frente' },
+      image: { url: 'https://api.example/images/og/product-images/products/a.jpg', alt: 'Anel de frente', width: 1200 },
       product: { priceCents: 24_990, available: true },
     });
     expect(head.jsonLd?.[0]).toMatchObject({

@@ -194,6 +194,25 @@ export const imageRenditionQuerySchema = z.object({
     .refine((width) => (IMAGE_RENDITION_WIDTHS as readonly number[]).includes(width), 'Largura de imagem inválida'),
 });
 
+/**
+ * The Open Graph image of a product (issue 22): every stored product image, raster or vector
+ * (SVG, which link previews ignore), rendered as a JPEG {@link OPEN_GRAPH_IMAGE_WIDTH} px wide at
+ * `GET /images/og/<bucket>/<key>`.
+ */
+export const OPEN_GRAPH_IMAGE_WIDTH = 1200;
+/** Path prefix of the Open Graph renditions. */
+export const OPEN_GRAPH_IMAGE_PREFIX = '/images/og/';
+
+/**
+ * The Open Graph rendition of a stored image (`https://api/images/og/product-images/products/x.svg`),
+ * or null when the image is not served from `/storage/`.
+ */
+export function openGraphImageUrl(url: string): string | null {
+  const marker = url.indexOf('/storage/');
+  if (marker < 0) return null;
+  return `${url.slice(0, marker)}${OPEN_GRAPH_IMAGE_PREFIX}${url.slice(marker + '/storage/'.length).split(/[?#]/)[0]}`;
+}
+
 /** True when the stored image at `url` is raster (it has renditions); false for SVG or unknown. */
 export function isRasterImage(url: string): boolean {
   const pathname = url.split(/[?#]/)[0]!.toLowerCase();
