@@ -46,16 +46,15 @@ describe('pageHead of /produtos/:slug', () => {
     });
   });
 
-  it('answers 404 when the service does not show the product (unknown, draft or archived)', () => {
+  it('is not indexed when the service does not show the product (unknown, draft or archived)', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(getProductQueryOptions('rascunho').queryKey, null);
     const head = pageHead({ url: new URL('https://loja.example/produtos/rascunho'), queryClient });
-    expect(head).toMatchObject({ title: 'Produto não encontrado | Prata 925', robots: 'noindex', status: 404 });
+    expect(head).toMatchObject({ title: 'Produto não encontrado | Prata 925', robots: 'noindex' });
   });
 
-  it('is not indexed, without a status of its own, when the product could not be loaded', () => {
+  it('is not indexed when the product could not be loaded', () => {
     const head = pageHead({ url: new URL('https://loja.example/produtos/nao-existe'), queryClient: new QueryClient() });
     expect(head).toMatchObject({ title: 'Produto não encontrado | Prata 925', robots: 'noindex' });
-    expect(head.status).toBeUndefined();
   });
 });

@@ -143,8 +143,7 @@ const PAGES: readonly PageDefinition[] = [
     },
     head: ({ url, params, queryClient }) => {
       const product = queryClient.getQueryData(getProductQueryOptions(params['slug'] ?? '').queryKey);
-      // The service does not show it (unknown, draft or archived): the not-found page, status 404.
-      if (product === null) return { title: `Produto não encontrado | ${SITE}`, description: DESCRIPTION, robots: 'noindex', status: 404 };
+      // Not shown (null: unknown, draft or archived; the shell's host answers 404) or not loaded.
       if (!product) return { title: `Produto não encontrado | ${SITE}`, description: DESCRIPTION, robots: 'noindex' };
       const cover = product.images[0];
       const image = cover ? openGraphImageUrl(cover.url) : null;

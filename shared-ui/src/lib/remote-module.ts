@@ -75,11 +75,6 @@ export interface PageHead {
   jsonLd?: readonly Record<string, unknown>[];
   /** `noindex` for pages search engines should not list (sign-in, password reset). */
   robots?: 'noindex';
-  /**
-   * The HTTP status of a page its owner does not find (issue 22: 404 for a product page whose
-   * product is unknown, draft or archived); absent: 200 (404 for paths no remote owns).
-   */
-  status?: 404;
 }
 
 export interface RemoteModule {

@@ -11,7 +11,7 @@
  *    the route renders in the browser, the remote has no usable Node build, or step 2 failed or
  *    overran the budget, the slot's placeholder, which React renders in the browser;
  * 4. the page's head (the remote's `head`, else a default), its status (404 for paths nobody
- *    owns, or when the head says so: a product page whose product is not shown, issue 22), what the document links for the remote, and, once the stream ended, the query
+ *    owns), what the document links for the remote, and, once the stream ended, the query
  *    client's dehydrated state.
  *
  * A render that throws outside a slot rejects (the host then sends the browser-rendered
@@ -160,7 +160,7 @@ export async function renderPage(request: PageRequest): Promise<PageRender | Red
         onShellReady() {
           resolve({
             kind: 'page',
-            status: head.status ?? route.status,
+            status: route.status,
             head: headTags(head, url),
             page,
             remoteAssets,
