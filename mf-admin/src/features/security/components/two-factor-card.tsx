@@ -8,7 +8,8 @@
  *
  * The setup's password and the disable dialog's password and code are react-hook-form forms
  * validated by the shared schemas (`twoFactorSetupRequestSchema`, `twoFactorDisableSchema`): a
- * missing field is the toast 'Campos obrigatórios' (and its message under the field).
+ * missing field is said once, as the toast 'Campos obrigatórios', not under the fields; a
+ * malformed code keeps its message under its field.
  */
 import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -102,7 +103,11 @@ export function TwoFactorCard() {
     });
   };
 
-  const setupMissing = () => toast.error('Campos obrigatórios', { description: 'Informe a senha atual para ativar o 2FA.' });
+  const setupMissing = () => {
+    if (setupForm.getValues('currentPassword')) return;
+    setupForm.clearErrors();
+    toast.error('Campos obrigatórios', { description: 'Informe a senha atual para ativar o 2FA.' });
+  };
 
   const turnOff = (input: { currentPassword: string; code: string }) => {
     disable.mutate(
@@ -128,7 +133,9 @@ export function TwoFactorCard() {
   // Only a missing field is 'Campos obrigatórios'; a malformed code keeps its message under the field.
   const disableInvalid = () => {
     const { currentPassword, code: offCode } = disableForm.getValues();
-    if (!currentPassword || !offCode.trim()) toast.error('Campos obrigatórios', { description: 'Informe a senha atual e o código de verificação.' });
+    if (currentPassword && offCode.trim()) return;
+    disableForm.clearErrors();
+    toast.error('Campos obrigatórios', { description: 'Informe a senha atual e o código de verificação.' });
   };
 
   const enabled = status.data?.twoFactorEnabled ?? false;
