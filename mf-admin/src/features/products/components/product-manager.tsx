@@ -180,14 +180,14 @@ export function ProductManager({ compact = false }: ProductManagerProps) {
                       <ArchiveRestore size={16} aria-hidden="true" /> Restaurar
                     </Button>
                   ) : (
-                  <span className={styles.rowActions}>
-                    <Button variant="ghost" size="icon" aria-label={`Editar ${product.name}`} onClick={() => setEditing(product)}>
-                      <Pencil size={16} aria-hidden="true" />
-                    </Button>
-                    <Button variant="ghost" size="icon" aria-label={`Excluir ${product.name}`} onClick={() => setDeleting(product)}>
-                      <Trash2 size={16} aria-hidden="true" />
-                    </Button>
-                  </span>
+                    <span className={styles.rowActions}>
+                      <Button variant="ghost" size="icon" aria-label={`Editar ${product.name}`} onClick={() => setEditing(product)}>
+                        <Pencil size={16} aria-hidden="true" />
+                      </Button>
+                      <Button variant="ghost" size="icon" aria-label={`Excluir ${product.name}`} onClick={() => setDeleting(product)}>
+                        <Trash2 size={16} aria-hidden="true" />
+                      </Button>
+                    </span>
                   )}
                 </td>
               </tr>
