@@ -1,6 +1,6 @@
 /**
  * Accessibility (issue 6): axe-core finds no serious or critical violation on any route of any
- * remote, signed out, signed in as a customer and signed in as an admin (an admin who is also a
+ * remote (a demo product's page `/produtos/<slug>` included, issue 22), signed out, signed in as a customer and signed in as an admin (an admin who is also a
  * developer, so /developer shows its dashboard), nor in the interactive states that matter
  * (mobile menu sheet, dialogs, forms showing their errors, search suggestions, the account menu,
  * a cart with items, the checkout form and its errors, an order confirmation with PIX) and the admin
@@ -11,11 +11,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { confirmedAccount, createDeveloper, uniqueEmail } from './support/accounts.ts';
 import { sql } from './support/database.ts';
+import { E2E } from './support/environment.ts';
 import { addToCart, createProduct, fillAddress } from './support/shop.ts';
 import { settle, signInAsAdmin, signInAsCustomer } from './support/ui.ts';
 
-/** Every route of every remote (storefront, checkout, admin, devtools) and a path nobody owns. */
-const ROUTES = [
+/** Every route of every remote (storefront, checkout, admin, devtools) and a path nobody owns; a product's page is added from the API. */
+const ROUTES: string[] = [
   '/',
   '/produtos',
   '/produtos?favoritos=1',
@@ -48,7 +49,7 @@ const ROUTES = [
   '/developer',
   '/developer/ui',
   '/colecao-inexistente',
-] as const;
+];
 
 const BLOCKING = new Set(['serious', 'critical']);
 
@@ -83,6 +84,11 @@ const developer = { email: uniqueEmail('axe.dev'), password: 'Prata-Axe-2026!', 
 
 test.beforeAll(async () => {
   await createDeveloper(developer);
+  // A demo product's page (issue 22): the first of the catalogue, as the API lists it.
+  const [product] = (await (await fetch(`${E2E.apiUrl}/api/products`)).json()) as { slug: string }[];
+  expect(product, 'the demo catalogue has products').toBeDefined();
+  const page = `/produtos/${encodeURIComponent(product!.slug)}`;
+  if (!ROUTES.includes(page)) ROUTES.splice(ROUTES.indexOf('/produtos?favoritos=1') + 1, 0, page);
 });
 
 test.afterAll(async () => {

@@ -29,6 +29,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   product_updated: 'Produto atualizado',
   product_deleted: 'Produto removido',
   product_archived: 'Produto arquivado',
+  product_restored: 'Produto restaurado',
   product_image_uploaded: 'Imagem enviada',
   product_image_deleted: 'Imagem removida',
   product_gallery_updated: 'Galeria do produto alterada',

@@ -13,7 +13,7 @@
  * also refreshes the catalogue and the featured list.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { DomainEventName, LogActionFilter, LogPeriod, ProductCategory, SalesPeriod } from '@prata/contracts';
+import type { AdminProductFilter, DomainEventName, LogActionFilter, LogPeriod, ProductCategory, SalesPeriod } from '@prata/contracts';
 
 export const adminKeys = {
   /** Everything the panel caches (dropped on sign-out). */
@@ -21,7 +21,7 @@ export const adminKeys = {
   dashboard: ['admin', 'dashboard'] as const,
   /** Every product query, the storefront's included. */
   products: ['products'] as const,
-  productList: (search: string, category: ProductCategory | '') => ['products', 'admin-list', search, category] as const,
+  productList: (status: AdminProductFilter, search: string, category: ProductCategory | '') => ['products', 'admin-list', status, search, category] as const,
   /** Back-in-stock subscribers waiting per product (issue 22): under `products`, so a restock refreshes it. */
   backInStock: ['products', 'back-in-stock'] as const,
   sales: (period: SalesPeriod) => ['admin', 'sales', period] as const,

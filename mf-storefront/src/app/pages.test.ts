@@ -37,7 +37,7 @@ describe('pageHead of /produtos/:slug', () => {
       description: 'Anel em prata 925 com topázio azul.',
       canonicalPath: '/produtos/anel-gota-topazio',
       type: 'product',
-      image: { url: 'https://api.example/images/product-images/products/a.jpg?w=1280', alt: 'Anel de frente' },
+      image: { url: 'https://api.example/images/og/product-images/products/a.jpg', alt: 'Anel de frente', width: 1200 },
       product: { priceCents: 24_990, available: true },
     });
     expect(head.jsonLd?.[0]).toMatchObject({
@@ -48,7 +48,14 @@ describe('pageHead of /produtos/:slug', () => {
     });
   });
 
-  it('is not indexed when the product is unknown', () => {
+  it('is not indexed when the service does not show the product (unknown, draft or archived)', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(getProductQueryOptions('rascunho').queryKey, null);
+    const head = pageHead({ url: new URL('https://loja.example/produtos/rascunho'), queryClient });
+    expect(head).toMatchObject({ title: 'Produto não encontrado | Prata 925', robots: 'noindex' });
+  });
+
+  it('is not indexed when the product could not be loaded', () => {
     const head = pageHead({ url: new URL('https://loja.example/produtos/nao-existe'), queryClient: new QueryClient() });
     expect(head).toMatchObject({ title: 'Produto não encontrado | Prata 925', robots: 'noindex' });
   });

@@ -7,11 +7,11 @@
  * JSON-LD: the home page describes the store (schema.org `Organization`, `OnlineStore`) and its
  * featured pieces, the catalogue its listed pieces, each a `Product` with its `Offer` (price in
  * BRL, availability). A product's page (issue 22) is a `Product` of its own, with its gallery's
- * images, an Open Graph image (the cover's 1280 px WebP rendition; none for a vector cover, which
- * link previews do not show) and its price.
+ * images, an Open Graph image (the cover as a 1200 px JPEG, `openGraphImageUrl`: a vector cover
+ * too, which link previews would not show as it is) and its price.
  */
 import { matchRoutes } from '@prata/shared-ui/router';
-import { CATEGORY_LABELS, IMAGE_RENDITION_WIDTHS, PRODUCT_ID_PATTERN, imageRenditionUrl, productPagePath, type Product } from '@prata/contracts/catalogue';
+import { CATEGORY_LABELS, OPEN_GRAPH_IMAGE_WIDTH, PRODUCT_ID_PATTERN, openGraphImageUrl, productPagePath, type Product } from '@prata/contracts/catalogue';
 import { DEFAULT_STORE_CONTACT, type ContentSection, type ContentSectionKey, type StoreContact } from '@prata/contracts/content';
 import { getStoreContactQueryOptions, type PageContext, type PageHead } from '@prata/shared-ui';
 import { getContentSectionQueryOptions } from '../features/content/api/get-content-section.ts';
@@ -138,14 +138,15 @@ const PAGES: readonly PageDefinition[] = [
       if (PRODUCT_ID_PATTERN.test(slug)) return [ProductPage.preload()];
       const related = queryClient
         .fetchQuery(getProductQueryOptions(slug))
-        .then((product) => queryClient.prefetchQuery(getProductsQueryOptions({ category: product.category })));
+        .then((product) => product && queryClient.prefetchQuery(getProductsQueryOptions({ category: product.category })));
       return [ProductPage.preload(), related.catch(() => undefined)];
     },
     head: ({ url, params, queryClient }) => {
       const product = queryClient.getQueryData(getProductQueryOptions(params['slug'] ?? '').queryKey);
+      // Not shown (null: unknown, draft or archived; the shell's host answers 404) or not loaded.
       if (!product) return { title: `Produto não encontrado | ${SITE}`, description: DESCRIPTION, robots: 'noindex' };
       const cover = product.images[0];
-      const image = cover ? imageRenditionUrl(cover.url, IMAGE_RENDITION_WIDTHS.at(-1)!) : null;
+      const image = cover ? openGraphImageUrl(cover.url) : null;
       return {
         title: `${product.name} | ${SITE}`,
         description: product.description
@@ -153,7 +154,7 @@ const PAGES: readonly PageDefinition[] = [
           : `${product.name} em prata 925 legítima (${CATEGORY_LABELS[product.category]}). Veja preço, fotos e parcelamento na ${SITE}.`,
         canonicalPath: productPagePath(product),
         type: 'product',
-        ...(image && cover ? { image: { url: image, alt: cover.alt } } : {}),
+        ...(image && cover ? { image: { url: image, alt: cover.alt, width: OPEN_GRAPH_IMAGE_WIDTH } } : {}),
         product: { priceCents: product.priceCents, available: product.available > 0 },
         jsonLd: [{ '@context': 'https://schema.org', ...productJsonLd(product, new URL(productPagePath(product), url)) }],
       };

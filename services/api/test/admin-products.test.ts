@@ -241,8 +241,8 @@ describe('create, update, delete (admin.md 7)', () => {
 
     const history = await service.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(buyer) });
     expect(history.json().items).toEqual([expect.objectContaining({ productId: product.id, productName: 'Colar Arquivado', quantity: 1 })]);
-    // Archived is final: editing or deleting it again is a 404.
-    expect((await call('PUT', `/api/admin/products/${product.id}`, ring)).statusCode).toBe(404);
+    // Archived: editing it is refused until it is restored (issue 22).
+    expect((await call('PUT', `/api/admin/products/${product.id}`, ring)).statusCode).toBe(409);
     const event = await service.db.orm.em.fork().findOneOrFail(DomainEventRecord, { type: 'ProductDeleted', aggregateId: product.id });
     expect(event.payload).toEqual({ productId: product.id, archived: true });
   });

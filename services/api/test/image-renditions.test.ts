@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_RENDITION_WIDTHS, imageSrcSet } from '@prata/contracts';
+import { IMAGE_RENDITION_WIDTHS, OPEN_GRAPH_IMAGE_WIDTH, imageSrcSet, openGraphImageUrl } from '@prata/contracts';
 import { PRODUCT_IMAGES_BUCKET, RENDITIONS_FOLDER } from '../src/storage/object-storage.ts';
 import { createTestService, type TestService } from './helpers.ts';
 
@@ -109,5 +109,33 @@ describe('GET /images/product-images/<key>?w=<width>', () => {
       expect(response.statusCode, key).toBe(404);
       expect(response.json<{ message: string }>().message).toBe('Imagem não encontrada');
     }
+  });
+});
+
+describe('Open Graph rendition (issue 22)', () => {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400"><rect width="400" height="400" fill="#e5e7eb"/><circle cx="200" cy="200" r="120" fill="none" stroke="#9ca3af" stroke-width="24"/></svg>`;
+
+  it('answers the og:image URL of an SVG cover with a 1200 px JPEG link previews can show', async () => {
+    await service.app.storage.put(PRODUCT_IMAGES_BUCKET, 'products/anel-vetor.svg', svg);
+    const url = openGraphImageUrl(`http://127.0.0.1:3000/storage/${PRODUCT_IMAGES_BUCKET}/products/anel-vetor.svg`);
+    expect(url).toBe(`http://127.0.0.1:3000/images/og/${PRODUCT_IMAGES_BUCKET}/products/anel-vetor.svg`);
+    const response = await service.app.inject({ method: 'GET', url: new URL(url!).pathname });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(response.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: OPEN_GRAPH_IMAGE_WIDTH, height: OPEN_GRAPH_IMAGE_WIDTH });
+    // The drawing is there (not a blank page): the ring's grey differs from the background's.
+    const { channels } = await sharp(response.rawPayload).stats();
+    expect(channels[0]!.min).toBeLessThan(channels[0]!.max - 40);
+  });
+
+  it('renders a photo too, and answers 404 for a missing image', async () => {
+    const photo = await service.app.inject({ method: 'GET', url: `/images/og/${PRODUCT_IMAGES_BUCKET}/products/anel-foto.jpg` });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(photo.rawPayload).metadata()).width).toBe(OPEN_GRAPH_IMAGE_WIDTH);
+    const missing = await service.app.inject({ method: 'GET', url: `/images/og/${PRODUCT_IMAGES_BUCKET}/products/nao-existe.svg` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Imagem não encontrada');
   });
 });

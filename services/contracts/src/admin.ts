@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { SOCIAL_PLATFORMS } from './content.ts';
 import { PAYMENT_METHODS, savedAddressSchema, type ORDER_STATUSES } from './orders.ts';
 import { adminUserSchema, ROLE_NAMES } from './auth.ts';
+import { PRODUCT_STATUSES, SEARCH_TERM_MAX_LENGTH, editableProductStatusSchema, productCategorySchema, productSchema, productStatusSchema } from './catalogue.ts';
 
 // --- Products and their images (admin.md 3, 5, 7, 8) --------------------------------------
 
@@ -50,6 +51,48 @@ export function storageKeyFromUrl(url: string | null | undefined, bucket = 'prod
   const key = pathname.slice(at + marker.length).split('/').map(decodeURIComponent).join('/');
   return key || null;
 }
+
+/**
+ * A product as the admin panel sees it (issue 22): the public shape plus its status and when it
+ * was archived (ISO, null unless archived).
+ */
+export const adminProductSchema = productSchema.extend({
+  status: productStatusSchema,
+  archivedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+/** The status filter of the admin product list: one status, or `all`. */
+export const ADMIN_PRODUCT_FILTERS = [...PRODUCT_STATUSES, 'all'] as const;
+export type AdminProductFilter = (typeof ADMIN_PRODUCT_FILTERS)[number];
+
+/** Query of `GET /api/admin/products`: `status` (default `active`), free-text `search` and a `category`. */
+export const adminProductListQuerySchema = z.object({
+  status: z.enum(ADMIN_PRODUCT_FILTERS, { error: 'Filtro de status inválido' }).default('active'),
+  search: z
+    .string()
+    .trim()
+    .max(SEARCH_TERM_MAX_LENGTH, 'Termo de busca muito longo')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  category: productCategorySchema.optional(),
+});
+export type AdminProductListQuery = z.input<typeof adminProductListQuerySchema>;
+
+/**
+ * `GET /api/admin/products`: the products of the filter (newest first, best match first with a
+ * search) and how many products each status has (with the search and category, whatever the
+ * status filter), `all` their sum.
+ */
+export const adminProductListSchema = z.object({
+  products: z.array(adminProductSchema),
+  counts: z.object({ active: z.number().int(), draft: z.number().int(), archived: z.number().int(), all: z.number().int() }),
+});
+export type AdminProductList = z.infer<typeof adminProductListSchema>;
+
+/** Body of `POST /api/admin/products/:id/restore`: the status an archived product returns to. */
+export const productRestoreSchema = z.object({ status: editableProductStatusSchema });
+export type ProductRestore = z.infer<typeof productRestoreSchema>;
 
 /** `DELETE /api/admin/products/:id`: `archived` when order lines reference the product. */
 export const productDeletionSchema = z.object({ outcome: z.enum(['deleted', 'archived']), message: z.string() });
@@ -335,7 +378,7 @@ export const LOG_PERIOD_LABELS: Readonly<Record<LogPeriod, string>> = {
 /** Action filters (admin.md 9) and the audit actions each one covers. */
 export const LOG_ACTION_FILTERS = {
   login: ['login', 'login_failed', 'logout'],
-  product: ['product_created', 'product_updated', 'product_deleted', 'product_archived', 'product_image_uploaded', 'product_image_deleted', 'product_gallery_updated'],
+  product: ['product_created', 'product_updated', 'product_deleted', 'product_archived', 'product_restored', 'product_image_uploaded', 'product_image_deleted', 'product_gallery_updated'],
   '2fa': ['2fa_enabled', '2fa_disabled', '2fa_enrolment_required'],
   profile: ['profile_updated', 'password_changed', 'password_reset', 'email_change_requested', 'email_changed', 'address_created', 'address_updated', 'address_deleted'],
 } as const;

@@ -15,6 +15,27 @@ export const productCategorySchema = z.enum(PRODUCT_CATEGORIES, {
 export type ProductCategory = z.infer<typeof productCategorySchema>;
 
 /**
+ * A product's status (issue 22): `active` products are the catalogue (listed, searchable, on their
+ * page, in the sitemap, reservable and orderable); `draft` products are being prepared and
+ * `archived` ones were deleted while order lines reference them (they stay for the order history):
+ * both are seen only in the admin panel. An archived product can be restored to draft or active.
+ */
+export const PRODUCT_STATUSES = ['active', 'draft', 'archived'] as const;
+export const productStatusSchema = z.enum(PRODUCT_STATUSES, { error: 'Status inválido' });
+export type ProductStatus = z.infer<typeof productStatusSchema>;
+
+/** The statuses an admin sets in the product form or when restoring (archiving is a deletion). */
+export const EDITABLE_PRODUCT_STATUSES = ['active', 'draft'] as const;
+export const editableProductStatusSchema = z.enum(EDITABLE_PRODUCT_STATUSES, { error: 'Status inválido: escolha Ativo ou Rascunho' });
+
+/** pt-BR labels of the statuses (singular, for a product). */
+export const PRODUCT_STATUS_LABELS: Readonly<Record<ProductStatus, string>> = {
+  active: 'Ativo',
+  draft: 'Rascunho',
+  archived: 'Arquivado',
+};
+
+/**
  * pt-BR labels of the stored categories. The spec's catalogue filter used labels that did not
  * match the stored values (and had no "Conjuntos"); we map each label to its stored value.
  */
@@ -282,6 +303,8 @@ export const productInputSchema = z
   isBestseller: z.boolean().default(false),
   isFeatured: z.boolean().default(false),
   stock: z.number().int().nonnegative('Estoque inválido').default(0),
+  /** `active` (default) or `draft` (hidden from shoppers) (issue 22). */
+  status: editableProductStatusSchema.default('active'),
   options: z.array(productOptionSchema).max(PRODUCT_OPTIONS_MAX, `No máximo ${PRODUCT_OPTIONS_MAX} opções por produto`).default([]),
   variants: z.array(productVariantInputSchema).max(200, 'Variantes demais').default([]),
   })
@@ -310,6 +333,25 @@ export const imageRenditionQuerySchema = z.object({
     .int('Largura de imagem inválida')
     .refine((width) => (IMAGE_RENDITION_WIDTHS as readonly number[]).includes(width), 'Largura de imagem inválida'),
 });
+
+/**
+ * The Open Graph image of a product (issue 22): every stored product image, raster or vector
+ * (SVG, which link previews ignore), rendered as a JPEG {@link OPEN_GRAPH_IMAGE_WIDTH} px wide at
+ * `GET /images/og/<bucket>/<key>`.
+ */
+export const OPEN_GRAPH_IMAGE_WIDTH = 1200;
+/** Path prefix of the Open Graph renditions. */
+export const OPEN_GRAPH_IMAGE_PREFIX = '/images/og/';
+
+/**
+ * The Open Graph rendition of a stored image (`https://api/images/og/product-images/products/x.svg`),
+ * or null when the image is not served from `/storage/`.
+ */
+export function openGraphImageUrl(url: string): string | null {
+  const marker = url.indexOf('/storage/');
+  if (marker < 0) return null;
+  return `${url.slice(0, marker)}${OPEN_GRAPH_IMAGE_PREFIX}${url.slice(marker + '/storage/'.length).split(/[?#]/)[0]}`;
+}
 
 /** True when the stored image at `url` is raster (it has renditions); false for SVG or unknown. */
 export function isRasterImage(url: string): boolean {

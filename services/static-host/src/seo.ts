@@ -9,7 +9,9 @@
  *   every active product's page, read from the API (`GET /api/products`) when asked (cached for
  *   {@link SITEMAP_TTL_MS}); when the API does not answer, the pages alone;
  * - `GET /produtos/<uuid>` (the old address of a product page, issue 22): a permanent redirect
- *   (301) to the product's page `/produtos/<slug>`, the query kept ({@link productRedirect}).
+ *   (301) to the product's page `/produtos/<slug>`, the query kept ({@link productRedirect});
+ * - `GET /produtos/<slug>` of a product the API does not show (unknown, draft or archived): the
+ *   page (its not-found screen) with the status 404 ({@link productMissing}).
  */
 import type { FastifyInstance } from 'fastify';
 import { PRODUCT_CATEGORIES, productListSchema, productPagePath, productSchema, type Product } from '@prata/contracts/catalogue';
@@ -79,6 +81,21 @@ export async function productRedirect(apiOrigin: string, id: string, search = ''
     return `${productPagePath(productSchema.parse(await response.json()))}${search}`;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Whether the API says there is no product page at `slug` (issue 22): `GET /api/products/by-slug/:slug`
+ * answers 404 for an unknown, draft or archived product (3 s at most). False when it answers
+ * otherwise or not at all (the page then renders as usual, status 200).
+ */
+export async function productMissing(apiOrigin: string, slug: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${apiOrigin}/api/products/by-slug/${encodeURIComponent(slug)}`, { signal: AbortSignal.timeout(3000) });
+    await response.body?.cancel();
+    return response.status === 404;
+  } catch {
+    return false;
   }
 }
 

@@ -40,6 +40,10 @@ beforeAll(async () => {
     return registry;
   });
   api.get('/mf-manifest.json', async () => manifest);
+  // Issue 22: one product is shown; any other slug is unknown, a draft or archived.
+  api.get('/api/products/by-slug/:slug', async (request, reply) =>
+    (request.params as { slug: string }).slug === 'anel-lua' ? { slug: 'anel-lua' } : reply.code(404).send({ error: 'not_found', message: 'Produto não encontrado' }),
+  );
   apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
   registry = [
     { name: 'storefront', manifestUrl: `${apiUrl}/mf-manifest.json`, version: '1.0.0', routes: ['/', '/produtos'] },
@@ -141,5 +145,22 @@ describe('shell document', () => {
     expect(landingRemote(entries, '/minha-conta/pedidos/7')?.name).toBe('checkout');
     expect(landingRemote(entries, '/admin')?.name).toBe('admin');
     expect(landingRemote(entries, '/nada')).toBeUndefined();
+  });
+});
+
+describe('product pages (issue 22)', () => {
+  it('answers 404 with the page (its not-found screen) for a product the API does not show, 200 for one it shows', async () => {
+    const document = new ShellDocument({ root: dir, apiUrl });
+    const host = await startStaticHost({ name: 'shell', root: dir, port: 0, spa: true, runtimeConfig: { apiUrl }, document, seo: { storeOrigin: 'http://loja.example', apiOrigin: apiUrl, productPath: () => undefined } });
+    try {
+      const shown = await fetch(`${host.url}/produtos/anel-lua`, { headers: { accept: 'text/html' } });
+      expect(shown.status).toBe(200);
+      const hidden = await fetch(`${host.url}/produtos/anel-rascunho`, { headers: { accept: 'text/html' } });
+      expect(hidden.status).toBe(404);
+      expect(hidden.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(bootData(await hidden.text()).registry).toEqual(registry);
+    } finally {
+      await host.close();
+    }
   });
 });

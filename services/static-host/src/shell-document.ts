@@ -236,9 +236,11 @@ export class ShellDocument {
   /**
    * Answers a document request for `url` (path and query): the server-rendered page when it can,
    * else the page the browser renders; `no-cache`, and the client cookie when new. `nonce`: the
-   * response's CSP nonce for React's inline scripts.
+   * response's CSP nonce for React's inline scripts. `status`: 404 for a page whose subject the
+   * API does not have (a product page of an unknown, draft or archived product, issue 22), else
+   * the route's status.
    */
-  async send(raw: IncomingMessage, url: string, reply: FastifyReply, nonce?: string): Promise<FastifyReply> {
+  async send(raw: IncomingMessage, url: string, reply: FastifyReply, nonce?: string, status?: 404): Promise<FastifyReply> {
     const boot = await this.boot(raw);
     if (boot.newClient) {
       const cookie = { name: CLIENT_COOKIE, value: boot.clientId, path: '/', maxAge: CLIENT_COOKIE_MAX_AGE_S, sameSite: 'lax' } as const;
@@ -246,19 +248,28 @@ export class ShellDocument {
     }
     void reply.header('cache-control', 'no-cache');
     const renderer = this.options.renderer?.() ?? null;
-    if (renderer && boot.registry) return this.sendRendered(raw, url, reply, renderer, boot.registry, nonce);
+    if (renderer && boot.registry) return this.sendRendered(raw, url, reply, renderer, boot.registry, nonce, status);
     const pathname = url.split('?')[0]!;
+    if (status) void reply.code(status);
     return reply.type('text/html; charset=utf-8').send(await this.render(boot, pathname));
   }
 
   /** The server-rendered page (issue 20, see shell-renderer.ts). */
-  private async sendRendered(raw: IncomingMessage, url: string, reply: FastifyReply, renderer: ShellRenderer, registry: RemoteRegistry, nonce: string | undefined): Promise<FastifyReply> {
+  private async sendRendered(
+    raw: IncomingMessage,
+    url: string,
+    reply: FastifyReply,
+    renderer: ShellRenderer,
+    registry: RemoteRegistry,
+    nonce: string | undefined,
+    status: 404 | undefined,
+  ): Promise<FastifyReply> {
     const hostname = (raw.headers.host ?? '').replace(/:\d+$/, '');
     const storeOrigin = this.options.storeOrigin ?? `http://${raw.headers.host ?? '127.0.0.1'}`;
     const route = await renderer.module.routePage({ url, hostname, storeOrigin, registry });
     if (route.kind === 'redirect') return reply.redirect(route.location, 302);
     const body = documentBody(raw.headers['accept-encoding']);
-    void reply.code(route.status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+    void reply.code(status ?? route.status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
     if (body.encoding) void reply.header('content-encoding', body.encoding);
     const closed = new Promise<void>((resolve) => raw.once('close', () => resolve()));
     void streamDocument({

@@ -23,7 +23,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { isSourceMap, serveReleases } from './releases.ts';
 import { PRODUCT_ID_PATTERN } from '@prata/contracts/catalogue';
-import { productRedirect, serveSeoFiles, type SeoOptions } from './seo.ts';
+import { productMissing, productRedirect, serveSeoFiles, type SeoOptions } from './seo.ts';
 import type { AcquirerCspSources } from './acquirer-csp.ts';
 import type { ShellDocument } from './shell-document.ts';
 
@@ -190,12 +190,15 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
   if (document) app.get('/', (request, reply) => document.send(request.raw, request.url, reply, nonce(request)));
   const { seo } = options;
   if (document && seo) {
-    // A product page's old address (its id, issue 22) moves permanently to its slug.
+    // A product page's old address (its id, issue 22) moves permanently to its slug; a slug the
+    // API does not show (unknown, draft, archived) is the not-found page with the status 404.
     app.get<{ Params: { id: string } }>('/produtos/:id', async (request, reply) => {
       const query = request.url.indexOf('?');
-      const location = PRODUCT_ID_PATTERN.test(request.params.id) ? await productRedirect(seo.apiOrigin, request.params.id, query < 0 ? '' : request.url.slice(query)) : null;
+      const isId = PRODUCT_ID_PATTERN.test(request.params.id);
+      const location = isId ? await productRedirect(seo.apiOrigin, request.params.id, query < 0 ? '' : request.url.slice(query)) : null;
       if (location) return reply.header('cache-control', 'public, max-age=3600').redirect(location, 301);
-      return document.send(request.raw, request.url, reply, nonce(request));
+      const missing = !isId && (await productMissing(seo.apiOrigin, request.params.id));
+      return document.send(request.raw, request.url, reply, nonce(request), missing ? 404 : undefined);
     });
   }
   app.setNotFoundHandler((request, reply) => {

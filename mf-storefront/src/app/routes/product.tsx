@@ -7,7 +7,8 @@
  *
  * The old address `/produtos/<id>`: the shell's host answers 301 to the slug; in the browser
  * (a link followed inside the app) the page looks the product up by id and replaces the URL.
- * An unknown product shows the not-found page.
+ * An unknown product (or a draft or archived one, issue 22) shows the not-found page, with the
+ * HTTP status 404 when the server renders it (pages.ts).
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -44,7 +45,7 @@ export function ProductRoute() {
   }, [byId.data, location.search, navigate]);
 
   const failure = isId ? byId.error : error;
-  if (failure instanceof ApiRequestError && failure.status === 404) return <NotFoundPage />;
+  if ((failure instanceof ApiRequestError && failure.status === 404) || product === null) return <NotFoundPage />;
   if (failure && !product) {
     return (
       <div className={`p9-container ${styles.page}`}>

@@ -6,6 +6,8 @@
  * product images at `GET /images/product-images/<key>?w=<width>` (issue 6; widths and URL shape
  * in the contracts' `imageSrcSet`). A width outside `IMAGE_RENDITION_WIDTHS` is a 400 'Dados inválidos' with
  * the issue `querystring.w: Largura de imagem inválida`; a missing or non-raster image is a 404 'Imagem não encontrada'.
+ * `GET /images/og/product-images/<key>` (issue 22): a product image, SVG included, as the JPEG
+ * link previews show (Open Graph; contracts' `openGraphImageUrl`); a missing one is a 404.
  */
 import path from 'node:path';
 import fp from 'fastify-plugin';
@@ -13,7 +15,7 @@ import mime from 'mime-types';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, imageRenditionQuerySchema } from '@prata/contracts';
+import { OPEN_GRAPH_IMAGE_PREFIX, apiErrorSchema, imageRenditionQuerySchema } from '@prata/contracts';
 import { NotFoundError } from '../errors.ts';
 import { ImageRenditions } from '../storage/image-renditions.ts';
 import { InvalidObjectKeyError, LocalDiskStorage, PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../storage/object-storage.ts';
@@ -22,10 +24,28 @@ import { InvalidObjectKeyError, LocalDiskStorage, PRODUCT_IMAGES_BUCKET, type Ob
 const OBJECT_CACHE_CONTROL = 'public, max-age=86400';
 
 const renditionParamsSchema = z.object({ '*': z.string().min(1).max(300) });
-/** The WebP bytes (sent as they are: Fastify does not serialize a Buffer). */
+/** The image bytes (sent as they are: Fastify does not serialize a Buffer). */
 const webpBodySchema = z.custom<Buffer>((value) => Buffer.isBuffer(value));
 
 const renditionRoutes: FastifyPluginAsyncZod<{ renditions: ImageRenditions }> = async (app, { renditions }) => {
+  app.get(
+    `${OPEN_GRAPH_IMAGE_PREFIX}${PRODUCT_IMAGES_BUCKET}/*`,
+    { config: { access: 'public' }, schema: { params: renditionParamsSchema, response: { 200: webpBodySchema, 404: apiErrorSchema } } },
+    async (request, reply) => {
+      const rendition = await renditions.openGraph(PRODUCT_IMAGES_BUCKET, request.params['*']).catch((error: unknown) => {
+        request.log.warn({ err: error, key: request.params['*'] }, 'open graph rendition failed');
+        return null;
+      });
+      if (!rendition) throw new NotFoundError('Imagem não encontrada');
+      return reply
+        .type('image/jpeg')
+        .header('cache-control', OBJECT_CACHE_CONTROL)
+        .header('last-modified', rendition.modifiedAt.toUTCString())
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(rendition.data);
+    },
+  );
+
   app.get(
     `/images/${PRODUCT_IMAGES_BUCKET}/*`,
     {

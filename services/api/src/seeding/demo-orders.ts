@@ -72,7 +72,7 @@ export async function seedDemoOrderHistory(em: EntityManager, clock: Clock, opti
     await db.execute("select pg_advisory_xact_lock(hashtext('prata925:demo-order-history'))", [], 'all', context);
     if ((await tx.count(Order, { idempotencyKey: demoHistoryKey(0) })) > 0) return null;
     // Pieces sold by variant (issue 22) would need a variant on each line: the history sells the others.
-    const products = (await tx.find(Product, { archivedAt: null }, { orderBy: { slug: 'asc' } })).filter((product) => product.options.length === 0);
+    const products = (await tx.find(Product, { status: 'active' }, { orderBy: { slug: 'asc' } })).filter((product) => product.options.length === 0);
     if (products.length === 0) return null;
 
     const shoppers = await demoShoppers(tx, clock);
@@ -208,7 +208,7 @@ async function bell(tx: EntityManager, orders: (PlannedOrder & { id: string })[]
     rows.push({ type: 'success', title: 'Pagamento confirmado', description: `Pedido ${order.number} pago: ${formatBRL(order.totalCents)}.`, action: orderAction(order.id), dedupeKey: `order-paid:${order.id}`, createdAt: order.paidAt! });
   }
   const threshold = await new StoreSettingsService(tx, initialThreshold).lowStockThreshold();
-  const low = await tx.find(Product, { archivedAt: null, stock: { $lte: threshold } }, { orderBy: { stock: 'asc', name: 'asc' } });
+  const low = await tx.find(Product, { status: 'active', stock: { $lte: threshold } }, { orderBy: { stock: 'asc', name: 'asc' } });
   for (const [i, product] of low.entries()) {
     rows.push({
       type: 'warning',

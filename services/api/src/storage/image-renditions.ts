@@ -7,18 +7,25 @@
  * Each rendition is made once and kept on disk beside the storage (`<cacheDir>/<bucket>/<key>@<w>.webp`),
  * made again when the original changes (newer mtime); concurrent requests for the same rendition
  * share one encoding.
+ *
+ * The Open Graph rendition (issue 22, {@link ImageRenditions.openGraph}): any stored image, SVG
+ * included (rasterised at the density that gives the width), as a JPEG `OPEN_GRAPH_IMAGE_WIDTH` px
+ * wide on white (always that width, so the page can declare it), kept as `<key>@og.jpg`.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_RENDITION_WIDTHS, isRasterImage } from '@prata/contracts';
+import { IMAGE_RENDITION_WIDTHS, OPEN_GRAPH_IMAGE_WIDTH, isRasterImage } from '@prata/contracts';
 import type { ObjectStorage } from './object-storage.ts';
 
 /** WebP quality (0-100) of the renditions: visually lossless for product photos at these sizes. */
 export const RENDITION_WEBP_QUALITY = 80;
 
+/** JPEG quality (0-100) of the Open Graph renditions. */
+export const OPEN_GRAPH_JPEG_QUALITY = 85;
+
 export interface Rendition {
-  /** The WebP bytes. */
+  /** The encoded bytes (WebP; JPEG for the Open Graph rendition). */
   data: Buffer;
   /** When the rendition was made (for `last-modified`). */
   modifiedAt: Date;
@@ -42,11 +49,36 @@ export class ImageRenditions {
    */
   async render(bucket: string, key: string, width: number): Promise<Rendition | null> {
     if (!isRasterImage(key)) return null;
-    const cacheFile = path.join(this.cacheDir, bucket, `${key}@${width}.webp`);
-    if (!path.resolve(cacheFile).startsWith(this.cacheDir + path.sep)) return null;
+    return this.once(bucket, key, `${key}@${width}.webp`, (data) =>
+      sharp(data).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: RENDITION_WEBP_QUALITY }).toBuffer(),
+    );
+  }
+
+  /**
+   * The Open Graph JPEG of `bucket/key` (raster or SVG; see the module doc), or null when the
+   * object does not exist. @throws Error when the stored file is not a decodable image.
+   */
+  async openGraph(bucket: string, key: string): Promise<Rendition | null> {
+    return this.once(bucket, key, `${key}@og.jpg`, async (data) => {
+      const { width = OPEN_GRAPH_IMAGE_WIDTH, format } = await sharp(data).metadata();
+      const vector = format === 'svg';
+      // An SVG is drawn at the density that makes it the target width (72 dpi is its 1:1 size).
+      const image = vector ? sharp(data, { density: Math.min(2400, (72 * OPEN_GRAPH_IMAGE_WIDTH) / width) }) : sharp(data).rotate();
+      return image
+        .resize({ width: OPEN_GRAPH_IMAGE_WIDTH })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: OPEN_GRAPH_JPEG_QUALITY, mozjpeg: true })
+        .toBuffer();
+    });
+  }
+
+  /** One encoding of `bucket/key` kept as `name` in the cache, shared by concurrent callers. */
+  private once(bucket: string, key: string, name: string, encode: (data: Buffer) => Promise<Buffer>): Promise<Rendition | null> {
+    const cacheFile = path.join(this.cacheDir, bucket, name);
+    if (!path.resolve(cacheFile).startsWith(this.cacheDir + path.sep)) return Promise.resolve(null);
     const pending = this.inFlight.get(cacheFile);
     if (pending) return pending;
-    const work = this.renderOnce(bucket, key, width, cacheFile).finally(() => this.inFlight.delete(cacheFile));
+    const work = this.renderOnce(bucket, key, cacheFile, encode).finally(() => this.inFlight.delete(cacheFile));
     this.inFlight.set(cacheFile, work);
     return work;
   }
@@ -54,20 +86,20 @@ export class ImageRenditions {
   /** Deletes every kept rendition of `bucket/key` (the original was replaced or deleted). */
   async purge(bucket: string, key: string): Promise<void> {
     await Promise.all(
-      IMAGE_RENDITION_WIDTHS.map(async (width) => {
-        const cacheFile = path.join(this.cacheDir, bucket, `${key}@${width}.webp`);
+      [...IMAGE_RENDITION_WIDTHS.map((width) => `${key}@${width}.webp`), `${key}@og.jpg`].map(async (name) => {
+        const cacheFile = path.join(this.cacheDir, bucket, name);
         if (path.resolve(cacheFile).startsWith(this.cacheDir + path.sep)) await fs.rm(cacheFile, { force: true });
       }),
     );
   }
 
-  private async renderOnce(bucket: string, key: string, width: number, cacheFile: string): Promise<Rendition | null> {
+  private async renderOnce(bucket: string, key: string, cacheFile: string, encode: (data: Buffer) => Promise<Buffer>): Promise<Rendition | null> {
     const original = await this.storage.read(bucket, key);
     if (!original) return null;
     const cached = await fs.stat(cacheFile).catch(() => null);
     if (cached && cached.mtimeMs >= original.modifiedAt.getTime()) return { data: await fs.readFile(cacheFile), modifiedAt: cached.mtime };
 
-    const data = await sharp(original.data).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: RENDITION_WEBP_QUALITY }).toBuffer();
+    const data = await encode(original.data);
     await fs.mkdir(path.dirname(cacheFile), { recursive: true });
     const temporary = `${cacheFile}.${process.pid}.${Date.now()}.tmp`;
     await fs.writeFile(temporary, data);

@@ -5,15 +5,15 @@
  * product query and the figures.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { productSchema, type Product, type ProductGalleryInput, type ProductInput } from '@prata/contracts';
+import { adminProductSchema, type AdminProduct, type ProductGalleryInput, type ProductInput } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { invalidateProductData } from '../../../lib/query-keys.ts';
 import { setProductGallery } from './set-product-gallery.ts';
 
-export async function saveProduct({ id, input, gallery }: { id: string | null; input: ProductInput; gallery?: ProductGalleryInput | undefined }): Promise<Product> {
+export async function saveProduct({ id, input, gallery }: { id: string | null; input: ProductInput; gallery?: ProductGalleryInput | undefined }): Promise<AdminProduct> {
   const product = await (id
-    ? apiRequest(`/api/admin/products/${encodeURIComponent(id)}`, productSchema, { method: 'PUT', body: input })
-    : apiRequest('/api/admin/products', productSchema, { method: 'POST', body: input }));
+    ? apiRequest(`/api/admin/products/${encodeURIComponent(id)}`, adminProductSchema, { method: 'PUT', body: input })
+    : apiRequest('/api/admin/products', adminProductSchema, { method: 'POST', body: input }));
   return gallery ? setProductGallery(product.id, gallery) : product;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Create / edit dialog of a product (admin.md 2, 4, 5, 8): name, category (the five stored
  * values), price (> 0, step 0.01), stock, description, image, and the Novo / Best Seller /
- * Destaque flags. Broken rules show under their fields (react-hook-form with `productFormSchema`,
+ * Destaque flags, and the status (issue 22: 'Ativo', or 'Rascunho' hidden from shoppers). Broken rules show under their fields (react-hook-form with `productFormSchema`,
  * the shared `productInputSchema` on the form's values). Success: 'Produto criado' or 'Produto
  * atualizado', then the dialog closes and resets; failure: 'Erro ao criar produto' / 'Erro ao
  * atualizar produto' with the service's message.
@@ -15,7 +15,7 @@
  * the read-only sum of its variants' ('Estoque (soma das variantes)').
  */
 import { useEffect, useRef } from 'react';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type Product, type ProductInput } from '@prata/contracts';
+import { CATEGORY_LABELS, EDITABLE_PRODUCT_STATUSES, PRODUCT_CATEGORIES, PRODUCT_STATUS_LABELS, type AdminProduct, type ProductInput } from '@prata/contracts';
 import { Button, Dialog, Input, Select, Textarea, toast } from '@prata/shared-ui';
 import { Form, FormCheckbox, FormField, useWatch, useZodForm } from '@prata/shared-ui/form';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -28,11 +28,12 @@ import { VariantsField } from './variants-field.tsx';
 import styles from './products.module.css';
 
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
+const STATUS_OPTIONS = EDITABLE_PRODUCT_STATUSES.map((value) => ({ value, label: value === 'draft' ? `${PRODUCT_STATUS_LABELS[value]} (oculto da loja)` : PRODUCT_STATUS_LABELS[value] }));
 
 export interface ProductFormDialogProps {
   open: boolean;
   /** The product being edited; null creates one. */
-  product: Product | null;
+  product: AdminProduct | null;
   onClose: () => void;
 }
 
@@ -44,7 +45,7 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
   );
 }
 
-function ProductForm({ product, onDone }: { product: Product | null; onDone: () => void }) {
+function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone: () => void }) {
   const form = useZodForm(productFormSchema, { defaultValues: product ? formOf(product) : EMPTY_PRODUCT_FORM });
   const save = useSaveProduct();
   /** The keys of uploads made in this dialog and not saved yet. */
@@ -97,6 +98,9 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
             {(control) => <Input {...control} type="number" inputMode="numeric" min={0} step={1} />}
           </FormField>
         )}
+        <FormField control={form.control} name="status" label="Status">
+          {(control) => <Select {...control} options={STATUS_OPTIONS} />}
+        </FormField>
       </div>
       <FormField control={form.control} name="description" label="Descrição">
         {(control) => <Textarea {...control} rows={4} maxLength={5000} />}

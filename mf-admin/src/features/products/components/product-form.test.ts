@@ -1,7 +1,7 @@
 /** The product dialog's rules (admin.md 5) and the reais -> cents conversion. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PRODUCT_FORM, galleryChanged, galleryInput, galleryRoom, priceToCents, productFormSchema, toProductInput } from './product-form.ts';
+import { EMPTY_PRODUCT_FORM, formOf, galleryChanged, galleryInput, galleryRoom, priceToCents, productFormSchema, toProductInput } from './product-form.ts';
 
 describe('priceToCents', () => {
   it.each([
@@ -19,6 +19,18 @@ describe('toProductInput', () => {
     const result = toProductInput({ ...EMPTY_PRODUCT_FORM, name: ' Anel ', category: 'aneis', price: '49.90', description: '   ', stock: '3' });
     expect(result.errors).toBeNull();
     expect(result.input).toMatchObject({ name: ' Anel ', category: 'aneis', priceCents: 4_990, stock: 3 });
+  });
+
+  it('sends the status: active by default, draft when chosen (issue 22)', () => {
+    const values = { ...EMPTY_PRODUCT_FORM, name: 'Anel', category: 'aneis' as const, price: '10' };
+    expect(toProductInput(values).input).toMatchObject({ status: 'active' });
+    expect(toProductInput({ ...values, status: 'draft' }).input).toMatchObject({ status: 'draft' });
+  });
+
+  it("keeps a draft's status in the form", () => {
+    const product = { id: 'a', slug: 'anel', name: 'Anel', category: 'aneis' as const, priceCents: 1000, description: null, imageUrl: null, images: [], isNew: false, isBestseller: false, isFeatured: false, stock: 1, available: 1, options: [], variants: [], createdAt: new Date(0).toISOString() };
+    expect(formOf({ ...product, status: 'draft' }).status).toBe('draft');
+    expect(formOf({ ...product, status: 'active' }).status).toBe('active');
   });
 
   it('names the broken rules: name after trimming, category, price above zero, whole stock', () => {

@@ -3,11 +3,11 @@
  * typed in reais (step 0.01) and sent in integer cents; a non-numeric price counts as 0; name and
  * description are trimmed by the shared schema (empty description -> null); stock is a whole number.
  * The gallery (issue 22): at most 8 uploaded images in order, each with a required alt text; the
- * first is the cover (`imageKey`).
+ * first is the cover (`imageKey`). The status (issue 22): active (shown to shoppers) or draft.
  * Options and variants (issue 22; variant-form.ts): with options, the product's stock is the sum
  * of its variants' and the stock field is not sent as typed.
  */
-import { PRODUCT_GALLERY_MAX, productGalleryInputSchema, productInputSchema, storageKeyFromUrl, type Product, type ProductCategory, type ProductGalleryInput, type ProductInput } from '@prata/contracts';
+import { PRODUCT_GALLERY_MAX, productGalleryInputSchema, productInputSchema, storageKeyFromUrl, type Product, type ProductCategory, type ProductGalleryInput, type ProductInput, type ProductStatus } from '@prata/contracts';
 import { validatorSchema } from '@prata/shared-ui/form';
 import { optionsInput, unitsOf, variantFormOf, variantStockSum, variantsInput, type OptionFormValue, type VariantFormValue } from './variant-form.ts';
 
@@ -34,6 +34,8 @@ export interface ProductFormValues {
   options: OptionFormValue[];
   /** The variants grid, one row per combination of the options. */
   variants: VariantFormValue[];
+  /** Active (in the catalogue) or draft (hidden from shoppers) (issue 22). */
+  status: 'active' | 'draft';
 }
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
@@ -48,6 +50,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   stock: '0',
   options: [],
   variants: [],
+  status: 'active',
 };
 
 /** Reais typed with a dot or a comma -> integer cents; anything non-numeric -> 0 (admin.md 5). */
@@ -62,7 +65,7 @@ export function centsToPrice(cents: number): string {
 }
 
 /** The form of an existing product: its gallery's images with the stored keys behind their URLs. */
-export function formOf(product: Product): ProductFormValues {
+export function formOf(product: Product & { status?: ProductStatus }): ProductFormValues {
   const gallery = product.images.flatMap((image) => {
     const key = storageKeyFromUrl(image.url);
     return key ? [{ key, url: image.url, alt: image.alt }] : [];
@@ -78,6 +81,7 @@ export function formOf(product: Product): ProductFormValues {
     isFeatured: product.isFeatured,
     stock: String(product.stock),
     ...variantFormOf(product, centsToPrice),
+    status: product.status === 'draft' ? 'draft' : 'active',
   };
 }
 
@@ -97,6 +101,7 @@ export function toProductInput(values: ProductFormValues): { input: ProductInput
     stock,
     options: optionsInput(values.options),
     variants: withVariants ? variantsInput(values.variants, priceToCents) : [],
+    status: values.status,
   };
   const parsed = productInputSchema.safeParse(candidate);
   const errors: Record<string, string> = {};

@@ -1,27 +1,39 @@
 /**
  * The product manager (admin.md 2 products tab, 4, 5, 7, 8; storefront.md 2 the home page's
- * inline manager for admins): the live product list with a search and a category filter,
+ * inline manager for admins): the live product list with a status filter (issue 22: Ativos /
+ * Rascunhos / Arquivados / Todos, each with its count), a search and a category filter,
  * 'Novo Produto', and per row 'Editar' (the dialog) and 'Excluir' (confirmation 'Tem certeza que
- * deseja deletar este produto?', then 'Produto removido'; a product with orders is archived).
+ * deseja deletar este produto?', then 'Produto removido'; a product with orders is archived); an
+ * archived row has 'Restaurar' instead (as a draft or straight back to the store).
  * Load failure: 'Erro ao carregar produtos'; empty: 'Nenhum produto encontrado. Adicione o
  * primeiro produto!'. `?editar=<id>` in the URL opens that product's dialog (global search links).
  * A product with variants (issue 22) shows its stock as '3 variantes · 12 un.', each variant's
  * stock in the cell's title and list ('Aro 16: 1').
  * The stock column adds '(N aguardando)': shoppers waiting for the piece to be back (issue 22).
  */
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArchiveRestore, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from '@prata/shared-ui/router';
 import { useDebounce } from 'use-debounce';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, variantLabel, type Product, type ProductCategory } from '@prata/contracts';
-import { Badge, Button, Dialog, EmptyState, Input, Select, Skeleton, Table, formatBRL, productImageUrl, toast } from '@prata/shared-ui';
+import { ADMIN_PRODUCT_FILTERS, CATEGORY_LABELS, PRODUCT_CATEGORIES, PRODUCT_STATUS_LABELS, variantLabel, type AdminProduct, type AdminProductFilter, type ProductCategory } from '@prata/contracts';
+import { Badge, Button, Dialog, EmptyState, Input, Select, Skeleton, Table, ToggleGroup, formatBRL, productImageUrl, toast } from '@prata/shared-ui';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { getProduct, useAdminProducts } from '../api/get-admin-products.ts';
 import { useBackInStockWaiting } from '../api/get-back-in-stock-waiting.ts';
+import { useRestoreProduct } from '../api/restore-product.ts';
 import { ProductFormDialog } from './product-form-dialog.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import styles from './products.module.css';
+
+/** The status filter's labels (plural, issue 22). */
+const FILTER_LABELS: Record<AdminProductFilter, string> = { active: 'Ativos', draft: 'Rascunhos', archived: 'Arquivados', all: 'Todos' };
+const EMPTY_MESSAGES: Record<AdminProductFilter, string> = {
+  active: 'Nenhum produto encontrado. Adicione o primeiro produto!',
+  draft: 'Nenhum rascunho encontrado.',
+  archived: 'Nenhum produto arquivado.',
+  all: 'Nenhum produto encontrado. Adicione o primeiro produto!',
+};
 
 const CATEGORY_FILTER = [{ value: '', label: 'Todas as categorias' }, ...PRODUCT_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }))];
 
@@ -34,12 +46,15 @@ export function ProductManager({ compact = false }: ProductManagerProps) {
   const [text, setText] = useState('');
   const [search] = useDebounce(text.trim(), 300);
   const [category, setCategory] = useState<ProductCategory | ''>('');
-  const { data, isPending, isError, refetch } = useAdminProducts(search, category);
+  const [status, setStatus] = useState<AdminProductFilter>('active');
+  const { data, isPending, isError, refetch } = useAdminProducts(status, search, category);
   const waiting = useBackInStockWaiting().data;
-  const [editing, setEditing] = useState<Product | null>(null);
+  const [editing, setEditing] = useState<AdminProduct | null>(null);
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<Product | null>(null);
+  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+  const [restoring, setRestoring] = useState<AdminProduct | null>(null);
   const remove = useDeleteProduct();
+  const restore = useRestoreProduct();
   const [params, setParams] = useSearchParams();
   const linked = params.get('editar');
 
@@ -75,6 +90,17 @@ export function ProductManager({ compact = false }: ProductManagerProps) {
     }
   };
 
+  const confirmRestore = async (to: 'draft' | 'active') => {
+    if (!restoring) return;
+    try {
+      await restore.mutateAsync({ id: restoring.id, status: to });
+      toast.success('Produto restaurado', { description: to === 'active' ? 'Ele voltou para a loja. Edite-o para repor o estoque.' : 'Ele está nos rascunhos. Edite-o para repor o estoque e ativá-lo.' });
+      setRestoring(null);
+    } catch (error) {
+      toast.error('Erro ao restaurar produto', { description: errorMessage(error, 'Tente novamente em alguns instantes.') });
+    }
+  };
+
   return (
     <div className={compact ? `${styles.manager} ${styles.compact}` : styles.manager} data-testid="product-manager">
       <div className={styles.toolbar}>
@@ -92,6 +118,12 @@ export function ProductManager({ compact = false }: ProductManagerProps) {
           <Plus size={16} aria-hidden="true" /> Novo Produto
         </Button>
       </div>
+      <ToggleGroup
+        label="Filtrar por status"
+        options={ADMIN_PRODUCT_FILTERS.map((value) => ({ value, label: data ? `${FILTER_LABELS[value]} (${data.counts[value]})` : FILTER_LABELS[value] }))}
+        value={status}
+        onValueChange={setStatus}
+      />
 
       {isPending ? (
         <div role="status" aria-busy="true" className={styles.loading}>
@@ -102,8 +134,8 @@ export function ProductManager({ compact = false }: ProductManagerProps) {
         </div>
       ) : isError ? (
         <LoadFailure message="Erro ao carregar produtos" toastTitle="Erro ao carregar produtos" onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
-        <EmptyState compact title="Nenhum produto encontrado. Adicione o primeiro produto!" />
+      ) : data.products.length === 0 ? (
+        <EmptyState compact title={EMPTY_MESSAGES[status]} />
       ) : (
         <Table caption="Produtos" hideCaption variant="compact" data-testid="admin-product-table">
           <thead>
@@ -120,13 +152,19 @@ export function ProductManager({ compact = false }: ProductManagerProps) {
             </tr>
           </thead>
           <tbody>
-            {data.map((product) => (
+            {data.products.map((product) => (
               <tr key={product.id}>
                 <td>
                   <img className={styles.thumb} src={productImageUrl(product.imageUrl)} alt="" width={48} height={48} loading="lazy" decoding="async" />
                 </td>
                 <th scope="row" className={styles.name}>
                   {product.name}
+                  {product.status === 'active' ? null : (
+                    <>
+                      {' '}
+                      <Badge variant={product.status === 'draft' ? 'warning' : 'neutral'}>{PRODUCT_STATUS_LABELS[product.status]}</Badge>
+                    </>
+                  )}
                 </th>
                 <td>{CATEGORY_LABELS[product.category]}</td>
                 <td className={styles.number}>{formatBRL(product.priceCents)}</td>
@@ -143,14 +181,20 @@ export function ProductManager({ compact = false }: ProductManagerProps) {
                   </span>
                 </td>
                 <td>
-                  <span className={styles.rowActions}>
-                    <Button variant="ghost" size="icon" aria-label={`Editar ${product.name}`} onClick={() => setEditing(product)}>
-                      <Pencil size={16} aria-hidden="true" />
+                  {product.status === 'archived' ? (
+                    <Button variant="outline" size="sm" aria-label={`Restaurar ${product.name}`} onClick={() => setRestoring(product)}>
+                      <ArchiveRestore size={16} aria-hidden="true" /> Restaurar
                     </Button>
-                    <Button variant="ghost" size="icon" aria-label={`Excluir ${product.name}`} onClick={() => setDeleting(product)}>
-                      <Trash2 size={16} aria-hidden="true" />
-                    </Button>
-                  </span>
+                  ) : (
+                    <span className={styles.rowActions}>
+                      <Button variant="ghost" size="icon" aria-label={`Editar ${product.name}`} onClick={() => setEditing(product)}>
+                        <Pencil size={16} aria-hidden="true" />
+                      </Button>
+                      <Button variant="ghost" size="icon" aria-label={`Excluir ${product.name}`} onClick={() => setDeleting(product)}>
+                        <Trash2 size={16} aria-hidden="true" />
+                      </Button>
+                    </span>
+                  )}
                 </td>
               </tr>
             ))}
@@ -181,12 +225,34 @@ export function ProductManager({ compact = false }: ProductManagerProps) {
       >
         {deleting ? <p className={styles.deleting}>{deleting.name}</p> : null}
       </Dialog>
+      <Dialog
+        open={restoring !== null}
+        onClose={() => setRestoring(null)}
+        title="Restaurar produto"
+        size="sm"
+        description="O produto volta sem estoque: depois de restaurar, edite-o para repor o estoque."
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setRestoring(null)} disabled={restore.isPending}>
+              Cancelar
+            </Button>
+            <Button variant="outline" onClick={() => void confirmRestore('draft')} loading={restore.isPending && restore.variables?.status === 'draft'} disabled={restore.isPending}>
+              Restaurar como rascunho
+            </Button>
+            <Button onClick={() => void confirmRestore('active')} loading={restore.isPending && restore.variables?.status === 'active'} disabled={restore.isPending}>
+              Restaurar e ativar
+            </Button>
+          </>
+        }
+      >
+        {restoring ? <p className={styles.deleting}>{restoring.name}</p> : null}
+      </Dialog>
     </div>
   );
 }
 
 /** The stock cell of a product with variants: '3 variantes · 12 un.', then each variant's units. */
-function VariantStock({ product }: { product: Product }) {
+function VariantStock({ product }: { product: AdminProduct }) {
   const count = product.variants.length;
   return (
     <>

@@ -5,11 +5,17 @@
  * the switch off asks for confirmation in a dialog with the current password and an
  * authenticator (or recovery) code, which the service checks (issue 10), then '2FA Desativado'.
  * Turning 2FA on or off signs out the account's other sessions.
+ *
+ * The setup's password and the disable dialog's password and code are react-hook-form forms
+ * validated by the shared schemas (`twoFactorSetupRequestSchema`, `twoFactorDisableSchema`): a
+ * missing field is said once, as the toast 'Campos obrigatórios', not under the fields; a
+ * malformed code keeps its message under its field.
  */
 import { KeyRound } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import type { TwoFactorSetup } from '@prata/contracts';
-import { Alert, Button, Card, Dialog, Field, Input, PasswordInput, SkeletonText, Switch, toast } from '@prata/shared-ui';
+import { useId, useState } from 'react';
+import { twoFactorDisableSchema, twoFactorSetupRequestSchema, type TwoFactorSetup } from '@prata/contracts';
+import { Alert, Button, Card, Dialog, Input, PasswordInput, SkeletonText, Switch, toast } from '@prata/shared-ui';
+import { Form, FormField, useZodForm } from '@prata/shared-ui/form';
 import { errorCode, errorMessage } from '../../../lib/api-client.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import { useEnableTwoFactor } from '../api/enable-two-factor.ts';
@@ -22,6 +28,11 @@ import styles from './security.module.css';
 
 const SETUP_EXPIRED = 'Sessão expirada. Tente configurar o 2FA novamente.';
 
+/** The setup's form: the current password only (the code is for replacing an authenticator). */
+const setupPasswordSchema = twoFactorSetupRequestSchema.pick({ currentPassword: true });
+const EMPTY_SETUP = { currentPassword: '' };
+const EMPTY_DISABLE = { currentPassword: '', code: '' };
+
 export function TwoFactorCard() {
   const status = useSecurityStatus();
   const start = useSetupTwoFactor();
@@ -30,15 +41,13 @@ export function TwoFactorCard() {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [offPassword, setOffPassword] = useState('');
-  const [offCode, setOffCode] = useState('');
-  const [setupPassword, setSetupPassword] = useState('');
+  const setupForm = useZodForm(setupPasswordSchema, { defaultValues: EMPTY_SETUP });
+  const disableForm = useZodForm(twoFactorDisableSchema, { defaultValues: EMPTY_DISABLE });
   const switchLabel = useId();
 
   const closeConfirmation = () => {
     setConfirming(false);
-    setOffPassword('');
-    setOffCode('');
+    disableForm.reset(EMPTY_DISABLE);
   };
 
   const forgetSetup = () => {
@@ -48,18 +57,14 @@ export function TwoFactorCard() {
   };
 
   // Setting up 2FA asks for the current password (issue 21): a stolen session alone cannot do it.
-  const begin = () => {
-    if (!setupPassword) {
-      toast.error('Campos obrigatórios', { description: 'Informe a senha atual para ativar o 2FA.' });
-      return;
-    }
+  const begin = ({ currentPassword }: { currentPassword: string }) => {
     start.mutate(
-      { currentPassword: setupPassword },
+      { currentPassword },
       {
         onSuccess: (data) => {
           setSetup(data);
           setCode('');
-          setSetupPassword('');
+          setupForm.reset(EMPTY_SETUP);
         },
         onError: (error) => {
           if (errorCode(error) === 'wrong_password') toast.error('Senha atual incorreta', { description: 'Verifique a senha e tente novamente.' });
@@ -98,14 +103,15 @@ export function TwoFactorCard() {
     });
   };
 
-  const turnOff = (event: FormEvent) => {
-    event.preventDefault();
-    if (!offPassword || !offCode.trim()) {
-      toast.error('Campos obrigatórios', { description: 'Informe a senha atual e o código de verificação.' });
-      return;
-    }
+  const setupMissing = () => {
+    if (setupForm.getValues('currentPassword')) return;
+    setupForm.clearErrors();
+    toast.error('Campos obrigatórios', { description: 'Informe a senha atual para ativar o 2FA.' });
+  };
+
+  const turnOff = (input: { currentPassword: string; code: string }) => {
     disable.mutate(
-      { currentPassword: offPassword, code: offCode },
+      input,
       {
         onSuccess: () => {
           closeConfirmation();
@@ -124,11 +130,19 @@ export function TwoFactorCard() {
     );
   };
 
+  // Only a missing field is 'Campos obrigatórios'; a malformed code keeps its message under the field.
+  const disableInvalid = () => {
+    const { currentPassword, code: offCode } = disableForm.getValues();
+    if (currentPassword && offCode.trim()) return;
+    disableForm.clearErrors();
+    toast.error('Campos obrigatórios', { description: 'Informe a senha atual e o código de verificação.' });
+  };
+
   const enabled = status.data?.twoFactorEnabled ?? false;
   const toggle = () => {
     if (enabled) setConfirming(true);
     else if (setup) forgetSetup();
-    else begin();
+    else void setupForm.handleSubmit(begin, setupMissing)();
   };
 
   return (
@@ -157,22 +171,14 @@ export function TwoFactorCard() {
             />
           </div>
           {!enabled && !setup ? (
-            <form
-              className={styles.disableForm}
-              aria-label="Ativar 2FA"
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                begin();
-              }}
-            >
-              <Field label="Senha atual" hint="Confirme sua senha para configurar o aplicativo autenticador">
-                {(control) => <PasswordInput {...control} name="setupPassword" autoComplete="current-password" value={setupPassword} onChange={(event) => setSetupPassword(event.target.value)} />}
-              </Field>
+            <Form form={setupForm} onSubmit={begin} onInvalid={setupMissing} className={styles.disableForm} aria-label="Ativar 2FA">
+              <FormField control={setupForm.control} name="currentPassword" label="Senha atual" hint="Confirme sua senha para configurar o aplicativo autenticador">
+                {(control) => <PasswordInput {...control} autoComplete="current-password" />}
+              </FormField>
               <Button type="submit" disabled={start.isPending}>
                 {start.isPending ? 'Gerando...' : 'Ativar 2FA'}
               </Button>
-            </form>
+            </Form>
           ) : null}
           {!enabled && setup ? (
             <TwoFactorSetupPanel setup={setup} code={code} onCodeChange={setCode} onVerify={verify} onCancel={forgetSetup} verifying={enable.isPending} />
@@ -186,13 +192,13 @@ export function TwoFactorCard() {
         title="Desativar 2FA?"
         description="Tem certeza que deseja desativar a autenticação de dois fatores? Sua conta ficará menos protegida. Confirme com a senha atual e um código do aplicativo autenticador (ou de recuperação)."
       >
-        <form className={styles.disableForm} onSubmit={turnOff} noValidate aria-label="Desativar 2FA">
-          <Field label="Senha atual">
-            {(control) => <PasswordInput {...control} name="currentPassword" autoComplete="current-password" value={offPassword} onChange={(event) => setOffPassword(event.target.value)} />}
-          </Field>
-          <Field label="Código de verificação" hint="6 dígitos do aplicativo, ou um código de recuperação">
-            {(control) => <Input {...control} name="code" autoComplete="one-time-code" value={offCode} onChange={(event) => setOffCode(event.target.value)} />}
-          </Field>
+        <Form form={disableForm} onSubmit={turnOff} onInvalid={disableInvalid} className={styles.disableForm} aria-label="Desativar 2FA">
+          <FormField control={disableForm.control} name="currentPassword" label="Senha atual">
+            {(control) => <PasswordInput {...control} autoComplete="current-password" />}
+          </FormField>
+          <FormField control={disableForm.control} name="code" label="Código de verificação" hint="6 dígitos do aplicativo, ou um código de recuperação">
+            {(control) => <Input {...control} autoComplete="one-time-code" />}
+          </FormField>
           <div className={styles.buttons}>
             <Button variant="outline" onClick={closeConfirmation} disabled={disable.isPending}>
               Cancelar
@@ -201,7 +207,7 @@ export function TwoFactorCard() {
               {disable.isPending ? 'Desativando...' : 'Desativar 2FA'}
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </Card>
   );

@@ -31,6 +31,7 @@ import { Migration20261127210000_product_page } from './Migration20261127210000_
 import { Migration20261128100000_variants } from './Migration20261128100000_variants.ts';
 import { Migration20261128110000_back_in_stock } from './Migration20261128110000_back_in_stock.ts';
 import { Migration20261128120000_product_text_search } from './Migration20261128120000_product_text_search.ts';
+import { Migration20261128130000_product_status } from './Migration20261128130000_product_status.ts';
 import { Migration20261128150000_freight } from './Migration20261128150000_freight.ts';
 import { Migration20261128150100_pix_discount } from './Migration20261128150100_pix_discount.ts';
 import { Migration20261128160000_coupons } from './Migration20261128160000_coupons.ts';
@@ -64,6 +65,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128100000_variants', class: Migration20261128100000_variants },
   { name: 'Migration20261128110000_back_in_stock', class: Migration20261128110000_back_in_stock },
   { name: 'Migration20261128120000_product_text_search', class: Migration20261128120000_product_text_search },
+  { name: 'Migration20261128130000_product_status', class: Migration20261128130000_product_status },
   { name: 'Migration20261128150000_freight', class: Migration20261128150000_freight },
   { name: 'Migration20261128150100_pix_discount', class: Migration20261128150100_pix_discount },
   { name: 'Migration20261128160000_coupons', class: Migration20261128160000_coupons },

@@ -40,6 +40,7 @@ export type AuditAction =
   | 'product_updated'
   | 'product_deleted'
   | 'product_archived'
+  | 'product_restored'
   | 'product_image_uploaded'
   | 'product_image_deleted'
   | 'product_gallery_updated'

@@ -135,7 +135,7 @@ export class BackInStockService {
     const rows = await em.getConnection().execute<{ product_id: string; name: string; variant_id: string | null; waiting: string }[]>(
       `select s.product_id, p.name, s.variant_id, count(*) as waiting
          from stock_subscriptions s join products p on p.id = s.product_id
-        where s.status = 'active' and p.archived_at is null
+        where s.status = 'active' and p.status = 'active'
         group by s.product_id, p.name, s.variant_id
         order by count(*) desc, p.name, s.variant_id nulls first`,
       [],

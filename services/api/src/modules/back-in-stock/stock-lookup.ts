@@ -21,7 +21,7 @@ export type StockLookup = (em: EntityManager, productId: string, variantId: stri
  * for a product without options. A product with options has no stock of its own to wait for: null.
  */
 export const productStockLookup: StockLookup = async (em, productId, variantId) => {
-  const product = await em.findOne(Product, { id: productId, archivedAt: null }, { fields: ['stock', 'name', 'slug', 'options'] });
+  const product = await em.findOne(Product, { id: productId, status: 'active' }, { fields: ['stock', 'name', 'slug', 'options'] });
   if (!product) return null;
   if (variantId === null) return product.options.length === 0 ? { stock: product.stock, name: product.name, slug: product.slug } : null;
   const variant = await em.findOne(ProductVariant, { id: variantId, product: productId }, { fields: ['stock', 'options'] });

@@ -5,7 +5,11 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import {
   FEATURED_PRODUCTS_LIMIT,
+  PRODUCT_STATUSES,
   productInputSchema,
+  type AdminProduct,
+  type AdminProductList,
+  type AdminProductListQuery,
   type Product as ProductDto,
   type ProductInput,
   type ProductListQuery,
@@ -46,10 +50,10 @@ export class CatalogueService {
    * All products, newest first; `category` narrows to one stored category; `ids` narrows to given
    * products (cart price refresh); `search` finds products as shoppers type (storefront.md 2,
    * catalogue; issue 22), best match first (see {@link searchProducts}). They combine.
-   * Archived products (issue 12) are never listed.
+   * Only `active` products are listed (issue 22: drafts and archived products never are).
    */
   async list(query: { search?: string | undefined; category?: ProductListQuery['category']; ids?: string[] | undefined }): Promise<ProductDto[]> {
-    const where: FilterQuery<Product> = { archivedAt: null };
+    const where: FilterQuery<Product> = { status: 'active' };
     if (query.ids) where.id = { $in: query.ids };
     if (query.category) where.category = query.category;
     if (!query.search?.trim()) {
@@ -66,27 +70,63 @@ export class CatalogueService {
   async featured(): Promise<ProductDto[]> {
     const products = await this.em.find(
       Product,
-      { isFeatured: true, archivedAt: null },
+      { isFeatured: true, status: 'active' },
       { orderBy: { createdAt: 'desc', id: 'asc' }, limit: FEATURED_PRODUCTS_LIMIT },
     );
     return this.toDtos(products);
   }
 
-  /** One product (not archived). @throws NotFoundError ('Produto não encontrado'). */
+  /** One `active` product. @throws NotFoundError ('Produto não encontrado'; drafts and archived ones too). */
   async get(id: string): Promise<ProductDto> {
-    const product = await this.em.findOne(Product, { id, archivedAt: null });
+    const product = await this.em.findOne(Product, { id, status: 'active' });
     if (!product) throw new NotFoundError('Produto não encontrado');
     return (await this.toDtos([product]))[0]!;
   }
 
   /**
-   * One product (not archived) by its slug (issue 22, product page).
+   * One `active` product by its slug (issue 22, product page; drafts and archived ones are not found).
    * @throws NotFoundError ('Produto não encontrado').
    */
   async getBySlug(slug: string): Promise<ProductDto> {
-    const product = await this.em.findOne(Product, { slug, archivedAt: null });
+    const product = await this.em.findOne(Product, { slug, status: 'active' });
     if (!product) throw new NotFoundError('Produto não encontrado');
     return (await this.toDtos([product]))[0]!;
+  }
+
+  /**
+   * The admin panel's product list (issue 22): the products of `query.status` (`all`: every
+   * status), of `query.category`, matching `query.search` (as {@link searchProducts}, over every
+   * status), best match first with a search, else newest first; and the counts per status for the
+   * same search and category.
+   */
+  async adminList(query: { status: AdminProductListQuery['status']; search?: string | undefined; category?: ProductListQuery['category'] }): Promise<AdminProductList> {
+    const where: FilterQuery<Product> = {};
+    if (query.category) where.category = query.category;
+    const ranked = query.search?.trim() ? (await searchProducts(this.em, query.search, { category: query.category, statuses: PRODUCT_STATUSES })).map((hit) => hit.id) : undefined;
+    if (ranked) where.id = { $in: ranked };
+    const status = query.status ?? 'active';
+    const products = await this.em.find(Product, status === 'all' ? where : { ...where, status }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    const perStatus: number[] = [];
+    for (const value of PRODUCT_STATUSES) perStatus.push(await this.em.count(Product, { ...where, status: value }));
+    if (ranked) {
+      const position = new Map(ranked.map((id, index) => [id, index]));
+      products.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    }
+    const [active = 0, draft = 0, archived = 0] = perStatus;
+    return { products: await this.toAdminDtos(products), counts: { active, draft, archived, all: active + draft + archived } };
+  }
+
+  /** One product of any status, for the panel (issue 22). @throws NotFoundError ('Produto não encontrado'). */
+  async adminGet(id: string): Promise<AdminProduct> {
+    const product = await this.em.findOne(Product, { id });
+    if (!product) throw new NotFoundError('Produto não encontrado');
+    return (await this.toAdminDtos([product]))[0]!;
+  }
+
+  /** The API shape plus the status and archiving time, in the same order. */
+  async toAdminDtos(products: Product[]): Promise<AdminProduct[]> {
+    const dtos = await this.toDtos(products);
+    return dtos.map((dto, index) => ({ ...dto, status: products[index]!.status, archivedAt: products[index]!.archivedAt?.toISOString() ?? null }));
   }
 
   /**

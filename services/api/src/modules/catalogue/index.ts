@@ -7,6 +7,10 @@
  * - `GET /api/products/by-slug/:slug` (issue 22, the product page; 404 'Produto não encontrado')
  * - `GET /api/products/suggestions?q` (issue 22): the search bar's product names and categories
  * Admin (admin.md 2, 5, 7, 8; issue 12):
+ * - `GET /api/admin/products?status&search&category`: the panel's list of every status (active,
+ *   draft, archived, all) with the counts per status (issue 22); `GET /api/admin/products/:id`
+ *   one product of any status
+ * - `POST /api/admin/products/:id/restore`: an archived product back to draft or active (issue 22)
  * - `POST /api/admin/products`, `PUT /api/admin/products/:id`: product fields (productInputSchema)
  * - `PUT /api/admin/products/:id/images`: the whole gallery in order (productGalleryInputSchema:
  *   at most 8 uploaded images, alt text required), audited (issue 22)
@@ -21,8 +25,12 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PRODUCT_IMAGE_MAX_BYTES,
+  adminProductListQuerySchema,
+  adminProductListSchema,
+  adminProductSchema,
   apiErrorSchema,
   messageSchema,
+  productRestoreSchema,
   productDeletionSchema,
   productGalleryInputSchema,
   productIdParamsSchema,
@@ -151,21 +159,39 @@ const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (app, { i
     async (request) => service.getBySlug(request.params.slug),
   );
 
+  app.get(
+    '/api/admin/products',
+    { config: { access: 'admin' }, schema: { querystring: adminProductListQuerySchema, response: { 200: adminProductListSchema, ...errors } } },
+    async (request) => service.adminList(request.query),
+  );
+
+  app.get(
+    '/api/admin/products/:id',
+    { config: { access: 'admin' }, schema: { params: productIdParamsSchema, response: { 200: adminProductSchema, ...errors } } },
+    async (request) => service.adminGet(request.params.id),
+  );
+
+  app.post(
+    '/api/admin/products/:id/restore',
+    { config: { access: 'admin' }, schema: { params: productIdParamsSchema, body: productRestoreSchema, response: { 200: adminProductSchema, ...errors } } },
+    async (request) => admin.restore(em(), requireAuth(request).userId, request.params.id, request.body, requestMeta(request)),
+  );
+
   app.put(
     '/api/admin/products/:id/images',
-    { config: { access: 'admin' }, schema: { params: productIdParamsSchema, body: productGalleryInputSchema, response: { 200: productSchema, ...errors } } },
+    { config: { access: 'admin' }, schema: { params: productIdParamsSchema, body: productGalleryInputSchema, response: { 200: adminProductSchema, ...errors } } },
     async (request) => admin.setGallery(em(), requireAuth(request).userId, request.params.id, request.body, requestMeta(request)),
   );
 
   app.post(
     '/api/admin/products',
-    { config: { access: 'admin' }, schema: { body: productInputSchema, response: { 201: productSchema, ...errors } } },
+    { config: { access: 'admin' }, schema: { body: productInputSchema, response: { 201: adminProductSchema, ...errors } } },
     async (request, reply) => reply.code(201).send(await admin.create(em(), requireAuth(request).userId, request.body, requestMeta(request))),
   );
 
   app.put(
     '/api/admin/products/:id',
-    { config: { access: 'admin' }, schema: { params: productIdParamsSchema, body: productInputSchema, response: { 200: productSchema, ...errors } } },
+    { config: { access: 'admin' }, schema: { params: productIdParamsSchema, body: productInputSchema, response: { 200: adminProductSchema, ...errors } } },
     async (request) => admin.update(em(), requireAuth(request).userId, request.params.id, request.body, requestMeta(request)),
   );
 

@@ -12,20 +12,24 @@
  * the cover (`Product.imageKey`). A create or update that changes the cover changes the gallery's
  * first image too (no cover: no gallery).
  *
- * An edit that takes the stock from 0 to above 0 also records `StockReplenished` (issue 22,
- * back-in-stock alerts: stock-replenished.ts).
+ * An edit that takes the stock (of the product or a variant) from 0 to above 0 also records
+ * `StockReplenished` (issue 22, back-in-stock alerts: stock-replenished.ts).
  *
- * Deleting a product that order lines reference archives it instead: the row stays for the order
- * history, hidden from the catalogue, with no stock (so no cart can still buy it), not featured,
- * its active reservations released and its picture deleted.
+ * Deleting a product that order lines reference archives it instead (`status` 'archived', issue
+ * 22): the row stays for the order history, hidden from the catalogue, with no stock (so no cart
+ * can still buy it), not featured, its active reservations released and its picture deleted. An
+ * archived product cannot be edited until {@link ProductAdminService.restore} returns it to draft
+ * or active (restocking is then a normal edit). A product set to draft loses its reservations.
  */
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import {
   PRODUCT_IMAGE_KEY_PATTERN,
   productGalleryInputSchema,
   productInputSchema,
-  type Product as ProductDto,
+  productRestoreSchema,
+  type AdminProduct,
   type ProductDeletion,
+  type ProductRestore,
   type ProductGalleryInput,
   type ProductInput,
   PRODUCT_EVENTS,
@@ -45,7 +49,7 @@ import { ProductVariant } from './product-variant.entity.ts';
 import { saveVariants, type VariantChanges, type VariantOrderCheck } from './product-variants.ts';
 
 /** The editable fields, as compared for the audit's before / after. */
-const FIELDS = ['name', 'category', 'priceCents', 'description', 'imageKey', 'isNew', 'isBestseller', 'isFeatured', 'stock'] as const;
+const FIELDS = ['name', 'category', 'priceCents', 'description', 'imageKey', 'isNew', 'isBestseller', 'isFeatured', 'stock', 'status'] as const;
 type Snapshot = Record<(typeof FIELDS)[number], unknown>;
 
 function snapshot(product: Product): Snapshot {
@@ -94,7 +98,7 @@ export class ProductAdminService {
    * Creates a product, with its options and variants (issue 22; stock = the variants' sum).
    * @throws ZodError (invalid input), ValidationError (unknown image), ConflictError 'SKU duplicado'.
    */
-  async create(em: EntityManager, actorId: string, input: ProductInput, meta: RequestMeta): Promise<ProductDto> {
+  async create(em: EntityManager, actorId: string, input: ProductInput, meta: RequestMeta): Promise<AdminProduct> {
     const data = productInputSchema.parse(input);
     await this.checkImage(data.imageKey);
     const { variants: _variants, options: _options, ...fields } = data;
@@ -108,16 +112,17 @@ export class ProductAdminService {
       return created;
     });
     await this.deps.events.publish(em, records);
-    return this.deps.catalogue.get(product.id);
+    return this.deps.catalogue.adminGet(product.id);
   }
 
   /**
-   * Replaces a product's fields, options and variants (issue 22: by id, new ones created, removed
-   * ones deleted; stock = the variants' sum). A new or removed image deletes the old file and its
-   * renditions. @throws ZodError, NotFoundError ('Produto não encontrado'), ValidationError
-   * (unknown image or variant), ConflictError ('SKU duplicado', a removed variant with orders).
+   * Replaces a product's fields (its status too: active or draft; a draft's reservations are
+   * released), options and variants (issue 22: by id, new ones created, removed ones deleted;
+   * stock = the variants' sum). A new or removed image deletes the old file and its renditions.
+   * @throws ZodError, NotFoundError ('Produto não encontrado'), ConflictError ('product_archived',
+   * 'SKU duplicado', a removed variant with orders), ValidationError (unknown image or variant).
    */
-  async update(em: EntityManager, actorId: string, id: string, input: ProductInput, meta: RequestMeta): Promise<ProductDto> {
+  async update(em: EntityManager, actorId: string, id: string, input: ProductInput, meta: RequestMeta): Promise<AdminProduct> {
     const data = productInputSchema.parse(input);
     const records: DomainEventRecord[] = [];
     const oldImage = await em.transactional(async (tx) => {
@@ -134,6 +139,7 @@ export class ProductAdminService {
       if (variantsChanged) Object.assign(changes.after, variantDetails(data, variants));
       if (Object.keys(changes.after).length === 0) return null;
       if (before.imageKey !== product.imageKey) await this.syncCover(tx, product);
+      if (product.status !== 'active') await tx.nativeUpdate(ProductReservation, { product: id, isActive: true }, { isActive: false, releasedAt: this.deps.clock.now() });
       audit(tx, { userId: actorId, action: 'product_updated', details: { productId: id, name: product.name, ...changes }, meta });
       records.push(
         this.deps.events.record(tx, { type: PRODUCT_EVENTS.updated, aggregateId: id, payload: { productId: id, changed: Object.keys(changes.after) } }),
@@ -148,7 +154,7 @@ export class ProductAdminService {
     });
     await this.deps.events.publish(em, records);
     if (oldImage) await this.removeUnused(em, oldImage);
-    return this.deps.catalogue.get(id);
+    return this.deps.catalogue.adminGet(id);
   }
 
   /**
@@ -165,7 +171,7 @@ export class ProductAdminService {
       const ordered = await this.deps.isOrdered(tx, id);
       if (ordered) {
         const now = this.deps.clock.now();
-        tx.assign(product, { archivedAt: now, stock: 0, isFeatured: false, imageKey: null });
+        tx.assign(product, { status: 'archived', archivedAt: now, stock: 0, isFeatured: false, imageKey: null });
         await tx.nativeUpdate(ProductVariant, { product: id }, { stock: 0 });
         await tx.nativeUpdate(ProductReservation, { product: id, isActive: true }, { isActive: false, releasedAt: now });
         await tx.nativeDelete(ProductImage, { product: id });
@@ -193,7 +199,7 @@ export class ProductAdminService {
    * @throws ZodError (more than 8, alt text missing, a key twice), NotFoundError ('Produto não
    * encontrado'), ValidationError (unknown image).
    */
-  async setGallery(em: EntityManager, actorId: string, id: string, input: ProductGalleryInput, meta: RequestMeta): Promise<ProductDto> {
+  async setGallery(em: EntityManager, actorId: string, id: string, input: ProductGalleryInput, meta: RequestMeta): Promise<AdminProduct> {
     const { images } = productGalleryInputSchema.parse(input);
     for (const image of images) await this.checkImage(image.key, 'images');
     const records: DomainEventRecord[] = [];
@@ -212,7 +218,28 @@ export class ProductAdminService {
     });
     await this.deps.events.publish(em, records);
     for (const key of removed) await this.removeUnused(em, key);
-    return this.deps.catalogue.get(id);
+    return this.deps.catalogue.adminGet(id);
+  }
+
+  /**
+   * Restores an archived product (issue 22) to `input.status` (draft or active): it keeps no stock
+   * (restocking is a normal edit afterwards). Audited (`product_restored`, status before / after)
+   * with a `ProductUpdated` event (`changed: ['status']`).
+   * @throws ZodError, NotFoundError ('Produto não encontrado'), ConflictError ('not_archived').
+   */
+  async restore(em: EntityManager, actorId: string, id: string, input: ProductRestore, meta: RequestMeta): Promise<AdminProduct> {
+    const { status } = productRestoreSchema.parse(input);
+    const records: DomainEventRecord[] = [];
+    await em.transactional(async (tx) => {
+      const product = await tx.findOne(Product, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!product) throw new NotFoundError('Produto não encontrado');
+      if (product.status !== 'archived') throw new ConflictError('Este produto não está arquivado.', 'not_archived');
+      tx.assign(product, { status, archivedAt: null });
+      audit(tx, { userId: actorId, action: 'product_restored', details: { productId: id, name: product.name, before: { status: 'archived' }, after: { status } }, meta });
+      records.push(this.deps.events.record(tx, { type: PRODUCT_EVENTS.updated, aggregateId: id, payload: { productId: id, changed: ['status'] } }));
+    });
+    await this.deps.events.publish(em, records);
+    return this.deps.catalogue.adminGet(id);
   }
 
   /**
@@ -230,10 +257,14 @@ export class ProductAdminService {
     return this.deps.orderedVariants ?? (async () => []);
   }
 
-  /** The product, locked for this transaction (orders lock the same rows). @throws NotFoundError. */
+  /**
+   * The product (active or draft), locked for this transaction (orders lock the same rows).
+   * @throws NotFoundError; ConflictError ('product_archived') for an archived one.
+   */
   private async lock(tx: EntityManager, id: string): Promise<Product> {
-    const product = await tx.findOne(Product, { id, archivedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const product = await tx.findOne(Product, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!product) throw new NotFoundError('Produto não encontrado');
+    if (product.status === 'archived') throw new ConflictError('Produto arquivado: restaure-o antes de alterá-lo.', 'product_archived');
     return product;
   }
 

@@ -7,7 +7,7 @@
  * stored value and pt-BR label a word may match instead ('aneis' and 'anéis' find every ring).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CATEGORY_LABELS, PRODUCT_SUGGESTIONS_LIMIT, type ProductCategory, type ProductSuggestions } from '@prata/contracts';
+import { CATEGORY_LABELS, PRODUCT_SUGGESTIONS_LIMIT, type ProductCategory, type ProductStatus, type ProductSuggestions } from '@prata/contracts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 
 /** At most this many words of a search are used (the rest is ignored). */
@@ -68,8 +68,9 @@ const NAME = 'search_normalize(p.name)';
 const LABEL = `search_normalize(l.label || ' ' || l.value)`;
 
 /**
- * Products (not archived; of `category` when given) a shopper's search finds, best match first, at
- * most `limit` (all when absent).
+ * Products (of `statuses`, by default only `active` ones: the panel's list searches every status
+ * the same way; of `category` when given) a shopper's search finds, best match first, at most
+ * `limit` (all when absent).
  * - Every word must match, in any order ('brinco zirconia' and 'zirconia brinco' find the same
  *   earrings), accents and case ignored ('zirconia' finds 'Zircônia'): as a substring of the name
  *   or description, or of the category's stored value or label ('brinco' finds the category
@@ -82,7 +83,12 @@ const LABEL = `search_normalize(l.label || ' ' || l.value)`;
  *   a word of the name, then every word inside the name, then the rest; within each, the words'
  *   similarity to the name, then to name and description, then newest first.
  */
-export async function searchProducts(em: EntityManager, search: string, options: { category?: ProductCategory | undefined; limit?: number } = {}): Promise<ProductHit[]> {
+export async function searchProducts(
+  em: EntityManager,
+  search: string,
+  options: { category?: ProductCategory | undefined; limit?: number; statuses?: readonly ProductStatus[] } = {},
+): Promise<ProductHit[]> {
+  const statuses = options.statuses ?? ['active'];
   const words = searchWords(search);
   if (words.length === 0) return [];
   const query = (typos: boolean) => {
@@ -100,7 +106,7 @@ export async function searchProducts(em: EntityManager, search: string, options:
       return `${condition}))`;
     };
     const sql = `select p.id, p.slug, p.name, p.category from products p
-      where p.archived_at is null ${options.category ? `and p.category = ${params.bind(options.category)}` : ''}
+      where p.status in (${statuses.map((status) => params.bind(status)).join(', ')}) ${options.category ? `and p.category = ${params.bind(options.category)}` : ''}
         and ${all(matches)}
       order by case
           when ${NAME} = ${params.norm(whole)} then 0

@@ -8,15 +8,19 @@
  * when the product is created (`lib/slug.ts`, `-2` on a collision) and never changed afterwards,
  * so links stay valid when the name changes. `imageKey` is the cover: the first image of the
  * gallery (`product_images`, product-image.entity.ts) when it has one.
- * `archivedAt` is set when an admin deletes a product that order lines reference (issue 12): the
- * row stays for the order history but the product is hidden from the catalogue and the panel.
+ * `status` (issue 22, `PRODUCT_STATUSES`): only `active` products are shown to shoppers, found by
+ * their search, reserved and ordered; `draft` ones are being prepared; `archived` ones were deleted
+ * by an admin while order lines reference them (issue 12): the row stays for the order history.
+ * The panel lists all three (by status) and restores an archived product to draft or active.
+ * `archivedAt` is when it was archived (null unless `status` is `archived`; kept for the panel and
+ * the history, the status is what every query filters on).
  * `options` (issue 22) are the product's options in order (`[{ name: 'Aro', values: ['14', '16'] }]`,
  * empty for a product without options); each combination sold is a `product_variants` row
  * (product-variant.entity.ts) and `stock` is then the sum of the variants' stock.
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
-import { PRODUCT_CATEGORIES, type ProductOption } from '@prata/contracts';
+import { PRODUCT_CATEGORIES, PRODUCT_STATUSES, type ProductOption } from '@prata/contracts';
 
 export const ProductSchema = defineEntity({
   name: 'Product',
@@ -52,6 +56,7 @@ export const ProductSchema = defineEntity({
     options: p.json<ProductOption[]>().defaultRaw(`'[]'`).onCreate(() => []),
     createdAt: p.datetime().onCreate(() => new Date()).index(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    status: p.enum(PRODUCT_STATUSES).default('active').index(),
     archivedAt: p.datetime().nullable(),
     /** Shipping weight of one piece in grams (issue 23); null: the `DEFAULT_ITEM_WEIGHT_G` setting. */
     weightGrams: p.integer().nullable().check('weight_grams > 0'),

@@ -122,6 +122,9 @@ export class OrderService {
       const ids = [...units.keys()].sort();
       const products = await tx.find(Product, { id: { $in: ids } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
       if (products.length !== ids.length) throw new NotFoundError('Um dos produtos do carrinho não está mais disponível.', 'product_not_found');
+      // Drafts and archived products are not for sale (issue 22).
+      const withdrawn = products.find((product) => product.status !== 'active');
+      if (withdrawn) throw new ConflictError(`${withdrawn.name} não está mais à venda. Remova-o do carrinho para continuar.`, 'product_unavailable');
       const lines = await resolveLines(tx, products, requested);
       await this.checkUnitCaps(tx, userId, products, units);
       await checkAvailability(tx, lines, userId, now);

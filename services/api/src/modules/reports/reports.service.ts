@@ -5,7 +5,7 @@
  * - A sale is an order whose status is in `SALE_STATUSES` (paid, shipped, delivered); its moment
  *   is `paid_at` (the creation time for rows without it). Days and months are calendar days and
  *   months in São Paulo time.
- * - Dashboard: sales today, orders today and in total (not cancelled), active (not archived)
+ * - Dashboard: sales today, orders today and in total (not cancelled), active (status 'active', issue 22)
  *   products, customers ('Usuários Ativos' = profiles), the last 7 days, the newest activity,
  *   pending work (orders awaiting payment or shipping, products at or below the low-stock mark;
  *   a product with variants per variant, issue 22).
@@ -62,7 +62,7 @@ export class ReportsService {
     const [[sales], [orders], [counts], week, [pending], lowStock, activity] = await Promise.all([
       db.execute(`select coalesce(sum(total_cents), 0)::bigint as revenue, count(*) as orders from orders where ${SALE} and ${localDay(soldAt())} = ${today}`, [now]),
       db.execute(`select count(*) filter (where ${localDay('created_at')} = ${today}) as today, count(*) as total from orders where status <> 'cancelled'`, [now]),
-      db.execute(`select (select count(*) from products where archived_at is null) as products, (select count(*) from profiles) as customers`),
+      db.execute(`select (select count(*) from products where status = 'active') as products, (select count(*) from profiles) as customers`),
       db.execute<{ date: string; revenue: string; orders: string }[]>(
         `select to_char(d, 'YYYY-MM-DD') as date, coalesce(sum(o.total_cents), 0)::bigint as revenue, count(o.id) as orders
            from generate_series(${today} - ${DASHBOARD_WEEK_DAYS - 1}, ${today}, interval '1 day') as d
@@ -144,7 +144,7 @@ export class ReportsService {
   }
 
   /**
-   * Products (not archived) at or below `threshold` units (the stored low-stock threshold, issue
+   * Active products (issue 22) at or below `threshold` units (the stored low-stock threshold, issue
    * 22), fewest first. A product with variants is listed per variant (issue 22): 'Anel Solitário —
    * Aro 18' with the variant's stock, id, SKU and label.
    */
@@ -152,11 +152,11 @@ export class ReportsService {
     const rows = await em.getConnection().execute<{ id: string; name: string; stock: number; variant_id: string | null; sku: string | null; options: ProductOption[]; variant_options: VariantOptions | null }[]>(
       `select * from (
          select id, name, stock, null::uuid as variant_id, null::varchar as sku, options, null::jsonb as variant_options
-           from products where archived_at is null and jsonb_array_length(options) = 0 and stock <= ?
+           from products where status = 'active' and jsonb_array_length(options) = 0 and stock <= ?
          union all
          select p.id, p.name, v.stock, v.id, v.sku, p.options, v.options
            from product_variants v join products p on p.id = v.product_id
-          where p.archived_at is null and jsonb_array_length(p.options) > 0 and v.stock <= ?
+          where p.status = 'active' and jsonb_array_length(p.options) > 0 and v.stock <= ?
        ) low order by stock, name, sku limit ?`,
       [threshold, threshold, limit],
     );

@@ -37,7 +37,8 @@ export class ReservationService {
 
   /**
    * Reserves one unit of `productId` (of its variant `variantId`, issue 22) for `userId` for 30
-   * minutes. A shopper holds at most one unit per product, whatever its variant.
+   * minutes. A shopper holds at most one unit per product, whatever its variant. Only an `active`
+   * product can be reserved (issue 22: drafts and archived products are not found).
    * @throws NotFoundError; ValidationError 'Escolha uma opção' (a product with variants without
    * one of them) or a variant for a product without options; ConflictError 'already_reserved' or
    * 'unavailable'.
@@ -45,7 +46,7 @@ export class ReservationService {
   async reserve(em: EntityManager, userId: string, productId: string, variantId: string | null = null): Promise<Reservation> {
     const records: DomainEventRecord[] = [];
     const reservation = await em.transactional(async (tx) => {
-      const product = await tx.findOne(Product, { id: productId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const product = await tx.findOne(Product, { id: productId, status: 'active' }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!product) throw new NotFoundError('Produto não encontrado');
       const variant = pickVariant(product, (await variantsByProduct(tx, [productId])).get(productId) ?? [], variantId);
       const now = this.clock.now();
@@ -77,11 +78,11 @@ export class ReservationService {
     await this.events?.publish(em, records);
   }
 
-  /** The shopper's active, unexpired reservations, soonest expiry first. */
+  /** The shopper's active, unexpired reservations of `active` products (issue 22), soonest expiry first. */
   async list(em: EntityManager, userId: string): Promise<Reservation[]> {
     const rows = await em.find(
       ProductReservation,
-      { user: userId, isActive: true, expiresAt: { $gt: this.clock.now() } },
+      { user: userId, isActive: true, expiresAt: { $gt: this.clock.now() }, product: { status: 'active' } },
       { populate: ['product', 'variant'], orderBy: { expiresAt: 'asc' } },
     );
     return rows.map((row) => this.toDto(row));

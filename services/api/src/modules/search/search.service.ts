@@ -6,7 +6,7 @@
  * is a substring of the normalised text ('colar' finds 'Colares', 'anel' finds 'Anel',
  * 'acessorio' finds 'Acessório'), or when pg_trgm's word similarity passes its threshold (small
  * typos: 'pulceira' finds 'Pulseira'). Ranking: word similarity, then name.
- * - products (not archived): name, description, category; subtitle the category label;
+ * - products (drafts too, not archived ones): name, description, category; subtitle the category label;
  * - orders: human number, customer name and e-mail; subtitle name and e-mail;
  * - users (profiles of accounts not erased): name, e-mail; subtitle e-mail and role.
  */
@@ -24,7 +24,7 @@ export class SearchService {
     const [products, orders, users] = await Promise.all([
       connection.execute<{ id: string; name: string; category: ProductCategory }[]>(
         `select id, name, category from products
-          where archived_at is null
+          where status <> 'archived'
             and (search_normalize(name || ' ' || category || ' ' || coalesce(description, '')) like search_normalize(?)
                  or search_normalize(?) <% search_normalize(name))
           order by word_similarity(search_normalize(?), search_normalize(name)) desc, name

@@ -62,7 +62,7 @@ export class ShippingQuoteService {
     const region = REGION_OF_STATE[state];
 
     const ids = [...new Set(items.map((item) => item.productId))];
-    const products = await em.find(Product, { id: { $in: ids }, archivedAt: null }, { fields: ['id', 'priceCents', 'weightGrams'] });
+    const products = await em.find(Product, { id: { $in: ids }, status: 'active' }, { fields: ['id', 'priceCents', 'weightGrams'] });
     if (products.length !== ids.length) throw new NotFoundError('Produto não encontrado');
     const byId = new Map(products.map((product) => [product.id, product]));
     const { packaging } = this.options;
