@@ -7,7 +7,10 @@
  *   finds aro 18 disabled and 'Esgotado', is asked 'Escolha uma opção' before choosing, picks
  *   aro 16, adds it, sees 'Aro 16' in the cart and places the order by card;
  * - the order's confirmation names 'Aro 16' with its SKU, and the stock of aro 16 dropped by one
- *   while 14 and 18 did not (read from the service), which the panel's list shows too.
+ *   while 14 and 18 did not (read from the service), which the panel's list shows too;
+ * - aro 18 at zero offers 'Avise-me quando chegar' instead of the cart; a signed-in shopper asks,
+ *   the owner restocks aro 18 in the variants grid, and the shopper is e-mailed once (read from the
+ *   e2e store's mail outbox) about 'Aro 18'; restocking again e-mails nobody.
  */
 import sharp from 'sharp';
 import { expect, test, type BrowserContext } from '@playwright/test';
@@ -125,9 +128,7 @@ test('the shopper picks aro 16 on its page, sees the gallery and buys it; only a
 
   const aro = page.getByRole('group', { name: 'Aro', exact: true });
   await expect(aro.getByRole('button')).toHaveText(['14', '16', '18 · Esgotado']);
-  await expect(aro.getByRole('button', { name: '18 · Esgotado' })).toBeDisabled();
   await expect(aro.getByRole('button', { name: '14', exact: true })).toBeEnabled();
-  // Sold out aro 18: the place of the back-in-stock 'Avise-me' form (another change).
   await page.getByText('Guia de tamanhos').click();
   await expect(page.getByTestId('size-guide')).toContainText('Como medir seu aro em casa');
 
@@ -156,4 +157,47 @@ test('the shopper picks aro 16 on its page, sees the gallery and buys it; only a
   await panelPage.goto('/admin/products');
   const row = panelPage.getByTestId('admin-product-table').getByRole('row', { name: new RegExp(name) });
   await expect(row.getByTestId('variant-stock')).toHaveText(['Aro 14: 2', 'Aro 16: 0', 'Aro 18: 0']);
+});
+
+test('aro 18 at zero offers Avise-me; the owner restocks it and the subscriber is e-mailed once', async ({ page }) => {
+  const shopper = await confirmedAccount('avise-aro');
+  await signInAsCustomer(page, shopper.email, shopper.password);
+  const { slug, variants } = await ring();
+  await page.goto(`/produtos/${slug}`);
+  await expect(page.locator('html')).toHaveAttribute('data-remote-ready', 'storefront');
+  const aro = page.getByRole('group', { name: 'Aro', exact: true });
+  await expect(page.getByRole('button', { name: 'Avise-me quando chegar' })).toHaveCount(0);
+  await aro.getByRole('button', { name: '18 · Esgotado' }).click();
+  await expect(page.getByTestId('product-availability')).toHaveText('Esgotado');
+  await expect(page.getByRole('button', { name: 'Adicionar ao carrinho', exact: true })).toBeDisabled();
+  await page.getByRole('button', { name: 'Avise-me quando chegar' }).click();
+  await expect(page.getByText('Pronto! Avisaremos você por e-mail.').first()).toBeVisible();
+  const aro18 = variants.find((variant) => variant.options.Aro === '18')!;
+  const subscription = () => sql<{ status: string }>('select status from stock_subscriptions where variant_id = $1 and email = $2', [aro18.id, shopper.email]);
+  expect((await subscription())[0]?.status).toBe('active');
+
+  const restock = async (units: string) => {
+    const admin = await panel.newPage();
+    await admin.goto('/admin/products');
+    const row = admin.getByTestId('admin-product-table').getByRole('row', { name: new RegExp(name) });
+    await row.getByRole('button', { name: `Editar ${name}` }).click();
+    const edit = admin.getByRole('dialog', { name: 'Editar Produto' });
+    await edit.getByTestId('variant-grid').getByLabel('Estoque de Aro 18').fill(units);
+    await edit.getByRole('button', { name: 'Salvar Alterações' }).click();
+    await expect(admin.getByText('Produto atualizado', { exact: true })).toBeVisible();
+    await admin.close();
+  };
+  await restock('2');
+  // The job queue (polled every 2 s by the store) sends it; the subscription is then 'notified'.
+  await expect.poll(async () => (await subscription())[0]?.status, { timeout: 20_000 }).toBe('notified');
+  const alerts = () => sql<{ subject: string; link: string }>('select subject, link from outbox_emails where "to" = $1 and subject like $2', [shopper.email, 'Chegou!%']);
+  expect(await alerts()).toEqual([{ subject: `Chegou! ${name} — Aro 18 está disponível de novo`, link: `${E2E.storeUrl}/produtos/${slug}` }]);
+  expect((await stockPerAro())['18']).toBe(2);
+
+  // 2 -> 3 is no replenishment: no event is written with the save, so nobody is e-mailed again.
+  const replenishments = () => sql<{ id: string }>(`select id from domain_events where type = 'StockReplenished' and payload->>'variantId' = $1`, [aro18.id]);
+  expect(await replenishments()).toHaveLength(1);
+  await restock('3');
+  expect(await replenishments()).toHaveLength(1);
+  expect(await alerts()).toHaveLength(1);
 });

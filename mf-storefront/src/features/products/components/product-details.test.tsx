@@ -54,14 +54,25 @@ afterEach(() => {
 });
 
 describe('ProductDetails with variants', () => {
-  it("offers each aro in a group named 'Aro', the sold-out one disabled and marked 'Esgotado', and the size guide", () => {
+  it("offers each aro in a group named 'Aro', the sold-out one marked 'Esgotado', and the size guide", () => {
     expect(aros().map((b) => [b.textContent, b.disabled])).toEqual([
       ['14', false],
       ['16', false],
-      ['18 · Esgotado', true],
+      ['18 · Esgotado', false],
     ]);
     expect(text()).toContain('Guia de tamanhos');
     expect(text()).toContain('A partir de R$\u00a0189,90');
+  });
+
+  it("offers the back-in-stock alert for a chosen sold-out variant, never the cart", () => {
+    act(() => root.render(<ProductDetails product={ring} favourites={favourites} soldOut={(variantId) => <p data-testid="sold-out">alerta {variantId}</p>} />));
+    expect(container.querySelector('[data-testid="sold-out"]')).toBeNull();
+    act(() => chip('18').click());
+    expect(container.querySelector('[data-testid="sold-out"]')!.textContent).toBe(`alerta ${id(3)}`);
+    expect(container.querySelector('[data-testid="product-availability"]')!.textContent).toBe('Esgotado');
+    expect(button('Adicionar ao carrinho').disabled).toBe(true);
+    act(() => chip('14').click());
+    expect(container.querySelector('[data-testid="sold-out"]')).toBeNull();
   });
 
   it("asks 'Escolha uma opção' instead of adding without a choice", () => {

@@ -2,7 +2,8 @@
  * The product page's variant picker (issue 22): per option ('Aro', 'Comprimento', 'Banho') its
  * name and a group of chips named by it (`role="group"`; native buttons with `aria-pressed` on
  * the chosen one: Tab moves between them, Space/Enter chooses). A value with no unit available
- * (given the other choices) is disabled and marked 'Esgotado'. `missing` puts 'Escolha uma
+ * (given the other choices) is marked 'Esgotado' and can still be chosen: the page then offers
+ * 'Avise-me quando chegar' for that variant instead of the cart. `missing` puts 'Escolha uma
  * opção' under that option; `sizeGuide` follows the 'Aro' group. Styled with shared-ui's button
  * classes and the page's own only (the storefront's CSS budget).
  */
@@ -35,7 +36,7 @@ export function VariantPicker({ product, choice, onChoice, missing, sizeGuide }:
             {option.values.map((value) => {
               const soldOut = isSoldOut(product, choice, option.name, value);
               return (
-                <button key={value} type="button" className={chip} aria-pressed={choice[option.name] === value} disabled={soldOut} onClick={() => onChoice({ ...choice, [option.name]: value })}>
+                <button key={value} type="button" className={chip} aria-pressed={choice[option.name] === value} onClick={() => onChoice({ ...choice, [option.name]: value })}>
                   {soldOut ? `${value} · Esgotado` : value}
                 </button>
               );
