@@ -99,6 +99,9 @@ describe('POST /api/back-in-stock', () => {
     }
     const rows = await sql<{ email: string; status: string; user_id: string }>(service, 'select email, status, user_id from stock_subscriptions where product_id = ?', [soldOut.id]);
     expect(rows).toEqual([{ email: ana.email, status: 'active', user_id: ana.userId }]);
+    // The LGPD export lists it (issue 22: every piece of personal data held).
+    const exported = await call('GET', '/api/me/export', undefined, ana);
+    expect(exported.json().stockAlerts).toContainEqual({ item: soldOut.name, status: 'active', createdAt: expect.any(String) });
   });
 
   it('only the admin reads the waiting counts', async () => {

@@ -464,10 +464,12 @@ export const personalDataExportSchema = z.object({
       paymentMethod: z.string(),
       contact: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
       delivery: z.object({ zipCode: z.string(), street: z.string(), number: z.string(), complement: z.string().nullable(), neighborhood: z.string(), city: z.string(), state: z.string() }),
-      items: z.array(z.object({ productName: z.string(), quantity: z.number().int(), unitPriceCents: z.number().int() })),
+      items: z.array(z.object({ productName: z.string(), variantLabel: z.string().nullable().default(null), quantity: z.number().int(), unitPriceCents: z.number().int() })),
     }),
   ),
   favourites: z.array(z.string()),
+  /** Back-in-stock alerts asked with the account or its e-mail (issue 22): the piece ('Anel — Aro 18'), status, when. */
+  stockAlerts: z.array(z.object({ item: z.string(), status: z.string(), createdAt: z.iso.datetime({ offset: true }) })).default([]),
 });
 export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;
 

@@ -6,7 +6,7 @@
  * it (a failure counts towards the lockout). Staff accounts cannot delete themselves (409).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PersonalDataExport } from '@prata/contracts';
+import { variantLabel, type PersonalDataExport, type ProductOption, type VariantOptions } from '@prata/contracts';
 import { NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestMeta } from '../audit/index.ts';
@@ -34,6 +34,13 @@ export class PersonalDataService {
     const favourites = await em
       .getConnection()
       .execute<{ name: string }[]>('select distinct p.name from product_reservations r join products p on p.id = r.product_id where r.user_id = ? and r.is_active', [userId], 'all');
+    const alerts = await em.getConnection().execute<{ name: string; options: ProductOption[]; variant_options: VariantOptions | null; status: string; created_at: Date }[]>(
+      `select p.name, p.options, v.options as variant_options, s.status, s.created_at
+         from stock_subscriptions s join products p on p.id = s.product_id left join product_variants v on v.id = s.variant_id
+        where s.user_id = ? or lower(s.email) = lower(?) order by s.created_at`,
+      [userId, user.email],
+      'all',
+    );
     return {
       exportedAt: this.clock.now().toISOString(),
       account: {
@@ -54,9 +61,14 @@ export class PersonalDataService {
         paymentMethod: order.paymentMethod,
         contact: { name: order.customerName, email: order.customerEmail, phone: order.customerPhone },
         delivery: { zipCode: order.zipCode, street: order.street, number: order.addressNumber, complement: order.complement ?? null, neighborhood: order.neighborhood, city: order.city, state: order.state },
-        items: items.filter((item) => item.order.id === order.id).map((item) => ({ productName: item.productName, quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
+        items: items.filter((item) => item.order.id === order.id).map((item) => ({ productName: item.productName, variantLabel: item.variantLabel ?? null, quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
       })),
       favourites: favourites.map((row) => row.name),
+      stockAlerts: alerts.map((row) => ({
+        item: row.variant_options ? `${row.name} — ${variantLabel(row.variant_options, row.options)}` : row.name,
+        status: row.status,
+        createdAt: new Date(row.created_at).toISOString(),
+      })),
     };
   }
 
