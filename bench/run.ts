@@ -170,7 +170,7 @@ async function signInCustomer(page: Page, password: string): Promise<void> {
   await page.getByRole('button', { name: 'Entrar' }).last().click();
   await page.getByText('Login realizado com sucesso!').waitFor();
   // A cart with one product, so that /checkout shows its form (the cart lives in local storage).
-  const [product] = (await (await fetch(`${apiUrl}/api/products`)).json()) as { id: string; name: string; priceCents: number; imageUrl: string | null }[];
+  const [product] = ((await (await fetch(`${apiUrl}/api/products`)).json()) as { id: string; name: string; priceCents: number; imageUrl: string | null; options: unknown[] }[]).filter((item) => item.options.length === 0);
   await page.evaluate((item) => {
     localStorage.setItem('prata925:cart', JSON.stringify({ state: { items: [{ ...item, quantity: 1 }] }, version: 1 }));
   }, { id: product!.id, name: product!.name, priceCents: product!.priceCents, imageUrl: product!.imageUrl });
