@@ -23,6 +23,7 @@ const exported = {
   addresses: [],
   orders: [],
   favourites: [],
+  stockAlerts: [],
 };
 
 async function openDeletion(): Promise<HTMLElement> {
