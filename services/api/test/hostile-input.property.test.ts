@@ -36,8 +36,16 @@ beforeAll(async () => {
   )) as { tablename: string }[];
   expect(tables.map((t) => t.tablename)).toEqual(expect.arrayContaining(['users', 'products', 'refresh_tokens']));
   for (const { tablename } of tables) {
+    if (tablename === 'users') continue;
     await sql(`create trigger test_count_change after insert or update or delete on "${tablename}" for each row execute function test_count_change()`);
   }
+  // A refused password counts towards the lockout (a security counter, like rate_limits and
+  // login_failures above): an update of users that changes only that counter is no change.
+  const counter = `- 'login_attempts' - 'last_failed_login_at'`;
+  await sql(`create trigger test_count_change after insert or delete on "users" for each row execute function test_count_change()`);
+  await sql(
+    `create trigger test_count_change_update after update on "users" for each row when ((to_jsonb(old) ${counter}) is distinct from (to_jsonb(new) ${counter})) execute function test_count_change()`,
+  );
 }, 120_000);
 afterAll(async () => service?.close());
 
@@ -107,6 +115,12 @@ describe('hostile input on every route', () => {
     const accepted = await service.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: bearer(callers.customer!), payload: { fullName: 'Nome Trocado' } });
     expect(accepted.statusCode).toBe(200);
     expect(await sql('select table_name, op from test_row_changes')).toEqual([{ table_name: 'profiles', op: 'UPDATE' }]);
+    // On users, the lockout counter alone is no change; any other column is.
+    await sql('delete from test_row_changes');
+    await sql(`update users set login_attempts = login_attempts + 1, last_failed_login_at = now() where id = '${callers.customer!.userId}'`);
+    expect(await sql('select table_name, op from test_row_changes')).toEqual([]);
+    await sql(`update users set last_login_at = now() where id = '${callers.customer!.userId}'`);
+    expect(await sql('select table_name, op from test_row_changes')).toEqual([{ table_name: 'users', op: 'UPDATE' }]);
   });
 
   it('never answers 5xx, never leaks internals, refuses in pt-BR and changes nothing when it refuses', async () => {
