@@ -6,7 +6,9 @@
  * `npx playwright test e2e/visual.spec.ts --update-snapshots` after an intended change.
  *
  * Stability: animations disabled, caret hidden, fonts and every image loaded first (lazy images
- * made eager), the catalogue answered with the seeded products only (other specs add products),
+ * made eager), the catalogue holding the seeded products only: the products other specs add (named
+ * 'E2E') are drafts while this file runs (so the server-rendered lists leave them out too; issue
+ * 22's product status) and the browser's catalogue calls are answered without them,
  * and the dynamic regions masked (toasts, the footer's year, the signed-in shopper's e-mail).
  * Threshold: a snapshot may differ in at most 1% of its pixels (`maxDiffPixelRatio: 0.01`), enough
  * for anti-aliasing noise, far below any real change of layout, colour or type.
@@ -14,6 +16,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { productListSchema } from '@prata/contracts';
 import { confirmedAccount } from './support/accounts.ts';
+import { sql } from './support/database.ts';
 import { addToCart } from './support/shop.ts';
 import { settle, signInAsCustomer } from './support/ui.ts';
 
@@ -48,6 +51,14 @@ async function snapshot(page: Page, name: string, fullPage = true, mask: Locator
     mask: [page.locator('[data-sonner-toaster]'), page.getByText(/© \d{4} Prata 925/), ...mask],
   });
 }
+
+let hidden: string[] = [];
+test.beforeAll(async () => {
+  hidden = (await sql<{ id: string }>(`update products set status = 'draft' where name like '%E2E%' and status = 'active' returning id`)).map((row) => row.id);
+});
+test.afterAll(async () => {
+  if (hidden.length > 0) await sql(`update products set status = 'active' where id = any($1::uuid[])`, [hidden]);
+});
 
 for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.name} px`, () => {
