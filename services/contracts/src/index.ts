@@ -21,4 +21,3 @@ export * from './domain-events.ts';
 export * from './domain-event-names.ts';
 export * from './shipping.ts';
 export * from './promotions.ts';
-export * from './money-input.ts';
