@@ -8,8 +8,8 @@
  * serve the route). Its prices follow {@link melhorEnvioDoublePrice}, so tests know them
  * independently of the adapter. A real HTTP server on 127.0.0.1; requests are recorded.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { HttpDouble } from './http-double.ts';
 
 export interface DoubleShipmentRequest {
   headers: http.IncomingHttpHeaders;
@@ -30,35 +30,14 @@ export function melhorEnvioDoublePrice(serviceId: 1 | 2 | 3, weightKg: number, t
   return Math.round((service.base + service.perKg * weightKg) * (north ? 1.4 : 1) * 100);
 }
 
-export class MelhorEnvioDouble {
+export class MelhorEnvioDouble extends HttpDouble {
   readonly token = 'double-melhor-envio-token-0123456789';
   readonly requests: DoubleShipmentRequest[] = [];
-  /** Delay every answer (ms): longer than the adapter's timeout means "does not answer". */
-  delayMs = 0;
-  /** Answer every request with this status, or null. */
-  failWith: number | null = null;
-  url = '';
-  private server = http.createServer((req, res) => void this.handle(req, res));
 
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const json = (status: number, body: unknown) => {
-      if (res.destroyed) return;
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    const json = (status: number, body: unknown) => this.json(res, status, body);
     if (req.method !== 'POST' || req.url !== '/api/v2/me/shipment/calculate') return json(404, { message: 'Not found' });
     if (req.headers.authorization !== `Bearer ${this.token}`) return json(401, { message: 'Unauthenticated.' });
     if (!req.headers['user-agent']) return json(400, { message: 'User-Agent obrigatório' });

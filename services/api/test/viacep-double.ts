@@ -5,8 +5,8 @@
  * unknown one, and 400 for a malformed one). A real HTTP server on 127.0.0.1; tests switch it to slow
  * or failing answers to exercise the lookup's timeout and 5xx paths. Requests are recorded.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { HttpDouble } from './http-double.ts';
 
 /** The CEPs the double knows (as ViaCEP answers them). */
 export const VIACEP_DOUBLE_ADDRESSES: Record<string, { logradouro: string; bairro: string; localidade: string; uf: string; estado: string; regiao: string }> = {
@@ -15,37 +15,16 @@ export const VIACEP_DOUBLE_ADDRESSES: Record<string, { logradouro: string; bairr
   '78175000': { logradouro: '', bairro: '', localidade: 'Poconé', uf: 'MT', estado: 'Mato Grosso', regiao: 'Centro-Oeste' },
 };
 
-export class ViaCepDouble {
+export class ViaCepDouble extends HttpDouble {
   /** Paths requested, in order. */
   readonly requests: string[] = [];
-  /** Delay every answer by this many ms (a lookup slower than its timeout). */
-  delayMs = 0;
-  /** Answer every request with this status (e.g. 502 for an outage), or null for normal answers. */
-  failWith: number | null = null;
   /** Answer unknown CEPs with the older boolean marker `{ erro: true }` instead of `"true"`. */
   booleanErro = false;
-  url = '';
-  private server = http.createServer((req, res) => void this.handle(req, res));
 
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const path = req.url ?? '';
     this.requests.push(path);
-    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
-    if (res.destroyed) return;
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify(body));
-    };
+    const json = (status: number, body: unknown) => this.json(res, status, body);
     if (this.failWith) return json(this.failWith, { message: 'indisponível' });
     const match = /^\/ws\/([^/]+)\/json\/?$/.exec(path);
     if (!match) return json(404, {});

@@ -21,3 +21,4 @@ export * from './domain-events.ts';
 export * from './domain-event-names.ts';
 export * from './shipping.ts';
 export * from './promotions.ts';
+export * from './money-input.ts';

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { formatBRL } from './money.ts';
+import { optionalReaisInputSchema } from './money-input.ts';
 import { decimalToCents } from './orders.ts';
 
 /** What a coupon gives: a percentage of the goods, a fixed amount off the goods, or free shipping. */
@@ -131,12 +132,6 @@ export function couponAppliedMessage(coupon: { code: string; kind: CouponKind; v
   return `Cupom ${coupon.code} aplicado: ${what}`;
 }
 
-/** An amount typed in reais ('19,90'), empty for none -> BRL cents or null, by integer arithmetic. */
-const optionalReais = z
-  .string()
-  .trim()
-  .regex(/^(\d{1,6}([.,]\d{1,2})?)?$/, 'Informe um valor em reais, ex.: 19,90')
-  .transform((typed) => (typed === '' ? null : decimalToCents(typed.replace(',', '.'))));
 const optionalWhole = z
   .string()
   .trim()
@@ -159,7 +154,7 @@ export const couponFormSchema = z
     code: z.string(),
     kind: z.enum(COUPON_KINDS, { error: 'Tipo de cupom inválido' }),
     value: z.string().trim(),
-    minOrderCents: optionalReais,
+    minOrderCents: optionalReaisInputSchema,
     startsAt: optionalLocalInstant,
     endsAt: optionalLocalInstant,
     maxUses: optionalWhole,

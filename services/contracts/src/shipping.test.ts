@@ -1,5 +1,6 @@
 /** The panel's shipping forms (issue 23): reais typed -> cents by integer arithmetic, regions, days. */
 import { describe, expect, it } from 'vitest';
+import { reaisText } from './money-input.ts';
 import { freeShippingFormSchema, freightTableFormSchema, pixPriceCents } from './shipping.ts';
 
 describe('freeShippingFormSchema', () => {
@@ -21,6 +22,11 @@ describe('freeShippingFormSchema', () => {
 describe('freightTableFormSchema', () => {
   const regions = ['N', 'NE', 'CO', 'SE', 'S'] as const;
   const rows = regions.flatMap((region) => (['PAC', 'SEDEX'] as const).map((service) => ({ region, service, base: '19,90', perKg: '4,5', minDays: '3', maxDays: '6' })));
+
+  it('reads back what reaisText shows', () => {
+    expect([reaisText(1990), reaisText(5), reaisText(100_000)]).toEqual(['19,90', '0,05', '1000,00']);
+    expect(freeShippingFormSchema.parse({ threshold: reaisText(29_905), regions: ['N'] }).thresholdCents).toBe(29_905);
+  });
 
   it('gives the API table, in cents and days', () => {
     expect(freightTableFormSchema.parse({ rows })[0]).toEqual({ region: 'N', service: 'PAC', baseCents: 1990, perExtraKgCents: 450, minDays: 3, maxDays: 6 });

@@ -4,7 +4,8 @@
  * (checkout, saved addresses).
  */
 import { z } from 'zod';
-import { BRAZILIAN_STATES, decimalToCents, type BrazilianState } from './orders.ts';
+import { optionalReaisInputSchema, reaisInputSchema } from './money-input.ts';
+import { BRAZILIAN_STATES, type BrazilianState } from './orders.ts';
 
 /** Path parameter of `GET /api/cep/:cep`: eight digits, the hyphen optional (`01310-100`). */
 export const cepLookupParamsSchema = z.object({
@@ -131,23 +132,13 @@ export const freightTableSchema = z
     'A tabela precisa de uma linha por região e serviço',
   );
 
-/** An amount typed in reais ('19,90', '19.9', '20') -> BRL cents, by integer arithmetic. */
-const reaisTyped = z
-  .string()
-  .trim()
-  .regex(/^\d{1,6}([.,]\d{1,2})?$/, 'Informe um valor em reais, ex.: 19,90')
-  .transform((typed) => decimalToCents(typed.replace(',', '.')));
 /** A number of business days as typed. */
 const daysTyped = z.string().trim().regex(/^\d{1,2}$/, 'Prazo inválido').transform(Number);
 
 /** The panel's free-shipping form as typed: the threshold in reais (empty: off) and the regions checked. */
 export const freeShippingFormSchema = z
   .object({
-    threshold: z
-      .string()
-      .trim()
-      .regex(/^(\d{1,6}([.,]\d{1,2})?)?$/, 'Informe um valor em reais, ex.: 19,90')
-      .transform((typed) => (typed === '' ? null : decimalToCents(typed.replace(',', '.')))),
+    threshold: optionalReaisInputSchema,
     regions: z.array(z.enum(SHIPPING_REGIONS)).min(1, 'Escolha ao menos uma região'),
   })
   .transform(({ threshold, regions }) => ({ thresholdCents: threshold, regions: regions.length === SHIPPING_REGIONS.length ? null : regions }))
@@ -158,7 +149,7 @@ export const freightTableFormSchema = z
   .object({
     rows: z.array(
       z
-        .object({ region: z.enum(SHIPPING_REGIONS), service: z.enum(FREIGHT_TABLE_SERVICES), base: reaisTyped, perKg: reaisTyped, minDays: daysTyped, maxDays: daysTyped })
+        .object({ region: z.enum(SHIPPING_REGIONS), service: z.enum(FREIGHT_TABLE_SERVICES), base: reaisInputSchema, perKg: reaisInputSchema, minDays: daysTyped, maxDays: daysTyped })
         .refine((row) => row.minDays <= row.maxDays, { message: 'O prazo mínimo não pode passar do máximo', path: ['maxDays'] }),
     ),
   })

@@ -7,7 +7,7 @@
  * service's 400 messages land on their fields, a code already taken on the code.
  * Success 'Cupom criado' / 'Cupom atualizado'; failure 'Erro ao salvar cupom' with the service's message.
  */
-import { COUPON_KINDS, COUPON_KIND_LABELS, couponFormSchema, type Coupon, type CouponInput } from '@prata/contracts';
+import { COUPON_KINDS, COUPON_KIND_LABELS, couponFormSchema, reaisText, type Coupon, type CouponInput } from '@prata/contracts';
 import { Button, Dialog, Input, Select, toast } from '@prata/shared-ui';
 import { Form, FormCheckbox, FormField, bodyField, serverIssues, setServerErrors, useWatch, useZodForm } from '@prata/shared-ui/form';
 import { errorCode, errorMessage } from '../../../lib/api-client.ts';
@@ -17,7 +17,6 @@ import styles from './coupons.module.css';
 const KIND_OPTIONS = COUPON_KINDS.map((value) => ({ value, label: COUPON_KIND_LABELS[value] }));
 const FIELDS = ['code', 'kind', 'value', 'minOrderCents', 'startsAt', 'endsAt', 'maxUses', 'maxUsesPerCustomer'] as const;
 
-const reais = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
 const pad = (value: number) => String(value).padStart(2, '0');
 /** An instant as a `datetime-local` value in the browser's time zone ('2026-12-01T09:00'). */
 export function toLocalInput(iso: string | null): string {
@@ -31,8 +30,8 @@ export function toCouponForm(coupon: Coupon | null) {
   return {
     code: coupon?.code ?? '',
     kind: coupon?.kind ?? 'percent',
-    value: coupon?.value == null ? '' : coupon.kind === 'fixed' ? reais(coupon.value) : String(coupon.value),
-    minOrderCents: coupon?.minOrderCents == null ? '' : reais(coupon.minOrderCents),
+    value: coupon?.value == null ? '' : coupon.kind === 'fixed' ? reaisText(coupon.value) : String(coupon.value),
+    minOrderCents: coupon?.minOrderCents == null ? '' : reaisText(coupon.minOrderCents),
     startsAt: toLocalInput(coupon?.startsAt ?? null),
     endsAt: toLocalInput(coupon?.endsAt ?? null),
     maxUses: coupon?.maxUses == null ? '' : String(coupon.maxUses),

@@ -4,7 +4,7 @@
  * turns it off). react-hook-form with the shared `freeShippingFormSchema` (reais typed, sent in
  * cents). Success 'Frete grátis salvo'; failure 'Erro ao salvar' with the service's message.
  */
-import { SHIPPING_REGIONS, SHIPPING_REGION_NAMES, freeShippingFormSchema, type FreeShippingSetting, type ShippingRegion } from '@prata/contracts';
+import { SHIPPING_REGIONS, SHIPPING_REGION_NAMES, freeShippingFormSchema, reaisText, type FreeShippingSetting, type ShippingRegion } from '@prata/contracts';
 import { Alert, Button, Card, Checkbox, Input, Skeleton, toast } from '@prata/shared-ui';
 import { Form, FormField, bodyField, serverIssues, setServerErrors, useController, useZodForm } from '@prata/shared-ui/form';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -13,8 +13,7 @@ import styles from './shipping.module.css';
 
 /** The stored setting as the form shows it ('299,90'; every region checked for all of Brazil). */
 export function toFreeShippingForm(setting: FreeShippingSetting): { threshold: string; regions: ShippingRegion[] } {
-  const cents = setting.thresholdCents;
-  return { threshold: cents === null ? '' : `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`, regions: setting.regions ?? [...SHIPPING_REGIONS] };
+  return { threshold: setting.thresholdCents === null ? '' : reaisText(setting.thresholdCents), regions: setting.regions ?? [...SHIPPING_REGIONS] };
 }
 
 export function FreeShippingForm() {

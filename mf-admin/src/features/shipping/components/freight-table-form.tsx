@@ -5,18 +5,16 @@
  * with the shared `freightTableFormSchema`; each row's errors show under its fields.
  * Success 'Tabela de frete salva'; failure 'Erro ao salvar' with the service's message.
  */
-import { SHIPPING_REGION_NAMES, freightTableFormSchema, type FreightRateRow } from '@prata/contracts';
+import { SHIPPING_REGION_NAMES, freightTableFormSchema, reaisText, type FreightRateRow } from '@prata/contracts';
 import { Alert, Button, Card, Input, Skeleton, toast } from '@prata/shared-ui';
 import { Form, FormField, serverIssues, setServerErrors, useZodForm, type FieldPath } from '@prata/shared-ui/form';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useFreightRates, useSaveFreightRates } from '../api/freight-rates.ts';
 import styles from './shipping.module.css';
 
-const reais = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
-
 /** The stored table as the form shows it. */
 export function toFreightTableForm(rows: FreightRateRow[]) {
-  return { rows: rows.map((row) => ({ region: row.region, service: row.service, base: reais(row.baseCents), perKg: reais(row.perExtraKgCents), minDays: String(row.minDays), maxDays: String(row.maxDays) })) };
+  return { rows: rows.map((row) => ({ region: row.region, service: row.service, base: reaisText(row.baseCents), perKg: reaisText(row.perExtraKgCents), minDays: String(row.minDays), maxDays: String(row.maxDays) })) };
 }
 type FreightTableForm = ReturnType<typeof toFreightTableForm>;
 
