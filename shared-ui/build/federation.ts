@@ -51,11 +51,13 @@ export const CONTRACT_MODULES = [
   'notifications',
   'orders',
   'platform',
+  'promotions',
   'quality',
   'realtime',
   'releases',
   'remote-module',
   'reservations',
+  'shipping',
   'system-errors',
   'web-vitals',
 ] as const;

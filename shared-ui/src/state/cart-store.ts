@@ -10,6 +10,10 @@
  * Variants (issue 22): a line is one (product, variant) pair, so aro 14 and aro 16 of a ring are
  * two lines; `cartLineKey` names a line, and quantities are set and lines removed by that key
  * (a product without options has no variant, and its key is its id, as before).
+ *
+ * Freight (issue 23 "Quotes by CEP on the product page, the cart and checkout"): `shippingCep` is
+ * the last CEP a shopper quoted freight for (masked `00000-000`), kept with the cart so the product
+ * page, the cart and the checkout prefill it; clearing the cart keeps it.
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -40,6 +44,10 @@ export interface CartState {
   /** Removes a line (by `cartLineKey`). */
   removeItem(key: string): void;
   clear(): void;
+  /** The last CEP a freight quote was asked for (`00000-000`), or null. */
+  shippingCep: string | null;
+  /** Remembers the CEP of a freight quote (null forgets it). */
+  setShippingCep(cep: string | null): void;
 }
 
 /** Local-storage key of the cart. */
@@ -72,6 +80,8 @@ export const useCartStore = create<CartState>()(
         }),
       removeItem: (key) => set((state) => ({ items: state.items.filter((item) => cartLineKey(item) !== key) })),
       clear: () => set({ items: [] }),
+      shippingCep: null,
+      setShippingCep: (cep) => set({ shippingCep: cep }),
     }),
     {
       name: CART_STORAGE_KEY,

@@ -24,11 +24,13 @@ export const PROVIDED_SINGLETONS: Readonly<Record<string, () => Promise<unknown>
   '@prata/contracts/notifications': () => import('@prata/contracts/notifications'),
   '@prata/contracts/orders': () => import('@prata/contracts/orders'),
   '@prata/contracts/platform': () => import('@prata/contracts/platform'),
+  '@prata/contracts/promotions': () => import('@prata/contracts/promotions'),
   '@prata/contracts/quality': () => import('@prata/contracts/quality'),
   '@prata/contracts/realtime': () => import('@prata/contracts/realtime'),
   '@prata/contracts/releases': () => import('@prata/contracts/releases'),
   '@prata/contracts/remote-module': () => import('@prata/contracts/remote-module'),
   '@prata/contracts/reservations': () => import('@prata/contracts/reservations'),
+  '@prata/contracts/shipping': () => import('@prata/contracts/shipping'),
   '@prata/contracts/system-errors': () => import('@prata/contracts/system-errors'),
   '@prata/contracts/web-vitals': () => import('@prata/contracts/web-vitals'),
 };

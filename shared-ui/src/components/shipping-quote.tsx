@@ -1,0 +1,173 @@
+/**
+ * Freight quote by CEP (issue 23 "Quotes by CEP on the product page, the cart and checkout"),
+ * `@prata/shared-ui/shipping-quote` (its own entry: react-hook-form stays out of the pages that
+ * do not quote). The presentational parts, once for every app:
+ * - `ShippingOptions`: the options of a quote, each with its name, carrier, price ('Grátis' when
+ *   free shipping made it 0) and 'x a y dias úteis'; a list to read (`selectable` absent: the
+ *   product page, the cart) or a radio per option (`selectable`: the checkout's choice, `value`
+ *   and `onChange` by `serviceId`).
+ * - `ShippingQuoteResult`: the options, with the table notice (contracts `FREIGHT_TABLE_NOTICE`)
+ *   when the store's freight table priced them (`source: 'table'`).
+ * - `freeShippingHint`: 'Frete grátis a partir de R$ 299,00' (for the regions, when limited).
+ * And `ShippingQuoteWidget`, the CEP field (masked `00000-000`, contracts `maskCep`, validated by
+ * the CEP lookup's `cepLookupParamsSchema`) with 'Calcular', which asks `POST /api/shipping/quotes`
+ * (lib/shipping-quote.ts) for `items` and shows the result, or the service's pt-BR message
+ * (400 a CEP in no state, 404 a product not for sale) or a generic one (network, 5xx).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { maskCep } from '@prata/contracts/orders';
+import {
+  FREIGHT_TABLE_NOTICE,
+  SHIPPING_REGION_NAMES,
+  cepLookupParamsSchema,
+  type ShippingOption,
+  type ShippingQuote,
+  type ShippingQuoteRequest,
+  type StoreOffers,
+} from '@prata/contracts/shipping';
+import { businessDaysText, formatBRL } from '../lib/format.ts';
+import { getShippingQuoteQueryOptions, shippingQuoteErrorMessage } from '../lib/shipping-quote.ts';
+import { Alert } from './alert.tsx';
+import { Button } from './button.tsx';
+import { Input, RadioGroup } from './form.tsx';
+import { Form, FormField, useZodForm } from './zod-form.tsx';
+import formStyles from './form.module.css';
+import styles from './shipping-quote.module.css';
+
+export { getShippingQuote, getShippingQuoteQueryOptions, shippingQuoteErrorMessage, SHIPPING_QUOTE_FAILED_MESSAGE } from '../lib/shipping-quote.ts';
+
+/** An option's price as the shopper reads it: 'Grátis' for 0, else BRL ('R$ 84,30'). */
+export function shippingPriceText(option: Pick<ShippingOption, 'priceCents'>): string {
+  return option.priceCents === 0 ? 'Grátis' : formatBRL(option.priceCents);
+}
+
+/**
+ * The free-shipping line of the store's offers, or null without a threshold: 'Frete grátis a
+ * partir de R$ 299,00', followed by ' para Sudeste e Sul' when it holds only in some regions.
+ */
+export function freeShippingHint({ freeShippingThresholdCents, freeShippingRegions }: Pick<StoreOffers, 'freeShippingThresholdCents' | 'freeShippingRegions'>): string | null {
+  if (freeShippingThresholdCents === null) return null;
+  const names = (freeShippingRegions ?? []).map((region) => SHIPPING_REGION_NAMES[region]);
+  const where = names.length > 1 ? ` para ${names.slice(0, -1).join(', ')} e ${names.at(-1)}` : names.length === 1 ? ` para ${names[0]}` : '';
+  return `Frete grátis a partir de ${formatBRL(freeShippingThresholdCents)}${where}`;
+}
+
+/** The checkout's mode: a radio per option, the chosen one by `serviceId`. */
+export interface ShippingSelection {
+  value: string | null;
+  onChange: (serviceId: string) => void;
+}
+
+export interface ShippingOptionsProps {
+  options: readonly ShippingOption[];
+  /** Absent: a list to read. Present: a radio group ('Opções de entrega') choosing by `serviceId`. */
+  selectable?: ShippingSelection | undefined;
+}
+
+/** The options of a quote, to read or to choose from (see the module doc). */
+export function ShippingOptions({ options, selectable }: ShippingOptionsProps) {
+  if (options.length === 0) return <p className={formStyles.hint}>Nenhuma opção de entrega para este CEP.</p>;
+  if (selectable) {
+    return (
+      <RadioGroup
+        legend="Opções de entrega"
+        name="shipping-option"
+        value={selectable.value}
+        onValueChange={selectable.onChange}
+        options={options.map((option) => ({
+          value: option.serviceId,
+          label: `${option.name} (${option.carrier}): ${shippingPriceText(option)}`,
+          hint: businessDaysText(option),
+        }))}
+      />
+    );
+  }
+  return (
+    <ul className={styles.options} aria-label="Opções de entrega" data-testid="shipping-options">
+      {options.map((option) => (
+        <li key={option.serviceId}>
+          <span>
+            <strong>{option.name}</strong> ({option.carrier})
+            <br />
+            <span className={formStyles.hint}>{businessDaysText(option)}</span>
+          </span>
+          <strong>{shippingPriceText(option)}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A quote's options with the table notice when the store's table priced them. */
+export function ShippingQuoteResult({ quote, selectable }: { quote: ShippingQuote; selectable?: ShippingSelection | undefined }) {
+  return (
+    <>
+      {quote.source === 'table' ? <Alert variant="info">{FREIGHT_TABLE_NOTICE}</Alert> : null}
+      <ShippingOptions options={quote.options} selectable={selectable} />
+    </>
+  );
+}
+
+export interface ShippingQuoteWidgetProps {
+  /** The lines to quote: the product page's piece (chosen variant, quantity 1), or every cart line. */
+  items: ShippingQuoteRequest['items'];
+  /** The CEP remembered (the cart store's `shippingCep`): fills an untouched field. */
+  savedCep?: string | null | undefined;
+  /** Quotes the remembered CEP at once (the cart, the checkout); otherwise 'Calcular' does. */
+  autoQuote?: boolean;
+  /** Called with the CEP (`00000-000`) of each quote asked for, to remember it. */
+  onCepQuoted?: ((cep: string) => void) | undefined;
+  /** The store's free shipping (`useStoreOffers()`), for the hint under the field. */
+  freeShipping?: Pick<StoreOffers, 'freeShippingThresholdCents' | 'freeShippingRegions'> | undefined;
+  /** The checkout's mode (see `ShippingOptions`). */
+  selectable?: ShippingSelection | undefined;
+  /** Called with each quote answered, and null while there is none (e.g. to pick a default option). */
+  onQuote?: ((quote: ShippingQuote | null) => void) | undefined;
+}
+
+/** The CEP field, 'Calcular' and the quote for `items` (see the module doc). */
+export function ShippingQuoteWidget({ items, savedCep, autoQuote = false, onCepQuoted, freeShipping, selectable, onQuote }: ShippingQuoteWidgetProps) {
+  const form = useZodForm(cepLookupParamsSchema, { defaultValues: { cep: '' } });
+  const [zipCode, setZipCode] = useState<string | null>(null);
+  const quote = useQuery({ ...getShippingQuoteQueryOptions({ zipCode: zipCode ?? '', items }), enabled: zipCode !== null });
+  const answered = zipCode === null ? null : (quote.data ?? null);
+
+  useEffect(() => {
+    if (!savedCep || form.getFieldState('cep').isDirty || form.getValues('cep') !== '') return;
+    form.setValue('cep', savedCep);
+    if (autoQuote) setZipCode(savedCep.replace('-', ''));
+  }, [savedCep, autoQuote, form]);
+
+  useEffect(() => {
+    onQuote?.(answered);
+  }, [answered, onQuote]);
+
+  const hint = freeShipping ? freeShippingHint(freeShipping) : null;
+  return (
+    <div className={formStyles.field} data-testid="shipping-quote">
+      <Form
+        form={form}
+        className={styles.form}
+        aria-label="Calcular frete"
+        onSubmit={({ cep }) => {
+          setZipCode(cep);
+          onCepQuoted?.(maskCep(cep));
+        }}
+      >
+        <FormField control={form.control} name="cep" label="Calcular frete e prazo" hint={hint ?? undefined} format={maskCep}>
+          {(control) => <Input {...control} inputMode="numeric" autoComplete="postal-code" placeholder="00000-000" maxLength={9} />}
+        </FormField>
+        <Button type="submit" variant="outline" loading={zipCode !== null && quote.isFetching}>
+          Calcular
+        </Button>
+      </Form>
+      {zipCode !== null && quote.error ? (
+        <Alert variant="danger" role="alert">
+          {shippingQuoteErrorMessage(quote.error)}
+        </Alert>
+      ) : null}
+      {answered ? <ShippingQuoteResult quote={answered} selectable={selectable} /> : null}
+    </div>
+  );
+}
