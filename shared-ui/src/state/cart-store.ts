@@ -13,7 +13,9 @@
  *
  * Freight (issue 23 "Quotes by CEP on the product page, the cart and checkout"): `shippingCep` is
  * the last CEP a shopper quoted freight for (masked `00000-000`), kept with the cart so the product
- * page, the cart and the checkout prefill it; clearing the cart keeps it.
+ * page, the cart and the checkout prefill it; clearing the cart keeps it. Coupons (issue 23
+ * "Promotions"): `couponCode` is the code the cart accepted (`POST /api/coupons/check`), which the
+ * checkout sends with the order; clearing the cart (a placed order) forgets it.
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -48,6 +50,10 @@ export interface CartState {
   shippingCep: string | null;
   /** Remembers the CEP of a freight quote (null forgets it). */
   setShippingCep(cep: string | null): void;
+  /** The coupon code the cart accepted (upper case), or null. */
+  couponCode: string | null;
+  /** Keeps (or, with null, drops) the cart's coupon code. */
+  setCouponCode(code: string | null): void;
 }
 
 /** Local-storage key of the cart. */
@@ -79,9 +85,11 @@ export const useCartStore = create<CartState>()(
           return { items: state.items.map((item) => (cartLineKey(item) === key ? { ...item, quantity: q } : item)) };
         }),
       removeItem: (key) => set((state) => ({ items: state.items.filter((item) => cartLineKey(item) !== key) })),
-      clear: () => set({ items: [] }),
+      clear: () => set({ items: [], couponCode: null }),
       shippingCep: null,
       setShippingCep: (cep) => set({ shippingCep: cep }),
+      couponCode: null,
+      setCouponCode: (code) => set({ couponCode: code }),
     }),
     {
       name: CART_STORAGE_KEY,

@@ -1,13 +1,24 @@
 /**
  * The cart `/carrinho` (storefront.md 2, 4, 9): the shared cart's lines with quantity controls,
- * the refresh notices, a summary (subtotal, 'Frete grátis', total), 'Finalizar Compra' to
+ * the refresh notices, a summary (subtotal, freight, total), 'Finalizar Compra' to
  * /checkout, 'Limpar carrinho' and links to /produtos; the empty-state screen when empty.
+ *
+ * Issue 23: the summary's freight is the cheapest option quoted for the cart's CEP (the freight
+ * widget under it; 'Calcule pelo CEP' before a quote), an accepted coupon's discount is a row of
+ * its own, the total is goods + that freight - the discount, and with the store's PIX discount the
+ * goods' price by PIX shows under the total (contracts `pixPriceCents`, on the goods after a goods
+ * coupon, as the order prices it).
  */
+import { useState } from 'react';
 import { Link } from '@prata/shared-ui/router';
-import { Button, Card, EmptyState, buttonClassName, cartLineKey, selectCartCount, useCartStore } from '@prata/shared-ui';
+import type { CouponCheck } from '@prata/contracts/promotions';
+import type { ShippingQuote } from '@prata/contracts/shipping';
+import { Button, Card, EmptyState, PixPrice, Price, buttonClassName, cartLineKey, selectCartCount, useCartStore, useStoreOffers } from '@prata/shared-ui';
 import type { CartRefresh } from '../hooks/use-cart-refresh.ts';
+import { CartCoupon } from './cart-coupon.tsx';
 import { CartLine } from './cart-line.tsx';
 import { CartNotices } from './cart-notices.tsx';
+import { CartShipping } from './cart-shipping.tsx';
 import { OrderTotals } from '../../../components/order-totals.tsx';
 import styles from './cart.module.css';
 
@@ -17,6 +28,9 @@ export function CartView({ refresh }: { refresh: CartRefresh }) {
   const setQuantity = useCartStore((state) => state.setQuantity);
   const removeItem = useCartStore((state) => state.removeItem);
   const clear = useCartStore((state) => state.clear);
+  const { pixDiscountPercent } = useStoreOffers();
+  const [quote, setQuote] = useState<ShippingQuote | null>(null);
+  const [coupon, setCoupon] = useState<CouponCheck | null>(null);
 
   if (items.length === 0) {
     return (
@@ -36,6 +50,11 @@ export function CartView({ refresh }: { refresh: CartRefresh }) {
   }
 
   const subtotal = items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
+  // Options come cheapest first (POST /api/shipping/quotes).
+  const cheapest = quote?.options[0];
+  const shippingCents = cheapest?.priceCents ?? 0;
+  const discountCents = coupon?.discountCents ?? 0;
+  const goodsCents = subtotal - (coupon && !coupon.freeShipping ? discountCents : 0);
   return (
     <>
       <h1>Carrinho</h1>
@@ -47,7 +66,39 @@ export function CartView({ refresh }: { refresh: CartRefresh }) {
           ))}
         </ul>
         <Card as="aside" title="Resumo" className={styles.summary}>
-          <OrderTotals totalCents={subtotal} subtotalLabel={`Subtotal (${count === 1 ? '1 item' : `${count} itens`})`} />
+          <OrderTotals
+            totalCents={Math.max(0, subtotal + shippingCents - discountCents)}
+            subtotalCents={subtotal}
+            subtotalLabel={`Subtotal (${count === 1 ? '1 item' : `${count} itens`})`}
+            shipping={
+              !cheapest ? (
+                <span className={styles.unit}>Calcule pelo CEP</span>
+              ) : cheapest.priceCents === 0 ? (
+                <span className={styles.free}>Grátis</span>
+              ) : (
+                <span>
+                  {quote.options.length > 1 ? 'a partir de ' : null}
+                  <Price cents={cheapest.priceCents} />
+                </span>
+              )
+            }
+          >
+            {coupon ? (
+              <p className={styles.discount}>
+                <span>Cupom {coupon.code}</span>
+                <span>
+                  -<Price cents={discountCents} />
+                </span>
+              </p>
+            ) : null}
+          </OrderTotals>
+          {pixDiscountPercent > 0 ? (
+            <p className={styles.unit} data-testid="cart-pix-price">
+              Produtos por <PixPrice cents={goodsCents} percent={pixDiscountPercent} /> ({pixDiscountPercent}% de desconto)
+            </p>
+          ) : null}
+          <CartShipping items={items} onQuote={setQuote} />
+          <CartCoupon subtotalCents={subtotal} shippingCents={shippingCents} onCheck={setCoupon} />
           <div className={styles.actions}>
             <Link to="/checkout" className={buttonClassName('primary')}>
               Finalizar Compra
