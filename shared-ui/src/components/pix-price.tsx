@@ -20,7 +20,7 @@ export function PixPrice({ cents, percent, className }: PixPriceProps) {
   if (percent <= 0) return null;
   return (
     <span className={className} data-testid="pix-price">
-      {formatBRL(pixPriceCents(cents, percent))} no PIX
+      {`${formatBRL(pixPriceCents(cents, percent))} no PIX`}
     </span>
   );
 }

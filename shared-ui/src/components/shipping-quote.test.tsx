@@ -11,7 +11,7 @@ import { FREIGHT_TABLE_NOTICE, type ShippingQuote } from '@prata/contracts/shipp
 import { setRuntimeConfig } from '@prata/shared-ui/state';
 import { flush, inputByLabel, render, type, type Rendered } from '../testing/render.tsx';
 import { PixPrice } from './pix-price.tsx';
-import { ShippingOptions, ShippingQuoteWidget, freeShippingHint } from './shipping-quote.tsx';
+import { ShippingOptions, ShippingOptionsChoice, ShippingQuoteWidget, freeShippingHint } from './shipping-quote.tsx';
 
 const PRODUCT = 'a0000000-0000-4000-8000-000000000001';
 const quote = (over: Partial<ShippingQuote> = {}): ShippingQuote => ({
@@ -65,9 +65,9 @@ describe('ShippingOptions', () => {
     expect(view.container.querySelector('input[type="radio"]')).toBeNull();
   });
 
-  it('in the selectable mode gives a radio per option, checked by value and changed by serviceId', () => {
+  it('to choose from (ShippingOptionsChoice, the checkout) gives a radio per option, checked by value and changed by serviceId', () => {
     const onChange = vi.fn();
-    view = render(<ShippingOptions options={quote().options} selectable={{ value: 'correios-sedex', onChange }} />);
+    view = render(<ShippingOptionsChoice options={quote().options} value="correios-sedex" onChange={onChange} />);
     const radios = [...view.container.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
     expect(radios.map((radio) => [radio.value, radio.checked])).toEqual([
       ['correios-pac', false],
@@ -144,7 +144,15 @@ describe('ShippingQuoteWidget', () => {
   it('fills the remembered CEP, quotes it at once with autoQuote, and reports the quote (checkout mode)', async () => {
     const onQuote = vi.fn();
     const onChange = vi.fn();
-    view = render(<ShippingQuoteWidget items={items} savedCep="69005-010" autoQuote onQuote={onQuote} selectable={{ value: null, onChange }} />);
+    view = render(
+      <ShippingQuoteWidget
+        items={items}
+        savedCep="69005-010"
+        autoQuote
+        onQuote={onQuote}
+        renderOptions={(options) => <ShippingOptionsChoice options={options} value={null} onChange={onChange} />}
+      />,
+    );
     await flush();
     expect(inputByLabel(view.container, 'Calcular frete e prazo').value).toBe('69005-010');
     expect(calls).toHaveLength(1);

@@ -3,19 +3,24 @@
  * `@prata/shared-ui/shipping-quote` (its own entry: react-hook-form stays out of the pages that
  * do not quote). The presentational parts, once for every app:
  * - `ShippingOptions`: the options of a quote, each with its name, carrier, price ('Grátis' when
- *   free shipping made it 0) and 'x a y dias úteis'; a list to read (`selectable` absent: the
- *   product page, the cart) or a radio per option (`selectable`: the checkout's choice, `value`
- *   and `onChange` by `serviceId`).
- * - `ShippingQuoteResult`: the options, with the table notice (contracts `FREIGHT_TABLE_NOTICE`)
- *   when the store's freight table priced them (`source: 'table'`).
+ *   free shipping made it 0) and 'x a y dias úteis', as a list to read (the product page, the cart).
+ * - `ShippingOptionsChoice`: the same options to choose from (the checkout): a radio per option,
+ *   `value` and `onChange` by `serviceId`. The widget shows it when given as `renderOptions`; it is
+ *   a component of its own so the pages that only read quotes carry no radio styles (the CSS
+ *   budget counts every class a page's code can reach).
+ * - `ShippingQuoteResult`: the options (read, or as `renderOptions` draws them), with the table
+ *   notice (contracts `FREIGHT_TABLE_NOTICE`) when the store's freight table priced them
+ *   (`source: 'table'`).
  * - `freeShippingHint`: 'Frete grátis a partir de R$ 299,00' (for the regions, when limited).
  * And `ShippingQuoteWidget`, the CEP field (masked `00000-000`, contracts `maskCep`, validated by
  * the CEP lookup's `cepLookupParamsSchema`) with 'Calcular', which asks `POST /api/shipping/quotes`
  * (lib/shipping-quote.ts) for `items` and shows the result, or the service's pt-BR message
- * (400 a CEP in no state, 404 a product not for sale) or a generic one (network, 5xx).
+ * (400 a CEP in no state, 404 a product not for sale) or a generic one (network, 5xx). The
+ * notice and the errors are lines in the form's hint and error styles (an `Alert` would add its
+ * styles to the storefront's CSS budget, which has no room for them).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { maskCep } from '@prata/contracts/orders';
 import {
   FREIGHT_TABLE_NOTICE,
@@ -28,7 +33,6 @@ import {
 } from '@prata/contracts/shipping';
 import { businessDaysText, formatBRL } from '../lib/format.ts';
 import { getShippingQuoteQueryOptions, shippingQuoteErrorMessage } from '../lib/shipping-quote.ts';
-import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 import { Input, RadioGroup } from './form.tsx';
 import { Form, FormField, useZodForm } from './zod-form.tsx';
@@ -53,36 +57,12 @@ export function freeShippingHint({ freeShippingThresholdCents, freeShippingRegio
   return `Frete grátis a partir de ${formatBRL(freeShippingThresholdCents)}${where}`;
 }
 
-/** The checkout's mode: a radio per option, the chosen one by `serviceId`. */
-export interface ShippingSelection {
-  value: string | null;
-  onChange: (serviceId: string) => void;
-}
+/** Said when no service delivers to the CEP. */
+export const NO_SHIPPING_OPTIONS_MESSAGE = 'Nenhuma opção de entrega para este CEP.';
 
-export interface ShippingOptionsProps {
-  options: readonly ShippingOption[];
-  /** Absent: a list to read. Present: a radio group ('Opções de entrega') choosing by `serviceId`. */
-  selectable?: ShippingSelection | undefined;
-}
-
-/** The options of a quote, to read or to choose from (see the module doc). */
-export function ShippingOptions({ options, selectable }: ShippingOptionsProps) {
-  if (options.length === 0) return <p className={formStyles.hint}>Nenhuma opção de entrega para este CEP.</p>;
-  if (selectable) {
-    return (
-      <RadioGroup
-        legend="Opções de entrega"
-        name="shipping-option"
-        value={selectable.value}
-        onValueChange={selectable.onChange}
-        options={options.map((option) => ({
-          value: option.serviceId,
-          label: `${option.name} (${option.carrier}): ${shippingPriceText(option)}`,
-          hint: businessDaysText(option),
-        }))}
-      />
-    );
-  }
+/** The options of a quote, to read (see the module doc). */
+export function ShippingOptions({ options }: { options: readonly ShippingOption[] }) {
+  if (options.length === 0) return <p className={formStyles.hint}>{NO_SHIPPING_OPTIONS_MESSAGE}</p>;
   return (
     <ul className={styles.options} aria-label="Opções de entrega" data-testid="shipping-options">
       {options.map((option) => (
@@ -99,12 +79,36 @@ export function ShippingOptions({ options, selectable }: ShippingOptionsProps) {
   );
 }
 
+export interface ShippingOptionsChoiceProps {
+  options: readonly ShippingOption[];
+  /** The chosen option's `serviceId` (null: none yet). */
+  value: string | null;
+  onChange: (serviceId: string) => void;
+}
+
+/** The options of a quote to choose from, a radio per option ('Opções de entrega'), by `serviceId`. */
+export function ShippingOptionsChoice({ options, value, onChange }: ShippingOptionsChoiceProps) {
+  if (options.length === 0) return <p className={formStyles.hint}>{NO_SHIPPING_OPTIONS_MESSAGE}</p>;
+  return (
+    <RadioGroup
+      legend="Opções de entrega"
+      name="shipping-option"
+      value={value}
+      onValueChange={onChange}
+      options={options.map((option) => ({ value: option.serviceId, label: `${option.name} (${option.carrier}): ${shippingPriceText(option)}`, hint: businessDaysText(option) }))}
+    />
+  );
+}
+
+/** Draws a quote's options in place of the list to read (e.g. `ShippingOptionsChoice` at the checkout). */
+export type RenderShippingOptions = (options: readonly ShippingOption[]) => ReactNode;
+
 /** A quote's options with the table notice when the store's table priced them. */
-export function ShippingQuoteResult({ quote, selectable }: { quote: ShippingQuote; selectable?: ShippingSelection | undefined }) {
+export function ShippingQuoteResult({ quote, renderOptions }: { quote: ShippingQuote; renderOptions?: RenderShippingOptions | undefined }) {
   return (
     <>
-      {quote.source === 'table' ? <Alert variant="info">{FREIGHT_TABLE_NOTICE}</Alert> : null}
-      <ShippingOptions options={quote.options} selectable={selectable} />
+      {quote.source === 'table' ? <p className={formStyles.hint}>{FREIGHT_TABLE_NOTICE}</p> : null}
+      {renderOptions ? renderOptions(quote.options) : <ShippingOptions options={quote.options} />}
     </>
   );
 }
@@ -120,14 +124,14 @@ export interface ShippingQuoteWidgetProps {
   onCepQuoted?: ((cep: string) => void) | undefined;
   /** The store's free shipping (`useStoreOffers()`), for the hint under the field. */
   freeShipping?: Pick<StoreOffers, 'freeShippingThresholdCents' | 'freeShippingRegions'> | undefined;
-  /** The checkout's mode (see `ShippingOptions`). */
-  selectable?: ShippingSelection | undefined;
+  /** Draws the options instead of the list to read: the checkout's choice, `(options) => <ShippingOptionsChoice options={options} value={...} onChange={...} />`. */
+  renderOptions?: RenderShippingOptions | undefined;
   /** Called with each quote answered, and null while there is none (e.g. to pick a default option). */
   onQuote?: ((quote: ShippingQuote | null) => void) | undefined;
 }
 
 /** The CEP field, 'Calcular' and the quote for `items` (see the module doc). */
-export function ShippingQuoteWidget({ items, savedCep, autoQuote = false, onCepQuoted, freeShipping, selectable, onQuote }: ShippingQuoteWidgetProps) {
+export function ShippingQuoteWidget({ items, savedCep, autoQuote = false, onCepQuoted, freeShipping, renderOptions, onQuote }: ShippingQuoteWidgetProps) {
   const form = useZodForm(cepLookupParamsSchema, { defaultValues: { cep: '' } });
   const [zipCode, setZipCode] = useState<string | null>(null);
   const quote = useQuery({ ...getShippingQuoteQueryOptions({ zipCode: zipCode ?? '', items }), enabled: zipCode !== null });
@@ -163,11 +167,11 @@ export function ShippingQuoteWidget({ items, savedCep, autoQuote = false, onCepQ
         </Button>
       </Form>
       {zipCode !== null && quote.error ? (
-        <Alert variant="danger" role="alert">
+        <p className={formStyles.error} role="alert">
           {shippingQuoteErrorMessage(quote.error)}
-        </Alert>
+        </p>
       ) : null}
-      {answered ? <ShippingQuoteResult quote={answered} selectable={selectable} /> : null}
+      {answered ? <ShippingQuoteResult quote={answered} renderOptions={renderOptions} /> : null}
     </div>
   );
 }

@@ -7,20 +7,21 @@
  * widget under it; 'Calcule pelo CEP' before a quote), an accepted coupon's discount is a row of
  * its own, the total is goods + that freight - the discount, and with the store's PIX discount the
  * goods' price by PIX shows under the total (contracts `pixPriceCents`, on the goods after a goods
- * coupon, as the order prices it).
+ * coupon, as the order prices it). The quote and coupon forms load as a chunk of their own
+ * (cart-offers.tsx) behind a skeleton of their height.
  */
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link } from '@prata/shared-ui/router';
 import type { CouponCheck } from '@prata/contracts/promotions';
 import type { ShippingQuote } from '@prata/contracts/shipping';
-import { Button, Card, EmptyState, PixPrice, Price, buttonClassName, cartLineKey, selectCartCount, useCartStore, useStoreOffers } from '@prata/shared-ui';
+import { Button, Card, EmptyState, PixPrice, Price, Skeleton, buttonClassName, cartLineKey, selectCartCount, useCartStore, useStoreOffers } from '@prata/shared-ui';
 import type { CartRefresh } from '../hooks/use-cart-refresh.ts';
-import { CartCoupon } from './cart-coupon.tsx';
 import { CartLine } from './cart-line.tsx';
 import { CartNotices } from './cart-notices.tsx';
-import { CartShipping } from './cart-shipping.tsx';
 import { OrderTotals } from '../../../components/order-totals.tsx';
 import styles from './cart.module.css';
+
+const CartOffers = lazy(() => import('./cart-offers.tsx').then((module) => ({ default: module.CartOffers })));
 
 export function CartView({ refresh }: { refresh: CartRefresh }) {
   const items = useCartStore((state) => state.items);
@@ -97,8 +98,9 @@ export function CartView({ refresh }: { refresh: CartRefresh }) {
               Produtos por <PixPrice cents={goodsCents} percent={pixDiscountPercent} /> ({pixDiscountPercent}% de desconto)
             </p>
           ) : null}
-          <CartShipping items={items} onQuote={setQuote} />
-          <CartCoupon subtotalCents={subtotal} shippingCents={shippingCents} onCheck={setCoupon} />
+          <Suspense fallback={<Skeleton height={160} />}>
+            <CartOffers items={items} subtotalCents={subtotal} shippingCents={shippingCents} onQuote={setQuote} onCoupon={setCoupon} />
+          </Suspense>
           <div className={styles.actions}>
             <Link to="/checkout" className={buttonClassName('primary')}>
               Finalizar Compra
