@@ -133,15 +133,15 @@ export interface ShippingQuoteWidgetProps {
 /** The CEP field, 'Calcular' and the quote for `items` (see the module doc). */
 export function ShippingQuoteWidget({ items, savedCep, autoQuote = false, onCepQuoted, freeShipping, renderOptions, onQuote }: ShippingQuoteWidgetProps) {
   const form = useZodForm(cepLookupParamsSchema, { defaultValues: { cep: '' } });
-  const [zipCode, setZipCode] = useState<string | null>(null);
+  // The CEP asked for with 'Calcular'; before that, with autoQuote, the remembered one.
+  const [asked, setAsked] = useState<string | null>(null);
+  const zipCode = asked ?? (autoQuote && savedCep ? savedCep.replace('-', '') : null);
   const quote = useQuery({ ...getShippingQuoteQueryOptions({ zipCode: zipCode ?? '', items }), enabled: zipCode !== null });
   const answered = zipCode === null ? null : (quote.data ?? null);
 
   useEffect(() => {
-    if (!savedCep || form.getFieldState('cep').isDirty || form.getValues('cep') !== '') return;
-    form.setValue('cep', savedCep);
-    if (autoQuote) setZipCode(savedCep.replace('-', ''));
-  }, [savedCep, autoQuote, form]);
+    if (savedCep && !form.getFieldState('cep').isDirty && form.getValues('cep') === '') form.setValue('cep', savedCep);
+  }, [savedCep, form]);
 
   useEffect(() => {
     onQuote?.(answered);
@@ -155,7 +155,7 @@ export function ShippingQuoteWidget({ items, savedCep, autoQuote = false, onCepQ
         className={styles.form}
         aria-label="Calcular frete"
         onSubmit={({ cep }) => {
-          setZipCode(cep);
+          setAsked(cep);
           onCepQuoted?.(maskCep(cep));
         }}
       >

@@ -181,7 +181,7 @@ describe('CartView', () => {
     expect(text).toContain('Cupom PRATA10 aplicado: 10% de desconto');
     expect(text).toContain(`Cupom PRATA10-${formatBRL(3_493)}`);
     expect(text).toContain(`Total${formatBRL(34_930 - 3_493)}`);
-    click(button(view.container, 'Remover cupom'));
+    click(button(view.container, 'Remover cupom PRATA10'));
     expect(useCartStore.getState().couponCode).toBeNull();
   });
 
