@@ -28,6 +28,8 @@ interface ApiProduct {
 const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100).replace(/\u00a0/g, ' ');
 /** A page's text with non-breaking spaces as plain ones. */
 const plain = (text: string) => text.replace(/\u00a0|&nbsp;|&#160;/g, ' ');
+/** A page's HTML as the server renders it (no JavaScript run). */
+const serverHtml = async (path: string) => plain(await (await fetch(`${E2E.storeUrl}${path}`, { headers: { accept: 'text/html' } })).text());
 const PIX_PERCENT = 5;
 /** 5 % off, rounded down to the cent (in the shopper's favour), in whole cents. */
 const pixOf = (cents: number) => Math.floor((cents * (100 - PIX_PERCENT)) / 100);
@@ -52,10 +54,8 @@ test.afterAll(async () => {
 
 test('the PIX price is in the server-rendered card and product page, and stays after hydration', async ({ page }) => {
   const pix = `${brl(pixOf(product.priceCents))} no PIX`;
-  const catalogue = plain(await (await fetch(`${E2E.storeUrl}/produtos?search=${encodeURIComponent(product.name)}`)).text());
-  expect(catalogue).toContain(pix);
-  const productHtml = plain(await (await fetch(`${E2E.storeUrl}/produtos/${product.slug}`)).text());
-  expect(productHtml).toContain(pix);
+  expect(await serverHtml(`/produtos?search=${encodeURIComponent(product.name)}`)).toContain(pix);
+  expect(await serverHtml(`/produtos/${product.slug}`)).toContain(pix);
 
   await page.goto(`/produtos?search=${encodeURIComponent(product.name)}`);
   await expect(page.locator('html')).toHaveAttribute('data-remote-ready', 'storefront');
