@@ -49,6 +49,7 @@ export const CONTRACT_MODULES = [
   'content',
   'money',
   'notifications',
+  'order-pricing',
   'orders',
   'platform',
   'promotions',

@@ -5,7 +5,7 @@
  * a store without one shows no line. The percent comes from `useStoreOffers()`; pages rendered on
  * the server prefetch it, so the line is in the first HTML and hydration shifts nothing.
  */
-import { pixPriceCents } from '@prata/contracts/shipping';
+import { pixPriceCents } from '@prata/contracts/order-pricing';
 import { formatBRL } from '../lib/format.ts';
 
 export interface PixPriceProps {

@@ -22,6 +22,7 @@ export const PROVIDED_SINGLETONS: Readonly<Record<string, () => Promise<unknown>
   '@prata/contracts/content': () => import('@prata/contracts/content'),
   '@prata/contracts/money': () => import('@prata/contracts/money'),
   '@prata/contracts/notifications': () => import('@prata/contracts/notifications'),
+  '@prata/contracts/order-pricing': () => import('@prata/contracts/order-pricing'),
   '@prata/contracts/orders': () => import('@prata/contracts/orders'),
   '@prata/contracts/platform': () => import('@prata/contracts/platform'),
   '@prata/contracts/promotions': () => import('@prata/contracts/promotions'),

@@ -5,13 +5,15 @@
  *
  * Issue 23: the summary's freight is the cheapest option quoted for the cart's CEP (the freight
  * widget under it; 'Calcule pelo CEP' before a quote), an accepted coupon's discount is a row of
- * its own, the total is goods + that freight - the discount, and with the store's PIX discount the
+ * its own, the total is goods + that freight - the discount (contracts `priceOrder`, as the order is
+ * priced, not paying by PIX), and with the store's PIX discount the
  * goods' price by PIX shows under the total (contracts `pixPriceCents`, on the goods after a goods
  * coupon, as the order prices it). The quote and coupon forms load as a chunk of their own
  * (cart-offers.tsx) behind a skeleton of their height.
  */
 import { Suspense, lazy, useState } from 'react';
 import { Link } from '@prata/shared-ui/router';
+import { priceOrder } from '@prata/contracts/order-pricing';
 import type { CouponCheck } from '@prata/contracts/promotions';
 import type { ShippingQuote } from '@prata/contracts/shipping';
 import { Button, Card, EmptyState, PixPrice, Price, Skeleton, buttonClassName, cartLineKey, selectCartCount, useCartStore, useStoreOffers } from '@prata/shared-ui';
@@ -54,8 +56,8 @@ export function CartView({ refresh }: { refresh: CartRefresh }) {
   // Options come cheapest first (POST /api/shipping/quotes).
   const cheapest = quote?.options[0];
   const shippingCents = cheapest?.priceCents ?? 0;
-  const discountCents = coupon?.discountCents ?? 0;
-  const goodsCents = subtotal - (coupon && !coupon.freeShipping ? discountCents : 0);
+  const pricing = priceOrder({ subtotalCents: subtotal, shippingCents, coupon, pixDiscountPercent, paysByPix: false });
+  const goodsCents = subtotal - (coupon && !coupon.freeShipping ? pricing.couponDiscountCents : 0);
   return (
     <>
       <h1>Carrinho</h1>
@@ -68,7 +70,7 @@ export function CartView({ refresh }: { refresh: CartRefresh }) {
         </ul>
         <Card as="aside" title="Resumo" className={styles.summary}>
           <OrderTotals
-            totalCents={Math.max(0, subtotal + shippingCents - discountCents)}
+            totalCents={pricing.totalCents}
             subtotalCents={subtotal}
             subtotalLabel={`Subtotal (${count === 1 ? '1 item' : `${count} itens`})`}
             shipping={
@@ -88,7 +90,7 @@ export function CartView({ refresh }: { refresh: CartRefresh }) {
               <p className={styles.discount}>
                 <span>Cupom {coupon.code}</span>
                 <span>
-                  -<Price cents={discountCents} />
+                  -<Price cents={pricing.couponDiscountCents} />
                 </span>
               </p>
             ) : null}
