@@ -102,7 +102,7 @@ test('the cart shows the refreshed price after it changed in the database, and d
   await expect(notices).toContainText(`${gone.name} não está mais disponível e foi removido do carrinho.`);
   await expect(page.getByTestId('cart-item')).toHaveCount(1);
   await expect(page.getByRole('complementary', { name: 'Resumo' })).toContainText(/Total\s*R\$\s125,00/);
-  await expect(page.getByRole('complementary', { name: 'Resumo' })).toContainText('Calculado no checkout');
+  await expect(page.getByRole('complementary', { name: 'Resumo' })).toContainText('Calcule pelo CEP');
   expect(await cartItems(page)).toEqual([expect.objectContaining({ id: ring.id, priceCents: 12_500, quantity: 1 })]);
 
   // Quantity rules in the browser: the minus button stops at 1, a non-number gives 1.

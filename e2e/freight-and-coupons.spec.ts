@@ -55,7 +55,7 @@ test('Manaus: the carrier\'s SEDEX is charged as quoted, a forged freight is ref
     const sent = carrier.requests.at(-1)!.body;
     expect(sent.to.postal_code).toBe('69005010');
     const sedexCents = melhorEnvioDoublePrice(2, sent.package.weight, '69005010');
-    await expect(options).toContainText(`SEDEX · ${formatBRL(sedexCents)}`);
+    await expect(options).toContainText(`SEDEX (Correios): ${formatBRL(sedexCents)}`);
     await expect(options).not.toContainText(FREIGHT_TABLE_NOTICE);
     await sedex.check();
     const summary = page.getByTestId('order-summary');
@@ -95,7 +95,7 @@ test('Manaus: the carrier\'s SEDEX is charged as quoted, a forged freight is ref
     await page.goto('/checkout');
     await fillManaus(page);
     await expect(options).toContainText(FREIGHT_TABLE_NOTICE);
-    await expect(options.getByRole('radio', { name: `PAC · ${formatBRL(pac!.base_cents)}` })).toBeChecked();
+    await expect(options.getByRole('radio', { name: `PAC (Correios): ${formatBRL(pac!.base_cents)}` })).toBeChecked();
   } finally {
     await carrier.stop().catch(() => undefined);
   }

@@ -51,7 +51,9 @@ export {
   type RadioOption,
   type SwitchProps,
 } from './components/form.tsx';
-export { formatBRL, formatDate, formatDateTime } from './lib/format.ts';
+export { businessDaysText, formatBRL, formatDate, formatDateTime } from './lib/format.ts';
+export { PixPrice, type PixPriceProps } from './components/pix-price.tsx';
+export { STORE_OFFERS_QUERY_KEY, NO_STORE_OFFERS, getStoreOffers, getStoreOffersQueryOptions, useStoreOffers } from './lib/store-offers.ts';
 export { apiRequest, ApiRequestError, type RequestOptions } from '@prata/shared-ui/state';
 export { apiUrl, getRuntimeConfig, setRuntimeConfig, loadRuntimeConfig } from '@prata/shared-ui/state';
 export { productImageUrl, productImageSrcSet, fallbackImageUrl } from './lib/images.ts';

@@ -21,9 +21,11 @@ export interface OrderTotalsProps {
   subtotalLabel?: string;
   /** What the freight row says while its price is not known (e.g. 'Informe o CEP'). */
   shippingPending?: string;
+  /** The freight is the cheapest of several options ('a partir de R$ 19,90', the cart). */
+  shippingFrom?: boolean;
 }
 
-export function OrderTotals({ pricing, subtotalLabel = 'Subtotal', shippingPending = 'A calcular' }: OrderTotalsProps) {
+export function OrderTotals({ pricing, subtotalLabel = 'Subtotal', shippingPending = 'A calcular', shippingFrom = false }: OrderTotalsProps) {
   const { subtotalCents, shippingCents, couponCode, couponDiscountCents = 0, pixDiscountCents = 0, totalCents } = pricing;
   return (
     <>
@@ -33,7 +35,16 @@ export function OrderTotals({ pricing, subtotalLabel = 'Subtotal', shippingPendi
       </p>
       <p className={styles.row} data-testid="totals-shipping">
         <span>Frete</span>
-        {shippingCents === null ? <span>{shippingPending}</span> : shippingCents === 0 ? <span className={styles.free}>Grátis</span> : <Price cents={shippingCents} />}
+        {shippingCents === null ? (
+          <span>{shippingPending}</span>
+        ) : shippingCents === 0 ? (
+          <span className={styles.free}>Grátis</span>
+        ) : (
+          <span>
+            {shippingFrom ? 'a partir de ' : null}
+            <Price cents={shippingCents} />
+          </span>
+        )}
       </p>
       {couponDiscountCents > 0 ? (
         <p className={styles.row} data-testid="totals-coupon">

@@ -3,14 +3,13 @@
  * orders processed within 24 h), shared by the checkout summary and the confirmation page.
  */
 import { SOUTHEAST_STATES, deliveryEstimate } from '@prata/contracts';
+import { businessDaysText } from '@prata/shared-ui';
 
 /** Hours within which an order is processed (storefront.md 9). */
 export const ORDER_PROCESSING_HOURS = 24;
 
-/** "3 a 7 dias úteis" for a min/max pair. */
-export function businessDaysText({ minDays, maxDays }: { minDays: number; maxDays: number }): string {
-  return `${minDays} a ${maxDays} dias úteis`;
-}
+/** "3 a 7 dias úteis" for a min/max pair (one implementation, in shared-ui, with the freight options). */
+export { businessDaysText };
 
 /** The estimate for a state code, e.g. "3 a 7 dias úteis (Sudeste)". */
 export function deliveryTextForState(state: string): string {

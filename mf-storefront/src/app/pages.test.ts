@@ -1,9 +1,10 @@
 /** The product page's server data and head (issue 22): title, canonical, Open Graph image, JSON-LD. */
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@prata/contracts/catalogue';
+import { STORE_OFFERS_QUERY_KEY, setRuntimeConfig } from '@prata/shared-ui';
 import { getProductQueryOptions } from '../features/products/api/get-product.ts';
-import { pageHead } from './pages.ts';
+import { pageHead, prefetchPage } from './pages.ts';
 
 const product: Product = {
   id: '6f56d857-6897-4856-b449-e5a7689ca2f0',
@@ -58,5 +59,36 @@ describe('pageHead of /produtos/:slug', () => {
   it('is not indexed when the product could not be loaded', () => {
     const head = pageHead({ url: new URL('https://loja.example/produtos/nao-existe'), queryClient: new QueryClient() });
     expect(head).toMatchObject({ title: 'Produto não encontrado | Prata 925', robots: 'noindex' });
+  });
+});
+
+describe('prefetchPage and the store offers (issue 23)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("loads the PIX discount with every page that shows prices, so the server's HTML has the PIX price", async () => {
+    setRuntimeConfig({ apiUrl: 'http://api.test' });
+    const offers = { pixDiscountPercent: 5, freeShippingThresholdCents: null, freeShippingRegions: null };
+    const answer = (url: string) => {
+      const { pathname } = new URL(url);
+      if (pathname === '/api/store-offers') return offers;
+      if (pathname === '/api/products/by-slug/anel-gota-topazio') return product;
+      if (pathname.startsWith('/api/products')) return [];
+      return undefined;
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const body = answer(String(url));
+        return new Response(JSON.stringify(body ?? { error: 'not_found', message: 'Não encontrado' }), { status: body ? 200 : 404, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    for (const path of ['/', '/produtos', '/produtos/anel-gota-topazio']) {
+      const queryClient = new QueryClient();
+      await prefetchPage({ url: new URL(`https://loja.example${path}`), queryClient });
+      expect([path, queryClient.getQueryData(STORE_OFFERS_QUERY_KEY)]).toEqual([path, offers]);
+    }
+    const about = new QueryClient();
+    await prefetchPage({ url: new URL('https://loja.example/sobre'), queryClient: about });
+    expect(about.getQueryData(STORE_OFFERS_QUERY_KEY)).toBeUndefined();
   });
 });

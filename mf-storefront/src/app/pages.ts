@@ -9,11 +9,15 @@
  * BRL, availability). A product's page (issue 22) is a `Product` of its own, with its gallery's
  * images, an Open Graph image (the cover as a 1200 px JPEG, `openGraphImageUrl`: a vector cover
  * too, which link previews would not show as it is) and its price.
+ *
+ * The pages that show prices (home, catalogue, product) also load the store's offers (issue 23:
+ * the PIX discount), so the server-rendered cards and product page already say 'R$ x no PIX' and
+ * hydration changes nothing.
  */
 import { matchRoutes } from '@prata/shared-ui/router';
 import { CATEGORY_LABELS, OPEN_GRAPH_IMAGE_WIDTH, PRODUCT_ID_PATTERN, openGraphImageUrl, productPagePath, type Product } from '@prata/contracts/catalogue';
 import { DEFAULT_STORE_CONTACT, type ContentSection, type ContentSectionKey, type StoreContact } from '@prata/contracts/content';
-import { getStoreContactQueryOptions, type PageContext, type PageHead } from '@prata/shared-ui';
+import { getStoreContactQueryOptions, getStoreOffersQueryOptions, type PageContext, type PageHead } from '@prata/shared-ui';
 import { getContentSectionQueryOptions } from '../features/content/api/get-content-section.ts';
 import { getFeaturedProductsQueryOptions } from '../features/products/api/get-featured-products.ts';
 import { getProductQueryOptions } from '../features/products/api/get-product.ts';
@@ -102,7 +106,11 @@ function withStoreContact(page: PageDefinition): PageDefinition {
 const PAGES: readonly PageDefinition[] = [
   {
     path: '/',
-    prefetch: ({ queryClient }) => [queryClient.prefetchQuery(getFeaturedProductsQueryOptions()), queryClient.prefetchQuery(getStoreContactQueryOptions())],
+    prefetch: ({ queryClient }) => [
+      queryClient.prefetchQuery(getFeaturedProductsQueryOptions()),
+      queryClient.prefetchQuery(getStoreContactQueryOptions()),
+      queryClient.prefetchQuery(getStoreOffersQueryOptions()),
+    ],
     head: ({ url, queryClient }) => ({
       title: `${SITE} | Joias em Prata 925`,
       description: DESCRIPTION,
@@ -112,7 +120,11 @@ const PAGES: readonly PageDefinition[] = [
   },
   {
     path: '/produtos',
-    prefetch: ({ url, queryClient }) => [CataloguePage.preload(), queryClient.prefetchQuery(getProductsQueryOptions(catalogueFilter(url.searchParams)))],
+    prefetch: ({ url, queryClient }) => [
+      CataloguePage.preload(),
+      queryClient.prefetchQuery(getProductsQueryOptions(catalogueFilter(url.searchParams))),
+      queryClient.prefetchQuery(getStoreOffersQueryOptions()),
+    ],
     head: ({ url, queryClient }) => {
       const filter = catalogueFilter(url.searchParams);
       const products = queryClient.getQueryData(getProductsQueryOptions(filter).queryKey);
@@ -139,7 +151,7 @@ const PAGES: readonly PageDefinition[] = [
       const related = queryClient
         .fetchQuery(getProductQueryOptions(slug))
         .then((product) => product && queryClient.prefetchQuery(getProductsQueryOptions({ category: product.category })));
-      return [ProductPage.preload(), related.catch(() => undefined)];
+      return [ProductPage.preload(), related.catch(() => undefined), queryClient.prefetchQuery(getStoreOffersQueryOptions())];
     },
     head: ({ url, params, queryClient }) => {
       const product = queryClient.getQueryData(getProductQueryOptions(params['slug'] ?? '').queryKey);

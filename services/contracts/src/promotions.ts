@@ -173,3 +173,6 @@ export const couponFormSchema = z
     value: kind === 'free_shipping' ? null : kind === 'percent' ? Number(value) : decimalToCents(value.replace(',', '.')),
   }))
   .pipe(couponInputSchema);
+
+/** The shopper's coupon field in the cart as typed: the code, trimmed and upper-cased (`POST /api/coupons/check` says whether it applies). */
+export const couponEntryFormSchema = z.object({ code: couponCheckRequestSchema.shape.code });

@@ -16,3 +16,8 @@ export function formatDateTime(value: Date | string): string {
 export function formatDate(value: Date | string): string {
   return date.format(typeof value === 'string' ? new Date(value) : value);
 }
+
+/** A delivery time in business days, e.g. "3 a 7 dias úteis" (storefront.md 9; issue 23 freight options). */
+export function businessDaysText({ minDays, maxDays }: { minDays: number; maxDays: number }): string {
+  return `${minDays} a ${maxDays} dias úteis`;
+}

@@ -7,7 +7,7 @@ const chain = { id: 'p2', name: 'Colar', priceCents: 19990, imageUrl: null };
 
 beforeEach(() => {
   localStorage.clear();
-  useCartStore.setState({ items: [] });
+  useCartStore.setState({ items: [], shippingCep: null, couponCode: null });
 });
 
 describe('cart store', () => {
@@ -67,5 +67,20 @@ describe('cart store', () => {
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ state: { items: [{ ...chain, quantity: 5 }] }, version: 1 }));
     await useCartStore.persist.rehydrate();
     expect(useCartStore.getState().items).toEqual([{ ...chain, quantity: 5 }]);
+  });
+
+  it('remembers the CEP of the last freight quote in local storage, and keeps it when the cart is cleared, unlike the coupon (issue 23)', async () => {
+    useCartStore.getState().addItem(ring);
+    useCartStore.getState().setShippingCep('69005-010');
+    useCartStore.getState().setCouponCode('PRATA10');
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!).state.couponCode).toBe('PRATA10');
+    useCartStore.getState().clear();
+    expect(useCartStore.getState().shippingCep).toBe('69005-010');
+    expect(useCartStore.getState().couponCode).toBeNull();
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!).state.shippingCep).toBe('69005-010');
+    useCartStore.setState({ shippingCep: null });
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ state: { items: [], shippingCep: '01310-100' }, version: 1 }));
+    await useCartStore.persist.rehydrate();
+    expect(useCartStore.getState().shippingCep).toBe('01310-100');
   });
 });

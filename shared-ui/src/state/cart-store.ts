@@ -10,6 +10,12 @@
  * Variants (issue 22): a line is one (product, variant) pair, so aro 14 and aro 16 of a ring are
  * two lines; `cartLineKey` names a line, and quantities are set and lines removed by that key
  * (a product without options has no variant, and its key is its id, as before).
+ *
+ * Freight (issue 23 "Quotes by CEP on the product page, the cart and checkout"): `shippingCep` is
+ * the last CEP a shopper quoted freight for (masked `00000-000`), kept with the cart so the product
+ * page, the cart and the checkout prefill it; clearing the cart keeps it. Coupons (issue 23
+ * "Promotions"): `couponCode` is the code the cart accepted (`POST /api/coupons/check`), which the
+ * checkout sends with the order; clearing the cart (a placed order) forgets it.
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -40,6 +46,14 @@ export interface CartState {
   /** Removes a line (by `cartLineKey`). */
   removeItem(key: string): void;
   clear(): void;
+  /** The last CEP a freight quote was asked for (`00000-000`), or null. */
+  shippingCep: string | null;
+  /** Remembers the CEP of a freight quote (null forgets it). */
+  setShippingCep(cep: string | null): void;
+  /** The coupon code the cart accepted (upper case), or null. */
+  couponCode: string | null;
+  /** Keeps (or, with null, drops) the cart's coupon code. */
+  setCouponCode(code: string | null): void;
 }
 
 /** Local-storage key of the cart. */
@@ -71,7 +85,11 @@ export const useCartStore = create<CartState>()(
           return { items: state.items.map((item) => (cartLineKey(item) === key ? { ...item, quantity: q } : item)) };
         }),
       removeItem: (key) => set((state) => ({ items: state.items.filter((item) => cartLineKey(item) !== key) })),
-      clear: () => set({ items: [] }),
+      clear: () => set({ items: [], couponCode: null }),
+      shippingCep: null,
+      setShippingCep: (cep) => set({ shippingCep: cep }),
+      couponCode: null,
+      setCouponCode: (code) => set({ couponCode: code }),
     }),
     {
       name: CART_STORAGE_KEY,

@@ -12,6 +12,7 @@ import type { Order } from '@prata/contracts';
 import { toast, useCartStore, useSessionStore } from '@prata/shared-ui';
 import { CartNotices } from '../../features/cart/components/cart-notices.tsx';
 import { useCartRefresh } from '../../features/cart/hooks/use-cart-refresh.ts';
+import { useCouponCode, useShippingCep } from '../../features/cart/stores/cart-pricing.ts';
 import { usePaymentConfig } from '../../lib/payment-config.ts';
 import { CheckoutSkeleton } from '../../features/checkout/components/checkout-skeleton.tsx';
 import { getOrderQueryOptions } from '../../features/orders/api/get-order.ts';
@@ -31,6 +32,9 @@ export function CheckoutRoute() {
   const user = useSessionStore((state) => state.user);
   const sessionLoading = useSessionStore((state) => state.loading);
   const items = useCartStore((state) => state.items);
+  // The CEP quoted and the coupon accepted in the cart (issue 23).
+  const shippingCep = useShippingCep();
+  const couponCode = useCouponCode();
   const refresh = useCartRefresh();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -76,7 +80,7 @@ export function CheckoutRoute() {
       <h1 className={styles.title}>Finalizar Compra</h1>
       <CartNotices refresh={refresh} />
       <Suspense fallback={<CheckoutSkeleton />}>
-        <CheckoutForm items={items} pricesReady={refresh.status === 'fresh'} defaultEmail={user.email} onPlaced={onPlaced} />
+        <CheckoutForm items={items} pricesReady={refresh.status === 'fresh'} defaultEmail={user.email} defaultZipCode={shippingCep} initialCouponCode={couponCode} onPlaced={onPlaced} />
       </Suspense>
     </section>
   );

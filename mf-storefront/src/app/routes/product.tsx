@@ -1,8 +1,9 @@
 /**
  * Product page `/produtos/:slug` (issue 22): breadcrumb, gallery, details (price, instalments,
  * availability, variant picker, add to cart, favourite; the content feature's 'Guia de tamanhos'
- * for a ring; 'Avise-me quando chegar' when the piece, or the chosen variant, has no stock) and up
- * to 4 related products of the same category.
+ * for a ring; 'Avise-me quando chegar' when the piece, or the chosen variant, has no stock; the price
+ * by PIX and the freight quote by CEP of the shipping feature, issue 23) and up to 4 related
+ * products of the same category.
  * Rendered on the server with its data prefetched (pages.ts) and hydrated here from it.
  *
  * The old address `/produtos/<id>`: the shell's host answers 301 to the slug; in the browser
@@ -15,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from '@prata/shared-ui/router';
 import { CATEGORY_LABELS, PRODUCT_ID_PATTERN, productPagePath } from '@prata/contracts/catalogue';
 import { SearchX } from 'lucide-react';
-import { ApiRequestError, Breadcrumb, EmptyState, NotFoundPage, Skeleton } from '@prata/shared-ui';
+import { ApiRequestError, Breadcrumb, EmptyState, NotFoundPage, Skeleton, useStoreOffers } from '@prata/shared-ui';
 import { BackInStockAlert } from '../../features/back-in-stock/components/back-in-stock-alert.tsx';
 import { SizeGuide } from '../../features/content/components/size-guide.tsx';
 import { useFavourites } from '../../features/favourites/hooks/use-favourites.ts';
@@ -25,6 +26,7 @@ import { ProductDetails } from '../../features/products/components/product-detai
 import { ProductGallery } from '../../features/products/components/product-gallery.tsx';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import pageStyles from '../../features/products/components/product-page.module.css';
+import { ProductShippingQuote } from '../../features/shipping/components/product-shipping-quote.tsx';
 import styles from './routes.module.css';
 
 /** Related products shown under a product. */
@@ -38,6 +40,7 @@ export function ProductRoute() {
   const byId = useProductById(isId ? slug : undefined);
   const { data: product, error } = useProduct(isId ? undefined : slug);
   const favourites = useFavourites();
+  const { pixDiscountPercent } = useStoreOffers();
   const related = useQuery({ ...getProductsQueryOptions({ category: product?.category }), enabled: Boolean(product) });
 
   useEffect(() => {
@@ -86,6 +89,8 @@ export function ProductRoute() {
           favourites={favourites}
           sizeGuide={<SizeGuide textClassName={pageStyles.description} />}
           soldOut={(variantId) => <BackInStockAlert key={variantId ?? product.id} productId={product.id} variantId={variantId} />}
+          pixDiscountPercent={pixDiscountPercent}
+          shipping={(variantId) => <ProductShippingQuote productId={product.id} variantId={variantId} />}
         />
       </div>
       {others.length > 0 ? (

@@ -1,11 +1,16 @@
 /**
  * Cart page rules (storefront.md 4): plus raises by 1, the minus button stops at 1, typing a
  * non-number gives 1, 0 removes, 'Limpar carrinho' clears; the empty state links to /produtos;
- * subtotal, the freight left to the checkout (issue 23); 'Finalizar Compra' goes to /checkout; refresh notices.
+ * the subtotal; 'Finalizar Compra' goes to /checkout; refresh notices.
+ * Issue 23: the freight from the quote for the remembered CEP (every line quoted, the cheapest
+ * option in the summary and the total), the goods' price by PIX, the coupon's field (signed in
+ * only), its discount row and its refusals.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatBRL, setRuntimeConfig, useCartStore, type CartItem } from '@prata/shared-ui';
-import { button, click, render, typeInto, type Rendered } from '../../../testing/render.tsx';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ShippingQuote } from '@prata/contracts/shipping';
+import { formatBRL, setRuntimeConfig, useCartStore, useSessionStore, type CartItem } from '@prata/shared-ui';
+import { json, stubApi, type Call } from '../../../testing/api.ts';
+import { button, click, flush, render, typeInto, type Rendered } from '../../../testing/render.tsx';
 import type { CartRefresh } from '../hooks/use-cart-refresh.ts';
 import { CartView } from './cart-view.tsx';
 
@@ -18,20 +23,48 @@ let view: Rendered;
 const quantityOf = (item: CartItem) => view.container.querySelector<HTMLInputElement>(`#quantidade-${item.id}`);
 const quantities = () => Object.fromEntries(useCartStore.getState().items.map((item) => [item.name, item.quantity]));
 
+const offers = { pixDiscountPercent: 0, freeShippingThresholdCents: null, freeShippingRegions: null };
+const manausQuote: ShippingQuote = {
+  zipCode: '69005-010',
+  state: 'AM',
+  region: 'N',
+  source: 'table',
+  options: [
+    { serviceId: 'tabela-pac', carrier: 'Correios', name: 'PAC', priceCents: 4_590, minDays: 9, maxDays: 14 },
+    { serviceId: 'tabela-sedex', carrier: 'Correios', name: 'SEDEX', priceCents: 8_430, minDays: 4, maxDays: 6 },
+  ],
+  freeShippingThresholdCents: null,
+};
+/** What the stubbed API answers, by path. */
+let answers: Record<string, () => Response>;
+let calls: Call[];
+
+// The summary's quote and coupon forms are a lazy chunk: loaded once here, so the page's import resolves at once.
+beforeAll(async () => {
+  await import('./cart-offers.tsx');
+});
+
 beforeEach(() => {
   setRuntimeConfig({ apiUrl: 'http://api.test' });
-  useCartStore.setState({ items: [ring, chain] });
+  useCartStore.setState({ items: [ring, chain], shippingCep: null, couponCode: null });
+  useSessionStore.getState().clear();
+  answers = { '/api/store-offers': () => json(200, offers) };
+  calls = stubApi((call) => answers[new URL(call.url).pathname]?.() ?? json(500, { error: 'internal', message: 'Erro interno' }));
 });
-afterEach(() => view.unmount());
+afterEach(() => {
+  view.unmount();
+  vi.unstubAllGlobals();
+});
 
 describe('CartView', () => {
-  it('lists the items with their line totals and the subtotal; the freight is for the checkout', () => {
+  it('lists the items with their line totals, the subtotal, and asks for the CEP for the freight', () => {
     view = render(<CartView refresh={refresh()} />, { path: '/carrinho' });
     expect(view.container.querySelectorAll('[data-testid="cart-item"]')).toHaveLength(2);
     const text = view.container.textContent!;
     expect(text).toContain(formatBRL(25_980));
     expect(text).toContain(`Subtotal (3 itens)${formatBRL(34_930)}`);
-    expect(text).toContain('FreteCalculado no checkout');
+    expect(text).toContain('FreteCalcule pelo CEP');
+    expect(text).toContain(`Total${formatBRL(34_930)}`);
     expect(view.container.querySelector('a[href="/checkout"]')?.textContent).toBe('Finalizar Compra');
     expect(view.container.querySelector('a[href="/produtos"]')).not.toBeNull();
   });
@@ -102,5 +135,67 @@ describe('CartView', () => {
     expect(view.container.textContent).toContain('Não foi possível atualizar os preços agora.');
     click(button(view.container, 'Tentar novamente'));
     expect(retry).toHaveBeenCalledOnce();
+  });
+
+  it("quotes every line for the remembered CEP at once and puts the cheapest option in the summary and the total; the goods' PIX price shows", async () => {
+    answers['/api/store-offers'] = () => json(200, { ...offers, pixDiscountPercent: 5 });
+    answers['/api/shipping/quotes'] = () => json(200, manausQuote);
+    useCartStore.setState({ shippingCep: '69005-010' });
+    view = render(<CartView refresh={refresh()} />, { path: '/carrinho' });
+    await flush();
+    await flush();
+    const quotes = calls.filter((call) => call.url.endsWith('/api/shipping/quotes'));
+    expect(quotes.map((call) => call.body)).toEqual([
+      { zipCode: '69005010', items: [{ productId: ring.id, variantId: null, quantity: 2 }, { productId: chain.id, variantId: null, quantity: 1 }] },
+    ]);
+    const text = view.container.textContent!;
+    expect(text).toContain(`Fretea partir de ${formatBRL(4_590)}`);
+    expect(text).toContain(`Total${formatBRL(34_930 + 4_590)}`);
+    // 34 930 x 0.95 = 33 183.5 -> 33 183, rounded down in the shopper's favour.
+    expect(view.container.querySelector('[data-testid="cart-pix-price"]')?.textContent).toBe(`Produtos por ${formatBRL(33_183)} no PIX (5% de desconto)`);
+    expect(view.container.querySelectorAll('[data-testid="shipping-options"] li')).toHaveLength(2);
+  });
+
+  it('asks a signed-out shopper to sign in to use a coupon, with a link that comes back to the cart', async () => {
+    view = render(<CartView refresh={refresh()} />, { path: '/carrinho' });
+    await flush();
+    expect(view.container.textContent).toContain('Entre na sua conta para usar um cupom');
+    expect(view.container.querySelector('a[href="/auth"]')?.textContent).toBe('Entrar');
+    expect(view.container.querySelector('input[name="code"]')).toBeNull();
+  });
+
+  it("checks a signed-in shopper's coupon against the goods and the freight, keeps it in the cart store and shows its discount", async () => {
+    useSessionStore.getState().setSession({ user: { id: 'u', email: 'maria@example.com', fullName: 'Maria' }, accessToken: 't', roles: [] });
+    answers['/api/coupons/check'] = () => json(200, { code: 'PRATA10', kind: 'percent', discountCents: 3_493, freeShipping: false, message: 'Cupom PRATA10 aplicado: 10% de desconto' });
+    view = render(<CartView refresh={refresh()} />, { path: '/carrinho' });
+    await flush();
+    typeInto(view.container.querySelector('input[name="code"]'), 'prata10');
+    click(button(view.container, 'Aplicar'));
+    await flush();
+    await flush();
+    expect(calls.filter((call) => call.url.endsWith('/api/coupons/check')).map((call) => [call.body, call.headers['authorization']])).toEqual([
+      [{ code: 'PRATA10', subtotalCents: 34_930, shippingCents: 0 }, 'Bearer t'],
+    ]);
+    expect(useCartStore.getState().couponCode).toBe('PRATA10');
+    const text = view.container.textContent!;
+    expect(text).toContain('Cupom PRATA10 aplicado: 10% de desconto');
+    expect(text).toContain(`Cupom PRATA10− ${formatBRL(3_493)}`);
+    expect(text).toContain(`Total${formatBRL(34_930 - 3_493)}`);
+    click(button(view.container, 'Remover cupom PRATA10'));
+    expect(useCartStore.getState().couponCode).toBeNull();
+  });
+
+  it("shows a refused coupon's message and drops the code", async () => {
+    useSessionStore.getState().setSession({ user: { id: 'u', email: 'maria@example.com', fullName: 'Maria' }, accessToken: 't', roles: [] });
+    answers['/api/coupons/check'] = () => json(422, { error: 'coupon_expired', message: 'Cupom expirado' });
+    view = render(<CartView refresh={refresh()} />, { path: '/carrinho' });
+    await flush();
+    typeInto(view.container.querySelector('input[name="code"]'), 'natal-2025');
+    click(button(view.container, 'Aplicar'));
+    await flush();
+    await flush();
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toBe('Cupom expirado');
+    expect(useCartStore.getState().couponCode).toBeNull();
+    expect(view.container.textContent).toContain(`Total${formatBRL(34_930)}`);
   });
 });

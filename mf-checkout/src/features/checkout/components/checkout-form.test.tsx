@@ -210,7 +210,7 @@ describe('CheckoutForm instalments and summary', () => {
     expect(quoted.map((call) => call.body)).toEqual([
       { zipCode: '01310100', items: [{ productId: items[0]!.id, variantId: 'c0000000-0000-4000-8000-000000000016', quantity: 2 }, { productId: items[1]!.id, variantId: null, quantity: 1 }] },
     ]);
-    const options = [...view.container.querySelectorAll<HTMLInputElement>('input[name="shipping"]')];
+    const options = [...view.container.querySelectorAll<HTMLInputElement>('input[name="shipping-option"]')];
     expect(options.map((option) => [option.value, option.checked])).toEqual([['tabela-pac', true], ['tabela-sedex', false]]);
     expect(view.container.querySelector('[data-testid="shipping-options"]')!.textContent).toContain('Frete estimado pela tabela da loja');
     expect(summary()).toContain(`Frete${formatBRL(1_990)}`);

@@ -42,13 +42,12 @@ import {
   type Order,
   type ShippingOption,
 } from '@prata/contracts';
-import { Alert, Button, Checkbox, Input, RadioGroup, Select, toast, type CartItem, type SelectOption } from '@prata/shared-ui';
+import { Alert, Button, Checkbox, Input, RadioGroup, Select, toast, useStoreOffers, type CartItem, type SelectOption } from '@prata/shared-ui';
 import { FormField, setServerErrors, useController, useWatch, useZodForm, type UseFormReturn } from '@prata/shared-ui/form';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useCepAutofill } from '../../../lib/cep-lookup.ts';
 import { useShippingQuote } from '../../../lib/shipping-quote.ts';
-import { useStoreOffers } from '../../../lib/store-offers.ts';
-import { useCouponCheck } from '../api/check-coupon.ts';
+import { useCouponCheck } from '../../../lib/coupon-check.ts';
 import { useCreateSavedAddress, useSavedAddresses } from '../../../lib/saved-addresses.ts';
 import { usePlaceOrder } from '../api/create-order.ts';
 import { usePaymentConfig } from '../../../lib/payment-config.ts';
@@ -94,6 +93,8 @@ export interface CheckoutFormProps {
   defaultEmail: string;
   /** A coupon applied in the cart, applied here too. */
   initialCouponCode?: string | null;
+  /** The CEP the cart quoted (the cart store's `shippingCep`), prefilled. */
+  defaultZipCode?: string | null;
   onPlaced(order: Order): void;
 }
 
@@ -118,13 +119,13 @@ interface TextOptions {
 }
 
 /** The checkout form: contact, address, payment and the order summary. */
-export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCode = null, onPlaced }: CheckoutFormProps) {
+export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCode = null, defaultZipCode = null, onPlaced }: CheckoutFormProps) {
   const paymentConfig = usePaymentConfig();
   const secureFields = Boolean(paymentConfig.data?.sdkUrl && paymentConfig.data.publicKey);
   // Errors stay until their field is edited or the form is sent again (no re-validation while typing);
   // the error summary takes focus, not the first field.
   const form: CheckoutForm = useZodForm(checkoutFormSchema({ secureFields }), {
-    defaultValues: initialCheckoutValues(defaultEmail),
+    defaultValues: { ...initialCheckoutValues(defaultEmail), zipCode: defaultZipCode ?? '' },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
@@ -156,7 +157,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
   const [couponCode, setCouponCode] = useState<string | null>(initialCouponCode);
   const couponCheck = useCouponCheck(couponCode, subtotal, shipping?.priceCents ?? 0);
   const coupon = couponCode && couponCheck.data && !couponCheck.error ? couponCheck.data : null;
-  const pixDiscountPercent = useStoreOffers().data?.pixDiscountPercent ?? 0;
+  const { pixDiscountPercent } = useStoreOffers();
   const priced = priceOrder({ subtotalCents: subtotal, shippingCents: shipping?.priceCents ?? 0, coupon, pixDiscountPercent, paysByPix: paymentMethod === 'pix' });
   const pricing = { ...priced, shippingCents: shipping ? priced.shippingCents : null, couponCode: coupon?.code ?? null };
   const total = priced.totalCents;

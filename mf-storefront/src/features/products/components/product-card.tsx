@@ -6,6 +6,8 @@
  * with variants (issue 22) cannot go to the cart without a choice: its button is 'Escolher', a
  * link to its page.
  * Favourites are passed in (`favourites`), composed by the routes from the favourites feature.
+ * With the store's PIX discount (`pixDiscountPercent` > 0, issue 23) the price by PIX shows under
+ * the price ('R$ 189,90 no PIX').
  *
  * Images: a square frame with explicit width/height (no layout shift), lazy below the fold,
  * decoded off the main thread, and `sizes` matching the grid columns. Raster images (photos) get a
@@ -15,7 +17,7 @@
  */
 import { Heart, ShoppingBag } from 'lucide-react';
 import { CATEGORY_LABELS, productPagePath, type Product } from '@prata/contracts/catalogue';
-import { Badge, Button, Card, Price, Stars, buttonClassName, fallbackImageUrl, productImageSrcSet, productImageUrl } from '@prata/shared-ui';
+import { Badge, Button, Card, PixPrice, Price, Stars, buttonClassName, fallbackImageUrl, productImageSrcSet, productImageUrl } from '@prata/shared-ui';
 import { Link } from '@prata/shared-ui/router';
 import { useAddToCart } from '../hooks/use-add-to-cart.ts';
 import styles from './products.module.css';
@@ -34,7 +36,15 @@ export interface FavouriteControls {
   toggle(product: Pick<Product, 'id' | 'name' | 'priceCents' | 'imageUrl'> & { variants?: readonly unknown[]; variantId?: string | null }): void;
 }
 
-export function ProductCard({ product, priority = false, favourites }: { product: Product; priority?: boolean; favourites?: FavouriteControls | undefined }) {
+export interface ProductCardProps {
+  product: Product;
+  priority?: boolean;
+  favourites?: FavouriteControls | undefined;
+  /** The store's PIX discount in whole percent (0 or absent: no PIX line). */
+  pixDiscountPercent?: number;
+}
+
+export function ProductCard({ product, priority = false, favourites, pixDiscountPercent = 0 }: ProductCardProps) {
   const add = useAddToCart();
   const favourite = favourites?.isFavourite(product.id) ?? false;
   const reservedByMe = favourites?.isReservedByMe(product.id) ?? false;
@@ -88,7 +98,10 @@ export function ProductCard({ product, priority = false, favourites }: { product
         </h3>
         <Stars rating={CARD_RATING} />
         <div className={styles.footer}>
-          <Price cents={product.priceCents} className={styles.price} />
+          <div>
+            <Price cents={product.priceCents} className={styles.price} />
+            <PixPrice cents={product.priceCents} percent={pixDiscountPercent} className={styles.pix} />
+          </div>
           {product.variants.length > 0 ? (
             <Link to={page} className={buttonClassName('primary', 'sm')} aria-label={`Escolher opção de ${product.name}`}>
               <ShoppingBag size={16} aria-hidden="true" /> Escolher

@@ -92,3 +92,27 @@ describe('ProductDetails with variants', () => {
     expect(toggled).toEqual([{ id: ring.id, variantId: id(2) }]);
   });
 });
+
+describe('ProductDetails, PIX price and freight (issue 23)', () => {
+  it("shows the price by PIX of the chosen variant's price and hands the chosen variant to the freight quote", () => {
+    const quoted: (string | null)[] = [];
+    const shipping = (variantId: string | null) => {
+      quoted.push(variantId);
+      return <p data-testid="frete">frete</p>;
+    };
+    act(() => root.render(<ProductDetails product={ring} pixDiscountPercent={10} shipping={shipping} />));
+    // From the lowest price until a choice: 18 990 x 0.90 = 17 091.
+    expect(container.querySelector('[data-testid="pix-price"]')!.textContent).toBe('R$\u00a0170,91 no PIX');
+    expect(quoted.at(-1)).toBeNull();
+    act(() => chip('16').click());
+    // 19 990 x 0.90 = 17 991.
+    expect(container.querySelector('[data-testid="pix-price"]')!.textContent).toBe('R$\u00a0179,91 no PIX');
+    expect(quoted.at(-1)).toBe(id(2));
+    expect(container.querySelector('[data-testid="frete"]')).not.toBeNull();
+  });
+
+  it('shows no PIX line without a discount', () => {
+    act(() => root.render(<ProductDetails product={ring} pixDiscountPercent={0} />));
+    expect(container.querySelector('[data-testid="pix-price"]')).toBeNull();
+  });
+});

@@ -12,11 +12,15 @@
  * the first option left; the cart line and the favourite's reservation are the variant's.
  * `sizeGuide` (the route's 'Guia de tamanhos', from the content feature) shows under the options
  * of a product sized by 'Aro'.
+ *
+ * Issue 23: the price by PIX under the price ('R$ 189,90 no PIX', `pixDiscountPercent` > 0, of the
+ * chosen variant's price), and under the buttons what the route puts there for freight (`shipping`:
+ * the quote by CEP for the chosen variant, or the product while none is chosen).
  */
 import { Heart, ShoppingBag } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { CATEGORY_LABELS, type Product } from '@prata/contracts/catalogue';
-import { Badge, Button, Price } from '@prata/shared-ui';
+import { Badge, Button, PixPrice, Price } from '@prata/shared-ui';
 import { useAddToCart } from '../hooks/use-add-to-cart.ts';
 import { installmentLine } from '../utils/installments.ts';
 import { chosenVariant, firstUnchosen, priceRange, type VariantChoice } from '../utils/variant-choice.ts';
@@ -31,9 +35,13 @@ export interface ProductDetailsProps {
   sizeGuide?: ReactNode;
   /** What shows under the buttons when the piece (the product, or the chosen variant) has no stock: the back-in-stock alert for that variant. */
   soldOut?: (variantId: string | null) => ReactNode;
+  /** The store's PIX discount in whole percent (0 or absent: no PIX line). */
+  pixDiscountPercent?: number;
+  /** The freight quote for the chosen variant (null: none chosen, or the product has none). */
+  shipping?: (variantId: string | null) => ReactNode;
 }
 
-export function ProductDetails({ product, favourites, sizeGuide, soldOut }: ProductDetailsProps) {
+export function ProductDetails({ product, favourites, sizeGuide, soldOut, pixDiscountPercent = 0, shipping }: ProductDetailsProps) {
   const add = useAddToCart();
   const [choice, setChoice] = useState<VariantChoice>({});
   const [askChoice, setAskChoice] = useState(false);
@@ -65,6 +73,11 @@ export function ProductDetails({ product, favourites, sizeGuide, soldOut }: Prod
         {hasVariants && !variant && range.min !== range.max ? 'A partir de ' : null}
         <Price cents={priceCents} />
       </div>
+      {pixDiscountPercent > 0 ? (
+        <p className={styles.installments}>
+          <PixPrice cents={priceCents} percent={pixDiscountPercent} />
+        </p>
+      ) : null}
       {instalments ? <p className={styles.installments}>{instalments}</p> : null}
       {hasVariants ? (
         <VariantPicker
@@ -97,6 +110,7 @@ export function ProductDetails({ product, favourites, sizeGuide, soldOut }: Prod
         ) : null}
       </div>
       {soldOut && (hasVariants ? variant?.stock === 0 : product.stock === 0) ? soldOut(variant?.id ?? null) : null}
+      {shipping ? shipping(variant?.id ?? null) : null}
       {product.description ? <p className={styles.description}>{product.description}</p> : null}
     </div>
   );

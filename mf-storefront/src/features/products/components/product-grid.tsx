@@ -1,15 +1,20 @@
-/** Responsive grid of product cards, with a skeleton of the same shape while loading. */
+/**
+ * Responsive grid of product cards, with a skeleton of the same shape while loading. The cards
+ * show the price by PIX with the store's offers (issue 23), which the server-rendered pages
+ * prefetch (pages.ts), so the first HTML has it.
+ */
 import type { Product } from '@prata/contracts/catalogue';
-import { Card, Skeleton } from '@prata/shared-ui';
+import { Card, Skeleton, useStoreOffers } from '@prata/shared-ui';
 import { ProductCard, type FavouriteControls } from './product-card.tsx';
 import styles from './products.module.css';
 
 export function ProductGrid({ products, label, favourites }: { products: readonly Product[]; label: string; favourites?: FavouriteControls }) {
+  const { pixDiscountPercent } = useStoreOffers();
   return (
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} priority={index < 4} favourites={favourites} />
+          <ProductCard product={product} priority={index < 4} favourites={favourites} pixDiscountPercent={pixDiscountPercent} />
         </li>
       ))}
     </ul>
