@@ -171,7 +171,8 @@ describe('invoices of paid orders (Focus NFe double)', { timeout: 60_000 }, () =
     expect(await invoiceOf(order.id)).toMatchObject({ status: 'requested', attempts: 0 });
     await service.app.jobs.tick();
     expect(await invoiceOf(order.id)).toMatchObject({ status: 'processing' });
-    expect(double.invoices.get(order.id)!.body).toMatchObject({ cnpj_emitente: '11222333000181', nome_destinatario: customer.fullName, valor_total: 100, local_destino: 1 });
+    // Two pieces of R$ 50,00 to São Paulo by the freight table's PAC (R$ 19,90 up to 1 kg, seeded): no discount.
+    expect(double.invoices.get(order.id)!.body).toMatchObject({ cnpj_emitente: '11222333000181', nome_destinatario: customer.fullName, valor_produtos: 100, valor_frete: 19.9, valor_desconto: 0, valor_total: 119.9, local_destino: 1 });
     await until(async () => (await invoiceOf(order.id))!.status === 'authorized');
     double.pollsBeforeDecision = 0;
     const chave = double.invoices.get(order.id)!.chave!;
@@ -234,7 +235,7 @@ describe('invoices of paid orders (Focus NFe double)', { timeout: 60_000 }, () =
     await until(async () => (await invoiceOf(order.id))!.status === 'authorized');
     const cancelled = await adminPost(order.id, 'cancel', {});
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancellation: { refundedCents: 10000 } });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancellation: { refundedCents: 11990 } });
     await until(async () => (await invoiceOf(order.id))!.status === 'cancelled');
     expect(double.invoices.get(order.id)).toMatchObject({ status: 'cancelado', justificativa: 'Venda cancelada a pedido, valor devolvido ao comprador' });
     const view = (await service.app.inject({ method: 'GET', url: `/api/orders/${order.id}/invoice`, headers: bearer(buyer) })).json();

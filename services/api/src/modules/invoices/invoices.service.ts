@@ -54,7 +54,10 @@ export interface InvoiceServiceDeps {
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 const clip = (text: string) => text.slice(0, 500);
 
-/** The {@link InvoiceRequest} of a paid order (items, and shipping or discount as the total differs from them). */
+/**
+ * The {@link InvoiceRequest} of a paid order: its lines, the freight charged and the coupon and PIX
+ * discounts as the order stored them (issue 23 pricing; total = subtotal + freight - discounts).
+ */
 export function invoiceRequestOf(order: Order, issuedAt: Date): InvoiceRequest {
   const items = order.items.getItems().map((item) => ({
     code: item.sku ?? item.product?.id ?? item.id,
@@ -63,8 +66,6 @@ export function invoiceRequestOf(order: Order, issuedAt: Date): InvoiceRequest {
     unitCents: item.unitPriceCents,
     totalCents: item.totalPriceCents,
   }));
-  const itemsCents = items.reduce((sum, item) => sum + item.totalCents, 0);
-  const difference = order.totalCents - itemsCents;
   return {
     ref: order.id,
     orderNumber: order.number,
@@ -83,8 +84,8 @@ export function invoiceRequestOf(order: Order, issuedAt: Date): InvoiceRequest {
       state: order.state,
     },
     items,
-    shippingCents: Math.max(0, difference),
-    discountCents: Math.max(0, -difference),
+    shippingCents: order.shippingCents,
+    discountCents: order.couponDiscountCents + order.pixDiscountCents,
     totalCents: order.totalCents,
     paymentMethod: order.paymentMethod,
   };
