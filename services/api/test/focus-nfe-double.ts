@@ -3,7 +3,8 @@
  * HTTP Basic with the token as the user;
  * - `POST /v2/nfe?ref=<ref>` with the NF-e JSON: 202 `{ cnpj_emitente, ref, status:
  *   'processando_autorizacao' }`; 400 `{ codigo: 'requisicao_invalida', mensagem }` without
- *   `cnpj_emitente` or items; 422 `{ codigo: 'already_processed' }` for a ref already sent;
+ *   `cnpj_emitente` or items; 422 `{ codigo: 'already_processed' }` for a ref already sent (unless
+ *   SEFAZ refused it: it may be sent again);
  * - `GET /v2/nfe/<ref>`: `processando_autorizacao` for the first `pollsBeforeDecision` queries, then
  *   `autorizado` with `numero` (from 1001 up, in order of authorisation), `serie` '1', `chave_nfe`
  *   ('NFe' + 44 digits), `caminho_danfe` and `caminho_xml_nota_fiscal`, or `erro_autorizacao` with
@@ -65,7 +66,8 @@ export class FocusNfeDouble extends HttpDouble {
       const ref = url.searchParams.get('ref');
       const body = JSON.parse(text || '{}') as Record<string, unknown>;
       if (!ref || !body.cnpj_emitente || !Array.isArray(body.items) || body.items.length === 0) return json(400, { codigo: 'requisicao_invalida', mensagem: 'Parâmetros inválidos' });
-      if (this.invoices.has(ref)) return json(422, { codigo: 'already_processed', mensagem: 'Nota fiscal já enviada com esta referência' });
+      // A ref SEFAZ refused may be sent again (corrected); any other known ref is refused.
+      if (this.invoices.has(ref) && this.invoices.get(ref)!.status !== 'erro_autorizacao') return json(422, { codigo: 'already_processed', mensagem: 'Nota fiscal já enviada com esta referência' });
       this.invoices.set(ref, { ref, body, status: 'processando_autorizacao', polls: 0 });
       return json(202, { cnpj_emitente: body.cnpj_emitente, ref, status: 'processando_autorizacao' });
     }

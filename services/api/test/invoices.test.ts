@@ -5,7 +5,7 @@
  *   authorised, SEFAZ's refusal, cancel, the provider down, a wrong token;
  * - the job flow: a paid order gets its invoice authorised; the provider down -> retried with
  *   backoff, the order still paid, then authorised; retries run out -> `failed` and a system
- *   error; a refund cancels the invoice at the provider;
+ *   error, and staff send it again (audited); a refund cancels the invoice at the provider;
  * - the routes: buyer only (404 for others), admin only, signed download links (403 when forged);
  * - the sandbox provider authorises at once and serves its own PDF and XML;
  * - the settings: `focusnfe` needs its token and CNPJ, the sandbox is refused in production.
@@ -220,7 +220,7 @@ describe('invoices of paid orders (Focus NFe double)', { timeout: 60_000 }, () =
     expect((await invoiceOf(order.id))!.attempts).toBe(1);
   });
 
-  it('marks the invoice failed and records a system error when the retries run out', async () => {
+  it('marks the invoice failed and records a system error when the retries run out; staff send it again', async () => {
     double.failWith = 502;
     const order = await paidOrder(buyer);
     await until(async () => (await invoiceOf(order.id))!.status === 'failed');
@@ -228,6 +228,19 @@ describe('invoices of paid orders (Focus NFe double)', { timeout: 60_000 }, () =
     const errors = await sql<{ error_type: string; error_message: string }>('select error_type, error_message from system_errors where error_type = ?', ['InvoiceFailed']);
     expect(errors.map((error) => error.error_message)).toContain('Nota fiscal do pedido não foi emitida após 3 tentativas: invoice provider unavailable: status 502');
     double.failWith = null;
+
+    // Staff send it again once the provider is back (audited); only a failed or rejected one.
+    const retryUrl = `/api/admin/orders/${order.id}/invoice/retry`;
+    expect((await service.app.inject({ method: 'POST', url: retryUrl, headers: bearer(buyer) })).statusCode).toBe(403);
+    const retried = await service.app.inject({ method: 'POST', url: retryUrl, headers: bearer(staff) });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(adminOrderInvoiceSchema.parse(retried.json())).toMatchObject({ status: 'requested', attempts: 0, lastError: null });
+    await until(async () => (await invoiceOf(order.id))!.status === 'authorized');
+    const again = await service.app.inject({ method: 'POST', url: retryUrl, headers: bearer(staff) });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Só uma nota fiscal com falha ou rejeitada pode ser emitida de novo.');
+    const logs = await sql<{ action: string; details: { orderId: string; status: string } }>('select action, details from admin_logs where action = ?', ['invoice_retried']);
+    expect(logs).toEqual([{ action: 'invoice_retried', details: { orderId: order.id, status: 'failed', lastError: 'invoice provider unavailable: status 502' } }]);
   });
 
   it('cancels the invoice at the provider when the paid order is refunded', async () => {

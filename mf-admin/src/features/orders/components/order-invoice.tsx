@@ -2,19 +2,27 @@
  * The order's invoice on the staff's order page (issue 23 "Invoices (NF-e)"): "Nota fiscal nº
  * <numero> série <serie>" with the DANFE (PDF) and XML links, or "Nota fiscal em emissão"; its
  * status in words, the access key, the provider, the failed attempts and the last error (a
- * refusal by SEFAZ, or the provider down through every retry). Nothing while the order has none.
- * Only existing classes (the admin CSS budget).
+ * refusal by SEFAZ, or the provider down through every retry), and 'Emitir de novo' for a failed
+ * or rejected one. Nothing while the order has none. Only existing classes (the admin CSS budget).
  */
 import { INVOICE_STATUS_LABELS, INVOICE_TEXTS, invoiceTitle } from '@prata/contracts';
-import { Card, formatDateTime } from '@prata/shared-ui';
+import { Button, Card, formatDateTime, toast } from '@prata/shared-ui';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { useAdminOrderInvoice } from '../api/get-admin-order-invoice.ts';
+import { useRetryOrderInvoice } from '../api/retry-order-invoice.ts';
 import styles from './orders.module.css';
 
 const PROVIDER_NAMES: Record<string, string> = { sandbox: 'Sandbox (sem valor fiscal)', focusnfe: 'Focus NFe' };
 
 export function OrderInvoice({ orderId }: { orderId: string }) {
   const { data: invoice } = useAdminOrderInvoice(orderId);
+  const retry = useRetryOrderInvoice(orderId);
   if (!invoice) return null;
+  const resend = () =>
+    retry.mutate(undefined, {
+      onSuccess: () => toast.success('Nota fiscal enviada de novo ao emissor'),
+      onError: (error) => toast.error('Erro', { description: errorMessage(error, 'Não foi possível enviar a nota fiscal de novo.') }),
+    });
   return (
     <Card title="Nota fiscal" testId="admin-order-invoice">
       <p data-testid="admin-invoice-title">{invoiceTitle(invoice)}</p>
@@ -64,6 +72,13 @@ export function OrderInvoice({ orderId }: { orderId: string }) {
           <dd>{formatDateTime(invoice.updatedAt)}</dd>
         </div>
       </dl>
+      {invoice.status === 'failed' || invoice.status === 'rejected' ? (
+        <p className={styles.actions}>
+          <Button variant="outline" onClick={resend} disabled={retry.isPending}>
+            {retry.isPending ? 'Enviando...' : 'Emitir de novo'}
+          </Button>
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -3,6 +3,8 @@
  * - `GET /api/orders/:id/invoice` (`customer`, own orders; 404 otherwise or while there is none):
  *   the invoice's status, number, series and signed links to its DANFE and XML;
  * - `GET /api/admin/orders/:id/invoice` (`admin`): the same with provider, attempts and last error;
+ * - `POST /api/admin/orders/:id/invoice/retry` (`admin`, audited `invoice_retried`): sends a `failed`
+ *   or `rejected` invoice again (409 otherwise);
  * - `GET /api/invoices/:id/danfe` and `/xml` (`public`, rate-limited; the signed link is the
  *   authorisation: invoice-links.ts): the file, fetched from the provider (403 for a bad or
  *   expired link, 404 before authorisation, 503 when the provider does not answer).
@@ -22,6 +24,7 @@ import { ORDER_EVENTS, adminOrderInvoiceSchema, apiErrorSchema, invoiceDownloadQ
 import { DomainError } from '../../errors.ts';
 import { stableJobId } from '../../jobs/job-runner.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { requestMeta } from '../identity/index.ts';
 import { FocusNfeProvider } from './focus-nfe-provider.ts';
 import { InvoiceLinks } from './invoice-links.ts';
 import { InvoiceProviderRejectedError, InvoiceProviderUnavailableError, type InvoiceProvider } from './invoice-provider.ts';
@@ -55,11 +58,12 @@ const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const service = provider ? new InvoiceService({ provider, links, clock: app.clock, report }) : null;
   const em = () => app.orm.em;
+  /** Queues an invoice job; `key` makes the job id (one job per order, or one per staff retry). */
+  const send = (name: string, orderId: string, startAfterSeconds?: number, key = orderId) =>
+    app.jobs.send(name, { orderId }, { id: stableJobId(`${name}:${key}`), ...(startAfterSeconds ? { startAfterSeconds } : {}) });
 
   if (service) {
     const retries = { retryLimit: settings.maxAttempts - 1, retryDelaySeconds: settings.retryDelaySeconds, retryBackoff: true };
-    const send = (name: string, orderId: string, startAfterSeconds?: number) =>
-      app.jobs.send(name, { orderId }, { id: stableJobId(`${name}:${orderId}`), ...(startAfterSeconds ? { startAfterSeconds } : {}) });
     app.jobs.define<InvoiceJobData>({
       name: INVOICE_JOBS.issue,
       ...retries,
@@ -113,6 +117,18 @@ const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (!service) throw none();
       return service.forStaff(em(), request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/invoice/retry',
+    { config: { access: 'admin' }, schema: { params: idParams, response: { 200: adminOrderInvoiceSchema, ...errors, 409: apiErrorSchema } } },
+    async (request) => {
+      if (!service) throw none();
+      const orderId = request.params.id;
+      await service.retry(em(), orderId, requireAuth(request).userId, requestMeta(request));
+      await send(INVOICE_JOBS.issue, orderId, undefined, `${orderId}:retry:${app.clock.now().getTime()}`);
+      return service.forStaff(em(), orderId);
     },
   );
 

@@ -13,12 +13,14 @@
  *   cancels an authorised invoice at the provider; one never issued is closed here; one still
  *   processing is retried until it can be cancelled.
  * - {@link InvoiceService.giveUp}: the last retry failed: `failed`, for staff to see.
+ * - {@link InvoiceService.retry}: staff send a failed or rejected invoice again (audited).
  * - {@link InvoiceService.forBuyer} / {@link InvoiceService.forStaff}: the views, with signed links.
  */
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { AdminOrderInvoice, OrderInvoice } from '@prata/contracts';
-import { ForbiddenError, NotFoundError } from '../../errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { audit, type RequestMeta } from '../audit/index.ts';
 import { Order } from '../orders/index.ts';
 import { Invoice } from './invoice.entity.ts';
 import type { InvoiceFileKind, InvoiceLinks } from './invoice-links.ts';
@@ -172,6 +174,21 @@ export class InvoiceService {
     await em.flush();
     const what = job === 'cancel' ? 'cancelada' : 'emitida';
     await this.deps.report(`Nota fiscal do pedido não foi ${what} após ${invoice.attempts} tentativas: ${reason}`, orderId);
+  }
+
+  /**
+   * Staff send a `failed` or `rejected` invoice again: back to `requested` with its attempts reset,
+   * audited `invoice_retried`; the caller queues `invoice-issue`.
+   * @throws NotFoundError (no invoice), ConflictError 'invoice_not_failed' (nothing to send again).
+   */
+  async retry(em: EntityManager, orderId: string, actorId: string, meta: RequestMeta): Promise<void> {
+    await em.transactional(async (tx) => {
+      const invoice = await tx.findOne(Invoice, { order: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!invoice) throw new NotFoundError('Nota fiscal não encontrada');
+      if (invoice.status !== 'failed' && invoice.status !== 'rejected') throw new ConflictError('Só uma nota fiscal com falha ou rejeitada pode ser emitida de novo.', 'invoice_not_failed');
+      audit(tx, { userId: actorId, action: 'invoice_retried', details: { orderId, status: invoice.status, lastError: invoice.lastError ?? null }, meta });
+      tx.assign(invoice, { status: 'requested', attempts: 0, lastError: null });
+    });
   }
 
   /** The buyer's view of their order's invoice. @throws NotFoundError (no invoice, or not their order). */
