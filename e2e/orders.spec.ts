@@ -4,7 +4,8 @@
  * - a PIX order is confirmed from the panel ('Marcar como pago'), shipped with a tracking code,
  *   and the shopper sees it as Enviado with the code in 'Meus pedidos';
  * - a boleto is paid with 'Simular pagamento' on the confirmation page (the sandbox notifies the
- *   store through its signed webhook route) and the order becomes Pago.
+ *   store through its signed webhook route) and the order becomes Pago; its page then shows the
+ *   invoice the sandbox invoicing provider issued (issue 23) with a working DANFE link.
  * Creates one admin (the cap is 3 for the whole suite) and frees its slot afterwards.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -119,4 +120,13 @@ test("a boleto paid with 'Simular pagamento' goes through the sandbox's webhook 
 
   await page.goto('/minha-conta/pedidos');
   await expect(page.getByTestId('order-history-entry').filter({ hasText: code })).toContainText('Pago');
+
+  // Issue 23: the paid order's invoice, issued by the sandbox provider through the job queue, with its DANFE.
+  await page.goto(`/minha-conta/pedidos/${id}`);
+  await expect(page.getByTestId('invoice-title')).toHaveText(/^Nota fiscal nº \d+ série 1$/, { timeout: 20_000 });
+  const [invoice] = await sql<{ number: string }>('select number from invoices where order_id = $1', [id]);
+  await expect(page.getByTestId('invoice-title')).toHaveText(`Nota fiscal nº ${invoice!.number} série 1`);
+  const danfe = await page.request.get((await page.getByRole('link', { name: 'DANFE (PDF)' }).getAttribute('href'))!);
+  expect(danfe.headers()['content-type']).toBe('application/pdf');
+  expect((await danfe.body()).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
 });

@@ -47,6 +47,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   coupon_updated: 'Cupom alterado',
   coupon_paused: 'Cupom pausado',
   coupon_resumed: 'Cupom retomado',
+  invoice_retried: 'Nota fiscal enviada de novo',
 };
 
 /** The label of `action`, or the action itself when it has none. */

@@ -40,6 +40,8 @@ export const adminKeys = {
   /** The orders tab's lists (every filter) and one order's page. */
   orderLists: ['admin', 'orders', 'list'] as const,
   order: (id: string) => ['admin', 'orders', 'detail', id] as const,
+  /** One order's invoice (issue 23): under `orders`, so the order events refresh it. */
+  orderInvoice: (id: string) => ['admin', 'orders', 'invoice', id] as const,
   orders: ['admin', 'orders'] as const,
   /** The Frete tab (issue 23): free shipping and the freight table. */
   freeShipping: ['admin', 'shipping', 'free-shipping'] as const,

@@ -39,6 +39,7 @@ import addressRoutes from './modules/addresses/index.ts';
 import shippingRoutes from './modules/shipping/index.ts';
 import promotionRoutes from './modules/promotions/index.ts';
 import failedEmailRoutes from './modules/failed-emails/index.ts';
+import invoiceRoutes from './modules/invoices/index.ts';
 import identityRoutes, { liveSessionRoles } from './modules/identity/index.ts';
 import notificationRoutes from './modules/notifications/index.ts';
 import orderRoutes, { orderedVariants, paymentsPlugin, productIsOrdered } from './modules/orders/index.ts';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(reservationRoutes);
   await app.register(backInStockRoutes);
   await app.register(orderRoutes);
+  await app.register(invoiceRoutes);
   await app.register(scheduledJobsPlugin);
   await app.register(contentRoutes);
   await app.register(settingsRoutes);

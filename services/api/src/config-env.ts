@@ -89,6 +89,15 @@
  *   leave from), the packaging rules `PACKAGE_BOX_CM` (default `16x11x6`, length x width x height),
  *   `PACKAGE_WEIGHT_G` (default 100: box and padding) and `DEFAULT_ITEM_WEIGHT_G` (default 30: a
  *   piece whose product has no weight).
+ * - Invoices (issue 23, modules/invoices): `INVOICE_PROVIDER` (`sandbox`, the default outside
+ *   production: authorises at once, no fiscal value; refused with `NODE_ENV=production`, where the
+ *   default is `off`; `focusnfe`: Focus NFe's API v2; `off`: no invoices), `FOCUS_NFE_URL` (default
+ *   https://api.focusnfe.com.br; https://homologacao.focusnfe.com.br for Focus NFe's test
+ *   environment), `FOCUS_NFE_TOKEN` and `INVOICE_EMITTER_CNPJ` (both required with `focusnfe`),
+ *   `INVOICE_EMITTER_UF` (default SP: where the goods leave from, CFOP 5102 inside it, 6108 outside),
+ *   `INVOICE_NCM` (default 7113.11.00, silver jewellery), `INVOICE_TIMEOUT_MS` (default 10000),
+ *   `INVOICE_MAX_ATTEMPTS` (default 10) and `INVOICE_RETRY_DELAY_SECONDS` (default 60, doubled at
+ *   each retry) for the job queue's retries while the provider is down or SEFAZ still authorising.
  * - Stock hoarding caps (issue 21): `ORDER_MAX_UNITS_PER_PRODUCT` (default 5 units of one product
  *   per order), `ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT` (default 10 units of one product across an
  *   account's unpaid orders), `BOLETO_HOLD_BUSINESS_DAYS` (default 1: an unpaid boleto order
@@ -188,6 +197,15 @@ export const envSchema = z.object({
   PACKAGE_WEIGHT_G: z.coerce.number().int().min(1).max(30_000).default(100),
   DEFAULT_ITEM_WEIGHT_G: z.coerce.number().int().min(1).max(30_000).default(30),
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  INVOICE_PROVIDER: z.enum(['off', 'sandbox', 'focusnfe']).optional(),
+  FOCUS_NFE_URL: z.url().default('https://api.focusnfe.com.br'),
+  FOCUS_NFE_TOKEN: z.string().min(10).optional(),
+  INVOICE_EMITTER_CNPJ: z.string().regex(/^\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}$/, 'INVOICE_EMITTER_CNPJ must be a CNPJ (00.000.000/0000-00)').optional(),
+  INVOICE_EMITTER_UF: z.string().regex(/^[A-Za-z]{2}$/, 'INVOICE_EMITTER_UF must be a two-letter state, e.g. SP').default('SP'),
+  INVOICE_NCM: z.string().regex(/^\d{4}\.?\d{2}\.?\d{2}$/, 'INVOICE_NCM must be an NCM code, e.g. 7113.11.00').default('7113.11.00'),
+  INVOICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  INVOICE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(10),
+  INVOICE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   ORDER_MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(99).default(5),
   ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(999).default(10),

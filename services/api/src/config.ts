@@ -122,6 +122,19 @@ export interface AppConfig {
     originCep: string;
     packaging: { box: { lengthCm: number; widthCm: number; heightCm: number }; packagingGrams: number; defaultItemGrams: number };
   };
+  /**
+   * Invoices (issue 23, modules/invoices): the provider (`off`: none), Focus NFe's origin and token
+   * (with `focusnfe`), the emitter (CNPJ 14 digits, UF, NCM 8 digits), the per-call timeout (ms) and
+   * the job queue's retries (runs in all, first delay in seconds, doubled each time).
+   */
+  invoices: {
+    provider: 'off' | 'sandbox' | 'focusnfe';
+    focusNfe: { origin: string; token: string } | null;
+    emitter: { cnpj: string; state: string; ncm: string };
+    timeoutMs: number;
+    maxAttempts: number;
+    retryDelaySeconds: number;
+  };
   /** `POST /api/orders` per account and minute (issue 10 item 10). */
   orderRateLimitPerMinute: number;
   /** Stock hoarding caps (issue 21): units of one product per order, and in one account's unpaid orders. */
@@ -245,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     cepLookup: { origin: e.CEP_LOOKUP_URL === 'off' ? null : e.CEP_LOOKUP_URL, timeoutMs: e.CEP_LOOKUP_TIMEOUT_MS },
     shipping: shippingConfig(e),
+    invoices: invoiceConfig(e),
     orderRateLimitPerMinute: e.ORDER_RATE_LIMIT_PER_MINUTE,
     orderLimits: { maxUnitsPerProduct: e.ORDER_MAX_UNITS_PER_PRODUCT, maxUnpaidUnitsPerProduct: e.ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT, boletoHoldBusinessDays: e.BOLETO_HOLD_BUSINESS_DAYS },
     remoteRegistryFile: e.REMOTE_REGISTRY_FILE ? path.resolve(e.REMOTE_REGISTRY_FILE) : undefined,
@@ -277,6 +291,34 @@ function shippingConfig(e: ConfigEnv): AppConfig['shipping'] {
         : null,
     originCep: e.SHIPPING_ORIGIN_CEP.replace('-', ''),
     packaging: { box: { lengthCm, widthCm, heightCm }, packagingGrams: e.PACKAGE_WEIGHT_G, defaultItemGrams: e.DEFAULT_ITEM_WEIGHT_G },
+  };
+}
+
+/** A CNPJ that passes the check digits, used by the sandbox when `INVOICE_EMITTER_CNPJ` is unset. */
+const SANDBOX_EMITTER_CNPJ = '11222333000181';
+
+/**
+ * Invoice settings (issue 23): `sandbox` by default outside production and refused in it (its
+ * invoices have no fiscal value), where the default is `off`; `focusnfe` needs `FOCUS_NFE_TOKEN`
+ * and `INVOICE_EMITTER_CNPJ`. @throws Error saying what to set.
+ */
+function invoiceConfig(e: ConfigEnv): AppConfig['invoices'] {
+  const production = e.NODE_ENV === 'production';
+  const provider = e.INVOICE_PROVIDER ?? (production ? 'off' : 'sandbox');
+  if (production && provider === 'sandbox') {
+    throw new Error('Invalid configuration:\nINVOICE_PROVIDER: the sandbox is refused in production (its invoices have no fiscal value). Set INVOICE_PROVIDER=focusnfe with FOCUS_NFE_TOKEN and INVOICE_EMITTER_CNPJ, or off.');
+  }
+  if (provider === 'focusnfe') {
+    const missing = ['FOCUS_NFE_TOKEN', 'INVOICE_EMITTER_CNPJ'].filter((name) => !e[name as keyof ConfigEnv]);
+    if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.map((name) => `${name}: required with INVOICE_PROVIDER=focusnfe`).join('\n')}`);
+  }
+  return {
+    provider,
+    focusNfe: provider === 'focusnfe' ? { origin: e.FOCUS_NFE_URL, token: e.FOCUS_NFE_TOKEN! } : null,
+    emitter: { cnpj: (e.INVOICE_EMITTER_CNPJ ?? SANDBOX_EMITTER_CNPJ).replace(/\D/g, ''), state: e.INVOICE_EMITTER_UF.toUpperCase(), ncm: e.INVOICE_NCM.replace(/\D/g, '') },
+    timeoutMs: e.INVOICE_TIMEOUT_MS,
+    maxAttempts: e.INVOICE_MAX_ATTEMPTS,
+    retryDelaySeconds: e.INVOICE_RETRY_DELAY_SECONDS,
   };
 }
 

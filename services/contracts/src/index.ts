@@ -23,3 +23,4 @@ export * from './shipping.ts';
 export * from './promotions.ts';
 export * from './money-input.ts';
 export * from './order-pricing.ts';
+export * from './invoices.ts';

@@ -3,10 +3,12 @@
  * address, items and totals, payment data (method, card brand and last 4 with instalments, PIX
  * or boleto status, the acquirer's reference) and the timeline of every status change with who
  * and when. A line of a product with variants (issue 22) shows its variant and SKU ('Aro 16 · SKU ANEL-16').
+ * Once paid, the order's invoice (NF-e, issue 23: order-invoice.tsx).
  */
 import { CANCEL_REASON_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, installmentPlan, type AdminOrder } from '@prata/contracts';
 import { Alert, Card, OrderStatusBadge, Price, Table, formatBRL, formatDateTime } from '@prata/shared-ui';
 import { OrderActions } from './order-actions.tsx';
+import { OrderInvoice } from './order-invoice.tsx';
 import styles from './orders.module.css';
 
 const ALERT_TEXTS = {
@@ -98,6 +100,8 @@ export function OrderDetail({ order }: { order: AdminOrder }) {
           </dl>
         </Card>
       </div>
+
+      {order.status !== 'pending' ? <OrderInvoice orderId={order.id} /> : null}
 
       <Card title="Itens">
         <Table caption="Itens do pedido" hideCaption variant="compact">

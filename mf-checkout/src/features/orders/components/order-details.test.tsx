@@ -48,6 +48,24 @@ describe('OrderDetails', () => {
     expect(button(view.container, 'Cancelar pedido')).toBeUndefined();
   });
 
+  it('shows the invoice number with its DANFE and XML links once issued, and "em emissão" before (issue 23)', async () => {
+    const invoice = { status: 'authorized', number: '1001', series: '1', accessKey: '35261111222333000181550010000010011123456780', danfeUrl: 'http://api.test/api/invoices/x/danfe?expires=1&signature=s', xmlUrl: 'http://api.test/api/invoices/x/xml?expires=1&signature=s', authorizedAt: '2026-11-21T13:01:00.000Z', cancelledAt: null };
+    stubApi(paymentApi((call) => (call.url === `http://api.test/api/orders/${ORDER_ID}/invoice` ? json(200, invoice) : json(500, {}))));
+    view = render(<OrderDetails order={sampleOrder({ status: 'paid' })} />);
+    await vi.waitFor(() => expect(view.container.querySelector('[data-testid="invoice-title"]')?.textContent).toBe('Nota fiscal nº 1001 série 1'));
+    const links = [...view.container.querySelectorAll('[data-testid="order-invoice"] a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['DANFE (PDF)', invoice.danfeUrl],
+      ['XML', invoice.xmlUrl],
+    ]);
+    view.unmount();
+
+    stubApi(paymentApi((call) => (call.url === `http://api.test/api/orders/${ORDER_ID}/invoice` ? json(200, { ...invoice, status: 'processing', number: null, series: null, accessKey: null, danfeUrl: null, xmlUrl: null, authorizedAt: null }) : json(500, {}))));
+    view = render(<OrderDetails order={sampleOrder({ status: 'paid' })} />);
+    await vi.waitFor(() => expect(view.container.querySelector('[data-testid="invoice-title"]')?.textContent).toBe('Nota fiscal em emissão'));
+    expect(view.container.querySelectorAll('[data-testid="order-invoice"] a')).toHaveLength(0);
+  });
+
   it('cancels an unpaid order after the confirmation', async () => {
     const success = vi.spyOn(toast, 'success').mockReturnValue(undefined);
     const pending = sampleOrder({ status: 'pending', payment: { method: 'pix', card: null, boleto: null, pix: { payload: '000201', expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() }, paidAt: null } });

@@ -1,8 +1,8 @@
 /**
  * One order of the shopper (`/minha-conta/pedidos/:id`, issue 13): code, status in Portuguese,
  * the PIX code with its countdown (or the boleto line) while unpaid, the carrier and tracking
- * code once shipped, items and total, the delivery address, the history of its statuses, and
- * 'Cancelar pedido' while unpaid (with a confirmation).
+ * code once shipped, items and total, the invoice (NF-e) once paid (issue 23), the delivery
+ * address, the history of its statuses, and 'Cancelar pedido' while unpaid (with a confirmation).
  */
 import { useState } from 'react';
 import { CANCEL_REASON_LABELS, ORDER_STATUS_LABELS, type Order } from '@prata/contracts';
@@ -10,6 +10,7 @@ import { Button, Card, Dialog, OrderStatusBadge, formatBRL, formatDateTime, toas
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { businessDaysText } from '../../../lib/delivery.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
+import { OrderInvoice } from './order-invoice.tsx';
 import { OrderItemsCard } from './order-items-card.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ShippingAddress } from './shipping-address.tsx';
@@ -86,6 +87,7 @@ export function OrderDetails({ order }: { order: Order }) {
 
       <PaymentInstructions order={order} />
       <OrderItemsCard order={order} />
+      {order.status !== 'pending' ? <OrderInvoice orderId={order.id} /> : null}
 
       <Card title="Entrega" className={styles.card}>
         <ShippingAddress shipping={shipping} />

@@ -36,6 +36,7 @@ import { Migration20261128150000_freight } from './Migration20261128150000_freig
 import { Migration20261128150100_pix_discount } from './Migration20261128150100_pix_discount.ts';
 import { Migration20261128160000_coupons } from './Migration20261128160000_coupons.ts';
 import { Migration20261129100000_order_pricing } from './Migration20261129100000_order_pricing.ts';
+import { Migration20261129110000_invoices } from './Migration20261129110000_invoices.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -71,4 +72,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128150100_pix_discount', class: Migration20261128150100_pix_discount },
   { name: 'Migration20261128160000_coupons', class: Migration20261128160000_coupons },
   { name: 'Migration20261129100000_order_pricing', class: Migration20261129100000_order_pricing },
+  { name: 'Migration20261129110000_invoices', class: Migration20261129110000_invoices },
 ];

@@ -58,6 +58,7 @@ export type AuditAction =
   | 'coupon_updated'
   | 'coupon_paused'
   | 'coupon_resumed'
+  | 'invoice_retried'
   | 'order_marked_paid'
   | 'order_shipped'
   | 'order_delivered'
