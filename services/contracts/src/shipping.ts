@@ -193,3 +193,65 @@ export type StoreOffers = z.infer<typeof storeOffersSchema>;
 export function pixPriceCents(priceCents: number, percent: number): number {
   return Math.floor((priceCents * (100 - percent)) / 100);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Labels and tracking (issue 23 "Labels and tracking"): the admin order page buys a label through
+// the carrier aggregator; the carrier's webhook and a polling job keep its tracking.
+// ---------------------------------------------------------------------------------------------
+
+/** The carrier's status of a label, in pt-BR (Melhor Envio's order statuses; others show as they come). */
+export const CARRIER_STATUS_LABELS: Readonly<Record<string, string>> = {
+  pending: 'Aguardando pagamento',
+  released: 'Paga',
+  generated: 'Etiqueta gerada',
+  posted: 'Postado',
+  delivered: 'Entregue',
+  undelivered: 'Não entregue',
+  canceled: 'Cancelada',
+  expired: 'Expirada',
+};
+
+/** The label bought for an order (`shipments` row), as the staff see it. */
+export const orderShipmentSchema = z.object({
+  /** Who sold the label: `melhorenvio` or `sandbox`. */
+  provider: z.string(),
+  /** The carrier's id of the label and its protocol. */
+  carrierOrderId: z.string(),
+  protocol: z.string().nullable(),
+  serviceId: z.string(),
+  /** The carrier company and its service ('Correios', 'SEDEX'). */
+  carrier: z.string(),
+  serviceName: z.string(),
+  /** What the store paid for the label, BRL cents. */
+  priceCents: z.number().int(),
+  trackingCode: z.string().nullable(),
+  /** The printable label ('Imprimir etiqueta'). */
+  labelUrl: z.string(),
+  /** The carrier's last status (see CARRIER_STATUS_LABELS). */
+  carrierStatus: z.string(),
+  lastCheckedAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type OrderShipment = z.infer<typeof orderShipmentSchema>;
+
+/** `GET /api/admin/orders/:id/shipment`: whether labels can be bought here (`CARRIER`), and the order's label. */
+export const orderShipmentStateSchema = z.object({
+  /** False with `CARRIER=table`: the owner enters carrier and tracking code by hand ('Marcar como enviado'). */
+  labelsAvailable: z.boolean(),
+  shipment: orderShipmentSchema.nullable(),
+});
+export type OrderShipmentState = z.infer<typeof orderShipmentStateSchema>;
+
+/** `GET /api/admin/orders/:id/label-options`: a fresh quote for the order's CEP and items, and the service the shopper paid for (when still offered). */
+export const labelOptionsSchema = z.object({
+  options: z.array(shippingOptionSchema),
+  source: z.enum(['carrier', 'table']),
+  preselectedServiceId: z.string().nullable(),
+});
+export type LabelOptions = z.infer<typeof labelOptionsSchema>;
+
+/** `POST /api/admin/orders/:id/label` ('Comprar etiqueta'): the service chosen among the label options. */
+export const buyLabelSchema = z.object({
+  serviceId: z.string({ error: 'Escolha o serviço de frete' }).trim().min(1, 'Escolha o serviço de frete').max(60, 'Serviço inválido'),
+});
+export type BuyLabelInput = z.infer<typeof buyLabelSchema>;

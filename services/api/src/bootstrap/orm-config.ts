@@ -22,7 +22,7 @@ import {
 } from '../modules/identity/index.ts';
 import { OutboxEmailSchema } from '../mail/outbox-email.entity.ts';
 import { DomainEventRecordSchema } from '../events/domain-event.entity.ts';
-import { OrderItemSchema, OrderSchema, OrderStatusChangeSchema, PaymentNotificationSchema, SandboxPaymentSchema } from '../modules/orders/index.ts';
+import { OrderItemSchema, OrderSchema, OrderStatusChangeSchema, PaymentNotificationSchema, SandboxPaymentSchema, ShipmentSchema } from '../modules/orders/index.ts';
 import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/index.ts';
 import { SearchNormalizeRoutine } from '../modules/search/index.ts';
 import { StoreSettingsSchema } from '../modules/settings/index.ts';
@@ -60,6 +60,7 @@ export const ENTITIES = [
   OrderStatusChangeSchema,
   PaymentNotificationSchema,
   SandboxPaymentSchema,
+  ShipmentSchema,
   DomainEventRecordSchema,
   MfaChallengeSchema,
   OwnerSetupTokenSchema,

@@ -15,7 +15,9 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { requestMeta } from '../identity/index.ts';
 import { freightTable, saveFreightTable } from './freight-rates.service.ts';
 import { DomainError, NotFoundError } from '../../errors.ts';
-import { MelhorEnvioGateway } from './carrier-gateway.ts';
+import type { AppConfig } from '../../config.ts';
+import { MelhorEnvioGateway, type LabelGateway } from './carrier-gateway.ts';
+import { SandboxLabelGateway } from './sandbox-labels.ts';
 import { CepLookupUnavailableError, createCepLookup } from './cep-lookup.ts';
 import { ShippingQuoteService } from './shipping-quote.service.ts';
 
@@ -26,8 +28,7 @@ export const SHIPPING_QUOTES_PER_MINUTE = 60;
 
 const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   const lookup = createCepLookup(app.config.cepLookup);
-  const { carrier, originCep, packaging } = app.config.shipping;
-  const quotes = new ShippingQuoteService({ originCep, packaging, gateway: carrier ? new MelhorEnvioGateway(carrier) : null });
+  const quotes = createShippingQuotes(app.config.shipping);
 
   app.post(
     '/api/shipping/quotes',
@@ -75,7 +76,25 @@ const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export default shippingRoutes;
 
+/** The freight quote service on the configured carrier (`CARRIER=melhorenvio`) or the freight table alone. */
+export function createShippingQuotes(shipping: AppConfig['shipping']): ShippingQuoteService {
+  return new ShippingQuoteService({ originCep: shipping.originCep, packaging: shipping.packaging, gateway: shipping.carrier ? new MelhorEnvioGateway(shipping.carrier) : null });
+}
+
+/**
+ * The label seller `CARRIER` names (issue 23 "Labels and tracking"): Melhor Envio's label API,
+ * the sandbox (simulated labels printed from `publicUrl`), or null with `CARRIER=table` (the
+ * owner enters carrier and tracking code by hand).
+ */
+export function createLabelGateway(shipping: AppConfig['shipping'], publicUrl: string, now: () => Date): LabelGateway | null {
+  if (shipping.labels === 'melhorenvio' && shipping.carrier) return new MelhorEnvioGateway(shipping.carrier);
+  if (shipping.labels === 'sandbox') return new SandboxLabelGateway(publicUrl, now);
+  return null;
+}
+
 // The module's public face.
+export { CarrierUnavailableError, LabelRefusedError, melhorEnvioWebhookTracking, signMelhorEnvioWebhook, verifyMelhorEnvioSignature, type CarrierTracking, type LabelGateway, type LabelParty, type LabelRequest, type PurchasedLabel, type Shipment as CarrierShipment } from './carrier-gateway.ts';
+export { SANDBOX_LABEL_PATH, isSandboxLabelId } from './sandbox-labels.ts';
 export { CepLookupUnavailableError, ViaCepLookup, createCepLookup, type CepLookup } from './cep-lookup.ts';
 export { ShippingQuoteService, HANDLING_DAYS, type PricedShipment } from './shipping-quote.service.ts';
 export { FreightRate, FreightRateSchema } from './freight-rate.entity.ts';
