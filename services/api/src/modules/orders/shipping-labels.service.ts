@@ -41,7 +41,7 @@ export const TRACKING_BATCH = 100;
 /** 422: the carrier refused the label (its message in pt-BR context); nothing changed. */
 export class LabelRefusedDomainError extends DomainError {
   constructor(carrierMessage: string) {
-    super(422, 'label_refused', `A transportadora recusou a etiqueta: ${carrierMessage}. Nada foi cobrado nem alterado.`);
+    super(422, 'label_refused', `A transportadora recusou a etiqueta: ${carrierMessage.replace(/\.+$/, '')}. Nada foi cobrado nem alterado.`);
   }
 }
 
@@ -128,7 +128,11 @@ export class ShippingLabelService {
       if (order.status !== 'paid') throw new InvalidOrderTransitionError(order.status, 'shipped');
       const quote = await this.quote(tx, order);
       const option = quote.options.find((candidate) => candidate.serviceId === serviceId);
-      if (!option) throw new DomainError(422, 'service_not_offered', 'Este serviço de frete não atende este pedido. Escolha outro.');
+      if (!option) {
+        // The aggregator did not quote (the table answered instead): it cannot sell the label either.
+        if (quote.source === 'table' && gateway.name !== 'sandbox') throw new LabelUnavailableError();
+        throw new DomainError(422, 'service_not_offered', 'Este serviço de frete não atende este pedido. Escolha outro.');
+      }
       let label;
       try {
         label = await gateway.buyLabel({
