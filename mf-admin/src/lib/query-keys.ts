@@ -40,6 +40,9 @@ export const adminKeys = {
   /** The orders tab's lists (every filter) and one order's page. */
   orderLists: ['admin', 'orders', 'list'] as const,
   order: (id: string) => ['admin', 'orders', 'detail', id] as const,
+  /** One order's label and the services to buy one with (issue 23), under its page's key. */
+  orderShipment: (id: string) => ['admin', 'orders', 'detail', id, 'shipment'] as const,
+  labelOptions: (id: string) => ['admin', 'orders', 'detail', id, 'label-options'] as const,
   orders: ['admin', 'orders'] as const,
   /** The Frete tab (issue 23): free shipping and the freight table. */
   freeShipping: ['admin', 'shipping', 'free-shipping'] as const,

@@ -78,6 +78,11 @@ export const shippingOptionSchema = z.object({
 });
 export type ShippingOption = z.infer<typeof shippingOptionSchema>;
 
+/** "3 a 7 dias úteis" for a min/max pair (checkout's delivery estimates, the admin's label options). */
+export function businessDaysText({ minDays, maxDays }: { minDays: number; maxDays: number }): string {
+  return `${minDays} a ${maxDays} dias úteis`;
+}
+
 /**
  * The answer of `POST /api/shipping/quotes`: the options, cheapest first; `source` is `carrier`
  * when the carrier aggregator priced them, `table` when it did not answer in time and the store's
