@@ -292,6 +292,8 @@ describe('tracking', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Notificação inválida');
     expect((await webhook('not json{')).statusCode).toBe(400);
+    expect((await webhook('[]')).statusCode).toBe(400);
+    expect((await webhook({ event: 'webhook.test' })).json()).toEqual({ received: true, outcome: 'unknown' });
     expect((await webhook(body)).json()).toEqual({ received: true, outcome: 'unknown' });
   });
 

@@ -50,7 +50,7 @@ export function orderMail(order: Order, kind: OrderMailKind, link: string): Mail
       return {
         to: order.customerEmail,
         subject: `Pedido ${order.number} enviado`,
-        text: `${hello}\n\nSeu pedido ${order.number} foi enviado pela ${order.carrier ?? 'transportadora'}.\nCódigo de rastreio: ${order.trackingCode ?? ''}\n\n${follow}`,
+        text: `${hello}\n\nSeu pedido ${order.number} foi enviado pela ${order.carrier ?? 'transportadora'}.\n${order.trackingCode ? `Código de rastreio: ${order.trackingCode}` : 'O código de rastreio aparece em Meus pedidos assim que a transportadora o informar.'}\n\n${follow}`,
         link,
       };
     case 'delivered':

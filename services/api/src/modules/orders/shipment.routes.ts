@@ -13,7 +13,7 @@
  * - `POST /api/shipping/webhook`: Melhor Envio's tracking notifications, the raw body checked
  *   against `X-ME-Signature` (`MELHOR_ENVIO_WEBHOOK_SECRET`; 401 otherwise), then validated
  *   (400 for a malformed notification); 200 `{ received, outcome }` (`unknown` for a label that
- *   is not ours, e.g. Melhor Envio's test ping);
+ *   is not ours, or a signed body without `data`: the test Melhor Envio sends on registration);
  * - `GET /api/shipping/sandbox-labels/:id` (`CARRIER=sandbox` only; 404 otherwise): the printable
  *   test label, found by its unguessable id like a carrier's public print link.
  *
@@ -91,6 +91,9 @@ const shipmentRoutes: FastifyPluginAsyncZod<{ workflow: OrderWorkflow }> = async
         } catch {
           json = null;
         }
+        // A signed notification without `data` is the test Melhor Envio sends when the webhook is
+        // registered (it needs a 200): nothing to apply.
+        if (json !== null && typeof json === 'object' && !Array.isArray(json) && !('data' in json)) return { received: true as const, outcome: 'unknown' as const };
         const tracking = melhorEnvioWebhookTracking(json);
         if (!tracking) throw new ValidationError('Notificação inválida');
         return { received: true as const, outcome: await labels.applyTracking(app.orm.em, tracking, carrierActor) };
