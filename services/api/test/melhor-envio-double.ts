@@ -59,6 +59,8 @@ export class MelhorEnvioDouble extends HttpDouble {
   readonly labelRequests: { path: string; body: Record<string, unknown> }[] = [];
   /** The account's labels by id. */
   readonly labels = new Map<string, DoubleLabel>();
+  /** A label API path answering 500 (e.g. generate failing after checkout paid), or null. */
+  failPath: string | null = null;
   /** The account's balance, BRL cents (checkout pays from it). */
   balanceCents = 100_000;
   private sequence = 0;
@@ -74,6 +76,7 @@ export class MelhorEnvioDouble extends HttpDouble {
   private handleLabels(path: string, body: Record<string, unknown>, res: http.ServerResponse): void {
     const json = (status: number, answer: unknown) => this.json(res, status, answer);
     this.labelRequests.push({ path, body });
+    if (path === this.failPath) return json(500, { message: 'Server Error' });
     const ids = (body.orders as string[] | undefined) ?? [];
     const unknown = ids.find((id) => !this.labels.has(id));
     switch (path) {

@@ -146,6 +146,18 @@ describe('the Melhor Envio label gateway', () => {
     await expect(gateway().buyLabel({ ...request(), serviceId: 'tabela-pac' })).rejects.toBeInstanceOf(LabelRefusedError);
   });
 
+  it('keeps a paid label whose generation failed, without its link; completing it prints it', async () => {
+    double.failPath = '/api/v2/me/shipment/generate';
+    let label;
+    try {
+      label = await gateway().buyLabel(request());
+    } finally {
+      double.failPath = null;
+    }
+    expect(label).toMatchObject({ trackingCode: null, labelUrl: null, status: 'released', priceCents: 3010 });
+    expect(await gateway().completeLabel(label.carrierOrderId)).toEqual({ labelUrl: `${double.url}/imprimir/${label.carrierOrderId}?mode=public`, trackingCode: expect.stringMatching(/^QB\d{9}BR$/), status: 'generated' });
+  });
+
   it('is unavailable on a 5xx and past its timeout', async () => {
     double.failWith = 502;
     try {
@@ -295,6 +307,28 @@ describe('tracking', () => {
     expect((await webhook('[]')).statusCode).toBe(400);
     expect((await webhook({ event: 'webhook.test' })).json()).toEqual({ received: true, outcome: 'unknown' });
     expect((await webhook(body)).json()).toEqual({ received: true, outcome: 'unknown' });
+  });
+
+  it('ships a paid label whose printing failed, and the job completes it', async () => {
+    const order = await paidOrder();
+    double.failPath = '/api/v2/me/shipment/print';
+    let label;
+    try {
+      const bought = await buy(order.id, 'melhorenvio-1');
+      expect(bought.statusCode, bought.body).toBe(201);
+      label = bought.json();
+    } finally {
+      double.failPath = null;
+    }
+    expect(label).toMatchObject({ labelUrl: null, trackingCode: null, carrierStatus: 'released' });
+    expect((await service.db.orm.em.fork().findOneOrFail(Order, { id: order.id })).status).toBe('shipped');
+    expect((await orderMails(service, buyer.email, order.number)).at(-1)!.text).toContain('O código de rastreio aparece em Meus pedidos assim que a transportadora o informar.');
+
+    clock.advance(TRACKING_MS);
+    await service.app.jobs.tick();
+    const state = (await admin('GET', `/api/admin/orders/${order.id}/shipment`)).json();
+    expect(state.shipment).toMatchObject({ labelUrl: `${double.url}/imprimir/${label.carrierOrderId}?mode=public`, trackingCode: double.labels.get(label.carrierOrderId)!.tracking, carrierStatus: 'generated' });
+    expect((await service.db.orm.em.fork().findOneOrFail(Order, { id: order.id })).trackingCode).toBe(state.shipment.trackingCode);
   });
 
   it('polls the labels not yet delivered on the job queue', async () => {

@@ -230,8 +230,8 @@ export const orderShipmentSchema = z.object({
   /** What the store paid for the label, BRL cents. */
   priceCents: z.number().int(),
   trackingCode: z.string().nullable(),
-  /** The printable label ('Imprimir etiqueta'). */
-  labelUrl: z.string(),
+  /** The printable label ('Imprimir etiqueta'); null while the carrier has not generated it yet. */
+  labelUrl: z.string().nullable(),
   /** The carrier's last status (see CARRIER_STATUS_LABELS). */
   carrierStatus: z.string(),
   lastCheckedAt: z.iso.datetime({ offset: true }).nullable(),

@@ -92,9 +92,13 @@ export function OrderLabel({ order }: { order: AdminOrder }) {
           {CARRIER_STATUS_LABELS[label.carrierStatus] ?? label.carrierStatus}
           {label.lastCheckedAt ? ` (consultado em ${formatDateTime(label.lastCheckedAt)})` : ''}
         </p>
-        <a className={buttonClassName('outline')} href={label.labelUrl} target="_blank" rel="noopener noreferrer">
-          Imprimir etiqueta
-        </a>
+        {label.labelUrl ? (
+          <a className={buttonClassName('outline')} href={label.labelUrl} target="_blank" rel="noopener noreferrer">
+            Imprimir etiqueta
+          </a>
+        ) : (
+          <p className={styles.muted}>Etiqueta paga, aguardando a transportadora gerá-la.</p>
+        )}
       </div>
     );
   }

@@ -26,7 +26,8 @@ export const ShipmentSchema = defineEntity({
     serviceName: p.string().length(60),
     priceCents: p.integer().check('price_cents >= 0'),
     trackingCode: p.string().length(60).nullable(),
-    labelUrl: p.text(),
+    /** The printable label; null while a paid label is not yet generated (the tracking job completes it). */
+    labelUrl: p.text().nullable(),
     /** The carrier's last status (pending, released, generated, posted, delivered, ...). */
     carrierStatus: p.string().length(30).index(),
     lastCheckedAt: p.datetime().nullable(),

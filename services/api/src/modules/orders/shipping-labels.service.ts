@@ -45,10 +45,10 @@ export class LabelRefusedDomainError extends DomainError {
   }
 }
 
-/** 502: the carrier did not answer; nothing changed. */
+/** 502: the carrier did not answer before the label was paid (as far as the store knows); the order is unchanged. */
 export class LabelUnavailableError extends DomainError {
   constructor() {
-    super(502, 'carrier_unavailable', 'A transportadora não respondeu. Nada foi alterado; tente novamente em alguns instantes.');
+    super(502, 'carrier_unavailable', 'A transportadora não respondeu e o pedido não foi alterado. Confira no painel da transportadora se a etiqueta foi paga antes de tentar de novo.');
   }
 }
 
@@ -241,13 +241,23 @@ export class ShippingLabelService {
   }
 
   /**
-   * The polling job: reads the tracking of the labels not yet in a final status (oldest check
-   * first, {@link TRACKING_BATCH} per round) and applies each. Returns how many changed.
+   * The polling job: completes paid labels not yet printed (generate and print again), then
+   * reads the tracking of the labels not yet in a final status (oldest check first,
+   * {@link TRACKING_BATCH} per round) and applies each. Returns how many changed.
    * @throws CarrierUnavailableError when the carrier does not answer (the next round retries).
    */
   async poll(em: EntityManager, actor: Actor): Promise<number> {
     const gateway = this.deps.gateway;
     if (!gateway) return 0;
+    // Labels paid whose generation or printing failed at purchase.
+    const unprinted = await em.find(Shipment, { provider: gateway.name, labelUrl: null }, { limit: TRACKING_BATCH, orderBy: { createdAt: 'asc' } });
+    for (const shipment of unprinted) {
+      const done = await gateway.completeLabel(shipment.carrierOrderId).catch(() => null);
+      if (!done) continue;
+      shipment.labelUrl = done.labelUrl;
+      await em.flush();
+      await this.applyTracking(em.fork(), { carrierOrderId: shipment.carrierOrderId, status: done.status, trackingCode: done.trackingCode, postedAt: null, deliveredAt: null }, actor);
+    }
     const open = await em.find(
       Shipment,
       { provider: gateway.name, carrierStatus: { $nin: [...FINAL_CARRIER_STATUSES] } },
@@ -289,7 +299,7 @@ export function toShipmentDto(shipment: Shipment): OrderShipment {
     serviceName: shipment.serviceName,
     priceCents: shipment.priceCents,
     trackingCode: shipment.trackingCode ?? null,
-    labelUrl: shipment.labelUrl,
+    labelUrl: shipment.labelUrl ?? null,
     carrierStatus: shipment.carrierStatus,
     lastCheckedAt: shipment.lastCheckedAt?.toISOString() ?? null,
     createdAt: shipment.createdAt.toISOString(),

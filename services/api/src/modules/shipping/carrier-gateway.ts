@@ -131,8 +131,18 @@ export interface PurchasedLabel {
   priceCents: number;
   /** The tracking code, once the carrier assigned one (Correios assign it at generation). */
   trackingCode: string | null;
-  /** The printable label (a public link, valid for the carrier's print window). */
+  /**
+   * The printable label (a public link, valid for the carrier's print window); null when the label
+   * was paid but generating or printing it failed: {@link LabelGateway.completeLabel} finishes it.
+   */
+  labelUrl: string | null;
+  status: string;
+}
+
+/** A paid label, generated and printed: its link, tracking code and status. */
+export interface CompletedLabel {
   labelUrl: string;
+  trackingCode: string | null;
   status: string;
 }
 
@@ -162,11 +172,17 @@ export interface LabelGateway {
   readonly name: string;
   /**
    * Buys, generates and prints one label: cart, checkout (paid from the account's balance),
-   * generate, print; then reads its tracking code.
+   * then {@link completeLabel}. Once paid it never throws: a label whose generation or printing
+   * failed comes back with `labelUrl: null` (status `released`), to be completed later.
    * @throws LabelRefusedError when the carrier refuses it (4xx); CarrierUnavailableError when it
-   *   does not answer usefully (timeout, network error, 5xx, malformed body).
+   *   does not answer usefully (timeout, network error, 5xx, malformed body) before it is paid.
    */
   buyLabel(request: LabelRequest): Promise<PurchasedLabel>;
+  /**
+   * Generates and prints a paid label (again: both are repeatable) and reads its tracking.
+   * @throws LabelRefusedError, CarrierUnavailableError.
+   */
+  completeLabel(carrierOrderId: string): Promise<CompletedLabel>;
   /**
    * The tracking of each of `carrierOrderIds` the carrier knows (unknown ids are left out).
    * @throws CarrierUnavailableError.
@@ -238,7 +254,8 @@ export interface MelhorEnvioOptions {
  * the account's balance), `/api/v2/me/shipment/generate` (`{ orders: [id] }`),
  * `/api/v2/me/shipment/print` (`{ mode: 'public', orders: [id] }` -> `{ url }`) and
  * `/api/v2/me/shipment/tracking` (`{ orders: [ids] }` -> `{ [id]: { id, status, tracking,
- * posted_at, delivered_at, ... } }`). A 4xx answer is a refusal with Melhor Envio's message
+ * posted_at, delivered_at, ... } }`). Once checkout paid a label, a failure to generate or print
+ * it does not lose it: the label comes back without its link and is completed later. A 4xx answer is a refusal with Melhor Envio's message
  * ({@link LabelRefusedError}: no balance, a field it rejects); a timeout, network error, 5xx or
  * an unexpected body is {@link CarrierUnavailableError}.
  */
@@ -290,19 +307,22 @@ export class MelhorEnvioGateway implements CarrierGateway, LabelGateway {
       volumes: [{ height: shipment.heightCm, width: shipment.widthCm, length: shipment.lengthCm, weight: shipment.weightGrams / 1000 }],
       options: { insurance_value: shipment.insuranceCents / 100, receipt: false, own_hand: false, reverse: false, non_commercial: true, platform: 'Prata 925', tags: [{ tag: request.reference }] },
     });
-    const orders = [cart.id];
-    await this.call('/api/v2/me/shipment/checkout', meCheckoutSchema, { orders });
+    await this.call('/api/v2/me/shipment/checkout', meCheckoutSchema, { orders: [cart.id] });
+    const paid = { carrierOrderId: cart.id, protocol: cart.protocol ?? null, priceCents: cart.price != null ? decimalToCents(cart.price) : 0 };
+    try {
+      return { ...paid, ...(await this.completeLabel(cart.id)) };
+    } catch {
+      // Paid: the store has the label whatever happens next; the tracking job completes it.
+      return { ...paid, trackingCode: null, labelUrl: null, status: 'released' };
+    }
+  }
+
+  async completeLabel(carrierOrderId: string): Promise<CompletedLabel> {
+    const orders = [carrierOrderId];
     await this.call('/api/v2/me/shipment/generate', z.unknown(), { orders });
     const print = await this.call('/api/v2/me/shipment/print', mePrintSchema, { mode: 'public', orders });
     const [tracking] = await this.track(orders);
-    return {
-      carrierOrderId: cart.id,
-      protocol: cart.protocol ?? null,
-      priceCents: cart.price != null ? decimalToCents(cart.price) : 0,
-      trackingCode: tracking?.trackingCode ?? null,
-      labelUrl: print.url,
-      status: tracking?.status ?? 'generated',
-    };
+    return { labelUrl: print.url, trackingCode: tracking?.trackingCode ?? null, status: tracking?.status ?? 'generated' };
   }
 
   async track(carrierOrderIds: string[]): Promise<CarrierTracking[]> {

@@ -93,7 +93,7 @@ export function createLabelGateway(shipping: AppConfig['shipping'], publicUrl: s
 }
 
 // The module's public face.
-export { CarrierUnavailableError, LabelRefusedError, melhorEnvioWebhookTracking, signMelhorEnvioWebhook, verifyMelhorEnvioSignature, type CarrierTracking, type LabelGateway, type LabelParty, type LabelRequest, type PurchasedLabel, type Shipment as CarrierShipment } from './carrier-gateway.ts';
+export { CarrierUnavailableError, LabelRefusedError, melhorEnvioWebhookTracking, signMelhorEnvioWebhook, verifyMelhorEnvioSignature, type CarrierTracking, type CompletedLabel, type LabelGateway, type LabelParty, type LabelRequest, type PurchasedLabel, type Shipment as CarrierShipment } from './carrier-gateway.ts';
 export { SANDBOX_LABEL_PATH, isSandboxLabelId } from './sandbox-labels.ts';
 export { CepLookupUnavailableError, ViaCepLookup, createCepLookup, type CepLookup } from './cep-lookup.ts';
 export { ShippingQuoteService, HANDLING_DAYS, type PricedShipment } from './shipping-quote.service.ts';

@@ -8,7 +8,7 @@
  * label's id (`sandbox-<epoch ms>-<uuid>`), so any process tracks it without shared memory.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { CarrierTracking, LabelGateway, LabelRequest, PurchasedLabel } from './carrier-gateway.ts';
+import type { CarrierTracking, CompletedLabel, LabelGateway, LabelRequest, PurchasedLabel } from './carrier-gateway.ts';
 
 /** After this long a sandbox label is `posted`, ms. */
 export const SANDBOX_POSTED_AFTER_MS = 2 * 60_000;
@@ -46,6 +46,12 @@ export class SandboxLabelGateway implements LabelGateway {
       labelUrl: `${this.publicUrl}${SANDBOX_LABEL_PATH}/${carrierOrderId}`,
       status: 'generated',
     };
+  }
+
+  /** Sandbox labels are complete when bought; this prints one again (its code is the shipment's own). */
+  async completeLabel(carrierOrderId: string): Promise<CompletedLabel> {
+    const [tracking] = await this.track([carrierOrderId]);
+    return { labelUrl: `${this.publicUrl}${SANDBOX_LABEL_PATH}/${carrierOrderId}`, trackingCode: null, status: tracking?.status ?? 'generated' };
   }
 
   async track(carrierOrderIds: string[]): Promise<CarrierTracking[]> {
