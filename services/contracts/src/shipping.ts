@@ -191,14 +191,6 @@ export const storeOffersSchema = z.object({
 });
 export type StoreOffers = z.infer<typeof storeOffersSchema>;
 
-/**
- * The price paid by PIX for `priceCents` (BRL cents) with a `percent` discount: rounded down to the
- * cent, in the shopper's favour (R$ 199,90 at 5 % -> R$ 189,90). Used by the displays and the order.
- */
-export function pixPriceCents(priceCents: number, percent: number): number {
-  return Math.floor((priceCents * (100 - percent)) / 100);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Labels and tracking (issue 23 "Labels and tracking"): the admin order page buys a label through
 // the carrier aggregator; the carrier's webhook and a polling job keep its tracking.

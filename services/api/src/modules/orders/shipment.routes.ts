@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { CARRIER_STATUS_LABELS, apiErrorSchema, buyLabelSchema, labelOptionsSchema, orderShipmentSchema, orderShipmentStateSchema } from '@prata/contracts';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { SANDBOX_LABEL_PATH, createLabelGateway, createShippingQuotes, isSandboxLabelId, melhorEnvioWebhookTracking, verifyMelhorEnvioSignature } from '../shipping/index.ts';
+import { SANDBOX_LABEL_PATH, createLabelGateway, shippingQuotes, isSandboxLabelId, melhorEnvioWebhookTracking, verifyMelhorEnvioSignature } from '../shipping/index.ts';
 import { Order } from './order.entities.ts';
 import type { Actor, OrderWorkflow } from './order-workflow.ts';
 import { Shipment } from './shipment.entity.ts';
@@ -46,7 +46,7 @@ const shipmentRoutes: FastifyPluginAsyncZod<{ workflow: OrderWorkflow }> = async
   const gateway = createLabelGateway(shipping, app.config.publicUrl, () => app.clock.now());
   const labels = new ShippingLabelService(workflow, {
     gateway,
-    quotes: createShippingQuotes(shipping),
+    quotes: shippingQuotes(shipping),
     storeName: app.config.storeName,
     senderDocument: shipping.senderDocument,
     senderAddress: shipping.senderAddress,

@@ -107,7 +107,7 @@ export class ShippingLabelService {
     const order = await em.findOne(Order, { id: orderId }, { populate: ['items'] });
     if (!order) throw new NotFoundError('Pedido não encontrado');
     const quote = await this.quote(em, order);
-    const paid = paidServiceId(order);
+    const paid = order.shippingServiceId ?? null;
     return { options: quote.options, source: quote.source, preselectedServiceId: paid && quote.options.some((option) => option.serviceId === paid) ? paid : null };
   }
 
@@ -280,13 +280,6 @@ export class ShippingLabelService {
   }
 }
 
-/**
- * The service the shopper paid for (`orders.shipping_service_id`, added by the order-pricing
- * migration of issue 23), or null before that column exists or when the order has none.
- */
-function paidServiceId(order: Order): string | null {
-  return (order as unknown as { shippingServiceId?: string | null }).shippingServiceId ?? null;
-}
 
 /** The staff's view of a label. */
 export function toShipmentDto(shipment: Shipment): OrderShipment {

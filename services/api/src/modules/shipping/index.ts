@@ -9,13 +9,13 @@
  *   the options, 400 for a malformed body or a CEP in no state, 404 for a product not for sale.
  * - `GET`/`PUT /api/admin/shipping/freight-rates` (admin): the store's freight table by region.
  */
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CEP_LOOKUP_UNAVAILABLE_MESSAGE, CEP_NOT_FOUND_MESSAGE, apiErrorSchema, cepAddressSchema, cepLookupParamsSchema, freightTableSchema, shippingQuoteRequestSchema, shippingQuoteSchema } from '@prata/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { requestMeta } from '../identity/index.ts';
 import { freightTable, saveFreightTable } from './freight-rates.service.ts';
 import { DomainError, NotFoundError } from '../../errors.ts';
-import type { AppConfig } from '../../config.ts';
 import { MelhorEnvioGateway, type LabelGateway } from './carrier-gateway.ts';
 import { SandboxLabelGateway } from './sandbox-labels.ts';
 import { CepLookupUnavailableError, createCepLookup } from './cep-lookup.ts';
@@ -26,9 +26,14 @@ export const CEP_LOOKUPS_PER_MINUTE = 60;
 /** Freight quotes per minute and client (one per CEP typed and per cart change). */
 export const SHIPPING_QUOTES_PER_MINUTE = 60;
 
+/** The freight quotes of the configured carrier and packaging (`app.config.shipping`): the quote route's and the order's. */
+export function shippingQuotes({ carrier, originCep, packaging }: FastifyInstance['config']['shipping']): ShippingQuoteService {
+  return new ShippingQuoteService({ originCep, packaging, gateway: carrier ? new MelhorEnvioGateway(carrier) : null });
+}
+
 const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   const lookup = createCepLookup(app.config.cepLookup);
-  const quotes = createShippingQuotes(app.config.shipping);
+  const quotes = shippingQuotes(app.config.shipping);
 
   app.post(
     '/api/shipping/quotes',
@@ -76,17 +81,12 @@ const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export default shippingRoutes;
 
-/** The freight quote service on the configured carrier (`CARRIER=melhorenvio`) or the freight table alone. */
-export function createShippingQuotes(shipping: AppConfig['shipping']): ShippingQuoteService {
-  return new ShippingQuoteService({ originCep: shipping.originCep, packaging: shipping.packaging, gateway: shipping.carrier ? new MelhorEnvioGateway(shipping.carrier) : null });
-}
-
 /**
  * The label seller `CARRIER` names (issue 23 "Labels and tracking"): Melhor Envio's label API,
  * the sandbox (simulated labels printed from `publicUrl`), or null with `CARRIER=table` (the
  * owner enters carrier and tracking code by hand).
  */
-export function createLabelGateway(shipping: AppConfig['shipping'], publicUrl: string, now: () => Date): LabelGateway | null {
+export function createLabelGateway(shipping: FastifyInstance['config']['shipping'], publicUrl: string, now: () => Date): LabelGateway | null {
   if (shipping.labels === 'melhorenvio' && shipping.carrier) return new MelhorEnvioGateway(shipping.carrier);
   if (shipping.labels === 'sandbox') return new SandboxLabelGateway(publicUrl, now);
   return null;
@@ -96,5 +96,5 @@ export function createLabelGateway(shipping: AppConfig['shipping'], publicUrl: s
 export { CarrierUnavailableError, LabelRefusedError, melhorEnvioWebhookTracking, signMelhorEnvioWebhook, verifyMelhorEnvioSignature, type CarrierTracking, type CompletedLabel, type LabelGateway, type LabelParty, type LabelRequest, type PurchasedLabel, type Shipment as CarrierShipment } from './carrier-gateway.ts';
 export { SANDBOX_LABEL_PATH, isSandboxLabelId } from './sandbox-labels.ts';
 export { CepLookupUnavailableError, ViaCepLookup, createCepLookup, type CepLookup } from './cep-lookup.ts';
-export { ShippingQuoteService, HANDLING_DAYS, type PricedShipment } from './shipping-quote.service.ts';
+export { ShippingQuoteService, HANDLING_DAYS, chosenOption, type PricedShipment } from './shipping-quote.service.ts';
 export { FreightRate, FreightRateSchema } from './freight-rate.entity.ts';
