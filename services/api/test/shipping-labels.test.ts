@@ -79,10 +79,10 @@ const trackingEvent = (id: string) => {
   return { event: `order.${label.status}`, data: { id, protocol: label.protocol, status: label.status, tracking: label.tracking, posted_at: label.postedAt, delivered_at: label.deliveredAt, tags: [] } };
 };
 
-/** A paid order (PIX, confirmed by hand) of one piece, to the test address. */
-async function paidOrder(on: TestService = service, who: SignedIn = buyer, by: SignedIn = staff) {
+/** A paid order (PIX, confirmed by hand) of one piece, to the test address, with the freight `shipping` chosen (default: the cheapest). */
+async function paidOrder(on: TestService = service, who: SignedIn = buyer, by: SignedIn = staff, shipping?: { serviceId: string; priceCents: number }) {
   const product = await createProduct(on, clock, 5, 12_990);
-  const placed = await placeOrder(on, who, { items: [{ productId: product.id, quantity: 1 }], customer: { ...customer, email: who.email }, payment: { method: 'pix' } });
+  const placed = await placeOrder(on, who, { items: [{ productId: product.id, quantity: 1 }], customer: { ...customer, email: who.email }, payment: { method: 'pix' }, ...(shipping ? { shipping } : {}) });
   expect(placed.statusCode, placed.body).toBe(201);
   const order = placed.json();
   const paid = await on.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/mark-paid`, headers: bearer(by), payload: { note: 'PIX conferido' } });
@@ -194,11 +194,11 @@ describe("'Comprar etiqueta'", () => {
   });
 
   it('offers a fresh quote, buys the chosen service and ships the order through the workflow', async () => {
-    const order = await paidOrder();
+    const order = await paidOrder(service, buyer, staff, { serviceId: 'melhorenvio-2', priceCents: sedexCents() });
     expect((await admin('GET', `/api/admin/orders/${order.id}/shipment`)).json()).toEqual({ labelsAvailable: true, shipment: null });
     const options = await admin('GET', `/api/admin/orders/${order.id}/label-options`);
     expect(options.statusCode, options.body).toBe(200);
-    expect(options.json().source).toBe('carrier');
+    expect(options.json()).toMatchObject({ source: 'carrier', preselectedServiceId: 'melhorenvio-2' }); // the service the shopper paid for
     expect(options.json().options.map((option: { serviceId: string }) => option.serviceId)).toEqual(['melhorenvio-1', 'melhorenvio-3', 'melhorenvio-2']);
 
     // A service the fresh quote does not offer is refused on the server.
@@ -355,7 +355,7 @@ describe('without Melhor Envio', () => {
       const shopper = await account(sandbox);
       const order = await paidOrder(sandbox, shopper, owner);
       const options = await sandbox.app.inject({ method: 'GET', url: `/api/admin/orders/${order.id}/label-options`, headers: bearer(owner) });
-      expect(options.json()).toMatchObject({ source: 'table', preselectedServiceId: null });
+      expect(options.json()).toMatchObject({ source: 'table', preselectedServiceId: 'tabela-pac' }); // the cheapest, which the order defaulted to
       const bought = await sandbox.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/label`, headers: bearer(owner), payload: { serviceId: 'tabela-sedex' } });
       expect(bought.statusCode, bought.body).toBe(201);
       const label = bought.json();
