@@ -113,14 +113,6 @@ export interface LabelRequest {
   reference: string;
 }
 
-/**
- * The carrier's status of a label (Melhor Envio's order statuses): `pending` (in the cart),
- * `released` (paid), `generated` (label ready), `posted` (handed to the carrier, in transit),
- * `delivered`, `undelivered` (returned to sender), `canceled`, `expired`. Any other value the
- * carrier adds is kept as it comes.
- */
-export const CARRIER_LABEL_STATUSES = ['pending', 'released', 'generated', 'posted', 'delivered', 'undelivered', 'canceled', 'expired'] as const;
-
 /** A label the store bought: the carrier's id for it, what it cost and where it prints. */
 export interface PurchasedLabel {
   /** The carrier's id of the label (Melhor Envio's order id, a UUID). */
@@ -136,6 +128,11 @@ export interface PurchasedLabel {
    * was paid but generating or printing it failed: {@link LabelGateway.completeLabel} finishes it.
    */
   labelUrl: string | null;
+  /**
+   * The carrier's status (Melhor Envio's: `pending` in the cart, `released` paid, `generated`,
+   * `posted` in transit, `delivered`, `undelivered`, `canceled`, `expired`; pt-BR labels in
+   * contracts' CARRIER_STATUS_LABELS).
+   */
   status: string;
 }
 
