@@ -40,6 +40,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   order_marked_paid: 'Pedido marcado como pago',
   order_shipped: 'Pedido enviado',
   order_delivered: 'Pedido entregue',
+  order_label_bought: 'Etiqueta comprada',
   order_cancelled: 'Pedido cancelado',
   order_refunded: 'Pedido reembolsado',
   order_reinstated: 'Pedido restabelecido',

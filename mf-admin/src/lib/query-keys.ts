@@ -42,6 +42,9 @@ export const adminKeys = {
   order: (id: string) => ['admin', 'orders', 'detail', id] as const,
   /** One order's invoice (issue 23): under `orders`, so the order events refresh it. */
   orderInvoice: (id: string) => ['admin', 'orders', 'invoice', id] as const,
+  /** One order's label and the services to buy one with (issue 23), under its page's key. */
+  orderShipment: (id: string) => ['admin', 'orders', 'detail', id, 'shipment'] as const,
+  labelOptions: (id: string) => ['admin', 'orders', 'detail', id, 'label-options'] as const,
   orders: ['admin', 'orders'] as const,
   /** The Frete tab (issue 23): free shipping and the freight table. */
   freeShipping: ['admin', 'shipping', 'free-shipping'] as const,

@@ -2,14 +2,12 @@
  * Delivery estimate texts (storefront.md 9: 3 a 7 dias úteis in the Southeast, 5 a 15 elsewhere;
  * orders processed within 24 h), shared by the checkout summary and the confirmation page.
  */
-import { SOUTHEAST_STATES, deliveryEstimate } from '@prata/contracts';
-import { businessDaysText } from '@prata/shared-ui';
+import { SOUTHEAST_STATES, businessDaysText, deliveryEstimate } from '@prata/contracts';
+
+export { businessDaysText };
 
 /** Hours within which an order is processed (storefront.md 9). */
 export const ORDER_PROCESSING_HOURS = 24;
-
-/** "3 a 7 dias úteis" for a min/max pair (one implementation, in shared-ui, with the freight options). */
-export { businessDaysText };
 
 /** The estimate for a state code, e.g. "3 a 7 dias úteis (Sudeste)". */
 export function deliveryTextForState(state: string): string {

@@ -89,6 +89,17 @@
  *   leave from), the packaging rules `PACKAGE_BOX_CM` (default `16x11x6`, length x width x height),
  *   `PACKAGE_WEIGHT_G` (default 100: box and padding) and `DEFAULT_ITEM_WEIGHT_G` (default 30: a
  *   piece whose product has no weight).
+ *   Labels and tracking (issue 23, modules/orders/shipping-labels.service.ts): with `melhorenvio` the
+ *   owner buys labels from the order page, paid from the Melhor Envio account's balance;
+ *   `SHIPPING_SENDER_DOCUMENT` (the store's CNPJ or CPF, digits) and `SHIPPING_SENDER_ADDRESS`
+ *   (`street, number, district, city, UF`; the CEP is `SHIPPING_ORIGIN_CEP`) are the label's sender;
+ *   `MELHOR_ENVIO_WEBHOOK_SECRET` (the Melhor Envio app's secret) checks the `X-ME-Signature` of
+ *   its webhook `POST /api/shipping/webhook` (without it every webhook is refused and only polling
+ *   runs); `SHIPMENT_TRACKING_INTERVAL_MS` (default 1 800 000, 30 min) polls the tracking of labels
+ *   not yet delivered. `sandbox` quotes from the freight table and sells simulated labels (no
+ *   money, a printable test page, tracking that advances to posted after 2 minutes and delivered
+ *   after 5) so the flow can be seen without an aggregator; `table` sells none: the owner enters
+ *   carrier and tracking code by hand.
  * - Invoices (issue 23, modules/invoices): `INVOICE_PROVIDER` (`sandbox`, the default outside
  *   production: authorises at once, no fiscal value; refused with `NODE_ENV=production`, where the
  *   default is `off`; `focusnfe`: Focus NFe's API v2; `off`: no invoices), `FOCUS_NFE_URL` (default
@@ -187,7 +198,14 @@ export const envSchema = z.object({
   MERCADOPAGO_SDK_URL: z.url().default(MERCADOPAGO_DEFAULTS.sdkUrl),
   CEP_LOOKUP_URL: z.union([z.literal('off'), z.url()]).default('https://viacep.com.br'),
   CEP_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
-  CARRIER: z.enum(['table', 'melhorenvio']).default('table'),
+  CARRIER: z.enum(['table', 'melhorenvio', 'sandbox']).default('table'),
+  MELHOR_ENVIO_WEBHOOK_SECRET: z.string().min(16).optional(),
+  SHIPPING_SENDER_DOCUMENT: z.string().regex(/^(\d{11}|\d{14})$/, 'SHIPPING_SENDER_DOCUMENT must be a CPF (11 digits) or CNPJ (14 digits)').optional(),
+  SHIPPING_SENDER_ADDRESS: z
+    .string()
+    .regex(/^[^,]+(,[^,]+){3},\s*[A-Z]{2}$/, 'SHIPPING_SENDER_ADDRESS must be "street, number, district, city, UF"')
+    .optional(),
+  SHIPMENT_TRACKING_INTERVAL_MS: z.coerce.number().int().min(60_000).default(1_800_000),
   MELHOR_ENVIO_TOKEN: z.string().min(10).optional(),
   MELHOR_ENVIO_URL: z.url().default('https://melhorenvio.com.br'),
   MELHOR_ENVIO_USER_AGENT: z.string().min(3).optional(),

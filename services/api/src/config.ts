@@ -119,6 +119,16 @@ export interface AppConfig {
   /** Freight (issue 23): Melhor Envio's settings (null: the freight table only), the store's CEP (8 digits) and the packaging. */
   shipping: {
     carrier: { origin: string; token: string; userAgent: string; timeoutMs: number } | null;
+    /** Who sells labels (issue 23 "Labels and tracking"): Melhor Envio, the sandbox, or nobody (`CARRIER=table`). */
+    labels: 'melhorenvio' | 'sandbox' | null;
+    /** `MELHOR_ENVIO_WEBHOOK_SECRET`: checks the carrier webhook's `X-ME-Signature` (null: every webhook is refused). */
+    webhookSecret: string | null;
+    /** `SHIPPING_SENDER_DOCUMENT`: the store's CNPJ or CPF on labels, digits. */
+    senderDocument: string | null;
+    /** `SHIPPING_SENDER_ADDRESS`: the sender's address on labels (its CEP is `originCep`). */
+    senderAddress: { street: string; number: string; district: string; city: string; state: string } | null;
+    /** `SHIPMENT_TRACKING_INTERVAL_MS`: how often labels not yet delivered are tracked, ms. */
+    trackingIntervalMs: number;
     originCep: string;
     packaging: { box: { lengthCm: number; widthCm: number; heightCm: number }; packagingGrams: number; defaultItemGrams: number };
   };
@@ -289,6 +299,11 @@ function shippingConfig(e: ConfigEnv): AppConfig['shipping'] {
       e.CARRIER === 'melhorenvio'
         ? { origin: e.MELHOR_ENVIO_URL, token: e.MELHOR_ENVIO_TOKEN!, userAgent: e.MELHOR_ENVIO_USER_AGENT ?? `Prata 925 (${contact})`, timeoutMs: e.CARRIER_TIMEOUT_MS }
         : null,
+    labels: e.CARRIER === 'table' ? null : e.CARRIER,
+    webhookSecret: e.MELHOR_ENVIO_WEBHOOK_SECRET ?? null,
+    senderDocument: e.SHIPPING_SENDER_DOCUMENT ?? null,
+    senderAddress: senderAddress(e.SHIPPING_SENDER_ADDRESS),
+    trackingIntervalMs: e.SHIPMENT_TRACKING_INTERVAL_MS,
     originCep: e.SHIPPING_ORIGIN_CEP.replace('-', ''),
     packaging: { box: { lengthCm, widthCm, heightCm }, packagingGrams: e.PACKAGE_WEIGHT_G, defaultItemGrams: e.DEFAULT_ITEM_WEIGHT_G },
   };
@@ -320,6 +335,13 @@ function invoiceConfig(e: ConfigEnv): AppConfig['invoices'] {
     maxAttempts: e.INVOICE_MAX_ATTEMPTS,
     retryDelaySeconds: e.INVOICE_RETRY_DELAY_SECONDS,
   };
+}
+
+/** `street, number, district, city, UF` as its parts (the regex of config-env checked the shape). */
+function senderAddress(value: string | undefined): AppConfig['shipping']['senderAddress'] {
+  if (!value) return null;
+  const [street, number, district, city, state] = value.split(',').map((part) => part.trim()) as [string, string, string, string, string];
+  return { street, number, district, city, state };
 }
 
 function resolvePaymentProvider(e: ConfigEnv): 'sandbox' | 'mercadopago' {

@@ -47,6 +47,8 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^GET \/api\/cep\//, 'public'], // CEP lookup (issue 23): rate-limited
   [/^POST \/api\/shipping\/quotes$/, 'public'], // freight quotes (issue 23): rate-limited, priced on the server
   [/^GET \/api\/invoices\/[^/]+\/[^/]+$/, 'public'], // an invoice's DANFE/XML (issue 23): the signed, 15-minute link is the authorisation; rate-limited
+  [/^POST \/api\/shipping\/webhook$/, 'public'], // the carrier's tracking notifications (issue 23): X-ME-Signature over the raw body
+  [/^GET \/api\/shipping\/sandbox-labels\//, 'public'], // sandbox labels (issue 23): unguessable ids, 404 unless CARRIER=sandbox
   [/^POST \/api\/errors$/, 'public'], // error reports from every browser: size- and rate-limited
   [/^POST \/api\/vitals$/, 'public'], // Web Vitals beacons from every browser (issue 24): size- and rate-limited
   [/^GET \/api\/realtime$/, 'public'], // websocket: channels check roles on the server

@@ -78,6 +78,11 @@ export const shippingOptionSchema = z.object({
 });
 export type ShippingOption = z.infer<typeof shippingOptionSchema>;
 
+/** "3 a 7 dias úteis" for a min/max pair (checkout's delivery estimates, the admin's label options). */
+export function businessDaysText({ minDays, maxDays }: { minDays: number; maxDays: number }): string {
+  return `${minDays} a ${maxDays} dias úteis`;
+}
+
 /**
  * The answer of `POST /api/shipping/quotes`: the options, cheapest first; `source` is `carrier`
  * when the carrier aggregator priced them, `table` when it did not answer in time and the store's
@@ -185,3 +190,65 @@ export const storeOffersSchema = z.object({
   freeShippingRegions: z.array(z.enum(SHIPPING_REGIONS)).nullable(),
 });
 export type StoreOffers = z.infer<typeof storeOffersSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Labels and tracking (issue 23 "Labels and tracking"): the admin order page buys a label through
+// the carrier aggregator; the carrier's webhook and a polling job keep its tracking.
+// ---------------------------------------------------------------------------------------------
+
+/** The carrier's status of a label, in pt-BR (Melhor Envio's order statuses; others show as they come). */
+export const CARRIER_STATUS_LABELS: Readonly<Record<string, string>> = {
+  pending: 'Aguardando pagamento',
+  released: 'Paga',
+  generated: 'Etiqueta gerada',
+  posted: 'Postado',
+  delivered: 'Entregue',
+  undelivered: 'Não entregue',
+  canceled: 'Cancelada',
+  expired: 'Expirada',
+};
+
+/** The label bought for an order (`shipments` row), as the staff see it. */
+export const orderShipmentSchema = z.object({
+  /** Who sold the label: `melhorenvio` or `sandbox`. */
+  provider: z.string(),
+  /** The carrier's id of the label and its protocol. */
+  carrierOrderId: z.string(),
+  protocol: z.string().nullable(),
+  serviceId: z.string(),
+  /** The carrier company and its service ('Correios', 'SEDEX'). */
+  carrier: z.string(),
+  serviceName: z.string(),
+  /** What the store paid for the label, BRL cents. */
+  priceCents: z.number().int(),
+  trackingCode: z.string().nullable(),
+  /** The printable label ('Imprimir etiqueta'); null while the carrier has not generated it yet. */
+  labelUrl: z.string().nullable(),
+  /** The carrier's last status (see CARRIER_STATUS_LABELS). */
+  carrierStatus: z.string(),
+  lastCheckedAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type OrderShipment = z.infer<typeof orderShipmentSchema>;
+
+/** `GET /api/admin/orders/:id/shipment`: whether labels can be bought here (`CARRIER`), and the order's label. */
+export const orderShipmentStateSchema = z.object({
+  /** False with `CARRIER=table`: the owner enters carrier and tracking code by hand ('Marcar como enviado'). */
+  labelsAvailable: z.boolean(),
+  shipment: orderShipmentSchema.nullable(),
+});
+export type OrderShipmentState = z.infer<typeof orderShipmentStateSchema>;
+
+/** `GET /api/admin/orders/:id/label-options`: a fresh quote for the order's CEP and items, and the service the shopper paid for (when still offered). */
+export const labelOptionsSchema = z.object({
+  options: z.array(shippingOptionSchema),
+  source: z.enum(['carrier', 'table']),
+  preselectedServiceId: z.string().nullable(),
+});
+export type LabelOptions = z.infer<typeof labelOptionsSchema>;
+
+/** `POST /api/admin/orders/:id/label` ('Comprar etiqueta'): the service chosen among the label options. */
+export const buyLabelSchema = z.object({
+  serviceId: z.string({ error: 'Escolha o serviço de frete' }).trim().min(1, 'Escolha o serviço de frete').max(60, 'Serviço inválido'),
+});
+export type BuyLabelInput = z.infer<typeof buyLabelSchema>;

@@ -17,7 +17,5 @@ export function formatDate(value: Date | string): string {
   return date.format(typeof value === 'string' ? new Date(value) : value);
 }
 
-/** A delivery time in business days, e.g. "3 a 7 dias úteis" (storefront.md 9; issue 23 freight options). */
-export function businessDaysText({ minDays, maxDays }: { minDays: number; maxDays: number }): string {
-  return `${minDays} a ${maxDays} dias úteis`;
-}
+/** A delivery time in business days, e.g. "3 a 7 dias úteis": the contracts' one (issue 23 freight options). */
+export { businessDaysText } from '@prata/contracts/shipping';

@@ -9,6 +9,7 @@ import { CANCEL_REASON_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, insta
 import { Alert, Card, OrderStatusBadge, Price, Table, formatBRL, formatDateTime } from '@prata/shared-ui';
 import { OrderActions } from './order-actions.tsx';
 import { OrderInvoice } from './order-invoice.tsx';
+import { OrderLabel } from './order-label.tsx';
 import styles from './orders.module.css';
 
 const ALERT_TEXTS = {
@@ -54,6 +55,7 @@ export function OrderDetail({ order }: { order: AdminOrder }) {
         </Alert>
       ) : null}
       <OrderActions order={order} />
+      <OrderLabel order={order} />
 
       <div className={styles.grid}>
         <Card title="Cliente e entrega">

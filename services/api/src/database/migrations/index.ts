@@ -37,6 +37,7 @@ import { Migration20261128150100_pix_discount } from './Migration20261128150100_
 import { Migration20261128160000_coupons } from './Migration20261128160000_coupons.ts';
 import { Migration20261129100000_order_pricing } from './Migration20261129100000_order_pricing.ts';
 import { Migration20261129110000_invoices } from './Migration20261129110000_invoices.ts';
+import { Migration20261129130000_shipments } from './Migration20261129130000_shipments.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -73,4 +74,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128160000_coupons', class: Migration20261128160000_coupons },
   { name: 'Migration20261129100000_order_pricing', class: Migration20261129100000_order_pricing },
   { name: 'Migration20261129110000_invoices', class: Migration20261129110000_invoices },
+  { name: 'Migration20261129130000_shipments', class: Migration20261129130000_shipments },
 ];

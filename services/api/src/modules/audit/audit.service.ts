@@ -62,6 +62,7 @@ export type AuditAction =
   | 'order_marked_paid'
   | 'order_shipped'
   | 'order_delivered'
+  | 'order_label_bought'
   | 'order_cancelled'
   | 'order_refunded'
   | 'order_reinstated'

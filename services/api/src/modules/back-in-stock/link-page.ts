@@ -3,9 +3,8 @@
  * opened in the shopper's mail client, so the API answers it with plain HTML (no script, no
  * style: the API's CSP allows none) and a link back to the product in the store.
  */
+import { escapeHtml as escape } from '../../lib/html.ts';
 import type { LinkOutcome } from './back-in-stock.service.ts';
-
-const escape = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const TEXTS: Record<LinkOutcome['outcome'], { title: string; body: (name: string) => string }> = {
   confirmed: { title: 'Aviso confirmado', body: (name) => `Pronto! Avisaremos você por e-mail quando ${name} estiver disponível de novo.` },

@@ -14,7 +14,8 @@
  *   tokenisation (404 with a real acquirer: card numbers never reach the service there).
  *
  * Staff (`admin`): `GET /api/admin/orders`, `GET /api/admin/orders/:id`, and
- * `POST /api/admin/orders/:id/{mark-paid,ship,deliver,cancel,late-payment}`.
+ * `POST /api/admin/orders/:id/{mark-paid,ship,deliver,cancel,late-payment}`; labels and tracking
+ * (issue 23) in shipment.routes.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -40,7 +41,6 @@ import {
 import { NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { PAYMENT_WEBHOOK_PATH } from './payments.plugin.ts';
-import { User, requestMeta } from '../identity/index.ts';
 import { CouponService } from '../promotions/index.ts';
 import { shippingQuotes } from '../shipping/index.ts';
 import { AdminOrderService } from './admin-orders.service.ts';
@@ -50,6 +50,8 @@ import { OrderWorkflow, type Actor } from './order-workflow.ts';
 import { PaymentProviderUnavailableError, WebhookSignatureError } from './payment-provider.ts';
 import { PaymentReconciliation } from './payment-reconciliation.service.ts';
 import { SandboxPaymentProvider } from './sandbox-provider.ts';
+import shipmentRoutes from './shipment.routes.ts';
+import { staffActor } from './staff-actor.ts';
 
 /** The order services of an app, on its provider, events, clock and mailer. */
 export function orderServices(app: FastifyInstance) {
@@ -62,14 +64,12 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 
 const idParams = z.object({ id: z.uuid({ error: 'Pedido não encontrado' }) });
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { orders, admin, reconciliation } = orderServices(app);
+  const { orders, admin, reconciliation, workflow } = orderServices(app);
+  // Labels and tracking (issue 23).
+  await app.register(shipmentRoutes, { workflow });
 
   /** The signed-in staff member as the timeline names them (their e-mail). */
-  const staff = async (request: FastifyRequest): Promise<Actor> => {
-    const { userId } = requireAuth(request);
-    const user = await app.orm.em.findOne(User, { id: userId }, { fields: ['email'] });
-    return { userId, label: user?.email ?? 'Administrador', meta: requestMeta(request) };
-  };
+  const staff = (request: FastifyRequest): Promise<Actor> => staffActor(app, request);
 
   app.post('/api/orders', {
     config: {
@@ -166,6 +166,7 @@ export default orderRoutes;
 // The module's public face (issue 25): other modules and the app import these from here, never a
 // file of this folder.
 export { default as paymentsPlugin, PAYMENT_WEBHOOK_PATH } from './payments.plugin.ts';
+export { Shipment, ShipmentSchema } from './shipment.entity.ts';
 
 export { addBusinessDays, endOfSaoPauloDay } from './business-days.ts';
 export { boletoLine } from './sandbox-provider.ts';

@@ -1,13 +1,14 @@
 /**
  * The order e-mails (issue 13), in pt-BR, sent through the store's mailer (SMTP or the outbox):
  * order received (with the PIX copia e cola code or the boleto line), payment confirmed,
- * shipped (carrier and tracking code), cancelled (and refunded).
+ * shipped (carrier and tracking code), delivered (the carrier reported it: issue 23 "Labels and
+ * tracking"; it names the 7-day withdrawal right), cancelled (and refunded).
  */
 import { CANCEL_REASON_LABELS, centsToDecimal, type CancelReason } from '@prata/contracts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { Order } from './order.entities.ts';
 
-export type OrderMailKind = 'received' | 'paid' | 'shipped' | 'cancelled';
+export type OrderMailKind = 'received' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
 
 /** BRL cents as 'R$ 1.234,56' (integer arithmetic). */
 export function formatCents(cents: number): string {
@@ -49,7 +50,14 @@ export function orderMail(order: Order, kind: OrderMailKind, link: string): Mail
       return {
         to: order.customerEmail,
         subject: `Pedido ${order.number} enviado`,
-        text: `${hello}\n\nSeu pedido ${order.number} foi enviado pela ${order.carrier ?? 'transportadora'}.\nCódigo de rastreio: ${order.trackingCode ?? ''}\n\n${follow}`,
+        text: `${hello}\n\nSeu pedido ${order.number} foi enviado pela ${order.carrier ?? 'transportadora'}.\n${order.trackingCode ? `Código de rastreio: ${order.trackingCode}` : 'O código de rastreio aparece em Meus pedidos assim que a transportadora o informar.'}\n\n${follow}`,
+        link,
+      };
+    case 'delivered':
+      return {
+        to: order.customerEmail,
+        subject: `Pedido ${order.number} entregue`,
+        text: `${hello}\n\nA ${order.carrier ?? 'transportadora'} informou que o seu pedido ${order.number} foi entregue${order.trackingCode ? ` (rastreio ${order.trackingCode})` : ''}.\n\nSe quiser devolver ou trocar alguma peça, você pode pedir em até 7 dias a partir do recebimento.\n\n${follow}`,
         link,
       };
     case 'cancelled': {

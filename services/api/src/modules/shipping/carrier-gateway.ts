@@ -15,6 +15,7 @@
  * sandbox; a local double in ours), `MELHOR_ENVIO_USER_AGENT`, `CARRIER_TIMEOUT_MS` (default 2000:
  * past it the quote comes from the freight table).
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { decimalToCents } from '@prata/contracts';
 import { z } from 'zod';
 
@@ -75,16 +76,188 @@ const melhorEnvioQuoteSchema = z.array(
   }),
 );
 
+// ---------------------------------------------------------------------------------------------
+// Labels and tracking (issue 23 "Labels and tracking").
+// ---------------------------------------------------------------------------------------------
+
+/** A label's sender or recipient, as the carrier prints it. */
+export interface LabelParty {
+  name: string;
+  /** Digits only (DDD + number). */
+  phone: string;
+  email: string;
+  /** CPF (11 digits) or CNPJ (14 digits); null when the store does not know it. */
+  document: string | null;
+  /** CEP, 8 digits. */
+  postalCode: string;
+  address: string;
+  number: string;
+  complement: string | null;
+  district: string;
+  city: string;
+  /** UF code, e.g. `SP`. */
+  stateAbbr: string;
+}
+
+/** A label to buy: the service the owner chose, who sends to whom, the package and its contents. */
+export interface LabelRequest {
+  /** The service as quoted (`melhorenvio-2`; the sandbox accepts any quoted id). */
+  serviceId: string;
+  from: LabelParty;
+  to: LabelParty;
+  /** The package (weight, box, declared value). */
+  shipment: Shipment;
+  /** The goods, for the declaration of contents: name, quantity and unit price in BRL cents. */
+  products: { name: string; quantity: number; unitCents: number }[];
+  /** The store's reference printed on the label (the order code). */
+  reference: string;
+}
+
+/** A label the store bought: the carrier's id for it, what it cost and where it prints. */
+export interface PurchasedLabel {
+  /** The carrier's id of the label (Melhor Envio's order id, a UUID). */
+  carrierOrderId: string;
+  /** The carrier's protocol (`ORD-20261100001`), shown to the owner; null when none. */
+  protocol: string | null;
+  /** What the store paid, BRL cents. */
+  priceCents: number;
+  /** The tracking code, once the carrier assigned one (Correios assign it at generation). */
+  trackingCode: string | null;
+  /**
+   * The printable label (a public link, valid for the carrier's print window); null when the label
+   * was paid but generating or printing it failed: {@link LabelGateway.completeLabel} finishes it.
+   */
+  labelUrl: string | null;
+  /**
+   * The carrier's status (Melhor Envio's: `pending` in the cart, `released` paid, `generated`,
+   * `posted` in transit, `delivered`, `undelivered`, `canceled`, `expired`; pt-BR labels in
+   * contracts' CARRIER_STATUS_LABELS).
+   */
+  status: string;
+}
+
+/** A paid label, generated and printed: its link, tracking code and status. */
+export interface CompletedLabel {
+  labelUrl: string;
+  trackingCode: string | null;
+  status: string;
+}
+
+/** The current tracking of one label. */
+export interface CarrierTracking {
+  carrierOrderId: string;
+  status: string;
+  trackingCode: string | null;
+  postedAt: Date | null;
+  deliveredAt: Date | null;
+}
+
+/** The carrier refused a label (no balance, a field it rejects): 4xx with its own message. */
+export class LabelRefusedError extends Error {
+  readonly carrierMessage: string;
+
+  constructor(carrierMessage: string) {
+    super(`label refused: ${carrierMessage}`);
+    this.name = 'LabelRefusedError';
+    this.carrierMessage = carrierMessage;
+  }
+}
+
+/** Buys labels and reads their tracking (a carrier aggregator that sells labels). */
+export interface LabelGateway {
+  /** Short name stored with each shipment (`melhorenvio`, `sandbox`). */
+  readonly name: string;
+  /**
+   * Buys, generates and prints one label: cart, checkout (paid from the account's balance),
+   * then {@link completeLabel}. Once paid it never throws: a label whose generation or printing
+   * failed comes back with `labelUrl: null` (status `released`), to be completed later.
+   * @throws LabelRefusedError when the carrier refuses it (4xx); CarrierUnavailableError when it
+   *   does not answer usefully (timeout, network error, 5xx, malformed body) before it is paid.
+   */
+  buyLabel(request: LabelRequest): Promise<PurchasedLabel>;
+  /**
+   * Generates and prints a paid label (again: both are repeatable) and reads its tracking.
+   * @throws LabelRefusedError, CarrierUnavailableError.
+   */
+  completeLabel(carrierOrderId: string): Promise<CompletedLabel>;
+  /**
+   * The tracking of each of `carrierOrderIds` the carrier knows (unknown ids are left out).
+   * @throws CarrierUnavailableError.
+   */
+  track(carrierOrderIds: string[]): Promise<CarrierTracking[]>;
+}
+
+const meCartSchema = z.object({ id: z.string().min(1), protocol: z.string().nullish(), price: z.union([z.string(), z.number()]).nullish() });
+const meCheckoutSchema = z.object({ purchase: z.object({ id: z.string(), status: z.string().optional() }) });
+const mePrintSchema = z.object({ url: z.url() });
+const meTrackingEntrySchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  tracking: z.string().nullish(),
+  posted_at: z.string().nullish(),
+  delivered_at: z.string().nullish(),
+});
+const meTrackingSchema = z.record(z.string(), meTrackingEntrySchema);
+const meErrorSchema = z.object({ message: z.string().optional(), error: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
+
+/** Melhor Envio's dates (`2026-11-29 14:03:11`, São Paulo time, or ISO 8601) as instants; null when absent or unreadable. */
+export function melhorEnvioDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) ? `${value.replace(' ', 'T')}-03:00` : value;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The numeric service id of a `melhorenvio-<n>` quote, or null. */
+function melhorEnvioServiceNumber(serviceId: string): number | null {
+  const match = /^melhorenvio-(\d+)$/.exec(serviceId);
+  return match ? Number(match[1]) : null;
+}
+
+function meParty(party: LabelParty): Record<string, unknown> {
+  const document = party.document?.replace(/\D/g, '') ?? '';
+  return {
+    name: party.name,
+    phone: party.phone,
+    email: party.email,
+    ...(document.length === 14 ? { company_document: document } : document ? { document } : {}),
+    address: party.address,
+    number: party.number,
+    ...(party.complement ? { complement: party.complement } : {}),
+    district: party.district,
+    city: party.city,
+    state_abbr: party.stateAbbr,
+    country_id: 'BR',
+    postal_code: party.postalCode,
+  };
+}
+
 export interface MelhorEnvioOptions {
   /** API origin, e.g. https://melhorenvio.com.br (a local double in tests). */
   origin: string;
   token: string;
   userAgent: string;
+  /** Timeout of a quote, ms (past it the freight table answers). */
   timeoutMs: number;
+  /** Timeout of each call of a label purchase or a tracking read, ms (default 10 000). */
+  labelTimeoutMs?: number;
 }
 
-/** {@link CarrierGateway} on Melhor Envio's `POST /api/v2/me/shipment/calculate`. */
-export class MelhorEnvioGateway implements CarrierGateway {
+/**
+ * {@link CarrierGateway} on Melhor Envio's `POST /api/v2/me/shipment/calculate`, and
+ * {@link LabelGateway} on its label API (all `POST`, `Authorization: Bearer`, JSON):
+ * `/api/v2/me/cart` (`{ service, from, to, products, volumes, options }` -> `{ id, protocol, price }`),
+ * `/api/v2/me/shipment/checkout` (`{ orders: [id] }` -> `{ purchase: { id, status } }`, paid from
+ * the account's balance), `/api/v2/me/shipment/generate` (`{ orders: [id] }`),
+ * `/api/v2/me/shipment/print` (`{ mode: 'public', orders: [id] }` -> `{ url }`) and
+ * `/api/v2/me/shipment/tracking` (`{ orders: [ids] }` -> `{ [id]: { id, status, tracking,
+ * posted_at, delivered_at, ... } }`). Once checkout paid a label, a failure to generate or print
+ * it does not lose it: the label comes back without its link and is completed later. A 4xx answer is a refusal with Melhor Envio's message
+ * ({@link LabelRefusedError}: no balance, a field it rejects); a timeout, network error, 5xx or
+ * an unexpected body is {@link CarrierUnavailableError}.
+ */
+export class MelhorEnvioGateway implements CarrierGateway, LabelGateway {
+  readonly name = 'melhorenvio';
   private readonly options: MelhorEnvioOptions;
 
   constructor(options: MelhorEnvioOptions) {
@@ -118,4 +291,112 @@ export class MelhorEnvioGateway implements CarrierGateway {
       return [{ serviceId: `melhorenvio-${service.id}`, carrier: service.company?.name ?? 'Transportadora', name: service.name, priceCents: decimalToCents(price), minDays: range.min, maxDays: range.max }];
     });
   }
+
+  async buyLabel(request: LabelRequest): Promise<PurchasedLabel> {
+    const service = melhorEnvioServiceNumber(request.serviceId);
+    if (service === null) throw new LabelRefusedError(`serviço ${request.serviceId} não é do Melhor Envio`);
+    const { shipment } = request;
+    const cart = await this.call('/api/v2/me/cart', meCartSchema, {
+      service,
+      from: meParty(request.from),
+      to: meParty(request.to),
+      products: request.products.map((product) => ({ name: product.name, quantity: product.quantity, unitary_value: product.unitCents / 100 })),
+      volumes: [{ height: shipment.heightCm, width: shipment.widthCm, length: shipment.lengthCm, weight: shipment.weightGrams / 1000 }],
+      options: { insurance_value: shipment.insuranceCents / 100, receipt: false, own_hand: false, reverse: false, non_commercial: true, platform: 'Prata 925', tags: [{ tag: request.reference }] },
+    });
+    await this.call('/api/v2/me/shipment/checkout', meCheckoutSchema, { orders: [cart.id] });
+    const paid = { carrierOrderId: cart.id, protocol: cart.protocol ?? null, priceCents: cart.price != null ? decimalToCents(cart.price) : 0 };
+    try {
+      return { ...paid, ...(await this.completeLabel(cart.id)) };
+    } catch {
+      // Paid: the store has the label whatever happens next; the tracking job completes it.
+      return { ...paid, trackingCode: null, labelUrl: null, status: 'released' };
+    }
+  }
+
+  async completeLabel(carrierOrderId: string): Promise<CompletedLabel> {
+    const orders = [carrierOrderId];
+    await this.call('/api/v2/me/shipment/generate', z.unknown(), { orders });
+    const print = await this.call('/api/v2/me/shipment/print', mePrintSchema, { mode: 'public', orders });
+    const [tracking] = await this.track(orders);
+    return { labelUrl: print.url, trackingCode: tracking?.trackingCode ?? null, status: tracking?.status ?? 'generated' };
+  }
+
+  async track(carrierOrderIds: string[]): Promise<CarrierTracking[]> {
+    if (carrierOrderIds.length === 0) return [];
+    const answer = await this.call('/api/v2/me/shipment/tracking', meTrackingSchema, { orders: carrierOrderIds });
+    return Object.values(answer).map((entry) => ({
+      carrierOrderId: entry.id,
+      status: entry.status,
+      trackingCode: entry.tracking || null,
+      postedAt: melhorEnvioDate(entry.posted_at),
+      deliveredAt: melhorEnvioDate(entry.delivered_at),
+    }));
+  }
+
+  /** One call of the label API: the parsed answer. @throws LabelRefusedError (4xx), CarrierUnavailableError. */
+  private async call<T>(path: string, schema: z.ZodType<T>, body: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.options.origin.replace(/\/$/, '')}${path}`, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${this.options.token}`, 'user-agent': this.options.userAgent },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.options.labelTimeoutMs ?? 10_000),
+      });
+    } catch (error) {
+      throw new CarrierUnavailableError(error instanceof Error ? error.message : String(error));
+    }
+    const json: unknown = await response.json().catch(() => null);
+    if (response.status >= 400 && response.status < 500) {
+      const refusal = meErrorSchema.safeParse(json);
+      const detail = refusal.success ? (refusal.data.errors ? Object.values(refusal.data.errors).flat()[0] : undefined) ?? refusal.data.error ?? refusal.data.message : undefined;
+      throw new LabelRefusedError(detail ?? `status ${response.status}`);
+    }
+    if (!response.ok) throw new CarrierUnavailableError(`status ${response.status}`);
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new CarrierUnavailableError(`unexpected answer from ${path}`);
+    return parsed.data;
+  }
+}
+
+/**
+ * Melhor Envio's webhook signature: `X-ME-Signature` is the base64 HMAC-SHA256 of the raw
+ * request body with the app's secret. True when `signature` matches (constant-time); false for
+ * a missing secret or header.
+ */
+export function verifyMelhorEnvioSignature(secret: string | null, rawBody: string, signature: string | undefined): boolean {
+  if (!secret || !signature) return false;
+  const expected = createHmac('sha256', secret).update(rawBody).digest();
+  const given = Buffer.from(signature.trim(), 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The base64 `X-ME-Signature` of `rawBody` with `secret` (the doubles and tests sign with it). */
+export function signMelhorEnvioWebhook(secret: string, rawBody: string): string {
+  return createHmac('sha256', secret).update(rawBody).digest('base64');
+}
+
+/**
+ * A Melhor Envio webhook's body (`{ event: 'order.posted', data: { id, status, tracking,
+ * posted_at, delivered_at, ... } }`; events `order.created`, `order.pending`, `order.released`,
+ * `order.generated`, `order.posted`, `order.delivered`, `order.cancelled`, `order.undelivered`, ...).
+ */
+export const melhorEnvioWebhookSchema = z.object({
+  event: z.string().min(1).max(60),
+  data: z.object({
+    id: z.string().min(1).max(100),
+    status: z.string().min(1).max(30),
+    tracking: z.string().max(60).nullish(),
+    posted_at: z.string().max(40).nullish(),
+    delivered_at: z.string().max(40).nullish(),
+  }),
+});
+
+/** The tracking a webhook body reports, or null when it is not a well-formed notification. */
+export function melhorEnvioWebhookTracking(body: unknown): CarrierTracking | null {
+  const parsed = melhorEnvioWebhookSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const { data } = parsed.data;
+  return { carrierOrderId: data.id, status: data.status, trackingCode: data.tracking || null, postedAt: melhorEnvioDate(data.posted_at), deliveredAt: melhorEnvioDate(data.delivered_at) };
 }

@@ -16,7 +16,8 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { requestMeta } from '../identity/index.ts';
 import { freightTable, saveFreightTable } from './freight-rates.service.ts';
 import { DomainError, NotFoundError } from '../../errors.ts';
-import { MelhorEnvioGateway } from './carrier-gateway.ts';
+import { MelhorEnvioGateway, type LabelGateway } from './carrier-gateway.ts';
+import { SandboxLabelGateway } from './sandbox-labels.ts';
 import { CepLookupUnavailableError, createCepLookup } from './cep-lookup.ts';
 import { ShippingQuoteService } from './shipping-quote.service.ts';
 
@@ -80,7 +81,20 @@ const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export default shippingRoutes;
 
+/**
+ * The label seller `CARRIER` names (issue 23 "Labels and tracking"): Melhor Envio's label API,
+ * the sandbox (simulated labels printed from `publicUrl`), or null with `CARRIER=table` (the
+ * owner enters carrier and tracking code by hand).
+ */
+export function createLabelGateway(shipping: FastifyInstance['config']['shipping'], publicUrl: string, now: () => Date): LabelGateway | null {
+  if (shipping.labels === 'melhorenvio' && shipping.carrier) return new MelhorEnvioGateway(shipping.carrier);
+  if (shipping.labels === 'sandbox') return new SandboxLabelGateway(publicUrl, now);
+  return null;
+}
+
 // The module's public face.
+export { CarrierUnavailableError, LabelRefusedError, melhorEnvioWebhookTracking, signMelhorEnvioWebhook, verifyMelhorEnvioSignature, type CarrierTracking, type CompletedLabel, type LabelGateway, type LabelParty, type LabelRequest, type PurchasedLabel, type Shipment as CarrierShipment } from './carrier-gateway.ts';
+export { SANDBOX_LABEL_PATH, isSandboxLabelId } from './sandbox-labels.ts';
 export { CepLookupUnavailableError, ViaCepLookup, createCepLookup, type CepLookup } from './cep-lookup.ts';
 export { ShippingQuoteService, HANDLING_DAYS, chosenOption, type PricedShipment } from './shipping-quote.service.ts';
 export { FreightRate, FreightRateSchema } from './freight-rate.entity.ts';

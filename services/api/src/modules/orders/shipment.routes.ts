@@ -1,0 +1,133 @@
+/**
+ * Shipping labels and tracking routes (issue 23 "Labels and tracking"; shipping-labels.service.ts):
+ *
+ * Staff (`admin`):
+ * - `GET /api/admin/orders/:id/shipment`: whether labels are sold here (`CARRIER`) and the order's label;
+ * - `GET /api/admin/orders/:id/label-options`: a fresh quote for the order, the paid service
+ *   preselected (409 with `CARRIER=table`; 404 for an unknown order);
+ * - `POST /api/admin/orders/:id/label` `{ serviceId }` ('Comprar etiqueta'): 201 with the label;
+ *   400 bad body, 404, 409 (not paid, a label already bought, `CARRIER=table`), 422 (a service
+ *   not offered, or refused by the carrier), 502 (the carrier did not answer; nothing changed).
+ *
+ * Carrier (`public`):
+ * - `POST /api/shipping/webhook`: Melhor Envio's tracking notifications, the raw body checked
+ *   against `X-ME-Signature` (`MELHOR_ENVIO_WEBHOOK_SECRET`; 401 otherwise), then validated
+ *   (400 for a malformed notification); 200 `{ received, outcome }` (`unknown` for a label that
+ *   is not ours, or a signed body without `data`: the test Melhor Envio sends on registration);
+ * - `GET /api/shipping/sandbox-labels/:id` (`CARRIER=sandbox` only; 404 otherwise): the printable
+ *   test label, found by its unguessable id like a carrier's public print link.
+ *
+ * Job: `shipment-tracking`, every `SHIPMENT_TRACKING_INTERVAL_MS`, polls the labels not yet
+ * delivered.
+ */
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CARRIER_STATUS_LABELS, apiErrorSchema, buyLabelSchema, labelOptionsSchema, orderShipmentSchema, orderShipmentStateSchema } from '@prata/contracts';
+import { NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { SANDBOX_LABEL_PATH, createLabelGateway, shippingQuotes, isSandboxLabelId, melhorEnvioWebhookTracking, verifyMelhorEnvioSignature } from '../shipping/index.ts';
+import { Order } from './order.entities.ts';
+import type { Actor, OrderWorkflow } from './order-workflow.ts';
+import { Shipment } from './shipment.entity.ts';
+import { ShippingLabelService } from './shipping-labels.service.ts';
+import { staffActor } from './staff-actor.ts';
+
+/** The carrier's webhook route. */
+export const SHIPPING_WEBHOOK_PATH = '/api/shipping/webhook';
+/** Largest webhook body accepted, bytes. */
+const WEBHOOK_MAX_BYTES = 64 * 1024;
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 502: apiErrorSchema };
+const idParams = z.object({ id: z.uuid({ error: 'Pedido não encontrado' }) });
+
+/** Registered by the order routes with their workflow. */
+const shipmentRoutes: FastifyPluginAsyncZod<{ workflow: OrderWorkflow }> = async (app, { workflow }) => {
+  const { shipping } = app.config;
+  const gateway = createLabelGateway(shipping, app.config.publicUrl, () => app.clock.now());
+  const labels = new ShippingLabelService(workflow, {
+    gateway,
+    quotes: shippingQuotes(shipping),
+    storeName: app.config.storeName,
+    senderDocument: shipping.senderDocument,
+    senderAddress: shipping.senderAddress,
+    originCep: shipping.originCep,
+    box: shipping.packaging.box,
+  });
+  const carrierActor: Actor = { userId: null, label: gateway?.name === 'sandbox' ? 'Transportadora (sandbox)' : 'Melhor Envio' };
+
+  app.get('/api/admin/orders/:id/shipment', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: orderShipmentStateSchema, ...errors } } }, async (request) =>
+    labels.state(app.orm.em, request.params.id),
+  );
+
+  app.get('/api/admin/orders/:id/label-options', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: labelOptionsSchema, ...errors } } }, async (request) =>
+    labels.options(app.orm.em, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/label',
+    { config: { access: 'admin' }, schema: { params: idParams, body: buyLabelSchema, response: { 201: orderShipmentSchema, ...errors } } },
+    async (request, reply) => reply.code(201).send(await labels.buy(app.orm.em, request.params.id, request.body.serviceId, await staffActor(app, request))),
+  );
+
+  // The webhook is signed over its raw body: its own scope keeps JSON bodies as text.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_MAX_BYTES }, (_request, body, done) => done(null, body));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      SHIPPING_WEBHOOK_PATH,
+      {
+        config: { access: 'public' },
+        schema: {
+          headers: z.object({ 'x-me-signature': z.string().max(200).optional() }),
+          body: z.string().describe('The raw JSON notification: { event, data: { id, status, tracking, posted_at, delivered_at } }'),
+          response: { 200: z.object({ received: z.literal(true), outcome: z.enum(['updated', 'unchanged', 'unknown']) }), ...errors },
+        },
+      },
+      async (request) => {
+        if (!verifyMelhorEnvioSignature(shipping.webhookSecret, request.body, request.headers['x-me-signature'])) throw new UnauthorizedError('Assinatura do webhook inválida', 'invalid_signature');
+        let json: unknown;
+        try {
+          json = JSON.parse(request.body);
+        } catch {
+          json = null;
+        }
+        // A signed notification without `data` is the test Melhor Envio sends when the webhook is
+        // registered (it needs a 200): nothing to apply.
+        if (json !== null && typeof json === 'object' && !Array.isArray(json) && !('data' in json)) return { received: true as const, outcome: 'unknown' as const };
+        const tracking = melhorEnvioWebhookTracking(json);
+        if (!tracking) throw new ValidationError('Notificação inválida');
+        return { received: true as const, outcome: await labels.applyTracking(app.orm.em, tracking, carrierActor) };
+      },
+    );
+  });
+
+  app.get(
+    `${SANDBOX_LABEL_PATH}/:id`,
+    { config: { access: 'public' }, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: z.string().describe('The label as an HTML page'), 404: apiErrorSchema } } },
+    async (request, reply) => {
+      if (gateway?.name !== 'sandbox' || !isSandboxLabelId(request.params.id)) throw new NotFoundError('Etiqueta não encontrada');
+      const shipment = await app.orm.em.findOne(Shipment, { carrierOrderId: request.params.id });
+      if (!shipment) throw new NotFoundError('Etiqueta não encontrada');
+      const order = await app.orm.em.findOneOrFail(Order, { id: typeof shipment.order === 'string' ? shipment.order : shipment.order.id });
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sandboxLabelPage(shipment, order, app.config.storeName));
+    },
+  );
+
+  app.jobs.every({ name: 'shipment-tracking', everyMs: shipping.trackingIntervalMs, run: () => labels.poll(app.orm.em.fork(), carrierActor) });
+};
+
+/** The sandbox's printable label: plain HTML (the API's CSP allows no script or style). */
+function sandboxLabelPage(shipment: Shipment, order: Order, storeName: string): string {
+  const line = (text: string) => `${escapeHtml(text)}<br>`;
+  const status = CARRIER_STATUS_LABELS[shipment.carrierStatus] ?? shipment.carrierStatus;
+  return (
+    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Etiqueta ${escapeHtml(order.number)} (teste)</title></head><body>` +
+    `<h1>Etiqueta de teste: sem valor para postagem</h1>` +
+    `<p><strong>${escapeHtml(shipment.carrier)} ${escapeHtml(shipment.serviceName)}</strong><br>Rastreio: <strong>${escapeHtml(shipment.trackingCode ?? '')}</strong><br>Situação: ${escapeHtml(status)}</p>` +
+    `<h2>Destinatário</h2><p>${line(order.customerName)}${line(`${order.street}, ${order.addressNumber}${order.complement ? ` - ${order.complement}` : ''}`)}${line(`${order.neighborhood} - ${order.city}/${order.state}`)}CEP ${escapeHtml(order.zipCode)}</p>` +
+    `<h2>Remetente</h2><p>${line(storeName)}Pedido ${escapeHtml(order.number)}</p>` +
+    `</body></html>`
+  );
+}
+
+export default shipmentRoutes;

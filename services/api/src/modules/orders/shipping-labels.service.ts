@@ -1,0 +1,300 @@
+/**
+ * Shipping labels and tracking (issue 23 "Labels and tracking"):
+ *
+ * - **Label options**: a fresh quote for the order's CEP and items (shipping module's
+ *   ShippingQuoteService), with the service the shopper paid for preselected when it is still
+ *   offered.
+ * - **Buy a label** ('Comprar etiqueta', admin): inside the order's lock (a double click buys
+ *   once), the chosen service must be one of a fresh quote's options (never the client's word);
+ *   the label is bought from the configured LabelGateway (Melhor Envio or the sandbox), recorded
+ *   in `shipments`, and the order is marked shipped through the order workflow (history,
+ *   `OrderShipped`, the shopper's "Pedido enviado" e-mail with the tracking code), audited as
+ *   `order_label_bought`.
+ * - **Tracking** (the carrier's webhook and the `shipment-tracking` polling job): the carrier's
+ *   status of a label is recorded; `posted` moves a paid order to shipped and `delivered` a
+ *   shipped order to delivered (`delivered_at`, from which the 7-day withdrawal right counts;
+ *   `OrderDelivered`; the shopper's "Pedido entregue" e-mail). A status already recorded changes
+ *   nothing and e-mails nobody, so repeated webhooks and polls are harmless.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ORDER_EVENTS, type LabelOptions, type OrderShipment, type OrderShipmentState } from '@prata/contracts';
+import { DomainError, NotFoundError, ConflictError } from '../../errors.ts';
+import { audit } from '../audit/index.ts';
+import { StoreSettingsService } from '../settings/index.ts';
+import { CarrierUnavailableError, LabelRefusedError, type CarrierTracking, type LabelGateway, type ShippingQuoteService } from '../shipping/index.ts';
+import { Order } from './order.entities.ts';
+import { InvalidOrderTransitionError, type Actor, type OrderWorkflow } from './order-workflow.ts';
+import { Shipment } from './shipment.entity.ts';
+
+/** Carrier statuses after which a label is no longer tracked. */
+export const FINAL_CARRIER_STATUSES = ['delivered', 'undelivered', 'canceled', 'expired'] as const;
+/** How far along each carrier status is; a report ranked below the recorded status is stale. */
+const STATUS_RANK: Readonly<Record<string, number>> = { pending: 0, released: 1, generated: 2, posted: 3, delivered: 4, undelivered: 4, canceled: 4, expired: 4 };
+/** A status's rank (a status the carrier adds later ranks with posted). */
+function statusRank(status: string): number {
+  return STATUS_RANK[status] ?? 3;
+}
+
+/** Labels tracked per polling round (oldest check first). */
+export const TRACKING_BATCH = 100;
+
+/** 422: the carrier refused the label (its message in pt-BR context); nothing changed. */
+export class LabelRefusedDomainError extends DomainError {
+  constructor(carrierMessage: string) {
+    super(422, 'label_refused', `A transportadora recusou a etiqueta: ${carrierMessage.replace(/\.+$/, '')}. Nada foi cobrado nem alterado.`);
+  }
+}
+
+/** 502: the carrier did not answer before the label was paid (as far as the store knows); the order is unchanged. */
+export class LabelUnavailableError extends DomainError {
+  constructor() {
+    super(502, 'carrier_unavailable', 'A transportadora não respondeu e o pedido não foi alterado. Confira no painel da transportadora se a etiqueta foi paga antes de tentar de novo.');
+  }
+}
+
+/** 409: labels are not sold with `CARRIER=table`. */
+export class LabelsUnavailableError extends ConflictError {
+  constructor() {
+    super('Esta loja não compra etiquetas pelo painel: informe a transportadora e o código de rastreio em "Marcar como enviado".', 'labels_unavailable');
+  }
+}
+
+export interface ShippingLabelDeps {
+  /** The label seller, or null with `CARRIER=table`. */
+  gateway: LabelGateway | null;
+  quotes: ShippingQuoteService;
+  /** The store's name (the label's sender) and its CNPJ/CPF (digits; null when not set). */
+  storeName: string;
+  senderDocument: string | null;
+  /** The sender's address (`SHIPPING_SENDER_ADDRESS`); null: the store contact's address line. */
+  senderAddress: { street: string; number: string; district: string; city: string; state: string } | null;
+  /** The store's CEP, 8 digits. */
+  originCep: string;
+  /** The box the quote service packs with (cm). */
+  box: { lengthCm: number; widthCm: number; heightCm: number };
+}
+
+/** What a carrier's tracking did to the order: changed it, changed nothing, or named no label of ours. */
+export type TrackingOutcome = 'updated' | 'unchanged' | 'unknown';
+
+export class ShippingLabelService {
+  private readonly workflow: OrderWorkflow;
+  private readonly deps: ShippingLabelDeps;
+
+  constructor(workflow: OrderWorkflow, deps: ShippingLabelDeps) {
+    this.workflow = workflow;
+    this.deps = deps;
+  }
+
+  /** Whether labels can be bought here. */
+  get labelsAvailable(): boolean {
+    return this.deps.gateway !== null;
+  }
+
+  /** The order's label, if any. @throws NotFoundError for an unknown order. */
+  async state(em: EntityManager, orderId: string): Promise<OrderShipmentState> {
+    if ((await em.count(Order, { id: orderId })) === 0) throw new NotFoundError('Pedido não encontrado');
+    const shipment = await em.findOne(Shipment, { order: orderId });
+    return { labelsAvailable: this.labelsAvailable, shipment: shipment ? toShipmentDto(shipment) : null };
+  }
+
+  /**
+   * A fresh quote for the order's CEP and items, with the shopper's paid service preselected.
+   * @throws NotFoundError (order; a product no longer for sale), LabelsUnavailableError.
+   */
+  async options(em: EntityManager, orderId: string): Promise<LabelOptions> {
+    if (!this.deps.gateway) throw new LabelsUnavailableError();
+    const order = await em.findOne(Order, { id: orderId }, { populate: ['items'] });
+    if (!order) throw new NotFoundError('Pedido não encontrado');
+    const quote = await this.quote(em, order);
+    const paid = order.shippingServiceId ?? null;
+    return { options: quote.options, source: quote.source, preselectedServiceId: paid && quote.options.some((option) => option.serviceId === paid) ? paid : null };
+  }
+
+  /**
+   * 'Comprar etiqueta': buys the label of `serviceId` for a paid order and marks it shipped.
+   * @throws LabelsUnavailableError; NotFoundError; InvalidOrderTransitionError (not paid, 409);
+   *   ConflictError (a label already bought, 409); ValidationError-like 422 for a service not
+   *   offered for this order; LabelRefusedDomainError (422); LabelUnavailableError (502).
+   */
+  async buy(em: EntityManager, orderId: string, serviceId: string, actor: Actor): Promise<OrderShipment> {
+    const gateway = this.deps.gateway;
+    if (!gateway) throw new LabelsUnavailableError();
+    const contact = await new StoreSettingsService(em).contact();
+    const sender = this.deps.senderAddress;
+    const shipment = await this.workflow.run(em, async (tx, effects) => {
+      const order = await this.workflow.lock(tx, { id: orderId });
+      if ((await tx.count(Shipment, { order: order.id })) > 0) throw new ConflictError('Este pedido já tem etiqueta comprada.', 'label_exists');
+      if (order.status !== 'paid') throw new InvalidOrderTransitionError(order.status, 'shipped');
+      const quote = await this.quote(tx, order);
+      const option = quote.options.find((candidate) => candidate.serviceId === serviceId);
+      if (!option) {
+        // The aggregator did not quote (the table answered instead): it cannot sell the label either.
+        if (quote.source === 'table' && gateway.name !== 'sandbox') throw new LabelUnavailableError();
+        throw new DomainError(422, 'service_not_offered', 'Este serviço de frete não atende este pedido. Escolha outro.');
+      }
+      let label;
+      try {
+        label = await gateway.buyLabel({
+          serviceId,
+          reference: order.number,
+          shipment: { fromCep: this.deps.originCep, toCep: order.zipCode.replace('-', ''), weightGrams: quote.weightGrams, ...this.deps.box, insuranceCents: quote.goodsCents },
+          products: order.items.getItems().map((item) => ({ name: item.variantLabel ? `${item.productName} (${item.variantLabel})` : item.productName, quantity: item.quantity, unitCents: item.unitPriceCents })),
+          from: {
+            name: this.deps.storeName,
+            phone: contact.phone.replace(/\D/g, ''),
+            email: contact.email,
+            document: this.deps.senderDocument,
+            postalCode: this.deps.originCep,
+            address: sender?.street ?? contact.address,
+            number: sender?.number ?? 's/n',
+            complement: null,
+            district: sender?.district ?? '',
+            city: sender?.city ?? '',
+            stateAbbr: sender?.state ?? '',
+          },
+          to: {
+            name: order.customerName,
+            phone: order.customerPhone.replace(/\D/g, ''),
+            email: order.customerEmail,
+            document: null,
+            postalCode: order.zipCode.replace('-', ''),
+            address: order.street,
+            number: order.addressNumber,
+            complement: order.complement ?? null,
+            district: order.neighborhood,
+            city: order.city,
+            stateAbbr: order.state,
+          },
+        });
+      } catch (error) {
+        if (error instanceof LabelRefusedError) throw new LabelRefusedDomainError(error.carrierMessage);
+        if (error instanceof CarrierUnavailableError) throw new LabelUnavailableError();
+        throw error;
+      }
+      const row = tx.create(Shipment, {
+        order,
+        provider: gateway.name,
+        carrierOrderId: label.carrierOrderId,
+        protocol: label.protocol,
+        serviceId,
+        carrier: option.carrier.slice(0, 60),
+        serviceName: option.name.slice(0, 60),
+        priceCents: label.priceCents,
+        trackingCode: label.trackingCode?.toUpperCase() ?? null,
+        labelUrl: label.labelUrl,
+        carrierStatus: label.status.slice(0, 30),
+        lastCheckedAt: this.workflow.clock.now(),
+      });
+      this.workflow.transition(tx, order, 'shipped', actor, `Etiqueta ${option.carrier} ${option.name}${row.trackingCode ? ` · ${row.trackingCode}` : ''}`);
+      order.carrier = option.carrier.slice(0, 60);
+      order.trackingCode = row.trackingCode ?? null;
+      this.workflow.event(tx, effects, order, ORDER_EVENTS.shipped, { carrier: order.carrier, trackingCode: order.trackingCode });
+      this.workflow.mail(tx, effects, order, 'shipped');
+      audit(tx, {
+        userId: actor.userId,
+        action: 'order_label_bought',
+        details: { orderId: order.id, number: order.number, provider: gateway.name, serviceId, carrierOrderId: label.carrierOrderId, priceCents: label.priceCents, trackingCode: row.trackingCode },
+        ...(actor.meta ? { meta: actor.meta } : {}),
+      });
+      return row;
+    });
+    return toShipmentDto(shipment);
+  }
+
+  /**
+   * Applies one carrier tracking report (webhook or poll) to its label and order; idempotent.
+   * `actor` names the source in the order's history ('Melhor Envio').
+   */
+  async applyTracking(em: EntityManager, tracking: CarrierTracking, actor: Actor): Promise<TrackingOutcome> {
+    const known = await em.findOne(Shipment, { carrierOrderId: tracking.carrierOrderId }, { fields: ['id', 'order'] });
+    if (!known) return 'unknown';
+    const orderId = typeof known.order === 'string' ? known.order : known.order.id;
+    return this.workflow.run(em, async (tx, effects) => {
+      const order = await this.workflow.lock(tx, { id: orderId });
+      const shipment = await tx.findOneOrFail(Shipment, { id: known.id });
+      shipment.lastCheckedAt = this.workflow.clock.now();
+      let changed = false;
+      const code = tracking.trackingCode?.toUpperCase() ?? null;
+      if (code && shipment.trackingCode !== code) {
+        shipment.trackingCode = code;
+        order.trackingCode = code;
+        changed = true;
+      }
+      const status = tracking.status.slice(0, 30);
+      // A repeat, or a report older than what is recorded (webhooks may arrive out of order).
+      if (shipment.carrierStatus === status || statusRank(status) < statusRank(shipment.carrierStatus)) return changed ? 'updated' : 'unchanged';
+      shipment.carrierStatus = status;
+      if ((status === 'posted' || status === 'delivered') && order.status === 'paid') {
+        this.workflow.transition(tx, order, 'shipped', actor, `Postado${order.trackingCode ? ` · ${order.trackingCode}` : ''}`);
+        order.carrier ??= shipment.carrier;
+        this.workflow.event(tx, effects, order, ORDER_EVENTS.shipped, { carrier: order.carrier, trackingCode: order.trackingCode });
+        this.workflow.mail(tx, effects, order, 'shipped');
+      }
+      if (status === 'delivered' && order.status === 'shipped') {
+        this.workflow.transition(tx, order, 'delivered', actor, 'Entregue pela transportadora');
+        this.workflow.event(tx, effects, order, ORDER_EVENTS.delivered);
+        this.workflow.mail(tx, effects, order, 'delivered');
+      }
+      return 'updated';
+    });
+  }
+
+  /**
+   * The polling job: completes paid labels not yet printed (generate and print again), then
+   * reads the tracking of the labels not yet in a final status (oldest check first,
+   * {@link TRACKING_BATCH} per round) and applies each. Returns how many changed.
+   * @throws CarrierUnavailableError when the carrier does not answer (the next round retries).
+   */
+  async poll(em: EntityManager, actor: Actor): Promise<number> {
+    const gateway = this.deps.gateway;
+    if (!gateway) return 0;
+    // Labels paid whose generation or printing failed at purchase.
+    const unprinted = await em.find(Shipment, { provider: gateway.name, labelUrl: null }, { limit: TRACKING_BATCH, orderBy: { createdAt: 'asc' } });
+    for (const shipment of unprinted) {
+      const done = await gateway.completeLabel(shipment.carrierOrderId).catch(() => null);
+      if (!done) continue;
+      shipment.labelUrl = done.labelUrl;
+      await em.flush();
+      await this.applyTracking(em.fork(), { carrierOrderId: shipment.carrierOrderId, status: done.status, trackingCode: done.trackingCode, postedAt: null, deliveredAt: null }, actor);
+    }
+    const open = await em.find(
+      Shipment,
+      { provider: gateway.name, carrierStatus: { $nin: [...FINAL_CARRIER_STATUSES] } },
+      { fields: ['carrierOrderId'], orderBy: { lastCheckedAt: 'asc nulls first', id: 'asc' }, limit: TRACKING_BATCH },
+    );
+    if (open.length === 0) return 0;
+    const reports = await gateway.track(open.map((shipment) => shipment.carrierOrderId));
+    let changed = 0;
+    for (const report of reports) {
+      if ((await this.applyTracking(em.fork(), report, actor)) === 'updated') changed += 1;
+    }
+    return changed;
+  }
+
+  /** A fresh quote for the order's destination and lines. */
+  private async quote(em: EntityManager, order: Order) {
+    const items = order.items.getItems().flatMap((item) => (item.product ? [{ productId: item.product.id, variantId: item.variant?.id ?? null, quantity: item.quantity }] : []));
+    if (items.length === 0) throw new NotFoundError('Os produtos deste pedido não estão mais à venda: compre a etiqueta no painel da transportadora.');
+    return this.deps.quotes.quote(em, { zipCode: order.zipCode, items });
+  }
+}
+
+
+/** The staff's view of a label. */
+export function toShipmentDto(shipment: Shipment): OrderShipment {
+  return {
+    provider: shipment.provider,
+    carrierOrderId: shipment.carrierOrderId,
+    protocol: shipment.protocol ?? null,
+    serviceId: shipment.serviceId,
+    carrier: shipment.carrier,
+    serviceName: shipment.serviceName,
+    priceCents: shipment.priceCents,
+    trackingCode: shipment.trackingCode ?? null,
+    labelUrl: shipment.labelUrl ?? null,
+    carrierStatus: shipment.carrierStatus,
+    lastCheckedAt: shipment.lastCheckedAt?.toISOString() ?? null,
+    createdAt: shipment.createdAt.toISOString(),
+  };
+}
