@@ -38,6 +38,7 @@ import contentRoutes from './modules/content/index.ts';
 import addressRoutes from './modules/addresses/index.ts';
 import shippingRoutes from './modules/shipping/index.ts';
 import promotionRoutes from './modules/promotions/index.ts';
+import returnRoutes from './modules/returns/index.ts';
 import failedEmailRoutes from './modules/failed-emails/index.ts';
 import identityRoutes, { liveSessionRoles } from './modules/identity/index.ts';
 import notificationRoutes from './modules/notifications/index.ts';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(reservationRoutes);
   await app.register(backInStockRoutes);
   await app.register(orderRoutes);
+  await app.register(returnRoutes);
   await app.register(scheduledJobsPlugin);
   await app.register(contentRoutes);
   await app.register(settingsRoutes);

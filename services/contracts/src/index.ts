@@ -22,3 +22,4 @@ export * from './domain-event-names.ts';
 export * from './shipping.ts';
 export * from './promotions.ts';
 export * from './money-input.ts';
+export * from './returns.ts';
