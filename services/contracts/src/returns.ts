@@ -111,7 +111,10 @@ export const orderReturnsSchema = z.object({
   withdrawalUntil: z.iso.datetime({ offset: true }).nullable(),
   /** Whether a request can be made now (delivered, and units left). */
   open: z.boolean(),
-  returnable: z.array(z.object({ orderItemId: z.uuid(), quantity: z.number().int() })),
+  /** Every order line: what was bought and how many units can still be asked (bought minus those in requests not refused). */
+  returnable: z.array(
+    z.object({ orderItemId: z.uuid(), productName: z.string(), variantLabel: z.string().nullable(), bought: z.number().int(), quantity: z.number().int() }),
+  ),
   requests: z.array(returnRequestSchema),
 });
 export type OrderReturns = z.infer<typeof orderReturnsSchema>;

@@ -77,7 +77,13 @@ export class ReturnService {
     if (!order) throw new NotFoundError('Pedido não encontrado');
     const requests = await this.requestsOf(em, { order: order.id });
     const held = heldUnits(requests);
-    const returnable = order.items.getItems().map((item) => ({ orderItemId: item.id, quantity: item.quantity - (held.get(item.id)?.quantity ?? 0) }));
+    const returnable = order.items.getItems().map((item) => ({
+      orderItemId: item.id,
+      productName: item.productName,
+      variantLabel: item.variantLabel ?? null,
+      bought: item.quantity,
+      quantity: item.quantity - (held.get(item.id)?.quantity ?? 0),
+    }));
     return {
       withdrawalUntil: order.deliveredAt ? withdrawalDeadline(order.deliveredAt).toISOString() : null,
       open: order.status === 'delivered' && returnable.some((line) => line.quantity > 0),
