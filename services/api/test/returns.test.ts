@@ -163,10 +163,10 @@ describe('within the withdrawal right', () => {
     const request = (await ask(order.id, [{ orderItemId: line!, quantity: 1 }], 'return', buyer)).json();
     await act(request.id, 'receive');
     expect((await act(request.id, 'credit')).json()).toMatchObject({ status: 'credited', creditedCents: 7_990, refundedCents: null });
-    const credit = (await call('GET', '/api/account/store-credit', buyer)).json();
+    const credit = (await call('GET', '/api/me/store-credit', buyer)).json();
     expect(credit).toMatchObject({ balanceCents: 7_990, entries: [{ amountCents: 7_990, reason: `Devolução do pedido ${order.number}`, returnId: request.id }] });
     expect((await act(request.id, 'credit')).statusCode).toBe(409);
-    expect((await call('GET', '/api/account/store-credit', buyer)).json().balanceCents).toBe(7_990);
+    expect((await call('GET', '/api/me/store-credit', buyer)).json().balanceCents).toBe(7_990);
   });
 
   it('closes an exchange after receipt (not refunded)', async () => {
@@ -233,7 +233,7 @@ describe('access and validation', () => {
     const { order } = await deliveredOrder([{ priceCents: 2_000, quantity: 1 }]);
     const [line] = await itemIdsOf(order.id);
     expect((await call('GET', `/api/orders/${order.id}/returns`, null)).statusCode).toBe(401);
-    expect((await call('GET', '/api/account/store-credit', null)).statusCode).toBe(401);
+    expect((await call('GET', '/api/me/store-credit', null)).statusCode).toBe(401);
     expect((await ask(order.id, [{ orderItemId: line!, quantity: 1 }], 'return', other)).statusCode).toBe(404);
     expect((await call('GET', `/api/orders/${order.id}/returns`, other)).statusCode).toBe(404);
     const request = (await ask(order.id, [{ orderItemId: line!, quantity: 1 }])).json();

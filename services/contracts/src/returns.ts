@@ -3,7 +3,7 @@
  * Consumidor art. 49, Decreto 7.962/2013): the shopper's request from the order page
  * (`POST /api/orders/:id/returns`), what the order page shows (`GET /api/orders/:id/returns`),
  * the owner's list and actions (`/api/admin/returns`), and the store-credit ledger shown on the
- * shopper's account page (`GET /api/account/store-credit`). Amounts in BRL cents, instants ISO 8601.
+ * shopper's account page (`GET /api/me/store-credit`). Amounts in BRL cents, instants ISO 8601.
  *
  * Status: requested -> approved (at once within the withdrawal right) | rejected;
  * approved -> received (units back in stock) -> refunded | credited (kind `return`) or
@@ -140,6 +140,6 @@ export const storeCreditEntrySchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 
-/** `GET /api/account/store-credit`: the balance and the newest movements. */
+/** `GET /api/me/store-credit`: the balance and the newest movements. */
 export const storeCreditSchema = z.object({ balanceCents: z.number().int(), entries: z.array(storeCreditEntrySchema) });
 export type StoreCredit = z.infer<typeof storeCreditSchema>;

@@ -11,6 +11,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { businessDaysText } from '../../../lib/delivery.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { OrderItemsCard } from './order-items-card.tsx';
+import { OrderReturnsCard } from './order-returns.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ShippingAddress } from './shipping-address.tsx';
 import styles from './orders.module.css';
@@ -86,6 +87,8 @@ export function OrderDetails({ order }: { order: Order }) {
 
       <PaymentInstructions order={order} />
       <OrderItemsCard order={order} />
+      {order.refundedCents > 0 && !cancellation ? <p data-testid="order-refunded">Reembolsado: {formatBRL(order.refundedCents)}</p> : null}
+      {order.status === 'delivered' ? <OrderReturnsCard order={order} /> : null}
 
       <Card title="Entrega" className={styles.card}>
         <ShippingAddress shipping={shipping} />

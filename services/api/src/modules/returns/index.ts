@@ -7,7 +7,7 @@
  * - `POST /api/orders/:id/returns` `{ kind, reason, lines: [{ orderItemId, quantity }] }`: 201 with
  *   the request (approved at once within 7 days of delivery), 409 for an order not delivered,
  *   400 for more units than left;
- * - `GET /api/account/store-credit`: the store-credit balance and its movements.
+ * - `GET /api/me/store-credit`: the store-credit balance and its movements.
  *
  * Owner (`admin`), each audited: `GET /api/admin/returns?status&orderId`, and
  * `POST /api/admin/returns/:id/{approve,reject,receive,refund,credit,exchange}` (409 for a change
@@ -44,7 +44,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { params: orderParams, body: createReturnSchema, response: { 201: returnRequestSchema, ...errors, 429: apiErrorSchema } },
   }, async (request, reply) => reply.code(201).send(await returns.request(app.orm.em, requireAuth(request).userId, request.params.id, request.body)));
 
-  app.get('/api/account/store-credit', { config: { access: 'customer' }, schema: { response: { 200: storeCreditSchema, ...errors } } }, async (request) =>
+  app.get('/api/me/store-credit', { config: { access: 'customer' }, schema: { response: { 200: storeCreditSchema, ...errors } } }, async (request) =>
     returns.storeCredit(app.orm.em, requireAuth(request).userId),
   );
 
