@@ -41,6 +41,8 @@ export const adminKeys = {
   orderLists: ['admin', 'orders', 'list'] as const,
   order: (id: string) => ['admin', 'orders', 'detail', id] as const,
   orders: ['admin', 'orders'] as const,
+  /** One order's return and exchange requests (issue 23): under `orders`, so an order's change refreshes them. */
+  orderReturns: (orderId: string) => ['admin', 'orders', 'returns', orderId] as const,
   /** The Frete tab (issue 23): free shipping and the freight table. */
   freeShipping: ['admin', 'shipping', 'free-shipping'] as const,
   freightRates: ['admin', 'shipping', 'freight-rates'] as const,

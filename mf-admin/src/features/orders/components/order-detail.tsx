@@ -7,6 +7,7 @@
 import { CANCEL_REASON_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, installmentPlan, type AdminOrder } from '@prata/contracts';
 import { Alert, Card, OrderStatusBadge, Price, Table, formatBRL, formatDateTime } from '@prata/shared-ui';
 import { OrderActions } from './order-actions.tsx';
+import { OrderReturns } from './order-returns.tsx';
 import styles from './orders.module.css';
 
 const ALERT_TEXTS = {
@@ -130,7 +131,14 @@ export function OrderDetail({ order }: { order: AdminOrder }) {
         <p className={styles.total}>
           Frete grátis · Total <Price cents={order.totalCents} />
         </p>
+        {order.refundedCents > 0 ? (
+          <p className={styles.total} data-testid="order-refunded">
+            Reembolsado <Price cents={order.refundedCents} />
+          </p>
+        ) : null}
       </Card>
+
+      <OrderReturns orderId={order.id} />
 
       <Card title="Histórico">
         <Table caption="Histórico do pedido" hideCaption variant="compact" data-testid="order-timeline">
