@@ -268,3 +268,10 @@ describe('access and validation', () => {
     expect([notDelivered.statusCode, notDelivered.json().message]).toEqual([409, 'Só pedidos entregues podem ser devolvidos ou trocados.']);
   });
 });
+
+describe('schema', () => {
+  it('the returns migration matches the entities', async () => {
+    const diff = await service.db.orm.schema.getUpdateSchemaSQL({ wrap: false });
+    expect(diff).not.toMatch(/return_request|store_credit/);
+  });
+});

@@ -36,8 +36,6 @@ export class Migration20261129120000_returns extends Migration {
     this.addSql(`alter table "return_request_lines" add constraint "return_request_lines_order_item_id_foreign" foreign key ("order_item_id") references "order_items" ("id") on delete cascade;`);
     this.addSql(`alter table "return_request_lines" add constraint "return_request_lines_quantity_check" check (quantity > 0);`);
     this.addSql(`alter table "return_request_lines" add constraint "return_request_lines_amount_cents_check" check (amount_cents >= 0);`);
-    this.addSql(`alter table "store_credit_entries" drop constraint "store_credit_entries_return_request_id_foreign";`);
-    this.addSql(`alter table "return_request_lines" drop constraint "return_request_lines_request_id_foreign";`);
   }
 
   override down(): void | Promise<void> {
