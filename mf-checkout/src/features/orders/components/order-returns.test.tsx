@@ -63,7 +63,11 @@ describe('OrderReturnsCard', () => {
     const card = view.container.querySelector('[data-testid="order-returns"]')!;
     expect(card.textContent).toContain('Direito de arrependimento (7 dias): até');
     click(button(card, 'Devolver ou trocar'));
-    await flush();
+    // The form is a chunk of its own, loaded on demand.
+    await vi.waitFor(async () => {
+      await flush(1);
+      expect(card.querySelector('select')).not.toBeNull();
+    });
     // Only the line with units left is offered, with 0..2.
     const selects = card.querySelectorAll<HTMLSelectElement>('select[data-testid="return-quantity"]');
     expect([...selects].map((select) => [...select.options].map((option) => option.value))).toEqual([['0', '1', '2']]);
