@@ -7,9 +7,10 @@
  * - amounts: each line's share of what was paid (discounts prorated; figures by hand), the sum of
  *   all refunds never above the order's total, the refund through the acquirer's ledger and the
  *   order's `refundedCents`; store credit and its balance; the exchange path;
- * - every step e-mailed, every owner action audited; role checks and validation of each route.
+ * - every step e-mailed, every owner action audited, the owner notified of each request; role
+ *   checks and validation of each route.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderSchema, type OrderReturns } from '@prata/contracts';
 import { AdminLog } from '../src/modules/audit/admin-log.entity.ts';
 import { SandboxPayment } from '../src/modules/orders/order.entities.ts';
@@ -199,6 +200,14 @@ describe('after the withdrawal right', () => {
     expect(again.status).toBe('requested');
     expect((await act(again.id, 'approve')).json().status).toBe('approved');
     expect((await act(again.id, 'approve')).statusCode).toBe(409);
+    // The owner is notified of each request, with a link to the order.
+    await vi.waitFor(async () => {
+      const notifications = (await call('GET', '/api/admin/notifications', admin)).json() as { title: string; description: string; dedupeKey?: string; action: { url: string } | null }[];
+      expect(notifications.filter((n) => n.description.startsWith(`Pedido ${order.number}: fora do prazo`))).toEqual([
+        expect.objectContaining({ title: 'Devolução solicitada', action: expect.objectContaining({ url: `/admin/orders/${order.id}` }) }),
+        expect.objectContaining({ title: 'Devolução solicitada' }),
+      ]);
+    });
     const listed = (await call('GET', `/api/admin/returns?orderId=${order.id}`, admin)).json();
     expect(listed.map((r: { id: string; status: string; customerEmail: string }) => [r.id, r.status, r.customerEmail])).toEqual([
       [again.id, 'approved', shopper.email],

@@ -17,12 +17,14 @@
  * order's totals stay consistent (total - refunded = what the store kept).
  *
  * Every step is a history row on the order (note only: the status stays `delivered`), an e-mail
- * to the shopper (return-mail.ts), and for the owner's actions an audit row.
+ * to the shopper (return-mail.ts), and for the owner's actions an audit row; a new request is a
+ * `ReturnRequested` event (the owner's notification).
  */
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import {
   ORDER_EVENTS,
   RETURN_KIND_LABELS,
+  RETURN_REQUESTED,
   formatBRL,
   type AdminReturn,
   type AdminReturnQuery,
@@ -142,6 +144,13 @@ export class ReturnService {
       const kind = RETURN_KIND_LABELS[input.kind];
       this.workflow.history(tx, order, 'delivered', 'delivered', { userId, label: 'Cliente' }, `${kind} solicitada${within ? ' no prazo de arrependimento: aprovada' : ': aguarda a loja'}`);
       this.mail(tx, effects, order, request, request.status);
+      effects.events.push(
+        this.workflow.deps.events.record(tx, {
+          type: RETURN_REQUESTED,
+          aggregateId: order.id,
+          payload: { orderId: order.id, number: order.number, status: order.status, totalCents: order.totalCents, paymentMethod: order.paymentMethod, userId, returnId: request.id, kind: request.kind, withinWithdrawal: within, amountCents: request.amountCents },
+        }),
+      );
       return request.id;
     });
     return toReturnDto(await this.load(em.fork(), { id }));
