@@ -9,6 +9,7 @@ import { dashboardSchema, productSchema, salesReportSchema, type Product } from 
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { expectedLowStock, placeOrder, sql } from './admin-fixtures.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
+import { offerFreeShipping } from './shop.ts';
 
 // Friday 2026-11-20, 12:00 in São Paulo (UTC-3).
 const clock = new TestClock(Date.parse('2026-11-20T15:00:00Z'));
@@ -38,6 +39,7 @@ const get = async (url: string) => {
 beforeAll(async () => {
   service = await createTestService({ PAYMENT_SANDBOX_DELAY_MS: '0' }, clock);
   admin = await account(service, ['admin'], 'admin');
+  await offerFreeShipping(service, admin);
   const buyer = await account(service);
   ringA = await product('Anel Relatório A', 10_000, 30);
   earringB = await product('Anel Relatório B', 2_500, 30);

@@ -22,7 +22,7 @@ import { Order, PaymentNotification } from '../src/modules/orders/order.entities
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 import { MercadoPagoDouble } from './mercadopago-double.ts';
-import { CPF, createProduct, customer, placeOrder, stockOf } from './shop.ts';
+import { CPF, createProduct, customer, offerFreeShipping, placeOrder, stockOf } from './shop.ts';
 
 const clock = new TestClock(Date.parse('2026-11-24T13:00:00Z'));
 const double = new MercadoPagoDouble();
@@ -53,6 +53,7 @@ beforeAll(async () => {
   webhookUrl = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}/api/payments/webhook`;
   service.app.events.subscribe('*', (event) => void events.push(event));
   buyer = await account(service);
+  await offerFreeShipping(service, buyer);
   staff = await account(service, ['admin'], 'admin');
 });
 afterAll(async () => {

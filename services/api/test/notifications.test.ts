@@ -11,7 +11,7 @@ import { CatalogueService } from '../src/modules/catalogue/catalogue.service.ts'
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { createTestService, type TestService } from './helpers.ts';
 import { TestSocket } from './realtime-client.ts';
-import { sandboxCard } from './shop.ts';
+import { offerFreeShipping, sandboxCard } from './shop.ts';
 
 let service: TestService;
 let origin: string;
@@ -42,6 +42,7 @@ beforeAll(async () => {
   origin = await service.app.listen({ port: 0, host: '127.0.0.1' });
   buyer = await account(service);
   admin = await account(service, ['admin'], 'admin');
+  await offerFreeShipping(service, admin);
   otherAdmin = await account(service, ['admin'], 'admin');
 });
 afterAll(async () => service?.close());

@@ -15,7 +15,7 @@ import type { DomainEvent } from '../src/events/event-bus.ts';
 import { SandboxPayment } from '../src/modules/orders/order.entities.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
-import { CPF, createProduct, customer, orderMails, placeOrder, sandboxCard, stockOf } from './shop.ts';
+import { CPF, createProduct, customer, offerFreeShipping, orderMails, placeOrder, sandboxCard, stockOf } from './shop.ts';
 
 const clock = new TestClock(Date.parse('2026-11-24T13:00:00Z'));
 let service: TestService;
@@ -26,6 +26,7 @@ beforeAll(async () => {
   service = await createTestService({ PAYMENT_SANDBOX_DELAY_MS: '0', ORDER_RATE_LIMIT_PER_MINUTE: '10000' }, clock);
   service.app.events.subscribe('*', (event) => void events.push(event));
   staff = await account(service, ['admin'], 'admin');
+  await offerFreeShipping(service, staff);
 });
 afterAll(async () => service?.close());
 

@@ -17,7 +17,7 @@ import { orderServices } from '../src/modules/orders/index.ts';
 import { ProductReservation } from '../src/modules/catalogue/reservation.entity.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
-import { CPF, createProduct, customer, placeOrder, sandboxCard, stockOf as stockOfProduct } from './shop.ts';
+import { CPF, createProduct, customer, offerFreeShipping, placeOrder, tableDeliveryDays, sandboxCard, stockOf as stockOfProduct } from './shop.ts';
 
 // A Friday 10:00 in São Paulo: boleto due 3 business days later is the next Wednesday.
 const clock = new TestClock(Date.parse('2026-11-20T13:00:00Z'));
@@ -39,6 +39,7 @@ beforeAll(async () => {
     events.push({ ...event, payload: { ...event.payload, visible: Boolean(committed) } });
   });
   buyer = await account(service);
+  await offerFreeShipping(service, buyer);
 });
 afterAll(async () => service?.close());
 
@@ -92,7 +93,9 @@ describe('placing an order', () => {
     );
     // R$ 409,70 in 3x: 136,57 + 136,57 + 136,56 (adds up exactly).
     expect(placed.payment.card).toEqual({ brand: 'Visa', last4: '1111', installments: 3, installmentAmounts: [13657, 13657, 13656] });
-    expect(placed.delivery).toEqual({ minDays: 3, maxDays: 7 });
+    // The Southeast's cheapest option of the freight table (free shipping is on in this file).
+    expect(placed.delivery).toEqual(await tableDeliveryDays(service, 'SE'));
+    expect(placed.shippingService).toEqual({ serviceId: 'tabela-pac', carrier: 'Correios', name: 'PAC' });
     expect(await stockOf(chain.id)).toBe(3);
     expect(await stockOf(ring.id)).toBe(4);
     const [row] = await service.db.orm.em.fork().getConnection().execute('select row_to_json(o)::text as json from orders o where id = ?', [placed.id]);
@@ -211,10 +214,10 @@ describe('PIX', () => {
 describe('boleto', () => {
   it('is due in 3 business days, with a 47-digit line', async () => {
     const chain = await product(3, 29990);
-    const response = await order(buyer, { items: [{ productId: chain.id, quantity: 1 }], customer: { ...customer, state: 'RS' }, payment: { method: 'boleto', payerCpf: CPF } });
+    const response = await order(buyer, { items: [{ productId: chain.id, quantity: 1 }], customer: { ...customer, zipCode: '90010-000', city: 'Porto Alegre', neighborhood: 'Centro Histórico', state: 'RS' }, payment: { method: 'boleto', payerCpf: CPF } });
     const placed = orderSchema.parse(response.json());
     expect(placed.status).toBe('pending');
-    expect(placed.delivery).toEqual({ minDays: 5, maxDays: 15 });
+    expect(placed.delivery).toEqual(await tableDeliveryDays(service, 'S'));
     const boleto = placed.payment.boleto!;
     expect(boleto.line.replace(/\D/g, '')).toHaveLength(47);
     expect(boleto.line.replace(/\D/g, '').endsWith('0000029990')).toBe(true);

@@ -9,6 +9,8 @@ import type { Clock } from '../src/lib/clock.ts';
 import { CatalogueService } from '../src/modules/catalogue/catalogue.service.ts';
 import { Product } from '../src/modules/catalogue/product.entity.ts';
 import { OutboxEmail } from '../src/mail/outbox-email.entity.ts';
+import { StoreSettingsService } from '../src/modules/settings/index.ts';
+import { HANDLING_DAYS } from '../src/modules/shipping/index.ts';
 import { bearer, type SignedIn } from './accounts.ts';
 import type { TestService } from './helpers.ts';
 
@@ -21,6 +23,27 @@ export const CPF = '529.982.247-25';
 /** A necklace with `stock` units at `priceCents`. */
 export async function createProduct(service: TestService, clock: Clock, stock: number, priceCents = 15990) {
   return new CatalogueService(service.db.orm.em.fork(), service.db.storage, clock).create({ name: `Colar Pedido ${Math.random().toString(36).slice(2, 8)}`, category: 'colares', priceCents, stock });
+}
+
+/**
+ * Turns free shipping on for every order and region (threshold R$ 0,01), as an owner may: the
+ * files whose subject is the payment, the lifecycle or the reports keep the goods as the charge.
+ * Freight, coupons and the PIX discount on orders are tested in order-pricing.test.ts.
+ */
+export async function offerFreeShipping(service: TestService, actor: SignedIn): Promise<void> {
+  await new StoreSettingsService(service.db.orm.em.fork()).saveFreeShipping(actor.userId, { thresholdCents: 1, regions: null }, { ip: '127.0.0.1', userAgent: 'test' });
+}
+
+/**
+ * The delivery time of the store's freight table for `region` and `service`, as quotes give it
+ * (business days, the store's handling day added), read from the database.
+ */
+export async function tableDeliveryDays(service: TestService, region: string, serviceName = 'PAC'): Promise<{ minDays: number; maxDays: number }> {
+  const [row] = await service.db.orm.em.fork().getConnection().execute<{ min_days: number; max_days: number }[]>(
+    'select min_days, max_days from freight_rates where region = ? and service = ?',
+    [region, serviceName],
+  );
+  return { minDays: row!.min_days + HANDLING_DAYS, maxDays: row!.max_days + HANDLING_DAYS };
 }
 
 /** `POST /api/orders` as `who`. */

@@ -17,7 +17,7 @@ import { Notification } from '../src/modules/notifications/notification.entities
 import { orderServices } from '../src/modules/orders/index.ts';
 import { Order } from '../src/modules/orders/order.entities.ts';
 import type { SandboxPaymentProvider } from '../src/modules/orders/sandbox-provider.ts';
-import { CPF, customer, sandboxCard } from './shop.ts';
+import { CPF, customer, offerFreeShipping, sandboxCard } from './shop.ts';
 
 const clock = new TestClock();
 let service: TestService;
@@ -60,6 +60,7 @@ function order(who: SignedIn, items: object[]) {
 beforeAll(async () => {
   service = await createTestService({}, clock);
   admin = await account(service, ['admin'], 'admin');
+  await offerFreeShipping(service, admin);
   developer = await account(service, ['developer'], 'dev');
   shopper = await account(service);
 });

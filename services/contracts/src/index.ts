@@ -22,4 +22,5 @@ export * from './domain-event-names.ts';
 export * from './shipping.ts';
 export * from './promotions.ts';
 export * from './money-input.ts';
+export * from './order-pricing.ts';
 export * from './returns.ts';

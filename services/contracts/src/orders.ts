@@ -6,6 +6,7 @@
 import { formatCpf as maskCpf, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
 import { MAX_INSTALLMENTS } from './installments.ts';
+import { orderPricingSchema } from './order-pricing.ts';
 import { cardBrandSchema } from './payments.ts';
 
 export { MAX_INSTALLMENTS, installmentPlan } from './installments.ts';
@@ -168,13 +169,31 @@ export const orderItemInputSchema = z.object({
 });
 
 /**
+ * The delivery option the shopper chose (issue 23): the `serviceId` of a quote
+ * (`POST /api/shipping/quotes`) and the price the shopper was shown, BRL cents. The service quotes
+ * again and refuses the order (409 'shipping_changed') when that price is not the one it charges.
+ */
+export const orderShippingChoiceSchema = z.object({
+  serviceId: z.string({ error: 'Escolha uma forma de entrega' }).trim().min(1, 'Escolha uma forma de entrega').max(60, 'Forma de entrega inválida'),
+  priceCents: z.number({ error: 'Frete inválido' }).int('Frete inválido').min(0, 'Frete inválido').max(10_000_00, 'Frete inválido'),
+});
+export type OrderShippingChoice = z.infer<typeof orderShippingChoiceSchema>;
+
+/** 409 of `POST /api/orders` when the freight the shopper saw is not the one the service quotes now. */
+export const SHIPPING_CHANGED_MESSAGE = 'O valor do frete mudou. Confira as opções de entrega e tente novamente.';
+
+/**
  * `POST /api/orders` body. Prices are never sent: the service reads them from the database.
- * An `Idempotency-Key` header (uuid) makes retries safe.
+ * An `Idempotency-Key` header (uuid) makes retries safe. `shipping` is the chosen delivery option
+ * (issue 23; when absent the service charges its cheapest option); `couponCode` a coupon typed in
+ * the cart or checkout, redeemed inside the order's transaction.
  */
 export const createOrderSchema = z.object({
   items: z.array(orderItemInputSchema).min(1, 'Carrinho vazio').max(50, 'Carrinho muito grande'),
   customer: checkoutCustomerSchema,
   payment: paymentInputSchema,
+  shipping: orderShippingChoiceSchema.optional(),
+  couponCode: z.string({ error: 'Cupom inválido' }).trim().max(40, 'Cupom inválido').optional().transform((code) => code || undefined),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
@@ -281,7 +300,12 @@ export const orderSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   items: z.array(orderItemSchema),
   shipping: checkoutCustomerSchema.omit({ email: true, phone: true, fullName: true }).extend({ recipient: z.string() }),
+  /** Delivery time in business days: the quoted option's (issue 23), or the spec's estimate by state for older orders. */
   delivery: z.object({ minDays: z.number().int(), maxDays: z.number().int() }),
+  /** How the order's total was made (issue 23): goods, freight, coupon and PIX discounts, BRL cents. */
+  pricing: orderPricingSchema,
+  /** The delivery option charged (null for orders placed before freight was charged). */
+  shippingService: z.object({ serviceId: z.string(), carrier: z.string(), name: z.string() }).nullable(),
   payment: z.object({
     method: paymentMethodSchema,
     card: z

@@ -1,7 +1,8 @@
 /** The panel's shipping forms (issue 23): reais typed -> cents by integer arithmetic, regions, days. */
 import { describe, expect, it } from 'vitest';
 import { reaisText } from './money-input.ts';
-import { freeShippingFormSchema, freightTableFormSchema, pixPriceCents } from './shipping.ts';
+import { freeShippingFormSchema, freightTableFormSchema } from './shipping.ts';
+import { pixPriceCents } from './order-pricing.ts';
 
 describe('freeShippingFormSchema', () => {
   it('turns the typed threshold into cents, all five regions into null (all of Brazil), empty into off', () => {

@@ -185,11 +185,3 @@ export const storeOffersSchema = z.object({
   freeShippingRegions: z.array(z.enum(SHIPPING_REGIONS)).nullable(),
 });
 export type StoreOffers = z.infer<typeof storeOffersSchema>;
-
-/**
- * The price paid by PIX for `priceCents` (BRL cents) with a `percent` discount: rounded down to the
- * cent, in the shopper's favour (R$ 199,90 at 5 % -> R$ 189,90). Used by the displays and the order.
- */
-export function pixPriceCents(priceCents: number, percent: number): number {
-  return Math.floor((priceCents * (100 - percent)) / 100);
-}

@@ -136,6 +136,7 @@ function orderRows(rows: Rows, planned: PlannedOrder, index: number, shopper: Sh
     user: shopper.user.id,
     status: planned.status,
     totalCents: planned.totalCents,
+    subtotalCents: planned.totalCents,
     paymentMethod: planned.method,
     idempotencyKey: demoHistoryKey(index),
     requestFingerprint: null,

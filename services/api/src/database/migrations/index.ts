@@ -35,6 +35,7 @@ import { Migration20261128130000_product_status } from './Migration2026112813000
 import { Migration20261128150000_freight } from './Migration20261128150000_freight.ts';
 import { Migration20261128150100_pix_discount } from './Migration20261128150100_pix_discount.ts';
 import { Migration20261128160000_coupons } from './Migration20261128160000_coupons.ts';
+import { Migration20261129100000_order_pricing } from './Migration20261129100000_order_pricing.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
 
 export const migrationsList: MigrationObject[] = [
@@ -70,5 +71,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128150000_freight', class: Migration20261128150000_freight },
   { name: 'Migration20261128150100_pix_discount', class: Migration20261128150100_pix_discount },
   { name: 'Migration20261128160000_coupons', class: Migration20261128160000_coupons },
+  { name: 'Migration20261129100000_order_pricing', class: Migration20261129100000_order_pricing },
   { name: 'Migration20261129120000_returns', class: Migration20261129120000_returns },
 ];

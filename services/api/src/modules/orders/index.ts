@@ -41,6 +41,8 @@ import { NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { PAYMENT_WEBHOOK_PATH } from './payments.plugin.ts';
 import { User, requestMeta } from '../identity/index.ts';
+import { CouponService } from '../promotions/index.ts';
+import { shippingQuotes } from '../shipping/index.ts';
 import { AdminOrderService } from './admin-orders.service.ts';
 import { OrderItem } from './order.entities.ts';
 import { OrderService } from './order.service.ts';
@@ -53,7 +55,7 @@ import { SandboxPaymentProvider } from './sandbox-provider.ts';
 export function orderServices(app: FastifyInstance) {
   const workflow = new OrderWorkflow({ payments: app.payments, events: app.events, clock: app.clock, mailer: app.mailer, storeUrl: app.config.shellUrl, limits: app.config.orderLimits });
   const reconciliation = new PaymentReconciliation(workflow);
-  return { workflow, reconciliation, orders: new OrderService(workflow, reconciliation), admin: new AdminOrderService(workflow) };
+  return { workflow, reconciliation, orders: new OrderService(workflow, reconciliation, shippingQuotes(app.config.shipping), new CouponService()), admin: new AdminOrderService(workflow) };
 }
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };

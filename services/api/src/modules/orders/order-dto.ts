@@ -1,5 +1,6 @@
 /**
- * The buyer's view of an order (contracts `Order`): items, shipping address, delivery estimate,
+ * The buyer's view of an order (contracts `Order`): items, shipping address, delivery time, the
+ * price's breakdown (goods, freight, coupon and PIX discounts; issue 23),
  * payment (card last digits and installments, PIX code, boleto line), shipment, cancellation and
  * the status timeline. Amounts are BRL cents, instants ISO 8601 strings. Used by the buyer's
  * routes (order.service.ts) and the staff's (admin-orders.service.ts).
@@ -37,7 +38,19 @@ export function toOrderDto(order: Order): OrderDto {
       city: order.city,
       state: order.state,
     },
-    delivery: deliveryEstimate(order.state),
+    delivery: order.shippingMinDays != null && order.shippingMaxDays != null ? { minDays: order.shippingMinDays, maxDays: order.shippingMaxDays } : deliveryEstimate(order.state),
+    pricing: {
+      subtotalCents: order.subtotalCents,
+      shippingCents: order.shippingCents,
+      couponCode: order.couponCode ?? null,
+      couponDiscountCents: order.couponDiscountCents,
+      pixDiscountCents: order.pixDiscountCents,
+      totalCents: order.totalCents,
+    },
+    shippingService:
+      order.shippingServiceId && order.shippingServiceName && order.shippingCarrier
+        ? { serviceId: order.shippingServiceId, name: order.shippingServiceName, carrier: order.shippingCarrier }
+        : null,
     payment: {
       method: order.paymentMethod,
       card: order.cardLast4 ? { brand: order.cardBrand ?? 'Cartão', last4: order.cardLast4, installments, installmentAmounts: installmentPlan(order.totalCents, installments) } : null,

@@ -25,6 +25,7 @@ import { DomainError, NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestMeta } from '../audit/index.ts';
 import { returnUnits } from '../catalogue/index.ts';
+import { CouponService } from '../promotions/index.ts';
 import type { DomainEventRecord } from '../../events/domain-event.entity.ts';
 import type { EventBus, RecordedPayloadOf } from '../../events/event-bus.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -157,6 +158,8 @@ export class OrderWorkflow {
     this.transition(tx, order, 'cancelled', actor, note);
     order.cancelReason = reason;
     await this.returnUnits(tx, effects, order);
+    // The coupon's use is given back: the order did not happen (issue 23).
+    if (order.couponCode) await new CouponService().release(tx, order.id);
     this.event(tx, effects, order, ORDER_EVENTS.cancelled, { reason });
     if (refund) {
       order.refundedAt = this.clock.now();

@@ -22,7 +22,25 @@ export const OrderSchema = defineEntity({
     number: p.string().length(20).unique(),
     user: () => p.manyToOne(User).deleteRule('restrict'),
     status: p.enum(ORDER_STATUSES).index(),
-    totalCents: p.integer().check('total_cents >= 0'),
+    /** What is charged: subtotal + shipping - coupon discount - PIX discount (contracts `priceOrder`; issue 23). */
+    totalCents: p.integer().check('total_cents >= 0 and total_cents = subtotal_cents + shipping_cents - coupon_discount_cents - pix_discount_cents'),
+    /** The goods: the sum of the lines (BRL cents). */
+    subtotalCents: p.integer(),
+    /** The freight charged (0 when free), BRL cents. */
+    shippingCents: p.integer().default(0).check('shipping_cents >= 0'),
+    /** The delivery option charged (a quote's `serviceId`, carrier and name) and its time in business days; null on orders placed before issue 23. */
+    shippingServiceId: p.string().length(60).nullable(),
+    shippingServiceName: p.string().length(60).nullable(),
+    shippingCarrier: p.string().length(60).nullable(),
+    shippingMinDays: p.integer().nullable(),
+    shippingMaxDays: p.integer().nullable(),
+    /** Whether the freight was priced by the carrier aggregator or the store's table (`carrier` | `table`). */
+    shippingQuoteSource: p.string().length(10).nullable(),
+    /** The coupon redeemed on the order (its code as stored) and its discount, BRL cents. */
+    couponCode: p.string().length(30).nullable(),
+    couponDiscountCents: p.integer().default(0).check('coupon_discount_cents >= 0'),
+    /** The store's PIX discount given, BRL cents. */
+    pixDiscountCents: p.integer().default(0).check('pix_discount_cents >= 0'),
     paymentMethod: p.enum(PAYMENT_METHODS),
     idempotencyKey: p.uuid(),
     /** SHA-256 of the request the key was first used with (issue 21): a reuse with another body is 422. */

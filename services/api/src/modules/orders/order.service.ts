@@ -21,6 +21,7 @@
  * Shoppers read only their own orders (404 otherwise), cancel their own unpaid orders, and in
  * the sandbox pay them with 'Simular pagamento' through the acquirer's webhook path.
  */
+import { randomUUID } from 'node:crypto';
 import { LockMode, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { customAlphabet } from 'nanoid';
 import {
@@ -29,14 +30,18 @@ import {
   ORDER_CODE_ALPHABET,
   PIX_EXPIRY_MS,
   createOrderSchema,
+  priceOrder,
   type CancelReason,
   type CreateOrderInput,
   type Order as OrderDto,
   ORDER_EVENTS,
 } from '@prata/contracts';
-import { ConflictError, DomainError, NotFoundError } from '../../errors.ts';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../../errors.ts';
 import { Product, ProductReservation, takeVariantUnits } from '../catalogue/index.ts';
 import { User } from '../identity/index.ts';
+import type { CouponService } from '../promotions/index.ts';
+import { StoreSettingsService } from '../settings/index.ts';
+import { chosenOption, type PricedShipment, type ShippingQuoteService } from '../shipping/index.ts';
 import { addBusinessDays, endOfSaoPauloDay } from './business-days.ts';
 import { toOrderDto } from './order-dto.ts';
 import { checkAvailability, insufficientStock, mergeItems, resolveLines } from './order-lines.ts';
@@ -72,16 +77,25 @@ const CUSTOMER: Omit<Actor, 'userId'> = { label: 'Cliente' };
 export class OrderService {
   private readonly workflow: OrderWorkflow;
   private readonly reconciliation: PaymentReconciliation;
+  private readonly quotes: ShippingQuoteService;
+  private readonly coupons: CouponService;
 
-  constructor(workflow: OrderWorkflow, reconciliation: PaymentReconciliation) {
+  /** `quotes` prices the freight again at order time; `coupons` redeems a coupon inside the order's transaction (issue 23). */
+  constructor(workflow: OrderWorkflow, reconciliation: PaymentReconciliation, quotes: ShippingQuoteService, coupons: CouponService) {
     this.workflow = workflow;
     this.reconciliation = reconciliation;
+    this.quotes = quotes;
+    this.coupons = coupons;
   }
 
   /**
-   * Places an order for `userId`. @throws ZodError (invalid input), NotFoundError,
-   * ConflictError 'insufficient_stock' | 'too_many_pending', PaymentDeclinedError,
-   * PaymentUnavailableError.
+   * Places an order for `userId`. The freight is quoted again for the cart and CEP (before the
+   * transaction: the carrier may take its timeout, and no row is locked meanwhile) and the chosen
+   * option must cost what the shopper was shown; the coupon is redeemed and the PIX discount applied
+   * inside the transaction (contracts `priceOrder`).
+   * @throws ZodError (invalid input), ValidationError 400 (a CEP of another state), NotFoundError,
+   *   ConflictError 'insufficient_stock' | 'too_many_pending' | 'shipping_changed' | 'prices_changed',
+   *   CouponRefusedError 422/409, PaymentDeclinedError, PaymentUnavailableError.
    */
   async create(em: EntityManager, userId: string, input: CreateOrderInput, idempotencyKey: string): Promise<OrderDto> {
     const data = createOrderSchema.parse(input);
@@ -89,10 +103,17 @@ export class OrderService {
     const existing = await this.findByKey(em, userId, idempotencyKey);
     if (existing) return toOrderDto(sameRequest(existing, fingerprint));
 
+    const shipment = await this.quotes.quote(em, { zipCode: data.customer.zipCode, items: data.items }, { statuses: ['active', 'draft', 'archived'] });
+    if (shipment.state !== data.customer.state) {
+      const message = `O CEP ${shipment.zipCode} é de ${shipment.state}. Confira o CEP ou o estado.`;
+      throw new ValidationError(message, [{ path: 'customer.state', message }]);
+    }
+    const freight = { shipment, option: chosenOption(shipment, data.shipping) };
+
     let order: Order | undefined;
     for (let attempt = 0; !order; attempt += 1) {
       try {
-        order = await this.insert(em, userId, data, idempotencyKey, fingerprint);
+        order = await this.insert(em, userId, data, idempotencyKey, fingerprint, freight);
       } catch (error) {
         if (!(error instanceof UniqueConstraintViolationException)) throw error;
         const raced = await this.findByKey(em.fork(), userId, idempotencyKey);
@@ -105,7 +126,14 @@ export class OrderService {
     return toOrderDto(await this.reload(em, order.id));
   }
 
-  private async insert(em: EntityManager, userId: string, data: ReturnType<typeof createOrderSchema.parse>, idempotencyKey: string, fingerprint: string): Promise<Order> {
+  private async insert(
+    em: EntityManager,
+    userId: string,
+    data: ReturnType<typeof createOrderSchema.parse>,
+    idempotencyKey: string,
+    fingerprint: string,
+    freight: { shipment: PricedShipment; option: PricedShipment['options'][number] },
+  ): Promise<Order> {
     const requested = mergeItems(data.items);
     const units = new Map<string, number>();
     for (const line of requested) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
@@ -131,15 +159,35 @@ export class OrderService {
       await tx.nativeUpdate(ProductReservation, { user: userId, product: { $in: ids }, isActive: true }, { isActive: false, releasedAt: now });
       const c = data.customer;
       const method = data.payment.method;
+      // The quote was priced on the goods read before the locks; an edit since then must not slip through.
+      const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+      if (subtotalCents !== freight.shipment.goodsCents) {
+        throw new ConflictError('Os preços do carrinho mudaram. Confira o carrinho e tente novamente.', 'prices_changed');
+      }
+      const orderId = randomUUID();
+      const { option } = freight;
+      const coupon = data.couponCode
+        ? await this.coupons.redeem(tx, { code: data.couponCode, userId, subtotalCents, shippingCents: option.priceCents, now, orderId })
+        : null;
+      const pixDiscountPercent = method === 'pix' ? await new StoreSettingsService(tx).pixDiscountPercent() : 0;
+      const pricing = priceOrder({ subtotalCents, shippingCents: option.priceCents, coupon, pixDiscountPercent, paysByPix: method === 'pix' });
       const boletoDueDate = method === 'boleto' ? addBusinessDays(now, BOLETO_BUSINESS_DAYS) : null;
       // An unpaid boleto holds its units only until the end of the hold (issue 21); the boleto itself stays payable until its due date.
       const boletoHoldEnds = method === 'boleto' ? endOfSaoPauloDay(addBusinessDays(now, this.workflow.deps.limits.boletoHoldBusinessDays)) : null;
       const created = tx.create(Order, {
+        id: orderId,
         number: `P925-${newCode()}`,
         user: userId,
         status: 'pending',
         createdAt: now,
-        totalCents: lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0),
+        ...pricing,
+        shippingServiceId: option.serviceId,
+        shippingServiceName: option.name.slice(0, 60),
+        shippingCarrier: option.carrier.slice(0, 60),
+        shippingMinDays: option.minDays,
+        shippingMaxDays: option.maxDays,
+        shippingQuoteSource: freight.shipment.source,
+        couponCode: coupon?.code ?? null,
         paymentMethod: method,
         idempotencyKey,
         requestFingerprint: fingerprint,

@@ -9,6 +9,7 @@
  *   the options, 400 for a malformed body or a CEP in no state, 404 for a product not for sale.
  * - `GET`/`PUT /api/admin/shipping/freight-rates` (admin): the store's freight table by region.
  */
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CEP_LOOKUP_UNAVAILABLE_MESSAGE, CEP_NOT_FOUND_MESSAGE, apiErrorSchema, cepAddressSchema, cepLookupParamsSchema, freightTableSchema, shippingQuoteRequestSchema, shippingQuoteSchema } from '@prata/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
@@ -24,10 +25,14 @@ export const CEP_LOOKUPS_PER_MINUTE = 60;
 /** Freight quotes per minute and client (one per CEP typed and per cart change). */
 export const SHIPPING_QUOTES_PER_MINUTE = 60;
 
+/** The freight quotes of the configured carrier and packaging (`app.config.shipping`): the quote route's and the order's. */
+export function shippingQuotes({ carrier, originCep, packaging }: FastifyInstance['config']['shipping']): ShippingQuoteService {
+  return new ShippingQuoteService({ originCep, packaging, gateway: carrier ? new MelhorEnvioGateway(carrier) : null });
+}
+
 const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   const lookup = createCepLookup(app.config.cepLookup);
-  const { carrier, originCep, packaging } = app.config.shipping;
-  const quotes = new ShippingQuoteService({ originCep, packaging, gateway: carrier ? new MelhorEnvioGateway(carrier) : null });
+  const quotes = shippingQuotes(app.config.shipping);
 
   app.post(
     '/api/shipping/quotes',
@@ -77,5 +82,5 @@ export default shippingRoutes;
 
 // The module's public face.
 export { CepLookupUnavailableError, ViaCepLookup, createCepLookup, type CepLookup } from './cep-lookup.ts';
-export { ShippingQuoteService, HANDLING_DAYS, type PricedShipment } from './shipping-quote.service.ts';
+export { ShippingQuoteService, HANDLING_DAYS, chosenOption, type PricedShipment } from './shipping-quote.service.ts';
 export { FreightRate, FreightRateSchema } from './freight-rate.entity.ts';

@@ -8,9 +8,9 @@
  * Prices come from the database, never from the client.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { REGION_OF_STATE, type ShippingOption, type ShippingQuote, type ShippingQuoteRequest, shippingQuoteRequestSchema } from '@prata/contracts';
-import { NotFoundError, ValidationError } from '../../errors.ts';
-import { Product } from '../catalogue/index.ts';
+import { REGION_OF_STATE, SHIPPING_CHANGED_MESSAGE, type OrderShippingChoice, type ShippingOption, type ShippingQuote, type ShippingQuoteRequest, shippingQuoteRequestSchema } from '@prata/contracts';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { Product, ProductVariant } from '../catalogue/index.ts';
 import { StoreSettingsService } from '../settings/index.ts';
 import { CarrierUnavailableError, type CarrierGateway, type CarrierQuote, type Shipment } from './carrier-gateway.ts';
 import { stateOfCep } from './cep-ranges.ts';
@@ -53,24 +53,29 @@ export class ShippingQuoteService {
   /**
    * Quotes delivery of `request.items` to `request.zipCode`.
    * @throws ZodError for a malformed request; ValidationError (400) for a CEP in no state's range;
-   *   NotFoundError (404) for a product that is not for sale.
+   *   NotFoundError (404) for a product that is not for sale (not in `statuses`: active only, unless
+   *   the order, which refuses drafts and archived pieces with its own message, asks for all).
    */
-  async quote(em: EntityManager, request: ShippingQuoteRequest): Promise<PricedShipment> {
+  async quote(em: EntityManager, request: ShippingQuoteRequest, { statuses = ['active'] }: { statuses?: Product['status'][] } = {}): Promise<PricedShipment> {
     const { zipCode, items } = shippingQuoteRequestSchema.parse(request);
     const state = stateOfCep(zipCode);
     if (!state) throw new ValidationError('CEP inválido. Confira o número.', [{ path: 'zipCode', message: 'CEP inválido. Confira o número.' }]);
     const region = REGION_OF_STATE[state];
 
     const ids = [...new Set(items.map((item) => item.productId))];
-    const products = await em.find(Product, { id: { $in: ids }, status: 'active' }, { fields: ['id', 'priceCents', 'weightGrams'] });
+    const products = await em.find(Product, { id: { $in: ids }, status: { $in: statuses } }, { fields: ['id', 'priceCents', 'weightGrams'] });
     if (products.length !== ids.length) throw new NotFoundError('Produto não encontrado');
     const byId = new Map(products.map((product) => [product.id, product]));
+    // A variant's own price, when it has one, is what the goods cost (issue 22).
+    const variantIds = items.flatMap((item) => (item.variantId ? [item.variantId] : []));
+    const variants = variantIds.length > 0 ? await em.find(ProductVariant, { id: { $in: variantIds } }, { fields: ['id', 'priceCents'] }) : [];
+    const variantPrice = new Map(variants.map((variant) => [variant.id, variant.priceCents ?? null]));
     const { packaging } = this.options;
     let goodsCents = 0;
     let weightGrams = packaging.packagingGrams;
     for (const item of items) {
       const product = byId.get(item.productId)!;
-      goodsCents += product.priceCents * item.quantity;
+      goodsCents += ((item.variantId ? variantPrice.get(item.variantId) : null) ?? product.priceCents) * item.quantity;
       weightGrams += (product.weightGrams ?? packaging.defaultItemGrams) * item.quantity;
     }
     const shipment: Shipment = { fromCep: this.options.originCep, toCep: zipCode, weightGrams, ...packaging.box, insuranceCents: goodsCents };
@@ -95,6 +100,24 @@ export class ShippingQuoteService {
     if (free && options[0]) options[0] = { ...options[0], priceCents: 0 };
     return { zipCode: `${zipCode.slice(0, 5)}-${zipCode.slice(5)}`, state, region, source, options, freeShippingThresholdCents: settings.thresholdCents, goodsCents, weightGrams };
   }
+}
+
+/**
+ * The option an order is charged (issue 23 "The server prices freight again when the order is
+ * placed"): the quote's option named by `choice.serviceId` when its price is the one the shopper
+ * was shown, or the cheapest option when no choice was sent.
+ * @throws ConflictError 409 'shipping_changed' when the service is no longer offered or its price
+ *   is not `choice.priceCents` (a forged or stale figure); 'shipping_unavailable' when no option exists.
+ */
+export function chosenOption(quote: ShippingQuote, choice: OrderShippingChoice | undefined): ShippingOption {
+  if (!choice) {
+    const cheapest = quote.options[0];
+    if (!cheapest) throw new ConflictError('Não há entrega disponível para este CEP.', 'shipping_unavailable');
+    return cheapest;
+  }
+  const option = quote.options.find((candidate) => candidate.serviceId === choice.serviceId);
+  if (!option || option.priceCents !== choice.priceCents) throw new ConflictError(SHIPPING_CHANGED_MESSAGE, 'shipping_changed');
+  return option;
 }
 
 /** The freight table's options for `region` and a package of `weightGrams` (1 kg in the base price). */

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { priceOrder } from './order-pricing.ts';
+
+const base = { subtotalCents: 19_990, shippingCents: 3_990, coupon: null, pixDiscountPercent: 5, paysByPix: false };
+
+describe('priceOrder (issue 23)', () => {
+  it('adds the freight to the goods when there is no discount', () => {
+    expect(priceOrder(base)).toEqual({ subtotalCents: 19_990, shippingCents: 3_990, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 23_980 });
+  });
+
+  it('takes the PIX discount off the goods only, rounded in the shopper\'s favour', () => {
+    // R$ 199,90 at 5 % = R$ 189,905 -> R$ 189,90 by PIX, so R$ 10,00 off; the freight stays whole.
+    expect(priceOrder({ ...base, paysByPix: true })).toMatchObject({ pixDiscountCents: 1_000, totalCents: 18_990 + 3_990 });
+  });
+
+  it('applies the PIX discount to the goods left after a goods coupon', () => {
+    // 10 % coupon: R$ 19,99 off; R$ 179,91 left, 5 % by PIX = R$ 170,91 (rounded down from 170,9145), R$ 9,00 off.
+    const priced = priceOrder({ ...base, paysByPix: true, coupon: { discountCents: 1_999, freeShipping: false } });
+    expect(priced).toMatchObject({ couponDiscountCents: 1_999, pixDiscountCents: 900, totalCents: 17_091 + 3_990 });
+  });
+
+  it('a free-shipping coupon takes the freight off and leaves the goods to the PIX discount', () => {
+    const priced = priceOrder({ ...base, paysByPix: true, coupon: { discountCents: 3_990, freeShipping: true } });
+    expect(priced).toMatchObject({ couponDiscountCents: 3_990, pixDiscountCents: 1_000, totalCents: 18_990 });
+  });
+
+  it('never discounts more than the goods or the freight', () => {
+    expect(priceOrder({ ...base, coupon: { discountCents: 50_000, freeShipping: false } }).totalCents).toBe(3_990);
+    expect(priceOrder({ ...base, coupon: { discountCents: 50_000, freeShipping: true } }).totalCents).toBe(19_990);
+  });
+
+  it('refuses amounts that are not whole cents', () => {
+    expect(() => priceOrder({ ...base, shippingCents: 1.5 })).toThrow(RangeError);
+    expect(() => priceOrder({ ...base, subtotalCents: -1 })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * An order's price (issue 23 "Promotions" and "Shipping"): the one function the checkout's summary
+ * and the service's order both use, so what the shopper reads is what is charged.
+ *
+ * All amounts are BRL cents:
+ * - `subtotalCents`: the goods (the lines' prices from the database);
+ * - `shippingCents`: the chosen delivery option as quoted (0 when free shipping applies);
+ * - `couponDiscountCents`: the coupon's discount (contracts `CouponCheck.discountCents`): on the
+ *   goods for percent and fixed coupons, the freight for a free-shipping one;
+ * - `pixDiscountCents`: the store's PIX discount (`pixPriceCents`, rounded in the shopper's favour)
+ *   on the goods left after a goods coupon, when paying by PIX; freight is never discounted by it;
+ * - `totalCents` = subtotal + shipping - coupon discount - PIX discount (never negative).
+ */
+import { z } from 'zod';
+
+/**
+ * The price paid by PIX for `priceCents` (BRL cents) with a `percent` discount: rounded down to the
+ * cent, in the shopper's favour (R$ 199,90 at 5 % -> R$ 189,90). Used by the displays and the order.
+ */
+export function pixPriceCents(priceCents: number, percent: number): number {
+  return Math.floor((priceCents * (100 - percent)) / 100);
+}
+
+export interface OrderPricingInput {
+  subtotalCents: number;
+  shippingCents: number;
+  /** The coupon's effect, or null without a coupon. */
+  coupon: { discountCents: number; freeShipping: boolean } | null;
+  /** The store's PIX discount in whole percent (0: none). */
+  pixDiscountPercent: number;
+  /** Whether the order is paid by PIX. */
+  paysByPix: boolean;
+}
+
+/** The breakdown of an order's total (BRL cents), as stored on the order and shown to the shopper. */
+export const orderPricingSchema = z.object({
+  subtotalCents: z.number().int().nonnegative(),
+  shippingCents: z.number().int().nonnegative(),
+  couponCode: z.string().nullable(),
+  couponDiscountCents: z.number().int().nonnegative(),
+  pixDiscountCents: z.number().int().nonnegative(),
+  totalCents: z.number().int().nonnegative(),
+});
+export type OrderPricing = z.infer<typeof orderPricingSchema>;
+
+/**
+ * Prices an order from its parts (see the module comment).
+ * @throws RangeError for amounts that are not whole, non-negative cents.
+ */
+export function priceOrder(input: OrderPricingInput): Omit<OrderPricing, 'couponCode'> {
+  const { subtotalCents, shippingCents, coupon } = input;
+  for (const amount of [subtotalCents, shippingCents, coupon?.discountCents ?? 0]) {
+    if (!Number.isInteger(amount) || amount < 0) throw new RangeError('amounts must be whole, non-negative cents');
+  }
+  const couponDiscountCents = coupon ? Math.min(coupon.discountCents, coupon.freeShipping ? shippingCents : subtotalCents) : 0;
+  const goodsAfterCoupon = subtotalCents - (coupon && !coupon.freeShipping ? couponDiscountCents : 0);
+  const pixDiscountCents = input.paysByPix && input.pixDiscountPercent > 0 ? goodsAfterCoupon - pixPriceCents(goodsAfterCoupon, input.pixDiscountPercent) : 0;
+  const totalCents = subtotalCents + shippingCents - couponDiscountCents - pixDiscountCents;
+  return { subtotalCents, shippingCents, couponDiscountCents, pixDiscountCents, totalCents };
+}
