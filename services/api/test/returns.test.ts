@@ -4,8 +4,9 @@
  *   owner (approve / refuse); the deadline's day boundary worked out by hand;
  * - units: never more than bought minus already asked (a refused request frees them), two
  *   requests at once cannot over-return; stock back on receipt;
- * - amounts: each line's share of what was paid (discounts prorated; figures by hand), the sum of
- *   all refunds never above the order's total, the refund through the acquirer's ledger and the
+ * - amounts: each line's share of what was paid (discounts prorated; figures by hand), the freight
+ *   only when everything returns within the right (not when a free-shipping coupon paid it), the
+ *   sum of all refunds never above the order's total, the refund through the acquirer's ledger and the
  *   order's `refundedCents`; store credit and its balance; the exchange path;
  * - every step e-mailed, every owner action audited, the owner notified of each request; role
  *   checks and validation of each route.
@@ -122,7 +123,9 @@ describe('within the withdrawal right', () => {
     const payment = await service.db.orm.em.fork().findOneOrFail(SandboxPayment, { externalReference: order.id });
     expect([payment.status, payment.refundedCents]).toEqual(['approved', 12_990]);
     const mine = orderSchema.parse((await call('GET', `/api/orders/${order.id}`, shopper)).json());
-    expect([mine.status, mine.totalCents, mine.refundedCents]).toEqual(['delivered', 30_480, 12_990]);
+    // The freight (the cheapest option, charged) stays with the store: not everything came back.
+    expect(mine.pricing.shippingCents).toBeGreaterThan(0);
+    expect([mine.status, mine.totalCents, mine.refundedCents]).toEqual(['delivered', 30_480 + mine.pricing.shippingCents, 12_990]);
     // The refund reached the order's history; the buyer's timeline keeps only status changes.
     const adminView = (await call('GET', `/api/admin/orders/${order.id}`, admin)).json();
     expect(adminView.refundedCents).toBe(12_990);
@@ -137,24 +140,38 @@ describe('within the withdrawal right', () => {
     ]);
   });
 
-  it("refunds each line's share of a discounted order, never more than the order's total in all", async () => {
+  it("refunds each line's share of a discounted order and the freight when everything returns, never more than the order's total", async () => {
     const { order } = await deliveredOrder([{ priceCents: 10_000, quantity: 1 }, { priceCents: 5_000, quantity: 2 }]);
     const [single, pair] = await itemIdsOf(order.id);
-    // A 10 % discount on the goods (coupon or PIX): 18 000 paid for 20 000 of goods; each line paid 9 000.
-    await sql(service, 'update orders set total_cents = 18000 where id = ?', [order.id]);
+    // A PIX discount of R$ 20,00 on the goods: 18 000 paid for 20 000 of goods, each line 9 000; the freight on top.
+    await sql(service, 'update orders set pix_discount_cents = 2000, total_cents = total_cents - 2000 where id = ?', [order.id]);
+    await sql(service, 'update sandbox_payments set amount_cents = amount_cents - 2000 where external_reference = ?', [order.id]);
+    const { pricing } = orderSchema.parse((await call('GET', `/api/orders/${order.id}`, shopper)).json());
+    expect([pricing.subtotalCents, pricing.totalCents]).toEqual([20_000, 18_000 + pricing.shippingCents]);
     const first = (await ask(order.id, [{ orderItemId: pair!, quantity: 1 }])).json();
-    expect(first.amountCents).toBe(4_500);
+    expect([first.amountCents, first.shippingCents]).toEqual([4_500, 0]);
+    // The last units, within the right: their share and the freight.
     const rest = (await ask(order.id, [{ orderItemId: pair!, quantity: 1 }, { orderItemId: single!, quantity: 1 }])).json();
-    expect(rest.amountCents).toBe(13_500);
+    expect([rest.amountCents, rest.shippingCents]).toEqual([13_500 + pricing.shippingCents, pricing.shippingCents]);
     for (const request of [first, rest]) {
       await act(request.id, 'receive');
       expect((await act(request.id, 'refund')).statusCode).toBe(200);
     }
     const payment = await service.db.orm.em.fork().findOneOrFail(SandboxPayment, { externalReference: order.id });
-    expect(payment.refundedCents).toBe(18_000);
-    expect(orderSchema.parse((await call('GET', `/api/orders/${order.id}`, shopper)).json()).refundedCents).toBe(18_000);
+    expect([payment.status, payment.refundedCents]).toEqual(['refunded', pricing.totalCents]);
+    expect(orderSchema.parse((await call('GET', `/api/orders/${order.id}`, shopper)).json()).refundedCents).toBe(pricing.totalCents);
     const view: OrderReturns = (await call('GET', `/api/orders/${order.id}/returns`, shopper)).json();
     expect(view.open).toBe(false);
+  });
+
+  it('gives no freight back when a free-shipping coupon paid it', async () => {
+    const { order } = await deliveredOrder([{ priceCents: 6_000, quantity: 1 }]);
+    const [line] = await itemIdsOf(order.id);
+    const coupon = await call('POST', '/api/admin/coupons', admin, { code: `FRETE-${order.number.slice(5)}`, kind: 'free_shipping', value: null, minOrderCents: null, startsAt: null, endsAt: null, maxUses: null, maxUsesPerCustomer: null, firstPurchaseOnly: false });
+    expect(coupon.statusCode, coupon.body).toBe(201);
+    await sql(service, 'update orders set coupon_code = ?, coupon_discount_cents = shipping_cents, total_cents = total_cents - shipping_cents where id = ?', [coupon.json().code, order.id]);
+    const request = (await ask(order.id, [{ orderItemId: line!, quantity: 1 }])).json();
+    expect([request.amountCents, request.shippingCents]).toEqual([6_000, 0]);
   });
 
   it('gives the amount as store credit, shown with the balance', async () => {
@@ -163,11 +180,13 @@ describe('within the withdrawal right', () => {
     const [line] = await itemIdsOf(order.id, buyer);
     const request = (await ask(order.id, [{ orderItemId: line!, quantity: 1 }], 'return', buyer)).json();
     await act(request.id, 'receive');
-    expect((await act(request.id, 'credit')).json()).toMatchObject({ status: 'credited', creditedCents: 7_990, refundedCents: null });
+    // Everything back within the right: the goods and the freight.
+    const amount = 7_990 + order.pricing.shippingCents;
+    expect((await act(request.id, 'credit')).json()).toMatchObject({ status: 'credited', creditedCents: amount, refundedCents: null });
     const credit = (await call('GET', '/api/me/store-credit', buyer)).json();
-    expect(credit).toMatchObject({ balanceCents: 7_990, entries: [{ amountCents: 7_990, reason: `Devolução do pedido ${order.number}`, returnId: request.id }] });
+    expect(credit).toMatchObject({ balanceCents: amount, entries: [{ amountCents: amount, reason: `Devolução do pedido ${order.number}`, returnId: request.id }] });
     expect((await act(request.id, 'credit')).statusCode).toBe(409);
-    expect((await call('GET', '/api/me/store-credit', buyer)).json().balanceCents).toBe(7_990);
+    expect((await call('GET', '/api/me/store-credit', buyer)).json().balanceCents).toBe(amount);
   });
 
   it('closes an exchange after receipt (not refunded)', async () => {
@@ -197,7 +216,8 @@ describe('after the withdrawal right', () => {
     // The refused units can be asked again; the owner approves this one.
     clock.advance(60_000);
     const again = (await ask(order.id, [{ orderItemId: line!, quantity: 2 }])).json();
-    expect(again.status).toBe('requested');
+    // Everything, but after the right: no freight back.
+    expect([again.status, again.amountCents, again.shippingCents]).toEqual(['requested', 12_000, 0]);
     expect((await act(again.id, 'approve')).json().status).toBe('approved');
     expect((await act(again.id, 'approve')).statusCode).toBe(409);
     // The owner is notified of each request, with a link to the order.

@@ -39,6 +39,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { audit, type AuditAction, type RequestMeta } from '../audit/index.ts';
 import { returnUnits } from '../catalogue/index.ts';
 import { Order, RefundFailedError, type orderServices } from '../orders/index.ts';
+import { Coupon } from '../promotions/index.ts';
 import { lineShares, unitsAmount, withdrawalDeadline } from './return-amounts.ts';
 import { returnMail } from './return-mail.ts';
 import { ReturnRequest, ReturnRequestLine, StoreCreditEntry } from './return.entities.ts';
@@ -59,10 +60,14 @@ const HOLDING: readonly ReturnStatus[] = ['requested', 'approved', 'received', '
 /** Newest store-credit movements listed on the account page. */
 const CREDIT_ENTRIES_SHOWN = 50;
 
-/** The paid parts of an order: goods (after coupon and PIX discounts) and freight, in BRL cents; they sum to `total_cents`. */
-export function paidParts(order: Order): { goodsCents: number; shippingCents: number } {
-  // Orders carry no freight yet (issue 23: the lead's pricing columns add it): everything paid is goods.
-  const shippingCents = 0;
+/**
+ * The paid parts of an order (contracts `priceOrder`): the freight paid (the freight charged less a
+ * free-shipping coupon's discount; the PIX discount never touches it) and the goods paid (the rest
+ * of `total_cents`: the subtotal less a goods coupon and the PIX discount), in BRL cents; they sum
+ * to `total_cents`. `freeShippingCoupon`: the order's coupon is a free-shipping one.
+ */
+export function paidParts(order: Order, freeShippingCoupon: boolean): { goodsCents: number; shippingCents: number } {
+  const shippingCents = Math.max(0, order.shippingCents - (freeShippingCoupon ? order.couponDiscountCents : 0));
   return { goodsCents: order.totalCents - shippingCents, shippingCents };
 }
 
@@ -105,7 +110,9 @@ export class ReturnService {
       const order = await this.workflow.lock(tx, { id: orderId, user: userId });
       if (order.status !== 'delivered' || !order.deliveredAt) throw new ConflictError('Só pedidos entregues podem ser devolvidos ou trocados.', 'order_not_delivered');
       const items = order.items.getItems();
-      const shares = lineShares(items.map((item) => item.totalPriceCents), paidParts(order).goodsCents);
+      const coupon = order.couponCode ? await tx.findOne(Coupon, { code: order.couponCode }, { fields: ['kind'] }) : null;
+      const paid = paidParts(order, coupon?.kind === 'free_shipping');
+      const shares = lineShares(items.map((item) => item.totalPriceCents), paid.goodsCents);
       const held = heldUnits(await this.requestsOf(tx, { order: order.id }));
       const now = this.workflow.clock.now();
       const within = now.getTime() <= withdrawalDeadline(order.deliveredAt).getTime();
@@ -139,7 +146,7 @@ export class ReturnService {
       }
       // Freight goes back only when this request, within the right, makes every unit returned.
       const everything = items.every((item) => (held.get(item.id)?.quantity ?? 0) >= item.quantity);
-      if (within && everything) request.shippingCents = paidParts(order).shippingCents;
+      if (within && everything) request.shippingCents = paid.shippingCents;
       request.amountCents = amount + request.shippingCents;
       const kind = RETURN_KIND_LABELS[input.kind];
       this.workflow.history(tx, order, 'delivered', 'delivered', { userId, label: 'Cliente' }, `${kind} solicitada${within ? ' no prazo de arrependimento: aprovada' : ': aguarda a loja'}`);
