@@ -190,11 +190,11 @@ describe('coupons on the order', () => {
         body: JSON.stringify({ items: [{ productId: ring.id, quantity: 1 }], customer, payment: { method: 'pix' }, couponCode: code }),
       });
     const responses = await Promise.all([post(first), post(second)]);
-    const bodies = await Promise.all(responses.map((response) => response.json()));
+    const bodies = (await Promise.all(responses.map((response) => response.json()))) as { pricing?: { couponDiscountCents: number }; error?: string }[];
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
     const won = bodies.find((body) => body.pricing)!;
-    expect(won.pricing.couponDiscountCents).toBe(2_000);
-    expect(bodies.find((body) => !body.pricing).error).toBe('coupon_exhausted');
+    expect(won.pricing!.couponDiscountCents).toBe(2_000);
+    expect(bodies.find((body) => !body.pricing)!.error).toBe('coupon_exhausted');
     const [redemptions] = await sql<{ count: number }>(service, `select count(*)::int as count from coupon_redemptions r join coupons c on c.id = r.coupon_id where c.code = ?`, [code]);
     expect(redemptions!.count).toBe(1);
     // Only the winner's unit left the stock.

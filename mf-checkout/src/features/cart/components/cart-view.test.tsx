@@ -1,7 +1,7 @@
 /**
  * Cart page rules (storefront.md 4): plus raises by 1, the minus button stops at 1, typing a
  * non-number gives 1, 0 removes, 'Limpar carrinho' clears; the empty state links to /produtos;
- * subtotal with 'Frete grátis'; 'Finalizar Compra' goes to /checkout; refresh notices.
+ * subtotal, the freight left to the checkout (issue 23); 'Finalizar Compra' goes to /checkout; refresh notices.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatBRL, setRuntimeConfig, useCartStore, type CartItem } from '@prata/shared-ui';
@@ -25,13 +25,13 @@ beforeEach(() => {
 afterEach(() => view.unmount());
 
 describe('CartView', () => {
-  it('lists the items with their line totals, the subtotal and free shipping', () => {
+  it('lists the items with their line totals and the subtotal; the freight is for the checkout', () => {
     view = render(<CartView refresh={refresh()} />, { path: '/carrinho' });
     expect(view.container.querySelectorAll('[data-testid="cart-item"]')).toHaveLength(2);
     const text = view.container.textContent!;
     expect(text).toContain(formatBRL(25_980));
     expect(text).toContain(`Subtotal (3 itens)${formatBRL(34_930)}`);
-    expect(text).toContain('Frete grátis');
+    expect(text).toContain('FreteCalculado no checkout');
     expect(view.container.querySelector('a[href="/checkout"]')?.textContent).toBe('Finalizar Compra');
     expect(view.container.querySelector('a[href="/produtos"]')).not.toBeNull();
   });

@@ -47,7 +47,7 @@ export function CartView({ refresh }: { refresh: CartRefresh }) {
           ))}
         </ul>
         <Card as="aside" title="Resumo" className={styles.summary}>
-          <OrderTotals totalCents={subtotal} subtotalLabel={`Subtotal (${count === 1 ? '1 item' : `${count} itens`})`} />
+          <OrderTotals pricing={{ subtotalCents: subtotal, shippingCents: null, totalCents: subtotal }} subtotalLabel={`Subtotal (${count === 1 ? '1 item' : `${count} itens`})`} shippingPending="Calculado no checkout" />
           <div className={styles.actions}>
             <Link to="/checkout" className={buttonClassName('primary')}>
               Finalizar Compra

@@ -3,7 +3,8 @@
  * prices are read by the service, never sent. A card is first tokenised at the acquirer
  * (create-card-token.ts) and only its token goes with the order. Answers the order (paid card,
  * or pending PIX / boleto with their instructions). Errors: 400 'Dados inválidos' (issues), 402
- * payment_declined, 404 product_not_found, 409 insufficient_stock / too_many_pending, 429, 502.
+ * payment_declined, 404 product_not_found, 409 insufficient_stock / too_many_pending /
+ * shipping_changed (the freight shown is not the one quoted now; issue 23), 422/409 coupon refusals, 429, 502.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderSchema, type CheckoutCustomer, type CreateOrderInput, type Order, type PaymentConfig } from '@prata/contracts';
@@ -22,6 +23,10 @@ export function createOrder({ input, idempotencyKey }: CreateOrderVariables): Pr
 
 export interface PlaceOrderVariables {
   items: CreateOrderInput['items'];
+  /** The delivery option chosen and the price shown (issue 23). */
+  shipping?: CreateOrderInput['shipping'];
+  /** The coupon applied, if any. */
+  couponCode?: string;
   customer: CheckoutCustomer;
   payment: PaymentDraft;
   config: PaymentConfig;
@@ -31,14 +36,15 @@ export interface PlaceOrderVariables {
 }
 
 /** Tokenises the card (if any; in the acquirer's secure fields when they hold it), then places the order. */
-export async function placeOrder({ items, customer, payment, config, idempotencyKey, secureCard }: PlaceOrderVariables): Promise<Order> {
-  if (payment.method !== 'credit-card') return createOrder({ input: { items, customer, payment }, idempotencyKey });
+export async function placeOrder({ items, shipping, couponCode, customer, payment, config, idempotencyKey, secureCard }: PlaceOrderVariables): Promise<Order> {
+  const order = { items, customer, ...(shipping ? { shipping } : {}), ...(couponCode ? { couponCode } : {}) };
+  if (payment.method !== 'credit-card') return createOrder({ input: { ...order, payment }, idempotencyKey });
   if ('secureFields' in payment) {
     const { token, brand } = await createSecureCardToken(secureCard ?? null, payment.cardName);
-    return createOrder({ input: { items, customer, payment: { method: 'credit-card', cardToken: token, cardBrand: brand, installments: payment.installments } }, idempotencyKey });
+    return createOrder({ input: { ...order, payment: { method: 'credit-card', cardToken: token, cardBrand: brand, installments: payment.installments } }, idempotencyKey });
   }
   const token = await createCardToken(config, payment.card);
-  return createOrder({ input: { items, customer, payment: { method: 'credit-card', cardToken: token.id, cardBrand: payment.cardBrand, installments: payment.installments } }, idempotencyKey });
+  return createOrder({ input: { ...order, payment: { method: 'credit-card', cardToken: token.id, cardBrand: payment.cardBrand, installments: payment.installments } }, idempotencyKey });
 }
 
 export function usePlaceOrder() {

@@ -12,8 +12,36 @@ import { json, paymentApi, sampleOrder, stubApi as stubFetch, type Call } from '
 import { button, click, flush, render, typeInto, type Rendered } from '../../../testing/render.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
 
-/** Stubs the API with `handler`, the payment configuration and the sandbox's card tokens answered. */
-const stubApi = (handler: (call: Call) => Response | Promise<Response>) => stubFetch(paymentApi(handler));
+/** The freight the stubbed service quotes for any CEP (the store's table: the carrier did not answer). */
+const QUOTE = {
+  zipCode: '01310-100',
+  state: 'SP',
+  region: 'SE',
+  source: 'table',
+  options: [
+    { serviceId: 'tabela-pac', carrier: 'Correios', name: 'PAC', priceCents: 1_990, minDays: 4, maxDays: 7 },
+    { serviceId: 'tabela-sedex', carrier: 'Correios', name: 'SEDEX', priceCents: 3_990, minDays: 2, maxDays: 4 },
+  ],
+  freeShippingThresholdCents: null,
+};
+/** A 10 % coupon, as the service checks it. */
+const COUPON = { code: 'PRATA10', kind: 'percent', discountCents: 3_493, freeShipping: false, message: 'Cupom PRATA10 aplicado: 10% de desconto' };
+
+/**
+ * Stubs the API with `handler`, the payment configuration, the sandbox's card tokens, the freight
+ * quote, the store's offers (5 % off by PIX) and the coupon check (PRATA10 applies, others are refused) answered.
+ */
+const stubApi = (handler: (call: Call) => Response | Promise<Response>) =>
+  stubFetch(
+    paymentApi((call) => {
+      if (call.url === 'http://api.test/api/shipping/quotes') return json(200, QUOTE);
+      if (call.url === 'http://api.test/api/store-offers') return json(200, { pixDiscountPercent: 5, freeShippingThresholdCents: null, freeShippingRegions: null });
+      if (call.url === 'http://api.test/api/coupons/check') {
+        return (call.body as { code: string }).code === 'PRATA10' ? json(200, COUPON) : json(422, { error: 'coupon_not_found', message: 'Cupom inválido ou inexistente' });
+      }
+      return handler(call);
+    }),
+  );
 
 const items: CartItem[] = [
   // A line of a variant (issue 22): the order names it.
@@ -170,17 +198,53 @@ describe('CheckoutForm instalments and summary', () => {
     expect(10 * 2_911 + 2 * 2_910).toBe(TOTAL);
   });
 
-  it('shows items, total, free shipping and the delivery estimate of the chosen state', async () => {
+  it('quotes the CEP, charges the chosen option with its days, and takes the PIX discount off the goods (issue 23)', async () => {
     const summary = () => view.container.querySelector('[data-testid="order-summary"]')!.textContent!;
     expect(summary()).toContain('Anel Solitário (Aro 16) × 2');
-    expect(summary()).toContain(`Total${formatBRL(TOTAL)}`);
-    expect(summary()).toContain('Frete grátis');
-    expect(summary()).toContain('3 a 7 dias úteis (Sudeste) ou 5 a 15 dias úteis (demais regiões)');
-    typeInto(input('state'), 'RJ');
-    expect(summary()).toContain('Entrega em 3 a 7 dias úteis (Sudeste).');
-    typeInto(input('state'), 'RS');
-    expect(summary()).toContain('Entrega em 5 a 15 dias úteis (demais regiões).');
+    expect(summary()).toContain('FreteInforme o CEP');
+    expect(summary()).toContain('Informe o CEP para calcular o frete e o prazo de entrega.');
+    const calls = stubApi(() => json(404, { error: 'not_found', message: 'x' }));
+    typeInto(input('zipCode'), '01310100');
+    await flush();
+    const quoted = calls.filter((call) => call.url.endsWith('/api/shipping/quotes'));
+    expect(quoted.map((call) => call.body)).toEqual([
+      { zipCode: '01310100', items: [{ productId: items[0]!.id, variantId: 'c0000000-0000-4000-8000-000000000016', quantity: 2 }, { productId: items[1]!.id, variantId: null, quantity: 1 }] },
+    ]);
+    const options = [...view.container.querySelectorAll<HTMLInputElement>('input[name="shipping"]')];
+    expect(options.map((option) => [option.value, option.checked])).toEqual([['tabela-pac', true], ['tabela-sedex', false]]);
+    expect(view.container.querySelector('[data-testid="shipping-options"]')!.textContent).toContain('Frete estimado pela tabela da loja');
+    expect(summary()).toContain(`Frete${formatBRL(1_990)}`);
+    expect(summary()).toContain(`Total${formatBRL(TOTAL + 1_990)}`);
+    expect(summary()).toContain('Entrega em 4 a 7 dias úteis (PAC).');
+    click(options[1]!);
+    expect(summary()).toContain(`Total${formatBRL(TOTAL + 3_990)}`);
+    expect(summary()).toContain('Entrega em 2 a 4 dias úteis (SEDEX).');
+    click(view.container.querySelector('input[name="paymentMethod"][value="pix"]'));
+    await flush();
+    // 5 % of R$ 349,30 = R$ 17,465: R$ 331,83 by PIX (rounded down), R$ 17,47 off; the freight stays whole.
+    expect(summary()).toContain(`Desconto no PIX− ${formatBRL(1_747)}`);
+    expect(summary()).toContain(`Total${formatBRL(33_183 + 3_990)}`);
     expect(summary()).toContain('Pedido processado em até 24 horas.');
+  });
+
+  it('applies a coupon checked by the service, shows a refusal under the field, and removes it (issue 23)', async () => {
+    const calls = stubApi(() => json(404, { error: 'not_found', message: 'x' }));
+    typeInto(input('zipCode'), '01310100');
+    await flush();
+    const summary = () => view.container.querySelector('[data-testid="order-summary"]')!.textContent!;
+    typeInto(input('coupon'), 'nada');
+    click(button(view.container, 'Aplicar'));
+    await flush();
+    expect(view.container.querySelector('#checkout-coupon-error')!.textContent).toBe('Cupom inválido ou inexistente');
+    typeInto(input('coupon'), 'prata10');
+    click(button(view.container, 'Aplicar'));
+    await flush();
+    expect(calls.filter((call) => call.url.endsWith('/api/coupons/check')).at(-1)!.body).toEqual({ code: 'PRATA10', subtotalCents: TOTAL, shippingCents: 1_990 });
+    expect(view.container.querySelector('[data-testid="coupon"]')!.textContent).toContain('Cupom PRATA10 aplicado: 10% de desconto');
+    expect(summary()).toContain(`Cupom PRATA10− ${formatBRL(3_493)}`);
+    expect(summary()).toContain(`Total${formatBRL(TOTAL + 1_990 - 3_493)}`);
+    click(button(view.container, 'Remover'));
+    expect(summary()).toContain(`Total${formatBRL(TOTAL + 1_990)}`);
   });
 
   it('offers all 27 states and fills the address from the CEP, editable when the lookup is down (issue 23)', async () => {
@@ -219,6 +283,7 @@ describe('CheckoutForm submission', () => {
     let answer!: (response: Response) => void;
     const calls = stubApi(() => new Promise<Response>((resolve) => (answer = resolve)));
     fillValid();
+    await flush();
     await submit();
     await flush(1);
     const submitButton = view.container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
@@ -237,6 +302,7 @@ describe('CheckoutForm submission', () => {
       ],
       customer: { fullName: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
       payment: { method: 'credit-card', cardToken: 'tok_1111', cardBrand: 'visa', installments: 3 },
+      shipping: { serviceId: 'tabela-pac', priceCents: 1_990 },
     });
     expect(JSON.stringify(call!.body)).not.toContain('4111111111111111');
     answer(json(201, sampleOrder()));
@@ -259,6 +325,7 @@ describe('CheckoutForm submission', () => {
     await flush();
     fillValid('pix');
     click(input('saveAddress'));
+    await flush();
     await submit();
     await flush();
     expect(onPlaced).toHaveBeenCalledTimes(1);
@@ -274,6 +341,7 @@ describe('CheckoutForm submission', () => {
       return json(201, sampleOrder({ payment: { method: 'pix', card: null, boleto: null, pix: { payload: '000201...', expiresAt: '2026-11-21T13:30:00.000Z' }, paidAt: null } }));
     });
     fillValid('pix');
+    await flush();
     await submit();
     await flush();
     expect(error).toHaveBeenCalledWith('Erro no processamento', { description: 'Tente novamente em alguns instantes.' });
@@ -291,6 +359,7 @@ describe('CheckoutForm submission', () => {
     const message = 'Pagamento recusado pela operadora. Verifique os dados do cartão ou use outra forma de pagamento.';
     const calls = stubApi(() => json(402, { error: 'payment_declined', message }));
     fillValid();
+    await flush();
     await submit();
     await flush();
     expect(error).toHaveBeenCalledWith('Erro no processamento', { description: message });
@@ -311,6 +380,7 @@ describe('CheckoutForm submission', () => {
         : json(400, { error: 'validation', message: 'Dados inválidos', issues: [{ path: 'body.customer.zipCode', message: 'CEP inválido' }] }),
     );
     fillValid('boleto');
+    await flush();
     await submit();
     await flush();
     expect(error).toHaveBeenLastCalledWith('Erro no processamento', { description: 'Estoque insuficiente para Anel Solitário.' });
@@ -329,6 +399,34 @@ describe('CheckoutForm submission', () => {
     fillValid();
     expect(button(view.container, 'Finalizar Pedido')!.disabled).toBe(true);
     await submit();
-    expect(calls.filter((call) => !call.url.includes('/api/cep/'))).toEqual([]);
+    expect(orders(calls)).toEqual([]);
+  });
+
+  it('sends the applied coupon, and quotes again when the service says the freight changed (issue 23)', async () => {
+    const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
+    const message = 'O valor do frete mudou. Confira as opções de entrega e tente novamente.';
+    const calls = stubApi(() => json(409, { error: 'shipping_changed', message }));
+    fillValid('pix');
+    await flush();
+    typeInto(input('coupon'), 'PRATA10');
+    click(button(view.container, 'Aplicar'));
+    await flush();
+    const quotesBefore = calls.filter((call) => call.url.endsWith('/api/shipping/quotes')).length;
+    await submit();
+    await flush();
+    expect(orders(calls)[0]!.body).toMatchObject({ shipping: { serviceId: 'tabela-pac', priceCents: 1_990 }, couponCode: 'PRATA10' });
+    expect(error).toHaveBeenLastCalledWith('Erro no processamento', { description: message });
+    expect(calls.filter((call) => call.url.endsWith('/api/shipping/quotes')).length).toBe(quotesBefore + 1);
+  });
+
+  it('asks for a delivery option before sending', async () => {
+    const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
+    const calls = stubFetch(paymentApi((call) => (call.url.endsWith('/api/shipping/quotes') ? new Promise<Response>(() => undefined) : json(201, sampleOrder()))));
+    fillValid('pix');
+    await flush();
+    await submit();
+    await flush();
+    expect(orders(calls)).toEqual([]);
+    expect(error).toHaveBeenCalledWith('Erro no processamento', { description: 'Informe o CEP e escolha uma forma de entrega.' });
   });
 });

@@ -19,13 +19,36 @@
  * Saved addresses (issue 22): picking one fills the address fields (saved-address-picker.tsx);
  * 'Guardar na minha conta para as próximas compras' ('Salvar este endereço') saves the typed address to the account once the order is placed.
  * The CEP fills the street, neighbourhood, city and state (issue 23, lib/cep-lookup.ts); the fields stay editable.
+ * Freight, coupon and PIX discount (issue 23): the CEP's quote offers the delivery options
+ * (shipping-options.tsx, cheapest first), a coupon is checked by the service (coupon-field.tsx),
+ * and the summary shows contracts' `priceOrder` of the goods, the chosen freight, the coupon and
+ * the PIX discount (PIX only) — the same function the service charges with. The order sends the
+ * chosen service and its price (a 409 'shipping_changed' quotes again) and the applied coupon.
  */
-import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { BOLETO_BUSINESS_DAYS, BRAZILIAN_STATES, BRAZILIAN_STATE_NAMES, MAX_INSTALLMENTS, MAX_SAVED_ADDRESSES, PAYMENT_METHODS, PIX_EXPIRY_MS, formatCpf, maskCep, type BrazilianState, type CepAddress, type Order } from '@prata/contracts';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  BOLETO_BUSINESS_DAYS,
+  BRAZILIAN_STATES,
+  BRAZILIAN_STATE_NAMES,
+  MAX_INSTALLMENTS,
+  MAX_SAVED_ADDRESSES,
+  PAYMENT_METHODS,
+  PIX_EXPIRY_MS,
+  formatCpf,
+  maskCep,
+  priceOrder,
+  type BrazilianState,
+  type CepAddress,
+  type Order,
+  type ShippingOption,
+} from '@prata/contracts';
 import { Alert, Button, Checkbox, Input, RadioGroup, Select, toast, type CartItem, type SelectOption } from '@prata/shared-ui';
 import { FormField, setServerErrors, useController, useWatch, useZodForm, type UseFormReturn } from '@prata/shared-ui/form';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useCepAutofill } from '../../../lib/cep-lookup.ts';
+import { useShippingQuote } from '../../../lib/shipping-quote.ts';
+import { useStoreOffers } from '../../../lib/store-offers.ts';
+import { useCouponCheck } from '../api/check-coupon.ts';
 import { useCreateSavedAddress, useSavedAddresses } from '../../../lib/saved-addresses.ts';
 import { usePlaceOrder } from '../api/create-order.ts';
 import { usePaymentConfig } from '../../../lib/payment-config.ts';
@@ -52,7 +75,9 @@ import { ErrorSummary } from './error-summary.tsx';
 import { SavedAddressPicker } from './saved-address-picker.tsx';
 import { SecureCardFields } from './secure-card-fields.tsx';
 import { TestModeNotice } from '../../../components/test-mode-notice.tsx';
+import { CouponField } from './coupon-field.tsx';
 import { OrderSummary } from './order-summary.tsx';
+import { ShippingOptions } from './shipping-options.tsx';
 import styles from './checkout.module.css';
 
 /** Statuses whose message is the service's definitive answer to this attempt. */
@@ -67,6 +92,8 @@ export interface CheckoutFormProps {
   pricesReady: boolean;
   /** The signed-in shopper's e-mail (prefilled). */
   defaultEmail: string;
+  /** A coupon applied in the cart, applied here too. */
+  initialCouponCode?: string | null;
   onPlaced(order: Order): void;
 }
 
@@ -91,7 +118,7 @@ interface TextOptions {
 }
 
 /** The checkout form: contact, address, payment and the order summary. */
-export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: CheckoutFormProps) {
+export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCode = null, onPlaced }: CheckoutFormProps) {
   const paymentConfig = usePaymentConfig();
   const secureFields = Boolean(paymentConfig.data?.sdkUrl && paymentConfig.data.publicKey);
   // Errors stay until their field is edited or the form is sent again (no re-validation while typing);
@@ -101,7 +128,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const [paymentMethod, state, cardNumber, zipCode] = useWatch({ control: form.control, name: ['paymentMethod', 'state', 'cardNumber', 'zipCode'] });
+  const [paymentMethod, cardNumber, zipCode] = useWatch({ control: form.control, name: ['paymentMethod', 'cardNumber', 'zipCode'] });
   /** Bumped whenever errors are shown, so the summary takes focus again. */
   const [focusKey, setFocusKey] = useState(0);
   const keys = useIdempotencyKeys();
@@ -117,7 +144,22 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
     secureCard.current = card;
   }, []);
   const sdk = paymentConfig.data?.sdkUrl && paymentConfig.data.publicKey ? { sdkUrl: paymentConfig.data.sdkUrl, publicKey: paymentConfig.data.publicKey } : null;
-  const total = items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
+  const subtotal = items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
+  const lines = useMemo(() => items.map((item) => ({ productId: item.id, variantId: item.variantId ?? null, quantity: item.quantity })), [items]);
+  const quote = useShippingQuote(zipCode, lines);
+  const [shipping, setShipping] = useState<ShippingOption | null>(null);
+  const [shippingError, setShippingError] = useState<string | undefined>();
+  const chooseShipping = useCallback((option: ShippingOption | null) => {
+    setShipping(option);
+    setShippingError(undefined);
+  }, []);
+  const [couponCode, setCouponCode] = useState<string | null>(initialCouponCode);
+  const couponCheck = useCouponCheck(couponCode, subtotal, shipping?.priceCents ?? 0);
+  const coupon = couponCode && couponCheck.data && !couponCheck.error ? couponCheck.data : null;
+  const pixDiscountPercent = useStoreOffers().data?.pixDiscountPercent ?? 0;
+  const priced = priceOrder({ subtotalCents: subtotal, shippingCents: shipping?.priceCents ?? 0, coupon, pixDiscountPercent, paysByPix: paymentMethod === 'pix' });
+  const pricing = { ...priced, shippingCents: shipping ? priced.shippingCents : null, couponCode: coupon?.code ?? null };
+  const total = priced.totalCents;
   const errors = fieldErrorsOf(form.formState.errors);
   const showErrors = () => setFocusKey((key) => key + 1);
 
@@ -128,7 +170,18 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
       void paymentConfig.refetch();
       return;
     }
-    const attempt = { items: items.map((item) => ({ productId: item.id, variantId: item.variantId ?? null, quantity: item.quantity })), customer, payment };
+    if (!shipping) {
+      setShippingError('Escolha uma forma de entrega');
+      toast.error('Erro no processamento', { description: 'Informe o CEP e escolha uma forma de entrega.' });
+      return;
+    }
+    const attempt = {
+      items: lines,
+      customer,
+      payment,
+      shipping: { serviceId: shipping.serviceId, priceCents: shipping.priceCents },
+      ...(coupon ? { couponCode: coupon.code } : {}),
+    };
     createOrder.mutate(
       { ...attempt, config, idempotencyKey: keys.keyFor(attempt), secureCard: secureCard.current },
       {
@@ -145,6 +198,8 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
           if (error instanceof ApiRequestError && DEFINITIVE_STATUSES.has(error.status)) {
             keys.settle();
             toast.error('Erro no processamento', { description: error.message });
+            // The freight changed since it was quoted: quote again so the shopper sees the new price.
+            if (error.status === 409 && error.body?.error === 'shipping_changed') void quote.refetch();
             if (error.status === 400 && error.body?.issues && setServerErrors(form, error.body.issues, serverIssueField) > 0) showErrors();
             return;
           }
@@ -231,6 +286,9 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
           {canSaveAddress ? <Checkbox id={fieldId('saveAddress')} name="saveAddress" label="Guardar na minha conta para as próximas compras" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} /> : null}
         </fieldset>
 
+        <ShippingOptions quote={quote} cepComplete={zipCode.replace(/\D/g, '').length === 8} value={shipping?.serviceId ?? null} onChange={chooseShipping} error={shippingError} />
+        <CouponField code={couponCode} check={couponCheck} onApply={setCouponCode} />
+
         <fieldset className={styles.section}>
           <legend>Pagamento</legend>
           <PaymentMethodField form={form} error={errors.paymentMethod} />
@@ -273,7 +331,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, onPlaced }: Che
           {processing ? 'Processando...' : 'Finalizar Pedido'}
         </Button>
       </div>
-      <OrderSummary items={items} state={state} />
+      <OrderSummary items={items} pricing={pricing} shipping={shipping} />
     </form>
   );
 }

@@ -1,18 +1,28 @@
 /**
- * The checkout's order summary (storefront.md 9): the items and total at the refreshed prices,
- * 'Frete grátis', the delivery estimate for the chosen state and the 24 h processing note, then
- * (issue 22) the store's 'Informações de Entrega' content section (`shipping_info`, edited in the
- * panel) in a disclosure, when it loaded. A variant's line names it: 'Anel Solitário (Aro 16) × 1'.
+ * The checkout's order summary (storefront.md 9; issue 23): the items at the refreshed prices, the
+ * goods, the chosen freight, a coupon's and the PIX discount and the total (contracts `priceOrder`,
+ * the figures the service charges), the chosen option's delivery time and the 24 h processing
+ * note, then (issue 22) the store's 'Informações de Entrega' content section (`shipping_info`,
+ * edited in the panel) in a disclosure, when it loaded. A variant's line names it:
+ * 'Anel Solitário (Aro 16) × 1'.
  */
+import type { OrderPricing, ShippingOption } from '@prata/contracts';
 import { Card, Price, cartLineKey, type CartItem } from '@prata/shared-ui';
-import { ORDER_PROCESSING_HOURS, deliveryOverviewText, deliveryTextForState } from '../../../lib/delivery.ts';
+import { ORDER_PROCESSING_HOURS, businessDaysText } from '../../../lib/delivery.ts';
 import { OrderTotals } from '../../../components/order-totals.tsx';
 import { useShippingInfo } from '../api/get-shipping-info.ts';
 import styles from './checkout.module.css';
 
-export function OrderSummary({ items, state }: { items: readonly CartItem[]; state: string }) {
-  const total = items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
-  const shipping = useShippingInfo().data;
+export interface OrderSummaryProps {
+  items: readonly CartItem[];
+  /** The price as the order will be charged; `shippingCents` null until an option is chosen. */
+  pricing: Omit<OrderPricing, 'shippingCents'> & { shippingCents: number | null };
+  /** The chosen delivery option, or null before the CEP is quoted. */
+  shipping: ShippingOption | null;
+}
+
+export function OrderSummary({ items, pricing, shipping }: OrderSummaryProps) {
+  const info = useShippingInfo().data;
   return (
     <Card as="aside" title="Resumo do pedido" className={styles.summary} testId="order-summary">
       <ul className={styles.lines} aria-label="Itens do pedido">
@@ -26,15 +36,15 @@ export function OrderSummary({ items, state }: { items: readonly CartItem[]; sta
           </li>
         ))}
       </ul>
-      <OrderTotals totalCents={total} subtotalLabel="Subtotal" />
+      <OrderTotals pricing={pricing} shippingPending="Informe o CEP" />
       <p className={styles.note} data-testid="delivery-estimate">
-        Entrega em {state ? deliveryTextForState(state) : deliveryOverviewText()}.
+        {shipping ? `Entrega em ${businessDaysText(shipping)} (${shipping.name}).` : 'Informe o CEP para calcular o frete e o prazo de entrega.'}
       </p>
       <p className={styles.note}>Pedido processado em até {ORDER_PROCESSING_HOURS} horas.</p>
-      {shipping ? (
+      {info ? (
         <details className={styles.shippingInfo} data-testid="shipping-info">
-          <summary>{shipping.title}</summary>
-          <p className={styles.note}>{shipping.content}</p>
+          <summary>{info.title}</summary>
+          <p className={styles.note}>{info.content}</p>
         </details>
       ) : null}
     </Card>

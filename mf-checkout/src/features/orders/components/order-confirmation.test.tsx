@@ -30,10 +30,17 @@ describe('OrderConfirmation', () => {
     expect(view.container.querySelector('a[href="/minha-conta/pedidos/b0000000-0000-4000-8000-000000000001"]')!.textContent).toBe('Acompanhar pedido');
     expect(text).toContain('Anel Solitário × 2');
     expect(text).toContain(`Total${formatBRL(25_980)}`);
-    expect(text).toContain('Frete grátis');
-    expect(text).toContain('3 a 7 dias úteis');
+    expect(text).toContain('FreteGrátis');
+    expect(text).toContain('Prazo de entrega: 4 a 7 dias úteis por PAC após a confirmação do pagamento.');
     expect(text).toContain('Seu pedido será processado em até 24 horas.');
     expect(view.container.querySelector('a[href="/produtos"]')).not.toBeNull();
+  });
+
+  it('shows the freight, the coupon and the PIX discount the order was charged (issue 23)', () => {
+    const pricing = { subtotalCents: 25_980, shippingCents: 3_990, couponCode: 'PRATA10', couponDiscountCents: 2_598, pixDiscountCents: 1_169, totalCents: 26_203 };
+    view = render(<OrderConfirmation order={sampleOrder({ totalCents: 26_203, pricing })} />);
+    const text = view.container.textContent!;
+    expect(text).toContain(`Subtotal${formatBRL(25_980)}Frete${formatBRL(3_990)}Cupom PRATA10− ${formatBRL(2_598)}Desconto no PIX− ${formatBRL(1_169)}Total${formatBRL(26_203)}`);
   });
 
   it('shows the card brand, last 4 digits and the instalments', () => {

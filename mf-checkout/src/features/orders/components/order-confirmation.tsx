@@ -39,7 +39,7 @@ export function OrderConfirmation({ order }: { order: Order }) {
       <Card title="Entrega" className={styles.card}>
         <ShippingAddress shipping={shipping} />
         <p>
-          Prazo de entrega: <strong>{businessDaysText(order.delivery)}</strong> após a confirmação do pagamento.
+          Prazo de entrega: <strong>{businessDaysText(order.delivery)}</strong>{order.shippingService ? ` por ${order.shippingService.name}` : null} após a confirmação do pagamento.
         </p>
         <p>Seu pedido será processado em até {ORDER_PROCESSING_HOURS} horas.</p>
       </Card>

@@ -92,7 +92,7 @@ export function OrderDetails({ order }: { order: Order }) {
 
       <Card title="Entrega" className={styles.card}>
         <ShippingAddress shipping={shipping} />
-        {order.status === 'pending' || order.status === 'paid' ? <p>Prazo de entrega: {businessDaysText(order.delivery)} após a confirmação do pagamento.</p> : null}
+        {order.status === 'pending' || order.status === 'paid' ? <p>Prazo de entrega: {businessDaysText(order.delivery)}{order.shippingService ? ` por ${order.shippingService.name}` : null} após a confirmação do pagamento.</p> : null}
       </Card>
 
       <Card title="Histórico" className={styles.card}>

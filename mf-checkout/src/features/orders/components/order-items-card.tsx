@@ -1,4 +1,4 @@
-/** The items of an order with free shipping and the total (confirmation and order pages); a variant's line shows its label and SKU (issue 22). */
+/** The items of an order with its freight, discounts and total (confirmation and order pages; issue 23); a variant's line shows its label and SKU (issue 22). */
 import type { Order } from '@prata/contracts';
 import { Card, Price } from '@prata/shared-ui';
 import { OrderTotals } from '../../../components/order-totals.tsx';
@@ -18,7 +18,7 @@ export function OrderItemsCard({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
-      <OrderTotals totalCents={order.totalCents} />
+      <OrderTotals pricing={order.pricing} />
     </Card>
   );
 }
