@@ -200,6 +200,31 @@ describe('within the withdrawal right', () => {
   });
 });
 
+describe('refund paths', () => {
+  it('changes nothing when the acquirer refuses the refund (502), and refunds a payment confirmed by hand by hand', async () => {
+    const { order } = await deliveredOrder([{ priceCents: 9_000, quantity: 2 }]);
+    const [line] = await itemIdsOf(order.id);
+    const request = (await ask(order.id, [{ orderItemId: line!, quantity: 1 }])).json();
+    await act(request.id, 'receive');
+    // The acquirer no longer takes refunds on this payment.
+    await sql(service, "update sandbox_payments set status = 'charged_back' where external_reference = ?", [order.id]);
+    const failed = await act(request.id, 'refund');
+    expect([failed.statusCode, failed.json().error]).toEqual([502, 'refund_failed']);
+    const [row] = await sql<{ status: string; refunded_cents: number | null }>(service, 'select status, refunded_cents from return_requests where id = ?', [request.id]);
+    expect(row).toEqual({ status: 'received', refunded_cents: null });
+    expect(orderSchema.parse((await call('GET', `/api/orders/${order.id}`, shopper)).json()).refundedCents).toBe(0);
+
+    // A payment confirmed by hand (e.g. a PIX to the store's key) is given back by hand.
+    await sql(service, "update orders set payment_status = 'manual' where id = ?", [order.id]);
+    const manual = (await act(request.id, 'refund')).json();
+    expect(manual).toMatchObject({ status: 'refunded', refundedCents: 9_000, note: 'Reembolso manual de R$\u00a090,00: devolva o valor ao cliente' });
+    const mails = await orderMails(service, shopper.email, order.number);
+    expect(mails.at(-1)!.text).toContain('será devolvido diretamente pela loja');
+    const adminView = (await call('GET', `/api/admin/orders/${order.id}`, admin)).json();
+    expect(adminView.timeline.at(-1).note).toBe('Devolução: reembolso manual (R$\u00a090,00)');
+  });
+});
+
 describe('after the withdrawal right', () => {
   it('waits for the owner, who approves or refuses with a note the shopper is e-mailed', async () => {
     const { order } = await deliveredOrder([{ priceCents: 6_000, quantity: 2 }]);

@@ -32,7 +32,11 @@ export function returnMail(order: Order, request: ReturnRequest, status: ReturnS
     case 'refunded':
       return {
         subject: subject('Reembolso realizado'),
-        ...body(`O valor de ${formatBRL(request.refundedCents ?? 0)} foi estornado pela forma de pagamento usada (cartão: em até 2 faturas; PIX: em até 2 dias úteis).`),
+        ...body(
+          request.refundReference === 'manual'
+            ? `O valor de ${formatBRL(request.refundedCents ?? 0)} será devolvido diretamente pela loja, que entrará em contato para combinar a transferência.`
+            : `O valor de ${formatBRL(request.refundedCents ?? 0)} foi estornado pela forma de pagamento usada (cartão: em até 2 faturas; PIX: em até 2 dias úteis).`,
+        ),
       };
     case 'credited':
       return { subject: subject('Crédito na loja'), ...body(`Você recebeu ${formatBRL(request.creditedCents ?? 0)} de crédito na loja. O saldo aparece em Minha conta.`) };

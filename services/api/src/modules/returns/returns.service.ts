@@ -272,7 +272,8 @@ export class ReturnService {
       request.status = to;
       request.updatedAt = this.workflow.clock.now();
       const kind = RETURN_KIND_LABELS[request.kind];
-      this.workflow.history(tx, order, order.status, order.status, actor, `${kind}: ${NOTES[to]}${to === 'refunded' ? ` (${formatBRL(request.refundedCents ?? 0)})` : to === 'credited' ? ` (${formatBRL(request.creditedCents ?? 0)})` : ''}`);
+      const what = to === 'refunded' && request.refundReference === 'manual' ? 'reembolso manual' : NOTES[to];
+      this.workflow.history(tx, order, order.status, order.status, actor, `${kind}: ${what}${to === 'refunded' ? ` (${formatBRL(request.refundedCents ?? 0)})` : to === 'credited' ? ` (${formatBRL(request.creditedCents ?? 0)})` : ''}`);
       this.mail(tx, effects, order, request, to);
       audit(tx, { userId: actor.userId, action, details: { returnId: request.id, orderId: order.id, number: order.number, ...details }, ...(actor.meta ? { meta: actor.meta } : {}) });
     });
