@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E } from './e2e/support/environment.ts';
+import { MELHOR_ENVIO_DOUBLE_TOKEN } from './services/api/test/melhor-envio-double.ts';
 
 // Evaluated in the runner first; workers inherit the variable, so all share one directory.
 process.env.PRATA_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'prata-e2e-'));
@@ -70,6 +71,11 @@ export default defineConfig({
       // The suite never reaches the internet: no CEP lookup (issue 23), so the address forms are
       // filled by hand as when ViaCEP is down; the lookup itself is tested against a double.
       CEP_LOOKUP_URL: 'off',
+      // Freight from Melhor Envio at a port where only the freight spec starts its double (issue 23):
+      // otherwise the carrier is down and quotes come from the store's table, with the notice.
+      CARRIER: 'melhorenvio',
+      MELHOR_ENVIO_URL: `http://127.0.0.1:${E2E.ports.carrier}`,
+      MELHOR_ENVIO_TOKEN: MELHOR_ENVIO_DOUBLE_TOKEN,
       // The release allow-list (issue 21; also the shell's CSP): the remotes and the spare port the
       // composition spec serves a copy of a remote on.
       RELEASE_ORIGINS: [E2E.ports.storefront, E2E.ports.checkout, E2E.ports.admin, E2E.ports.devtools, E2E.ports.spare].map((port) => `http://127.0.0.1:${port}`).join(' '),

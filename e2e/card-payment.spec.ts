@@ -12,7 +12,7 @@ import pg from 'pg';
 import { MercadoPagoDouble } from '../services/api/test/mercadopago-double.ts';
 import { uniqueEmail } from './support/accounts.ts';
 import { E2E } from './support/environment.ts';
-import { addToCart, fillAddress } from './support/shop.ts';
+import { addToCart, fillAddress, tableFreight } from './support/shop.ts';
 import { startStore, type RunningStore } from './support/store-process.ts';
 import { signInAsCustomer } from './support/ui.ts';
 
@@ -121,7 +121,8 @@ test('pays by card in the acquirer secure fields under the shop CSP, without a v
   const tokenCall = double.requests.find((r) => r.method === 'POST' && r.path.startsWith('/v1/card_tokens'))!;
   expect(tokenCall.headers.origin).toBe(double.sdkOrigin);
   const charge = double.requests.find((r) => r.method === 'POST' && r.path === '/v1/payments' && r.body?.external_reference === orderId)!;
-  expect(charge.body).toMatchObject({ payment_method_id: 'visa', installments: 2, transaction_amount: 250 });
+  // The goods and the store table's freight to São Paulo (issue 23).
+  expect(charge.body).toMatchObject({ payment_method_id: 'visa', installments: 2, transaction_amount: (25_000 + (await tableFreight('SE', 'PAC')).priceCents) / 100 });
   expect(String(charge.body!.token)).toMatch(/^[0-9a-f]{32}$/);
   expect(order!.payment_reference).toBe(String(double.paymentOf(orderId).id));
   // No request of the shop's page carried the card number.

@@ -10,9 +10,10 @@
  *   with the same Idempotency-Key and charges once.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { formatBRL, installmentPlan } from '@prata/contracts';
 import { confirmedAccount } from './support/accounts.ts';
 import { sql } from './support/database.ts';
-import { addToCart, createProduct, fillAddress, fillCard } from './support/shop.ts';
+import { addToCart, createProduct, fillAddress, fillCard, tableFreight } from './support/shop.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -101,7 +102,7 @@ test('the cart shows the refreshed price after it changed in the database, and d
   await expect(notices).toContainText(`${gone.name} não está mais disponível e foi removido do carrinho.`);
   await expect(page.getByTestId('cart-item')).toHaveCount(1);
   await expect(page.getByRole('complementary', { name: 'Resumo' })).toContainText(/Total\s*R\$\s125,00/);
-  await expect(page.getByRole('complementary', { name: 'Resumo' })).toContainText('Frete grátis');
+  await expect(page.getByRole('complementary', { name: 'Resumo' })).toContainText('Calculado no checkout');
   expect(await cartItems(page)).toEqual([expect.objectContaining({ id: ring.id, priceCents: 12_500, quantity: 1 })]);
 
   // Quantity rules in the browser: the minus button stops at 1, a non-number gives 1.
@@ -212,20 +213,24 @@ test("a card purchase is approved: 'paid', the order, its items and the stock in
   const { account, product } = await readyToCheckout(page, 'checkout-card', 15_990, 2);
   await fillAddress(page);
   await fillCard(page, '4111 1111 1111 1111', '3');
-  await expect(page.getByLabel('Parcelas').locator('option:checked')).toHaveText(/3x de R\$\s106,60 sem juros/);
-  await expect(page.getByTestId('delivery-estimate')).toHaveText('Entrega em 3 a 7 dias úteis (Sudeste).');
+  // The goods and the store table's PAC to São Paulo (issue 23; the suite's carrier is down), in 3 instalments.
+  const pac = await tableFreight('SE', 'PAC');
+  const total = 31_980 + pac.priceCents;
+  const [first] = installmentPlan(total, 3);
+  await expect(page.getByLabel('Parcelas').locator('option:checked')).toContainText(formatBRL(first!));
+  await expect(page.getByTestId('delivery-estimate')).toHaveText(`Entrega em ${pac.minDays} a ${pac.maxDays} dias úteis (PAC).`);
   const id = await placeOrder(page);
 
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'paid');
   await expect(page.getByTestId('payment-card')).toContainText('Visa final 1111');
-  await expect(page.getByTestId('payment-card')).toContainText(/3x de R\$\s106,60 sem juros/);
-  await expect(page.getByTestId('order-confirmation')).toContainText('3 a 7 dias úteis');
+  await expect(page.getByTestId('payment-card')).toContainText(formatBRL(first!));
+  await expect(page.getByTestId('order-confirmation')).toContainText(`${pac.minDays} a ${pac.maxDays} dias úteis por PAC`);
   await expect(page.getByTestId('order-confirmation')).toContainText('Seu pedido será processado em até 24 horas.');
   await expect(page.getByRole('link', { name: 'Continuar comprando' })).toHaveAttribute('href', '/produtos');
   expect(await cartItems(page)).toEqual([]);
 
   const { order, items } = await orderRows(id);
-  expect(order).toMatchObject({ status: 'paid', total_cents: 31_980, payment_method: 'credit-card', customer_email: account.email, state: 'SP', complement: 'Apto 42', card_last4: '1111', installments: 3 });
+  expect(order).toMatchObject({ status: 'paid', total_cents: total, payment_method: 'credit-card', customer_email: account.email, state: 'SP', complement: 'Apto 42', card_last4: '1111', installments: 3 });
   await expect(page.getByTestId('order-number')).toHaveText(order.number);
   expect(items).toEqual([{ product_id: product.id, quantity: 2, unit_price_cents: 15_990, total_price_cents: 31_980 }]);
   expect(await stockOf(product.id)).toBe(3);
@@ -234,8 +239,13 @@ test("a card purchase is approved: 'paid', the order, its items and the stock in
 test('a PIX purchase shows the copia e cola payload, its QR code and the expiry; pending in PostgreSQL', async ({ page }) => {
   const { product } = await readyToCheckout(page, 'checkout-pix', 7_450, 1);
   await fillAddress(page);
+  // A Porto Alegre address: the freight follows the CEP's region (issue 23).
+  await page.getByLabel('CEP').fill('90010-000');
+  await page.getByLabel('Cidade').fill('Porto Alegre');
+  await page.getByLabel('Bairro').fill('Centro Histórico');
   await page.getByLabel('Estado').selectOption('RS');
-  await expect(page.getByTestId('delivery-estimate')).toHaveText('Entrega em 5 a 15 dias úteis (demais regiões).');
+  const pac = await tableFreight('S', 'PAC');
+  await expect(page.getByTestId('delivery-estimate')).toHaveText(`Entrega em ${pac.minDays} a ${pac.maxDays} dias úteis (PAC).`);
   await page.getByLabel('PIX', { exact: true }).check();
   const id = await placeOrder(page);
 
@@ -250,10 +260,10 @@ test('a PIX purchase shows the copia e cola payload, its QR code and the expiry;
   await expect(pix).toContainText('30 minutos');
   await expect(pix).toContainText(/\d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}/);
   await expect(pix.getByRole('button', { name: 'Copiar código PIX' })).toBeVisible();
-  await expect(page.getByTestId('order-confirmation')).toContainText('5 a 15 dias úteis');
+  await expect(page.getByTestId('order-confirmation')).toContainText(`${pac.minDays} a ${pac.maxDays} dias úteis`);
 
   const { order, items } = await orderRows(id);
-  expect(order).toMatchObject({ status: 'pending', total_cents: 7_450, payment_method: 'pix', pix_payload: payload, card_last4: null, state: 'RS' });
+  expect(order).toMatchObject({ status: 'pending', total_cents: 7_450 + pac.priceCents, payment_method: 'pix', pix_payload: payload, card_last4: null, state: 'RS' });
   expect(items).toEqual([{ product_id: product.id, quantity: 1, unit_price_cents: 7_450, total_price_cents: 7_450 }]);
   expect(await stockOf(product.id)).toBe(4);
 });
@@ -274,7 +284,7 @@ test('a boleto purchase shows the 47-digit line and the due date; pending in Pos
   await expect(boleto.getByRole('button', { name: 'Copiar linha digitável' })).toBeVisible();
 
   const { order, items } = await orderRows(id);
-  expect(order).toMatchObject({ status: 'pending', total_cents: 60_000, payment_method: 'boleto' });
+  expect(order).toMatchObject({ status: 'pending', total_cents: 60_000 + (await tableFreight('SE', 'PAC')).priceCents, payment_method: 'boleto' });
   expect(order.boleto_line!.replace(/\D/g, '')).toBe(line.replace(/\D/g, ''));
   expect(items).toEqual([{ product_id: product.id, quantity: 3, unit_price_cents: 20_000, total_price_cents: 60_000 }]);
   expect(await stockOf(product.id)).toBe(0);

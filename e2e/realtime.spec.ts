@@ -18,11 +18,12 @@ import path from 'node:path';
 import { eachMapping, TraceMap } from '@jridgewell/trace-mapping';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { formatBRL } from '@prata/contracts';
 import { createDeveloper, uniqueEmail } from './support/accounts.ts';
 import { createConfirmedCustomer } from './support/customers.ts';
 import { sql } from './support/database.ts';
 import { E2E } from './support/environment.ts';
-import { createProduct } from './support/shop.ts';
+import { createProduct, tableFreight } from './support/shop.ts';
 import { signInAsAdmin, signInAsDeveloper } from './support/ui.ts';
 
 const developer = { email: uniqueEmail('dev.realtime'), password: 'Prata-Dev-2026!', fullName: 'Rita Realtime E2E' };
@@ -106,13 +107,15 @@ test("a customer's order rings the admin's bell and updates the dashboard in ano
     },
   });
   expect(placed.status()).toBe(201);
-  const { number } = (await placed.json()) as { number: string };
+  const { number, totalCents, pricing } = (await placed.json()) as { number: string; totalCents: number; pricing: { subtotalCents: number; shippingCents: number } };
+  // The goods and the store table's freight to São Paulo (issue 23).
+  expect(pricing).toMatchObject({ subtotalCents: 18_990, shippingCents: (await tableFreight('SE', 'PAC')).priceCents });
 
   await expect(page.getByTestId('notification-badge')).toHaveText('1');
   // Live, not the 30 s poll (which stops while the socket is open): the order event invalidated the dashboard.
   await expect(awaitingPayment).toHaveText(new RegExp(`\\D${before + 1}\\s*$`), { timeout: 5_000 });
   await bell.click();
-  await expect(sheet.getByText(`Pedido ${number} recebido: R$\u00a0189,90.`)).toBeVisible();
+  await expect(sheet.getByText(`Pedido ${number} recebido: ${formatBRL(totalCents)}.`)).toBeVisible();
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await sheet.getByRole('button', { name: 'Marcar como lida: Novo pedido' }).click();

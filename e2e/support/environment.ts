@@ -15,6 +15,12 @@ const ports = {
   devtools: 13004 + offset,
   /** A spare port the composition test serves a copy of a remote on. */
   spare: 13011 + offset,
+  /**
+   * The carrier aggregator the e2e store quotes freight at (`MELHOR_ENVIO_URL`, issue 23): nothing
+   * listens there unless a spec starts the Melhor Envio double on it, so quotes come from the
+   * store's table (with its notice), as when the carrier is down.
+   */
+  carrier: 13012 + offset,
 } as const;
 const pgPort = 54339 + offset;
 /** A second store of the card-payment spec, paying through a Mercado Pago double (issue 21). */

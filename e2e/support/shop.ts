@@ -4,6 +4,7 @@
  * card fields with valid values.
  */
 import { expect, type Page } from '@playwright/test';
+import { HANDLING_DAYS } from '../../services/api/src/modules/shipping/shipping-quote.service.ts';
 import { sql } from './database.ts';
 
 let serial = 0;
@@ -32,7 +33,7 @@ export async function addToCart(page: Page, name: string, times = 1): Promise<vo
   await expect(page.getByRole('banner').getByRole('link', { name: `Carrinho: ${times} ${times === 1 ? 'item' : 'itens'}` })).toBeVisible();
 }
 
-/** Fills name, phone and a São Paulo address on /checkout. */
+/** Fills name, phone and a São Paulo address on /checkout, and waits for the CEP's freight (the cheapest option chosen; issue 23). */
 export async function fillAddress(page: Page): Promise<void> {
   await page.getByLabel('Nome completo').fill('Maria Silva');
   await page.getByLabel('Telefone').fill('(11) 98765-4321');
@@ -43,6 +44,17 @@ export async function fillAddress(page: Page): Promise<void> {
   await page.getByLabel('Bairro').fill('Bela Vista');
   await page.getByLabel('Cidade').fill('São Paulo');
   await page.getByLabel('Estado').selectOption('SP');
+  await expect(page.getByTestId('shipping-options').getByRole('radio').first()).toBeChecked();
+}
+
+/**
+ * The store's freight table option for `region` and `service` as a quote gives it for a package
+ * under 1 kg (the suite's carrier is down): price in BRL cents and business days with the store's
+ * handling day, read from the database.
+ */
+export async function tableFreight(region: string, service: 'PAC' | 'SEDEX'): Promise<{ priceCents: number; minDays: number; maxDays: number }> {
+  const [row] = await sql<{ base_cents: number; min_days: number; max_days: number }>('select base_cents, min_days, max_days from freight_rates where region = $1 and service = $2', [region, service]);
+  return { priceCents: row!.base_cents, minDays: row!.min_days + HANDLING_DAYS, maxDays: row!.max_days + HANDLING_DAYS };
 }
 
 /** Chooses the credit card and fills it (valid expiry next year), with `installments` (1..12). */

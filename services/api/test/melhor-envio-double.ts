@@ -30,8 +30,11 @@ export function melhorEnvioDoublePrice(serviceId: 1 | 2 | 3, weightKg: number, t
   return Math.round((service.base + service.perKg * weightKg) * (north ? 1.4 : 1) * 100);
 }
 
+/** The token the double accepts (the e2e store is configured with it). */
+export const MELHOR_ENVIO_DOUBLE_TOKEN = 'double-melhor-envio-token-0123456789';
+
 export class MelhorEnvioDouble extends HttpDouble {
-  readonly token = 'double-melhor-envio-token-0123456789';
+  readonly token = MELHOR_ENVIO_DOUBLE_TOKEN;
   readonly requests: DoubleShipmentRequest[] = [];
 
   protected async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {

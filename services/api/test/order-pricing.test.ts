@@ -201,3 +201,34 @@ describe('coupons on the order', () => {
     expect(await stockOf(service, ring.id)).toBe(9);
   });
 });
+
+describe('the sales report', () => {
+  it('adds a paid order\'s coupon and PIX discounts and its freight to the period\'s figures', async () => {
+    const report = async () => {
+      const response = await service.app.inject({ method: 'GET', url: '/api/admin/sales?period=all', headers: bearer(admin) });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { discounts: { couponCents: number; couponOrders: number; pixCents: number; freightCents: number }; totals: { revenueCents: number } };
+    };
+    const before = await report();
+    expect((await adminPut('/api/admin/settings/pix-discount', { percent: 10 })).statusCode).toBe(200);
+    try {
+      const buyer = await account(service);
+      const code = await createCoupon({ kind: 'fixed', value: 3_000 });
+      const ring = await createProduct(service, clock, 2, 20_000);
+      const placed = await placeOrder(service, buyer, { items: [{ productId: ring.id, quantity: 1 }], customer: manaus, payment: { method: 'pix' }, couponCode: code });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const paid = await service.app.inject({ method: 'POST', url: `/api/orders/${placed.json().id}/simulate-payment`, headers: bearer(buyer) });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const after = await report();
+      const freight = await tableRate('N', 'PAC');
+      // R$ 200,00 - R$ 30,00 coupon = R$ 170,00; 10 % by PIX = R$ 17,00 off.
+      expect(after.discounts.couponCents - before.discounts.couponCents).toBe(3_000);
+      expect(after.discounts.couponOrders - before.discounts.couponOrders).toBe(1);
+      expect(after.discounts.pixCents - before.discounts.pixCents).toBe(1_700);
+      expect(after.discounts.freightCents - before.discounts.freightCents).toBe(freight);
+      expect(after.totals.revenueCents - before.totals.revenueCents).toBe(20_000 - 3_000 - 1_700 + freight);
+    } finally {
+      await adminPut('/api/admin/settings/pix-discount', { percent: 0 });
+    }
+  });
+});

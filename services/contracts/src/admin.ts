@@ -204,6 +204,11 @@ export const salesReportSchema = z.object({
   /** Revenue per calendar month (YYYY-MM, São Paulo time), oldest first, months without sales included. */
   monthly: z.array(z.object({ month: z.string(), revenueCents: cents, orders: count })),
   byPaymentMethod: z.array(z.object({ method: z.enum(PAYMENT_METHODS), revenueCents: cents, orders: count })),
+  /**
+   * What the period's sales gave and charged besides the goods (issue 23), BRL cents: coupon
+   * discounts (and the orders that used a coupon), PIX discounts, and the freight charged (in the revenue).
+   */
+  discounts: z.object({ couponCents: cents, couponOrders: count, pixCents: cents, freightCents: cents }),
   /** The acquirer the service is configured with (`PAYMENT_PROVIDER`). */
   paymentProvider: z.string(),
 });

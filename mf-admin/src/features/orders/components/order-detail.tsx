@@ -128,8 +128,20 @@ export function OrderDetail({ order }: { order: AdminOrder }) {
             ))}
           </tbody>
         </Table>
-        <p className={styles.total}>
-          Frete grátis · Total <Price cents={order.totalCents} />
+        <p className={styles.total} data-testid="order-pricing">
+          Subtotal <Price cents={order.pricing.subtotalCents} /> · Frete{order.shippingService ? ` (${order.shippingService.name})` : ''}{' '}
+          {order.pricing.shippingCents === 0 ? 'grátis' : <Price cents={order.pricing.shippingCents} />}
+          {order.pricing.couponDiscountCents > 0 ? (
+            <>
+              {' '}· Cupom {order.pricing.couponCode} − <Price cents={order.pricing.couponDiscountCents} />
+            </>
+          ) : null}
+          {order.pricing.pixDiscountCents > 0 ? (
+            <>
+              {' '}· Desconto no PIX − <Price cents={order.pricing.pixDiscountCents} />
+            </>
+          ) : null}{' '}
+          · Total <Price cents={order.totalCents} />
         </p>
         {order.refundedCents > 0 ? (
           <p className={styles.total} data-testid="order-refunded">

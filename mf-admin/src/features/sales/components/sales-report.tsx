@@ -110,6 +110,24 @@ export function SalesReport() {
               )}
             </Card>
           </div>
+          <Card title="Descontos e Frete" description="Pedidos pagos, enviados ou entregues no período" testId="sales-discounts">
+            <ul className={styles.alerts}>
+              <li>
+                <span>
+                  Cupons · {data.discounts.couponOrders} {data.discounts.couponOrders === 1 ? 'pedido' : 'pedidos'}
+                </span>
+                <strong>− {formatBRL(data.discounts.couponCents)}</strong>
+              </li>
+              <li>
+                <span>Desconto no PIX</span>
+                <strong>− {formatBRL(data.discounts.pixCents)}</strong>
+              </li>
+              <li>
+                <span>Frete cobrado (na receita)</span>
+                <strong>{formatBRL(data.discounts.freightCents)}</strong>
+              </li>
+            </ul>
+          </Card>
           <Card title="Formas de Pagamento" icon={<CreditCard size={20} aria-hidden="true" />}>
             <PixDiscountForm />
             {data.byPaymentMethod.length > 0 ? (

@@ -218,6 +218,16 @@ describe('CheckoutForm instalments and summary', () => {
     expect(summary()).toContain('Entrega em 4 a 7 dias úteis (PAC).');
     click(options[1]!);
     expect(summary()).toContain(`Total${formatBRL(TOTAL + 3_990)}`);
+    // Another CEP quotes SEDEX at another price and days: the choice stays SEDEX, at the new figures.
+    stubFetch(paymentApi((call) => (call.url.endsWith('/api/shipping/quotes') ? json(200, { ...QUOTE, options: [QUOTE.options[0], { ...QUOTE.options[1], priceCents: 5_990, minDays: 5, maxDays: 9 }] }) : json(404, { error: 'not_found', message: 'x' }))));
+    typeInto(input('zipCode'), '69005010');
+    await flush();
+    expect(summary()).toContain(`Total${formatBRL(TOTAL + 5_990)}`);
+    expect(summary()).toContain('Entrega em 5 a 9 dias úteis (SEDEX).');
+    stubApi(() => json(404, { error: 'not_found', message: 'x' }));
+    typeInto(input('zipCode'), '01310100');
+    await flush();
+    expect(summary()).toContain(`Total${formatBRL(TOTAL + 3_990)}`);
     expect(summary()).toContain('Entrega em 2 a 4 dias úteis (SEDEX).');
     click(view.container.querySelector('input[name="paymentMethod"][value="pix"]'));
     await flush();

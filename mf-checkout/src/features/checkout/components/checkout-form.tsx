@@ -286,7 +286,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
           {canSaveAddress ? <Checkbox id={fieldId('saveAddress')} name="saveAddress" label="Guardar na minha conta para as próximas compras" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} /> : null}
         </fieldset>
 
-        <ShippingOptions quote={quote} cepComplete={zipCode.replace(/\D/g, '').length === 8} value={shipping?.serviceId ?? null} onChange={chooseShipping} error={shippingError} />
+        <ShippingOptions quote={quote} cepComplete={zipCode.replace(/\D/g, '').length === 8} value={shipping} onChange={chooseShipping} error={shippingError} />
         <CouponField code={couponCode} check={couponCheck} onApply={setCouponCode} />
 
         <fieldset className={styles.section}>

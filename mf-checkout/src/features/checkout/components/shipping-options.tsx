@@ -17,8 +17,8 @@ export interface ShippingOptionsProps {
   quote: { data: ShippingQuote | undefined; error: unknown; isFetching: boolean };
   /** Whether the CEP typed has eight digits. */
   cepComplete: boolean;
-  /** The chosen option's `serviceId`, or null. */
-  value: string | null;
+  /** The chosen option (as last quoted), or null. */
+  value: ShippingOption | null;
   onChange(option: ShippingOption | null): void;
   error?: string | undefined;
 }
@@ -30,14 +30,14 @@ export function shippingOptionLabel(option: ShippingOption): string {
 
 export function ShippingOptions({ quote, cepComplete, value, onChange, error }: ShippingOptionsProps) {
   const options = quote.data?.options ?? [];
-  const chosen = options.find((option) => option.serviceId === value) ?? null;
-  // A new quote without the chosen service (or with another price) chooses its cheapest option again.
+  // A new quote (another CEP or cart) keeps the chosen service at its new price and days, or
+  // chooses its cheapest option when that service is not offered there.
   useEffect(() => {
     if (!quote.data) return;
-    const current = quote.data.options.find((option) => option.serviceId === value);
+    const current = quote.data.options.find((option) => option.serviceId === value?.serviceId);
     if (!current) onChange(quote.data.options[0] ?? null);
-    else if (current !== chosen) onChange(current);
-  }, [quote.data, value, chosen, onChange]);
+    else if (current.priceCents !== value?.priceCents || current.minDays !== value.minDays || current.maxDays !== value.maxDays) onChange(current);
+  }, [quote.data, value, onChange]);
 
   let body;
   if (!cepComplete) body = <p className={styles.note}>Informe o CEP para ver as opções de entrega.</p>;
@@ -54,7 +54,7 @@ export function ShippingOptions({ quote, cepComplete, value, onChange, error }: 
           hideLegend
           name="shipping"
           options={options.map((option) => ({ value: option.serviceId, label: shippingOptionLabel(option), hint: `${option.carrier} · ${businessDaysText(option)}` }))}
-          value={value}
+          value={value?.serviceId ?? null}
           onValueChange={(serviceId) => onChange(options.find((option) => option.serviceId === serviceId) ?? null)}
           error={error}
         />

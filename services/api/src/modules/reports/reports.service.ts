@@ -95,7 +95,13 @@ export class ReportsService {
     const sales = `with sales as (select * from orders where ${SALE} and (?::timestamptz is null or ${soldAt()} >= ?::timestamptz))`;
     const window = [since, since];
     const [[totals], [units], top, monthly, methods, stockAlerts] = await Promise.all([
-      db.execute(`${sales} select coalesce(sum(total_cents), 0)::bigint as revenue, count(*) as orders from sales`, window),
+      db.execute(
+        `${sales} select coalesce(sum(total_cents), 0)::bigint as revenue, count(*) as orders,
+                         coalesce(sum(coupon_discount_cents), 0)::bigint as coupon, count(*) filter (where coupon_code is not null) as coupon_orders,
+                         coalesce(sum(pix_discount_cents), 0)::bigint as pix, coalesce(sum(shipping_cents), 0)::bigint as freight
+                    from sales`,
+        window,
+      ),
       db.execute(`${sales} select coalesce(sum(i.quantity), 0)::bigint as units from order_items i join sales s on s.id = i.order_id`, window),
       db.execute<{ product_id: string | null; name: string; sku: string | null; label: string | null; units: string; revenue: string }[]>(
         `${sales} select i.product_id, (array_agg(i.product_name order by s.created_at desc))[1] as name, i.sku,
@@ -127,6 +133,7 @@ export class ReportsService {
     return {
       period,
       totals: { revenueCents, unitsSold: n(units!.units), orders, averageTicketCents: orders > 0 ? Math.round(revenueCents / orders) : 0 },
+      discounts: { couponCents: n(totals!.coupon), couponOrders: n(totals!.coupon_orders), pixCents: n(totals!.pix), freightCents: n(totals!.freight) },
       // Per product and variant (issue 22): a variant's line reads 'Anel Solitário — Aro 16'.
       topProducts: top.map((row) => ({
         productId: row.product_id,
