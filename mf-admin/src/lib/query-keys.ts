@@ -46,6 +46,8 @@ export const adminKeys = {
   orderShipment: (id: string) => ['admin', 'orders', 'detail', id, 'shipment'] as const,
   labelOptions: (id: string) => ['admin', 'orders', 'detail', id, 'label-options'] as const,
   orders: ['admin', 'orders'] as const,
+  /** One order's return and exchange requests (issue 23): under `orders`, so an order's change refreshes them. */
+  orderReturns: (orderId: string) => ['admin', 'orders', 'returns', orderId] as const,
   /** The Frete tab (issue 23): free shipping and the freight table. */
   freeShipping: ['admin', 'shipping', 'free-shipping'] as const,
   freightRates: ['admin', 'shipping', 'freight-rates'] as const,

@@ -53,6 +53,7 @@ export function sampleOrder(over: Partial<Order> = {}): Order {
       { status: 'pending', at: '2026-11-21T13:00:00.000Z', note: null },
       { status: 'paid', at: '2026-11-21T13:00:02.000Z', note: null },
     ],
+    refundedCents: 0,
     ...over,
   };
 }

@@ -38,6 +38,7 @@ import contentRoutes from './modules/content/index.ts';
 import addressRoutes from './modules/addresses/index.ts';
 import shippingRoutes from './modules/shipping/index.ts';
 import promotionRoutes from './modules/promotions/index.ts';
+import returnRoutes from './modules/returns/index.ts';
 import failedEmailRoutes from './modules/failed-emails/index.ts';
 import invoiceRoutes from './modules/invoices/index.ts';
 import identityRoutes, { liveSessionRoles } from './modules/identity/index.ts';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(backInStockRoutes);
   await app.register(orderRoutes);
   await app.register(invoiceRoutes);
+  await app.register(returnRoutes);
   await app.register(scheduledJobsPlugin);
   await app.register(contentRoutes);
   await app.register(settingsRoutes);

@@ -48,6 +48,8 @@ export class MercadoPagoDouble {
   readonly requests: RecordedRequest[] = [];
   private readonly tokens = new Map<string, { number: string }>();
   private readonly byIdempotencyKey = new Map<string, number>();
+  /** Refunds by their `X-Idempotency-Key`. */
+  private readonly refundKeys = new Map<string, { id: number; amount: number }>();
   private nextId = 1_325_000_000;
   /** Answer the next N `POST /v1/payments` with this status (e.g. 500 for an outage). */
   failNextPayments: { status: number; count: number } | null = null;
@@ -204,10 +206,21 @@ export class MercadoPagoDouble {
         return send(200, payment);
       }
       if (req.method === 'POST' && match[2]) {
+        // Documented behaviour: a retried key answers the same refund; partial refunds keep the
+        // payment `approved` (status_detail `partially_refunded`) until everything is back; more
+        // than what is left is refused.
+        const key = String(req.headers['x-idempotency-key'] ?? '');
+        const again = key ? this.refundKeys.get(key) : undefined;
+        if (again) return send(201, { ...again, payment_id: payment.id, status: 'approved' });
         if (payment.status !== 'approved') return send(400, { message: 'Payment not refundable' });
-        const refund = { id: this.nextId++, amount: Number(body?.amount ?? payment.transaction_amount) };
+        const cents = (amount: number) => Math.round(amount * 100);
+        const left = cents(payment.transaction_amount) - payment.refunds.reduce((sum, r) => sum + cents(r.amount), 0);
+        const refund = { id: this.nextId++, amount: Number(body?.amount ?? left / 100) };
+        if (cents(refund.amount) > left) return send(400, { message: 'Invalid refund amount' });
         payment.refunds.push(refund);
-        payment.status = 'refunded';
+        if (key) this.refundKeys.set(key, refund);
+        if (cents(refund.amount) === left) payment.status = 'refunded';
+        else payment.status_detail = 'partially_refunded';
         return send(201, { ...refund, payment_id: payment.id, status: 'approved' });
       }
     }

@@ -10,7 +10,9 @@
  *   an unpaid one is cancelled at the acquirer), and a payment confirmed after expiry is raised
  *   (`PaymentConfirmedAfterExpiry`) and refunded by the staff;
  * - boleto: CPF and address go to the acquirer, the line comes back;
- * - an acquirer outage after the order was committed cancels it and returns its units.
+ * - an acquirer outage after the order was committed cancels it and returns its units;
+ * - returns (issue 23): each return's share refunded with its own idempotency key, the payment
+ *   `refunded` only when everything is back, and that refund raising no alert.
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +87,33 @@ describe('payment configuration', () => {
 });
 
 describe('cards', () => {
+  it("refunds each return's share through the acquirer with its own key; the payment is refunded when everything is back (issue 23)", async () => {
+    const product = await createProduct(service, clock, 5, 12_990);
+    const token = await double.cardToken('5031433215406351');
+    const placed = (await placeOrder(service, buyer, { items: [{ productId: product.id, quantity: 2 }], customer, payment: { method: 'credit-card', cardToken: token, cardBrand: 'master', installments: 1 } })).json();
+    const staffPost = (url: string, payload: object = {}) => service.app.inject({ method: 'POST', url, headers: bearer(staff), payload });
+    expect((await staffPost(`/api/admin/orders/${placed.id}/ship`, { carrier: 'Correios', trackingCode: 'QB123456789BR' })).statusCode).toBe(200);
+    expect((await staffPost(`/api/admin/orders/${placed.id}/deliver`)).statusCode).toBe(200);
+    const lineId = (await service.app.inject({ method: 'GET', url: `/api/orders/${placed.id}/returns`, headers: bearer(buyer) })).json().returnable[0].orderItemId as string;
+    const payment = double.paymentOf(placed.id);
+    for (const [index, status] of (['approved', 'refunded'] as const).entries()) {
+      const asked = await service.app.inject({ method: 'POST', url: `/api/orders/${placed.id}/returns`, headers: bearer(buyer), payload: { kind: 'return', reason: 'Não serviu', lines: [{ orderItemId: lineId, quantity: 1 }] } });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const id = asked.json().id as string;
+      expect((await staffPost(`/api/admin/returns/${id}/receive`)).statusCode).toBe(200);
+      const refunded = await staffPost(`/api/admin/returns/${id}/refund`);
+      expect(refunded.json()).toMatchObject({ status: 'refunded', refundedCents: 12_990 });
+      const calls = double.requests.filter((r) => r.path === `/v1/payments/${payment.id}/refunds`);
+      expect(calls[index]!.body).toEqual({ amount: 129.9 });
+      expect(calls[index]!.headers['x-idempotency-key']).toBe(`return-${id}`);
+      expect(double.payments.get(payment.id)!.status).toBe(status);
+    }
+    expect((await orderRow(placed.id)).refundedCents).toBe(25_980);
+    // The acquirer then reports the payment refunded: the store made that refund itself, no alert.
+    expect((await double.notify(webhookUrl, payment.id)).status).toBe(200);
+    expect((await orderRow(placed.id)).paymentAlert).toBeNull();
+  });
+
   it('charges the token with the idempotency key and the exact amount; refunds through the acquirer', async () => {
     const product = await createProduct(service, clock, 5, 13657);
     const token = await double.cardToken('5031433215406351');

@@ -28,6 +28,7 @@ export const DOMAIN_EVENT_CHANNELS = {
   OrderCancelled: 'orders',
   OrderRefunded: 'orders',
   PaymentConfirmedAfterExpiry: 'orders',
+  ReturnRequested: null,
   NotificationCreated: 'notifications',
   NotificationsChanged: 'notifications',
   SystemErrorRecorded: 'system-errors',
@@ -64,6 +65,8 @@ export const ORDER_EVENTS = {
   paidAfterExpiry: 'PaymentConfirmedAfterExpiry',
 } as const satisfies Record<string, DomainEventName>;
 export type OrderEventType = (typeof ORDER_EVENTS)[keyof typeof ORDER_EVENTS];
+/** A shopper asked to return or exchange units of a delivered order (issue 23): the owner is notified. */
+export const RETURN_REQUESTED = 'ReturnRequested' satisfies DomainEventName;
 /** Event names of the admins' notifications. */
 export const NOTIFICATION_EVENTS = { created: 'NotificationCreated', changed: 'NotificationsChanged' } as const satisfies Record<string, DomainEventName>;
 /** Event names of recorded system errors. */

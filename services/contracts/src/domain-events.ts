@@ -12,6 +12,7 @@ import type { DomainEventName } from './domain-event-names.ts';
 import { notificationSchema } from './notifications.ts';
 import { CANCEL_REASONS, orderStatusSchema, paymentMethodSchema } from './orders.ts';
 import { remoteNameSchema } from './platform.ts';
+import { RETURN_KINDS } from './returns.ts';
 import { systemErrorSchema } from './system-errors.ts';
 
 /** A product whose data or availability changed. */
@@ -44,6 +45,8 @@ export const DOMAIN_EVENT_PAYLOADS = {
   OrderCancelled: orderEventBaseSchema.extend({ reason: z.enum(CANCEL_REASONS) }),
   OrderRefunded: orderEventBaseSchema.extend({ refundedCents: z.number().int(), latePayment: z.boolean().optional() }),
   PaymentConfirmedAfterExpiry: orderEventBaseSchema.extend({ paymentId: z.string(), amountCents: z.number().int() }),
+  /** The request (`returnId`), its kind, whether within the 7-day withdrawal right (approved at once) and what it gives back, BRL cents. */
+  ReturnRequested: orderEventBaseSchema.extend({ returnId: z.uuid(), kind: z.enum(RETURN_KINDS), withinWithdrawal: z.boolean(), amountCents: z.number().int() }),
   NotificationCreated: notificationSchema,
   NotificationsChanged: z.object({ userId: z.uuid(), ids: z.array(z.uuid()), change: z.enum(['read', 'dismissed']) }),
   SystemErrorRecorded: systemErrorSchema,

@@ -24,3 +24,4 @@ export * from './promotions.ts';
 export * from './money-input.ts';
 export * from './order-pricing.ts';
 export * from './invoices.ts';
+export * from './returns.ts';

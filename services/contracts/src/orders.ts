@@ -322,6 +322,8 @@ export const orderSchema = z.object({
     .object({ reason: z.enum(CANCEL_REASONS), at: z.iso.datetime({ offset: true }), refundedCents: z.number().int().nullable() })
     .nullable(),
   timeline: z.array(orderTimelineEntrySchema),
+  /** Everything given back through the acquirer so far (a cancellation's refund, returns' refunds: issue 23), BRL cents; 0 for none. */
+  refundedCents: z.number().int(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

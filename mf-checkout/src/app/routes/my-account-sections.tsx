@@ -9,6 +9,7 @@ import { AccountPrivacy } from '../../features/account/components/account-privac
 import { EmailChangeForm, PasswordChangeForm } from '../../features/account/components/credential-forms.tsx';
 import { ProfileForm } from '../../features/account/components/profile-form.tsx';
 import { SavedAddresses } from '../../features/account/components/saved-addresses.tsx';
+import { StoreCreditBalance } from '../../features/account/components/store-credit.tsx';
 import { useProfile } from '../../features/account/api/get-profile.ts';
 import { MY_ORDERS_PATH } from './my-orders.tsx';
 import styles from './routes.module.css';
@@ -31,6 +32,7 @@ export default function AccountSections() {
         <SavedAddresses />
       </Card>
       <Card title="Pedidos e dados">
+        <StoreCreditBalance />
         <div className={styles.links}>
           <Link to={MY_ORDERS_PATH} className={buttonClassName('outline')}>
             Meus pedidos

@@ -29,6 +29,7 @@ import { SearchNormalizeRoutine } from '../modules/search/index.ts';
 import { StoreSettingsSchema } from '../modules/settings/index.ts';
 import { FreightRateSchema } from '../modules/shipping/index.ts';
 import { CouponRedemptionSchema, CouponSchema } from '../modules/promotions/index.ts';
+import { ReturnRequestLineSchema, ReturnRequestSchema, StoreCreditEntrySchema } from '../modules/returns/index.ts';
 import { SourceMapSchema, SystemErrorEventSchema, SystemErrorSchema, SystemErrorUserSchema, SystemErrorVersionSchema } from '../modules/system-errors/index.ts';
 import { NotificationSchema, NotificationStateSchema } from '../modules/notifications/index.ts';
 import { QaIssueSchema } from '../modules/quality/index.ts';
@@ -84,6 +85,9 @@ export const ENTITIES = [
   FreightRateSchema,
   CouponSchema,
   CouponRedemptionSchema,
+  ReturnRequestSchema,
+  ReturnRequestLineSchema,
+  StoreCreditEntrySchema,
 ];
 
 /** Builds the ORM options for a `postgres://` URL. `debug` logs SQL. */

@@ -10,6 +10,7 @@ import { Alert, Card, OrderStatusBadge, Price, Table, formatBRL, formatDateTime 
 import { OrderActions } from './order-actions.tsx';
 import { OrderInvoice } from './order-invoice.tsx';
 import { OrderLabel } from './order-label.tsx';
+import { OrderReturns } from './order-returns.tsx';
 import styles from './orders.module.css';
 
 const ALERT_TEXTS = {
@@ -148,7 +149,14 @@ export function OrderDetail({ order }: { order: AdminOrder }) {
           ) : null}{' '}
           · Total <Price cents={order.totalCents} />
         </p>
+        {order.refundedCents > 0 ? (
+          <p className={styles.total} data-testid="order-refunded">
+            Reembolsado <Price cents={order.refundedCents} />
+          </p>
+        ) : null}
       </Card>
+
+      <OrderReturns orderId={order.id} />
 
       <Card title="Histórico">
         <Table caption="Histórico do pedido" hideCaption variant="compact" data-testid="order-timeline">

@@ -12,6 +12,7 @@ import { businessDaysText } from '../../../lib/delivery.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { OrderInvoice } from './order-invoice.tsx';
 import { OrderItemsCard } from './order-items-card.tsx';
+import { OrderReturnsCard } from './order-returns.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ShippingAddress } from './shipping-address.tsx';
 import styles from './orders.module.css';
@@ -88,6 +89,8 @@ export function OrderDetails({ order }: { order: Order }) {
       <PaymentInstructions order={order} />
       <OrderItemsCard order={order} />
       {order.status !== 'pending' ? <OrderInvoice orderId={order.id} /> : null}
+      {order.refundedCents > 0 && !cancellation ? <p data-testid="order-refunded">Reembolsado: {formatBRL(order.refundedCents)}</p> : null}
+      {order.status === 'delivered' ? <OrderReturnsCard order={order} /> : null}
 
       <Card title="Entrega" className={styles.card}>
         <ShippingAddress shipping={shipping} />

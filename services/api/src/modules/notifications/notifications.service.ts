@@ -1,7 +1,7 @@
 /**
  * Admin notifications produced by the service from real events (admin.md 2 "Notifications";
  * issue 11): a new order (only while under 1 hour old), a confirmed payment, a payment confirmed
- * after the order expired, low stock (stock at or below the stored low-stock threshold, issue 22, after an order or an
+ * after the order expired, a return or exchange requested (issue 23), low stock (stock at or below the stored low-stock threshold, issue 22, after an order or an
  * admin's change), and errors piling up (ERROR_ALERT_THRESHOLD unresolved occurrences within an
  * hour). Each is written once (unique `dedupe_key`) and announced with a `NotificationCreated`
  * event on the `notifications` channel. Read and dismissed state is kept per admin;
@@ -15,6 +15,8 @@ import {
   NOTIFICATION_EVENTS,
   ORDER_EVENTS,
   PRODUCT_EVENTS,
+  RETURN_KIND_LABELS,
+  RETURN_REQUESTED,
   SYSTEM_ERROR_EVENTS,
   formatBRL,
   type NotificationDto,
@@ -86,6 +88,17 @@ export class NotificationService {
         title: 'Pagamento após expiração',
         description: `O pagamento do pedido ${String(event.payload.number ?? event.aggregateId)} foi confirmado depois que o pedido expirou. Verifique o estoque e o estorno.`,
         dedupeKey: `payment-after-expiry:${event.aggregateId}`,
+        action: orderAction(event.aggregateId),
+      }),
+    );
+    this.events.subscribe(RETURN_REQUESTED, (event) =>
+      this.create({
+        type: event.payload.withinWithdrawal ? 'info' : 'warning',
+        title: `${RETURN_KIND_LABELS[event.payload.kind]} solicitada`,
+        description: event.payload.withinWithdrawal
+          ? `Pedido ${event.payload.number}: no prazo de 7 dias, aprovada automaticamente (${formatBRL(event.payload.amountCents)}). Aguarde as peças.`
+          : `Pedido ${event.payload.number}: fora do prazo de 7 dias. Aprove ou recuse.`,
+        dedupeKey: `return-requested:${event.payload.returnId}`,
         action: orderAction(event.aggregateId),
       }),
     );

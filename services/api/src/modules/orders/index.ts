@@ -169,6 +169,7 @@ export { default as paymentsPlugin, PAYMENT_WEBHOOK_PATH } from './payments.plug
 export { Shipment, ShipmentSchema } from './shipment.entity.ts';
 
 export { addBusinessDays, endOfSaoPauloDay } from './business-days.ts';
+export { RefundFailedError } from './admin-orders.service.ts';
 export { boletoLine } from './sandbox-provider.ts';
 
 /** Whether order lines reference a product (the catalogue archives such a product instead of deleting it). */

@@ -67,5 +67,6 @@ export function toOrderDto(order: Order): OrderDto {
         ? { reason: (order.cancelReason ?? 'cancelled_by_admin') as CancelReason, at: order.cancelledAt.toISOString(), refundedCents: order.refundedCents ?? null }
         : null,
     timeline: history.filter((entry) => entry.fromStatus !== entry.toStatus).map((entry) => ({ status: entry.toStatus, at: entry.createdAt.toISOString(), note: null })),
+    refundedCents: order.refundedCents ?? 0,
   };
 }

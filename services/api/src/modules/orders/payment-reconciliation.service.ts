@@ -173,7 +173,9 @@ export class PaymentReconciliation {
         workflow.event(tx, effects, order, ORDER_EVENTS.refunded, { refundedCents: payment.amountCents });
         return 'refunded';
       }
-      if ((order.status === 'shipped' || order.status === 'delivered') && order.paymentAlert !== 'refunded_by_provider') {
+      // A refund the store made itself (returns, issue 23) is no alert.
+      const refundedByStore = (order.refundedCents ?? 0) >= payment.amountCents;
+      if ((order.status === 'shipped' || order.status === 'delivered') && order.paymentAlert !== 'refunded_by_provider' && !refundedByStore) {
         order.paymentAlert = 'refunded_by_provider';
         order.paymentAlertAt = workflow.clock.now();
         workflow.history(tx, order, order.status, order.status, actor, 'Pagamento estornado ou contestado na operadora após o envio');

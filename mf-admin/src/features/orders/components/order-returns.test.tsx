@@ -1,0 +1,91 @@
+/**
+ * An order's return and exchange requests in the panel (issue 23): each request offers only the
+ * actions its status allows ('Aprovar' / 'Recusar' while in review, 'Recebido' once approved,
+ * 'Reembolsar' / 'Crédito na loja' for a received return, 'Concluir troca' for a received
+ * exchange), and an action posts to its route and re-reads the requests.
+ */
+import { act } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AdminReturn } from '@prata/contracts';
+import { setRuntimeConfig, toast } from '@prata/shared-ui';
+import { flush, render, type Rendered } from '@prata/shared-ui/testing';
+import { OrderReturns } from './order-returns.tsx';
+
+const ORDER = 'b0000000-0000-4000-8000-000000000001';
+const base: AdminReturn = {
+  id: 'e0000000-0000-4000-8000-000000000001',
+  orderId: ORDER,
+  orderNumber: 'P925-7KX2Q',
+  kind: 'return',
+  status: 'requested',
+  reason: 'Não gostei do brilho',
+  withinWithdrawal: false,
+  lines: [{ orderItemId: 'd0000000-0000-4000-8000-000000000001', productName: 'Anel Solitário', variantLabel: 'Aro 16', quantity: 1, amountCents: 12_990 }],
+  shippingCents: 0,
+  amountCents: 12_990,
+  refundedCents: null,
+  creditedCents: null,
+  note: null,
+  createdAt: '2026-12-10T13:00:00.000Z',
+  updatedAt: '2026-12-10T13:00:00.000Z',
+  customerName: 'Maria Silva',
+  customerEmail: 'maria@exemplo.com.br',
+};
+
+let view: Rendered | null = null;
+beforeAll(() => setRuntimeConfig({ apiUrl: 'http://api.test' }));
+afterEach(() => {
+  view?.unmount();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Renders the requests with the API answering `list` to every GET and `saved` to a POST. */
+async function mount(list: AdminReturn[], saved?: AdminReturn) {
+  const calls: { method: string; url: string }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      calls.push({ method: init.method ?? 'GET', url: String(url) });
+      return new Response(JSON.stringify(init.method === 'POST' ? saved : list), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  view = render(<OrderReturns orderId={ORDER} />);
+  await flush();
+  return calls;
+}
+
+const buttons = () => [...view!.container.querySelectorAll('[data-testid="return-row"] button')].map((button) => button.textContent);
+
+describe('OrderReturns', () => {
+  it('offers the actions of each status', async () => {
+    await mount([base]);
+    expect(view!.container.textContent).toContain('1× Anel Solitário (Aro 16)');
+    expect(view!.container.textContent).toContain('fora do prazo de 7 dias');
+    expect(buttons()).toEqual(['Aprovar', 'Recusar']);
+    view!.unmount();
+    await mount([{ ...base, status: 'received' }]);
+    expect(buttons()).toEqual(['Reembolsar', 'Crédito na loja']);
+    view!.unmount();
+    await mount([{ ...base, kind: 'exchange', status: 'received' }]);
+    expect(buttons()).toEqual(['Concluir troca']);
+    view!.unmount();
+    await mount([{ ...base, status: 'refunded', refundedCents: 12_990 }]);
+    expect(buttons()).toEqual([]);
+  });
+
+  it("posts the action to the request's route and reads the requests again", async () => {
+    vi.spyOn(toast, 'success').mockReturnValue(undefined);
+    const calls = await mount([{ ...base, status: 'received' }], { ...base, status: 'refunded', refundedCents: 12_990 });
+    const refund = [...view!.container.querySelectorAll('button')].find((button) => button.textContent === 'Reembolsar')!;
+    act(() => refund.click());
+    await flush();
+    await flush();
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      `GET http://api.test/api/admin/returns?orderId=${ORDER}`,
+      `POST http://api.test/api/admin/returns/${base.id}/refund`,
+      `GET http://api.test/api/admin/returns?orderId=${ORDER}`,
+    ]);
+    expect(toast.success).toHaveBeenCalledWith('Reembolsada', { description: 'Pedido P925-7KX2Q' });
+  });
+});

@@ -1,0 +1,9 @@
+/** 'Crédito na loja' on `/minha-conta` (issue 23): the balance of returns the store credited, shown only when there is one. */
+import { formatBRL } from '@prata/shared-ui';
+import { useStoreCredit } from '../api/get-store-credit.ts';
+
+export function StoreCreditBalance() {
+  const credit = useStoreCredit();
+  if (!credit.data || credit.data.balanceCents === 0) return null;
+  return <p data-testid="store-credit">Crédito na loja: <strong>{formatBRL(credit.data.balanceCents)}</strong></p>;
+}

@@ -1,0 +1,53 @@
+/**
+ * 'Devolução ou troca' on a delivered order's page (`/minha-conta/pedidos/:id`, issue 23; CDC
+ * art. 49): the end of the 7-day withdrawal right, the order's requests with their status and
+ * amounts, and 'Devolver ou trocar', which opens the form (return-form.tsx, loaded on demand).
+ */
+import { Suspense, lazy, useState } from 'react';
+import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS, type Order } from '@prata/contracts';
+import { Button, Card, SkeletonText, formatBRL, formatDateTime } from '@prata/shared-ui';
+import { useOrderReturns } from '../api/get-order-returns.ts';
+import styles from './orders.module.css';
+
+const ReturnForm = lazy(() => import('./return-form.tsx'));
+
+/** The order's returns card (delivered orders only). */
+export function OrderReturnsCard({ order }: { order: Order }) {
+  const returns = useOrderReturns(order.id);
+  const [asking, setAsking] = useState(false);
+  if (!returns.data) return null;
+  const { withdrawalUntil, open, requests } = returns.data;
+  return (
+    <Card title="Devolução ou troca" className={styles.card} testId="order-returns">
+      {withdrawalUntil ? <p className={styles.muted}>Direito de arrependimento (7 dias): até {formatDateTime(withdrawalUntil)}. Depois disso, a loja analisa cada pedido.</p> : null}
+      {requests.length > 0 ? (
+        <ul className={styles.lines}>
+          {requests.map((request) => (
+            <li key={request.id} className={styles.line} data-testid="return-request" data-status={request.status}>
+              <span>
+                {RETURN_KIND_LABELS[request.kind]} de {request.lines.map((line) => `${line.quantity}× ${line.productName}`).join(', ')}
+                {request.note ? ` · ${request.note}` : ''}
+              </span>
+              <strong>
+                {RETURN_STATUS_LABELS[request.status]}
+                {request.refundedCents ? ` · ${formatBRL(request.refundedCents)}` : request.creditedCents ? ` · ${formatBRL(request.creditedCents)}` : ''}
+              </strong>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {open && asking ? (
+        <Suspense fallback={<SkeletonText lines={3} />}>
+          <ReturnForm order={order} returns={returns.data} onDone={() => setAsking(false)} />
+        </Suspense>
+      ) : null}
+      {open && !asking ? (
+        <div className={styles.actions}>
+          <Button variant="outline" onClick={() => setAsking(true)}>
+            Devolver ou trocar
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

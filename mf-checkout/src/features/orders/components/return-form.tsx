@@ -1,0 +1,67 @@
+/**
+ * The 'Devolver ou trocar' form (issue 23): kind, units per item still returnable, and the
+ * reason, validated with the shared `createReturnSchema` through react-hook-form; the service's
+ * 400 issues land on the form. A chunk of its own (order-returns.tsx loads it with `React.lazy`
+ * when the shopper opens it), so the form library stays out of the remote's first load.
+ */
+import { RETURN_KIND_LABELS, createReturnSchema, type Order, type OrderReturns, type ReturnKind } from '@prata/contracts';
+import { Button, Field, RadioGroup, Select, Textarea, toast } from '@prata/shared-ui';
+import { Form, FormField, serverIssues, setServerErrors, useController, useZodForm } from '@prata/shared-ui/form';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useCreateReturn } from '../api/create-return.ts';
+import styles from './orders.module.css';
+
+const KIND_OPTIONS = (Object.keys(RETURN_KIND_LABELS) as ReturnKind[]).map((kind) => ({ value: kind, label: RETURN_KIND_LABELS[kind] }));
+
+export default function ReturnForm({ order, returns, onDone }: { order: Order; returns: OrderReturns; onDone: () => void }) {
+  const lines = returns.returnable.filter((line) => line.quantity > 0);
+  const form = useZodForm(createReturnSchema, { defaultValues: { kind: 'return', reason: '', lines: lines.map((line) => ({ orderItemId: line.orderItemId, quantity: 0 })) } });
+  const kind = useController({ control: form.control, name: 'kind' });
+  const create = useCreateReturn(order.id);
+  const linesError = form.formState.errors.lines?.root?.message ?? form.formState.errors.lines?.message ?? form.formState.errors.root?.server?.message;
+
+  const submit = (input: Parameters<typeof create.mutate>[0]) =>
+    create.mutate(input, {
+      onSuccess: (request) => {
+        toast.success('Solicitação enviada', { description: request.status === 'approved' ? 'Aprovada: envie as peças de volta para a loja.' : 'A loja vai analisar e responder por e-mail.' });
+        onDone();
+      },
+      onError: (cause) => {
+        if (setServerErrors(form, serverIssues(cause), (path) => (path === 'reason' || path === 'kind' ? path : undefined)) === 0) {
+          form.setError('root.server', { message: cause instanceof ApiRequestError ? cause.message : 'Não foi possível enviar a solicitação.' });
+        }
+      },
+    });
+
+  return (
+    <Form form={form} onSubmit={submit} className={styles.card} aria-label="Devolver ou trocar">
+      <RadioGroup legend="O que você quer fazer?" name="kind" options={KIND_OPTIONS} value={kind.field.value} onValueChange={kind.field.onChange} inline />
+      {lines.map((line, index) => (
+        <Field key={line.orderItemId} label={`${line.productName}${line.variantLabel ? ` — ${line.variantLabel}` : ''}`} hint={`Até ${line.quantity}`}>
+          {(control) => (
+            <Select {...control} {...form.register(`lines.${index}.quantity`, { setValueAs: Number })} data-testid="return-quantity">
+              {Array.from({ length: line.quantity + 1 }, (_, n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      ))}
+      {linesError ? (
+        <p role="alert" className={styles.muted}>
+          {linesError}
+        </p>
+      ) : null}
+      <FormField control={form.control} name="reason" label="Motivo">
+        {(control) => <Textarea {...control} rows={3} />}
+      </FormField>
+      <div className={styles.actions}>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Enviando...' : 'Enviar solicitação'}
+        </Button>
+      </div>
+    </Form>
+  );
+}

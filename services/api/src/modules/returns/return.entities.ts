@@ -1,0 +1,74 @@
+/**
+ * Returns and exchanges (issue 23 "Returns and exchanges"; CDC art. 49, Decreto 7.962/2013):
+ *
+ * - `return_requests`: one request of a shopper on a delivered order: kind (`return`,
+ *   `exchange`), status (contracts RETURN_STATUSES), the reason, whether it was asked within the
+ *   7-day withdrawal right (then approved at once), the freight it gives back (`shipping_cents`,
+ *   only when everything returns within the right), the total it gives back (`amount_cents` =
+ *   lines + freight), and once settled what was refunded through the acquirer (`refunded_cents`,
+ *   `refund_reference`) or given as store credit (`credited_cents`).
+ * - `return_request_lines`: the order lines and units of a request, each with its amount (its
+ *   share of what was paid for the line, discounts prorated: returns.service.ts `lineShares`).
+ * - `store_credit_entries`: the shopper's store-credit ledger (BRL cents; positive given,
+ *   negative spent); the balance is its sum. At most one entry per request (unique).
+ */
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p } from '@mikro-orm/core';
+import { RETURN_KINDS, RETURN_STATUSES } from '@prata/contracts';
+import { User } from '../identity/index.ts';
+import { Order, OrderItem } from '../orders/index.ts';
+
+export const ReturnRequestSchema = defineEntity({
+  name: 'ReturnRequest',
+  tableName: 'return_requests',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    order: () => p.manyToOne(Order).deleteRule('cascade').index(),
+    user: () => p.manyToOne(User).deleteRule('restrict').index(),
+    kind: p.enum(RETURN_KINDS),
+    status: p.enum(RETURN_STATUSES).index(),
+    reason: p.string().length(500),
+    withinWithdrawal: p.boolean(),
+    shippingCents: p.integer().default(0).check('shipping_cents >= 0'),
+    amountCents: p.integer().check('amount_cents >= 0'),
+    refundedCents: p.integer().nullable(),
+    refundReference: p.string().length(100).nullable(),
+    creditedCents: p.integer().nullable(),
+    /** The owner's note: why it was refused, or how a manual refund is to be paid. */
+    note: p.string().length(300).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    lines: () => p.oneToMany(ReturnRequestLine).mappedBy('request'),
+  },
+});
+export class ReturnRequest extends ReturnRequestSchema.class {}
+ReturnRequestSchema.setClass(ReturnRequest);
+
+export const ReturnRequestLineSchema = defineEntity({
+  name: 'ReturnRequestLine',
+  tableName: 'return_request_lines',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    request: () => p.manyToOne(ReturnRequest).deleteRule('cascade').index(),
+    orderItem: () => p.manyToOne(OrderItem).deleteRule('cascade').index(),
+    quantity: p.integer().check('quantity > 0'),
+    amountCents: p.integer().check('amount_cents >= 0'),
+  },
+});
+export class ReturnRequestLine extends ReturnRequestLineSchema.class {}
+ReturnRequestLineSchema.setClass(ReturnRequestLine);
+
+export const StoreCreditEntrySchema = defineEntity({
+  name: 'StoreCreditEntry',
+  tableName: 'store_credit_entries',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    user: () => p.manyToOne(User).deleteRule('restrict').index(),
+    amountCents: p.integer().check('amount_cents <> 0'),
+    reason: p.string().length(200),
+    returnRequest: () => p.manyToOne(ReturnRequest).nullable().deleteRule('set null').unique(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export class StoreCreditEntry extends StoreCreditEntrySchema.class {}
+StoreCreditEntrySchema.setClass(StoreCreditEntry);
