@@ -16,7 +16,7 @@ import { Link } from '@prata/shared-ui/router';
 import { priceOrder } from '@prata/contracts/order-pricing';
 import type { CouponCheck } from '@prata/contracts/promotions';
 import type { ShippingQuote } from '@prata/contracts/shipping';
-import { Button, Card, EmptyState, PixPrice, Price, Skeleton, buttonClassName, cartLineKey, selectCartCount, useCartStore, useStoreOffers } from '@prata/shared-ui';
+import { Button, Card, EmptyState, PixPrice, Skeleton, buttonClassName, cartLineKey, selectCartCount, useCartStore, useStoreOffers } from '@prata/shared-ui';
 import type { CartRefresh } from '../hooks/use-cart-refresh.ts';
 import { CartLine } from './cart-line.tsx';
 import { CartNotices } from './cart-notices.tsx';
