@@ -117,8 +117,13 @@ describe('within the withdrawal right', () => {
     expect((await act(request.id, 'refund')).json()).toMatchObject({ error: 'invalid_return_transition', message: 'Marque as peças como recebidas antes de concluir.' });
     expect((await act(request.id, 'receive')).json()).toMatchObject({ status: 'received' });
     expect(await stockOf(service, products[0]!.id)).toBe(4);
+    const salesBefore = (await call('GET', '/api/admin/sales?period=all', admin)).json();
     const refunded = await act(request.id, 'refund');
     expect(refunded.json()).toMatchObject({ status: 'refunded', refundedCents: 12_990 });
+    // The sales report takes the refund off the revenue and lists it (issue 23: totals stay consistent).
+    const salesAfter = (await call('GET', '/api/admin/sales?period=all', admin)).json();
+    expect(salesBefore.totals.revenueCents - salesAfter.totals.revenueCents).toBe(12_990);
+    expect(salesAfter.discounts.refundedCents - salesBefore.discounts.refundedCents).toBe(12_990);
 
     const payment = await service.db.orm.em.fork().findOneOrFail(SandboxPayment, { externalReference: order.id });
     expect([payment.status, payment.refundedCents]).toEqual(['approved', 12_990]);

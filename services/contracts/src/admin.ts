@@ -206,9 +206,10 @@ export const salesReportSchema = z.object({
   byPaymentMethod: z.array(z.object({ method: z.enum(PAYMENT_METHODS), revenueCents: cents, orders: count })),
   /**
    * What the period's sales gave and charged besides the goods (issue 23), BRL cents: coupon
-   * discounts (and the orders that used a coupon), PIX discounts, and the freight charged (in the revenue).
+   * discounts (and the orders that used a coupon), PIX discounts, the freight charged (in the
+   * revenue), and what returns refunded (taken off the revenue).
    */
-  discounts: z.object({ couponCents: cents, couponOrders: count, pixCents: cents, freightCents: cents }),
+  discounts: z.object({ couponCents: cents, couponOrders: count, pixCents: cents, freightCents: cents, refundedCents: cents }),
   /** The acquirer the service is configured with (`PAYMENT_PROVIDER`). */
   paymentProvider: z.string(),
 });

@@ -126,6 +126,10 @@ export function SalesReport() {
                 <span>Frete cobrado (na receita)</span>
                 <strong>{formatBRL(data.discounts.freightCents)}</strong>
               </li>
+              <li>
+                <span>Devoluções reembolsadas (fora da receita)</span>
+                <strong>− {formatBRL(data.discounts.refundedCents)}</strong>
+              </li>
             </ul>
           </Card>
           <Card title="Formas de Pagamento" icon={<CreditCard size={20} aria-hidden="true" />}>

@@ -36,6 +36,8 @@ export const DASHBOARD_ACTIVITY_ROWS = 8;
 /** Low-stock products listed (dashboard: 5, sales report: 10). */
 const LOW_STOCK_ROWS = { dashboard: 5, sales: 10 } as const;
 
+/** What a sale brought in, BRL cents: its total less what returns refunded (issue 23: partial refunds keep the figures consistent). */
+const NET = (alias = '') => `(${alias}total_cents - coalesce(${alias}refunded_cents, 0))`;
 const SALE = `status in (${SALE_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 /** The moment an order (of table alias `alias`) became a sale. */
 const soldAt = (alias?: string) => (alias ? `coalesce(${alias}.paid_at, ${alias}.created_at)` : 'coalesce(paid_at, created_at)');
@@ -60,11 +62,11 @@ export class ReportsService {
     const today = localDay('?::timestamptz');
     const threshold = await new StoreSettingsService(em).lowStockThreshold();
     const [[sales], [orders], [counts], week, [pending], lowStock, activity] = await Promise.all([
-      db.execute(`select coalesce(sum(total_cents), 0)::bigint as revenue, count(*) as orders from orders where ${SALE} and ${localDay(soldAt())} = ${today}`, [now]),
+      db.execute(`select coalesce(sum(${NET()}), 0)::bigint as revenue, count(*) as orders from orders where ${SALE} and ${localDay(soldAt())} = ${today}`, [now]),
       db.execute(`select count(*) filter (where ${localDay('created_at')} = ${today}) as today, count(*) as total from orders where status <> 'cancelled'`, [now]),
       db.execute(`select (select count(*) from products where status = 'active') as products, (select count(*) from profiles) as customers`),
       db.execute<{ date: string; revenue: string; orders: string }[]>(
-        `select to_char(d, 'YYYY-MM-DD') as date, coalesce(sum(o.total_cents), 0)::bigint as revenue, count(o.id) as orders
+        `select to_char(d, 'YYYY-MM-DD') as date, coalesce(sum(${NET('o.')}), 0)::bigint as revenue, count(o.id) as orders
            from generate_series(${today} - ${DASHBOARD_WEEK_DAYS - 1}, ${today}, interval '1 day') as d
            left join orders o on o.${SALE} and ${localDay(soldAt('o'))} = d::date
           group by d order by d`,
@@ -96,7 +98,7 @@ export class ReportsService {
     const window = [since, since];
     const [[totals], [units], top, monthly, methods, stockAlerts] = await Promise.all([
       db.execute(
-        `${sales} select coalesce(sum(total_cents), 0)::bigint as revenue, count(*) as orders,
+        `${sales} select coalesce(sum(${NET()}), 0)::bigint as revenue, count(*) as orders, coalesce(sum(refunded_cents), 0)::bigint as refunded,
                          coalesce(sum(coupon_discount_cents), 0)::bigint as coupon, count(*) filter (where coupon_code is not null) as coupon_orders,
                          coalesce(sum(pix_discount_cents), 0)::bigint as pix, coalesce(sum(shipping_cents), 0)::bigint as freight
                     from sales`,
@@ -116,14 +118,14 @@ export class ReportsService {
         `${sales}, bounds as (
             select ${localMonth(`coalesce(?::timestamptz, (select min(${soldAt()}) from sales), ?::timestamptz)`)} as first,
                    ${localMonth('?::timestamptz')} as last)
-          select to_char(m, 'YYYY-MM') as month, coalesce(sum(s.total_cents), 0)::bigint as revenue, count(s.id) as orders
+          select to_char(m, 'YYYY-MM') as month, coalesce(sum(${NET('s.')}), 0)::bigint as revenue, count(s.id) as orders
             from bounds, generate_series(bounds.first, bounds.last, interval '1 month') as m
             left join sales s on ${localMonth(soldAt('s'))} = m
            group by m order by m`,
         [...window, since, now.toISOString(), now.toISOString()],
       ),
       db.execute<{ method: PaymentMethod; revenue: string; orders: string }[]>(
-        `${sales} select payment_method as method, sum(total_cents)::bigint as revenue, count(*) as orders from sales group by payment_method order by revenue desc`,
+        `${sales} select payment_method as method, sum(${NET()})::bigint as revenue, count(*) as orders from sales group by payment_method order by revenue desc`,
         window,
       ),
       this.lowStock(em, threshold, LOW_STOCK_ROWS.sales),
@@ -133,7 +135,7 @@ export class ReportsService {
     return {
       period,
       totals: { revenueCents, unitsSold: n(units!.units), orders, averageTicketCents: orders > 0 ? Math.round(revenueCents / orders) : 0 },
-      discounts: { couponCents: n(totals!.coupon), couponOrders: n(totals!.coupon_orders), pixCents: n(totals!.pix), freightCents: n(totals!.freight) },
+      discounts: { couponCents: n(totals!.coupon), couponOrders: n(totals!.coupon_orders), pixCents: n(totals!.pix), freightCents: n(totals!.freight), refundedCents: n(totals!.refunded) },
       // Per product and variant (issue 22): a variant's line reads 'Anel Solitário — Aro 16'.
       topProducts: top.map((row) => ({
         productId: row.product_id,
