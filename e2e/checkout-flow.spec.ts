@@ -150,6 +150,7 @@ test("every invalid field gives its 'field: message' line under 'Dados inválido
     'Nome completo: Nome completo é obrigatório',
     'Email: Email inválido',
     'Telefone: Telefone inválido',
+    'CPF: CPF inválido',
     'CEP: CEP inválido',
     'Endereço: Endereço é obrigatório',
     'Número: Número é obrigatório',
@@ -169,6 +170,7 @@ test("every invalid field gives its 'field: message' line under 'Dados inválido
   await page.getByLabel('Nome completo').fill(long(101));
   await page.getByLabel('Email').fill(`${long(250)}@x.com`);
   await page.getByLabel('Telefone').fill('1'.repeat(21));
+  await page.getByLabel('CPF', { exact: true }).fill('529.982.247-25');
   // The CEP field is masked 00000-000 (issue 23): extra digits are never typed in.
   await page.getByLabel('CEP').fill('01310-10000');
   await expect(page.getByLabel('CEP')).toHaveValue('01310-100');

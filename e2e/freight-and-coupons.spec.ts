@@ -25,6 +25,7 @@ const manaus = { zipCode: '69005-010', street: 'Rua Henrique Martins', number: '
 async function fillManaus(page: Page): Promise<void> {
   await page.getByLabel('Nome completo').fill('Ana Souza');
   await page.getByLabel('Telefone').fill('(92) 98765-4321');
+  await page.getByLabel('CPF', { exact: true }).fill('390.533.447-05');
   await page.getByLabel('CEP').fill(manaus.zipCode);
   await page.getByLabel('Endereço').fill(manaus.street);
   await page.getByLabel('Número', { exact: true }).fill(manaus.number);
@@ -78,7 +79,7 @@ test('Manaus: the carrier\'s SEDEX is charged as quoted, a forged freight is ref
       headers: { 'content-type': 'application/json', authorization: `Bearer ${await apiToken(email)}`, 'idempotency-key': randomUUID() },
       body: JSON.stringify({
         items: [{ productId: product.id, quantity: 1 }],
-        customer: { fullName: 'Ana Souza', email, phone: '92987654321', ...manaus },
+        customer: { fullName: 'Ana Souza', email, phone: '92987654321', cpf: '390.533.447-05', ...manaus },
         payment: { method: 'pix' },
         shipping: { serviceId: 'melhorenvio-2', priceCents: sedexCents - 1_000 },
       }),

@@ -102,7 +102,7 @@ test("a customer's order rings the admin's bell and updates the dashboard in ano
     headers: { authorization: `Bearer ${accessToken}`, 'idempotency-key': randomUUID() },
     data: {
       items: [{ productId: product.id, quantity: 1 }],
-      customer: { fullName: 'Maria Silva', email: customerEmail, phone: '11987654321', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
+      customer: { fullName: 'Maria Silva', email: customerEmail, phone: '11987654321', cpf: '529.982.247-25', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
       payment: { method: 'pix' },
     },
   });

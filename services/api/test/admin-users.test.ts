@@ -133,6 +133,8 @@ describe('DELETE /api/admin/users/:id (LGPD erasure)', () => {
     const order = await placeOrder(service, customer, [{ productId: product!.id, quantity: 2 }]);
     await service.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(customer), payload: { productId: product!.id } });
     const [before] = await sql<Record<string, unknown>>(service, 'select * from orders where id = ?', [order.id]);
+    // The CPF checkout asked for the invoice (issue 23) is personal data too.
+    expect(before!.customer_cpf).toBe('52998224725');
 
     const response = await call(owner, 'DELETE', customer.userId);
     expect(response.statusCode).toBe(200);
@@ -151,6 +153,7 @@ describe('DELETE /api/admin/users/:id (LGPD erasure)', () => {
       customer_name: 'Cliente removido',
       customer_email: `removido-${customer.userId}@anonimo.invalid`,
       customer_phone: '0000000000',
+      customer_cpf: null,
       zip_code: '00000000',
       street: 'Removido (LGPD)',
       complement: null,

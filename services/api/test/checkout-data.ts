@@ -3,6 +3,8 @@ export const shippingCustomer = {
   fullName: 'Maria Silva',
   email: 'maria@exemplo.com.br',
   phone: '11987654321',
+  // A valid CPF (check digits verified by hand: 529.982.247-25), for the invoice.
+  cpf: '529.982.247-25',
   zipCode: '01310-100',
   street: 'Avenida Paulista',
   number: '1000',

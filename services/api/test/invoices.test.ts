@@ -172,7 +172,7 @@ describe('invoices of paid orders (Focus NFe double)', { timeout: 60_000 }, () =
     await service.app.jobs.tick();
     expect(await invoiceOf(order.id)).toMatchObject({ status: 'processing' });
     // Two pieces of R$ 50,00 to São Paulo by the freight table's PAC (R$ 19,90 up to 1 kg, seeded): no discount.
-    expect(double.invoices.get(order.id)!.body).toMatchObject({ cnpj_emitente: '11222333000181', nome_destinatario: customer.fullName, valor_produtos: 100, valor_frete: 19.9, valor_desconto: 0, valor_total: 119.9, local_destino: 1 });
+    expect(double.invoices.get(order.id)!.body).toMatchObject({ cnpj_emitente: '11222333000181', nome_destinatario: customer.fullName, cpf_destinatario: '52998224725', valor_produtos: 100, valor_frete: 19.9, valor_desconto: 0, valor_total: 119.9, local_destino: 1 });
     await until(async () => (await invoiceOf(order.id))!.status === 'authorized');
     double.pollsBeforeDecision = 0;
     const chave = double.invoices.get(order.id)!.chave!;

@@ -468,7 +468,8 @@ export const personalDataExportSchema = z.object({
       createdAt: z.iso.datetime({ offset: true }),
       totalCents: z.number().int(),
       paymentMethod: z.string(),
-      contact: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+      /** `cpf`: the buyer's CPF the order kept for its invoice (issue 23), digits; null before it was asked. */
+      contact: z.object({ name: z.string(), email: z.string(), phone: z.string(), cpf: z.string().nullable() }),
       delivery: z.object({ zipCode: z.string(), street: z.string(), number: z.string(), complement: z.string().nullable(), neighborhood: z.string(), city: z.string(), state: z.string() }),
       items: z.array(z.object({ productName: z.string(), variantLabel: z.string().nullable().default(null), quantity: z.number().int(), unitPriceCents: z.number().int() })),
     }),

@@ -53,11 +53,20 @@ export function decimalToCents(amount: number | string): number {
 const text = (min: number, max: number, required: string, tooLong: string) =>
   z.string().trim().min(min, required).max(max, tooLong);
 
-/** Shipping and contact fields of the checkout form (storefront.md 5). */
+/** A CPF (11 digits with valid check digits): the buyer's, which the NF-e names (issue 23), and the payer's a registered boleto needs. */
+export const cpfSchema = z
+  .string()
+  .trim()
+  .max(14, 'CPF inválido')
+  .transform((v) => v.replace(/\D/g, ''))
+  .pipe(z.string().refine((v) => isValidCpf(v), 'CPF inválido'));
+
+/** Shipping and contact fields of the checkout form (storefront.md 5); the buyer's CPF for the invoice (issue 23). */
 export const checkoutCustomerSchema = z.object({
   fullName: text(1, 100, 'Nome completo é obrigatório', 'Nome muito longo'),
   email: z.string().trim().max(255, 'Email muito longo').pipe(z.email({ error: 'Email inválido' })),
   phone: z.string().trim().min(10, 'Telefone inválido').max(20, 'Telefone muito longo'),
+  cpf: cpfSchema,
   zipCode: z.string().trim().min(8, 'CEP inválido').max(10, 'CEP muito longo'),
   street: text(1, 200, 'Endereço é obrigatório', 'Endereço muito longo'),
   number: text(1, 10, 'Número é obrigatório', 'Número muito longo'),
@@ -134,14 +143,6 @@ export const savedAddressSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type SavedAddress = z.infer<typeof savedAddressSchema>;
-
-/** A CPF (11 digits with valid check digits), the payer's document a registered boleto needs. */
-export const cpfSchema = z
-  .string()
-  .trim()
-  .max(14, 'CPF inválido')
-  .transform((v) => v.replace(/\D/g, ''))
-  .pipe(z.string().refine((v) => isValidCpf(v), 'CPF inválido'));
 
 /** Card payment of an order: the acquirer's single-use token, never the card number or CVV. */
 export const cardPaymentSchema = z.object({
@@ -299,7 +300,7 @@ export const orderSchema = z.object({
   totalCents: z.number().int(),
   createdAt: z.iso.datetime({ offset: true }),
   items: z.array(orderItemSchema),
-  shipping: checkoutCustomerSchema.omit({ email: true, phone: true, fullName: true }).extend({ recipient: z.string() }),
+  shipping: checkoutCustomerSchema.omit({ email: true, phone: true, fullName: true, cpf: true }).extend({ recipient: z.string() }),
   /** Delivery time in business days: the quoted option's (issue 23), or the spec's estimate by state for older orders. */
   delivery: z.object({ minDays: z.number().int(), maxDays: z.number().int() }),
   /** How the order's total was made (issue 23): goods, freight, coupon and PIX discounts, BRL cents. */

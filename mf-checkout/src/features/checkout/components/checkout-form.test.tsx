@@ -61,6 +61,7 @@ const errorBox = () => view.container.querySelector('[data-testid="checkout-erro
 function fillValid(method: 'credit-card' | 'pix' | 'boleto' = 'credit-card') {
   typeInto(input('fullName'), 'Maria Silva');
   typeInto(input('phone'), '(11) 98765-4321');
+  typeInto(input('cpf'), '39053344705');
   typeInto(input('zipCode'), '01310-100');
   typeInto(input('street'), 'Avenida Paulista');
   typeInto(input('number'), '1000');
@@ -102,6 +103,7 @@ describe('CheckoutForm validation', () => {
       'Nome completo: Nome completo é obrigatório',
       'Email: Email inválido',
       'Telefone: Telefone inválido',
+      'CPF: CPF inválido',
       'CEP: CEP inválido',
       'Endereço: Endereço é obrigatório',
       'Número: Número é obrigatório',
@@ -310,7 +312,7 @@ describe('CheckoutForm submission', () => {
         { productId: items[0]!.id, variantId: 'c0000000-0000-4000-8000-000000000016', quantity: 2 },
         { productId: items[1]!.id, variantId: null, quantity: 1 },
       ],
-      customer: { fullName: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
+      customer: { fullName: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321', cpf: '39053344705', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
       payment: { method: 'credit-card', cardToken: 'tok_1111', cardBrand: 'visa', installments: 3 },
       shipping: { serviceId: 'tabela-pac', priceCents: 1_990 },
     });

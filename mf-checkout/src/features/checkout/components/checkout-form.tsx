@@ -269,6 +269,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
             {text('fullName', { autoComplete: 'name', wide: true })}
             {text('email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
             {text('phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '(11) 98765-4321' })}
+            {text('cpf', { inputMode: 'numeric', placeholder: '000.000.000-00', hint: 'Para a nota fiscal', format: formatCpf })}
           </div>
         </fieldset>
 

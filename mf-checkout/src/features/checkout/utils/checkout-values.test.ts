@@ -22,6 +22,7 @@ const valid: CheckoutValues = {
   ...initialCheckoutValues('maria@example.com'),
   fullName: 'Maria Silva',
   phone: '(11) 98765-4321',
+  cpf: '390.533.447-05',
   zipCode: '01310-100',
   street: 'Avenida Paulista',
   number: '1000',
@@ -46,7 +47,7 @@ describe('validateCheckout', () => {
     const result = validateCheckout({ ...valid, fullName: '  Maria Silva  ', complement: '' });
     expect(result).toEqual({
       success: true,
-      customer: { fullName: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
+      customer: { fullName: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321', cpf: '39053344705', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
       payment: { method: 'credit-card', card: { cardNumber: '4111111111111111', cardName: 'MARIA SILVA', cardExpiry: `12/${nextYear}`, cardCvv: '123' }, cardBrand: 'visa', installments: 3 },
     });
   });
@@ -73,6 +74,7 @@ describe('validateCheckout', () => {
       'Nome completo: Nome completo é obrigatório',
       'Email: Email inválido',
       'Telefone: Telefone inválido',
+      'CPF: CPF inválido',
       'CEP: CEP inválido',
       'Endereço: Endereço é obrigatório',
       'Número: Número é obrigatório',
@@ -93,6 +95,7 @@ describe('validateCheckout', () => {
     [{ email: `${'a'.repeat(250)}@x.com` }, 'Email: Email muito longo'],
     [{ phone: '119876543' }, 'Telefone: Telefone inválido'],
     [{ phone: '1'.repeat(21) }, 'Telefone: Telefone muito longo'],
+    [{ cpf: '390.533.447-06' }, 'CPF: CPF inválido'],
     [{ zipCode: '0131010' }, 'CEP: CEP inválido'],
     [{ zipCode: '01310-10000' }, 'CEP: CEP muito longo'],
     [{ street: '' }, 'Endereço: Endereço é obrigatório'],

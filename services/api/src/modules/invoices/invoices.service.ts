@@ -76,7 +76,7 @@ export function invoiceRequestOf(order: Order, issuedAt: Date): InvoiceRequest {
       name: order.customerName,
       email: order.customerEmail,
       phone: order.customerPhone,
-      cpf: null,
+      cpf: order.customerCpf ?? null,
       zipCode: order.zipCode,
       street: order.street,
       number: order.addressNumber,

@@ -48,6 +48,8 @@ export const OrderSchema = defineEntity({
     customerName: p.string().length(100),
     customerEmail: p.string().length(255),
     customerPhone: p.string().length(20),
+    /** The buyer's CPF (11 digits), which the NF-e names (issue 23); null on orders placed before it was asked. */
+    customerCpf: p.string().length(11).nullable(),
     zipCode: p.string().length(10),
     street: p.string().length(200),
     addressNumber: p.string().length(10),

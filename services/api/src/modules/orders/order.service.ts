@@ -194,6 +194,7 @@ export class OrderService {
         customerName: c.fullName,
         customerEmail: c.email,
         customerPhone: c.phone,
+        customerCpf: c.cpf,
         zipCode: c.zipCode,
         street: c.street,
         addressNumber: c.number,

@@ -59,7 +59,7 @@ export class PersonalDataService {
         createdAt: order.createdAt.toISOString(),
         totalCents: order.totalCents,
         paymentMethod: order.paymentMethod,
-        contact: { name: order.customerName, email: order.customerEmail, phone: order.customerPhone },
+        contact: { name: order.customerName, email: order.customerEmail, phone: order.customerPhone, cpf: order.customerCpf ?? null },
         delivery: { zipCode: order.zipCode, street: order.street, number: order.addressNumber, complement: order.complement ?? null, neighborhood: order.neighborhood, city: order.city, state: order.state },
         items: items.filter((item) => item.order.id === order.id).map((item) => ({ productName: item.productName, variantLabel: item.variantLabel ?? null, quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
       })),

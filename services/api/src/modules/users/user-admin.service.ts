@@ -56,6 +56,7 @@ export const PRIVILEGED_ACCOUNT_MESSAGE = 'Administradores e desenvolvedores nã
 export const ERASED_ORDER_FIELDS = {
   customerName: 'Cliente removido',
   customerPhone: '0000000000',
+  customerCpf: null,
   zipCode: '00000000',
   street: 'Removido (LGPD)',
   addressNumber: '0',
