@@ -72,7 +72,9 @@ describe('staff transitions', () => {
     const logs = await service.db.orm.em.fork().find(AdminLog, { userId: staff.userId, action: { $like: 'order_%' } }, { orderBy: { createdAt: 'asc' } });
     expect(logs.filter((l) => l.details.orderId === order.id).map((l) => l.action)).toEqual(['order_marked_paid', 'order_shipped', 'order_delivered']);
     const mails = await orderMails(service, buyer.email, order.number);
-    expect(mails.map((m) => m.subject)).toEqual([`Pedido ${order.number} recebido`, `Pagamento confirmado - pedido ${order.number}`, `Pedido ${order.number} enviado`]);
+    expect(mails.map((m) => m.subject)).toEqual([`Pedido ${order.number} recebido`, `Pagamento confirmado - pedido ${order.number}`, `Pedido ${order.number} enviado`, `Pedido ${order.number} entregue`]);
+    expect(mails[3]!.text).toContain('Seu pedido ' + order.number + ' foi entregue (Correios, rastreio QB123456789BR).');
+    expect(mails[3]!.text).toContain('em até 7 dias a partir do recebimento');
     expect(mails[0]!.text).toContain(order.payment.pix.payload);
     expect(mails[0]!.text).toContain('R$ 100,00');
     expect(mails[2]!.text).toContain('Código de rastreio: QB123456789BR');

@@ -124,12 +124,13 @@ export class AdminOrderService {
     return this.get(em.fork(), id);
   }
 
-  /** shipped -> delivered. */
+  /** shipped -> delivered, the shopper e-mailed (with the 7-day return window; issue 23 "e-mailed at each status"). */
   async deliver(em: EntityManager, id: string, actor: Actor): Promise<AdminOrder> {
     await this.workflow.run(em, async (tx, effects) => {
       const order = await this.workflow.lock(tx, { id });
       this.workflow.transition(tx, order, 'delivered', actor);
       this.workflow.event(tx, effects, order, ORDER_EVENTS.delivered);
+      this.workflow.mail(tx, effects, order, 'delivered');
       this.audit(tx, actor, 'order_delivered', order, {});
     });
     return this.get(em.fork(), id);

@@ -57,7 +57,7 @@ export function orderMail(order: Order, kind: OrderMailKind, link: string): Mail
       return {
         to: order.customerEmail,
         subject: `Pedido ${order.number} entregue`,
-        text: `${hello}\n\nA ${order.carrier ?? 'transportadora'} informou que o seu pedido ${order.number} foi entregue${order.trackingCode ? ` (rastreio ${order.trackingCode})` : ''}.\n\nSe quiser devolver ou trocar alguma peça, você pode pedir em até 7 dias a partir do recebimento.\n\n${follow}`,
+        text: `${hello}\n\nSeu pedido ${order.number} foi entregue${order.trackingCode ? ` (${order.carrier ?? 'transportadora'}, rastreio ${order.trackingCode})` : ''}.\n\nSe quiser devolver ou trocar alguma peça, você pode pedir em até 7 dias a partir do recebimento.\n\n${follow}`,
         link,
       };
     case 'cancelled': {
