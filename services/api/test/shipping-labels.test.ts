@@ -233,6 +233,31 @@ describe("'Comprar etiqueta'", () => {
     expect(again.json().message).toBe('Este pedido já tem etiqueta comprada.');
   });
 
+  it("prices the label at the carrier's price when the shopper had free shipping, also for a piece withdrawn since", async () => {
+    const freeShipping = (thresholdCents: number | null) =>
+      service.app.inject({ method: 'PUT', url: '/api/admin/settings/free-shipping', headers: bearer(staff), payload: { thresholdCents, regions: null } });
+    expect((await freeShipping(1)).statusCode).toBe(200);
+    try {
+      const order = await paidOrder();
+      const [row] = await service.db.orm.em.fork().getConnection().execute<{ shipping_cents: number; product_id: string }[]>(
+        'select o.shipping_cents, i.product_id from orders o join order_items i on i.order_id = o.id where o.id = ?',
+        [order.id],
+      );
+      expect(row!.shipping_cents).toBe(0);
+      await service.db.orm.em.fork().getConnection().execute(`update products set status = 'archived' where id = ?`, [row!.product_id]);
+      const options = await admin('GET', `/api/admin/orders/${order.id}/label-options`);
+      expect(options.statusCode, options.body).toBe(200);
+      // The double's prices for the package the service sent: the store pays the carrier, free shipping or not.
+      expect(options.json().options.map((option: { serviceId: string; priceCents: number }) => [option.serviceId, option.priceCents])).toEqual([
+        ['melhorenvio-1', melhorEnvioDoublePrice(1, 0.13, '01310100')],
+        ['melhorenvio-3', melhorEnvioDoublePrice(3, 0.13, '01310100')],
+        ['melhorenvio-2', sedexCents()],
+      ]);
+    } finally {
+      await freeShipping(null);
+    }
+  });
+
   it('buys only for paid orders, and changes nothing when the carrier refuses or is down', async () => {
     const product = await createProduct(service, clock, 5, 9_990);
     const pending = (await placeOrder(service, buyer, { items: [{ productId: product.id, quantity: 1 }], customer: { ...customer, email: buyer.email }, payment: { method: 'pix' } })).json();

@@ -272,11 +272,14 @@ export class ShippingLabelService {
     return changed;
   }
 
-  /** A fresh quote for the order's destination and lines. */
+  /**
+   * A fresh quote for the order's destination and lines, at the carrier's prices (the shopper's free
+   * shipping does not make the store's label free), whatever the products' status now.
+   */
   private async quote(em: EntityManager, order: Order) {
     const items = order.items.getItems().flatMap((item) => (item.product ? [{ productId: item.product.id, variantId: item.variant?.id ?? null, quantity: item.quantity }] : []));
     if (items.length === 0) throw new NotFoundError('Os produtos deste pedido não estão mais à venda: compre a etiqueta no painel da transportadora.');
-    return this.deps.quotes.quote(em, { zipCode: order.zipCode, items });
+    return this.deps.quotes.quote(em, { zipCode: order.zipCode, items }, { statuses: ['active', 'draft', 'archived'], freeShipping: false });
   }
 }
 

@@ -55,8 +55,14 @@ export class ShippingQuoteService {
    * @throws ZodError for a malformed request; ValidationError (400) for a CEP in no state's range;
    *   NotFoundError (404) for a product that is not for sale (not in `statuses`: active only, unless
    *   the order, which refuses drafts and archived pieces with its own message, asks for all).
+   *   `freeShipping: false` prices every option as the carrier charges the store (a label for an order
+   *   already placed), without the shopper's free shipping.
    */
-  async quote(em: EntityManager, request: ShippingQuoteRequest, { statuses = ['active'] }: { statuses?: Product['status'][] } = {}): Promise<PricedShipment> {
+  async quote(
+    em: EntityManager,
+    request: ShippingQuoteRequest,
+    { statuses = ['active'], freeShipping = true }: { statuses?: Product['status'][]; freeShipping?: boolean } = {},
+  ): Promise<PricedShipment> {
     const { zipCode, items } = shippingQuoteRequestSchema.parse(request);
     const state = stateOfCep(zipCode);
     if (!state) throw new ValidationError('CEP inválido. Confira o número.', [{ path: 'zipCode', message: 'CEP inválido. Confira o número.' }]);
@@ -93,7 +99,7 @@ export class ShippingQuoteService {
     if (source === 'table') quotes = await tableQuotes(em, region, weightGrams);
 
     const settings = await new StoreSettingsService(em).freeShipping();
-    const free = settings.thresholdCents !== null && goodsCents >= settings.thresholdCents && (settings.regions === null || settings.regions.includes(region));
+    const free = freeShipping && settings.thresholdCents !== null && goodsCents >= settings.thresholdCents && (settings.regions === null || settings.regions.includes(region));
     const options: ShippingOption[] = quotes
       .map((quote) => ({ ...quote, minDays: quote.minDays + HANDLING_DAYS, maxDays: quote.maxDays + HANDLING_DAYS }))
       .sort((a, b) => a.priceCents - b.priceCents || a.maxDays - b.maxDays);
