@@ -107,3 +107,4 @@ export {
   installBreadcrumbs,
   installWebVitals,
 } from '@prata/shared-ui/state';
+export { InvoiceLinks, type InvoiceLinksProps } from './components/invoice-links.tsx';

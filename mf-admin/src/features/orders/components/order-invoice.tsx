@@ -5,8 +5,8 @@
  * refusal by SEFAZ, or the provider down through every retry), and 'Emitir de novo' for a failed
  * or rejected one. Nothing while the order has none. Only existing classes (the admin CSS budget).
  */
-import { INVOICE_STATUS_LABELS, INVOICE_TEXTS, invoiceTitle } from '@prata/contracts';
-import { Button, Card, formatDateTime, toast } from '@prata/shared-ui';
+import { INVOICE_STATUS_LABELS, invoiceTitle } from '@prata/contracts';
+import { Button, Card, InvoiceLinks, formatDateTime, toast } from '@prata/shared-ui';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAdminOrderInvoice } from '../api/get-admin-order-invoice.ts';
 import { useRetryOrderInvoice } from '../api/retry-order-invoice.ts';
@@ -26,20 +26,7 @@ export function OrderInvoice({ orderId }: { orderId: string }) {
   return (
     <Card title="Nota fiscal" testId="admin-order-invoice">
       <p data-testid="admin-invoice-title">{invoiceTitle(invoice)}</p>
-      {invoice.danfeUrl || invoice.xmlUrl ? (
-        <p className={styles.actions}>
-          {invoice.danfeUrl ? (
-            <a href={invoice.danfeUrl} target="_blank" rel="noopener noreferrer">
-              {INVOICE_TEXTS.danfe}
-            </a>
-          ) : null}
-          {invoice.xmlUrl ? (
-            <a href={invoice.xmlUrl} download>
-              {INVOICE_TEXTS.xml}
-            </a>
-          ) : null}
-        </p>
-      ) : null}
+      <InvoiceLinks invoice={invoice} className={styles.actions} />
       <dl className={styles.facts}>
         <div className={styles.row}>
           <dt>Situação</dt>
