@@ -62,7 +62,7 @@ export function CouponField({ code, check, onApply }: CouponFieldProps) {
         </div>
       )}
       {refusal ? (
-        <p id="checkout-coupon-error" role="alert" className={styles.couponError}>
+        <p id="checkout-coupon-error" role="alert" className={styles.fieldError}>
           {refusal}
         </p>
       ) : null}

@@ -52,7 +52,7 @@ export function ShippingOptions({ quote, cepComplete, value, onChange, error }: 
       <legend>Entrega</legend>
       {body}
       {error ? (
-        <p role="alert" className={styles.couponError}>
+        <p role="alert" className={styles.fieldError}>
           {error}
         </p>
       ) : null}
