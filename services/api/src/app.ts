@@ -15,6 +15,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { nulCharacterPath } from './lib/nul-characters.ts';
+import { ValidationError } from './errors.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
 // Infrastructure: plugins that decorate the app and know no domain module.
 import accessPlugin from './plugins/access.ts';
@@ -116,6 +118,11 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(clockPlugin, { clock: deps.clock ?? systemClock });
   await app.register(accessPlugin);
   await app.register(errorHandlerPlugin);
+  // PostgreSQL text cannot hold U+0000: a request carrying one is a 400 here, never a database error.
+  app.addHook('preValidation', async (request) => {
+    const path = nulCharacterPath({ query: request.query, params: request.params, body: request.body });
+    if (path !== null) throw new ValidationError('Dados inválidos', [{ path, message: 'Caractere inválido' }]);
+  });
   // Before any route: the API reference collects the routes as they register.
   await app.register(apiDocsPlugin);
   // The stack's plugin (static-host uses it too): the same headers on every response, set in onRequest.

@@ -23,6 +23,7 @@ const address = {
   fullName: 'Maria Silva',
   email: 'maria@exemplo.com.br',
   phone: '11987654321',
+  cpf: '529.982.247-25',
   zipCode: '01310-100',
   street: 'Avenida Paulista',
   number: '1000',

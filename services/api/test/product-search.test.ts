@@ -56,6 +56,14 @@ beforeAll(async () => {
 afterAll(async () => service?.close());
 
 describe('GET /api/products?search= as shoppers type it', () => {
+  it('refuses a NUL character in the search or the suggestions with a 400 in Portuguese (PostgreSQL text cannot hold it)', async () => {
+    for (const url of ['/api/products?search=anel%00', '/api/products/suggestions?q=%00']) {
+      const response = await service.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'validation', message: 'Dados inválidos', issues: [{ message: 'Caractere inválido' }] });
+    }
+  });
+
   it('ignores accents and case: zirconia, ZIRCONIA and Zircônia find the same pieces', async () => {
     const expected = all.filter((p) => textOf(p).includes('zirconia'));
     expect(expected.length).toBeGreaterThan(3);
