@@ -27,6 +27,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const [shellPort, apiPort, storefrontPort, checkoutPort, adminPort, devtoolsPort, pgPort] = await Promise.all([0, 1, 2, 3, 4, 5, 6].map(() => freePort()));
 const ports = { PORT: shellPort!, API_PORT: apiPort!, STOREFRONT_PORT: storefrontPort!, CHECKOUT_PORT: checkoutPort!, ADMIN_PORT: adminPort!, DEVTOOLS_PORT: devtoolsPort!, EMBEDDED_PG_PORT: pgPort! };
 const api = `http://127.0.0.1:${ports.API_PORT}`;
+/**
+ * The server-render budget of this store, ms. The test asks whether the first page is rendered with
+ * its remote, not how fast: on a CI machine running other suites on both cores, the first render
+ * (cold connections and caches) can pass the 300 ms default, and the page would rightly fall back
+ * to the browser. The e2e store does the same (e2e/support/environment.ts); speed lives in bench/.
+ */
+const SSR_BUDGET_MS = 5_000;
 
 let dataDir: string;
 let store: ChildProcess;
@@ -53,7 +60,7 @@ beforeAll(async () => {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), DATABASE_URL: '', DATA_DIR: dataDir, DEMO_ACCOUNTS: 'true', PAYMENT_SANDBOX_DELAY_MS: '1500', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), DATABASE_URL: '', DATA_DIR: dataDir, DEMO_ACCOUNTS: 'true', PAYMENT_SANDBOX_DELAY_MS: '4000', SSR_BUDGET_MS: String(SSR_BUDGET_MS), LOG_LEVEL: 'warn' },
   });
   store.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   store.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -105,7 +112,7 @@ describe('npm start (launch.ts)', () => {
         body: JSON.stringify({ items: [{ productId, quantity: 1 }], customer: shippingCustomer, payment }),
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as { status?: string } }));
     const inFlight = payments.map((payment) => order(payment));
-    // The three orders are committed (pending) and waiting on the acquirer (1.5 s) before the signal.
+    // The three orders are committed (pending) and waiting on the acquirer (4 s: room for a loaded CI machine) before the signal.
     await until(async () => {
       const mine = (await (await fetch(`${api}/api/orders`, { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string }[];
       return mine.filter((o) => o.status === 'pending').length === 3;
