@@ -2,7 +2,9 @@
  * The totals block of the cart, the checkout summary and an order's items (issue 23): the goods,
  * the freight (its price, 'Grátis', or what to do while it is not known), a coupon's and the PIX
  * discount when there are any, and the total, in BRL. The figures are contracts' `OrderPricing`
- * (the order's, or the checkout's `priceOrder` of what it will send).
+ * (the order's, or the checkout's `priceOrder` of what it will send). Store credit (issue 23) is a
+ * way of paying, not a discount: under the total, 'Crédito da loja' − the credit used and, where
+ * asked (`showAmountDue`), 'A pagar' with what is left for the chosen method.
  */
 import { Price } from '@prata/shared-ui';
 import styles from './order-totals.module.css';
@@ -16,6 +18,10 @@ export interface OrderTotalsProps {
     couponDiscountCents?: number;
     pixDiscountCents?: number;
     totalCents: number;
+    /** The store credit paying part of the total (0 or absent: none). */
+    storeCreditCents?: number;
+    /** The total less the store credit: what the chosen method charges. */
+    amountDueCents?: number;
   };
   /** Label of the goods row (e.g. 'Subtotal (2 itens)'); 'Subtotal' without it. */
   subtotalLabel?: string;
@@ -23,10 +29,13 @@ export interface OrderTotalsProps {
   shippingPending?: string;
   /** The freight is the cheapest of several options ('a partir de R$ 19,90', the cart). */
   shippingFrom?: boolean;
+  /** Adds 'A pagar' under the store credit's line (the checkout, an unpaid order). */
+  showAmountDue?: boolean;
 }
 
-export function OrderTotals({ pricing, subtotalLabel = 'Subtotal', shippingPending = 'A calcular', shippingFrom = false }: OrderTotalsProps) {
-  const { subtotalCents, shippingCents, couponCode, couponDiscountCents = 0, pixDiscountCents = 0, totalCents } = pricing;
+/** The goods, freight, discounts, total and store credit rows of `pricing` (see the module comment). */
+export function OrderTotals({ pricing, subtotalLabel = 'Subtotal', shippingPending = 'A calcular', shippingFrom = false, showAmountDue = false }: OrderTotalsProps) {
+  const { subtotalCents, shippingCents, couponCode, couponDiscountCents = 0, pixDiscountCents = 0, totalCents, storeCreditCents = 0 } = pricing;
   return (
     <>
       <p className={styles.row}>
@@ -66,6 +75,22 @@ export function OrderTotals({ pricing, subtotalLabel = 'Subtotal', shippingPendi
         <span>Total</span>
         <Price cents={totalCents} />
       </p>
+      {storeCreditCents > 0 ? (
+        <p className={styles.row} data-testid="totals-store-credit">
+          <span>Crédito da loja</span>
+          <span className={styles.free}>
+            − <Price cents={storeCreditCents} />
+          </span>
+        </p>
+      ) : null}
+      {storeCreditCents > 0 && showAmountDue ? (
+        <p className={styles.row} data-testid="totals-amount-due">
+          <strong>A pagar</strong>
+          <strong>
+            <Price cents={pricing.amountDueCents ?? totalCents - storeCreditCents} />
+          </strong>
+        </p>
+      ) : null}
     </>
   );
 }

@@ -44,7 +44,7 @@ export function sampleOrder(over: Partial<Order> = {}): Order {
     items: [{ productId: 'a0000000-0000-4000-8000-000000000001', productName: 'Anel Solitário', variantId: null, sku: null, variantLabel: null, quantity: 2, unitPriceCents: 12_990, totalPriceCents: 25_980 }],
     shipping: { recipient: 'Maria Silva', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
     delivery: { minDays: 4, maxDays: 7 },
-    pricing: { subtotalCents: 25_980, shippingCents: 0, couponCode: null, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 25_980 },
+    pricing: { subtotalCents: 25_980, shippingCents: 0, couponCode: null, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 25_980, storeCreditCents: 0, amountDueCents: 25_980 },
     shippingService: { serviceId: 'tabela-pac', carrier: 'Correios', name: 'PAC' },
     payment: { method: 'credit-card', card: { brand: 'Visa', last4: '1111', installments: 3, installmentAmounts: [8_660, 8_660, 8_660] }, pix: null, boleto: null, paidAt: '2026-11-21T13:00:02.000Z' },
     shipment: null,

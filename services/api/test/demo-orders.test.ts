@@ -7,7 +7,7 @@
  * and the setting is off without the demo accounts (so never in production).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, PAYMENT_METHODS, SALE_STATUSES, adminOrderPageSchema, dashboardSchema, notificationListSchema, salesReportSchema, type SalesPeriod } from '@prata/contracts';
+import { CHECKOUT_PAYMENT_METHODS, ORDER_STATUSES, SALE_STATUSES, adminOrderPageSchema, dashboardSchema, notificationListSchema, salesReportSchema, type SalesPeriod } from '@prata/contracts';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_SHOPPERS, seedDemoOrderHistory, type SeededHistory } from '../src/seeding/demo-orders.ts';
 import { DEMO_HISTORY_DAYS } from '../src/seeding/demo-orders-plan.ts';
@@ -56,7 +56,7 @@ describe('the demo order history', () => {
     expect(rows.length).toBeGreaterThanOrEqual(150);
     expect(rows.length).toBeLessThanOrEqual(300);
     expect(new Set(rows.map((row) => row.status))).toEqual(new Set(ORDER_STATUSES));
-    expect(new Set(rows.map((row) => row.payment_method))).toEqual(new Set(PAYMENT_METHODS));
+    expect(new Set(rows.map((row) => row.payment_method))).toEqual(new Set(CHECKOUT_PAYMENT_METHODS));
     expect(rows.filter((row) => row.refunded).length).toBeGreaterThan(0);
     expect(new Set(history.orders.map((order) => order.cancelReason).filter(Boolean))).toEqual(new Set(['payment_declined', 'payment_expired', 'cancelled_by_customer', 'cancelled_by_admin']));
     const oldest = Math.min(...rows.map((row) => new Date(row.created_at).getTime()));
@@ -98,7 +98,7 @@ describe('the demo order history', () => {
       unitsSold: inPeriod.reduce((sum, order) => sum + order.lines.reduce((units, line) => units + line.quantity, 0), 0),
       averageTicketCents: Math.round(revenue / inPeriod.length),
     });
-    for (const method of PAYMENT_METHODS) {
+    for (const method of CHECKOUT_PAYMENT_METHODS) {
       const ofMethod = inPeriod.filter((order) => order.method === method);
       const row = report.byPaymentMethod.find((entry) => entry.method === method);
       expect(row ?? { revenueCents: 0, orders: 0 }).toMatchObject({ revenueCents: ofMethod.reduce((sum, order) => sum + order.totalCents, 0), orders: ofMethod.length });

@@ -41,6 +41,7 @@ const request: InvoiceRequest = {
   discountCents: 1849,
   totalCents: 37521,
   paymentMethod: 'pix',
+  storeCreditCents: 0,
 };
 
 beforeAll(async () => {
@@ -77,6 +78,12 @@ describe('the Focus NFe adapter', () => {
       ['6108', '71131100', 1, 50, 50, 3.23, 2.5],
     ]);
     expect((focusNfeBody({ ...request, buyer: { ...request.buyer, state: 'SP' } }, emitter).items as { cfop: string }[])[0]!.cfop).toBe('5102');
+    // Store credit is its own payment, 'Crédito Loja' (tPag 05): part of the total, or all of it.
+    expect(focusNfeBody({ ...request, storeCreditCents: 10000 }, emitter).formas_pagamento).toEqual([
+      { forma_pagamento: '05', valor_pagamento: 100 },
+      { forma_pagamento: '17', valor_pagamento: 275.21 },
+    ]);
+    expect(focusNfeBody({ ...request, paymentMethod: 'store-credit', storeCreditCents: 37521 }, emitter).formas_pagamento).toEqual([{ forma_pagamento: '05', valor_pagamento: 375.21 }]);
     expect(apportion(100, [1, 1, 1])).toEqual([34, 33, 33]);
   });
 

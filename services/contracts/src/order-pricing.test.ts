@@ -5,7 +5,7 @@ const base = { subtotalCents: 19_990, shippingCents: 3_990, coupon: null, pixDis
 
 describe('priceOrder (issue 23)', () => {
   it('adds the freight to the goods when there is no discount', () => {
-    expect(priceOrder(base)).toEqual({ subtotalCents: 19_990, shippingCents: 3_990, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 23_980 });
+    expect(priceOrder(base)).toEqual({ subtotalCents: 19_990, shippingCents: 3_990, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 23_980, storeCreditCents: 0, amountDueCents: 23_980 });
   });
 
   it('takes the PIX discount off the goods only, rounded in the shopper\'s favour', () => {
@@ -27,6 +27,16 @@ describe('priceOrder (issue 23)', () => {
   it('never discounts more than the goods or the freight', () => {
     expect(priceOrder({ ...base, coupon: { discountCents: 50_000, freeShipping: false } }).totalCents).toBe(3_990);
     expect(priceOrder({ ...base, coupon: { discountCents: 50_000, freeShipping: true } }).totalCents).toBe(19_990);
+  });
+
+  it('pays with store credit after the discounts, up to the total', () => {
+    // R$ 50,00 of credit on R$ 239,80: R$ 189,80 left to charge.
+    expect(priceOrder({ ...base, storeCreditBalanceCents: 5_000 })).toMatchObject({ totalCents: 23_980, storeCreditCents: 5_000, amountDueCents: 18_980 });
+    // The PIX discount is worked out on the goods first (R$ 229,80), then the credit pays R$ 50,00 of it.
+    expect(priceOrder({ ...base, paysByPix: true, storeCreditBalanceCents: 5_000 })).toMatchObject({ pixDiscountCents: 1_000, totalCents: 22_980, storeCreditCents: 5_000, amountDueCents: 17_980 });
+    // A balance above the total pays the total and keeps the rest.
+    expect(priceOrder({ ...base, storeCreditBalanceCents: 100_000 })).toMatchObject({ totalCents: 23_980, storeCreditCents: 23_980, amountDueCents: 0 });
+    expect(() => priceOrder({ ...base, storeCreditBalanceCents: -1 })).toThrow(RangeError);
   });
 
   it('refuses amounts that are not whole cents', () => {

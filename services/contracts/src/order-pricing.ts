@@ -9,7 +9,11 @@
  *   goods for percent and fixed coupons, the freight for a free-shipping one;
  * - `pixDiscountCents`: the store's PIX discount (`pixPriceCents`, rounded in the shopper's favour)
  *   on the goods left after a goods coupon, when paying by PIX; freight is never discounted by it;
- * - `totalCents` = subtotal + shipping - coupon discount - PIX discount (never negative).
+ * - `totalCents` = subtotal + shipping - coupon discount - PIX discount (never negative);
+ * - `storeCreditCents`: the part of the total paid with the shopper's store credit (the balance the
+ *   shopper chose to use, up to the total; issue 23 "issues store credit"): a way of paying, not a
+ *   discount, so the PIX discount is worked out before it;
+ * - `amountDueCents` = total - store credit: what the acquirer charges (0: paid by credit alone).
  */
 import { z } from 'zod';
 
@@ -30,6 +34,8 @@ export interface OrderPricingInput {
   pixDiscountPercent: number;
   /** Whether the order is paid by PIX. */
   paysByPix: boolean;
+  /** The store credit the shopper uses (their balance, or 0), BRL cents; absent: 0. */
+  storeCreditBalanceCents?: number;
 }
 
 /** The breakdown of an order's total (BRL cents), as stored on the order and shown to the shopper. */
@@ -40,6 +46,8 @@ export const orderPricingSchema = z.object({
   couponDiscountCents: z.number().int().nonnegative(),
   pixDiscountCents: z.number().int().nonnegative(),
   totalCents: z.number().int().nonnegative(),
+  storeCreditCents: z.number().int().nonnegative(),
+  amountDueCents: z.number().int().nonnegative(),
 });
 export type OrderPricing = z.infer<typeof orderPricingSchema>;
 
@@ -49,12 +57,13 @@ export type OrderPricing = z.infer<typeof orderPricingSchema>;
  */
 export function priceOrder(input: OrderPricingInput): Omit<OrderPricing, 'couponCode'> {
   const { subtotalCents, shippingCents, coupon } = input;
-  for (const amount of [subtotalCents, shippingCents, coupon?.discountCents ?? 0]) {
+  for (const amount of [subtotalCents, shippingCents, coupon?.discountCents ?? 0, input.storeCreditBalanceCents ?? 0]) {
     if (!Number.isInteger(amount) || amount < 0) throw new RangeError('amounts must be whole, non-negative cents');
   }
   const couponDiscountCents = coupon ? Math.min(coupon.discountCents, coupon.freeShipping ? shippingCents : subtotalCents) : 0;
   const goodsAfterCoupon = subtotalCents - (coupon && !coupon.freeShipping ? couponDiscountCents : 0);
   const pixDiscountCents = input.paysByPix && input.pixDiscountPercent > 0 ? goodsAfterCoupon - pixPriceCents(goodsAfterCoupon, input.pixDiscountPercent) : 0;
   const totalCents = subtotalCents + shippingCents - couponDiscountCents - pixDiscountCents;
-  return { subtotalCents, shippingCents, couponDiscountCents, pixDiscountCents, totalCents };
+  const storeCreditCents = Math.min(input.storeCreditBalanceCents ?? 0, totalCents);
+  return { subtotalCents, shippingCents, couponDiscountCents, pixDiscountCents, totalCents, storeCreditCents, amountDueCents: totalCents - storeCreditCents };
 }

@@ -20,7 +20,14 @@ export function formatCpf(value: string): string {
 
 /** Southeast states: delivery 3-7 business days; elsewhere 5-15 (storefront.md 9). */
 export const SOUTHEAST_STATES = ['SP', 'RJ', 'MG', 'ES'] as const;
-export const PAYMENT_METHODS = ['credit-card', 'pix', 'boleto'] as const;
+/**
+ * How an order is paid. 'store-credit': the shopper's store credit covers the whole total (issue 23
+ * "issues store credit"), so no acquirer is asked; orders paid partly with credit keep the method
+ * of the rest (`pricing.storeCreditCents`).
+ */
+export const PAYMENT_METHODS = ['credit-card', 'pix', 'boleto', 'store-credit'] as const;
+/** The methods a shopper picks at checkout (store credit is applied by `useStoreCredit`). */
+export const CHECKOUT_PAYMENT_METHODS = ['credit-card', 'pix', 'boleto'] as const satisfies readonly (typeof PAYMENT_METHODS)[number][];
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Forma de pagamento inválida' });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 /** PIX payable within 30 minutes; boleto due in 3 business days (storefront.md 9). */
@@ -156,6 +163,7 @@ export const paymentInputSchema = z.discriminatedUnion('method', [
   cardPaymentSchema,
   z.object({ method: z.literal('pix') }),
   z.object({ method: z.literal('boleto'), payerCpf: cpfSchema }),
+  z.object({ method: z.literal('store-credit') }),
 ]);
 export type PaymentInput = z.input<typeof paymentInputSchema>;
 
@@ -195,6 +203,13 @@ export const createOrderSchema = z.object({
   payment: paymentInputSchema,
   shipping: orderShippingChoiceSchema.optional(),
   couponCode: z.string({ error: 'Cupom inválido' }).trim().max(40, 'Cupom inválido').optional().transform((code) => code || undefined),
+  useStoreCredit: z.boolean({ error: 'Crédito da loja inválido' }).default(false),
+  /**
+   * With `useStoreCredit`: the credit the shopper was shown paying the order, BRL cents. The service
+   * refuses the order (409 'store_credit_changed') when the credit it would spend is another figure,
+   * so the method is never charged more than the 'A pagar' the shopper read.
+   */
+  storeCreditCents: z.number({ error: 'Crédito da loja inválido' }).int('Crédito da loja inválido').min(0, 'Crédito da loja inválido').max(100_000_000, 'Crédito da loja inválido').optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
@@ -251,7 +266,14 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
   'credit-card': 'Cartão de crédito',
   pix: 'PIX',
   boleto: 'Boleto bancário',
+  'store-credit': 'Crédito da loja',
 };
+
+/** 409 of `POST /api/orders` when the credit it would spend is not the `storeCreditCents` the shopper was shown. */
+export const STORE_CREDIT_CHANGED_MESSAGE = 'Seu saldo de crédito na loja mudou. Confira o resumo do pedido e tente novamente.';
+
+/** 409 of `POST /api/orders` paid with 'store-credit' when the credit does not cover the total. */
+export const STORE_CREDIT_SHORT_MESSAGE = 'Seu crédito na loja não cobre o pedido. Escolha uma forma de pagamento para o restante.';
 
 /** Why an order was cancelled. */
 export const CANCEL_REASONS = ['payment_expired', 'payment_declined', 'payment_failed', 'cancelled_by_customer', 'cancelled_by_admin'] as const;

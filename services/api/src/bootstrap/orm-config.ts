@@ -23,13 +23,13 @@ import {
 import { OutboxEmailSchema } from '../mail/outbox-email.entity.ts';
 import { DomainEventRecordSchema } from '../events/domain-event.entity.ts';
 import { InvoiceSchema } from '../modules/invoices/index.ts';
-import { OrderItemSchema, OrderSchema, OrderStatusChangeSchema, PaymentNotificationSchema, SandboxPaymentSchema, ShipmentSchema } from '../modules/orders/index.ts';
+import { OrderItemSchema, OrderSchema, OrderStatusChangeSchema, PaymentNotificationSchema, SandboxPaymentSchema, ShipmentSchema, StoreCreditEntrySchema } from '../modules/orders/index.ts';
 import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/index.ts';
 import { SearchNormalizeRoutine } from '../modules/search/index.ts';
 import { StoreSettingsSchema } from '../modules/settings/index.ts';
 import { FreightRateSchema } from '../modules/shipping/index.ts';
 import { CouponRedemptionSchema, CouponSchema } from '../modules/promotions/index.ts';
-import { ReturnRequestLineSchema, ReturnRequestSchema, StoreCreditEntrySchema } from '../modules/returns/index.ts';
+import { ReturnRequestLineSchema, ReturnRequestSchema } from '../modules/returns/index.ts';
 import { SourceMapSchema, SystemErrorEventSchema, SystemErrorSchema, SystemErrorUserSchema, SystemErrorVersionSchema } from '../modules/system-errors/index.ts';
 import { NotificationSchema, NotificationStateSchema } from '../modules/notifications/index.ts';
 import { QaIssueSchema } from '../modules/quality/index.ts';

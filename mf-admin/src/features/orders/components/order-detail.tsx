@@ -3,7 +3,9 @@
  * address, items and totals, payment data (method, card brand and last 4 with instalments, PIX
  * or boleto status, the acquirer's reference) and the timeline of every status change with who
  * and when. A line of a product with variants (issue 22) shows its variant and SKU ('Aro 16 · SKU ANEL-16').
- * Once paid, the order's invoice (NF-e, issue 23: order-invoice.tsx).
+ * Once paid, the order's invoice (NF-e, issue 23: order-invoice.tsx). Store credit the shopper
+ * spent (issue 23) shows after the total ('Crédito da loja'); the card's instalments split what
+ * the acquirer charged, the total less that credit (`pricing.amountDueCents`).
  */
 import { CANCEL_REASON_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, installmentPlan, type AdminOrder } from '@prata/contracts';
 import { Alert, Card, OrderStatusBadge, Price, Table, formatBRL, formatDateTime } from '@prata/shared-ui';
@@ -39,6 +41,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+/** The staff's page of one order (see the module comment). */
 export function OrderDetail({ order }: { order: AdminOrder }) {
   const { payment, shipping, customer, shipment, cancellation } = order;
   const card = payment.card;
@@ -81,7 +84,7 @@ export function OrderDetail({ order }: { order: AdminOrder }) {
             <Row label="Forma">{PAYMENT_METHOD_LABELS[payment.method]}</Row>
             {card ? (
               <Row label="Cartão">
-                {card.brand} final {card.last4} · {card.installments}x ({installmentPlan(order.totalCents, card.installments).map((c) => formatBRL(c)).join(' + ')})
+                {card.brand} final {card.last4} · {card.installments}x ({installmentPlan(order.pricing.amountDueCents, card.installments).map((c) => formatBRL(c)).join(' + ')})
               </Row>
             ) : null}
             {payment.pix ? <Row label="PIX válido até">{formatDateTime(payment.pix.expiresAt)}</Row> : null}
@@ -148,6 +151,11 @@ export function OrderDetail({ order }: { order: AdminOrder }) {
             </>
           ) : null}{' '}
           · Total <Price cents={order.totalCents} />
+          {order.pricing.storeCreditCents > 0 ? (
+            <>
+              {' '}· Crédito da loja − <Price cents={order.pricing.storeCreditCents} />
+            </>
+          ) : null}
         </p>
         {order.refundedCents > 0 ? (
           <p className={styles.total} data-testid="order-refunded">

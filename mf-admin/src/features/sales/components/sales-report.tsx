@@ -9,7 +9,7 @@
 import { AlertTriangle, CreditCard, DollarSign, Package, Receipt, ShoppingCart, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '@prata/shared-ui/router';
-import { SALES_PERIODS, SALES_PERIOD_LABELS, type PaymentMethod, type SalesPeriod } from '@prata/contracts';
+import { PAYMENT_METHOD_LABELS, SALES_PERIODS, SALES_PERIOD_LABELS, type CHECKOUT_PAYMENT_METHODS, type PaymentMethod, type SalesPeriod } from '@prata/contracts';
 import { Badge, Card, Skeleton, Table, ToggleGroup, formatBRL } from '@prata/shared-ui';
 import { RevenueChart } from '../../../components/revenue-chart.tsx';
 import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
@@ -20,7 +20,10 @@ import { LoadFailure } from '../../../components/load-failure.tsx';
 import styles from './sales.module.css';
 
 const LOAD_FAILURE = 'Não foi possível carregar os dados de vendas.';
-const METHOD_LABELS: Record<PaymentMethod, string> = { 'credit-card': 'Cartão de crédito', pix: 'PIX', boleto: 'Boleto' };
+/** The methods the checkout takes through the acquirer, as the report names them. */
+const ACQUIRER_METHOD_LABELS: Record<(typeof CHECKOUT_PAYMENT_METHODS)[number], string> = { 'credit-card': 'Cartão de crédito', pix: 'PIX', boleto: 'Boleto' };
+/** Every method a row of the report may have: orders paid whole with store credit too (issue 23). */
+const METHOD_LABELS: Record<PaymentMethod, string> = { ...ACQUIRER_METHOD_LABELS, 'store-credit': PAYMENT_METHOD_LABELS['store-credit'] };
 /** Names of the acquirers the service can be configured with (`PAYMENT_PROVIDER`). */
 const PROVIDER_LABELS: Record<string, string> = { sandbox: 'Sandbox (testes)', mercadopago: 'Mercado Pago' };
 
@@ -30,7 +33,7 @@ const PROVIDER_LABELS: Record<string, string> = { sandbox: 'Sandbox (testes)', m
  * checkout takes through it, instead of a list of acquirers the store does not use.
  */
 export function providerBadges(provider: string): string[] {
-  return [PROVIDER_LABELS[provider] ?? provider, ...Object.values(METHOD_LABELS)];
+  return [PROVIDER_LABELS[provider] ?? provider, ...Object.values(ACQUIRER_METHOD_LABELS)];
 }
 const monthFormat = new Intl.DateTimeFormat('pt-BR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 

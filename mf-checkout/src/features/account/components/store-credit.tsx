@@ -1,6 +1,6 @@
 /** 'Crédito na loja' on `/minha-conta` (issue 23): the balance of returns the store credited, shown only when there is one. */
 import { formatBRL } from '@prata/shared-ui';
-import { useStoreCredit } from '../api/get-store-credit.ts';
+import { useStoreCredit } from '../../../lib/store-credit.ts';
 
 export function StoreCreditBalance() {
   const credit = useStoreCredit();

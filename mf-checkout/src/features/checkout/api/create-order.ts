@@ -4,11 +4,16 @@
  * (create-card-token.ts) and only its token goes with the order. Answers the order (paid card,
  * or pending PIX / boleto with their instructions). Errors: 400 'Dados inválidos' (issues), 402
  * payment_declined, 404 product_not_found, 409 insufficient_stock / too_many_pending /
- * shipping_changed (the freight shown is not the one quoted now; issue 23), 422/409 coupon refusals, 429, 502.
+ * shipping_changed (the freight shown is not the one quoted now; issue 23), 422/409 coupon refusals,
+ * 409 store_credit_short (method 'store-credit' and a balance short of the total) / store_credit_changed
+ * (the credit spent would not be the `storeCreditCents` shown), 429, 502.
+ * Store credit (issue 23): `useStoreCredit` spends the shopper's balance up to the total; when it
+ * pays the whole order the payment sent is `{ method: 'store-credit' }` (no card, no acquirer).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderSchema, type CheckoutCustomer, type CreateOrderInput, type Order, type PaymentConfig } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { storeCreditQueryOptions } from '../../../lib/store-credit.ts';
 import type { PaymentDraft } from '../utils/checkout-values.ts';
 import { createCardToken, createSecureCardToken, type SecureCard } from './create-card-token.ts';
 
@@ -27,6 +32,10 @@ export interface PlaceOrderVariables {
   shipping?: CreateOrderInput['shipping'];
   /** The coupon applied, if any. */
   couponCode?: string;
+  /** Spend the shopper's store credit on the order (issue 23); absent: not. */
+  useStoreCredit?: boolean;
+  /** With `useStoreCredit`: the credit the summary showed, BRL cents (another figure at the service: 409). */
+  storeCreditCents?: number;
   customer: CheckoutCustomer;
   payment: PaymentDraft;
   config: PaymentConfig;
@@ -36,8 +45,8 @@ export interface PlaceOrderVariables {
 }
 
 /** Tokenises the card (if any; in the acquirer's secure fields when they hold it), then places the order. */
-export async function placeOrder({ items, shipping, couponCode, customer, payment, config, idempotencyKey, secureCard }: PlaceOrderVariables): Promise<Order> {
-  const order = { items, customer, ...(shipping ? { shipping } : {}), ...(couponCode ? { couponCode } : {}) };
+export async function placeOrder({ items, shipping, couponCode, useStoreCredit, storeCreditCents, customer, payment, config, idempotencyKey, secureCard }: PlaceOrderVariables): Promise<Order> {
+  const order = { items, customer, ...(shipping ? { shipping } : {}), ...(couponCode ? { couponCode } : {}), ...(useStoreCredit ? { useStoreCredit, storeCreditCents } : {}) };
   if (payment.method !== 'credit-card') return createOrder({ input: { ...order, payment }, idempotencyKey });
   if ('secureFields' in payment) {
     const { token, brand } = await createSecureCardToken(secureCard ?? null, payment.cardName);
@@ -51,7 +60,12 @@ export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeOrder,
-    // Stock and the shopper's orders changed.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['orders'] }), queryClient.invalidateQueries({ queryKey: ['products'] })]),
+    // Stock, the shopper's orders and their store credit changed.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        queryClient.invalidateQueries({ queryKey: storeCreditQueryOptions.queryKey }),
+      ]),
   });
 }

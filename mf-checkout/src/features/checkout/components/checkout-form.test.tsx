@@ -2,12 +2,13 @@
  * Checkout form (storefront.md 3, 4, 5, 8): 'Dados inválidos' with one 'field: message' line per
  * invalid field, each message tied to its input; instalment amounts; the order is sent with an
  * Idempotency-Key reused on a retry of the same attempt; 'Processando...' while it runs;
- * failures toast 'Erro no processamento' with the right description.
+ * failures toast 'Erro no processamento' with the right description. Store credit (issue 23):
+ * spent in part ('Crédito da loja', 'A pagar') or whole (no method, paid with 'store-credit').
  */
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CEP_LOOKUP_UNAVAILABLE_MESSAGE, type Order } from '@prata/contracts';
-import { formatBRL, toast, type CartItem } from '@prata/shared-ui';
+import { CEP_LOOKUP_UNAVAILABLE_MESSAGE, STORE_CREDIT_SHORT_MESSAGE, type Order } from '@prata/contracts';
+import { formatBRL, toast, useSessionStore, type CartItem } from '@prata/shared-ui';
 import { json, paymentApi, sampleOrder, stubApi as stubFetch, type Call } from '../../../testing/api.ts';
 import { button, click, flush, render, typeInto, type Rendered } from '../../../testing/render.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
@@ -58,7 +59,8 @@ const input = (name: string) => view.container.querySelector<HTMLInputElement>(`
 const submit = () => act(async () => view.container.querySelector('form')!.requestSubmit());
 const errorBox = () => view.container.querySelector('[data-testid="checkout-errors"]');
 
-function fillValid(method: 'credit-card' | 'pix' | 'boleto' = 'credit-card') {
+/** Fills the contact and address fields (no payment). */
+function fillCustomer() {
   typeInto(input('fullName'), 'Maria Silva');
   typeInto(input('phone'), '(11) 98765-4321');
   typeInto(input('cpf'), '39053344705');
@@ -68,6 +70,10 @@ function fillValid(method: 'credit-card' | 'pix' | 'boleto' = 'credit-card') {
   typeInto(input('neighborhood'), 'Bela Vista');
   typeInto(input('city'), 'São Paulo');
   typeInto(input('state'), 'SP');
+}
+
+function fillValid(method: 'credit-card' | 'pix' | 'boleto' = 'credit-card') {
+  fillCustomer();
   click(view.container.querySelector(`input[name="paymentMethod"][value="${method}"]`));
   if (method === 'boleto') typeInto(input('payerCpf'), '52998224725');
   if (method !== 'credit-card') return;
@@ -88,6 +94,7 @@ afterEach(() => {
   view.unmount();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  useSessionStore.getState().clear();
 });
 
 describe('CheckoutForm validation', () => {
@@ -440,5 +447,128 @@ describe('CheckoutForm submission', () => {
     await flush();
     expect(orders(calls)).toEqual([]);
     expect(error).toHaveBeenCalledWith('Erro no processamento', { description: 'Informe o CEP e escolha uma forma de entrega.' });
+  });
+});
+
+describe('CheckoutForm store credit (issue 23)', () => {
+  const STORE_CREDIT_URL = 'http://api.test/api/me/store-credit';
+  const orders = (calls: Call[]) => calls.filter((call) => call.url === 'http://api.test/api/orders');
+  const summary = () => view.container.querySelector('[data-testid="order-summary"]')!.textContent!;
+  const creditBox = () => input('useStoreCredit');
+  /** The summary shows no credit, and the order goes by PIX without spending any. */
+  const expectPixOrderWithoutCredit = async (calls: Awaited<ReturnType<typeof renderSignedIn>>) => {
+    expect(summary()).not.toContain('Crédito da loja');
+    expect(summary()).not.toContain('A pagar');
+    await submit();
+    await flush();
+    expect(orders(calls)[0]!.body).not.toHaveProperty('useStoreCredit');
+    expect(orders(calls)[0]!.body).toMatchObject({ payment: { method: 'pix' } });
+  };
+  const methods = () => [...view.container.querySelectorAll<HTMLInputElement>('input[name="paymentMethod"]')].map((radio) => radio.value);
+  /** The order placed, any other call a 404. */
+  const placed = (call: Call) => (call.url === 'http://api.test/api/orders' ? json(201, sampleOrder()) : json(404, { error: 'not_found', message: 'x' }));
+
+  /** Renders the form again for a signed-in shopper whose balance is `balance()` BRL cents; the rest goes to `handler`. */
+  async function renderSignedIn(balance: () => number, handler: (call: Call) => Response | Promise<Response> = placed) {
+    view.unmount();
+    useSessionStore.getState().setSession({ user: { id: 'u', email: 'maria@example.com', fullName: 'Maria' }, accessToken: 't', roles: [] });
+    const calls = stubApi((call) => (call.url === STORE_CREDIT_URL ? json(200, { balanceCents: balance(), entries: [] }) : handler(call)));
+    view = render(<CheckoutForm items={items} pricesReady defaultEmail="maria@example.com" onPlaced={onPlaced} />, { path: '/checkout' });
+    await flush();
+    return calls;
+  }
+
+  it('does not ask a guest for store credit, and shows nothing new for a balance of 0', async () => {
+    view.unmount();
+    const guest = stubApi(placed);
+    view = render(<CheckoutForm items={items} pricesReady defaultEmail="maria@example.com" onPlaced={onPlaced} />, { path: '/checkout' });
+    await flush();
+    expect(guest.some((call) => call.url === STORE_CREDIT_URL)).toBe(false);
+
+    const calls = await renderSignedIn(() => 0);
+    expect(calls.filter((call) => call.url === STORE_CREDIT_URL)).toHaveLength(1);
+    fillValid('pix');
+    await flush();
+    expect(creditBox()).toBeNull();
+    expect(methods()).toEqual(['credit-card', 'pix', 'boleto']);
+    await expectPixOrderWithoutCredit(calls);
+  });
+
+  it("spends a balance short of the total: 'Crédito da loja' and 'A pagar' in the summary, the rest by the chosen method", async () => {
+    const calls = await renderSignedIn(() => 10_000);
+    fillValid();
+    await flush();
+    expect(creditBox()!.checked).toBe(true);
+    expect(view.container.querySelector('label[for="checkout-useStoreCredit"]')!.textContent).toBe(`Usar meu crédito na loja (${formatBRL(10_000)} disponível)`);
+    // R$ 349,30 + R$ 19,90 PAC = R$ 369,20; R$ 100,00 of credit leaves R$ 269,20.
+    expect(summary()).toContain(`Total${formatBRL(36_920)}Crédito da loja− ${formatBRL(10_000)}A pagar${formatBRL(26_920)}`);
+    expect(methods()).toEqual(['credit-card', 'pix', 'boleto']);
+    expect(view.container.querySelector('[data-testid="paid-by-credit"]')).toBeNull();
+    // The card is charged what is left: the instalments split R$ 269,20.
+    expect(view.container.querySelector('#checkout-installments option')!.textContent).toBe(`1x de ${formatBRL(26_920)} à vista`);
+    await submit();
+    await flush();
+    // The credit shown goes with the order: the service refuses another figure.
+    expect(orders(calls)[0]!.body).toMatchObject({ payment: { method: 'credit-card', cardToken: 'tok_1111', installments: 3 }, useStoreCredit: true, storeCreditCents: 10_000 });
+    expect(onPlaced).toHaveBeenCalledOnce();
+  });
+
+  it('takes the PIX discount before the credit, and leaves the credit unspent when unticked', async () => {
+    const calls = await renderSignedIn(() => 10_000);
+    fillValid('pix');
+    await flush();
+    // 5 % off the goods by PIX: R$ 331,83 + R$ 19,90 = R$ 351,73, less R$ 100,00 of credit.
+    expect(summary()).toContain(`Total${formatBRL(35_173)}Crédito da loja− ${formatBRL(10_000)}A pagar${formatBRL(25_173)}`);
+    click(creditBox());
+    expect(creditBox()!.checked).toBe(false);
+    await expectPixOrderWithoutCredit(calls);
+  });
+
+  it("pays by credit alone when it covers the total: no method or card fields, sent as 'store-credit' with useStoreCredit", async () => {
+    const calls = await renderSignedIn(() => 50_000);
+    // Before the freight is known the order is not covered yet: the methods show.
+    click(view.container.querySelector('input[name="paymentMethod"][value="pix"]'));
+    expect(methods()).toEqual(['credit-card', 'pix', 'boleto']);
+    fillCustomer();
+    await flush();
+    expect(view.container.querySelector('[data-testid="paid-by-credit"]')!.textContent).toBe('Seu crédito na loja cobre este pedido.');
+    expect(methods()).toEqual([]);
+    expect(input('cardNumber')).toBeNull();
+    expect(input('installments')).toBeNull();
+    // No method is chosen, so no PIX discount: R$ 369,20 paid whole by the credit.
+    expect(summary()).toContain(`Total${formatBRL(36_920)}Crédito da loja− ${formatBRL(36_920)}A pagar${formatBRL(0)}`);
+    expect(summary()).not.toContain('Desconto no PIX');
+    await submit();
+    await flush();
+    expect(errorBox()).toBeNull();
+    expect(calls.some((call) => call.url.endsWith('/card-tokens'))).toBe(false);
+    const [order] = orders(calls);
+    expect(order!.body).toMatchObject({ payment: { method: 'store-credit' }, useStoreCredit: true, storeCreditCents: 36_920, shipping: { serviceId: 'tabela-pac', priceCents: 1_990 } });
+    expect((order!.body as { payment: object }).payment).toEqual({ method: 'store-credit' });
+    expect(onPlaced).toHaveBeenCalledOnce();
+  });
+
+  it("shows the service's message when the credit no longer covers the order, and reads the balance again", async () => {
+    const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
+    let balance = 50_000;
+    const calls = await renderSignedIn(
+      () => balance,
+      (call) => (call.url === 'http://api.test/api/orders' ? json(409, { error: 'store_credit_short', message: STORE_CREDIT_SHORT_MESSAGE }) : json(404, { error: 'not_found', message: 'x' })),
+    );
+    fillCustomer();
+    await flush();
+    expect(view.container.querySelector('[data-testid="paid-by-credit"]')).not.toBeNull();
+    // Another order spent most of it meanwhile.
+    balance = 1_000;
+    await submit();
+    await flush();
+    expect(orders(calls)[0]!.body).toMatchObject({ payment: { method: 'store-credit' }, useStoreCredit: true });
+    expect(error).toHaveBeenCalledWith('Erro no processamento', { description: STORE_CREDIT_SHORT_MESSAGE });
+    expect(calls.filter((call) => call.url === STORE_CREDIT_URL)).toHaveLength(2);
+    expect(onPlaced).not.toHaveBeenCalled();
+    expect(view.container.querySelector('[data-testid="paid-by-credit"]')).toBeNull();
+    expect(methods()).toEqual(['credit-card', 'pix', 'boleto']);
+    expect(view.container.querySelector('label[for="checkout-useStoreCredit"]')!.textContent).toBe(`Usar meu crédito na loja (${formatBRL(1_000)} disponível)`);
+    expect(summary()).toContain(`A pagar${formatBRL(36_920 - 1_000)}`);
   });
 });

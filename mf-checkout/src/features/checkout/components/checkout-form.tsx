@@ -24,15 +24,21 @@
  * and the summary shows contracts' `priceOrder` of the goods, the chosen freight, the coupon and
  * the PIX discount (PIX only) — the same function the service charges with. The order sends the
  * chosen service and its price (a 409 'shipping_changed' quotes again) and the applied coupon.
+ * Store credit (issue 23): a signed-in shopper with a balance sees 'Usar meu crédito na loja
+ * (R$ X disponível)', ticked at first; ticked, the summary shows 'Crédito da loja' and 'A pagar'
+ * (`priceOrder` with the balance) and the order is sent with `useStoreCredit`. When the credit pays
+ * the whole order (freight known), the method choice gives way to 'Seu crédito na loja cobre este
+ * pedido.' and the payment sent is `{ method: 'store-credit' }` (priced without the PIX discount,
+ * as no method is chosen). A 409 'store_credit_short' shows its message; the balance is read again.
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   BOLETO_BUSINESS_DAYS,
   BRAZILIAN_STATES,
   BRAZILIAN_STATE_NAMES,
+  CHECKOUT_PAYMENT_METHODS,
   MAX_INSTALLMENTS,
   MAX_SAVED_ADDRESSES,
-  PAYMENT_METHODS,
   PIX_EXPIRY_MS,
   formatCpf,
   maskCep,
@@ -42,13 +48,14 @@ import {
   type Order,
   type ShippingOption,
 } from '@prata/contracts';
-import { Alert, Button, Checkbox, Input, RadioGroup, Select, toast, useStoreOffers, type CartItem, type SelectOption } from '@prata/shared-ui';
+import { Alert, Button, Checkbox, Input, RadioGroup, Select, formatBRL, toast, useSessionStore, useStoreOffers, type CartItem, type SelectOption } from '@prata/shared-ui';
 import { FormField, setServerErrors, useController, useWatch, useZodForm, type UseFormReturn } from '@prata/shared-ui/form';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useCepAutofill } from '../../../lib/cep-lookup.ts';
 import { useShippingQuote } from '../../../lib/shipping-quote.ts';
 import { useCouponCheck } from '../../../lib/coupon-check.ts';
 import { useCreateSavedAddress, useSavedAddresses } from '../../../lib/saved-addresses.ts';
+import { useStoreCredit } from '../../../lib/store-credit.ts';
 import { usePlaceOrder } from '../api/create-order.ts';
 import { usePaymentConfig } from '../../../lib/payment-config.ts';
 import { useIdempotencyKeys } from '../hooks/use-idempotency-keys.ts';
@@ -99,7 +106,7 @@ export interface CheckoutFormProps {
 }
 
 const STATE_OPTIONS = BRAZILIAN_STATES.map((state) => ({ value: state, label: `${state} - ${BRAZILIAN_STATE_NAMES[state]}` }));
-const METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }));
+const METHOD_OPTIONS = CHECKOUT_PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }));
 
 /** The instalment choices for a total in BRL cents (amounts add up exactly; 1x is 'à vista'). */
 const installmentOptions = (totalCents: number) =>
@@ -123,8 +130,9 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
   const paymentConfig = usePaymentConfig();
   const secureFields = Boolean(paymentConfig.data?.sdkUrl && paymentConfig.data.publicKey);
   // Errors stay until their field is edited or the form is sent again (no re-validation while typing);
-  // the error summary takes focus, not the first field.
-  const form: CheckoutForm = useZodForm(checkoutFormSchema({ secureFields }), {
+  // the error summary takes focus, not the first field. Whether the store credit pays the whole
+  // order (no payment field to check) is asked on submit, once the render below has priced it.
+  const form: CheckoutForm = useZodForm(checkoutFormSchema({ secureFields, paidByCredit: () => paidByCredit }), {
     defaultValues: { ...initialCheckoutValues(defaultEmail), zipCode: defaultZipCode ?? '' },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
@@ -158,9 +166,20 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
   const couponCheck = useCouponCheck(couponCode, subtotal, shipping?.priceCents ?? 0);
   const coupon = couponCode && couponCheck.data && !couponCheck.error ? couponCheck.data : null;
   const { pixDiscountPercent } = useStoreOffers();
-  const priced = priceOrder({ subtotalCents: subtotal, shippingCents: shipping?.priceCents ?? 0, coupon, pixDiscountPercent, paysByPix: paymentMethod === 'pix' });
+  // Store credit (issue 23): fetched for a signed-in shopper only; a balance of 0 shows nothing.
+  const signedIn = useSessionStore((state) => state.user !== null);
+  const storeCredit = useStoreCredit(signedIn);
+  const creditBalance = Math.max(0, storeCredit.data?.balanceCents ?? 0);
+  const [spendCredit, setSpendCredit] = useState(true);
+  const creditUsed = spendCredit ? creditBalance : 0;
+  const pricingInput = { subtotalCents: subtotal, shippingCents: shipping?.priceCents ?? 0, coupon, pixDiscountPercent, storeCreditBalanceCents: creditUsed };
+  // Paid by credit alone, no method is chosen, so no PIX discount: the service prices it so too.
+  const byCreditAlone = priceOrder({ ...pricingInput, paysByPix: false });
+  const paidByCredit = creditUsed > 0 && shipping !== null && byCreditAlone.amountDueCents === 0;
+  const priced = paidByCredit ? byCreditAlone : priceOrder({ ...pricingInput, paysByPix: paymentMethod === 'pix' });
   const pricing = { ...priced, shippingCents: shipping ? priced.shippingCents : null, couponCode: coupon?.code ?? null };
-  const total = priced.totalCents;
+  // What the chosen method charges: the total less the credit (the instalments split it).
+  const amountDue = priced.amountDueCents;
   const errors = fieldErrorsOf(form.formState.errors);
   const showErrors = () => setFocusKey((key) => key + 1);
 
@@ -182,6 +201,8 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
       payment,
       shipping: { serviceId: shipping.serviceId, priceCents: shipping.priceCents },
       ...(coupon ? { couponCode: coupon.code } : {}),
+      // The credit the summary shows: the service refuses another figure (409 'store_credit_changed').
+      ...(creditUsed > 0 ? { useStoreCredit: true, storeCreditCents: priced.storeCreditCents } : {}),
     };
     createOrder.mutate(
       { ...attempt, config, idempotencyKey: keys.keyFor(attempt), secureCard: secureCard.current },
@@ -200,6 +221,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
             keys.settle();
             toast.error('Erro no processamento', { description: error.message });
             // The freight changed since it was quoted: quote again so the shopper sees the new price.
+            // (A 409 'store_credit_short' or 'store_credit_changed' needs nothing more: `usePlaceOrder` reads the balance again.)
             if (error.status === 409 && error.body?.error === 'shipping_changed') void quote.refetch();
             if (error.status === 400 && error.body?.issues && setServerErrors(form, error.body.issues, serverIssueField) > 0) showErrors();
             return;
@@ -247,7 +269,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
       {(control) => <Select {...control} options={options} {...extra} />}
     </FormField>
   );
-  const installments = <div className={styles.wide}>{select('installments', installmentOptions(total))}</div>;
+  const installments = <div className={styles.wide}>{select('installments', installmentOptions(amountDue))}</div>;
 
   return (
     <form
@@ -293,39 +315,55 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
 
         <fieldset className={styles.section}>
           <legend>Pagamento</legend>
-          <PaymentMethodField form={form} error={errors.paymentMethod} />
-
-          {paymentMethod === 'credit-card' && sdk ? (
-            <div className={styles.grid}>
-              <SecureCardFields sdkUrl={sdk.sdkUrl} publicKey={sdk.publicKey} errors={errors} fieldId={fieldId} onChange={setSecureCard} />
-              {text('cardName', { autoComplete: 'cc-name', wide: true, hint: 'Como impresso no cartão' })}
-              {installments}
-            </div>
-          ) : paymentMethod === 'credit-card' ? (
-            <div className={styles.grid}>
-              {text('cardNumber', { autoComplete: 'cc-number', inputMode: 'numeric', wide: true, placeholder: '0000 0000 0000 0000', format: formatCardNumber })}
-              {text('cardName', { autoComplete: 'cc-name', wide: true, hint: 'Como impresso no cartão' })}
-              {text('cardExpiry', { autoComplete: 'cc-exp', inputMode: 'numeric', placeholder: 'MM/AA', hint: 'MM/AA', format: formatCardExpiry })}
-              {text('cardCvv', {
-                autoComplete: 'cc-csc',
-                inputMode: 'numeric',
-                maxLength: cvvLength,
-                placeholder: cvvLength === 4 ? '1234' : '123',
-                format: (typed) => formatCardCvv(typed, cvvLength),
-              })}
-              {installments}
-            </div>
-          ) : paymentMethod === 'pix' ? (
-            <Alert variant="info">
-              Após finalizar, você verá o QR Code e o código PIX copia e cola. O pagamento deve ser feito em até {PIX_EXPIRY_MS / 60_000} minutos.
+          {creditBalance > 0 ? (
+            <Checkbox
+              id={fieldId('useStoreCredit')}
+              name="useStoreCredit"
+              label={`Usar meu crédito na loja (${formatBRL(creditBalance)} disponível)`}
+              checked={spendCredit}
+              onChange={(event) => setSpendCredit(event.target.checked)}
+            />
+          ) : null}
+          {paidByCredit ? (
+            <Alert variant="success" data-testid="paid-by-credit">
+              Seu crédito na loja cobre este pedido.
             </Alert>
           ) : (
-            <div className={styles.grid}>
-              {text('payerCpf', { inputMode: 'numeric', placeholder: '000.000.000-00', hint: 'O boleto é registrado no CPF de quem paga.', format: formatCpf })}
-              <div className={styles.wide}>
-                <Alert variant="info">Após finalizar, você verá a linha digitável do boleto, com vencimento em {BOLETO_BUSINESS_DAYS} dias úteis.</Alert>
-              </div>
-            </div>
+            <>
+              <PaymentMethodField form={form} error={errors.paymentMethod} />
+              {paymentMethod === 'credit-card' && sdk ? (
+                <div className={styles.grid}>
+                  <SecureCardFields sdkUrl={sdk.sdkUrl} publicKey={sdk.publicKey} errors={errors} fieldId={fieldId} onChange={setSecureCard} />
+                  {text('cardName', { autoComplete: 'cc-name', wide: true, hint: 'Como impresso no cartão' })}
+                  {installments}
+                </div>
+              ) : paymentMethod === 'credit-card' ? (
+                <div className={styles.grid}>
+                  {text('cardNumber', { autoComplete: 'cc-number', inputMode: 'numeric', wide: true, placeholder: '0000 0000 0000 0000', format: formatCardNumber })}
+                  {text('cardName', { autoComplete: 'cc-name', wide: true, hint: 'Como impresso no cartão' })}
+                  {text('cardExpiry', { autoComplete: 'cc-exp', inputMode: 'numeric', placeholder: 'MM/AA', hint: 'MM/AA', format: formatCardExpiry })}
+                  {text('cardCvv', {
+                    autoComplete: 'cc-csc',
+                    inputMode: 'numeric',
+                    maxLength: cvvLength,
+                    placeholder: cvvLength === 4 ? '1234' : '123',
+                    format: (typed) => formatCardCvv(typed, cvvLength),
+                  })}
+                  {installments}
+                </div>
+              ) : paymentMethod === 'pix' ? (
+                <Alert variant="info">
+                  Após finalizar, você verá o QR Code e o código PIX copia e cola. O pagamento deve ser feito em até {PIX_EXPIRY_MS / 60_000} minutos.
+                </Alert>
+              ) : (
+                <div className={styles.grid}>
+                  {text('payerCpf', { inputMode: 'numeric', placeholder: '000.000.000-00', hint: 'O boleto é registrado no CPF de quem paga.', format: formatCpf })}
+                  <div className={styles.wide}>
+                    <Alert variant="info">Após finalizar, você verá a linha digitável do boleto, com vencimento em {BOLETO_BUSINESS_DAYS} dias úteis.</Alert>
+                  </div>
+                </div>
+              )}
+            </>
           )}
         </fieldset>
 

@@ -5,7 +5,7 @@ import { flush, render, type Rendered } from '../../../testing/render.tsx';
 import { OrderSummary } from './order-summary.tsx';
 
 let view: Rendered | undefined;
-const NO_FREIGHT = { subtotalCents: 0, shippingCents: null, couponCode: null, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 0 };
+const NO_FREIGHT = { subtotalCents: 0, shippingCents: null, couponCode: null, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 0, storeCreditCents: 0, amountDueCents: 0 };
 afterEach(() => {
   view?.unmount();
   vi.unstubAllGlobals();
@@ -38,7 +38,7 @@ describe('OrderSummary', () => {
 
   it('shows the freight, the coupon, the PIX discount and the chosen option\'s days', async () => {
     stubApi(() => json(404, { error: 'not_found', message: 'x' }));
-    const pricing = { subtotalCents: 19_990, shippingCents: 3_990, couponCode: 'PRATA10', couponDiscountCents: 1_999, pixDiscountCents: 900, totalCents: 21_081 };
+    const pricing = { subtotalCents: 19_990, shippingCents: 3_990, couponCode: 'PRATA10', couponDiscountCents: 1_999, pixDiscountCents: 900, totalCents: 21_081, storeCreditCents: 0, amountDueCents: 21_081 };
     const sedex = { serviceId: 'tabela-sedex', carrier: 'Correios', name: 'SEDEX', priceCents: 3_990, minDays: 3, maxDays: 5 };
     view = render(<OrderSummary items={[]} pricing={pricing} shipping={sedex} />);
     await flush();
@@ -48,5 +48,20 @@ describe('OrderSummary', () => {
     expect(text('totals-pix')).toBe('Desconto no PIX− R$\u00a09,00');
     expect(view.container.textContent).toContain('TotalR$\u00a0210,81');
     expect(text('delivery-estimate')).toBe('Entrega em 3 a 5 dias úteis (SEDEX).');
+    // No store credit used: neither its line nor 'A pagar'.
+    expect(view.container.querySelector('[data-testid="totals-store-credit"]')).toBeNull();
+    expect(view.container.querySelector('[data-testid="totals-amount-due"]')).toBeNull();
+  });
+
+  it("shows the store credit used under the total and what is left to pay, 'A pagar' (issue 23)", async () => {
+    stubApi(() => json(404, { error: 'not_found', message: 'x' }));
+    const pricing = { subtotalCents: 19_990, shippingCents: 3_990, couponCode: null, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 23_980, storeCreditCents: 5_000, amountDueCents: 18_980 };
+    const sedex = { serviceId: 'tabela-sedex', carrier: 'Correios', name: 'SEDEX', priceCents: 3_990, minDays: 3, maxDays: 5 };
+    view = render(<OrderSummary items={[]} pricing={pricing} shipping={sedex} />);
+    await flush();
+    const text = (id: string) => view!.container.querySelector(`[data-testid="${id}"]`)!.textContent;
+    expect(view.container.textContent).toContain('TotalR$\u00a0239,80Crédito da loja− R$\u00a050,00A pagarR$\u00a0189,80');
+    expect(text('totals-store-credit')).toBe('Crédito da loja− R$\u00a050,00');
+    expect(text('totals-amount-due')).toBe('A pagarR$\u00a0189,80');
   });
 });

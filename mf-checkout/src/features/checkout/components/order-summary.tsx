@@ -1,10 +1,10 @@
 /**
  * The checkout's order summary (storefront.md 9; issue 23): the items at the refreshed prices, the
  * goods, the chosen freight, a coupon's and the PIX discount and the total (contracts `priceOrder`,
- * the figures the service charges), the chosen option's delivery time and the 24 h processing
- * note, then (issue 22) the store's 'Informações de Entrega' content section (`shipping_info`,
- * edited in the panel) in a disclosure, when it loaded. A variant's line names it:
- * 'Anel Solitário (Aro 16) × 1'.
+ * the figures the service charges), the store credit used and what is left to pay ('A pagar'),
+ * the chosen option's delivery time and the 24 h processing note, then (issue 22) the store's
+ * 'Informações de Entrega' content section (`shipping_info`, edited in the panel) in a disclosure,
+ * when it loaded. A variant's line names it: 'Anel Solitário (Aro 16) × 1'.
  */
 import type { OrderPricing, ShippingOption } from '@prata/contracts';
 import { Card, Price, cartLineKey, type CartItem } from '@prata/shared-ui';
@@ -21,6 +21,7 @@ export interface OrderSummaryProps {
   shipping: ShippingOption | null;
 }
 
+/** The checkout's 'Resumo do pedido' card. */
 export function OrderSummary({ items, pricing, shipping }: OrderSummaryProps) {
   const info = useShippingInfo().data;
   return (
@@ -36,7 +37,7 @@ export function OrderSummary({ items, pricing, shipping }: OrderSummaryProps) {
           </li>
         ))}
       </ul>
-      <OrderTotals pricing={pricing} shippingPending="Informe o CEP" />
+      <OrderTotals pricing={pricing} shippingPending="Informe o CEP" showAmountDue />
       <p className={styles.note} data-testid="delivery-estimate">
         {shipping ? `Entrega em ${businessDaysText(shipping)} (${shipping.name}).` : 'Informe o CEP para calcular o frete e o prazo de entrega.'}
       </p>

@@ -169,6 +169,18 @@ describe('checkoutFormSchema (the form resolver)', () => {
     const { values } = await resolve({ ...valid, cardNumber: '', cardExpiry: '', cardCvv: '' }, true);
     expect(values).toMatchObject({ payment: { method: 'credit-card', secureFields: true, cardName: valid.cardName } });
   });
+
+  it("checks no payment field when the store credit pays the whole order, asked at validation time (issue 23)", async () => {
+    let paidByCredit = false;
+    const schema = checkoutFormSchema({ paidByCredit: () => paidByCredit });
+    const emptyCard = { ...valid, cardNumber: '', cardName: '', cardExpiry: '', cardCvv: '' };
+    const options = { fields: {}, shouldUseNativeValidation: false };
+    expect(Object.keys(fieldErrorsOf((await zodResolver(schema)(emptyCard, undefined, options)).errors))).toEqual(['cardNumber', 'cardName', 'cardExpiry', 'cardCvv']);
+    paidByCredit = true;
+    const { values, errors } = await zodResolver(schema)(emptyCard, undefined, options);
+    expect(errors).toEqual({});
+    expect(values).toMatchObject({ payment: { method: 'store-credit' } });
+  });
 });
 
 describe('card input formatting', () => {

@@ -3,9 +3,12 @@
  * 13): the SAME zod schemas as the service and the acquirer's tokeniser
  * (`checkoutCustomerSchema`, `cardDetailsSchema`, `cpfSchema` of @prata/contracts), reduced to
  * the first message per field, in the form's order. A valid card is a draft for the acquirer's
- * tokenisation: its number and CVV are never sent with the order.
+ * tokenisation: its number and CVV are never sent with the order. An order the shopper's store
+ * credit pays whole (`paidByCredit`, issue 23) takes no payment fields: its payment is
+ * `{ method: 'store-credit' }`.
  */
 import {
+  CHECKOUT_PAYMENT_METHODS,
   MAX_INSTALLMENTS,
   PAYMENT_METHOD_LABELS,
   cardBrandOf,
@@ -81,14 +84,25 @@ export type PaymentDraft =
   /** The acquirer's secure fields hold the card (issue 21): only the holder's name is the page's. */
   | { method: 'credit-card'; secureFields: true; cardName: string; installments: number }
   | { method: 'pix' }
-  | { method: 'boleto'; payerCpf: string };
+  | { method: 'boleto'; payerCpf: string }
+  /** The shopper's store credit pays the whole order (issue 23): no method is chosen. */
+  | { method: 'store-credit' };
 
 export type CheckoutValidation = { success: true; customer: CheckoutCustomer; payment: PaymentDraft } | { success: false; errors: FieldErrors };
 
 const installmentsSchema = z.coerce.number().int().min(1, 'Parcelamento inválido').max(MAX_INSTALLMENTS, 'Parcelamento inválido');
-const methodSchema = z.enum(['credit-card', 'pix', 'boleto'], { error: 'Forma de pagamento inválida' });
+const methodSchema = z.enum(CHECKOUT_PAYMENT_METHODS, { error: 'Forma de pagamento inválida' });
 
-function validatePayment(values: CheckoutValues, secureFields: boolean): { success: true; payment: PaymentDraft } | { success: false; error: z.ZodError } {
+/** What decides which payment fields are checked. */
+export interface CheckoutValidationOptions {
+  /** The acquirer's secure fields hold the card number, expiry and CVV. */
+  secureFields?: boolean;
+  /** The shopper's store credit pays the whole order: no payment field is checked. */
+  paidByCredit?: boolean;
+}
+
+function validatePayment(values: CheckoutValues, { secureFields = false, paidByCredit = false }: CheckoutValidationOptions): { success: true; payment: PaymentDraft } | { success: false; error: z.ZodError } {
+  if (paidByCredit) return { success: true, payment: { method: 'store-credit' } };
   const method = methodSchema.safeParse(values.paymentMethod);
   if (!method.success) return { success: false, error: new z.ZodError(method.error.issues.map((issue) => ({ ...issue, path: ['paymentMethod'] }))) };
   if (method.data === 'pix') return { success: true, payment: { method: 'pix' } };
@@ -123,7 +137,7 @@ function firstErrors(error: z.ZodError, toField: (path: readonly PropertyKey[]) 
 }
 
 /** Validates the form with the contracts' schemas; on success returns the parsed (trimmed) body parts. */
-export function validateCheckout(values: CheckoutValues, options: { secureFields?: boolean } = {}): CheckoutValidation {
+export function validateCheckout(values: CheckoutValues, options: CheckoutValidationOptions = {}): CheckoutValidation {
   const customer = checkoutCustomerSchema.safeParse({
     fullName: values.fullName,
     email: values.email,
@@ -137,7 +151,7 @@ export function validateCheckout(values: CheckoutValues, options: { secureFields
     city: values.city,
     state: values.state,
   });
-  const payment = validatePayment(values, options.secureFields ?? false);
+  const payment = validatePayment(values, options);
   if (customer.success && payment.success) {
     const { complement, ...rest } = customer.data;
     return { success: true, customer: complement ? { ...rest, complement } : rest, payment: payment.payment };
@@ -185,11 +199,13 @@ export function fieldErrorsOf(errors: Partial<Record<string, { message?: string 
 
 /**
  * The checkout form's schema (react-hook-form's resolver): `validateCheckout` on the form's
- * values, whose output is the order's customer and payment draft.
+ * values, whose output is the order's customer and payment draft. `paidByCredit` is asked when
+ * the form is validated: whether the store credit pays the whole order depends on the freight and
+ * coupon the form's own values lead to.
  */
-export function checkoutFormSchema(options: { secureFields?: boolean } = {}) {
+export function checkoutFormSchema({ secureFields = false, paidByCredit = () => false }: { secureFields?: boolean; paidByCredit?: () => boolean } = {}) {
   return validatorSchema((values: CheckoutValues) => {
-    const result = validateCheckout(values, options);
+    const result = validateCheckout(values, { secureFields, paidByCredit: paidByCredit() });
     return result.success ? { success: true as const, data: { customer: result.customer, payment: result.payment } } : { success: false as const, errors: result.errors };
   });
 }

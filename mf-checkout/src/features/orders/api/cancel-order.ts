@@ -1,7 +1,11 @@
-/** `POST /api/orders/:id/cancel` (the shopper, unpaid orders only): cancels it and frees its units. */
+/**
+ * `POST /api/orders/:id/cancel` (the shopper, unpaid orders only): cancels it and frees its units;
+ * store credit the order spent goes back to the shopper (issue 23), so the balance is fetched again.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderSchema, type Order } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { storeCreditQueryOptions } from '../../../lib/store-credit.ts';
 import { getOrderQueryOptions } from './get-order.ts';
 
 export function cancelOrder(id: string): Promise<Order> {
@@ -13,6 +17,11 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: cancelOrder,
     onSuccess: (order) => queryClient.setQueryData(getOrderQueryOptions(order.id).queryKey, order),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['orders'] }), queryClient.invalidateQueries({ queryKey: ['products'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        queryClient.invalidateQueries({ queryKey: storeCreditQueryOptions.queryKey }),
+      ]),
   });
 }

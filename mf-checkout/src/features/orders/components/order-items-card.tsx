@@ -1,9 +1,14 @@
-/** The items of an order with its freight, discounts and total (confirmation and order pages; issue 23); a variant's line shows its label and SKU (issue 22). */
+/**
+ * The items of an order with its freight, discounts and total (confirmation and order pages; issue
+ * 23); a variant's line shows its label and SKU (issue 22). Store credit the order spent shows
+ * under the total ('Crédito da loja'), and while the order is unpaid also 'A pagar', the rest.
+ */
 import type { Order } from '@prata/contracts';
 import { Card, Price } from '@prata/shared-ui';
 import { OrderTotals } from '../../../components/order-totals.tsx';
 import styles from './orders.module.css';
 
+/** The 'Itens' card of `order`. */
 export function OrderItemsCard({ order }: { order: Order }) {
   return (
     <Card title="Itens" className={styles.card}>
@@ -18,7 +23,7 @@ export function OrderItemsCard({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
-      <OrderTotals pricing={order.pricing} />
+      <OrderTotals pricing={order.pricing} showAmountDue={order.status === 'pending'} />
     </Card>
   );
 }

@@ -2,10 +2,12 @@
  * How the order is paid (storefront.md 9; issue 13): PIX copia e cola + QR code + the time left
  * while unpaid (30 minutes); boleto linha digitável + due date (3 business days) + the printable
  * boleto when the acquirer gives one; card brand, last 4 digits and instalments (exact amounts).
- * In test mode an unpaid PIX or boleto offers 'Simular pagamento'.
+ * In test mode an unpaid PIX or boleto offers 'Simular pagamento'. An order the shopper's store
+ * credit paid whole (method 'store-credit', issue 23) is paid at once: no instructions, only
+ * what the credit paid.
  */
 import { PIX_EXPIRY_MS, type Order } from '@prata/contracts';
-import { Card, formatDateTime } from '@prata/shared-ui';
+import { Card, formatBRL, formatDateTime } from '@prata/shared-ui';
 import { usePaymentConfig } from '../../../lib/payment-config.ts';
 import { formatBoletoLine, formatIsoDate, installmentsText } from '../utils/order-texts.ts';
 import { CopyField } from './copy-field.tsx';
@@ -14,6 +16,7 @@ import { PixQrCode } from './pix-qr-code.tsx';
 import { SimulatePaymentButton } from './simulate-payment-button.tsx';
 import styles from './orders.module.css';
 
+/** The payment card of `order` (nothing for a PIX or boleto already paid). */
 export function PaymentInstructions({ order }: { order: Order }) {
   const { payment } = order;
   const awaiting = order.status === 'pending';
@@ -68,6 +71,13 @@ export function PaymentInstructions({ order }: { order: Order }) {
           {brand} final {last4}
         </p>
         <p>{installmentsText(installmentAmounts)}</p>
+      </Card>
+    );
+  }
+  if (payment.method === 'store-credit') {
+    return (
+      <Card title="Pagamento com crédito da loja" className={styles.card} testId="payment-store-credit">
+        <p>Pago com {formatBRL(order.pricing.storeCreditCents)} do seu crédito na loja.</p>
       </Card>
     );
   }

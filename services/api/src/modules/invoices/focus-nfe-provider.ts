@@ -48,8 +48,18 @@ export interface FocusNfeOptions {
   emitter: InvoiceEmitter;
 }
 
-/** NF-e `tPag` codes: 03 credit card, 15 boleto, 17 PIX (dynamic). */
-const PAYMENT_CODES: Record<InvoiceRequest['paymentMethod'], string> = { 'credit-card': '03', boleto: '15', pix: '17' };
+/** NF-e `tPag` codes: 03 credit card, 05 store credit ('Crédito Loja'), 15 boleto, 17 PIX (dynamic). */
+const PAYMENT_CODES: Record<InvoiceRequest['paymentMethod'], string> = { 'credit-card': '03', 'store-credit': '05', boleto: '15', pix: '17' };
+
+/** The NF-e's payments (`detPag`): the store credit (05) and the rest by its method, each with its value. */
+function paymentForms(request: InvoiceRequest): { forma_pagamento: string; valor_pagamento: number }[] {
+  const credit = Math.min(request.storeCreditCents, request.totalCents);
+  const rest = request.totalCents - credit;
+  return [
+    ...(credit > 0 ? [{ forma_pagamento: PAYMENT_CODES['store-credit'], valor_pagamento: reais(credit) }] : []),
+    ...(rest > 0 || credit === 0 ? [{ forma_pagamento: PAYMENT_CODES[request.paymentMethod], valor_pagamento: reais(rest) }] : []),
+  ];
+}
 
 const reais = (cents: number) => Number((cents / 100).toFixed(2));
 
@@ -129,7 +139,7 @@ export function focusNfeBody(request: InvoiceRequest, emitter: InvoiceEmitter): 
       pis_situacao_tributaria: '07',
       cofins_situacao_tributaria: '07',
     })),
-    formas_pagamento: [{ forma_pagamento: PAYMENT_CODES[request.paymentMethod], valor_pagamento: reais(request.totalCents) }],
+    formas_pagamento: paymentForms(request),
   };
 }
 

@@ -50,7 +50,10 @@ export interface InvoiceRequest {
   discountCents: number;
   /** What the buyer paid: items + shipping - discount, cents. */
   totalCents: number;
-  paymentMethod: 'credit-card' | 'pix' | 'boleto';
+  /** How the part not paid with store credit was paid ('store-credit': the credit paid it all). */
+  paymentMethod: 'credit-card' | 'pix' | 'boleto' | 'store-credit';
+  /** The part of the total paid with the shopper's store credit, cents (issue 23). */
+  storeCreditCents: number;
 }
 
 /** Where an invoice stands at the provider. */

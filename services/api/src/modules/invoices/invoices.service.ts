@@ -90,6 +90,7 @@ export function invoiceRequestOf(order: Order, issuedAt: Date): InvoiceRequest {
     discountCents: order.couponDiscountCents + order.pixDiscountCents,
     totalCents: order.totalCents,
     paymentMethod: order.paymentMethod,
+    storeCreditCents: order.storeCreditCents,
   };
 }
 

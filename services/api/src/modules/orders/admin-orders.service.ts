@@ -29,7 +29,7 @@ import { ConflictError, DomainError, NotFoundError } from '../../errors.ts';
 import { audit, type AuditAction } from '../audit/index.ts';
 import { Product, takeVariantUnits } from '../catalogue/index.ts';
 import { endOfSaoPauloDay } from './business-days.ts';
-import { Order } from './order.entities.ts';
+import { Order, amountDueCents } from './order.entities.ts';
 import { toOrderDto } from './order-dto.ts';
 import { type Actor, type OrderWorkflow } from './order-workflow.ts';
 import { formatCents } from './order-mail.ts';
@@ -138,7 +138,8 @@ export class AdminOrderService {
 
   /**
    * Cancels a pending order, or a paid one with a full refund through the acquirer (inside the
-   * order's lock, with an idempotency key per order, so a retry never refunds twice).
+   * order's lock, with an idempotency key per order, so a retry never refunds twice) of what it
+   * charged; store credit the order spent goes back to the buyer's balance (workflow `cancel`).
    * @throws InvalidOrderTransitionError, RefundFailedError.
    */
   async cancel(em: EntityManager, id: string, input: CancelOrderInput, actor: Actor): Promise<AdminOrder> {
@@ -147,18 +148,20 @@ export class AdminOrderService {
       const order = await this.workflow.lock(tx, { id });
       const note = input.note ?? null;
       if (order.status === 'paid') {
-        const manual = order.paymentStatus === 'manual' || !order.paymentReference;
-        let reference = 'manual';
-        if (!manual) {
+        const charged = amountDueCents(order);
+        const byCredit = charged === 0;
+        const manual = !byCredit && (order.paymentStatus === 'manual' || !order.paymentReference);
+        let reference = byCredit ? 'store-credit' : 'manual';
+        if (!manual && !byCredit) {
           try {
-            reference = (await provider.refund(order.paymentReference!, order.totalCents, `refund-${order.id}`)).id;
+            reference = (await provider.refund(order.paymentReference!, charged, `refund-${order.id}`)).id;
           } catch {
             throw new RefundFailedError();
           }
         }
-        const refundNote = manual ? `Reembolso manual de ${formatCents(order.totalCents)}: devolva o valor ao cliente` : `Reembolso de ${formatCents(order.totalCents)} pela operadora`;
-        await this.workflow.cancel(tx, effects, order, 'cancelled_by_admin', actor, [refundNote, note].filter(Boolean).join(' · '), { cents: order.totalCents, reference });
-        this.audit(tx, actor, 'order_refunded', order, { refundedCents: order.totalCents, reference, note });
+        const refundNote = byCredit ? null : manual ? `Reembolso manual de ${formatCents(charged)}: devolva o valor ao cliente` : `Reembolso de ${formatCents(charged)} pela operadora`;
+        await this.workflow.cancel(tx, effects, order, 'cancelled_by_admin', actor, [refundNote, note].filter(Boolean).join(' · ') || null, byCredit ? undefined : { cents: charged, reference });
+        this.audit(tx, actor, 'order_refunded', order, { refundedCents: charged, reference, note });
         return null;
       }
       const reference = order.status === 'pending' ? order.paymentReference : null;
@@ -184,18 +187,18 @@ export class AdminOrderService {
       if (input.action === 'refund') {
         let reference: string;
         try {
-          reference = (await this.workflow.payments.refund(order.paymentReference!, order.totalCents, `refund-${order.id}`)).id;
+          reference = (await this.workflow.payments.refund(order.paymentReference!, amountDueCents(order), `refund-${order.id}`)).id;
         } catch {
           throw new RefundFailedError();
         }
         order.paymentAlertResolution = 'refunded';
         order.refundedAt = this.workflow.clock.now();
-        order.refundedCents = order.totalCents;
+        order.refundedCents = amountDueCents(order);
         order.refundReference = reference.slice(0, 100);
-        this.workflow.history(tx, order, 'cancelled', 'cancelled', actor, `Pagamento após o cancelamento reembolsado (${formatCents(order.totalCents)})`);
-        this.workflow.event(tx, effects, order, ORDER_EVENTS.refunded, { refundedCents: order.totalCents, latePayment: true });
+        this.workflow.history(tx, order, 'cancelled', 'cancelled', actor, `Pagamento após o cancelamento reembolsado (${formatCents(amountDueCents(order))})`);
+        this.workflow.event(tx, effects, order, ORDER_EVENTS.refunded, { refundedCents: amountDueCents(order), latePayment: true });
         this.workflow.mail(tx, effects, order, 'cancelled');
-        this.audit(tx, actor, 'order_refunded', order, { refundedCents: order.totalCents, reference, latePayment: true });
+        this.audit(tx, actor, 'order_refunded', order, { refundedCents: amountDueCents(order), reference, latePayment: true });
         return;
       }
       const ids = order.items.getItems().flatMap((item) => (item.product ? [item.product.id] : []));

@@ -167,6 +167,7 @@ export default orderRoutes;
 // file of this folder.
 export { default as paymentsPlugin, PAYMENT_WEBHOOK_PATH } from './payments.plugin.ts';
 export { Shipment, ShipmentSchema } from './shipment.entity.ts';
+export { StoreCreditEntry, StoreCreditEntrySchema, storeCreditLedger } from './store-credit.ts';
 
 export { addBusinessDays, endOfSaoPauloDay } from './business-days.ts';
 export { RefundFailedError } from './admin-orders.service.ts';
@@ -191,4 +192,5 @@ export {
   OrderStatusChangeSchema,
   PaymentNotificationSchema,
   SandboxPaymentSchema,
+  amountDueCents,
 } from './order.entities.ts';

@@ -6,7 +6,7 @@
  * routes (order.service.ts) and the staff's (admin-orders.service.ts).
  */
 import { deliveryEstimate, installmentPlan, type CancelReason, type Order as OrderDto } from '@prata/contracts';
-import type { Order } from './order.entities.ts';
+import { amountDueCents, type Order } from './order.entities.ts';
 
 /** The buyer's view of an order (items and history populated). */
 export function toOrderDto(order: Order): OrderDto {
@@ -46,6 +46,8 @@ export function toOrderDto(order: Order): OrderDto {
       couponDiscountCents: order.couponDiscountCents,
       pixDiscountCents: order.pixDiscountCents,
       totalCents: order.totalCents,
+      storeCreditCents: order.storeCreditCents,
+      amountDueCents: amountDueCents(order),
     },
     shippingService:
       order.shippingServiceId && order.shippingServiceName && order.shippingCarrier
@@ -53,7 +55,7 @@ export function toOrderDto(order: Order): OrderDto {
         : null,
     payment: {
       method: order.paymentMethod,
-      card: order.cardLast4 ? { brand: order.cardBrand ?? 'Cartão', last4: order.cardLast4, installments, installmentAmounts: installmentPlan(order.totalCents, installments) } : null,
+      card: order.cardLast4 ? { brand: order.cardBrand ?? 'Cartão', last4: order.cardLast4, installments, installmentAmounts: installmentPlan(amountDueCents(order), installments) } : null,
       pix: order.pixPayload && order.pixExpiresAt ? { payload: order.pixPayload, expiresAt: order.pixExpiresAt.toISOString() } : null,
       boleto: order.boletoLine && order.boletoDueDate ? { line: order.boletoLine, dueDate: order.boletoDueDate, url: order.boletoUrl ?? null } : null,
       paidAt: order.paidAt?.toISOString() ?? null,

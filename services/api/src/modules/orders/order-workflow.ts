@@ -31,8 +31,9 @@ import type { EventBus, RecordedPayloadOf } from '../../events/event-bus.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { OutboxEmail } from '../../mail/outbox-email.entity.ts';
 import { Order, OrderStatusChange } from './order.entities.ts';
-import { orderMail, type OrderMailKind } from './order-mail.ts';
+import { formatCents, orderMail, type OrderMailKind } from './order-mail.ts';
 import type { PaymentProvider } from './payment-provider.ts';
+import { storeCreditLedger } from './store-credit.ts';
 
 /** Allowed status changes. */
 const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
@@ -153,13 +154,16 @@ export class OrderWorkflow {
   /**
    * Cancels a pending or paid order: units back to stock, history, `OrderCancelled`, e-mail.
    * `refund` (paid orders): the amount refunded and the acquirer's refund id, adding `OrderRefunded`.
+   * Store credit the order spent goes back to the buyer's balance (store-credit.ts).
    */
   async cancel(tx: EntityManager, effects: Effects, order: Order, reason: CancelReason, actor: Actor, note: string | null, refund?: { cents: number; reference: string }): Promise<void> {
     this.transition(tx, order, 'cancelled', actor, note);
     order.cancelReason = reason;
     await this.returnUnits(tx, effects, order);
-    // The coupon's use is given back: the order did not happen (issue 23).
+    // The coupon's use and the store credit spent are given back: the order did not happen (issue 23).
     if (order.couponCode) await new CouponService().release(tx, order.id);
+    const creditBack = await storeCreditLedger.giveBack(tx, order, `Pedido ${order.number} cancelado`, this.clock.now());
+    if (creditBack > 0) this.history(tx, order, 'cancelled', 'cancelled', actor, `Crédito da loja devolvido (${formatCents(creditBack)})`);
     this.event(tx, effects, order, ORDER_EVENTS.cancelled, { reason });
     if (refund) {
       order.refundedAt = this.clock.now();

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
-import { ORDER_STATUSES, PAYMENT_METHODS } from '@prata/contracts';
+import { CHECKOUT_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_METHODS } from '@prata/contracts';
 import { Product, ProductVariant } from '../catalogue/index.ts';
 import { User } from '../identity/index.ts';
 
@@ -41,6 +41,11 @@ export const OrderSchema = defineEntity({
     couponDiscountCents: p.integer().default(0).check('coupon_discount_cents >= 0'),
     /** The store's PIX discount given, BRL cents. */
     pixDiscountCents: p.integer().default(0).check('pix_discount_cents >= 0'),
+    /**
+     * The part of the total paid with the shopper's store credit, BRL cents (issue 23; a way of
+     * paying, not a discount): the acquirer is asked for the rest (`amountDueCents`).
+     */
+    storeCreditCents: p.integer().default(0).check('store_credit_cents >= 0 and store_credit_cents <= total_cents'),
     paymentMethod: p.enum(PAYMENT_METHODS),
     idempotencyKey: p.uuid(),
     /** SHA-256 of the request the key was first used with (issue 21): a reuse with another body is 422. */
@@ -98,6 +103,11 @@ export const OrderSchema = defineEntity({
 });
 export class Order extends OrderSchema.class {}
 OrderSchema.setClass(Order);
+
+/** What the acquirer charges for `order`: its total less the store credit it spent, BRL cents (issue 23). */
+export function amountDueCents(order: Pick<Order, 'totalCents' | 'storeCreditCents'>): number {
+  return order.totalCents - order.storeCreditCents;
+}
 
 export const OrderItemSchema = defineEntity({
   name: 'OrderItem',
@@ -175,7 +185,7 @@ export const SandboxPaymentSchema = defineEntity({
     id: p.string().length(40).primary(),
     /** The order id (`external_reference`). */
     externalReference: p.string().length(100).index(),
-    method: p.enum(PAYMENT_METHODS),
+    method: p.enum(CHECKOUT_PAYMENT_METHODS),
     status: p.string().length(30),
     amountCents: p.integer(),
     refundedCents: p.integer().default(0),

@@ -17,6 +17,10 @@
  *    acquirer fails, the order is cancelled and its units return (502), unless the acquirer
  *    may have charged a card: then the order stays pending and expires after asking the
  *    acquirer (payment-reconciliation.service.ts).
+ * 4. Store credit (issue 23): with `useStoreCredit` the buyer's balance (read under the buyer's
+ *    lock) pays up to the total, as a negative ledger entry (store-credit.ts); the acquirer is asked
+ *    for the rest. An order the credit pays whole is paid at once, with method 'store-credit' and no
+ *    acquirer. A cancelled or expired order gives its credit back (order-workflow.ts `cancel`).
  *
  * Shoppers read only their own orders (404 otherwise), cancel their own unpaid orders, and in
  * the sandbox pay them with 'Simular pagamento' through the acquirer's webhook path.
@@ -29,6 +33,8 @@ import {
   MAX_PENDING_ORDERS,
   ORDER_CODE_ALPHABET,
   PIX_EXPIRY_MS,
+  STORE_CREDIT_CHANGED_MESSAGE,
+  STORE_CREDIT_SHORT_MESSAGE,
   createOrderSchema,
   priceOrder,
   type CancelReason,
@@ -45,12 +51,13 @@ import { chosenOption, type PricedShipment, type ShippingQuoteService } from '..
 import { addBusinessDays, endOfSaoPauloDay } from './business-days.ts';
 import { toOrderDto } from './order-dto.ts';
 import { checkAvailability, insufficientStock, mergeItems, resolveLines } from './order-lines.ts';
-import { Order, OrderItem } from './order.entities.ts';
+import { Order, OrderItem, amountDueCents } from './order.entities.ts';
 import { requestFingerprint, sameRequest } from './order-idempotency.ts';
 import { type Actor, type OrderWorkflow } from './order-workflow.ts';
 import { PaymentProviderRejectedError, PaymentProviderUnavailableError, type ChargeRequest, type ProviderPayment } from './payment-provider.ts';
 import type { PaymentReconciliation } from './payment-reconciliation.service.ts';
 import { SandboxPaymentProvider } from './sandbox-provider.ts';
+import { storeCreditLedger } from './store-credit.ts';
 
 /** 402: the acquirer declined the card. */
 export class PaymentDeclinedError extends DomainError {
@@ -95,6 +102,8 @@ export class OrderService {
    * inside the transaction (contracts `priceOrder`).
    * @throws ZodError (invalid input), ValidationError 400 (a CEP of another state), NotFoundError,
    *   ConflictError 'insufficient_stock' | 'too_many_pending' | 'shipping_changed' | 'prices_changed',
+   *   'store_credit_short' (method 'store-credit' and a balance short of the total),
+   *   'store_credit_changed' (the credit spent is not the `storeCreditCents` sent),
    *   CouponRefusedError 422/409, PaymentDeclinedError, PaymentUnavailableError.
    */
   async create(em: EntityManager, userId: string, input: CreateOrderInput, idempotencyKey: string): Promise<OrderDto> {
@@ -122,7 +131,7 @@ export class OrderService {
         if (attempt >= 4) throw error;
       }
     }
-    await this.charge(em, order, data, idempotencyKey);
+    if (order.paymentMethod !== 'store-credit') await this.charge(em, order, data, idempotencyKey);
     return toOrderDto(await this.reload(em, order.id));
   }
 
@@ -170,7 +179,13 @@ export class OrderService {
         ? await this.coupons.redeem(tx, { code: data.couponCode, userId, subtotalCents, shippingCents: option.priceCents, now, orderId })
         : null;
       const pixDiscountPercent = method === 'pix' ? await new StoreSettingsService(tx).pixDiscountPercent() : 0;
-      const pricing = priceOrder({ subtotalCents, shippingCents: option.priceCents, coupon, pixDiscountPercent, paysByPix: method === 'pix' });
+      // The buyer's row is locked above: no other order can spend this balance meanwhile.
+      const storeCreditBalanceCents = data.useStoreCredit || method === 'store-credit' ? Math.max(0, await storeCreditLedger.balance(tx, userId)) : 0;
+      const { amountDueCents: dueCents, ...pricing } = priceOrder({ subtotalCents, shippingCents: option.priceCents, coupon, pixDiscountPercent, paysByPix: method === 'pix', storeCreditBalanceCents });
+      if (method === 'store-credit' && dueCents > 0) throw new ConflictError(STORE_CREDIT_SHORT_MESSAGE, 'store_credit_short');
+      // The balance moved since the shopper read it (another order, a credited return): never charge more than shown.
+      if (data.storeCreditCents !== undefined && data.storeCreditCents !== pricing.storeCreditCents) throw new ConflictError(STORE_CREDIT_CHANGED_MESSAGE, 'store_credit_changed');
+      const paidByCredit = pricing.storeCreditCents > 0 && dueCents === 0;
       const boletoDueDate = method === 'boleto' ? addBusinessDays(now, BOLETO_BUSINESS_DAYS) : null;
       // An unpaid boleto holds its units only until the end of the hold (issue 21); the boleto itself stays payable until its due date.
       const boletoHoldEnds = method === 'boleto' ? endOfSaoPauloDay(addBusinessDays(now, this.workflow.deps.limits.boletoHoldBusinessDays)) : null;
@@ -188,7 +203,7 @@ export class OrderService {
         shippingMaxDays: option.maxDays,
         shippingQuoteSource: freight.shipment.source,
         couponCode: coupon?.code ?? null,
-        paymentMethod: method,
+        paymentMethod: paidByCredit ? 'store-credit' : method,
         idempotencyKey,
         requestFingerprint: fingerprint,
         customerName: c.fullName,
@@ -202,12 +217,13 @@ export class OrderService {
         neighborhood: c.neighborhood,
         city: c.city,
         state: c.state,
-        installments: data.payment.method === 'credit-card' ? data.payment.installments : null,
-        paymentProvider: this.workflow.payments.name,
-        pixExpiresAt: method === 'pix' ? new Date(now.getTime() + PIX_EXPIRY_MS) : null,
-        boletoDueDate,
-        expiresAt:
-          method === 'pix'
+        installments: data.payment.method === 'credit-card' && !paidByCredit ? data.payment.installments : null,
+        paymentProvider: paidByCredit ? null : this.workflow.payments.name,
+        pixExpiresAt: method === 'pix' && !paidByCredit ? new Date(now.getTime() + PIX_EXPIRY_MS) : null,
+        boletoDueDate: paidByCredit ? null : boletoDueDate,
+        expiresAt: paidByCredit
+          ? null
+          : method === 'pix'
             ? new Date(now.getTime() + PIX_EXPIRY_MS + PIX_EXPIRY_GRACE_MS)
             : boletoHoldEnds
               ? boletoHoldEnds
@@ -234,6 +250,14 @@ export class OrderService {
       }
       this.workflow.history(tx, created, null, 'pending', { userId, ...CUSTOMER }, null);
       this.workflow.event(tx, effects, created, ORDER_EVENTS.placed);
+      if (pricing.storeCreditCents > 0) storeCreditLedger.spend(tx, created, pricing.storeCreditCents, now);
+      if (paidByCredit) {
+        // Nothing left for an acquirer: the credit paid the order whole.
+        created.paymentStatus = 'approved';
+        this.workflow.transition(tx, created, 'paid', { userId, ...CUSTOMER }, 'Pago com crédito da loja');
+        this.workflow.event(tx, effects, created, ORDER_EVENTS.paid, { paymentId: `store-credit:${created.id}` });
+        this.workflow.mail(tx, effects, created, 'paid');
+      }
       return created;
     });
   }
@@ -278,7 +302,7 @@ export class OrderService {
     const request: ChargeRequest = {
       orderId: order.id,
       orderNumber: order.number,
-      amountCents: order.totalCents,
+      amountCents: amountDueCents(order),
       idempotencyKey,
       payer: {
         email: c.email,
@@ -292,7 +316,9 @@ export class OrderService {
       const p = data.payment;
       if (p.method === 'credit-card') payment = await provider.chargeCard({ ...request, token: p.cardToken, brand: p.cardBrand, installments: p.installments });
       else if (p.method === 'pix') payment = await provider.createPix({ ...request, expiresAt: order.pixExpiresAt! });
-      else payment = await provider.createBoleto({ ...request, dueDate: order.boletoDueDate! });
+      else if (p.method === 'boleto') payment = await provider.createBoleto({ ...request, dueDate: order.boletoDueDate! });
+      // 'store-credit' never reaches the acquirer: such an order is paid, or refused, in `insert`.
+      else throw new Error('an order paid with store credit is not charged');
     } catch (error) {
       if (error instanceof PaymentProviderRejectedError) {
         await this.cancelUnpaid(em, order.id, data.payment.method === 'credit-card' ? 'payment_declined' : 'payment_failed');

@@ -66,4 +66,4 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
 export default returnRoutes;
 
 // The module's public face: the app registers the routes, the ORM config lists the entities.
-export { ReturnRequest, ReturnRequestLine, ReturnRequestLineSchema, ReturnRequestSchema, StoreCreditEntry, StoreCreditEntrySchema } from './return.entities.ts';
+export { ReturnRequest, ReturnRequestLine, ReturnRequestLineSchema, ReturnRequestSchema } from './return.entities.ts';

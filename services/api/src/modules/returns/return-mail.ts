@@ -33,9 +33,17 @@ export function returnMail(order: Order, request: ReturnRequest, status: ReturnS
       return {
         subject: subject('Reembolso realizado'),
         ...body(
-          request.refundReference === 'manual'
-            ? `O valor de ${formatBRL(request.refundedCents ?? 0)} será devolvido diretamente pela loja, que entrará em contato para combinar a transferência.`
-            : `O valor de ${formatBRL(request.refundedCents ?? 0)} foi estornado pela forma de pagamento usada (cartão: em até 2 faturas; PIX: em até 2 dias úteis).`,
+          [
+            request.refundedCents
+              ? request.refundReference === 'manual'
+                ? `O valor de ${formatBRL(request.refundedCents)} será devolvido diretamente pela loja, que entrará em contato para combinar a transferência.`
+                : `O valor de ${formatBRL(request.refundedCents)} foi estornado pela forma de pagamento usada (cartão: em até 2 faturas; PIX: em até 2 dias úteis).`
+              : null,
+            // The part paid with store credit goes back as credit (issue 23).
+            request.creditedCents ? `O valor de ${formatBRL(request.creditedCents)}, pago com crédito na loja, voltou para o seu saldo em Minha conta.` : null,
+          ]
+            .filter(Boolean)
+            .join('\n'),
         ),
       };
     case 'credited':

@@ -9,8 +9,8 @@
  *   `refund_reference`) or given as store credit (`credited_cents`).
  * - `return_request_lines`: the order lines and units of a request, each with its amount (its
  *   share of what was paid for the line, discounts prorated: returns.service.ts `lineShares`).
- * - `store_credit_entries`: the shopper's store-credit ledger (BRL cents; positive given,
- *   negative spent); the balance is its sum. At most one entry per request (unique).
+ * A request settled as store credit writes its entry in the orders module's ledger
+ * (`modules/orders/store-credit.ts`, one entry per request).
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
@@ -57,18 +57,3 @@ export const ReturnRequestLineSchema = defineEntity({
 });
 export class ReturnRequestLine extends ReturnRequestLineSchema.class {}
 ReturnRequestLineSchema.setClass(ReturnRequestLine);
-
-export const StoreCreditEntrySchema = defineEntity({
-  name: 'StoreCreditEntry',
-  tableName: 'store_credit_entries',
-  properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
-    user: () => p.manyToOne(User).deleteRule('restrict').index(),
-    amountCents: p.integer().check('amount_cents <> 0'),
-    reason: p.string().length(200),
-    returnRequest: () => p.manyToOne(ReturnRequest).nullable().deleteRule('set null').unique(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-  },
-});
-export class StoreCreditEntry extends StoreCreditEntrySchema.class {}
-StoreCreditEntrySchema.setClass(StoreCreditEntry);

@@ -38,11 +38,11 @@ import {
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { audit, type AuditAction, type RequestMeta } from '../audit/index.ts';
 import { returnUnits } from '../catalogue/index.ts';
-import { Order, RefundFailedError, type orderServices } from '../orders/index.ts';
+import { Order, RefundFailedError, StoreCreditEntry, amountDueCents, storeCreditLedger, type orderServices } from '../orders/index.ts';
 import { Coupon } from '../promotions/index.ts';
 import { lineShares, unitsAmount, withdrawalDeadline } from './return-amounts.ts';
 import { returnMail } from './return-mail.ts';
-import { ReturnRequest, ReturnRequestLine, StoreCreditEntry } from './return.entities.ts';
+import { ReturnRequest, ReturnRequestLine } from './return.entities.ts';
 
 type Workflow = ReturnType<typeof orderServices>['workflow'];
 type Effects = Parameters<Parameters<Workflow['run']>[1]>[1];
@@ -197,29 +197,37 @@ export class ReturnService {
 
   /**
    * received -> refunded (a return): the request's amount, capped by what the order has not had
-   * back yet, refunded through the acquirer inside the locks (a payment confirmed by hand: by hand).
+   * back yet. What the acquirer charged is refunded through it inside the locks (a payment
+   * confirmed by hand: by hand); the part of the order paid with store credit goes back as store
+   * credit (issue 23), acquirer money first.
    * @throws RefundFailedError (502, nothing changed).
    */
   refund(em: EntityManager, id: string, actor: StaffActor): Promise<AdminReturn> {
     return this.act(em, id, actor, 'refunded', 'return_refunded', async (tx, effects, request, order) => {
-      const cents = Math.min(request.amountCents, order.totalCents - (order.refundedCents ?? 0));
-      const manual = order.paymentStatus === 'manual' || !order.paymentReference;
-      let reference = 'manual';
-      if (!manual && cents > 0) {
+      const cents = Math.max(0, Math.min(request.amountCents, order.totalCents - (order.refundedCents ?? 0)));
+      const acquirerCents = Math.max(0, Math.min(cents, amountDueCents(order) - (order.refundedCents ?? 0)));
+      const manual = acquirerCents > 0 && (order.paymentStatus === 'manual' || !order.paymentReference);
+      let reference = acquirerCents > 0 ? 'manual' : 'store-credit';
+      if (acquirerCents > 0 && !manual) {
         try {
-          reference = (await this.workflow.payments.refund(order.paymentReference!, cents, `return-${request.id}`)).id;
+          reference = (await this.workflow.payments.refund(order.paymentReference!, acquirerCents, `return-${request.id}`)).id;
         } catch {
           throw new RefundFailedError();
         }
       }
-      request.refundedCents = cents;
+      const now = this.workflow.clock.now();
+      const creditedCents = cents > acquirerCents ? await storeCreditLedger.giveBack(tx, order, `Devolução do pedido ${order.number}`, now, cents - acquirerCents) : 0;
+      request.refundedCents = acquirerCents;
+      request.creditedCents = creditedCents > 0 ? creditedCents : null;
       request.refundReference = reference.slice(0, 100);
-      if (manual) request.note = `Reembolso manual de ${formatBRL(cents)}: devolva o valor ao cliente`;
-      order.refundedCents = (order.refundedCents ?? 0) + cents;
-      order.refundedAt = this.workflow.clock.now();
-      order.refundReference = reference.slice(0, 100);
-      this.workflow.event(tx, effects, order, ORDER_EVENTS.refunded, { refundedCents: cents });
-      return { refundedCents: cents, reference };
+      if (manual) request.note = `Reembolso manual de ${formatBRL(acquirerCents)}: devolva o valor ao cliente`;
+      if (acquirerCents > 0) {
+        order.refundedCents = (order.refundedCents ?? 0) + acquirerCents;
+        order.refundedAt = now;
+        order.refundReference = reference.slice(0, 100);
+        this.workflow.event(tx, effects, order, ORDER_EVENTS.refunded, { refundedCents: acquirerCents });
+      }
+      return { refundedCents: acquirerCents, creditedCents, reference };
     });
   }
 
@@ -228,7 +236,7 @@ export class ReturnService {
     return this.act(em, id, actor, 'credited', 'return_credited', async (tx, _effects, request, order) => {
       request.creditedCents = request.amountCents;
       if (request.amountCents > 0) {
-        tx.create(StoreCreditEntry, { user: request.user, amountCents: request.amountCents, reason: `Devolução do pedido ${order.number}`, returnRequest: request, createdAt: this.workflow.clock.now() });
+        tx.create(StoreCreditEntry, { user: request.user, amountCents: request.amountCents, reason: `Devolução do pedido ${order.number}`, returnRequestId: request.id, order: null, createdAt: this.workflow.clock.now() });
       }
       return { creditedCents: request.amountCents };
     });
@@ -241,11 +249,11 @@ export class ReturnService {
 
   /** The shopper's store-credit balance and newest movements. */
   async storeCredit(em: EntityManager, userId: string): Promise<StoreCredit> {
-    const rows = await em.getConnection().execute<{ balance: string | null }[]>('select sum("amount_cents") as balance from "store_credit_entries" where "user_id" = ?', [userId]);
+    const balanceCents = await storeCreditLedger.balance(em, userId);
     const entries = await em.find(StoreCreditEntry, { user: userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: CREDIT_ENTRIES_SHOWN });
     return {
-      balanceCents: Number(rows[0]?.balance ?? 0),
-      entries: entries.map((entry) => ({ id: entry.id, amountCents: entry.amountCents, reason: entry.reason, returnId: entry.returnRequest?.id ?? null, createdAt: entry.createdAt.toISOString() })),
+      balanceCents,
+      entries: entries.map((entry) => ({ id: entry.id, amountCents: entry.amountCents, reason: entry.reason, returnId: entry.returnRequestId ?? null, createdAt: entry.createdAt.toISOString() })),
     };
   }
 
@@ -273,7 +281,7 @@ export class ReturnService {
       request.updatedAt = this.workflow.clock.now();
       const kind = RETURN_KIND_LABELS[request.kind];
       const what = to === 'refunded' && request.refundReference === 'manual' ? 'reembolso manual' : NOTES[to];
-      this.workflow.history(tx, order, order.status, order.status, actor, `${kind}: ${what}${to === 'refunded' ? ` (${formatBRL(request.refundedCents ?? 0)})` : to === 'credited' ? ` (${formatBRL(request.creditedCents ?? 0)})` : ''}`);
+      this.workflow.history(tx, order, order.status, order.status, actor, `${kind}: ${what}${to === 'refunded' ? ` (${formatBRL(request.refundedCents ?? 0)}${request.creditedCents ? ` + ${formatBRL(request.creditedCents)} em crédito` : ''})` : to === 'credited' ? ` (${formatBRL(request.creditedCents ?? 0)})` : ''}`);
       this.mail(tx, effects, order, request, to);
       audit(tx, { userId: actor.userId, action, details: { returnId: request.id, orderId: order.id, number: order.number, ...details }, ...(actor.meta ? { meta: actor.meta } : {}) });
     });
