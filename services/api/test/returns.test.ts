@@ -11,8 +11,9 @@
  * - every step e-mailed, every owner action audited, the owner notified of each request; role
  *   checks and validation of each route.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderSchema, type OrderReturns } from '@prata/contracts';
+import { orderSchema, productSchema, type OrderReturns } from '@prata/contracts';
 import { AdminLog } from '../src/modules/audit/admin-log.entity.ts';
 import { SandboxPayment } from '../src/modules/orders/order.entities.ts';
 import { prorate, unitsAmount, withdrawalDeadline } from '../src/modules/returns/return-amounts.ts';
@@ -194,14 +195,85 @@ describe('within the withdrawal right', () => {
     expect((await call('GET', '/api/me/store-credit', buyer)).json().balanceCents).toBe(amount);
   });
 
-  it('closes an exchange after receipt (not refunded)', async () => {
+  it('closes an exchange of a piece without options: the same piece leaves stock again', async () => {
     const { order, products } = await deliveredOrder([{ priceCents: 8_000, quantity: 1 }]);
     const [line] = await itemIdsOf(order.id);
     const request = (await ask(order.id, [{ orderItemId: line!, quantity: 1 }], 'exchange')).json();
+    expect(request.lines[0].replacementLabel).toBeNull();
     await act(request.id, 'receive');
     expect(await stockOf(service, products[0]!.id)).toBe(5);
-    expect((await act(request.id, 'refund')).json().message).toBe('Esta solicitação é uma troca: conclua a troca.');
     expect((await act(request.id, 'exchange')).json()).toMatchObject({ status: 'exchanged', refundedCents: null });
+    expect(await stockOf(service, products[0]!.id)).toBe(4);
+  });
+});
+
+describe('exchanges for another option (issue 23: ring sizes)', () => {
+  /** A ring with sizes 16 and 18 (`stock` each before the sale), one bought in size 18 by card, paid and delivered. */
+  async function deliveredRing(stock: [number, number]) {
+    const response = await call('POST', '/api/admin/products', admin, {
+      name: `Anel Troca ${randomUUID().slice(0, 6)}`,
+      category: 'aneis',
+      priceCents: 12_000,
+      options: [{ name: 'Aro', values: ['16', '18'] }],
+      variants: [
+        { sku: `TROCA-16-${randomUUID().slice(0, 8)}`, options: { Aro: '16' }, stock: stock[0] },
+        { sku: `TROCA-18-${randomUUID().slice(0, 8)}`, options: { Aro: '18' }, stock: stock[1] },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const ring = productSchema.parse(response.json());
+    const size = (value: string) => ring.variants.find((variant) => variant.options.Aro === value)!;
+    const placed = await placeOrder(service, shopper, {
+      items: [{ productId: ring.id, variantId: size('18').id, quantity: 1 }],
+      customer: { ...customer, email: shopper.email },
+      payment: await sandboxCard(service, shopper, '4111111111111111', 1),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = orderSchema.parse(placed.json());
+    expect((await call('POST', `/api/admin/orders/${order.id}/ship`, admin, { carrier: 'Correios', trackingCode: 'QB123456789BR' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/orders/${order.id}/deliver`, admin)).statusCode).toBe(200);
+    const variantStock = async (value: string) => (await sql<{ stock: number }>(service, 'select stock from product_variants where id = ?', [size(value).id]))[0]!.stock;
+    return { ring, order, size, variantStock };
+  }
+
+  it('sends the size asked for: the line names it, the piece bought returns on receipt, the new size leaves stock, and the e-mail names it', async () => {
+    const { ring, order, size, variantStock } = await deliveredRing([2, 1]);
+    const view: OrderReturns = (await call('GET', `/api/orders/${order.id}/returns`, shopper)).json();
+    expect(view.returnable[0]).toMatchObject({ variantId: size('18').id, options: [{ variantId: size('16').id, label: 'Aro 16' }, { variantId: size('18').id, label: 'Aro 18' }] });
+    const asked = await call('POST', `/api/orders/${order.id}/returns`, shopper, {
+      kind: 'exchange',
+      reason: 'Ficou largo no dedo',
+      lines: [{ orderItemId: view.returnable[0]!.orderItemId, quantity: 1, replacementVariantId: size('16').id }],
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json().lines[0]).toMatchObject({ variantLabel: 'Aro 18', replacementLabel: 'Aro 16' });
+    await act(asked.json().id, 'receive');
+    expect([await variantStock('16'), await variantStock('18')]).toEqual([2, 1]);
+    expect((await act(asked.json().id, 'exchange')).json()).toMatchObject({ status: 'exchanged' });
+    expect([await variantStock('16'), await variantStock('18')]).toEqual([1, 1]);
+    // The product's stock is the sum of its sizes.
+    expect(await stockOf(service, ring.id)).toBe(2);
+    const mails = await orderMails(service, shopper.email, order.number);
+    expect(mails.at(-1)!.text).toContain(`1 × ${ring.name} (Aro 16) seguem para você`);
+  });
+
+  it('refuses an option of another product (400), and with the size out of stock refuses the exchange (409) and lets the owner give store credit instead', async () => {
+    const { order, size, variantStock } = await deliveredRing([0, 1]);
+    const other = await deliveredRing([3, 3]);
+    const view: OrderReturns = (await call('GET', `/api/orders/${order.id}/returns`, shopper)).json();
+    const line = view.returnable[0]!.orderItemId;
+    const foreign = await call('POST', `/api/orders/${order.id}/returns`, shopper, { kind: 'exchange', reason: 'Ficou largo no dedo', lines: [{ orderItemId: line, quantity: 1, replacementVariantId: other.size('16').id }] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({ error: 'exchange_option' });
+    const asked = (await call('POST', `/api/orders/${order.id}/returns`, shopper, { kind: 'exchange', reason: 'Ficou largo no dedo', lines: [{ orderItemId: line, quantity: 1, replacementVariantId: size('16').id }] })).json();
+    await act(asked.id, 'receive');
+    const refused = await act(asked.id, 'exchange');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'exchange_out_of_stock', message: expect.stringContaining('(Aro 16) para a troca. Reembolse ou dê crédito na loja.') });
+    // Nothing changed: the size bought is back from receipt, the request still received.
+    expect([await variantStock('16'), await variantStock('18')]).toEqual([0, 1]);
+    expect((await call('GET', `/api/orders/${order.id}/returns`, shopper)).json().requests[0].status).toBe('received');
+    expect((await act(asked.id, 'credit')).json()).toMatchObject({ status: 'credited', creditedCents: asked.amountCents });
   });
 });
 
@@ -219,8 +291,9 @@ describe('refund paths', () => {
     expect(row).toEqual({ status: 'received', refunded_cents: null });
     expect(orderSchema.parse((await call('GET', `/api/orders/${order.id}`, shopper)).json()).refundedCents).toBe(0);
 
-    // A payment confirmed by hand (e.g. a PIX to the store's key) is given back by hand.
+    // A payment confirmed by hand (e.g. a PIX to the store's key) is given back by hand; a second later, so it is the timeline's newest entry.
     await sql(service, "update orders set payment_status = 'manual' where id = ?", [order.id]);
+    clock.advance(1_000);
     const manual = (await act(request.id, 'refund')).json();
     expect(manual).toMatchObject({ status: 'refunded', refundedCents: 9_000, note: 'Reembolso manual de R$\u00a090,00: devolva o valor ao cliente' });
     const mails = await orderMails(service, shopper.email, order.number);

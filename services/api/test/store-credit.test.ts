@@ -85,6 +85,8 @@ describe('store credit at checkout', () => {
     expect(order.status).toBe('paid');
     expect(order.payment).toMatchObject({ method: 'store-credit', card: null, pix: null, boleto: null });
     expect(order.payment.paidAt).not.toBeNull();
+    // One transaction placed and paid it: the timeline still reads placed, then paid.
+    expect(order.timeline.map((entry) => entry.status)).toEqual(['pending', 'paid']);
     expect(order.pricing).toMatchObject({ totalCents: total, storeCreditCents: total, amountDueCents: 0 });
     expect(await sandboxPaymentOf(order.id)).toBeNull();
     expect((await balanceOf(shopper)).balanceCents).toBe(100_000 - total);

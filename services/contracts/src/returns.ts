@@ -6,8 +6,12 @@
  * shopper's account page (`GET /api/me/store-credit`). Amounts in BRL cents, instants ISO 8601.
  *
  * Status: requested -> approved (at once within the withdrawal right) | rejected;
- * approved -> received (units back in stock) -> refunded | credited (kind `return`) or
- * exchanged (kind `exchange`).
+ * approved -> received (units back in stock) -> refunded | credited (kind `return`, or an
+ * exchange the store cannot fulfil) or exchanged (kind `exchange`: the replacement units leave
+ * stock then).
+ *
+ * An exchange line names its replacement: another option (variant) of the same product, e.g.
+ * another ring size (`replacementVariantId`); without it, the same piece again.
  */
 import { z } from 'zod';
 
@@ -42,6 +46,11 @@ export const RETURN_REASON_MIN = 5;
 export const returnLineInputSchema = z.object({
   orderItemId: z.uuid({ error: 'Item inválido' }),
   quantity: z.number({ error: 'Quantidade inválida' }).int('Quantidade inválida').min(0, 'Quantidade inválida').max(1000, 'Quantidade inválida'),
+  /**
+   * An exchange's replacement: one of `returnable[].options` (a variant of the same product).
+   * Absent or null: the same piece (the line's own variant). Ignored on a return.
+   */
+  replacementVariantId: z.uuid({ error: 'Opção de troca inválida' }).nullable().optional(),
 });
 
 /**
@@ -80,6 +89,8 @@ export const returnLineSchema = z.object({
   variantLabel: z.string().nullable(),
   quantity: z.number().int(),
   amountCents: z.number().int(),
+  /** An exchange line's replacement: the option sent instead (e.g. 'Aro 16'); null: the same piece, or a return. */
+  replacementLabel: z.string().nullable(),
 });
 
 /** A return or exchange request. `amountCents` = lines + `shippingCents` (freight, only for everything returned within the right). */
@@ -113,7 +124,17 @@ export const orderReturnsSchema = z.object({
   open: z.boolean(),
   /** Every order line: what was bought and how many units can still be asked (bought minus those in requests not refused). */
   returnable: z.array(
-    z.object({ orderItemId: z.uuid(), productName: z.string(), variantLabel: z.string().nullable(), bought: z.number().int(), quantity: z.number().int() }),
+    z.object({
+      orderItemId: z.uuid(),
+      productName: z.string(),
+      variantLabel: z.string().nullable(),
+      /** The option bought (null: a product without options). */
+      variantId: z.uuid().nullable(),
+      bought: z.number().int(),
+      quantity: z.number().int(),
+      /** What an exchange may send instead: the product's options today (empty: the same piece only). */
+      options: z.array(z.object({ variantId: z.uuid(), label: z.string() })),
+    }),
   ),
   requests: z.array(returnRequestSchema),
 });

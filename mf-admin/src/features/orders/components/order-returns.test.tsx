@@ -1,8 +1,10 @@
 /**
  * An order's return and exchange requests in the panel (issue 23): each request offers only the
  * actions its status allows ('Aprovar' / 'Recusar' while in review, 'Recebido' once approved,
- * 'Reembolsar' / 'Crédito na loja' for a received return, 'Concluir troca' for a received
- * exchange), and an action posts to its route and re-reads the requests.
+ * 'Reembolsar' / 'Crédito na loja' for a received return, 'Concluir troca' and also 'Reembolsar' /
+ * 'Crédito na loja' for a received exchange), an exchanged line names the option sent instead,
+ * an action posts to its route and re-reads the requests, and a refusal (409, no stock for the
+ * replacement) shows the service's message.
  */
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -20,7 +22,7 @@ const base: AdminReturn = {
   status: 'requested',
   reason: 'Não gostei do brilho',
   withinWithdrawal: false,
-  lines: [{ orderItemId: 'd0000000-0000-4000-8000-000000000001', productName: 'Anel Solitário', variantLabel: 'Aro 16', quantity: 1, amountCents: 12_990 }],
+  lines: [{ orderItemId: 'd0000000-0000-4000-8000-000000000001', productName: 'Anel Solitário', variantLabel: 'Aro 16', quantity: 1, amountCents: 12_990, replacementLabel: null }],
   shippingCents: 0,
   amountCents: 12_990,
   refundedCents: null,
@@ -40,14 +42,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Renders the requests with the API answering `list` to every GET and `saved` to a POST. */
-async function mount(list: AdminReturn[], saved?: AdminReturn) {
+/** Renders the requests with the API answering `list` to every GET and `saved` to a POST (with `postStatus`). */
+async function mount(list: AdminReturn[], saved?: unknown, postStatus = 200) {
   const calls: { method: string; url: string }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       calls.push({ method: init.method ?? 'GET', url: String(url) });
-      return new Response(JSON.stringify(init.method === 'POST' ? saved : list), { status: 200, headers: { 'content-type': 'application/json' } });
+      const post = init.method === 'POST';
+      return new Response(JSON.stringify(post ? saved : list), { status: post ? postStatus : 200, headers: { 'content-type': 'application/json' } });
     }),
   );
   view = render(<OrderReturns orderId={ORDER} />);
@@ -67,8 +70,9 @@ describe('OrderReturns', () => {
     await mount([{ ...base, status: 'received' }]);
     expect(buttons()).toEqual(['Reembolsar', 'Crédito na loja']);
     view!.unmount();
+    // An exchange the store cannot fulfil may be refunded or credited instead.
     await mount([{ ...base, kind: 'exchange', status: 'received' }]);
-    expect(buttons()).toEqual(['Concluir troca']);
+    expect(buttons()).toEqual(['Concluir troca', 'Reembolsar', 'Crédito na loja']);
     view!.unmount();
     await mount([{ ...base, status: 'refunded', refundedCents: 12_990 }]);
     expect(buttons()).toEqual([]);
@@ -87,5 +91,31 @@ describe('OrderReturns', () => {
       `GET http://api.test/api/admin/returns?orderId=${ORDER}`,
     ]);
     expect(toast.success).toHaveBeenCalledWith('Reembolsada', { description: 'Pedido P925-7KX2Q' });
+  });
+  it('names the option an exchanged line sends instead', async () => {
+    await mount([
+      {
+        ...base,
+        kind: 'exchange',
+        lines: [
+          { ...base.lines[0]!, variantLabel: 'Aro 18', replacementLabel: 'Aro 16' },
+          { orderItemId: 'd0000000-0000-4000-8000-000000000002', productName: 'Pingente Coração', variantLabel: null, quantity: 2, amountCents: 17_980, replacementLabel: null },
+        ],
+      },
+    ]);
+    expect(view!.container.querySelector('[data-testid="return-row"]')!.textContent).toContain('1× Anel Solitário (Aro 18 → Aro 16), 2× Pingente Coração');
+  });
+
+  it("shows the service's message when an exchange cannot be concluded (409, no stock)", async () => {
+    vi.spyOn(toast, 'error').mockReturnValue(undefined);
+    const message = 'Sem estoque de Anel Solitário (Aro 16) para a troca. Reembolse ou dê crédito na loja.';
+    const calls = await mount([{ ...base, kind: 'exchange', status: 'received' }], { error: 'conflict', message }, 409);
+    const exchange = [...view!.container.querySelectorAll('button')].find((button) => button.textContent === 'Concluir troca')!;
+    act(() => exchange.click());
+    await flush();
+    await flush();
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toContain(`POST http://api.test/api/admin/returns/${base.id}/exchange`);
+    expect(toast.error).toHaveBeenCalledWith('Erro', { description: message });
+    expect(buttons()).toEqual(['Concluir troca', 'Reembolsar', 'Crédito na loja']);
   });
 });

@@ -1,10 +1,12 @@
 /**
  * An order's return and exchange requests for the owner (issue 23 "Returns and exchanges"):
- * kind, units, reason, status and amount of each, with the actions its status allows: 'Aprovar'
- * / 'Recusar' (with a note the shopper is e-mailed) for a request after the withdrawal right,
- * 'Recebido' (units back to stock), then 'Reembolsar' (through the acquirer) or 'Crédito na loja'
- * for a return, 'Concluir troca' for an exchange. Existing design-system classes only (the
- * panel's CSS budget).
+ * kind, units (an exchanged line with the option sent instead: '1× Anel Solitário (Aro 18 → Aro 16)'),
+ * reason, status and amount of each, with the actions its status allows: 'Aprovar' / 'Recusar'
+ * (with a note the shopper is e-mailed) for a request after the withdrawal right, 'Recebido'
+ * (units back to stock), then 'Reembolsar' (through the acquirer) or 'Crédito na loja' for a
+ * return; for an exchange 'Concluir troca' (the replacement units leave stock), or 'Reembolsar' /
+ * 'Crédito na loja' when the store cannot send the replacement (the service's 409 'Sem estoque
+ * de ...' is shown as any failure is). Existing design-system classes only (the panel's CSS budget).
  */
 import { useState } from 'react';
 import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS, rejectReturnSchema, type AdminReturn, type ReturnAction } from '@prata/contracts';
@@ -27,8 +29,20 @@ const ACTION_LABELS: Record<Exclude<ReturnAction, 'reject'>, string> = {
 function actionsOf(request: AdminReturn): Exclude<ReturnAction, 'reject'>[] {
   if (request.status === 'requested') return ['approve'];
   if (request.status === 'approved') return ['receive'];
-  if (request.status === 'received') return request.kind === 'return' ? ['refund', 'credit'] : ['exchange'];
+  if (request.status === 'received') return request.kind === 'return' ? ['refund', 'credit'] : ['exchange', 'refund', 'credit'];
   return [];
+}
+
+/** The action a row leads with: approving, refunding a return, concluding an exchange. */
+function isMainAction(request: AdminReturn, name: Exclude<ReturnAction, 'reject'>): boolean {
+  return name === 'approve' || name === (request.kind === 'return' ? 'refund' : 'exchange');
+}
+
+/** A request line: '1× Anel Solitário (Aro 16)', or with the option an exchange sends instead, '1× Anel Solitário (Aro 18 → Aro 16)'. */
+function lineText({ quantity, productName, variantLabel, replacementLabel }: AdminReturn['lines'][number]): string {
+  const piece = `${quantity}× ${productName}`;
+  if (!replacementLabel || replacementLabel === variantLabel) return variantLabel ? `${piece} (${variantLabel})` : piece;
+  return variantLabel ? `${piece} (${variantLabel} → ${replacementLabel})` : `${piece} → ${replacementLabel}`;
 }
 
 function RejectButton({ request }: { request: AdminReturn }) {
@@ -78,7 +92,7 @@ function Actions({ request }: { request: AdminReturn }) {
   return (
     <div className={styles.actions}>
       {actionsOf(request).map((name) => (
-        <Button key={name} variant={name === 'approve' || name === 'refund' ? 'primary' : 'outline'} onClick={() => run(name)} disabled={action.isPending}>
+        <Button key={name} variant={isMainAction(request, name) ? 'primary' : 'outline'} onClick={() => run(name)} disabled={action.isPending}>
           {ACTION_LABELS[name]}
         </Button>
       ))}
@@ -114,7 +128,7 @@ export function OrderReturns({ orderId }: { orderId: string }) {
                 </div>
               </td>
               <td>
-                {request.lines.map((line) => `${line.quantity}× ${line.productName}${line.variantLabel ? ` (${line.variantLabel})` : ''}`).join(', ')}
+                {request.lines.map(lineText).join(', ')}
                 <div className={styles.muted}>{request.reason}</div>
                 {request.note ? <div className={styles.muted}>{request.note}</div> : null}
               </td>

@@ -40,6 +40,7 @@ import { Migration20261129110000_invoices } from './Migration20261129110000_invo
 import { Migration20261129130000_shipments } from './Migration20261129130000_shipments.ts';
 import { Migration20261129140000_customer_cpf } from './Migration20261129140000_customer_cpf.ts';
 import { Migration20261129150000_store_credit_spending } from './Migration20261129150000_store_credit_spending.ts';
+import { Migration20261129160000_exchange_replacements } from './Migration20261129160000_exchange_replacements.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
 
 export const migrationsList: MigrationObject[] = [
@@ -81,4 +82,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129130000_shipments', class: Migration20261129130000_shipments },
   { name: 'Migration20261129140000_customer_cpf', class: Migration20261129140000_customer_cpf },
   { name: 'Migration20261129150000_store_credit_spending', class: Migration20261129150000_store_credit_spending },
+  { name: 'Migration20261129160000_exchange_replacements', class: Migration20261129160000_exchange_replacements },
 ];

@@ -29,7 +29,7 @@ import { ConflictError, DomainError, NotFoundError } from '../../errors.ts';
 import { audit, type AuditAction } from '../audit/index.ts';
 import { Product, takeVariantUnits } from '../catalogue/index.ts';
 import { endOfSaoPauloDay } from './business-days.ts';
-import { Order, amountDueCents } from './order.entities.ts';
+import { Order, amountDueCents, timelineOrder } from './order.entities.ts';
 import { toOrderDto } from './order-dto.ts';
 import { type Actor, type OrderWorkflow } from './order-workflow.ts';
 import { formatCents } from './order-mail.ts';
@@ -239,7 +239,7 @@ export class AdminOrderService {
 /** The staff's view of an order. */
 export function toAdminOrderDto(order: Order): AdminOrder {
   const base = toOrderDto(order);
-  const history = [...order.statusChanges.getItems()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const history = timelineOrder(order.statusChanges.getItems());
   return {
     ...base,
     customer: { userId: typeof order.user === 'string' ? order.user : order.user.id, name: order.customerName, email: order.customerEmail, phone: order.customerPhone },

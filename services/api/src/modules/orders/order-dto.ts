@@ -6,12 +6,12 @@
  * routes (order.service.ts) and the staff's (admin-orders.service.ts).
  */
 import { deliveryEstimate, installmentPlan, type CancelReason, type Order as OrderDto } from '@prata/contracts';
-import { amountDueCents, type Order } from './order.entities.ts';
+import { amountDueCents, timelineOrder, type Order } from './order.entities.ts';
 
 /** The buyer's view of an order (items and history populated). */
 export function toOrderDto(order: Order): OrderDto {
   const installments = order.installments ?? 1;
-  const history = [...order.statusChanges.getItems()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const history = timelineOrder(order.statusChanges.getItems());
   return {
     id: order.id,
     number: order.number,

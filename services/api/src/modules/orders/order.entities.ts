@@ -147,6 +147,14 @@ export const OrderStatusChangeSchema = defineEntity({
   },
 });
 export class OrderStatusChange extends OrderStatusChangeSchema.class {}
+
+/**
+ * `changes` oldest first; at the same instant (one transaction records the order's creation and its
+ * payment when store credit pays it whole) the creation (`fromStatus` null) comes first.
+ */
+export function timelineOrder(changes: readonly OrderStatusChange[]): OrderStatusChange[] {
+  return [...changes].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || Number(a.fromStatus != null) - Number(b.fromStatus != null));
+}
 OrderStatusChangeSchema.setClass(OrderStatusChange);
 
 /**

@@ -49,6 +49,17 @@ export function returnMail(order: Order, request: ReturnRequest, status: ReturnS
     case 'credited':
       return { subject: subject('Crédito na loja'), ...body(`Você recebeu ${formatBRL(request.creditedCents ?? 0)} de crédito na loja. O saldo aparece em Minha conta.`) };
     case 'exchanged':
-      return { subject: subject('Troca concluída'), ...body(`A troca do pedido ${order.number} foi concluída: a nova peça segue para você.`) };
+      return { subject: subject('Troca concluída'), ...body(`A troca do pedido ${order.number} foi concluída: ${replacements(request)} seguem para você.`) };
   }
+}
+
+/** The pieces an exchange sends, e.g. '1 × Anel Solitário (Aro 16)' (the named option, or the piece bought). */
+function replacements(request: ReturnRequest): string {
+  return request.lines
+    .getItems()
+    .map((line) => {
+      const label = line.replacementLabel ?? line.orderItem.variantLabel;
+      return `${line.quantity} × ${line.orderItem.productName}${label ? ` (${label})` : ''}`;
+    })
+    .join(', ');
 }

@@ -8,13 +8,15 @@
  *   lines + freight), and once settled what was refunded through the acquirer (`refunded_cents`,
  *   `refund_reference`) or given as store credit (`credited_cents`).
  * - `return_request_lines`: the order lines and units of a request, each with its amount (its
- *   share of what was paid for the line, discounts prorated: returns.service.ts `lineShares`).
+ *   share of what was paid for the line, discounts prorated: returns.service.ts `lineShares`), and
+ *   for an exchange the option sent instead (`replacement_variant_id`, `replacement_label`).
  * A request settled as store credit writes its entry in the orders module's ledger
  * (`modules/orders/store-credit.ts`, one entry per request).
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
 import { RETURN_KINDS, RETURN_STATUSES } from '@prata/contracts';
+import { ProductVariant } from '../catalogue/index.ts';
 import { User } from '../identity/index.ts';
 import { Order, OrderItem } from '../orders/index.ts';
 
@@ -53,6 +55,10 @@ export const ReturnRequestLineSchema = defineEntity({
     orderItem: () => p.manyToOne(OrderItem).deleteRule('cascade').index(),
     quantity: p.integer().check('quantity > 0'),
     amountCents: p.integer().check('amount_cents >= 0'),
+    /** An exchange line's replacement: the option (variant) sent instead; null: the same piece, or a return. */
+    replacementVariant: () => p.manyToOne(ProductVariant).nullable().deleteRule('set null'),
+    /** The replacement's label when asked (e.g. 'Aro 16'), kept if the option is deleted later. */
+    replacementLabel: p.string().length(100).nullable(),
   },
 });
 export class ReturnRequestLine extends ReturnRequestLineSchema.class {}

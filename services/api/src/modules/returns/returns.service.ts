@@ -20,7 +20,7 @@
  * to the shopper (return-mail.ts), and for the owner's actions an audit row; a new request is a
  * `ReturnRequested` event (the owner's notification).
  */
-import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, raw, type EntityManager } from '@mikro-orm/postgresql';
 import {
   ORDER_EVENTS,
   RETURN_KIND_LABELS,
@@ -37,7 +37,7 @@ import {
 } from '@prata/contracts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { audit, type AuditAction, type RequestMeta } from '../audit/index.ts';
-import { returnUnits } from '../catalogue/index.ts';
+import { Product, ProductVariant, labelOf, returnUnits, takeVariantUnits, variantsByProduct } from '../catalogue/index.ts';
 import { Order, RefundFailedError, StoreCreditEntry, amountDueCents, storeCreditLedger, type orderServices } from '../orders/index.ts';
 import { Coupon } from '../promotions/index.ts';
 import { lineShares, unitsAmount, withdrawalDeadline } from './return-amounts.ts';
@@ -84,12 +84,15 @@ export class ReturnService {
     if (!order) throw new NotFoundError('Pedido não encontrado');
     const requests = await this.requestsOf(em, { order: order.id });
     const held = heldUnits(requests);
+    const options = await exchangeOptions(em, order.items.getItems().map((item) => item.product?.id).filter((id): id is string => Boolean(id)));
     const returnable = order.items.getItems().map((item) => ({
       orderItemId: item.id,
       productName: item.productName,
       variantLabel: item.variantLabel ?? null,
+      variantId: item.variant?.id ?? null,
       bought: item.quantity,
       quantity: item.quantity - (held.get(item.id)?.quantity ?? 0),
+      options: (item.product && options.get(item.product.id)) || [],
     }));
     return {
       withdrawalUntil: order.deliveredAt ? withdrawalDeadline(order.deliveredAt).toISOString() : null,
@@ -102,10 +105,18 @@ export class ReturnService {
   /**
    * A shopper's request on their delivered order (the order's row locked while units are counted).
    * Within the withdrawal right it is approved at once; after it, it waits for the owner.
+   * An exchange line's replacement is an option of the same product (`replacementVariantId`), or
+   * the line's own option when none is named.
    * @throws NotFoundError (not theirs), ConflictError `order_not_delivered`, ValidationError
-   * `return_quantity` (a line of another order, or more units than bought minus those already asked).
+   * `return_quantity` (a line of another order, or more units than bought minus those already asked),
+   * ValidationError `exchange_option` (a replacement that is not an option of the line's product).
    */
-  async request(em: EntityManager, userId: string, orderId: string, input: CreateReturnInput & { lines: { orderItemId: string; quantity: number }[] }): Promise<ReturnRequestDto> {
+  async request(
+    em: EntityManager,
+    userId: string,
+    orderId: string,
+    input: CreateReturnInput & { lines: { orderItemId: string; quantity: number; replacementVariantId?: string | null | undefined }[] },
+  ): Promise<ReturnRequestDto> {
     const id = await this.workflow.run(em, async (tx, effects) => {
       const order = await this.workflow.lock(tx, { id: orderId, user: userId });
       if (order.status !== 'delivered' || !order.deliveredAt) throw new ConflictError('Só pedidos entregues podem ser devolvidos ou trocados.', 'order_not_delivered');
@@ -140,7 +151,8 @@ export class ReturnService {
           throw new ValidationError(message, [{ path: 'lines', message }], 'return_quantity');
         }
         const cents = unitsAmount(shares[index]!, item.quantity, before.quantity, line.quantity, before.amountCents);
-        tx.create(ReturnRequestLine, { request, orderItem: item, quantity: line.quantity, amountCents: cents });
+        const replacement = input.kind === 'exchange' ? await replacementOf(tx, item.product?.id ?? null, line.replacementVariantId ?? item.variant?.id ?? null) : null;
+        tx.create(ReturnRequestLine, { request, orderItem: item, quantity: line.quantity, amountCents: cents, replacementVariant: replacement?.variant ?? null, replacementLabel: replacement?.label ?? null });
         held.set(item.id, { quantity: before.quantity + line.quantity, amountCents: before.amountCents + cents });
         amount += cents;
       }
@@ -242,9 +254,33 @@ export class ReturnService {
     });
   }
 
-  /** received -> exchanged (an exchange): the replacement goes to the shopper. */
+  /**
+   * received -> exchanged (an exchange): the replacement units leave stock (the named option, or
+   * the same piece), to go to the shopper; the owner ships them.
+   * @throws ConflictError `exchange_out_of_stock` naming the piece (nothing changed): refund or
+   *   credit the request instead.
+   */
   exchange(em: EntityManager, id: string, actor: StaffActor): Promise<AdminReturn> {
-    return this.act(em, id, actor, 'exchanged', 'return_exchanged', async () => undefined);
+    return this.act(em, id, actor, 'exchanged', 'return_exchanged', async (tx, _effects, request) => {
+      const sent: { productName: string; label: string | null; quantity: number }[] = [];
+      for (const line of request.lines) {
+        const item = line.orderItem;
+        const label = line.replacementLabel ?? item.variantLabel ?? null;
+        const outOfStock = () => new ConflictError(`Sem estoque de ${item.productName}${label ? ` (${label})` : ''} para a troca. Reembolse ou dê crédito na loja.`, 'exchange_out_of_stock');
+        if (!item.product) throw outOfStock();
+        const variantId = line.replacementVariant?.id ?? (line.replacementLabel ? null : (item.variant?.id ?? null));
+        if (variantId) {
+          if (!(await takeVariantUnits(tx, variantId, item.product.id, line.quantity))) throw outOfStock();
+        } else if (item.sku != null || (line.replacementLabel && !line.replacementVariant)) {
+          // The option bought (or named) was deleted since: nothing to send.
+          throw outOfStock();
+        } else if ((await tx.nativeUpdate(Product, { id: item.product.id, stock: { $gte: line.quantity } }, { stock: raw('stock - ?', [line.quantity]) })) === 0) {
+          throw outOfStock();
+        }
+        sent.push({ productName: item.productName, label, quantity: line.quantity });
+      }
+      return { sent };
+    });
   }
 
   /** The shopper's store-credit balance and newest movements. */
@@ -324,7 +360,8 @@ function allowed(request: ReturnRequest, to: ReturnStatus): boolean {
       return request.status === 'approved';
     case 'refunded':
     case 'credited':
-      return request.status === 'received' && request.kind === 'return';
+      // An exchange the store cannot fulfil (no replacement in stock) is refunded or credited instead.
+      return request.status === 'received';
     case 'exchanged':
       return request.status === 'received' && request.kind === 'exchange';
     default:
@@ -374,6 +411,7 @@ function toReturnDto(request: ReturnRequest): ReturnRequestDto {
       variantLabel: line.orderItem.variantLabel ?? null,
       quantity: line.quantity,
       amountCents: line.amountCents,
+      replacementLabel: line.replacementLabel ?? null,
     })),
     shippingCents: request.shippingCents,
     amountCents: request.amountCents,
@@ -383,4 +421,25 @@ function toReturnDto(request: ReturnRequest): ReturnRequestDto {
     createdAt: request.createdAt.toISOString(),
     updatedAt: request.updatedAt.toISOString(),
   };
+}
+
+/** Each product's options an exchange may send (its variants today, labelled), by product id. */
+async function exchangeOptions(em: EntityManager, productIds: string[]): Promise<Map<string, { variantId: string; label: string }[]>> {
+  const ids = [...new Set(productIds)];
+  const variants = await variantsByProduct(em, ids);
+  const products = ids.length > 0 ? await em.find(Product, { id: { $in: ids } }, { fields: ['id', 'options'] }) : [];
+  return new Map(products.map((product) => [product.id, (variants.get(product.id) ?? []).map((variant) => ({ variantId: variant.id, label: labelOf(variant, product.options) }))]));
+}
+
+/**
+ * An exchange line's replacement: `variantId` when it is an option of `productId` (with its label),
+ * null for a product without options (the same piece).
+ * @throws ValidationError `exchange_option` for an option of another product, or an unknown one.
+ */
+async function replacementOf(tx: EntityManager, productId: string | null, variantId: string | null): Promise<{ variant: ProductVariant; label: string } | null> {
+  if (!variantId) return null;
+  const variant = productId ? await tx.findOne(ProductVariant, { id: variantId, product: productId }) : null;
+  if (!variant) throw new ValidationError('Opção de troca inválida.', [{ path: 'lines', message: 'Opção de troca inválida' }], 'exchange_option');
+  const product = await tx.findOneOrFail(Product, { id: productId! }, { fields: ['id', 'options'] });
+  return { variant, label: labelOf(variant, product.options) };
 }
