@@ -93,6 +93,16 @@ export const returnLineSchema = z.object({
   replacementLabel: z.string().nullable(),
 });
 
+/**
+ * A request line as the shopper's and the owner's pages write it: '1× Anel Solitário (Aro 16)', or
+ * with the option an exchange sends instead, '1× Anel Solitário (Aro 18 → Aro 16)'.
+ */
+export function returnLineText({ quantity, productName, variantLabel, replacementLabel }: z.infer<typeof returnLineSchema>): string {
+  const piece = `${quantity}× ${productName}`;
+  if (!replacementLabel || replacementLabel === variantLabel) return variantLabel ? `${piece} (${variantLabel})` : piece;
+  return variantLabel ? `${piece} (${variantLabel} → ${replacementLabel})` : `${piece} → ${replacementLabel}`;
+}
+
 /** A return or exchange request. `amountCents` = lines + `shippingCents` (freight, only for everything returned within the right). */
 export const returnRequestSchema = z.object({
   id: z.uuid(),

@@ -9,7 +9,7 @@
  * de ...' is shown as any failure is). Existing design-system classes only (the panel's CSS budget).
  */
 import { useState } from 'react';
-import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS, rejectReturnSchema, type AdminReturn, type ReturnAction } from '@prata/contracts';
+import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS, rejectReturnSchema, returnLineText, type AdminReturn, type ReturnAction } from '@prata/contracts';
 import { Button, Card, Dialog, Input, Table, formatBRL, formatDateTime, toast } from '@prata/shared-ui';
 import { Form, FormField, useZodForm } from '@prata/shared-ui/form';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -36,13 +36,6 @@ function actionsOf(request: AdminReturn): Exclude<ReturnAction, 'reject'>[] {
 /** The action a row leads with: approving, refunding a return, concluding an exchange. */
 function isMainAction(request: AdminReturn, name: Exclude<ReturnAction, 'reject'>): boolean {
   return name === 'approve' || name === (request.kind === 'return' ? 'refund' : 'exchange');
-}
-
-/** A request line: '1× Anel Solitário (Aro 16)', or with the option an exchange sends instead, '1× Anel Solitário (Aro 18 → Aro 16)'. */
-function lineText({ quantity, productName, variantLabel, replacementLabel }: AdminReturn['lines'][number]): string {
-  const piece = `${quantity}× ${productName}`;
-  if (!replacementLabel || replacementLabel === variantLabel) return variantLabel ? `${piece} (${variantLabel})` : piece;
-  return variantLabel ? `${piece} (${variantLabel} → ${replacementLabel})` : `${piece} → ${replacementLabel}`;
 }
 
 function RejectButton({ request }: { request: AdminReturn }) {
@@ -128,7 +121,7 @@ export function OrderReturns({ orderId }: { orderId: string }) {
                 </div>
               </td>
               <td>
-                {request.lines.map(lineText).join(', ')}
+                {request.lines.map(returnLineText).join(', ')}
                 <div className={styles.muted}>{request.reason}</div>
                 {request.note ? <div className={styles.muted}>{request.note}</div> : null}
               </td>

@@ -5,18 +5,12 @@
  * and 'Devolver ou trocar', which opens the form (return-form.tsx, loaded on demand).
  */
 import { Suspense, lazy, useState } from 'react';
-import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS, type Order, type ReturnRequest } from '@prata/contracts';
+import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS, returnLineText, type Order } from '@prata/contracts';
 import { Button, Card, SkeletonText, formatBRL, formatDateTime } from '@prata/shared-ui';
 import { useOrderReturns } from '../api/get-order-returns.ts';
 import styles from './orders.module.css';
 
 const ReturnForm = lazy(() => import('./return-form.tsx'));
-
-/** A request line: '1× Anel Solitário', or with the option an exchange sends instead, '1× Anel Solitário (Aro 18 → Aro 16)'. */
-function lineText({ quantity, productName, variantLabel, replacementLabel }: ReturnRequest['lines'][number]): string {
-  if (!replacementLabel || replacementLabel === variantLabel) return `${quantity}× ${productName}`;
-  return variantLabel ? `${quantity}× ${productName} (${variantLabel} → ${replacementLabel})` : `${quantity}× ${productName} → ${replacementLabel}`;
-}
 
 /** The order's returns card (delivered orders only). */
 export function OrderReturnsCard({ order }: { order: Order }) {
@@ -32,7 +26,7 @@ export function OrderReturnsCard({ order }: { order: Order }) {
           {requests.map((request) => (
             <li key={request.id} className={styles.line} data-testid="return-request" data-status={request.status}>
               <span>
-                {RETURN_KIND_LABELS[request.kind]} de {request.lines.map(lineText).join(', ')}
+                {RETURN_KIND_LABELS[request.kind]} de {request.lines.map(returnLineText).join(', ')}
                 {request.note ? ` · ${request.note}` : ''}
               </span>
               <strong>
