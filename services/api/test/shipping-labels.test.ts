@@ -6,7 +6,8 @@
  *   bodies; refusals (no sender document, no balance) and outages (5xx, timeout);
  * - 'Comprar etiqueta': roles and validation of the routes, a fresh quote checked on the server,
  *   the order marked shipped through the workflow (history, OrderShipped, e-mail, audit), one
- *   label per order, nothing changed when the carrier refuses or is down;
+ *   label per order, nothing changed when the carrier refuses or is down; the carrier called
+ *   outside the order's lock, a second purchase meanwhile refused, stale claims bought over;
  * - tracking from the signed webhook (bad signature 401, malformed 400, repeats and stale
  *   reports change nothing and e-mail nobody) and from the polling job;
  * - `CARRIER=sandbox` (simulated labels, printable page, tracking that advances with the clock)
@@ -19,10 +20,13 @@ import { AdminLog } from '../src/modules/audit/admin-log.entity.ts';
 import type { DomainEvent } from '../src/events/event-bus.ts';
 import { Order } from '../src/modules/orders/order.entities.ts';
 import { Shipment } from '../src/modules/orders/shipment.entity.ts';
+import { LABEL_PURCHASE_CLAIM_MS } from '../src/modules/orders/shipping-labels.service.ts';
 import { CarrierUnavailableError, LabelRefusedError, MelhorEnvioGateway, type LabelRequest } from '../src/modules/shipping/carrier-gateway.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
+import { sql } from './admin-fixtures.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 import { MelhorEnvioDouble, melhorEnvioDoublePrice } from './melhor-envio-double.ts';
+import { until } from './processes.ts';
 import { createProduct, customer, orderMails, placeOrder } from './shop.ts';
 
 const SECRET = 'melhor-envio-app-secret-0123456789';
@@ -285,6 +289,53 @@ describe("'Comprar etiqueta'", () => {
     const em = service.db.orm.em.fork();
     expect((await em.findOneOrFail(Order, { id: order.id })).status).toBe('paid');
     expect(await em.count(Shipment, { order: order.id })).toBe(0);
+  });
+});
+
+describe('a purchase in progress (the carrier called outside the order lock)', () => {
+  it('leaves the order row unlocked while the carrier answers, refuses a second purchase (409), and buys once', async () => {
+    const order = await paidOrder();
+    const claimOf = async () => (await sql<{ label_purchase_started_at: Date | null }>(service, 'select label_purchase_started_at from orders where id = ?', [order.id]))[0]!.label_purchase_started_at;
+    double.delayMs = 300;
+    try {
+      const first = buy(order.id, 'melhorenvio-2');
+      await until(async () => (await claimOf()) !== null, 'the purchase to claim the order', 5_000);
+      // While the carrier is answering, the order's row is free: another transaction takes it without waiting.
+      const locked = await service.db.orm.em.fork().transactional(async (tx) =>
+        tx.getConnection().execute('select id from orders where id = ? for update nowait', [order.id], 'all', tx.getTransactionContext()),
+      );
+      expect(locked).toHaveLength(1);
+      const second = await buy(order.id, 'melhorenvio-2');
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toMatchObject({ error: 'label_in_progress' });
+      expect((await first).statusCode).toBe(201);
+    } finally {
+      double.delayMs = 0;
+    }
+    const em = service.db.orm.em.fork();
+    expect(await em.count(Shipment, { order: order.id })).toBe(1);
+    expect((await em.findOneOrFail(Order, { id: order.id })).status).toBe('shipped');
+    expect(await claimOf()).toBeNull();
+  });
+
+  it('releases the claim when nothing was sold, and lets a stale claim (an interrupted purchase) be bought over', async () => {
+    const refusedOrder = await paidOrder();
+    const balance = double.balanceCents;
+    double.balanceCents = 0;
+    try {
+      expect((await buy(refusedOrder.id, 'melhorenvio-2')).statusCode).toBe(422);
+    } finally {
+      double.balanceCents = balance;
+    }
+    // Refused, nothing sold: the next click buys at once.
+    expect((await buy(refusedOrder.id, 'melhorenvio-2')).statusCode).toBe(201);
+
+    const stale = await paidOrder();
+    await sql(service, 'update orders set label_purchase_started_at = ? where id = ?', [new Date(clock.now().getTime() - LABEL_PURCHASE_CLAIM_MS - 1_000), stale.id]);
+    expect((await buy(stale.id, 'melhorenvio-2')).statusCode).toBe(201);
+    const fresh = await paidOrder();
+    await sql(service, 'update orders set label_purchase_started_at = ? where id = ?', [new Date(clock.now().getTime() - 60_000), fresh.id]);
+    expect((await buy(fresh.id, 'melhorenvio-2')).json()).toMatchObject({ error: 'label_in_progress' });
   });
 });
 

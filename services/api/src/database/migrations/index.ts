@@ -41,6 +41,7 @@ import { Migration20261129130000_shipments } from './Migration20261129130000_shi
 import { Migration20261129140000_customer_cpf } from './Migration20261129140000_customer_cpf.ts';
 import { Migration20261129150000_store_credit_spending } from './Migration20261129150000_store_credit_spending.ts';
 import { Migration20261129160000_exchange_replacements } from './Migration20261129160000_exchange_replacements.ts';
+import { Migration20261129170000_label_purchase_claim } from './Migration20261129170000_label_purchase_claim.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
 
 export const migrationsList: MigrationObject[] = [
@@ -83,4 +84,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129140000_customer_cpf', class: Migration20261129140000_customer_cpf },
   { name: 'Migration20261129150000_store_credit_spending', class: Migration20261129150000_store_credit_spending },
   { name: 'Migration20261129160000_exchange_replacements', class: Migration20261129160000_exchange_replacements },
+  { name: 'Migration20261129170000_label_purchase_claim', class: Migration20261129170000_label_purchase_claim },
 ];

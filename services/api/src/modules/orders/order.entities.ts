@@ -82,6 +82,8 @@ export const OrderSchema = defineEntity({
     expiresAt: p.datetime().nullable().index(),
     carrier: p.string().length(60).nullable(),
     trackingCode: p.string().length(60).nullable(),
+    /** When a label purchase started for the order (its claim; null: none in progress): shipping-labels.service.ts. */
+    labelPurchaseStartedAt: p.datetime().nullable(),
     shippedAt: p.datetime().nullable(),
     deliveredAt: p.datetime().nullable(),
     refundedAt: p.datetime().nullable(),

@@ -17,7 +17,7 @@
  *   nothing and e-mails nobody, so repeated webhooks and polls are harmless.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ORDER_EVENTS, type LabelOptions, type OrderShipment, type OrderShipmentState } from '@prata/contracts';
+import { ORDER_EVENTS, ORDER_STATUS_LABELS, type LabelOptions, type OrderShipment, type OrderShipmentState } from '@prata/contracts';
 import { DomainError, NotFoundError, ConflictError } from '../../errors.ts';
 import { audit } from '../audit/index.ts';
 import { StoreSettingsService } from '../settings/index.ts';
@@ -34,6 +34,9 @@ const STATUS_RANK: Readonly<Record<string, number>> = { pending: 0, released: 1,
 function statusRank(status: string): number {
   return STATUS_RANK[status] ?? 3;
 }
+
+/** How long a label purchase in progress holds its order's claim, ms (its carrier calls take at most ~42 s). */
+export const LABEL_PURCHASE_CLAIM_MS = 5 * 60_000;
 
 /** Labels tracked per polling round (oldest check first). */
 export const TRACKING_BATCH = 100;
@@ -113,20 +116,38 @@ export class ShippingLabelService {
 
   /**
    * 'Comprar etiqueta': buys the label of `serviceId` for a paid order and marks it shipped.
+   *
+   * The carrier is called outside any transaction (a quote and four label calls may take their
+   * timeouts): a short transaction first claims the purchase on the order
+   * (`orders.label_purchase_started_at`, under its row lock), so a second click or a second
+   * replica refuses with 409 'label_in_progress' instead of buying twice; the label is then
+   * recorded and the order shipped under the lock. A purchase that failed before the carrier sold
+   * the label releases its claim at once; one interrupted after the sale keeps it for
+   * LABEL_PURCHASE_CLAIM_MS, long enough for the staff to check the carrier's panel first.
    * @throws LabelsUnavailableError; NotFoundError; InvalidOrderTransitionError (not paid, 409);
-   *   ConflictError (a label already bought, 409); ValidationError-like 422 for a service not
-   *   offered for this order; LabelRefusedDomainError (422); LabelUnavailableError (502).
+   *   ConflictError (a label already bought, or a purchase in progress, 409); ValidationError-like
+   *   422 for a service not offered for this order; LabelRefusedDomainError (422);
+   *   LabelUnavailableError (502).
    */
   async buy(em: EntityManager, orderId: string, serviceId: string, actor: Actor): Promise<OrderShipment> {
     const gateway = this.deps.gateway;
     if (!gateway) throw new LabelsUnavailableError();
     const contact = await new StoreSettingsService(em).contact();
     const sender = this.deps.senderAddress;
-    const shipment = await this.workflow.run(em, async (tx, effects) => {
+    const claimedAt = this.workflow.clock.now();
+    await this.workflow.run(em, async (tx) => {
       const order = await this.workflow.lock(tx, { id: orderId });
       if ((await tx.count(Shipment, { order: order.id })) > 0) throw new ConflictError('Este pedido já tem etiqueta comprada.', 'label_exists');
       if (order.status !== 'paid') throw new InvalidOrderTransitionError(order.status, 'shipped');
-      const quote = await this.quote(tx, order);
+      if (order.labelPurchaseStartedAt && claimedAt.getTime() - order.labelPurchaseStartedAt.getTime() < LABEL_PURCHASE_CLAIM_MS) {
+        throw new ConflictError('Uma compra de etiqueta deste pedido já está em andamento. Aguarde um instante e atualize a página.', 'label_in_progress');
+      }
+      order.labelPurchaseStartedAt = claimedAt;
+    });
+    let sold = false;
+    try {
+      const order = await em.fork().findOneOrFail(Order, { id: orderId }, { populate: ['items'] });
+      const quote = await this.quote(em.fork(), order);
       const option = quote.options.find((candidate) => candidate.serviceId === serviceId);
       if (!option) {
         // The aggregator did not quote (the table answered instead): it cannot sell the label either.
@@ -172,34 +193,49 @@ export class ShippingLabelService {
         if (error instanceof CarrierUnavailableError) throw new LabelUnavailableError();
         throw error;
       }
-      const row = tx.create(Shipment, {
-        order,
-        provider: gateway.name,
-        carrierOrderId: label.carrierOrderId,
-        protocol: label.protocol,
-        serviceId,
-        carrier: option.carrier.slice(0, 60),
-        serviceName: option.name.slice(0, 60),
-        priceCents: label.priceCents,
-        trackingCode: label.trackingCode?.toUpperCase() ?? null,
-        labelUrl: label.labelUrl,
-        carrierStatus: label.status.slice(0, 30),
-        lastCheckedAt: this.workflow.clock.now(),
+      sold = true;
+      const shipment = await this.workflow.run(em, async (tx, effects) => {
+        const locked = await this.workflow.lock(tx, { id: orderId });
+        locked.labelPurchaseStartedAt = null;
+        const row = tx.create(Shipment, {
+          order: locked,
+          provider: gateway.name,
+          carrierOrderId: label.carrierOrderId,
+          protocol: label.protocol,
+          serviceId,
+          carrier: option.carrier.slice(0, 60),
+          serviceName: option.name.slice(0, 60),
+          priceCents: label.priceCents,
+          trackingCode: label.trackingCode?.toUpperCase() ?? null,
+          labelUrl: label.labelUrl,
+          carrierStatus: label.status.slice(0, 30),
+          lastCheckedAt: this.workflow.clock.now(),
+        });
+        const what = `Etiqueta ${option.carrier} ${option.name}${row.trackingCode ? ` · ${row.trackingCode}` : ''}`;
+        if (locked.status === 'paid') {
+          this.workflow.transition(tx, locked, 'shipped', actor, what);
+          locked.carrier = option.carrier.slice(0, 60);
+          locked.trackingCode = row.trackingCode ?? null;
+          this.workflow.event(tx, effects, locked, ORDER_EVENTS.shipped, { carrier: locked.carrier, trackingCode: locked.trackingCode });
+          this.workflow.mail(tx, effects, locked, 'shipped');
+        } else {
+          // The order changed while the label was bought (e.g. cancelled): keep the label on record for the staff.
+          this.workflow.history(tx, locked, locked.status, locked.status, actor, `${what} comprada com o pedido ${ORDER_STATUS_LABELS[locked.status].toLowerCase()}: cancele a etiqueta no painel da transportadora`);
+        }
+        audit(tx, {
+          userId: actor.userId,
+          action: 'order_label_bought',
+          details: { orderId: locked.id, number: locked.number, provider: gateway.name, serviceId, carrierOrderId: label.carrierOrderId, priceCents: label.priceCents, trackingCode: row.trackingCode },
+          ...(actor.meta ? { meta: actor.meta } : {}),
+        });
+        return row;
       });
-      this.workflow.transition(tx, order, 'shipped', actor, `Etiqueta ${option.carrier} ${option.name}${row.trackingCode ? ` · ${row.trackingCode}` : ''}`);
-      order.carrier = option.carrier.slice(0, 60);
-      order.trackingCode = row.trackingCode ?? null;
-      this.workflow.event(tx, effects, order, ORDER_EVENTS.shipped, { carrier: order.carrier, trackingCode: order.trackingCode });
-      this.workflow.mail(tx, effects, order, 'shipped');
-      audit(tx, {
-        userId: actor.userId,
-        action: 'order_label_bought',
-        details: { orderId: order.id, number: order.number, provider: gateway.name, serviceId, carrierOrderId: label.carrierOrderId, priceCents: label.priceCents, trackingCode: row.trackingCode },
-        ...(actor.meta ? { meta: actor.meta } : {}),
-      });
-      return row;
-    });
-    return toShipmentDto(shipment);
+      return toShipmentDto(shipment);
+    } catch (error) {
+      // Nothing was sold: the claim (ours only) goes at once, so the staff can try again.
+      if (!sold) await em.fork().nativeUpdate(Order, { id: orderId, labelPurchaseStartedAt: claimedAt }, { labelPurchaseStartedAt: null });
+      throw error;
+    }
   }
 
   /**
