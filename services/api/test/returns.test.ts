@@ -188,7 +188,12 @@ describe('within the withdrawal right', () => {
     await act(request.id, 'receive');
     // Everything back within the right: the goods and the freight.
     const amount = 7_990 + order.pricing.shippingCents;
+    const salesBefore = (await call('GET', '/api/admin/sales?period=all', admin)).json();
     expect((await act(request.id, 'credit')).json()).toMatchObject({ status: 'credited', creditedCents: amount, refundedCents: null });
+    // Credit given back is out of the revenue too (the order that spends it will count), and listed.
+    const salesAfter = (await call('GET', '/api/admin/sales?period=all', admin)).json();
+    expect(salesBefore.totals.revenueCents - salesAfter.totals.revenueCents).toBe(amount);
+    expect(salesAfter.discounts.creditedCents - salesBefore.discounts.creditedCents).toBe(amount);
     const credit = (await call('GET', '/api/me/store-credit', buyer)).json();
     expect(credit).toMatchObject({ balanceCents: amount, entries: [{ amountCents: amount, reason: `Devolução do pedido ${order.number}`, returnId: request.id }] });
     expect((await act(request.id, 'credit')).statusCode).toBe(409);

@@ -179,6 +179,9 @@ describe('store credit at checkout', () => {
     expect(refunded.json()).toMatchObject({ status: 'refunded', refundedCents: total - 5_000, creditedCents: 5_000 });
     expect((await sandboxPaymentOf(order.id))!.refundedCents).toBe(total - 5_000);
     expect((await balanceOf(shopper)).balanceCents).toBe(5_000);
+    // Both parts are out of the order's revenue.
+    const [row] = await sql<{ refunded_cents: number; returned_credit_cents: number }>(service, 'select refunded_cents, returned_credit_cents from orders where id = ?', [order.id]);
+    expect(row).toEqual({ refunded_cents: total - 5_000, returned_credit_cents: 5_000 });
     const mails = await orderMails(service, shopper.email, order.number);
     expect(mails.at(-1)!.text).toContain('pago com crédito na loja, voltou para o seu saldo');
   });

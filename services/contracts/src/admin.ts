@@ -209,7 +209,8 @@ export const salesReportSchema = z.object({
    * discounts (and the orders that used a coupon), PIX discounts, the freight charged (in the
    * revenue), and what returns refunded (taken off the revenue).
    */
-  discounts: z.object({ couponCents: cents, couponOrders: count, pixCents: cents, freightCents: cents, refundedCents: cents }),
+  /** `refundedCents`: returns refunded through the acquirer; `creditedCents`: returns given back as store credit (both out of revenue). */
+  discounts: z.object({ couponCents: cents, couponOrders: count, pixCents: cents, freightCents: cents, refundedCents: cents, creditedCents: cents }),
   /** The acquirer the service is configured with (`PAYMENT_PROVIDER`). */
   paymentProvider: z.string(),
 });

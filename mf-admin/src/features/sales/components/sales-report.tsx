@@ -133,6 +133,10 @@ export function SalesReport() {
                 <span>Devoluções reembolsadas (fora da receita)</span>
                 <strong>− {formatBRL(data.discounts.refundedCents)}</strong>
               </li>
+              <li>
+                <span>Devoluções em crédito na loja (fora da receita)</span>
+                <strong>− {formatBRL(data.discounts.creditedCents)}</strong>
+              </li>
             </ul>
           </Card>
           <Card title="Formas de Pagamento" icon={<CreditCard size={20} aria-hidden="true" />}>

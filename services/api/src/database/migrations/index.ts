@@ -42,6 +42,7 @@ import { Migration20261129140000_customer_cpf } from './Migration20261129140000_
 import { Migration20261129150000_store_credit_spending } from './Migration20261129150000_store_credit_spending.ts';
 import { Migration20261129160000_exchange_replacements } from './Migration20261129160000_exchange_replacements.ts';
 import { Migration20261129170000_label_purchase_claim } from './Migration20261129170000_label_purchase_claim.ts';
+import { Migration20261129180000_returned_credit } from './Migration20261129180000_returned_credit.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
 
 export const migrationsList: MigrationObject[] = [
@@ -85,4 +86,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129150000_store_credit_spending', class: Migration20261129150000_store_credit_spending },
   { name: 'Migration20261129160000_exchange_replacements', class: Migration20261129160000_exchange_replacements },
   { name: 'Migration20261129170000_label_purchase_claim', class: Migration20261129170000_label_purchase_claim },
+  { name: 'Migration20261129180000_returned_credit', class: Migration20261129180000_returned_credit },
 ];

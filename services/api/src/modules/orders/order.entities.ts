@@ -89,6 +89,11 @@ export const OrderSchema = defineEntity({
     refundedAt: p.datetime().nullable(),
     refundedCents: p.integer().nullable(),
     refundReference: p.string().length(100).nullable(),
+    /**
+     * What returns gave back as store credit (a return credited, or the part of a refund the order
+     * paid with credit), BRL cents: like `refundedCents`, out of the order's revenue (issue 23).
+     */
+    returnedCreditCents: p.integer().default(0).check('returned_credit_cents >= 0'),
     /** Something the staff must act on (PAYMENT_ALERTS), e.g. a payment confirmed after expiry. */
     paymentAlert: p.string().length(40).nullable().index(),
     paymentAlertAt: p.datetime().nullable(),

@@ -36,8 +36,12 @@ export const DASHBOARD_ACTIVITY_ROWS = 8;
 /** Low-stock products listed (dashboard: 5, sales report: 10). */
 const LOW_STOCK_ROWS = { dashboard: 5, sales: 10 } as const;
 
-/** What a sale brought in, BRL cents: its total less what returns refunded (issue 23: partial refunds keep the figures consistent). */
-const NET = (alias = '') => `(${alias}total_cents - coalesce(${alias}refunded_cents, 0))`;
+/**
+ * What a sale brought in, BRL cents: its total less what returns refunded or gave back as store
+ * credit (issue 23: partial refunds keep the figures consistent; a piece returned for credit and
+ * the order that spends the credit are one sale, not two).
+ */
+const NET = (alias = '') => `(${alias}total_cents - coalesce(${alias}refunded_cents, 0) - ${alias}returned_credit_cents)`;
 const SALE = `status in (${SALE_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 /** The moment an order (of table alias `alias`) became a sale. */
 const soldAt = (alias?: string) => (alias ? `coalesce(${alias}.paid_at, ${alias}.created_at)` : 'coalesce(paid_at, created_at)');
@@ -98,7 +102,7 @@ export class ReportsService {
     const window = [since, since];
     const [[totals], [units], top, monthly, methods, stockAlerts] = await Promise.all([
       db.execute(
-        `${sales} select coalesce(sum(${NET()}), 0)::bigint as revenue, count(*) as orders, coalesce(sum(refunded_cents), 0)::bigint as refunded,
+        `${sales} select coalesce(sum(${NET()}), 0)::bigint as revenue, count(*) as orders, coalesce(sum(refunded_cents), 0)::bigint as refunded, coalesce(sum(returned_credit_cents), 0)::bigint as credited,
                          coalesce(sum(coupon_discount_cents), 0)::bigint as coupon, count(*) filter (where coupon_code is not null) as coupon_orders,
                          coalesce(sum(pix_discount_cents), 0)::bigint as pix, coalesce(sum(shipping_cents), 0)::bigint as freight
                     from sales`,
@@ -135,7 +139,7 @@ export class ReportsService {
     return {
       period,
       totals: { revenueCents, unitsSold: n(units!.units), orders, averageTicketCents: orders > 0 ? Math.round(revenueCents / orders) : 0 },
-      discounts: { couponCents: n(totals!.coupon), couponOrders: n(totals!.coupon_orders), pixCents: n(totals!.pix), freightCents: n(totals!.freight), refundedCents: n(totals!.refunded) },
+      discounts: { couponCents: n(totals!.coupon), couponOrders: n(totals!.coupon_orders), pixCents: n(totals!.pix), freightCents: n(totals!.freight), refundedCents: n(totals!.refunded), creditedCents: n(totals!.credited) },
       // Per product and variant (issue 22): a variant's line reads 'Anel Solitário — Aro 16'.
       topProducts: top.map((row) => ({
         productId: row.product_id,

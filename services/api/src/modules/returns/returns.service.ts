@@ -231,6 +231,7 @@ export class ReturnService {
       const creditedCents = cents > acquirerCents ? await storeCreditLedger.giveBack(tx, order, `Devolução do pedido ${order.number}`, now, cents - acquirerCents) : 0;
       request.refundedCents = acquirerCents;
       request.creditedCents = creditedCents > 0 ? creditedCents : null;
+      order.returnedCreditCents += creditedCents;
       request.refundReference = reference.slice(0, 100);
       if (manual) request.note = `Reembolso manual de ${formatBRL(acquirerCents)}: devolva o valor ao cliente`;
       if (acquirerCents > 0) {
@@ -247,6 +248,7 @@ export class ReturnService {
   credit(em: EntityManager, id: string, actor: StaffActor): Promise<AdminReturn> {
     return this.act(em, id, actor, 'credited', 'return_credited', async (tx, _effects, request, order) => {
       request.creditedCents = request.amountCents;
+      order.returnedCreditCents += request.amountCents;
       if (request.amountCents > 0) {
         tx.create(StoreCreditEntry, { user: request.user, amountCents: request.amountCents, reason: `Devolução do pedido ${order.number}`, returnRequestId: request.id, order: null, createdAt: this.workflow.clock.now() });
       }
