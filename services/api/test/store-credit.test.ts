@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORE_CREDIT_CHANGED_MESSAGE, STORE_CREDIT_SHORT_MESSAGE, orderSchema, storeCreditSchema, type OrderReturns } from '@prata/contracts';
+import { STORE_CREDIT_CHANGED_MESSAGE, STORE_CREDIT_SHORT_MESSAGE, formatBRL, orderSchema, storeCreditSchema, type OrderReturns } from '@prata/contracts';
 import { SandboxPayment } from '../src/modules/orders/order.entities.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
@@ -39,6 +39,8 @@ async function giveCredit(who: SignedIn, cents: number): Promise<void> {
   await sql(service, `insert into store_credit_entries (id, user_id, amount_cents, reason, created_at) values (?, ?, ?, 'Devolução do pedido P925-TESTE', now())`, [randomUUID(), user!.id, cents]);
 }
 
+/** BRL as the plain-text e-mails write it ('R$ 1.234,56' with an ordinary space). */
+const plainBRL = (cents: number) => formatBRL(cents).replace(/\s/g, ' ');
 const balanceOf = async (who: SignedIn) => storeCreditSchema.parse((await call('GET', '/api/me/store-credit', who)).json());
 const sandboxPaymentOf = (orderId: string) => service.db.orm.em.fork().findOne(SandboxPayment, { externalReference: orderId });
 
@@ -64,7 +66,10 @@ describe('store credit at checkout', () => {
     expect((await sandboxPaymentOf(order.id))!.amountCents).toBe(total - 5_000);
     expect(await balanceOf(shopper)).toMatchObject({ balanceCents: 0, entries: [{ amountCents: -5_000, reason: `Pedido ${order.number}` }, { amountCents: 5_000 }] });
 
+    const received = (await orderMails(service, shopper.email, order.number)).find((mail) => mail.subject === `Pedido ${order.number} recebido`)!;
+    expect(received.text).toContain(`(R$ 50,00 pagos com crédito na loja; a pagar: ${plainBRL(total - 5_000)})`);
     expect((await call('POST', `/api/orders/${order.id}/cancel`, shopper)).statusCode).toBe(200);
+    expect((await orderMails(service, shopper.email, order.number)).at(-1)!.text).toContain('O crédito de R$ 50,00 usado no pedido voltou para o seu saldo em Minha conta.');
     const after = await balanceOf(shopper);
     expect(after.balanceCents).toBe(5_000);
     // (Same instant as the spend on the test clock: found by content, not position.)
@@ -91,7 +96,8 @@ describe('store credit at checkout', () => {
     expect(await sandboxPaymentOf(order.id)).toBeNull();
     expect((await balanceOf(shopper)).balanceCents).toBe(100_000 - total);
     expect(await stockOf(service, product.id)).toBe(4);
-    expect((await orderMails(service, shopper.email, order.number)).length).toBeGreaterThanOrEqual(1);
+    expect((await orderMails(service, shopper.email, order.number)).map((mail) => mail.subject)).toContain(`Pagamento confirmado - pedido ${order.number}`);
+    expect((await orderMails(service, shopper.email, order.number)).at(-1)!.text).toContain(`(${plainBRL(total)}, pago com crédito na loja) foi confirmado`);
 
     const cancelled = await call('POST', `/api/admin/orders/${order.id}/cancel`, admin, { note: 'Cliente desistiu' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);

@@ -29,6 +29,9 @@ export function orderMail(order: Order, kind: OrderMailKind, link: string): Mail
   const hello = `Olá, ${order.customerName}!`;
   const follow = `Acompanhe o seu pedido em: ${link}`;
   const total = formatCents(order.totalCents);
+  // Store credit paying part of the order (issue 23): what it paid, and what is left to pay.
+  const credit = order.storeCreditCents > 0 ? formatCents(order.storeCreditCents) : null;
+  const byCredit = credit ? ` (${credit} pagos com crédito na loja; a pagar: ${formatCents(order.totalCents - order.storeCreditCents)})` : '';
   switch (kind) {
     case 'received': {
       let how = 'Assim que o pagamento for confirmado, avisaremos você por e-mail.';
@@ -37,13 +40,13 @@ export function orderMail(order: Order, kind: OrderMailKind, link: string): Mail
       } else if (order.paymentMethod === 'boleto' && order.boletoLine && order.boletoDueDate) {
         how = `Pague o boleto até ${isoToBr(order.boletoDueDate)}. Linha digitável:\n\n${order.boletoLine}\n\nO pedido é confirmado após a compensação do pagamento.`;
       }
-      return { to: order.customerEmail, subject: `Pedido ${order.number} recebido`, text: `${hello}\n\nRecebemos o seu pedido ${order.number} no valor de ${total}.\n\n${how}\n\n${follow}`, link };
+      return { to: order.customerEmail, subject: `Pedido ${order.number} recebido`, text: `${hello}\n\nRecebemos o seu pedido ${order.number} no valor de ${total}${byCredit}.\n\n${how}\n\n${follow}`, link };
     }
     case 'paid':
       return {
         to: order.customerEmail,
         subject: `Pagamento confirmado - pedido ${order.number}`,
-        text: `${hello}\n\nO pagamento do pedido ${order.number} (${total}) foi confirmado. Seu pedido será processado em até 24 horas e você receberá o código de rastreio assim que ele for enviado.\n\n${follow}`,
+        text: `${hello}\n\nO pagamento do pedido ${order.number} (${total}${order.paymentMethod === 'store-credit' ? ', pago com crédito na loja' : ''}) foi confirmado. Seu pedido será processado em até 24 horas e você receberá o código de rastreio assim que ele for enviado.\n\n${follow}`,
         link,
       };
     case 'shipped':
@@ -65,10 +68,11 @@ export function orderMail(order: Order, kind: OrderMailKind, link: string): Mail
       const refunded = order.refundedCents
         ? `\n\nO valor de ${formatCents(order.refundedCents)} foi estornado pela forma de pagamento usada (cartão: em até 2 faturas; PIX: em até 2 dias úteis; boleto: em até 5 dias úteis).`
         : '';
+      const creditBack = credit ? `\n\nO crédito de ${credit} usado no pedido voltou para o seu saldo em Minha conta.` : '';
       return {
         to: order.customerEmail,
         subject: order.refundedCents ? `Pedido ${order.number} cancelado e reembolsado` : `Pedido ${order.number} cancelado`,
-        text: `${hello}\n\nO pedido ${order.number} foi cancelado (${reason}).${refunded}\n\n${follow}`,
+        text: `${hello}\n\nO pedido ${order.number} foi cancelado (${reason}).${refunded}${creditBack}\n\n${follow}`,
         link,
       };
     }
