@@ -159,11 +159,13 @@ export class OrderWorkflow {
   async cancel(tx: EntityManager, effects: Effects, order: Order, reason: CancelReason, actor: Actor, note: string | null, refund?: { cents: number; reference: string }): Promise<void> {
     this.transition(tx, order, 'cancelled', actor, note);
     order.cancelReason = reason;
-    await this.returnUnits(tx, effects, order);
-    // The coupon's use and the store credit spent are given back: the order did not happen (issue 23).
-    if (order.couponCode) await new CouponService().release(tx, order.id);
+    // The store credit spent goes back first: it locks the buyer, and placing an order locks the
+    // buyer before the products, so the products' locks (returnUnits) must come after it here too.
     const creditBack = await storeCreditLedger.giveBack(tx, order, `Pedido ${order.number} cancelado`, this.clock.now());
     if (creditBack > 0) this.history(tx, order, 'cancelled', 'cancelled', actor, `Crédito da loja devolvido (${formatCents(creditBack)})`);
+    await this.returnUnits(tx, effects, order);
+    // The coupon's use is given back too: the order did not happen (issue 23).
+    if (order.couponCode) await new CouponService().release(tx, order.id);
     this.event(tx, effects, order, ORDER_EVENTS.cancelled, { reason });
     if (refund) {
       order.refundedAt = this.clock.now();
