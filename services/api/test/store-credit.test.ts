@@ -8,6 +8,7 @@
  * - 'store-credit' with a balance short of the total is a 409 and spends nothing, and so is a
  *   credit other than the one the shopper was shown (`storeCreditCents`);
  * - two orders at once cannot spend one balance twice (the buyer's row lock);
+ * - a late-paid order reinstated spends its credit again, or is refused when the credit is gone;
  * - a return of an order paid partly with credit: the acquirer refunds what it charged, the rest
  *   goes back as credit.
  * Balances are given by writing a ledger entry, as a credited return does (returns.test.ts).
@@ -15,11 +16,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_CREDIT_CHANGED_MESSAGE, STORE_CREDIT_SHORT_MESSAGE, formatBRL, orderSchema, storeCreditSchema, type OrderReturns } from '@prata/contracts';
+import { orderServices } from '../src/modules/orders/index.ts';
 import { SandboxPayment } from '../src/modules/orders/order.entities.ts';
+import type { SandboxPaymentProvider } from '../src/modules/orders/sandbox-provider.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
 import { TestClock, createTestService, type TestService } from './helpers.ts';
-import { createProduct, customer, orderMails, placeOrder, sandboxCard, stockOf } from './shop.ts';
+import { CPF, createProduct, customer, orderMails, placeOrder, sandboxCard, stockOf } from './shop.ts';
 
 const clock = new TestClock(Date.parse('2026-12-01T18:00:00Z'));
 let service: TestService;
@@ -162,6 +165,42 @@ describe('store credit at checkout', () => {
       expect((await sandboxPaymentOf(order.id))?.amountCents ?? 0).toBe(due);
       expect(order.payment.method).toBe(due === 0 ? 'store-credit' : 'pix');
     }
+  });
+
+  it('reinstating a late-paid order spends its credit again, and refuses (409) when the credit went on another order', async () => {
+    /** A boleto order paid partly with R$ 50,00 of credit, expired (credit back), then paid late at the acquirer (a boleto stays payable). */
+    async function latePaid(shopper: SignedIn) {
+      const { response } = await orderWithCredit(shopper, 9_000, { method: 'boleto', payerCpf: CPF });
+      expect(response.statusCode, response.body).toBe(201);
+      const order = orderSchema.parse(response.json());
+      clock.advance(10 * 86_400_000);
+      await orderServices(service.app).reconciliation.expireOverdue(service.db.orm.em.fork());
+      expect((await balanceOf(shopper)).balanceCents).toBe(5_000);
+      const [{ payment_reference: reference }] = (await sql<{ payment_reference: string }>(service, 'select payment_reference from orders where id = ?', [order.id])) as [{ payment_reference: string }];
+      expect(await (service.app.payments as SandboxPaymentProvider).simulatePayment(reference)).toBe(true);
+      await expect.poll(async () => (await sql<{ payment_alert: string | null }>(service, 'select payment_alert from orders where id = ?', [order.id]))[0]!.payment_alert).toBe('paid_after_expiry');
+      return order;
+    }
+    const reinstate = (id: string) => call('POST', `/api/admin/orders/${id}/late-payment`, admin, { action: 'reinstate' });
+
+    const shopper = await account(service);
+    await giveCredit(shopper, 5_000);
+    const order = await latePaid(shopper);
+    const reinstated = await reinstate(order.id);
+    expect(reinstated.statusCode, reinstated.body).toBe(200);
+    expect(reinstated.json().status).toBe('paid');
+    expect((await balanceOf(shopper)).balanceCents).toBe(0);
+
+    const other = await account(service);
+    await giveCredit(other, 5_000);
+    const spentElsewhere = await latePaid(other);
+    // The balance given back went on another order before the staff acted.
+    const { response } = await orderWithCredit(other, 9_000, { method: 'pix' });
+    expect(orderSchema.parse(response.json()).pricing.storeCreditCents).toBe(5_000);
+    const refused = await reinstate(spentElsewhere.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'store_credit_spent' });
+    expect((await sql<{ status: string }>(service, 'select status from orders where id = ?', [spentElsewhere.id]))[0]!.status).toBe('cancelled');
   });
 
   it('returns an order paid partly with credit: the acquirer refunds what it charged, the credit goes back as credit', async () => {

@@ -33,6 +33,7 @@ import { Order, amountDueCents, timelineOrder } from './order.entities.ts';
 import { toOrderDto } from './order-dto.ts';
 import { type Actor, type OrderWorkflow } from './order-workflow.ts';
 import { formatCents } from './order-mail.ts';
+import { storeCreditLedger } from './store-credit.ts';
 
 /** 502: the acquirer did not refund; nothing changed. */
 export class RefundFailedError extends DomainError {
@@ -200,6 +201,11 @@ export class AdminOrderService {
         this.workflow.mail(tx, effects, order, 'cancelled');
         this.audit(tx, actor, 'order_refunded', order, { refundedCents: amountDueCents(order), reference, latePayment: true });
         return;
+      }
+      // The store credit the order spent went back when it was cancelled: it is spent again (the
+      // buyer's lock before the products', as everywhere), or the late payment must be refunded.
+      if (!(await storeCreditLedger.spendAgain(tx, order, this.workflow.clock.now()))) {
+        throw new ConflictError('O crédito da loja usado neste pedido já foi gasto em outro pedido. Reembolse o pagamento.', 'store_credit_spent');
       }
       const ids = order.items.getItems().flatMap((item) => (item.product ? [item.product.id] : []));
       const products = await tx.find(Product, { id: { $in: ids } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });

@@ -52,6 +52,20 @@ export const storeCreditLedger = {
   },
 
   /**
+   * Spends again the credit `order` spent and gave back when it was cancelled (a cancelled order
+   * reinstated after a late payment). Locks the buyer. Returns false, changing nothing, when the
+   * balance no longer holds it (spent on another order meanwhile).
+   */
+  async spendAgain(tx: EntityManager, order: Order, at: Date): Promise<boolean> {
+    if (order.storeCreditCents <= 0) return true;
+    const userId = typeof order.user === 'string' ? order.user : order.user.id;
+    await tx.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
+    if ((await storeCreditLedger.balance(tx, userId)) < order.storeCreditCents) return false;
+    storeCreditLedger.spend(tx, order, order.storeCreditCents, at);
+    return true;
+  },
+
+  /**
    * Gives back to the buyer the credit `order` spent and has not given back yet (a cancellation, an
    * expiry, a refund), at most `cents` when given: a positive entry `reason`. Locks the buyer.
    * Returns the cents given back (0 when nothing was left).
