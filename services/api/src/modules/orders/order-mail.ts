@@ -6,7 +6,7 @@
  */
 import { CANCEL_REASON_LABELS, centsToDecimal, type CancelReason } from '@prata/contracts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import type { Order } from './order.entities.ts';
+import { amountDueCents, type Order } from './order.entities.ts';
 
 export type OrderMailKind = 'received' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
 
@@ -31,7 +31,7 @@ export function orderMail(order: Order, kind: OrderMailKind, link: string): Mail
   const total = formatCents(order.totalCents);
   // Store credit paying part of the order (issue 23): what it paid, and what is left to pay.
   const credit = order.storeCreditCents > 0 ? formatCents(order.storeCreditCents) : null;
-  const byCredit = credit ? ` (${credit} pagos com crédito na loja; a pagar: ${formatCents(order.totalCents - order.storeCreditCents)})` : '';
+  const byCredit = credit ? ` (${credit} pagos com crédito na loja; a pagar: ${formatCents(amountDueCents(order))})` : '';
   switch (kind) {
     case 'received': {
       let how = 'Assim que o pagamento for confirmado, avisaremos você por e-mail.';

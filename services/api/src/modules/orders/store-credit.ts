@@ -33,6 +33,13 @@ export const StoreCreditEntrySchema = defineEntity({
 export class StoreCreditEntry extends StoreCreditEntrySchema.class {}
 StoreCreditEntrySchema.setClass(StoreCreditEntry);
 
+/** Locks `order`'s buyer (`users` FOR UPDATE, the lock every balance change holds) and returns their id. */
+async function lockBuyer(tx: EntityManager, order: Order): Promise<string> {
+  const userId = typeof order.user === 'string' ? order.user : order.user.id;
+  await tx.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
+  return userId;
+}
+
 /** The store-credit ledger's operations; each takes the caller's transaction. */
 export const storeCreditLedger = {
   /** The balance of `userId`, BRL cents (0 without entries). */
@@ -58,8 +65,7 @@ export const storeCreditLedger = {
    */
   async spendAgain(tx: EntityManager, order: Order, at: Date): Promise<boolean> {
     if (order.storeCreditCents <= 0) return true;
-    const userId = typeof order.user === 'string' ? order.user : order.user.id;
-    await tx.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
+    const userId = await lockBuyer(tx, order);
     if ((await storeCreditLedger.balance(tx, userId)) < order.storeCreditCents) return false;
     storeCreditLedger.spend(tx, order, order.storeCreditCents, at);
     return true;
@@ -72,8 +78,7 @@ export const storeCreditLedger = {
    */
   async giveBack(tx: EntityManager, order: Order, reason: string, at: Date, cents?: number): Promise<number> {
     if (order.storeCreditCents <= 0) return 0;
-    const userId = typeof order.user === 'string' ? order.user : order.user.id;
-    await tx.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
+    const userId = await lockBuyer(tx, order);
     const rows = (await tx
       .getConnection()
       .execute<{ net: string | null }[]>('select sum("amount_cents") as net from "store_credit_entries" where "order_id" = ?', [order.id], 'all', tx.getTransactionContext())) as { net: string | null }[];
