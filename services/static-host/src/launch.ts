@@ -17,7 +17,8 @@
  * shell's dev server in development, 3005). Server rendering: `PUBLIC_STORE_URL` (the store's
  * public origin, for canonical and Open Graph URLs; the shell's URL by default), `INTERNAL_API_URL`
  * (where the shell's host reaches the API, when not at `PUBLIC_API_URL`), `SSR_BUDGET_MS` (a page's
- * remote time budget, 300; 3000 in development). SIGINT/SIGTERM/SIGHUP stop
+ * remote time budget, 300; 3000 in development), `RENDER_CACHE=off` (no render cache; development
+ * has none), `CDN_PURGE_URL` (a CDN's purge hook for the documents' surrogate keys). SIGINT/SIGTERM/SIGHUP stop
  * everything, the API last: it lets its requests in flight finish, then stops its embedded
  * PostgreSQL (which runs in its own process group, so Ctrl+C reaches it only through the API).
  *
@@ -34,8 +35,8 @@ import { fileURLToPath } from 'node:url';
 import { acquirerCspSources } from './acquirer-csp.ts';
 import { waitForRemotes } from './readiness.ts';
 import { allowedRemoteOrigins } from './release-origins.ts';
-import { productPagePathOf } from './seo.ts';
-import { DEFAULT_SSR_BUDGET_MS, ShellDocument } from './shell-document.ts';
+import { popularPaths, productPagePathOf } from './seo.ts';
+import { DEFAULT_DOCUMENT_CACHE, DEFAULT_SSR_BUDGET_MS, ShellDocument } from './shell-document.ts';
 import { loadShellRenderer, type ShellRenderer } from './shell-renderer.ts';
 import { startStaticHost, type RunningHost } from './static-host.ts';
 
@@ -74,6 +75,8 @@ let loadedRenderer: { mtimeMs: number; renderer: ShellRenderer | null } | undefi
  * change); null when it is not built (the browser then renders pages) or cannot be loaded.
  */
 function shellRenderer(): ShellRenderer | null {
+  // A production build does not change while the store runs: it is looked for until found.
+  if (!dev && loadedRenderer?.renderer) return loadedRenderer.renderer;
   let mtimeMs: number;
   try {
     mtimeMs = Math.max(statSync(path.join(shellRoot, 'server', 'server.js')).mtimeMs, statSync(path.join(shellRoot, 'document-assets.json')).mtimeMs);
@@ -103,7 +106,9 @@ const shellDocument = new ShellDocument({
   ...(process.env.INTERNAL_API_URL ? { apiFetchOrigin: process.env.INTERNAL_API_URL } : {}),
   // Development builds are unminified and rebuilt on every change: a longer budget by default.
   ssrBudgetMs: positiveInt('SSR_BUDGET_MS', dev ? 3000 : DEFAULT_SSR_BUDGET_MS),
-  log: (message, error) => console.error(`[shell host] ${message}`, error),
+  log: (message, error) => console.error(`[shell host] ${message}`, ...(error === null ? [] : [error])),
+  // Development rebuilds pages under the same versions: no render cache there (RENDER_CACHE=off turns it off too).
+  cache: dev || process.env.RENDER_CACHE === 'off' ? null : { ...DEFAULT_DOCUMENT_CACHE, ...(process.env.CDN_PURGE_URL ? { purgeUrl: process.env.CDN_PURGE_URL } : {}) },
 });
 
 const sharedEnv: NodeJS.ProcessEnv = {
@@ -171,6 +176,7 @@ let apiWasHealthy = false;
 async function stop(exitCode: number): Promise<void> {
   if (stopping) return;
   stopping = true;
+  shellDocument.close();
   await Promise.allSettled(hosts.map((host) => host.close()));
   await Promise.all(
     children.map(
@@ -213,6 +219,8 @@ async function startShellHost(extraSources: string[]): Promise<void> {
       root: shellRoot,
       port: APPS[0].port,
       spa: true,
+      // Development writes the shell's build while it runs.
+      changingFiles: dev,
       runtimeConfig: { apiUrl },
       csp: { apiUrl, remoteOrigins: async () => cspRemoteOrigins, acquirer: acquirerCspSources(process.env), extraSources },
       document: shellDocument,
@@ -249,6 +257,13 @@ if (await waitForApi(180_000)) {
   apiWasHealthy = true;
   // Development compiles every app first: give it longer.
   const problems = await waitForRemotes(apiUrl, shellRenderer, dev ? 300_000 : 60_000, () => stopping);
+  if (shellDocument.cache && problems.length === 0 && !stopping) {
+    // "Running" means warm: the popular pages are in the render cache before the first shopper.
+    shellDocument.start();
+    const paths = await popularPaths({ apiOrigin: process.env.INTERNAL_API_URL || apiUrl, productPath: productPagePathOf });
+    const cold = await shellDocument.warm(paths);
+    if (cold.length > 0) console.error(`[launch] these pages could not be rendered ahead (they render on the first visit): ${cold.join(', ')}`);
+  }
   readiness = { ready: problems.length === 0, problems };
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   if (stopping) {
