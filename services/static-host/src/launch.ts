@@ -259,7 +259,7 @@ if (await waitForApi(180_000)) {
   const problems = await waitForRemotes(apiUrl, shellRenderer, dev ? 300_000 : 60_000, () => stopping);
   if (shellDocument.cache && problems.length === 0 && !stopping) {
     // "Running" means warm: the popular pages are in the render cache before the first shopper.
-    shellDocument.start();
+    await shellDocument.start();
     const paths = await popularPaths({ apiOrigin: process.env.INTERNAL_API_URL || apiUrl, productPath: productPagePathOf });
     const cold = await shellDocument.warm(paths);
     if (cold.length > 0) console.error(`[launch] these pages could not be rendered ahead (they render on the first visit): ${cold.join(', ')}`);
