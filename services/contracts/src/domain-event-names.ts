@@ -18,7 +18,7 @@ export const DOMAIN_EVENT_CHANNELS = {
   ProductCreated: 'products',
   ProductUpdated: 'products',
   ProductDeleted: 'products',
-  ProductAvailabilityChanged: 'products',
+  ProductListingChanged: 'products',
   ReservationCreated: null,
   ReservationReleased: null,
   StockReplenished: null,
@@ -57,8 +57,11 @@ export const PRODUCT_EVENTS = { created: 'ProductCreated', updated: 'ProductUpda
 export const RESERVATION_EVENTS = { reserved: 'ReservationCreated', released: 'ReservationReleased' } as const satisfies Record<string, DomainEventName>;
 /** A product's (or a variant's) stock went from 0 to above 0 (issue 22: back-in-stock alerts); no client channel carries it. */
 export const STOCK_REPLENISHED = 'StockReplenished' satisfies DomainEventName;
-/** A product's (or one of its variants') availability crossed zero or the low-stock line. */
-export const PRODUCT_AVAILABILITY_CHANGED = 'ProductAvailabilityChanged' satisfies DomainEventName;
+/**
+ * What the store shows of a product changed, whoever changed it (the panel or SQL): its public
+ * fields, its availability crossing zero or the low-stock line, or it was listed or withdrawn.
+ */
+export const PRODUCT_LISTING_CHANGED = 'ProductListingChanged' satisfies DomainEventName;
 /** A content section or the social links changed (what the store's pages and footer show). */
 export const CONTENT_CHANGED = 'ContentChanged' satisfies DomainEventName;
 /** A store setting shown to shoppers changed (offers, free shipping, contact, low-stock line). */

@@ -38,10 +38,10 @@ export const DOMAIN_EVENT_PAYLOADS = {
   /** Stock of the product (variantId null) or of one of its variants went from 0 to above 0 (issue 22). */
   StockReplenished: productEvent.extend({ variantId: z.uuid().nullable() }),
   /**
-   * What shoppers see of a product's stock changed: it (or a variant) sold out, came back, or
-   * crossed the store's low-stock line. `state` is the product's new availability signature.
+   * What the store shows of a product changed (its public fields; it or a variant sold out, came
+   * back or crossed the low-stock line); `listed` false when it left the public catalogue.
    */
-  ProductAvailabilityChanged: productEvent.extend({ state: z.string() }),
+  ProductListingChanged: productEvent.extend({ listed: z.boolean() }),
   OrderPlaced: orderEventBaseSchema,
   /** By the acquirer (`paymentId`), by staff (`manual`, `by`), or a late payment accepted (`reinstated`). */
   OrderPaid: orderEventBaseSchema.extend({ paymentId: z.string().optional(), manual: z.boolean().optional(), by: z.uuid().nullish(), reinstated: z.boolean().optional() }),

@@ -23,7 +23,7 @@ export const CACHE_CHANNELS: readonly RealtimeChannel[] = ['products', 'storefro
 /**
  * The surrogate keys a relayed event changes (see render-cache.ts): a product's own page and
  * every list (`catalogue`: a card's price or availability, a list's membership) when a product
- * is created, edited, withdrawn, sold out or back; a content section; the store's settings (every page shows its offers or contact in
+ * is created, edited (in the panel or in SQL), withdrawn, sold out or back; a content section; the store's settings (every page shows its offers or contact in
  * the footer); a remote's pages when its releases change. Events that change no public page: [].
  */
 export function purgeTagsOf(event: Pick<RealtimeEvent, 'event' | 'payload'>): string[] {
@@ -35,8 +35,8 @@ export function purgeTagsOf(event: Pick<RealtimeEvent, 'event' | 'payload'>): st
     case 'ProductUpdated':
     case 'ProductDeleted':
       return product ? ['catalogue', product] : ['catalogue'];
-    case 'ProductAvailabilityChanged':
-      // The product's page, and the lists whose cards say 'Esgotado' or not.
+    case 'ProductListingChanged':
+      // The product's page, and the lists whose cards show it (its price, 'Esgotado' or not).
       return product ? ['catalogue', product] : ['catalogue'];
     case 'ContentChanged':
       return typeof payload['key'] === 'string' ? [`content:${payload['key']}`] : ['*'];

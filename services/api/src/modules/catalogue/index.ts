@@ -53,8 +53,8 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { audit } from '../audit/index.ts';
 import { requestMeta } from '../identity/index.ts';
 import { StoreSettingsService } from '../settings/index.ts';
-import { AvailabilityWatch } from './availability-watch.ts';
 import { attachCatalogueCache, CatalogueCache, type CachedList } from './catalogue-cache.ts';
+import { listingWatch } from './listing-watch.ts';
 import { CatalogueService } from './catalogue.service.ts';
 import { ProductAdminService, type ProductOrderCheck } from './product-admin.service.ts';
 import { ProductImages, uploadError } from './product-images.ts';
@@ -101,7 +101,7 @@ const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (app, { i
   const admin = new ProductAdminService({ catalogue: service, isOrdered, ...(orderedVariants ? { orderedVariants } : {}), images, events: app.events, clock: app.clock });
   const em = () => app.orm.em;
   const lists = new CatalogueCache(app.clock);
-  const watch = new AvailabilityWatch({
+  const watch = listingWatch({
     em,
     events: app.events,
     clock: app.clock,
@@ -110,7 +110,7 @@ const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (app, { i
     nextHoldExpiry,
     log: app.log,
   });
-  // The signals that can change a list also ask the availability watch for a check.
+  // The signals that can change a list also ask the listing watch for a check.
   const detach = attachCatalogueCache({ invalidate: () => (lists.invalidate(), watch.poke()) }, app.events, CATALOGUE_EVENT_TYPES);
   app.addHook('onReady', async () => watch.poke());
   app.addHook('onClose', async () => {

@@ -10,6 +10,9 @@ import { CONTENT_SECTION_KEY_MAX_LENGTH, SOCIAL_PLATFORMS } from '@prata/contrac
 export const ContentSectionSchema = defineEntity({
   name: 'ContentSection',
   tableName: 'content_sections',
+  // Any change, by the service or behind its back (SQL, scripts), asks the shown-state watches for
+  // a check (`NOTIFY prata_storefront`, once per statement; src/events/shown-state-watch.ts).
+  triggers: [{ name: 'content_sections_storefront_notify', timing: 'after', events: ['insert', 'update', 'delete', 'truncate'], forEach: 'statement', body: "perform pg_notify('prata_storefront', ''); return null;" }],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     sectionKey: p.string().length(CONTENT_SECTION_KEY_MAX_LENGTH).unique(),
@@ -24,6 +27,9 @@ ContentSectionSchema.setClass(ContentSection);
 export const SocialLinkSchema = defineEntity({
   name: 'SocialLink',
   tableName: 'social_links',
+  // Any change, by the service or behind its back (SQL, scripts), asks the shown-state watches for
+  // a check (`NOTIFY prata_storefront`, once per statement; src/events/shown-state-watch.ts).
+  triggers: [{ name: 'social_links_storefront_notify', timing: 'after', events: ['insert', 'update', 'delete', 'truncate'], forEach: 'statement', body: "perform pg_notify('prata_storefront', ''); return null;" }],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     platform: p.enum(SOCIAL_PLATFORMS).unique(),

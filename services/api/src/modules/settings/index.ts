@@ -10,10 +10,14 @@
  *   goods from the threshold (BRL cents) ship free by the cheapest option in those regions.
  * - `GET`/`PUT /api/admin/settings/pix-discount` `{ percent }` (admin, issue 23): the PIX discount;
  * - `GET /api/store-offers` (public, issue 23): the PIX discount and free shipping the storefront shows.
- * The settings row is inserted with the defaults when missing once the service is ready.
+ * The settings row is inserted with the defaults when missing once the service is ready. What the
+ * store shows of the settings is watched (src/events/shown-state-watch.ts): `StoreSettingsChanged`
+ * names the setting that changed, from the panel or in SQL, for the shell's host to purge its pages.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, freeShippingSettingSchema, pixDiscountSettingSchema, storeOffersSchema, lowStockSettingSchema, storeContactSchema, storeContactUpdateSchema } from '@prata/contracts';
+import { STORE_SETTINGS_CHANGED, type DomainEventPayload, apiErrorSchema, freeShippingSettingSchema, pixDiscountSettingSchema, storeOffersSchema, lowStockSettingSchema, storeContactSchema, storeContactUpdateSchema } from '@prata/contracts';
+import { ShownStateWatch, shownSignature, STOREFRONT_CHANNEL } from '../../events/shown-state-watch.ts';
+import { nameBasedUuid } from '../../lib/name-uuid.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { requestMeta } from '../identity/index.ts';
 import { StoreSettingsService } from './store-settings.service.ts';
@@ -22,10 +26,35 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const initial = app.config.lowStockThreshold;
-  const service = new StoreSettingsService(app.orm.em, initial, app.events);
+  const service = new StoreSettingsService(app.orm.em, initial);
+
+  // `StoreSettingsChanged` whenever a setting the store's pages show changes, from the panel or in SQL.
+  const watch = new ShownStateWatch({
+    namespace: 'settings',
+    em: () => app.orm.em,
+    events: app.events,
+    log: app.log,
+    read: async (em) => {
+      const reader = new StoreSettingsService(em, initial);
+      const [offers, freeShipping, contact, lowStock] = await Promise.all([reader.pixDiscountPercent(), reader.freeShipping(), reader.contact(), reader.lowStockThreshold()]);
+      const shown: Record<DomainEventPayload<typeof STORE_SETTINGS_CHANGED>['setting'], unknown> = { 'pix-discount': offers, 'free-shipping': freeShipping, contact, 'low-stock': lowStock };
+      return new Map(Object.entries(shown).map(([setting, value]) => [`settings:${setting}`, shownSignature(value)]));
+    },
+    record: (tx, changes) =>
+      changes.map(({ key }) => {
+        const setting = key.slice('settings:'.length) as DomainEventPayload<typeof STORE_SETTINGS_CHANGED>['setting'];
+        return app.events.record(tx, { type: STORE_SETTINGS_CHANGED, aggregateId: nameBasedUuid('settings', setting), payload: { setting } });
+      }),
+  });
+  const stopListening = app.events.listen(STOREFRONT_CHANNEL, () => watch.poke());
 
   app.addHook('onReady', async () => {
     await new StoreSettingsService(app.orm.em.fork(), initial).ensureDefaults();
+    watch.poke();
+  });
+  app.addHook('onClose', async () => {
+    stopListening();
+    watch.close();
   });
 
   app.get(

@@ -13,6 +13,9 @@ export const STORE_SETTINGS_ID = 1;
 export const StoreSettingsSchema = defineEntity({
   name: 'StoreSettings',
   tableName: 'store_settings',
+  // Any change, by the service or behind its back (SQL, scripts), asks the shown-state watches for
+  // a check (`NOTIFY prata_storefront`, once per statement; src/events/shown-state-watch.ts).
+  triggers: [{ name: 'store_settings_storefront_notify', timing: 'after', events: ['insert', 'update', 'delete', 'truncate'], forEach: 'statement', body: "perform pg_notify('prata_storefront', ''); return null;" }],
   properties: {
     id: p.smallint().primary().autoincrement(false),
     phone: p.string().length(20),
