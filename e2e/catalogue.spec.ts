@@ -83,6 +83,9 @@ test('a product created through the service appears in the catalogue after a rel
   } finally {
     await orm.close(true);
   }
+  // The service's listing watch sees the new product and the shell's host purges the cached
+  // catalogue (a fraction of a second), so the reload gets a page rendered with it.
+  await expect.poll(async () => (await fetch(`${E2E.storeUrl}/produtos`, { headers: { accept: 'text/html' } })).text(), { timeout: 5000 }).toContain(name);
   await page.reload();
   await expect(cards(page).first().getByRole('heading')).toHaveText(name);
   await expect(cards(page).first()).toContainText('R$\u00a0123,45');

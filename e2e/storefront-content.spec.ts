@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { sql } from './support/database.ts';
+import { E2E } from './support/environment.ts';
 
 test('a policy page shows the title and text stored in content_sections, as text', async ({ page }) => {
   const [before] = await sql<{ title: string; content: string }>(`select title, content from content_sections where section_key = 'privacy_policy'`);
@@ -13,6 +14,8 @@ test('a policy page shows the title and text stored in content_sections, as text
       'Privacidade E2E',
       'Primeiro parágrafo E2E.\n\nSegundo parágrafo com <b>marcação</b>.\nSegunda linha.',
     ]);
+    // The server-rendered page follows the change made in SQL once the service has seen it.
+    await expect.poll(async () => (await fetch(`${E2E.storeUrl}/politica-privacidade`, { headers: { accept: 'text/html' } })).text(), { timeout: 5000 }).toContain('Privacidade E2E');
     await page.goto('/politica-privacidade');
     const article = page.getByTestId('content-privacy_policy');
     await expect(article.getByRole('heading', { name: 'Privacidade E2E', level: 1 })).toBeVisible();
@@ -49,6 +52,9 @@ test("the footer's social links come from social_links", async ({ page }) => {
   const [before] = await sql<{ link_1: string | null; link_2: string | null }>(`select link_1, link_2 from social_links where platform = 'instagram'`);
   try {
     await sql(`update social_links set link_1 = null, link_2 = 'https://instagram.com/prata925.e2e' where platform = 'instagram'`);
+    // A change made in SQL reaches the cached pages once the service has seen it (its shown-state
+    // watch records the event the shell's host purges on): a fraction of a second.
+    await expect.poll(async () => (await fetch(`${E2E.storeUrl}/sobre`, { headers: { accept: 'text/html' } })).text(), { timeout: 5000 }).toContain('https://instagram.com/prata925.e2e');
     await page.goto('/sobre');
     const social = page.getByRole('contentinfo').getByRole('list', { name: 'Redes sociais' });
     await expect(social.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://instagram.com/prata925.e2e');
