@@ -36,7 +36,6 @@
  * when this process goes, however it goes (embedded-postgres.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -58,6 +57,7 @@ import {
   REPLICA_ADDRESSES,
   REPLICA_NAME,
   REPO_ROOT,
+  runSecrets,
   shellHostEnv,
   toolEnv,
   type PreviewLayout,
@@ -188,7 +188,7 @@ async function boot(): Promise<void> {
 
   const run = {
     databaseUrl,
-    secrets: { jwtSecret: randomBytes(48).toString('base64'), encryptionKey: randomBytes(48).toString('base64') },
+    secrets: runSecrets(),
     acquirer: { accessToken: acquirer.accessToken, publicKey: acquirer.publicKey, webhookSecret: acquirer.webhookSecret },
   };
   // Both replicas start at once, as `deploy.replicas: 2` starts them: migrations take a lock.

@@ -21,6 +21,7 @@
  * is all the proxy needs, as with Docker's DNS (Linux routes all of 127.0.0.0/8 to loopback; on
  * macOS add the alias first: `sudo ifconfig lo0 alias 127.0.0.2`).
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RemoteName } from '@prata/contracts';
@@ -97,6 +98,11 @@ export interface PreviewRun {
   secrets: { jwtSecret: string; encryptionKey: string };
   /** The acquirer double's credentials. */
   acquirer: { accessToken: string; publicKey: string; webhookSecret: string };
+}
+
+/** New API secrets for a run: 48 random bytes each, base64, as `openssl rand -base64 48` makes them. */
+export function runSecrets(): PreviewRun['secrets'] {
+  return { jwtSecret: randomBytes(48).toString('base64'), encryptionKey: randomBytes(48).toString('base64') };
 }
 
 /** The acquirer settings the API and the shell's host both read (the host derives its CSP from them). */
