@@ -7,6 +7,7 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/support/chromium.ts';
 import { E2E } from './e2e/support/environment.ts';
 import { MELHOR_ENVIO_DOUBLE_TOKEN } from './services/api/test/melhor-envio-double.ts';
 
@@ -17,6 +18,8 @@ const dataDir = process.env.PRATA_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
+  // The production topology has a configuration of its own (playwright.preview.config.ts).
+  testIgnore: ['preview/**'],
   // Visual baselines (e2e/visual.spec.ts) are committed under e2e/__screenshots__/<spec>/.
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   // Per port offset, so suites running side by side keep their own artifacts.
@@ -34,10 +37,7 @@ export default defineConfig({
   use: {
     baseURL: E2E.storeUrl,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   webServer: {
     command: 'node services/static-host/src/launch.ts',
