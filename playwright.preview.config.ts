@@ -3,15 +3,15 @@
  * docker-compose.yml's units on this machine (services/static-host/src/preview-production.ts:
  * real nginx, two API replicas, the shell's host, NODE_ENV=production, a Mercado Pago double) on
  * ports of its own (base `PRATA_PREVIEW_PORT_BASE`, 41000) and a fresh data directory, and the
- * specs check what production serves. One worker, no retries; the preview is stopped with SIGINT,
- * as Ctrl+C stops it, so its own shutdown runs.
+ * specs check what production serves. The settings every suite shares (e2e/support/suite-settings.ts);
+ * the preview is stopped with SIGINT, as Ctrl+C stops it, so its own shutdown runs.
  */
 import { chmodSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { previewOf } from './e2e/preview/preview-store.ts';
-import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/support/chromium.ts';
+import { CHROMIUM_LAUNCH_OPTIONS, SUITE_SETTINGS } from './e2e/support/suite-settings.ts';
 
 // Evaluated in the runner first; workers inherit the variable, so all read one directory.
 if (!process.env.PRATA_PREVIEW_DATA_DIR) {
@@ -24,14 +24,8 @@ const preview = previewOf(process.env.PRATA_PREVIEW_DATA_DIR);
 export default defineConfig({
   testDir: 'e2e/preview',
   outputDir: 'test-results/preview',
-  fullyParallel: false,
-  workers: 1,
-  // No retries: a flaky test must fail and be fixed, not be hidden by a second run.
-  retries: 0,
-  forbidOnly: Boolean(process.env.CI),
+  ...SUITE_SETTINGS,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
-  reporter: [['list']],
   use: { baseURL: preview.storeUrl, trace: 'retain-on-failure', launchOptions: CHROMIUM_LAUNCH_OPTIONS },
   webServer: {
     command: 'npm run preview:production',

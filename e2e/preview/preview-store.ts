@@ -6,10 +6,10 @@
  * configuration chose (`PRATA_PREVIEW_DATA_DIR`), and the helpers its specs share.
  */
 import path from 'node:path';
-import pg from 'pg';
 import { embeddedUrlFor } from '../../services/api/src/database/embedded-postgres.ts';
 import { DATABASE_NAME, previewLayout, toolEnv, type PreviewLayout } from '../../services/static-host/src/preview-topology.ts';
 import { uniqueEmail, type StoreAccess } from '../support/accounts.ts';
+import { sql } from '../support/database.ts';
 
 /** The preview's port base. */
 export const PREVIEW_PORT_BASE = Number.parseInt(process.env.PRATA_PREVIEW_PORT_BASE ?? '', 10) || 41_000;
@@ -34,14 +34,8 @@ export const PREVIEW_STORE: StoreAccess = {
 export const PREVIEW_TOOL_ENV = toolEnv(PREVIEW);
 
 /** Runs one statement on the preview's database and returns its rows. */
-export async function previewSql<T extends Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: PREVIEW_STORE.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(query, params)).rows;
-  } finally {
-    await client.end();
-  }
+export function previewSql<T extends Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
+  return sql<T>(query, params, PREVIEW_STORE.databaseUrl);
 }
 
 /**
