@@ -209,3 +209,28 @@ export function pageHead(context: PageContext): PageHead {
   if (!found) return { title: `Página não encontrada | ${SITE}`, description: DESCRIPTION, robots: 'noindex' };
   return found.page.head({ ...context, params: found.params });
 }
+
+/**
+ * The surrogate keys of the page just rendered (RemoteModule `cacheTags`), from the queries its
+ * prefetch filled: `product:<id>` for the product of a product page, `catalogue` for a page that
+ * lists products (any product event may change a list: its membership, a card's price or
+ * availability) or did not find its product, `content:<key>` for a content section. The shell's
+ * host purges the cached document when an event names one of them (an edited price, a product
+ * sold out, an edited policy page). A list names no product of its own: `catalogue` covers them,
+ * and 36 product keys would be 3 KB of headers on every response.
+ */
+export function pageCacheTags({ queryClient }: PageContext): string[] {
+  const tags = new Set<string>();
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const [root, kind, key] = query.queryKey as readonly unknown[];
+    const data = query.state.data as Pick<Product, 'id'> | readonly Pick<Product, 'id'>[] | null | undefined;
+    if (root === 'products') {
+      // A product not found today (a draft, a wrong slug) may be published by any product event.
+      if (Array.isArray(data) || data === null || data === undefined) tags.add('catalogue');
+      else tags.add(`product:${(data as Pick<Product, 'id'>).id}`);
+    } else if (root === 'content' && kind === 'section' && typeof key === 'string') {
+      tags.add(`content:${key}`);
+    }
+  }
+  return [...tags];
+}

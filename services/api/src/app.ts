@@ -8,7 +8,6 @@
  */
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -22,6 +21,7 @@ import type { ObjectStorage } from './storage/object-storage.ts';
 import accessPlugin from './plugins/access.ts';
 import apiDocsPlugin from './plugins/api-docs.ts';
 import tracingPlugin from './plugins/tracing.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import authPlugin from './plugins/auth.ts';
 import clockPlugin from './plugins/clock.ts';
 import configPlugin from './plugins/config.ts';
@@ -61,7 +61,7 @@ import scheduledJobsPlugin from './bootstrap/scheduled-jobs.ts';
 export const CORS_MAX_AGE_S = 7200;
 
 /**
- * Security headers of the API (@fastify/helmet): it serves JSON and images only, so its CSP
+ * Security headers of the API (helmet): it serves JSON and images only, so its CSP
  * allows nothing to run or frame it; images and stored files may be embedded by the store's
  * pages on other origins (Cross-Origin-Resource-Policy: cross-origin, set by those routes);
  * HSTS only when the public URL is https.
@@ -125,8 +125,8 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   });
   // Before any route: the API reference collects the routes as they register.
   await app.register(apiDocsPlugin);
-  // The stack's plugin (static-host uses it too): the same headers on every response, set in onRequest.
-  await app.register(helmet, apiHelmetOptions(deps.config));
+  // helmet's headers, computed once: the same headers on every response, set in onRequest.
+  await app.register(securityHeadersPlugin, { helmet: apiHelmetOptions(deps.config) });
   await app.register(cors, { origin: deps.config.corsOrigins, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], maxAge: CORS_MAX_AGE_S });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(ormPlugin, { orm: deps.orm });

@@ -157,3 +157,10 @@ export function validateContactForm(input: ContactFormInput): ContactFormValidat
   if (result.success) return { success: true, data: result.data };
   return { success: false, message: result.error.issues.map((issue) => issue.message).join(', ') };
 }
+
+/**
+ * The key `ContentChanged` names when the social links change (content sections use their own
+ * `section_key`); the shell's host tags every cached page with `content:social-links`, as the
+ * footer shows them.
+ */
+export const SOCIAL_LINKS_CONTENT_KEY = 'social-links';

@@ -18,6 +18,7 @@ export const DOMAIN_EVENT_CHANNELS = {
   ProductCreated: 'products',
   ProductUpdated: 'products',
   ProductDeleted: 'products',
+  ProductAvailabilityChanged: 'products',
   ReservationCreated: null,
   ReservationReleased: null,
   StockReplenished: null,
@@ -36,6 +37,8 @@ export const DOMAIN_EVENT_CHANNELS = {
   RemoteReleaseActivated: 'releases',
   RemoteCanaryChanged: 'releases',
   AccountAccessChanged: null,
+  ContentChanged: 'storefront',
+  StoreSettingsChanged: 'storefront',
 } as const;
 
 /** The name of a domain event. */
@@ -54,6 +57,12 @@ export const PRODUCT_EVENTS = { created: 'ProductCreated', updated: 'ProductUpda
 export const RESERVATION_EVENTS = { reserved: 'ReservationCreated', released: 'ReservationReleased' } as const satisfies Record<string, DomainEventName>;
 /** A product's (or a variant's) stock went from 0 to above 0 (issue 22: back-in-stock alerts); no client channel carries it. */
 export const STOCK_REPLENISHED = 'StockReplenished' satisfies DomainEventName;
+/** A product's (or one of its variants') availability crossed zero or the low-stock line. */
+export const PRODUCT_AVAILABILITY_CHANGED = 'ProductAvailabilityChanged' satisfies DomainEventName;
+/** A content section or the social links changed (what the store's pages and footer show). */
+export const CONTENT_CHANGED = 'ContentChanged' satisfies DomainEventName;
+/** A store setting shown to shoppers changed (offers, free shipping, contact, low-stock line). */
+export const STORE_SETTINGS_CHANGED = 'StoreSettingsChanged' satisfies DomainEventName;
 /** Event names of orders (the brief's shared list). */
 export const ORDER_EVENTS = {
   placed: 'OrderPlaced',

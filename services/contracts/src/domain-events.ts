@@ -37,6 +37,11 @@ export const DOMAIN_EVENT_PAYLOADS = {
   ReservationReleased: productEvent,
   /** Stock of the product (variantId null) or of one of its variants went from 0 to above 0 (issue 22). */
   StockReplenished: productEvent.extend({ variantId: z.uuid().nullable() }),
+  /**
+   * What shoppers see of a product's stock changed: it (or a variant) sold out, came back, or
+   * crossed the store's low-stock line. `state` is the product's new availability signature.
+   */
+  ProductAvailabilityChanged: productEvent.extend({ state: z.string() }),
   OrderPlaced: orderEventBaseSchema,
   /** By the acquirer (`paymentId`), by staff (`manual`, `by`), or a late payment accepted (`reinstated`). */
   OrderPaid: orderEventBaseSchema.extend({ paymentId: z.string().optional(), manual: z.boolean().optional(), by: z.uuid().nullish(), reinstated: z.boolean().optional() }),
@@ -54,6 +59,9 @@ export const DOMAIN_EVENT_PAYLOADS = {
   RemoteReleaseActivated: z.object({ remote: remoteNameSchema, version: z.string().nullable(), manifestUrl: z.string() }),
   RemoteCanaryChanged: z.object({ remote: remoteNameSchema, version: z.string().nullable(), percent: z.number().int().min(1).max(99).nullable() }),
   AccountAccessChanged: z.object({}),
+  /** `key`: the content section's key, or `social-links`. */
+  ContentChanged: z.object({ key: z.string() }),
+  StoreSettingsChanged: z.object({ setting: z.enum(['low-stock', 'free-shipping', 'pix-discount', 'contact']) }),
 } satisfies { [N in DomainEventName]: z.ZodType<Record<string, unknown>> };
 
 /** The payload of event `N`. */

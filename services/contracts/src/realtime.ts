@@ -20,9 +20,10 @@ export const REALTIME_PATH = '/api/realtime';
  * Channels and who may join them (checked by the server on join and on every token refresh):
  * `system-errors` developers, `orders` admins and developers (the developer dashboard's live
  * stats), `notifications` admins, `products` anyone, `releases` anyone (a remote's new version
- * went live: open tabs offer a reload; issue 14).
+ * went live: open tabs offer a reload; issue 14), `storefront` anyone (content and settings the
+ * store's pages show changed: the shell's host purges its cached documents).
  */
-export const REALTIME_CHANNELS = ['system-errors', 'products', 'orders', 'notifications', 'releases'] as const;
+export const REALTIME_CHANNELS = ['system-errors', 'products', 'orders', 'notifications', 'releases', 'storefront'] as const;
 export const realtimeChannelSchema = z.enum(REALTIME_CHANNELS);
 export type RealtimeChannel = z.infer<typeof realtimeChannelSchema>;
 export const REALTIME_CHANNEL_ACCESS: Readonly<Record<RealtimeChannel, 'public' | readonly ('admin' | 'developer')[]>> = {
@@ -31,6 +32,7 @@ export const REALTIME_CHANNEL_ACCESS: Readonly<Record<RealtimeChannel, 'public' 
   orders: ['admin', 'developer'],
   notifications: ['admin'],
   releases: 'public',
+  storefront: 'public',
 };
 
 /** Every registered event's channel is a channel (or null): a typo in domain-event-names.ts fails here. */

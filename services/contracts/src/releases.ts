@@ -129,6 +129,14 @@ export const remoteRegistryQuerySchema = z.object({
     .optional(),
 });
 
+/**
+ * Response header of `GET /api/remotes` asked without a client id: the remotes running a canary,
+ * comma-separated (empty when none). The shell's host reads it to know whether every shopper
+ * gets the same registry (one cached document per page) or each needs the registry of their
+ * own client id (a canary bucket).
+ */
+export const REGISTRY_CANARIES_HEADER = 'prata-canaries';
+
 /** A staff preview: one remote at one published version, in one browser only. */
 export const remotePreviewSchema = z.object({ remote: remoteNameSchema, version: releaseVersionSchema });
 export type RemotePreview = z.infer<typeof remotePreviewSchema>;

@@ -73,9 +73,22 @@ export interface ServerPageRender {
   abort(): void;
   /** The query client's dehydrated state (TanStack Query), complete once the stream has ended. */
   state(): unknown;
+  /**
+   * Whether the finished document may be kept by the host's render cache (and shared caches),
+   * asked once the stream has ended. Cacheable: every slot rendered as its route asks (on the
+   * server with its data, or in the browser by design), with the surrogate keys of what the page
+   * shows (`product:<id>`, `catalogue`, `content:<key>`, `settings`, `remote:<name>`) so an
+   * event can purge exactly the documents it changed. Not cacheable: a slot that should have
+   * rendered on the server fell back to the browser (budget passed, remote or data failed), so
+   * the next shopper must not be handed that fallback.
+   */
+  cache?(): DocumentCacheVerdict;
 }
 
 /** The page is elsewhere (the subdomain rule): answer with a redirect. */
+/** See {@link ServerPageRender.cache}. */
+export type DocumentCacheVerdict = { cacheable: true; tags: string[] } | { cacheable: false; reason: string };
+
 export interface ServerRedirect {
   kind: 'redirect';
   location: string;

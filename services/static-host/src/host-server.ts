@@ -3,7 +3,7 @@
  * of docker-compose.yml, shell/Dockerfile) and in `npm run preview:production`. It runs the same
  * host `npm start` runs (shell-host.ts): page documents server-rendered with the shell's Node
  * build (`SHELL_ROOT/server/server.js`), the shell's files, `/runtime-config.json`, `robots.txt`,
- * `sitemap.xml` and `/healthz`.
+ * `sitemap.xml` and `/healthz`, with the render cache (`RENDER_CACHE=off` turns it off).
  *
  * Settings: the environment, validated at start (host-settings.ts); a missing or invalid variable
  * stops the process with exit code 1 and one line per problem. Once listening, it asks the API
@@ -13,7 +13,7 @@
  */
 import { readHostSettings, type HostSettings } from './host-settings.ts';
 import { routeOriginsInternally } from './internal-origins.ts';
-import { startShellHost } from './shell-host.ts';
+import { documentCacheOf, startShellHost } from './shell-host.ts';
 
 /** How long one readiness round waits before it logs what is still missing, ms. */
 const READINESS_ROUND_MS = 60_000;
@@ -47,7 +47,7 @@ const host = await startShellHost({
   remoteUrls: [],
   ...(env.SSR_BUDGET_MS ? { ssrBudgetMs: env.SSR_BUDGET_MS } : {}),
   hsts: env.HSTS === 'true',
-  log: (message, error) => console.error(`[shell host] ${message}`, error ?? ''),
+  cache: documentCacheOf(env),
 });
 console.log(`[shell host] listening on ${host.url} (store ${env.PUBLIC_STORE_URL}, API ${env.PUBLIC_API_URL})`);
 

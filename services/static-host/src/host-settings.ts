@@ -24,6 +24,8 @@
  *   the API's payment settings, from which the CSP's acquirer entries are derived (acquirer-csp.ts).
  * - `HSTS` (`true`/`false`, default false): send Strict-Transport-Security (browsers reach the
  *   store over https).
+ * - `RENDER_CACHE` (`on`/`off`, default on): the render cache of finished pages; `CDN_PURGE_URL`:
+ *   a CDN's purge hook, told the surrogate keys of the pages an event changes (shell-host.ts).
  * - `SHELL_ROOT` (default `<repo>/shell/dist`): the shell's build, with its Node build in `server/`.
  */
 import path from 'node:path';
@@ -76,6 +78,8 @@ export const hostEnvSchema = z.object({
   MERCADOPAGO_API_URL: httpUrl("Mercado Pago's API").optional(),
   MERCADOPAGO_FIELDS_ORIGIN: httpUrl("Mercado Pago's secure fields").optional(),
   HSTS: z.enum(['true', 'false']).default('false'),
+  RENDER_CACHE: z.enum(['on', 'off']).default('on'),
+  CDN_PURGE_URL: httpUrl("a CDN's purge hook").optional(),
   SHELL_ROOT: z.string().default(path.join(REPO_ROOT, 'shell', 'dist')),
 });
 

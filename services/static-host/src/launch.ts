@@ -18,7 +18,8 @@
  * shell's dev server in development, 3005). Server rendering: `PUBLIC_STORE_URL` (the store's
  * public origin, for canonical and Open Graph URLs; the shell's URL by default), `INTERNAL_API_URL`
  * (where the shell's host reaches the API, when not at `PUBLIC_API_URL`), `SSR_BUDGET_MS` (a page's
- * remote time budget, 300; 3000 in development). SIGINT/SIGTERM/SIGHUP stop
+ * remote time budget, 300; 3000 in development), `RENDER_CACHE=off` (no render cache; development
+ * has none), `CDN_PURGE_URL` (a CDN's purge hook for the documents' surrogate keys). SIGINT/SIGTERM/SIGHUP stop
  * everything, the API last: it lets its requests in flight finish, then stops its embedded
  * PostgreSQL (which runs in its own process group, so Ctrl+C reaches it only through the API).
  *
@@ -33,7 +34,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SSR_BUDGET_MS } from './shell-document.ts';
-import { startShellHost, type ShellHost } from './shell-host.ts';
+import { documentCacheOf, startShellHost, type ShellHost } from './shell-host.ts';
 import { startStaticHost } from './static-host.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -173,7 +174,8 @@ async function startShell(extraSources: string[]): Promise<void> {
     // Development builds are unminified and rebuilt on every change: a longer budget by default.
     ssrBudgetMs: positiveInt('SSR_BUDGET_MS', dev ? 3000 : DEFAULT_SSR_BUDGET_MS),
     extraSources,
-    log: (message, error) => console.error(`[shell host] ${message}`, error ?? ''),
+    development: dev,
+    cache: documentCacheOf(process.env, dev),
   });
   hosts.push(shellHost);
   console.log(`[launch] ${'shell'.padEnd(10)} ${shellHost.url}`);

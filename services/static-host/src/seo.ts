@@ -99,6 +99,23 @@ export async function productMissing(apiOrigin: string, slug: string): Promise<b
   }
 }
 
+/**
+ * The pages worth rendering before the first shopper asks (the render cache's warm-up): the
+ * public pages, each category of the catalogue and the first `maxProducts` product pages the
+ * API lists (the sitemap's pages, most visited first). Without the API's answer, the pages alone.
+ */
+export async function popularPaths(options: Pick<SeoOptions, 'apiOrigin' | 'productPath'>, maxProducts = 100): Promise<string[]> {
+  const pages = [...PUBLIC_PAGES.map((page) => page.path), ...PRODUCT_CATEGORIES.map((category) => `/produtos?categoria=${category}`)];
+  try {
+    const response = await fetch(`${options.apiOrigin}/api/products`, { signal: AbortSignal.timeout(5000) });
+    if (!response.ok) return pages;
+    const products = productListSchema.parse(await response.json());
+    return [...pages, ...products.slice(0, maxProducts).flatMap((product) => options.productPath(product) ?? [])];
+  } catch {
+    return pages;
+  }
+}
+
 /** Registers `GET /robots.txt` and `GET /sitemap.xml` on the shell's host. */
 export function serveSeoFiles(app: FastifyInstance, options: SeoOptions): void {
   let cached: { at: number; body: string } | undefined;

@@ -1,7 +1,8 @@
 /**
  * The shell's rendered document over real HTTP: boot data inlined as JSON, resource hints for the
- * landing route's remote and API call, the `prata_client` cookie passed to the API, a registry
- * change visible on the next page, the last registry kept when the API fails. A small Fastify
+ * landing route's remote and API call, the `prata_client` cookie only while a canary runs (and
+ * then passed to the API), a registry change visible on the next page, the last registry kept
+ * when the API fails. A small Fastify
  * app stands in for the API and a remote (their documented answers: `GET /api/remotes`,
  * `mf-manifest.json`).
  */
@@ -20,6 +21,8 @@ let apiUrl: string;
 let shell: RunningHost;
 const clients: (string | undefined)[] = [];
 let registry: RemoteRegistry | 'down' = [];
+/** The `prata-canaries` header the API double sends with the stable registry. */
+let canaries = '';
 
 const manifest = {
   id: 'storefront',
@@ -37,6 +40,7 @@ beforeAll(async () => {
   api.get('/api/remotes', async (request, reply) => {
     clients.push((request.query as { client?: string }).client);
     if (registry === 'down') return reply.code(503).send({ error: 'unavailable' });
+    if (!(request.query as { client?: string }).client) void reply.header('prata-canaries', canaries);
     return registry;
   });
   api.get('/mf-manifest.json', async () => manifest);
@@ -49,7 +53,8 @@ beforeAll(async () => {
     { name: 'storefront', manifestUrl: `${apiUrl}/mf-manifest.json`, version: '1.0.0', routes: ['/', '/produtos'] },
     { name: 'admin', manifestUrl: 'http://127.0.0.1:1/mf-manifest.json', version: '1.0.0', routes: ['/admin/*'] },
   ];
-  const document = new ShellDocument({ root: dir, apiUrl });
+  // Asked for every document, as the API double's answers change between tests.
+  const document = new ShellDocument({ root: dir, apiUrl, registryTtlMs: 0 });
   const remoteOrigins = async (raw: Parameters<ShellDocument['boot']>[0]) => {
     const boot = await document.boot(raw);
     if (!boot.registry) throw new Error('no registry');
@@ -89,8 +94,8 @@ describe('shell document', () => {
     expect(html).not.toContain('9.x.js');
     // The built document keeps its own content after the hints.
     expect(html).toContain('<script defer src="/main.js"></script></head><body><div id="root"></div>');
-    // No inline script runs but by the response's nonce (the server-rendered document's own).
-    expect(response.headers.get('content-security-policy')).toMatch(new RegExp(`script-src 'self' ${apiUrl} http://127\\.0\\.0\\.1:1 'nonce-[^']+';`));
+    // The document the browser renders has no inline script, and its CSP allows none.
+    expect(response.headers.get('content-security-policy')).toMatch(new RegExp(`script-src 'self' ${apiUrl} http://127\\.0\\.0\\.1:1;`));
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)(?! type="application\/json")/);
   });
 
@@ -108,18 +113,29 @@ describe('shell document', () => {
     expect(html).not.toContain('<link rel="preconnect" href="http://127.0.0.1:1"');
   });
 
-  it('gives a new browser a prata_client cookie and passes the id to the API; a known browser keeps it', async () => {
+  it('sets no cookie while no canary runs; during one, gives a new browser a prata_client cookie and passes the id to the API', async () => {
     clients.length = 0;
-    const first = await page('/');
-    const cookie = first.headers.get('set-cookie')!;
-    expect(cookie).toMatch(/^prata_client=[0-9a-f-]{36}; Max-Age=31536000; Path=\/; SameSite=Lax$/);
-    const id = cookie.split(';')[0]!.split('=')[1]!;
-    expect(clients).toEqual([id]);
-    const again = await page('/produtos', `prata_client=${id}`);
-    expect(again.headers.get('set-cookie')).toBeNull();
-    expect(clients).toEqual([id, id]);
-    const forged = await page('/', 'prata_client=<x>');
-    expect(forged.headers.get('set-cookie')).toMatch(/^prata_client=[0-9a-f-]{36};/);
+    const plain = await page('/');
+    expect(plain.headers.get('set-cookie')).toBeNull();
+    // Every shopper shares the stable registry: asked without a client id.
+    expect(clients.every((client) => client === undefined)).toBe(true);
+
+    canaries = 'storefront';
+    try {
+      clients.length = 0;
+      const first = await page('/');
+      const cookie = first.headers.get('set-cookie')!;
+      expect(cookie).toMatch(/^prata_client=[0-9a-f-]{36}; Max-Age=31536000; Path=\/; SameSite=Lax$/);
+      const id = cookie.split(';')[0]!.split('=')[1]!;
+      expect(clients.filter(Boolean)).toEqual([id]);
+      const again = await page('/produtos', `prata_client=${id}`);
+      expect(again.headers.get('set-cookie')).toBeNull();
+      expect(clients.filter(Boolean)).toEqual([id, id]);
+      const forged = await page('/', 'prata_client=<x>');
+      expect(forged.headers.get('set-cookie')).toMatch(/^prata_client=[0-9a-f-]{36};/);
+    } finally {
+      canaries = '';
+    }
   });
 
   it('shows a registry change on the next page and keeps the last registry while the API fails', async () => {

@@ -10,7 +10,9 @@
  * - `robots.txt` and `sitemap.xml` with the store's public origin (seo.ts);
  * - `GET /healthz`: 503 with the problems until every remote of the registry answers in the
  *   browser and on the server ({@link ShellHost.waitUntilReady}, readiness.ts), 200 from then on;
- * - a page's remote time budget (`ssrBudgetMs`, past it the remote renders in the browser).
+ * - a page's remote time budget (`ssrBudgetMs`, past it the remote renders in the browser);
+ * - the render cache (render-cache.ts), unless `cache` is null: once the store is ready, the host
+ *   follows the service's events to purge it and renders the popular pages ahead (seo.ts).
  *
  * The API is reached at `internalApiUrl` when the host is not on the browsers' network (a
  * container), else at the public `apiUrl`.
@@ -20,8 +22,8 @@ import path from 'node:path';
 import { acquirerCspSources } from './acquirer-csp.ts';
 import { waitForRemotes } from './readiness.ts';
 import { allowedRemoteOrigins } from './release-origins.ts';
-import { productPagePathOf } from './seo.ts';
-import { DEFAULT_SSR_BUDGET_MS, ShellDocument } from './shell-document.ts';
+import { popularPaths, productPagePathOf } from './seo.ts';
+import { DEFAULT_DOCUMENT_CACHE, DEFAULT_SSR_BUDGET_MS, ShellDocument, type DocumentCacheOptions } from './shell-document.ts';
 import { loadShellRenderer, type ShellRenderer } from './shell-renderer.ts';
 import { startStaticHost } from './static-host.ts';
 
@@ -51,8 +53,15 @@ export interface ShellHostOptions {
   extraSources?: string[];
   /** Send Strict-Transport-Security: browsers reach the store over https. */
   hsts?: boolean;
-  /** Where the host reports what it could not do (a build that does not load, a failed render). */
-  log?: (message: string, error?: unknown) => void;
+  /**
+   * A development build: its files and its Node build change while the host runs, so each request
+   * looks for them again. Otherwise the Node build, once loaded, is kept.
+   */
+  development?: boolean;
+  /** The render cache and the documents' caching headers ({@link documentCacheOf}); null or absent: none. */
+  cache?: DocumentCacheOptions | null;
+  /** Where the host reports what it could not do (a build that does not load, a failed render); `error` null: none. */
+  log?: (message: string, error: unknown) => void;
 }
 
 export interface ShellHost {
@@ -70,12 +79,24 @@ export interface ShellHost {
 }
 
 /**
- * The shell's Node build in `root`, loaded again when it was rebuilt (development writes it on
- * every change); null when it is not built or cannot be loaded (`log` says why).
+ * The render cache for the environment: none in development (pages are rebuilt under the same
+ * versions) or with `RENDER_CACHE=off`; else the default one, purging a CDN too when
+ * `CDN_PURGE_URL` names its purge hook.
  */
-function reloadingRenderer(root: string, log: (message: string, error?: unknown) => void): () => ShellRenderer | null {
+export function documentCacheOf(env: { RENDER_CACHE?: string | undefined; CDN_PURGE_URL?: string | undefined }, development = false): DocumentCacheOptions | null {
+  if (development || env.RENDER_CACHE === 'off') return null;
+  return { ...DEFAULT_DOCUMENT_CACHE, ...(env.CDN_PURGE_URL ? { purgeUrl: env.CDN_PURGE_URL } : {}) };
+}
+
+/**
+ * The shell's Node build in `root`; null when it is not built or cannot be loaded (`log` says
+ * why). In development it is loaded again when it was rebuilt (written on every change);
+ * otherwise, once loaded, it is kept (a production build does not change while the host runs).
+ */
+function shellRendererOf(root: string, development: boolean, log: (message: string, error: unknown) => void): () => ShellRenderer | null {
   let loaded: { mtimeMs: number; renderer: ShellRenderer | null } | undefined;
   return () => {
+    if (!development && loaded?.renderer) return loaded.renderer;
     let mtimeMs: number;
     try {
       mtimeMs = Math.max(statSync(path.join(root, 'server', 'server.js')).mtimeMs, statSync(path.join(root, 'document-assets.json')).mtimeMs);
@@ -100,15 +121,27 @@ function reloadingRenderer(root: string, log: (message: string, error?: unknown)
  *   `cspEnv` is not an http(s) URL (the message names the variable).
  */
 export async function startShellHost(options: ShellHostOptions): Promise<ShellHost> {
-  const log = options.log ?? ((message: string, error?: unknown) => console.error(`[shell host] ${message}`, error ?? ''));
+  const log = options.log ?? ((message: string, error: unknown) => console.error(`[shell host] ${message}`, ...(error === null || error === undefined ? [] : [error])));
   const apiUrl = options.apiUrl.replace(/\/$/, '');
   const apiOrigin = (options.internalApiUrl || apiUrl).replace(/\/$/, '');
   const storeOrigin = options.storeOrigin.replace(/\/$/, '');
   // Fixed at start, never read from the registry: a release on a new origin cannot widen the policy.
   const remoteOrigins = allowedRemoteOrigins(options.cspEnv, options.remoteUrls);
   const acquirer = acquirerCspSources(options.cspEnv);
-  const renderer = reloadingRenderer(options.root, log);
+  const renderer = shellRendererOf(options.root, options.development ?? false, log);
   let readiness: { ready: boolean; problems: string[] } = { ready: false, problems: ['starting'] };
+
+  const document = new ShellDocument({
+    root: options.root,
+    apiUrl,
+    renderer,
+    storeOrigin,
+    ...(options.internalApiUrl ? { apiFetchOrigin: options.internalApiUrl } : {}),
+    ssrBudgetMs: options.ssrBudgetMs ?? DEFAULT_SSR_BUDGET_MS,
+    log,
+    cache: options.cache ?? null,
+  });
+  let warmed = false;
 
   mkdirSync(options.root, { recursive: true });
   const host = await startStaticHost({
@@ -117,17 +150,10 @@ export async function startShellHost(options: ShellHostOptions): Promise<ShellHo
     port: options.port,
     ...(options.host ? { host: options.host } : {}),
     spa: true,
+    changingFiles: options.development ?? false,
     runtimeConfig: { apiUrl },
     csp: { apiUrl, remoteOrigins: async () => remoteOrigins, acquirer, extraSources: options.extraSources ?? [] },
-    document: new ShellDocument({
-      root: options.root,
-      apiUrl,
-      renderer,
-      storeOrigin,
-      ...(options.internalApiUrl ? { apiFetchOrigin: options.internalApiUrl } : {}),
-      ssrBudgetMs: options.ssrBudgetMs ?? DEFAULT_SSR_BUDGET_MS,
-      log: (message, error) => log(message, error),
-    }),
+    document,
     seo: { storeOrigin, apiOrigin, productPath: productPagePathOf },
     ...(options.hsts ? { hsts: true } : {}),
     readiness: () => readiness,
@@ -138,11 +164,21 @@ export async function startShellHost(options: ShellHostOptions): Promise<ShellHo
     renderer,
     async waitUntilReady(timeoutMs, stopped = () => false) {
       const problems = await waitForRemotes(apiOrigin, renderer, timeoutMs, stopped);
+      if (document.cache && problems.length === 0 && !stopped() && !warmed) {
+        // "Ready" means warm: the popular pages are in the render cache before the first shopper.
+        warmed = true;
+        document.start();
+        const cold = await document.warm(await popularPaths({ apiOrigin, productPath: productPagePathOf }));
+        if (cold.length > 0) log(`these pages could not be rendered ahead (they render on the first visit): ${cold.join(', ')}`, null);
+      }
       // Once ready, the host stays ready: a remote that goes away later shows its fallback, it
       // does not take the whole store out of its load balancer.
       if (!readiness.ready) readiness = { ready: problems.length === 0, problems };
       return problems;
     },
-    close: () => host.close(),
+    close: async () => {
+      document.close();
+      await host.close();
+    },
   };
 }

@@ -31,8 +31,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PassThrough, Writable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
-import { singletonClosure, type DocumentAssets, type ServerPageRequest, type ShellServerModule } from '@prata/contracts/server-rendering';
-import type { RemoteRegistry, ShellBoot } from '@prata/contracts/platform';
+import { singletonClosure, type DocumentAssets, type DocumentCacheVerdict, type ServerPageRequest, type ShellServerModule } from '@prata/contracts/server-rendering';
+import type { RemoteRegistry, RenderedPage, ShellBoot } from '@prata/contracts/platform';
 
 /**
  * Reads style sheets to inline them (see the module doc): the shell's own from its build directory,
@@ -158,11 +158,18 @@ export interface DocumentBody {
   stream: Transform;
   encoding: 'br' | 'gzip' | null;
   write(text: string): void;
+  /** Writes bytes React rendered (also kept when the body captures). */
+  writeBytes(chunk: Uint8Array): boolean;
   flush(): void;
+  /** Everything written so far, as text (empty unless the body was made to capture). */
+  captured(): string;
 }
 
-/** A body for `acceptEncoding` (brotli at quality 5 or gzip at level 6: fast enough to stream). */
-export function documentBody(acceptEncoding: string | undefined): DocumentBody {
+/**
+ * A body for `acceptEncoding` (brotli at quality 5 or gzip at level 6: fast enough to stream).
+ * `capture`: also keep what is written, uncompressed, for the render cache.
+ */
+export function documentBody(acceptEncoding: string | undefined, capture = false): DocumentBody {
   const encoding = negotiateEncoding(acceptEncoding);
   const stream: Transform =
     encoding === 'br'
@@ -170,10 +177,19 @@ export function documentBody(acceptEncoding: string | undefined): DocumentBody {
       : encoding === 'gzip'
         ? zlib.createGzip({ level: 6 })
         : new PassThrough();
+  const kept: Buffer[] = [];
   return {
     stream,
     encoding,
-    write: (text) => void stream.write(text),
+    write: (text) => {
+      if (capture) kept.push(Buffer.from(text, 'utf8'));
+      stream.write(text);
+    },
+    writeBytes: (chunk) => {
+      if (capture) kept.push(Buffer.from(chunk));
+      return stream.write(chunk);
+    },
+    captured: () => Buffer.concat(kept).toString('utf8'),
     flush: () => {
       if (stream instanceof PassThrough) return;
       (stream as zlib.Gzip | zlib.BrotliCompress).flush(encoding === 'br' ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH);
@@ -220,8 +236,18 @@ function documentScripts(scripts: readonly string[], preloads: readonly string[]
   ].join('');
 }
 
+/** What a streamed document was: its boot data as written, and whether it may be cached. */
+export interface StreamedDocument {
+  /** The JSON text of `#prata-boot` as written into the document. */
+  bootJson: string;
+  /** The shell's verdict (ServerPageRender `cache`); not cacheable when the shell did not render. */
+  verdict: DocumentCacheVerdict;
+  /** What the page's slot was (null when the shell did not render). */
+  page: RenderedPage | null;
+}
+
 /** Writes one server-rendered document into `options.body` and ends it (see the module doc). */
-export async function streamDocument({ renderer, request, body, onRenderError, closed }: DocumentOptions): Promise<void> {
+export async function streamDocument({ renderer, request, body, onRenderError, closed }: DocumentOptions): Promise<StreamedDocument> {
   body.write(await documentStart(renderer, request.apiUrl, request.nonce));
   body.flush();
   const boot: ShellBoot = { apiUrl: request.apiUrl, registry: request.registry };
@@ -233,11 +259,12 @@ export async function streamDocument({ renderer, request, body, onRenderError, c
   }
   if (!page || page.kind !== 'page') {
     // Not rendered (or, unexpectedly, a redirect after the status was sent): the browser renders the page.
+    const bootJson = scriptJson(boot);
     body.write(
-      `<title>Prata 925 | Joias em Prata 925</title><script type="application/json" id="prata-boot">${scriptJson(boot)}</script></head><body><div id="root"></div>${documentScripts(renderer.assets.scripts, renderer.assets.preloads)}</body></html>`,
+      `<title>Prata 925 | Joias em Prata 925</title><script type="application/json" id="prata-boot">${bootJson}</script></head><body><div id="root"></div>${documentScripts(renderer.assets.scripts, renderer.assets.preloads)}</body></html>`,
     );
     body.stream.end();
-    return;
+    return { bootJson, verdict: { cacheable: false, reason: 'the shell did not render the page' }, page: null };
   }
   const origins = [...new Set(page.remoteAssets.scripts.map((url) => new URL(url).origin))];
   // The singletons the remote takes that the shell itself does not start with.
@@ -247,22 +274,27 @@ export async function streamDocument({ renderer, request, body, onRenderError, c
   const extraStyles = [...new Set(extra.flatMap((entry) => entry?.css ?? []))].filter((url) => !assets.styles.includes(url));
   const remoteStyles = await renderer.styles.tags([...extraStyles, ...page.remoteAssets.styles]);
   const remoteScripts = page.remoteAssets.scripts;
+  const bootJson = scriptJson({ ...boot, page: page.page } satisfies ShellBoot);
   body.write(
     [
       page.head,
       ...origins.map((origin) => `<link rel="preconnect" href="${escapeAttr(origin)}">`),
       remoteStyles,
-      `<script type="application/json" id="prata-boot">${scriptJson({ ...boot, page: page.page } satisfies ShellBoot)}</script>`,
+      `<script type="application/json" id="prata-boot">${bootJson}</script>`,
       '</head><body><div id="root">',
     ].join(''),
   );
   body.flush();
   const rendered = page;
-  void closed.then(() => rendered.abort());
+  let gone = false;
+  void closed.then(() => {
+    gone = true;
+    rendered.abort();
+  });
   await new Promise<void>((resolve, reject) => {
     const sink = new Writable({
       write(chunk: Buffer, _encoding, callback) {
-        if (body.stream.write(chunk)) callback();
+        if (body.writeBytes(chunk)) callback();
         else body.stream.once('drain', () => callback());
       },
       final(callback) {
@@ -278,4 +310,9 @@ export async function streamDocument({ renderer, request, body, onRenderError, c
     sink.on('error', reject);
     rendered.pipe(sink);
   });
+  // A shell built before render caching says nothing: its documents are not kept.
+  const verdict: DocumentCacheVerdict = gone
+    ? { cacheable: false, reason: 'the browser went away before the end' }
+    : (rendered.cache?.() ?? { cacheable: false, reason: 'the shell gives no cache verdict' });
+  return { bootJson, verdict, page: rendered.page };
 }

@@ -6,7 +6,7 @@
  * shell on another origin can fetch a remote's manifest. The shell's host also answers
  * `/runtime-config.json` (the API origin) and falls back to `index.html` for client routes.
  *
- * Security headers (issue 10; @fastify/helmet): `X-Content-Type-Options: nosniff`,
+ * Security headers (helmet, its middleware made once): `X-Content-Type-Options: nosniff`,
  * `Referrer-Policy: strict-origin-when-cross-origin`, HSTS only when the host is reached over
  * https (`hsts`), and a Content-Security-Policy: for the shell, scripts and styles only from
  * itself and the registered remote origins, connections to itself, the API and the remotes,
@@ -16,16 +16,16 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { isSourceMap, serveReleases } from './releases.ts';
 import { PRODUCT_ID_PATTERN } from '@prata/contracts/catalogue';
 import { productMissing, productRedirect, serveSeoFiles, type SeoOptions } from './seo.ts';
 import type { AcquirerCspSources } from './acquirer-csp.ts';
-import type { ShellDocument } from './shell-document.ts';
+import type { DocumentCsp, ShellDocument } from './shell-document.ts';
 
 export interface StaticHostOptions {
   /** Name for logs, e.g. `shell`, `storefront`. */
@@ -34,7 +34,11 @@ export interface StaticHostOptions {
   root: string;
   port: number;
   host?: string;
-  /** Single-page app: unknown GET paths that accept HTML get `index.html` (the shell). */
+  /**
+   * Single-page app: an unknown GET of a page gets the document: a path a remote of the registry
+   * owns whatever the `Accept` (curl, uptime probes and link-preview fetchers send `*\/*` or
+   * nothing), any other path when it asks for HTML (the not-found page); else a JSON 404.
+   */
   spa?: boolean;
   /** Served at `/runtime-config.json` when given (the shell). */
   runtimeConfig?: { apiUrl: string };
@@ -51,6 +55,12 @@ export interface StaticHostOptions {
   document?: ShellDocument;
   /** Send Strict-Transport-Security: set when browsers reach this host over https. */
   hsts?: boolean;
+  /**
+   * The files under `root` may change while the host runs (a development build): each request
+   * looks for its file on disk. Otherwise (a release's build, immutable) the files are listed
+   * once at start, and a path that names none goes straight to the pages, without a disk lookup.
+   */
+  changingFiles?: boolean;
   /** A remote: directory of its released versions, served at `/releases/<version>/` (releases.ts). */
   releasesRoot?: string;
   /** The shell: `robots.txt` and `sitemap.xml` (seo.ts). */
@@ -120,8 +130,27 @@ export function shellCspDirectives(
 /** Directives of a remote's own documents: nothing may run or frame them. */
 const REMOTE_CSP = { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] };
 
-/** The raw request carries the directives helmet's directive functions read, and a document's nonce. */
-type WithCsp = { prataCsp?: Record<string, string[]>; prataNonce?: string };
+/** The raw request carries the directives helmet's directive functions read (for a document, also without the nonce). */
+type WithCsp = { prataCsp?: Record<string, string[]>; prataCspBase?: Record<string, string[]> };
+
+/** A CSP header value from helmet-style directives (`scriptSrc` -> `script-src`). */
+export function cspHeader(directives: Record<string, readonly string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...values].join(' '))
+    .join(';');
+}
+
+/** Whether an `Accept` header names HTML (a browser's navigation). */
+const wantsHtml = (accept: string | undefined) => (accept ?? '').includes('text/html');
+
+/**
+ * Whether `url` can be a page of the store: its last segment names no file (`/produtos`,
+ * `/produtos/anel-lua`; not `/main.1a2b.js`), so a missing file is never answered with a page.
+ */
+export function isPagePath(url: string): boolean {
+  const pathname = url.split('?')[0]!;
+  return !/\.[A-Za-z0-9]{1,8}$/.test(pathname.slice(pathname.lastIndexOf('/') + 1));
+}
 
 /** Starts a static host (`port` 0: a port the OS picks). @throws when the port is taken or `root` is missing. */
 export async function startStaticHost(options: StaticHostOptions): Promise<RunningHost> {
@@ -131,28 +160,42 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
     // The shell's directives follow the registry: refreshed for each HTML document, reused for
     // files. Registered before helmet, whose directive functions read them from the raw request.
     let directives = shellCspDirectives(csp.apiUrl, [], csp.acquirer, csp.extraSources);
+    let directivesOrigins = '';
     app.addHook('onRequest', async (request) => {
       const raw = request.raw as WithCsp;
-      if ((request.headers.accept ?? '').includes('text/html')) {
-        directives = await csp.remoteOrigins(request.raw).then((origins) => shellCspDirectives(csp.apiUrl, origins, csp.acquirer, csp.extraSources), () => directives);
-        // A server-rendered document streams React's inline scripts (Suspense boundaries that
-        // complete after the first part): they carry this response's nonce (issue 20).
-        raw.prataNonce = randomBytes(16).toString('base64');
-        raw.prataCsp = { ...directives, scriptSrc: [...(directives.scriptSrc ?? []), `'nonce-${raw.prataNonce}'`] };
-      } else raw.prataCsp = directives;
+      if ((request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url)) {
+        const origins = await csp.remoteOrigins(request.raw).catch(() => null);
+        // The same origins (nearly always): the same directives object, and the headers made of it are reused.
+        if (origins && origins.join(' ') !== directivesOrigins) {
+          directives = shellCspDirectives(csp.apiUrl, origins, csp.acquirer, csp.extraSources);
+          directivesOrigins = origins.join(' ');
+        }
+        // A document adds this response's nonce (React's inline scripts of a page rendered now)
+        // or a cached page's script hashes to these (documentCsp below).
+        raw.prataCspBase = directives;
+      }
+      raw.prataCsp = directives;
     });
   }
-  const directive = (name: string) => (raw: IncomingMessage) => ((raw as WithCsp).prataCsp?.[name] ?? []).join(' ');
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: csp ? Object.fromEntries(Object.keys(shellCspDirectives('', [])).map((name) => [name, [directive(name)]])) : REMOTE_CSP,
-    },
+  // helmet's middleware is made once (@fastify/helmet would make one per request); the CSP is
+  // set apart, from the directives above, its header string made once per directives object.
+  const securityHeaders = helmet({
+    contentSecurityPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // The shell loads the remotes' files from other origins.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  const cspHeaders = new WeakMap<Record<string, readonly string[]>, string>();
+  const cspOf = (directives: Record<string, readonly string[]>) => {
+    let header = cspHeaders.get(directives);
+    if (!header) cspHeaders.set(directives, (header = cspHeader(directives)));
+    return header;
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('content-security-policy', cspOf((request.raw as WithCsp).prataCsp ?? REMOTE_CSP));
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(compress, { global: true, threshold: 512 });
   await app.register(cors, { origin: '*' });
@@ -162,7 +205,7 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
     preCompressed: true,
     // With a rendered document, `/` is the route below instead.
     index: options.document ? false : ['index.html'],
-    wildcard: true,
+    wildcard: options.changingFiles ?? false,
     // Source maps are the service's, never a browser's (issue 24: the service maps stack frames).
     allowedPath: (pathName) => !isSourceMap(pathName),
     // Hashed file names change with their content; entry files are revalidated instead.
@@ -186,8 +229,40 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
     app.get('/runtime-config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(body));
   }
   const { document } = options;
-  const nonce = (request: { raw: IncomingMessage }) => (request.raw as WithCsp).prataNonce;
-  if (document) app.get('/', (request, reply) => document.send(request.raw, request.url, reply, nonce(request)));
+  /**
+   * The CSP of one document response: the host's directives plus this response's nonce (a page
+   * rendered now), or plus the hash sources of a cached page's inline scripts instead.
+   */
+  const hashHeaders = new WeakMap<Record<string, string[]>, Map<string, string>>();
+  const documentCsp = (request: { raw: IncomingMessage }, reply: FastifyReply): DocumentCsp => {
+    const raw = request.raw as WithCsp;
+    const base = raw.prataCspBase;
+    if (!base) return {};
+    const withScripts = (sources: readonly string[]) => cspHeader({ ...base, scriptSrc: [...(base.scriptSrc ?? []), ...sources] });
+    let nonce: string | undefined;
+    return {
+      nonce: () => {
+        if (!nonce) {
+          nonce = randomBytes(16).toString('base64');
+          void reply.header('content-security-policy', withScripts([`'nonce-${nonce}'`]));
+        }
+        return nonce;
+      },
+      allowScripts: (hashes) => {
+        let headers = hashHeaders.get(base);
+        if (!headers) hashHeaders.set(base, (headers = new Map()));
+        const key = hashes.join(' ');
+        let header = headers.get(key);
+        if (!header) {
+          header = withScripts(hashes);
+          headers.set(key, header);
+          if (headers.size > 1000) headers.delete(headers.keys().next().value!);
+        }
+        void reply.header('content-security-policy', header);
+      },
+    };
+  };
+  if (document) app.get('/', (request, reply) => document.send(request.raw, request.url, reply, documentCsp(request, reply)));
   const { seo } = options;
   if (document && seo) {
     // A product page's old address (its id, issue 22) moves permanently to its slug; a slug the
@@ -197,15 +272,18 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
       const isId = PRODUCT_ID_PATTERN.test(request.params.id);
       const location = isId ? await productRedirect(seo.apiOrigin, request.params.id, query < 0 ? '' : request.url.slice(query)) : null;
       if (location) return reply.header('cache-control', 'public, max-age=3600').redirect(location, 301);
-      const missing = !isId && (await productMissing(seo.apiOrigin, request.params.id));
-      return document.send(request.raw, request.url, reply, nonce(request), missing ? 404 : undefined);
+      // Asked of the API only when the page is not in the render cache (a cached page knows its status).
+      const status = async () => (!isId && (await productMissing(seo.apiOrigin, request.params.id)) ? (404 as const) : undefined);
+      return document.send(request.raw, request.url, reply, documentCsp(request, reply), status);
     });
   }
-  app.setNotFoundHandler((request, reply) => {
-    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (options.spa && wantsHtml && document) return document.send(request.raw, request.url, reply, nonce(request));
-    if (options.spa && wantsHtml) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.code(404).send({ error: 'not_found' });
+  app.setNotFoundHandler(async (request, reply) => {
+    const page = request.method === 'GET' || request.method === 'HEAD';
+    if (page && options.spa && document && (wantsHtml(request.headers.accept) || (isPagePath(request.url) && (await document.owns(request.raw, request.url))))) {
+      return document.send(request.raw, request.url, reply, documentCsp(request, reply));
+    }
+    if (page && options.spa && wantsHtml(request.headers.accept)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).header('vary', 'accept').send({ error: 'not_found' });
   });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port, host });

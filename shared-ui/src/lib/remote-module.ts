@@ -83,6 +83,15 @@ export interface RemoteModule {
   routes: readonly RemoteRoute[];
   prefetch?: (context: PageContext) => Promise<void>;
   head?: (context: PageContext) => PageHead | null;
+  /**
+   * The surrogate keys of the server-rendered page at `context.url`, read after its data loaded:
+   * `product:<id>` for every product it shows, `catalogue` when it lists products (a new or
+   * edited product can join the list), `content:<section key>` for a content section. The shell's
+   * host caches the document under these keys and purges it when an event names one of them;
+   * the pages of a remote without `cacheTags` are purged by its own releases and otherwise kept
+   * only for the cache's time to live.
+   */
+  cacheTags?: (context: PageContext) => readonly string[];
 }
 
 /**
@@ -110,8 +119,12 @@ export function parseRemoteModule(exposed: unknown, remote: string): RemoteModul
   if (!Array.isArray(module.routes) || !module.routes.every((route) => typeof route?.path === 'string' && route.path.startsWith('/') && (ROUTE_LAYOUTS as readonly string[]).includes(route.layout))) {
     throw new Error(`remote "${remote}" declares invalid routes`);
   }
-  if ((module.prefetch !== undefined && typeof module.prefetch !== 'function') || (module.head !== undefined && typeof module.head !== 'function')) {
-    throw new Error(`remote "${remote}" declares a prefetch or head that is not a function`);
+  if (
+    (module.prefetch !== undefined && typeof module.prefetch !== 'function') ||
+    (module.head !== undefined && typeof module.head !== 'function') ||
+    (module.cacheTags !== undefined && typeof module.cacheTags !== 'function')
+  ) {
+    throw new Error(`remote "${remote}" declares a prefetch, head or cacheTags that is not a function`);
   }
   return module as RemoteModule;
 }

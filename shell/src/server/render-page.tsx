@@ -21,9 +21,10 @@
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import { SOCIAL_LINKS_CONTENT_KEY } from '@prata/contracts/content';
 import type { RenderedPage } from '@prata/contracts/platform';
-import type { RemoteDocumentAssets, ServerPageRender, ServerPageRequest, ServerRedirect, ServerRoute } from '@prata/contracts/server-rendering';
-import { getStoreContactQueryOptions, routeLayout, routeRendering, setRuntimeConfig, type RemoteModule } from '@prata/shared-ui';
+import type { DocumentCacheVerdict, RemoteDocumentAssets, ServerPageRender, ServerPageRequest, ServerRedirect, ServerRoute } from '@prata/contracts/server-rendering';
+import { getStoreContactQueryOptions, routeLayout, routeRendering, setRuntimeConfig, type PageContext, type RemoteModule } from '@prata/shared-ui';
 import { App, QUERY_DEFAULTS } from '../app/app.tsx';
 import { getSocialLinksQueryOptions } from '../features/chrome/api/get-social-links.ts';
 import { subdomainRedirect } from '../features/navigation/subdomain-redirect.ts';
@@ -59,6 +60,40 @@ function pageModules(owner: string | null, module: RemoteModule | null, slot: Re
 
 let configured: string | undefined;
 
+/** Surrogate keys of the chrome every page shows: the footer's social links and the store's settings (contact, offers). */
+export const CHROME_CACHE_TAGS = [`content:${SOCIAL_LINKS_CONTENT_KEY}`, 'settings'] as const;
+
+/**
+ * Whether a finished document may be cached, and under which surrogate keys (ServerPageRender
+ * `cache`): not when something fell back or failed (`uncacheable`), nor when a query of the page
+ * ended in error or was still loading (the page would show an error or a spinner to every
+ * shopper the cache serves); else the chrome's keys, `remote:<owner>` and the server-rendered remote's
+ * own `cacheTags`.
+ */
+export function cacheVerdict(
+  uncacheable: string | null,
+  queryClient: QueryClient,
+  module: RemoteModule | null,
+  context: PageContext,
+  owner: string | null,
+): DocumentCacheVerdict {
+  if (uncacheable) return { cacheable: false, reason: uncacheable };
+  // A query the page asked for that failed or is still loading; queries left idle on purpose
+  // (disabled, or the browser's own: a shopper's reservations) are loaded in the browser anyway.
+  const unsettled = queryClient
+    .getQueryCache()
+    .getAll()
+    .find((query) => query.state.status === 'error' || query.state.fetchStatus === 'fetching');
+  if (unsettled) return { cacheable: false, reason: `query ${JSON.stringify(unsettled.queryKey)} is ${unsettled.state.status === 'error' ? 'in error' : 'still loading'}` };
+  const tags = new Set<string>([...CHROME_CACHE_TAGS, ...(owner ? [`remote:${owner}`] : [])]);
+  try {
+    for (const tag of module?.cacheTags?.(context) ?? []) tags.add(tag);
+  } catch (error) {
+    return { cacheable: false, reason: `cacheTags failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  return { cacheable: true, tags: [...tags] };
+}
+
 /** The status of the page at `request.url`, or the subdomain rule's redirect (admin.md 2). */
 export function routePage(request: Pick<PageRequest, 'url' | 'hostname' | 'storeOrigin' | 'registry'>): ServerRoute {
   const url = new URL(request.url, request.storeOrigin);
@@ -89,7 +124,10 @@ export async function renderPage(request: PageRequest): Promise<PageRender | Red
   let remoteAssets: RemoteDocumentAssets = { scripts: [], styles: [], singletons: [] };
   let slot: RenderedPage['slot'] = 'client';
   let reason = 'rendered in the browser';
+  /** Why this document must not be cached (a fallback or an error), or null. */
+  let uncacheable: string | null = null;
   const report = (kind: string, error: unknown) => {
+    uncacheable ??= `${kind}: ${error instanceof Error ? error.message : String(error)}`;
     if (!entry) return;
     const failure = error instanceof Error ? error : new Error(String(error));
     request.report({
@@ -146,7 +184,10 @@ export async function renderPage(request: PageRequest): Promise<PageRender | Red
 
   return await new Promise<PageRender>((resolve, reject) => {
     // A slot still suspended after the budget is left to the browser.
-    const abort = setTimeout(() => stream.abort(new ClientSlot(`o render no servidor passou do limite de ${budgetMs} ms`)), budgetMs);
+    const abort = setTimeout(() => {
+      uncacheable ??= `the stream passed the budget of ${budgetMs} ms`;
+      stream.abort(new ClientSlot(`o render no servidor passou do limite de ${budgetMs} ms`));
+    }, budgetMs);
     const stream = renderToPipeableStream(
       <StaticRouter location={`${url.pathname}${url.search}`}>
         <App queryClient={queryClient} composition={composition} />
@@ -167,6 +208,7 @@ export async function renderPage(request: PageRequest): Promise<PageRender | Red
             pipe: (destination) => stream.pipe(destination),
             abort: () => stream.abort(new ClientSlot('the browser went away')),
             state: () => dehydrate(queryClient),
+            cache: () => cacheVerdict(uncacheable, queryClient, slot === 'server' ? module : null, { url, queryClient }, owner),
           });
         },
         onShellError(error) {

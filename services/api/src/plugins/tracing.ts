@@ -1,9 +1,14 @@
 /**
  * Tracing plugin (issue 24; telemetry/tracing.ts): installs the process's OpenTelemetry tracer
  * provider (TRACE_SLOW_MS, OTEL_EXPORTER_OTLP_ENDPOINT), instruments every route with
- * @fastify/otel (a request span continuing the caller's `traceparent`, and spans for hooks and
- * the handler), and decorates `app.traces` (the errored and slow traces kept in memory) and
+ * @fastify/otel (a request span continuing the caller's `traceparent`; its SQL and jobs hang
+ * under it), and decorates `app.traces` (the errored and slow traces kept in memory) and
  * `request.traceId` (the request's trace id). Registered before every other plugin and route.
+ *
+ * No span per lifecycle hook or handler: every request runs about ten hooks (security headers,
+ * CORS, request context, access, ...), and a span each measured a third of the CPU of a cached
+ * catalogue request, while what the developer area shows of a request is its duration, its
+ * status and its SQL, all of which hang on the request span.
  */
 import { FastifyOtelInstrumentation } from '@fastify/otel';
 import fp from 'fastify-plugin';
@@ -24,7 +29,7 @@ export default fp(
   async (app) => {
     const tracing = installTracing({ serviceVersion: app.config.apiVersion, slowMs: app.config.traceSlowMs, otlpEndpoint: app.config.otlpEndpoint });
     app.decorate('traces', tracing.recent);
-    const instrumentation = new FastifyOtelInstrumentation({ registerOnInitialization: false });
+    const instrumentation = new FastifyOtelInstrumentation({ registerOnInitialization: false, instrumentHooks: false, instrumentHandler: false });
     await app.register(instrumentation.plugin());
     app.decorateRequest('traceId', {
       getter(this: { opentelemetry?: () => { span?: { spanContext(): { traceId: string } } | null } }) {

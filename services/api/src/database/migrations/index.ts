@@ -43,6 +43,7 @@ import { Migration20261129150000_store_credit_spending } from './Migration202611
 import { Migration20261129160000_exchange_replacements } from './Migration20261129160000_exchange_replacements.ts';
 import { Migration20261129170000_label_purchase_claim } from './Migration20261129170000_label_purchase_claim.ts';
 import { Migration20261129180000_returned_credit } from './Migration20261129180000_returned_credit.ts';
+import { Migration20261130100000_availability_states } from './Migration20261130100000_availability_states.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
 
 export const migrationsList: MigrationObject[] = [
@@ -87,4 +88,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129160000_exchange_replacements', class: Migration20261129160000_exchange_replacements },
   { name: 'Migration20261129170000_label_purchase_claim', class: Migration20261129170000_label_purchase_claim },
   { name: 'Migration20261129180000_returned_credit', class: Migration20261129180000_returned_credit },
+  { name: 'Migration20261130100000_availability_states', class: Migration20261130100000_availability_states },
 ];

@@ -93,7 +93,7 @@ export const CATALOGUE_CHANNEL = 'prata_catalogue';
  * every process when the bus delivers it) and on every {@link CATALOGUE_CHANNEL} notification.
  * Returns the unsubscribe function.
  */
-export function attachCatalogueCache(cache: CatalogueCache, bus: EventBus, types: readonly DomainEventName[]): () => void {
+export function attachCatalogueCache(cache: Pick<CatalogueCache, 'invalidate'>, bus: EventBus, types: readonly DomainEventName[]): () => void {
   const wanted = new Set<string>(types);
   const onEvent = (event: { type: string }) => {
     if (wanted.has(event.type)) cache.invalidate();

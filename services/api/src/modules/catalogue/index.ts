@@ -52,6 +52,8 @@ import { ValidationError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { audit } from '../audit/index.ts';
 import { requestMeta } from '../identity/index.ts';
+import { StoreSettingsService } from '../settings/index.ts';
+import { AvailabilityWatch } from './availability-watch.ts';
 import { attachCatalogueCache, CatalogueCache, type CachedList } from './catalogue-cache.ts';
 import { CatalogueService } from './catalogue.service.ts';
 import { ProductAdminService, type ProductOrderCheck } from './product-admin.service.ts';
@@ -99,8 +101,22 @@ const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (app, { i
   const admin = new ProductAdminService({ catalogue: service, isOrdered, ...(orderedVariants ? { orderedVariants } : {}), images, events: app.events, clock: app.clock });
   const em = () => app.orm.em;
   const lists = new CatalogueCache(app.clock);
-  const detach = attachCatalogueCache(lists, app.events, CATALOGUE_EVENT_TYPES);
-  app.addHook('onClose', async () => detach());
+  const watch = new AvailabilityWatch({
+    em,
+    events: app.events,
+    clock: app.clock,
+    list: (fork) => new CatalogueService(fork, app.storage, app.clock).list({}),
+    lowStockThreshold: (fork) => new StoreSettingsService(fork, app.config.lowStockThreshold).lowStockThreshold(),
+    nextHoldExpiry,
+    log: app.log,
+  });
+  // The signals that can change a list also ask the availability watch for a check.
+  const detach = attachCatalogueCache({ invalidate: () => (lists.invalidate(), watch.poke()) }, app.events, CATALOGUE_EVENT_TYPES);
+  app.addHook('onReady', async () => watch.poke());
+  app.addHook('onClose', async () => {
+    detach();
+    watch.close();
+  });
   await app.register(etag);
   /** A list and the moment it changes by itself (the first of its products' holds to expire). */
   const load = (products: () => Promise<ProductDto[]>) => async () => {

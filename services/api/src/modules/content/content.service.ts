@@ -1,11 +1,15 @@
 /**
  * Content service (admin.md 3 and 7): content sections and social links, read by the storefront
  * (policy pages, footer). Reads use the caller's EntityManager (request-scoped through
- * RequestContext); `ensureDefaults` inserts the default rows that are missing.
+ * RequestContext); `ensureDefaults` inserts the default rows that are missing. A save records
+ * `ContentChanged` in its own transaction when the service has the event bus (the content
+ * routes): the shell's host purges the cached pages that show that content when it hears it.
  */
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  CONTENT_CHANGED,
+  SOCIAL_LINKS_CONTENT_KEY,
   SOCIAL_PLATFORMS,
   contentSectionUpdateSchema,
   socialLinksUpdateSchema,
@@ -15,15 +19,19 @@ import {
   type SocialLinksUpdate,
 } from '@prata/contracts';
 import { NotFoundError } from '../../errors.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { nameBasedUuid } from '../../lib/name-uuid.ts';
 import { audit, type RequestMeta } from '../audit/index.ts';
 import { DEFAULT_CONTENT_SECTIONS, DEFAULT_SOCIAL_LINKS } from './content-defaults.ts';
 import { ContentSection, SocialLink } from './content.entities.ts';
 
 export class ContentService {
   private readonly em: EntityManager;
+  private readonly events: Pick<EventBus, 'record' | 'publish'> | null;
 
-  constructor(em: EntityManager) {
+  constructor(em: EntityManager, events: Pick<EventBus, 'record' | 'publish'> | null = null) {
     this.em = em;
+    this.events = events;
   }
 
   /** Every content section, ordered by section key (admin.md 7). */
@@ -62,7 +70,9 @@ export class ContentService {
       meta,
     });
     this.em.assign(section, { ...data, updatedAt: new Date() });
+    const record = this.events?.record(this.em, { type: CONTENT_CHANGED, aggregateId: section.id, payload: { key: sectionKey } });
     await this.em.flush();
+    if (record) await this.events!.publish(this.em, [record]);
     return toSectionDto(section);
   }
 
@@ -72,14 +82,16 @@ export class ContentService {
    */
   async saveSocialLinks(actorId: string, input: SocialLinksUpdate, meta: RequestMeta): Promise<SocialLinksDto[]> {
     const { links } = socialLinksUpdateSchema.parse(input);
-    await this.em.transactional(async (tx) => {
+    const record = await this.em.transactional(async (tx) => {
       const rows = await tx.find(SocialLink, { platform: { $in: links.map((entry) => entry.platform) } });
       for (const entry of links) {
         const row = rows.find((r) => r.platform === entry.platform) ?? tx.create(SocialLink, { platform: entry.platform });
         tx.assign(row, { link1: entry.link1, link2: entry.link2, link3: entry.link3, link4: entry.link4 });
       }
       audit(tx, { userId: actorId, action: 'social_links_updated', details: { links }, meta });
+      return this.events?.record(tx, { type: CONTENT_CHANGED, aggregateId: nameBasedUuid('content', SOCIAL_LINKS_CONTENT_KEY), payload: { key: SOCIAL_LINKS_CONTENT_KEY } });
     });
+    if (record) await this.events!.publish(this.em, [record]);
     return this.listSocialLinks();
   }
 

@@ -25,7 +25,7 @@ import { ContentService } from './content.service.ts';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ContentService(app.orm.em);
+  const service = new ContentService(app.orm.em, app.events);
 
   app.addHook('onReady', async () => {
     const inserted = await new ContentService(app.orm.em.fork()).ensureDefaults();

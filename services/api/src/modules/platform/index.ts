@@ -33,6 +33,7 @@ import {
   remoteReleaseListSchema,
   rollbackReleaseSchema,
   remotePreviewSchema,
+  REGISTRY_CANARIES_HEADER,
   startCanarySchema,
   type RemoteRegistry,
 } from '@prata/contracts';
@@ -102,7 +103,10 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
         const [remote, version] = staff && request.query.preview ? request.query.preview.split('@') : [];
         const preview = remote && version ? remotePreviewSchema.parse({ remote, version }) : undefined;
         const served = await releases.registry(app.orm.em, request.query.client, preview, request.ip);
-        if (!request.query.client && !preview) lastRegistry = served;
+        if (!request.query.client && !preview) {
+          lastRegistry = served;
+          void reply.header(REGISTRY_CANARIES_HEADER, [...(await releases.canaryReleases(app.orm.em)).keys()].sort().join(','));
+        }
         return served;
       } catch (error) {
         // While PostgreSQL is unreachable the store keeps composing from the last registry this

@@ -43,14 +43,14 @@ import {
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { audit, type AuditAction, type RequestMeta } from '../audit/index.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import { nameBasedUuid } from '../../lib/name-uuid.ts';
 import { RemoteActivation, RemoteCanary, RemoteCanaryClient, RemoteRelease } from './remote-release.entities.ts';
 import type { RemoteRegistryService } from './remote-registry.ts';
 import type { ReleaseToVerify } from './release-verifier.ts';
 
 /** Stable uuid of a remote as an event aggregate (domain event ids are uuids): name-based, from SHA-1 of its name. */
 export function remoteAggregateId(remote: RemoteName): string {
-  const hex = createHash('sha1').update(`prata-remote:${remote}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return nameBasedUuid('remote', remote);
 }
 
 /**

@@ -22,7 +22,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const initial = app.config.lowStockThreshold;
-  const service = new StoreSettingsService(app.orm.em, initial);
+  const service = new StoreSettingsService(app.orm.em, initial, app.events);
 
   app.addHook('onReady', async () => {
     await new StoreSettingsService(app.orm.em.fork(), initial).ensureDefaults();

@@ -1,9 +1,14 @@
 /**
  * Store settings service (issue 22): reads and saves the single `store_settings` row. Reads use
- * the caller's EntityManager (request-scoped through RequestContext).
+ * the caller's EntityManager (request-scoped through RequestContext). A save records
+ * `StoreSettingsChanged` in the same flush when the service has the event bus (the settings
+ * routes): the store's pages show these settings, and the shell's host purges its cached
+ * documents when it hears the event.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_STORE_CONTACT, freeShippingSettingSchema, pixDiscountSettingSchema, type PixDiscountSetting, type StoreOffers, lowStockSettingSchema, type FreeShippingSetting, storeContactUpdateSchema, type LowStockSetting, type StoreContact, type StoreContactUpdate } from '@prata/contracts';
+import { DEFAULT_STORE_CONTACT, STORE_SETTINGS_CHANGED, type DomainEventPayload, freeShippingSettingSchema, pixDiscountSettingSchema, type PixDiscountSetting, type StoreOffers, lowStockSettingSchema, type FreeShippingSetting, storeContactUpdateSchema, type LowStockSetting, type StoreContact, type StoreContactUpdate } from '@prata/contracts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { nameBasedUuid } from '../../lib/name-uuid.ts';
 import { audit, type RequestMeta } from '../audit/index.ts';
 import { STORE_SETTINGS_ID, StoreSettings } from './store-settings.entity.ts';
 
@@ -13,9 +18,19 @@ export class StoreSettingsService {
   /** The threshold a fresh store starts with (the `LOW_STOCK_THRESHOLD` setting), in units. */
   private readonly initialLowStockThreshold: number;
 
-  constructor(em: EntityManager, initialLowStockThreshold = 3) {
+  private readonly events: Pick<EventBus, 'record' | 'publish'> | null;
+
+  constructor(em: EntityManager, initialLowStockThreshold = 3, events: Pick<EventBus, 'record' | 'publish'> | null = null) {
     this.em = em;
     this.initialLowStockThreshold = initialLowStockThreshold;
+    this.events = events;
+  }
+
+  /** Flushes the unit of work with a `StoreSettingsChanged` event for `setting`, then publishes it. */
+  private async flushChanged(setting: DomainEventPayload<typeof STORE_SETTINGS_CHANGED>['setting']): Promise<void> {
+    const record = this.events?.record(this.em, { type: STORE_SETTINGS_CHANGED, aggregateId: nameBasedUuid('settings', 'store'), payload: { setting } });
+    await this.em.flush();
+    if (record) await this.events!.publish(this.em, [record]);
   }
 
   /** The low-stock threshold in units (issue 22): one value for the dashboard, the sales page and the bell. */
@@ -30,7 +45,7 @@ export class StoreSettingsService {
     const row = await this.row();
     audit(this.em, { userId: actorId, action: 'low_stock_threshold_updated', details: { before: row.lowStockThreshold, after: threshold }, meta });
     row.lowStockThreshold = threshold;
-    await this.em.flush();
+    await this.flushChanged('low-stock');
     return { threshold };
   }
 
@@ -46,7 +61,7 @@ export class StoreSettingsService {
     const row = await this.row();
     audit(this.em, { userId: actorId, action: 'free_shipping_updated', details: { before: { thresholdCents: row.freeShippingThresholdCents ?? null, regions: row.freeShippingRegions ?? null }, after: data }, meta });
     this.em.assign(row, { freeShippingThresholdCents: data.thresholdCents, freeShippingRegions: data.regions, updatedAt: new Date() });
-    await this.em.flush();
+    await this.flushChanged('free-shipping');
     return data;
   }
 
@@ -62,7 +77,7 @@ export class StoreSettingsService {
     const row = await this.row();
     audit(this.em, { userId: actorId, action: 'pix_discount_updated', details: { before: row.pixDiscountPercent, after: percent }, meta });
     this.em.assign(row, { pixDiscountPercent: percent, updatedAt: new Date() });
-    await this.em.flush();
+    await this.flushChanged('pix-discount');
     return { percent };
   }
 
@@ -87,7 +102,7 @@ export class StoreSettingsService {
     const row = await this.row();
     audit(this.em, { userId: actorId, action: 'store_contact_updated', details: { before: toContact(row), after: data }, meta });
     this.em.assign(row, { ...data, updatedAt: new Date() });
-    await this.em.flush();
+    await this.flushChanged('contact');
     return toContact(row);
   }
 
