@@ -94,6 +94,13 @@ test('create a product with a real image, see it in the catalogue, edit its pric
   // The shoppers' catalogue shows it, with that picture (its WebP renditions decode).
   const shop = await panelPage();
   await shop.goto(`/produtos?search=${encodeURIComponent(name)}`);
+  // The shell's host keeps that page in its render cache: the next request for it is a hit.
+  const catalogueDocument = async () => {
+    const response = await fetch(`${E2E.storeUrl}/produtos?search=${encodeURIComponent(name)}`, { headers: { accept: 'text/html' } });
+    return { cache: response.headers.get('x-render-cache'), html: await response.text() };
+  };
+  await expect.poll(async () => (await catalogueDocument()).cache).toBe('hit');
+  expect((await catalogueDocument()).html).toMatch(/R\$\s149,90/);
   const card = shop.getByTestId('product-card').filter({ hasText: name });
   await expect(card).toContainText('R$ 149,90');
   const picture = card.getByRole('img', { name });
@@ -107,6 +114,10 @@ test('create a product with a real image, see it in the catalogue, edit its pric
   await edit.getByRole('button', { name: 'Salvar Alterações' }).click();
   await expect(page.getByText('Produto atualizado', { exact: true })).toBeVisible();
   await expect(row).toContainText('R$ 129,90');
+  // The edit's event purges the cached page: the next document (once the event reached the host,
+  // milliseconds after the save) carries the new price, not the cached one.
+  await expect.poll(async () => (await catalogueDocument()).html, { timeout: 3000 }).toMatch(/R\$\s129,90/);
+  expect((await catalogueDocument()).html).not.toMatch(/R\$\s149,90/);
   await shop.reload();
   await expect(card).toContainText('R$ 129,90');
 

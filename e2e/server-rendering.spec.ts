@@ -6,6 +6,9 @@
  *   database, and the footer.
  * - The head of the home page and the catalogue carries title, description, canonical URL and
  *   Open Graph tags; `robots.txt` and `sitemap.xml` are served.
+ * - Public documents come from the shell's host's render cache with headers a CDN can act on (no
+ *   cookie, `s-maxage`, surrogate keys, ETag), their inline scripts allowed by CSP hashes; pages
+ *   answer any `Accept`; pages behind a sign-in are `private`.
  * - With JavaScript, every server-rendered route hydrates without a mismatch (no console error, no
  *   `hydration_mismatch` recorded), the cart badge and the favourites count appear after hydration
  *   (the server knows no browser storage), and navigation stays in the page (no new document),
@@ -115,6 +118,46 @@ test('robots.txt points to the sitemap, which lists the public pages', async () 
   }
 });
 
+test('public documents come from the render cache and a CDN may keep them: no cookie, shared max-age, surrogate keys, ETag, CSP hashes', async () => {
+  // Rendered at start (warm): the store's first shopper already gets a cached page.
+  const home = await fetch(`${E2E.storeUrl}/`, { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+  expect(home.status).toBe(200);
+  expect(home.headers.get('x-render-cache')).toMatch(/^(hit|stale)$/);
+  expect(home.headers.get('set-cookie')).toBeNull();
+  expect(home.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+  expect(home.headers.get('vary')).toBe('accept-encoding');
+  expect(home.headers.get('surrogate-key')!.split(' ')).toEqual(expect.arrayContaining(['catalogue', 'settings', 'content:social-links', 'remote:storefront']));
+  // A cached page's inline scripts run by their hashes: the header names no nonce, nothing inline otherwise.
+  const scriptSrc = /script-src ([^;]*)/.exec(home.headers.get('content-security-policy')!)![1]!.split(' ');
+  expect(scriptSrc.some((source) => source.startsWith("'nonce-"))).toBe(false);
+  expect(scriptSrc.filter((source) => source.startsWith("'sha256-")).length).toBeGreaterThan(0);
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
+  const etag = home.headers.get('etag')!;
+  await home.arrayBuffer();
+  const again = await fetch(`${E2E.storeUrl}/`, { headers: { accept: 'text/html', 'if-none-match': etag } });
+  expect(again.status).toBe(304);
+
+  // A product page names its product, so an edit of it purges the page.
+  const [product] = await api<(ApiProduct & { slug: string })[]>('/api/products');
+  const page = await fetch(`${E2E.storeUrl}/produtos/${product!.slug}`, { headers: { accept: 'text/html' } });
+  expect(page.headers.get('surrogate-key')!.split(' ')).toContain(`product:${product!.id}`);
+  await page.arrayBuffer();
+
+  // curl, uptime probes and link-preview fetchers ask with */* or no Accept: they get the page too.
+  for (const headers of [{ accept: '*/*' }, {} as Record<string, string>]) {
+    const response = await fetch(`${E2E.storeUrl}/produtos`, { headers });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toContain('data-testid="product-card"');
+  }
+  expect((await fetch(`${E2E.storeUrl}/sobre`, { headers: { accept: '*/*' } })).status).toBe(200);
+
+  // Pages behind a sign-in (rendered in the browser) are for no shared cache.
+  const cart = await fetch(`${E2E.storeUrl}/carrinho`, { headers: { accept: 'text/html' } });
+  expect(cart.headers.get('cache-control')).toMatch(/^(private, no-store|no-cache)$/);
+  expect(cart.headers.get('set-cookie')).toBeNull();
+});
+
 test.describe('with JavaScript', () => {
   test('every server-rendered route hydrates without a mismatch', async ({ page }) => {
     const since = new Date(Date.now() - 1000);
@@ -173,9 +216,12 @@ test.describe("a remote's server render that fails", () => {
   const port = E2E.ports.spare;
 
   test.afterEach(async () => {
+    await rm(E2E.registryFile(), { force: true });
+    // The shell's host asks for the registry again within seconds (a file edit is no release
+    // event): the next specs start once it composes the real storefront again.
+    await expect.poll(async () => (await fetch(`${E2E.storeUrl}/produtos`, { headers: { accept: 'text/html' } })).text(), { timeout: 15_000 }).toContain('data-testid="product-card"');
     await host?.close();
     host = undefined;
-    await rm(E2E.registryFile(), { force: true });
     if (copy) await rm(copy, { recursive: true, force: true });
     copy = undefined;
   });
@@ -204,9 +250,15 @@ test.describe("a remote's server render that fails", () => {
    * server left it to the browser) rendered in the browser; the failure recorded with `message`.
    */
   async function expectClientRenderedSlot(page: Page, version: string, slotMark: string, message: RegExp, since: Date): Promise<void> {
-    const response = await fetch(`${E2E.storeUrl}/produtos`, { headers: { accept: 'text/html' } });
-    expect(response.status).toBe(200);
-    const html = await response.text();
+    // The registry file is read by the API at once, by the shell's host within its registry's
+    // time to live (a file edit is no release event): the page follows within seconds.
+    const document = async () => {
+      const response = await fetch(`${E2E.storeUrl}/produtos`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    await expect.poll(document, { timeout: 15_000 }).toContain(slotMark);
+    const html = await document();
     expect(html).toContain('Pular para o conteúdo');
     expect(html).toContain(slotMark);
     expect(html).not.toContain('data-testid="product-card"');

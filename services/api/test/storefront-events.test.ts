@@ -1,7 +1,7 @@
 /**
  * The events that tell the shell's host which cached pages changed: `ProductAvailabilityChanged`
- * only when what shoppers see of a product's stock moves (sold out, back, the low-stock line),
- * recorded once even with two service instances watching; `ContentChanged` and
+ * only when what shoppers see of a product's stock moves (first listed, sold out, back, the
+ * low-stock line), recorded once even with two service instances watching; `ContentChanged` and
  * `StoreSettingsChanged` on the panel's saves; `GET /api/remotes` saying whether a canary runs.
  * Real PostgreSQL, two app instances on one database.
  */
@@ -82,26 +82,26 @@ describe('ProductAvailabilityChanged', () => {
     });
     expect(created.statusCode).toBe(201);
     const id = (created.json() as Product).id;
-    // First seen: stored without an event (nothing was shown of it before).
+    // First seen: it now shows in the lists.
     expect(await eventually(() => storedState(id), (state) => state === 'in')).toBe('in');
-    expect(await events('ProductAvailabilityChanged', id)).toEqual([]);
+    expect((await eventually(() => events('ProductAvailabilityChanged', id), (rows) => rows.length > 0)).map((row) => row.payload)).toEqual([{ productId: id, state: 'in' }]);
 
     // 5 -> 4 available: still 'in' (above the line of 3): nothing a page shows moved.
     expect((await service.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(shoppers[0]!), payload: { productId: id } })).statusCode).toBe(201);
     // 4 -> 3: at the line, 'low', heard by both instances (each checks), recorded once.
     expect((await second.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(shoppers[1]!), payload: { productId: id } })).statusCode).toBe(201);
-    const low = await eventually(() => events('ProductAvailabilityChanged', id), (rows) => rows.length >= 1);
+    const low = await eventually(() => events('ProductAvailabilityChanged', id), (rows) => rows.length >= 2);
     // Both instances have had time to check the same change.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await events('ProductAvailabilityChanged', id)).toEqual(low);
-    expect(low.map((row) => row.payload)).toEqual([{ productId: id, state: 'low' }]);
+    expect(low.map((row) => row.payload)).toEqual([{ productId: id, state: 'in' }, { productId: id, state: 'low' }]);
 
     // The stock set to 2 with 2 held: sold out.
     const product = (await service.app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as Product;
     const edit = { name: product.name, category: product.category, priceCents: product.priceCents, description: product.description, isNew: false, isBestseller: false, isFeatured: false, stock: 2 };
     expect((await service.app.inject({ method: 'PUT', url: `/api/admin/products/${id}`, headers: bearer(admin), payload: edit })).statusCode).toBe(200);
-    const out = await eventually(() => events('ProductAvailabilityChanged', id), (rows) => rows.length >= 2);
-    expect(out.map((row) => row.payload['state'])).toEqual(['low', 'out']);
+    const out = await eventually(() => events('ProductAvailabilityChanged', id), (rows) => rows.length >= 3);
+    expect(out.map((row) => row.payload['state'])).toEqual(['in', 'low', 'out']);
   });
 });
 

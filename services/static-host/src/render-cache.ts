@@ -26,15 +26,12 @@ import zlib from 'node:zlib';
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/** The marker the stored HTML keeps where the boot data (`#prata-boot` JSON) was. */
-export const BOOT_DATA_SLOT = '\u0000prata-boot\u0000';
-
 /** A document as the render produced it, before it is stored. */
 export interface RenderedDocument {
   status: number;
   /** The whole HTML, as sent. */
   html: string;
-  /** The boot data's JSON text as written in the HTML (replaced by {@link BOOT_DATA_SLOT} when stored). */
+  /** The boot data's JSON text as written in the HTML (kept apart when stored). */
   bootJson: string;
   /** Surrogate keys of what the page shows. */
   tags: readonly string[];

@@ -150,6 +150,26 @@ describe('shell document', () => {
     registry = moved;
   });
 
+  it('answers every GET of a page a remote owns with the document, whatever the Accept; JSON 404 for files and unowned paths not asking for HTML', async () => {
+    for (const accept of [undefined, '*/*', 'text/html', 'application/json, */*;q=0.1']) {
+      const response = await fetch(`${shell.url}/produtos`, { headers: accept ? { accept } : {} });
+      expect(response.status, String(accept)).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(bootData(await response.text()).registry).toEqual(registry);
+    }
+    const head = await fetch(`${shell.url}/produtos`, { method: 'HEAD', headers: { accept: '*/*' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const file = await fetch(`${shell.url}/main.1a2b3c4d.js`, { headers: { accept: '*/*' } });
+    expect(file.status).toBe(404);
+    expect(await file.json()).toEqual({ error: 'not_found' });
+    const unowned = await fetch(`${shell.url}/nada`, { headers: { accept: '*/*' } });
+    expect(unowned.status).toBe(404);
+    expect(unowned.headers.get('content-type')).toMatch(/^application\/json/);
+    const unownedPage = await fetch(`${shell.url}/nada`, { headers: { accept: 'text/html' } });
+    expect(unownedPage.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  });
+
   it('routes a path to the remote whose pattern matches best', () => {
     const entries: RemoteRegistry = [
       { name: 'storefront', manifestUrl: 'http://a/mf-manifest.json', version: '1', routes: ['/', '/produtos', '/produtos/:id'] },

@@ -9,7 +9,8 @@
  * in `product_availability_states`, in one upsert that returns only the rows whose state moved.
  * Every service process checks on the same signals, but the upsert's row locks let exactly one of
  * them see (and record) each change; the events are written in the same transaction (outbox).
- * A product seen for the first time is stored without an event (nothing was shown of it before).
+ * A product seen for the first time is a change too (it now shows in the lists, also when it was
+ * written behind the service's back, in SQL); only a store's very first check records nothing.
  *
  * Checks run, debounced, after each event and NOTIFY that can move stock (the catalogue cache's
  * signals) and when the first of the listed products' holds expires (an expiry raises
@@ -36,7 +37,7 @@ const COMPARE_AND_SET_SQL = `insert into product_availability_states (product_id
 select product_id, state from jsonb_to_recordset(?::jsonb) as given(product_id uuid, state text)
 on conflict (product_id) do update set state = excluded.state
 where product_availability_states.state is distinct from excluded.state
-returning product_id, state, (xmax = 0) as inserted`;
+returning product_id, state`;
 
 export interface AvailabilityWatchOptions {
   em: () => EntityManager;
@@ -108,10 +109,12 @@ export class AvailabilityWatch {
     const ids = products.map((product) => product.id);
     const given = JSON.stringify(products.map((product) => ({ product_id: product.id, state: availabilitySignature(product, threshold) })));
     const records = await em.transactional(async (tx) => {
-      const rows = await tx.getConnection().execute<{ product_id: string; state: string; inserted: boolean }[]>(COMPARE_AND_SET_SQL, [given], 'all', tx.getTransactionContext());
-      return rows
-        .filter((row) => !row.inserted)
-        .map((row) => this.options.events.record(tx, { type: PRODUCT_AVAILABILITY_CHANGED, aggregateId: row.product_id, payload: { productId: row.product_id, state: row.state } }));
+      const connection = tx.getConnection();
+      const [seeded] = await connection.execute<{ any: boolean }[]>('select exists (select 1 from product_availability_states) as any', [], 'all', tx.getTransactionContext());
+      const rows = await connection.execute<{ product_id: string; state: string }[]>(COMPARE_AND_SET_SQL, [given], 'all', tx.getTransactionContext());
+      // The first check of a store has nothing to compare with: it only records what is shown.
+      if (!seeded?.any) return [];
+      return rows.map((row) => this.options.events.record(tx, { type: PRODUCT_AVAILABILITY_CHANGED, aggregateId: row.product_id, payload: { productId: row.product_id, state: row.state } }));
     });
     await this.options.events.publish(em, records);
     await this.scheduleExpiry(em, ids);
