@@ -24,7 +24,7 @@
  * the shell's host's (bench/host-memory.ts). Not `npm run bench -- --memory`: npm appends the
  * option to the script's last command, `node bench/realtime.ts`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -35,7 +35,7 @@ import sharp from 'sharp';
 import { IMAGE_RENDITION_WIDTHS } from '@prata/contracts';
 import { runLighthouse, type LighthouseFigures } from './lighthouse.ts';
 import { firstCard, jsAroundLcp, pageWeight, withoutJavaScript } from './page-load.ts';
-import { againstStaticFile, ttfbUnderLoad } from './ssr.ts';
+import { againstBareRoute, latencyAgainstBareRoute, renderCpu, ttfbUnderLoad } from './ssr.ts';
 import { measureThroughput } from './throughput.ts';
 
 if (process.argv.includes('--memory')) {
@@ -65,16 +65,30 @@ async function startStore(): Promise<{ child: ChildProcess; ms: number; output: 
     detached: true,
   });
   let output = '';
-  await new Promise<void>((resolve, reject) => {
+  const ms = await new Promise<number>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Prata 925 is running')) resolve();
+      storeOutput += chunk.toString();
+      if (output.includes('Prata 925 is running')) resolve(performance.now() - startedAt);
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
     child.once('exit', () => reject(new Error(`npm start exited:\n${output}`)));
   });
-  return { child, ms: performance.now() - startedAt, output };
+  return { child, ms, output };
+}
+
+/** Everything the stores printed (the host logs each page it could not keep because a slot fell back). */
+let storeOutput = '';
+
+/** Pages whose server render fell back to the browser, as the host logged them so far. */
+const fallbacks = () => storeOutput.split('\n').filter((line) => /was not kept in the render cache|could not render/.test(line)).length;
+
+/** The process listening on `port` (Linux `ss`). @throws when none. */
+function pidListening(port: string): number {
+  const match = /pid=(\d+)/.exec(execFileSync('ss', ['-Hltnp', `sport = :${port}`], { encoding: 'utf8' }));
+  if (!match) throw new Error(`nothing listens on ${port}`);
+  return Number(match[1]);
 }
 
 /** The demo account's password printed by `npm start` (DEMO_ACCOUNTS). @throws when it is missing. */
@@ -220,12 +234,24 @@ try {
   console.log(`  whole page       p50 ${ttfb.complete.p50.toFixed(0)} ms, p95 ${ttfb.complete.p95.toFixed(0)} ms, p99 ${ttfb.complete.p99.toFixed(0)} ms`);
   judge('TTFB of / at 100 concurrent requests, p95', ttfb.headers.p95, 'ms', '<= 200 ms', ttfb.headers.p95 <= 200);
   judge('first byte of the head of / at 100 concurrent, p50', ttfb.firstByte.p50, 'ms', '<= 50 ms', ttfb.firstByte.p50 <= 50);
-  const rendering = await againstStaticFile(`${storeUrl}/produtos`, 23098);
-  console.log(`/produtos (${(rendering.pageBytes / 1024).toFixed(0)} KiB of HTML) at 50 connections, 10 s each:`);
-  for (const [name, figures] of [['server-rendered', rendering.rendered], ['static file', rendering.staticFile]] as const) {
-    console.log(`  ${name.padEnd(16)} ${figures.requestsPerSecond.toFixed(0).padStart(6)} req/s, p99 ${figures.p99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`);
+  const rendering = await againstBareRoute(`${storeUrl}/produtos`, 23098);
+  console.log(`/produtos (${(rendering.pageBytes / 1024).toFixed(0)} KiB of HTML) at 100 connections, 10 s each, against a bare Fastify route with the same bytes:`);
+  for (const [name, figures] of [['cache hit', rendering.hit], ['cache miss', rendering.miss], ['bare route', rendering.bare]] as const) {
+    console.log(`  ${name.padEnd(12)} ${figures.requestsPerSecond.toFixed(0).padStart(6)} req/s, p97.5 ${figures.p97_5Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`);
   }
-  console.log(`  ratio (server-rendered / static file): ${rendering.ratio.toFixed(3)}`);
+  console.log(`  ratios to the bare route: hit ${rendering.hitRatio.toFixed(3)}, miss ${rendering.missRatio.toFixed(3)}`);
+  judge('/produtos throughput, cache hit / bare route (100 conn.)', rendering.hitRatio, 'ratio', '>= 0.5', rendering.hitRatio >= 0.5);
+  judge('/produtos throughput, cache miss / bare route (printed)', rendering.missRatio, 'ratio', 'printed', true);
+  judge('HTML of /produtos', rendering.pageBytes / 1024, 'KiB', '<= 80 KiB', rendering.pageBytes / 1024 <= 80);
+  for (const pathname of ['/', '/produtos']) {
+    const { page, bare } = await latencyAgainstBareRoute(`${storeUrl}${pathname}`, 23098);
+    console.log(`${pathname} at 100 connections: p97.5 ${page.p97_5Ms} ms / p99 ${page.p99Ms} ms; bare route (same bytes) p97.5 ${bare.p97_5Ms} ms / p99 ${bare.p99Ms} ms`);
+    const factor = Math.max(page.p97_5Ms / bare.p97_5Ms, page.p99Ms / bare.p99Ms);
+    judge(`${pathname} latency p97.5/p99 against the bare route`, factor, 'ratio', '<= 2', factor <= 2);
+  }
+  const cpu = await renderCpu(`${storeUrl}/produtos`, pidListening(ports.PORT));
+  console.log(`/produtos rendered per request (cache misses one after the other): ${cpu.toFixed(1)} ms of the host's CPU each, storing it in the cache included`);
+  judge('one cold render of /produtos, CPU of one core', cpu, 'ms', '<= 4 ms', cpu <= 4);
 
   console.log(`GET /api/products           ${await latency('/api/products')}`);
   console.log(`GET /api/products/featured  ${await latency('/api/products/featured')}`);
@@ -235,6 +261,9 @@ try {
   for (const [name, figures] of [['API', throughput.api], ['bare Fastify', throughput.bare]] as const) {
     console.log(`  ${name.padEnd(13)} ${figures.requestsPerSecond.toFixed(0).padStart(6)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`);
   }
+  judge('GET /api/products throughput / bare route (50 conn.)', throughput.ratio, 'ratio', '>= 0.9', throughput.ratio >= 0.9);
+  const p99Factor = throughput.api.p99Ms / throughput.bare.p99Ms;
+  judge('GET /api/products p99 / bare route p99', p99Factor, 'ratio', '<= 1.5', p99Factor <= 1.5);
 
   const lighthouse = await runLighthouse(storeUrl, [
     { label: '/', path: '/' },
@@ -255,6 +284,8 @@ try {
   judge('TBT on /', home.tbtMs, 'ms', '<= 100 ms', home.tbtMs <= 100);
   judge('CLS on /', home.cls, '', '<= 0.02', home.cls <= 0.02);
 
+  judge('renders that fell back to the browser (bench and Lighthouse)', fallbacks(), '', '0', fallbacks() === 0);
+
   await renditions();
   running = null;
   await stopStore(first.child);
@@ -263,7 +294,7 @@ try {
   console.log(`cold start, second run (warm data directory): ${(second.ms / 1000).toFixed(2)} s`);
   await stopStore(second.child);
 
-  console.log('\nIssue 20 figures (this machine, this run):');
+  console.log('\nFigures and targets (this machine, this run):');
   for (const v of verdicts) console.log(`  ${v.met ? 'MET    ' : 'NOT MET'}  ${v.figure.padEnd(52)} ${format(v).padStart(10)}   target ${v.target}`);
   const results = path.join(ROOT, 'bench', 'results', 'perf.json');
   const scores = Object.fromEntries(lighthouse);

@@ -70,16 +70,20 @@ export class RealtimeFollower {
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
-  private subscribed = false;
+  private listening = false;
   private readonly options: RealtimeFollowerOptions;
+  private onSubscribed: () => void = () => undefined;
+  /** Resolves the first time the socket is subscribed. */
+  readonly subscribed: Promise<void>;
 
   constructor(options: RealtimeFollowerOptions) {
     this.options = options;
+    this.subscribed = new Promise((resolve) => (this.onSubscribed = resolve));
   }
 
   /** Whether the socket is subscribed now (events are heard). */
   get connected(): boolean {
-    return this.subscribed;
+    return this.listening;
   }
 
   /** Opens the socket (and keeps reopening it until {@link RealtimeFollower.close}). */
@@ -93,7 +97,7 @@ export class RealtimeFollower {
     clearTimeout(this.timer);
     this.socket?.close(1000);
     this.socket = null;
-    this.subscribed = false;
+    this.listening = false;
   }
 
   private connect(): void {
@@ -122,8 +126,9 @@ export class RealtimeFollower {
         this.lastId ??= message.lastId;
         break;
       case 'subscribed':
-        this.subscribed = true;
+        this.listening = true;
         this.attempt = 0;
+        this.onSubscribed();
         break;
       case 'resync':
         this.lastId = message.lastId;
@@ -142,8 +147,8 @@ export class RealtimeFollower {
   private lost(socket: WebSocket): void {
     if (this.socket !== socket) return;
     this.socket = null;
-    if (this.subscribed) this.options.log?.('the realtime socket to the API closed; reconnecting');
-    this.subscribed = false;
+    if (this.listening) this.options.log?.('the realtime socket to the API closed; reconnecting');
+    this.listening = false;
     if (this.closed) return;
     const delay = Math.min(30_000, (this.options.retryMs ?? 500) * 2 ** this.attempt);
     this.attempt += 1;

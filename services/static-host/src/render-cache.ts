@@ -103,9 +103,11 @@ export async function prepareDocument(key: string, document: RenderedDocument, r
   if (at < 0 || document.bootJson.length === 0) throw new Error('the document has no boot data to keep apart');
   const parts = [document.html.slice(0, at), document.html.slice(at + document.bootJson.length)] as const;
   const identity = Buffer.from(document.html, 'utf8');
+  // Moderate levels: a page rendered for one visit only (a search) pays them too; the best
+  // levels would save a few per cent of bytes for several times the CPU.
   const [gzipped, brotlied] = await Promise.all([
-    gzip(identity, { level: 9 }),
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzip(identity, { level: 6 }),
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
   ]);
   return {
     key,

@@ -246,9 +246,11 @@ export class ShellDocument {
 
   /**
    * Follows the service's events (cache-invalidation.ts) to purge cached documents and forget the
-   * registry when a release changes; without a cache, nothing to do.
+   * registry when a release changes; without a cache, nothing to do. Resolves once it hears the
+   * events (or after `timeoutMs`, while it keeps trying): pages cached before that first
+   * connection would be purged by it.
    */
-  start(): void {
+  async start(timeoutMs = 5000): Promise<void> {
     if (!this.cache || this.follower) return;
     this.follower = new RealtimeFollower({
       apiOrigin: this.fetchOrigin(),
@@ -263,6 +265,7 @@ export class ShellDocument {
       log: (message) => this.options.log?.(message, null),
     });
     this.follower.start();
+    await Promise.race([this.follower.subscribed, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
   }
 
   /** Stops following events. */
@@ -303,7 +306,8 @@ export class ShellDocument {
 
   private async resolveBoot(raw: IncomingMessage): Promise<ShellBoot> {
     const stable = await this.stableRegistry();
-    if (stable && stable.canaries.length === 0) return { clientId: null, newClient: false, registry: stable.registry, shared: true };
+    // Each browser needs a registry of its own only while a canary runs (or the API never answered: none to share).
+    if (!stable || stable.canaries.length === 0) return { clientId: null, newClient: false, registry: stable?.registry ?? this.lastRegistry, shared: true };
     const sent = parseCookie(raw.headers.cookie ?? '')[CLIENT_COOKIE];
     const valid = sent !== undefined && CLIENT_ID_PATTERN.test(sent);
     const clientId = valid ? sent : randomUUID();

@@ -167,7 +167,8 @@ export async function startShellHost(options: ShellHostOptions): Promise<ShellHo
       if (document.cache && problems.length === 0 && !stopped() && !warmed) {
         // "Ready" means warm: the popular pages are in the render cache before the first shopper.
         warmed = true;
-        document.start();
+        // Pages cached before the event socket's first connection would be purged by it.
+        await document.start();
         const cold = await document.warm(await popularPaths({ apiOrigin, productPath: productPagePathOf }));
         if (cold.length > 0) log(`these pages could not be rendered ahead (they render on the first visit): ${cold.join(', ')}`, null);
       }
