@@ -7,6 +7,7 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS, SUITE_SETTINGS } from './e2e/support/suite-settings.ts';
 import { E2E } from './e2e/support/environment.ts';
 import { MELHOR_ENVIO_DOUBLE_TOKEN } from './services/api/test/melhor-envio-double.ts';
 
@@ -17,27 +18,18 @@ const dataDir = process.env.PRATA_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
+  // The production topology has a configuration of its own (playwright.preview.config.ts).
+  testIgnore: ['preview/**'],
   // Visual baselines (e2e/visual.spec.ts) are committed under e2e/__screenshots__/<spec>/.
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   // Per port offset, so suites running side by side keep their own artifacts.
   outputDir: `test-results/offset-${process.env.PRATA_E2E_PORT_OFFSET ?? '0'}`,
-  fullyParallel: false,
-  // One worker: the remote-failure test edits the shared remote registry.
-  workers: 1,
-  // No retries: a flaky test must fail and be fixed, not be hidden by a second run (issue 10).
-  retries: 0,
-  // A stray test.only must not silently skip the rest of the suite on CI.
-  forbidOnly: Boolean(process.env.CI),
+  ...SUITE_SETTINGS,
   timeout: 30_000,
-  expect: { timeout: 10_000 },
-  reporter: [['list']],
   use: {
     baseURL: E2E.storeUrl,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   webServer: {
     command: 'node services/static-host/src/launch.ts',

@@ -5,7 +5,8 @@
  * 1. every workspace's lint, typecheck, build (with its byte budget) and unit/integration tests
  *    (Nx, in parallel where the graph allows);
  * 2. the type check of e2e, bench and docs code; 3. their lint;
- * 4. the Playwright suite against the built store.
+ * 4. the Playwright suite against the built store; 5. the production topology's suite against
+ *    `npm run preview:production` (playwright.preview.config.ts).
  * Exit code: the failing stage's, else 0.
  *
  * When the workspaces stage fails, the output of each failed Nx task is printed again after the
@@ -17,8 +18,9 @@ import { spawn } from 'node:child_process';
 const STAGES: { name: string; command: string[] }[] = [
   { name: 'workspaces: lint, typecheck, build, test', command: ['npx', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'build', 'test', '--output-style=static'] },
   { name: 'typecheck: e2e, bench, docs', command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
-  { name: 'lint: e2e, bench, docs, scripts', command: ['npx', 'eslint', 'e2e', 'bench', 'docs', 'scripts', 'playwright.config.ts'] },
+  { name: 'lint: e2e, bench, docs, scripts', command: ['npx', 'eslint', 'e2e', 'bench', 'docs', 'scripts', 'playwright.config.ts', 'playwright.preview.config.ts'] },
   { name: 'e2e: playwright', command: ['npx', 'playwright', 'test'] },
+  { name: 'e2e: the production topology (npm run preview:production)', command: ['npx', 'playwright', 'test', '-c', 'playwright.preview.config.ts'] },
 ];
 
 /** Lines of a failed task's output printed again at the end. */

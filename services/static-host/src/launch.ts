@@ -4,7 +4,8 @@
  *
  * - API (services/api) as a child process: embedded PostgreSQL unless `DATABASE_URL` is set.
  * - `npm start`: the shell and each remote's production build, each on its own static host; the
- *   shell's host server-renders pages with the shell's Node build (issue 20).
+ *   shell's host server-renders pages with the shell's Node build (issue 20): shell-host.ts, the
+ *   same code the production container runs (host-server.ts).
  * - `npm run dev` (`--dev`): each app's rspack dev server (hot reload; both builds, the Node
  *   build written to disk), the API under `node --watch`, and the shell's host on `PORT`, which
  *   server-renders with the shell's latest Node build and links the shell's files at its dev
@@ -28,17 +29,13 @@
  * stops the store, as any other unit that exits does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { acquirerCspSources } from './acquirer-csp.ts';
-import { waitForRemotes } from './readiness.ts';
-import { allowedRemoteOrigins } from './release-origins.ts';
-import { popularPaths, productPagePathOf } from './seo.ts';
-import { DEFAULT_DOCUMENT_CACHE, DEFAULT_SSR_BUDGET_MS, ShellDocument } from './shell-document.ts';
-import { loadShellRenderer, type ShellRenderer } from './shell-renderer.ts';
-import { startStaticHost, type RunningHost } from './static-host.ts';
+import { DEFAULT_SSR_BUDGET_MS } from './shell-document.ts';
+import { documentCacheOf, startShellHost, type ShellHost } from './shell-host.ts';
+import { startStaticHost } from './static-host.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dev = process.argv.includes('--dev');
@@ -68,48 +65,6 @@ const origin = (name: string) => `http://127.0.0.1:${APPS.find((app) => app.name
 
 /** The shell's build: production's, or development's (shared-ui/build/federation.ts `outputDir`). */
 const shellRoot = path.join(ROOT, 'shell', dev ? 'dist-dev' : 'dist');
-let loadedRenderer: { mtimeMs: number; renderer: ShellRenderer | null } | undefined;
-
-/**
- * The shell's Node build, loaded again when it was rebuilt (development writes it on every
- * change); null when it is not built (the browser then renders pages) or cannot be loaded.
- */
-function shellRenderer(): ShellRenderer | null {
-  // A production build does not change while the store runs: it is looked for until found.
-  if (!dev && loadedRenderer?.renderer) return loadedRenderer.renderer;
-  let mtimeMs: number;
-  try {
-    mtimeMs = Math.max(statSync(path.join(shellRoot, 'server', 'server.js')).mtimeMs, statSync(path.join(shellRoot, 'document-assets.json')).mtimeMs);
-  } catch {
-    return null;
-  }
-  if (loadedRenderer?.mtimeMs !== mtimeMs) {
-    try {
-      loadedRenderer = { mtimeMs, renderer: loadShellRenderer(shellRoot, loadedRenderer !== undefined) };
-    } catch (error) {
-      console.error('[launch] the shell\'s server build could not be loaded; pages render in the browser', error);
-      loadedRenderer = { mtimeMs, renderer: null };
-    }
-  }
-  return loadedRenderer.renderer;
-}
-
-/** The store's public origin (canonical, Open Graph and sitemap URLs). */
-const storeOrigin = (process.env.PUBLIC_STORE_URL || storeUrl).replace(/\/$/, '');
-
-/** The shell's page documents: server-rendered (issue 20), else boot data and resource hints inlined. */
-const shellDocument = new ShellDocument({
-  root: shellRoot,
-  apiUrl,
-  renderer: shellRenderer,
-  storeOrigin,
-  ...(process.env.INTERNAL_API_URL ? { apiFetchOrigin: process.env.INTERNAL_API_URL } : {}),
-  // Development builds are unminified and rebuilt on every change: a longer budget by default.
-  ssrBudgetMs: positiveInt('SSR_BUDGET_MS', dev ? 3000 : DEFAULT_SSR_BUDGET_MS),
-  log: (message, error) => console.error(`[shell host] ${message}`, ...(error === null ? [] : [error])),
-  // Development rebuilds pages under the same versions: no render cache there (RENDER_CACHE=off turns it off too).
-  cache: dev || process.env.RENDER_CACHE === 'off' ? null : { ...DEFAULT_DOCUMENT_CACHE, ...(process.env.CDN_PURGE_URL ? { purgeUrl: process.env.CDN_PURGE_URL } : {}) },
-});
 
 const sharedEnv: NodeJS.ProcessEnv = {
   // A local store gets demo accounts (printed at start) unless told otherwise; never in production (issue 21).
@@ -132,11 +87,9 @@ const sharedEnv: NodeJS.ProcessEnv = {
   SOURCE_MAP_DIRS: process.env.SOURCE_MAP_DIRS ?? (dev ? '' : APPS.map((app) => path.join(ROOT, app.dir, 'dist')).join(',')),
 };
 
-/** The shell CSP's remote origins: the release allow-list, fixed at start (issue 21; release-origins.ts). */
-const cspRemoteOrigins = allowedRemoteOrigins(process.env, [sharedEnv.REMOTE_STOREFRONT_URL!, sharedEnv.REMOTE_CHECKOUT_URL!, sharedEnv.REMOTE_ADMIN_URL!, sharedEnv.REMOTE_DEVTOOLS_URL!]);
-
 const children: ChildProcess[] = [];
-const hosts: RunningHost[] = [];
+/** The static hosts and the shell's host, closed first on stop. */
+const hosts: { close(): Promise<void> }[] = [];
 let stopping = false;
 
 function run(label: string, args: string[], cwd: string, onExit?: (code: number | null, signal: NodeJS.Signals | null) => boolean): ChildProcess {
@@ -176,7 +129,6 @@ let apiWasHealthy = false;
 async function stop(exitCode: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  shellDocument.close();
   await Promise.allSettled(hosts.map((host) => host.close()));
   await Promise.all(
     children.map(
@@ -204,31 +156,29 @@ async function waitForApi(timeoutMs: number): Promise<boolean> {
   return false;
 }
 
-/** Whether every remote answered (`GET /healthz` on the shell's host), and what did not. */
-let readiness: { ready: boolean; problems: string[] } = { ready: false, problems: ['starting'] };
-
 const startedAt = performance.now();
 runApi();
 
-/** The shell's host: its pages (server-rendered), its files (production) and runtime configuration. */
-async function startShellHost(extraSources: string[]): Promise<void> {
-  mkdirSync(shellRoot, { recursive: true });
-  hosts.push(
-    await startStaticHost({
-      name: 'shell',
-      root: shellRoot,
-      port: APPS[0].port,
-      spa: true,
-      // Development writes the shell's build while it runs.
-      changingFiles: dev,
-      runtimeConfig: { apiUrl },
-      csp: { apiUrl, remoteOrigins: async () => cspRemoteOrigins, acquirer: acquirerCspSources(process.env), extraSources },
-      document: shellDocument,
-      seo: { storeOrigin, apiOrigin: process.env.INTERNAL_API_URL || apiUrl, productPath: productPagePathOf },
-      readiness: () => readiness,
-    }),
-  );
-  console.log(`[launch] ${'shell'.padEnd(10)} ${hosts.at(-1)!.url}`);
+let shellHost: ShellHost | undefined;
+
+/** The shell's host (shell-host.ts): its pages (server-rendered), its files (production), runtime configuration and readiness. */
+async function startShell(extraSources: string[]): Promise<void> {
+  shellHost = await startShellHost({
+    root: shellRoot,
+    port: APPS[0].port,
+    apiUrl,
+    ...(process.env.INTERNAL_API_URL ? { internalApiUrl: process.env.INTERNAL_API_URL } : {}),
+    storeOrigin: process.env.PUBLIC_STORE_URL || storeUrl,
+    cspEnv: process.env,
+    remoteUrls: [sharedEnv.REMOTE_STOREFRONT_URL!, sharedEnv.REMOTE_CHECKOUT_URL!, sharedEnv.REMOTE_ADMIN_URL!, sharedEnv.REMOTE_DEVTOOLS_URL!],
+    // Development builds are unminified and rebuilt on every change: a longer budget by default.
+    ssrBudgetMs: positiveInt('SSR_BUDGET_MS', dev ? 3000 : DEFAULT_SSR_BUDGET_MS),
+    extraSources,
+    development: dev,
+    cache: documentCacheOf(process.env, dev),
+  });
+  hosts.push(shellHost);
+  console.log(`[launch] ${'shell'.padEnd(10)} ${shellHost.url}`);
 }
 
 if (dev) {
@@ -236,7 +186,7 @@ if (dev) {
   for (const app of APPS) run(`${app.name} dev server`, [rspackCli, 'serve', '--mode', 'development'], path.join(ROOT, app.dir));
   // The shell's files come from its dev server, and every dev server's hot-reload socket is allowed.
   const devSockets = [shellAssetsPort, ...APPS.slice(1).map((app) => app.port)].map((port) => `ws://127.0.0.1:${port}`);
-  await startShellHost([`http://127.0.0.1:${shellAssetsPort}`, ...devSockets]);
+  await startShell([`http://127.0.0.1:${shellAssetsPort}`, ...devSockets]);
 } else {
   for (const app of APPS) {
     const root = path.join(ROOT, app.dir, 'dist');
@@ -245,26 +195,19 @@ if (dev) {
       await stop(1);
     }
     if (app.name === 'shell') {
-      await startShellHost([]);
+      await startShell([]);
       continue;
     }
-    hosts.push(await startStaticHost({ name: app.name, root, port: app.port, releasesRoot: path.join(deployRoot, app.name) }));
-    console.log(`[launch] ${app.name.padEnd(10)} ${hosts.at(-1)!.url}`);
+    const host = await startStaticHost({ name: app.name, root, port: app.port, releasesRoot: path.join(deployRoot, app.name) });
+    hosts.push(host);
+    console.log(`[launch] ${app.name.padEnd(10)} ${host.url}`);
   }
 }
 
 if (await waitForApi(180_000)) {
   apiWasHealthy = true;
   // Development compiles every app first: give it longer.
-  const problems = await waitForRemotes(apiUrl, shellRenderer, dev ? 300_000 : 60_000, () => stopping);
-  if (shellDocument.cache && problems.length === 0 && !stopping) {
-    // "Running" means warm: the popular pages are in the render cache before the first shopper.
-    await shellDocument.start();
-    const paths = await popularPaths({ apiOrigin: process.env.INTERNAL_API_URL || apiUrl, productPath: productPagePathOf });
-    const cold = await shellDocument.warm(paths);
-    if (cold.length > 0) console.error(`[launch] these pages could not be rendered ahead (they render on the first visit): ${cold.join(', ')}`);
-  }
-  readiness = { ready: problems.length === 0, problems };
+  const problems = await shellHost!.waitUntilReady(dev ? 300_000 : 60_000, () => stopping);
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   if (stopping) {
     // Stopped while waiting.

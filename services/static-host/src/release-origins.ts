@@ -4,7 +4,7 @@
  * comma-separated http(s) origins), else the remotes' own origins (`REMOTE_*_URL`): the same list
  * the API accepts releases from (services/api/src/config.ts `parseReleaseOrigins`). It is fixed at
  * start, never read from the remote registry, so publishing a release on a new origin cannot widen
- * the policy. The nginx image takes the same list as `REMOTE_ORIGINS`.
+ * the policy. The production host reads the same variable (host-settings.ts), with the API's value.
  */
 
 /**

@@ -1,0 +1,113 @@
+/**
+ * The settings of the shell's host when it runs on its own (host-server.ts: the production
+ * container and `npm run preview:production`), read once from the environment and validated with
+ * zod ({@link hostEnvSchema}). An empty variable counts as unset.
+ *
+ * Required:
+ * - `PUBLIC_API_URL`: the API's public origin, as browsers reach it (runtime configuration, boot
+ *   data, CSP `connect-src`), e.g. `https://api.prata925.com.br`.
+ * - `PUBLIC_STORE_URL`: the store's public origin (canonical, Open Graph and sitemap URLs).
+ * - `RELEASE_ORIGINS`: the origins remote builds may be loaded from (CSP `script-src` and the
+ *   rest), space- or comma-separated; the same value as the API's, so a release the API accepts
+ *   is one the shell may run.
+ *
+ * Optional:
+ * - `PORT` (default 8080), `HOST` (default 0.0.0.0): where the host listens.
+ * - `INTERNAL_API_URL`: the API's origin on the host's own network (e.g. `http://api-proxy:8080`
+ *   in docker-compose), when the public origin does not reach it from there.
+ * - `INTERNAL_ORIGINS`: more public origins the host must reach by another origin, as
+ *   `public=internal` pairs, space- or comma-separated, e.g.
+ *   `http://localhost:3001=http://storefront:8080` (the remotes' origins in docker-compose, where
+ *   `localhost` inside a container is the container itself).
+ * - `SSR_BUDGET_MS` (default 300): a page's remote time budget on the server.
+ * - `PAYMENT_PROVIDER`, `MERCADOPAGO_SDK_URL`, `MERCADOPAGO_API_URL`, `MERCADOPAGO_FIELDS_ORIGIN`:
+ *   the API's payment settings, from which the CSP's acquirer entries are derived (acquirer-csp.ts).
+ * - `HSTS` (`true`/`false`, default false): send Strict-Transport-Security (browsers reach the
+ *   store over https).
+ * - `RENDER_CACHE` (`on`/`off`, default on): the render cache of finished pages; `CDN_PURGE_URL`:
+ *   a CDN's purge hook, told the surrogate keys of the pages an event changes (shell-host.ts).
+ * - `SHELL_ROOT` (default `<repo>/shell/dist`): the shell's build, with its Node build in `server/`.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { allowedRemoteOrigins } from './release-origins.ts';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** An http(s) URL; `what` says what it is when the variable is missing. */
+const httpUrl = (what: string) =>
+  z.url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? `required: ${what}` : `not an http(s) URL (${String(issue.input)})`) });
+
+/** `public=internal` origin pairs, space- or comma-separated. */
+const originPairs = z.string().transform((value, context) => {
+  const pairs = new Map<string, string>();
+  for (const item of value.split(/[\s,]+/).filter(Boolean)) {
+    const [from, to, ...rest] = item.split('=');
+    const fromUrl = URL.parse(from ?? '');
+    const toUrl = URL.parse(to ?? '');
+    if (rest.length > 0 || !fromUrl || !toUrl || !/^https?:$/.test(fromUrl.protocol) || !/^https?:$/.test(toUrl.protocol)) {
+      context.addIssue({ code: 'custom', message: `"${item}" is not a public=internal pair of http(s) origins` });
+      return z.NEVER;
+    }
+    pairs.set(fromUrl.origin, toUrl.origin);
+  }
+  return pairs;
+});
+
+/** Every variable the host reads (see the module doc); required ones have neither `.optional()` nor a default. */
+export const hostEnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_API_URL: httpUrl("the API's public origin, e.g. https://api.prata925.com.br"),
+  PUBLIC_STORE_URL: httpUrl("the store's public origin, e.g. https://prata925.com.br"),
+  RELEASE_ORIGINS: z
+    .string({ error: "required: the origins remote builds may be loaded from (the API's RELEASE_ORIGINS), space-separated" })
+    .superRefine((value, context) => {
+      try {
+        allowedRemoteOrigins({ RELEASE_ORIGINS: value }, []);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message.replace(/^RELEASE_ORIGINS: /, '') });
+      }
+    }),
+  INTERNAL_API_URL: httpUrl("the API's origin on this host's network").optional(),
+  INTERNAL_ORIGINS: originPairs.optional(),
+  SSR_BUDGET_MS: z.coerce.number().int().positive().optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'mercadopago']).optional(),
+  MERCADOPAGO_SDK_URL: httpUrl('MercadoPago.js').optional(),
+  MERCADOPAGO_API_URL: httpUrl("Mercado Pago's API").optional(),
+  MERCADOPAGO_FIELDS_ORIGIN: httpUrl("Mercado Pago's secure fields").optional(),
+  HSTS: z.enum(['true', 'false']).default('false'),
+  RENDER_CACHE: z.enum(['on', 'off']).default('on'),
+  CDN_PURGE_URL: httpUrl("a CDN's purge hook").optional(),
+  SHELL_ROOT: z.string().default(path.join(REPO_ROOT, 'shell', 'dist')),
+});
+
+export type HostEnv = z.output<typeof hostEnvSchema>;
+
+/** The variables {@link hostEnvSchema} requires (neither optional nor defaulted). */
+export const REQUIRED_HOST_VARIABLES: readonly string[] = Object.entries(hostEnvSchema.shape)
+  .filter(([, schema]) => !schema.safeParse(undefined).success)
+  .map(([name]) => name);
+
+/** What the host does with its settings: the shell-host options and the origins it reaches internally. */
+export interface HostSettings {
+  env: HostEnv;
+  /** Public origin -> the origin this host reaches it at (INTERNAL_ORIGINS, plus the API's when INTERNAL_API_URL is set). */
+  internalOrigins: Map<string, string>;
+}
+
+/**
+ * Parses the environment (see the module doc).
+ * @throws Error listing every invalid or missing variable, one per line (`NAME: why`).
+ */
+export function readHostSettings(env: NodeJS.ProcessEnv): HostSettings {
+  const parsed = hostEnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration of the shell's host:\n${lines.join('\n')}`);
+  }
+  const internalOrigins = new Map(parsed.data.INTERNAL_ORIGINS ?? []);
+  if (parsed.data.INTERNAL_API_URL) internalOrigins.set(new URL(parsed.data.PUBLIC_API_URL).origin, new URL(parsed.data.INTERNAL_API_URL).origin);
+  return { env: parsed.data, internalOrigins };
+}
