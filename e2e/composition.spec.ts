@@ -12,6 +12,7 @@ import { expect, test } from '@playwright/test';
 import { startStaticHost, type RunningHost } from '../services/static-host/src/static-host.ts';
 import { sql } from './support/database.ts';
 import { E2E } from './support/environment.ts';
+import { hostFollowsRegistry } from './support/registry.ts';
 
 test('every remote is composed into the shell', async ({ page }) => {
   await page.goto('/carrinho');
@@ -51,6 +52,7 @@ async function pointRegistry(remote: string, manifestUrl: string, version: strin
   const registry = await (await fetch(`${E2E.apiUrl}/api/remotes`)).json();
   const moved = registry.map((entry: { name: string }) => (entry.name === remote ? { ...entry, manifestUrl, version } : entry));
   await writeFile(E2E.registryFile(), JSON.stringify(moved));
+  await hostFollowsRegistry();
 }
 
 test.describe('a remote that goes away or does not fit', () => {
@@ -62,6 +64,7 @@ test.describe('a remote that goes away or does not fit', () => {
     await host?.close();
     host = undefined;
     await rm(E2E.registryFile(), { force: true });
+    await hostFollowsRegistry();
     if (copy) await rm(copy, { recursive: true, force: true });
     copy = undefined;
   });

@@ -21,6 +21,7 @@ import { expect, test } from '@playwright/test';
 import { createDeveloper, uniqueEmail } from './support/accounts.ts';
 import { sql } from './support/database.ts';
 import { E2E } from './support/environment.ts';
+import { hostFollowsRegistry } from './support/registry.ts';
 import { signInAsDeveloper } from './support/ui.ts';
 
 const run = promisify(execFile);
@@ -43,6 +44,8 @@ async function releaseCommand(command: 'release' | 'rollback' | 'releases', ...a
       REMOTE_DEVTOOLS_URL: `http://127.0.0.1:${E2E.ports.devtools}`,
     },
   });
+  // A release or a rollback reaches the shell's host by the service's release event: its next pages follow.
+  if (command !== 'releases') await hostFollowsRegistry();
   return stdout.trim();
 }
 
@@ -217,11 +220,13 @@ test('a developer previews a version in their own browser, then runs a canary, a
     await expect(dialog).toContainText(`Ativar a versão ${version} de storefront?`);
     await dialog.getByRole('button', { name: 'Ativar' }).click();
     await expect(row()).toContainText('ativa');
+    await hostFollowsRegistry();
     await shopper.reload();
     await expect(shopper.getByRole('heading', { level: 1, name: NEW_TEXT })).toBeVisible();
     await page.getByTestId('releases-storefront').getByRole('button', { name: 'Reverter' }).click();
     await dialog.getByRole('button', { name: 'Reverter' }).click();
     await expect(row()).not.toContainText('ativa');
+    await hostFollowsRegistry();
     await shopper.reload();
     await expect(shopper.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();
   } finally {

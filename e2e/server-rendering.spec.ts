@@ -24,6 +24,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startStaticHost, type RunningHost } from '../services/static-host/src/static-host.ts';
 import { sql } from './support/database.ts';
 import { E2E } from './support/environment.ts';
+import { hostFollowsRegistry } from './support/registry.ts';
 
 interface ApiProduct {
   id: string;
@@ -141,9 +142,9 @@ test('public documents come from the render cache and a CDN may keep them: no co
 
   // A product page names its product, so an edit of it purges the page.
   const [product] = await api<(ApiProduct & { slug: string })[]>('/api/products');
-  const page = await fetch(`${E2E.storeUrl}/produtos/${product!.slug}`, { headers: { accept: 'text/html' } });
-  expect(page.headers.get('surrogate-key')!.split(' ')).toContain(`product:${product!.id}`);
-  await page.arrayBuffer();
+  const productPage = () => fetch(`${E2E.storeUrl}/produtos/${product!.slug}`, { headers: { accept: 'text/html' } });
+  await expect.poll(async () => (await productPage()).headers.get('x-render-cache')).toMatch(/^(hit|stale)$/);
+  expect((await productPage()).headers.get('surrogate-key')!.split(' ')).toContain(`product:${product!.id}`);
 
   // curl, uptime probes and link-preview fetchers ask with */* or no Accept: they get the page too.
   for (const headers of [{ accept: '*/*' }, {} as Record<string, string>]) {
@@ -219,9 +220,7 @@ test.describe("a remote's server render that fails", () => {
 
   test.afterEach(async () => {
     await rm(E2E.registryFile(), { force: true });
-    // The shell's host asks for the registry again within seconds (a file edit is no release
-    // event): the next specs start once it composes the real storefront again.
-    await expect.poll(async () => (await fetch(`${E2E.storeUrl}/produtos`, { headers: { accept: 'text/html' } })).text(), { timeout: 15_000 }).toContain('data-testid="product-card"');
+    await hostFollowsRegistry();
     await host?.close();
     host = undefined;
     if (copy) await rm(copy, { recursive: true, force: true });
@@ -241,6 +240,7 @@ test.describe("a remote's server render that fails", () => {
       entry.name === 'storefront' ? { ...entry, manifestUrl: `http://127.0.0.1:${port}/mf-manifest.json`, version } : entry,
     );
     await writeFile(E2E.registryFile(), JSON.stringify(registry));
+    await hostFollowsRegistry();
   }
 
   /** A container whose `./App` is the RemoteModule `module` (JavaScript source of an object literal). */
@@ -252,15 +252,9 @@ test.describe("a remote's server render that fails", () => {
    * server left it to the browser) rendered in the browser; the failure recorded with `message`.
    */
   async function expectClientRenderedSlot(page: Page, version: string, slotMark: string, message: RegExp, since: Date): Promise<void> {
-    // The registry file is read by the API at once, by the shell's host within its registry's
-    // time to live (a file edit is no release event): the page follows within seconds.
-    const document = async () => {
-      const response = await fetch(`${E2E.storeUrl}/produtos`, { headers: { accept: 'text/html' } });
-      expect(response.status).toBe(200);
-      return response.text();
-    };
-    await expect.poll(document, { timeout: 15_000 }).toContain(slotMark);
-    const html = await document();
+    const response = await fetch(`${E2E.storeUrl}/produtos`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
     expect(html).toContain('Pular para o conteúdo');
     expect(html).toContain(slotMark);
     expect(html).not.toContain('data-testid="product-card"');

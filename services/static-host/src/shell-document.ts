@@ -80,7 +80,7 @@ export interface ShellDocumentOptions {
   log?: (message: string, error: unknown) => void;
   /** The render cache and the documents' caching headers (null or absent: every page rendered per request). */
   cache?: DocumentCacheOptions | null;
-  /** How long the stable registry is used before it is asked again (ms; release events ask at once). Default 5000. */
+  /** How long the stable registry is used before it is asked again (ms; release events ask at once). Default 1000. */
   registryTtlMs?: number;
 }
 
@@ -88,7 +88,7 @@ export interface ShellDocumentOptions {
 export type PageStatus = 404 | (() => Promise<404 | undefined>);
 
 /** See {@link ShellDocumentOptions.registryTtlMs}. */
-export const DEFAULT_REGISTRY_TTL_MS = 5000;
+export const DEFAULT_REGISTRY_TTL_MS = 1000;
 
 /** A background render that did not give a cacheable page is not tried again for this long (ms). */
 export const BACKGROUND_RETRY_MS = 60_000;
