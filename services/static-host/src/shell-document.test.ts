@@ -12,7 +12,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { RemoteRegistry } from '@prata/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { landingRemote, ShellDocument } from './shell-document.ts';
+import { DEFAULT_DOCUMENT_CACHE, landingRemote, ShellDocument } from './shell-document.ts';
 import { startStaticHost, type RunningHost } from './static-host.ts';
 
 let dir: string;
@@ -197,6 +197,25 @@ describe('product pages (issue 22)', () => {
       expect(bootData(await hidden.text()).registry).toEqual(registry);
     } finally {
       await host.close();
+    }
+  });
+});
+
+describe('the CDN purge hook', () => {
+  it('is told the surrogate keys an event purges, as JSON', async () => {
+    const received: unknown[] = [];
+    const cdn = Fastify();
+    cdn.post('/purge', async (request) => {
+      received.push(request.body);
+      return { ok: true };
+    });
+    const cdnUrl = await cdn.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const document = new ShellDocument({ root: dir, apiUrl, cache: { ...DEFAULT_DOCUMENT_CACHE, purgeUrl: `${cdnUrl}/purge` } });
+      document.purge(['catalogue', 'product:1f0952cf-9ef7-407e-ae2b-07ce7588aa95']);
+      await expect.poll(() => received).toEqual([{ tags: ['catalogue', 'product:1f0952cf-9ef7-407e-ae2b-07ce7588aa95'] }]);
+    } finally {
+      await cdn.close();
     }
   });
 });
