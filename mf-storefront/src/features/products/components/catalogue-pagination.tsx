@@ -1,9 +1,10 @@
 /**
  * The catalogue's pages: 'Anterior', the page numbers and 'Próxima', each a real link (`href` with
  * `?pagina=N`, the first page without it) that the server renders and that works without
- * JavaScript; with it, the router follows them without reloading. The current page is marked
- * (`aria-current="page"`); at either end the link that would lead nowhere is shown disabled.
- * Nothing is shown for a single page.
+ * JavaScript; with it, the router follows them without reloading. The current page's link is
+ * marked (`aria-current="page"`); at either end the link that would lead nowhere is left out, its
+ * place kept (invisible), so the numbers do not move from one page to the next. Nothing is shown
+ * for a single page.
  */
 import { Link } from '@prata/shared-ui/router';
 import { buttonClassName } from '@prata/shared-ui';
@@ -27,7 +28,7 @@ export function CataloguePagination({ page, pageCount, hrefOf }: CataloguePagina
         {label}
       </Link>
     ) : (
-      <span className={`${outline} ${styles.pageEdge}`} aria-disabled="true">
+      <span className={`${outline} ${styles.pageEdge}`} aria-hidden="true">
         {label}
       </span>
     );
@@ -42,15 +43,14 @@ export function CataloguePagination({ page, pageCount, hrefOf }: CataloguePagina
             </li>
           ) : (
             <li key={number}>
-              {number === page ? (
-                <span className={buttonClassName('primary', 'sm')} aria-current="page" aria-label={`Página ${number}`}>
-                  {number}
-                </span>
-              ) : (
-                <Link to={hrefOf(number)} className={outline} aria-label={`Página ${number}`}>
-                  {number}
-                </Link>
-              )}
+              <Link
+                to={hrefOf(number)}
+                className={number === page ? buttonClassName('primary', 'sm') : outline}
+                aria-label={`Página ${number}`}
+                {...(number === page ? { 'aria-current': 'page' as const } : {})}
+              >
+                {number}
+              </Link>
             </li>
           ),
         )}
