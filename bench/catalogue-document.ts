@@ -22,11 +22,10 @@
  *     [--path /produtos] [--renders 200] [--warmup 50]
  */
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { RemoteRegistry } from '@prata/contracts/platform';
-import { loadShellRenderer, streamDocument, type DocumentBody } from '../services/static-host/src/shell-renderer.ts';
+import { documentBody, loadShellRenderer, streamDocument, type DocumentBody } from '../services/static-host/src/shell-renderer.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -74,22 +73,15 @@ export function documentParts(html: string): Record<string, number> {
 const kib = (value: number) => `${(value / 1024).toFixed(1)} KiB`;
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
 
-/** A body that only counts what is written (no compression: the render's own cost). */
+/** The host's own document body, uncompressed (the render's own cost), its bytes counted as they leave. */
 function countingBody(): DocumentBody & { done: Promise<number> } {
+  const body = documentBody(undefined);
   let length = 0;
-  let finish: (value: number) => void = () => undefined;
-  const done = new Promise<number>((resolve) => (finish = resolve));
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      length += chunk.length;
-      callback();
-    },
-    final(callback) {
-      finish(length);
-      callback();
-    },
+  const done = new Promise<number>((resolve) => {
+    body.stream.on('data', (chunk: Buffer) => (length += chunk.length));
+    body.stream.on('end', () => resolve(length));
   });
-  return { stream: stream as unknown as DocumentBody['stream'], encoding: null, write: (text) => void stream.write(text), flush: () => undefined, done };
+  return Object.assign(body, { done });
 }
 
 const response = await fetch(`${storeUrl}${pagePath}`, { headers: { accept: 'text/html' } });

@@ -9,7 +9,7 @@ import type { Product, ProductPage } from '@prata/contracts/catalogue';
 import { STORE_OFFERS_QUERY_KEY, setRuntimeConfig } from '@prata/shared-ui';
 import { getProductQueryOptions } from '../features/products/api/get-product.ts';
 import { getProductPageQueryOptions } from '../features/products/api/get-product-page.ts';
-import { pageHead, prefetchPage } from './pages.ts';
+import { pageCacheTags, pageHead, prefetchPage } from './pages.ts';
 
 const product: Product = {
   id: '6f56d857-6897-4856-b449-e5a7689ca2f0',
@@ -110,6 +110,13 @@ describe('pageHead of /produtos', () => {
     expect(headOf('/produtos?pagina=9', cataloguePage(9, 0, 30))).toMatchObject({ robots: 'noindex', jsonLd: [] });
     expect(headOf('/produtos?search=anel', cataloguePage(1, 2, 2)).robots).toBe('noindex');
     expect(headOf('/produtos?favoritos=1')).toMatchObject({ title: 'Meus Favoritos | Prata 925', robots: 'noindex', jsonLd: [] });
+  });
+
+  it('is cached under the catalogue key, not under a product of its own', () => {
+    const url = new URL('https://loja.example/produtos?pagina=2');
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(getProductPageQueryOptions({ search: undefined, category: undefined, page: 2 }).queryKey, cataloguePage(2, 12, 30));
+    expect(pageCacheTags({ url, queryClient })).toEqual(['catalogue']);
   });
 
   it("asks for the style sheets of each page's own chunk only", () => {

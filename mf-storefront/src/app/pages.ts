@@ -261,8 +261,9 @@ export function pageCacheTags({ queryClient }: PageContext): string[] {
     const [root, kind, key] = query.queryKey as readonly unknown[];
     const data = query.state.data as Pick<Product, 'id'> | readonly Pick<Product, 'id'>[] | null | undefined;
     if (root === 'products') {
-      // A product not found today (a draft, a wrong slug) may be published by any product event.
-      if (Array.isArray(data) || data === null || data === undefined) tags.add('catalogue');
+      // A product not found today (a draft, a wrong slug) may be published by any product event;
+      // a page of the catalogue is a list (any product event may move a product onto or off it).
+      if (kind === 'page' || Array.isArray(data) || data === null || data === undefined) tags.add('catalogue');
       else tags.add(`product:${(data as Pick<Product, 'id'>).id}`);
     } else if (root === 'content' && kind === 'section' && typeof key === 'string') {
       tags.add(`content:${key}`);

@@ -38,8 +38,8 @@ async function allPages(filter: string, pageSize: number): Promise<{ names: stri
 
 beforeAll(async () => {
   service = await createTestService();
-  const updated = await service.db.orm.em.getConnection().execute(`update products set status = 'draft' where name = ?`, [DRAFT], 'run');
-  expect(updated.affectedRows).toBe(1);
+  const updated = await service.db.orm.em.fork().getConnection().execute(`update products set status = 'draft' where name = ? returning id`, [DRAFT]);
+  expect(updated).toHaveLength(1);
 });
 afterAll(async () => service?.close());
 
