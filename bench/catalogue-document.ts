@@ -19,7 +19,7 @@
  *
  * Run against a running store (`npm start`, or launch.ts on other ports):
  *   node bench/catalogue-document.ts [--store http://127.0.0.1:8080] [--api http://127.0.0.1:3000]
- *     [--path /produtos] [--renders 200] [--warmup 50]
+ *     [--path /produtos] [--renders 200] [--warmup 50] [--in-memory-only]
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -133,7 +133,7 @@ async function measure(label: string): Promise<void> {
   );
 }
 
-await measure('API over HTTP');
+if (!process.argv.includes('--in-memory-only')) await measure('API over HTTP');
 
 // The same renders with the API's answers kept in memory (see the module doc).
 const answers = new Map<string, Promise<{ status: number; headers: [string, string][]; body: ArrayBuffer }>>();

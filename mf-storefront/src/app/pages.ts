@@ -227,9 +227,11 @@ const PAGES: readonly PageDefinition[] = [
   { path: '/reset-password', chunk: PAGE_CHUNKS.auth, prefetch: () => [ResetPasswordPage.preload()], head: () => ({ title: `Nova senha | ${SITE}`, description: 'Crie uma nova senha para a sua conta.', robots: 'noindex' }) },
 ];
 
+const PAGE_ROUTES = PAGES.map((page) => ({ path: page.path, page }));
+
 /** The page of `pathname` and its route params, or undefined (the not-found page). */
 function pageOf(pathname: string): { page: PageDefinition; params: PageArgs['params'] } | undefined {
-  const match = matchRoutes(PAGES.map((page) => ({ path: page.path, page })), pathname)?.at(-1);
+  const match = matchRoutes(PAGE_ROUTES, pathname)?.at(-1);
   return match ? { page: match.route.page, params: match.params } : undefined;
 }
 
