@@ -17,8 +17,8 @@
  * a returning signed-in shopper with a cart. On a desktop window, a phone, and a phone on a
  * mobile network (150 ms round trip, 1.6 Mbit/s, 4x CPU slowdown).
  *
- * Run: node bench/field-cls.ts (builds must exist) starts the store on its own ports (38180,
- * 33100-33104, 59429) with a temporary data directory; or against a running store:
+ * Run: node bench/field-cls.ts (builds must exist) starts the store on its own ports (38580,
+ * 33500-33504, 59829) with a temporary data directory; or against a running store:
  * node bench/field-cls.ts --store http://127.0.0.1:8080 --password <the demo customer's, printed by npm start>
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -28,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { outputOf } from './memory.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CUSTOMER = 'cliente@demo.prata925.com.br';
@@ -51,30 +52,20 @@ export function percentileCont(values: readonly number[], p: number): number {
 async function startStore(): Promise<{ url: string; password: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'prata-field-cls-'));
   chmodSync(dataDir, 0o755);
-  const env = { PORT: '38180', API_PORT: '33100', STOREFRONT_PORT: '33101', CHECKOUT_PORT: '33102', ADMIN_PORT: '33103', DEVTOOLS_PORT: '33104', EMBEDDED_PG_PORT: '59429' };
+  const env = { PORT: '38580', API_PORT: '33500', STOREFRONT_PORT: '33501', CHECKOUT_PORT: '33502', ADMIN_PORT: '33503', DEVTOOLS_PORT: '33504', EMBEDDED_PG_PORT: '59829' };
   const child: ChildProcess = spawn(process.execPath, ['services/static-host/src/launch.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env, DATA_DIR: dataDir, DATABASE_URL: '', DEMO_ACCOUNTS: 'true', DEMO_ORDER_HISTORY: 'false', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Prata 925 is running')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', () => reject(new Error(`the store exited:\n${output}`)));
-  });
-  const password = new RegExp(`${CUSTOMER.replace(/\./g, '\\.')}\\s+(\\S+)`).exec(output)?.[1];
-  if (!password) throw new Error(`no demo customer password in the store's output:\n${output}`);
+  const output = outputOf(child);
+  await output.waitFor(/Prata 925 is running/);
+  const [, password] = await output.waitFor(new RegExp(`${CUSTOMER.replace(/\./g, '\\.')}\\s+(\\S+)`));
   return {
     url: `http://127.0.0.1:${env.PORT}`,
-    password,
+    password: password!,
     async stop() {
-      child.removeAllListeners('exit');
       const exited = new Promise((resolve) => child.once('exit', resolve));
       process.kill(-child.pid!, 'SIGINT');
       await exited;
