@@ -6,9 +6,10 @@
  *
  * JSON-LD: the home page describes the store (schema.org `Organization`, `OnlineStore`) and its
  * featured pieces, each a `Product` with its `Offer` (price in BRL, availability); a page of the
- * catalogue lists its pieces as links to their own pages. A product's page (issue 22) is a `Product` of its own, with its gallery's
- * images, an Open Graph image (the cover as a 1200 px JPEG, `openGraphImageUrl`: a vector cover
- * too, which link previews would not show as it is) and its price.
+ * catalogue lists its pieces as links to their own pages. A product's page (issue 22) is a
+ * `Product` of its own, with its gallery's images, an Open Graph image (the cover as a 1200 px
+ * JPEG, `openGraphImageUrl`: a vector cover too, which link previews would not show as it is) and
+ * its price.
  *
  * The pages that show prices (home, catalogue, product) also load the store's offers (issue 23:
  * the PIX discount), so the server-rendered cards and product page already say 'R$ x no PIX' and
