@@ -1,6 +1,7 @@
 /**
  * A shopper browses the real catalogue through the runtime-composed shell (issue 2): home shows
- * the featured products from PostgreSQL, /produtos lists them all, search and category filters,
+ * the featured products from PostgreSQL, /produtos lists them in pages of 12 (real links, with and
+ * without JavaScript), search and category filters,
  * a product created through the service shows up after a reload, a product photo is served as a
  * WebP rendition at the card's width, the cart is shared across remotes.
  */
@@ -8,7 +9,7 @@ import path from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { productListSchema, type Product } from '@prata/contracts';
+import { CATALOGUE_PAGE_SIZE, productListSchema, productPageSchema, type Product, type ProductPage } from '@prata/contracts';
 import { ormConfig } from '../services/api/src/bootstrap/orm-config.ts';
 import { CatalogueService } from '../services/api/src/modules/catalogue/catalogue.service.ts';
 import { LocalDiskStorage, PRODUCT_IMAGES_BUCKET } from '../services/api/src/storage/object-storage.ts';
@@ -19,7 +20,14 @@ async function api(path: string): Promise<Product[]> {
   return productListSchema.parse(await response.json());
 }
 
+/** One page of the catalogue as the API answers it. */
+async function apiPage(query: string): Promise<ProductPage> {
+  const response = await fetch(`${E2E.apiUrl}/api/products/page${query}`);
+  return productPageSchema.parse(await response.json());
+}
+
 const cards = (page: Page) => page.getByTestId('product-card');
+const pagination = (page: Page) => page.getByRole('navigation', { name: 'Páginas do catálogo' });
 
 test('home shows the 8 featured products from the database', async ({ page }) => {
   const featured = await api('/api/products/featured');
@@ -35,33 +43,76 @@ test('home shows the 8 featured products from the database', async ({ page }) =>
   await expect(page.getByRole('contentinfo')).toContainText('Pagamento via PIX ou cartão de crédito em até 12x');
 });
 
-test('/produtos lists the whole catalogue, newest first, with prices in R$', async ({ page }) => {
+test('/produtos lists the catalogue in pages of 12, newest first, with prices in R$; together the pages list every product once', async ({ page }) => {
   const all = await api('/api/products');
+  expect(all.length).toBeGreaterThan(CATALOGUE_PAGE_SIZE * 2);
+  const pageCount = Math.ceil(all.length / CATALOGUE_PAGE_SIZE);
   await page.goto('/produtos');
   await expect(page.getByRole('heading', { name: 'Nossa Coleção' })).toBeVisible();
-  await expect(cards(page)).toHaveCount(all.length);
-  await expect(cards(page).first().getByRole('heading')).toHaveText(all[0]!.name);
+  await expect(cards(page)).toHaveCount(CATALOGUE_PAGE_SIZE);
+  await expect(cards(page).getByRole('heading', { level: 3 })).toHaveText(all.slice(0, CATALOGUE_PAGE_SIZE).map((product) => product.name));
   const price = (all[0]!.priceCents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2 });
   await expect(cards(page).first()).toContainText(`R$\u00a0${price}`);
   await expect(cards(page).first()).toContainText('4,8');
+  await expect(pagination(page).getByRole('listitem')).toHaveText(Array.from({ length: pageCount }, (_, index) => String(index + 1)));
+  await expect(pagination(page).getByLabel('Página 1')).toHaveAttribute('aria-current', 'page');
+
+  // Client-side: 'Próxima' and the numbers change the page in place and go back to the top.
+  const seen = await cards(page).getByRole('heading', { level: 3 }).allTextContents();
+  for (let number = 2; number <= pageCount; number += 1) {
+    await page.mouse.wheel(0, 4000);
+    await pagination(page).getByRole('link', { name: number === 2 ? 'Próxima' : `Página ${number}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/produtos\\?pagina=${number}$`));
+    await expect(pagination(page).getByLabel(`Página ${number}`)).toHaveAttribute('aria-current', 'page');
+    const expected = all.slice((number - 1) * CATALOGUE_PAGE_SIZE, number * CATALOGUE_PAGE_SIZE).map((product) => product.name);
+    await expect(cards(page).getByRole('heading', { level: 3 })).toHaveText(expected);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    seen.push(...expected);
+  }
+  expect(seen).toEqual(all.map((product) => product.name));
+  await expect(pagination(page).getByRole('link', { name: 'Próxima' })).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/produtos\\?pagina=${pageCount - 1}$`));
+  await expect(cards(page).first().getByRole('heading')).toHaveText(all[(pageCount - 2) * CATALOGUE_PAGE_SIZE]!.name);
 });
 
-test('the search parameter and the category buttons filter the catalogue', async ({ page }) => {
-  const colares = await api('/api/products?search=colar');
+test('the pages are real links: without JavaScript the server renders each page and its links', async ({ browser }) => {
+  const all = await api('/api/products');
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto('/produtos');
+    await expect(cards(page)).toHaveCount(CATALOGUE_PAGE_SIZE);
+    await pagination(page).getByRole('link', { name: 'Próxima' }).click();
+    await expect(page).toHaveURL(/\/produtos\?pagina=2$/);
+    await expect(cards(page).first().getByRole('heading')).toHaveText(all[CATALOGUE_PAGE_SIZE]!.name);
+    await expect(page).toHaveTitle('Nossa Coleção – Página 2 | Prata 925');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${E2E.storeUrl}/produtos?pagina=2`);
+    await pagination(page).getByRole('link', { name: 'Anterior' }).click();
+    await expect(page).toHaveURL(/\/produtos$/);
+    await expect(cards(page).first().getByRole('heading')).toHaveText(all[0]!.name);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the search parameter and the category buttons filter the catalogue, each from its first page', async ({ page }) => {
+  const colares = await apiPage('?search=colar');
+  expect(colares.total).toBeGreaterThan(0);
   await page.goto('/produtos?search=colar');
   await expect(page.getByText('Resultados para “colar”')).toBeVisible();
-  await expect(cards(page)).toHaveCount(colares.length);
+  await expect(cards(page).getByRole('heading', { level: 3 })).toHaveText(colares.products.map((product) => product.name));
 
   const sets = await api('/api/products?category=conjuntos');
-  await page.goto('/produtos');
+  await page.goto('/produtos?pagina=2');
   await page.getByRole('group', { name: 'Categorias' }).getByRole('button', { name: 'Conjuntos' }).click();
-  await expect(page).toHaveURL(/categoria=conjuntos/);
+  await expect(page).toHaveURL(/\/produtos\?categoria=conjuntos$/);
   await expect(cards(page)).toHaveCount(sets.length);
   await expect(cards(page).getByRole('heading')).toHaveText(sets.map((p) => p.name));
 
   const rings = await api('/api/products?category=aneis');
   await page.getByRole('button', { name: 'Anéis' }).click();
-  await expect(cards(page)).toHaveCount(rings.length);
+  await expect(cards(page)).toHaveCount(Math.min(rings.length, CATALOGUE_PAGE_SIZE));
 });
 
 test('the header search goes to /produtos?search=term', async ({ page }) => {

@@ -2,8 +2,8 @@
  * Server rendering (issue 20): the shell's host streams the composed page and the browser hydrates
  * it.
  *
- * - Without JavaScript, the home page and a catalogue search show products and prices from the
- *   database, and the footer.
+ * - Without JavaScript, the home page and a catalogue search (its first page) show products and
+ *   prices from the database, and the footer.
  * - The head of the home page and the catalogue carries title, description, canonical URL and
  *   Open Graph tags; `robots.txt` and `sitemap.xml` are served.
  * - Public documents come from the shell's host's render cache with headers a CDN can act on (no
@@ -71,9 +71,10 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('contentinfo')).toContainText('Todos os direitos reservados');
   });
 
-  test('a catalogue search shows the products the API finds, with prices', async ({ page }) => {
-    const found = await api<ApiProduct[]>('/api/products?search=anel');
+  test('a catalogue search shows the first page of the products the API finds, with prices', async ({ page }) => {
+    const { products: found, total } = await api<{ products: ApiProduct[]; total: number }>('/api/products/page?search=anel');
     expect(found.length).toBeGreaterThan(0);
+    expect(found.length).toBe(Math.min(total, 12));
     await page.goto('/produtos?search=anel');
     await expect(page.getByText('Resultados para “anel”')).toBeVisible();
     await expect(page.getByTestId('product-card')).toHaveCount(found.length);

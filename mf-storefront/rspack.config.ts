@@ -17,8 +17,11 @@ const sharedFormControls = {
   enforce: true,
 };
 
+/** The same for shared-ui's toggle group (the catalogue's categories, the sign-in/sign-up switch). */
+const sharedToggleGroup = { ...sharedFormControls, test: /[\\/]shared-ui[\\/]src[\\/]components[\\/]toggle-group(\.module\.css|\.tsx)$/, name: 'shared-toggle-group' };
+
 export default (_env: unknown, argv: { mode?: string }) =>
   createAppConfig(
     { name: 'storefront', dir: import.meta.dirname, devPort: 3001, devPortVariable: 'STOREFRONT_PORT', kind: 'remote', exposes: { './App': './src/app/remote-module.ts' } },
     argv,
-  ).map((config) => (config.name?.endsWith('-server') ? config : { ...config, optimization: { ...config.optimization, splitChunks: { cacheGroups: { sharedFormControls } } } }));
+  ).map((config) => (config.name?.endsWith('-server') ? config : { ...config, optimization: { ...config.optimization, splitChunks: { cacheGroups: { sharedFormControls, sharedToggleGroup } } } }));

@@ -8,6 +8,9 @@
  *   the field the federation runtime itself reads in Node. One manifest URL (the registry's) thus
  *   names both builds, so a release activates both at once; a manifest without the field is a
  *   remote without a server build, which the shell's host renders in the browser as before.
+ *   It also records the style sheets of each named chunk group (a lazy page's
+ *   `webpackChunkName`), `metaData.chunkStyles` (`{ [name]: files }`, relative to the manifest's
+ *   directory): the shell's host inlines a page's own sheets only, not those of every page.
  * - {@link ServerPackagePlugin} (every Node build): emits `server/package.json` `{ "type":
  *   "commonjs" }`, so Node loads the CommonJS output although the app's package is an ES module.
  * - {@link InlineAssetsPlugin} (every Node build): fails the build when an asset module would be
@@ -40,16 +43,29 @@ function updateJsonAsset(compilation: Compilation, file: string, update: (json: 
   compilation.updateAsset(file, new rspack.sources.RawSource(JSON.stringify(json, null, 2)));
 }
 
-/** Adds `metaData.ssrRemoteEntry` to a remote's `mf-manifest.json` and `mf-stats.json` (see module doc). */
+/** The style sheets (`.css` files) of each named chunk group of `compilation`, by name, sorted. */
+export function chunkStyles(compilation: Pick<Compilation, 'namedChunkGroups'>): Record<string, string[]> {
+  const styles: Record<string, string[]> = {};
+  for (const [name, group] of compilation.namedChunkGroups) {
+    const files = group.getFiles().filter((file) => file.endsWith('.css'));
+    if (files.length > 0) styles[name] = [...new Set(files)].sort();
+  }
+  return Object.fromEntries(Object.entries(styles).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Adds `metaData.ssrRemoteEntry` and `metaData.chunkStyles` to a remote's `mf-manifest.json` and `mf-stats.json` (see module doc). */
 export class SsrManifestPlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap('SsrManifestPlugin', (compilation) => {
       // Before BuildVersionPlugin (same stage, registered later), which hashes everything but these files.
       compilation.hooks.processAssets.tap({ name: 'SsrManifestPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const styles = chunkStyles(compilation);
         for (const file of ['mf-manifest.json', 'mf-stats.json']) {
           updateJsonAsset(compilation, file, (json) => {
             const metaData = json.metaData as Record<string, unknown> | undefined;
-            if (metaData) metaData.ssrRemoteEntry = { ...SSR_REMOTE_ENTRY };
+            if (!metaData) return;
+            metaData.ssrRemoteEntry = { ...SSR_REMOTE_ENTRY };
+            metaData.chunkStyles = styles;
           });
         }
       });

@@ -21,6 +21,7 @@ export {
   matchRoutes,
   useLocation,
   useNavigate,
+  useNavigationType,
   useParams,
   useSearchParams,
   type LinkProps,

@@ -1,10 +1,15 @@
-/** The product page's server data and head (issue 22): title, canonical, Open Graph image, JSON-LD. */
+/**
+ * The server data and head of the product page (title, canonical, Open Graph image, JSON-LD) and of
+ * the catalogue's pages (title, canonical and robots per page, the page's products as links, the
+ * style sheets each page needs).
+ */
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '@prata/contracts/catalogue';
+import type { Product, ProductPage } from '@prata/contracts/catalogue';
 import { STORE_OFFERS_QUERY_KEY, setRuntimeConfig } from '@prata/shared-ui';
 import { getProductQueryOptions } from '../features/products/api/get-product.ts';
-import { pageHead, prefetchPage } from './pages.ts';
+import { getProductPageQueryOptions } from '../features/products/api/get-product-page.ts';
+import { pageCacheTags, pageHead, prefetchPage } from './pages.ts';
 
 const product: Product = {
   id: '6f56d857-6897-4856-b449-e5a7689ca2f0',
@@ -62,6 +67,66 @@ describe('pageHead of /produtos/:slug', () => {
   });
 });
 
+describe('pageHead of /produtos', () => {
+  /** A catalogue page of `total` products, 12 a page, holding `count` copies of the product (ids made unique). */
+  const cataloguePage = (page: number, count: number, total: number): ProductPage => ({
+    products: Array.from({ length: count }, (_, index) => ({ ...product, id: `${product.id.slice(0, -2)}${String(index).padStart(2, '0')}`, slug: `anel-${index}`, name: `Anel ${index}` })),
+    total,
+    page,
+    pageSize: 12,
+    pageCount: Math.ceil(total / 12),
+  });
+  const headOf = (path: string, data?: ProductPage) => {
+    const url = new URL(`https://loja.example${path}`);
+    const queryClient = new QueryClient();
+    if (data) queryClient.setQueryData(getProductPageQueryOptions({ search: url.searchParams.get('search') ?? undefined, category: (url.searchParams.get('categoria') as 'aneis' | null) ?? undefined, page: data.page }).queryKey, data);
+    return pageHead({ url, queryClient });
+  };
+
+  it('keeps the first page at /produtos; a later page is its own canonical page, titled with its number', () => {
+    expect(headOf('/produtos', cataloguePage(1, 12, 30))).toMatchObject({ title: 'Nossa Coleção | Prata 925', canonicalPath: '/produtos' });
+    const second = headOf('/produtos?pagina=2', cataloguePage(2, 12, 30));
+    expect(second).toMatchObject({ title: 'Nossa Coleção – Página 2 | Prata 925', canonicalPath: '/produtos?pagina=2' });
+    expect(second.robots).toBeUndefined();
+    expect(headOf('/produtos?categoria=aneis&pagina=3', cataloguePage(3, 6, 30))).toMatchObject({ title: 'Anéis – Página 3 | Prata 925', canonicalPath: '/produtos?categoria=aneis&pagina=3' });
+  });
+
+  it('lists the page’s products as links to their pages, numbered across the catalogue', () => {
+    const head = headOf('/produtos?pagina=2', cataloguePage(2, 2, 14));
+    expect(head.jsonLd).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        numberOfItems: 14,
+        itemListElement: [
+          { '@type': 'ListItem', position: 13, url: 'https://loja.example/produtos/anel-0', name: 'Anel 0' },
+          { '@type': 'ListItem', position: 14, url: 'https://loja.example/produtos/anel-1', name: 'Anel 1' },
+        ],
+      },
+    ]);
+  });
+
+  it('keeps a page past the last, searches and the favourites out of search engines', () => {
+    expect(headOf('/produtos?pagina=9', cataloguePage(9, 0, 30))).toMatchObject({ robots: 'noindex', jsonLd: [] });
+    expect(headOf('/produtos?search=anel', cataloguePage(1, 2, 2)).robots).toBe('noindex');
+    expect(headOf('/produtos?favoritos=1')).toMatchObject({ title: 'Meus Favoritos | Prata 925', robots: 'noindex', jsonLd: [] });
+  });
+
+  it('is cached under the catalogue key, not under a product of its own', () => {
+    const url = new URL('https://loja.example/produtos?pagina=2');
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(getProductPageQueryOptions({ search: undefined, category: undefined, page: 2 }).queryKey, cataloguePage(2, 12, 30));
+    expect(pageCacheTags({ url, queryClient })).toEqual(['catalogue']);
+  });
+
+  it("asks for the style sheets of each page's own chunk only", () => {
+    expect(headOf('/produtos', cataloguePage(1, 1, 1)).styleChunks).toEqual(['page-catalogue']);
+    expect(pageHead({ url: new URL('https://loja.example/'), queryClient: new QueryClient() }).styleChunks).toEqual([]);
+    expect(pageHead({ url: new URL('https://loja.example/auth'), queryClient: new QueryClient() }).styleChunks).toEqual(['page-auth']);
+    expect(pageHead({ url: new URL('https://loja.example/politica-troca'), queryClient: new QueryClient() }).styleChunks).toEqual(['page-policy']);
+  });
+});
+
 describe('prefetchPage and the store offers (issue 23)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -72,6 +137,7 @@ describe('prefetchPage and the store offers (issue 23)', () => {
       const { pathname } = new URL(url);
       if (pathname === '/api/store-offers') return offers;
       if (pathname === '/api/products/by-slug/anel-gota-topazio') return product;
+      if (pathname === '/api/products/page') return { products: [], total: 0, page: 1, pageSize: 12, pageCount: 0 };
       if (pathname.startsWith('/api/products')) return [];
       return undefined;
     };

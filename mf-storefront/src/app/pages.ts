@@ -5,25 +5,27 @@
  * (`pageHead`: title, description, canonical path, JSON-LD from the loaded data).
  *
  * JSON-LD: the home page describes the store (schema.org `Organization`, `OnlineStore`) and its
- * featured pieces, the catalogue its listed pieces, each a `Product` with its `Offer` (price in
- * BRL, availability). A product's page (issue 22) is a `Product` of its own, with its gallery's
- * images, an Open Graph image (the cover as a 1200 px JPEG, `openGraphImageUrl`: a vector cover
- * too, which link previews would not show as it is) and its price.
+ * featured pieces, each a `Product` with its `Offer` (price in BRL, availability); a page of the
+ * catalogue lists its pieces as links to their own pages. A product's page (issue 22) is a
+ * `Product` of its own, with its gallery's images, an Open Graph image (the cover as a 1200 px
+ * JPEG, `openGraphImageUrl`: a vector cover too, which link previews would not show as it is) and
+ * its price.
  *
  * The pages that show prices (home, catalogue, product) also load the store's offers (issue 23:
  * the PIX discount), so the server-rendered cards and product page already say 'R$ x no PIX' and
  * hydration changes nothing.
  */
 import { matchRoutes } from '@prata/shared-ui/router';
-import { CATEGORY_LABELS, OPEN_GRAPH_IMAGE_WIDTH, PRODUCT_ID_PATTERN, openGraphImageUrl, productPagePath, type Product } from '@prata/contracts/catalogue';
+import { CATEGORY_LABELS, OPEN_GRAPH_IMAGE_WIDTH, PRODUCT_ID_PATTERN, openGraphImageUrl, productPagePath, type Product, type ProductPage as ProductPageData } from '@prata/contracts/catalogue';
 import { DEFAULT_STORE_CONTACT, type ContentSection, type ContentSectionKey, type StoreContact } from '@prata/contracts/content';
 import { getStoreContactQueryOptions, getStoreOffersQueryOptions, type PageContext, type PageHead } from '@prata/shared-ui';
 import { getContentSectionQueryOptions } from '../features/content/api/get-content-section.ts';
 import { getFeaturedProductsQueryOptions } from '../features/products/api/get-featured-products.ts';
 import { getProductQueryOptions } from '../features/products/api/get-product.ts';
+import { getProductPageQueryOptions } from '../features/products/api/get-product-page.ts';
 import { getProductsQueryOptions } from '../features/products/api/get-products.ts';
-import { catalogueFilter } from '../features/products/utils/catalogue-filter.ts';
-import { AboutPage, AuthPage, CataloguePage, ContactPage, PolicyPage, ProductPage, RecoverPasswordPage, ResetPasswordPage } from './routes/lazy.ts';
+import { PAGE_PARAM, catalogueFilter } from '../features/products/utils/catalogue-filter.ts';
+import { AboutPage, AuthPage, CataloguePage, ContactPage, PAGE_CHUNKS, PolicyPage, ProductPage, RecoverPasswordPage, ResetPasswordPage } from './routes/lazy.ts';
 import { POLICY_ROUTES } from './routes/policy-routes.ts';
 
 const SITE = 'Prata 925';
@@ -34,6 +36,8 @@ type PageArgs = PageContext & { params: Readonly<Record<string, string | undefin
 
 interface PageDefinition {
   path: string;
+  /** The page's own chunk (routes/lazy.ts `PAGE_CHUNKS`), whose style sheets its markup needs; none: `./App`'s sheet is enough. */
+  chunk?: string;
   /** Starts loading what the page shows (its code and data); resolves when all of it settled. */
   prefetch?: (context: PageArgs) => Promise<unknown>[];
   head: (context: PageArgs) => PageHead;
@@ -70,6 +74,31 @@ function itemList(products: readonly Product[] | undefined, pageUrl: URL): Recor
   ];
 }
 
+/**
+ * A page of the catalogue as a schema.org `ItemList` of links to the products' own pages (the
+ * "summary page" form: each product's page describes it in full, with its offer), positions
+ * counted across the catalogue's pages; nothing for an empty page.
+ */
+function productLinks(page: ProductPageData, pageUrl: URL): Record<string, unknown>[] {
+  if (page.products.length === 0) return [];
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      numberOfItems: page.total,
+      itemListElement: page.products.map((product, index) => ({
+        '@type': 'ListItem',
+        position: (page.page - 1) * page.pageSize + index + 1,
+        url: new URL(productPagePath(product), pageUrl).href,
+        name: product.name,
+      })),
+    },
+  ];
+}
+
+/** Whether the catalogue at `url` is the shopper's favourites (`?favoritos=1`). */
+const isFavouritesView = (url: URL) => url.searchParams.get('favoritos') === '1';
+
 /** The store as a schema.org `OnlineStore` (an `Organization`), with its stored contact details (issue 22). */
 function storeJsonLd(pageUrl: URL, contact: StoreContact = DEFAULT_STORE_CONTACT): Record<string, unknown> {
   return {
@@ -90,9 +119,10 @@ function summary(text: string, max = 160): string {
   return sentence.length <= max ? sentence : `${sentence.slice(0, max - 1).trimEnd()}…`;
 }
 
-function contentPage(path: string, key: ContentSectionKey, load: () => Promise<void>, head: (section: ContentSection | undefined) => PageHead): PageDefinition {
+function contentPage(path: string, chunk: string, key: ContentSectionKey, load: () => Promise<void>, head: (section: ContentSection | undefined) => PageHead): PageDefinition {
   return {
     path,
+    chunk,
     prefetch: ({ queryClient }) => [load(), queryClient.prefetchQuery(getContentSectionQueryOptions(key))],
     head: ({ queryClient }) => head(queryClient.getQueryData(getContentSectionQueryOptions(key).queryKey)),
   };
@@ -120,30 +150,37 @@ const PAGES: readonly PageDefinition[] = [
   },
   {
     path: '/produtos',
+    chunk: PAGE_CHUNKS.catalogue,
     prefetch: ({ url, queryClient }) => [
       CataloguePage.preload(),
-      queryClient.prefetchQuery(getProductsQueryOptions(catalogueFilter(url.searchParams))),
+      // The favourites are in the browser's storage only: that view loads there.
+      ...(isFavouritesView(url) ? [] : [queryClient.prefetchQuery(getProductPageQueryOptions(catalogueFilter(url.searchParams)))]),
       queryClient.prefetchQuery(getStoreOffersQueryOptions()),
     ],
     head: ({ url, queryClient }) => {
       const filter = catalogueFilter(url.searchParams);
-      const products = queryClient.getQueryData(getProductsQueryOptions(filter).queryKey);
-      const favourites = url.searchParams.get('favoritos') === '1';
+      const page = queryClient.getQueryData(getProductPageQueryOptions(filter).queryKey);
+      const favourites = isFavouritesView(url);
       const label = filter.category ? CATEGORY_LABELS[filter.category] : 'Nossa Coleção';
+      const pageNumber = filter.page > 1 ? ` – Página ${filter.page}` : '';
+      const base = filter.category ? `/produtos?categoria=${filter.category}` : '/produtos';
       return {
-        title: favourites ? `Meus Favoritos | ${SITE}` : filter.search ? `Resultados para “${filter.search}” | ${SITE}` : `${label} | ${SITE}`,
+        title: favourites ? `Meus Favoritos | ${SITE}` : filter.search ? `Resultados para “${filter.search}”${pageNumber} | ${SITE}` : `${label}${pageNumber} | ${SITE}`,
         description: filter.category
           ? `${label} em prata 925 legítima: veja preços e escolha a sua peça na ${SITE}.`
           : 'Anéis, brincos, colares, pulseiras e conjuntos em prata 925 legítima: veja a coleção completa com preços.',
-        canonicalPath: filter.category ? `/produtos?categoria=${filter.category}` : '/produtos',
-        // Searches and the shopper's own favourites are not pages of their own for search engines.
-        ...(filter.search || favourites ? { robots: 'noindex' as const } : {}),
-        jsonLd: favourites ? [] : itemList(products, url),
+        // Each page of the catalogue is a page of its own (its own products), so it is its own
+        // canonical address, as search engines ask of paginated lists.
+        canonicalPath: filter.page > 1 ? `${base}${base.includes('?') ? '&' : '?'}${PAGE_PARAM}=${filter.page}` : base,
+        // Searches, the shopper's own favourites and pages past the last are not pages of their own for search engines.
+        ...(filter.search || favourites || (page && page.products.length === 0) ? { robots: 'noindex' as const } : {}),
+        jsonLd: favourites || !page ? [] : productLinks(page, url),
       };
     },
   },
   {
     path: '/produtos/:slug',
+    chunk: PAGE_CHUNKS.product,
     prefetch: ({ params, queryClient }) => {
       const slug = params['slug'] ?? '';
       // An old id address is answered 301 by the shell's host; here it only loads the page's code.
@@ -172,28 +209,30 @@ const PAGES: readonly PageDefinition[] = [
       };
     },
   },
-  contentPage('/sobre', 'about_us', AboutPage.preload, (section) => ({
+  contentPage('/sobre', PAGE_CHUNKS.about, 'about_us', AboutPage.preload, (section) => ({
     title: `Sobre Nós | ${SITE}`,
     description: section ? summary(section.content) || DESCRIPTION : 'Joias em prata 925 legítima, escolhidas com carinho para acompanhar a sua história.',
   })),
-  withStoreContact(contentPage('/contato', 'contact_info', ContactPage.preload, (section) => ({
+  withStoreContact(contentPage('/contato', PAGE_CHUNKS.contact, 'contact_info', ContactPage.preload, (section) => ({
     title: `Contato | ${SITE}`,
     description: section ? summary(section.content) || DESCRIPTION : 'Fale com a gente pelo WhatsApp, telefone ou e-mail. Respondemos em até 24 horas.',
   }))),
   ...POLICY_ROUTES.map(({ path, sectionKey }) =>
-    contentPage(path, sectionKey, PolicyPage.preload, (section) => ({
+    contentPage(path, PAGE_CHUNKS.policy, sectionKey, PolicyPage.preload, (section) => ({
       title: `${section?.title ?? 'Políticas'} | ${SITE}`,
       description: section ? summary(section.content) || DESCRIPTION : DESCRIPTION,
     })),
   ),
-  { path: '/auth', prefetch: () => [AuthPage.preload()], head: () => ({ title: `Entrar | ${SITE}`, description: 'Entre na sua conta ou crie uma nova.', robots: 'noindex' }) },
-  { path: '/recuperar-senha', prefetch: () => [RecoverPasswordPage.preload()], head: () => ({ title: `Recuperar senha | ${SITE}`, description: 'Receba um link para criar uma nova senha.', robots: 'noindex' }) },
-  { path: '/reset-password', prefetch: () => [ResetPasswordPage.preload()], head: () => ({ title: `Nova senha | ${SITE}`, description: 'Crie uma nova senha para a sua conta.', robots: 'noindex' }) },
+  { path: '/auth', chunk: PAGE_CHUNKS.auth, prefetch: () => [AuthPage.preload()], head: () => ({ title: `Entrar | ${SITE}`, description: 'Entre na sua conta ou crie uma nova.', robots: 'noindex' }) },
+  { path: '/recuperar-senha', chunk: PAGE_CHUNKS.auth, prefetch: () => [RecoverPasswordPage.preload()], head: () => ({ title: `Recuperar senha | ${SITE}`, description: 'Receba um link para criar uma nova senha.', robots: 'noindex' }) },
+  { path: '/reset-password', chunk: PAGE_CHUNKS.auth, prefetch: () => [ResetPasswordPage.preload()], head: () => ({ title: `Nova senha | ${SITE}`, description: 'Crie uma nova senha para a sua conta.', robots: 'noindex' }) },
 ];
+
+const PAGE_ROUTES = PAGES.map((page) => ({ path: page.path, page }));
 
 /** The page of `pathname` and its route params, or undefined (the not-found page). */
 function pageOf(pathname: string): { page: PageDefinition; params: PageArgs['params'] } | undefined {
-  const match = matchRoutes(PAGES.map((page) => ({ path: page.path, page })), pathname)?.at(-1);
+  const match = matchRoutes(PAGE_ROUTES, pathname)?.at(-1);
   return match ? { page: match.route.page, params: match.params } : undefined;
 }
 
@@ -206,8 +245,8 @@ export async function prefetchPage(context: PageContext): Promise<void> {
 /** The head of the page at `context.url` (RemoteModule `head`). */
 export function pageHead(context: PageContext): PageHead {
   const found = pageOf(context.url.pathname);
-  if (!found) return { title: `Página não encontrada | ${SITE}`, description: DESCRIPTION, robots: 'noindex' };
-  return found.page.head({ ...context, params: found.params });
+  if (!found) return { title: `Página não encontrada | ${SITE}`, description: DESCRIPTION, robots: 'noindex', styleChunks: [] };
+  return { ...found.page.head({ ...context, params: found.params }), styleChunks: found.page.chunk ? [found.page.chunk] : [] };
 }
 
 /**
@@ -225,8 +264,9 @@ export function pageCacheTags({ queryClient }: PageContext): string[] {
     const [root, kind, key] = query.queryKey as readonly unknown[];
     const data = query.state.data as Pick<Product, 'id'> | readonly Pick<Product, 'id'>[] | null | undefined;
     if (root === 'products') {
-      // A product not found today (a draft, a wrong slug) may be published by any product event.
-      if (Array.isArray(data) || data === null || data === undefined) tags.add('catalogue');
+      // A product not found today (a draft, a wrong slug) may be published by any product event;
+      // a page of the catalogue is a list (any product event may move a product onto or off it).
+      if (kind === 'page' || Array.isArray(data) || data === null || data === undefined) tags.add('catalogue');
       else tags.add(`product:${(data as Pick<Product, 'id'>).id}`);
     } else if (root === 'content' && kind === 'section' && typeof key === 'string') {
       tags.add(`content:${key}`);

@@ -214,6 +214,43 @@ export const productListQuerySchema = z.object({
 });
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
 
+/** Products on one page of the catalogue `/produtos` (2, 3 and 4 columns all fill their rows). */
+export const CATALOGUE_PAGE_SIZE = 12;
+/** Largest page `GET /api/products/page` answers. */
+export const CATALOGUE_PAGE_SIZE_MAX = 48;
+
+/**
+ * Query of `GET /api/products/page`: the filters of `GET /api/products` (`search`, `category`,
+ * `ids`) and the page, `page` from 1 (at most 10,000) of `pageSize` products (1 to
+ * {@link CATALOGUE_PAGE_SIZE_MAX}, default {@link CATALOGUE_PAGE_SIZE}). Numbers come as query
+ * strings.
+ */
+export const productPageQuerySchema = productListQuerySchema.extend({
+  page: z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(1, 'Página inválida').max(10_000, 'Página inválida').default(1),
+  pageSize: z.coerce
+    .number({ error: 'Tamanho de página inválido' })
+    .int('Tamanho de página inválido')
+    .min(1, 'Tamanho de página inválido')
+    .max(CATALOGUE_PAGE_SIZE_MAX, 'Tamanho de página inválido')
+    .default(CATALOGUE_PAGE_SIZE),
+});
+export type ProductPageQuery = z.input<typeof productPageQuerySchema>;
+
+/**
+ * Answer of `GET /api/products/page`: the products of page `page` in the order of
+ * `GET /api/products` (newest first; best match first with a search), `total` products matching
+ * the filters and `pageCount` pages of `pageSize` (0 when nothing matches). A page past the last
+ * has no products.
+ */
+export const productPageSchema = z.object({
+  products: z.array(productSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  pageCount: z.number().int().nonnegative(),
+});
+export type ProductPage = z.infer<typeof productPageSchema>;
+
 /** At most this many product names the search bar suggests (issue 22). */
 export const PRODUCT_SUGGESTIONS_LIMIT = 6;
 

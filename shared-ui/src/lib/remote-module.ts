@@ -75,6 +75,12 @@ export interface PageHead {
   jsonLd?: readonly Record<string, unknown>[];
   /** `noindex` for pages search engines should not list (sign-in, password reset). */
   robots?: 'noindex';
+  /**
+   * The named chunks (their `webpackChunkName`) whose style sheets the page's markup needs besides
+   * `./App`'s own: the shell's host inlines only those (their files come from the remote's
+   * manifest, `metaData.chunkStyles`). Absent: every style sheet of the remote.
+   */
+  styleChunks?: readonly string[];
 }
 
 export interface RemoteModule {

@@ -77,6 +77,10 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
   let traceId: string | undefined;
   const send = async (token: string | null): Promise<Response> => {
     const headers: Record<string, string> = { ...options.headers };
+    // On the server (the shell's host rendering a page), uncompressed: the API would compress
+    // each answer (brotli) and the host decompress it, per render, for bytes that only cross
+    // the host's own network.
+    if (typeof window === 'undefined') headers['accept-encoding'] = 'identity';
     if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
     if (useAuth && token) headers.authorization = `Bearer ${token}`;
     if (headers.authorization || headers['content-type'] === 'application/json') {

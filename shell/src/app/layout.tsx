@@ -18,6 +18,7 @@ import { BackButton } from '../features/chrome/back-button.tsx';
 import { Footer } from '../features/chrome/footer.tsx';
 import { Header } from '../features/chrome/header.tsx';
 import { SearchBar } from '../features/navigation/search-bar.tsx';
+import { useScrollToTopOnNavigation } from '../features/navigation/scroll-to-top.ts';
 import { useComposition } from '../features/remotes/composition.tsx';
 import { ownerOf } from '../features/remotes/remote-outlet.tsx';
 import { useRemoteAttempt } from '../features/remotes/remote-modules.ts';
@@ -72,6 +73,7 @@ function PanelFrame() {
 }
 
 function Frame() {
+  useScrollToTopOnNavigation();
   return useRouteLayout() === 'panel' ? <PanelFrame /> : <StoreFrame />;
 }
 

@@ -32,7 +32,7 @@ import { CLIENT_SLOT_DIGEST, ClientSlot, SLOT_DIGEST_PREFIX } from '../features/
 import { settledPromise, type Composition, type RemoteModuleSource } from '../features/remotes/composition.tsx';
 import { ownerOf } from '../features/remotes/remote-outlet.tsx';
 import { DEFAULT_HEAD, headTags } from './page-head.ts';
-import { serverRemote } from './server-remotes.ts';
+import { pageStyles, serverRemote, type ServerRemote } from './server-remotes.ts';
 
 export type PageRequest = ServerPageRequest;
 export type PageRender = ServerPageRender;
@@ -122,6 +122,7 @@ export async function renderPage(request: PageRequest): Promise<PageRender | Red
 
   let module: RemoteModule | null = null;
   let remoteAssets: RemoteDocumentAssets = { scripts: [], styles: [], singletons: [] };
+  let loaded: ServerRemote | null = null;
   let slot: RenderedPage['slot'] = 'client';
   let reason = 'rendered in the browser';
   /** Why this document must not be cached (a fallback or an error), or null. */
@@ -146,6 +147,7 @@ export async function renderPage(request: PageRequest): Promise<PageRender | Red
     try {
       const remote = await Promise.race([serverRemote(entry, budgetMs), budget.promise]);
       remoteAssets = remote.assets;
+      loaded = remote;
       module = remote.module;
       reason = remote.reason ?? reason;
       if (remote.faulty) report('O render no servidor foi recusado', new Error(reason));
@@ -180,6 +182,8 @@ export async function renderPage(request: PageRequest): Promise<PageRender | Red
     } catch (error) {
       report('O cabeçalho da página falhou', error);
     }
+    // Only the sheets this page renders with (the remote's others load with their pages).
+    if (loaded) remoteAssets = { ...remoteAssets, styles: pageStyles(loaded, head.styleChunks) };
   }
 
   return await new Promise<PageRender>((resolve, reject) => {

@@ -17,7 +17,9 @@
  * - Integrity: when the registry gives the Node build's SRI hash (a published release), the
  *   container's bytes must match it before they run.
  * It also reads from the manifest the files the page's `<head>` links for the remote (its entry,
- * the `./App` module's scripts, and its style sheets, those of its lazy routes included).
+ * the `./App` module's scripts, and its style sheets, those of its lazy routes included), and the
+ * style sheets of each named chunk (`metaData.chunkStyles`), so that a page inlines only
+ * `./App`'s and its own ({@link pageStyles}).
  */
 import { createHash } from 'node:crypto';
 import { getInstance, loadRemote, registerPlugins, registerRemotes, satisfy } from '@module-federation/enhanced/runtime';
@@ -44,6 +46,14 @@ export interface ServerRemote {
   faulty?: boolean;
   /** What the page links for it (browser build). */
   assets: RemoteDocumentAssets;
+  /** The style sheets of `./App` itself and of each named chunk (absolute URLs); null when its manifest does not record them. */
+  chunkStyles?: ChunkStyles | null;
+}
+
+/** `./App`'s own style sheets and those of each named chunk group of a remote (absolute URLs). */
+export interface ChunkStyles {
+  app: string[];
+  chunks: Record<string, string[]>;
 }
 
 interface Manifest {
@@ -52,6 +62,8 @@ interface Manifest {
     publicPath?: string;
     remoteEntry?: { name?: string; path?: string };
     ssrRemoteEntry?: { name?: string; path?: string; type?: string };
+    /** The style sheets of each named chunk group (shared-ui/build/server-rendering.ts). */
+    chunkStyles?: Record<string, unknown>;
   };
   shared?: unknown[];
   exposes?: { path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[]; async?: string[] } } }[];
@@ -130,6 +142,32 @@ export function documentAssets(manifestUrl: string, manifest: Manifest): RemoteD
   };
 }
 
+/** The style sheets by chunk of a remote from its browser manifest, or null when it does not record them. */
+export function manifestChunkStyles(manifestUrl: string, manifest: Manifest): ChunkStyles | null {
+  const recorded = manifest.metaData?.chunkStyles;
+  if (!recorded || typeof recorded !== 'object') return null;
+  const base = baseOf(manifestUrl, manifest);
+  const resolve = (file: string) => new URL(file, base).href;
+  const app = manifest.exposes?.find((expose) => expose.path === './App');
+  const chunks: Record<string, string[]> = {};
+  for (const [name, files] of Object.entries(recorded)) {
+    if (Array.isArray(files) && files.every((file) => typeof file === 'string')) chunks[name] = files.map(resolve);
+  }
+  return { app: (app?.assets?.css?.sync ?? []).map(resolve), chunks };
+}
+
+/**
+ * The style sheets a server-rendered page of `remote` needs: `./App`'s own and those of the named
+ * chunks the page rendered with (its head's `styleChunks`), in that order; every sheet of the
+ * remote when the page or the manifest does not say, or names a chunk the manifest does not know
+ * (a page styled by a sheet it lacks would show unstyled until the browser loads it).
+ */
+export function pageStyles(remote: Pick<ServerRemote, 'assets' | 'chunkStyles'>, styleChunks: readonly string[] | undefined): string[] {
+  const known = remote.chunkStyles;
+  if (!styleChunks || !known || styleChunks.some((name) => !known.chunks[name])) return remote.assets.styles;
+  return [...new Set([...known.app, ...styleChunks.flatMap((name) => known.chunks[name]!)])];
+}
+
 /** Federation remote name of one build: a JS identifier unique per remote, version, build and URL. */
 function aliasOf(entry: RemoteEntry, manifest: Manifest, containerUrl: string): string {
   const build = `${entry.version}\0${manifest.metaData?.buildInfo?.buildVersion ?? ''}\0${containerUrl}`;
@@ -150,6 +188,7 @@ function manifestOf(url: string, timeoutMs: number, federation: NodeFederation):
 
 async function load(entry: RemoteEntry, manifest: Manifest): Promise<ServerRemote> {
   const assets = documentAssets(entry.manifestUrl, manifest);
+  const chunkStyles = manifestChunkStyles(entry.manifestUrl, manifest);
   const ssr = manifest.metaData?.ssrRemoteEntry;
   if (!ssr?.name) return { module: null, reason: 'no server build', assets };
   const instance = getInstance() as unknown as FederationView | null;
@@ -166,7 +205,7 @@ async function load(entry: RemoteEntry, manifest: Manifest): Promise<ServerRemot
   const alias = aliasOf(entry, manifest, containerUrl);
   registerRemotes([{ name: alias, entry: containerUrl, type: (ssr.type ?? 'commonjs-module') as 'commonjs-module' }]);
   const exposed = await loadRemote(`${alias}/App`);
-  return { module: parseRemoteModule(exposed, entry.name), assets };
+  return { module: parseRemoteModule(exposed, entry.name), assets, chunkStyles };
 }
 
 /**

@@ -1,27 +1,23 @@
 /**
  * Account routes of the storefront (storefront.md 2): /auth (redirects home when already
  * signed in), /recuperar-senha, /reset-password.
+ *
+ * /auth shows its form while the session is still being restored (the server never knows it, the
+ * browser learns it from the refresh cookie after hydration): a placeholder there was replaced by
+ * the taller form on every visit, moving the footer (a layout shift of 0.11 on a desktop). A
+ * shopper who turns out to be signed in is sent on once the session is known.
  */
 import { Navigate, useLocation, useNavigate, useSearchParams } from '@prata/shared-ui/router';
-import { Spinner, useSessionStore } from '@prata/shared-ui';
+import { useSessionStore } from '@prata/shared-ui';
 import { AuthForm } from '../../features/auth/components/auth-form.tsx';
 import { RecoverForm } from '../../features/auth/components/recover-form.tsx';
 import { ResetForm } from '../../features/auth/components/reset-form.tsx';
-import styles from './routes.module.css';
 
 export function AuthRoute() {
   const [params] = useSearchParams();
   const user = useSessionStore((state) => state.user);
-  const loading = useSessionStore((state) => state.loading);
   const navigate = useNavigate();
   const from = (useLocation().state as { from?: string } | null)?.from ?? '/';
-  if (loading) {
-    return (
-      <div className={styles.placeholder}>
-        <Spinner />
-      </div>
-    );
-  }
   if (user) return <Navigate to={from} replace />;
   return (
     <div className="p9-container">

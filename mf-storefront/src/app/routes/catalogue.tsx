@@ -1,20 +1,29 @@
 /**
- * Catalogue `/produtos` (storefront.md 2): 'Nossa Coleção', category buttons, the product grid,
- * no paging. `?search=` filters by name, category or description on the service and combines
- * with the category (`?categoria=`). The spec's labels did not match the stored categories;
- * here each button filters by its stored value, and 'Conjuntos' is offered too.
+ * Catalogue `/produtos` (storefront.md 2): 'Nossa Coleção', category buttons, the product grid
+ * in pages (contracts `CATALOGUE_PAGE_SIZE`, 12 products). `?search=` filters by name, category or description on
+ * the service and combines with the category (`?categoria=`). The spec's labels did not match the
+ * stored categories; here each button filters by its stored value, and 'Conjuntos' is offered too.
  * On a service failure: the six built-in sample products and the 'Erro ao carregar produtos' toast.
  * `?favoritos=1` (the header's heart) narrows the list to the shopper's favourites (kept locally,
  * storefront.md 4) under the title 'Meus Favoritos'.
+ *
+ * Pages (`?pagina=N`, the first without it): the spec's catalogue had no paging, but the whole
+ * catalogue in one server-rendered document was ~180 KiB of HTML; the service pages the list
+ * (`GET /api/products/page`) and the server renders one page with real links to the others, which
+ * work without JavaScript. With it, a link changes the page in place: the current page stays until
+ * the next one has arrived, and the view goes back to the top of the page. Choosing a category
+ * starts again at its first page. The favourites exist only in the browser's storage: that view
+ * is loaded in the browser once they are read (the server renders its skeleton).
  */
 import { Heart, SearchX } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useSearchParams } from '@prata/shared-ui/router';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '@prata/contracts/catalogue';
 import { EmptyState, ToggleGroup, toast, useFavouritesStore } from '@prata/shared-ui';
-import { useProducts } from '../../features/products/api/get-products.ts';
-import { catalogueFilter } from '../../features/products/utils/catalogue-filter.ts';
+import { useProductPage } from '../../features/products/api/get-product-page.ts';
+import { PAGE_PARAM, catalogueFilter, cataloguePageHref } from '../../features/products/utils/catalogue-filter.ts';
 import { useFavourites } from '../../features/favourites/hooks/use-favourites.ts';
+import { CataloguePagination } from '../../features/products/components/catalogue-pagination.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/product-grid.tsx';
 import { SAMPLE_PRODUCTS } from '../../features/products/sample-products.ts';
 import styles from './routes.module.css';
@@ -25,13 +34,36 @@ const FILTERS: readonly { value: ProductCategory | typeof ALL; label: string }[]
   ...PRODUCT_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
 ];
 
+/** Whether the favourites have been read from the browser's storage (never on the server). */
+function useStoredFavouritesRead(): boolean {
+  return useSyncExternalStore(
+    (onChange) => useFavouritesStore.persist.onFinishHydration(onChange),
+    () => useFavouritesStore.persist.hasHydrated(),
+    () => false,
+  );
+}
+
+/** Back to the top when the page number changes (not on the first render). */
+function useTopOnPageChange(page: number): void {
+  const shown = useRef(page);
+  useLayoutEffect(() => {
+    if (shown.current === page) return;
+    shown.current = page;
+    window.scrollTo(0, 0);
+  }, [page]);
+}
+
 export function CatalogueRoute() {
   const favourites = useFavourites();
   const [params, setParams] = useSearchParams();
-  const { search, category } = catalogueFilter(params);
-  const { data, isPending, isError } = useProducts({ search, category });
+  const { search, category, page } = catalogueFilter(params);
   const favouritesOnly = params.get('favoritos') === '1';
   const favouriteIds = useFavouritesStore((state) => state.items.map((item) => item.id).join(','));
+  const favouritesRead = useStoredFavouritesRead();
+  const ids = favouritesOnly ? favouriteIds.split(',').filter(Boolean) : undefined;
+  const noFavourites = favouritesOnly && favouritesRead && ids!.length === 0;
+  const { data, isPending, isError } = useProductPage({ search, category, ids, page }, !favouritesOnly || (favouritesRead && !noFavourites));
+  useTopOnPageChange(page);
 
   useEffect(() => {
     if (isError) toast.error('Erro ao carregar produtos');
@@ -41,11 +73,12 @@ export function CatalogueRoute() {
     const next = new URLSearchParams(params);
     if (value) next.set('categoria', value);
     else next.delete('categoria');
+    next.delete(PAGE_PARAM);
     setParams(next);
   };
 
-  const loaded = isError ? SAMPLE_PRODUCTS : data;
-  const products = favouritesOnly ? loaded?.filter((product) => favouriteIds.split(',').includes(product.id)) : loaded;
+  const products = isError ? SAMPLE_PRODUCTS : noFavourites ? [] : data?.products;
+  const loading = !products && (isPending || (favouritesOnly && !favouritesRead));
   return (
     <div className={`p9-container ${styles.page}`}>
       <h1 className={styles.pageTitle}>{favouritesOnly ? 'Meus Favoritos' : 'Nossa Coleção'}</h1>
@@ -57,7 +90,7 @@ export function CatalogueRoute() {
         onValueChange={(value) => selectCategory(value === ALL ? undefined : value)}
       />
       {search ? <p className={styles.summary}>Resultados para “{search}”</p> : null}
-      {isPending && !isError ? (
+      {loading ? (
         <ProductGridSkeleton count={8} />
       ) : products && products.length > 0 ? (
         <ProductGrid products={products} label="Produtos" favourites={favourites} />
@@ -66,6 +99,7 @@ export function CatalogueRoute() {
       ) : (
         <EmptyState compact icon={<SearchX size={28} />} title="Nenhum produto encontrado" description="Tente outra busca ou categoria." />
       )}
+      {data && !isError && !noFavourites ? <CataloguePagination page={page} pageCount={data.pageCount} hrefOf={(number) => cataloguePageHref(params, number)} /> : null}
     </div>
   );
 }

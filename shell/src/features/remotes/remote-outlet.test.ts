@@ -1,7 +1,7 @@
 /** Route ownership: the shell sends each path to the remote whose registry pattern ranks best. */
 import { describe, expect, it } from 'vitest';
 import type { RemoteRegistry } from '@prata/contracts/platform';
-import { ownerOf, routeOwner } from './remote-outlet.tsx';
+import { OWNER_MEMO_SIZE, ownerOf, routeOwner } from './remote-outlet.tsx';
 
 const entry = (name: RemoteRegistry[number]['name'], routes: string[]) => ({ name, manifestUrl: `http://127.0.0.1/${name}/mf-manifest.json`, version: '1', routes });
 const registry: RemoteRegistry = [
@@ -41,5 +41,18 @@ describe('routeOwner (issue 24: Web Vitals are grouped by route pattern)', () =>
     expect(routeOwner(registry, '/admin/products/42')).toEqual({ name: 'admin', route: '/admin/*' });
     expect(routeOwner(registry, '/')).toEqual({ name: 'storefront', route: '/' });
     expect(routeOwner(registry, '/nao-existe')).toBeNull();
+  });
+});
+
+describe('routeOwner, asked again', () => {
+  it('answers the same for a registry it has seen, its own for another registry, and past the memo size', () => {
+    expect(routeOwner(registry, '/sobre')).toEqual({ name: 'storefront', route: '/sobre' });
+    expect(routeOwner(registry, '/sobre')).toEqual({ name: 'storefront', route: '/sobre' });
+    const moved: RemoteRegistry = [entry('checkout', ['/sobre']), entry('storefront', ['/'])];
+    expect(routeOwner(moved, '/sobre')).toEqual({ name: 'checkout', route: '/sobre' });
+    for (let i = 0; i <= OWNER_MEMO_SIZE; i += 1) expect(ownerOf(registry, `/admin/p${i}`)).toBe('admin');
+    expect(routeOwner(registry, '/sobre')).toEqual({ name: 'storefront', route: '/sobre' });
+    expect(routeOwner(registry, '/nada')).toBeNull();
+    expect(routeOwner(registry, '/nada')).toBeNull();
   });
 });

@@ -23,8 +23,30 @@ export function ownerOf(registry: RemoteRegistry, pathname: string): string | nu
   return routeOwner(registry, pathname)?.name ?? null;
 }
 
+type RouteOwner = { name: string; route: string } | null;
+
+/**
+ * Answers already given per registry (a registry is one object, never changed, for every question
+ * of a render and of the renders after it while it holds): matching compiles every pattern's
+ * regular expression anew, and a server render asks five times for the same path (about a fifth of
+ * a catalogue page's render). At most {@link OWNER_MEMO_SIZE} paths per registry are kept.
+ */
+const answered = new WeakMap<RemoteRegistry, Map<string, RouteOwner>>();
+export const OWNER_MEMO_SIZE = 256;
+
 /** The remote that owns `pathname` and the registry route pattern it matched (e.g. `/produtos/*`), or null. */
-export function routeOwner(registry: RemoteRegistry, pathname: string): { name: string; route: string } | null {
+export function routeOwner(registry: RemoteRegistry, pathname: string): RouteOwner {
+  let known = answered.get(registry);
+  if (!known) answered.set(registry, (known = new Map()));
+  const memo = known.get(pathname);
+  if (memo !== undefined) return memo;
+  const owner = matchOwner(registry, pathname);
+  if (known.size >= OWNER_MEMO_SIZE) known.clear();
+  known.set(pathname, owner);
+  return owner;
+}
+
+function matchOwner(registry: RemoteRegistry, pathname: string): RouteOwner {
   const owners = new Map<RouteObject, string>();
   const routes = registry.flatMap((remote) =>
     remote.routes.map((path) => {

@@ -14,8 +14,10 @@
  * `srcset` of WebP renditions at several widths (the browser picks one for `sizes` and the screen's
  * density); vector images (the seeded art, the fallback) are one SVG, sharp at every width. A
  * broken image falls back to the fallback image (its `srcset` dropped).
+ *
+ * Icons (the heart, the bag) are CSS masks (products.module.css), not inline SVGs: a page of cards
+ * repeats them on every card.
  */
-import { Heart, ShoppingBag } from 'lucide-react';
 import { CATEGORY_LABELS, productPagePath, type Product } from '@prata/contracts/catalogue';
 import { Badge, Button, Card, PixPrice, Price, Stars, buttonClassName, fallbackImageUrl, productImageSrcSet, productImageUrl } from '@prata/shared-ui';
 import { Link } from '@prata/shared-ui/router';
@@ -85,7 +87,7 @@ export function ProductCard({ product, priority = false, favourites, pixDiscount
             aria-pressed={favourite}
             onClick={() => favourites.toggle(product)}
           >
-            <Heart size={18} aria-hidden="true" fill={favourite ? 'currentColor' : 'none'} />
+            <span className={`${styles.icon} ${styles.heartIcon}${favourite ? ` ${styles.heartIconOn}` : ''}`} aria-hidden="true" />
           </Button>
         ) : null}
       </div>
@@ -104,11 +106,11 @@ export function ProductCard({ product, priority = false, favourites, pixDiscount
           </div>
           {product.variants.length > 0 ? (
             <Link to={page} className={buttonClassName('primary', 'sm')} aria-label={`Escolher opção de ${product.name}`}>
-              <ShoppingBag size={16} aria-hidden="true" /> Escolher
+              <span className={`${styles.icon} ${styles.bagIcon}`} aria-hidden="true" /> Escolher
             </Link>
           ) : (
             <Button size="sm" onClick={() => add(product)} aria-label={`Adicionar ${product.name} ao carrinho`}>
-              <ShoppingBag size={16} aria-hidden="true" /> Adicionar
+              <span className={`${styles.icon} ${styles.bagIcon}`} aria-hidden="true" /> Adicionar
             </Button>
           )}
         </div>

@@ -1,13 +1,36 @@
 /**
- * The catalogue's filter from its URL (storefront.md 7): `?search=` (trimmed; empty means none)
- * and `?categoria=` (a stored category; anything else means all). The page and its server-side
- * prefetch read the URL the same way, so the server loads exactly the list the page shows.
+ * The catalogue's filter from its URL (storefront.md 7): `?search=` (trimmed; empty means none),
+ * `?categoria=` (a stored category; anything else means all) and `?pagina=` (the page, from 1;
+ * anything else means the first). The page and its server-side prefetch read the URL the same
+ * way, so the server loads exactly the page the browser shows.
  */
-import { productCategorySchema } from '@prata/contracts/catalogue';
-import type { ProductFilter } from '../api/get-products.ts';
+import { productCategorySchema, type ProductCategory } from '@prata/contracts/catalogue';
 
-export function catalogueFilter(params: URLSearchParams): ProductFilter {
+/** The URL parameter of the catalogue's page number. */
+export const PAGE_PARAM = 'pagina';
+
+export interface CatalogueFilter {
+  search: string | undefined;
+  category: ProductCategory | undefined;
+  /** From 1. */
+  page: number;
+}
+
+export function catalogueFilter(params: URLSearchParams): CatalogueFilter {
   const search = params.get('search')?.trim() || undefined;
   const category = productCategorySchema.safeParse(params.get('categoria'));
-  return { search, category: category.success ? category.data : undefined };
+  const page = /^[1-9]\d{0,3}$/.test(params.get(PAGE_PARAM) ?? '') ? Number(params.get(PAGE_PARAM)) : 1;
+  return { search, category: category.success ? category.data : undefined, page };
+}
+
+/**
+ * The catalogue's URL (path and query) for page `page` of the filters in `params` (other
+ * parameters kept; the first page has no `pagina`, so it keeps its one address).
+ */
+export function cataloguePageHref(params: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(params);
+  if (page > 1) next.set(PAGE_PARAM, String(page));
+  else next.delete(PAGE_PARAM);
+  const query = next.toString();
+  return query ? `/produtos?${query}` : '/produtos';
 }

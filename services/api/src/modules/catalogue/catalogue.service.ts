@@ -13,6 +13,7 @@ import {
   type Product as ProductDto,
   type ProductInput,
   type ProductListQuery,
+  type ProductPage,
 } from '@prata/contracts';
 import { NotFoundError } from '../../errors.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
@@ -64,6 +65,37 @@ export class CatalogueService {
     const position = new Map(ranked.map((id, index) => [id, index]));
     products.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
     return this.toDtos(products);
+  }
+
+  /**
+   * One page of {@link list}'s products (the catalogue's pages): page `page` (from 1) of
+   * `pageSize`, with the number of products matching the filters. The database pages the list
+   * (`limit`/`offset` on the newest-first order; with a search, the page's slice of the ranked
+   * ids), so a page costs its own products, not the whole catalogue.
+   */
+  async page(query: { search?: string | undefined; category?: ProductListQuery['category']; ids?: string[] | undefined; page: number; pageSize: number }): Promise<ProductPage> {
+    const { page, pageSize } = query;
+    const offset = (page - 1) * pageSize;
+    const where: FilterQuery<Product> = { status: 'active' };
+    if (query.ids) where.id = { $in: query.ids };
+    if (query.category) where.category = query.category;
+    let products: Product[];
+    let total: number;
+    if (!query.search?.trim()) {
+      [products, total] = await this.em.findAndCount(Product, where, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: pageSize, offset });
+    } else {
+      let ranked = (await searchProducts(this.em, query.search, { category: query.category })).map((hit) => hit.id);
+      if (query.ids) {
+        const wanted = new Set(query.ids);
+        ranked = ranked.filter((id) => wanted.has(id));
+      }
+      total = ranked.length;
+      const slice = ranked.slice(offset, offset + pageSize);
+      const position = new Map(slice.map((id, index) => [id, index]));
+      products = slice.length === 0 ? [] : await this.em.find(Product, { $and: [where, { id: { $in: slice } }] });
+      products.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    }
+    return { products: await this.toDtos(products), total, page, pageSize, pageCount: Math.ceil(total / pageSize) };
   }
 
   /** At most {@link FEATURED_PRODUCTS_LIMIT} featured products, newest first (home). */

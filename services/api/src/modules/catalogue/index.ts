@@ -2,6 +2,8 @@
  * Catalogue routes.
  * Public (storefront.md 7):
  * - `GET /api/products?search&category` newest first
+ * - `GET /api/products/page?search&category&ids&page&pageSize`: one page of that list with the
+ *   total count (the catalogue's pages)
  * - `GET /api/products/featured` at most 8 featured, newest first
  * - `GET /api/products/:id`
  * - `GET /api/products/by-slug/:slug` (issue 22, the product page; 404 'Produto não encontrado')
@@ -42,6 +44,8 @@ import {
   productInputSchema,
   productListQuerySchema,
   productListSchema,
+  productPageQuerySchema,
+  productPageSchema,
   productSchema,
   type Product as ProductDto,
   ORDER_EVENTS,
@@ -118,11 +122,17 @@ const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (app, { i
     watch.close();
   });
   await app.register(etag);
-  /** A list and the moment it changes by itself (the first of its products' holds to expire). */
-  const load = (products: () => Promise<ProductDto[]>) => async () => {
-    const value = await products();
-    return { value, validUntil: await nextHoldExpiry(em(), value.map((product) => product.id), app.clock.now()) };
-  };
+  /** A list (or a page of one) and the moment it changes by itself (the first of its products' holds to expire). */
+  const load =
+    <Value>(read: () => Promise<Value>, productsOf: (value: Value) => readonly ProductDto[]) =>
+    async () => {
+      const value = await read();
+      return { value, validUntil: await nextHoldExpiry(em(), productsOf(value).map((product) => product.id), app.clock.now()) };
+    };
+  const asIs = (products: readonly ProductDto[]) => products;
+  /** The cache key of a filtered list: searches with the same words (case and spacing aside) share an entry, the service sees only the words. */
+  const listKey = (kind: string, { search, ...rest }: { search?: string | undefined }) =>
+    `${kind}:${JSON.stringify({ ...rest, search: search === undefined ? null : searchWords(search).join(' ') })}`;
 
   // One file per request, no other fields; the size limit stops the stream at 10 MB + 1 byte.
   await app.register(multipart, { limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
@@ -133,12 +143,16 @@ const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (app, { i
       config: { access: 'public' },
       schema: { querystring: productListQuerySchema, response: { 200: productListSchema, 400: apiErrorSchema } },
     },
-    async (request, reply) => {
-      // Searches with the same words (case and spacing aside) share an entry: the service sees only the words.
-      const { search, ...rest } = request.query;
-      const key = `list:${JSON.stringify({ ...rest, search: search === undefined ? null : searchWords(search).join(' ') })}`;
-      return sendList(reply, await lists.get(key, load(() => service.list(request.query))));
+    async (request, reply) => sendList(reply, await lists.get(listKey('list', request.query), load(() => service.list(request.query), asIs))),
+  );
+
+  app.get(
+    '/api/products/page',
+    {
+      config: { access: 'public' },
+      schema: { querystring: productPageQuerySchema, response: { 200: productPageSchema, 400: apiErrorSchema } },
     },
+    async (request, reply) => sendList(reply, await lists.get(listKey('page', request.query), load(() => service.page(request.query), (page) => page.products))),
   );
 
   app.get(
@@ -156,7 +170,7 @@ const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (app, { i
   app.get(
     '/api/products/featured',
     { config: { access: 'public' }, schema: { response: { 200: productListSchema } } },
-    async (_request, reply) => sendList(reply, await lists.get('featured', load(() => service.featured()))),
+    async (_request, reply) => sendList(reply, await lists.get('featured', load(() => service.featured(), asIs))),
   );
 
   app.get(
