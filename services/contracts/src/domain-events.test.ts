@@ -15,6 +15,8 @@ function channelByPrefix(type: string): RealtimeChannel | null {
   if (type.startsWith('Order') || type === 'PaymentConfirmedAfterExpiry') return 'orders';
   if (type.startsWith('Notification')) return 'notifications';
   if (type.startsWith('RemoteRelease') || type.startsWith('RemoteCanary')) return 'releases';
+  // Registered since, on the public channel the shell's host follows for its render cache.
+  if (type === 'ContentChanged' || type === 'StoreSettingsChanged') return 'storefront';
   return null;
 }
 
