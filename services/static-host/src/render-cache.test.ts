@@ -1,7 +1,7 @@
 /**
  * The render cache on its own: the CSP hashes of a document's inline scripts (checked against
  * `openssl dgst -sha256 -binary | base64` of the same text), the boot data kept apart, both
- * encodings decoding to the document, fresh / stale / miss by age, purges by surrogate key, a
+ * encodings made once when asked for and decoding to the document, fresh / stale / miss by age, purges by surrogate key, a
  * render under way when a purge happens not stored, the byte bound, one render per key.
  */
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
@@ -12,7 +12,7 @@ const BOOT = '{"apiUrl":"http://api","registry":[]}';
 const html = (body: string) =>
   `<!doctype html><html><head><script nonce="abc">window.prataEarly=[]</script><script type="application/json" id="prata-boot">${BOOT}</script><script type="application/ld+json">{"@type":"Product"}</script></head><body>${body}<script>$RC("B:0","S:0")</script><script defer src="/main.js"></script></body></html>`;
 
-const document = (key: string, tags: string[], renderedAt: number, body = 'page') =>
+const document = async (key: string, tags: string[], renderedAt: number, body = 'page') =>
   prepareDocument(key, { status: 200, html: html(body), bootJson: BOOT, tags, publicPage: true }, renderedAt);
 
 describe('inline script hashes', () => {
@@ -21,17 +21,24 @@ describe('inline script hashes', () => {
   });
 });
 
-describe('prepareDocument', () => {
-  it('keeps the boot data apart and stores encodings that decode to the document', async () => {
-    const entry = await document('k', ['catalogue'], 0);
+describe('prepareDocument and encodings', () => {
+  it('keeps the boot data apart; encodings are made when first asked for, once, decode to the document and count in the bytes', async () => {
+    const cache = new RenderCache({ ttlMs: 1000, staleMs: 0, maxBytes: 10_000_000 });
+    const entry = await document('k', ['catalogue'], Date.now());
     expect(`${entry.parts[0]}${entry.bootJson}${entry.parts[1]}`).toBe(html('page'));
     expect(entry.parts[0].endsWith('id="prata-boot">')).toBe(true);
-    expect(gunzipSync(entry.gzip).toString()).toBe(html('page'));
-    expect(brotliDecompressSync(entry.br).toString()).toBe(html('page'));
     expect(entry.identity.toString()).toBe(html('page'));
     expect(entry.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
-    expect(entry.bytes).toBe(entry.identity.length + entry.gzip.length + entry.br.length);
-    await expect(prepareDocument('k', { status: 200, html: '<html></html>', bootJson: BOOT, tags: [], publicPage: true }, 0)).rejects.toThrow('boot data');
+    expect(entry.encodings.size).toBe(0);
+    expect(entry.bytes).toBe(entry.identity.length);
+    cache.set(entry, cache.ticket());
+    const [gzipped, again, brotlied] = await Promise.all([cache.encoded(entry, 'gzip'), cache.encoded(entry, 'gzip'), cache.encoded(entry, 'br')]);
+    expect(again).toBe(gzipped);
+    expect(gunzipSync(gzipped).toString()).toBe(html('page'));
+    expect(brotliDecompressSync(brotlied).toString()).toBe(html('page'));
+    expect(entry.bytes).toBe(entry.identity.length + gzipped.length + brotlied.length);
+    expect(cache.size().bytes).toBe(entry.bytes);
+    expect(() => prepareDocument('k', { status: 200, html: '<html></html>', bootJson: BOOT, tags: [], publicPage: true }, 0)).toThrow('boot data');
   });
 });
 

@@ -5,10 +5,11 @@
  * - **Keys.** One entry per document key (the page's path and query, the remote versions of the
  *   registry it was rendered with, its status): a release, a rollback or a canary bucket is
  *   another key, never a stale page of the old version.
- * - **Bytes.** An entry holds the document's HTML and its gzip and brotli encodings, compressed
- *   once when it is stored; the HTML is split around the boot data (`#prata-boot`), so a
- *   response that needs a registry of its own (a shopper in a canary bucket, with report tokens)
- *   substitutes it and compresses that response alone.
+ * - **Bytes.** An entry holds the document's HTML and, once a browser asked for them, its gzip
+ *   and brotli encodings, each compressed once ({@link RenderCache.encoded}): a page rendered for
+ *   one visit only (a search) never pays for them. The HTML is split around the boot data
+ *   (`#prata-boot`), so a response that needs a registry of its own (a shopper in a canary
+ *   bucket, with report tokens) substitutes it and compresses that response alone.
  * - **Freshness.** An entry is fresh for `ttlMs`; then, for `staleMs` more, it is still served
  *   while one background render replaces it (stale-while-revalidate); after that it is a miss.
  *   Events purge at once: {@link RenderCache.purge} drops every entry carrying one of the
@@ -50,10 +51,10 @@ export interface CachedDocument {
   parts: readonly [string, string];
   /** The boot data every shopper without a registry of their own gets. */
   bootJson: string;
-  /** The whole document with {@link CachedDocument.bootJson}, and its encodings. */
+  /** The whole document with {@link CachedDocument.bootJson}. */
   identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  /** Its encodings, made when first asked for ({@link RenderCache.encoded}). */
+  readonly encodings: Map<'gzip' | 'br', Promise<Buffer>>;
   /** Strong ETag of the document's bytes (before encoding). */
   etag: string;
   /**
@@ -67,6 +68,7 @@ export interface CachedDocument {
   publicPage: boolean;
   /** When it was rendered (ms, the cache's clock). */
   renderedAt: number;
+  /** Bytes held: the HTML and the encodings made so far. */
   bytes: number;
 }
 
@@ -95,35 +97,39 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * Compresses and indexes `document` for storing under `key`. The HTML must contain
- * `document.bootJson` once. @throws Error when it does not.
+ * Indexes `document` for storing under `key` (its hashes, its ETag, its boot data apart). The
+ * HTML must contain `document.bootJson` once. @throws Error when it does not.
  */
-export async function prepareDocument(key: string, document: RenderedDocument, renderedAt: number): Promise<CachedDocument> {
+export function prepareDocument(key: string, document: RenderedDocument, renderedAt: number): CachedDocument {
   const at = document.html.indexOf(document.bootJson);
   if (at < 0 || document.bootJson.length === 0) throw new Error('the document has no boot data to keep apart');
   const parts = [document.html.slice(0, at), document.html.slice(at + document.bootJson.length)] as const;
   const identity = Buffer.from(document.html, 'utf8');
-  // Moderate levels: a page rendered for one visit only (a search) pays them too; the best
-  // levels would save a few per cent of bytes for several times the CPU.
-  const [gzipped, brotlied] = await Promise.all([
-    gzip(identity, { level: 6 }),
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-  ]);
   return {
     key,
     status: document.status,
     parts,
     bootJson: document.bootJson,
     identity,
-    gzip: gzipped,
-    br: brotlied,
+    encodings: new Map(),
     etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
     scriptHashes: inlineScriptHashes(document.html),
     tags: new Set(document.tags),
     publicPage: document.publicPage,
     renderedAt,
-    bytes: identity.length + gzipped.length + brotlied.length,
+    bytes: identity.length,
   };
+}
+
+/**
+ * `bytes` compressed as `encoding`, off the event loop (zlib's thread pool). The best levels
+ * would save a few per cent of bytes for several times the CPU: brotli at quality 9 and gzip at
+ * level 6 are compressed once per page and then served many times.
+ */
+function compress(bytes: Buffer, encoding: 'gzip' | 'br'): Promise<Buffer> {
+  return encoding === 'gzip'
+    ? gzip(bytes, { level: 6 })
+    : brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
 }
 
 export class RenderCache {
@@ -210,6 +216,26 @@ export class RenderCache {
   /** Whether a render of `key` is running. */
   rendering(key: string): boolean {
     return this.pending.has(key);
+  }
+
+  /**
+   * `entry`'s bytes in `encoding`, compressed the first time they are asked for and kept with the
+   * entry (counted in its bytes while it is cached). Concurrent first asks share one compression.
+   */
+  encoded(entry: CachedDocument, encoding: 'gzip' | 'br'): Promise<Buffer> {
+    let encoded = entry.encodings.get(encoding);
+    if (!encoded) {
+      encoded = compress(entry.identity, encoding);
+      entry.encodings.set(encoding, encoded);
+      void encoded.then(
+        (buffer) => {
+          entry.bytes += buffer.length;
+          if (this.entries.get(entry.key) === entry) this.bytes += buffer.length;
+        },
+        () => entry.encodings.delete(encoding),
+      );
+    }
+    return encoded;
   }
 
   /** Entries and bytes kept (for logs and tests). */

@@ -594,7 +594,7 @@ export class ShellDocument {
             retry = true;
             return null;
           }
-          const entry = await this.prepare(caching.key, status, body.captured(), result, registry);
+          const entry = this.prepare(caching.key, status, body.captured(), result, registry);
           return cache.set(entry, ticket) ? entry : null;
         })
         .catch(() => null)
@@ -605,8 +605,8 @@ export class ShellDocument {
     return reply.send(body.stream);
   }
 
-  /** A finished render as a cache entry: the boot data every shopper may see, compressed once. */
-  private async prepare(key: string, status: number, html: string, result: StreamedDocument, registry: RemoteRegistry): Promise<CachedDocument> {
+  /** A finished render as a cache entry, with the boot data every shopper may see. */
+  private prepare(key: string, status: number, html: string, result: StreamedDocument, registry: RemoteRegistry): CachedDocument {
     const verdict = result.verdict as { cacheable: true; tags: string[] };
     // The registry this render used may carry one browser's report tokens (a canary): keep the shared form.
     const shared = scriptJson({ ...(JSON.parse(result.bootJson) as object), registry: withoutTokens(registry) });
@@ -645,7 +645,7 @@ export class ShellDocument {
           return null;
         }
         this.retried.delete(key);
-        const entry = await this.prepare(key, status, body.captured(), result, registry);
+        const entry = this.prepare(key, status, body.captured(), result, registry);
         return cache.set(entry, ticket) ? entry : null;
       })
       .catch((error: unknown) => {
@@ -676,7 +676,7 @@ export class ShellDocument {
   }
 
   /** Sends a cached document (see the module doc). */
-  private sendCached(raw: IncomingMessage, reply: FastifyReply, entry: CachedDocument, boot: ShellBoot, csp: DocumentCsp, state: CacheState): FastifyReply {
+  private sendCached(raw: IncomingMessage, reply: FastifyReply, entry: CachedDocument, boot: ShellBoot, csp: DocumentCsp, state: CacheState): FastifyReply | Promise<FastifyReply> {
     csp.allowScripts?.(entry.scriptHashes);
     void reply.code(entry.status).type('text/html; charset=utf-8').header('x-render-cache', state);
     if (!boot.shared) {
@@ -704,7 +704,7 @@ export class ShellDocument {
     if (raw.headers['if-none-match'] === entry.etag) return reply.code(304).send();
     const encoding = negotiateEncoding(raw.headers['accept-encoding']);
     if (encoding) void reply.header('content-encoding', encoding);
-    const bytes = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
-    return reply.header('content-length', bytes.length).send(bytes);
+    if (!encoding) return reply.header('content-length', entry.identity.length).send(entry.identity);
+    return this.cache!.encoded(entry, encoding).then((bytes) => reply.header('content-length', bytes.length).send(bytes));
   }
 }
