@@ -74,7 +74,8 @@ export class ShownStateWatch {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private scheduled: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<ShownChange[]> | null = null;
-  private again = false;
+  /** A check was asked since the running one read what is shown. */
+  private dirty = false;
   private closed = false;
 
   constructor(options: ShownStateWatchOptions) {
@@ -92,23 +93,23 @@ export class ShownStateWatch {
   }
 
   /**
-   * Checks now; a check asked while one runs runs once more after it.
-   * @returns the changes this process recorded events for.
-   * @throws what the database throws.
+   * Checks now; asked while a check runs, that check runs once more and its result is the
+   * answer. @returns the changes this process recorded events for. @throws what the database throws.
    */
-  async check(): Promise<ShownChange[]> {
-    if (this.running) {
-      this.again = true;
-      await this.running.catch(() => undefined);
-      return this.check();
-    }
-    this.running = this.run().finally(() => {
+  check(): Promise<ShownChange[]> {
+    this.dirty = true;
+    // One loop at a time: a check asked while it runs makes it run once more, then it ends.
+    this.running ??= (async () => {
+      const changes: ShownChange[] = [];
+      while (this.dirty) {
+        this.dirty = false;
+        changes.push(...(await this.run()));
+      }
+      return changes;
+    })().finally(() => {
       this.running = null;
     });
-    const changes = await this.running;
-    if (!this.again) return changes;
-    this.again = false;
-    return [...changes, ...(await this.check())];
+    return this.running;
   }
 
   close(): void {
