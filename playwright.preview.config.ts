@@ -2,7 +2,7 @@
  * The production topology in Chromium (e2e/preview/): `npm run preview:production` boots
  * docker-compose.yml's units on this machine (services/static-host/src/preview-production.ts:
  * real nginx, two API replicas, the shell's host, NODE_ENV=production, a Mercado Pago double) on
- * ports of its own (base `PRATA_PREVIEW_PORT_BASE`, 41000) and a fresh data directory, and the
+ * ports of its own (base `PRATA_PREVIEW_PORT_BASE`, 26000) and a fresh data directory, and the
  * specs check what production serves. The settings every suite shares (e2e/support/suite-settings.ts);
  * the preview is stopped with SIGINT, as Ctrl+C stops it, so its own shutdown runs.
  */

@@ -1,8 +1,8 @@
 /**
  * The production preview the preview suite runs against (playwright.preview.config.ts starts it
  * with `npm run preview:production`): its layout (services/static-host/src/preview-topology.ts)
- * on the port base `PRATA_PREVIEW_PORT_BASE` (default 41000: store 41080, API proxy 41000, remotes
- * 41001-41004, replicas 127.0.0.1 and 127.0.0.2 on 41010) with the data directory the
+ * on the port base `PRATA_PREVIEW_PORT_BASE` (default 26000: store 26080, API proxy 26000, remotes
+ * 26001-26004, replicas 127.0.0.1 and 127.0.0.2 on 26010) with the data directory the
  * configuration chose (`PRATA_PREVIEW_DATA_DIR`), and the helpers its specs share.
  */
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { uniqueEmail, type StoreAccess } from '../support/accounts.ts';
 import { sql } from '../support/database.ts';
 
 /** The preview's port base. */
-export const PREVIEW_PORT_BASE = Number.parseInt(process.env.PRATA_PREVIEW_PORT_BASE ?? '', 10) || 41_000;
+export const PREVIEW_PORT_BASE = Number.parseInt(process.env.PRATA_PREVIEW_PORT_BASE ?? '', 10) || 26_000;
 
 /** The preview's units and URLs, with its data directory (set by the configuration, inherited by the workers). */
 export function previewOf(dataDir = process.env.PRATA_PREVIEW_DATA_DIR ?? ''): PreviewLayout {

@@ -22,7 +22,8 @@ const ports = {
    */
   carrier: 13012 + offset,
 } as const;
-const pgPort = 54339 + offset;
+/** Below the ephemeral range (32768-60999), where an outgoing connection could hold the port. */
+const pgPort = 15439 + offset;
 /** A second store of the card-payment spec, paying through a Mercado Pago double (issue 21). */
 const acquirerStorePorts = {
   shell: 18280 + offset,
@@ -31,7 +32,7 @@ const acquirerStorePorts = {
   checkout: 13202 + offset,
   admin: 13203 + offset,
   devtools: 13204 + offset,
-  pg: 54349 + offset,
+  pg: 15449 + offset,
 } as const;
 
 export const E2E = {

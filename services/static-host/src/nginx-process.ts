@@ -35,7 +35,7 @@ export function renderTemplate(text: string, env: Readonly<Record<string, string
 
 /**
  * A template as a site of a local nginx: rendered with `env`, listening on `listen`
- * (`127.0.0.1:41001`) instead of the image's port 8080, and serving `root` instead of the image's
+ * (`127.0.0.1:26001`) instead of the image's port 8080, and serving `root` instead of the image's
  * `/usr/share/nginx/html` (a remote's build).
  * @throws Error naming a variable the template needs and `env` does not define.
  */
@@ -65,7 +65,7 @@ function mimeTypes(binary: string): string {
 }
 
 export interface NginxProcess {
-  /** The unit's URL, e.g. `http://127.0.0.1:41001`. */
+  /** The unit's URL, e.g. `http://127.0.0.1:26001`. */
   url: string;
   /** Its prefix directory (config, pid, error.log, temp files). */
   dir: string;

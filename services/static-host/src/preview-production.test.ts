@@ -17,8 +17,8 @@ import { alive, until } from '../../api/test/processes.ts';
 import { findNginx } from './nginx-process.ts';
 import { previewLayout, REPO_ROOT } from './preview-topology.ts';
 
-/** A port block of its own: clear of the e2e preview (41000) and of `npm start`. */
-const PORT_BASE = 41_500;
+/** A port block of its own: clear of the e2e preview (26000), of `npm start` and of the ephemeral range (32768-60999) where an outgoing connection can hold a port. */
+const PORT_BASE = 26_500;
 const dirs: string[] = [];
 afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
