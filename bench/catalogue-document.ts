@@ -40,8 +40,24 @@ const pagePath = option('path', '/produtos');
 const renders = Number(option('renders', '200'));
 const warmup = Number(option('warmup', '50'));
 
+/** Bytes of a document by part (see the module doc); `styleSheets`, `rootSvgs` and `productCards` are counts. */
+export interface DocumentParts {
+  total: number;
+  gzip: number;
+  styleSheets: number;
+  styles: number;
+  jsonLd: number;
+  root: number;
+  rootSvgs: number;
+  rootSvgBytes: number;
+  productCards: number;
+  state: number;
+  boot: number;
+  rest: number;
+}
+
 /** Bytes of `html` by part (see the module doc). */
-export function documentParts(html: string): Record<string, number> {
+export function documentParts(html: string): DocumentParts {
   const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
   const all = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[0]);
   const styles = all(/<style[^>]*>[\s\S]*?<\/style>/g);
