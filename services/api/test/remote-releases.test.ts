@@ -519,6 +519,14 @@ describe('remote releases', () => {
     const checkout = async (query = '', who?: SignedIn) =>
       remoteRegistrySchema.parse((await service.app.inject({ method: 'GET', url: `/api/remotes${query}`, headers: who ? bearer(who) : {} })).json()).find((entry) => entry.name === 'checkout')!;
     expect(await checkout()).toMatchObject({ version: withServer.version, serverIntegrity: withServer.serverIntegrity });
+    // A release is never marked as the operator's bootstrap entry (the host runs unhashed Node builds only for that one, issue 32).
+    expect(await checkout()).not.toHaveProperty('bootstrap');
+
+    // A build whose manifest announces a Node build, published without its hash: refused (the host would run it unchecked; issue 32, review #4).
+    const { serverIntegrity: _omitted, ...unhashed } = await twinBuild('checkout', '0.2.0-55550000');
+    const withoutHash = await post(releasesUrl, developer, unhashed);
+    expect(withoutHash.statusCode).toBe(409);
+    expect(withoutHash.json().message).toBe(unverifiedMessage('checkout', '0.2.0-55550000'));
 
     // A Node container that is not the one recorded, that is missing, or that the manifest does not announce: never activated.
     const tampered = await twinBuild('checkout', '0.2.0-22220000');
@@ -566,7 +574,10 @@ describe('remote releases', () => {
   it('gives a version recorded without its Node build hash and weight (before issue 20) both when it is published again', async () => {
     const releasesUrl = '/api/developer/remotes/checkout/releases';
     const { serverIntegrity, ...older } = await twinBuild('checkout', '0.2.0-66660000');
-    expect((await post(releasesUrl, developer, { ...older, activate: false })).statusCode).toBe(201);
+    // Recorded before issue 20 (it can no longer be published without the hash: issue 32).
+    expect((await post(releasesUrl, developer, { ...older, activate: false })).statusCode).toBe(409);
+    expect((await post(releasesUrl, developer, { ...older, serverIntegrity, activate: false })).statusCode).toBe(201);
+    await sql(service, `update remote_releases set server_integrity = null, weight_js_gzip = null, weight_css_gzip = null where version = ?`, [older.version]);
     const again = await post(releasesUrl, developer, { ...older, serverIntegrity, weight: { jsGzip: 100, cssGzip: 20 }, activate: false });
     expect(again.statusCode, again.body).toBe(201);
     const release = () => remoteReleaseListSchema.parse(again.json()).releases.find((candidate) => candidate.version === older.version);

@@ -144,7 +144,7 @@ export class RemoteReleaseService {
       const canary = canaries.get(entry.name);
       const release =
         previewed?.remote === entry.name ? previewed : canary && clientId && canaryBucket(entry.name, clientId) < canary.percent ? canary : active.get(entry.name);
-      return release ? { ...entry, manifestUrl: release.manifestUrl, version: release.version, ...(release.serverIntegrity ? { serverIntegrity: release.serverIntegrity } : {}) } : entry;
+      return release ? { ...entry, manifestUrl: release.manifestUrl, version: release.version, ...(release.serverIntegrity ? { serverIntegrity: release.serverIntegrity } : {}) } : { ...entry, bootstrap: true as const };
     });
     if (clientId && canaries.size > 0) {
       const counted = served.filter((entry) => canaries.has(entry.name) && previewed?.remote !== entry.name);
