@@ -1,0 +1,20 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/**
+ * When each client counted for a canary first reported an error of the version it was served
+ * (`remote_canary_clients.errored_at`, set by a report whose canary token verifies): the canary
+ * guard counts erroring clients, not reports, so one client cannot roll a canary back by repeating
+ * a report (issue 32, security review 2026-11-29 #3).
+ */
+export class Migration20261130110000_canary_client_errors extends Migration {
+
+  override name = 'Migration20261130110000_canary_client_errors';
+
+  override up(): void | Promise<void> {
+    this.addSql(`alter table "remote_canary_clients" add column "errored_at" timestamptz null;`);
+  }
+
+  override down(): void | Promise<void> {
+    this.addSql(`alter table "remote_canary_clients" drop column "errored_at";`);
+  }
+}
