@@ -491,41 +491,59 @@ describe('remote releases', () => {
     expect(await sql(service, `select 1 from remote_canary_clients`)).toEqual([]);
   });
 
-  it('rolls a canary back by itself when its real users\' p75 LCP is more than 10 % worse, recording the figures and the time to rollback (issue 24)', async () => {
+  it("rolls a canary back by itself when its real users' p75 LCP is more than 10 % worse, recording the figures and the time to rollback (issue 24); forged beacons move nothing (issue 32)", async () => {
     const stable = (await storefront()).version;
     const canaryVersion = '0.1.0-5a5a5a5a';
     expect((await post('/api/developer/remotes/storefront/releases', developer, { ...(await build(canaryVersion)), activate: false })).statusCode).toBe(201);
     expect((await post('/api/developer/remotes/storefront/canary', developer, { version: canaryVersion, percent: 50 })).statusCode).toBe(200);
     const canaryRunning = async () => remoteReleaseListSchema.parse((await service.app.inject({ method: 'GET', url: '/api/developer/remotes/storefront/releases', headers: bearer(developer) })).json()).canary;
-    /** `sessions` page loads of `version`, each from its own tab, with LCP `lcp` ms and INP 80 ms. */
-    const loads = async (version: string, sessions: number, lcp: number, prefix: string) => {
-      for (let i = 0; i < sessions; i += 1) {
-        const payload = JSON.stringify({ sessionId: `${prefix}-${String(i).padStart(4, '0')}`, route: '/', remotes: [{ name: 'storefront', version }], metrics: [{ name: 'LCP', value: lcp }, { name: 'INP', value: 80 }] });
-        const answer = await service.app.inject({ method: 'POST', url: '/api/vitals', headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload, remoteAddress: `198.51.100.${(i % 200) + 1}` });
-        expect(answer.statusCode, answer.body).toBe(204);
+    const bucket = (id: string) => createHash('sha256').update(`storefront:${id}`).digest().readUInt32BE(0) % 100;
+    let addresses = 0;
+    const beacon = (sessionId: string, version: string, lcp: number, reportToken?: string) =>
+      service.app.inject({
+        method: 'POST',
+        url: '/api/vitals',
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        payload: JSON.stringify({ sessionId, route: '/', remotes: [{ name: 'storefront', version, ...(reportToken ? { reportToken } : {}) }], metrics: [{ name: 'LCP', value: lcp }, { name: 'INP', value: 80 }] }),
+        remoteAddress: `10.9.${Math.floor(addresses / 200)}.${(addresses++ % 200) + 1}`,
+      });
+    /** `count` browsers served `version` (each asks the registry from its own address and gets its token), one page load each with LCP `lcp` ms and INP 80 ms. */
+    const loads = async (version: string, count: number, lcp: number, prefix: string) => {
+      const ids = Array.from({ length: 20 * count + 40 }, (_, i) => `${prefix}-${String(i).padStart(4, '0')}`).filter((id) => (bucket(id) < 50) === (version === canaryVersion)).slice(0, count);
+      for (const [i, id] of ids.entries()) {
+        const answer = await service.app.inject({ method: 'GET', url: `/api/remotes?client=${id}`, remoteAddress: `10.8.${prefix.length}.${i + 1}` });
+        const entry = remoteRegistrySchema.parse(answer.json()).find((candidate) => candidate.name === 'storefront')!;
+        expect(entry.version).toBe(version);
+        const sent = await beacon(`sessao-${id}`, version, lcp, entry.reportToken);
+        expect(sent.statusCode, sent.body).toBe(204);
       }
     };
     const tick = async () => {
       clock.advance(CANARY_CHECK_INTERVAL_MS);
       await service.app.jobs.tick();
     };
-    // 19 canary sessions are too few to prove anything, however slow.
+    // The review's forgery: 40 beacons without a token, LCP 120 s for the canary: nothing counts.
+    for (let i = 0; i < 40; i += 1) expect((await beacon(`forjado-${String(i).padStart(4, '0')}`, canaryVersion, 120_000)).statusCode).toBe(204);
     await loads(stable, 20, 2000, 'estavel');
-    await loads(canaryVersion, 19, 2600, 'canario');
+    // 19 canary clients are too few to prove anything, however slow: 18 slow ones, and one more sending 20 beacons, still one client.
+    await loads(canaryVersion, 18, 2600, 'canario');
+    const oneClient = Array.from({ length: 100 }, (_, i) => `repetido-${i}`).find((id) => bucket(id) < 50)!;
+    const itsEntry = remoteRegistrySchema.parse((await service.app.inject({ method: 'GET', url: `/api/remotes?client=${oneClient}`, remoteAddress: '10.7.0.1' })).json()).find((candidate) => candidate.name === 'storefront')!;
+    for (let i = 0; i < 20; i += 1) expect((await beacon(`repetido-sessao-${String(i).padStart(4, '0')}`, canaryVersion, 2000, itsEntry.reportToken)).statusCode).toBe(204);
     await tick();
     expect(await canaryRunning()).toMatchObject({ version: canaryVersion });
+    // One more client at 2200 ms: 20 clients (18 at 2600 ms, 2000 and 2200 ms): p75 2600 ms > 1.1 x 2000 ms.
     await loads(canaryVersion, 1, 2200, 'canario-b');
-    // 20 canary sessions: 19 at 2600 ms and 1 at 2200 ms: p75 2600 ms > 1.1 x 2000 ms.
     await tick();
     expect(await canaryRunning()).toBeNull();
     const [log] = await sql<{ details: Record<string, unknown> }>(service, `select details from admin_logs where action = 'remote_canary_rolled_back' and details->>'version' = ?`, [canaryVersion]);
     expect(log!.details).toMatchObject({
       metric: 'LCP',
       ratio: CANARY_VITALS_RATIO,
-      canary: { version: canaryVersion, sessions: 20, lcpP75: 2600 },
-      stable: { version: stable, sessions: 20, lcpP75: 2000 },
+      canary: { version: canaryVersion, clients: 20, lcpP75: 2600 },
+      stable: { version: stable, clients: 20, lcpP75: 2000 },
       breachToRollbackMs: CANARY_CHECK_INTERVAL_MS,
-      reason: expect.stringMatching(/^Canário revertido automaticamente: p75 de LCP 2600 ms em 20 sessões contra 2000 ms em 20 sessões/),
+      reason: expect.stringMatching(/^Canário revertido automaticamente: p75 de LCP 2600 ms em 20 clientes contra 2000 ms em 20 clientes/),
     });
     expect(log!.details.breachToRollbackMs as number).toBeLessThanOrEqual(60_000);
   });

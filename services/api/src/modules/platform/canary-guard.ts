@@ -16,7 +16,8 @@
  *
  * Real-user speed (issue 24): the canary is also rolled back when its p75 LCP or p75 INP since it
  * started is more than {@link CANARY_VITALS_RATIO} times the stable version's, each version having
- * Web Vitals from at least `minVitalsSessions` sessions (`CANARY_MIN_VITALS_SESSIONS`). The figures
+ * Web Vitals from at least `minVitalsSessions` clients (`CANARY_MIN_VITALS_SESSIONS`); issue 32:
+ * only samples carrying the registry's canary token count, one value per client (its median). The figures
  * and the time from the last sample that proved the breach to the rollback are recorded. The job
  * runs every {@link CANARY_CHECK_INTERVAL_MS}, so that time stays under the 60 s target.
  *
@@ -58,10 +59,10 @@ export function canaryFails(canary: VersionFigures, stable: VersionFigures): boo
 
 /**
  * The metric in which `canary` is more than CANARY_VITALS_RATIO times slower than `stable` (p75),
- * or null; both need `minSessions` sessions with vitals.
+ * or null; both need `minClients` clients with token-verified vitals.
  */
-export function vitalsBreach(canary: VersionVitals, stable: VersionVitals, minSessions: number): 'LCP' | 'INP' | null {
-  if (canary.sessions < minSessions || stable.sessions < minSessions) return null;
+export function vitalsBreach(canary: VersionVitals, stable: VersionVitals, minClients: number): 'LCP' | 'INP' | null {
+  if (canary.clients < minClients || stable.clients < minClients) return null;
   if (canary.lcpP75 !== null && stable.lcpP75 !== null && canary.lcpP75 > CANARY_VITALS_RATIO * stable.lcpP75) return 'LCP';
   if (canary.inpP75 !== null && stable.inpP75 !== null && canary.inpP75 > CANARY_VITALS_RATIO * stable.inpP75) return 'INP';
   return null;
@@ -120,10 +121,10 @@ export class CanaryGuard {
     const rolledBackAt = this.now();
     const breachToRollbackMs = canaryVitals!.lastSampleAt ? Math.max(0, rolledBackAt.getTime() - canaryVitals!.lastSampleAt.getTime()) : null;
     const reason =
-      `Canário revertido automaticamente: p75 de ${metric} ${ms(canaryValue)} em ${canaryVitals!.sessions} sessões ` +
-      `contra ${ms(stableValue)} em ${stableVitals!.sessions} sessões na versão estável; ` +
-      `limite: mais de ${Math.round((CANARY_VITALS_RATIO - 1) * 100)} % pior com ao menos ${this.minVitalsSessions} sessões.`;
-    const details = { reason, metric, canary: canaryVitals, stable: stableVitals, ratio: CANARY_VITALS_RATIO, minSessions: this.minVitalsSessions, breachToRollbackMs };
+      `Canário revertido automaticamente: p75 de ${metric} ${ms(canaryValue)} em ${canaryVitals!.clients} clientes ` +
+      `contra ${ms(stableValue)} em ${stableVitals!.clients} clientes na versão estável; ` +
+      `limite: mais de ${Math.round((CANARY_VITALS_RATIO - 1) * 100)} % pior com ao menos ${this.minVitalsSessions} clientes.`;
+    const details = { reason, metric, canary: canaryVitals, stable: stableVitals, ratio: CANARY_VITALS_RATIO, minClients: this.minVitalsSessions, breachToRollbackMs };
     return this.releases.abortCanary(em, canary.remote, canary.version, details, CANARY_GUARD_ACTOR);
   }
 
