@@ -113,9 +113,11 @@ console.log(
   ].join('\n'),
 );
 
-const renderer = loadShellRenderer(path.join(ROOT, 'shell', 'dist'));
-if (!renderer) throw new Error('shell/dist has no Node build: build the shell first');
 const registry = (await (await fetch(`${apiUrl}/api/remotes`)).json()) as RemoteRegistry;
+// The running store's remotes are the release origins this renderer may load Node builds from.
+const releaseOrigins = [...new Set(registry.map((entry) => new URL(entry.manifestUrl).origin))];
+const renderer = loadShellRenderer(path.join(ROOT, 'shell', 'dist'), releaseOrigins);
+if (!renderer) throw new Error('shell/dist has no Node build: build the shell first');
 const { origin: storeOrigin, hostname } = new URL(storeUrl);
 
 async function renderOnce(): Promise<{ wallMs: number; cpuMs: number; bytes: number }> {
@@ -126,7 +128,7 @@ async function renderOnce(): Promise<{ wallMs: number; cpuMs: number; bytes: num
     renderer: renderer!,
     body,
     closed: new Promise(() => undefined),
-    request: { url: pagePath, hostname, storeOrigin, apiUrl, registry, budgetMs: 2000, report: () => undefined },
+    request: { url: pagePath, hostname, storeOrigin, apiUrl, registry, budgetMs: 2000, releaseOrigins, report: () => undefined },
     onRenderError: (error) => {
       throw error;
     },

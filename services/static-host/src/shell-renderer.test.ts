@@ -74,7 +74,8 @@ beforeAll(async () => {
       styles: ['/chrome.css'],
       singletons: { '@prata/contracts/catalogue': { js: ['/catalogue.js'], css: [], takes: ['@prata/contracts/money'] }, '@prata/contracts/money': { js: ['/money.js'], css: [], takes: [] } },
     },
-    styles: new StyleInliner(dir),
+    styles: new StyleInliner(dir, [new URL(apiUrl).origin]),
+    releaseOrigins: [new URL(apiUrl).origin],
   };
   const document = new ShellDocument({ root: dir, apiUrl, renderer: () => renderer, storeOrigin: 'https://loja.example' });
   shell = await startStaticHost({ name: 'shell', root: dir, port: 0, spa: true, document, csp: { apiUrl, remoteOrigins: async () => registry.map((entry) => new URL(entry.manifestUrl).origin) } });
@@ -186,9 +187,31 @@ describe('a server-rendered document', () => {
 
 describe('style inliner', () => {
   it('links a sheet it cannot read instead of inlining it', async () => {
-    const inliner = new StyleInliner(dir, 500);
+    const inliner = new StyleInliner(dir, ['http://127.0.0.1:1'], 500);
     expect(await inliner.tags(['/missing.css', 'http://127.0.0.1:1/x.css'])).toBe('<link rel="stylesheet" href="/missing.css"><link rel="stylesheet" href="http://127.0.0.1:1/x.css">');
     expect(await inliner.tags(['/../../etc/passwd'])).toBe('<link rel="stylesheet" href="/../../etc/passwd">');
+  });
+
+  it('fetches a remote sheet only from a release origin: one elsewhere (an internal URL a manifest names) stays a link, never fetched (issue 32, review #4)', async () => {
+    const internal = Fastify();
+    let asked = 0;
+    internal.get('/secret.css', async (_request, reply) => {
+      asked += 1;
+      return reply.type('text/css').send('.secret{content:"internal"}');
+    });
+    const internalUrl = await internal.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const allowed = new StyleInliner(dir, [new URL(apiUrl).origin], 500);
+      expect(await allowed.tags([`${internalUrl}/secret.css`, `${apiUrl}/remote/app.css`])).toBe(
+        `<link rel="stylesheet" href="${internalUrl}/secret.css"><style data-href="${apiUrl}/remote/app.css">.hero{background:url(${apiUrl}/remote/hero.png)}.x{background:url(data:image/png;base64,AA)}</style>`,
+      );
+      expect(asked).toBe(0);
+      // The same sheet with its origin allowed is inlined: the origin, not the URL, decided.
+      expect(await new StyleInliner(dir, [new URL(internalUrl).origin], 500).tags([`${internalUrl}/secret.css`])).toBe(`<style data-href="${internalUrl}/secret.css">.secret{content:"internal"}</style>`);
+      expect(asked).toBe(1);
+    } finally {
+      await internal.close();
+    }
   });
 
   it('makes relative url() references absolute', () => {

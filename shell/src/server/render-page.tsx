@@ -145,7 +145,7 @@ export async function renderPage(request: PageRequest): Promise<PageRender | Red
   if (entry) {
     const budget = deadline(budgetMs);
     try {
-      const remote = await Promise.race([serverRemote(entry, budgetMs), budget.promise]);
+      const remote = await Promise.race([serverRemote(entry, budgetMs, request.releaseOrigins), budget.promise]);
       remoteAssets = remote.assets;
       loaded = remote;
       module = remote.module;

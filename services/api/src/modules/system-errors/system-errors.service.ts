@@ -96,8 +96,11 @@ export class SystemErrorService {
   private readonly mapFrames: FrameMapper;
   private readonly onCrash: CrashListener;
 
-  /** Whether a report's `reportToken` was issued for its remote and version (issue 21; default: never). */
-  private readonly verifyToken: (report: { reportToken?: string | undefined; remote?: string | undefined; version?: string | undefined }, now: Date) => boolean;
+  /**
+   * Whether a report's `reportToken` was issued for its remote and version (issue 21; default:
+   * never); it may record, in `em`, that the token's client reported (issue 32).
+   */
+  private readonly verifyToken: (report: { reportToken?: string | undefined; remote?: string | undefined; version?: string | undefined }, now: Date, em: EntityManager) => boolean | Promise<boolean>;
 
   constructor(
     events: EventBus,
@@ -121,7 +124,7 @@ export class SystemErrorService {
     const data = errorReportSchema.parse(input);
     const now = this.clock.now();
     // Only verified reports count for a canary (issue 21); they share the issue with the others.
-    const verified = source === 'client' && this.verifyToken(data, now);
+    const verified = source === 'client' && (await this.verifyToken(data, now, em));
     const reported = parseFrames(data.errorStack);
     const frames = reported.length > 0 ? await this.mapFrames(reported, data.remote, data.version).catch(() => reported) : reported;
     const fingerprint = fingerprintOf({ errorType: data.errorType, errorMessage: data.errorMessage, frames, remote: data.remote });
