@@ -36,6 +36,9 @@
  * - `ACCESS_TOKEN_TTL_MS` (default 15 min), `REFRESH_TOKEN_TTL_DAYS` (default 30).
  * - `RESERVATION_CLEANUP_INTERVAL_MS` (default 60000): how often expired reservations are released
  *   and unpaid orders expire (jobs on the pg-boss queue, once across service processes).
+ * - `RESERVATION_MAX_PER_ACCOUNT` (default 5): favourites' holds one account keeps at once;
+ *   `RESERVATION_COOLDOWN_MS` (default 24 h): how long after a hold began the same account may not
+ *   hold the same product again (security review 2026-11-29 #6: stock hoarding through favourites).
  * - `JOBS_POLL_INTERVAL_MS` (default 2000; 0 = only when `app.jobs.tick()` is called, as tests do):
  *   how often each process enqueues due periodic jobs and works the queue.
  * - `OUTBOX_CATCHUP_INTERVAL_MS` (default 30000): how often the outbox relay catch-up job runs.
@@ -166,6 +169,8 @@ export const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   NODE_ENV: z.string().optional(),
   RESERVATION_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  RESERVATION_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(5),
+  RESERVATION_COOLDOWN_MS: z.coerce.number().int().min(0).default(24 * 60 * 60_000),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
   OUTBOX_CATCHUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
   MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),

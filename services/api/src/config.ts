@@ -68,6 +68,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Interval of the reservation cleanup and order expiry jobs, ms. */
   reservationCleanupIntervalMs: number;
+  /** Favourites' holds per account at once, and ms before an account may hold the same product again (from its last hold's start). */
+  reservationLimits: { maxPerAccount: number; cooldownMs: number };
   /** Jobs runner poll interval, ms (0: manual `app.jobs.tick()`). */
   jobsPollIntervalMs: number;
   /** Outbox relay catch-up job interval, ms. */
@@ -228,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     totpRateLimitPerMinute: e.TOTP_RATE_LIMIT_PER_MINUTE,
     trustProxy,
     reservationCleanupIntervalMs: e.RESERVATION_CLEANUP_INTERVAL_MS,
+    reservationLimits: { maxPerAccount: e.RESERVATION_MAX_PER_ACCOUNT, cooldownMs: e.RESERVATION_COOLDOWN_MS },
     jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
     outboxCatchupIntervalMs: e.OUTBOX_CATCHUP_INTERVAL_MS,
     mailRetryIntervalMs: e.MAIL_RETRY_INTERVAL_MS,

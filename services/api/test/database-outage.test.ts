@@ -22,7 +22,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/database/embedded-postgres.ts';
 import { openDatabase } from '../src/bootstrap/open-database.ts';
-import { account, type SignedIn } from './accounts.ts';
+import { account, accounts, type SignedIn } from './accounts.ts';
 import { approvedCardRequest, shippingCustomer } from './checkout-data.ts';
 import { SandboxPaymentProvider } from '../src/modules/orders/sandbox-provider.ts';
 import { silentLog, type TestService } from './helpers.ts';
@@ -140,14 +140,7 @@ describe('database outage', () => {
     // Card orders are paid at once; one the kill interrupts between commit and payment stays
     // unpaid (until its acquirer deadline), so a buyer can reach the cap of unpaid orders (409):
     // the worker then goes on as the next of its buyers.
-    // Accounts are set up one at a time (12 argon2 hashes at once could outlast the pool's acquire
-    // timeout on a busy machine: setup, not the behaviour under test).
-    const buyers: Awaited<ReturnType<typeof account>>[][] = [];
-    for (let n = 0; n < 3; n += 1) {
-      const group: Awaited<ReturnType<typeof account>>[] = [];
-      for (let i = 0; i < 4; i += 1) group.push(await account(service));
-      buyers.push(group);
-    }
+    const buyers = [await accounts(service, 4), await accounts(service, 4), await accounts(service, 4)];
     const acknowledged: string[] = [];
     const unexpected: string[] = [];
     let refused = 0;
