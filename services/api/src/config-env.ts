@@ -98,8 +98,8 @@
  *   runs); `SHIPMENT_TRACKING_INTERVAL_MS` (default 1 800 000, 30 min) polls the tracking of labels
  *   not yet delivered. `sandbox` quotes from the freight table and sells simulated labels (no
  *   money, a printable test page, tracking that advances to posted after 2 minutes and delivered
- *   after 5) so the flow can be seen without an aggregator; `table` sells none: the owner enters
- *   carrier and tracking code by hand.
+ *   after 5) so the flow can be seen without an aggregator, and is refused with
+ *   `NODE_ENV=production`; `table` sells none: the owner enters carrier and tracking code by hand.
  * - Invoices (issue 23, modules/invoices): `INVOICE_PROVIDER` (`sandbox`, the default outside
  *   production: authorises at once, no fiscal value; refused with `NODE_ENV=production`, where the
  *   default is `off`; `focusnfe`: Focus NFe's API v2; `off`: no invoices), `FOCUS_NFE_URL` (default

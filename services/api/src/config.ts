@@ -283,14 +283,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 /**
- * The acquirer (issue 10 item 6, issue 21 / review item 14): `sandbox` by default outside
- * production; in production (`NODE_ENV=production`) only `mercadopago`, with its three
- * credentials: the sandbox approves free "paid" orders and writes BR Codes payable to a default
- * key, so it is never selectable there (a test store runs Mercado Pago's `TEST-` credentials).
+ * Freight settings (issue 23); `CARRIER=melhorenvio` without `MELHOR_ENVIO_TOKEN` is refused, and
+ * so is `CARRIER=sandbox` in production (security review 2026-11-29 #11): its labels are free and
+ * fake, and its tracking marks an order delivered 5 minutes after purchase (opening the return
+ * window and e-mailing made-up tracking codes), like the sandbox acquirer and invoices.
  * @throws Error saying what to set.
  */
-/** Freight settings (issue 23); `CARRIER=melhorenvio` without `MELHOR_ENVIO_TOKEN` is refused. */
 function shippingConfig(e: ConfigEnv): AppConfig['shipping'] {
+  if (e.NODE_ENV === 'production' && e.CARRIER === 'sandbox') {
+    throw new Error(
+      'Invalid configuration:\nCARRIER: the sandbox is refused in production (its labels are fake and its tracking marks orders delivered that never shipped). Set CARRIER=melhorenvio with MELHOR_ENVIO_TOKEN, or CARRIER=table.',
+    );
+  }
   if (e.CARRIER === 'melhorenvio' && !e.MELHOR_ENVIO_TOKEN) throw new Error('Invalid configuration:\nMELHOR_ENVIO_TOKEN: required with CARRIER=melhorenvio');
   const [lengthCm, widthCm, heightCm] = e.PACKAGE_BOX_CM.split('x').map(Number) as [number, number, number];
   const contact = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM;
@@ -344,6 +348,13 @@ function senderAddress(value: string | undefined): AppConfig['shipping']['sender
   return { street, number, district, city, state };
 }
 
+/**
+ * The acquirer (issue 10 item 6, issue 21 / review item 14): `sandbox` by default outside
+ * production; in production (`NODE_ENV=production`) only `mercadopago`, with its three
+ * credentials: the sandbox approves free "paid" orders and writes BR Codes payable to a default
+ * key, so it is never selectable there (a test store runs Mercado Pago's `TEST-` credentials).
+ * @throws Error saying what to set.
+ */
 function resolvePaymentProvider(e: ConfigEnv): 'sandbox' | 'mercadopago' {
   if (e.NODE_ENV === 'production' && e.PAYMENT_PROVIDER !== 'mercadopago') {
     throw new Error(
