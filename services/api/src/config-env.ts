@@ -26,6 +26,10 @@
  * - `STORE_NAME` (default Prata 925): TOTP issuer and e-mail signature.
  * - `AUTH_RATE_LIMIT_PER_MINUTE` (default 30): per-IP limit of each sign-in/sign-up/recovery route;
  *   `TOTP_RATE_LIMIT_PER_MINUTE` (default 10): per-IP limit of the sign-in TOTP step.
+ * - `BACK_IN_STOCK_CONFIRMATIONS_PER_DAY` (default 5): at most this many back-in-stock confirmation
+ *   e-mails to one address in 24 hours, across products (security review 2026-11-29 #5: anonymous
+ *   subscribes must not make the store an open mailer); past it a subscribe answers as usual and
+ *   sends nothing.
  * - `TRUST_PROXY` (default off): set only when the API is reached through reverse proxies; the
  *   number of proxies in front of it (e.g. `1`) or their addresses/CIDRs (comma-separated, e.g.
  *   `10.0.0.0/8,172.16.0.0/12`). Only then is `X-Forwarded-For` read for the client IP (rate
@@ -163,6 +167,7 @@ export const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   TOTP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  BACK_IN_STOCK_CONFIRMATIONS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
   TRUST_PROXY: z.string().optional(),
   NODE_ENV: z.string().optional(),
   RESERVATION_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),

@@ -61,6 +61,8 @@ export interface AppConfig {
   authRateLimitPerMinute: number;
   /** Requests per minute and IP on the sign-in TOTP step. */
   totpRateLimitPerMinute: number;
+  /** Back-in-stock confirmation e-mails one address may be sent in 24 hours, across products (`BACK_IN_STOCK_CONFIRMATIONS_PER_DAY`). */
+  backInStockConfirmationsPerDay: number;
   /**
    * Fastify `trustProxy`: false (default: the socket address is the client), the number of
    * reverse proxies in front of the API, or their addresses/CIDRs.
@@ -226,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshTokenTtlMs: e.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     totpRateLimitPerMinute: e.TOTP_RATE_LIMIT_PER_MINUTE,
+    backInStockConfirmationsPerDay: e.BACK_IN_STOCK_CONFIRMATIONS_PER_DAY,
     trustProxy,
     reservationCleanupIntervalMs: e.RESERVATION_CLEANUP_INTERVAL_MS,
     jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
