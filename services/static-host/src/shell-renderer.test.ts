@@ -26,6 +26,8 @@ let release: () => void = () => undefined;
 let gate: Promise<void> = Promise.resolve();
 let failRender = false;
 const requests: ServerPageRequest[] = [];
+/** The targets the shell was asked to route (a page's status), in order. */
+const routed: string[] = [];
 
 const registry: RemoteRegistry = [{ name: 'storefront', manifestUrl: 'http://127.0.0.1:1/mf-manifest.json', version: '1.0.0', routes: ['/', '/produtos'] }];
 
@@ -33,6 +35,7 @@ const registry: RemoteRegistry = [{ name: 'storefront', manifestUrl: 'http://127
 const module: ShellServerModule = {
   inlineScript: 'window.early=1;',
   async routePage(request) {
+    routed.push(request.url);
     if (request.hostname.startsWith('admin.')) return { kind: 'redirect', location: '/admin' };
     return { kind: 'page', status: request.url.startsWith('/nada') ? 404 : 200 };
   },
@@ -182,6 +185,36 @@ describe('a server-rendered document', () => {
     redirect.resume();
     expect(redirect.statusCode).toBe(302);
     expect(redirect.headers.location).toBe('/admin');
+  });
+});
+
+describe('request targets that are not a plain path (security review 2026-11-29 #7)', () => {
+  /** A raw request for `target` as sent (fetch would normalise it); the status and Location. */
+  function ask(method: string, target: string): Promise<{ status: number | undefined; location: string | undefined }> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(shell.url, { method, path: target, headers: { accept: 'text/html' } }, (response) => {
+        response.resume();
+        resolve({ status: response.statusCode, location: response.headers.location });
+      });
+      request.on('error', reject).end();
+    });
+  }
+
+  it('asks a protocol-relative or absolute-form target again at its collapsed path, never routing nor rendering it', async () => {
+    gate = Promise.resolve();
+    requests.length = 0;
+    routed.length = 0;
+    expect(await ask('GET', '//evil.example/produtos/anel-lua')).toEqual({ status: 301, location: '/evil.example/produtos/anel-lua' });
+    expect(await ask('GET', '///evil.example/produtos?categoria=aneis')).toEqual({ status: 301, location: '/evil.example/produtos?categoria=aneis' });
+    expect(await ask('GET', '/\\evil.example/produtos')).toEqual({ status: 301, location: '/evil.example/produtos' });
+    expect(await ask('GET', 'http://evil.example/produtos?categoria=aneis')).toEqual({ status: 301, location: '/produtos?categoria=aneis' });
+    expect(await ask('HEAD', '//evil.example/produtos')).toEqual({ status: 301, location: '/evil.example/produtos' });
+    expect((await ask('POST', '//evil.example/produtos')).status).toBe(404);
+    expect(routed).toEqual([]);
+    expect(requests).toEqual([]);
+    // A plain path is a page as before, rendered with the store's origin.
+    expect((await ask('GET', '/produtos')).status).toBe(200);
+    expect(requests.map((request) => [request.url, request.storeOrigin])).toEqual([['/produtos', 'https://loja.example']]);
   });
 });
 

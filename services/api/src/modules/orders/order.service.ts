@@ -110,7 +110,7 @@ export class OrderService {
     const data = createOrderSchema.parse(input);
     const fingerprint = requestFingerprint(data);
     const existing = await this.findByKey(em, userId, idempotencyKey);
-    if (existing) return toOrderDto(sameRequest(existing, fingerprint));
+    if (existing) return toOrderDto(sameRequest(existing, fingerprint, data));
 
     const shipment = await this.quotes.quote(em, { zipCode: data.customer.zipCode, items: data.items }, { statuses: ['active', 'draft', 'archived'] });
     if (shipment.state !== data.customer.state) {
@@ -126,7 +126,7 @@ export class OrderService {
       } catch (error) {
         if (!(error instanceof UniqueConstraintViolationException)) throw error;
         const raced = await this.findByKey(em.fork(), userId, idempotencyKey);
-        if (raced) return toOrderDto(sameRequest(raced, fingerprint));
+        if (raced) return toOrderDto(sameRequest(raced, fingerprint, data));
         // The random code was taken: draw another.
         if (attempt >= 4) throw error;
       }
