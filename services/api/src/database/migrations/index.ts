@@ -46,6 +46,7 @@ import { Migration20261129180000_returned_credit } from './Migration202611291800
 import { Migration20261130100000_shown_states } from './Migration20261130100000_shown_states.ts';
 import { Migration20261130110000_canary_client_errors } from './Migration20261130110000_canary_client_errors.ts';
 import { Migration20261130113000_back_in_stock_confirmations } from './Migration20261130113000_back_in_stock_confirmations.ts';
+import { Migration20261130120000_order_contact_verified } from './Migration20261130120000_order_contact_verified.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
 
 export const migrationsList: MigrationObject[] = [
@@ -93,4 +94,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130100000_shown_states', class: Migration20261130100000_shown_states },
   { name: 'Migration20261130110000_canary_client_errors', class: Migration20261130110000_canary_client_errors },
   { name: 'Migration20261130113000_back_in_stock_confirmations', class: Migration20261130113000_back_in_stock_confirmations },
+  { name: 'Migration20261130120000_order_contact_verified', class: Migration20261130120000_order_contact_verified },
 ];

@@ -148,7 +148,7 @@ export class OrderService {
     for (const line of requested) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
     const now = this.workflow.clock.now();
     return this.workflow.run(em, async (tx, effects) => {
-      await tx.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
+      const buyer = await tx.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id', 'email', 'emailConfirmedAt'] });
       const pending = await tx.count(Order, { user: userId, status: 'pending' });
       if (pending >= MAX_PENDING_ORDERS) {
         throw new ConflictError(
@@ -208,6 +208,8 @@ export class OrderService {
         requestFingerprint: fingerprint,
         customerName: c.fullName,
         customerEmail: c.email,
+        // An address the account never proved gets no payable code and no text the buyer wrote (order-mail.ts).
+        contactVerified: buyer.emailConfirmedAt != null && buyer.email.toLowerCase() === c.email.trim().toLowerCase(),
         customerPhone: c.phone,
         customerCpf: c.cpf,
         zipCode: c.zipCode,
