@@ -32,8 +32,14 @@ describe('priceOrder (issue 23)', () => {
   it('pays with store credit after the discounts, up to the total', () => {
     // R$ 50,00 of credit on R$ 239,80: R$ 189,80 left to charge.
     expect(priceOrder({ ...base, storeCreditBalanceCents: 5_000 })).toMatchObject({ totalCents: 23_980, storeCreditCents: 5_000, amountDueCents: 18_980 });
-    // The PIX discount is worked out on the goods first (R$ 229,80), then the credit pays R$ 50,00 of it.
-    expect(priceOrder({ ...base, paysByPix: true, storeCreditBalanceCents: 5_000 })).toMatchObject({ pixDiscountCents: 1_000, totalCents: 22_980, storeCreditCents: 5_000, amountDueCents: 17_980 });
+    // Security review #9: the PIX discount is only on the goods the PIX pays. R$ 50,00 of credit pays the
+    // R$ 39,90 freight and R$ 10,10 of the goods; the PIX pays R$ 189,80 of goods at 5 % = R$ 180,31,
+    // so R$ 9,49 off instead of R$ 10,00.
+    expect(priceOrder({ ...base, paysByPix: true, storeCreditBalanceCents: 5_000 })).toMatchObject({ pixDiscountCents: 949, totalCents: 23_031, storeCreditCents: 5_000, amountDueCents: 18_031 });
+    // Goods paid with credit alone get no PIX discount at all.
+    expect(priceOrder({ ...base, paysByPix: true, storeCreditBalanceCents: 100_000 })).toEqual({ subtotalCents: 19_990, shippingCents: 3_990, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 23_980, storeCreditCents: 23_980, amountDueCents: 0 });
+    // Credit below the freight leaves every piece of goods to the PIX, and its whole discount.
+    expect(priceOrder({ ...base, paysByPix: true, storeCreditBalanceCents: 1_000 })).toMatchObject({ pixDiscountCents: 1_000, totalCents: 22_980, storeCreditCents: 1_000, amountDueCents: 21_980 });
     // A balance above the total pays the total and keeps the rest.
     expect(priceOrder({ ...base, storeCreditBalanceCents: 100_000 })).toMatchObject({ totalCents: 23_980, storeCreditCents: 23_980, amountDueCents: 0 });
     expect(() => priceOrder({ ...base, storeCreditBalanceCents: -1 })).toThrow(RangeError);

@@ -7,12 +7,14 @@
  * - `shippingCents`: the chosen delivery option as quoted (0 when free shipping applies);
  * - `couponDiscountCents`: the coupon's discount (contracts `CouponCheck.discountCents`): on the
  *   goods for percent and fixed coupons, the freight for a free-shipping one;
+ * - `storeCreditCents`: the part paid with the shopper's store credit (the balance the shopper
+ *   chose to use, up to the total before the PIX discount; issue 23 "issues store credit"): a way
+ *   of paying, not a discount; it pays the freight first, then the goods;
  * - `pixDiscountCents`: the store's PIX discount (`pixPriceCents`, rounded in the shopper's favour)
- *   on the goods left after a goods coupon, when paying by PIX; freight is never discounted by it;
+ *   on the goods left after a goods coupon, when paying by PIX, and only on the part of them the
+ *   PIX pays (security review 2026-11-29 #9: goods paid with store credit got the PIX discount,
+ *   an order paid by credit alone too); freight is never discounted by it;
  * - `totalCents` = subtotal + shipping - coupon discount - PIX discount (never negative);
- * - `storeCreditCents`: the part of the total paid with the shopper's store credit (the balance the
- *   shopper chose to use, up to the total; issue 23 "issues store credit"): a way of paying, not a
- *   discount, so the PIX discount is worked out before it;
  * - `amountDueCents` = total - store credit: what the acquirer charges (0: paid by credit alone).
  */
 import { z } from 'zod';
@@ -62,8 +64,11 @@ export function priceOrder(input: OrderPricingInput): Omit<OrderPricing, 'coupon
   }
   const couponDiscountCents = coupon ? Math.min(coupon.discountCents, coupon.freeShipping ? shippingCents : subtotalCents) : 0;
   const goodsAfterCoupon = subtotalCents - (coupon && !coupon.freeShipping ? couponDiscountCents : 0);
-  const pixDiscountCents = input.paysByPix && input.pixDiscountPercent > 0 ? goodsAfterCoupon - pixPriceCents(goodsAfterCoupon, input.pixDiscountPercent) : 0;
+  const freightAfterCoupon = shippingCents - (coupon?.freeShipping ? couponDiscountCents : 0);
+  const storeCreditCents = Math.min(input.storeCreditBalanceCents ?? 0, goodsAfterCoupon + freightAfterCoupon);
+  // Credit pays the freight first, then goods: the goods the PIX pays are what the credit left.
+  const goodsByPix = goodsAfterCoupon - Math.max(0, storeCreditCents - freightAfterCoupon);
+  const pixDiscountCents = input.paysByPix && input.pixDiscountPercent > 0 ? goodsByPix - pixPriceCents(goodsByPix, input.pixDiscountPercent) : 0;
   const totalCents = subtotalCents + shippingCents - couponDiscountCents - pixDiscountCents;
-  const storeCreditCents = Math.min(input.storeCreditBalanceCents ?? 0, totalCents);
   return { subtotalCents, shippingCents, couponDiscountCents, pixDiscountCents, totalCents, storeCreditCents, amountDueCents: totalCents - storeCreditCents };
 }

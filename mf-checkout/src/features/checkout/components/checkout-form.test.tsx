@@ -513,12 +513,14 @@ describe('CheckoutForm store credit (issue 23)', () => {
     expect(onPlaced).toHaveBeenCalledOnce();
   });
 
-  it('takes the PIX discount before the credit, and leaves the credit unspent when unticked', async () => {
+  it('takes the PIX discount only off the goods the PIX pays (security review #9), and leaves the credit unspent when unticked', async () => {
     const calls = await renderSignedIn(() => 10_000);
     fillValid('pix');
     await flush();
-    // 5 % off the goods by PIX: R$ 331,83 + R$ 19,90 = R$ 351,73, less R$ 100,00 of credit.
-    expect(summary()).toContain(`Total${formatBRL(35_173)}Crédito da loja− ${formatBRL(10_000)}A pagar${formatBRL(25_173)}`);
+    // R$ 100,00 of credit pays the R$ 19,90 freight and R$ 80,10 of the goods; the PIX pays the other
+    // R$ 269,20 of goods at 5 % off: R$ 255,74 (rounded down), R$ 13,46 off. Total R$ 369,20 - 13,46.
+    expect(summary()).toContain(`Desconto no PIX− ${formatBRL(1_346)}`);
+    expect(summary()).toContain(`Total${formatBRL(35_574)}Crédito da loja− ${formatBRL(10_000)}A pagar${formatBRL(25_574)}`);
     click(creditBox());
     expect(creditBox()!.checked).toBe(false);
     await expectPixOrderWithoutCredit(calls);
