@@ -8,10 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CouponRefusedError, CouponService } from '../src/modules/promotions/index.ts';
+import { orderSchema } from '@prata/contracts';
+import { orderServices } from '../src/modules/orders/index.ts';
+import type { SandboxPaymentProvider } from '../src/modules/orders/sandbox-provider.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { placeOrder, sql } from './admin-fixtures.ts';
 import { TestClock, createTestService, type TestService } from './helpers.ts';
-import { createProduct } from './shop.ts';
+import { CPF, createProduct, customer as shopCustomer, placeOrder as placeShopOrder } from './shop.ts';
 
 const clock = new TestClock(Date.parse('2026-12-01T12:00:00Z'));
 const coupons = new CouponService();
@@ -255,3 +258,48 @@ describe('schema', () => {
     expect(diff).not.toMatch(/coupon/);
   });
 });
+
+describe('a late payment reinstated by staff (security review 2026-11-29 #8)', () => {
+  /** A boleto order of `who` with coupon `typed`: placed, expired (its coupon use given back), then paid late at the acquirer. */
+  async function latePaidWithCoupon(who: SignedIn, typed: string) {
+    const product = await createProduct(service, clock, 5, 20_000);
+    const placed = await placeShopOrder(service, who, { items: [{ productId: product.id, quantity: 1 }], customer: { ...shopCustomer, email: who.email }, payment: { method: 'boleto', payerCpf: CPF }, couponCode: typed });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = orderSchema.parse(placed.json());
+    expect(order.pricing.couponDiscountCents).toBeGreaterThan(0);
+    clock.advance(10 * 86_400_000);
+    await orderServices(service.app).reconciliation.expireOverdue(service.db.orm.em.fork());
+    const [row] = await sql<{ payment_reference: string; status: string }>(service, 'select payment_reference, status from orders where id = ?', [order.id]);
+    expect(row!.status).toBe('cancelled');
+    expect(await (service.app.payments as SandboxPaymentProvider).simulatePayment(row!.payment_reference)).toBe(true);
+    await expect.poll(async () => (await sql<{ payment_alert: string | null }>(service, 'select payment_alert from orders where id = ?', [order.id]))[0]!.payment_alert).toBe('paid_after_expiry');
+    return order;
+  }
+  const reinstate = (id: string) => adminCall('POST', `/api/admin/orders/${id}/late-payment`, { action: 'reinstate' });
+
+  it('takes its coupon use again when the coupon allows it, and refuses (409) when it was used up meanwhile', async () => {
+    const once = await createCoupon({ code: code('UMAVEZ'), maxUsesPerCustomer: 1 });
+    const buyer = await account(service);
+    const first = await latePaidWithCoupon(buyer, once.code);
+    expect((await listed(once.id)).usedCount).toBe(0);
+    // The review's bypass: the use given back went on a second order before staff acted.
+    const product = await createProduct(service, clock, 5, 20_000);
+    const second = await placeShopOrder(service, buyer, { items: [{ productId: product.id, quantity: 1 }], customer: { ...shopCustomer, email: buyer.email }, payment: { method: 'pix' }, couponCode: once.code });
+    expect(second.statusCode, second.body).toBe(201);
+    const refusedAnswer = await reinstate(first.id);
+    expect(refusedAnswer.statusCode).toBe(409);
+    expect(refusedAnswer.json()).toEqual({ error: 'coupon_unavailable', message: `O cupom ${once.code} não pode ser usado de novo neste pedido (Você já usou este cupom). Reembolse o pagamento.` });
+    expect((await sql<{ status: string }>(service, 'select status from orders where id = ?', [first.id]))[0]!.status).toBe('cancelled');
+    expect((await listed(once.id)).usedCount).toBe(1);
+
+    // A coupon with room left: reinstated, its use counted again with the order's own discount.
+    const open = await createCoupon({ code: code('ABERTO'), maxUses: 5 });
+    const other = await account(service);
+    const late = await latePaidWithCoupon(other, open.code);
+    const reinstated = await reinstate(late.id);
+    expect(reinstated.statusCode, reinstated.body).toBe(200);
+    expect(reinstated.json().status).toBe('paid');
+    expect(await listed(open.id)).toMatchObject({ usedCount: 1, discountTotalCents: late.pricing.couponDiscountCents });
+  });
+});
+

@@ -28,6 +28,7 @@ import {
 import { ConflictError, DomainError, NotFoundError } from '../../errors.ts';
 import { audit, type AuditAction } from '../audit/index.ts';
 import { Product, takeVariantUnits } from '../catalogue/index.ts';
+import { CouponRefusedError, CouponService } from '../promotions/index.ts';
 import { endOfSaoPauloDay } from './business-days.ts';
 import { Order, amountDueCents, timelineOrder } from './order.entities.ts';
 import { toOrderDto } from './order-dto.ts';
@@ -206,6 +207,16 @@ export class AdminOrderService {
       // buyer's lock before the products', as everywhere), or the late payment must be refunded.
       if (!(await storeCreditLedger.spendAgain(tx, order, this.workflow.clock.now()))) {
         throw new ConflictError('O crédito da loja usado neste pedido já foi gasto em outro pedido. Reembolse o pagamento.', 'store_credit_spent');
+      }
+      // Its coupon use went back too: taken again under the coupon's limits (review #8), or refunded.
+      if (order.couponCode) {
+        const userId = typeof order.user === 'string' ? order.user : order.user.id;
+        try {
+          await new CouponService().redeemAgain(tx, { code: order.couponCode, userId, orderId: order.id, discountCents: order.couponDiscountCents, now: this.workflow.clock.now() });
+        } catch (error) {
+          if (!(error instanceof CouponRefusedError)) throw error;
+          throw new ConflictError(`O cupom ${order.couponCode} não pode ser usado de novo neste pedido (${error.message}). Reembolse o pagamento.`, 'coupon_unavailable');
+        }
       }
       const ids = order.items.getItems().flatMap((item) => (item.product ? [item.product.id] : []));
       const products = await tx.find(Product, { id: { $in: ids } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });

@@ -63,6 +63,26 @@ export class CouponService {
   }
 
   /**
+   * Takes a coupon use again for an order brought back from cancelled (a late payment reinstated
+   * by staff), inside the caller's transaction: its use was given back when it was cancelled, and
+   * meanwhile the coupon may have been used up (security review 2026-11-29 #8: a once-per-customer
+   * coupon on two orders). The use limits are checked again (total uses, uses per customer, first
+   * purchase), not the dates, pause or minimum (the order met them when placed), and the order's
+   * own discount is recorded.
+   * @throws CouponRefusedError 409 `coupon_exhausted` / `coupon_already_used`, 422 `coupon_first_purchase`
+   *   (the caller answers that the payment must be refunded instead).
+   */
+  async redeemAgain(tx: EntityManager, input: { code: string; userId: string; orderId: string; discountCents: number; now: Date }): Promise<void> {
+    const coupon = await this.find(tx, input.code, true);
+    const usage = await this.usage(tx, coupon, input.userId, input.orderId);
+    if (coupon.maxUses != null && usage.usedCount >= coupon.maxUses) throw new CouponRefusedError('coupon_exhausted');
+    if (coupon.maxUsesPerCustomer != null && usage.usedByCustomer >= coupon.maxUsesPerCustomer) throw new CouponRefusedError('coupon_already_used');
+    if (coupon.firstPurchaseOnly && usage.hasPreviousOrder) throw new CouponRefusedError('coupon_first_purchase');
+    tx.create(CouponRedemption, { coupon, orderId: input.orderId, user: input.userId, discountCents: input.discountCents, createdAt: input.now });
+    await tx.flush();
+  }
+
+  /**
    * Gives an order's coupon use back (the order was cancelled or expired), inside the caller's
    * transaction. @returns whether the order had a coupon.
    */
