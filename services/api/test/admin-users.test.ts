@@ -132,6 +132,11 @@ describe('DELETE /api/admin/users/:id (LGPD erasure)', () => {
     const [product] = await sql<{ id: string; stock: number }>(service, 'select id, stock from products where stock > 3 order by name limit 1');
     const order = await placeOrder(service, customer, [{ productId: product!.id, quantity: 2 }]);
     await service.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(customer), payload: { productId: product!.id } });
+    // What the review found left behind (#16): a boleto link, a label's print link, a return's reason and note, a staff note.
+    await sql(service, `update orders set boleto_url = 'https://acquirer.example/boleto/123-maria-52998224725' where id = ?`, [order.id]);
+    await sql(service, `insert into shipments (id, order_id, provider, carrier_order_id, service_id, carrier, service_name, price_cents, tracking_code, label_url, carrier_status, created_at, updated_at) values (gen_random_uuid(), ?, 'melhorenvio', 'me-erasure-1', 'melhorenvio-1', 'Correios', 'PAC', 2000, 'QB123456789BR', 'https://labels.example/print/maria-rua-das-flores', 'released', now(), now())`, [order.id]);
+    await sql(service, `insert into return_requests (id, order_id, user_id, kind, status, reason, within_withdrawal, amount_cents, note, created_at, updated_at) values (gen_random_uuid(), ?, ?, 'return', 'rejected', 'Minha filha Ana não gostou, moro na Rua das Flores 10', true, 100, 'Falei com a Maria pelo telefone 11 99999-0000', now(), now())`, [order.id, customer.userId]);
+    await sql(service, `update order_status_changes set note = 'PIX conferido: Maria Souza, agência 1234' where order_id = ?`, [order.id]);
     const [before] = await sql<Record<string, unknown>>(service, 'select * from orders where id = ?', [order.id]);
     // The CPF checkout asked for the invoice (issue 23) is personal data too.
     expect(before!.customer_cpf).toBe('52998224725');
@@ -166,6 +171,12 @@ describe('DELETE /api/admin/users/:id (LGPD erasure)', () => {
       status: before!.status,
       number: before!.number,
     });
+    expect(after!.boleto_url).toBeNull();
+    expect(await sql(service, 'select label_url from shipments where order_id = ?', [order.id])).toEqual([{ label_url: null }]);
+    expect(await sql(service, 'select reason, note from return_requests where order_id = ?', [order.id])).toEqual([{ reason: 'Removido (LGPD)', note: null }]);
+    const notes = await sql<{ note: string | null }>(service, 'select note from order_status_changes where order_id = ?', [order.id]);
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.every((row) => row.note === null)).toBe(true);
     expect(JSON.stringify(after)).not.toContain(ORDER_CUSTOMER.street);
     expect(JSON.stringify(after)).not.toContain(customer.email);
     expect(await sql(service, 'select quantity, product_id from order_items where order_id = ?', [order.id])).toEqual([{ quantity: 2, product_id: product!.id }]);

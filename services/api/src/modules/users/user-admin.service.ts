@@ -64,7 +64,12 @@ export const ERASED_ORDER_FIELDS = {
   neighborhood: 'Removido',
   cardBrand: null,
   cardLast4: null,
+  // The acquirer's boleto page names the payer and the CPF (security review 2026-11-29 #16).
+  boletoUrl: null,
 } as const;
+
+/** What an erased account's return requests keep of the shopper's own words. */
+export const ERASED_RETURN_REASON = 'Removido (LGPD)';
 
 /** The e-mail an erased account keeps (unique, undeliverable: `.invalid` is reserved, RFC 2606). */
 export function erasedEmail(userId: string): string {
@@ -171,6 +176,12 @@ export class UserAdminService {
       await tx.nativeDelete(RecoveryCode, { user: id });
       await tx.nativeDelete(AdminRegistration, { user: id });
       await tx.nativeDelete(ProductReservation, { user: id });
+      // Free text and links that name the person (review #16): the label's print link (name,
+      // address, phone), the return reasons and the owner's notes on them, the notes on the orders'
+      // history (staff write what they checked: a payer's name, a bank statement line).
+      await connection.execute('update shipments set label_url = null where order_id in (select id from orders where user_id = ?)', [id], 'run', ctx);
+      await connection.execute('update return_requests set reason = ?, note = null where user_id = ?', [ERASED_RETURN_REASON, id], 'run', ctx);
+      await connection.execute('update order_status_changes set note = null where order_id in (select id from orders where user_id = ?)', [id], 'run', ctx);
       // Back-in-stock alerts (issue 22) of the account or of any address it used.
       await connection.execute(`delete from stock_subscriptions where user_id = ? or lower(email) in (${addresses.map(() => '?').join(', ')})`, [id, ...addresses], 'run', ctx);
       await connection.execute(`delete from outbox_emails where lower("to") in (${addresses.map(() => '?').join(', ')})`, addresses, 'run', ctx);
