@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminLog } from '../src/modules/audit/admin-log.entity.ts';
 import { OutboxEmail } from '../src/mail/outbox-email.entity.ts';
 import { Profile, RefreshToken, User } from '../src/modules/identity/identity.entities.ts';
+import { RECOVER_PER_EMAIL } from '../src/modules/identity/index.ts';
 import { REFRESH_REUSE_GRACE_MS } from '../src/modules/identity/session.service.ts';
 import { account, bearer, lastMailTo, refreshCookieFrom, signIn, signUpConfirmed, tokenFrom, uniqueEmail } from './accounts.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
@@ -401,6 +402,16 @@ describe('own account', () => {
 });
 
 describe('rate limiting per IP', () => {
+  it('limits password-reset e-mails per address across IPs (security review 2026-11-29 #14): RECOVER_PER_EMAIL an hour, then 429', async () => {
+    const target = uniqueEmail('alvo');
+    const ask = (email: string, ip: string) => service.app.inject({ method: 'POST', url: '/api/auth/recover', payload: { email }, remoteAddress: ip });
+    const codes: number[] = [];
+    for (let i = 0; i < RECOVER_PER_EMAIL + 1; i += 1) codes.push((await ask(target, `198.18.${i}.1`)).statusCode);
+    expect(codes).toEqual([...Array.from({ length: RECOVER_PER_EMAIL }, () => 200), 429]);
+    // Another address from the same IPs is not held back.
+    expect((await ask(uniqueEmail('outro'), '198.18.0.1')).statusCode).toBe(200);
+  });
+
   it('answers 429 in Portuguese past the limit', async () => {
     const limited = await createTestService({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
     try {

@@ -374,6 +374,11 @@ describe('remote releases', () => {
     expect(probed.filter((entry) => entry.reportToken).length).toBe(5);
     expect(probed.slice(5).every((entry) => entry.reportToken === undefined)).toBe(true);
 
+    // One IPv6 /64 (review #14) is one address: 40 ids from 40 of its addresses, 5 counted.
+    for (const [i, probe] of probes.entries()) await served(`v6-${probe}`, `2001:db8:66:1::${(i + 1).toString(16)}`);
+    const [fromV6] = await sql<{ n: number }>(service, `select count(*)::int as n from remote_canary_clients where address = '2001:db8:66:1::/64'`);
+    expect(fromV6!.n).toBe(5);
+
     // The review's forgery: many reports naming the canary version, without a token.
     for (let i = 0; i < 20; i += 1) expect((await report(undefined, `forjado ${'abcdefghijklmnopqrst'[i]}`, `192.0.2.${i + 1}`)).statusCode).toBe(202);
     await tick();

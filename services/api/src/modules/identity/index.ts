@@ -62,6 +62,8 @@ import { TwoFactorService } from './two-factor.service.ts';
 
 /** Confirmation e-mails one address may ask for again per hour (issue 22). */
 export const RESEND_CONFIRMATION_PER_EMAIL = 3;
+/** Password-reset e-mails asked per address an hour, from any number of IPs. */
+export const RECOVER_PER_EMAIL = 3;
 /** The one answer of `POST /api/auth/resend-confirmation`, whatever the address (no account enumeration). */
 export const RESEND_CONFIRMATION_MESSAGE = 'Se houver uma conta não confirmada com este email, enviaremos um novo link de confirmação.';
 
@@ -175,7 +177,16 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Você foi desconectado com sucesso.' };
   });
 
+  // Per IP (the route's limit) and per address (RECOVER_PER_EMAIL an hour, counted for any address,
+  // known or not: security review 2026-11-29 #14, reset-mail bombing of a known customer from many IPs).
+  const recoverPerEmail = app.createRateLimit({
+    max: RECOVER_PER_EMAIL,
+    timeWindow: 3_600_000,
+    keyGenerator: (request) => `recover:${String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
+  });
   app.post('/api/auth/recover', { config: { access: 'public', ...limit }, schema: { body: recoverSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
+    const verdict = await recoverPerEmail(request);
+    if (!verdict.isAllowed && verdict.isExceeded) throw new TooManyRequestsError('Muitas tentativas. Tente novamente em alguns minutos.');
     await auth.recover(em(), request.body.email);
     return { message: 'Se houver uma conta com este email, você receberá um link para redefinir a senha.' };
   });

@@ -47,6 +47,7 @@ import { CanaryReportTokens } from './canary-report-token.ts';
 import { verifyRelease, type ReleaseToVerify } from './release-verifier.ts';
 import { releaseHealthRoutes } from './release-health.routes.ts';
 import { CompositionService } from './composition.service.ts';
+import { addressKey } from '../../lib/address-key.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
@@ -102,7 +103,7 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
         const staff = request.auth?.roles.some((role) => role === 'admin' || role === 'developer') ?? false;
         const [remote, version] = staff && request.query.preview ? request.query.preview.split('@') : [];
         const preview = remote && version ? remotePreviewSchema.parse({ remote, version }) : undefined;
-        const served = await releases.registry(app.orm.em, request.query.client, preview, request.ip);
+        const served = await releases.registry(app.orm.em, request.query.client, preview, addressKey(request.ip));
         if (!request.query.client && !preview) {
           lastRegistry = served;
           void reply.header(REGISTRY_CANARIES_HEADER, [...(await releases.canaryReleases(app.orm.em)).keys()].sort().join(','));

@@ -21,6 +21,7 @@ import { TooManyRequestsError, UnauthorizedError } from '../../errors.ts';
 import type { TokenClaims } from '../../plugins/auth.ts';
 import { liveSessionRoles } from '../identity/index.ts';
 import { RealtimeHub, type SocketIdentity } from './realtime-hub.ts';
+import { addressKey } from '../../lib/address-key.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,7 +80,7 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public' },
     preValidation: async (request) => {
         // Connection caps per address and per account (issue 21 / review item 2), checked again below once the account is known.
-        if (!hub.admits(request.ip, null)) throw new TooManyRequestsError('Muitas conexões em tempo real a partir deste endereço.');
+        if (!hub.admits(addressKey(request.ip), null)) throw new TooManyRequestsError('Muitas conexões em tempo real a partir deste endereço.');
         const offered = String(request.headers['sec-websocket-protocol'] ?? '')
           .split(',')
           .map((value) => value.trim());
@@ -93,12 +94,12 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch {
           throw new UnauthorizedError('Sessão expirada');
         }
-        if (!hub.admits(request.ip, request.socketIdentity.userId)) throw new TooManyRequestsError('Muitas conexões em tempo real nesta conta.');
+        if (!hub.admits(addressKey(request.ip), request.socketIdentity.userId)) throw new TooManyRequestsError('Muitas conexões em tempo real nesta conta.');
     },
     // A plain HTTP GET (no upgrade) learns it needs a websocket.
     handler: async (_request, reply) => reply.code(426).send({ error: 'upgrade_required', message: 'Esta rota aceita apenas conexões websocket' }),
     wsHandler: (socket, request) => {
-      hub.attach(socket, request.socketIdentity ?? { userId: null, roles: [], expiresAt: null }, request.ip);
+      hub.attach(socket, request.socketIdentity ?? { userId: null, roles: [], expiresAt: null }, addressKey(request.ip));
     },
   });
 };
