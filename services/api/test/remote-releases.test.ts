@@ -667,3 +667,10 @@ describe('remote releases', () => {
     expect(diff).not.toMatch(/remote_releases|remote_activations|remote_canaries|remote_canary_clients/);
   });
 });
+
+describe('schema', () => {
+  it("the canary and contact migrations match the entities (remote_canary_clients.errored_at, web_vital_samples.canary_client, orders.contact_verified)", async () => {
+    const diff = await service.db.orm.schema.getUpdateSchemaSQL({ wrap: false });
+    expect(diff).not.toMatch(/remote_canary_clients|canary_client|contact_verified/);
+  });
+});
