@@ -669,8 +669,8 @@ describe('remote releases', () => {
 });
 
 describe('schema', () => {
-  it("the canary and contact migrations match the entities (remote_canary_clients.errored_at, web_vital_samples.canary_client, orders.contact_verified)", async () => {
+  it("the canary and contact migrations match the entities (remote_canary_clients.errored_at, web_vital_samples.canary_client, orders.contact_verified, carrier_webhook_receipts)", async () => {
     const diff = await service.db.orm.schema.getUpdateSchemaSQL({ wrap: false });
-    expect(diff).not.toMatch(/remote_canary_clients|canary_client|contact_verified/);
+    expect(diff).not.toMatch(/remote_canary_clients|canary_client|contact_verified|carrier_webhook_receipts/);
   });
 });

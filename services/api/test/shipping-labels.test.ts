@@ -356,7 +356,9 @@ describe('tracking', () => {
     double.setStatus(label.carrierOrderId, 'delivered', '2026-12-01 15:00:00');
     const delivered = trackingEvent(label.carrierOrderId);
     expect((await webhook(delivered)).json()).toEqual({ received: true, outcome: 'updated' });
-    expect((await webhook(delivered)).json()).toEqual({ received: true, outcome: 'unchanged' });
+    // The same signed body again (a replay, or the carrier's retry): recognised, not applied (review #12).
+    expect((await webhook(delivered)).json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await sql(service, 'select count(*)::int as n from carrier_webhook_receipts')).toEqual([{ n: 2 }]);
     // A late 'posted' after delivery is stale.
     expect((await webhook({ ...delivered, event: 'order.posted', data: { ...delivered.data, status: 'posted' } })).json()).toEqual({ received: true, outcome: 'unchanged' });
 

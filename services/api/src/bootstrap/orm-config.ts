@@ -23,7 +23,7 @@ import {
 import { OutboxEmailSchema } from '../mail/outbox-email.entity.ts';
 import { DomainEventRecordSchema } from '../events/domain-event.entity.ts';
 import { InvoiceSchema } from '../modules/invoices/index.ts';
-import { OrderItemSchema, OrderSchema, OrderStatusChangeSchema, PaymentNotificationSchema, SandboxPaymentSchema, ShipmentSchema, StoreCreditEntrySchema } from '../modules/orders/index.ts';
+import { CarrierWebhookReceiptSchema, OrderItemSchema, OrderSchema, OrderStatusChangeSchema, PaymentNotificationSchema, SandboxPaymentSchema, ShipmentSchema, StoreCreditEntrySchema } from '../modules/orders/index.ts';
 import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/index.ts';
 import { SearchNormalizeRoutine } from '../modules/search/index.ts';
 import { StoreSettingsSchema } from '../modules/settings/index.ts';
@@ -64,6 +64,7 @@ export const ENTITIES = [
   SandboxPaymentSchema,
   InvoiceSchema,
   ShipmentSchema,
+  CarrierWebhookReceiptSchema,
   DomainEventRecordSchema,
   MfaChallengeSchema,
   OwnerSetupTokenSchema,

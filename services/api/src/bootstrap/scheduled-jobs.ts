@@ -18,7 +18,7 @@
 import fp from 'fastify-plugin';
 import { registerHandlerRetries } from '../events/handler-retries.ts';
 import { registerMailRetries } from '../mail/mail-retries.ts';
-import { orderServices } from '../modules/orders/index.ts';
+import { CARRIER_WEBHOOK_RECEIPT_DAYS, orderServices } from '../modules/orders/index.ts';
 import { CANARY_CHECK_INTERVAL_MS, CanaryGuard, releaseServices } from '../modules/platform/index.ts';
 import { ReservationService } from '../modules/reservations/index.ts';
 import { RATE_LIMIT_CLEANUP_SQL } from '../plugins/rate-limit-store.ts';
@@ -50,6 +50,13 @@ export default fp(
         const connection = app.orm.em.getConnection();
         await connection.execute(RATE_LIMIT_CLEANUP_SQL, [], 'run');
         await connection.execute('delete from login_failures where last_failed_at < ?', [new Date(app.clock.now().getTime() - 15 * 60_000)], 'run');
+      },
+    });
+    app.jobs.every({
+      name: 'carrier-webhook-receipts-retention',
+      everyMs: 3_600_000,
+      run: async () => {
+        await app.orm.em.getConnection().execute('delete from carrier_webhook_receipts where received_at < ?', [new Date(app.clock.now().getTime() - CARRIER_WEBHOOK_RECEIPT_DAYS * 86_400_000)], 'run');
       },
     });
     app.jobs.every({ name: 'outbox-relay', everyMs: app.config.outboxCatchupIntervalMs, run: () => app.events.relay() });

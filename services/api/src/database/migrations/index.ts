@@ -47,6 +47,7 @@ import { Migration20261130100000_shown_states } from './Migration20261130100000_
 import { Migration20261130110000_canary_client_errors } from './Migration20261130110000_canary_client_errors.ts';
 import { Migration20261130113000_back_in_stock_confirmations } from './Migration20261130113000_back_in_stock_confirmations.ts';
 import { Migration20261130120000_order_contact_verified } from './Migration20261130120000_order_contact_verified.ts';
+import { Migration20261130130000_carrier_webhook_receipts } from './Migration20261130130000_carrier_webhook_receipts.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
 
 export const migrationsList: MigrationObject[] = [
@@ -95,4 +96,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130110000_canary_client_errors', class: Migration20261130110000_canary_client_errors },
   { name: 'Migration20261130113000_back_in_stock_confirmations', class: Migration20261130113000_back_in_stock_confirmations },
   { name: 'Migration20261130120000_order_contact_verified', class: Migration20261130120000_order_contact_verified },
+  { name: 'Migration20261130130000_carrier_webhook_receipts', class: Migration20261130130000_carrier_webhook_receipts },
 ];

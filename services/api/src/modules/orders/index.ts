@@ -166,7 +166,7 @@ export default orderRoutes;
 // The module's public face (issue 25): other modules and the app import these from here, never a
 // file of this folder.
 export { default as paymentsPlugin, PAYMENT_WEBHOOK_PATH } from './payments.plugin.ts';
-export { Shipment, ShipmentSchema } from './shipment.entity.ts';
+export { CARRIER_WEBHOOK_RECEIPT_DAYS, CarrierWebhookReceiptSchema, Shipment, ShipmentSchema } from './shipment.entity.ts';
 export { StoreCreditEntry, StoreCreditEntrySchema, storeCreditLedger } from './store-credit.ts';
 
 export { addBusinessDays, endOfSaoPauloDay } from './business-days.ts';

@@ -37,3 +37,24 @@ export const ShipmentSchema = defineEntity({
 });
 export class Shipment extends ShipmentSchema.class {}
 ShipmentSchema.setClass(Shipment);
+
+/**
+ * `carrier_webhook_receipts`: the signed carrier notifications already applied, by the SHA-256 of
+ * their raw body (security review 2026-11-29 #12: Melhor Envio's signature covers the body but
+ * carries no time or id, so a captured notification could be replayed forever). A body seen
+ * before is answered 200 `duplicate` and not applied again; receipts older than
+ * CARRIER_WEBHOOK_RECEIPT_DAYS are pruned by the tracking job.
+ */
+export const CarrierWebhookReceiptSchema = defineEntity({
+  name: 'CarrierWebhookReceipt',
+  tableName: 'carrier_webhook_receipts',
+  properties: {
+    bodySha256: p.string().length(64).primary(),
+    receivedAt: p.datetime().index(),
+  },
+});
+export class CarrierWebhookReceipt extends CarrierWebhookReceiptSchema.class {}
+CarrierWebhookReceiptSchema.setClass(CarrierWebhookReceipt);
+
+/** Days a carrier notification's receipt is kept (a replay older than this is applied like any stale report: forward-only). */
+export const CARRIER_WEBHOOK_RECEIPT_DAYS = 30;

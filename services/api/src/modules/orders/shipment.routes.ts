@@ -20,6 +20,7 @@
  * Job: `shipment-tracking`, every `SHIPMENT_TRACKING_INTERVAL_MS`, polls the labels not yet
  * delivered.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARRIER_STATUS_LABELS, apiErrorSchema, buyLabelSchema, labelOptionsSchema, orderShipmentSchema, orderShipmentStateSchema } from '@prata/contracts';
@@ -28,7 +29,7 @@ import { escapeHtml } from '../../lib/html.ts';
 import { SANDBOX_LABEL_PATH, createLabelGateway, shippingQuotes, isSandboxLabelId, melhorEnvioWebhookTracking, verifyMelhorEnvioSignature } from '../shipping/index.ts';
 import { Order } from './order.entities.ts';
 import type { Actor, OrderWorkflow } from './order-workflow.ts';
-import { Shipment } from './shipment.entity.ts';
+import { CarrierWebhookReceipt, Shipment } from './shipment.entity.ts';
 import { ShippingLabelService } from './shipping-labels.service.ts';
 import { staffActor } from './staff-actor.ts';
 
@@ -80,7 +81,7 @@ const shipmentRoutes: FastifyPluginAsyncZod<{ workflow: OrderWorkflow }> = async
         schema: {
           headers: z.object({ 'x-me-signature': z.string().max(200).optional() }),
           body: z.string().describe('The raw JSON notification: { event, data: { id, status, tracking, posted_at, delivered_at } }'),
-          response: { 200: z.object({ received: z.literal(true), outcome: z.enum(['updated', 'unchanged', 'unknown']) }), ...errors },
+          response: { 200: z.object({ received: z.literal(true), outcome: z.enum(['updated', 'unchanged', 'unknown', 'duplicate']) }), ...errors },
         },
       },
       async (request) => {
@@ -96,7 +97,13 @@ const shipmentRoutes: FastifyPluginAsyncZod<{ workflow: OrderWorkflow }> = async
         if (json !== null && typeof json === 'object' && !Array.isArray(json) && !('data' in json)) return { received: true as const, outcome: 'unknown' as const };
         const tracking = melhorEnvioWebhookTracking(json);
         if (!tracking) throw new ValidationError('Notificação inválida');
-        return { received: true as const, outcome: await labels.applyTracking(app.orm.em, tracking, carrierActor) };
+        // A body applied before is a replay (or the carrier's retry of a delivered one): 200, not applied again (review #12).
+        const bodySha256 = createHash('sha256').update(request.body).digest('hex');
+        const em = app.orm.em.fork();
+        if (await em.count(CarrierWebhookReceipt, { bodySha256 })) return { received: true as const, outcome: 'duplicate' as const };
+        const outcome = await labels.applyTracking(em, tracking, carrierActor);
+        await em.getConnection().execute('insert into carrier_webhook_receipts (body_sha256, received_at) values (?, ?) on conflict do nothing', [bodySha256, app.clock.now()]);
+        return { received: true as const, outcome };
       },
     );
   });
