@@ -10,6 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_RENDITION_WIDTHS, OPEN_GRAPH_IMAGE_WIDTH, imageSrcSet, openGraphImageUrl } from '@prata/contracts';
+import { MAX_INPUT_PIXELS } from '../src/storage/image-renditions.ts';
 import { PRODUCT_IMAGES_BUCKET, RENDITIONS_FOLDER } from '../src/storage/object-storage.ts';
 import { createTestService, type TestService } from './helpers.ts';
 
@@ -35,6 +36,8 @@ beforeAll(async () => {
   await service.app.storage.put(PRODUCT_IMAGES_BUCKET, 'products/anel-foto.jpg', await jpeg(1600, 1600));
   await service.app.storage.put(PRODUCT_IMAGES_BUCKET, 'products/pequeno.png', await sharp({ create: { width: 400, height: 300, channels: 4, background: '#c0c0c0' } }).png().toBuffer());
   await service.app.storage.put(PRODUCT_IMAGES_BUCKET, 'products/quebrado.jpg', 'isto não é uma imagem');
+  // A decompression bomb (review #18): a small file that decodes to 48 MP, past MAX_INPUT_PIXELS.
+  await service.app.storage.put(PRODUCT_IMAGES_BUCKET, 'products/bomba.png', await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#c0c0c0' } }).png().toBuffer());
 });
 afterAll(async () => service?.close());
 
@@ -102,9 +105,12 @@ describe('GET /images/product-images/<key>?w=<width>', () => {
     }
   });
 
-  it("answers 'Imagem não encontrada' for a missing file, a vector image, a broken file and path tricks", async () => {
+  it("answers 'Imagem não encontrada' for a missing file, a vector image, a broken file, an image past MAX_INPUT_PIXELS and path tricks", async () => {
+    const stored = await service.app.storage.read(PRODUCT_IMAGES_BUCKET, 'products/bomba.png');
+    const bomb = await sharp(stored!.data, { limitInputPixels: false }).metadata();
+    expect(bomb.width! * bomb.height!).toBeGreaterThan(MAX_INPUT_PIXELS);
     const seededSvg = new URL((await service.app.inject({ method: 'GET', url: '/api/products' })).json<{ imageUrl: string }[]>()[0]!.imageUrl).pathname.split('/').slice(3).join('/');
-    for (const key of ['products/nao-existe.jpg', seededSvg, 'products/quebrado.jpg', '..%2F..%2Fsecrets.json', '..%2F.renditions%2Fx.jpg']) {
+    for (const key of ['products/nao-existe.jpg', seededSvg, 'products/quebrado.jpg', 'products/bomba.png', '..%2F..%2Fsecrets.json', '..%2F.renditions%2Fx.jpg']) {
       const response = await rendition(key, 320);
       expect(response.statusCode, key).toBe(404);
       expect(response.json<{ message: string }>().message).toBe('Imagem não encontrada');

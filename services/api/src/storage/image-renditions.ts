@@ -14,7 +14,18 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type SharpOptions } from 'sharp';
+
+/**
+ * Largest image decoded, in pixels (width x height): 40 MP, well above a phone's 12-50 MP photo
+ * resized for the web and far below sharp's default of 268 MP, so an upload made to be huge
+ * once decoded (a decompression bomb) is refused before libvips allocates it (security review
+ * 2026-11-29 #18). SVGs are rendered at most at this size as well.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+/** sharp on `data` with the input limit (and `options`, e.g. an SVG's density). */
+const decode = (data: Buffer, options: SharpOptions = {}) => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, ...options });
 import { IMAGE_RENDITION_WIDTHS, OPEN_GRAPH_IMAGE_WIDTH, isRasterImage } from '@prata/contracts';
 import type { ObjectStorage } from './object-storage.ts';
 
@@ -50,7 +61,7 @@ export class ImageRenditions {
   async render(bucket: string, key: string, width: number): Promise<Rendition | null> {
     if (!isRasterImage(key)) return null;
     return this.once(bucket, key, `${key}@${width}.webp`, (data) =>
-      sharp(data).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: RENDITION_WEBP_QUALITY }).toBuffer(),
+      decode(data).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: RENDITION_WEBP_QUALITY }).toBuffer(),
     );
   }
 
@@ -60,10 +71,10 @@ export class ImageRenditions {
    */
   async openGraph(bucket: string, key: string): Promise<Rendition | null> {
     return this.once(bucket, key, `${key}@og.jpg`, async (data) => {
-      const { width = OPEN_GRAPH_IMAGE_WIDTH, format } = await sharp(data).metadata();
+      const { width = OPEN_GRAPH_IMAGE_WIDTH, format } = await decode(data).metadata();
       const vector = format === 'svg';
       // An SVG is drawn at the density that makes it the target width (72 dpi is its 1:1 size).
-      const image = vector ? sharp(data, { density: Math.min(2400, (72 * OPEN_GRAPH_IMAGE_WIDTH) / width) }) : sharp(data).rotate();
+      const image = vector ? decode(data, { density: Math.min(2400, (72 * OPEN_GRAPH_IMAGE_WIDTH) / width) }) : decode(data).rotate();
       return image
         .resize({ width: OPEN_GRAPH_IMAGE_WIDTH })
         .flatten({ background: '#ffffff' })
