@@ -56,6 +56,14 @@ export function parseFrames(stack: string | null | undefined): StackFrame[] {
     }));
 }
 
+/**
+ * Whether a source map may apply to `frame`: a frame of a script loaded over http(s), with its line
+ * and column (source-maps.ts then looks the map up by the URL's file name).
+ */
+export function mayBeSourceMapped(frame: StackFrame): boolean {
+  return frame.line !== null && frame.column !== null && /^https?:\/\//.test(frame.file);
+}
+
 /** The part of a frame's file that names it across builds: no origin, query, version or hash. */
 export function stableFileName(file: string): string {
   let path: string;

@@ -1,7 +1,8 @@
 /**
  * System errors plugin: decorates `app.systemErrors` (system-errors.service.ts) and
- * `app.sourceMaps` (source-maps.ts: reports' frames are mapped through them), imports the source
- * maps of `SOURCE_MAP_DIRS` once the service is ready (a failure is logged, never fatal), and
+ * `app.sourceMaps` (source-maps.ts: stored reports' frames are mapped through them by a job, see
+ * index.ts; its worker thread stops with the app), imports the source maps of `SOURCE_MAP_DIRS`
+ * once the service is ready (a failure is logged, never fatal), and
  * records the service's own 5xx answers the way browsers report theirs (source `server`, remote
  * `api`, the API version, the route as page URL), after the answer went out, never failing the request.
  */
@@ -31,6 +32,7 @@ export default fp(
     );
     app.decorate('systemErrors', service);
     app.decorate('sourceMaps', sourceMaps);
+    app.addHook('onClose', async () => sourceMaps.close());
     app.addHook('onReady', async () => {
       for (const dir of app.config.sourceMapDirs) {
         await sourceMaps
