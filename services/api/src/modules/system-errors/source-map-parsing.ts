@@ -4,7 +4,7 @@
  * never on the API's event loop: decoding the mappings of a ~2 MB map takes tens to hundreds of
  * milliseconds of synchronous work. Kept free of the service's other modules (only Node built-ins
  * and @jridgewell/trace-mapping), so the worker loads nothing else; also the messages the worker
- * and its client exchange.
+ * and its client (source-maps.ts) exchange.
  */
 import { gunzipSync } from 'node:zlib';
 import { originalPositionFor, sourceContentFor, TraceMap } from '@jridgewell/trace-mapping';
@@ -84,19 +84,42 @@ export function originalPositions(map: TraceMap, positions: readonly GeneratedPo
   });
 }
 
+/** Which stored map to read: by file name across all apps (content-hashed names), or within one app and version. */
+export interface StoredMapKey {
+  key: string;
+  file: string;
+  build: { app: string; version: string } | null;
+}
+
+/** What a `load` did: the map is now cached; no map is stored under that key; or the map is larger than the whole cache (not kept). */
+export type SourceMapLoadResult = 'cached' | 'none' | 'too-large';
+
+/** The worker's counters since it started: database reads, maps parsed, and what its cache holds (maps, bytes of JSON). */
+export interface SourceMapWorkerStats {
+  reads: number;
+  parses: number;
+  cachedMaps: number;
+  cachedBytes: number;
+}
+
 /**
  * A request to the source-map worker; `id` comes back in its reply.
  * - `map`: the original positions of `positions` in the cached map `key` (reply `result`: the
  *   list, or null when that map is not cached);
- * - `load`: parse `gzipped` (a `source_maps.map` value) and cache it as `key` (reply `result`:
- *   whether it is cached, false for a map larger than the cache; `error` for bytes that are not a
- *   gzipped source map);
- * - `forget`: drop the cached maps `keys` (a re-upload replaced them; reply `result`: true).
+ * - `load`: read the map from `source_maps` (one query), parse and cache it (reply `result`: a
+ *   {@link SourceMapLoadResult}; `error` when the read fails or the bytes are not a gzipped source map);
+ * - `forget`: drop the cached maps `keys` (a re-upload replaced them);
+ * - `stats`: its {@link SourceMapWorkerStats};
+ * - `close`: end its database connection (then it is terminated).
  */
 export type SourceMapWorkerRequest =
   | { id: number; op: 'map'; key: string; positions: GeneratedPosition[] }
-  | { id: number; op: 'load'; key: string; gzipped: Uint8Array }
-  | { id: number; op: 'forget'; keys: string[] };
+  | ({ id: number; op: 'load' } & StoredMapKey)
+  | { id: number; op: 'forget'; keys: string[] }
+  | { id: number; op: 'stats' }
+  | { id: number; op: 'close' };
 
 /** The worker's reply to the request `id`: a result, or the error text. */
-export type SourceMapWorkerReply = { id: number; result: (OriginalPosition | null)[] | null | boolean } | { id: number; error: string };
+export type SourceMapWorkerReply =
+  | { id: number; result: (OriginalPosition | null)[] | null | SourceMapLoadResult | SourceMapWorkerStats | true }
+  | { id: number; error: string };

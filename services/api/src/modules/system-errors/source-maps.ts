@@ -38,10 +38,10 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { ValidationError } from '../../errors.ts';
 import { isInApp, mayBeSourceMapped, type StackFrame } from './issue-grouping.ts';
-import type { GeneratedPosition, OriginalPosition, SourceMapWorkerReply, SourceMapWorkerRequest } from './source-map-parsing.ts';
+import type { GeneratedPosition, OriginalPosition, SourceMapLoadResult, SourceMapWorkerReply, SourceMapWorkerRequest, SourceMapWorkerStats, StoredMapKey } from './source-map-parsing.ts';
 import type { FrameMapper } from './system-errors.service.ts';
 
-export { originalFileName, SOURCE_CONTEXT_LINES } from './source-map-parsing.ts';
+export { originalFileName, SOURCE_CONTEXT_LINES, type SourceMapWorkerStats } from './source-map-parsing.ts';
 
 /** Largest map accepted, bytes of JSON (the admin remote's biggest chunk map is ~2 MB). */
 export const SOURCE_MAP_MAX_BYTES = 25 * 1024 * 1024;
@@ -78,15 +78,8 @@ export function generatedFileOf(mapName: string): string {
   return base.slice(0, -'.map'.length);
 }
 
-/** The map a frame names: its cache key, file name and, for an unhashed file, the build. */
-interface MapTarget {
-  key: string;
-  file: string;
-  build: { app: string; version: string } | null;
-}
-
 /** Which stored map applies to `frame` (see the module comment), or null when none can. */
-function mapTargetOf(frame: StackFrame, app: string | undefined, version: string | undefined): MapTarget | null {
+function mapTargetOf(frame: StackFrame, app: string | undefined, version: string | undefined): StoredMapKey | null {
   if (!mayBeSourceMapped(frame)) return null;
   let file: string;
   try {
@@ -120,13 +113,17 @@ type WorkerRequest = SourceMapWorkerRequest extends infer R ? (R extends SourceM
  * holding the process open while idle, stopped by {@link close}.
  */
 class SourceMapWorkerClient {
-  private readonly cacheMaxBytes: number;
+  private readonly workerData: { cacheMaxBytes: number; connectionString: string };
   private current: { worker: Worker; pending: Map<number, { resolve(result: unknown): void; reject(error: unknown): void }> } | null = null;
   private nextId = 1;
   private closed = false;
 
-  constructor(cacheMaxBytes: number) {
-    this.cacheMaxBytes = cacheMaxBytes;
+  constructor(workerData: { cacheMaxBytes: number; connectionString: string }) {
+    this.workerData = workerData;
+  }
+
+  get running(): boolean {
+    return this.current !== null;
   }
 
   /** Sends one request. @returns its result. @throws Error for the worker's error, its exit, or after close. */
@@ -146,15 +143,18 @@ class SourceMapWorkerClient {
     if (this.current) this.request({ op: 'forget', keys }).catch(() => undefined);
   }
 
+  /** Ends the worker's database connection and the worker; later requests fail. */
   async close(): Promise<void> {
-    this.closed = true;
+    if (this.closed) return;
     const current = this.current;
+    if (current) await this.request({ op: 'close' }).catch(() => undefined);
+    this.closed = true;
     this.current = null;
     if (current) await current.worker.terminate();
   }
 
   private start(): NonNullable<SourceMapWorkerClient['current']> {
-    const worker = new Worker(WORKER_FILE, { workerData: { cacheMaxBytes: this.cacheMaxBytes }, resourceLimits: { maxOldGenerationSizeMb: SOURCE_MAP_WORKER_HEAP_MB } });
+    const worker = new Worker(WORKER_FILE, { workerData: this.workerData, resourceLimits: { maxOldGenerationSizeMb: SOURCE_MAP_WORKER_HEAP_MB } });
     const current = { worker, pending: new Map<number, { resolve(result: unknown): void; reject(error: unknown): void }>() };
     worker.unref();
     worker.on('message', (reply: SourceMapWorkerReply) => {
@@ -179,6 +179,8 @@ class SourceMapWorkerClient {
 
 /** Options of a {@link SourceMapStore}. */
 export interface SourceMapStoreOptions {
+  /** The database the worker reads `source_maps` from (a `postgres://` URL); without it frames are never mapped (a store that only saves). */
+  connectionString?: string;
   /** Parsed maps kept, bytes of their JSON in all (default {@link SOURCE_MAP_CACHE_MAX_BYTES}). */
   cacheMaxBytes?: number;
 }
@@ -189,14 +191,16 @@ export interface SourceMapStoreOptions {
  * its worker thread.
  */
 export class SourceMapStore {
-  /** Map keys with no stored map, for MISS_TTL_MS. */
+  /** Map keys with no usable stored map (none, too large, unreadable), for MISS_TTL_MS. */
   private readonly misses = new LRUCache<string, true>({ max: MISSES_KEPT, ttl: MISS_TTL_MS });
   /** Loads in flight per map key: every lookup of that map awaits the same one. */
   private readonly inflight = new Map<string, Promise<boolean>>();
-  private readonly worker: SourceMapWorkerClient;
+  private readonly worker: SourceMapWorkerClient | null;
 
   constructor(options: SourceMapStoreOptions = {}) {
-    this.worker = new SourceMapWorkerClient(options.cacheMaxBytes ?? SOURCE_MAP_CACHE_MAX_BYTES);
+    this.worker = options.connectionString
+      ? new SourceMapWorkerClient({ connectionString: options.connectionString, cacheMaxBytes: options.cacheMaxBytes ?? SOURCE_MAP_CACHE_MAX_BYTES })
+      : null;
   }
 
   /**
@@ -224,7 +228,7 @@ export class SourceMapStore {
       );
       const keys = [`${app}|${version}|${file}`, `*|${file}`];
       for (const key of keys) this.misses.delete(key);
-      this.worker.forget(keys);
+      if (this.worker?.running) this.worker.request({ op: 'forget', keys }).catch(() => undefined);
     }
     return files.length;
   }
@@ -244,22 +248,22 @@ export class SourceMapStore {
     return this.save(em, info.name, info.version, files, now);
   }
 
-  /**
-   * A {@link FrameMapper} reading maps through `em()` (a fresh EntityManager per read): see
-   * {@link mapFrames}. Never throws: a map that cannot be read or parsed leaves its frames as reported.
-   */
-  mapper(em: () => EntityManager): FrameMapper {
-    return (frames, remote, version) => this.mapFrames(em, frames, remote, version);
+  /** A {@link FrameMapper}: {@link mapFrames}. Never throws. */
+  mapper(): FrameMapper {
+    return (frames, remote, version) => this.mapFrames(frames, remote, version);
   }
 
   /**
    * `frames` (top first) with each of the first {@link MAX_FRAMES_MAPPED} mapped to its original
    * source through the stored map its file names (the report's `app` and `version` for unhashed
    * files), through at most {@link MAX_MAPS_PER_REPORT} distinct maps, one after the other. Frames
-   * with no map, no mapping, past either cap or whose map failed to load are returned as given.
+   * with no map, no mapping, past either cap or whose map failed to load are returned as given;
+   * all of them when the store has no database to read from. Never throws.
    */
-  async mapFrames(em: () => EntityManager, frames: readonly StackFrame[], app: string | undefined, version: string | undefined): Promise<StackFrame[]> {
-    const groups = new Map<string, MapTarget & { indexes: number[] }>();
+  async mapFrames(frames: readonly StackFrame[], app: string | undefined, version: string | undefined): Promise<StackFrame[]> {
+    const result = [...frames];
+    if (!this.worker) return result;
+    const groups = new Map<string, StoredMapKey & { indexes: number[] }>();
     frames.slice(0, MAX_FRAMES_MAPPED).forEach((frame, index) => {
       const target = mapTargetOf(frame, app, version);
       if (!target) return;
@@ -271,10 +275,9 @@ export class SourceMapStore {
       }
       group.indexes.push(index);
     });
-    const result = [...frames];
     for (const group of groups.values()) {
       const positions = group.indexes.map((index) => ({ line: frames[index]!.line!, column: frames[index]!.column! }));
-      const found = await this.originalPositions(em, group, positions).catch(() => null);
+      const found = await this.originalPositions(this.worker, group, positions).catch(() => null);
       group.indexes.forEach((frameIndex, i) => {
         const position = found?.[i];
         if (position) result[frameIndex] = mappedFrame(position);
@@ -283,49 +286,54 @@ export class SourceMapStore {
     return result;
   }
 
-  /** Stops the worker thread; later lookups leave frames as reported. */
-  close(): Promise<void> {
-    return this.worker.close();
+  /** The worker's counters (all zero before it started, or without a database). */
+  async stats(): Promise<SourceMapWorkerStats> {
+    if (!this.worker?.running) return { reads: 0, parses: 0, cachedMaps: 0, cachedBytes: 0 };
+    return (await this.worker.request({ op: 'stats' })) as SourceMapWorkerStats;
   }
 
-  /** The original positions of `positions` in `target`'s map, loading it first when the worker has not cached it; null without a map. */
-  private async originalPositions(em: () => EntityManager, target: MapTarget, positions: GeneratedPosition[]): Promise<(OriginalPosition | null)[] | null> {
+  /** Stops the worker thread (and its database connection); later lookups leave frames as reported. */
+  async close(): Promise<void> {
+    await this.worker?.close();
+  }
+
+  /** The original positions of `positions` in `target`'s map, loading it first when the worker has not cached it; null without a usable map. */
+  private async originalPositions(worker: SourceMapWorkerClient, target: StoredMapKey, positions: GeneratedPosition[]): Promise<(OriginalPosition | null)[] | null> {
     if (this.misses.has(target.key)) return null;
-    const cached = (await this.worker.request({ op: 'map', key: target.key, positions })) as (OriginalPosition | null)[] | null;
+    const cached = (await worker.request({ op: 'map', key: target.key, positions })) as (OriginalPosition | null)[] | null;
     if (cached) return cached;
-    if (!(await this.load(em, target))) return null;
-    return (await this.worker.request({ op: 'map', key: target.key, positions })) as (OriginalPosition | null)[] | null;
+    if (!(await this.ensureLoaded(worker, target))) return null;
+    return (await worker.request({ op: 'map', key: target.key, positions })) as (OriginalPosition | null)[] | null;
   }
 
   /**
-   * Has the worker parse and cache `target`'s map: one database read and one parse per key at a
-   * time, whoever asks (the callers share the promise). @returns false when no map is stored (then
-   * remembered for MISS_TTL_MS) or it could not be parsed (likewise) or kept.
+   * Has the worker read, parse and cache `target`'s map, or awaits the load of it already in
+   * flight: one database read and one parse per key at a time, whoever asks. @returns whether the
+   * map is now cached. @throws Error when that load failed.
    */
-  private load(em: () => EntityManager, target: MapTarget): Promise<boolean> {
+  private ensureLoaded(worker: SourceMapWorkerClient, target: StoredMapKey): Promise<boolean> {
     let pending = this.inflight.get(target.key);
     if (!pending) {
-      pending = this.readAndParse(em, target).finally(() => this.inflight.delete(target.key));
+      pending = this.load(worker, target).finally(() => this.inflight.delete(target.key));
       this.inflight.set(target.key, pending);
     }
     return pending;
   }
 
-  private async readAndParse(em: () => EntityManager, { key, file, build }: MapTarget): Promise<boolean> {
-    const rows = build
-      ? await em().getConnection().execute<{ map: Buffer }[]>('select map from source_maps where app = ? and version = ? and file = ?', [build.app, build.version, file])
-      : await em().getConnection().execute<{ map: Buffer }[]>('select map from source_maps where file = ? order by uploaded_at desc limit 1', [file]);
-    const row = rows[0];
-    if (!row) {
-      this.misses.set(key, true);
-      return false;
-    }
+  /**
+   * One load: the worker reads `target`'s map from the database, parses and caches it. @returns
+   * false when no map is stored, or it is larger than the whole cache (both then remembered for
+   * MISS_TTL_MS). @throws Error when the read or the parse failed (remembered likewise) or the worker died.
+   */
+  private async load(worker: SourceMapWorkerClient, { key, file, build }: StoredMapKey): Promise<boolean> {
+    let result: SourceMapLoadResult;
     try {
-      return (await this.worker.request({ op: 'load', key, gzipped: row.map })) as boolean;
+      result = (await worker.request({ op: 'load', key, file, build })) as SourceMapLoadResult;
     } catch (error) {
-      // Not a gzipped source map (or the worker died): not tried again for a while.
       this.misses.set(key, true);
       throw error;
     }
+    if (result !== 'cached') this.misses.set(key, true);
+    return result === 'cached';
   }
 }

@@ -21,12 +21,12 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const tokens = new CanaryReportTokens(app.config.jwtSecret);
-    const sourceMaps = new SourceMapStore();
+    const sourceMaps = new SourceMapStore({ connectionString: app.orm.config.get('clientUrl') as string });
     const service = new SystemErrorService(
       app.events,
       app.clock,
       (report, now) => tokens.verify(report.reportToken, report.remote, report.version, now),
-      sourceMaps.mapper(() => app.orm.em.fork()),
+      sourceMaps.mapper(),
       // Release health (issue 24): an unhandled error of a remote version crashed its session.
       (em, report) => app.releaseHealth.markCrashed(em, report.sessionId, report.remote, report.version),
     );
