@@ -12,20 +12,23 @@
  * When (review #1: an anonymous report made the API parse a stored map once per frame, on the
  * request path): never while a report is received. `POST /api/errors` stores the report with its
  * frames as reported and answers 202; a `source-map-frames` job (index.ts, on the pg-boss queue)
- * then maps the stored event's frames ({@link SourceMapStore.mapper}) and writes them back
+ * then maps the stored event's frames ({@link SourceMapStore.mapFrames}) and writes them back
  * (SystemErrorService.mapEvent). What one report can cost is bounded:
  * - at most {@link MAX_FRAMES_MAPPED} frames (the top ones) and {@link MAX_MAPS_PER_REPORT}
- *   distinct maps per report; further frames are kept as reported;
- * - each map is read from the database and parsed once at a time: concurrent lookups of the same
- *   map await the one load in flight, and a file with no map is remembered for a minute;
- * - parsing (gunzip, JSON, decoding the mappings: tens to hundreds of milliseconds for a ~2 MB
- *   map) runs in a worker thread (source-map-worker.ts; its heap capped at
- *   {@link SOURCE_MAP_WORKER_HEAP_MB} MB), never on the event loop that answers requests; the
- *   worker keeps parsed maps in an LRU cache bounded by the length of their JSON,
- *   {@link SOURCE_MAP_CACHE_MAX_BYTES} in all (a parsed map takes about 5-9 times its JSON on the
- *   heap: measured 9.5 MB for a 1.75 MB map of react-dom);
+ *   distinct maps per report, looked up one after the other; further frames are kept as reported;
+ * - each map is read and parsed once at a time: concurrent lookups of the same map await the one
+ *   load in flight, and a file with no (usable) map is remembered for a minute;
+ * - reading (one query of the gzipped map, over the worker's own database connection, opened on
+ *   first use), parsing (gunzip, JSON, decoding the mappings: tens to hundreds of milliseconds for
+ *   a ~2 MB map) and the lookups run in a worker thread (source-map-worker.ts; its heap capped at
+ *   {@link SOURCE_MAP_WORKER_HEAP_MB} MB: past it the worker dies and is started again, the API
+ *   does not), never on the event loop that answers requests; the worker keeps parsed maps in an
+ *   LRU cache bounded by the length of their JSON, {@link SOURCE_MAP_CACHE_MAX_BYTES} in all (a
+ *   parsed map takes about 5-9 times its JSON on the heap: 9.5 MB for a 1.75 MB terser map of
+ *   react-dom), where the code before the review kept 24 maps whatever their size;
  * - the job's queue runs at most {@link FRAME_MAPPING_JOBS_PER_TICK} jobs per poll of the job
  *   runner, so a flood of reports delays mapping, not the other jobs.
+ * {@link SourceMapStore.stats} gives the worker's reads, parses and cache.
  * Grouping into issues does not wait for the mapping: reports are fingerprinted on their frames as
  * reported (issue-grouping.ts explains why).
  */
