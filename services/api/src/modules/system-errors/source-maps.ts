@@ -57,7 +57,7 @@ export const MAX_FRAMES_MAPPED = 50;
 /** Distinct maps one report's frames are mapped through, at most; frames naming others are kept as reported. */
 export const MAX_MAPS_PER_REPORT = 8;
 /** `source-map-frames` jobs run per poll of the job runner (jobs/job-runner.ts `perTick`), at most. */
-export const FRAME_MAPPING_JOBS_PER_TICK = 20;
+export const FRAME_MAPPING_JOBS_PER_TICK = 10;
 /** How long a file with no stored map is remembered, ms. */
 const MISS_TTL_MS = 60_000;
 /** Files with no stored map remembered, at most. */
