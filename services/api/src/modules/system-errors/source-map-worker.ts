@@ -4,10 +4,12 @@
  * database connection (one, opened on the first read, as pg-boss and the outbox listener have
  * theirs), parses them (source-map-parsing.ts) and keeps them in an LRU cache bounded by the total
  * length of their JSON text (`workerData.cacheMaxBytes`), so neither the map's bytes nor its
- * parsing ever reach the API's event loop. It answers {@link SourceMapWorkerRequest}s; which map
- * is read when (one read per key at a time, misses remembered) is decided by its client.
+ * parsing ever reach the API's event loop; on Linux it runs at the lowest CPU priority. It
+ * answers {@link SourceMapWorkerRequest}s; which map is read when (one read per key at a time,
+ * misses remembered) is decided by its client.
  * Runs as Node runs the service's sources (type stripping), so it imports only erasable TypeScript.
  */
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
@@ -25,6 +27,17 @@ import {
 const port = parentPort;
 if (!port) throw new Error('source-map-worker.ts runs as a worker thread (source-maps.ts starts it)');
 const { cacheMaxBytes, connectionString } = workerData as { cacheMaxBytes: number; connectionString: string };
+
+// Mapping is background work: on Linux the nice value is per thread, so this thread alone runs at
+// the lowest CPU priority and yields the cores to the event loop that answers requests (elsewhere
+// it would lower the whole process, so it is left as is).
+if (process.platform === 'linux') {
+  try {
+    os.setPriority(19);
+  } catch {
+    // Not allowed here (some sandboxes): the thread keeps the process's priority.
+  }
+}
 
 const cache = new LRUCache<string, ParsedMap>({ maxSize: cacheMaxBytes, sizeCalculation: (entry) => Math.max(1, entry.bytes) });
 const counters = { reads: 0, parses: 0 };

@@ -22,7 +22,8 @@
  *   first use), parsing (gunzip, JSON, decoding the mappings: tens to hundreds of milliseconds for
  *   a ~2 MB map) and the lookups run in a worker thread (source-map-worker.ts; its heap capped at
  *   {@link SOURCE_MAP_WORKER_HEAP_MB} MB: past it the worker dies and is started again, the API
- *   does not), never on the event loop that answers requests; the worker keeps parsed maps in an
+ *   does not; on Linux at the lowest CPU priority, nice 19, which is per thread there), never on
+ *   the event loop that answers requests; the worker keeps parsed maps in an
  *   LRU cache bounded by the length of their JSON, {@link SOURCE_MAP_CACHE_MAX_BYTES} in all (a
  *   parsed map takes about 5-9 times its JSON on the heap: 9.5 MB for a 1.75 MB terser map of
  *   react-dom), where the code before the review kept 24 maps whatever their size;
