@@ -40,8 +40,24 @@ const pagePath = option('path', '/produtos');
 const renders = Number(option('renders', '200'));
 const warmup = Number(option('warmup', '50'));
 
+/** Bytes of a document by part (see the module doc); `styleSheets`, `rootSvgs` and `productCards` are counts. */
+export interface DocumentParts {
+  total: number;
+  gzip: number;
+  styleSheets: number;
+  styles: number;
+  jsonLd: number;
+  root: number;
+  rootSvgs: number;
+  rootSvgBytes: number;
+  productCards: number;
+  state: number;
+  boot: number;
+  rest: number;
+}
+
 /** Bytes of `html` by part (see the module doc). */
-export function documentParts(html: string): Record<string, number> {
+export function documentParts(html: string): DocumentParts {
   const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
   const all = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[0]);
   const styles = all(/<style[^>]*>[\s\S]*?<\/style>/g);
@@ -97,9 +113,11 @@ console.log(
   ].join('\n'),
 );
 
-const renderer = loadShellRenderer(path.join(ROOT, 'shell', 'dist'));
-if (!renderer) throw new Error('shell/dist has no Node build: build the shell first');
 const registry = (await (await fetch(`${apiUrl}/api/remotes`)).json()) as RemoteRegistry;
+// The running store's remotes are the release origins this renderer may load Node builds from.
+const releaseOrigins = [...new Set(registry.map((entry) => new URL(entry.manifestUrl).origin))];
+const renderer = loadShellRenderer(path.join(ROOT, 'shell', 'dist'), releaseOrigins);
+if (!renderer) throw new Error('shell/dist has no Node build: build the shell first');
 const { origin: storeOrigin, hostname } = new URL(storeUrl);
 
 async function renderOnce(): Promise<{ wallMs: number; cpuMs: number; bytes: number }> {
@@ -110,7 +128,7 @@ async function renderOnce(): Promise<{ wallMs: number; cpuMs: number; bytes: num
     renderer: renderer!,
     body,
     closed: new Promise(() => undefined),
-    request: { url: pagePath, hostname, storeOrigin, apiUrl, registry, budgetMs: 2000, report: () => undefined },
+    request: { url: pagePath, hostname, storeOrigin, apiUrl, registry, budgetMs: 2000, releaseOrigins, report: () => undefined },
     onRenderError: (error) => {
       throw error;
     },

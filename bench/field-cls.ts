@@ -301,7 +301,7 @@ try {
   const signedIn = await returningState(browser, store.url, store.password);
   const outcomes: Outcome[] = [];
   for (const session of SESSIONS) {
-    const outcome = await runSession(browser, session, store.url, store.password, signedIn).catch((error: unknown) => {
+    const outcome: Outcome = await runSession(browser, session, store.url, store.password, signedIn).catch((error: unknown): Outcome => {
       console.log(`  ${session.name} (${session.device}) failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
       return { session, cls: null };
     });

@@ -17,7 +17,7 @@
  *    (encoding) request and the size against the original, then 200 cached requests at 320 px.
  * Then the table of issue 20: each figure with its target and a verdict, also written to
  * `bench/results/perf.json`.
- * Uses its own ports (28080, 23000-23004, 54349, 23099 for the bare route, 23098 for the static
+ * Uses its own ports (28080, 23000-23004, 15469, 23099 for the bare route, 23098 for the static
  * file) and a temporary data directory.
  * Run: npm run bench (builds first). `node bench/run.ts --memory [--minutes 10]` runs the API's
  * memory benchmark (bench/memory.ts) instead, `node bench/run.ts --host-memory [--minutes 10]`
@@ -50,7 +50,7 @@ if (process.argv.includes('--host-memory')) {
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ports = { PORT: '28080', API_PORT: '23000', STOREFRONT_PORT: '23001', CHECKOUT_PORT: '23002', ADMIN_PORT: '23003', DEVTOOLS_PORT: '23004', EMBEDDED_PG_PORT: '54349' };
+const ports = { PORT: '28080', API_PORT: '23000', STOREFRONT_PORT: '23001', CHECKOUT_PORT: '23002', ADMIN_PORT: '23003', DEVTOOLS_PORT: '23004', EMBEDDED_PG_PORT: '15469' };
 const storeUrl = `http://127.0.0.1:${ports.PORT}`;
 const apiUrl = `http://127.0.0.1:${ports.API_PORT}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'prata-bench-'));

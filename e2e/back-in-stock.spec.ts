@@ -3,9 +3,11 @@
  * chegar'; a signed-in shopper subscribes with one click; the owner sees '1 aguardando' in the
  * panel's products table and restocks the piece there; the shopper is e-mailed once (read from
  * the e2e store's mail outbox), with the product page's link, and the page shows it in stock.
+ * An anonymous shopper's e-mail links to the store's confirmation page, which confirms only when
+ * its button is pressed (security review 2026-11-29 #5: following the link confirms nothing).
  */
 import { expect, test, type BrowserContext } from '@playwright/test';
-import { createOwner, uniqueEmail } from './support/accounts.ts';
+import { createOwner, lastLinkTo, uniqueEmail } from './support/accounts.ts';
 import { createConfirmedCustomer } from './support/customers.ts';
 import { sql } from './support/database.ts';
 import { E2E } from './support/environment.ts';
@@ -76,4 +78,35 @@ test('a shopper asks to be told, the owner restocks in the panel, the shopper is
   await expect(page.getByText('Em estoque', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Avise-me quando chegar' })).toHaveCount(0);
   expect(await alerts()).toHaveLength(1);
+});
+
+test('an anonymous shopper confirms on the page the e-mail links to; opening the link confirms nothing', async ({ page }) => {
+  const email = uniqueEmail('aviso-anonimo');
+  const piece = await createProduct(5_990, 0);
+  const [row] = await sql<{ slug: string }>('select slug from products where id = $1', [piece.id]);
+  const status = async () => (await sql<{ status: string }>('select status from stock_subscriptions where product_id = $1 and email = $2', [piece.id, email]))[0]?.status;
+  try {
+    await page.goto(`/produtos/${row!.slug}`);
+    await expect(page.locator('html')).toHaveAttribute('data-remote-ready', 'storefront');
+    const form = page.getByRole('form', { name: 'Avise-me quando chegar' });
+    await form.getByLabel('Avise-me quando chegar').fill(email);
+    await form.getByRole('button', { name: 'Avise-me' }).click();
+    await expect(page.getByText('Enviamos um e-mail para confirmar.').first()).toBeVisible();
+
+    const link = await lastLinkTo(email);
+    expect(link).toMatch(new RegExp(`^${E2E.storeUrl}/avisos/confirmar\\?token=`));
+    // A mail scanner fetching the link gets the page, and confirms nothing.
+    expect((await fetch(link)).status).toBe(200);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirmar aviso' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-remote-ready', 'storefront');
+    expect(await status()).toBe('pending_confirmation');
+
+    await page.getByRole('button', { name: 'Confirmar aviso' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Aviso confirmado' })).toBeVisible();
+    await expect(page.getByText(`Pronto! Avisaremos você por e-mail quando “${piece.name}” estiver disponível de novo.`)).toBeVisible();
+    expect(await status()).toBe('active');
+  } finally {
+    await sql('delete from products where id = $1', [piece.id]);
+  }
 });

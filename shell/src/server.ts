@@ -30,11 +30,13 @@ export const renderPage: ShellServerModule['renderPage'] = async (request) => {
   return render(request);
 };
 
-export const preloadRemotes: ShellServerModule['preloadRemotes'] = async (registry, timeoutMs) => {
+export const preloadRemotes: ShellServerModule['preloadRemotes'] = async (registry, timeoutMs, releaseOrigins) => {
   await loadSingletons();
   const { serverRemote } = await import('./server/server-remotes.ts');
-  const outcomes = await Promise.allSettled(registry.map((entry) => serverRemote(entry, timeoutMs)));
-  return outcomes.flatMap((outcome, index) =>
-    outcome.status === 'rejected' ? [{ remote: registry[index]!.name, error: outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason) }] : [],
-  );
+  const outcomes = await Promise.allSettled(registry.map((entry) => serverRemote(entry, timeoutMs, releaseOrigins)));
+  return outcomes.flatMap((outcome, index) => {
+    if (outcome.status === 'rejected') return [{ remote: registry[index]!.name, error: outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason) }];
+    // A build this host refuses to run (off the release origins, no recorded hash) is a problem too.
+    return outcome.value.faulty ? [{ remote: registry[index]!.name, error: outcome.value.reason ?? 'refused' }] : [];
+  });
 };

@@ -8,7 +8,8 @@ import { Route, Routes } from '@prata/shared-ui/router';
 import { NotFoundPage, PageErrorBoundary } from '@prata/shared-ui';
 import { useReservationSync } from '../features/favourites/hooks/use-favourites.ts';
 import { HomeRoute } from './routes/home.tsx';
-import { AboutPage, AuthPage, CataloguePage, ContactPage, PolicyPage, ProductPage, RecoverPasswordPage, ResetPasswordPage } from './routes/lazy.ts';
+import { BACK_IN_STOCK_CONFIRM_PATH } from '@prata/contracts/back-in-stock';
+import { AboutPage, AuthPage, CataloguePage, ConfirmBackInStockPage, ContactPage, PolicyPage, ProductPage, RecoverPasswordPage, ResetPasswordPage } from './routes/lazy.ts';
 import { POLICY_ROUTES } from './routes/policy-routes.ts';
 
 export default function StorefrontApp() {
@@ -24,6 +25,7 @@ export default function StorefrontApp() {
         <Route path="/auth" element={<AuthPage />} />
         <Route path="/recuperar-senha" element={<RecoverPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path={BACK_IN_STOCK_CONFIRM_PATH} element={<ConfirmBackInStockPage />} />
         {POLICY_ROUTES.map(({ path, sectionKey }) => (
           <Route key={path} path={path} element={<PolicyPage sectionKey={sectionKey} />} />
         ))}

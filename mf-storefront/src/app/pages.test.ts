@@ -127,6 +127,17 @@ describe('pageHead of /produtos', () => {
   });
 });
 
+describe('pageHead of the back-in-stock confirmation page', () => {
+  it('is a page of its own, kept out of search engines, with no style sheet beyond the App’s', () => {
+    expect(pageHead({ url: new URL('https://loja.example/avisos/confirmar?token=abc'), queryClient: new QueryClient() })).toEqual({
+      title: 'Confirmar aviso | Prata 925',
+      description: 'Confirme o aviso de produto disponível.',
+      robots: 'noindex',
+      styleChunks: [],
+    });
+  });
+});
+
 describe('prefetchPage and the store offers (issue 23)', () => {
   afterEach(() => vi.unstubAllGlobals());
 

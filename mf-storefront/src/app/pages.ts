@@ -16,6 +16,7 @@
  * hydration changes nothing.
  */
 import { matchRoutes } from '@prata/shared-ui/router';
+import { BACK_IN_STOCK_CONFIRM_PATH } from '@prata/contracts/back-in-stock';
 import { CATEGORY_LABELS, OPEN_GRAPH_IMAGE_WIDTH, PRODUCT_ID_PATTERN, openGraphImageUrl, productPagePath, type Product, type ProductPage as ProductPageData } from '@prata/contracts/catalogue';
 import { DEFAULT_STORE_CONTACT, type ContentSection, type ContentSectionKey, type StoreContact } from '@prata/contracts/content';
 import { getStoreContactQueryOptions, getStoreOffersQueryOptions, type PageContext, type PageHead } from '@prata/shared-ui';
@@ -25,7 +26,7 @@ import { getProductQueryOptions } from '../features/products/api/get-product.ts'
 import { getProductPageQueryOptions } from '../features/products/api/get-product-page.ts';
 import { getProductsQueryOptions } from '../features/products/api/get-products.ts';
 import { PAGE_PARAM, catalogueFilter } from '../features/products/utils/catalogue-filter.ts';
-import { AboutPage, AuthPage, CataloguePage, ContactPage, PAGE_CHUNKS, PolicyPage, ProductPage, RecoverPasswordPage, ResetPasswordPage } from './routes/lazy.ts';
+import { AboutPage, AuthPage, CataloguePage, ConfirmBackInStockPage, ContactPage, PAGE_CHUNKS, PolicyPage, ProductPage, RecoverPasswordPage, ResetPasswordPage } from './routes/lazy.ts';
 import { POLICY_ROUTES } from './routes/policy-routes.ts';
 
 const SITE = 'Prata 925';
@@ -226,6 +227,12 @@ const PAGES: readonly PageDefinition[] = [
   { path: '/auth', chunk: PAGE_CHUNKS.auth, prefetch: () => [AuthPage.preload()], head: () => ({ title: `Entrar | ${SITE}`, description: 'Entre na sua conta ou crie uma nova.', robots: 'noindex' }) },
   { path: '/recuperar-senha', chunk: PAGE_CHUNKS.auth, prefetch: () => [RecoverPasswordPage.preload()], head: () => ({ title: `Recuperar senha | ${SITE}`, description: 'Receba um link para criar uma nova senha.', robots: 'noindex' }) },
   { path: '/reset-password', chunk: PAGE_CHUNKS.auth, prefetch: () => [ResetPasswordPage.preload()], head: () => ({ title: `Nova senha | ${SITE}`, description: 'Crie uma nova senha para a sua conta.', robots: 'noindex' }) },
+  {
+    // Its chunk has no style sheet of its own (shared-ui's EmptyState): `./App`'s is enough.
+    path: BACK_IN_STOCK_CONFIRM_PATH,
+    prefetch: () => [ConfirmBackInStockPage.preload()],
+    head: () => ({ title: `Confirmar aviso | ${SITE}`, description: 'Confirme o aviso de produto disponível.', robots: 'noindex' }),
+  },
 ];
 
 const PAGE_ROUTES = PAGES.map((page) => ({ path: page.path, page }));

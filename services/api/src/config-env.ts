@@ -26,6 +26,10 @@
  * - `STORE_NAME` (default Prata 925): TOTP issuer and e-mail signature.
  * - `AUTH_RATE_LIMIT_PER_MINUTE` (default 30): per-IP limit of each sign-in/sign-up/recovery route;
  *   `TOTP_RATE_LIMIT_PER_MINUTE` (default 10): per-IP limit of the sign-in TOTP step.
+ * - `BACK_IN_STOCK_CONFIRMATIONS_PER_DAY` (default 5): at most this many back-in-stock confirmation
+ *   e-mails to one address in 24 hours, across products (security review 2026-11-29 #5: anonymous
+ *   subscribes must not make the store an open mailer); past it a subscribe answers as usual and
+ *   sends nothing.
  * - `TRUST_PROXY` (default off): set only when the API is reached through reverse proxies; the
  *   number of proxies in front of it (e.g. `1`) or their addresses/CIDRs (comma-separated, e.g.
  *   `10.0.0.0/8,172.16.0.0/12`). Only then is `X-Forwarded-For` read for the client IP (rate
@@ -36,6 +40,9 @@
  * - `ACCESS_TOKEN_TTL_MS` (default 15 min), `REFRESH_TOKEN_TTL_DAYS` (default 30).
  * - `RESERVATION_CLEANUP_INTERVAL_MS` (default 60000): how often expired reservations are released
  *   and unpaid orders expire (jobs on the pg-boss queue, once across service processes).
+ * - `RESERVATION_MAX_PER_ACCOUNT` (default 5): favourites' holds one account keeps at once;
+ *   `RESERVATION_COOLDOWN_MS` (default 24 h): how long after a hold began the same account may not
+ *   hold the same product again (security review 2026-11-29 #6: stock hoarding through favourites).
  * - `JOBS_POLL_INTERVAL_MS` (default 2000; 0 = only when `app.jobs.tick()` is called, as tests do):
  *   how often each process enqueues due periodic jobs and works the queue.
  * - `OUTBOX_CATCHUP_INTERVAL_MS` (default 30000): how often the outbox relay catch-up job runs.
@@ -98,8 +105,8 @@
  *   runs); `SHIPMENT_TRACKING_INTERVAL_MS` (default 1 800 000, 30 min) polls the tracking of labels
  *   not yet delivered. `sandbox` quotes from the freight table and sells simulated labels (no
  *   money, a printable test page, tracking that advances to posted after 2 minutes and delivered
- *   after 5) so the flow can be seen without an aggregator; `table` sells none: the owner enters
- *   carrier and tracking code by hand.
+ *   after 5) so the flow can be seen without an aggregator, and is refused with
+ *   `NODE_ENV=production`; `table` sells none: the owner enters carrier and tracking code by hand.
  * - Invoices (issue 23, modules/invoices): `INVOICE_PROVIDER` (`sandbox`, the default outside
  *   production: authorises at once, no fiscal value; refused with `NODE_ENV=production`, where the
  *   default is `off`; `focusnfe`: Focus NFe's API v2; `off`: no invoices), `FOCUS_NFE_URL` (default
@@ -163,9 +170,12 @@ export const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   TOTP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  BACK_IN_STOCK_CONFIRMATIONS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
   TRUST_PROXY: z.string().optional(),
   NODE_ENV: z.string().optional(),
   RESERVATION_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  RESERVATION_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(5),
+  RESERVATION_COOLDOWN_MS: z.coerce.number().int().min(0).default(24 * 60 * 60_000),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
   OUTBOX_CATCHUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
   MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),

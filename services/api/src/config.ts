@@ -61,6 +61,8 @@ export interface AppConfig {
   authRateLimitPerMinute: number;
   /** Requests per minute and IP on the sign-in TOTP step. */
   totpRateLimitPerMinute: number;
+  /** Back-in-stock confirmation e-mails one address may be sent in 24 hours, across products (`BACK_IN_STOCK_CONFIRMATIONS_PER_DAY`). */
+  backInStockConfirmationsPerDay: number;
   /**
    * Fastify `trustProxy`: false (default: the socket address is the client), the number of
    * reverse proxies in front of the API, or their addresses/CIDRs.
@@ -68,6 +70,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Interval of the reservation cleanup and order expiry jobs, ms. */
   reservationCleanupIntervalMs: number;
+  /** Favourites' holds per account at once, and ms before an account may hold the same product again (from its last hold's start). */
+  reservationLimits: { maxPerAccount: number; cooldownMs: number };
   /** Jobs runner poll interval, ms (0: manual `app.jobs.tick()`). */
   jobsPollIntervalMs: number;
   /** Outbox relay catch-up job interval, ms. */
@@ -226,8 +230,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshTokenTtlMs: e.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     totpRateLimitPerMinute: e.TOTP_RATE_LIMIT_PER_MINUTE,
+    backInStockConfirmationsPerDay: e.BACK_IN_STOCK_CONFIRMATIONS_PER_DAY,
     trustProxy,
     reservationCleanupIntervalMs: e.RESERVATION_CLEANUP_INTERVAL_MS,
+    reservationLimits: { maxPerAccount: e.RESERVATION_MAX_PER_ACCOUNT, cooldownMs: e.RESERVATION_COOLDOWN_MS },
     jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
     outboxCatchupIntervalMs: e.OUTBOX_CATCHUP_INTERVAL_MS,
     mailRetryIntervalMs: e.MAIL_RETRY_INTERVAL_MS,
@@ -283,14 +289,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 /**
- * The acquirer (issue 10 item 6, issue 21 / review item 14): `sandbox` by default outside
- * production; in production (`NODE_ENV=production`) only `mercadopago`, with its three
- * credentials: the sandbox approves free "paid" orders and writes BR Codes payable to a default
- * key, so it is never selectable there (a test store runs Mercado Pago's `TEST-` credentials).
+ * Freight settings (issue 23); `CARRIER=melhorenvio` without `MELHOR_ENVIO_TOKEN` is refused, and
+ * so is `CARRIER=sandbox` in production (security review 2026-11-29 #11): its labels are free and
+ * fake, and its tracking marks an order delivered 5 minutes after purchase (opening the return
+ * window and e-mailing made-up tracking codes), like the sandbox acquirer and invoices.
  * @throws Error saying what to set.
  */
-/** Freight settings (issue 23); `CARRIER=melhorenvio` without `MELHOR_ENVIO_TOKEN` is refused. */
 function shippingConfig(e: ConfigEnv): AppConfig['shipping'] {
+  if (e.NODE_ENV === 'production' && e.CARRIER === 'sandbox') {
+    throw new Error(
+      'Invalid configuration:\nCARRIER: the sandbox is refused in production (its labels are fake and its tracking marks orders delivered that never shipped). Set CARRIER=melhorenvio with MELHOR_ENVIO_TOKEN, or CARRIER=table.',
+    );
+  }
   if (e.CARRIER === 'melhorenvio' && !e.MELHOR_ENVIO_TOKEN) throw new Error('Invalid configuration:\nMELHOR_ENVIO_TOKEN: required with CARRIER=melhorenvio');
   const [lengthCm, widthCm, heightCm] = e.PACKAGE_BOX_CM.split('x').map(Number) as [number, number, number];
   const contact = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM;
@@ -344,6 +354,13 @@ function senderAddress(value: string | undefined): AppConfig['shipping']['sender
   return { street, number, district, city, state };
 }
 
+/**
+ * The acquirer (issue 10 item 6, issue 21 / review item 14): `sandbox` by default outside
+ * production; in production (`NODE_ENV=production`) only `mercadopago`, with its three
+ * credentials: the sandbox approves free "paid" orders and writes BR Codes payable to a default
+ * key, so it is never selectable there (a test store runs Mercado Pago's `TEST-` credentials).
+ * @throws Error saying what to set.
+ */
 function resolvePaymentProvider(e: ConfigEnv): 'sandbox' | 'mercadopago' {
   if (e.NODE_ENV === 'production' && e.PAYMENT_PROVIDER !== 'mercadopago') {
     throw new Error(

@@ -74,6 +74,17 @@ export async function account(service: TestService, roles: RoleName[] = [], pref
   return signIn(service, email, password);
 }
 
+/**
+ * `count` customer accounts ({@link account}), made one after the other: tests that race many
+ * buyers make them first, and a dozen sign-ups at once (argon2 each) can outlast the pool's
+ * acquire timeout on a busy machine, a 503 in the setup rather than in what is tested.
+ */
+export async function accounts(service: TestService, count: number): Promise<SignedIn[]> {
+  const made: SignedIn[] = [];
+  for (let i = 0; i < count; i += 1) made.push(await account(service));
+  return made;
+}
+
 /** A password that passes the staff (panel) strength rule. */
 export const STAFF_PASSWORD = 'Prata-Equipe-2026';
 

@@ -2,8 +2,10 @@
  * Back-in-stock alerts (issue 22): subscribe (signed in: active at once; anonymous: double opt-in),
  * `StockReplenished` when stock goes from 0 to above 0 (admin edit, cancelled order), the job that
  * e-mails each active subscriber exactly once (also run twice at the same time), the e-mailed
- * links, and the owner's counts. Real PostgreSQL, the real job queue (ticked by hand) and the mail
- * outbox as the mailbox.
+ * links, and the owner's counts. No open mailer (security review 2026-11-29 #5): one pending
+ * confirmation per address and product, a daily cap of confirmation e-mails per address, and a
+ * confirmation only by the store page's POST (a GET of the link confirms nothing). Real
+ * PostgreSQL, the real job queue (ticked by hand) and the mail outbox as the mailbox.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,13 +52,27 @@ async function alertsTo(to: string, name: string): Promise<{ subject: string; te
 
 const subscribe = (body: object, who?: SignedIn) => call('POST', '/api/back-in-stock', body, who);
 
-/** An anonymous subscription confirmed through its e-mailed link. */
+/** The confirmation e-mails sent to `to`, oldest first. */
+function confirmationsTo(to: string): Promise<{ subject: string; text: string; link: string }[]> {
+  return sql(service, `select subject, text, link from outbox_emails where "to" = ? and subject like 'Confirme seu aviso%' order by created_at`, [to]);
+}
+
+/** What the store's confirmation page does with the link's token: `POST /api/back-in-stock/confirm`. */
+const confirm = (token: string) => call('POST', '/api/back-in-stock/confirm', { token });
+
+/** An anonymous subscription confirmed through its e-mailed link (the store page's POST). */
 async function confirmedAnonymous(productId: string, email: string): Promise<void> {
   expect((await subscribe({ productId, email })).statusCode).toBe(200);
-  const [mail] = await sql<{ link: string }>(service, `select link from outbox_emails where "to" = ? and subject like 'Confirme seu aviso%' order by created_at desc limit 1`, [email]);
-  const confirm = await call('GET', `/api/back-in-stock/confirm?token=${tokenFrom(mail!.link, 'token')}`);
-  expect(confirm.statusCode).toBe(200);
-  expect(confirm.body).toContain('Aviso confirmado');
+  const mail = (await confirmationsTo(email)).at(-1);
+  const confirmed = await confirm(tokenFrom(mail!.link, 'token'));
+  expect(confirmed.statusCode).toBe(200);
+  expect(confirmed.json()).toMatchObject({ outcome: 'confirmed' });
+}
+
+/** The statuses of `email`'s subscriptions to `productId`, by variant (`-` for none). */
+async function statusesOf(productId: string, email: string): Promise<Record<string, string>> {
+  const rows = await sql<{ variant_id: string | null; status: string }>(service, 'select variant_id, status from stock_subscriptions where product_id = ? and email = ?', [productId, email]);
+  return Object.fromEntries(rows.map((row) => [row.variant_id ?? '-', row.status]));
 }
 
 beforeAll(async () => {
@@ -119,24 +135,126 @@ describe('double opt-in', () => {
     expect(response.json()).toEqual({ status: 'pending', message: 'Enviamos um e-mail para confirmar.' });
     const [pending] = await sql<{ status: string; token_hash: string }>(service, 'select status, token_hash from stock_subscriptions where product_id = ? and email = ?', [soldOut.id, email]);
     expect(pending!.status).toBe('pending_confirmation');
-    const [mail] = await sql<{ link: string }>(service, 'select link from outbox_emails where "to" = ? order by created_at desc limit 1', [email]);
+    const [mail] = await confirmationsTo(email);
     const token = tokenFrom(mail!.link, 'token');
     expect(pending!.token_hash).not.toContain(token);
+    // The link opens the store's confirmation page, which confirms with a POST.
+    expect(mail!.link).toBe(`${service.config.shellUrl}/avisos/confirmar?token=${token}`);
+    expect(mail!.text).toContain(mail!.link);
 
     await restock(soldOut, 3);
     expect(await alertsTo(email, soldOut.name)).toHaveLength(0);
 
     // Confirmed while the piece is back: e-mailed at once (through the queue), and only once.
-    const page = await call('GET', `/api/back-in-stock/confirm?token=${token}`);
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('Aviso confirmado');
+    const confirmed = await confirm(token);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.headers['cache-control']).toBe('no-store');
+    expect(confirmed.json()).toEqual({ outcome: 'confirmed', productName: soldOut.name, productSlug: soldOut.slug });
     await service.app.jobs.tick();
-    await call('GET', `/api/back-in-stock/confirm?token=${token}`);
+    // Notified: the link is used up ('Este link não é válido ou já foi usado.'), and e-mails nobody again.
+    expect((await confirm(token)).json()).toEqual({ outcome: 'invalid' });
     await service.app.jobs.tick();
     expect(await alertsTo(email, soldOut.name)).toHaveLength(1);
-    const invalid = await call('GET', `/api/back-in-stock/confirm?token=${'x'.repeat(43)}`);
-    expect(invalid.body).toContain('Link inválido');
+    expect((await confirm('x'.repeat(43))).json()).toEqual({ outcome: 'invalid' });
+    expect((await confirm('curto')).statusCode).toBe(400);
+  });
+});
+
+describe('no open mailer (security review 2026-11-29 #5)', () => {
+  it('a GET of the e-mailed link (a mail scanner) confirms nothing: the old API link redirects to the store page', async () => {
+    const soldOut = await product(0);
+    const email = `scanner.${randomUUID().slice(0, 8)}@exemplo.com.br`;
+    await subscribe({ productId: soldOut.id, email });
+    const token = tokenFrom((await confirmationsTo(email))[0]!.link, 'token');
+    // A scanner following a link e-mailed before the change (the new link is a page of the store, which only renders).
+    const old = await call('GET', `/api/back-in-stock/confirm?token=${token}`);
+    expect(old.statusCode).toBe(303);
+    expect(old.headers.location).toBe(`${service.config.shellUrl}/avisos/confirmar?token=${token}`);
+    expect(old.headers['cache-control']).toBe('no-store');
+    expect(await statusesOf(soldOut.id, email)).toEqual({ '-': 'pending_confirmation' });
+    // The page's button.
+    expect((await confirm(token)).json()).toMatchObject({ outcome: 'confirmed' });
+    expect(await statusesOf(soldOut.id, email)).toEqual({ '-': 'active' });
+  });
+
+  it('sends one confirmation per address and product: a repeat subscribe while it is pending sends nothing, with the same answer', async () => {
+    const soldOut = await product(0);
+    const victim = `vitima.${randomUUID().slice(0, 8)}@exemplo.com.br`;
+    const answers = new Set<string>();
+    for (let i = 0; i < 12; i += 1) {
+      const response = await subscribe({ productId: soldOut.id, email: i % 2 ? victim.toUpperCase() : victim });
+      expect(response.statusCode).toBe(200);
+      answers.add(response.body);
+    }
+    expect([...answers]).toEqual([JSON.stringify({ status: 'pending', message: 'Enviamos um e-mail para confirmar.' })]);
+    const mails = await confirmationsTo(victim);
+    expect(mails).toHaveLength(1);
+    // The first link still confirms (no repeat replaced it).
+    expect((await confirm(tokenFrom(mails[0]!.link, 'token'))).json()).toMatchObject({ outcome: 'confirmed' });
+    // Confirmed: asking again sends nothing either.
+    await subscribe({ productId: soldOut.id, email: victim });
+    expect(await confirmationsTo(victim)).toHaveLength(1);
+  });
+
+  it('another variant of the product joins the pending confirmation: no second e-mail, and its one link confirms both', async () => {
+    const input = { name: `Anel Aviso Aro ${randomUUID().slice(0, 6)}`, category: 'aneis', priceCents: 12_990, options: [{ name: 'Aro', values: ['14', '16'] }], variants: ['14', '16'].map((aro) => ({ sku: `AVISO-${aro}-${randomUUID().slice(0, 6)}`, options: { Aro: aro }, stock: 0 })) };
+    const created = await call('POST', '/api/admin/products', input, admin);
+    expect(created.statusCode, created.body).toBe(201);
+    const ring = created.json<{ id: string; variants: { id: string; options: Record<string, string> }[] }>();
+    const [v14, v16] = ['14', '16'].map((aro) => ring.variants.find((variant) => variant.options['Aro'] === aro)!.id) as [string, string];
+    const email = `variantes.${randomUUID().slice(0, 8)}@exemplo.com.br`;
+    await subscribe({ productId: ring.id, variantId: v14, email });
+    await subscribe({ productId: ring.id, variantId: v16, email });
+    await subscribe({ productId: ring.id, variantId: v16, email });
+    const mails = await confirmationsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(await statusesOf(ring.id, email)).toEqual({ [v14]: 'pending_confirmation', [v16]: 'pending_confirmation' });
+    expect((await confirm(tokenFrom(mails[0]!.link, 'token'))).json()).toMatchObject({ outcome: 'confirmed', productSlug: expect.any(String) });
+    expect(await statusesOf(ring.id, email)).toEqual({ [v14]: 'active', [v16]: 'active' });
+  });
+
+  it('e-mails one address at most BACK_IN_STOCK_CONFIRMATIONS_PER_DAY (5) confirmations in 24 hours across products; others are not held back', async () => {
+    expect(service.config.backInStockConfirmationsPerDay).toBe(5);
+    const victim = `limite.${randomUUID().slice(0, 8)}@exemplo.com.br`;
+    const other = `outra.${randomUUID().slice(0, 8)}@exemplo.com.br`;
+    const items = [];
+    for (let i = 0; i < 8; i += 1) items.push(await product(0));
+    for (const item of items) {
+      const response = await subscribe({ productId: item.id, email: victim });
+      expect(response.json()).toEqual({ status: 'pending', message: 'Enviamos um e-mail para confirmar.' });
+    }
+    expect(await confirmationsTo(victim)).toHaveLength(5);
+    // Past the cap nothing is kept either: the address was not confirmed.
+    const [kept] = await sql<{ n: string }>(service, 'select count(*) as n from stock_subscriptions where email = ?', [victim]);
+    expect(Number(kept!.n)).toBe(5);
+    await subscribe({ productId: items[7]!.id, email: other });
+    expect(await confirmationsTo(other)).toHaveLength(1);
+
+    // A day later the address may be sent confirmations again.
+    await sql(service, `update stock_subscriptions set confirmation_sent_at = confirmation_sent_at - interval '24 hours 1 minute' where email = ?`, [victim]);
+    await subscribe({ productId: items[6]!.id, email: victim });
+    expect(await confirmationsTo(victim)).toHaveLength(6);
+  });
+
+  it('an expired confirmation answers "expired"; subscribing again then sends a new link, which confirms', async () => {
+    const soldOut = await product(0);
+    const email = `expirado.${randomUUID().slice(0, 8)}@exemplo.com.br`;
+    await subscribe({ productId: soldOut.id, email });
+    const first = tokenFrom((await confirmationsTo(email))[0]!.link, 'token');
+    await sql(service, `update stock_subscriptions set created_at = now() - interval '8 days' where email = ?`, [email]);
+    expect((await confirm(first)).json()).toEqual({ outcome: 'expired', productName: soldOut.name, productSlug: soldOut.slug });
+    await subscribe({ productId: soldOut.id, email });
+    const mails = await confirmationsTo(email);
+    expect(mails).toHaveLength(2);
+    expect((await confirm(first)).json()).toEqual({ outcome: 'invalid' });
+    expect((await confirm(tokenFrom(mails[1]!.link, 'token'))).json()).toMatchObject({ outcome: 'confirmed' });
+  });
+
+  it("the migration's confirmation_sent_at matches the entity", async () => {
+    const diff = await service.db.orm.schema.getUpdateSchemaSQL({ wrap: false });
+    expect(diff.split('\n').filter((line) => /confirmation_sent_at/.test(line))).toEqual([]);
+    const [column] = await sql<{ data_type: string; is_nullable: string }>(service, `select data_type, is_nullable from information_schema.columns where table_name = 'stock_subscriptions' and column_name = 'confirmation_sent_at'`);
+    expect(column).toEqual({ data_type: 'timestamp with time zone', is_nullable: 'YES' });
   });
 });
 
@@ -155,6 +273,7 @@ describe('expired confirmations', () => {
       clock: service.app.clock,
       apiUrl: service.config.publicUrl,
       storeUrl: service.config.shellUrl,
+      confirmationsPerDay: service.config.backInStockConfirmationsPerDay,
       onConfirmedInStock: async () => undefined,
     });
     expect(await backInStock.dropExpiredPending(service.db.orm.em.fork())).toBeGreaterThanOrEqual(1);

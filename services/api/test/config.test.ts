@@ -81,4 +81,24 @@ describe('loadConfig', () => {
     // Outside production the local store keeps working without secrets (generated ones).
     expect(loadConfig({}).jwtSecret.length).toBeGreaterThanOrEqual(32);
   });
+
+  it('refuses the sandbox carrier in production, like the sandbox acquirer (security review 2026-11-29 #11)', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'p1Xw7Qb3-Nf8Zr2Lk9_Vd4Hs6Jm0Tc5Yg1Ae7Uo3',
+      ENCRYPTION_KEY: 'Rt6Gy2Wq9Lm4Zx8Cv1Bn5Hj3Kp7Sd0Fa6Eu2Io9',
+      PAYMENT_PROVIDER: 'mercadopago',
+      MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-123456789',
+      MERCADOPAGO_PUBLIC_KEY: 'APP_USR-public-1',
+      MERCADOPAGO_WEBHOOK_SECRET: 'a-webhook-secret-of-32-characters',
+      SMTP_URL: 'smtps://loja:senha@smtp.exemplo.com.br:465',
+    };
+    const attempt = () => loadConfig({ ...production, CARRIER: 'sandbox' });
+    expect(attempt).toThrow(/CARRIER: the sandbox is refused in production/);
+    expect(attempt).toThrow('CARRIER=melhorenvio with MELHOR_ENVIO_TOKEN, or CARRIER=table');
+    // The real carrier and the freight table still start in production; the sandbox outside it.
+    expect(loadConfig({ ...production, CARRIER: 'melhorenvio', MELHOR_ENVIO_TOKEN: 'me-token-123456' }).shipping.labels).toBe('melhorenvio');
+    expect(loadConfig(production).shipping.labels).toBeNull();
+    expect(loadConfig({ CARRIER: 'sandbox' }).shipping.labels).toBe('sandbox');
+  });
 });

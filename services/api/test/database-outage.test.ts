@@ -22,7 +22,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/database/embedded-postgres.ts';
 import { openDatabase } from '../src/bootstrap/open-database.ts';
-import { account, type SignedIn } from './accounts.ts';
+import { account, accounts, type SignedIn } from './accounts.ts';
 import { approvedCardRequest, shippingCustomer } from './checkout-data.ts';
 import { SandboxPaymentProvider } from '../src/modules/orders/sandbox-provider.ts';
 import { silentLog, type TestService } from './helpers.ts';
@@ -140,7 +140,7 @@ describe('database outage', () => {
     // Card orders are paid at once; one the kill interrupts between commit and payment stays
     // unpaid (until its acquirer deadline), so a buyer can reach the cap of unpaid orders (409):
     // the worker then goes on as the next of its buyers.
-    const buyers = await Promise.all([0, 1, 2].map(() => Promise.all([0, 1, 2, 3].map(() => account(service)))));
+    const buyers = [await accounts(service, 4), await accounts(service, 4), await accounts(service, 4)];
     const acknowledged: string[] = [];
     const unexpected: string[] = [];
     let refused = 0;

@@ -41,6 +41,34 @@ async function pendingPix(who: SignedIn, stock = 3, quantity = 1) {
   return { product, order: response.json() };
 }
 
+describe("the order's e-mails to its contact address (security review 2026-11-29 #2)", () => {
+  it("carry the PIX code and the buyer's name only to the account's confirmed e-mail; to another address, 'Olá!' and the way to the order's page", async () => {
+    const buyer = await account(service);
+    const own = await pendingPix(buyer);
+    const [ownMail] = await orderMails(service, buyer.email, own.order.number);
+    const pixPayload = (await service.db.orm.em.fork().getConnection().execute<{ pix_payload: string }[]>('select pix_payload from orders where id = ?', [own.order.id]))[0]!.pix_payload;
+    expect(pixPayload.length).toBeGreaterThan(50);
+    expect(ownMail!.text.startsWith(`Olá, ${customer.fullName}!`)).toBe(true);
+    expect(ownMail!.text).toContain(pixPayload);
+
+    // The review's triangulation: the victim's address and a "name" that is a message.
+    const bait = 'Seu cadastro será bloqueado: pague a taxa pelo PIX abaixo';
+    const product = await createProduct(service, clock, 3, 5000);
+    const placed = await placeOrder(service, buyer, { items: [{ productId: product.id, quantity: 1 }], customer: { ...customer, fullName: bait, email: 'vitima@example.com' }, payment: { method: 'pix' } });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const [victimMail] = await orderMails(service, 'vitima@example.com', placed.json().number);
+    const victimPix = (await service.db.orm.em.fork().getConnection().execute<{ pix_payload: string }[]>('select pix_payload from orders where id = ?', [placed.json().id]))[0]!.pix_payload;
+    expect(victimMail!.subject).toBe(`Pedido ${placed.json().number} recebido`);
+    expect(victimMail!.text).not.toContain(victimPix);
+    expect(victimMail!.text).not.toContain(bait);
+    expect(victimMail!.text.startsWith('Olá!\n')).toBe(true);
+    expect(victimMail!.text).toContain('Para pagar, entre na sua conta e abra o pedido: o código PIX está na página do pedido.');
+    // The order itself still shows the code to its buyer.
+    const mine = (await service.app.inject({ method: 'GET', url: `/api/orders/${placed.json().id}`, headers: bearer(buyer) })).json();
+    expect(mine.payment.pix.payload).toBe(victimPix);
+  });
+});
+
 describe('staff transitions', () => {
   it('pending -> paid (by hand) -> shipped -> delivered, each with history, audit, event and e-mail', async () => {
     const buyer = await account(service);

@@ -15,7 +15,7 @@ import type { DomainEvent } from '../src/events/event-bus.ts';
 import { Order } from '../src/modules/orders/order.entities.ts';
 import { orderServices } from '../src/modules/orders/index.ts';
 import { ProductReservation } from '../src/modules/catalogue/reservation.entity.ts';
-import { account, bearer, type SignedIn } from './accounts.ts';
+import { account, accounts, bearer, type SignedIn } from './accounts.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 import { CPF, createProduct, customer, offerFreeShipping, placeOrder, tableDeliveryDays, sandboxCard, stockOf as stockOfProduct } from './shop.ts';
 
@@ -135,7 +135,7 @@ describe('placing an order', () => {
   });
 
   it('lets exactly the available count of parallel checkouts buy the last units', async () => {
-    const buyers = await Promise.all(Array.from({ length: 8 }, () => account(service)));
+    const buyers = await accounts(service, 8);
     const scarce = await product(3);
     const payments = await Promise.all(buyers.map((who) => card(who)));
     const results = await Promise.all(buyers.map((who, i) => order(who, { items: [{ productId: scarce.id, quantity: 1 }], customer, payment: payments[i] })));

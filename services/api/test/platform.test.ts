@@ -44,6 +44,8 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/remotes', () => {
+  /** A registry file's entries as served: each marked as the operator's bootstrap entry (issue 32). */
+  const asServed = (entries: RemoteRegistry) => entries.map((entry) => ({ ...entry, bootstrap: true }));
   it('falls back to the defaults built from REMOTE_<NAME>_URL when the file is missing', async () => {
     const entries = await registry();
     expect(entries.map((e) => e.name)).toEqual(['storefront', 'checkout', 'admin', 'devtools']);
@@ -58,11 +60,11 @@ describe('GET /api/remotes', () => {
     const first: RemoteRegistry = [{ name: 'storefront', manifestUrl: 'http://127.0.0.1:5001/mf-manifest.json', version: '1.0.0', routes: ['/'] }];
     await writeFile(registryFile, JSON.stringify(first));
     await utimes(registryFile, new Date(), new Date(Date.now() - 10_000));
-    expect(await registry()).toEqual(first);
+    expect(await registry()).toEqual(asServed(first));
 
     const second: RemoteRegistry = [{ ...first[0]!, manifestUrl: 'http://127.0.0.1:5002/mf-manifest.json', version: '1.0.1' }];
     await writeFile(registryFile, JSON.stringify(second));
-    expect(await registry()).toEqual(second);
+    expect(await registry()).toEqual(asServed(second));
   });
 
   it("serves an entry's Node build hash (serverIntegrity) from the file, and refuses a malformed one", async () => {
@@ -70,9 +72,9 @@ describe('GET /api/remotes', () => {
     const serverIntegrity = `sha384-${'B'.repeat(64)}`;
     const withHash: RemoteRegistry = [{ name: 'storefront', manifestUrl: 'http://127.0.0.1:5003/mf-manifest.json', version: '1.0.2', routes: ['/'], serverIntegrity }];
     await writeFile(registryFile, JSON.stringify(withHash));
-    expect(await registry()).toEqual(withHash);
+    expect(await registry()).toEqual(asServed(withHash));
     await writeFile(registryFile, JSON.stringify([{ ...withHash[0]!, version: '1.0.3', serverIntegrity: 'sha256-abc' }]));
-    expect(await registry()).toEqual(withHash);
+    expect(await registry()).toEqual(asServed(withHash));
     await writeFile(registryFile, JSON.stringify(before));
     expect(await registry()).toEqual(before);
   });

@@ -23,7 +23,7 @@ import { sriHash, unverifiedMessage } from '../src/modules/platform/release-veri
 import { openReleaseRegistry } from '../src/bootstrap/release-registry.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
-import { CANARY_CHECK_INTERVAL_MS, CANARY_ERROR_RATIO, CANARY_MIN_ERRORS, CANARY_VITALS_RATIO } from '../src/modules/platform/canary-guard.ts';
+import { CANARY_CHECK_INTERVAL_MS, CANARY_ERROR_RATIO, CANARY_MIN_ERRORED_CLIENTS, CANARY_VITALS_RATIO, canaryFails } from '../src/modules/platform/canary-guard.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 import { TestSocket } from './realtime-client.ts';
 
@@ -348,7 +348,7 @@ describe('remote releases', () => {
     expect((await storefront()).version).toBe(active);
   });
 
-  it("cannot be rolled back or shielded by anonymous traffic (issue 21, review item 1): only token-carrying reports count, 5 client ids per address", async () => {
+  it("cannot be rolled back or shielded by anonymous traffic (issues 21 and 32, reviews' item 1 and #3): only clients the registry counted get a token, and the guard counts erroring clients, not reports", async () => {
     const stable = (await storefront()).version;
     const canaryVersion = '0.1.0-34343434';
     expect((await post('/api/developer/remotes/storefront/releases', developer, { ...(await build(canaryVersion)), activate: false })).statusCode).toBe(201);
@@ -358,32 +358,46 @@ describe('remote releases', () => {
       clock.advance(60_000);
       await service.app.jobs.tick();
     };
-    // Shielding: one address makes up 40 client ids; only 5 are counted.
-    for (let i = 0; i < 40; i += 1) await service.app.inject({ method: 'GET', url: `/api/remotes?client=sonda-${String(i).padStart(4, '0')}`, remoteAddress: '203.0.113.66' });
-    const [probed] = await sql<{ n: number }>(service, `select count(*)::int as n from remote_canary_clients where address = '203.0.113.66'`);
-    expect(probed!.n).toBe(5);
+    const bucket = (id: string) => createHash('sha256').update(`storefront:${id}`).digest().readUInt32BE(0) % 100;
+    /** The storefront entry the registry serves `client` asking from `address`. */
+    const served = async (client: string, address: string) =>
+      remoteRegistrySchema.parse((await service.app.inject({ method: 'GET', url: `/api/remotes?client=${client}`, remoteAddress: address })).json()).find((candidate) => candidate.name === 'storefront')!;
+    const report = (token: string | undefined, message: string, address: string, version = canaryVersion) =>
+      service.app.inject({ method: 'POST', url: '/api/errors', remoteAddress: address, payload: { errorType: 'uncaught_error', errorMessage: message, remote: 'storefront', version, ...(token ? { reportToken: token } : {}) } });
+
+    // Shielding: one address makes up 40 client ids; only 5 are counted, and only those get a token.
+    const probes = Array.from({ length: 40 }, (_, i) => `sonda-${String(i).padStart(4, '0')}`);
+    const probed = [];
+    for (const probe of probes) probed.push(await served(probe, '203.0.113.66'));
+    const [recorded] = await sql<{ n: number }>(service, `select count(*)::int as n from remote_canary_clients where address = '203.0.113.66'`);
+    expect(recorded!.n).toBe(5);
+    expect(probed.filter((entry) => entry.reportToken).length).toBe(5);
+    expect(probed.slice(5).every((entry) => entry.reportToken === undefined)).toBe(true);
 
     // The review's forgery: many reports naming the canary version, without a token.
-    const forged = (i: number) =>
-      service.app.inject({ method: 'POST', url: '/api/errors', remoteAddress: `192.0.2.${i + 1}`, payload: { errorType: 'uncaught_error', errorMessage: `forjado ${'abcdefghijklmnopqrst'[i]}`, remote: 'storefront', version: canaryVersion } });
-    for (let i = 0; i < 20; i += 1) expect((await forged(i)).statusCode).toBe(202);
+    for (let i = 0; i < 20; i += 1) expect((await report(undefined, `forjado ${'abcdefghijklmnopqrst'[i]}`, `192.0.2.${i + 1}`)).statusCode).toBe(202);
     await tick();
     expect(await canaryRunning()).toMatchObject({ version: canaryVersion });
 
-    // A browser served the canary reports with its registry entry's token: counted.
-    const bucket = (id: string) => createHash('sha256').update(`storefront:${id}`).digest().readUInt32BE(0) % 100;
-    const inside = Array.from({ length: 200 }, (_, i) => `cliente-real-${i}`).find((id) => bucket(id) < 50)!;
-    const answer = await service.app.inject({ method: 'GET', url: `/api/remotes?client=${inside}`, remoteAddress: '198.18.0.1' });
-    const entry = remoteRegistrySchema.parse(answer.json()).find((candidate) => candidate.name === 'storefront')!;
-    expect(entry.version).toBe(canaryVersion);
-    expect(entry.reportToken).toMatch(/^\d{13}\.[\w-]+\.[\w-]+$/);
-    // A token does not carry over to another version.
-    const misused = await service.app.inject({ method: 'POST', url: '/api/errors', payload: { errorType: 'uncaught_error', errorMessage: 'outra versão', remote: 'storefront', version: stable, reportToken: entry.reportToken } });
-    expect(misused.statusCode).toBe(202);
+    // A browser served the canary gets a token; it does not carry over to another version.
+    const insiders = Array.from({ length: 400 }, (_, i) => `cliente-real-${i}`).filter((id) => bucket(id) < 50).slice(0, CANARY_MIN_ERRORED_CLIENTS);
+    const first = await served(insiders[0]!, '198.18.0.1');
+    expect(first.version).toBe(canaryVersion);
+    expect(first.reportToken).toMatch(/^\d{13}\.[\w-]+\.[\w-]+$/);
+    expect((await report(first.reportToken, 'outra versão', '198.18.0.1', stable)).statusCode).toBe(202);
     expect((await sql<{ verified: boolean }>(service, `select verified from system_errors where error_message = 'outra versão'`))[0]!.verified).toBe(false);
-    for (let i = 0; i < 20; i += 1) {
-      const real = await service.app.inject({ method: 'POST', url: '/api/errors', remoteAddress: `198.18.1.${i + 1}`, payload: { errorType: 'uncaught_error', errorMessage: `real ${'abcdefghijklmnopqrst'[i]}`, remote: 'storefront', version: canaryVersion, reportToken: entry.reportToken } });
-      expect(real.statusCode).toBe(202);
+    // That one client repeating a verified report 20 times (the review's 5 token-carrying reports, and more) is one erroring client: the canary stays.
+    for (let i = 0; i < 20; i += 1) expect((await report(first.reportToken, `real ${'abcdefghijklmnopqrst'[i]}`, `198.18.1.${i + 1}`)).statusCode).toBe(202);
+    await tick();
+    expect(await canaryRunning()).toMatchObject({ version: canaryVersion });
+    const [erring] = await sql<{ n: number }>(service, `select count(*)::int as n from remote_canary_clients where errored_at is not null`);
+    expect(erring!.n).toBe(1);
+
+    // Real clients, each on its own address, each reporting once: CANARY_MIN_ERRORED_CLIENTS of them roll it back.
+    for (const [i, client] of insiders.slice(1).entries()) {
+      const entry = await served(client, `198.18.2.${i + 1}`);
+      expect(entry.version).toBe(canaryVersion);
+      expect((await report(entry.reportToken, `falha do cliente ${i}`, `198.18.2.${i + 1}`)).statusCode).toBe(202);
     }
     await tick();
     expect(await canaryRunning()).toBeNull();
@@ -392,7 +406,14 @@ describe('remote releases', () => {
     expect((await storefront()).version).toBe(stable);
   });
 
-  it('rolls a canary back by itself when its errors per client pass the threshold, recording why', async () => {
+  it('decides on the share of erroring clients (issue 32): at least CANARY_MIN_ERRORED_CLIENTS, and more than CANARY_ERROR_RATIO x the stable share', () => {
+    const figures = (erroredClients: number, clients: number) => ({ version: 'v', erroredClients, clients, rate: erroredClients / clients });
+    expect(canaryFails(figures(5, 10), figures(2, 10))).toBe(true);
+    expect(canaryFails(figures(5, 10), figures(3, 10))).toBe(false); // 0.5 is not more than 2 x 0.3
+    expect(canaryFails(figures(4, 4), figures(0, 10))).toBe(false); // too few clients erred to prove anything
+  });
+
+  it('rolls a canary back by itself when its share of erroring clients passes the threshold, recording why', async () => {
     const stable = (await storefront()).version;
     expect(stable).toBe('0.1.0-ffffffff');
     const canaryVersion = '0.1.0-12121212';
@@ -402,53 +423,55 @@ describe('remote releases', () => {
     // 20 clients load the store twice each; which version each gets is computed here independently.
     const bucket = (id: string) => createHash('sha256').update(`storefront:${id}`).digest().readUInt32BE(0) % 100;
     const clients = Array.from({ length: 20 }, (_, i) => `visitante-${String(i).padStart(4, '0')}`);
+    const address = (client: string) => `198.51.100.${clients.indexOf(client) + 1}`;
+    const tokens = new Map<string, string>();
     // From 20 addresses (at most CANARY_CLIENTS_PER_ADDRESS client ids count per address, issue 21).
-    for (const [index, client] of [...clients, ...clients].entries()) {
-      expect((await service.app.inject({ method: 'GET', url: `/api/remotes?client=${client}`, remoteAddress: `198.51.100.${(index % clients.length) + 1}` })).statusCode).toBe(200);
+    for (const client of [...clients, ...clients]) {
+      const answer = await service.app.inject({ method: 'GET', url: `/api/remotes?client=${client}`, remoteAddress: address(client) });
+      expect(answer.statusCode).toBe(200);
+      tokens.set(client, remoteRegistrySchema.parse(answer.json()).find((entry) => entry.name === 'storefront')!.reportToken!);
     }
-    const canaryClients = clients.filter((client) => bucket(client) < 50).length;
-    const stableClients = clients.length - canaryClients;
-    expect(canaryClients > 0 && stableClients > 0).toBe(true);
+    const canaryClients = clients.filter((client) => bucket(client) < 50);
+    const stableClients = clients.filter((client) => bucket(client) >= 50);
+    expect(canaryClients.length).toBeGreaterThanOrEqual(CANARY_MIN_ERRORED_CLIENTS);
+    expect(stableClients.length).toBeGreaterThan(0);
     const recorded = await sql<{ version: string; clients: number }>(service, `select version, count(*)::int as clients from remote_canary_clients where remote = 'storefront' group by version order by version`);
     expect(recorded).toEqual([
-      { version: canaryVersion, clients: canaryClients },
-      { version: stable, clients: stableClients },
+      { version: canaryVersion, clients: canaryClients.length },
+      { version: stable, clients: stableClients.length },
     ].sort((a, b) => a.version.localeCompare(b.version)));
 
-    /** Injects `count` occurrences of one captured error of `version` of the storefront, reported with a valid token (an issue and its per-minute count, issue 24). */
-    const inject = (version: string, count: number, type: string) =>
-      sql(
-        service,
-        `with issue as (
-           insert into system_errors (id, error_type, error_message, remote, version, source, fingerprint, count, created_at, last_seen_at, resolved, verified, versions)
-           values (gen_random_uuid(), ?, 'falhou', 'storefront', ?, 'client', md5(?) || md5(?), ?, now(), now(), false, true, array[?]) returning id)
-         insert into system_error_versions (issue_id, version, verified, minute, count, first_seen_at, last_seen_at)
-         select id, ?, true, date_trunc('minute', now()), ?, now(), now() from issue`,
-        [type, version, type, version, count, version, version, count],
-      );
+    /** `client` reports one error of the version it was served, with its registry token, twice (a repeat counts once). */
+    const fails = async (client: string) => {
+      const version = bucket(client) < 50 ? canaryVersion : stable;
+      for (const attempt of [1, 2]) {
+        const answer = await service.app.inject({ method: 'POST', url: '/api/errors', remoteAddress: address(client), payload: { errorType: 'TypeError', errorMessage: `falhou ${client} ${attempt}`, remote: 'storefront', version, reportToken: tokens.get(client) } });
+        expect(answer.statusCode).toBe(202);
+      }
+    };
     const canaryRunning = async () => remoteReleaseListSchema.parse((await service.app.inject({ method: 'GET', url: '/api/developer/remotes/storefront/releases', headers: bearer(developer) })).json()).canary;
     const tick = async () => {
       clock.advance(60_000);
       await service.app.jobs.tick();
     };
 
-    // Under the threshold: the canary's errors per client are no worse than the stable version's.
-    await inject(canaryVersion, CANARY_MIN_ERRORS, 'TypeError');
-    await inject(stable, CANARY_MIN_ERRORS * stableClients, 'TypeError');
+    // Under the threshold: one client fewer than CANARY_MIN_ERRORED_CLIENTS erred on the canary (none on the stable version).
+    for (const client of canaryClients.slice(0, CANARY_MIN_ERRORED_CLIENTS - 1)) await fails(client);
     await tick();
     expect(await canaryRunning()).toMatchObject({ version: canaryVersion });
 
-    // Past it: canary rate above CANARY_ERROR_RATIO x the stable rate (CANARY_MIN_ERRORS per client).
-    const extra = CANARY_ERROR_RATIO * CANARY_MIN_ERRORS * canaryClients + 1;
-    await inject(canaryVersion, extra, 'RangeError');
+    // Past it: one more canary client and one stable client erred; the shares are computed here independently.
+    await fails(canaryClients[CANARY_MIN_ERRORED_CLIENTS - 1]!);
+    await fails(stableClients[0]!);
+    const canaryRate = CANARY_MIN_ERRORED_CLIENTS / canaryClients.length;
+    const stableRate = 1 / stableClients.length;
+    expect(canaryRate).toBeGreaterThan(CANARY_ERROR_RATIO * stableRate);
     await tick();
     expect(await canaryRunning()).toBeNull();
-    const inside = clients.find((client) => bucket(client) < 50)!;
-    const served = await service.app.inject({ method: 'GET', url: `/api/remotes?client=${inside}` });
-    expect(remoteRegistrySchema.parse(served.json()).find((entry) => entry.name === 'storefront')!.version).toBe(stable);
+    const inside = canaryClients[0]!;
+    const servedAfter = await service.app.inject({ method: 'GET', url: `/api/remotes?client=${inside}` });
+    expect(remoteRegistrySchema.parse(servedAfter.json()).find((entry) => entry.name === 'storefront')!.version).toBe(stable);
 
-    const canaryErrors = CANARY_MIN_ERRORS + extra;
-    const stableErrors = CANARY_MIN_ERRORS * stableClients;
     const [log] = await sql<{ user_id: string | null; details: Record<string, unknown> }>(service, `select user_id, details from admin_logs where action = 'remote_canary_rolled_back' and details->>'version' = ?`, [canaryVersion]);
     expect(log).toEqual({
       user_id: null,
@@ -457,10 +480,10 @@ describe('remote releases', () => {
         version: canaryVersion,
         by: 'auto:canary-guard',
         ratio: CANARY_ERROR_RATIO,
-        minErrors: CANARY_MIN_ERRORS,
-        canary: { version: canaryVersion, errors: canaryErrors, clients: canaryClients, rate: canaryErrors / canaryClients },
-        stable: { version: stable, errors: stableErrors, clients: stableClients, rate: CANARY_MIN_ERRORS },
-        reason: expect.stringMatching(new RegExp(`^Canário revertido automaticamente: ${canaryErrors} erros em ${canaryClients} clientes`)),
+        minErroredClients: CANARY_MIN_ERRORED_CLIENTS,
+        canary: { version: canaryVersion, erroredClients: CANARY_MIN_ERRORED_CLIENTS, clients: canaryClients.length, rate: canaryRate },
+        stable: { version: stable, erroredClients: 1, clients: stableClients.length, rate: stableRate },
+        reason: expect.stringMatching(new RegExp(`^Canário revertido automaticamente: ${CANARY_MIN_ERRORED_CLIENTS} de ${canaryClients.length} clientes com erro`)),
       },
     });
     const [event] = await sql<{ payload: unknown }>(service, `select payload from domain_events where type = 'RemoteReleaseActivated' order by created_at desc limit 1`);
@@ -468,41 +491,59 @@ describe('remote releases', () => {
     expect(await sql(service, `select 1 from remote_canary_clients`)).toEqual([]);
   });
 
-  it('rolls a canary back by itself when its real users\' p75 LCP is more than 10 % worse, recording the figures and the time to rollback (issue 24)', async () => {
+  it("rolls a canary back by itself when its real users' p75 LCP is more than 10 % worse, recording the figures and the time to rollback (issue 24); forged beacons move nothing (issue 32)", async () => {
     const stable = (await storefront()).version;
     const canaryVersion = '0.1.0-5a5a5a5a';
     expect((await post('/api/developer/remotes/storefront/releases', developer, { ...(await build(canaryVersion)), activate: false })).statusCode).toBe(201);
     expect((await post('/api/developer/remotes/storefront/canary', developer, { version: canaryVersion, percent: 50 })).statusCode).toBe(200);
     const canaryRunning = async () => remoteReleaseListSchema.parse((await service.app.inject({ method: 'GET', url: '/api/developer/remotes/storefront/releases', headers: bearer(developer) })).json()).canary;
-    /** `sessions` page loads of `version`, each from its own tab, with LCP `lcp` ms and INP 80 ms. */
-    const loads = async (version: string, sessions: number, lcp: number, prefix: string) => {
-      for (let i = 0; i < sessions; i += 1) {
-        const payload = JSON.stringify({ sessionId: `${prefix}-${String(i).padStart(4, '0')}`, route: '/', remotes: [{ name: 'storefront', version }], metrics: [{ name: 'LCP', value: lcp }, { name: 'INP', value: 80 }] });
-        const answer = await service.app.inject({ method: 'POST', url: '/api/vitals', headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload, remoteAddress: `198.51.100.${(i % 200) + 1}` });
-        expect(answer.statusCode, answer.body).toBe(204);
+    const bucket = (id: string) => createHash('sha256').update(`storefront:${id}`).digest().readUInt32BE(0) % 100;
+    let addresses = 0;
+    const beacon = (sessionId: string, version: string, lcp: number, reportToken?: string) =>
+      service.app.inject({
+        method: 'POST',
+        url: '/api/vitals',
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        payload: JSON.stringify({ sessionId, route: '/', remotes: [{ name: 'storefront', version, ...(reportToken ? { reportToken } : {}) }], metrics: [{ name: 'LCP', value: lcp }, { name: 'INP', value: 80 }] }),
+        remoteAddress: `10.9.${Math.floor(addresses / 200)}.${(addresses++ % 200) + 1}`,
+      });
+    /** `count` browsers served `version` (each asks the registry from its own address and gets its token), one page load each with LCP `lcp` ms and INP 80 ms. */
+    const loads = async (version: string, count: number, lcp: number, prefix: string) => {
+      const ids = Array.from({ length: 20 * count + 40 }, (_, i) => `${prefix}-${String(i).padStart(4, '0')}`).filter((id) => (bucket(id) < 50) === (version === canaryVersion)).slice(0, count);
+      for (const [i, id] of ids.entries()) {
+        const answer = await service.app.inject({ method: 'GET', url: `/api/remotes?client=${id}`, remoteAddress: `10.8.${prefix.length}.${i + 1}` });
+        const entry = remoteRegistrySchema.parse(answer.json()).find((candidate) => candidate.name === 'storefront')!;
+        expect(entry.version).toBe(version);
+        const sent = await beacon(`sessao-${id}`, version, lcp, entry.reportToken);
+        expect(sent.statusCode, sent.body).toBe(204);
       }
     };
     const tick = async () => {
       clock.advance(CANARY_CHECK_INTERVAL_MS);
       await service.app.jobs.tick();
     };
-    // 19 canary sessions are too few to prove anything, however slow.
+    // The review's forgery: 40 beacons without a token, LCP 120 s for the canary: nothing counts.
+    for (let i = 0; i < 40; i += 1) expect((await beacon(`forjado-${String(i).padStart(4, '0')}`, canaryVersion, 120_000)).statusCode).toBe(204);
     await loads(stable, 20, 2000, 'estavel');
-    await loads(canaryVersion, 19, 2600, 'canario');
+    // 19 canary clients are too few to prove anything, however slow: 18 slow ones, and one more sending 20 beacons, still one client.
+    await loads(canaryVersion, 18, 2600, 'canario');
+    const oneClient = Array.from({ length: 100 }, (_, i) => `repetido-${i}`).find((id) => bucket(id) < 50)!;
+    const itsEntry = remoteRegistrySchema.parse((await service.app.inject({ method: 'GET', url: `/api/remotes?client=${oneClient}`, remoteAddress: '10.7.0.1' })).json()).find((candidate) => candidate.name === 'storefront')!;
+    for (let i = 0; i < 20; i += 1) expect((await beacon(`repetido-sessao-${String(i).padStart(4, '0')}`, canaryVersion, 2000, itsEntry.reportToken)).statusCode).toBe(204);
     await tick();
     expect(await canaryRunning()).toMatchObject({ version: canaryVersion });
+    // One more client at 2200 ms: 20 clients (18 at 2600 ms, 2000 and 2200 ms): p75 2600 ms > 1.1 x 2000 ms.
     await loads(canaryVersion, 1, 2200, 'canario-b');
-    // 20 canary sessions: 19 at 2600 ms and 1 at 2200 ms: p75 2600 ms > 1.1 x 2000 ms.
     await tick();
     expect(await canaryRunning()).toBeNull();
     const [log] = await sql<{ details: Record<string, unknown> }>(service, `select details from admin_logs where action = 'remote_canary_rolled_back' and details->>'version' = ?`, [canaryVersion]);
     expect(log!.details).toMatchObject({
       metric: 'LCP',
       ratio: CANARY_VITALS_RATIO,
-      canary: { version: canaryVersion, sessions: 20, lcpP75: 2600 },
-      stable: { version: stable, sessions: 20, lcpP75: 2000 },
+      canary: { version: canaryVersion, clients: 20, lcpP75: 2600 },
+      stable: { version: stable, clients: 20, lcpP75: 2000 },
       breachToRollbackMs: CANARY_CHECK_INTERVAL_MS,
-      reason: expect.stringMatching(/^Canário revertido automaticamente: p75 de LCP 2600 ms em 20 sessões contra 2000 ms em 20 sessões/),
+      reason: expect.stringMatching(/^Canário revertido automaticamente: p75 de LCP 2600 ms em 20 clientes contra 2000 ms em 20 clientes/),
     });
     expect(log!.details.breachToRollbackMs as number).toBeLessThanOrEqual(60_000);
   });
@@ -519,6 +560,14 @@ describe('remote releases', () => {
     const checkout = async (query = '', who?: SignedIn) =>
       remoteRegistrySchema.parse((await service.app.inject({ method: 'GET', url: `/api/remotes${query}`, headers: who ? bearer(who) : {} })).json()).find((entry) => entry.name === 'checkout')!;
     expect(await checkout()).toMatchObject({ version: withServer.version, serverIntegrity: withServer.serverIntegrity });
+    // A release is never marked as the operator's bootstrap entry (the host runs unhashed Node builds only for that one, issue 32).
+    expect(await checkout()).not.toHaveProperty('bootstrap');
+
+    // A build whose manifest announces a Node build, published without its hash: refused (the host would run it unchecked; issue 32, review #4).
+    const { serverIntegrity: _omitted, ...unhashed } = await twinBuild('checkout', '0.2.0-55550000');
+    const withoutHash = await post(releasesUrl, developer, unhashed);
+    expect(withoutHash.statusCode).toBe(409);
+    expect(withoutHash.json().message).toBe(unverifiedMessage('checkout', '0.2.0-55550000'));
 
     // A Node container that is not the one recorded, that is missing, or that the manifest does not announce: never activated.
     const tampered = await twinBuild('checkout', '0.2.0-22220000');
@@ -566,7 +615,10 @@ describe('remote releases', () => {
   it('gives a version recorded without its Node build hash and weight (before issue 20) both when it is published again', async () => {
     const releasesUrl = '/api/developer/remotes/checkout/releases';
     const { serverIntegrity, ...older } = await twinBuild('checkout', '0.2.0-66660000');
-    expect((await post(releasesUrl, developer, { ...older, activate: false })).statusCode).toBe(201);
+    // Recorded before issue 20 (it can no longer be published without the hash: issue 32).
+    expect((await post(releasesUrl, developer, { ...older, activate: false })).statusCode).toBe(409);
+    expect((await post(releasesUrl, developer, { ...older, serverIntegrity, activate: false })).statusCode).toBe(201);
+    await sql(service, `update remote_releases set server_integrity = null, weight_js_gzip = null, weight_css_gzip = null where version = ?`, [older.version]);
     const again = await post(releasesUrl, developer, { ...older, serverIntegrity, weight: { jsGzip: 100, cssGzip: 20 }, activate: false });
     expect(again.statusCode, again.body).toBe(201);
     const release = () => remoteReleaseListSchema.parse(again.json()).releases.find((candidate) => candidate.version === older.version);

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productSchema, reservationListSchema } from '@prata/contracts';
 import { CatalogueService } from '../src/modules/catalogue/catalogue.service.ts';
 import { ProductReservation } from '../src/modules/catalogue/reservation.entity.ts';
-import { ReservationService } from '../src/modules/reservations/reservation.service.ts';
-import { account, bearer, type SignedIn } from './accounts.ts';
+import { cooldownMessage, DEFAULT_RESERVATION_LIMITS, ReservationService } from '../src/modules/reservations/reservation.service.ts';
+import { account, accounts, bearer, type SignedIn } from './accounts.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 
 const clock = new TestClock();
@@ -78,13 +78,53 @@ describe('reserving a favourite', () => {
 });
 
 describe('expiry', () => {
-  it('stops counting after 30 minutes even before the cleanup, and the shopper may reserve again', async () => {
+  it('stops counting after 30 minutes even before the cleanup: another shopper may reserve the unit, the same one only after the cool-down (review #6)', async () => {
+    // Accounts of their own: the cap counts every hold an account has (earlier tests' too).
+    const [first, second] = [await account(service), await account(service)];
     const ring = await product(1);
-    await reserve(shopper, ring.id);
+    await reserve(first, ring.id);
+    const heldAt = clock.now().getTime();
     clock.advance(30 * 60_000 + 1);
     expect(await available(ring.id)).toBe(1);
-    expect((await service.app.inject({ method: 'GET', url: '/api/reservations', headers: bearer(shopper) })).json()).toEqual([]);
-    expect((await reserve(shopper, ring.id)).statusCode).toBe(201);
+    expect((await service.app.inject({ method: 'GET', url: '/api/reservations', headers: bearer(first) })).json()).toEqual([]);
+    // The same account cannot renew its hold at expiry (that made a hold last forever).
+    const again = await reserve(first, ring.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'reservation_cooldown', message: cooldownMessage(new Date(heldAt + DEFAULT_RESERVATION_LIMITS.cooldownMs)) });
+    expect(again.json().message).toMatch(/^Você reservou esta peça há pouco\. Poderá reservá-la de novo a partir de \d{2}\/\d{2} às \d{2}:\d{2}\.$/);
+    const byOther = await reserve(second, ring.id);
+    expect(byOther.statusCode).toBe(201);
+    await service.app.inject({ method: 'DELETE', url: `/api/reservations/${ring.id}`, headers: bearer(second) });
+    // A day after its hold began, the shopper may hold it again.
+    clock.advance(DEFAULT_RESERVATION_LIMITS.cooldownMs - 30 * 60_000);
+    expect((await reserve(first, ring.id)).statusCode).toBe(201);
+  });
+
+  it('cannot be used to hoard stock (review #6): an account holds at most 5 products, and three accounts taking turns leave every piece free after their turns', async () => {
+    const hoarders = [await account(service), await account(service), await account(service)];
+    const pieces = [];
+    for (let i = 0; i < 6; i += 1) pieces.push(await product(1));
+    const rare = pieces.slice(0, 5);
+    // The cap: the first account holds 5 pieces; a sixth is refused.
+    for (const piece of rare) expect((await reserve(hoarders[0]!, piece.id)).statusCode).toBe(201);
+    const sixth = await reserve(hoarders[0]!, pieces[5]!.id);
+    expect([sixth.statusCode, sixth.json()]).toEqual([409, { error: 'reservation_limit', message: 'Você já tem 5 peças reservadas. Remova uma dos favoritos para reservar outra.' }]);
+    // Release-and-reserve does not renew a hold.
+    expect((await service.app.inject({ method: 'DELETE', url: `/api/reservations/${rare[0]!.id}`, headers: bearer(hoarders[0]!) })).statusCode).toBe(200);
+    expect((await reserve(hoarders[0]!, rare[0]!.id)).json().error).toBe('reservation_cooldown');
+    expect((await reserve(hoarders[1]!, rare[0]!.id)).statusCode).toBe(201);
+    // The review's 30-minute cron with three accounts: each takes its turn once...
+    clock.advance(30 * 60_000 + 1);
+    for (const piece of rare.slice(1)) expect((await reserve(hoarders[1]!, piece.id)).statusCode).toBe(201);
+    clock.advance(30 * 60_000 + 1);
+    for (const piece of rare) expect((await reserve(hoarders[2]!, piece.id)).statusCode).toBe(201);
+    clock.advance(30 * 60_000 + 1);
+    // ...and then none of them can hold any of the pieces again: they are free for real shoppers.
+    for (const hoarder of hoarders) {
+      for (const piece of rare) expect((await reserve(hoarder, piece.id)).json().error).toBe('reservation_cooldown');
+    }
+    for (const piece of rare) expect(await available(piece.id)).toBe(1);
+    expect((await reserve(await account(service), rare[0]!.id)).statusCode).toBe(201);
   });
 
   it('is swept by the cleanup procedure', async () => {
@@ -118,7 +158,7 @@ describe('expiry', () => {
 
 describe('concurrency', () => {
   it('never reserves more units than exist when many shoppers race for the last ones', async () => {
-    const shoppers = await Promise.all(Array.from({ length: 12 }, () => account(service)));
+    const shoppers = await accounts(service, 12);
     const ring = await product(3);
     const results = await Promise.all(shoppers.map((who) => reserve(who, ring.id)));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);

@@ -27,7 +27,7 @@ const quote = (zipCode: string, items: object[], on: TestService = service) =>
 
 beforeAll(async () => {
   await double.start();
-  service = await createTestService({ CARRIER: 'melhorenvio', MELHOR_ENVIO_TOKEN: double.token, MELHOR_ENVIO_URL: double.url, CARRIER_TIMEOUT_MS: '300', SHIPPING_ORIGIN_CEP: '01001-000' });
+  service = await createTestService({ CARRIER: 'melhorenvio', MELHOR_ENVIO_TOKEN: double.token, MELHOR_ENVIO_URL: double.url, CARRIER_TIMEOUT_MS: '1000', SHIPPING_ORIGIN_CEP: '01001-000' });
   admin = await account(service, ['admin'], 'admin');
   ring = await createProduct(service, clock, 5, 18_990);
   heavy = await createProduct(service, clock, 5, 9_990);
@@ -64,7 +64,7 @@ describe('quotes from the carrier', () => {
   });
 
   it('falls back to the freight table, and says so, when the carrier is slower than its timeout or failing', async () => {
-    double.delayMs = 1000;
+    double.delayMs = 2500;
     const slow = (await quote(MANAUS, [{ productId: ring.id, quantity: 1 }])).json();
     double.delayMs = 0;
     expect(slow.source).toBe('table');

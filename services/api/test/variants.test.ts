@@ -7,9 +7,9 @@
  * stock are per variant; an expired order returns units to its variant and a reinstated late
  * payment takes them again; and the migration matches the entities.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardSchema, orderSchema, productSchema, salesReportSchema, type Product } from '@prata/contracts';
+import { createOrderSchema, dashboardSchema, orderSchema, productSchema, salesReportSchema, type Product } from '@prata/contracts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
@@ -240,6 +240,51 @@ describe('orders of a variant', () => {
     const [row] = await sql<{ stock: number }>(service, 'select stock from product_variants where id = ?', [v18.id]);
     expect(row!.stock).toBe(0);
     expect((await read(ring.id)).stock).toBe(6);
+  });
+});
+
+describe('idempotency of an order (security review 2026-11-29 #17)', () => {
+  it('answers 422 for a key reused with another variant, coupon, store-credit choice or delivery option; the same body gets the order', async () => {
+    const buyer = await account(service);
+    const ring = await createRing([3, 3, 3]);
+    const key = randomUUID();
+    const post = (payload: object) => service.app.inject({ method: 'POST', url: '/api/orders', headers: { ...bearer(buyer), 'idempotency-key': key }, payload });
+    const line = { productId: ring.id, variantId: variantOf(ring, '14').id, quantity: 1 };
+    const body = { items: [line], customer, payment: { method: 'pix' } };
+    const first = await post(body);
+    expect(first.statusCode, first.body).toBe(201);
+    const others: [string, object][] = [
+      ['another variant', { ...body, items: [{ ...line, variantId: variantOf(ring, '16').id }] }],
+      ['the line split over two variants', { ...body, items: [line, { ...line, variantId: variantOf(ring, '18').id }] }],
+      ['a coupon', { ...body, couponCode: 'PRATA10' }],
+      ['store credit', { ...body, useStoreCredit: true }],
+      ['a delivery option', { ...body, shipping: { serviceId: 'pac', priceCents: 0 } }],
+    ];
+    for (const [what, other] of others) {
+      const response = await post(other);
+      expect(response.statusCode, what).toBe(422);
+      expect(response.json(), what).toMatchObject({ error: 'idempotency_key_reused' });
+    }
+    const same = await post(body);
+    expect([same.statusCode, same.json().id]).toEqual([201, first.json().id]);
+    expect((await read(ring.id)).variants.map((variant) => variant.stock)).toEqual([2, 3, 3]);
+  });
+
+  it('answers an order stored with the fingerprint of before (items per product only) to a retry of the same body', async () => {
+    const buyer = await account(service);
+    const ring = await createRing([3, 3, 3]);
+    const key = randomUUID();
+    const body = { items: [{ productId: ring.id, variantId: variantOf(ring, '16').id, quantity: 1 }], customer, payment: { method: 'pix' } };
+    const post = () => service.app.inject({ method: 'POST', url: '/api/orders', headers: { ...bearer(buyer), 'idempotency-key': key }, payload: body });
+    const first = await post();
+    expect(first.statusCode, first.body).toBe(201);
+    // The fingerprint as orders placed before the change stored it, computed here independently.
+    const parsed = createOrderSchema.parse(body);
+    const sorted = (value: object) => Object.entries(value).sort(([a], [b]) => a.localeCompare(b));
+    const legacy = createHash('sha256').update(JSON.stringify({ items: [[ring.id, 1]], customer: sorted(parsed.customer), payment: sorted(parsed.payment) })).digest('hex');
+    await sql(service, 'update orders set request_fingerprint = ? where id = ?', [legacy, first.json().id]);
+    const retried = await post();
+    expect([retried.statusCode, retried.json().id]).toEqual([201, first.json().id]);
   });
 });
 

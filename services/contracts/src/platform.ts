@@ -26,6 +26,13 @@ export const remoteEntrySchema = z.object({
   routes: z.array(z.string().startsWith('/')).min(1),
   serverIntegrity: z.string().regex(/^sha384-[A-Za-z0-9+/]{64}$/).optional(),
   /**
+   * The operator's bootstrap entry (the API's registry file or environment), served while no
+   * release of the remote is active: configuration deployed with the store, not a release. The
+   * shell's host runs a Node build without a recorded `serverIntegrity` only for such an entry
+   * (issue 32); a release must record the hash.
+   */
+  bootstrap: z.literal(true).optional(),
+  /**
    * While a canary of this remote runs and the registry was asked with `?client=`: the token the
    * browser sends back with its error reports, so the canary guard counts them (issue 21).
    */

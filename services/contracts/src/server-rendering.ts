@@ -41,6 +41,12 @@ export interface ServerPageRequest {
   registry: RemoteRegistry;
   /** Time budget of the remote's slot, its Node build and data included (ms). */
   budgetMs: number;
+  /**
+   * The origins a remote's Node build may be loaded from (the host's `RELEASE_ORIGINS`, fixed at
+   * its start): a build elsewhere, or one whose hash the registry did not record, is not run
+   * (issue 32; shell server/server-remotes.ts).
+   */
+  releaseOrigins: readonly string[];
   /** The CSP nonce of the response: React's inline scripts (streamed Suspense boundaries) carry it. */
   nonce?: string;
   /** Sends an error report to the service (`POST /api/errors`). */
@@ -109,8 +115,8 @@ export interface ShellServerModule {
   routePage(request: Pick<ServerPageRequest, 'url' | 'hostname' | 'storeOrigin' | 'registry'>): Promise<ServerRoute>;
   /** Renders one page; rejects when the shell itself cannot render (the host then finishes the document for the browser to render). */
   renderPage(request: ServerPageRequest): Promise<ServerPageRender | ServerRedirect>;
-  /** Loads every remote's Node build; resolves to those that failed and why. */
-  preloadRemotes(registry: RemoteRegistry, timeoutMs: number): Promise<{ remote: string; error: string }[]>;
+  /** Loads every remote's Node build (from `releaseOrigins` only, see {@link ServerPageRequest.releaseOrigins}); resolves to those that failed or were refused, and why. */
+  preloadRemotes(registry: RemoteRegistry, timeoutMs: number, releaseOrigins: readonly string[]): Promise<{ remote: string; error: string }[]>;
 }
 
 /** `names` and every singleton they take, transitively (per {@link DocumentAssets} `singletons`), in a stable order. */

@@ -32,7 +32,14 @@ export const webVitalsBeaconSchema = z.object({
   /** The registry route pattern the page matched, e.g. `/produtos/*`. */
   route: z.string().trim().min(1).max(120),
   remotes: z
-    .array(z.object({ name: z.enum(VITALS_APPS), version: z.string().regex(/^[0-9A-Za-z][0-9A-Za-z._-]{0,59}$/, 'Versão inválida') }))
+    .array(
+      z.object({
+        name: z.enum(VITALS_APPS),
+        version: z.string().regex(/^[0-9A-Za-z][0-9A-Za-z._-]{0,59}$/, 'Versão inválida'),
+        /** The registry's canary report token for this remote and version (issue 32): only samples carrying one count for the canary guard. */
+        reportToken: z.string().max(300).optional(),
+      }),
+    )
     .min(1)
     .max(6),
   metrics: z

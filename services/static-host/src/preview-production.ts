@@ -21,7 +21,7 @@
  * - mail off (`MAIL_DISABLED=true`: there is no relay, and production refuses the local mail
  *   mode), and `JWT_SECRET` / `ENCRYPTION_KEY` generated for every run.
  *
- * Settings (environment): `PREVIEW_PORT_BASE` (default 28000: the store at 28080, the block is in
+ * Settings (environment): `PREVIEW_PORT_BASE` (default 29000: the store at 29080, the block is in
  * preview-topology.ts), `PREVIEW_DATA_DIR` (default `<repo>/.data/preview`), `NGINX_BIN`,
  * `DATABASE_URL`; the rest of the environment reaches the API replicas (e.g. `CEP_LOOKUP_URL=off`
  * offline, `LOG_LEVEL`), under the topology's own settings. The data directory is emptied at

@@ -28,8 +28,8 @@ import type { RemoteName } from '@prata/contracts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** The default port base: the store at 28080, clear of `npm start` (3000-3005, 8080), the test suites and of the ephemeral ports (32768-60999 on Linux) that outgoing connections take. */
-export const PREVIEW_DEFAULT_PORT_BASE = 28_000;
+/** The default port base: the store at 29080, clear of `npm start` (3000-3005, 8080), the test suites and of the ephemeral ports (32768-60999 on Linux) that outgoing connections take. */
+export const PREVIEW_DEFAULT_PORT_BASE = 29_000;
 /** The loopback addresses of replicas A and B. */
 export const REPLICA_ADDRESSES = ['127.0.0.1', '127.0.0.2'] as const;
 /** The name the API proxy resolves to every replica (compose: `api`). */
@@ -173,7 +173,7 @@ export interface NginxUnit {
   template: 'nginx-api-proxy.conf.template' | 'nginx-remote.conf.template';
   /** The template's variables, as compose sets them for the unit. */
   env: Record<string, string>;
-  /** What it listens on, e.g. `127.0.0.1:28001`. */
+  /** What it listens on, e.g. `127.0.0.1:29001`. */
   listen: string;
   /** The build it serves (a remote's `dist`). */
   root?: string;

@@ -28,7 +28,7 @@ export async function remotesNotReady(registry: RemoteRegistry, renderer: ShellR
     }),
   );
   if (renderer) {
-    for (const failure of await renderer.module.preloadRemotes(registry, timeoutMs)) problems.push(`${failure.remote} (server build): ${failure.error}`);
+    for (const failure of await renderer.module.preloadRemotes(registry, timeoutMs, renderer.releaseOrigins)) problems.push(`${failure.remote} (server build): ${failure.error}`);
   } else problems.push("shell (server build): not built or not loadable (shell/dist/server/server.js)");
   return problems.sort();
 }

@@ -38,6 +38,7 @@ describe('robots.txt', () => {
     expect(response.body).toBe(robotsTxt('https://loja.example'));
     expect(response.body).toContain('Disallow: /admin\n');
     expect(response.body).toContain('Disallow: /checkout\n');
+    expect(response.body).toContain('Disallow: /avisos\n');
     expect(response.body).toContain('Sitemap: https://loja.example/sitemap.xml');
   });
 });

@@ -489,8 +489,8 @@ export class ShellDocument {
     return route;
   }
 
-  /** The request of a page render, for `registry`. */
-  private pageRequest(url: string, hostname: string, storeOrigin: string, registry: RemoteRegistry, budgetMs: number, nonce: string | undefined): ServerPageRequest & { registry: RemoteRegistry } {
+  /** The request of a page render, for `registry`, with `renderer`'s release origins. */
+  private pageRequest(renderer: ShellRenderer, url: string, hostname: string, storeOrigin: string, registry: RemoteRegistry, budgetMs: number, nonce: string | undefined): ServerPageRequest & { registry: RemoteRegistry } {
     return {
       url,
       hostname,
@@ -499,6 +499,7 @@ export class ShellDocument {
       ...(this.options.apiFetchOrigin ? { apiFetchOrigin: this.options.apiFetchOrigin } : {}),
       registry,
       budgetMs,
+      releaseOrigins: renderer.releaseOrigins,
       ...(nonce ? { nonce } : {}),
       report: (report) => this.report(report),
     };
@@ -576,7 +577,7 @@ export class ShellDocument {
       renderer,
       body,
       closed,
-      request: this.pageRequest(url, hostname, storeOrigin, registry, budgetMs, csp.nonce?.()),
+      request: this.pageRequest(renderer, url, hostname, storeOrigin, registry, budgetMs, csp.nonce?.()),
       onRenderError: (error) => this.options.log?.(`the shell could not render ${url}; the browser renders it`, error),
     });
     streamed.catch((error: unknown) => {
@@ -635,7 +636,7 @@ export class ShellDocument {
           renderer,
           body,
           closed: new Promise<void>(() => undefined),
-          request: this.pageRequest(url, hostname, storeOrigin, registry, budgetMs, undefined),
+          request: this.pageRequest(renderer, url, hostname, storeOrigin, registry, budgetMs, undefined),
           onRenderError: (error) => this.options.log?.(`the shell could not render ${url} in the background`, error),
         });
         if (!result.verdict.cacheable) {

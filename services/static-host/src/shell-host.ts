@@ -93,7 +93,7 @@ export function documentCacheOf(env: { RENDER_CACHE?: string | undefined; CDN_PU
  * why). In development it is loaded again when it was rebuilt (written on every change);
  * otherwise, once loaded, it is kept (a production build does not change while the host runs).
  */
-function shellRendererOf(root: string, development: boolean, log: (message: string, error: unknown) => void): () => ShellRenderer | null {
+function shellRendererOf(root: string, development: boolean, releaseOrigins: readonly string[], log: (message: string, error: unknown) => void): () => ShellRenderer | null {
   let loaded: { mtimeMs: number; renderer: ShellRenderer | null } | undefined;
   return () => {
     if (!development && loaded?.renderer) return loaded.renderer;
@@ -105,7 +105,7 @@ function shellRendererOf(root: string, development: boolean, log: (message: stri
     }
     if (loaded?.mtimeMs !== mtimeMs) {
       try {
-        loaded = { mtimeMs, renderer: loadShellRenderer(root, loaded !== undefined) };
+        loaded = { mtimeMs, renderer: loadShellRenderer(root, releaseOrigins, loaded !== undefined) };
       } catch (error) {
         log("the shell's server build could not be loaded; pages render in the browser", error);
         loaded = { mtimeMs, renderer: null };
@@ -128,7 +128,7 @@ export async function startShellHost(options: ShellHostOptions): Promise<ShellHo
   // Fixed at start, never read from the registry: a release on a new origin cannot widen the policy.
   const remoteOrigins = allowedRemoteOrigins(options.cspEnv, options.remoteUrls);
   const acquirer = acquirerCspSources(options.cspEnv);
-  const renderer = shellRendererOf(options.root, options.development ?? false, log);
+  const renderer = shellRendererOf(options.root, options.development ?? false, remoteOrigins, log);
   let readiness: { ready: boolean; problems: string[] } = { ready: false, problems: ['starting'] };
 
   const document = new ShellDocument({

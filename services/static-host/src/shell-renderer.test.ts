@@ -26,6 +26,8 @@ let release: () => void = () => undefined;
 let gate: Promise<void> = Promise.resolve();
 let failRender = false;
 const requests: ServerPageRequest[] = [];
+/** The targets the shell was asked to route (a page's status), in order. */
+const routed: string[] = [];
 
 const registry: RemoteRegistry = [{ name: 'storefront', manifestUrl: 'http://127.0.0.1:1/mf-manifest.json', version: '1.0.0', routes: ['/', '/produtos'] }];
 
@@ -33,6 +35,7 @@ const registry: RemoteRegistry = [{ name: 'storefront', manifestUrl: 'http://127
 const module: ShellServerModule = {
   inlineScript: 'window.early=1;',
   async routePage(request) {
+    routed.push(request.url);
     if (request.hostname.startsWith('admin.')) return { kind: 'redirect', location: '/admin' };
     return { kind: 'page', status: request.url.startsWith('/nada') ? 404 : 200 };
   },
@@ -74,7 +77,8 @@ beforeAll(async () => {
       styles: ['/chrome.css'],
       singletons: { '@prata/contracts/catalogue': { js: ['/catalogue.js'], css: [], takes: ['@prata/contracts/money'] }, '@prata/contracts/money': { js: ['/money.js'], css: [], takes: [] } },
     },
-    styles: new StyleInliner(dir),
+    styles: new StyleInliner(dir, [new URL(apiUrl).origin]),
+    releaseOrigins: [new URL(apiUrl).origin],
   };
   const document = new ShellDocument({ root: dir, apiUrl, renderer: () => renderer, storeOrigin: 'https://loja.example' });
   shell = await startStaticHost({ name: 'shell', root: dir, port: 0, spa: true, document, csp: { apiUrl, remoteOrigins: async () => registry.map((entry) => new URL(entry.manifestUrl).origin) } });
@@ -184,11 +188,63 @@ describe('a server-rendered document', () => {
   });
 });
 
+describe('request targets that are not a plain path (security review 2026-11-29 #7)', () => {
+  /** A raw request for `target` as sent (fetch would normalise it); the status and Location. */
+  function ask(method: string, target: string): Promise<{ status: number | undefined; location: string | undefined }> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(shell.url, { method, path: target, headers: { accept: 'text/html' } }, (response) => {
+        response.resume();
+        resolve({ status: response.statusCode, location: response.headers.location });
+      });
+      request.on('error', reject).end();
+    });
+  }
+
+  it('asks a protocol-relative or absolute-form target again at its collapsed path, never routing nor rendering it', async () => {
+    gate = Promise.resolve();
+    requests.length = 0;
+    routed.length = 0;
+    expect(await ask('GET', '//evil.example/produtos/anel-lua')).toEqual({ status: 301, location: '/evil.example/produtos/anel-lua' });
+    expect(await ask('GET', '///evil.example/produtos?categoria=aneis')).toEqual({ status: 301, location: '/evil.example/produtos?categoria=aneis' });
+    expect(await ask('GET', '/\\evil.example/produtos')).toEqual({ status: 301, location: '/evil.example/produtos' });
+    expect(await ask('GET', 'http://evil.example/produtos?categoria=aneis')).toEqual({ status: 301, location: '/produtos?categoria=aneis' });
+    expect(await ask('HEAD', '//evil.example/produtos')).toEqual({ status: 301, location: '/evil.example/produtos' });
+    expect((await ask('POST', '//evil.example/produtos')).status).toBe(404);
+    expect(routed).toEqual([]);
+    expect(requests).toEqual([]);
+    // A plain path is a page as before, rendered with the store's origin.
+    expect((await ask('GET', '/produtos')).status).toBe(200);
+    expect(requests.map((request) => [request.url, request.storeOrigin])).toEqual([['/produtos', 'https://loja.example']]);
+  });
+});
+
 describe('style inliner', () => {
   it('links a sheet it cannot read instead of inlining it', async () => {
-    const inliner = new StyleInliner(dir, 500);
+    const inliner = new StyleInliner(dir, ['http://127.0.0.1:1'], 500);
     expect(await inliner.tags(['/missing.css', 'http://127.0.0.1:1/x.css'])).toBe('<link rel="stylesheet" href="/missing.css"><link rel="stylesheet" href="http://127.0.0.1:1/x.css">');
     expect(await inliner.tags(['/../../etc/passwd'])).toBe('<link rel="stylesheet" href="/../../etc/passwd">');
+  });
+
+  it('fetches a remote sheet only from a release origin: one elsewhere (an internal URL a manifest names) stays a link, never fetched (issue 32, review #4)', async () => {
+    const internal = Fastify();
+    let asked = 0;
+    internal.get('/secret.css', async (_request, reply) => {
+      asked += 1;
+      return reply.type('text/css').send('.secret{content:"internal"}');
+    });
+    const internalUrl = await internal.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const allowed = new StyleInliner(dir, [new URL(apiUrl).origin], 500);
+      expect(await allowed.tags([`${internalUrl}/secret.css`, `${apiUrl}/remote/app.css`])).toBe(
+        `<link rel="stylesheet" href="${internalUrl}/secret.css"><style data-href="${apiUrl}/remote/app.css">.hero{background:url(${apiUrl}/remote/hero.png)}.x{background:url(data:image/png;base64,AA)}</style>`,
+      );
+      expect(asked).toBe(0);
+      // The same sheet with its origin allowed is inlined: the origin, not the URL, decided.
+      expect(await new StyleInliner(dir, [new URL(internalUrl).origin], 500).tags([`${internalUrl}/secret.css`])).toBe(`<style data-href="${internalUrl}/secret.css">.secret{content:"internal"}</style>`);
+      expect(asked).toBe(1);
+    } finally {
+      await internal.close();
+    }
   });
 
   it('makes relative url() references absolute', () => {

@@ -44,11 +44,19 @@ export class StyleInliner {
   static readonly MAX_ENTRIES = 500;
   private readonly cache = new Map<string, Promise<string | null>>();
   private readonly root: string;
+  private readonly releaseOrigins: readonly string[];
   private readonly timeoutMs: number;
 
-  /** `root`: the shell's build directory, where style sheets under `/` are read. */
-  constructor(root: string, timeoutMs = 1000) {
+  /**
+   * `root`: the shell's build directory, where style sheets under `/` are read; `releaseOrigins`:
+   * the only origins a remote's style sheet is fetched from (the host's `RELEASE_ORIGINS`; issue 32,
+   * security review 2026-11-29 #4: a manifest naming another URL, an internal one say, must not have
+   * the host fetch it and publish its answer in every page). A sheet elsewhere stays a `<link>`,
+   * which the browser's CSP `style-src` judges.
+   */
+  constructor(root: string, releaseOrigins: readonly string[], timeoutMs = 1000) {
     this.root = root;
+    this.releaseOrigins = releaseOrigins;
     this.timeoutMs = timeoutMs;
   }
 
@@ -72,7 +80,9 @@ export class StyleInliner {
       if (!file.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`outside the build: ${url}`);
       return readFileSync(file, 'utf8');
     }
-    const response = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs) });
+    const parsed = URL.parse(url);
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !this.releaseOrigins.includes(parsed.origin)) throw new Error(`not on the release origins: ${url}`);
+    const response = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs), redirect: 'error' });
     if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
     return absoluteUrls(await response.text(), url);
   }
@@ -102,6 +112,8 @@ export interface ShellRenderer {
   module: ShellServerModule;
   assets: DocumentAssets;
   styles: StyleInliner;
+  /** The origins remote builds (Node containers, inlined style sheets) may come from: the host's `RELEASE_ORIGINS`. */
+  releaseOrigins: readonly string[];
 }
 
 /**
@@ -123,7 +135,7 @@ function resetFederationState(): void {
  * (mixing two copies' routers breaks rendering).
  * @throws when the build exists but cannot be loaded.
  */
-export function loadShellRenderer(root: string, fresh = false): ShellRenderer | null {
+export function loadShellRenderer(root: string, releaseOrigins: readonly string[], fresh = false): ShellRenderer | null {
   const entry = path.join(root, 'server', 'server.js');
   const assetsFile = path.join(root, 'document-assets.json');
   if (!existsSync(entry) || !existsSync(assetsFile)) return null;
@@ -133,7 +145,7 @@ export function loadShellRenderer(root: string, fresh = false): ShellRenderer | 
     for (const key of Object.keys(require.cache)) if (key.startsWith(dir)) delete require.cache[key];
     resetFederationState();
   }
-  return { module: require(entry) as ShellServerModule, assets: JSON.parse(readFileSync(assetsFile, 'utf8')) as DocumentAssets, styles: new StyleInliner(root) };
+  return { module: require(entry) as ShellServerModule, assets: JSON.parse(readFileSync(assetsFile, 'utf8')) as DocumentAssets, styles: new StyleInliner(root, releaseOrigins), releaseOrigins };
 }
 
 /** Text escaped for an HTML attribute. */

@@ -144,6 +144,30 @@ export function cspHeader(directives: Record<string, readonly string[]>): string
 const wantsHtml = (accept: string | undefined) => (accept ?? '').includes('text/html');
 
 /**
+ * The path a request target should be asked as, when it is not a plain path already (security
+ * review 2026-11-29 #7): a URL parser reads `//evil.example/produtos/x` (or `/\evil.example/...`)
+ * as another host and an absolute-form target (`http://evil.example/produtos/x`) names one, so a
+ * page's URL made from them would leave the store's origin. Gives the target's path and query
+ * with the leading slashes and backslashes collapsed to one slash (`/evil.example/produtos/x`;
+ * `/produtos/x` for the absolute form); null for a plain path (`/produtos/x?y=1`) and for `*`.
+ * Tabs and line breaks, which URL parsers drop, are dropped first.
+ */
+export function collapsedTarget(target: string): string | null {
+  const cleaned = target.replace(/[\t\n\r]/g, '');
+  if (cleaned === '*' || (cleaned.startsWith('/') && !/^\/[\\/]/.test(cleaned))) return null;
+  let pathAndQuery = cleaned;
+  if (!cleaned.startsWith('/')) {
+    try {
+      const absolute = new URL(cleaned);
+      pathAndQuery = `${absolute.pathname}${absolute.search}`;
+    } catch {
+      pathAndQuery = '/';
+    }
+  }
+  return `/${pathAndQuery.replace(/^[\\/]+/, '')}`;
+}
+
+/**
  * Whether `url` can be a page of the store: its last segment names no file (`/produtos`,
  * `/produtos/anel-lua`; not `/main.1a2b.js`), so a missing file is never answered with a page.
  */
@@ -196,6 +220,15 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('content-security-policy', cspOf((request.raw as WithCsp).prataCsp ?? REMOTE_CSP));
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
+  // A target that is not a plain path (`//evil.example/produtos/x`, `http://evil.example/...`)
+  // is never routed nor rendered: a page is asked again at its collapsed path, anything else is
+  // not found (security review 2026-11-29 #7: the page's canonical and Open Graph URLs followed it).
+  app.addHook('onRequest', async (request, reply) => {
+    const collapsed = collapsedTarget(request.raw.url ?? '/');
+    if (collapsed === null) return;
+    if (request.method === 'GET' || request.method === 'HEAD') return reply.header('cache-control', 'public, max-age=3600').redirect(collapsed, 301);
+    return reply.code(404).send({ error: 'not_found' });
   });
   await app.register(compress, { global: true, threshold: 512 });
   await app.register(cors, { origin: '*' });

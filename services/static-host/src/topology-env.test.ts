@@ -83,7 +83,7 @@ const operator: Record<string, string> = {
 
 const layout = previewLayout(PREVIEW_DEFAULT_PORT_BASE, '/tmp/prata-preview-test');
 const run: PreviewRun = {
-  databaseUrl: 'postgres://postgres:secret@127.0.0.1:28040/prata925',
+  databaseUrl: 'postgres://postgres:secret@127.0.0.1:29040/prata925',
   secrets: runSecrets(),
   acquirer: { accessToken: 'TEST-access', publicKey: 'TEST-public', webhookSecret: 'double-webhook-secret' },
 };
@@ -151,7 +151,7 @@ describe('the nginx templates', () => {
     const sources = [...(service.volumes ?? []), ...(service.build ? [read(service.build.dockerfile)] : [])].join('\n');
     return [...sources.matchAll(/services\/static-host\/docker\/([\w.-]+\.template)/g)].map((m) => ({ service: name, template: m[1]! }));
   });
-  const units = nginxUnits(layout, '127.0.0.1:28053');
+  const units = nginxUnits(layout, '127.0.0.1:29053');
 
   it('get every variable they substitute, from compose and from the preview', () => {
     expect(composeTemplates.map((t) => t.service).sort()).toEqual(['admin', 'api-proxy', 'checkout', 'devtools', 'storefront']);

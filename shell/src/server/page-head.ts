@@ -14,6 +14,32 @@ export const DEFAULT_HEAD: PageHead = {
   description: 'Prata 925: joias em prata 925 legítima. Anéis, brincos, colares, pulseiras e conjuntos com entrega para todo o Brasil.',
 };
 
+/**
+ * The public URL of the page at `target` (a request target, or a page's canonical path), always
+ * on `storeOrigin` (security review 2026-11-29 #7): only the path and query of `target` are
+ * taken, so `//evil.example/produtos/x` is the path `//evil.example/produtos/x` of the store (which
+ * no remote owns) and an absolute-form `http://evil.example/produtos/x` is `/produtos/x` of the
+ * store, never a page of another origin. A fragment is dropped.
+ * @param storeOrigin the store's origin (`PUBLIC_STORE_URL`), e.g. `https://prata925.com.br`; its path is ignored.
+ * @throws TypeError when `storeOrigin` is not a URL.
+ */
+export function storePageUrl(target: string, storeOrigin: string): URL {
+  const url = new URL('/', storeOrigin);
+  let pathAndQuery = target.split('#')[0]!;
+  if (!pathAndQuery.startsWith('/')) {
+    try {
+      const absolute = new URL(pathAndQuery);
+      pathAndQuery = `${absolute.pathname}${absolute.search}`;
+    } catch {
+      pathAndQuery = `/${pathAndQuery}`;
+    }
+  }
+  const query = pathAndQuery.indexOf('?');
+  url.pathname = query < 0 ? pathAndQuery : pathAndQuery.slice(0, query);
+  url.search = query < 0 ? '' : pathAndQuery.slice(query);
+  return url;
+}
+
 /** Text (or an attribute value) escaped for HTML. */
 export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -35,7 +61,7 @@ function decimal(cents: number): string {
  * @param pageUrl the page's public URL (origin, path and query as requested).
  */
 export function headTags(head: PageHead, pageUrl: URL): string {
-  const canonical = new URL(head.canonicalPath ?? pageUrl.pathname, pageUrl.origin).href;
+  const canonical = storePageUrl(head.canonicalPath ?? pageUrl.pathname, pageUrl.origin).href;
   const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,

@@ -31,7 +31,7 @@ import { subdomainRedirect } from '../features/navigation/subdomain-redirect.ts'
 import { CLIENT_SLOT_DIGEST, ClientSlot, SLOT_DIGEST_PREFIX } from '../features/remotes/client-slot.ts';
 import { settledPromise, type Composition, type RemoteModuleSource } from '../features/remotes/composition.tsx';
 import { ownerOf } from '../features/remotes/remote-outlet.tsx';
-import { DEFAULT_HEAD, headTags } from './page-head.ts';
+import { DEFAULT_HEAD, headTags, storePageUrl } from './page-head.ts';
 import { pageStyles, serverRemote, type ServerRemote } from './server-remotes.ts';
 
 export type PageRequest = ServerPageRequest;
@@ -96,7 +96,7 @@ export function cacheVerdict(
 
 /** The status of the page at `request.url`, or the subdomain rule's redirect (admin.md 2). */
 export function routePage(request: Pick<PageRequest, 'url' | 'hostname' | 'storeOrigin' | 'registry'>): ServerRoute {
-  const url = new URL(request.url, request.storeOrigin);
+  const url = storePageUrl(request.url, request.storeOrigin);
   const redirect = subdomainRedirect(request.hostname, url.pathname);
   if (redirect) return { kind: 'redirect', location: redirect };
   return { kind: 'page', status: ownerOf(request.registry, url.pathname) ? 200 : 404 };
@@ -104,7 +104,7 @@ export function routePage(request: Pick<PageRequest, 'url' | 'hostname' | 'store
 
 /** Renders one page (see the module doc); a redirect for the subdomain rule. */
 export async function renderPage(request: PageRequest): Promise<PageRender | Redirect> {
-  const url = new URL(request.url, request.storeOrigin);
+  const url = storePageUrl(request.url, request.storeOrigin);
   const route = routePage(request);
   if (route.kind === 'redirect') return route;
   const configKey = `${request.apiUrl}\0${request.apiFetchOrigin ?? ''}`;
@@ -145,7 +145,7 @@ export async function renderPage(request: PageRequest): Promise<PageRender | Red
   if (entry) {
     const budget = deadline(budgetMs);
     try {
-      const remote = await Promise.race([serverRemote(entry, budgetMs), budget.promise]);
+      const remote = await Promise.race([serverRemote(entry, budgetMs, request.releaseOrigins), budget.promise]);
       remoteAssets = remote.assets;
       loaded = remote;
       module = remote.module;

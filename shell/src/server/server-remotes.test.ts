@@ -1,6 +1,11 @@
-/** The style sheets a server-rendered page inlines for its remote: `./App`'s and its own page's, from the manifest. */
-import { describe, expect, it } from 'vitest';
-import { documentAssets, manifestChunkStyles, pageStyles } from './server-remotes.ts';
+/**
+ * The style sheets a server-rendered page inlines for its remote (`./App`'s and its own page's, from
+ * the manifest), and which remote Node builds the host agrees to run.
+ */
+import { init } from '@module-federation/enhanced/runtime';
+import type { RemoteEntry } from '@prata/contracts/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { documentAssets, manifestChunkStyles, pageStyles, serverRemote, untrustedServerBuild } from './server-remotes.ts';
 
 const MANIFEST_URL = 'http://127.0.0.1:3001/mf-manifest.json';
 const manifest = {
@@ -48,5 +53,48 @@ describe('pageStyles', () => {
     const older = { ...manifest, metaData: { ...manifest.metaData, chunkStyles: undefined } };
     expect(manifestChunkStyles(MANIFEST_URL, older)).toBeNull();
     expect(pageStyles({ assets: documentAssets(MANIFEST_URL, older), chunkStyles: null }, ['page-catalogue'])).toEqual(all);
+  });
+});
+
+describe('which Node builds the host runs (issue 32, security review 2026-11-29 #4)', () => {
+  const ORIGINS = ['http://127.0.0.1:3001'];
+  const HASH = `sha384-${'A'.repeat(64)}`;
+  // The host's federation instance (the shell's Node build makes it when it loads).
+  beforeAll(() => void init({ name: 'shell_test', remotes: [] }));
+  const entry = (extra: Partial<RemoteEntry>): RemoteEntry => ({ name: 'storefront', manifestUrl: MANIFEST_URL, version: '1.2.3', routes: ['/'], ...extra });
+  /** A federation whose manifest names the Node build at `ssr`; counts the containers fetched. */
+  const federationWith = (ssr: { name: string; path: string }) => {
+    const fetched: string[] = [];
+    return {
+      fetched,
+      federation: {
+        fetchManifest: async () => ({ ...manifest, metaData: { ...manifest.metaData, buildInfo: { buildVersion: `${ssr.path}${ssr.name}` }, ssrRemoteEntry: { ...ssr, type: 'commonjs-module' } } }),
+        fetchEntry: async (containerUrl: string) => {
+          fetched.push(containerUrl);
+          return 'module.exports = {}';
+        },
+      },
+    };
+  };
+
+  it('runs a build on a release origin with a recorded hash, or the bootstrap entry; nothing else', () => {
+    const onOrigin = 'http://127.0.0.1:3001/server/remoteEntry.js';
+    expect(untrustedServerBuild(entry({ serverIntegrity: HASH }), onOrigin, ORIGINS)).toBeNull();
+    expect(untrustedServerBuild(entry({ bootstrap: true }), onOrigin, ORIGINS)).toBeNull();
+    expect(untrustedServerBuild(entry({}), onOrigin, ORIGINS)).toBe('the release 1.2.3 records no hash of its Node build (serverIntegrity)');
+    for (const elsewhere of ['http://attacker.example/x/remoteEntry.js', 'http://127.0.0.1:3002/server/remoteEntry.js', 'file:///etc/passwd', 'data:text/javascript,1']) {
+      expect(untrustedServerBuild(entry({ serverIntegrity: HASH, bootstrap: true }), elsewhere, ORIGINS)).toMatch(/is not on the release origins/);
+    }
+  });
+
+  it('refuses, without fetching it, a Node build a manifest puts on another origin, and a release without its hash', async () => {
+    const offOrigin = federationWith({ name: 'remoteEntry.js', path: 'http://attacker.example/x' });
+    const refused = await serverRemote(entry({ serverIntegrity: HASH, version: '9.0.0' }), 1000, ORIGINS, offOrigin.federation);
+    expect(refused).toMatchObject({ module: null, faulty: true, reason: 'não roda no servidor: its Node build http://attacker.example/x/remoteEntry.js is not on the release origins (http://127.0.0.1:3001)' });
+    expect(refused.assets.scripts).toEqual([url('remoteEntry.js'), url('app.js')]);
+
+    const unhashed = federationWith({ name: 'remoteEntry.js', path: 'server' });
+    expect(await serverRemote(entry({ version: '9.0.1', manifestUrl: 'http://127.0.0.1:3001/v2/mf-manifest.json' }), 1000, ORIGINS, unhashed.federation)).toMatchObject({ module: null, faulty: true, reason: 'não roda no servidor: the release 9.0.1 records no hash of its Node build (serverIntegrity)' });
+    expect([...offOrigin.fetched, ...unhashed.fetched]).toEqual([]);
   });
 });

@@ -14,8 +14,12 @@
  *   is picked up.
  * - A remote whose manifest names no Node build, or whose singletons this shell does not
  *   satisfy, is not server-rendered (`null`), as the browser refuses the latter too.
- * - Integrity: when the registry gives the Node build's SRI hash (a published release), the
- *   container's bytes must match it before they run.
+ * - Only verified code runs (issue 32, security review 2026-11-29 #4): the Node container must be
+ *   on one of the host's release origins (`RELEASE_ORIGINS`, fixed at the host's start, never read
+ *   from a manifest), and its bytes must match the SRI hash the registry recorded
+ *   (`serverIntegrity`, required by the API for every release with a Node build). An entry
+ *   without a hash runs only when it is the operator's bootstrap entry (`bootstrap: true`:
+ *   configuration, not a release); any other is rendered in the browser and reported.
  * It also reads from the manifest the files the page's `<head>` links for the remote (its entry,
  * the `./App` module's scripts, and its style sheets, those of its lazy routes included), and the
  * style sheets of each named chunk (`metaData.chunkStyles`), so that a page inlines only
@@ -186,7 +190,23 @@ function manifestOf(url: string, timeoutMs: number, federation: NodeFederation):
   return manifest;
 }
 
-async function load(entry: RemoteEntry, manifest: Manifest): Promise<ServerRemote> {
+/** Whether `url` is an http(s) URL on one of `origins` (e.g. `https://cdn.loja.com.br`). */
+export function onReleaseOrigin(url: string, origins: readonly string[]): boolean {
+  const parsed = URL.parse(url);
+  return parsed !== null && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && origins.includes(parsed.origin);
+}
+
+/**
+ * Why the Node container at `containerUrl` of `entry` must not run on this host, or null when it
+ * may: off the release origins, or with no recorded hash on an entry that is not the bootstrap one.
+ */
+export function untrustedServerBuild(entry: RemoteEntry, containerUrl: string, releaseOrigins: readonly string[]): string | null {
+  if (!onReleaseOrigin(containerUrl, releaseOrigins)) return `its Node build ${containerUrl} is not on the release origins (${releaseOrigins.join(' ')})`;
+  if (!entry.serverIntegrity && !entry.bootstrap) return `the release ${entry.version} records no hash of its Node build (serverIntegrity)`;
+  return null;
+}
+
+async function load(entry: RemoteEntry, manifest: Manifest, releaseOrigins: readonly string[]): Promise<ServerRemote> {
   const assets = documentAssets(entry.manifestUrl, manifest);
   const chunkStyles = manifestChunkStyles(entry.manifestUrl, manifest);
   const ssr = manifest.metaData?.ssrRemoteEntry;
@@ -201,6 +221,8 @@ async function load(entry: RemoteEntry, manifest: Manifest): Promise<ServerRemot
     if (problems.length > 0) return { module: null, reason: `não é compatível com este shell: ${problems.join('; ')}`, faulty: true, assets };
   }
   const containerUrl = new URL(join(ssr.path, ssr.name), baseOf(entry.manifestUrl, manifest)).href;
+  const untrusted = untrustedServerBuild(entry, containerUrl, releaseOrigins);
+  if (untrusted) return { module: null, reason: `não roda no servidor: ${untrusted}`, faulty: true, assets };
   if (entry.serverIntegrity) integrities.set(containerUrl, entry.serverIntegrity);
   const alias = aliasOf(entry, manifest, containerUrl);
   registerRemotes([{ name: alias, entry: containerUrl, type: (ssr.type ?? 'commonjs-module') as 'commonjs-module' }]);
@@ -210,10 +232,12 @@ async function load(entry: RemoteEntry, manifest: Manifest): Promise<ServerRemot
 
 /**
  * The remote of `entry` for a page: its Node build's RemoteModule (loaded once per version) and
- * its document assets. Rejects when the manifest cannot be read within `timeoutMs` or the
- * container fails to load or to pass the RemoteModule check.
+ * its document assets. `releaseOrigins`: the origins a Node build may come from (the host's
+ * `RELEASE_ORIGINS`); a build off them, or without a recorded hash (see the module doc), gives
+ * `module: null, faulty: true`. Rejects when the manifest cannot be read within `timeoutMs`, or
+ * the container fails to load, to match its hash or to pass the RemoteModule check.
  */
-export async function serverRemote(entry: RemoteEntry, timeoutMs: number, federation: NodeFederation = defaultFederation): Promise<ServerRemote> {
+export async function serverRemote(entry: RemoteEntry, timeoutMs: number, releaseOrigins: readonly string[], federation: NodeFederation = defaultFederation): Promise<ServerRemote> {
   if (!pluginRegistered) {
     registerPlugins([integrityPlugin(federation)]);
     pluginRegistered = true;
@@ -222,7 +246,7 @@ export async function serverRemote(entry: RemoteEntry, timeoutMs: number, federa
   const key = `${entry.name}\0${entry.version}\0${entry.manifestUrl}\0${manifest.metaData?.buildInfo?.buildVersion ?? ''}`;
   const cached = loads.get(key);
   if (cached) return cached.remote;
-  const remote = load(entry, manifest);
+  const remote = load(entry, manifest, releaseOrigins);
   loads.set(key, { at: Date.now(), remote });
   remote.catch(() => {
     // Forget a failure after a while: the remote may be back.

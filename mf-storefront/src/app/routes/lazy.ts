@@ -25,4 +25,5 @@ export const ContactPage = lazyPage(() => import(/* webpackChunkName: "page-cont
 export const AuthPage = lazyPage(() => import(/* webpackChunkName: "page-auth" */ './auth.tsx').then((module) => module.AuthRoute));
 export const RecoverPasswordPage = lazyPage(() => import(/* webpackChunkName: "page-auth" */ './auth.tsx').then((module) => module.RecoverPasswordRoute));
 export const ResetPasswordPage = lazyPage(() => import(/* webpackChunkName: "page-auth" */ './auth.tsx').then((module) => module.ResetPasswordRoute));
+export const ConfirmBackInStockPage = lazyPage(() => import(/* webpackChunkName: "page-back-in-stock" */ './back-in-stock.tsx').then((module) => module.ConfirmBackInStockRoute));
 export const PolicyPage = lazyPage(() => import(/* webpackChunkName: "page-policy" */ './policy.tsx').then((module) => module.PolicyRoute));

@@ -44,6 +44,9 @@ import { Migration20261129160000_exchange_replacements } from './Migration202611
 import { Migration20261129170000_label_purchase_claim } from './Migration20261129170000_label_purchase_claim.ts';
 import { Migration20261129180000_returned_credit } from './Migration20261129180000_returned_credit.ts';
 import { Migration20261130100000_shown_states } from './Migration20261130100000_shown_states.ts';
+import { Migration20261130110000_canary_client_errors } from './Migration20261130110000_canary_client_errors.ts';
+import { Migration20261130113000_back_in_stock_confirmations } from './Migration20261130113000_back_in_stock_confirmations.ts';
+import { Migration20261130120000_order_contact_verified } from './Migration20261130120000_order_contact_verified.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
 
 export const migrationsList: MigrationObject[] = [
@@ -89,4 +92,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129170000_label_purchase_claim', class: Migration20261129170000_label_purchase_claim },
   { name: 'Migration20261129180000_returned_credit', class: Migration20261129180000_returned_credit },
   { name: 'Migration20261130100000_shown_states', class: Migration20261130100000_shown_states },
+  { name: 'Migration20261130110000_canary_client_errors', class: Migration20261130110000_canary_client_errors },
+  { name: 'Migration20261130113000_back_in_stock_confirmations', class: Migration20261130113000_back_in_stock_confirmations },
+  { name: 'Migration20261130120000_order_contact_verified', class: Migration20261130120000_order_contact_verified },
 ];

@@ -3,14 +3,28 @@
  * - {@link BackInStockService.subscribe}: only for a sold-out item (stock 0, else 409 'Este item está
  *   disponível'). A signed-in shopper is subscribed at once (`active`) with the account's e-mail;
  *   an anonymous one gets `pending_confirmation` and a confirmation e-mail (double opt-in). The
- *   answer is neutral: it never tells whether the e-mail was already subscribed.
- * - {@link BackInStockService.confirm} / {@link BackInStockService.unsubscribe}: the e-mailed links
- *   (tokens stored as SHA-256 only). Unsubscribing cancels every open alert of that e-mail.
+ *   answer is neutral: it never tells whether the e-mail was already subscribed, nor whether a
+ *   mail went out. No open mailer (security review 2026-11-29 #5): one pending confirmation per
+ *   e-mail and product (asking again, for any variant, sends nothing new), and at most
+ *   `confirmationsPerDay` confirmation e-mails to one address in 24 hours, across products.
+ * - {@link BackInStockService.confirm}: the store's confirmation page (`BACK_IN_STOCK_CONFIRM_PATH`)
+ *   posts the e-mailed token; a GET of a link confirms nothing, so a mail scanner cannot.
+ *   {@link BackInStockService.unsubscribe}: the notification's link (tokens stored as SHA-256 only).
+ *   Unsubscribing cancels every open alert of that e-mail.
  * - {@link BackInStockService.waiting}: the owner's counts of active subscribers per product/variant.
  * The e-mails to subscribers when stock returns are notify-subscribers.ts.
  */
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
-import { BACK_IN_STOCK_MESSAGES, backInStockSubscribeSchema, type BackInStockSubscribeInput, type BackInStockSubscriptionResult, type BackInStockWaiting } from '@prata/contracts';
+import {
+  BACK_IN_STOCK_CONFIRM_PATH,
+  BACK_IN_STOCK_MESSAGES,
+  backInStockSubscribeSchema,
+  type BackInStockConfirmResult,
+  type BackInStockLinkOutcome,
+  type BackInStockSubscribeInput,
+  type BackInStockSubscriptionResult,
+  type BackInStockWaiting,
+} from '@prata/contracts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
@@ -23,21 +37,26 @@ import { StockSubscription } from './stock-subscription.entity.ts';
 /** How long a confirmation link is valid, ms (7 days). */
 export const CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** The window of the per-recipient cap on confirmation e-mails, ms (24 hours). */
+export const CONFIRMATION_CAP_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 export interface BackInStockDeps {
   lookup: StockLookup;
   mailer: Mailer;
   clock: Clock;
-  /** The API's public origin (the e-mailed links are its routes). */
+  /** The API's public origin (the e-mailed unsubscribe links are its routes). */
   apiUrl: string;
-  /** The store's origin (product pages). */
+  /** The store's origin (product pages, the confirmation page). */
   storeUrl: string;
+  /** Confirmation e-mails one address may be sent in {@link CONFIRMATION_CAP_WINDOW_MS}, across products (`BACK_IN_STOCK_CONFIRMATIONS_PER_DAY`). */
+  confirmationsPerDay: number;
   /** Called after a confirmation for an item already back in stock (the subscriber is e-mailed at once). */
   onConfirmedInStock(productId: string, variantId: string | null): Promise<void>;
 }
 
 /** What an e-mailed link did, for the page that answers it. */
 export interface LinkOutcome {
-  outcome: 'confirmed' | 'unsubscribed' | 'invalid' | 'expired';
+  outcome: BackInStockLinkOutcome;
   productName?: string;
   productSlug?: string;
 }
@@ -53,8 +72,14 @@ export class BackInStockService {
 
   /**
    * Subscribes `userId` (signed in: active at once, account e-mail) or `input.email` (anonymous:
-   * pending, confirmation e-mailed) to the item. Subscribing again is harmless (same answer; a
-   * pending one gets a fresh confirmation link, a signed-in shopper activates it).
+   * pending until confirmed). Subscribing again is harmless (same answer; a signed-in shopper
+   * activates a pending one). For an anonymous subscribe, under a per-address lock:
+   * - already active, or a confirmation of this product (any variant) pending and not expired:
+   *   no e-mail; another variant joins that confirmation (its link confirms both);
+   * - else, unless the address was sent `confirmationsPerDay` confirmations in the last 24 hours,
+   *   a confirmation e-mail with a fresh link to the store's page `BACK_IN_STOCK_CONFIRM_PATH`
+   *   (an expired pending one gets a new link); past the cap nothing is stored or sent.
+   * The answer is the same in every case ('Enviamos um e-mail para confirmar.').
    * @throws ZodError (bad ids or e-mail), ValidationError ('Informe seu e-mail' when anonymous
    * without one), NotFoundError (product or variant), ConflictError ('Este item está disponível').
    */
@@ -71,17 +96,36 @@ export class BackInStockService {
     const mails: OutboxEmail[] = [];
     try {
       await em.transactional(async (tx) => {
-        const open = await tx.findOne(StockSubscription, where);
         if (user) {
+          const open = await tx.findOne(StockSubscription, where);
           if (open) tx.assign(open, { status: 'active', user: user.id, confirmedAt: open.confirmedAt ?? now, tokenHash: null });
           else tx.create(StockSubscription, { product: data.productId, variantId: data.variantId, user: user.id, email, status: 'active', createdAt: now, confirmedAt: now });
           return;
         }
+        // One anonymous subscribe per address at a time: the pending check and the daily count hold.
+        await tx.getConnection().execute('select pg_advisory_xact_lock(hashtext(?))', [`back-in-stock:${email}`], 'all', tx.getTransactionContext());
+        const open = await tx.findOne(StockSubscription, where);
         if (open?.status === 'active') return;
+        const live = await tx.findOne(StockSubscription, {
+          email,
+          product: data.productId,
+          status: 'pending_confirmation',
+          tokenHash: { $ne: null },
+          createdAt: { $gte: new Date(now.getTime() - CONFIRMATION_TTL_MS) },
+        });
+        if (live) {
+          if (live.id === open?.id) return;
+          // Another variant's confirmation is pending: this one joins it (no token of its own, so an old link of its cannot confirm it).
+          if (open) tx.assign(open, { tokenHash: null, createdAt: now });
+          else tx.create(StockSubscription, { product: data.productId, variantId: data.variantId, email, status: 'pending_confirmation', tokenHash: null, createdAt: now });
+          return;
+        }
+        const sent = await tx.count(StockSubscription, { email, confirmationSentAt: { $gte: new Date(now.getTime() - CONFIRMATION_CAP_WINDOW_MS) } });
+        if (sent >= this.deps.confirmationsPerDay) return;
         const token = randomToken();
-        if (open) tx.assign(open, { tokenHash: sha256Hex(token), createdAt: now });
-        else tx.create(StockSubscription, { product: data.productId, variantId: data.variantId, email, status: 'pending_confirmation', tokenHash: sha256Hex(token), createdAt: now });
-        const link = `${this.deps.apiUrl}/api/back-in-stock/confirm?token=${token}`;
+        if (open) tx.assign(open, { tokenHash: sha256Hex(token), createdAt: now, confirmationSentAt: now });
+        else tx.create(StockSubscription, { product: data.productId, variantId: data.variantId, email, status: 'pending_confirmation', tokenHash: sha256Hex(token), createdAt: now, confirmationSentAt: now });
+        const link = `${this.deps.storeUrl}${BACK_IN_STOCK_CONFIRM_PATH}?token=${token}`;
         mails.push(
           this.deps.mailer.queue(tx, {
             to: email,
@@ -100,19 +144,31 @@ export class BackInStockService {
   }
 
   /**
-   * The confirmation link: a pending subscription becomes active (an active one stays so). When
-   * the item is already back in stock the subscriber is e-mailed at once (through the job queue).
+   * Confirms the e-mailed token (`POST /api/back-in-stock/confirm`, posted by the store's
+   * confirmation page): the pending subscription and every pending one of the same e-mail and
+   * product that joined it become active (an active one stays so). Items already back in stock
+   * are e-mailed at once (through the job queue).
+   * @returns `confirmed`, `expired` (link older than {@link CONFIRMATION_TTL_MS}) or `invalid`
+   * (unknown token, or its subscription notified or cancelled), with the product's name and slug.
    */
-  async confirm(em: EntityManager, token: string): Promise<LinkOutcome> {
+  async confirm(em: EntityManager, token: string): Promise<BackInStockConfirmResult> {
     const subscription = await em.findOne(StockSubscription, { tokenHash: sha256Hex(token) }, { populate: ['product'] });
     if (!subscription || !OPEN.includes(subscription.status as (typeof OPEN)[number])) return { outcome: 'invalid' };
     const product = { productName: subscription.product.name, productSlug: subscription.product.slug };
     if (subscription.status === 'active') return { outcome: 'confirmed', ...product };
     const now = this.deps.clock.now();
     if (now.getTime() - subscription.createdAt.getTime() > CONFIRMATION_TTL_MS) return { outcome: 'expired', ...product };
-    const updated = await em.nativeUpdate(StockSubscription, { id: subscription.id, status: 'pending_confirmation' }, { status: 'active', confirmedAt: now });
-    const item = await this.deps.lookup(em, subscription.product.id, subscription.variantId ?? null);
-    if (updated > 0 && item && item.stock > 0) await this.deps.onConfirmedInStock(subscription.product.id, subscription.variantId ?? null);
+    const activated = await em
+      .getConnection()
+      .execute<{ variant_id: string | null }[]>(
+        `update stock_subscriptions set status = 'active', confirmed_at = ? where email = ? and product_id = ? and status = 'pending_confirmation' returning variant_id`,
+        [now, subscription.email, subscription.product.id],
+        'all',
+      );
+    for (const { variant_id: variantId } of activated) {
+      const item = await this.deps.lookup(em, subscription.product.id, variantId);
+      if (item && item.stock > 0) await this.deps.onConfirmedInStock(subscription.product.id, variantId);
+    }
     return { outcome: 'confirmed', ...product };
   }
 

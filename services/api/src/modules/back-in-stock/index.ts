@@ -2,8 +2,15 @@
  * Back-in-stock alerts (issue 22, "Avise-me quando chegar"):
  * - `POST /api/back-in-stock` (public, rate-limited per IP): subscribe to a sold-out product or
  *   variant; signed in: active at once; anonymous: e-mail + confirmation link (double opt-in).
- * - `GET /api/back-in-stock/confirm?token=` and `GET /api/back-in-stock/unsubscribe?token=`
- *   (public, rate-limited): the e-mailed links, answered with a small pt-BR HTML page.
+ *   An anonymous address gets at most one pending confirmation per product and
+ *   `BACK_IN_STOCK_CONFIRMATIONS_PER_DAY` confirmation e-mails a day (security review 2026-11-29 #5).
+ * - `POST /api/back-in-stock/confirm {token}` (public, rate-limited): the store's confirmation page
+ *   (`BACK_IN_STOCK_CONFIRM_PATH`, where the e-mailed link leads) confirms with it; 200
+ *   `{ outcome, productName?, productSlug? }`. `GET /api/back-in-stock/confirm?token=` (links
+ *   e-mailed before confirmations moved to the store) confirms nothing: 303 to that page, so a
+ *   mail scanner following a link never confirms.
+ * - `GET /api/back-in-stock/unsubscribe?token=` (public, rate-limited): the notification's link,
+ *   answered with a small pt-BR HTML page.
  * - `GET /api/admin/back-in-stock` (admin): how many are waiting per product and variant.
  * When `StockReplenished` is dispatched (once per cluster, after commit), a job
  * `back-in-stock-notify` is enqueued under an id derived from the event, and its handler e-mails
@@ -12,8 +19,10 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BACK_IN_STOCK_CONFIRM_PATH,
   STOCK_REPLENISHED,
   apiErrorSchema,
+  backInStockConfirmResultSchema,
   backInStockSubscribeSchema,
   backInStockSubscriptionResultSchema,
   backInStockTokenQuerySchema,
@@ -49,6 +58,7 @@ const backInStockRoutes: FastifyPluginAsyncZod<BackInStockOptions> = async (app,
     mailer: app.mailer,
     clock: app.clock,
     ...urls,
+    confirmationsPerDay: app.config.backInStockConfirmationsPerDay,
     onConfirmedInStock: (productId, variantId) => enqueue({ productId, variantId }, `confirmed:${productId}:${variantId}:${app.clock.now().getTime()}`),
   });
   const em = () => app.orm.em;
@@ -79,10 +89,18 @@ const backInStockRoutes: FastifyPluginAsyncZod<BackInStockOptions> = async (app,
     async (request) => service.subscribe(em(), request.auth?.userId ?? null, request.body),
   );
 
+  app.post(
+    '/api/back-in-stock/confirm',
+    { config: { access: 'public', ...limit }, schema: { body: backInStockTokenQuerySchema, response: { 200: backInStockConfirmResultSchema, ...errors } } },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await service.confirm(em(), request.body.token)),
+  );
+
+  // Links e-mailed before the confirmation moved to the store's page: a GET changes nothing.
   app.get(
     '/api/back-in-stock/confirm',
     { config: { access: 'public', ...limit }, schema: { querystring: backInStockTokenQuerySchema } },
-    async (request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(linkPage(urls.storeUrl, await service.confirm(em(), request.query.token))),
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').redirect(`${urls.storeUrl}${BACK_IN_STOCK_CONFIRM_PATH}?token=${encodeURIComponent(request.query.token)}`, 303),
   );
 
   app.get(

@@ -5,7 +5,11 @@
  * - `status`: `pending_confirmation` (anonymous, e-mail not yet confirmed by its link), `active`
  *   (waiting; signed-in shoppers start here), `notified` (e-mailed once; never again), `cancelled`.
  * - `tokenHash`: SHA-256 of the link token e-mailed last (the confirmation link while pending, the
- *   unsubscribe link once notified); the token itself is never stored.
+ *   unsubscribe link once notified); the token itself is never stored. A pending row without one
+ *   joined the confirmation e-mailed for another variant of the same product and e-mail (one
+ *   pending confirmation per e-mail and product): that link confirms it too.
+ * - `confirmationSentAt`: when a confirmation e-mail was last sent for this row (security review
+ *   2026-11-29 #5): the per-recipient daily cap counts them.
  * - `variantId` names a variant without a foreign key for now (variants arrive in a parallel
  *   change; the key is added when they merge).
  * - One open (pending or active) subscription per e-mail, product and variant: a partial unique
@@ -43,6 +47,7 @@ export const StockSubscriptionSchema = defineEntity({
     tokenHash: p.string().length(64).nullable().unique(),
     createdAt: p.datetime().onCreate(() => new Date()),
     confirmedAt: p.datetime().nullable(),
+    confirmationSentAt: p.datetime().nullable(),
     notifiedAt: p.datetime().nullable(),
   },
 });

@@ -3,6 +3,14 @@
  * order received (with the PIX copia e cola code or the boleto line), payment confirmed,
  * shipped (carrier and tracking code), delivered (the carrier reported it: issue 23 "Labels and
  * tracking"; it names the 7-day withdrawal right), cancelled (and refunded).
+ *
+ * The contact address of an order is free text at checkout and is not proven (security review
+ * 2026-11-29 #2: the store mailed a genuine PIX charge, under a greeting the buyer wrote, to any
+ * address). So the order's mails carry the PIX copia e cola, the boleto line and the buyer's name
+ * only when that address is the buyer account's confirmed e-mail (`contactVerified`); to any other
+ * address they greet with 'Olá!' and send the shopper to the order's page in the account (behind
+ * sign-in), where the code is shown. No second proof (a one-time code) is asked: the confirmation
+ * page and the account already show the code to the one who placed the order.
  */
 import { CANCEL_REASON_LABELS, centsToDecimal, type CancelReason } from '@prata/contracts';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -26,7 +34,7 @@ function isoToBr(date: string): string {
 
 /** The e-mail of `kind` for `order`; `link` is the order's page in the shopper's account. */
 export function orderMail(order: Order, kind: OrderMailKind, link: string): MailMessage {
-  const hello = `Olá, ${order.customerName}!`;
+  const hello = order.contactVerified ? `Olá, ${order.customerName}!` : 'Olá!';
   const follow = `Acompanhe o seu pedido em: ${link}`;
   const total = formatCents(order.totalCents);
   // Store credit paying part of the order (issue 23): what it paid, and what is left to pay.
@@ -35,7 +43,9 @@ export function orderMail(order: Order, kind: OrderMailKind, link: string): Mail
   switch (kind) {
     case 'received': {
       let how = 'Assim que o pagamento for confirmado, avisaremos você por e-mail.';
-      if (order.paymentMethod === 'pix' && order.pixPayload && order.pixExpiresAt) {
+      if (!order.contactVerified && (order.paymentMethod === 'pix' || order.paymentMethod === 'boleto')) {
+        how = `Para pagar, entre na sua conta e abra o pedido: o ${order.paymentMethod === 'pix' ? 'código PIX' : 'boleto'} está na página do pedido.`;
+      } else if (order.paymentMethod === 'pix' && order.pixPayload && order.pixExpiresAt) {
         how = `Pague com PIX até ${dateTime.format(order.pixExpiresAt)} usando o código copia e cola abaixo:\n\n${order.pixPayload}\n\nDepois desse prazo o pedido é cancelado.`;
       } else if (order.paymentMethod === 'boleto' && order.boletoLine && order.boletoDueDate) {
         how = `Pague o boleto até ${isoToBr(order.boletoDueDate)}. Linha digitável:\n\n${order.boletoLine}\n\nO pedido é confirmado após a compensação do pagamento.`;

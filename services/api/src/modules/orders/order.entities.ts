@@ -52,6 +52,11 @@ export const OrderSchema = defineEntity({
     requestFingerprint: p.string().length(64).nullable(),
     customerName: p.string().length(100),
     customerEmail: p.string().length(255),
+    /**
+     * Whether `customerEmail` is the buyer account's confirmed e-mail (security review 2026-11-29 #2):
+     * only then do the order's e-mails carry the PIX code or boleto line and the buyer's own name.
+     */
+    contactVerified: p.boolean().default(false),
     customerPhone: p.string().length(20),
     /** The buyer's CPF (11 digits), which the NF-e names (issue 23); null on orders placed before it was asked. */
     customerCpf: p.string().length(11).nullable(),

@@ -110,7 +110,7 @@ export class OrderService {
     const data = createOrderSchema.parse(input);
     const fingerprint = requestFingerprint(data);
     const existing = await this.findByKey(em, userId, idempotencyKey);
-    if (existing) return toOrderDto(sameRequest(existing, fingerprint));
+    if (existing) return toOrderDto(sameRequest(existing, fingerprint, data));
 
     const shipment = await this.quotes.quote(em, { zipCode: data.customer.zipCode, items: data.items }, { statuses: ['active', 'draft', 'archived'] });
     if (shipment.state !== data.customer.state) {
@@ -126,7 +126,7 @@ export class OrderService {
       } catch (error) {
         if (!(error instanceof UniqueConstraintViolationException)) throw error;
         const raced = await this.findByKey(em.fork(), userId, idempotencyKey);
-        if (raced) return toOrderDto(sameRequest(raced, fingerprint));
+        if (raced) return toOrderDto(sameRequest(raced, fingerprint, data));
         // The random code was taken: draw another.
         if (attempt >= 4) throw error;
       }
@@ -148,7 +148,7 @@ export class OrderService {
     for (const line of requested) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
     const now = this.workflow.clock.now();
     return this.workflow.run(em, async (tx, effects) => {
-      await tx.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
+      const buyer = await tx.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id', 'email', 'emailConfirmedAt'] });
       const pending = await tx.count(Order, { user: userId, status: 'pending' });
       if (pending >= MAX_PENDING_ORDERS) {
         throw new ConflictError(
@@ -208,6 +208,8 @@ export class OrderService {
         requestFingerprint: fingerprint,
         customerName: c.fullName,
         customerEmail: c.email,
+        // An address the account never proved gets no payable code and no text the buyer wrote (order-mail.ts).
+        contactVerified: buyer.emailConfirmedAt != null && buyer.email.toLowerCase() === c.email.trim().toLowerCase(),
         customerPhone: c.phone,
         customerCpf: c.cpf,
         zipCode: c.zipCode,

@@ -4,18 +4,20 @@
  * why"). A periodic job (bootstrap/scheduled-jobs.ts, every {@link CANARY_CHECK_INTERVAL_MS}) checks
  * each running canary over its lifetime:
  *
- * - errors of a version: the verified reports of that version of the remote counted per minute in
- *   `system_error_versions` (issue 24) since the minute the canary started (reports of the same
- *   minute before the start count too, which can only make the stable version look worse);
  * - clients of a version: distinct `prata_client` ids served that version of the remote since the
- *   canary started (`remote_canary_clients`, recorded when `GET /api/remotes?client=` is answered);
- * - rate = errors / max(clients, 1), errors per client (session);
- * - the canary is rolled back when it has at least {@link CANARY_MIN_ERRORS} errors AND its rate is
- *   more than {@link CANARY_ERROR_RATIO} times the stable version's rate.
+ *   canary started (`remote_canary_clients`, recorded when `GET /api/remotes?client=` is answered,
+ *   at most CANARY_CLIENTS_PER_ADDRESS per address);
+ * - erroring clients of a version: those of its clients that reported an error of that version
+ *   with the canary report token the registry gave them (`errored_at`, set once per client: issue
+ *   32, security review 2026-11-29 #3; counting reports let one token roll a canary back);
+ * - rate = erroring clients / max(clients, 1);
+ * - the canary is rolled back when at least {@link CANARY_MIN_ERRORED_CLIENTS} of its clients
+ *   erred AND its rate is more than {@link CANARY_ERROR_RATIO} times the stable version's rate.
  *
  * Real-user speed (issue 24): the canary is also rolled back when its p75 LCP or p75 INP since it
  * started is more than {@link CANARY_VITALS_RATIO} times the stable version's, each version having
- * Web Vitals from at least `minVitalsSessions` sessions (`CANARY_MIN_VITALS_SESSIONS`). The figures
+ * Web Vitals from at least `minVitalsSessions` clients (`CANARY_MIN_VITALS_SESSIONS`); issue 32:
+ * only samples carrying the registry's canary token count, one value per client (its median). The figures
  * and the time from the last sample that proved the breach to the rollback are recorded. The job
  * runs every {@link CANARY_CHECK_INTERVAL_MS}, so that time stays under the 60 s target.
  *
@@ -33,33 +35,34 @@ import type { ReleaseHealthService, VersionVitals } from './release-health.servi
 export const CANARY_CHECK_INTERVAL_MS = 15_000;
 /** Rolled back when the canary's p75 LCP or INP exceeds this multiple of the stable version's (10 % worse). */
 export const CANARY_VITALS_RATIO = 1.1;
-/** The canary must have at least this many errors before it can be rolled back (a few errors prove nothing). */
-export const CANARY_MIN_ERRORS = 5;
-/** Rolled back when the canary's errors per client exceed this multiple of the stable version's. */
+/** At least this many of the canary's clients must have erred before it can be rolled back (a few prove nothing). */
+export const CANARY_MIN_ERRORED_CLIENTS = 5;
+/** Rolled back when the canary's share of erroring clients exceeds this multiple of the stable version's. */
 export const CANARY_ERROR_RATIO = 2;
 /** Recorded as the actor of an automatic rollback. */
 export const CANARY_GUARD_ACTOR: ReleaseActor = { userId: null, label: 'auto:canary-guard' };
 
-/** Errors, clients and rate of one version over the canary's lifetime. */
+/** Clients, erroring clients and rate of one version over the canary's lifetime. */
 export interface VersionFigures {
   version: string;
-  errors: number;
+  /** Its clients that reported an error with a verified token. */
+  erroredClients: number;
   clients: number;
-  /** errors / max(clients, 1). */
+  /** erroredClients / max(clients, 1). */
   rate: number;
 }
 
 /** Whether `canary` should be rolled back against `stable` (see the module doc for the rule). */
 export function canaryFails(canary: VersionFigures, stable: VersionFigures): boolean {
-  return canary.errors >= CANARY_MIN_ERRORS && canary.rate > CANARY_ERROR_RATIO * stable.rate;
+  return canary.erroredClients >= CANARY_MIN_ERRORED_CLIENTS && canary.rate > CANARY_ERROR_RATIO * stable.rate;
 }
 
 /**
  * The metric in which `canary` is more than CANARY_VITALS_RATIO times slower than `stable` (p75),
- * or null; both need `minSessions` sessions with vitals.
+ * or null; both need `minClients` clients with token-verified vitals.
  */
-export function vitalsBreach(canary: VersionVitals, stable: VersionVitals, minSessions: number): 'LCP' | 'INP' | null {
-  if (canary.sessions < minSessions || stable.sessions < minSessions) return null;
+export function vitalsBreach(canary: VersionVitals, stable: VersionVitals, minClients: number): 'LCP' | 'INP' | null {
+  if (canary.clients < minClients || stable.clients < minClients) return null;
   if (canary.lcpP75 !== null && stable.lcpP75 !== null && canary.lcpP75 > CANARY_VITALS_RATIO * stable.lcpP75) return 'LCP';
   if (canary.inpP75 !== null && stable.inpP75 !== null && canary.inpP75 > CANARY_VITALS_RATIO * stable.inpP75) return 'INP';
   return null;
@@ -97,11 +100,12 @@ export class CanaryGuard {
         if (await this.checkVitals(em, canary, stableVersion)) rolledBack += 1;
         continue;
       }
+      const percent = (figures: VersionFigures) => `${(figures.rate * 100).toFixed(1).replace('.', ',')} %`;
       const reason =
-        `Canário revertido automaticamente: ${canaryFigures.errors} erros em ${canaryFigures.clients} clientes (${canaryFigures.rate.toFixed(2)} por cliente) ` +
-        `contra ${stableFigures.errors} erros em ${stableFigures.clients} clientes (${stableFigures.rate.toFixed(2)} por cliente) na versão estável; ` +
-        `limite: mais de ${CANARY_ERROR_RATIO}x a taxa estável e ao menos ${CANARY_MIN_ERRORS} erros.`;
-      const details = { reason, canary: canaryFigures, stable: stableFigures, ratio: CANARY_ERROR_RATIO, minErrors: CANARY_MIN_ERRORS };
+        `Canário revertido automaticamente: ${canaryFigures.erroredClients} de ${canaryFigures.clients} clientes com erro (${percent(canaryFigures)}) ` +
+        `contra ${stableFigures.erroredClients} de ${stableFigures.clients} clientes (${percent(stableFigures)}) na versão estável; ` +
+        `limite: mais de ${CANARY_ERROR_RATIO}x a taxa estável e ao menos ${CANARY_MIN_ERRORED_CLIENTS} clientes com erro.`;
+      const details = { reason, canary: canaryFigures, stable: stableFigures, ratio: CANARY_ERROR_RATIO, minErroredClients: CANARY_MIN_ERRORED_CLIENTS };
       if (await this.releases.abortCanary(em, canary.remote, canary.version, details, CANARY_GUARD_ACTOR)) rolledBack += 1;
     }
     return rolledBack;
@@ -117,31 +121,25 @@ export class CanaryGuard {
     const rolledBackAt = this.now();
     const breachToRollbackMs = canaryVitals!.lastSampleAt ? Math.max(0, rolledBackAt.getTime() - canaryVitals!.lastSampleAt.getTime()) : null;
     const reason =
-      `Canário revertido automaticamente: p75 de ${metric} ${ms(canaryValue)} em ${canaryVitals!.sessions} sessões ` +
-      `contra ${ms(stableValue)} em ${stableVitals!.sessions} sessões na versão estável; ` +
-      `limite: mais de ${Math.round((CANARY_VITALS_RATIO - 1) * 100)} % pior com ao menos ${this.minVitalsSessions} sessões.`;
-    const details = { reason, metric, canary: canaryVitals, stable: stableVitals, ratio: CANARY_VITALS_RATIO, minSessions: this.minVitalsSessions, breachToRollbackMs };
+      `Canário revertido automaticamente: p75 de ${metric} ${ms(canaryValue)} em ${canaryVitals!.clients} clientes ` +
+      `contra ${ms(stableValue)} em ${stableVitals!.clients} clientes na versão estável; ` +
+      `limite: mais de ${Math.round((CANARY_VITALS_RATIO - 1) * 100)} % pior com ao menos ${this.minVitalsSessions} clientes.`;
+    const details = { reason, metric, canary: canaryVitals, stable: stableVitals, ratio: CANARY_VITALS_RATIO, minClients: this.minVitalsSessions, breachToRollbackMs };
     return this.releases.abortCanary(em, canary.remote, canary.version, details, CANARY_GUARD_ACTOR);
   }
 
   /** Figures of each of `versions` of `remote` since `since`, in the order given. */
   private async figures(em: EntityManager, remote: RemoteName, since: Date, versions: [string, string]): Promise<[VersionFigures, VersionFigures]> {
-    const connection = em.getConnection();
-    const [errors, clients] = await Promise.all([
-      connection.execute<{ version: string; errors: number }[]>(
-        `select v.version, coalesce(sum(v.count), 0)::int as errors from system_error_versions v join system_errors e on e.id = v.issue_id
-         where e.remote = ? and v.version in (?, ?) and v.minute >= date_trunc('minute', ?::timestamptz) and v.verified group by v.version`,
-        [remote, ...versions, since],
-      ),
-      connection.execute<{ version: string; clients: number }[]>(
-        `select version, count(*)::int as clients from remote_canary_clients where remote = ? and version in (?, ?) group by version`,
-        [remote, ...versions],
-      ),
-    ]);
+    const rows = await em.getConnection().execute<{ version: string; clients: number; errored: number }[]>(
+      `select version, count(*)::int as clients, count(*) filter (where errored_at >= ?)::int as errored
+       from remote_canary_clients where remote = ? and version in (?, ?) group by version`,
+      [since, remote, ...versions],
+    );
     const of = (version: string): VersionFigures => {
-      const errorCount = errors.find((row) => row.version === version)?.errors ?? 0;
-      const clientCount = clients.find((row) => row.version === version)?.clients ?? 0;
-      return { version, errors: errorCount, clients: clientCount, rate: errorCount / Math.max(clientCount, 1) };
+      const row = rows.find((candidate) => candidate.version === version);
+      const clients = row?.clients ?? 0;
+      const erroredClients = row?.errored ?? 0;
+      return { version, erroredClients, clients, rate: erroredClients / Math.max(clients, 1) };
     };
     return [of(versions[0]), of(versions[1])];
   }

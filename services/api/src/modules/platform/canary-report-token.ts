@@ -29,14 +29,19 @@ export class CanaryReportTokens {
 
   /** Whether `token` was issued for `remote` at `version` and has not expired at `now`. */
   verify(token: string | undefined, remote: string | undefined, version: string | undefined, now: Date): boolean {
-    if (!token || !remote || !version) return false;
+    return this.clientOf(token, remote, version, now) !== null;
+  }
+
+  /** The client id `token` was issued to for `remote` at `version`, or null when it was not, or has expired at `now`. */
+  clientOf(token: string | undefined, remote: string | undefined, version: string | undefined, now: Date): string | null {
+    if (!token || !remote || !version) return null;
     const [expiryText = '', client = '', mac = ''] = token.split('.');
     const expiry = Number(expiryText);
-    if (!/^\d{13}$/.test(expiryText) || expiry < now.getTime()) return false;
+    if (!/^\d{13}$/.test(expiryText) || expiry < now.getTime()) return null;
     const clientId = Buffer.from(client, 'base64url').toString();
     const expected = Buffer.from(this.mac(remote, version, clientId, expiry));
     const given = Buffer.from(mac);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    return expected.length === given.length && timingSafeEqual(expected, given) ? clientId : null;
   }
 
   private mac(remote: string, version: string, clientId: string, expiry: number): string {

@@ -23,6 +23,8 @@ export const WebVitalSampleSchema = defineEntity({
     value: p.double(),
     /** sha256 of the tab's session id. */
     sessionKey: p.string().length(64),
+    /** sha256 hex of the client id its canary report token was issued to (issue 32); null: no valid token, not counted by the canary guard. */
+    canaryClient: p.string().length(64).nullable(),
   },
 });
 export class WebVitalSample extends WebVitalSampleSchema.class {}

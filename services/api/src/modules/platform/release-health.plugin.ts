@@ -4,6 +4,7 @@
  * reports that mark sessions crashed.
  */
 import fp from 'fastify-plugin';
+import { CanaryReportTokens } from './canary-report-token.ts';
 import { ReleaseHealthService } from './release-health.service.ts';
 
 declare module 'fastify' {
@@ -14,7 +15,8 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('releaseHealth', new ReleaseHealthService(app.clock, app.config.webVitalsSampleRate));
+    const tokens = new CanaryReportTokens(app.config.jwtSecret);
+    app.decorate('releaseHealth', new ReleaseHealthService(app.clock, app.config.webVitalsSampleRate, (token, remote, version, now) => tokens.clientOf(token, remote, version, now)));
   },
   { name: 'release-health', dependencies: ['config', 'clock'] },
 );

@@ -9,7 +9,7 @@
  * - `health(remote, versions)`: per version, sessions and crashed sessions over RELEASE_HEALTH_DAYS,
  *   crash-free rate, users (browsers, by client id) and crash-free users, adoption (share of the remote's sessions of the last 24 h) and p75 of each metric.
  * - `series(remote, version)`: p75 and p95 per day, route and metric.
- * - `vitalsSince(remote, since, versions)`: sessions and p75 LCP and INP per version since a time (canary guard).
+ * - `vitalsSince(remote, since, versions)`: token-verified clients and their p75 LCP and INP per version since a time (canary guard).
  * - `deleteOlderThan(cutoff)`: retention.
  */
 import { createHash } from 'node:crypto';
@@ -38,7 +38,8 @@ export function sampled(sessionKey: string, rate: number): boolean {
 
 export interface VersionVitals {
   version: string;
-  sessions: number;
+  /** Distinct clients with samples carrying a valid canary token (issue 32; one value per client). */
+  clients: number;
   lcpP75: number | null;
   inpP75: number | null;
   /** When its newest sample arrived (null without samples). */
@@ -47,13 +48,19 @@ export interface VersionVitals {
 
 const DAY_MS = 86_400_000;
 
+/** The client id a canary report token was issued to for `remote` at `version`, or null (canary-report-token.ts). */
+export type CanaryClientOf = (token: string | undefined, remote: string, version: string, now: Date) => string | null;
+
 export class ReleaseHealthService {
   private readonly clock: Clock;
   private readonly sampleRate: number;
+  private readonly canaryClientOf: CanaryClientOf;
 
-  constructor(clock: Clock, sampleRate: number) {
+  /** `canaryClientOf`: verifies a beacon's canary tokens (default: none verifies). */
+  constructor(clock: Clock, sampleRate: number, canaryClientOf: CanaryClientOf = () => null) {
     this.clock = clock;
     this.sampleRate = sampleRate;
+    this.canaryClientOf = canaryClientOf;
   }
 
   /** Records one page load. @throws ZodError for a malformed beacon. @returns whether it was kept (sampling). */
@@ -62,12 +69,18 @@ export class ReleaseHealthService {
     const key = sessionKeyOf(beacon.sessionId);
     if (!sampled(key, this.sampleRate)) return false;
     const now = this.clock.now();
-    const rows = beacon.remotes.flatMap((remote) => beacon.metrics.map((metric) => [remote.name, remote.version, metric.name, metric.value] as const));
+    const rows = beacon.remotes.flatMap((remote) => {
+      // Only a sample whose token the registry issued for this remote and version counts for a canary (issue 32).
+      const client = this.canaryClientOf(remote.reportToken, remote.name, remote.version, now);
+      const canaryClient = client === null ? null : createHash('sha256').update(`canary-client:${client}`).digest('hex');
+      return beacon.metrics.map((metric) => ({ app: remote.name, version: remote.version, metric: metric.name, value: metric.value, canary_client: canaryClient }));
+    });
     const connection = em.getConnection();
     await connection.execute(
-      `insert into web_vital_samples (id, occurred_at, app, version, route, metric, value, session_key)
-       select gen_random_uuid(), ?, r.app, r.version, ?, r.metric, r.value, ? from jsonb_to_recordset(?::jsonb) as r(app text, version text, metric text, value double precision)`,
-      [now, beacon.route, key, JSON.stringify(rows.map(([app, version, metric, value]) => ({ app, version, metric, value })))],
+      `insert into web_vital_samples (id, occurred_at, app, version, route, metric, value, session_key, canary_client)
+       select gen_random_uuid(), ?, r.app, r.version, ?, r.metric, r.value, ?, r.canary_client
+       from jsonb_to_recordset(?::jsonb) as r(app text, version text, metric text, value double precision, canary_client text)`,
+      [now, beacon.route, key, JSON.stringify(rows)],
     );
     const clientKey = beacon.clientId ? createHash('sha256').update(`client:${beacon.clientId}`).digest('hex') : null;
     for (const remote of beacon.remotes) await this.touch(em, key, remote.name, remote.version, now, false, clientKey);
@@ -149,18 +162,29 @@ export class ReleaseHealthService {
     return rows.map((row) => ({ ...row, p75: Number(row.p75), p95: Number(row.p95) }));
   }
 
-  /** Sessions with vitals and p75 LCP and INP of each version of `remote` since `since` (canary guard). */
+  /**
+   * Clients with vitals and p75 LCP and INP of each version of `remote` since `since`, for the
+   * canary guard: only samples with a valid canary token count, and each client weighs once (its
+   * median per metric; the p75 is over clients), so one client sending many beacons cannot move
+   * the figure (issue 32, security review 2026-11-29 #3).
+   */
   async vitalsSince(em: EntityManager, remote: string, since: Date, versions: readonly string[]): Promise<VersionVitals[]> {
-    const rows = await em.getConnection().execute<{ version: string; sessions: number; lcp: number | null; inp: number | null; last: string | Date | null }[]>(
-      `select version, count(distinct session_key)::int as sessions, max(occurred_at) as last,
-              percentile_cont(0.75) within group (order by value) filter (where metric = 'LCP') as lcp,
-              percentile_cont(0.75) within group (order by value) filter (where metric = 'INP') as inp
-       from web_vital_samples where app = ? and version in (select jsonb_array_elements_text(?::jsonb)) and occurred_at >= ? group by version`,
+    const rows = await em.getConnection().execute<{ version: string; clients: number; lcp: number | null; inp: number | null; last: string | Date | null }[]>(
+      `with per_client as (
+         select version, canary_client, max(occurred_at) as last,
+                percentile_cont(0.5) within group (order by value) filter (where metric = 'LCP') as lcp,
+                percentile_cont(0.5) within group (order by value) filter (where metric = 'INP') as inp
+         from web_vital_samples
+         where app = ? and version in (select jsonb_array_elements_text(?::jsonb)) and occurred_at >= ? and canary_client is not null
+         group by version, canary_client)
+       select version, count(*)::int as clients, max(last) as last,
+              percentile_cont(0.75) within group (order by lcp) as lcp, percentile_cont(0.75) within group (order by inp) as inp
+       from per_client group by version`,
       [remote, JSON.stringify(versions), since],
     );
     return versions.map((version) => {
       const row = rows.find((entry) => entry.version === version);
-      return { version, sessions: row?.sessions ?? 0, lcpP75: row?.lcp ?? null, inpP75: row?.inp ?? null, lastSampleAt: row?.last ? new Date(row.last) : null };
+      return { version, clients: row?.clients ?? 0, lcpP75: row?.lcp ?? null, inpP75: row?.inp ?? null, lastSampleAt: row?.last ? new Date(row.last) : null };
     });
   }
 

@@ -21,6 +21,7 @@ export const DEFAULT_REMOTE_ROUTES: Readonly<Record<RemoteName, string[]>> = {
     '/auth',
     '/recuperar-senha',
     '/reset-password',
+    '/avisos/confirmar',
     '/politica-privacidade',
     '/politica-troca',
     '/termos-uso',

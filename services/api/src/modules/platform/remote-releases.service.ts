@@ -103,6 +103,16 @@ const AUDIT_ACTIONS: Record<Action, AuditAction> = {
 /** Client ids counted per address and remote while a canary runs (issue 21 / review item 1). */
 export const CANARY_CLIENTS_PER_ADDRESS = 5;
 
+/**
+ * Marks `clientId`, served `version` of `remote` during a canary, as having reported an error
+ * (its report token verified) at `at`, once: the canary guard counts erroring clients, so one
+ * client repeating a report is still one (issue 32, security review 2026-11-29 #3). Nothing
+ * happens for a client the registry did not count.
+ */
+export async function markCanaryClientErrored(em: EntityManager, remote: string, version: string, clientId: string, at: Date): Promise<void> {
+  await em.getConnection().execute(`update remote_canary_clients set errored_at = coalesce(errored_at, ?) where remote = ? and version = ? and client_id = ?`, [at, remote, version, clientId]);
+}
+
 export class RemoteReleaseService {
   private readonly bootstrap: RemoteRegistryService;
   private readonly events: Pick<EventBus, 'record' | 'publish'>;
@@ -144,12 +154,13 @@ export class RemoteReleaseService {
       const canary = canaries.get(entry.name);
       const release =
         previewed?.remote === entry.name ? previewed : canary && clientId && canaryBucket(entry.name, clientId) < canary.percent ? canary : active.get(entry.name);
-      return release ? { ...entry, manifestUrl: release.manifestUrl, version: release.version, ...(release.serverIntegrity ? { serverIntegrity: release.serverIntegrity } : {}) } : entry;
+      return release ? { ...entry, manifestUrl: release.manifestUrl, version: release.version, ...(release.serverIntegrity ? { serverIntegrity: release.serverIntegrity } : {}) } : { ...entry, bootstrap: true as const };
     });
     if (clientId && canaries.size > 0) {
-      const counted = served.filter((entry) => canaries.has(entry.name) && previewed?.remote !== entry.name);
-      await this.recordCanaryClients(em, clientId, counted, address ?? null);
-      // Reports about these entries count for the canary guard only with this token (issue 21).
+      const exposed = served.filter((entry) => canaries.has(entry.name) && previewed?.remote !== entry.name);
+      const counted = await this.recordCanaryClients(em, clientId, exposed, address ?? null);
+      // Reports about these entries count for the canary guard only with this token (issue 21), and
+      // only a client the guard counts gets one (issue 32: a made-up id past the address cap gets none).
       if (this.reportTokens) {
         const tokens = this.reportTokens;
         return served.map((entry) => (counted.includes(entry) ? { ...entry, reportToken: tokens.issue(entry.name, entry.version, clientId) } : entry));
@@ -322,8 +333,10 @@ export class RemoteReleaseService {
    * Records which version of each canaried remote `clientId` was served (kept once per client and
    * version). At most CANARY_CLIENTS_PER_ADDRESS client ids are counted per address and remote
    * (issue 21), so one host cannot dilute a canary's error rate with made-up ids.
+   * @returns the entries of `entries` for which `clientId` is counted (recorded now or before).
    */
-  private async recordCanaryClients(em: EntityManager, clientId: string, entries: RemoteEntry[], address: string | null): Promise<void> {
+  private async recordCanaryClients(em: EntityManager, clientId: string, entries: RemoteEntry[], address: string | null): Promise<RemoteEntry[]> {
+    const counted: RemoteEntry[] = [];
     for (const entry of entries) {
       await em.getConnection().execute(
         `insert into remote_canary_clients (remote, version, client_id, address, first_seen_at)
@@ -332,8 +345,12 @@ export class RemoteReleaseService {
          on conflict do nothing`,
         [entry.name, entry.version, clientId, address, address, entry.name, address, CANARY_CLIENTS_PER_ADDRESS],
       );
+      const [row] = await em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from remote_canary_clients where remote = ? and version = ? and client_id = ?`, [entry.name, entry.version, clientId]);
+      if (row && row.n > 0) counted.push(entry);
     }
+    return counted;
   }
+
 
   /** The active version of `remote`, or null when the bootstrap entry serves it. */
   private async activeVersion(em: EntityManager, remote: RemoteName): Promise<string | null> {

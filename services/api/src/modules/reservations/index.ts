@@ -10,7 +10,7 @@ import { ReservationService } from './reservation.service.ts';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ReservationService(app.clock, app.storage, app.events);
+  const service = new ReservationService(app.clock, app.storage, app.events, app.config.reservationLimits);
 
   app.get('/api/reservations', { config: { access: 'customer' }, schema: { response: { 200: reservationListSchema, ...errors } } }, async (request) =>
     service.list(app.orm.em, requireAuth(request).userId),

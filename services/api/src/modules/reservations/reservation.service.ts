@@ -4,6 +4,13 @@
  * left `stock`). Reserving locks the product row (SELECT ... FOR UPDATE) for the length of a
  * short transaction, so concurrent requests can never hold more units than exist; a partial
  * unique index allows one active reservation per product and shopper.
+ *
+ * Against stock hoarding (security review 2026-11-29 #6: expiry freed a shopper to hold the same
+ * unit again at once, and nothing capped how many products one account held): an account holds at
+ * most `maxPerAccount` products at once, and may hold a product again only `cooldownMs` after its
+ * previous hold of it began (a hold released by the shopper counts too, or release-and-reserve
+ * would renew it). Both are checked under a per-account advisory lock, so parallel requests of one
+ * account cannot pass the cap together.
  */
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { RESERVATION_DURATION_MS, type Reservation, RESERVATION_EVENTS } from '@prata/contracts';
@@ -17,6 +24,24 @@ import type { EventBus } from '../../events/event-bus.ts';
 export const ALREADY_RESERVED_MESSAGE = 'Este produto já está na sua lista de favoritos.';
 export const UNAVAILABLE_MESSAGE = 'Não há unidades disponíveis deste produto para reservar no momento.';
 
+/** Limits of one account's holds (see the module doc). */
+export interface ReservationLimits {
+  /** Products one account holds at once. */
+  maxPerAccount: number;
+  /** ms after a hold of a product began before the same account may hold it again. */
+  cooldownMs: number;
+}
+
+/** The defaults of RESERVATION_MAX_PER_ACCOUNT and RESERVATION_COOLDOWN_MS. */
+export const DEFAULT_RESERVATION_LIMITS: ReservationLimits = { maxPerAccount: 5, cooldownMs: 24 * 60 * 60_000 };
+
+/** 409 `reservation_limit`: the account holds `max` products already. */
+export const limitMessage = (max: number) => `Você já tem ${max} peças reservadas. Remova uma dos favoritos para reservar outra.`;
+
+/** 409 `reservation_cooldown`: the account held this product recently; `again` is when it may hold it again (pt-BR, São Paulo time). */
+export const cooldownMessage = (again: Date) =>
+  `Você reservou esta peça há pouco. Poderá reservá-la de novo a partir de ${again.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }).replace(', ', ' às ')}.`;
+
 /*
  * Domain events of reservations (RESERVATION_EVENTS; aggregate: the product, whose `available`
  * they change; payload `{ productId }`). Published after commit through the outbox; no realtime
@@ -27,12 +52,17 @@ export class ReservationService {
   private readonly clock: Clock;
   private readonly storage: ObjectStorage;
   private readonly events: EventBus | undefined;
+  private readonly limits: ReservationLimits;
 
-  /** `events`: where reserve and release publish {@link RESERVATION_EVENTS} (none: they publish nothing). */
-  constructor(clock: Clock, storage: ObjectStorage, events?: EventBus) {
+  /**
+   * `events`: where reserve and release publish {@link RESERVATION_EVENTS} (none: they publish
+   * nothing); `limits`: the account's hold limits (RESERVATION_MAX_PER_ACCOUNT, RESERVATION_COOLDOWN_MS).
+   */
+  constructor(clock: Clock, storage: ObjectStorage, events?: EventBus, limits: ReservationLimits = DEFAULT_RESERVATION_LIMITS) {
     this.clock = clock;
     this.storage = storage;
     this.events = events;
+    this.limits = limits;
   }
 
   /**
@@ -40,8 +70,9 @@ export class ReservationService {
    * minutes. A shopper holds at most one unit per product, whatever its variant. Only an `active`
    * product can be reserved (issue 22: drafts and archived products are not found).
    * @throws NotFoundError; ValidationError 'Escolha uma opção' (a product with variants without
-   * one of them) or a variant for a product without options; ConflictError 'already_reserved' or
-   * 'unavailable'.
+   * one of them) or a variant for a product without options; ConflictError 'already_reserved',
+   * 'reservation_limit' (the account holds `maxPerAccount` products), 'reservation_cooldown' (it
+   * held this product less than `cooldownMs` ago) or 'unavailable'.
    */
   async reserve(em: EntityManager, userId: string, productId: string, variantId: string | null = null): Promise<Reservation> {
     const records: DomainEventRecord[] = [];
@@ -55,11 +86,20 @@ export class ReservationService {
       if (await tx.count(ProductReservation, { product: productId, user: userId, isActive: true })) {
         throw new ConflictError(ALREADY_RESERVED_MESSAGE, 'already_reserved');
       }
+      // One account's reserves one at a time from here (its cap spans products, whose row locks differ).
+      await tx.getConnection().execute(`select pg_advisory_xact_lock(hashtext(?))`, [`reservations:${userId}`], 'get', tx.getTransactionContext());
+      const last = await tx.findOne(ProductReservation, { product: productId, user: userId }, { orderBy: { createdAt: 'desc' }, fields: ['createdAt'] });
+      if (last && now.getTime() - last.createdAt.getTime() < this.limits.cooldownMs) {
+        throw new ConflictError(cooldownMessage(new Date(last.createdAt.getTime() + this.limits.cooldownMs)), 'reservation_cooldown');
+      }
+      if ((await tx.count(ProductReservation, { user: userId, isActive: true, expiresAt: { $gt: now } })) >= this.limits.maxPerAccount) {
+        throw new ConflictError(limitMessage(this.limits.maxPerAccount), 'reservation_limit');
+      }
       const held = variant
         ? await tx.count(ProductReservation, { variant: variant.id, isActive: true, expiresAt: { $gt: now } })
         : await tx.count(ProductReservation, { product: productId, isActive: true, expiresAt: { $gt: now } });
       if ((variant ? variant.stock : product.stock) - held <= 0) throw new ConflictError(UNAVAILABLE_MESSAGE, 'unavailable');
-      const created = tx.create(ProductReservation, { product, variant, user: userId, expiresAt: new Date(now.getTime() + RESERVATION_DURATION_MS) });
+      const created = tx.create(ProductReservation, { product, variant, user: userId, createdAt: now, expiresAt: new Date(now.getTime() + RESERVATION_DURATION_MS) });
       if (this.events) records.push(this.events.record(tx, { type: RESERVATION_EVENTS.reserved, aggregateId: productId, payload: { productId } }));
       return created;
     });

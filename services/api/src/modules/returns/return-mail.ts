@@ -13,7 +13,8 @@ import type { ReturnRequest } from './return.entities.ts';
 /** The e-mail to the shopper about `request` reaching `status`; `link` is the order's page. */
 export function returnMail(order: Order, request: ReturnRequest, status: ReturnStatus, link: string): MailMessage {
   const what = RETURN_KIND_LABELS[request.kind].toLowerCase();
-  const hello = `Olá, ${order.customerName}!`;
+  // The buyer's name only to the account's own confirmed address (order-mail.ts, review #2).
+  const hello = order.contactVerified ? `Olá, ${order.customerName}!` : 'Olá!';
   const follow = `Acompanhe a sua solicitação em: ${link}`;
   const subject = (text: string) => `${text} - pedido ${order.number}`;
   const body = (text: string) => ({ to: order.customerEmail, text: `${hello}\n\n${text}\n\n${follow}`, link });

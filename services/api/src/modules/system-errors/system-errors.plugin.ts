@@ -9,7 +9,7 @@
 import fp from 'fastify-plugin';
 import { SourceMapStore } from './source-maps.ts';
 import { SystemErrorService } from './system-errors.service.ts';
-import { CanaryReportTokens } from '../platform/index.ts';
+import { CanaryReportTokens, markCanaryClientErrored } from '../platform/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,7 +25,13 @@ export default fp(
     const service = new SystemErrorService(
       app.events,
       app.clock,
-      (report, now) => tokens.verify(report.reportToken, report.remote, report.version, now),
+      // A verified report also marks its client as erroring for the canary guard (issue 32).
+      async (report, now, em) => {
+        const clientId = tokens.clientOf(report.reportToken, report.remote, report.version, now);
+        if (clientId === null) return false;
+        await markCanaryClientErrored(em, report.remote!, report.version!, clientId, now);
+        return true;
+      },
       sourceMaps.mapper(),
       // Release health (issue 24): an unhandled error of a remote version crashed its session.
       (em, report) => app.releaseHealth.markCrashed(em, report.sessionId, report.remote, report.version),

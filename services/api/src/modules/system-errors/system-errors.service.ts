@@ -118,8 +118,11 @@ export class SystemErrorService {
   private readonly onCrash: CrashListener;
   private frameMapping: FrameMapping | null = null;
 
-  /** Whether a report's `reportToken` was issued for its remote and version (issue 21; default: never). */
-  private readonly verifyToken: (report: { reportToken?: string | undefined; remote?: string | undefined; version?: string | undefined }, now: Date) => boolean;
+  /**
+   * Whether a report's `reportToken` was issued for its remote and version (issue 21; default:
+   * never); it may record, in `em`, that the token's client reported (issue 32).
+   */
+  private readonly verifyToken: (report: { reportToken?: string | undefined; remote?: string | undefined; version?: string | undefined }, now: Date, em: EntityManager) => boolean | Promise<boolean>;
 
   constructor(
     events: EventBus,
@@ -148,7 +151,7 @@ export class SystemErrorService {
     const data = errorReportSchema.parse(input);
     const now = this.clock.now();
     // Only verified reports count for a canary (issue 21); they share the issue with the others.
-    const verified = source === 'client' && this.verifyToken(data, now);
+    const verified = source === 'client' && (await this.verifyToken(data, now, em));
     // As reported: source maps are applied later, by a job (mapEvent).
     const frames = parseFrames(data.errorStack);
     const fingerprint = fingerprintOf({ errorType: data.errorType, errorMessage: data.errorMessage, frames, remote: data.remote });
