@@ -8,6 +8,7 @@
  * - at most MAX_FRAMES_MAPPED frames and MAX_MAPS_PER_REPORT maps per report are mapped, the rest
  *   kept as reported;
  * - parsed maps are kept up to a byte budget: past it the least recently used one is read again;
+ *   a map uploaded anew is read again, a file with no map is read once;
  * - over HTTP, a report is answered 202 with its frames as reported, and once the
  *   `source-map-frames` job ran they are the known original file, line, column, function and source;
  * - the issue's acceptance: 30 reports of ~200 frames over 26 stored chunk maps of ~1.9 MB each,
@@ -184,6 +185,24 @@ describe('source maps under hostile reports', () => {
     for (const which of [...maps, ...maps]) await roomy.store.mapper()(one(which), 'storefront', '1.0.0-4d5e6f70');
     expect(roomy.loads()).toBe(4);
     expect((await roomy.store.stats()).cachedMaps).toBe(4);
+  });
+
+  it('read a map again once it is uploaded anew, and remember a file with no map', async () => {
+    const before = small('again.5d6e7f80.js', 60);
+    await store('storefront', '1.0.0-5d6e7f80', [before]);
+    const { store: mapper, loads } = freshStore();
+    const frames = framesOver(3, () => before).frames;
+    expect((await mapper.mapper()(frames, 'storefront', '1.0.0-5d6e7f80'))[2]).toMatchObject({ file: before.at(1, 2).original.file, line: before.at(1, 2).original.line });
+
+    const after = small('again.5d6e7f80.js', 61);
+    await mapper.save(em(), 'storefront', '1.0.0-5d6e7f80', [{ file: after.file, json: after.json }], new Date());
+    const rebuilt = framesOver(3, () => after).frames;
+    expect((await mapper.mapper()(rebuilt, 'storefront', '1.0.0-5d6e7f80'))[2]).toMatchObject({ file: after.at(1, 2).original.file, line: after.at(1, 2).original.line, column: after.at(1, 2).original.column });
+    expect(loads()).toBe(2);
+
+    const orphan = framesOver(5, () => small('orphan.6e7f8091.js', 62)).frames;
+    for (let i = 0; i < 3; i += 1) expect(await mapper.mapper()(orphan, 'storefront', '1.0.0-5d6e7f80')).toEqual(orphan);
+    expect(loads()).toBe(3);
   });
 
   it('answer a report before mapping it, and map its stored frames to the known originals once the job ran', async () => {

@@ -232,7 +232,7 @@ export class SourceMapStore {
       );
       const keys = [`${app}|${version}|${file}`, `*|${file}`];
       for (const key of keys) this.misses.delete(key);
-      if (this.worker?.running) this.worker.request({ op: 'forget', keys }).catch(() => undefined);
+      this.worker?.forget(keys);
     }
     return files.length;
   }
