@@ -8,10 +8,11 @@
  *   ({@link FrameMapping}) and `mapEvent` later maps the stored event's frames through the
  *   release's maps (a {@link FrameMapper}), rewrites its stack, and the issue's stack when that
  *   report opened it, and publishes `SystemErrorMapped` with the issue. A resolved issue that
- *   comes back from a version first seen after it was resolved reopens as a regression; an ignored one is counted and stays ignored. Each
- *   report also counts into `system_error_versions` (per version and minute), adds its user or
- *   tab session to `system_error_users` once, and is kept as an event with its breadcrumbs (the
- *   newest ERROR_EVENTS_KEPT per issue). A `SystemErrorRecorded` event carries the issue.
+ *   comes back from a version first seen after it was resolved reopens as a regression; an
+ *   ignored one is counted and stays ignored. Each report also counts into
+ *   `system_error_versions` (per version and minute), adds its user or tab session to
+ *   `system_error_users` once, and is kept as an event with its breadcrumbs (the newest
+ *   ERROR_EVENTS_KEPT per issue). A `SystemErrorRecorded` event carries the issue.
  * - `resolve` / `setStatus`: resolved_by = the calling developer (from the session, never from the
  *   client); `SystemErrorResolved` carries the issue.
  * - `list` (the dashboard's live log: last seen first, 100), `issues` (filters, order, pages),
