@@ -1,6 +1,7 @@
 /**
  * Jobs on the pg-boss queue (issue 11), driven by explicit ticks (no real-timer polling): a
- * periodic job runs once per slot however many service instances tick (test clock); an e-mail a
+ * periodic job runs once per slot however many service instances tick (test clock); a queue with
+ * `perTick` runs that many of its jobs per tick at most; an e-mail a
  * real SMTP relay refuses is retried on the queue with backoff until delivered, or becomes a
  * system error after the last attempt (issue 21; pg-boss times retries by the database clock, so
  * these wait real seconds, bounded).
@@ -47,6 +48,18 @@ describe('periodic jobs across instances', () => {
     clock.advance(30_000);
     await Promise.all([second.jobs.tick(), service.app.jobs.tick()]);
     expect(runs).toHaveLength(2);
+  });
+
+  it('runs at most perTick jobs of a queue per tick, the rest at the next ticks', async () => {
+    const ran: number[] = [];
+    service.app.jobs.define<{ n: number }>({ name: 'probe-capped', perTick: 3, handler: async ({ n }) => void ran.push(n) });
+    for (let n = 0; n < 7; n += 1) await service.app.jobs.send('probe-capped', { n });
+    await service.app.jobs.tick();
+    expect(ran).toHaveLength(3);
+    await service.app.jobs.tick();
+    expect(ran).toHaveLength(6);
+    await service.app.jobs.tick();
+    expect(ran.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 });
 

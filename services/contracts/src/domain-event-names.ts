@@ -34,6 +34,7 @@ export const DOMAIN_EVENT_CHANNELS = {
   NotificationsChanged: 'notifications',
   SystemErrorRecorded: 'system-errors',
   SystemErrorResolved: 'system-errors',
+  SystemErrorMapped: 'system-errors',
   RemoteReleaseActivated: 'releases',
   RemoteCanaryChanged: 'releases',
   AccountAccessChanged: null,
@@ -81,8 +82,12 @@ export type OrderEventType = (typeof ORDER_EVENTS)[keyof typeof ORDER_EVENTS];
 export const RETURN_REQUESTED = 'ReturnRequested' satisfies DomainEventName;
 /** Event names of the admins' notifications. */
 export const NOTIFICATION_EVENTS = { created: 'NotificationCreated', changed: 'NotificationsChanged' } as const satisfies Record<string, DomainEventName>;
-/** Event names of recorded system errors. */
-export const SYSTEM_ERROR_EVENTS = { recorded: 'SystemErrorRecorded', resolved: 'SystemErrorResolved' } as const satisfies Record<string, DomainEventName>;
+/**
+ * Event names of recorded system errors: a report counted into an issue, an issue's status set,
+ * and an event's stack frames mapped through source maps after the report (a job; the issue's
+ * counts unchanged).
+ */
+export const SYSTEM_ERROR_EVENTS = { recorded: 'SystemErrorRecorded', resolved: 'SystemErrorResolved', mapped: 'SystemErrorMapped' } as const satisfies Record<string, DomainEventName>;
 /** A remote's release went live (platform). */
 export const REMOTE_ACTIVATED_EVENT = 'RemoteReleaseActivated' satisfies DomainEventName;
 /** A remote's canary started (version and percent) or ended (both null): the developer area refreshes; shoppers' tabs ignore it. */

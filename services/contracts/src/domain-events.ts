@@ -56,6 +56,8 @@ export const DOMAIN_EVENT_PAYLOADS = {
   NotificationsChanged: z.object({ userId: z.uuid(), ids: z.array(z.uuid()), change: z.enum(['read', 'dismissed']) }),
   SystemErrorRecorded: systemErrorSchema,
   SystemErrorResolved: systemErrorSchema,
+  /** An event of the issue got its source-mapped frames (the issue as it is then; its stack mapped when that event opened it). */
+  SystemErrorMapped: systemErrorSchema,
   RemoteReleaseActivated: z.object({ remote: remoteNameSchema, version: z.string().nullable(), manifestUrl: z.string() }),
   RemoteCanaryChanged: z.object({ remote: remoteNameSchema, version: z.string().nullable(), percent: z.number().int().min(1).max(99).nullable() }),
   AccountAccessChanged: z.object({}),

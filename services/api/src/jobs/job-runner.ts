@@ -16,8 +16,9 @@
  * Time comes from the app's Clock: a periodic job's slot is `floor(now / everyMs)`, and each slot
  * is enqueued with an id derived from (name, slot), so however many processes enqueue it, one job
  * exists and one process runs it. `tick()` enqueues the due slots and works every queue until it
- * is empty; the plugin calls it every `JOBS_POLL_INTERVAL_MS`, tests call it after moving their
- * clock (no real-timer polling in tests).
+ * is empty (or, for an on-demand job with `perTick`, until that many ran); the plugin calls it
+ * every `JOBS_POLL_INTERVAL_MS`, tests call it after moving their clock (no real-timer polling in
+ * tests).
  */
 import { createHash } from 'node:crypto';
 import { PgBoss, type JobWithMetadata } from 'pg-boss';
@@ -40,6 +41,12 @@ export interface QueueJob<T extends object = object> {
   /** Seconds before the first retry (default 0); with `retryBackoff`, doubled at each retry (pg-boss). */
   retryDelaySeconds?: number;
   retryBackoff?: boolean;
+  /**
+   * Jobs of this queue run per tick, at most (default: until the queue is empty). A queue that
+   * anonymous traffic can fill (source-map frame mapping) sets it, so a flood of its jobs cannot
+   * hold the tick, and the periodic jobs behind it, for long; the rest waits for the next tick.
+   */
+  perTick?: number;
   handler(data: T): Promise<void>;
   /** Called once when the last retry failed. */
   onGiveUp?(data: T, error: unknown): Promise<void>;
@@ -114,7 +121,7 @@ export class JobRunner {
     await this.boss.stop({ graceful: true, timeout: 5000 });
   }
 
-  /** Enqueues the current slot of every periodic job, then works every queue until it is empty. */
+  /** Enqueues the current slot of every periodic job, then works every queue until it is empty (or its `perTick` is used up). */
   async tick(): Promise<void> {
     if (!this.started) return;
     const now = this.clock.now().getTime();
@@ -142,9 +149,13 @@ export class JobRunner {
   }
 
   private async work(name: string, run: (job: JobWithMetadata<object>) => Promise<void>, definition?: QueueJob): Promise<void> {
+    let left = definition?.perTick ?? Number.POSITIVE_INFINITY;
     for (;;) {
-      const jobs = await this.boss.fetch<object>(name, { batchSize: BATCH, includeMetadata: true });
+      const batchSize = Math.min(BATCH, left);
+      if (batchSize <= 0) return;
+      const jobs = await this.boss.fetch<object>(name, { batchSize, includeMetadata: true });
       if (jobs.length === 0) return;
+      left -= jobs.length;
       for (const job of jobs) {
         try {
           // One trace per job run, with its SQL (issue 24: a failed or slow job keeps its trace).
@@ -158,7 +169,7 @@ export class JobRunner {
           }
         }
       }
-      if (jobs.length < BATCH) return;
+      if (jobs.length < batchSize) return;
     }
   }
 }

@@ -2,7 +2,11 @@
  * System error routes (admin.md 2 developer dashboard, 7; issue 11):
  * - `POST /api/errors` (public: shoppers, customers and staff report the errors their browser
  *   saw): body at most 16 KiB, ERROR_REPORTS_PER_MINUTE per client IP (429 beyond), texts cut to
- *   the contract's limits, de-duplicated by fingerprint; 202 with the row's id and count.
+ *   the contract's limits, de-duplicated by fingerprint; 202 with the row's id and count. No
+ *   source map is read while answering (security review 2026-11-29 #1): a report with frames a
+ *   map may apply to enqueues a `source-map-frames` job ({@link FRAME_MAPPING_JOB}, one per
+ *   stored event, at most FRAME_MAPPING_JOBS_PER_TICK per poll) that maps them afterwards
+ *   (source-maps.ts, SystemErrorService.mapEvent).
  * - `GET /api/developer/errors`: the 100 issues seen last (the dashboard's live log);
  *   `POST /api/developer/errors/:id/resolve`;
  * - `GET /api/developer/issues` (issue 24): filters, order and pages (errorIssueQuerySchema);
@@ -37,8 +41,13 @@ import {
   systemErrorSchema,
 } from '@prata/contracts';
 import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
+import { stableJobId } from '../../jobs/job-runner.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { generatedFileOf, SOURCE_MAP_MAX_BYTES, type SourceMapFile } from './source-maps.ts';
+import { FRAME_MAPPING_JOBS_PER_TICK, generatedFileOf, SOURCE_MAP_MAX_BYTES, type SourceMapFile } from './source-maps.ts';
+import type { FrameMappingJob } from './system-errors.service.ts';
+
+/** The job queue's name for mapping one stored report's frames through the source maps. */
+export const FRAME_MAPPING_JOB = 'source-map-frames';
 
 /** Source maps one upload may carry. */
 const SOURCE_MAP_FILES_PER_UPLOAD = 500;
@@ -54,6 +63,20 @@ const idParams = z.object({ id: z.uuid({ error: 'Identificador inválido' }) });
 
 const systemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.systemErrors;
+  app.jobs.define<FrameMappingJob>({
+    name: FRAME_MAPPING_JOB,
+    retryLimit: 1,
+    retryDelaySeconds: 30,
+    perTick: FRAME_MAPPING_JOBS_PER_TICK,
+    handler: async (job) => void (await service.mapEvent(app.orm.em.fork(), job)),
+  });
+  service.setFrameMapping({
+    // One job per event (its id derived from the event's); never fails the report.
+    enqueue: (job) =>
+      app.jobs
+        .send(FRAME_MAPPING_JOB, job, { id: stableJobId(`${FRAME_MAPPING_JOB}:${job.eventId}`) })
+        .catch((error: unknown) => app.log.error({ err: error, eventId: job.eventId }, "could not enqueue the mapping of a report's frames")),
+  });
   await app.register(multipart, { limits: { fileSize: SOURCE_MAP_MAX_BYTES, files: SOURCE_MAP_FILES_PER_UPLOAD, fields: 0 } });
 
   app.put(

@@ -6,12 +6,20 @@
  * - the error type,
  * - the message template: URLs, e-mail addresses, UUIDs, long hex strings and numbers masked,
  *   so the same bug with another product id or price is one issue;
- * - the top {@link FRAMES_IN_FINGERPRINT} in-app frames: after source mapping, the original file
- *   and function (lines are left out: an edit above the bug must not split it); unmapped, the
- *   file path with its version and content-hash segments removed (minified function names and
- *   positions change with every build, so they are left out);
+ * - the top {@link FRAMES_IN_FINGERPRINT} in-app frames: unmapped, the file path with its version
+ *   and content-hash segments removed (minified function names and positions change with every
+ *   build, so they are left out); mapped, the original file and function (lines are left out: an
+ *   edit above the bug must not split it);
  * - the remote (or `shell`, `api`).
  * The version is not part of it: a bug that survives a release stays one issue.
+ *
+ * The service fingerprints the frames **as reported** (security review 2026-11-29 #1): source maps
+ * are applied after the report is stored, by a job (source-maps.ts), so grouping cannot wait for
+ * them, and regrouping once mapped would move counts, users and events between issues after the
+ * report was answered with its issue. The cost: two bugs with the same type and message template
+ * thrown from the same chunk file are one issue (mapped frames would tell their functions apart),
+ * and issues fingerprinted on mapped frames before this change get a new issue at their next report.
+ * Grouping no longer depends on whether a map was stored or cached when the report came.
  */
 import { createHash } from 'node:crypto';
 import { parseStack } from 'error-stack-parser-es/lite';
@@ -54,6 +62,14 @@ export function parseFrames(stack: string | null | undefined): StackFrame[] {
       mapped: false,
       inApp: isInApp(frame.file as string),
     }));
+}
+
+/**
+ * Whether a source map may apply to `frame`: a frame of a script loaded over http(s), with its line
+ * and column (source-maps.ts then looks the map up by the URL's file name).
+ */
+export function mayBeSourceMapped(frame: StackFrame): boolean {
+  return frame.line !== null && frame.column !== null && /^https?:\/\//.test(frame.file);
 }
 
 /** The part of a frame's file that names it across builds: no origin, query, version or hash. */

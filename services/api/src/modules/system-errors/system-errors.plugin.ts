@@ -1,7 +1,8 @@
 /**
  * System errors plugin: decorates `app.systemErrors` (system-errors.service.ts) and
- * `app.sourceMaps` (source-maps.ts: reports' frames are mapped through them), imports the source
- * maps of `SOURCE_MAP_DIRS` once the service is ready (a failure is logged, never fatal), and
+ * `app.sourceMaps` (source-maps.ts: stored reports' frames are mapped through them by a job, see
+ * index.ts; its worker thread stops with the app), imports the source maps of `SOURCE_MAP_DIRS`
+ * once the service is ready (a failure is logged, never fatal), and
  * records the service's own 5xx answers the way browsers report theirs (source `server`, remote
  * `api`, the API version, the route as page URL), after the answer went out, never failing the request.
  */
@@ -20,7 +21,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const tokens = new CanaryReportTokens(app.config.jwtSecret);
-    const sourceMaps = new SourceMapStore();
+    const sourceMaps = new SourceMapStore({ connectionString: app.orm.config.get('clientUrl') as string });
     const service = new SystemErrorService(
       app.events,
       app.clock,
@@ -31,12 +32,13 @@ export default fp(
         await markCanaryClientErrored(em, report.remote!, report.version!, clientId, now);
         return true;
       },
-      sourceMaps.mapper(() => app.orm.em.fork()),
+      sourceMaps.mapper(),
       // Release health (issue 24): an unhandled error of a remote version crashed its session.
       (em, report) => app.releaseHealth.markCrashed(em, report.sessionId, report.remote, report.version),
     );
     app.decorate('systemErrors', service);
     app.decorate('sourceMaps', sourceMaps);
+    app.addHook('onClose', async () => sourceMaps.close());
     app.addHook('onReady', async () => {
       for (const dir of app.config.sourceMapDirs) {
         await sourceMaps

@@ -2,13 +2,17 @@
  * System errors as issues (admin.md 3, 4, 7; issue 11 error capture; issue 24 grouping).
  *
  * - `report`: one error from a browser (shell or remote) or from the service itself. Its stack is
- *   parsed and mapped through the release's source maps (a {@link FrameMapper}; none: as
- *   reported), fingerprinted (issue-grouping.ts) and counted into the issue with that fingerprint,
- *   whatever its age or version. A resolved issue that comes back from a version first seen after
- *   it was resolved reopens as a regression; an ignored one is counted and stays ignored. Each
- *   report also counts into `system_error_versions` (per version and minute), adds its user or
- *   tab session to `system_error_users` once, and is kept as an event with its breadcrumbs (the
- *   newest ERROR_EVENTS_KEPT per issue). A `SystemErrorRecorded` event carries the issue.
+ *   parsed, fingerprinted on the frames as reported (issue-grouping.ts) and counted into the issue
+ *   with that fingerprint, whatever its age or version. It is never mapped through source maps
+ *   here (security review 2026-11-29 #1): when a frame may have a map, a job is asked for
+ *   ({@link FrameMapping}) and `mapEvent` later maps the stored event's frames through the
+ *   release's maps (a {@link FrameMapper}), rewrites its stack, and the issue's stack when that
+ *   report opened it, and publishes `SystemErrorMapped` with the issue. A resolved issue that
+ *   comes back from a version first seen after it was resolved reopens as a regression; an
+ *   ignored one is counted and stays ignored. Each report also counts into
+ *   `system_error_versions` (per version and minute), adds its user or tab session to
+ *   `system_error_users` once, and is kept as an event with its breadcrumbs (the newest
+ *   ERROR_EVENTS_KEPT per issue). A `SystemErrorRecorded` event carries the issue.
  * - `resolve` / `setStatus`: resolved_by = the calling developer (from the session, never from the
  *   client); `SystemErrorResolved` carries the issue.
  * - `list` (the dashboard's live log: last seen first, 100), `issues` (filters, order, pages),
@@ -39,14 +43,32 @@ import type { EventBus } from '../../events/event-bus.ts';
 import { User } from '../identity/index.ts';
 import { Order } from '../orders/index.ts';
 import { sessionKeyOf } from '../platform/index.ts';
-import { fingerprintOf, formatFrames, parseFrames, type StackFrame } from './issue-grouping.ts';
+import { fingerprintOf, formatFrames, mayBeSourceMapped, parseFrames, type StackFrame } from './issue-grouping.ts';
 import { SystemError, SystemErrorEvent } from './system-error.entity.ts';
 
 /**
- * Maps a report's frames to the original sources of the `remote`'s `version` (source-maps.ts).
- * Returns the frames unchanged where no map applies; never throws for a missing map.
+ * Maps a report's frames to the original sources of the `remote`'s `version` (source-maps.ts),
+ * off the request path (`mapEvent`, run by a job). Returns the frames unchanged where no map
+ * applies; never throws for a missing map.
  */
 export type FrameMapper = (frames: StackFrame[], remote: string | undefined, version: string | undefined) => Promise<StackFrame[]>;
+
+/**
+ * What the `source-map-frames` job (index.ts) gets for one stored event: its id, and the manifest
+ * URL the report named (kept under the stack, as at ingestion).
+ */
+export interface FrameMappingJob {
+  eventId: string;
+  manifestUrl?: string;
+}
+
+/**
+ * Asks for an event's frames to be mapped later (index.ts: a `source-map-frames` job). Must not
+ * throw: a failure to enqueue leaves the event's frames as reported.
+ */
+export interface FrameMapping {
+  enqueue(job: FrameMappingJob): Promise<void>;
+}
 
 /** Called for an unhandled error (uncaught, unhandled rejection, error boundary) of a known remote version from a tab session. */
 export type CrashListener = (em: EntityManager, crash: { sessionId: string; remote: string; version: string }) => Promise<void>;
@@ -95,6 +117,7 @@ export class SystemErrorService {
   private readonly clock: Clock;
   private readonly mapFrames: FrameMapper;
   private readonly onCrash: CrashListener;
+  private frameMapping: FrameMapping | null = null;
 
   /**
    * Whether a report's `reportToken` was issued for its remote and version (issue 21; default:
@@ -116,6 +139,11 @@ export class SystemErrorService {
     this.onCrash = onCrash;
   }
 
+  /** Where reports whose frames may have source maps ask for their mapping (none until set: frames stay as reported). */
+  setFrameMapping(frameMapping: FrameMapping): void {
+    this.frameMapping = frameMapping;
+  }
+
   /**
    * Records one error into its issue. @throws ZodError for a malformed report. Texts longer than
    * the limits are cut. @returns the issue after counting the report.
@@ -125,14 +153,14 @@ export class SystemErrorService {
     const now = this.clock.now();
     // Only verified reports count for a canary (issue 21); they share the issue with the others.
     const verified = source === 'client' && (await this.verifyToken(data, now, em));
-    const reported = parseFrames(data.errorStack);
-    const frames = reported.length > 0 ? await this.mapFrames(reported, data.remote, data.version).catch(() => reported) : reported;
+    // As reported: source maps are applied later, by a job (mapEvent).
+    const frames = parseFrames(data.errorStack);
     const fingerprint = fingerprintOf({ errorType: data.errorType, errorMessage: data.errorMessage, frames, remote: data.remote });
-    const mappedStack = frames.some((frame) => frame.mapped) ? formatFrames(frames) : data.errorStack;
-    const stack = [mappedStack, data.manifestUrl ? `manifest: ${data.manifestUrl}` : undefined].filter(Boolean).join('\n') || null;
+    const stack = [data.errorStack, data.manifestUrl ? `manifest: ${data.manifestUrl}` : undefined].filter(Boolean).join('\n') || null;
     const level = data.level ?? 'error';
     const userKey = reporter.userId ? sha256(`user:${reporter.userId}`) : data.sessionId ? sessionKeyOf(data.sessionId) : null;
     const records: DomainEventRecord[] = [];
+    let eventId = '';
     const row = await em.transactional(async (tx) => {
       const connection = tx.getConnection();
       const context = tx.getTransactionContext();
@@ -197,7 +225,7 @@ export class SystemErrorService {
           issue.usersAffected += 1;
         }
       }
-      tx.create(SystemErrorEvent, {
+      eventId = tx.create(SystemErrorEvent, {
         issue,
         occurredAt: now,
         version: data.version ?? null,
@@ -209,7 +237,7 @@ export class SystemErrorService {
         frames,
         traceId: data.traceId ?? null,
         breadcrumbs: data.breadcrumbs ?? [],
-      });
+      }).id;
       await tx.flush();
       await connection.execute(
         `delete from system_error_events where issue_id = ? and id not in (select id from system_error_events where issue_id = ? order by occurred_at desc, id desc limit ?)`,
@@ -221,10 +249,41 @@ export class SystemErrorService {
       return issue;
     });
     await this.events.publish(em, records);
+    if (this.frameMapping && frames.some(mayBeSourceMapped)) await this.frameMapping.enqueue({ eventId, ...(data.manifestUrl ? { manifestUrl: data.manifestUrl } : {}) });
     if (source === 'client' && level === 'error' && data.sessionId && data.remote && data.version && CRASH_TYPES.includes(data.errorType)) {
       await this.onCrash(em, { sessionId: data.sessionId, remote: data.remote, version: data.version });
     }
     return toSystemErrorDto(row);
+  }
+
+  /**
+   * Maps the frames of one stored event through the source maps (the `source-map-frames` job;
+   * security review 2026-11-29 #1), with the issue's remote and the event's version: its frames
+   * and stack become the mapped ones (as `report` stored them before the review), the issue's
+   * stack too when it is still this event's (the report that opened the issue), and a
+   * `SystemErrorMapped` event carries the issue (the developer area refreshes). The fingerprint and
+   * counts do not change. @returns whether any frame was mapped (false: the event is gone, e.g.
+   * past the ERROR_EVENTS_KEPT newest, was mapped already, or no map applies).
+   */
+  async mapEvent(em: EntityManager, job: FrameMappingJob): Promise<boolean> {
+    const event = await em.findOne(SystemErrorEvent, { id: job.eventId }, { populate: ['issue'] });
+    if (!event || event.frames.some((frame) => frame.mapped)) return false;
+    const reportedStack = event.stack ?? null;
+    const frames = await this.mapFrames(event.frames, event.issue.remote ?? undefined, event.version ?? undefined).catch(() => event.frames);
+    if (!frames.some((frame) => frame.mapped)) return false;
+    const stack = [formatFrames(frames), job.manifestUrl ? `manifest: ${job.manifestUrl}` : undefined].filter(Boolean).join('\n');
+    const records: DomainEventRecord[] = [];
+    await em.transactional(async (tx) => {
+      const connection = tx.getConnection();
+      const context = tx.getTransactionContext();
+      const updated = await tx.nativeUpdate(SystemErrorEvent, { id: event.id }, { frames, stack });
+      if (updated === 0) return;
+      await connection.execute('update system_errors set error_stack = ? where id = ? and error_stack is not distinct from ?', [stack, event.issue.id, reportedStack], 'run', context);
+      const issue = await tx.findOneOrFail(SystemError, { id: event.issue.id }, { refresh: true });
+      records.push(this.events.record(tx, { type: SYSTEM_ERROR_EVENTS.mapped, aggregateId: issue.id, payload: toSystemErrorDto(issue) }));
+    });
+    await this.events.publish(em, records);
+    return records.length > 0;
   }
 
   /** Retention (issue 21): deletes the issues last seen before `cutoff` and older per-minute counts. @returns how many issues. */
