@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { RemoteRegistry } from '@prata/contracts';
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DOCUMENT_CACHE, landingRemote, ShellDocument } from './shell-document.ts';
 import { startStaticHost, type RunningHost } from './static-host.ts';
@@ -23,6 +24,8 @@ const clients: (string | undefined)[] = [];
 let registry: RemoteRegistry | 'down' = [];
 /** The `prata-canaries` header the API double sends with the stable registry. */
 let canaries = '';
+/** The API double answers a browser's own registry (`?client=`) with 503, the stable one as usual. */
+let clientRegistryDown = false;
 
 const manifest = {
   id: 'storefront',
@@ -38,10 +41,12 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Prata 925</title><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>');
   api = Fastify();
   api.get('/api/remotes', async (request, reply) => {
-    clients.push((request.query as { client?: string }).client);
-    if (registry === 'down') return reply.code(503).send({ error: 'unavailable' });
-    if (!(request.query as { client?: string }).client) void reply.header('prata-canaries', canaries);
-    return registry;
+    const client = (request.query as { client?: string }).client;
+    clients.push(client);
+    if (registry === 'down' || (client && clientRegistryDown)) return reply.code(503).send({ error: 'unavailable' });
+    if (!client) void reply.header('prata-canaries', canaries);
+    // A browser's own registry carries its canary report token, as the API's does.
+    return client ? registry.map((entry) => ({ ...entry, reportToken: `token-de-${client}` })) : registry;
   });
   api.get('/mf-manifest.json', async () => manifest);
   // Issue 22: one product is shown; any other slug is unknown, a draft or archived.
@@ -135,6 +140,27 @@ describe('shell document', () => {
       expect(forged.headers.get('set-cookie')).toMatch(/^prata_client=[0-9a-f-]{36};/);
     } finally {
       canaries = '';
+    }
+  });
+
+  it("never hands a browser another browser's registry when the API fails to answer its own (security review 2026-11-29 #13)", async () => {
+    // A host that keeps the stable registry for its time to live (the default), as in production.
+    const cached = new ShellDocument({ root: dir, apiUrl });
+    const request = () => ({ headers: {} }) as unknown as IncomingMessage;
+    canaries = 'storefront';
+    try {
+      const first = await cached.boot(request());
+      expect(first.clientId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(first.registry!.every((entry) => entry.reportToken === `token-de-${first.clientId}`)).toBe(true);
+      clientRegistryDown = true;
+      const second = await cached.boot(request());
+      expect(second.clientId).not.toBe(first.clientId);
+      expect(second.registry!.length).toBeGreaterThan(0);
+      expect(second.registry!.some((entry) => 'reportToken' in entry)).toBe(false);
+      expect(JSON.stringify(second.registry)).not.toContain(first.clientId!);
+    } finally {
+      canaries = '';
+      clientRegistryDown = false;
     }
   });
 

@@ -344,16 +344,21 @@ export class ShellDocument {
     return this.stable;
   }
 
+  /**
+   * `clientId`'s own registry (a canary runs). When the API does not answer, the last stable
+   * registry, never another browser's (security review 2026-11-29 #13: its canary bucket and
+   * report tokens are that browser's alone).
+   */
   private async fetchRegistry(clientId: string): Promise<RemoteRegistry | null> {
     try {
       const url = `${this.fetchOrigin()}/api/remotes?client=${encodeURIComponent(clientId)}`;
       const response = await fetch(url, { signal: AbortSignal.timeout(this.options.registryTimeoutMs ?? 1500) });
       if (!response.ok) throw new Error(`GET /api/remotes answered ${response.status}`);
-      this.lastRegistry = remoteRegistrySchema.parse(await response.json());
+      return remoteRegistrySchema.parse(await response.json());
     } catch {
-      // Keep the last registry: the document still renders, the shell retries on its own.
+      // The document still renders with the stable registry; the shell retries on its own.
+      return this.lastRegistry && withoutTokens(this.lastRegistry);
     }
-    return this.lastRegistry;
   }
 
   /**
