@@ -11,6 +11,7 @@ import { unreadBadge, type NotificationType } from '@prata/contracts';
 import { Button, Sheet, formatDateTime } from '@prata/shared-ui';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useNotificationAction } from '../api/update-notifications.ts';
+import { bellLabel } from '../hooks/notification-list.ts';
 import { useLiveNotifications } from '../hooks/use-live-notifications.ts';
 import styles from './notifications.module.css';
 
@@ -31,7 +32,7 @@ export function NotificationBell() {
         size="icon"
         className={styles.trigger}
         onClick={() => setOpen(true)}
-        aria-label={unread > 0 ? `Notificações: ${unread} não lidas` : 'Notificações'}
+        aria-label={bellLabel(unread)}
         aria-haspopup="dialog"
         aria-expanded={open}
         data-testid="notification-bell"

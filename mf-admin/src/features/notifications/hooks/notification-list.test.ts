@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unreadBadge, type NotificationDto } from '@prata/contracts';
-import { addNotification } from './notification-list.ts';
+import { addNotification, bellLabel } from './notification-list.ts';
 
 const note = (id: string, minute: number): NotificationDto => ({
   id,
@@ -22,5 +22,7 @@ describe('notification list (admin.md 2, 9)', () => {
 
   it('caps the unread badge at 9+', () => {
     expect([0, 1, 9, 10, 42].map(unreadBadge)).toEqual(['', '1', '9', '9+', '9+']);
+    // The bell's accessible name holds the badge's visible text (WCAG 2.5.3; axe label-content-name-mismatch).
+    expect([0, 3, 10].map(bellLabel)).toEqual(['Notificações', 'Notificações: 3 não lidas', 'Notificações: 9+ não lidas']);
   });
 });
