@@ -22,6 +22,13 @@ const report = (pageUrl: string, message: string) =>
 const stored = async (message: string) => (await service.db.orm.em.fork().findOneOrFail(SystemError, { errorMessage: message })).pageUrl;
 
 describe('error reports', () => {
+  it("cannot pose as the service's own errors (security review 2026-11-29 #15): remote 'api' from a browser is a 400", async () => {
+    const posing = await service.app.inject({ method: 'POST', url: '/api/errors', payload: { errorType: 'Error', errorMessage: 'falso erro do servidor', remote: 'api', version: '0.1.0' } });
+    expect(posing.statusCode).toBe(400);
+    expect(posing.json()).toEqual({ error: 'validation', message: 'Dados inválidos', issues: [{ path: 'body.remote', message: 'Origem reservada ao serviço' }] });
+    expect(await service.db.orm.em.fork().count(SystemError, { errorMessage: 'falso erro do servidor' })).toBe(0);
+  });
+
   it('store no one-time token from the pages that receive them', async () => {
     const token = 'a'.repeat(43);
     const cases: [string, string][] = [

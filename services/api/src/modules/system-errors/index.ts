@@ -44,7 +44,7 @@ import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
 import { stableJobId } from '../../jobs/job-runner.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { FRAME_MAPPING_JOBS_PER_TICK, generatedFileOf, SOURCE_MAP_MAX_BYTES, type SourceMapFile } from './source-maps.ts';
-import type { FrameMappingJob } from './system-errors.service.ts';
+import { SERVICE_REMOTE, type FrameMappingJob } from './system-errors.service.ts';
 
 /** The job queue's name for mapping one stored report's frames through the source maps. */
 export const FRAME_MAPPING_JOB = 'source-map-frames';
@@ -111,6 +111,8 @@ const systemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: errorReportSchema, response: { 202: errorReportResultSchema, 400: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema } },
     },
     async (request, reply) => {
+      // `api` is the service's own errors (recorded by the service itself): a browser cannot report as it (security review 2026-11-29 #15).
+      if (request.body.remote === SERVICE_REMOTE) throw new ValidationError('Dados inválidos', [{ path: 'body.remote', message: 'Origem reservada ao serviço' }]);
       const row = await service.report(app.orm.em, { ...request.body, userAgent: request.body.userAgent ?? request.headers['user-agent'] }, 'client', { userId: request.auth?.userId ?? null });
       return reply.code(202).send({ id: row.id, count: row.count });
     },

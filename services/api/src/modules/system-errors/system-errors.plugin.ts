@@ -8,7 +8,7 @@
  */
 import fp from 'fastify-plugin';
 import { SourceMapStore } from './source-maps.ts';
-import { SystemErrorService } from './system-errors.service.ts';
+import { SERVICE_REMOTE, SystemErrorService } from './system-errors.service.ts';
 import { CanaryReportTokens, markCanaryClientErrored } from '../platform/index.ts';
 
 declare module 'fastify' {
@@ -58,7 +58,7 @@ export default fp(
             errorMessage: fault.message || 'Erro interno do servidor',
             pageUrl: `${request.method} ${request.routeOptions.url ?? request.url}`,
             ...(fault.stack ? { errorStack: fault.stack } : {}),
-            remote: 'api',
+            remote: SERVICE_REMOTE,
             version: app.config.apiVersion,
             ...(request.traceId ? { traceId: request.traceId } : {}),
           },

@@ -112,6 +112,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** Escapes `%`, `_` and `\` for a LIKE pattern. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The remote name of the service's own errors (its 5xx answers, system-errors.plugin.ts): never accepted from a browser's report. */
+export const SERVICE_REMOTE = 'api';
+
 export class SystemErrorService {
   private readonly events: EventBus;
   private readonly clock: Clock;
