@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_EVENTS_KEPT, type Breadcrumb, errorIssueDetailSchema, errorIssuePageSchema, systemErrorSchema, type ErrorReport } from '@prata/contracts';
 import { account, bearer, STAFF_PASSWORD, type SignedIn } from './accounts.ts';
+import { sql } from './admin-fixtures.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 
 const clock = new TestClock(Date.parse('2026-11-27T12:00:00Z'));
@@ -90,9 +91,13 @@ describe('error issues', () => {
     const stale = await report({ errorType: 'SyntaxError', errorMessage: 'JSON inválido' });
     expect(stale).toEqual({ id, count: 2 });
     expect((await issue(id)).issue).toMatchObject({ status: 'resolved', regression: false });
-    // The bug is back in a newer release: a regression.
+    // A version the store never served (anyone can name one): counted, stays resolved (security review #15).
+    await report({ errorType: 'SyntaxError', errorMessage: 'JSON inválido', version: '9.9.9-inventada' });
+    expect((await issue(id)).issue).toMatchObject({ status: 'resolved', regression: false });
+    // The bug is back in a newer release (published: the store serves it): a regression.
+    await sql(service, `insert into remote_releases (id, remote, version, manifest_url, integrity, published_at, published_by, notes) values (gen_random_uuid(), 'storefront', '0.2.0-bbbbbbbb', 'http://127.0.0.1:8080/remotes/storefront/0.2.0-bbbbbbbb/mf-manifest.json', ?, now(), 'cli:teste', '')`, [`sha384-${'A'.repeat(64)}`]);
     await report({ errorType: 'SyntaxError', errorMessage: 'JSON inválido', version: '0.2.0-bbbbbbbb' });
-    expect((await issue(id)).issue).toMatchObject({ status: 'unresolved', resolved: false, regression: true, resolvedBy: null, count: 3, versions: ['0.1.0-aaaaaaaa', '0.2.0-bbbbbbbb'] });
+    expect((await issue(id)).issue).toMatchObject({ status: 'unresolved', resolved: false, regression: true, resolvedBy: null, count: 4, versions: ['0.1.0-aaaaaaaa', '9.9.9-inventada', '0.2.0-bbbbbbbb'] });
   });
 
   it('keep an ignored issue ignored while counting it', async () => {

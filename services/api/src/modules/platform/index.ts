@@ -182,5 +182,5 @@ export { sriHash, verifyRelease } from './release-verifier.ts';
 export type { ReleaseToVerify } from './release-verifier.ts';
 export { RemoteRegistryService } from './remote-registry.ts';
 export { RemoteActivationSchema, RemoteCanaryClientSchema, RemoteCanarySchema, RemoteReleaseSchema } from './remote-release.entities.ts';
-export { markCanaryClientErrored, RemoteReleaseService } from './remote-releases.service.ts';
+export { isServedVersion, markCanaryClientErrored, RemoteReleaseService } from './remote-releases.service.ts';
 export type { ReleaseActor } from './remote-releases.service.ts';

@@ -31,6 +31,7 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   REMOTE_ACTIVATED_EVENT,
+  REMOTE_NAMES,
   REMOTE_CANARY_CHANGED_EVENT,
   publishReleaseSchema,
   type PublishReleaseInput,
@@ -111,6 +112,18 @@ export const CANARY_CLIENTS_PER_ADDRESS = 5;
  */
 export async function markCanaryClientErrored(em: EntityManager, remote: string, version: string, clientId: string, at: Date): Promise<void> {
   await em.getConnection().execute(`update remote_canary_clients set errored_at = coalesce(errored_at, ?) where remote = ? and version = ? and client_id = ?`, [at, remote, version, clientId]);
+}
+
+/**
+ * Whether the store has served `version` of `remote`: a published release of it, or the version of
+ * its entry in the bootstrap registry (`bootstrap`); remotes outside the registry (the shell) are
+ * not checked here (true). Used to trust a browser's error report as a regression (security review
+ * 2026-11-29 #15).
+ */
+export async function isServedVersion(em: EntityManager, bootstrap: Pick<RemoteRegistryService, 'list'>, remote: string, version: string): Promise<boolean> {
+  if (!(REMOTE_NAMES as readonly string[]).includes(remote)) return true;
+  if ((await bootstrap.list()).some((entry) => entry.name === remote && entry.version === version)) return true;
+  return (await em.count(RemoteRelease, { remote: remote as RemoteName, version })) > 0;
 }
 
 export class RemoteReleaseService {

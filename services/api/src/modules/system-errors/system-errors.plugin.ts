@@ -9,7 +9,7 @@
 import fp from 'fastify-plugin';
 import { SourceMapStore } from './source-maps.ts';
 import { SERVICE_REMOTE, SystemErrorService } from './system-errors.service.ts';
-import { CanaryReportTokens, markCanaryClientErrored } from '../platform/index.ts';
+import { CanaryReportTokens, isServedVersion, markCanaryClientErrored, releaseServices } from '../platform/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +21,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const tokens = new CanaryReportTokens(app.config.jwtSecret);
+    const { registry } = releaseServices(app);
     const sourceMaps = new SourceMapStore({ connectionString: app.orm.config.get('clientUrl') as string });
     const service = new SystemErrorService(
       app.events,
@@ -35,6 +36,8 @@ export default fp(
       sourceMaps.mapper(),
       // Release health (issue 24): an unhandled error of a remote version crashed its session.
       (em, report) => app.releaseHealth.markCrashed(em, report.sessionId, report.remote, report.version),
+      // Regressions only from versions the store served (review #15).
+      (em, remote, version) => isServedVersion(em, registry, remote, version),
     );
     app.decorate('systemErrors', service);
     app.decorate('sourceMaps', sourceMaps);

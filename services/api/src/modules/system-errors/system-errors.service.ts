@@ -115,8 +115,12 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The remote name of the service's own errors (its 5xx answers, system-errors.plugin.ts): never accepted from a browser's report. */
 export const SERVICE_REMOTE = 'api';
 
+/** Whether the store has served `version` of `remote` (a release or its bootstrap entry); see SystemErrorService's constructor. */
+export type ServedVersionCheck = (em: EntityManager, remote: string, version: string) => Promise<boolean>;
+
 export class SystemErrorService {
   private readonly events: EventBus;
+  private readonly servedVersion: ServedVersionCheck;
   private readonly clock: Clock;
   private readonly mapFrames: FrameMapper;
   private readonly onCrash: CrashListener;
@@ -134,7 +138,14 @@ export class SystemErrorService {
     verifyToken: SystemErrorService['verifyToken'] = () => false,
     mapFrames: FrameMapper = async (frames) => frames,
     onCrash: CrashListener = async () => undefined,
+    /**
+     * Whether a browser's report names a version the store served: only such a report reopens a
+     * resolved issue as a regression (security review 2026-11-29 #15: an anonymous report with a
+     * made-up version reopened any issue). Default: every version.
+     */
+    servedVersion: ServedVersionCheck = async () => true,
   ) {
+    this.servedVersion = servedVersion;
     this.events = events;
     this.clock = clock;
     this.verifyToken = verifyToken;
@@ -200,8 +211,14 @@ export class SystemErrorService {
         if (data.version && !issue.versions.includes(data.version)) issue.versions = [...issue.versions, data.version];
         if (level === 'error') issue.level = 'error';
         if (verified) issue.verified = true;
-        // Back in a version first seen after it was resolved (or of no known version): a regression.
-        if (issue.status === 'resolved' && (!data.version || !issue.resolvedVersions.includes(data.version))) {
+        // Back in a version first seen after it was resolved: a regression. A browser's report must
+        // name a version the store served (the service's own errors are trusted as they are).
+        const reopens =
+          issue.status === 'resolved' &&
+          (source === 'server'
+            ? !data.version || !issue.resolvedVersions.includes(data.version)
+            : Boolean(data.version && data.remote) && !issue.resolvedVersions.includes(data.version!) && (await this.servedVersion(tx, data.remote!, data.version!)));
+        if (reopens) {
           issue.status = 'unresolved';
           issue.resolved = false;
           issue.regression = true;
