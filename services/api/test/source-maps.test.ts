@@ -106,6 +106,18 @@ describe('source maps', () => {
     expect((await issue(one.id)).events[0]!.frames[0]).toMatchObject({ file: 'src/features/cart/add-to-cart.ts', line: second.throwLine });
   });
 
+  it("keep a build's map when a map of the same hashed file is uploaded under another app (security review 2026-11-29 #10)", async () => {
+    const genuine = await build(0, 'main.5e5e5e5e.js');
+    expect((await upload('storefront', '0.4.0-5e5e5e5e', [{ name: 'main.5e5e5e5e.js.map', content: genuine.map }])).status).toBe(201);
+    // A crafted map (other lines) under the same file name, later, as another app.
+    const crafted = await build(9, 'main.5e5e5e5e.js');
+    expect(crafted.throwLine).not.toBe(genuine.throwLine);
+    expect((await upload('devtools', '9.9.9-zzzzzzzz', [{ name: 'main.5e5e5e5e.js.map', content: crafted.map }])).status).toBe(201);
+    const { id } = await report(genuine.stack, '0.4.0-5e5e5e5e');
+    await runJobs();
+    expect((await issue(id)).events[0]!.frames[0]).toMatchObject({ file: 'src/features/cart/add-to-cart.ts', line: genuine.throwLine, mapped: true });
+  });
+
   it('leave frames without a stored map as reported', async () => {
     const orphan = await build(1, 'main.11112222.js');
     const { id } = await report(orphan.stack, '0.3.0-11112222');

@@ -51,6 +51,8 @@ export const FRAME_MAPPING_JOB = 'source-map-frames';
 
 /** Source maps one upload may carry. */
 const SOURCE_MAP_FILES_PER_UPLOAD = 500;
+/** Bytes of source maps one upload carries in all (a release's builds are ~10-20 MB of maps). */
+export const SOURCE_MAP_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
 
 /** A multipart failure as the client's 400 (a too-large part, a broken body); domain errors stay. */
 function sourceMapUploadError(error: unknown): unknown {
@@ -89,10 +91,15 @@ const systemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!request.isMultipart()) throw new ValidationError('Envie os source maps como multipart/form-data.');
       const files: SourceMapFile[] = [];
+      let received = 0;
       try {
         for await (const part of request.files()) {
           const file = generatedFileOf(part.filename);
-          files.push({ file, json: (await part.toBuffer()).toString('utf8') });
+          const bytes = await part.toBuffer();
+          // The upload in all, not only each file (review #10: 500 files of 25 MB were each buffered).
+          received += bytes.length;
+          if (received > SOURCE_MAP_UPLOAD_MAX_BYTES) throw new DomainError(413, 'payload_too_large', `Envio grande demais: até ${SOURCE_MAP_UPLOAD_MAX_BYTES / 1024 / 1024} MB de source maps por vez.`);
+          files.push({ file, json: bytes.toString('utf8') });
         }
       } catch (error) {
         throw sourceMapUploadError(error);

@@ -68,7 +68,9 @@ async function load({ key, file, build }: StoredMapKey): Promise<SourceMapLoadRe
   counters.reads += 1;
   const { rows } = build
     ? await client.query<{ map: Buffer }>('select map from source_maps where app = $1 and version = $2 and file = $3', [build.app, build.version, file])
-    : await client.query<{ map: Buffer }>('select map from source_maps where file = $1 order by uploaded_at desc limit 1', [file]);
+    : // A content-hashed name is one build's file: the first map stored under it is that build's, and
+      // an upload of the same name under another app or version cannot replace it (review #10).
+      await client.query<{ map: Buffer }>('select map from source_maps where file = $1 order by uploaded_at asc limit 1', [file]);
   const row = rows[0];
   if (!row) return 'none';
   counters.parses += 1;
