@@ -269,10 +269,23 @@ test("one bug reported three times is one issue in the original source; resolved
   expect(await report(storefront.version)).toBe(202);
   await expect(page.getByTestId('issue-count')).toHaveText('4');
   await expect(page.getByText('Resolvido', { exact: true })).toBeVisible();
-  // A newer release brings it back: a regression, unresolved again.
-  expect(await report(`${storefront.version}.next`)).toBe(202);
-  await expect(page.getByText('Regressão', { exact: true })).toBeVisible();
-  await expect(page.getByText('Não resolvido', { exact: true })).toBeVisible();
+  // A version the store never served (anyone can name one): counted, still resolved (security review #15).
+  expect(await report(`${storefront.version}.inventada`)).toBe(202);
+  await expect(page.getByTestId('issue-count')).toHaveText('5');
+  await expect(page.getByText('Resolvido', { exact: true })).toBeVisible();
+  // A newer release (published, so the store serves it) brings it back: a regression, unresolved again.
+  const newer = `${storefront.version}.next`;
+  await sql(
+    `insert into remote_releases (id, remote, version, manifest_url, integrity, published_at, published_by, notes) values (gen_random_uuid(), 'storefront', $1, $2, $3, now(), 'cli:e2e', '')`,
+    [newer, storefront.manifestUrl, `sha384-${'A'.repeat(64)}`],
+  );
+  try {
+    expect(await report(newer)).toBe(202);
+    await expect(page.getByText('Regressão', { exact: true })).toBeVisible();
+    await expect(page.getByText('Não resolvido', { exact: true })).toBeVisible();
+  } finally {
+    await sql(`delete from remote_releases where remote = 'storefront' and version = $1`, [newer]);
+  }
 
   await page.goto('/developer/saude');
   const own = page.getByTestId('release-health-row').filter({ hasText: storefront.version }).first();

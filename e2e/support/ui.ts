@@ -24,6 +24,9 @@ export async function settle(page: Page): Promise<void> {
 /** Signs in at /auth as a customer and waits for the confirmation toast. */
 export async function signInAsCustomer(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth');
+  // The form is server-rendered: typing before it hydrated could be lost (a password field found
+  // empty, 'Senha é obrigatória', once in a full run). Fill it once the page is live.
+  await expect(page.locator('html[data-remote-ready="storefront"]')).toHaveCount(1);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).last().click();
