@@ -81,7 +81,7 @@ const { registry, error } = await start(boot);
 const landing = routeOwner(registry, window.location.pathname);
 void installWebVitals(() => {
   const entry = landing && registry.find((candidate) => candidate.name === landing.name);
-  // The registry's canary report token, when a canary of the remote runs: only vitals carrying it count for the canary guard (issue 32).
+  // The registry's canary report token, when a canary of the remote runs: only vitals carrying it count for the canary guard.
   return landing && entry ? { route: landing.route, remotes: [{ name: entry.name, version: entry.version, ...(entry.reportToken ? { reportToken: entry.reportToken } : {}) }], clientId: clientId() } : null;
 });
 await yieldToMain();

@@ -28,8 +28,8 @@ export const remoteEntrySchema = z.object({
   /**
    * The operator's bootstrap entry (the API's registry file or environment), served while no
    * release of the remote is active: configuration deployed with the store, not a release. The
-   * shell's host runs a Node build without a recorded `serverIntegrity` only for such an entry
-   * (issue 32); a release must record the hash.
+   * shell's host runs a Node build without a recorded `serverIntegrity` only for such an entry;
+   * a release must record the hash.
    */
   bootstrap: z.literal(true).optional(),
   /**

@@ -44,7 +44,7 @@ export interface ServerPageRequest {
   /**
    * The origins a remote's Node build may be loaded from (the host's `RELEASE_ORIGINS`, fixed at
    * its start): a build elsewhere, or one whose hash the registry did not record, is not run
-   * (issue 32; shell server/server-remotes.ts).
+   * (shell server/server-remotes.ts).
    */
   releaseOrigins: readonly string[];
   /** The CSP nonce of the response: React's inline scripts (streamed Suspense boundaries) carry it. */

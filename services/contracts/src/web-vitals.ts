@@ -36,7 +36,7 @@ export const webVitalsBeaconSchema = z.object({
       z.object({
         name: z.enum(VITALS_APPS),
         version: z.string().regex(/^[0-9A-Za-z][0-9A-Za-z._-]{0,59}$/, 'Versão inválida'),
-        /** The registry's canary report token for this remote and version (issue 32): only samples carrying one count for the canary guard. */
+        /** The registry's canary report token for this remote and version: only samples carrying one count for the canary guard. */
         reportToken: z.string().max(300).optional(),
       }),
     )

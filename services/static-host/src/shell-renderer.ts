@@ -49,7 +49,7 @@ export class StyleInliner {
 
   /**
    * `root`: the shell's build directory, where style sheets under `/` are read; `releaseOrigins`:
-   * the only origins a remote's style sheet is fetched from (the host's `RELEASE_ORIGINS`; issue 32,
+   * the only origins a remote's style sheet is fetched from (the host's `RELEASE_ORIGINS`;
    * security review 2026-11-29 #4: a manifest naming another URL, an internal one say, must not have
    * the host fetch it and publish its answer in every page). A sheet elsewhere stays a `<link>`,
    * which the browser's CSP `style-src` judges.

@@ -14,7 +14,7 @@
  *   is picked up.
  * - A remote whose manifest names no Node build, or whose singletons this shell does not
  *   satisfy, is not server-rendered (`null`), as the browser refuses the latter too.
- * - Only verified code runs (issue 32, security review 2026-11-29 #4): the Node container must be
+ * - Only verified code runs (security review 2026-11-29 #4): the Node container must be
  *   on one of the host's release origins (`RELEASE_ORIGINS`, fixed at the host's start, never read
  *   from a manifest), and its bytes must match the SRI hash the registry recorded
  *   (`serverIntegrity`, required by the API for every release with a Node build). An entry

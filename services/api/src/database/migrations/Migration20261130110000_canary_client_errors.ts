@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
  * When each client counted for a canary first reported an error of the version it was served
  * (`remote_canary_clients.errored_at`, set by a report whose canary token verifies): the canary
  * guard counts erroring clients, not reports, so one client cannot roll a canary back by repeating
- * a report (issue 32, security review 2026-11-29 #3). Likewise `web_vital_samples.canary_client`:
+ * a report (security review 2026-11-29 #3). Likewise `web_vital_samples.canary_client`:
  * the sha256 of the client id a sample's canary token was issued to (null: no valid token); the
  * guard's vitals rule reads only those samples, one value per client.
  */

@@ -16,7 +16,7 @@
  *
  * Real-user speed (issue 24): the canary is also rolled back when its p75 LCP or p75 INP since it
  * started is more than {@link CANARY_VITALS_RATIO} times the stable version's, each version having
- * Web Vitals from at least `minVitalsSessions` clients (`CANARY_MIN_VITALS_SESSIONS`); issue 32:
+ * Web Vitals from at least `minVitalsSessions` clients (`CANARY_MIN_VITALS_SESSIONS`);
  * only samples carrying the registry's canary token count, one value per client (its median). The figures
  * and the time from the last sample that proved the breach to the rollback are recorded. The job
  * runs every {@link CANARY_CHECK_INTERVAL_MS}, so that time stays under the 60 s target.

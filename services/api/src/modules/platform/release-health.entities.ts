@@ -23,7 +23,7 @@ export const WebVitalSampleSchema = defineEntity({
     value: p.double(),
     /** sha256 of the tab's session id. */
     sessionKey: p.string().length(64),
-    /** sha256 hex of the client id its canary report token was issued to (issue 32); null: no valid token, not counted by the canary guard. */
+    /** sha256 hex of the client id its canary report token was issued to; null: no valid token, not counted by the canary guard. */
     canaryClient: p.string().length(64).nullable(),
   },
 });

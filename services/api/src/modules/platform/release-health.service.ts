@@ -38,7 +38,7 @@ export function sampled(sessionKey: string, rate: number): boolean {
 
 export interface VersionVitals {
   version: string;
-  /** Distinct clients with samples carrying a valid canary token (issue 32; one value per client). */
+  /** Distinct clients with samples carrying a valid canary token (one value per client). */
   clients: number;
   lcpP75: number | null;
   inpP75: number | null;
@@ -70,7 +70,7 @@ export class ReleaseHealthService {
     if (!sampled(key, this.sampleRate)) return false;
     const now = this.clock.now();
     const rows = beacon.remotes.flatMap((remote) => {
-      // Only a sample whose token the registry issued for this remote and version counts for a canary (issue 32).
+      // Only a sample whose token the registry issued for this remote and version counts for a canary.
       const client = this.canaryClientOf(remote.reportToken, remote.name, remote.version, now);
       const canaryClient = client === null ? null : createHash('sha256').update(`canary-client:${client}`).digest('hex');
       return beacon.metrics.map((metric) => ({ app: remote.name, version: remote.version, metric: metric.name, value: metric.value, canary_client: canaryClient }));
@@ -166,7 +166,7 @@ export class ReleaseHealthService {
    * Clients with vitals and p75 LCP and INP of each version of `remote` since `since`, for the
    * canary guard: only samples with a valid canary token count, and each client weighs once (its
    * median per metric; the p75 is over clients), so one client sending many beacons cannot move
-   * the figure (issue 32, security review 2026-11-29 #3).
+   * the figure (security review 2026-11-29 #3).
    */
   async vitalsSince(em: EntityManager, remote: string, since: Date, versions: readonly string[]): Promise<VersionVitals[]> {
     const rows = await em.getConnection().execute<{ version: string; clients: number; lcp: number | null; inp: number | null; last: string | Date | null }[]>(

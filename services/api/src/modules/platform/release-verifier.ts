@@ -9,7 +9,7 @@
  * announces a build version, that it is the release's version. Issue 20: when a release records
  * the hash of its Node build (`serverIntegrity`), the manifest must announce that build
  * (`metaData.ssrRemoteEntry`, on an allowed origin too) and the container's bytes must match the hash;
- * issue 32: a manifest that announces a Node build needs that hash (the release tool records it).
+ * a manifest that announces a Node build needs that hash (the release tool records it).
  *
  * Issue 21 (review item 7, SSRF): both URLs must be on an allowed origin (`RELEASE_ORIGINS`,
  * default the remotes' origins), redirects are not followed (a 3xx is a failure), and every
@@ -160,7 +160,7 @@ export function serverEntryUrlOf(manifest: FederationManifest, manifestUrl: stri
  * Why the Node build of `release` fails verification (issue 20), or null when the manifest
  * announces no Node build and the release records no hash for one, or the manifest announces the
  * container on an allowed origin and its bytes match the recorded hash. A manifest that announces
- * a Node build for a release without `serverIntegrity` fails (issue 32: the host would run it unchecked).
+ * a Node build for a release without `serverIntegrity` fails (the host would run it unchecked).
  */
 async function serverEntryReason(release: ReleaseToVerify, manifest: FederationManifest, allowedOrigins: readonly string[], fetchImpl: typeof fetch): Promise<string | null> {
   const url = serverEntryUrlOf(manifest, release.manifestUrl);

@@ -93,7 +93,7 @@ export const RemoteCanaryClientSchema = defineEntity({
     /** The address the client asked from (at most CANARY_CLIENTS_PER_ADDRESS counted per address, issue 21). */
     address: p.string().length(64).nullable(),
     firstSeenAt: p.datetime().onCreate(() => new Date()),
-    /** When this client first reported an error of this version with a verified canary token (issue 32); null: none. */
+    /** When this client first reported an error of this version with a verified canary token; null: none. */
     erroredAt: p.datetime().nullable(),
   },
 });

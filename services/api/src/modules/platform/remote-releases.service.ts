@@ -107,7 +107,7 @@ export const CANARY_CLIENTS_PER_ADDRESS = 5;
 /**
  * Marks `clientId`, served `version` of `remote` during a canary, as having reported an error
  * (its report token verified) at `at`, once: the canary guard counts erroring clients, so one
- * client repeating a report is still one (issue 32, security review 2026-11-29 #3). Nothing
+ * client repeating a report is still one (security review 2026-11-29 #3). Nothing
  * happens for a client the registry did not count.
  */
 export async function markCanaryClientErrored(em: EntityManager, remote: string, version: string, clientId: string, at: Date): Promise<void> {
@@ -173,7 +173,7 @@ export class RemoteReleaseService {
       const exposed = served.filter((entry) => canaries.has(entry.name) && previewed?.remote !== entry.name);
       const counted = await this.recordCanaryClients(em, clientId, exposed, address ?? null);
       // Reports about these entries count for the canary guard only with this token (issue 21), and
-      // only a client the guard counts gets one (issue 32: a made-up id past the address cap gets none).
+      // only a client the guard counts gets one (a made-up id past the address cap gets none).
       if (this.reportTokens) {
         const tokens = this.reportTokens;
         return served.map((entry) => (counted.includes(entry) ? { ...entry, reportToken: tokens.issue(entry.name, entry.version, clientId) } : entry));

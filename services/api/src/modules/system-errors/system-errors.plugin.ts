@@ -26,7 +26,7 @@ export default fp(
     const service = new SystemErrorService(
       app.events,
       app.clock,
-      // A verified report also marks its client as erroring for the canary guard (issue 32).
+      // A verified report also marks its client as erroring for the canary guard.
       async (report, now, em) => {
         const clientId = tokens.clientOf(report.reportToken, report.remote, report.version, now);
         if (clientId === null) return false;

@@ -128,7 +128,7 @@ export class SystemErrorService {
 
   /**
    * Whether a report's `reportToken` was issued for its remote and version (issue 21; default:
-   * never); it may record, in `em`, that the token's client reported (issue 32).
+   * never); it may record, in `em`, that the token's client reported.
    */
   private readonly verifyToken: (report: { reportToken?: string | undefined; remote?: string | undefined; version?: string | undefined }, now: Date, em: EntityManager) => boolean | Promise<boolean>;
 
