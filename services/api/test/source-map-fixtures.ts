@@ -1,6 +1,6 @@
 /**
  * Synthetic source maps of realistic size with a mapping the test knows independently of the
- * service's source-map library: segments are drawn from a seeded PRNG, encoded here (Base64 VLQ,
+ * service's source-map library: segments are drawn from a seeded generator (pure-rand), encoded here (Base64 VLQ,
  * Source Map v3 / ECMA-426), and each segment's original file, line, column and name is kept, so a
  * test can name a generated position and the original position it must map to.
  *
@@ -8,6 +8,8 @@
  * characters of mappings on 10 generated lines): by default 10 lines of 12 000 segments each,
  * 40 embedded sources of 300 lines, ~1.9 MB of JSON.
  */
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -22,18 +24,6 @@ function vlq(value: number): string {
     out += BASE64[digit];
   } while (rest > 0);
   return out;
-}
-
-/** A small seeded PRNG (mulberry32): the same seed, the same map. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export interface SyntheticMapOptions {
@@ -69,8 +59,9 @@ export interface SyntheticMap {
 /** Builds one synthetic map (see the module comment). */
 export function syntheticMap(options: SyntheticMapOptions): SyntheticMap {
   const { file, app = 'storefront', seed = 1, lines = 10, segmentsPerLine = 12_000, sources = 40, sourceLines = 300 } = options;
-  const random = prng(seed);
-  const int = (below: number) => Math.floor(random() * below);
+  // pure-rand's seeded generator (as the demo seeding uses): the same seed, the same map.
+  const rng = xoroshiro128plus(seed);
+  const int = (below: number) => uniformInt(rng, 0, below - 1);
   const tag = file.replace(/\.js$/, '').replace(/[^a-z0-9]/gi, '-');
   const sourceNames = Array.from({ length: sources }, (_, i) => `src/features/${tag}/module-${i}.ts`);
   const words = ['anel', 'brinco', 'colar', 'pulseira', 'prata', 'estoque', 'carrinho', 'pedido', 'frete', 'cupom'];
