@@ -289,7 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 /**
- * Freight settings (issue 23); `CARRIER=melhorenvio` without `MELHOR_ENVIO_TOKEN` is refused, and
+ * Freight settings; `CARRIER=melhorenvio` without `MELHOR_ENVIO_TOKEN` is refused, and
  * so is `CARRIER=sandbox` in production (security review 2026-11-29 #11): its labels are free and
  * fake, and its tracking marks an order delivered 5 minutes after purchase (opening the return
  * window and e-mailing made-up tracking codes), like the sandbox acquirer and invoices.
@@ -355,7 +355,7 @@ function senderAddress(value: string | undefined): AppConfig['shipping']['sender
 }
 
 /**
- * The acquirer (issue 10 item 6, issue 21 / review item 14): `sandbox` by default outside
+ * The acquirer: `sandbox` by default outside
  * production; in production (`NODE_ENV=production`) only `mercadopago`, with its three
  * credentials: the sandbox approves free "paid" orders and writes BR Codes payable to a default
  * key, so it is never selectable there (a test store runs Mercado Pago's `TEST-` credentials).

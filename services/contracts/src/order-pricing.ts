@@ -8,7 +8,7 @@
  * - `couponDiscountCents`: the coupon's discount (contracts `CouponCheck.discountCents`): on the
  *   goods for percent and fixed coupons, the freight for a free-shipping one;
  * - `storeCreditCents`: the part paid with the shopper's store credit (the balance the shopper
- *   chose to use, up to the total before the PIX discount; issue 23 "issues store credit"): a way
+ *   chose to use, up to the total before the PIX discount): a way
  *   of paying, not a discount; it pays the freight first, then the goods;
  * - `pixDiscountCents`: the store's PIX discount (`pixPriceCents`, rounded in the shopper's favour)
  *   on the goods left after a goods coupon, when paying by PIX, and only on the part of them the

@@ -1,5 +1,5 @@
 /**
- * Idempotent order placement (issue 21, review item 17; security review 2026-11-29 #17): a
+ * Idempotent order placement (security review 2026-11-29 #17): a
  * request's fingerprint, and the check that a retried idempotency key carries the same request as
  * the order it already made.
  */

@@ -157,7 +157,7 @@ export function serverEntryUrlOf(manifest: FederationManifest, manifestUrl: stri
 }
 
 /**
- * Why the Node build of `release` fails verification (issue 20), or null when the manifest
+ * Why the Node build of `release` fails verification, or null when the manifest
  * announces no Node build and the release records no hash for one, or the manifest announces the
  * container on an allowed origin and its bytes match the recorded hash. A manifest that announces
  * a Node build for a release without `serverIntegrity` fails (the host would run it unchecked).

@@ -172,7 +172,7 @@ export class RemoteReleaseService {
     if (clientId && canaries.size > 0) {
       const exposed = served.filter((entry) => canaries.has(entry.name) && previewed?.remote !== entry.name);
       const counted = await this.recordCanaryClients(em, clientId, exposed, address ?? null);
-      // Reports about these entries count for the canary guard only with this token (issue 21), and
+      // Reports about these entries count for the canary guard only with this token, and
       // only a client the guard counts gets one (a made-up id past the address cap gets none).
       if (this.reportTokens) {
         const tokens = this.reportTokens;

@@ -1,5 +1,5 @@
 /**
- * Source maps (issue 24; security review 2026-11-29 #1): every build emits hidden source maps (no
+ * Source maps (security review 2026-11-29 #1): every build emits hidden source maps (no
  * `sourceMappingURL`, never served to browsers); `npm run release` uploads them with the version,
  * and `npm start` imports the maps of the builds it serves (`SOURCE_MAP_DIRS`). The service maps
  * the stack frames of reports to the original file, line, column and identifier, with a few lines

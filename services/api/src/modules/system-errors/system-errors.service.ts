@@ -127,7 +127,7 @@ export class SystemErrorService {
   private frameMapping: FrameMapping | null = null;
 
   /**
-   * Whether a report's `reportToken` was issued for its remote and version (issue 21; default:
+   * Whether a report's `reportToken` was issued for its remote and version (default:
    * never); it may record, in `em`, that the token's client reported.
    */
   private readonly verifyToken: (report: { reportToken?: string | undefined; remote?: string | undefined; version?: string | undefined }, now: Date, em: EntityManager) => boolean | Promise<boolean>;
