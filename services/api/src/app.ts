@@ -45,7 +45,12 @@ import failedEmailRoutes from './modules/failed-emails/index.ts';
 import invoiceRoutes from './modules/invoices/index.ts';
 import identityRoutes, { liveSessionRoles } from './modules/identity/index.ts';
 import notificationRoutes from './modules/notifications/index.ts';
-import orderRoutes, { orderedVariants, paymentsPlugin, productIsOrdered } from './modules/orders/index.ts';
+import { fulfilmentPlugin } from './modules/fulfilment/index.ts';
+import fulfilmentRoutes from './modules/fulfilment/routes.ts';
+import { orderServicesPlugin, orderedVariants, productIsOrdered } from './modules/orders/index.ts';
+import { adminOrderRoutes, orderRoutes } from './modules/orders/routes.ts';
+import { paymentsPlugin } from './modules/payments/index.ts';
+import paymentRoutes from './modules/payments/routes.ts';
 import platformRoutes, { releaseHealthPlugin } from './modules/platform/index.ts';
 import qualityRoutes from './modules/quality/index.ts';
 import realtimeRoutes from './modules/realtime/index.ts';
@@ -54,6 +59,7 @@ import reservationRoutes from './modules/reservations/index.ts';
 import searchRoutes from './modules/search/index.ts';
 import settingsRoutes from './modules/settings/index.ts';
 import systemErrorRoutes, { systemErrorsPlugin } from './modules/system-errors/index.ts';
+import { storeCreditLedger } from './modules/store-credit/index.ts';
 import userRoutes from './modules/users/index.ts';
 import scheduledJobsPlugin from './bootstrap/scheduled-jobs.ts';
 
@@ -141,6 +147,10 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   const execute: SqlExecutor = (sql, params) => app.orm.em.getConnection().execute(sql, params, 'all');
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(execute) });
   await app.register(authPlugin, { sessionRoles: liveSessionRoles });
+  // The order and fulfilment services, built once; orders get the store-credit ledger lent (its
+  // entries reference orders, so that module sits above orders).
+  await app.register(orderServicesPlugin, { storeCredit: storeCreditLedger });
+  await app.register(fulfilmentPlugin);
 
   await app.register(platformRoutes);
   await app.register(catalogueRoutes, { isOrdered: productIsOrdered, orderedVariants });
@@ -150,7 +160,12 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(promotionRoutes);
   await app.register(reservationRoutes);
   await app.register(backInStockRoutes);
+  // The API reference lists routes in registration order: labels, shoppers' orders, payments, staff orders.
+  await app.register(fulfilmentRoutes);
   await app.register(orderRoutes);
+  // The acquirer's notifications move orders: the payments module lends the request, orders apply it.
+  await app.register(paymentRoutes, { handleWebhook: (em, request) => app.orders.reconciliation.handleWebhook(em, request) });
+  await app.register(adminOrderRoutes);
   await app.register(invoiceRoutes);
   await app.register(returnRoutes);
   await app.register(scheduledJobsPlugin);

@@ -9,8 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CouponRefusedError, CouponService } from '../src/modules/promotions/index.ts';
 import { orderSchema } from '@prata/contracts';
-import { orderServices } from '../src/modules/orders/index.ts';
-import type { SandboxPaymentProvider } from '../src/modules/orders/sandbox-provider.ts';
+import type { SandboxPaymentProvider } from '../src/modules/payments/sandbox-provider.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { placeOrder, sql } from './admin-fixtures.ts';
 import { TestClock, createTestService, type TestService } from './helpers.ts';
@@ -268,7 +267,7 @@ describe('a late payment reinstated by staff (security review 2026-11-29 #8)', (
     const order = orderSchema.parse(placed.json());
     expect(order.pricing.couponDiscountCents).toBeGreaterThan(0);
     clock.advance(10 * 86_400_000);
-    await orderServices(service.app).reconciliation.expireOverdue(service.db.orm.em.fork());
+    await service.app.orders.reconciliation.expireOverdue(service.db.orm.em.fork());
     const [row] = await sql<{ payment_reference: string; status: string }>(service, 'select payment_reference, status from orders where id = ?', [order.id]);
     expect(row!.status).toBe('cancelled');
     expect(await (service.app.payments as SandboxPaymentProvider).simulatePayment(row!.payment_reference)).toBe(true);

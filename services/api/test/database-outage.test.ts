@@ -24,7 +24,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/database/em
 import { openDatabase } from '../src/bootstrap/open-database.ts';
 import { account, accounts, type SignedIn } from './accounts.ts';
 import { approvedCardRequest, shippingCustomer } from './checkout-data.ts';
-import { SandboxPaymentProvider } from '../src/modules/orders/sandbox-provider.ts';
+import { SandboxPaymentProvider } from '../src/modules/payments/sandbox-provider.ts';
 import { silentLog, type TestService } from './helpers.ts';
 import { freePort } from './free-port.ts';
 import { until } from './processes.ts';

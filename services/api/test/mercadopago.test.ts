@@ -17,8 +17,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../src/events/event-bus.ts';
-import { orderServices } from '../src/modules/orders/index.ts';
-import { Order, PaymentNotification } from '../src/modules/orders/order.entities.ts';
+import { Order } from '../src/modules/orders/order.entities.ts';
+import { PaymentNotification } from '../src/modules/payments/payment.entities.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 import { MercadoPagoDouble } from './mercadopago-double.ts';
@@ -210,7 +210,7 @@ describe('PIX webhooks', () => {
     clock.advance(29 * 60_000);
     double.setStatus(payment.id, 'approved');
     clock.advance(4 * 60_000);
-    await orderServices(service.app).reconciliation.expireOverdue(service.db.orm.em.fork());
+    await service.app.orders.reconciliation.expireOverdue(service.db.orm.em.fork());
     const row = await orderRow(order.id);
     expect(row.status).toBe('paid');
     expect(await stockOf(service, product.id)).toBe(2);
@@ -219,7 +219,7 @@ describe('PIX webhooks', () => {
   it('cancels an unpaid PIX at the acquirer, then the order; a payment confirmed after that is raised and refunded', async () => {
     const { order, payment, product } = await pixOrder();
     clock.advance(33 * 60_000);
-    expect(await orderServices(service.app).reconciliation.expireOverdue(service.db.orm.em.fork())).toBeGreaterThanOrEqual(1);
+    expect(await service.app.orders.reconciliation.expireOverdue(service.db.orm.em.fork())).toBeGreaterThanOrEqual(1);
     expect(double.requests.some((r) => r.method === 'PUT' && r.path === `/v1/payments/${payment.id}` && r.body?.status === 'cancelled')).toBe(true);
     expect((await orderRow(order.id)).status).toBe('cancelled');
     expect(await stockOf(service, product.id)).toBe(3);
@@ -282,7 +282,7 @@ describe('acquirer outage after the order is committed', () => {
     expect(response.json().status).toBe('pending');
     double.failSearch = null;
     clock.advance(16 * 60_000);
-    await orderServices(service.app).reconciliation.expireOverdue(service.db.orm.em.fork());
+    await service.app.orders.reconciliation.expireOverdue(service.db.orm.em.fork());
     expect((await orderRow(response.json().id)).status).toBe('cancelled');
     expect(await stockOf(service, product.id)).toBe(1);
   });
@@ -297,7 +297,7 @@ describe('acquirer outage after the order is committed', () => {
       expect(response.json().status).toBe('pending');
       const id = response.json().id as string;
       const expiresAt = (await orderRow(id)).expiresAt!.getTime();
-      const expire = () => orderServices(service.app).reconciliation.expireOverdue(service.db.orm.em.fork());
+      const expire = () => service.app.orders.reconciliation.expireOverdue(service.db.orm.em.fork());
 
       // Past the deadline, acquirer down: it waits (stock still held) for the next run...
       clock.advance(expiresAt - clock.now().getTime() + 60_000);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderSchema, MAX_PENDING_ORDERS } from '@prata/contracts';
 import { AdminLog } from '../src/modules/audit/admin-log.entity.ts';
 import type { DomainEvent } from '../src/events/event-bus.ts';
-import { SandboxPayment } from '../src/modules/orders/order.entities.ts';
+import { SandboxPayment } from '../src/modules/payments/payment.entities.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 import { CPF, createProduct, customer, offerFreeShipping, orderMails, placeOrder, sandboxCard, stockOf } from './shop.ts';

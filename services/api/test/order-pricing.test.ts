@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema, SHIPPING_CHANGED_MESSAGE, type Order as OrderDto } from '@prata/contracts';
-import { SandboxPayment } from '../src/modules/orders/order.entities.ts';
+import { SandboxPayment } from '../src/modules/payments/payment.entities.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
 import { TestClock, createTestService, type TestService } from './helpers.ts';

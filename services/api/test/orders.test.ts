@@ -13,7 +13,6 @@ import { ORDER_CODE_PATTERN, orderHistoryCursor, orderSchema, type Order as Orde
 import { DomainEventRecord } from '../src/events/domain-event.entity.ts';
 import type { DomainEvent } from '../src/events/event-bus.ts';
 import { Order } from '../src/modules/orders/order.entities.ts';
-import { orderServices } from '../src/modules/orders/index.ts';
 import { ProductReservation } from '../src/modules/catalogue/reservation.entity.ts';
 import { account, accounts, bearer, type SignedIn } from './accounts.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
@@ -198,7 +197,7 @@ describe('PIX', () => {
 
   it('expires after 30 minutes unpaid, returning the stock', async () => {
     events.length = 0;
-    const { reconciliation } = orderServices(service.app);
+    const { reconciliation } = service.app.orders;
     clock.advance(31 * 60_000);
     // Within the grace after the code's expiry the acquirer is not even asked.
     expect(await reconciliation.expireOverdue(service.db.orm.em.fork())).toBe(0);

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderSchema, productSchema, type OrderReturns } from '@prata/contracts';
 import { AdminLog } from '../src/modules/audit/admin-log.entity.ts';
-import { SandboxPayment } from '../src/modules/orders/order.entities.ts';
+import { SandboxPayment } from '../src/modules/payments/payment.entities.ts';
 import { prorate, unitsAmount, withdrawalDeadline } from '../src/modules/returns/return-amounts.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';

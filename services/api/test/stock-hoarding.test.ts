@@ -10,9 +10,8 @@
  * Defaults are the ones under test (no override).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderServices } from '../src/modules/orders/index.ts';
 import { Order } from '../src/modules/orders/order.entities.ts';
-import type { SandboxPaymentProvider } from '../src/modules/orders/sandbox-provider.ts';
+import type { SandboxPaymentProvider } from '../src/modules/payments/sandbox-provider.ts';
 import { account, type SignedIn } from './accounts.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 import { CPF, createProduct, customer, placeOrder, stockOf } from './shop.ts';
@@ -59,7 +58,7 @@ describe('stock hoarding', () => {
     // Monday 10:00 in São Paulo: held until the end of Tuesday there (03:00 UTC on Wednesday, minus 1 ms).
     expect(row.expiresAt!.toISOString()).toBe('2026-11-25T02:59:59.999Z');
 
-    const { reconciliation } = orderServices(service.app);
+    const { reconciliation } = service.app.orders;
     clock.advance(20 * 3_600_000); // Tuesday morning: still held
     await reconciliation.expireOverdue(service.db.orm.em.fork());
     expect(await stockOf(service, product.id)).toBe(7);

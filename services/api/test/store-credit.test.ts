@@ -16,9 +16,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_CREDIT_CHANGED_MESSAGE, STORE_CREDIT_SHORT_MESSAGE, formatBRL, orderSchema, storeCreditSchema, type OrderReturns } from '@prata/contracts';
-import { orderServices } from '../src/modules/orders/index.ts';
-import { SandboxPayment } from '../src/modules/orders/order.entities.ts';
-import type { SandboxPaymentProvider } from '../src/modules/orders/sandbox-provider.ts';
+import { SandboxPayment } from '../src/modules/payments/payment.entities.ts';
+import type { SandboxPaymentProvider } from '../src/modules/payments/sandbox-provider.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
 import { TestClock, createTestService, type TestService } from './helpers.ts';
@@ -174,7 +173,7 @@ describe('store credit at checkout', () => {
       expect(response.statusCode, response.body).toBe(201);
       const order = orderSchema.parse(response.json());
       clock.advance(10 * 86_400_000);
-      await orderServices(service.app).reconciliation.expireOverdue(service.db.orm.em.fork());
+      await service.app.orders.reconciliation.expireOverdue(service.db.orm.em.fork());
       expect((await balanceOf(shopper)).balanceCents).toBe(5_000);
       const [{ payment_reference: reference }] = (await sql<{ payment_reference: string }>(service, 'select payment_reference from orders where id = ?', [order.id])) as [{ payment_reference: string }];
       expect(await (service.app.payments as SandboxPaymentProvider).simulatePayment(reference)).toBe(true);

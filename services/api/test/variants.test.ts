@@ -14,9 +14,8 @@ import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 import { Notification } from '../src/modules/notifications/notification.entities.ts';
-import { orderServices } from '../src/modules/orders/index.ts';
 import { Order } from '../src/modules/orders/order.entities.ts';
-import type { SandboxPaymentProvider } from '../src/modules/orders/sandbox-provider.ts';
+import type { SandboxPaymentProvider } from '../src/modules/payments/sandbox-provider.ts';
 import { CPF, customer, offerFreeShipping, sandboxCard } from './shop.ts';
 
 const clock = new TestClock();
@@ -358,7 +357,7 @@ describe('expiry and a late payment of a variant', () => {
     expect((await read(ring.id)).variants.map((variant) => variant.stock)).toEqual([2, 3, 1]);
 
     clock.advance(10 * 86_400_000);
-    await orderServices(service.app).reconciliation.expireOverdue(service.db.orm.em.fork());
+    await service.app.orders.reconciliation.expireOverdue(service.db.orm.em.fork());
     const expired = await service.db.orm.em.fork().findOneOrFail(Order, { id });
     expect(expired.status).toBe('cancelled');
     expect((await read(ring.id)).variants.map((variant) => variant.stock)).toEqual([2, 5, 1]);

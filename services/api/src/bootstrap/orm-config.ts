@@ -23,7 +23,10 @@ import {
 import { OutboxEmailSchema } from '../mail/outbox-email.entity.ts';
 import { DomainEventRecordSchema } from '../events/domain-event.entity.ts';
 import { InvoiceSchema } from '../modules/invoices/index.ts';
-import { CarrierWebhookReceiptSchema, OrderItemSchema, OrderSchema, OrderStatusChangeSchema, PaymentNotificationSchema, SandboxPaymentSchema, ShipmentSchema, StoreCreditEntrySchema } from '../modules/orders/index.ts';
+import { CarrierWebhookReceiptSchema, ShipmentSchema } from '../modules/fulfilment/index.ts';
+import { OrderItemSchema, OrderSchema, OrderStatusChangeSchema } from '../modules/orders/index.ts';
+import { PaymentNotificationSchema, SandboxPaymentSchema } from '../modules/payments/index.ts';
+import { StoreCreditEntrySchema } from '../modules/store-credit/index.ts';
 import { ContentSectionSchema, SocialLinkSchema } from '../modules/content/index.ts';
 import { SearchNormalizeRoutine } from '../modules/search/index.ts';
 import { StoreSettingsSchema } from '../modules/settings/index.ts';

@@ -1,10 +1,11 @@
 /**
  * The store's periodic jobs, on the job queue (plugins/jobs.ts): each runs once per interval
  * across all service processes, on its own EntityManager fork.
- * - reservation cleanup (storefront.md 4, 9) and order expiry (issue 5), every
- *   `RESERVATION_CLEANUP_INTERVAL_MS` (default 60 s): expired reservations release their units;
- *   unpaid orders past their deadline are checked with the acquirer and then paid or cancelled,
- *   units back to stock (PaymentReconciliation.expireOverdue; issues 5, 13);
+ * - reservation cleanup (storefront.md 4, 9), every `RESERVATION_CLEANUP_INTERVAL_MS` (default
+ *   60 s): expired reservations release their units;
+ * - the jobs the orders and fulfilment modules declare in their `jobs.ts` (`order-expiry`,
+ *   `shipment-tracking`, `carrier-webhook-receipts-retention`), registered here under their own
+ *   names until one registry collects every module's jobs;
  * - outbox relay catch-up, every `OUTBOX_CATCHUP_INTERVAL_MS`: positions events whose commit
  *   notification no process heard (events/event-bus.ts);
  * - failed e-mails, retried on the job queue with backoff from `MAIL_RETRY_INTERVAL_MS`; one that
@@ -18,7 +19,9 @@
 import fp from 'fastify-plugin';
 import { registerHandlerRetries } from '../events/handler-retries.ts';
 import { registerMailRetries } from '../mail/mail-retries.ts';
-import { CARRIER_WEBHOOK_RECEIPT_DAYS, orderServices } from '../modules/orders/index.ts';
+import type { ModulePeriodicJob } from '../jobs/module-tasks.ts';
+import { fulfilmentJobs } from '../modules/fulfilment/jobs.ts';
+import { orderJobs } from '../modules/orders/jobs.ts';
 import { CANARY_CHECK_INTERVAL_MS, CanaryGuard, releaseServices } from '../modules/platform/index.ts';
 import { ReservationService } from '../modules/reservations/index.ts';
 import { RATE_LIMIT_CLEANUP_SQL } from '../plugins/rate-limit-store.ts';
@@ -28,10 +31,10 @@ export default fp(
     registerHandlerRetries(app, { maxAttempts: app.config.outboxHandlerMaxAttempts, retryDelaySeconds: app.config.outboxRetryDelaySeconds });
     registerMailRetries(app, { maxAttempts: app.config.mailMaxAttempts, retryDelayMs: app.config.mailRetryIntervalMs });
     const reservations = new ReservationService(app.clock, app.storage);
-    const { reconciliation } = orderServices(app);
     const interval = app.config.reservationCleanupIntervalMs;
     app.jobs.every({ name: 'reservation-cleanup', everyMs: interval, run: () => reservations.cleanup(app.orm.em.fork()) });
-    app.jobs.every({ name: 'order-expiry', everyMs: interval, run: () => reconciliation.expireOverdue(app.orm.em.fork()) });
+    const moduleJobs: ModulePeriodicJob[] = [...orderJobs, ...fulfilmentJobs];
+    for (const job of moduleJobs) app.jobs.every({ name: job.name, everyMs: job.everyMs(app), run: () => job.run(app) });
     const canaryGuard = new CanaryGuard(releaseServices(app).releases, app.releaseHealth, app.config.canaryMinVitalsSessions, () => app.clock.now());
     app.jobs.every({ name: 'canary-guard', everyMs: CANARY_CHECK_INTERVAL_MS, run: () => canaryGuard.check(app.orm.em.fork()) });
     app.jobs.every({
@@ -52,14 +55,7 @@ export default fp(
         await connection.execute('delete from login_failures where last_failed_at < ?', [new Date(app.clock.now().getTime() - 15 * 60_000)], 'run');
       },
     });
-    app.jobs.every({
-      name: 'carrier-webhook-receipts-retention',
-      everyMs: 3_600_000,
-      run: async () => {
-        await app.orm.em.getConnection().execute('delete from carrier_webhook_receipts where received_at < ?', [new Date(app.clock.now().getTime() - CARRIER_WEBHOOK_RECEIPT_DAYS * 86_400_000)], 'run');
-      },
-    });
     app.jobs.every({ name: 'outbox-relay', everyMs: app.config.outboxCatchupIntervalMs, run: () => app.events.relay() });
   },
-  { name: 'scheduled-jobs', dependencies: ['config', 'clock', 'orm', 'storage', 'events', 'payments', 'mail', 'jobs', 'system-errors'] },
+  { name: 'scheduled-jobs', dependencies: ['config', 'clock', 'orm', 'storage', 'events', 'payments', 'mail', 'jobs', 'system-errors', 'orders', 'fulfilment'] },
 );

@@ -28,13 +28,12 @@ import {
 import { ConflictError, DomainError, NotFoundError } from '../../errors.ts';
 import { audit, type AuditAction } from '../audit/index.ts';
 import { Product, takeVariantUnits } from '../catalogue/index.ts';
-import { CouponRefusedError, CouponService } from '../promotions/index.ts';
-import { endOfSaoPauloDay } from './business-days.ts';
+import { endOfSaoPauloDay } from '../payments/index.ts';
+import { CouponRefusedError } from '../promotions/index.ts';
 import { Order, amountDueCents, timelineOrder } from './order.entities.ts';
 import { toOrderDto } from './order-dto.ts';
 import { type Actor, type OrderWorkflow } from './order-workflow.ts';
 import { formatCents } from './order-mail.ts';
-import { storeCreditLedger } from './store-credit.ts';
 
 /** 502: the acquirer did not refund; nothing changed. */
 export class RefundFailedError extends DomainError {
@@ -205,14 +204,14 @@ export class AdminOrderService {
       }
       // The store credit the order spent went back when it was cancelled: it is spent again (the
       // buyer's lock before the products', as everywhere), or the late payment must be refunded.
-      if (!(await storeCreditLedger.spendAgain(tx, order, this.workflow.clock.now()))) {
+      if (!(await this.workflow.deps.credit.spendAgain(tx, order, this.workflow.clock.now()))) {
         throw new ConflictError('O crédito da loja usado neste pedido já foi gasto em outro pedido. Reembolse o pagamento.', 'store_credit_spent');
       }
       // Its coupon use went back too: taken again under the coupon's limits (review #8), or refunded.
       if (order.couponCode) {
         const userId = typeof order.user === 'string' ? order.user : order.user.id;
         try {
-          await new CouponService().redeemAgain(tx, { code: order.couponCode, userId, orderId: order.id, discountCents: order.couponDiscountCents, now: this.workflow.clock.now() });
+          await this.workflow.deps.coupons.redeemAgain(tx, { code: order.couponCode, userId, orderId: order.id, discountCents: order.couponDiscountCents, now: this.workflow.clock.now() });
         } catch (error) {
           if (!(error instanceof CouponRefusedError)) throw error;
           throw new ConflictError(`O cupom ${order.couponCode} não pode ser usado de novo neste pedido (${error.message}). Reembolse o pagamento.`, 'coupon_unavailable');

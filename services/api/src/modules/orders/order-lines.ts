@@ -2,7 +2,8 @@
  * The lines of a new order (issues 5 and 22): cart items merged per product and variant, checked
  * against the products (locked by the caller) and their variants, priced from the database (the
  * variant's own price or the product's) and checked for availability (stock minus other shoppers'
- * active reservations: of the variant for a product with variants, of the product otherwise).
+ * active reservations: of the variant for a product with variants, of the product otherwise), and
+ * the caps on units per product a buyer may hold in orders.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictError } from '../../errors.ts';
@@ -72,5 +73,45 @@ export async function checkAvailability(tx: EntityManager, lines: OrderLine[], u
   for (const line of lines) {
     const stock = line.variant ? line.variant.stock : line.product.stock;
     if (line.quantity > stock - (held.get(line.variant?.id ?? line.product.id) ?? 0)) throw insufficientStock(line);
+  }
+}
+
+/**
+ * Stock hoarding caps (config `orderLimits`): at most `maxUnitsPerProduct` units of one product in
+ * an order, and `maxUnpaidUnitsPerProduct` units of it across the account's unpaid orders, this one
+ * included. `lines` maps product id -> units asked for. Runs under the account's row lock, so
+ * parallel orders are counted.
+ * @throws ConflictError 'unit_limit' naming the product and the cap.
+ */
+export async function checkUnitCaps(
+  tx: EntityManager,
+  userId: string,
+  products: Product[],
+  lines: Map<string, number>,
+  limits: { maxUnitsPerProduct: number; maxUnpaidUnitsPerProduct: number },
+): Promise<void> {
+  const { maxUnitsPerProduct, maxUnpaidUnitsPerProduct } = limits;
+  for (const product of products) {
+    if (lines.get(product.id)! > maxUnitsPerProduct) {
+      throw new ConflictError(`Limite de ${maxUnitsPerProduct} unidades de ${product.name} por pedido.`, 'unit_limit');
+    }
+  }
+  const held = (await tx
+    .getConnection()
+    .execute<{ product_id: string; units: string }[]>(
+      `select i.product_id, sum(i.quantity) as units from order_items i join orders o on o.id = i.order_id
+       where o.user_id = ? and o.status = 'pending' and i.product_id in (${products.map(() => '?').join(', ')}) group by i.product_id`,
+      [userId, ...products.map((product) => product.id)],
+      'all',
+      tx.getTransactionContext(),
+    )) as { product_id: string; units: string }[];
+  const heldBy = new Map(held.map((row) => [row.product_id, Number(row.units)]));
+  for (const product of products) {
+    if ((heldBy.get(product.id) ?? 0) + lines.get(product.id)! > maxUnpaidUnitsPerProduct) {
+      throw new ConflictError(
+        `Você já tem pedidos aguardando pagamento com ${product.name}. O limite é de ${maxUnpaidUnitsPerProduct} unidades desse produto em pedidos não pagos.`,
+        'unit_limit',
+      );
+    }
   }
 }

@@ -25,15 +25,14 @@ import { DomainError, NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestMeta } from '../audit/index.ts';
 import { returnUnits } from '../catalogue/index.ts';
-import { CouponService } from '../promotions/index.ts';
+import type { PaymentProvider } from '../payments/index.ts';
+import type { CouponService } from '../promotions/index.ts';
 import type { DomainEventRecord } from '../../events/domain-event.entity.ts';
 import type { EventBus, RecordedPayloadOf } from '../../events/event-bus.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { OutboxEmail } from '../../mail/outbox-email.entity.ts';
 import { Order, OrderStatusChange } from './order.entities.ts';
 import { formatCents, orderMail, type OrderMailKind } from './order-mail.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import { storeCreditLedger } from './store-credit.ts';
 
 /** Allowed status changes. */
 const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
@@ -71,9 +70,31 @@ export interface Actor {
 }
 
 export const SYSTEM_ACTOR: Actor = { userId: null, label: 'Sistema' };
+/** The shopper acting on their own order (add their `userId`). */
+export const CUSTOMER: Omit<Actor, 'userId'> = { label: 'Cliente' };
+
+/**
+ * What orders need of the store-credit ledger (modules/store-credit `storeCreditLedger`, lent by
+ * the composition: a ledger entry references its order, so that module sits above this one).
+ * Amounts in BRL cents; every call runs in the caller's transaction `tx`.
+ */
+export interface StoreCreditLedger {
+  /** The buyer's balance (0 without entries); the caller holds the buyer's row lock. */
+  balance(tx: EntityManager, userId: string): Promise<number>;
+  /** Spends `cents` (> 0) on `order`: a negative entry. The caller holds the buyer's lock and checked the balance. */
+  spend(tx: EntityManager, order: Order, cents: number, at: Date): void;
+  /** Spends again what a cancelled `order` gave back (locks the buyer); false, changing nothing, when the balance no longer holds it. */
+  spendAgain(tx: EntityManager, order: Order, at: Date): Promise<boolean>;
+  /** Gives back what `order` spent and has not given back yet, at most `cents` (locks the buyer); returns the cents given back. */
+  giveBack(tx: EntityManager, order: Order, reason: string, at: Date, cents?: number): Promise<number>;
+}
 
 export interface OrderWorkflowDeps {
   payments: PaymentProvider;
+  /** Coupon uses: a cancelled order gives its use back, a reinstated one takes it again. */
+  coupons: CouponService;
+  /** The store-credit ledger: a cancelled order gives its credit back. */
+  credit: StoreCreditLedger;
   events: EventBus;
   clock: Clock;
   mailer: Mailer;
@@ -154,18 +175,18 @@ export class OrderWorkflow {
   /**
    * Cancels a pending or paid order: units back to stock, history, `OrderCancelled`, e-mail.
    * `refund` (paid orders): the amount refunded and the acquirer's refund id, adding `OrderRefunded`.
-   * Store credit the order spent goes back to the buyer's balance (store-credit.ts).
+   * Store credit the order spent goes back to the buyer's balance (`deps.credit`).
    */
   async cancel(tx: EntityManager, effects: Effects, order: Order, reason: CancelReason, actor: Actor, note: string | null, refund?: { cents: number; reference: string }): Promise<void> {
     this.transition(tx, order, 'cancelled', actor, note);
     order.cancelReason = reason;
     // The store credit spent goes back first: it locks the buyer, and placing an order locks the
     // buyer before the products, so the products' locks (returnUnits) must come after it here too.
-    const creditBack = await storeCreditLedger.giveBack(tx, order, `Pedido ${order.number} cancelado`, this.clock.now());
+    const creditBack = await this.deps.credit.giveBack(tx, order, `Pedido ${order.number} cancelado`, this.clock.now());
     if (creditBack > 0) this.history(tx, order, 'cancelled', 'cancelled', actor, `Crédito da loja devolvido (${formatCents(creditBack)})`);
     await this.returnUnits(tx, effects, order);
     // The coupon's use is given back too: the order did not happen (issue 23).
-    if (order.couponCode) await new CouponService().release(tx, order.id);
+    if (order.couponCode) await this.deps.coupons.release(tx, order.id);
     this.event(tx, effects, order, ORDER_EVENTS.cancelled, { reason });
     if (refund) {
       order.refundedAt = this.clock.now();

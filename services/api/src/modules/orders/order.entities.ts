@@ -1,14 +1,15 @@
 /**
  * Orders (storefront.md 3, admin.md 3; issues 5 and 13): `orders` and `order_items` (quantity,
  * unit_price, total_price, product_id, product name), `order_status_changes` (every status change
- * with who and when) and `payment_notifications` (every acquirer notification received, once).
+ * with who and when). The acquirer's own records (`payment_notifications`, `sandbox_payments`) are
+ * the payments module's (payments/payment.entities.ts).
  * Money in BRL cents. The card number never reaches the service: brand and last 4 digits come
  * from the acquirer.
  * Status: pending -> paid -> shipped -> delivered; pending | paid -> cancelled.
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
-import { CHECKOUT_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_METHODS } from '@prata/contracts';
+import { ORDER_STATUSES, PAYMENT_METHODS } from '@prata/contracts';
 import { Product, ProductVariant } from '../catalogue/index.ts';
 import { User } from '../identity/index.ts';
 
@@ -168,52 +169,3 @@ export function timelineOrder(changes: readonly OrderStatusChange[]): OrderStatu
   return [...changes].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || Number(a.fromStatus != null) - Number(b.fromStatus != null));
 }
 OrderStatusChangeSchema.setClass(OrderStatusChange);
-
-/**
- * An acquirer notification (webhook) received, once per (provider, notification id): a
- * redelivery of the same notification changes nothing.
- */
-export const PaymentNotificationSchema = defineEntity({
-  name: 'PaymentNotification',
-  tableName: 'payment_notifications',
-  uniques: [{ properties: ['provider', 'notificationId'] }],
-  properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
-    provider: p.string().length(20),
-    notificationId: p.string().length(100),
-    paymentId: p.string().length(100).index(),
-    /** The order the payment belongs to (null when the acquirer named none we know). */
-    orderId: p.uuid().nullable().index(),
-    /** The payment status read from the acquirer when the notification arrived. */
-    paymentStatus: p.string().length(30),
-    /** What the store did: paid, ignored, late_payment, cancelled, refunded... */
-    outcome: p.string().length(40),
-    receivedAt: p.datetime().onCreate(() => new Date()),
-  },
-});
-export class PaymentNotification extends PaymentNotificationSchema.class {}
-PaymentNotificationSchema.setClass(PaymentNotification);
-
-/**
- * The sandbox acquirer's own ledger (`PAYMENT_PROVIDER=sandbox`): what a real acquirer keeps on
- * its side, so a simulated payment survives a restart of the service.
- */
-export const SandboxPaymentSchema = defineEntity({
-  name: 'SandboxPayment',
-  tableName: 'sandbox_payments',
-  properties: {
-    id: p.string().length(40).primary(),
-    /** The order id (`external_reference`). */
-    externalReference: p.string().length(100).index(),
-    method: p.enum(CHECKOUT_PAYMENT_METHODS),
-    status: p.string().length(30),
-    amountCents: p.integer(),
-    refundedCents: p.integer().default(0),
-    cardBrand: p.string().length(20).nullable(),
-    cardLast4: p.string().length(4).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
-  },
-});
-export class SandboxPayment extends SandboxPaymentSchema.class {}
-SandboxPaymentSchema.setClass(SandboxPayment);

@@ -29,8 +29,8 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ORDER_EVENTS, type CancelReason } from '@prata/contracts';
-import { Order, PaymentNotification, amountDueCents } from './order.entities.ts';
-import { OPEN_PAYMENT_STATUSES, type ProviderPayment, type WebhookRequest } from './payment-provider.ts';
+import { OPEN_PAYMENT_STATUSES, PaymentNotification, type ProviderPayment, type WebhookRequest } from '../payments/index.ts';
+import { Order, amountDueCents } from './order.entities.ts';
 import { formatCents } from './order-mail.ts';
 import { SYSTEM_ACTOR, type Actor, type Effects, type OrderWorkflow } from './order-workflow.ts';
 

@@ -19,14 +19,13 @@ import { z } from 'zod';
 import { adminReturnListSchema, adminReturnQuerySchema, adminReturnSchema, apiErrorSchema, createReturnSchema, orderReturnsSchema, rejectReturnSchema, returnParamsSchema, returnRequestSchema, storeCreditSchema } from '@prata/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { User, requestMeta } from '../identity/index.ts';
-import { orderServices } from '../orders/index.ts';
 import { ReturnService, type StaffActor } from './returns.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const orderParams = z.object({ id: z.uuid({ error: 'Pedido não encontrado' }) });
 
 const returnRoutes: FastifyPluginAsyncZod = async (app) => {
-  const returns = new ReturnService(orderServices(app).workflow);
+  const returns = new ReturnService(app.orders.workflow);
 
   /** The signed-in owner as the order timeline names them (their e-mail). */
   const staff = async (request: FastifyRequest): Promise<StaffActor> => {

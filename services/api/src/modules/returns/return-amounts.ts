@@ -6,7 +6,7 @@
  * Pure functions over BRL cents (integers only).
  */
 import { WITHDRAWAL_DAYS } from '@prata/contracts';
-import { endOfSaoPauloDay } from '../orders/index.ts';
+import { endOfSaoPauloDay } from '../payments/index.ts';
 
 /** São Paulo's offset from UTC, in ms (UTC-3, no daylight saving since 2019). */
 const SAO_PAULO_OFFSET_MS = -3 * 3_600_000;

@@ -10,8 +10,8 @@
  * - `return_request_lines`: the order lines and units of a request, each with its amount (its
  *   share of what was paid for the line, discounts prorated: returns.service.ts `lineShares`), and
  *   for an exchange the option sent instead (`replacement_variant_id`, `replacement_label`).
- * A request settled as store credit writes its entry in the orders module's ledger
- * (`modules/orders/store-credit.ts`, one entry per request).
+ * A request settled as store credit writes its entry in the store-credit ledger
+ * (`modules/store-credit`, one entry per request).
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';

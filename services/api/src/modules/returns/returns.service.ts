@@ -38,14 +38,12 @@ import {
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { audit, type AuditAction, type RequestMeta } from '../audit/index.ts';
 import { Product, ProductVariant, labelOf, returnUnits, takeVariantUnits, variantsByProduct } from '../catalogue/index.ts';
-import { Order, RefundFailedError, StoreCreditEntry, amountDueCents, storeCreditLedger, type orderServices } from '../orders/index.ts';
+import { Order, RefundFailedError, amountDueCents, type Effects, type OrderWorkflow } from '../orders/index.ts';
 import { Coupon } from '../promotions/index.ts';
+import { StoreCreditEntry, storeCreditLedger } from '../store-credit/index.ts';
 import { lineShares, unitsAmount, withdrawalDeadline } from './return-amounts.ts';
 import { returnMail } from './return-mail.ts';
 import { ReturnRequest, ReturnRequestLine } from './return.entities.ts';
-
-type Workflow = ReturnType<typeof orderServices>['workflow'];
-type Effects = Parameters<Parameters<Workflow['run']>[1]>[1];
 
 /** The owner acting: their id and e-mail (the order timeline's label), and the request's IP / agent. */
 export interface StaffActor {
@@ -72,9 +70,9 @@ export function paidParts(order: Order, freeShippingCoupon: boolean): { goodsCen
 }
 
 export class ReturnService {
-  private readonly workflow: Workflow;
+  private readonly workflow: OrderWorkflow;
 
-  constructor(workflow: Workflow) {
+  constructor(workflow: OrderWorkflow) {
     this.workflow = workflow;
   }
 

@@ -17,8 +17,7 @@
  * - `GET /api/shipping/sandbox-labels/:id` (`CARRIER=sandbox` only; 404 otherwise): the printable
  *   test label, found by its unguessable id like a carrier's public print link.
  *
- * Job: `shipment-tracking`, every `SHIPMENT_TRACKING_INTERVAL_MS`, polls the labels not yet
- * delivered.
+ * The tracking poll and the receipts' retention are jobs.ts.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,12 +25,9 @@ import { z } from 'zod';
 import { CARRIER_STATUS_LABELS, apiErrorSchema, buyLabelSchema, labelOptionsSchema, orderShipmentSchema, orderShipmentStateSchema } from '@prata/contracts';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { SANDBOX_LABEL_PATH, createLabelGateway, shippingQuotes, isSandboxLabelId, melhorEnvioWebhookTracking, verifyMelhorEnvioSignature } from '../shipping/index.ts';
-import { Order } from './order.entities.ts';
-import type { Actor, OrderWorkflow } from './order-workflow.ts';
+import { Order, staffActor } from '../orders/index.ts';
+import { SANDBOX_LABEL_PATH, isSandboxLabelId, melhorEnvioWebhookTracking, verifyMelhorEnvioSignature } from '../shipping/index.ts';
 import { CarrierWebhookReceipt, Shipment } from './shipment.entity.ts';
-import { ShippingLabelService } from './shipping-labels.service.ts';
-import { staffActor } from './staff-actor.ts';
 
 /** The carrier's webhook route. */
 export const SHIPPING_WEBHOOK_PATH = '/api/shipping/webhook';
@@ -41,20 +37,10 @@ const WEBHOOK_MAX_BYTES = 64 * 1024;
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 502: apiErrorSchema };
 const idParams = z.object({ id: z.uuid({ error: 'Pedido não encontrado' }) });
 
-/** Registered by the order routes with their workflow. */
-const shipmentRoutes: FastifyPluginAsyncZod<{ workflow: OrderWorkflow }> = async (app, { workflow }) => {
+/** The fulfilment routes, on `app.fulfilment` (fulfilment.plugin.ts). */
+const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { shipping } = app.config;
-  const gateway = createLabelGateway(shipping, app.config.publicUrl, () => app.clock.now());
-  const labels = new ShippingLabelService(workflow, {
-    gateway,
-    quotes: shippingQuotes(shipping),
-    storeName: app.config.storeName,
-    senderDocument: shipping.senderDocument,
-    senderAddress: shipping.senderAddress,
-    originCep: shipping.originCep,
-    box: shipping.packaging.box,
-  });
-  const carrierActor: Actor = { userId: null, label: gateway?.name === 'sandbox' ? 'Transportadora (sandbox)' : 'Melhor Envio' };
+  const { gateway, labels, carrierActor } = app.fulfilment;
 
   app.get('/api/admin/orders/:id/shipment', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: orderShipmentStateSchema, ...errors } } }, async (request) =>
     labels.state(app.orm.em, request.params.id),
@@ -119,8 +105,6 @@ const shipmentRoutes: FastifyPluginAsyncZod<{ workflow: OrderWorkflow }> = async
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sandboxLabelPage(shipment, order, app.config.storeName));
     },
   );
-
-  app.jobs.every({ name: 'shipment-tracking', everyMs: shipping.trackingIntervalMs, run: () => labels.poll(app.orm.em.fork(), carrierActor) });
 };
 
 /** The sandbox's printable label: plain HTML (the API's CSP allows no script or style). */
@@ -137,4 +121,4 @@ function sandboxLabelPage(shipment: Shipment, order: Order, storeName: string): 
   );
 }
 
-export default shipmentRoutes;
+export default fulfilmentRoutes;

@@ -1,6 +1,6 @@
 /**
  * Payments plugin: decorates `app.payments` with the PaymentProvider chosen by `PAYMENT_PROVIDER`
- * (modules/orders/payment-provider.ts): the sandbox (local default) or Mercado Pago. The
+ * (payment-provider.ts): the sandbox (local default) or Mercado Pago. The
  * sandbox delivers its signed webhooks to the store's own webhook route
  * (`POST /api/payments/webhook`), the same path a real acquirer's notifications take.
  */

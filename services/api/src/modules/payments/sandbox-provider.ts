@@ -15,7 +15,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CARD_BRAND_NAMES, cardBrandOf, type CardToken, type CardTokenRequest } from '@prata/contracts';
-import { SandboxPayment } from './order.entities.ts';
+import { SandboxPayment } from './payment.entities.ts';
 import {
   PaymentProviderRejectedError,
   parseMercadoPagoNotification,

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
-import { Order } from './order.entities.ts';
+import { Order } from '../orders/index.ts';
 
 export const ShipmentSchema = defineEntity({
   name: 'Shipment',

@@ -2,18 +2,19 @@
  * The shopper's store credit (issue 23 "refunds through the acquirer or issues store credit"): a
  * ledger, `store_credit_entries`, of BRL cents per user, positive when given (a return credited, a
  * cancelled order giving back what it spent) and negative when spent on an order; the balance is
- * its sum. It lives with the orders because spending it is a way of paying an order; the returns
- * module gives it.
+ * its sum. The orders module spends it and gives it back (it reaches this ledger through the
+ * `StoreCreditLedger` port of orders/order-workflow.ts, lent by the composition, since an entry
+ * references its order); the returns module gives it.
  *
  * Every change runs inside the caller's transaction under the buyer's row lock (`users` FOR
- * UPDATE, as `OrderService.insert` takes it), so two orders placed at once cannot spend one balance
- * twice, and the balance never goes below zero.
+ * UPDATE, as orders/place-order.ts `lockBuyer` takes it), so two orders placed at once cannot
+ * spend one balance twice, and the balance never goes below zero.
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../identity/index.ts';
-import { Order } from './order.entities.ts';
+import { Order } from '../orders/index.ts';
 
 export const StoreCreditEntrySchema = defineEntity({
   name: 'StoreCreditEntry',

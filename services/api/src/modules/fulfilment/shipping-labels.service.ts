@@ -22,8 +22,7 @@ import { DomainError, NotFoundError, ConflictError } from '../../errors.ts';
 import { audit } from '../audit/index.ts';
 import { StoreSettingsService } from '../settings/index.ts';
 import { CarrierUnavailableError, LabelRefusedError, type CarrierTracking, type LabelGateway, type ShippingQuoteService } from '../shipping/index.ts';
-import { Order } from './order.entities.ts';
-import { InvalidOrderTransitionError, type Actor, type OrderWorkflow } from './order-workflow.ts';
+import { InvalidOrderTransitionError, Order, type Actor, type OrderWorkflow } from '../orders/index.ts';
 import { Shipment } from './shipment.entity.ts';
 
 /** Carrier statuses after which a label is no longer tracked. */

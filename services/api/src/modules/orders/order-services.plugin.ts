@@ -1,0 +1,69 @@
+/**
+ * The order services, built once per app and decorated as `app.orders` (the orders routes, the
+ * fulfilment and returns modules and the background jobs all use these instances): the state
+ * machine (`workflow`), what the acquirer reports (`reconciliation`), placement with its charge
+ * (`placement`), the shopper's reads and cancellation (`shopper`) and the staff actions (`admin`).
+ * Wired by constructor injection only. The store-credit ledger is lent by the composition
+ * (`storeCredit`): its entries reference orders, so that module sits above this one.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { CouponService } from '../promotions/index.ts';
+import { StoreSettingsService } from '../settings/index.ts';
+import { shippingQuotes } from '../shipping/index.ts';
+import { AdminOrderService } from './admin-orders.service.ts';
+import { OrderCharges } from './order-charge.ts';
+import { OrderService } from './order.service.ts';
+import { OrderWorkflow, type StoreCreditLedger } from './order-workflow.ts';
+import { PaymentReconciliation } from './payment-reconciliation.service.ts';
+import { OrderPlacement } from './place-order.ts';
+
+export interface OrderServices {
+  workflow: OrderWorkflow;
+  reconciliation: PaymentReconciliation;
+  placement: OrderPlacement;
+  shopper: OrderService;
+  admin: AdminOrderService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orders: OrderServices;
+  }
+}
+
+export interface OrderServicesOptions {
+  /** modules/store-credit `storeCreditLedger`. */
+  storeCredit: StoreCreditLedger;
+}
+
+/** The order services of `app`, on its acquirer, events, clock, mailer and configuration. */
+function buildOrderServices(app: FastifyInstance, storeCredit: StoreCreditLedger): OrderServices {
+  const coupons = new CouponService();
+  const workflow = new OrderWorkflow({
+    payments: app.payments,
+    coupons,
+    credit: storeCredit,
+    events: app.events,
+    clock: app.clock,
+    mailer: app.mailer,
+    storeUrl: app.config.shellUrl,
+    limits: app.config.orderLimits,
+  });
+  const reconciliation = new PaymentReconciliation(workflow);
+  const placement = new OrderPlacement({
+    workflow,
+    charges: new OrderCharges(workflow, reconciliation),
+    quotes: shippingQuotes(app.config.shipping),
+    coupons,
+    settings: (em) => new StoreSettingsService(em),
+  });
+  return { workflow, reconciliation, placement, shopper: new OrderService(workflow), admin: new AdminOrderService(workflow) };
+}
+
+export default fp<OrderServicesOptions>(
+  async (app, { storeCredit }) => {
+    app.decorate('orders', buildOrderServices(app, storeCredit));
+  },
+  { name: 'orders', dependencies: ['config', 'clock', 'events', 'mail', 'payments'] },
+);

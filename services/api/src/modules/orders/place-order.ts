@@ -1,0 +1,318 @@
+/**
+ * Placing an order (`POST /api/orders` with an idempotency key; storefront.md 3, 4, 5, 9), as named
+ * steps. Before the transaction: a retry with the same key returns the order already placed (also
+ * under concurrency: the key is unique per buyer), and the freight is quoted again for the cart and
+ * CEP (the carrier may take its timeout, and no row is locked meanwhile); the chosen option must
+ * cost what the shopper was shown.
+ *
+ * One transaction (`OrderWorkflow.run`), its steps in this order; the locks are always taken
+ * buyer first, then products, then the coupon, as every other writer of these rows takes them:
+ * 1. `lockBuyer`: the buyer's row FOR UPDATE; at most MAX_PENDING_ORDERS unpaid orders per account,
+ *    so nobody can hoard the stock.
+ * 2. `lockCart`: the products FOR UPDATE (by id); every price read from the database (a variant's
+ *    own or its product's); the unit caps; availability (stock minus other shoppers' active
+ *    reservations, order-lines.ts); the buyer's own reservations consumed; the subtotal must be
+ *    the one the freight was quoted on.
+ * 3. `redeemCoupon`: the coupon's use counted under the coupon's lock (promotions `redeem`).
+ * 4. `priceCart`: the PIX discount, the store-credit balance (read under the buyer's lock) and
+ *    contracts' `priceOrder`, the one pricing function the checkout shows too.
+ * 5. `writeOrder`: `orders`, with a short unique code (P925-7KX2Q) and the payment's deadlines.
+ * 6. `takeUnits`: each line's units leave stock (a variant's with a conditional update, never
+ *    below zero) and become an `order_items` row.
+ * 7. `publish`: the history's first row and `OrderPlaced` in the outbox.
+ * 8. `spendCredit`: the credit used, as a negative ledger entry; an order the credit pays whole is
+ *    paid at once, with method 'store-credit' and no acquirer.
+ * After commit, `charge` (order-charge.ts) asks the acquirer for the rest; `cancelUnpaid`, beside
+ * it, is its compensation.
+ */
+import { randomUUID } from 'node:crypto';
+import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import { customAlphabet } from 'nanoid';
+import {
+  BOLETO_BUSINESS_DAYS,
+  MAX_PENDING_ORDERS,
+  ORDER_CODE_ALPHABET,
+  ORDER_EVENTS,
+  PIX_EXPIRY_MS,
+  STORE_CREDIT_CHANGED_MESSAGE,
+  STORE_CREDIT_SHORT_MESSAGE,
+  createOrderSchema,
+  priceOrder,
+  type CreateOrderInput,
+  type Order as OrderDto,
+} from '@prata/contracts';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { Product, ProductReservation, takeVariantUnits, type StockLine } from '../catalogue/index.ts';
+import { User } from '../identity/index.ts';
+import { addBusinessDays, endOfSaoPauloDay } from '../payments/index.ts';
+import type { CouponRedemptionResult, CouponService } from '../promotions/index.ts';
+import type { StoreSettingsService } from '../settings/index.ts';
+import { chosenOption, type PricedShipment, type ShippingQuoteService } from '../shipping/index.ts';
+import { toOrderDto } from './order-dto.ts';
+import type { OrderCharges, OrderRequest } from './order-charge.ts';
+import { checkAvailability, checkUnitCaps, insufficientStock, mergeItems, resolveLines, type OrderLine } from './order-lines.ts';
+import { Order, OrderItem } from './order.entities.ts';
+import { requestFingerprint, sameRequest } from './order-idempotency.ts';
+import { CUSTOMER, type Effects, type OrderWorkflow } from './order-workflow.ts';
+
+/** A card order without the acquirer's answer expires after this long (after asking it), ms. */
+export const CARD_ANSWER_TIMEOUT_MS = 15 * 60_000;
+/** A PIX order is checked with the acquirer this long after its code expired, ms. */
+export const PIX_EXPIRY_GRACE_MS = 2 * 60_000;
+
+const newCode = customAlphabet(ORDER_CODE_ALPHABET, 5);
+
+/** The freight quoted before the transaction, and the option the shopper chose. */
+interface Freight {
+  shipment: PricedShipment;
+  option: PricedShipment['options'][number];
+}
+
+/** The buyer as `lockBuyer` reads them. */
+type Buyer = Pick<User, 'id' | 'email' | 'emailConfirmedAt'>;
+
+/** The order's prices (contracts `priceOrder`, BRL cents) without the amount due, and how it is paid. */
+interface CartPrice {
+  pricing: Omit<ReturnType<typeof priceOrder>, 'amountDueCents'>;
+  /** The credit pays the whole total: nothing is left for an acquirer. */
+  paidByCredit: boolean;
+}
+
+export interface OrderPlacementDeps {
+  workflow: OrderWorkflow;
+  /** The charge after commit and its compensation. */
+  charges: OrderCharges;
+  /** Prices the freight again at order time. */
+  quotes: ShippingQuoteService;
+  /** Redeems a coupon inside the order's transaction. */
+  coupons: CouponService;
+  /** The store settings read through the transaction's EntityManager (the PIX discount). */
+  settings: (em: EntityManager) => StoreSettingsService;
+}
+
+export class OrderPlacement {
+  private readonly deps: OrderPlacementDeps;
+
+  constructor(deps: OrderPlacementDeps) {
+    this.deps = deps;
+  }
+
+  /**
+   * Places an order for `userId` (see the module comment).
+   * @throws ZodError (invalid input), ValidationError 400 (a CEP of another state), NotFoundError,
+   *   ConflictError 'insufficient_stock' | 'too_many_pending' | 'shipping_changed' | 'prices_changed'
+   *   | 'product_unavailable' | 'unit_limit', 'store_credit_short' (method 'store-credit' and a
+   *   balance short of the total), 'store_credit_changed' (the credit spent is not the
+   *   `storeCreditCents` sent), UnprocessableError (the key reused for another request),
+   *   CouponRefusedError 422/409, PaymentDeclinedError 402, PaymentUnavailableError 502.
+   */
+  async place(em: EntityManager, userId: string, input: CreateOrderInput, idempotencyKey: string): Promise<OrderDto> {
+    const data = createOrderSchema.parse(input);
+    const fingerprint = requestFingerprint(data);
+    const existing = await this.findByKey(em, userId, idempotencyKey);
+    if (existing) return toOrderDto(sameRequest(existing, fingerprint, data));
+
+    const freight = await this.quoteFreight(em, data);
+    let order: Order | undefined;
+    for (let attempt = 0; !order; attempt += 1) {
+      try {
+        order = await this.insert(em, userId, data, idempotencyKey, fingerprint, freight);
+      } catch (error) {
+        if (!(error instanceof UniqueConstraintViolationException)) throw error;
+        const raced = await this.findByKey(em.fork(), userId, idempotencyKey);
+        if (raced) return toOrderDto(sameRequest(raced, fingerprint, data));
+        // The random code was taken: draw another.
+        if (attempt >= 4) throw error;
+      }
+    }
+    if (order.paymentMethod !== 'store-credit') await this.deps.charges.charge(em, order, data, idempotencyKey);
+    return toOrderDto(await em.fork().findOneOrFail(Order, { id: order.id }, { populate: ['items', 'statusChanges'] }));
+  }
+
+  /** The freight for the cart and CEP, quoted now. @throws ValidationError (a CEP of another state), ConflictError 'shipping_changed'. */
+  private async quoteFreight(em: EntityManager, data: OrderRequest): Promise<Freight> {
+    const shipment = await this.deps.quotes.quote(em, { zipCode: data.customer.zipCode, items: data.items }, { statuses: ['active', 'draft', 'archived'] });
+    if (shipment.state !== data.customer.state) {
+      const message = `O CEP ${shipment.zipCode} é de ${shipment.state}. Confira o CEP ou o estado.`;
+      throw new ValidationError(message, [{ path: 'customer.state', message }]);
+    }
+    return { shipment, option: chosenOption(shipment, data.shipping) };
+  }
+
+  /** The placement's transaction: the steps of the module comment, in order. */
+  private insert(em: EntityManager, userId: string, data: OrderRequest, idempotencyKey: string, fingerprint: string, freight: Freight): Promise<Order> {
+    const requested = mergeItems(data.items);
+    const now = this.deps.workflow.clock.now();
+    return this.deps.workflow.run(em, async (tx, effects) => {
+      const buyer = await this.lockBuyer(tx, userId);
+      const { lines, subtotalCents } = await this.lockCart(tx, userId, requested, freight, now);
+      const orderId = randomUUID();
+      const coupon = await this.redeemCoupon(tx, data, { userId, orderId, subtotalCents, shippingCents: freight.option.priceCents, now });
+      const price = await this.priceCart(tx, data, userId, subtotalCents, freight, coupon);
+      const order = this.writeOrder(tx, { id: orderId, buyer, data, freight, coupon, price, idempotencyKey, fingerprint, now });
+      await this.takeUnits(tx, order, lines);
+      this.publish(tx, effects, order, userId);
+      this.spendCredit(tx, effects, order, price, userId, now);
+      return order;
+    });
+  }
+
+  /** Step 1: the buyer's row FOR UPDATE. @throws ConflictError 'too_many_pending'. */
+  private async lockBuyer(tx: EntityManager, userId: string): Promise<Buyer> {
+    const buyer = await tx.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id', 'email', 'emailConfirmedAt'] });
+    const pending = await tx.count(Order, { user: userId, status: 'pending' });
+    if (pending >= MAX_PENDING_ORDERS) {
+      throw new ConflictError(
+        `Você já tem ${MAX_PENDING_ORDERS} pedidos aguardando pagamento. Pague ou cancele um deles em Meus pedidos antes de fazer um novo pedido.`,
+        'too_many_pending',
+      );
+    }
+    return buyer;
+  }
+
+  /**
+   * Step 2: locks the cart's products (FOR UPDATE, by id), prices its lines from the database,
+   * applies the unit caps and availability, and consumes the buyer's own reservations of them.
+   * Returns the lines and their subtotal, BRL cents.
+   * @throws NotFoundError 'product_not_found', ConflictError 'product_unavailable' | 'unit_limit' |
+   *   'insufficient_stock' | 'prices_changed', ValidationError (a variant that does not fit).
+   */
+  private async lockCart(tx: EntityManager, userId: string, requested: StockLine[], freight: Freight, now: Date): Promise<{ lines: OrderLine[]; subtotalCents: number }> {
+    const units = new Map<string, number>();
+    for (const line of requested) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
+    const ids = [...units.keys()].sort();
+    const products = await tx.find(Product, { id: { $in: ids } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
+    if (products.length !== ids.length) throw new NotFoundError('Um dos produtos do carrinho não está mais disponível.', 'product_not_found');
+    // Drafts and archived products are not for sale.
+    const withdrawn = products.find((product) => product.status !== 'active');
+    if (withdrawn) throw new ConflictError(`${withdrawn.name} não está mais à venda. Remova-o do carrinho para continuar.`, 'product_unavailable');
+    const lines = await resolveLines(tx, products, requested);
+    await checkUnitCaps(tx, userId, products, units, this.deps.workflow.deps.limits);
+    await checkAvailability(tx, lines, userId, now);
+    await tx.nativeUpdate(ProductReservation, { user: userId, product: { $in: ids }, isActive: true }, { isActive: false, releasedAt: now });
+    // The quote was priced on the goods read before the locks; an edit since then must not slip through.
+    const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    if (subtotalCents !== freight.shipment.goodsCents) {
+      throw new ConflictError('Os preços do carrinho mudaram. Confira o carrinho e tente novamente.', 'prices_changed');
+    }
+    return { lines, subtotalCents };
+  }
+
+  /** Step 3: the coupon's use, counted in this transaction; null without a code. @throws CouponRefusedError 422/409. */
+  private async redeemCoupon(
+    tx: EntityManager,
+    data: OrderRequest,
+    order: { userId: string; orderId: string; subtotalCents: number; shippingCents: number; now: Date },
+  ): Promise<CouponRedemptionResult | null> {
+    return data.couponCode ? this.deps.coupons.redeem(tx, { code: data.couponCode, ...order }) : null;
+  }
+
+  /**
+   * Step 4: the order's prices (contracts `priceOrder`): subtotal, freight, coupon, PIX discount and
+   * the store credit the buyer's balance covers when asked for.
+   * @throws ConflictError 'store_credit_short' | 'store_credit_changed'.
+   */
+  private async priceCart(tx: EntityManager, data: OrderRequest, userId: string, subtotalCents: number, freight: Freight, coupon: CouponRedemptionResult | null): Promise<CartPrice> {
+    const method = data.payment.method;
+    const pixDiscountPercent = method === 'pix' ? await this.deps.settings(tx).pixDiscountPercent() : 0;
+    // The buyer's row is locked (lockBuyer): no other order can spend this balance meanwhile.
+    const storeCreditBalanceCents = data.useStoreCredit || method === 'store-credit' ? Math.max(0, await this.deps.workflow.deps.credit.balance(tx, userId)) : 0;
+    const { amountDueCents: dueCents, ...pricing } = priceOrder({ subtotalCents, shippingCents: freight.option.priceCents, coupon, pixDiscountPercent, paysByPix: method === 'pix', storeCreditBalanceCents });
+    if (method === 'store-credit' && dueCents > 0) throw new ConflictError(STORE_CREDIT_SHORT_MESSAGE, 'store_credit_short');
+    // The balance moved since the shopper read it (another order, a credited return): never charge more than shown.
+    if (data.storeCreditCents !== undefined && data.storeCreditCents !== pricing.storeCreditCents) throw new ConflictError(STORE_CREDIT_CHANGED_MESSAGE, 'store_credit_changed');
+    return { pricing, paidByCredit: pricing.storeCreditCents > 0 && dueCents === 0 };
+  }
+
+  /** Step 5: the `orders` row (written at commit), with the freight, the contact and the payment's deadlines. */
+  private writeOrder(
+    tx: EntityManager,
+    o: { id: string; buyer: Buyer; data: OrderRequest; freight: Freight; coupon: CouponRedemptionResult | null; price: CartPrice; idempotencyKey: string; fingerprint: string; now: Date },
+  ): Order {
+    const { data, now, freight, price } = o;
+    const { option } = freight;
+    const c = data.customer;
+    const method = data.payment.method;
+    const { paidByCredit } = price;
+    const boletoDueDate = method === 'boleto' ? addBusinessDays(now, BOLETO_BUSINESS_DAYS) : null;
+    // An unpaid boleto holds its units only until the end of the hold; the boleto itself stays payable until its due date.
+    const boletoHoldEnds = method === 'boleto' ? endOfSaoPauloDay(addBusinessDays(now, this.deps.workflow.deps.limits.boletoHoldBusinessDays)) : null;
+    return tx.create(Order, {
+      id: o.id,
+      number: `P925-${newCode()}`,
+      user: o.buyer.id,
+      status: 'pending',
+      createdAt: now,
+      ...price.pricing,
+      shippingServiceId: option.serviceId,
+      shippingServiceName: option.name.slice(0, 60),
+      shippingCarrier: option.carrier.slice(0, 60),
+      shippingMinDays: option.minDays,
+      shippingMaxDays: option.maxDays,
+      shippingQuoteSource: freight.shipment.source,
+      couponCode: o.coupon?.code ?? null,
+      paymentMethod: paidByCredit ? 'store-credit' : method,
+      idempotencyKey: o.idempotencyKey,
+      requestFingerprint: o.fingerprint,
+      customerName: c.fullName,
+      customerEmail: c.email,
+      // An address the account never proved gets no payable code and no text the buyer wrote (order-mail.ts).
+      contactVerified: o.buyer.emailConfirmedAt != null && o.buyer.email.toLowerCase() === c.email.trim().toLowerCase(),
+      customerPhone: c.phone,
+      customerCpf: c.cpf,
+      zipCode: c.zipCode,
+      street: c.street,
+      addressNumber: c.number,
+      complement: c.complement || null,
+      neighborhood: c.neighborhood,
+      city: c.city,
+      state: c.state,
+      installments: data.payment.method === 'credit-card' && !paidByCredit ? data.payment.installments : null,
+      paymentProvider: paidByCredit ? null : this.deps.workflow.payments.name,
+      pixExpiresAt: method === 'pix' && !paidByCredit ? new Date(now.getTime() + PIX_EXPIRY_MS) : null,
+      boletoDueDate: paidByCredit ? null : boletoDueDate,
+      expiresAt: paidByCredit
+        ? null
+        : method === 'pix'
+          ? new Date(now.getTime() + PIX_EXPIRY_MS + PIX_EXPIRY_GRACE_MS)
+          : boletoHoldEnds
+            ? boletoHoldEnds
+            : new Date(now.getTime() + CARD_ANSWER_TIMEOUT_MS),
+    });
+  }
+
+  /** Step 6: each line's units leave stock and become an order line. @throws ConflictError 'insufficient_stock'. */
+  private async takeUnits(tx: EntityManager, order: Order, lines: OrderLine[]): Promise<void> {
+    for (const { product, variant, label, quantity, unitPriceCents } of lines) {
+      // A variant's units leave with a conditional update (never below zero); a simple product's under its row lock.
+      if (variant) {
+        if (!(await takeVariantUnits(tx, variant.id, product.id, quantity))) throw insufficientStock({ product, label });
+      } else {
+        product.stock -= quantity;
+      }
+      tx.create(OrderItem, { order, product, productName: product.name, variant, sku: variant?.sku ?? null, variantLabel: label, quantity, unitPriceCents, totalPriceCents: unitPriceCents * quantity });
+    }
+  }
+
+  /** Step 7: the history's first row and `OrderPlaced`, published after commit. */
+  private publish(tx: EntityManager, effects: Effects, order: Order, userId: string): void {
+    this.deps.workflow.history(tx, order, null, 'pending', { userId, ...CUSTOMER }, null);
+    this.deps.workflow.event(tx, effects, order, ORDER_EVENTS.placed);
+  }
+
+  /** Step 8: the store credit spent; an order it pays whole is paid now (`OrderPaid`, 'paid' e-mail). */
+  private spendCredit(tx: EntityManager, effects: Effects, order: Order, price: CartPrice, userId: string, now: Date): void {
+    const { workflow } = this.deps;
+    if (price.pricing.storeCreditCents > 0) workflow.deps.credit.spend(tx, order, price.pricing.storeCreditCents, now);
+    if (!price.paidByCredit) return;
+    // Nothing left for an acquirer: the credit paid the order whole.
+    order.paymentStatus = 'approved';
+    workflow.transition(tx, order, 'paid', { userId, ...CUSTOMER }, 'Pago com crédito da loja');
+    workflow.event(tx, effects, order, ORDER_EVENTS.paid, { paymentId: `store-credit:${order.id}` });
+    workflow.mail(tx, effects, order, 'paid');
+  }
+
+  private findByKey(em: EntityManager, userId: string, key: string): Promise<Order | null> {
+    return em.findOne(Order, { user: userId, idempotencyKey: key }, { populate: ['items', 'statusChanges'] });
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Order routes, two plugins (the composition registers the payment routes between them, so the API
+ * reference keeps its order: shoppers' orders, payments, staff orders).
+ *
+ * `orderRoutes`, shoppers (`customer`, own orders only; 404 otherwise):
+ * - `POST /api/orders` (`Idempotency-Key` header; rate-limited per account,
+ *   `ORDER_RATE_LIMIT_PER_MINUTE`; at most MAX_PENDING_ORDERS unpaid orders; place-order.ts);
+ * - `GET /api/orders`, `GET /api/orders/:id`, `POST /api/orders/:id/cancel` (unpaid only),
+ *   `POST /api/orders/:id/simulate-payment` (sandbox only: 'Simular pagamento').
+ *
+ * `adminOrderRoutes`, staff (`admin`): `GET /api/admin/orders`, `GET /api/admin/orders/:id`, and
+ * `POST /api/admin/orders/:id/{mark-paid,ship,deliver,cancel,late-payment}`. Labels and tracking
+ * are the fulfilment module's routes.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminOrderListQuerySchema,
+  adminOrderPageSchema,
+  adminOrderSchema,
+  apiErrorSchema,
+  cancelOrderSchema,
+  createOrderSchema,
+  idempotencyHeadersSchema,
+  orderHistoryQuerySchema,
+  markOrderPaidSchema,
+  orderSchema,
+  resolveLatePaymentSchema,
+  shipOrderSchema,
+} from '@prata/contracts';
+import { requireAuth } from '../../plugins/auth.ts';
+import type { Actor } from './order-workflow.ts';
+import { staffActor } from './staff-actor.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
+const idParams = z.object({ id: z.uuid({ error: 'Pedido não encontrado' }) });
+
+/** The shoppers' order routes, on `app.orders` (order-services.plugin.ts). */
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { placement, shopper } = app.orders;
+
+  app.post('/api/orders', {
+    config: {
+      access: 'customer',
+      // Per account, after authentication.
+      rateLimit: { max: app.config.orderRateLimitPerMinute, timeWindow: 60_000, hook: 'preHandler', keyGenerator: (request) => request.auth?.userId ?? request.ip },
+    },
+    schema: { headers: idempotencyHeadersSchema, body: createOrderSchema, response: { 201: orderSchema, ...errors } },
+  }, async (request, reply) =>
+    reply.code(201).send(await placement.place(app.orm.em, requireAuth(request).userId, request.body, request.headers['idempotency-key'])),
+  );
+
+  app.get('/api/orders', { config: { access: 'customer' }, schema: { querystring: orderHistoryQuerySchema, response: { 200: z.array(orderSchema), ...errors } } }, async (request) =>
+    shopper.listForUser(app.orm.em, requireAuth(request).userId, request.query),
+  );
+
+  app.get('/api/orders/:id', { config: { access: 'customer' }, schema: { params: idParams, response: { 200: orderSchema, ...errors } } }, async (request) =>
+    shopper.getForUser(app.orm.em, requireAuth(request).userId, request.params.id),
+  );
+
+  app.post('/api/orders/:id/cancel', { config: { access: 'customer' }, schema: { params: idParams, response: { 200: orderSchema, ...errors } } }, async (request) =>
+    shopper.cancelByCustomer(app.orm.em, requireAuth(request).userId, request.params.id),
+  );
+
+  app.post('/api/orders/:id/simulate-payment', { config: { access: 'customer' }, schema: { params: idParams, response: { 200: orderSchema, ...errors } } }, async (request) =>
+    shopper.simulatePayment(app.orm.em, requireAuth(request).userId, request.params.id),
+  );
+};
+
+/** The staff's order routes, on `app.orders`; every action names the staff member in the order's history. */
+export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { admin } = app.orders;
+  /** The signed-in staff member as the timeline names them (their e-mail). */
+  const staff = (request: FastifyRequest): Promise<Actor> => staffActor(app, request);
+
+  app.get('/api/admin/orders', { config: { access: 'admin' }, schema: { querystring: adminOrderListQuerySchema, response: { 200: adminOrderPageSchema, ...errors } } }, async (request) =>
+    admin.list(app.orm.em, request.query),
+  );
+
+  app.get('/api/admin/orders/:id', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: adminOrderSchema, ...errors } } }, async (request) =>
+    admin.get(app.orm.em, request.params.id),
+  );
+
+  app.post('/api/admin/orders/:id/mark-paid', { config: { access: 'admin' }, schema: { params: idParams, body: markOrderPaidSchema, response: { 200: adminOrderSchema, ...errors } } }, async (request) =>
+    admin.markPaid(app.orm.em, request.params.id, request.body, await staff(request)),
+  );
+
+  app.post('/api/admin/orders/:id/ship', { config: { access: 'admin' }, schema: { params: idParams, body: shipOrderSchema, response: { 200: adminOrderSchema, ...errors } } }, async (request) =>
+    admin.ship(app.orm.em, request.params.id, request.body, await staff(request)),
+  );
+
+  app.post('/api/admin/orders/:id/deliver', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: adminOrderSchema, ...errors } } }, async (request) =>
+    admin.deliver(app.orm.em, request.params.id, await staff(request)),
+  );
+
+  app.post('/api/admin/orders/:id/cancel', { config: { access: 'admin' }, schema: { params: idParams, body: cancelOrderSchema, response: { 200: adminOrderSchema, ...errors } } }, async (request) =>
+    admin.cancel(app.orm.em, request.params.id, request.body, await staff(request)),
+  );
+
+  app.post('/api/admin/orders/:id/late-payment', { config: { access: 'admin' }, schema: { params: idParams, body: resolveLatePaymentSchema, response: { 200: adminOrderSchema, ...errors } } }, async (request) =>
+    admin.resolveLatePayment(app.orm.em, request.params.id, request.body, await staff(request)),
+  );
+};
