@@ -76,7 +76,7 @@
  * - `API_DOCS` (default true): serve the API reference (OpenAPI JSON and a reader) under `/api/docs`;
  *   `false` turns it off (e.g. in production).
  * - `PAYMENT_PROVIDER`: `sandbox` (the default; refused with `NODE_ENV=production`) or
- *   `mercadopago` (modules/orders/payment-provider.ts);
+ *   `mercadopago` (modules/payments/payment-provider.ts);
  *   `PAYMENT_SANDBOX_DELAY_MS` (default 2000, the spec's wait), `PIX_KEY`, `PIX_MERCHANT_NAME`,
  *   `PIX_MERCHANT_CITY` (the sandbox's PIX receiver in BR Codes); `MERCADOPAGO_ACCESS_TOKEN`,
  *   `MERCADOPAGO_PUBLIC_KEY`, `MERCADOPAGO_WEBHOOK_SECRET` (all three required with
@@ -96,7 +96,7 @@
  *   leave from), the packaging rules `PACKAGE_BOX_CM` (default `16x11x6`, length x width x height),
  *   `PACKAGE_WEIGHT_G` (default 100: box and padding) and `DEFAULT_ITEM_WEIGHT_G` (default 30: a
  *   piece whose product has no weight).
- *   Labels and tracking (issue 23, modules/orders/shipping-labels.service.ts): with `melhorenvio` the
+ *   Labels and tracking (modules/fulfilment/shipping-labels.service.ts): with `melhorenvio` the
  *   owner buys labels from the order page, paid from the Melhor Envio account's balance;
  *   `SHIPPING_SENDER_DOCUMENT` (the store's CNPJ or CPF, digits) and `SHIPPING_SENDER_ADDRESS`
  *   (`street, number, district, city, UF`; the CEP is `SHIPPING_ORIGIN_CEP`) are the label's sender;

@@ -1,7 +1,7 @@
 /**
  * The fulfilment module's periodic jobs (record shapes: jobs/module-tasks.ts).
  * - `shipment-tracking`, every `SHIPMENT_TRACKING_INTERVAL_MS`: polls the carrier for the labels
- *   not yet delivered and applies their status (shipping-labels.service.ts `poll`);
+ *   not yet delivered and applies their status (shipment-tracking.ts `poll`);
  * - `carrier-webhook-receipts-retention`, hourly: deletes the carrier webhook receipts (kept to
  *   refuse replays) older than CARRIER_WEBHOOK_RECEIPT_DAYS.
  */
@@ -12,7 +12,7 @@ export const fulfilmentJobs: ModulePeriodicJob[] = [
   {
     name: 'shipment-tracking',
     everyMs: (app) => app.config.shipping.trackingIntervalMs,
-    run: (app) => app.fulfilment.labels.poll(app.orm.em.fork(), app.fulfilment.carrierActor),
+    run: (app) => app.fulfilment.tracking.poll(app.orm.em.fork(), app.fulfilment.carrierActor),
   },
   {
     name: 'carrier-webhook-receipts-retention',

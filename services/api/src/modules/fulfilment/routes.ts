@@ -40,7 +40,7 @@ const idParams = z.object({ id: z.uuid({ error: 'Pedido não encontrado' }) });
 /** The fulfilment routes, on `app.fulfilment` (fulfilment.plugin.ts). */
 const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { shipping } = app.config;
-  const { gateway, labels, carrierActor } = app.fulfilment;
+  const { gateway, labels, tracking: shipmentTracking, carrierActor } = app.fulfilment;
 
   app.get('/api/admin/orders/:id/shipment', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: orderShipmentStateSchema, ...errors } } }, async (request) =>
     labels.state(app.orm.em, request.params.id),
@@ -87,7 +87,7 @@ const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
         const bodySha256 = createHash('sha256').update(request.body).digest('hex');
         const em = app.orm.em.fork();
         if (await em.count(CarrierWebhookReceipt, { bodySha256 })) return { received: true as const, outcome: 'duplicate' as const };
-        const outcome = await labels.applyTracking(em, tracking, carrierActor);
+        const outcome = await shipmentTracking.applyTracking(em, tracking, carrierActor);
         await em.getConnection().execute('insert into carrier_webhook_receipts (body_sha256, received_at) values (?, ?) on conflict do nothing', [bodySha256, app.clock.now()]);
         return { received: true as const, outcome };
       },

@@ -16,7 +16,8 @@
  * 3. `redeemCoupon`: the coupon's use counted under the coupon's lock (promotions `redeem`).
  * 4. `priceCart`: the PIX discount, the store-credit balance (read under the buyer's lock) and
  *    contracts' `priceOrder`, the one pricing function the checkout shows too.
- * 5. `writeOrder`: `orders`, with a short unique code (P925-7KX2Q) and the payment's deadlines.
+ * 5. `writeOrder`: `orders`, with a short unique code (P925-7KX2Q) and the payment's deadlines
+ *    (payment-deadlines.ts).
  * 6. `takeUnits`: each line's units leave stock (a variant's with a conditional update, never
  *    below zero) and become an `order_items` row.
  * 7. `publish`: the history's first row and `OrderPlaced` in the outbox.
@@ -28,24 +29,12 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { customAlphabet } from 'nanoid';
-import {
-  BOLETO_BUSINESS_DAYS,
-  MAX_PENDING_ORDERS,
-  ORDER_CODE_ALPHABET,
-  ORDER_EVENTS,
-  PIX_EXPIRY_MS,
-  STORE_CREDIT_CHANGED_MESSAGE,
-  STORE_CREDIT_SHORT_MESSAGE,
-  createOrderSchema,
-  priceOrder,
-  type CreateOrderInput,
-  type Order as OrderDto,
-} from '@prata/contracts';
+import { MAX_PENDING_ORDERS, ORDER_CODE_ALPHABET, ORDER_EVENTS, STORE_CREDIT_CHANGED_MESSAGE, STORE_CREDIT_SHORT_MESSAGE } from '@prata/contracts';
+import { createOrderSchema, priceOrder, type CreateOrderInput, type Order as OrderDto } from '@prata/contracts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { Product, ProductReservation, takeVariantUnits, type StockLine } from '../catalogue/index.ts';
 import { User } from '../identity/index.ts';
-import { addBusinessDays, endOfSaoPauloDay } from '../payments/index.ts';
-import type { CouponRedemptionResult, CouponService } from '../promotions/index.ts';
+import type { CouponRedeemInput, CouponRedemptionResult, CouponService } from '../promotions/index.ts';
 import type { StoreSettingsService } from '../settings/index.ts';
 import { chosenOption, type PricedShipment, type ShippingQuoteService } from '../shipping/index.ts';
 import { toOrderDto } from './order-dto.ts';
@@ -53,12 +42,8 @@ import type { OrderCharges, OrderRequest } from './order-charge.ts';
 import { checkAvailability, checkUnitCaps, insufficientStock, mergeItems, resolveLines, type OrderLine } from './order-lines.ts';
 import { Order, OrderItem } from './order.entities.ts';
 import { requestFingerprint, sameRequest } from './order-idempotency.ts';
+import { paymentDeadlines } from './payment-deadlines.ts';
 import { CUSTOMER, type Effects, type OrderWorkflow } from './order-workflow.ts';
-
-/** A card order without the acquirer's answer expires after this long (after asking it), ms. */
-export const CARD_ANSWER_TIMEOUT_MS = 15 * 60_000;
-/** A PIX order is checked with the acquirer this long after its code expired, ms. */
-export const PIX_EXPIRY_GRACE_MS = 2 * 60_000;
 
 const newCode = customAlphabet(ORDER_CODE_ALPHABET, 5);
 
@@ -76,6 +61,19 @@ interface CartPrice {
   pricing: Omit<ReturnType<typeof priceOrder>, 'amountDueCents'>;
   /** The credit pays the whole total: nothing is left for an acquirer. */
   paidByCredit: boolean;
+}
+
+/** What `writeOrder` writes: the ids, the buyer, the request, its freight, coupon and price. */
+interface NewOrder {
+  id: string;
+  buyer: Buyer;
+  data: OrderRequest;
+  freight: Freight;
+  coupon: CouponRedemptionResult | null;
+  price: CartPrice;
+  idempotencyKey: string;
+  fingerprint: string;
+  now: Date;
 }
 
 export interface OrderPlacementDeps {
@@ -199,11 +197,7 @@ export class OrderPlacement {
   }
 
   /** Step 3: the coupon's use, counted in this transaction; null without a code. @throws CouponRefusedError 422/409. */
-  private async redeemCoupon(
-    tx: EntityManager,
-    data: OrderRequest,
-    order: { userId: string; orderId: string; subtotalCents: number; shippingCents: number; now: Date },
-  ): Promise<CouponRedemptionResult | null> {
+  private async redeemCoupon(tx: EntityManager, data: OrderRequest, order: Omit<CouponRedeemInput, 'code'>): Promise<CouponRedemptionResult | null> {
     return data.couponCode ? this.deps.coupons.redeem(tx, { code: data.couponCode, ...order }) : null;
   }
 
@@ -225,18 +219,12 @@ export class OrderPlacement {
   }
 
   /** Step 5: the `orders` row (written at commit), with the freight, the contact and the payment's deadlines. */
-  private writeOrder(
-    tx: EntityManager,
-    o: { id: string; buyer: Buyer; data: OrderRequest; freight: Freight; coupon: CouponRedemptionResult | null; price: CartPrice; idempotencyKey: string; fingerprint: string; now: Date },
-  ): Order {
+  private writeOrder(tx: EntityManager, o: NewOrder): Order {
     const { data, now, freight, price } = o;
     const { option } = freight;
     const c = data.customer;
     const method = data.payment.method;
     const { paidByCredit } = price;
-    const boletoDueDate = method === 'boleto' ? addBusinessDays(now, BOLETO_BUSINESS_DAYS) : null;
-    // An unpaid boleto holds its units only until the end of the hold; the boleto itself stays payable until its due date.
-    const boletoHoldEnds = method === 'boleto' ? endOfSaoPauloDay(addBusinessDays(now, this.deps.workflow.deps.limits.boletoHoldBusinessDays)) : null;
     return tx.create(Order, {
       id: o.id,
       number: `P925-${newCode()}`,
@@ -269,15 +257,7 @@ export class OrderPlacement {
       state: c.state,
       installments: data.payment.method === 'credit-card' && !paidByCredit ? data.payment.installments : null,
       paymentProvider: paidByCredit ? null : this.deps.workflow.payments.name,
-      pixExpiresAt: method === 'pix' && !paidByCredit ? new Date(now.getTime() + PIX_EXPIRY_MS) : null,
-      boletoDueDate: paidByCredit ? null : boletoDueDate,
-      expiresAt: paidByCredit
-        ? null
-        : method === 'pix'
-          ? new Date(now.getTime() + PIX_EXPIRY_MS + PIX_EXPIRY_GRACE_MS)
-          : boletoHoldEnds
-            ? boletoHoldEnds
-            : new Date(now.getTime() + CARD_ANSWER_TIMEOUT_MS),
+      ...paymentDeadlines(method, paidByCredit, now, this.deps.workflow.deps.limits.boletoHoldBusinessDays),
     });
   }
 
