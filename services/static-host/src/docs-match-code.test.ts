@@ -1,0 +1,274 @@
+/**
+ * The docs say what the code does. Each check reads the Markdown and the code it describes at
+ * test time and prints what differs:
+ *
+ * - every repository path named in the Markdown (README.md, docs/, every folder's README) exists:
+ *   a link resolves from the page it is on; a path in backticks resolves from the repository root,
+ *   from the page's folder, or as the tail of a path in the repository (`bootstrap/orm-config.ts`);
+ * - the module list in docs/architecture.md is the folders of services/api/src/modules;
+ * - the settings tables of docs/operating.md name exactly the variables the service's schema
+ *   (`envSchema`) and the static host (`hostEnvSchema`, the preview's schema, `launch.ts`) read;
+ * - the README's pages table gives each remote exactly the routes it declares: the registry's
+ *   `DEFAULT_REMOTE_ROUTES` and its RemoteModule's `routes`, and each top-level route of its
+ *   `app.tsx` lies within them; "on the server" exactly for the remotes that render there.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { envSchema } from '../../api/src/config-env.ts';
+import { DEFAULT_REMOTE_ROUTES } from '../../api/src/modules/platform/remote-registry.ts';
+import { hostEnvSchema } from './host-settings.ts';
+import { REPO_ROOT } from './preview-topology.ts';
+
+/** Folders never walked: dependencies, builds, runtime data, test output. */
+const SKIPPED_DIRS = new Set(['node_modules', '.git', '.data', '.nx', 'dist', 'dist-dev', 'test-results', 'playwright-report', 'coverage']);
+
+/**
+ * Paths in backticks that name no file of the repository on purpose: build outputs, runtime
+ * files and names of other systems. Kept small; a path here is never checked.
+ */
+const NOT_REPOSITORY_PATHS = new Set([
+  // build outputs (under an app's dist/, never committed)
+  'mf-manifest.json',
+  'remoteEntry.js',
+  'server/remoteEntry.js',
+  'build-info.json',
+  'document-assets.json',
+  'shell/dist/document-assets.json',
+  'shell/dist/server/server.js',
+  'dist/server/',
+  // runtime files (under DATA_DIR, or made by a command)
+  '.data/',
+  'secrets.json',
+  '.env',
+]);
+
+/** Variables the settings tables name that neither the service nor the static host reads, and the file that does. */
+const READ_ELSEWHERE: Readonly<Record<string, string>> = {
+  TEST_DATABASE_URL: 'services/api/test/global-setup.ts',
+  CHROMIUM_PATH: 'playwright.config.ts',
+};
+
+/** Variables the static host reads that are not its settings. */
+const NOT_SETTINGS = new Set(['PATH']);
+
+/**
+ * Modules the docs list whose folders land from branches under way (carved out of `orders`).
+ * Empty this list once those folders are on main.
+ */
+const PENDING_MODULES = new Set(['payments', 'fulfilment', 'store-credit']);
+
+const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
+
+/** Every file and folder of the repository (posix paths from its root), folders with no trailing slash. */
+function repositoryEntries(): Set<string> {
+  const entries = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true })) {
+      if (entry.isDirectory() && SKIPPED_DIRS.has(entry.name)) continue;
+      const relative = dir ? `${dir}/${entry.name}` : entry.name;
+      entries.add(relative);
+      if (entry.isDirectory()) walk(relative);
+    }
+  };
+  walk('');
+  return entries;
+}
+
+const ENTRIES = repositoryEntries();
+/** Every tail of every entry at a folder boundary (`a/b/c.ts` gives `c.ts`, `b/c.ts`, `a/b/c.ts`). */
+const TAILS = new Set([...ENTRIES].flatMap((entry) => entry.split('/').map((_, index, parts) => parts.slice(index).join('/'))));
+
+/** The Markdown the check reads: the root README, docs/, and every folder's README. */
+const MARKDOWN = [...ENTRIES].filter((entry) => entry === 'README.md' || (entry.startsWith('docs/') && entry.endsWith('.md')) || entry.endsWith('/README.md')).sort();
+
+/** The Markdown's text without its fenced code blocks. */
+const prose = (text: string) => text.replace(/^```[\s\S]*?^```/gm, '');
+
+const FILE_EXTENSIONS = /\.(ts|tsx|js|mjs|cjs|json|md|yml|yaml|sql|conf|template|css|html|svg|sh)$/;
+const MIME_TYPE = /^(text|application|image|font|audio|video|multipart)\//;
+
+/** The word of inline code `token` that names a repository path, or undefined when it does not look like one. */
+function pathOf(token: string): string | undefined {
+  const word = token.replace(/^[("']+|[)"',;.:]+$/g, '').replace(/#.*$/, '');
+  if (!word || /[<>*{}$=|?:@\\[\]()]/.test(word) || word.startsWith('/') || word.startsWith('-') || MIME_TYPE.test(word)) return undefined;
+  if (!/^(\.{1,2}\/)?[\w.-]+(\/[\w.-]+)*\/?$/.test(word)) return undefined;
+  return word.includes('/') || FILE_EXTENSIONS.test(word) ? word : undefined;
+}
+
+/** Whether `named` (a path in backticks on page `page`) names an entry of the repository. */
+function backtickPathExists(page: string, named: string): boolean {
+  if (NOT_REPOSITORY_PATHS.has(named)) return true;
+  const bare = named.replace(/\/$/, '');
+  const fromPage = path.posix.normalize(path.posix.join(path.posix.dirname(page), bare));
+  const fromRoot = path.posix.normalize(bare);
+  return ENTRIES.has(fromRoot) || ENTRIES.has(fromPage) || (!bare.startsWith('.') && TAILS.has(bare));
+}
+
+/** The repository paths page `page` names that do not exist, as `page: path`. */
+function missingPaths(page: string): string[] {
+  const text = prose(read(page));
+  const missing: string[] = [];
+  for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    if (/^(https?:|mailto:|#)/.test(target!)) continue;
+    const file = target!.replace(/#.*$/, '');
+    const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(page), file)).replace(/\/$/, '');
+    if (!ENTRIES.has(resolved)) missing.push(`${page}: link ${target}`);
+  }
+  for (const [, code] of text.matchAll(/`([^`\n]+)`/g)) {
+    for (const token of code!.split(/\s+/)) {
+      const named = pathOf(token);
+      if (named && !backtickPathExists(page, named)) missing.push(`${page}: \`${named}\``);
+    }
+  }
+  return missing;
+}
+
+/** The lines of the Markdown section headed exactly `heading` (any level), up to the next heading of that level or higher. */
+function section(text: string, heading: string): string {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => /^#+ /.test(line) && line.replace(/^#+ /, '') === heading);
+  if (start < 0) throw new Error(`no section "${heading}"`);
+  const level = lines[start]!.match(/^#+/)![0].length;
+  const end = lines.findIndex((line, index) => index > start && new RegExp(`^#{1,${level}} `).test(line));
+  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
+}
+
+/** The cells of each body row of the Markdown tables in `text` (header and rule rows left out). */
+function tableRows(text: string): string[][] {
+  const rows = text
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .map((line) =>
+      line
+        .replace(/\\\|/g, '\u0000')
+        .slice(1, -1)
+        .split('|')
+        .map((cell) => cell.replace(/\u0000/g, '|').trim()),
+    );
+  return rows.filter((cells, index) => !cells.every((cell) => /^-+$/.test(cell)) && !(rows[index + 1]?.every((cell) => /^-+$/.test(cell)) ?? false));
+}
+
+/** What `actual` has that `expected` lacks and the other way round, for a readable failure. */
+function difference(expected: Iterable<string>, actual: Iterable<string>): { missing: string[]; extra: string[] } {
+  const want = new Set(expected);
+  const have = new Set(actual);
+  return { missing: [...want].filter((item) => !have.has(item)).sort(), extra: [...have].filter((item) => !want.has(item)).sort() };
+}
+
+describe('paths named in the Markdown', () => {
+  it('reads the root README, docs/ and every folder README', () => {
+    expect(MARKDOWN).toEqual(expect.arrayContaining(['README.md', 'docs/architecture.md', 'docs/how-to.md', 'services/api/README.md', 'mf-checkout/README.md']));
+  });
+
+  it('exist', () => {
+    expect(MARKDOWN.flatMap(missingPaths)).toEqual([]);
+  });
+
+  it('notices a path that does not exist', () => {
+    expect(pathOf('`mf-checkout/src/api/check-coupon.ts`'.slice(1, -1))).toBe('mf-checkout/src/api/check-coupon.ts');
+    expect(backtickPathExists('mf-checkout/README.md', 'api/check-coupon.ts')).toBe(false);
+    expect(backtickPathExists('mf-checkout/README.md', 'src/lib/coupon-check.ts')).toBe(true);
+    expect(backtickPathExists('docs/architecture.md', 'bootstrap/orm-config.ts')).toBe(true);
+    expect(pathOf('GET /api/orders')).toBeUndefined();
+    expect(pathOf('application/json')).toBeUndefined();
+  });
+});
+
+describe('the module list of docs/architecture.md', () => {
+  it('names the folders of services/api/src/modules', () => {
+    const paragraph = section(read('docs/architecture.md'), 'The service')
+      .split(/\n\s*\n/)
+      .find((block) => block.startsWith('The modules:'));
+    expect(paragraph, 'docs/architecture.md, section "The service": a paragraph starting "The modules:"').toBeDefined();
+    const documented = [...paragraph!.matchAll(/^- `([\w-]+)`/gm)].map((match) => match[1]!);
+    const folders = readdirSync(path.join(REPO_ROOT, 'services/api/src/modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const { missing, extra } = difference(folders, documented);
+    expect({ undocumented: missing, noSuchFolder: extra.filter((name) => !PENDING_MODULES.has(name)) }).toEqual({ undocumented: [], noSuchFolder: [] });
+  });
+});
+
+/** The variables named in the first column of the tables of docs/operating.md's sections `headings`. */
+function documentedVariables(...headings: string[]): Set<string> {
+  const text = read('docs/operating.md');
+  const names = headings.flatMap((heading) => tableRows(section(text, heading)).flatMap(([first]) => [...(first ?? '').matchAll(/`([A-Z][A-Z0-9_]*)(=[^`]*)?`/g)].map((match) => match[1]!)));
+  return new Set(names);
+}
+
+/** The variables the static host's code reads: `env.NAME`, `env['NAME']`, `positiveInt('NAME', ...)` and `NAME: z....` schema keys. */
+function staticHostVariables(): Set<string> {
+  const dir = path.join(REPO_ROOT, 'services/static-host/src');
+  const names = new Set(Object.keys(hostEnvSchema.shape));
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
+    const text = readFileSync(path.join(dir, file), 'utf8');
+    for (const pattern of [/\benv\.([A-Z][A-Z0-9_]*)\b/g, /\benv\[['"]([A-Z][A-Z0-9_]*)['"]\]/g, /\bpositiveInt\('([A-Z][A-Z0-9_]*)'/g, /^\s+([A-Z][A-Z0-9_]*): z\./gm]) {
+      for (const match of text.matchAll(pattern)) names.add(match[1]!);
+    }
+  }
+  for (const name of NOT_SETTINGS) names.delete(name);
+  return names;
+}
+
+describe('the settings tables of docs/operating.md', () => {
+  const documented = documentedVariables('Ports', 'Settings (environment variables)');
+  const readByCode = new Set([...Object.keys(envSchema.shape), ...staticHostVariables()]);
+
+  it('name every variable the service and the static host read, and only those', () => {
+    const { missing, extra } = difference(readByCode, documented);
+    expect({ undocumented: missing, readByNothing: extra.filter((name) => !(name in READ_ELSEWHERE)) }).toEqual({ undocumented: [], readByNothing: [] });
+  });
+
+  it('name the variables read elsewhere where they are read', () => {
+    for (const [name, file] of Object.entries(READ_ELSEWHERE)) {
+      expect(documented.has(name), `${name} in docs/operating.md`).toBe(true);
+      expect(readFileSync(path.join(REPO_ROOT, file), 'utf8'), `${file} reads ${name}`).toContain(name);
+    }
+  });
+
+  it('read the static host code', () => {
+    expect([...staticHostVariables()]).toEqual(expect.arrayContaining(['STOREFRONT_PORT', 'PREVIEW_PORT_BASE', 'NGINX_BIN', 'INTERNAL_ORIGINS']));
+  });
+});
+
+/** Whether route pattern `pattern` (`/a/*`, `/a/:id`) matches path `route` (itself a pattern, `:x` matching any segment). */
+function covers(pattern: string, route: string): boolean {
+  if (pattern === route) return true;
+  const want = pattern.split('/');
+  const have = route.split('/');
+  for (let index = 0; index < want.length; index += 1) {
+    if (want[index] === '*') return true;
+    if (index >= have.length) return false;
+    if (want[index] !== have[index] && !want[index]!.startsWith(':') && !have[index]!.startsWith(':')) return false;
+  }
+  return want.length === have.length;
+}
+
+describe("the README's pages table", () => {
+  const rows = tableRows(section(read('README.md'), 'Pages: server-rendered or client-rendered')).map(([pages = '', remote = '', rendered = '']) => ({
+    remote: remote.replace(/^mf-/, ''),
+    pages: [...pages.matchAll(/`(\/[^`]*)`/g)].map((match) => match[1]!),
+    onServer: rendered.startsWith('on the server'),
+  }));
+
+  it('has one row per remote', () => {
+    expect(rows.map((row) => row.remote).sort()).toEqual(Object.keys(DEFAULT_REMOTE_ROUTES).sort());
+  });
+
+  for (const [remote, registryRoutes] of Object.entries(DEFAULT_REMOTE_ROUTES)) {
+    it(`gives mf-${remote} the routes it declares, rendered where it renders them`, () => {
+      const row = rows.find((candidate) => candidate.remote === remote);
+      const moduleText = read(`mf-${remote}/src/app/remote-module.ts`);
+      const moduleRoutes = [...moduleText.matchAll(/path: '([^']+)'/g)].map((match) => match[1]!).filter((route) => route !== '/*');
+      const declared = new Set([...registryRoutes, ...moduleRoutes]);
+      const appRoutes = [...read(`mf-${remote}/src/app/app.tsx`).matchAll(/<Route path="(\/[^"]*)"/g)].map((match) => match[1]!);
+      const listed = row?.pages ?? [];
+      expect({
+        ...difference(declared, listed),
+        appRoutesOutsideTheTable: appRoutes.filter((route) => !listed.some((page) => covers(page, route))),
+        onServer: row?.onServer,
+      }).toEqual({ missing: [], extra: [], appRoutesOutsideTheTable: [], onServer: moduleText.includes("render: 'server'") });
+    });
+  }
+});
