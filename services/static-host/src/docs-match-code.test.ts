@@ -161,12 +161,12 @@ function tableRows(text: string): string[][] {
   const rows = text
     .split('\n')
     .filter((line) => line.startsWith('|'))
+    // A cell may hold an escaped bar (`\|`): split on the others only.
     .map((line) =>
       line
-        .replace(/\\\|/g, '\u0000')
         .slice(1, -1)
-        .split('|')
-        .map((cell) => cell.replace(/\u0000/g, '|').trim()),
+        .split(/(?<!\\)\|/)
+        .map((cell) => cell.replace(/\\\|/g, '|').trim()),
     );
   return rows.filter((cells, index) => !cells.every((cell) => /^-+$/.test(cell)) && !(rows[index + 1]?.every((cell) => /^-+$/.test(cell)) ?? false));
 }
