@@ -3,8 +3,9 @@
  * test time and prints what differs:
  *
  * - every repository path named in the Markdown (README.md, docs/, every folder's README) exists:
- *   a link resolves from the page it is on; a path in backticks resolves from the repository root,
- *   from the page's folder, or as the tail of a path in the repository (`bootstrap/orm-config.ts`);
+ *   a link resolves from the page it is on (and its `#anchor` to a heading of the page it points
+ *   to); a path in backticks resolves from the repository root, from the page's folder, or as the
+ *   tail of a path in the repository (`bootstrap/orm-config.ts`);
  * - the module list in docs/architecture.md is the folders of services/api/src/modules;
  * - the settings tables of docs/operating.md name exactly the variables the service's schema
  *   (`envSchema`) and the static host (`hostEnvSchema`, the preview's schema, `launch.ts`) read;
@@ -127,15 +128,32 @@ function backtickPathExists(page: string, named: string): boolean {
   return ENTRIES.has(fromRoot) || ENTRIES.has(fromPage) || (!bare.startsWith('.') && TAILS.has(bare));
 }
 
-/** The repository paths page `page` names that do not exist, as `page: path`. */
+/** The anchors of the headings of Markdown page `page`, as GitHub makes them (`## The service` gives `the-service`). */
+function anchorsOf(page: string): Set<string> {
+  const anchors = new Set<string>();
+  for (const [, heading] of prose(read(page)).matchAll(/^#{1,6} (.+)$/gm)) {
+    const slug = heading!
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    let unique = slug;
+    for (let index = 1; anchors.has(unique); index += 1) unique = `${slug}-${index}`;
+    anchors.add(unique);
+  }
+  return anchors;
+}
+
+/** The repository paths page `page` names that do not exist (and links to headings it does not have), as `page: path`. */
 function missingPaths(page: string): string[] {
   const text = prose(read(page));
   const missing: string[] = [];
   for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
-    if (/^(https?:|mailto:|#)/.test(target!)) continue;
-    const file = target!.replace(/#.*$/, '');
-    const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(page), file)).replace(/\/$/, '');
+    if (/^(https?:|mailto:)/.test(target!)) continue;
+    const [file = '', anchor] = target!.split('#');
+    const resolved = file ? path.posix.normalize(path.posix.join(path.posix.dirname(page), file)).replace(/\/$/, '') : page;
     if (!ENTRIES.has(resolved)) missing.push(`${page}: link ${target}`);
+    else if (anchor && resolved.endsWith('.md') && !anchorsOf(resolved).has(anchor)) missing.push(`${page}: link ${target} (no such heading)`);
   }
   for (const [, code] of text.matchAll(/`([^`\n]+)`/g)) {
     for (const token of code!.split(/\s+/)) {
@@ -187,11 +205,13 @@ describe('paths named in the Markdown', () => {
     expect(MARKDOWN.flatMap(missingPaths)).toEqual([]);
   });
 
-  it('notices a path that does not exist', () => {
+  it('notices a path or a heading that does not exist', () => {
     expect(pathOf('`mf-checkout/src/api/check-coupon.ts`'.slice(1, -1))).toBe('mf-checkout/src/api/check-coupon.ts');
     expect(backtickPathExists('mf-checkout/README.md', 'api/check-coupon.ts')).toBe(false);
     expect(backtickPathExists('mf-checkout/README.md', 'src/lib/coupon-check.ts')).toBe(true);
     expect(backtickPathExists('docs/architecture.md', 'bootstrap/orm-config.ts')).toBe(true);
+    expect(anchorsOf('docs/architecture.md')).toContain('the-service');
+    expect(anchorsOf('docs/operating.md')).toContain('settings-environment-variables');
     expect(pathOf('GET /api/orders')).toBeUndefined();
     expect(pathOf('application/json')).toBeUndefined();
   });
