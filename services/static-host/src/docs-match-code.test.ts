@@ -61,11 +61,11 @@ const NOT_SETTINGS = new Set(['PATH']);
 
 /**
  * What the docs already describe and branches under way add: the modules carved out of `orders`,
- * the route plugin file each module gets (`routes.ts`, beside its public `index.ts`) and the file
+ * the files each module gets (`routes.ts` beside its public `index.ts`, `subscribers.ts`) and the file
  * that collects the modules' jobs and subscribers. Empty these once they are on main.
  */
 const PENDING_MODULES = new Set(['payments', 'fulfilment', 'store-credit']);
-const PENDING_PATHS = new Set(['routes.ts', 'services/api/src/bootstrap/background-work.ts', 'background-work.ts']);
+const PENDING_PATHS = new Set(['routes.ts', 'subscribers.ts', 'services/api/src/bootstrap/background-work.ts', 'background-work.ts']);
 
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
 
