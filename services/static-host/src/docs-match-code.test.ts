@@ -21,26 +21,16 @@ import { DEFAULT_REMOTE_ROUTES } from '../../api/src/modules/platform/remote-reg
 import { hostEnvSchema } from './host-settings.ts';
 import { REPO_ROOT } from './preview-topology.ts';
 
-/** Folders never walked: dependencies, builds, runtime data, test output. */
-const SKIPPED_DIRS = new Set(['node_modules', '.git', '.data', '.nx', 'dist', 'dist-dev', 'test-results', 'playwright-report', 'coverage']);
+/** Folders never walked: the git-ignored ones (dependencies, builds, runtime data, test output) and git's own. */
+const SKIPPED_DIRS = new Set(['node_modules', '.git', '.data', '.nx', '.tools', '.spike', 'dist', 'dist-dev', 'test-results', 'playwright-report', 'coverage']);
 
-/**
- * Paths in backticks that name no file of the repository on purpose: build outputs, runtime
- * files and names of other systems. Kept small; a path here is never checked.
- */
+/** Paths in backticks that name no file of the repository on purpose. Kept small; a path here is never checked. */
 const NOT_REPOSITORY_PATHS = new Set([
   // build outputs (under an app's dist/, never committed)
   'mf-manifest.json',
   'remoteEntry.js',
   'server/remoteEntry.js',
   'build-info.json',
-  'document-assets.json',
-  // runtime files (under DATA_DIR, or made by a command)
-  'secrets.json',
-  '.env',
-  '.renditions/',
-  'postgres/',
-  'postgres/postgres',
   // the types a remote's build publishes (its types zip)
   'App.d.ts',
   // a former path, named by an ADR's context
@@ -95,8 +85,8 @@ const TAILS = new Set([...ENTRIES].flatMap((entry) => entry.split('/').map((_, i
 /** The Markdown the check reads: the root README, docs/, and every folder's README. */
 const MARKDOWN = [...ENTRIES].filter((entry) => entry === 'README.md' || (entry.startsWith('docs/') && entry.endsWith('.md')) || entry.endsWith('/README.md')).sort();
 
-/** The Markdown's text without its fenced code blocks. */
-const prose = (text: string) => text.replace(/^```[\s\S]*?^```/gm, '');
+/** The Markdown's text without its fenced code blocks (indented ones, inside a list, too). */
+const prose = (text: string) => text.replace(/^[ \t]*```[\s\S]*?^[ \t]*```/gm, '');
 
 const FILE_EXTENSIONS = /\.(ts|tsx|js|mjs|cjs|json|md|yml|yaml|sql|conf|template|css|html|svg|sh)$/;
 const MIME_TYPE = /^(text|application|image|font|audio|video|multipart)\//;
