@@ -23,14 +23,14 @@
  *   `panel` (a bare full-screen frame: the remote draws its own panel layout, admin.md 2). A path
  *   no pattern matches gets `store`.
  *
- *   Each route may also say where it renders (`render: 'server' | 'client'`, issue 20; the
+ *   Each route may also say where it renders (`render: 'server' | 'client'`; the
  *   browser when absent).
- * - `prefetch` (optional, issue 20): fills the query client with the data the page at `url` shows,
+ * - `prefetch` (optional): fills the query client with the data the page at `url` shows,
  *   with the same query options the page's hooks use. The shell's host calls it before it
  *   server-renders the page and hands the data to the browser (TanStack Query dehydrate/hydrate),
  *   within the page's time budget; its failures leave the queries empty (the page then loads them
  *   in the browser).
- * - `head` (optional, issue 20): the page's title, description, canonical path, Open Graph image
+ * - `head` (optional): the page's title, description, canonical path, Open Graph image
  *   and JSON-LD, from what `prefetch` loaded.
  *
  * Which remote owns a path is the remote registry's job (`GET /api/remotes`); which chrome a
@@ -54,7 +54,7 @@ export interface PageContext {
 }
 
 /**
- * A page's head (issue 20 "Per-page head"). The shell's host writes it as `<title>`, `<meta
+ * A page's head. The shell's host writes it as `<title>`, `<meta
  * name="description">`, `<link rel="canonical">`, Open Graph and Twitter card tags and
  * `<script type="application/ld+json">` blocks.
  */
@@ -103,8 +103,8 @@ export interface RemoteModule {
 /**
  * Identity helper that type-checks a remote's module at build time. It returns the module's own
  * (literal) type, not `RemoteModule`, so that the declarations a remote publishes with its build
- * describe what it really exports and the shell's check of them (shell/scripts/check-remote-types.ts,
- * issue 14) compares that shape with the shell's contract.
+ * describe what it really exports and the shell's check of them (shell/scripts/check-remote-types.ts)
+ * compares that shape with the shell's contract.
  */
 export function defineRemoteModule<const Module extends RemoteModule>(module: Module): Module {
   return module;
