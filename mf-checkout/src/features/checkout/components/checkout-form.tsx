@@ -1,6 +1,6 @@
 /**
  * Checkout form (storefront.md 3, 4, 5, 8, 9): contact and shipping fields (e-mail prefilled),
- * the state (any of the 27 UFs, issue 23), the payment method (card, PIX, boleto) with the card
+ * the state (any of the 27 UFs), the payment method (card, PIX, boleto) with the card
  * fields and 1x..12x instalments, and the order summary.
  *
  * Submit validates with the contracts' schemas; invalid input lists 'field: message' under
@@ -15,16 +15,16 @@
  * The form is react-hook-form (`@prata/shared-ui/form`) with `checkoutFormSchema` (the shared
  * schemas through `validateCheckout`); the service's 400 issues land on their fields.
  * With Mercado Pago (the payment config names its SDK) the number, expiry and CVV are the
- * acquirer's secure fields (secure-card-fields.tsx, issue 21); the sandbox keeps a plain test form.
- * Saved addresses (issue 22): picking one fills the address fields (saved-address-picker.tsx);
+ * acquirer's secure fields (secure-card-fields.tsx); the sandbox keeps a plain test form.
+ * Saved addresses: picking one fills the address fields (saved-address-picker.tsx);
  * 'Guardar na minha conta para as próximas compras' ('Salvar este endereço') saves the typed address to the account once the order is placed.
- * The CEP fills the street, neighbourhood, city and state (issue 23, lib/cep-lookup.ts); the fields stay editable.
- * Freight, coupon and PIX discount (issue 23): the CEP's quote offers the delivery options
+ * The CEP fills the street, neighbourhood, city and state (lib/cep-lookup.ts); the fields stay editable.
+ * Freight, coupon and PIX discount: the CEP's quote offers the delivery options
  * (shipping-options.tsx, cheapest first), a coupon is checked by the service (coupon-field.tsx),
  * and the summary shows contracts' `priceOrder` of the goods, the chosen freight, the coupon and
  * the PIX discount (PIX only) — the same function the service charges with. The order sends the
  * chosen service and its price (a 409 'shipping_changed' quotes again) and the applied coupon.
- * Store credit (issue 23): a signed-in shopper with a balance sees 'Usar meu crédito na loja
+ * Store credit: a signed-in shopper with a balance sees 'Usar meu crédito na loja
  * (R$ X disponível)', ticked at first; ticked, the summary shows 'Crédito da loja' and 'A pagar'
  * (`priceOrder` with the balance) and the order is sent with `useStoreCredit`. When the credit pays
  * the whole order (freight known), the method choice gives way to 'Seu crédito na loja cobre este
@@ -166,7 +166,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
   const couponCheck = useCouponCheck(couponCode, subtotal, shipping?.priceCents ?? 0);
   const coupon = couponCode && couponCheck.data && !couponCheck.error ? couponCheck.data : null;
   const { pixDiscountPercent } = useStoreOffers();
-  // Store credit (issue 23): fetched for a signed-in shopper only; a balance of 0 shows nothing.
+  // Store credit: fetched for a signed-in shopper only; a balance of 0 shows nothing.
   const signedIn = useSessionStore((state) => state.user !== null);
   const storeCredit = useStoreCredit(signedIn);
   const creditBalance = Math.max(0, storeCredit.data?.balanceCents ?? 0);
