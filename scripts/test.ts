@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check of the repository, in order, stopping at the first that fails, with the
- * time of each stage printed as it ends and a summary at the end (issue 25: "print the time of
- * each stage"). The stages:
+ * time of each stage printed as it ends and a summary at the end (so a slow
+ * stage shows). The stages:
  * 1. every workspace's lint, typecheck, build (with its byte budget) and unit/integration tests
  *    (Nx, in parallel where the graph allows);
  * 2. the type check of e2e, bench and docs code; 3. their lint;
