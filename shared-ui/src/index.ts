@@ -1,6 +1,7 @@
 /**
- * @prata/shared-ui: the design system and cross-remote client state of Prata 925.
- * Shared as a Module Federation singleton: one copy, loaded by the shell, used by every remote.
+ * @prata/shared-ui: the design system of Prata 925, bundled by each app (tree-shaken). The
+ * cross-remote client state is a federation singleton of its own, imported only by its one name,
+ * `@prata/shared-ui/state`.
  * Design tokens are CSS custom properties in `styles/global.css` (`@prata/shared-ui/styles.css`).
  */
 export { Button, buttonClassName, type ButtonProps } from './components/button.tsx';
@@ -15,7 +16,6 @@ export { StaticContent, type StaticContentProps } from './components/static-cont
 export { CodeField, CODE_FIELD_LABEL, sanitizeCode, type CodeFieldProps, type CodeKind } from './components/code-field.tsx';
 export { SecondFactorForm, type SecondFactorFormProps } from './components/second-factor-form.tsx';
 export { PanelSignInForm, type PanelSignInFormProps } from './components/panel-sign-in-form.tsx';
-export { Toaster, toast, TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@prata/shared-ui/state';
 export { Dialog, Sheet, preloadDialog, type DialogProps, type SheetProps } from './components/dialog.tsx';
 export { DropdownMenu, type DropdownMenuItem, type DropdownMenuProps } from './components/dropdown-menu.tsx';
 export { Tabs, TabsList, TabsTrigger, TabsContent } from './components/tabs.tsx';
@@ -52,21 +52,12 @@ export {
   type SwitchProps,
 } from './components/form.tsx';
 export { businessDaysText, formatBRL, formatDate, formatDateTime } from './lib/format.ts';
+export { downloadFile } from './lib/download.ts';
 export { PixPrice, type PixPriceProps } from './components/pix-price.tsx';
 export { STORE_OFFERS_QUERY_KEY, NO_STORE_OFFERS, getStoreOffers, getStoreOffersQueryOptions, useStoreOffers } from './lib/store-offers.ts';
-export { apiRequest, ApiRequestError, type RequestOptions } from '@prata/shared-ui/state';
-export { apiUrl, getRuntimeConfig, setRuntimeConfig, loadRuntimeConfig } from '@prata/shared-ui/state';
 export { productImageUrl, productImageSrcSet, fallbackImageUrl } from './lib/images.ts';
 export { STORE_CONTACT_QUERY_KEY, getStoreContact, getStoreContactQueryOptions, useStoreContact } from './lib/store-contact.ts';
-export { useCartStore, cartLineKey, selectCartCount, normaliseQuantity, CART_STORAGE_KEY, type CartItem, type CartState } from '@prata/shared-ui/state';
-export { useFavouritesStore, FAVOURITES_STORAGE_KEY, type FavouriteItem, type FavouritesState } from '@prata/shared-ui/state';
-export { useSessionStore, type SessionUser, type SessionState } from '@prata/shared-ui/state';
-export { restoreStoredState, storedStateRestored } from '@prata/shared-ui/state';
-export { applySession, confirmTotpEnrolment, refreshSession, restoreSession, signIn, signInWithCode, signOut, startTotpEnrolment } from '@prata/shared-ui/state';
 export { usePanelSignOut } from './lib/use-panel-sign-out.ts';
-export { NAVIGATION_DELAY_MS, BACK_DELAY_MS, PAGE_TRANSITION_MS } from '@prata/shared-ui/state';
-export { useNavigationTransitionStore, type NavigationTransitionState } from '@prata/shared-ui/state';
-export { useTransitionNavigate, TransitionLink, TransitionNavLink, NavigationTransition } from '@prata/shared-ui/state';
 export {
   REMOTE_MODULE_CONTRACT_VERSION,
   ROUTE_LAYOUTS,
@@ -82,29 +73,7 @@ export {
   type RouteRendering,
 } from './lib/remote-module.ts';
 export { lazyPage, type LazyPage } from './lib/lazy-page.ts';
-export { RemoteWidget, provideRemoteWidgetLoader, type RemoteWidgetComponent, type RemoteWidgetProps } from '@prata/shared-ui/state';
 export { PanelLayout, PanelScreen, type PanelLayoutProps, type PanelSection } from './components/panel-layout.tsx';
+export { PanelLoginScreen, type PanelLoginScreenProps } from './components/panel-login-screen.tsx';
 export { FilePicker, type FilePickerProps } from './components/file-picker.tsx';
-export {
-  RealtimeClient,
-  getRealtimeClient,
-  useRealtimeChannel,
-  useRealtimeStatus,
-  useRealtimeInvalidate,
-  type RealtimeStatus,
-  type ChannelListener,
-  type SocketLike,
-  type RealtimeClientOptions,
-} from '@prata/shared-ui/state';
-export {
-  configureErrorReporting,
-  installGlobalErrorReporting,
-  reportError,
-  reportBoundaryError,
-  remoteOfStack,
-  remoteVersion,
-  remoteManifestUrl,
-  installBreadcrumbs,
-  installWebVitals,
-} from '@prata/shared-ui/state';
 export { InvoiceLinks, type InvoiceLinksProps } from './components/invoice-links.tsx';

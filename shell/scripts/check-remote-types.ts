@@ -118,7 +118,8 @@ export async function checkRemoteTypes(location: string): Promise<RemoteTypesChe
     await writeFile(
       check,
       [
-        "import type { RemoteModule, RemoteWidgetComponent } from '@prata/shared-ui';",
+        "import type { RemoteModule } from '@prata/shared-ui';",
+        "import type { RemoteWidgetComponent } from '@prata/shared-ui/state';",
         "import exposed from './App';",
         ...widgets.map((widget, i) => `import widget${i} from './${widget.slice(2)}';`),
         '',

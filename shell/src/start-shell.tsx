@@ -18,7 +18,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { shellBootSchema, type RemoteRegistry, type ShellBoot } from '@prata/contracts/platform';
-import { configureErrorReporting, installBreadcrumbs, installGlobalErrorReporting, installWebVitals, loadRuntimeConfig, provideRemoteWidgetLoader, setRuntimeConfig } from '@prata/shared-ui';
+import { configureErrorReporting, installBreadcrumbs, installGlobalErrorReporting, installWebVitals, loadRuntimeConfig, provideRemoteWidgetLoader, setRuntimeConfig } from '@prata/shared-ui/state';
 import { App, QUERY_DEFAULTS } from './app/app.tsx';
 import type { Composition } from './features/remotes/composition.tsx';
 import { fetchRemoteRegistry, registerRegistry } from './features/remotes/remote-registry.ts';

@@ -5,7 +5,8 @@
  */
 import { LayoutDashboard, Shield } from 'lucide-react';
 import { Outlet, useLocation } from '@prata/shared-ui/router';
-import { PanelLayout, useSessionStore } from '@prata/shared-ui';
+import { PanelLayout } from '@prata/shared-ui';
+import { useSessionStore } from '@prata/shared-ui/state';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { GlobalSearch } from '../features/search/components/global-search.tsx';
 import { useLiveAdminData } from '../lib/live-updates.ts';

@@ -3,7 +3,8 @@
  * toast (title / description) once when it appears, the message in an alert, and 'Tentar novamente'.
  */
 import { useEffect } from 'react';
-import { Alert, Button, toast } from '@prata/shared-ui';
+import { Alert, Button } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import styles from './admin-components.module.css';
 
 export interface LoadFailureProps {

@@ -3,9 +3,9 @@
  * one refresh on 401, zod-validated answers, pt-BR errors), plus helpers to read a failure.
  * Every endpoint file in `features/<x>/api` goes through it.
  */
-import { ApiRequestError } from '@prata/shared-ui';
+import { ApiRequestError } from '@prata/shared-ui/state';
 
-export { apiRequest, ApiRequestError } from '@prata/shared-ui';
+export { apiRequest, ApiRequestError } from '@prata/shared-ui/state';
 
 /** The service's machine-readable error code (`email_in_use`, `admin_limit`...), if any. */
 export function errorCode(error: unknown): string | undefined {

@@ -6,7 +6,7 @@
  */
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { RealtimeEvent } from '@prata/contracts';
-import { useRealtimeChannel, useRealtimeStatus } from '@prata/shared-ui';
+import { useRealtimeChannel, useRealtimeStatus } from '@prata/shared-ui/state';
 import { LIVE_INVALIDATION, RESYNC_INVALIDATION } from './query-keys.ts';
 
 /** Subscribes the panel to the `products` and `orders` channels (mount once, in the layout). */

@@ -4,7 +4,7 @@
  */
 import { act, type ReactNode } from 'react';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { setRuntimeConfig } from '@prata/shared-ui';
+import { setRuntimeConfig } from '@prata/shared-ui/state';
 import { flush, inputByLabel, render, type Rendered } from '@prata/shared-ui/testing';
 
 export interface MountedWithApi {

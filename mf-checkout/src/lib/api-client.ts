@@ -3,4 +3,4 @@
  * answers, pt-BR errors, `headers` for the order's Idempotency-Key). Every endpoint file in
  * `features/<x>/api` goes through it.
  */
-export { apiRequest, ApiRequestError } from '@prata/shared-ui';
+export { apiRequest, ApiRequestError } from '@prata/shared-ui/state';

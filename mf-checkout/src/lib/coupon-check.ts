@@ -6,7 +6,7 @@
  * field and the checkout's.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRequestError } from '@prata/shared-ui';
+import { ApiRequestError } from '@prata/shared-ui/state';
 import { couponCheckSchema, type CouponCheck, type CouponCheckRequest } from '@prata/contracts/promotions';
 import { apiRequest } from './api-client.ts';
 

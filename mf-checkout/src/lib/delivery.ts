@@ -14,8 +14,3 @@ export function deliveryTextForState(state: string): string {
   const region = (SOUTHEAST_STATES as readonly string[]).includes(state) ? 'Sudeste' : 'demais regiões';
   return `${businessDaysText(deliveryEstimate(state))} (${region})`;
 }
-
-/** Both estimates, before a state is chosen. */
-export function deliveryOverviewText(): string {
-  return `${deliveryTextForState('SP')} ou ${deliveryTextForState('PR')}`;
-}

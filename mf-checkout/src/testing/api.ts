@@ -1,7 +1,7 @@
 /** Fake API for component tests: the runtime config points at http://api.test and fetch is stubbed. */
 import { vi } from 'vitest';
 import type { Order, PaymentConfig } from '@prata/contracts';
-import { setRuntimeConfig } from '@prata/shared-ui';
+import { setRuntimeConfig } from '@prata/shared-ui/state';
 
 export interface Call {
   method: string;

@@ -3,4 +3,4 @@
  * with one refresh on 401, zod-validated answers, pt-BR errors). Every endpoint file in
  * `features/<x>/api` goes through it.
  */
-export { apiRequest, ApiRequestError } from '@prata/shared-ui';
+export { apiRequest, ApiRequestError } from '@prata/shared-ui/state';

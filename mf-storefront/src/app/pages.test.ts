@@ -6,7 +6,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product, ProductPage } from '@prata/contracts/catalogue';
-import { STORE_OFFERS_QUERY_KEY, setRuntimeConfig } from '@prata/shared-ui';
+import { STORE_OFFERS_QUERY_KEY } from '@prata/shared-ui';
+import { setRuntimeConfig } from '@prata/shared-ui/state';
 import { getProductQueryOptions } from '../features/products/api/get-product.ts';
 import { getProductPageQueryOptions } from '../features/products/api/get-product-page.ts';
 import { pageCacheTags, pageHead, prefetchPage } from './pages.ts';

@@ -2,4 +2,4 @@
  * The storefront's API client: the shared typed client (runtime API origin, zod-validated
  * answers, pt-BR errors). Every endpoint file in `features/<x>/api` goes through it.
  */
-export { apiRequest, ApiRequestError } from '@prata/shared-ui';
+export { apiRequest, ApiRequestError } from '@prata/shared-ui/state';

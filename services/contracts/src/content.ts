@@ -50,9 +50,6 @@ export const SOCIAL_PLATFORMS = ['instagram', 'facebook', 'telegram', 'whatsapp'
 export const socialPlatformSchema = z.enum(SOCIAL_PLATFORMS);
 export type SocialPlatform = z.infer<typeof socialPlatformSchema>;
 
-/** Each platform holds up to four links (`link_1` .. `link_4`). */
-export const SOCIAL_LINKS_PER_PLATFORM = 4;
-
 /** One platform's links as the API returns them; an empty slot is null. */
 export const socialLinksSchema = z.object({
   platform: socialPlatformSchema,

@@ -32,8 +32,6 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 /** PIX payable within 30 minutes; boleto due in 3 business days (storefront.md 9). */
 export const PIX_EXPIRY_MS = 30 * 60_000;
 export const BOLETO_BUSINESS_DAYS = 3;
-/** The simulated acquirer wait of the spec, in ms ('Processando...' 2 s). */
-export const PAYMENT_PROCESSING_MS = 2000;
 
 export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
@@ -348,6 +346,3 @@ export const orderSchema = z.object({
   refundedCents: z.number().int(),
 });
 export type Order = z.infer<typeof orderSchema>;
-
-/** `POST /api/orders/:id/simulate-payment` answer. */
-export const simulatedPaymentSchema = z.object({ status: orderStatusSchema });

@@ -10,13 +10,6 @@ import { z } from 'zod';
 /** Who recorded a row: a browser report or the service itself. */
 export const SYSTEM_ERROR_SOURCES = ['client', 'server'] as const;
 
-/**
- * Kinds of client errors the reporters send (free text is allowed up to 100 characters). The
- * shell's host reports `ssr_render_failure` (a remote's server render threw or overran its time
- * budget: its slot went to the browser) and the browser `hydration_mismatch`.
- */
-export const CLIENT_ERROR_TYPES = ['uncaught_error', 'unhandled_rejection', 'error_boundary', 'remote_load_failure', 'ssr_render_failure', 'hydration_mismatch'] as const;
-
 /** Limits of one report, in characters; the route also caps the body at 16 KiB. */
 export const ERROR_REPORT_LIMITS = { type: 100, message: 2000, url: 2000, stack: 8000, userAgent: 500, remote: 40, version: 60, breadcrumb: 300, breadcrumbs: 30 } as const;
 

@@ -7,7 +7,9 @@
  * - `totp-or-recovery`: a 6-digit code or an 8-character recovery code (letters and digits,
  *   upper-cased).
  */
-import type { InputHTMLAttributes } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
+import type { ZodType } from 'zod';
+import { RECOVERY_CODE_LENGTH, TOTP_DIGITS } from '@prata/contracts/auth';
 import { Field, Input } from './form.tsx';
 import styles from './second-factor-form.module.css';
 
@@ -19,7 +21,7 @@ export const CODE_FIELD_LABEL = 'Código de verificação';
 
 /** What a code field keeps of what was typed or pasted. */
 export function sanitizeCode(kind: CodeKind, typed: string): string {
-  return kind === 'totp' ? typed.replace(/\D/g, '').slice(0, 6) : typed.replace(/[^0-9a-zA-Z]/g, '').toUpperCase().slice(0, 8);
+  return kind === 'totp' ? typed.replace(/\D/g, '').slice(0, TOTP_DIGITS) : typed.replace(/[^0-9a-zA-Z]/g, '').toUpperCase().slice(0, RECOVERY_CODE_LENGTH);
 }
 
 export interface CodeFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id' | 'className' | 'type'> {
@@ -44,7 +46,7 @@ export function CodeField({ kind, hint, value, onValueChange, error, autoFocusOn
           name="code"
           autoComplete="one-time-code"
           {...(totp ? { inputMode: 'numeric' as const } : { autoCapitalize: 'characters', spellCheck: false })}
-          maxLength={totp ? 6 : 8}
+          maxLength={totp ? TOTP_DIGITS : RECOVERY_CODE_LENGTH}
           {...input}
           {...control}
           className={`${control.className} ${styles.codeInput}`}
@@ -55,4 +57,32 @@ export function CodeField({ kind, hint, value, onValueChange, error, autoFocusOn
       )}
     </Field>
   );
+}
+
+/** A code being typed into a `CodeField`, checked by a schema when the form is sent. */
+export interface CodeEntry {
+  code: string;
+  setCode: (code: string) => void;
+  /** The schema's message for the last refused code. */
+  error: string | undefined;
+  /** Parses the code: the schema's output goes to `onSubmit`, a refusal to `error`. */
+  submit: () => void;
+}
+
+/** The state of a code step: the typed code, parsed by `schema` (a shared contracts schema) on submit. */
+export function useCodeEntry(schema: ZodType<string>, onSubmit: (code: string) => void): CodeEntry {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+
+  const submit = () => {
+    const parsed = schema.safeParse(code);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Código inválido');
+      return;
+    }
+    setError(undefined);
+    onSubmit(parsed.data);
+  };
+
+  return { code, setCode, error, submit };
 }

@@ -3,10 +3,10 @@
  * a 6-digit code from the authenticator app or one of the 8-character recovery codes. Used by the
  * admin and developer logins (mf-admin, mf-devtools).
  */
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { totpSignInSchema } from '@prata/contracts/auth';
 import { Button } from './button.tsx';
-import { CodeField } from './code-field.tsx';
+import { CodeField, useCodeEntry } from './code-field.tsx';
 import styles from './second-factor-form.module.css';
 
 const codeSchema = totpSignInSchema.shape.code;
@@ -18,18 +18,11 @@ export interface SecondFactorFormProps {
 }
 
 export function SecondFactorForm({ busy, onSubmit, onCancel }: SecondFactorFormProps) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const entry = useCodeEntry(codeSchema, onSubmit);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = codeSchema.safeParse(code);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Código inválido');
-      return;
-    }
-    setError(undefined);
-    onSubmit(parsed.data);
+    entry.submit();
   };
 
   return (
@@ -37,9 +30,9 @@ export function SecondFactorForm({ busy, onSubmit, onCancel }: SecondFactorFormP
       <CodeField
         kind="totp-or-recovery"
         hint="Digite o código de 6 dígitos do seu aplicativo autenticador ou um código de recuperação."
-        value={code}
-        onValueChange={setCode}
-        error={error}
+        value={entry.code}
+        onValueChange={entry.setCode}
+        error={entry.error}
         autoFocusOnOpen
       />
       <Button type="submit" disabled={busy}>

@@ -1,22 +1,76 @@
 /**
- * The sign-in enrolment step of the admin and developer logins:
- * a staff account without 2FA must bind an authenticator before its first session. Shows the QR
- * code of the otpauth URL (qr-code-image.tsx, as the panel's 2FA card does), the secret to type
- * by hand, the 10 recovery codes (shown once) and the 6-digit code that confirms ('Verificar e Ativar', disabled until 6 digits). Texts follow the panel's 2FA
- * setup (admin.md 9).
+ * Binding an authenticator app (admin.md 9): `TotpEnrolmentSteps` is the three steps both
+ * enrolment screens show, the sign-in's enrolment step (the default export, for staff without 2FA
+ * before their first session) and the panel's 2FA setup (mf-admin, `@prata/shared-ui/totp-enrolment`):
+ * the QR code of the otpauth URL, the secret to type by hand, the 10 recovery codes (shown once)
+ * and the 6-digit code that confirms ('Verificar e Ativar', disabled until 6 digits).
  *
- * Page weight: shared-ui is loaded on every page, so `PanelSignInForm` loads this module (and the
- * QR library with it) as a separate chunk, only when a sign-in reaches the enrolment step.
+ * Page weight: the QR library comes with this module, so it is not in shared-ui's index:
+ * `PanelSignInForm` loads it as a separate chunk, only when a sign-in reaches the enrolment step.
  */
-import { useState, type FormEvent } from 'react';
-import { totpEnrolmentConfirmSchema, type TwoFactorSetup } from '@prata/contracts/auth';
+import type { FormEvent, ReactNode } from 'react';
+import { TOTP_DIGITS, totpEnrolmentConfirmSchema, type TwoFactorSetup } from '@prata/contracts/auth';
 import { Button } from './button.tsx';
 import { Skeleton } from './feedback.tsx';
-import { CodeField } from './code-field.tsx';
+import { CodeField, useCodeEntry } from './code-field.tsx';
 import { QR_WIDTH, QrCodeImage } from './qr-code-image.tsx';
 import panelStyles from './panel-sign-in-form.module.css';
-import codeStyles from './second-factor-form.module.css';
 import styles from './totp-enrolment-form.module.css';
+
+export interface TotpEnrolmentStepsProps {
+  /** The new authenticator's secret, otpauth URL and recovery codes. */
+  setup: TwoFactorSetup;
+  /** Prefix of the secret's and the recovery list's test ids (`<prefix>-secret`, `<prefix>-recovery-codes`). */
+  testIdPrefix: string;
+  /** Beside the secret, e.g. a copy button. */
+  secretAction?: ReactNode;
+  /** Handles the confirm form's submit (the browser's default is already prevented). */
+  onSubmit: () => void;
+  /** The confirm form's content: the code field and its buttons. */
+  children: ReactNode;
+}
+
+/** The three enrolment steps: scan (or type) the secret, keep the recovery codes, confirm a code. */
+export function TotpEnrolmentSteps({ setup, testIdPrefix, secretAction, onSubmit, children }: TotpEnrolmentStepsProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+
+  return (
+    <ol className={styles.steps}>
+      <li>
+        <h3>Escaneie o QR Code</h3>
+        <p>Use um aplicativo autenticador (Google Authenticator, Microsoft Authenticator, Authy...).</p>
+        <div className={styles.qr}>
+          <QrCodeImage value={setup.otpauthUrl} alt="QR Code para configurar o aplicativo autenticador" />
+        </div>
+        <p>Ou digite a chave secreta manualmente:</p>
+        <div className={styles.secret}>
+          <code data-testid={`${testIdPrefix}-secret`}>{setup.secret}</code>
+          {secretAction}
+        </div>
+      </li>
+      <li>
+        <h3>Guarde os códigos de recuperação</h3>
+        <p>Cada código pode ser usado uma única vez para entrar se você perder acesso ao aplicativo. Eles não serão exibidos novamente.</p>
+        <ul className={styles.recovery} aria-label="Códigos de recuperação" data-testid={`${testIdPrefix}-recovery-codes`}>
+          {setup.recoveryCodes.map((recoveryCode) => (
+            <li key={recoveryCode}>
+              <code>{recoveryCode}</code>
+            </li>
+          ))}
+        </ul>
+      </li>
+      <li>
+        <h3>Confirme o código</h3>
+        <form className={styles.verify} onSubmit={submit} noValidate aria-label="Confirmar ativação do 2FA">
+          {children}
+        </form>
+      </li>
+    </ol>
+  );
+}
 
 const codeSchema = totpEnrolmentConfirmSchema.shape.code;
 
@@ -28,20 +82,9 @@ export interface TotpEnrolmentFormProps {
   onCancel: () => void;
 }
 
+/** The sign-in's enrolment step: a staff account without 2FA binds an authenticator before its first session. */
 export default function TotpEnrolmentForm({ setup, busy, onSubmit, onCancel }: TotpEnrolmentFormProps) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = codeSchema.safeParse(code);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Código inválido');
-      return;
-    }
-    setError(undefined);
-    onSubmit(parsed.data);
-  };
+  const entry = useCodeEntry(codeSchema, onSubmit);
 
   return (
     <section className={panelStyles.form} aria-label="Configurar autenticação de dois fatores" data-testid="totp-enrolment">
@@ -49,37 +92,12 @@ export default function TotpEnrolmentForm({ setup, busy, onSubmit, onCancel }: T
       {setup === null ? (
         <Skeleton style={{ width: QR_WIDTH, height: QR_WIDTH }} />
       ) : (
-        <ol className={styles.steps}>
-          <li>
-            <h3>Escaneie o QR Code</h3>
-            <p>Use um aplicativo autenticador (Google Authenticator, Microsoft Authenticator, Authy...).</p>
-            <QrCodeImage value={setup.otpauthUrl} alt="QR Code para configurar o aplicativo autenticador" />
-            <p>Ou digite a chave secreta manualmente:</p>
-            <code data-testid="totp-enrolment-secret">
-              {setup.secret}
-            </code>
-          </li>
-          <li>
-            <h3>Guarde os códigos de recuperação</h3>
-            <p>Cada código pode ser usado uma única vez para entrar se você perder acesso ao aplicativo. Eles não serão exibidos novamente.</p>
-            <ul className={styles.recovery} aria-label="Códigos de recuperação">
-              {setup.recoveryCodes.map((recoveryCode) => (
-                <li key={recoveryCode}>
-                  <code>{recoveryCode}</code>
-                </li>
-              ))}
-            </ul>
-          </li>
-          <li>
-            <h3>Confirme o código</h3>
-            <form className={codeStyles.form} onSubmit={submit} noValidate aria-label="Confirmar ativação do 2FA">
-              <CodeField kind="totp" hint="Digite o código de 6 dígitos do seu aplicativo autenticador." value={code} onValueChange={setCode} error={error} />
-              <Button type="submit" disabled={busy || code.length !== 6}>
-                {busy ? 'Verificando...' : 'Verificar e Ativar'}
-              </Button>
-            </form>
-          </li>
-        </ol>
+        <TotpEnrolmentSteps setup={setup} testIdPrefix="totp-enrolment" onSubmit={entry.submit}>
+          <CodeField kind="totp" hint="Digite o código de 6 dígitos do seu aplicativo autenticador." value={entry.code} onValueChange={entry.setCode} error={entry.error} />
+          <Button type="submit" disabled={busy || entry.code.length !== TOTP_DIGITS}>
+            {busy ? 'Verificando...' : 'Verificar e Ativar'}
+          </Button>
+        </TotpEnrolmentSteps>
       )}
       <Button variant="ghost" onClick={onCancel} disabled={busy}>
         Voltar

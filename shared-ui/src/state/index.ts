@@ -6,7 +6,7 @@
  * remote widget loader. A federation singleton the shell provides.
  *
  * The rest of shared-ui (components, formatting, the RemoteModule contract) is state-free: each app
- * bundles the parts it uses (`@prata/shared-ui`), which re-exports this entry. Code outside this
+ * bundles the parts it uses (`@prata/shared-ui`), which does not re-export this entry. Code outside this
  * folder imports it as `@prata/shared-ui/state`, never by relative path (a relative import would
  * bundle a private copy of the state; lint enforces it).
  */

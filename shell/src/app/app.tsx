@@ -11,7 +11,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Route, Routes } from '@prata/shared-ui/router';
-import { PageErrorBoundary, Toaster, restoreSession, restoreStoredState, toast } from '@prata/shared-ui';
+import { PageErrorBoundary } from '@prata/shared-ui';
+import { Toaster, restoreSession, restoreStoredState, toast } from '@prata/shared-ui/state';
 import { Layout } from './layout.tsx';
 import { CompositionProvider, type Composition } from '../features/remotes/composition.tsx';
 import { RemoteOutlet } from '../features/remotes/remote-outlet.tsx';

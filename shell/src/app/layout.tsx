@@ -13,7 +13,8 @@
  */
 import { Suspense, use, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from '@prata/shared-ui/router';
-import { NavigationTransition, Spinner, routeLayout, type RouteLayout } from '@prata/shared-ui';
+import { Spinner, routeLayout, type RouteLayout } from '@prata/shared-ui';
+import { NavigationTransition } from '@prata/shared-ui/state';
 import { BackButton } from '../features/chrome/back-button.tsx';
 import { Footer } from '../features/chrome/footer.tsx';
 import { Header } from '../features/chrome/header.tsx';

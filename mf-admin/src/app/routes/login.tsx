@@ -9,7 +9,8 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from '@prata/shared-ui/router';
-import { Alert, Button, Card, Dialog, PanelScreen, useSessionStore } from '@prata/shared-ui';
+import { Alert, Button, Dialog, PanelLoginScreen } from '@prata/shared-ui';
+import { useSessionStore } from '@prata/shared-ui/state';
 import { AdminRegistrationForm } from '../../features/accounts/components/admin-registration-form.tsx';
 import { useRegistrationConfirmation } from '../../features/accounts/hooks/use-registration-confirmation.ts';
 import { AdminLoginForm } from '../../features/auth/components/admin-login-form.tsx';
@@ -33,33 +34,33 @@ export function LoginRoute() {
   if (email && isAdmin) return <Navigate to={target} replace />;
 
   return (
-    <PanelScreen>
-    <section className={styles.loginScreen} aria-labelledby="admin-login-title">
-      <Card padding="lg" className={styles.loginCard}>
-        <div className={styles.loginHeader}>
-          <ShieldCheck size={40} className={styles.loginIcon} aria-hidden="true" />
-          <h1 id="admin-login-title">Painel Administrativo</h1>
-          <p>Acesso restrito a administradores autorizados.</p>
-        </div>
-        {email ? (
-          <Alert variant="info" className={styles.signedInNote}>
-            Você está conectado como <strong>{email}</strong>, que não tem acesso administrativo. Entre com uma conta de administrador.
-          </Alert>
-        ) : null}
-        <AdminLoginForm onSignedIn={(session) => !session.roles.includes('admin') && void navigate(target, { replace: true })} />
-        <div className={styles.loginLinks}>
+    <PanelLoginScreen
+      titleId="admin-login-title"
+      title="Painel Administrativo"
+      lead="Acesso restrito a administradores autorizados."
+      icon={ShieldCheck}
+      links={
+        <>
           <Button variant="outline" onClick={() => void navigate('/')}>
             Voltar à Loja
           </Button>
           <Button variant="ghost" onClick={() => setRegistering(true)}>
             Criar Nova Conta de Administrador
           </Button>
-        </div>
-      </Card>
-      <Dialog open={registering} onClose={() => setRegistering(false)} title="Criar Nova Conta de Administrador" description="Preencha os dados do novo administrador. Enviaremos um email de confirmação.">
-        <AdminRegistrationForm {...(setupToken ? { setupToken } : {})} />
-      </Dialog>
-    </section>
-    </PanelScreen>
+        </>
+      }
+      after={
+        <Dialog open={registering} onClose={() => setRegistering(false)} title="Criar Nova Conta de Administrador" description="Preencha os dados do novo administrador. Enviaremos um email de confirmação.">
+          <AdminRegistrationForm {...(setupToken ? { setupToken } : {})} />
+        </Dialog>
+      }
+    >
+      {email ? (
+        <Alert variant="info" className={styles.signedInNote}>
+          Você está conectado como <strong>{email}</strong>, que não tem acesso administrativo. Entre com uma conta de administrador.
+        </Alert>
+      ) : null}
+      <AdminLoginForm onSignedIn={(session) => !session.roles.includes('admin') && void navigate(target, { replace: true })} />
+    </PanelLoginScreen>
   );
 }

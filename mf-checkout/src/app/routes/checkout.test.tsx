@@ -4,7 +4,8 @@
  * shopper with items sees the form with the e-mail prefilled.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatBRL, toast, useCartStore, useSessionStore } from '@prata/shared-ui';
+import { formatBRL } from '@prata/shared-ui';
+import { toast, useCartStore, useSessionStore } from '@prata/shared-ui/state';
 import { useCartNoticesStore } from '../../features/cart/stores/cart-notices-store.ts';
 import { json, stubApi } from '../../testing/api.ts';
 import { flush, render, type Rendered } from '../../testing/render.tsx';

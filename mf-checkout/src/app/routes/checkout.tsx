@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Navigate, useNavigate } from '@prata/shared-ui/router';
 import type { Order } from '@prata/contracts';
-import { toast, useCartStore, useSessionStore } from '@prata/shared-ui';
+import { toast, useCartStore, useSessionStore } from '@prata/shared-ui/state';
 import { CartNotices } from '../../features/cart/components/cart-notices.tsx';
 import { useCartRefresh } from '../../features/cart/hooks/use-cart-refresh.ts';
 import { useCouponCode, useShippingCep } from '../../features/cart/stores/cart-pricing.ts';

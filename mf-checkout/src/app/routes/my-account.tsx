@@ -6,7 +6,7 @@
  * on demand (my-account-sections.tsx), behind the skeleton.
  */
 import { Suspense, lazy } from 'react';
-import { useSessionStore } from '@prata/shared-ui';
+import { useSessionStore } from '@prata/shared-ui/state';
 import { OrderConfirmationSkeleton } from '../../features/orders/components/order-confirmation-skeleton.tsx';
 import { SignInFirst } from './my-orders.tsx';
 import styles from './routes.module.css';

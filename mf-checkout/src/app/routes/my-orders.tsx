@@ -3,7 +3,8 @@
  * (export and self-deletion, LGPD); signed out, a prompt to sign in that comes back here.
  */
 import { Link } from '@prata/shared-ui/router';
-import { EmptyState, buttonClassName, useSessionStore } from '@prata/shared-ui';
+import { EmptyState, buttonClassName } from '@prata/shared-ui';
+import { useSessionStore } from '@prata/shared-ui/state';
 import { AccountPrivacy } from '../../features/account/components/account-privacy.tsx';
 import { OrderHistory } from '../../features/orders/components/order-history.tsx';
 import { OrderConfirmationSkeleton } from '../../features/orders/components/order-confirmation-skeleton.tsx';

@@ -3,7 +3,7 @@
  * or unknown id shows a friendly message with a link to /produtos.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@prata/shared-ui';
+import { useSessionStore } from '@prata/shared-ui/state';
 import { ORDER_ID, json, paymentApi, sampleOrder, stubApi, type Call } from '../../testing/api.ts';
 import { flush, render, type Rendered } from '../../testing/render.tsx';
 import { OrderConfirmedRoute } from './order-confirmed.tsx';

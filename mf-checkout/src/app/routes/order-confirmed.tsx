@@ -5,7 +5,8 @@
  */
 import { Link, useSearchParams } from '@prata/shared-ui/router';
 import { z } from 'zod';
-import { Button, EmptyState, buttonClassName, useSessionStore } from '@prata/shared-ui';
+import { Button, EmptyState, buttonClassName } from '@prata/shared-ui';
+import { useSessionStore } from '@prata/shared-ui/state';
 import { useOrder } from '../../features/orders/api/get-order.ts';
 import { OrderConfirmation } from '../../features/orders/components/order-confirmation.tsx';
 import { OrderConfirmationSkeleton } from '../../features/orders/components/order-confirmation-skeleton.tsx';

@@ -8,7 +8,7 @@
  * shopper who turns out to be signed in is sent on once the session is known.
  */
 import { Navigate, useLocation, useNavigate, useSearchParams } from '@prata/shared-ui/router';
-import { useSessionStore } from '@prata/shared-ui';
+import { useSessionStore } from '@prata/shared-ui/state';
 import { AuthForm } from '../../features/auth/components/auth-form.tsx';
 import { RecoverForm } from '../../features/auth/components/recover-form.tsx';
 import { ResetForm } from '../../features/auth/components/reset-form.tsx';

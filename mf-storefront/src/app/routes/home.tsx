@@ -12,7 +12,8 @@
 import { ArrowRight } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link } from '@prata/shared-ui/router';
-import { EmptyState, RemoteWidget, Stars, StaticContent, buttonClassName, useSessionStore } from '@prata/shared-ui';
+import { EmptyState, Stars, StaticContent, buttonClassName } from '@prata/shared-ui';
+import { RemoteWidget, useSessionStore } from '@prata/shared-ui/state';
 import { AboutHighlights } from '../../features/home/components/about-highlights.tsx';
 import { Categories } from '../../features/home/components/categories.tsx';
 import { Hero } from '../../features/home/components/hero.tsx';

@@ -7,7 +7,7 @@
 import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setRuntimeConfig, toast, useSessionStore } from '@prata/shared-ui';
+import { setRuntimeConfig, toast, useSessionStore } from '@prata/shared-ui/state';
 import { flush, render, type Rendered } from '@prata/shared-ui/testing';
 import { AccountMenu, LOGOUT_REDIRECT_MS } from './account-menu.tsx';
 

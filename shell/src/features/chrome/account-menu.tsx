@@ -7,7 +7,8 @@
  */
 import { Code2, LogOut, Package, Shield, User, UserCog } from 'lucide-react';
 import { Link } from '@prata/shared-ui/router';
-import { DropdownMenu, signOut, toast, useSessionStore, type DropdownMenuItem } from '@prata/shared-ui';
+import { DropdownMenu, type DropdownMenuItem } from '@prata/shared-ui';
+import { signOut, toast, useSessionStore } from '@prata/shared-ui/state';
 import styles from './chrome.module.css';
 
 /** Delay between the logout confirmation and the reload, in ms (storefront.md 9). */

@@ -4,7 +4,8 @@
  */
 import { ArrowLeft } from 'lucide-react';
 import { useNavigate } from '@prata/shared-ui/router';
-import { BACK_DELAY_MS, Button } from '@prata/shared-ui';
+import { Button } from '@prata/shared-ui';
+import { BACK_DELAY_MS } from '@prata/shared-ui/state';
 import styles from './chrome.module.css';
 
 export function BackButton() {

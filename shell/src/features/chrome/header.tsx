@@ -9,15 +9,14 @@
  */
 import { Heart, Menu, Search, ShoppingBag } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { Button, Sheet } from '@prata/shared-ui';
 import {
-  Button,
-  Sheet,
   TransitionLink,
   TransitionNavLink,
   selectCartCount,
   useCartStore,
   useFavouritesStore,
-} from '@prata/shared-ui';
+} from '@prata/shared-ui/state';
 import { AccountMenu } from './account-menu.tsx';
 import styles from './chrome.module.css';
 

@@ -12,7 +12,8 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useDebounce } from 'use-debounce';
 import { SEARCH_SUGGESTIONS_DEBOUNCE_MS } from '@prata/contracts/catalogue';
-import { Button, Input, useTransitionNavigate } from '@prata/shared-ui';
+import { Button, Input } from '@prata/shared-ui';
+import { useTransitionNavigate } from '@prata/shared-ui/state';
 import { useProductSuggestions } from './api/get-product-suggestions.ts';
 import { searchOptions, searchPath } from './search-suggestions.ts';
 import styles from './navigation.module.css';

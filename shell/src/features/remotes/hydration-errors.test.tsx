@@ -7,7 +7,7 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { setRuntimeConfig } from '@prata/shared-ui';
+import { setRuntimeConfig } from '@prata/shared-ui/state';
 import { ClientSlot } from './client-slot.ts';
 import { hydrationErrorHandler } from './hydration-errors.ts';
 

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from '@prata/shared-ui/router';
-import { remoteVersion, toast, useRealtimeChannel } from '@prata/shared-ui';
+import { remoteVersion, toast, useRealtimeChannel } from '@prata/shared-ui/state';
 import type { RealtimeEvent } from '@prata/contracts/realtime';
 import type { DomainEventName } from '@prata/contracts';
 

@@ -5,7 +5,7 @@
  */
 import { act, useState } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { setRuntimeConfig } from '@prata/shared-ui';
+import { setRuntimeConfig } from '@prata/shared-ui/state';
 import { render, type Rendered } from '@prata/shared-ui/testing';
 import { RemoteErrorBoundary } from './remote-error-boundary.tsx';
 

@@ -5,7 +5,8 @@
  * reported by loadRemoteApp with the manifest URL).
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, buttonClassName, reportBoundaryError } from '@prata/shared-ui';
+import { Button, buttonClassName } from '@prata/shared-ui';
+import { reportBoundaryError } from '@prata/shared-ui/state';
 import { becomeInteractive } from './early-clicks.ts';
 import { RemoteLoadError } from './remote-modules.ts';
 import styles from './remotes.module.css';

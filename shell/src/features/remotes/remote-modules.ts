@@ -17,7 +17,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { parseRemoteModule, remoteManifestUrl, remoteVersion, reportError, type RemoteModule } from '@prata/shared-ui';
+import { parseRemoteModule, type RemoteModule } from '@prata/shared-ui';
+import { remoteManifestUrl, remoteVersion, reportError } from '@prata/shared-ui/state';
 import { singletonProblems } from './remote-compatibility.ts';
 import { tracked, type RemoteModuleSource, type TrackedPromise } from './composition.tsx';
 

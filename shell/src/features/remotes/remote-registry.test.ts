@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RemoteRegistry } from '@prata/contracts/platform';
-import { setRuntimeConfig } from '@prata/shared-ui';
+import { setRuntimeConfig } from '@prata/shared-ui/state';
 import { fetchRemoteRegistry, REGISTRY_CACHE_KEY, rememberedRegistry } from './remote-registry.ts';
 
 const registry: RemoteRegistry = [{ name: 'storefront', manifestUrl: 'http://127.0.0.1:3001/releases/0.1.0-aaaaaaaa/mf-manifest.json', version: '0.1.0-aaaaaaaa', routes: ['/'] }];

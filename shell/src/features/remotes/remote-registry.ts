@@ -10,7 +10,7 @@
  */
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { remoteRegistrySchema, type RemoteRegistry } from '@prata/contracts/platform';
-import { apiRequest, reportError, restoreSession } from '@prata/shared-ui';
+import { apiRequest, reportError, restoreSession } from '@prata/shared-ui/state';
 import { clientId } from './client-id.ts';
 import { endPreview, previewInEffect, requestedPreview } from './remote-preview.ts';
 import { remoteRetryPlugin } from './remote-retry-plugin.ts';

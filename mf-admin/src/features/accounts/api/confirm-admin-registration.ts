@@ -5,7 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { messageSchema, type MessageResponse } from '@prata/contracts';
-import { toast } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
 
 export function confirmAdminRegistration(token: string): Promise<MessageResponse> {

@@ -4,7 +4,7 @@
  */
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { toast } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { flush, type } from '@prata/shared-ui/testing';
 import { setupFormHarness } from '../../../testing/form-harness.tsx';
 import { AdminRegistrationForm } from './admin-registration-form.tsx';

@@ -14,7 +14,8 @@
 import { MailCheck, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { adminRegistrationSchema, type AdminRegistrationInput } from '@prata/contracts';
-import { Alert, Button, Input, PasswordInput, toast } from '@prata/shared-ui';
+import { Alert, Button, Input, PasswordInput } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { Form, FormField, useZodForm } from '@prata/shared-ui/form';
 import { errorCode, errorMessage } from '../../../lib/api-client.ts';
 import { useCreateAdminRegistration } from '../api/create-admin-registration.ts';

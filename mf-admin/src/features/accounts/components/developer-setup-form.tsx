@@ -11,7 +11,8 @@
  */
 import { UserCog } from 'lucide-react';
 import { developerSetupSchema } from '@prata/contracts';
-import { Button, Input, PasswordInput, toast } from '@prata/shared-ui';
+import { Button, Input, PasswordInput } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { Form, FormField, useZodForm, type FieldErrors } from '@prata/shared-ui/form';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSetupDeveloper, type DeveloperSetupInput } from '../api/setup-developer.ts';

@@ -5,15 +5,14 @@
  */
 import { useEffect } from 'react';
 import type { AdminRegistration } from '@prata/contracts';
-import { Alert, Badge, Button, toast } from '@prata/shared-ui';
+import { Alert, Badge, Button, formatDateTime } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { errorCode, errorMessage } from '../../../lib/api-client.ts';
 import { useApproveAdminRegistration } from '../api/approve-admin-registration.ts';
 import { useAdminRegistrations } from '../api/get-admin-registrations.ts';
 import { useRejectAdminRegistration } from '../api/reject-admin-registration.ts';
 import { UsersSkeleton, initialsOf } from './user-list.tsx';
 import styles from './accounts.module.css';
-
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
 
 const STATUS_LABELS: Partial<Record<AdminRegistration['status'], string>> = {
   pending_confirmation: 'Aguardando confirmação do email',
@@ -61,7 +60,7 @@ export function PendingRegistrations() {
               {registration.fullName} <Badge>{STATUS_LABELS[registration.status]}</Badge>
             </p>
             <p className={styles.meta}>
-              {registration.email} · solicitado em <time dateTime={registration.createdAt}>{dateTime.format(new Date(registration.createdAt))}</time>
+              {registration.email} · solicitado em <time dateTime={registration.createdAt}>{formatDateTime(registration.createdAt)}</time>
             </p>
           </div>
           <div className={styles.rowActions}>

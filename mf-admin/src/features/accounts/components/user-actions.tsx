@@ -8,7 +8,8 @@
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { MAX_ADMINS, type AdminUser } from '@prata/contracts';
-import { Alert, Badge, Button, Checkbox, Dialog, Spinner, TextField, formatDateTime, toast, useSessionStore } from '@prata/shared-ui';
+import { Alert, Badge, Button, Checkbox, Dialog, Spinner, TextField, formatDateTime } from '@prata/shared-ui';
+import { toast, useSessionStore } from '@prata/shared-ui/state';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAdminUser, useDeleteAdminUser, useUpdateAdminUser } from '../api/manage-admin-user.ts';
 import styles from './accounts.module.css';

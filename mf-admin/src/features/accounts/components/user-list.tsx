@@ -9,15 +9,14 @@
  */
 import { useEffect, useState } from 'react';
 import { useSearchParams } from '@prata/shared-ui/router';
-import { Alert, Badge, Button, Pagination, Skeleton, TextField, toast } from '@prata/shared-ui';
+import { Alert, Badge, Button, Pagination, Skeleton, TextField, formatDate } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { ROLE_LABELS, UserDetailsDialog, UserRowActions } from './user-actions.tsx';
 import styles from './accounts.module.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const ROLE_VARIANTS = { admin: 'bestseller', developer: 'new', user: 'neutral' } as const;
-
-const date = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'America/Sao_Paulo' });
 
 /** Up to two initials of the name (or of the e-mail when there is no name). */
 export function initialsOf(name: string | null, email: string): string {
@@ -127,7 +126,7 @@ export function UserList() {
             <p className={styles.meta}>{user.email}</p>
           </div>
           <p className={styles.meta}>
-            Criado em <time dateTime={user.createdAt}>{date.format(new Date(user.createdAt))}</time>
+            Criado em <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
           </p>
           <UserRowActions user={user} onView={view} />
         </li>

@@ -1,7 +1,7 @@
 /** Admin guard (admin.md 2): checking screen, redirect to the login with `from`, 'Acesso Negado', content. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { useSessionStore } from '@prata/shared-ui';
+import { useSessionStore } from '@prata/shared-ui/state';
 import { render, type Rendered } from '@prata/shared-ui/testing';
 import { AdminGuard } from './admin-guard.tsx';
 

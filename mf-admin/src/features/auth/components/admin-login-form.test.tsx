@@ -4,7 +4,7 @@
  */
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setRuntimeConfig, toast, useSessionStore } from '@prata/shared-ui';
+import { setRuntimeConfig, toast, useSessionStore } from '@prata/shared-ui/state';
 import { flush, inputByLabel, render, type, type Rendered } from '@prata/shared-ui/testing';
 import { AdminLoginForm } from './admin-login-form.tsx';
 

@@ -7,7 +7,8 @@
  */
 import { LockKeyhole } from 'lucide-react';
 import type { Session } from '@prata/contracts';
-import { ApiRequestError, PanelSignInForm, toast } from '@prata/shared-ui';
+import { PanelSignInForm } from '@prata/shared-ui';
+import { ApiRequestError, toast } from '@prata/shared-ui/state';
 
 /** The service refused (4xx, with its pt-BR message) vs. anything else (network, 5xx, bugs). */
 function reportFailure(error: unknown) {

@@ -9,9 +9,10 @@
 import { Pencil, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { CONTENT_EDITOR_ROWS, CONTENT_PREVIEW_LENGTH, contentSectionUpdateSchema, type ContentSection, type ContentSectionUpdate } from '@prata/contracts';
-import { Alert, Button, Card, Input, Skeleton, Textarea, formatDateTime, toast } from '@prata/shared-ui';
-import { Form, FormField, bodyField, serverIssues, setServerErrors, useZodForm } from '@prata/shared-ui/form';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { Alert, Button, Card, Input, Skeleton, Textarea, formatDateTime } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
+import { Form, FormField, bodyField, useZodForm } from '@prata/shared-ui/form';
+import { reportSaveFailure } from '../../../lib/save-failure.ts';
 import { useContentSections, useSaveContentSection } from '../api/content-sections.ts';
 import styles from './content.module.css';
 
@@ -75,8 +76,7 @@ function SectionCard({ section }: { section: ContentSection }) {
       toast.success('Conteúdo salvo');
       setEditing(false);
     } catch (error) {
-      setServerErrors(form, serverIssues(error), sectionField);
-      toast.error('Erro ao salvar', { description: errorMessage(error, 'Tente novamente em alguns instantes.') });
+      reportSaveFailure(form, error, sectionField);
     }
   };
   const formError = form.formState.errors.root?.server?.message;

@@ -8,9 +8,10 @@
  */
 import { Plus, Trash2 } from 'lucide-react';
 import { OPENING_HOURS_MAX_ROWS, storeContactUpdateSchema, type StoreContact, type StoreContactUpdate } from '@prata/contracts';
-import { Alert, Button, Card, Input, Skeleton, toast } from '@prata/shared-ui';
-import { Form, FormField, serverIssues, setServerErrors, useWatch, useZodForm, type FieldPath } from '@prata/shared-ui/form';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { Alert, Button, Card, Input, Skeleton } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
+import { Form, FormField, useWatch, useZodForm, type FieldPath } from '@prata/shared-ui/form';
+import { reportSaveFailure } from '../../../lib/save-failure.ts';
 import { useSaveStoreContact, useStoredContact } from '../api/store-contact.ts';
 import styles from './content.module.css';
 
@@ -49,8 +50,7 @@ function ContactFields({ contact }: { contact: StoreContact }) {
       form.reset(toStoreContactForm(saved));
       toast.success('Contato salvo');
     } catch (error) {
-      setServerErrors(form, serverIssues(error), contactField);
-      toast.error('Erro ao salvar', { description: errorMessage(error, 'Tente novamente em alguns instantes.') });
+      reportSaveFailure(form, error, contactField);
     }
   };
   const addRow = () => form.setValue('openingHours', [...hours, { days: '', hours: '' }], { shouldDirty: true });

@@ -7,7 +7,7 @@
 import { act, type ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Coupon } from '@prata/contracts';
-import { setRuntimeConfig, toast } from '@prata/shared-ui';
+import { setRuntimeConfig, toast } from '@prata/shared-ui/state';
 import { flush, inputByLabel, render, type, type Rendered } from '@prata/shared-ui/testing';
 import { CouponForm } from './coupon-form.tsx';
 import { CouponList } from './coupon-list.tsx';

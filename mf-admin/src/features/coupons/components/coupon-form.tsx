@@ -8,7 +8,8 @@
  * Success 'Cupom criado' / 'Cupom atualizado'; failure 'Erro ao salvar cupom' with the service's message.
  */
 import { COUPON_KINDS, COUPON_KIND_LABELS, couponFormSchema, reaisText, type Coupon, type CouponInput } from '@prata/contracts';
-import { Button, Dialog, Input, Select, toast } from '@prata/shared-ui';
+import { Button, Dialog, Input, Select } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { Form, FormCheckbox, FormField, bodyField, serverIssues, setServerErrors, useWatch, useZodForm } from '@prata/shared-ui/form';
 import { errorCode, errorMessage } from '../../../lib/api-client.ts';
 import { useSaveCoupon } from '../api/coupons.ts';

@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { COUPON_STATUS_LABELS, type Coupon, type CouponStatus } from '@prata/contracts';
-import { Alert, Badge, Button, Price, Skeleton, Table, formatBRL, formatDateTime, toast, type BadgeVariant } from '@prata/shared-ui';
+import { Alert, Badge, Button, Price, Skeleton, Table, formatBRL, formatDateTime, type BadgeVariant } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCoupons, usePauseCoupon } from '../api/coupons.ts';
 import { CouponFormDialog } from './coupon-form.tsx';

@@ -1,7 +1,7 @@
 /** `POST /api/admin/failed-emails/:id/resend`: sends a failed e-mail again (audited by the service). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageSchema } from '@prata/contracts';
-import { toast } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
 import { adminKeys } from '../../../lib/query-keys.ts';
 

@@ -5,7 +5,7 @@
  */
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setRuntimeConfig, toast } from '@prata/shared-ui';
+import { setRuntimeConfig, toast } from '@prata/shared-ui/state';
 import { flush, render, type Rendered } from '@prata/shared-ui/testing';
 import { FailedEmailsCard } from './failed-emails-card.tsx';
 

@@ -7,7 +7,7 @@
  */
 import Papa from 'papaparse';
 import type { AdminLogEntry } from '@prata/contracts';
-import { formatDateTime } from '@prata/shared-ui';
+import { downloadFile, formatDateTime } from '@prata/shared-ui';
 import { actionLabel, describeDetails } from '../../../lib/activity-labels.ts';
 
 export const CSV_HEADER = ['Data/Hora', 'Ação', 'Detalhes', 'IP'] as const;
@@ -35,12 +35,5 @@ export function csvFileName(now: Date = new Date()): string {
 
 /** Saves `csv` as a download named `fileName`. */
 export function downloadCsv(csv: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadFile(csv, fileName, 'text/csv;charset=utf-8');
 }

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NOTIFICATIONS_REFRESH_MS, notificationListSchema, type NotificationDto } from '@prata/contracts';
-import { useRealtimeStatus } from '@prata/shared-ui';
+import { useRealtimeStatus } from '@prata/shared-ui/state';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const NOTIFICATIONS_KEY = ['admin', 'notifications'] as const;

@@ -4,7 +4,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { notificationSchema, type NotificationDto } from '@prata/contracts';
-import { useRealtimeChannel } from '@prata/shared-ui';
+import { useRealtimeChannel } from '@prata/shared-ui/state';
 import { NOTIFICATIONS_KEY } from '../api/get-notifications.ts';
 import { addNotification } from './notification-list.ts';
 

@@ -8,7 +8,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import { shipOrderSchema, type AdminOrder } from '@prata/contracts';
-import { Button, Dialog, TextField, formatBRL, toast } from '@prata/shared-ui';
+import { Button, Dialog, TextField, formatBRL } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useOrderAction, type OrderAction, type OrderActionBodies } from '../api/order-action.ts';
 import styles from './orders.module.css';

@@ -6,7 +6,8 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder } from '@prata/contracts';
-import { formatBRL, setRuntimeConfig } from '@prata/shared-ui';
+import { formatBRL } from '@prata/shared-ui';
+import { setRuntimeConfig } from '@prata/shared-ui/state';
 import { flush, render, type Rendered } from '@prata/shared-ui/testing';
 import { OrderDetail } from './order-detail.tsx';
 

@@ -6,7 +6,8 @@
  * or rejected one. Nothing while the order has none. Only existing classes (the admin CSS budget).
  */
 import { INVOICE_STATUS_LABELS, invoiceTitle } from '@prata/contracts';
-import { Button, Card, InvoiceLinks, formatDateTime, toast } from '@prata/shared-ui';
+import { Button, Card, InvoiceLinks, formatDateTime } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAdminOrderInvoice } from '../api/get-admin-order-invoice.ts';
 import { useRetryOrderInvoice } from '../api/retry-order-invoice.ts';

@@ -7,7 +7,7 @@
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder, OrderShipment } from '@prata/contracts';
-import { setRuntimeConfig, toast } from '@prata/shared-ui';
+import { setRuntimeConfig, toast } from '@prata/shared-ui/state';
 import { flush, render, type Rendered } from '@prata/shared-ui/testing';
 import { OrderLabel } from './order-label.tsx';
 

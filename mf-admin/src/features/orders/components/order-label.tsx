@@ -8,7 +8,8 @@
  */
 import { useState } from 'react';
 import { CARRIER_STATUS_LABELS, businessDaysText, type AdminOrder } from '@prata/contracts';
-import { Alert, Button, Dialog, RadioGroup, Spinner, buttonClassName, formatBRL, formatDateTime, toast } from '@prata/shared-ui';
+import { Alert, Button, Dialog, RadioGroup, Spinner, buttonClassName, formatBRL, formatDateTime } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useBuyLabel, useLabelOptions, useOrderShipment } from '../api/order-label.ts';
 import styles from './orders.module.css';

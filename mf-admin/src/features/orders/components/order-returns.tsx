@@ -10,7 +10,8 @@
  */
 import { useState } from 'react';
 import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS, rejectReturnSchema, returnLineText, type AdminReturn, type ReturnAction } from '@prata/contracts';
-import { Button, Card, Dialog, Input, Table, formatBRL, formatDateTime, toast } from '@prata/shared-ui';
+import { Button, Card, Dialog, Input, Table, formatBRL, formatDateTime } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { Form, FormField, useZodForm } from '@prata/shared-ui/form';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useOrderReturns } from '../api/get-order-returns.ts';

@@ -11,7 +11,8 @@
 import { ArrowDown, ArrowUp, ImageOff, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { PRODUCT_GALLERY_MAX, PRODUCT_IMAGE_MESSAGES, PRODUCT_IMAGE_TYPES, type ProductInput } from '@prata/contracts';
-import { Button, FilePicker, Input, Spinner, toast } from '@prata/shared-ui';
+import { Button, FilePicker, Input, Spinner } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { FormField, useFieldArray, type Control } from '@prata/shared-ui/form';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { preCheckImage, uploadProductImage } from '../api/product-images.ts';

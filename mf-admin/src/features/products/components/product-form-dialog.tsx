@@ -16,7 +16,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { CATEGORY_LABELS, EDITABLE_PRODUCT_STATUSES, PRODUCT_CATEGORIES, PRODUCT_STATUS_LABELS, type AdminProduct, type ProductInput } from '@prata/contracts';
-import { Button, Dialog, Input, Select, Textarea, toast } from '@prata/shared-ui';
+import { Button, Dialog, Input, Select, Textarea } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { Form, FormCheckbox, FormField, useWatch, useZodForm } from '@prata/shared-ui/form';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { deleteProductImage } from '../api/product-images.ts';

@@ -3,7 +3,7 @@
  * page's inline manager for admins (storefront.md 2). Renders nothing for anyone else; the
  * service refuses their calls anyway.
  */
-import { useSessionStore } from '@prata/shared-ui';
+import { useSessionStore } from '@prata/shared-ui/state';
 import { ProductManager } from './product-manager.tsx';
 import styles from './products.module.css';
 

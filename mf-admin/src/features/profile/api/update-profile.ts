@@ -1,7 +1,7 @@
 /** `PATCH /api/me/profile {fullName}`: basic profile information. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileSchema, type Profile } from '@prata/contracts';
-import { useSessionStore } from '@prata/shared-ui';
+import { useSessionStore } from '@prata/shared-ui/state';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { getProfileQueryOptions } from './get-profile.ts';
 

@@ -5,7 +5,7 @@
  * the code; success clears the form.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { toast } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { type } from '@prata/shared-ui/testing';
 import { setupFormHarness } from '../../../testing/form-harness.tsx';
 import { ChangeEmailCard } from './change-email-card.tsx';

@@ -9,7 +9,8 @@
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { changeEmailSchema, type ChangeEmailInput } from '@prata/contracts';
-import { Button, Card, Input, PasswordInput, toast } from '@prata/shared-ui';
+import { Button, Card, Input, PasswordInput } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { Form, FormField, useZodForm, type UseFormReturn } from '@prata/shared-ui/form';
 import { errorCode, errorMessage } from '../../../lib/api-client.ts';
 import { useChangeEmail } from '../api/change-email.ts';

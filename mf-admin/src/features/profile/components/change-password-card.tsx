@@ -11,7 +11,8 @@
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { PANEL_PASSWORD_MIN, type ChangePasswordInput } from '@prata/contracts';
-import { Button, Card, Dialog, Field, PasswordInput, toast } from '@prata/shared-ui';
+import { Button, Card, Dialog, Field, PasswordInput } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { Form, useZodForm, validatorSchema, type FormValidation } from '@prata/shared-ui/form';
 import { errorCode, errorIssues, errorMessage } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api/change-password.ts';

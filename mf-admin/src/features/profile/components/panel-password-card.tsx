@@ -8,7 +8,8 @@
 import { ShieldEllipsis } from 'lucide-react';
 import { useState } from 'react';
 import { panelPasswordSchema } from '@prata/contracts';
-import { Alert, Button, Card, PasswordInput, toast } from '@prata/shared-ui';
+import { Alert, Button, Card, PasswordInput } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { Form, FormField, useZodForm } from '@prata/shared-ui/form';
 import { errorCode, errorIssues, errorMessage } from '../../../lib/api-client.ts';
 import { useChangePanelPassword, type PanelPasswordInput } from '../api/change-panel-password.ts';

@@ -6,7 +6,8 @@
 import { UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { updateProfileSchema, type Profile } from '@prata/contracts';
-import { Alert, Button, Card, Input, TextField, SkeletonText, formatDateTime, toast } from '@prata/shared-ui';
+import { Alert, Button, Card, Input, TextField, SkeletonText, formatDateTime } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { Form, FormField, useZodForm } from '@prata/shared-ui/form';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useProfile } from '../api/get-profile.ts';

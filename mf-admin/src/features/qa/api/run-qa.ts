@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { qaRunResultSchema, type QaRunResult } from '@prata/contracts';
-import { toast } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
 import { QA_ISSUES_KEY } from './get-qa-issues.ts';
 

@@ -1,7 +1,7 @@
 /** `PATCH /api/admin/qa/issues/:id`: 'Resolver' (resolved) or 'Ignorar' (ignored) (admin.md 4). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { qaIssueSchema, type QaIssue } from '@prata/contracts';
-import { toast } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
 import { QA_ISSUES_KEY } from './get-qa-issues.ts';
 

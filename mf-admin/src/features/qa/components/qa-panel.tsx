@@ -8,7 +8,8 @@
 import { AlertTriangle, ClipboardCheck, Info, XCircle, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { qaStats, type QaIssue } from '@prata/contracts';
-import { Badge, Button, Card, SkeletonText, formatDateTime, toast, type BadgeVariant } from '@prata/shared-ui';
+import { Badge, Button, Card, SkeletonText, formatDateTime, type BadgeVariant } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { useQaIssues } from '../api/get-qa-issues.ts';
 import { useRunQa } from '../api/run-qa.ts';
 import { useUpdateQaIssue } from '../api/update-qa-issue.ts';

@@ -5,9 +5,10 @@
  * service's message.
  */
 import { lowStockSettingFormSchema, type LowStockSetting } from '@prata/contracts';
-import { Button, Input, toast } from '@prata/shared-ui';
-import { Form, FormField, bodyField, serverIssues, setServerErrors, useZodForm } from '@prata/shared-ui/form';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { Button, Input } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
+import { Form, FormField, bodyField, useZodForm } from '@prata/shared-ui/form';
+import { reportSaveFailure } from '../../../lib/save-failure.ts';
 import { useSaveLowStockSetting } from '../api/low-stock-setting.ts';
 import styles from './sales.module.css';
 
@@ -23,8 +24,7 @@ export function LowStockThresholdForm({ threshold }: { threshold: number }) {
       await save.mutateAsync(update);
       toast.success('Limite de estoque salvo');
     } catch (error) {
-      setServerErrors(form, serverIssues(error), thresholdField);
-      toast.error('Erro ao salvar', { description: errorMessage(error, 'Tente novamente em alguns instantes.') });
+      reportSaveFailure(form, error, thresholdField);
     }
   };
 

@@ -1,6 +1,6 @@
 /** The sales page's PIX discount: shows the stored percent, refuses a fraction, sends whole percent. */
 import { describe, expect, it, vi } from 'vitest';
-import { toast } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { type } from '@prata/shared-ui/testing';
 import { mountWithApi, setupMountWithApi } from '../../../testing/mount-with-api.tsx';
 import { PixDiscountForm } from './pix-discount-form.tsx';

@@ -5,9 +5,10 @@
  * salvo'; failure 'Erro ao salvar' with the service's message.
  */
 import { pixDiscountFormSchema, type PixDiscountSetting } from '@prata/contracts';
-import { Button, Input, Skeleton, toast } from '@prata/shared-ui';
-import { Form, FormField, bodyField, serverIssues, setServerErrors, useZodForm } from '@prata/shared-ui/form';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { Button, Input, Skeleton } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
+import { Form, FormField, bodyField, useZodForm } from '@prata/shared-ui/form';
+import { reportSaveFailure } from '../../../lib/save-failure.ts';
 import { usePixDiscount, useSavePixDiscount } from '../api/pix-discount.ts';
 import styles from './sales.module.css';
 
@@ -27,8 +28,7 @@ function PixDiscountFields({ percent }: { percent: number }) {
       await save.mutateAsync(update);
       toast.success('Desconto no PIX salvo');
     } catch (error) {
-      setServerErrors(form, serverIssues(error), bodyField<{ percent: string }>(['percent']));
-      toast.error('Erro ao salvar', { description: errorMessage(error, 'Tente novamente em alguns instantes.') });
+      reportSaveFailure(form, error, bodyField<{ percent: string }>(['percent']));
     }
   };
 

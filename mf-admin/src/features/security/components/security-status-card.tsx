@@ -5,7 +5,8 @@
  */
 import { ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
-import { Alert, Badge, Card, SkeletonText, formatDateTime, toast } from '@prata/shared-ui';
+import { Alert, Badge, Card, SkeletonText, formatDateTime } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { useSecurityStatus } from '../api/get-security-status.ts';
 import styles from './security.module.css';
 

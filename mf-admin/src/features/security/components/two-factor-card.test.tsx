@@ -7,7 +7,7 @@
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { SecurityStatus, TwoFactorSetup } from '@prata/contracts';
-import { setRuntimeConfig, toast } from '@prata/shared-ui';
+import { setRuntimeConfig, toast } from '@prata/shared-ui/state';
 import { flush, inputByLabel, render, type, type Rendered } from '@prata/shared-ui/testing';
 import { TwoFactorCard } from './two-factor-card.tsx';
 

@@ -14,7 +14,8 @@
 import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { twoFactorDisableSchema, twoFactorSetupRequestSchema, type TwoFactorSetup } from '@prata/contracts';
-import { Alert, Button, Card, Dialog, Input, PasswordInput, SkeletonText, Switch, toast } from '@prata/shared-ui';
+import { Alert, Button, Card, Dialog, Input, PasswordInput, SkeletonText, Switch } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { Form, FormField, useZodForm } from '@prata/shared-ui/form';
 import { errorCode, errorMessage } from '../../../lib/api-client.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';

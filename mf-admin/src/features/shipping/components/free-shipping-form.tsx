@@ -5,9 +5,10 @@
  * cents). Success 'Frete grátis salvo'; failure 'Erro ao salvar' with the service's message.
  */
 import { SHIPPING_REGIONS, SHIPPING_REGION_NAMES, freeShippingFormSchema, reaisText, type FreeShippingSetting, type ShippingRegion } from '@prata/contracts';
-import { Alert, Button, Card, Checkbox, Input, Skeleton, toast } from '@prata/shared-ui';
-import { Form, FormField, bodyField, serverIssues, setServerErrors, useController, useZodForm } from '@prata/shared-ui/form';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { Alert, Button, Card, Checkbox, Input, Skeleton } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
+import { Form, FormField, bodyField, useController, useZodForm } from '@prata/shared-ui/form';
+import { reportSaveFailure } from '../../../lib/save-failure.ts';
 import { useFreeShipping, useSaveFreeShipping } from '../api/free-shipping.ts';
 import styles from './shipping.module.css';
 
@@ -35,8 +36,7 @@ function FreeShippingFields({ setting }: { setting: FreeShippingSetting }) {
       form.reset(toFreeShippingForm(await save.mutateAsync(update)));
       toast.success('Frete grátis salvo');
     } catch (error) {
-      setServerErrors(form, serverIssues(error), bodyField(['regions']));
-      toast.error('Erro ao salvar', { description: errorMessage(error, 'Tente novamente em alguns instantes.') });
+      reportSaveFailure(form, error, bodyField(['regions']));
     }
   };
   const toggle = (region: ShippingRegion, checked: boolean) =>

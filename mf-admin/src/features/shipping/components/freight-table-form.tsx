@@ -6,9 +6,10 @@
  * Success 'Tabela de frete salva'; failure 'Erro ao salvar' with the service's message.
  */
 import { SHIPPING_REGION_NAMES, freightTableFormSchema, reaisText, type FreightRateRow } from '@prata/contracts';
-import { Alert, Button, Card, Input, Skeleton, toast } from '@prata/shared-ui';
-import { Form, FormField, serverIssues, setServerErrors, useZodForm, type FieldPath } from '@prata/shared-ui/form';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { Alert, Button, Card, Input, Skeleton } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
+import { Form, FormField, useZodForm, type FieldPath } from '@prata/shared-ui/form';
+import { reportSaveFailure } from '../../../lib/save-failure.ts';
 import { useFreightRates, useSaveFreightRates } from '../api/freight-rates.ts';
 import styles from './shipping.module.css';
 
@@ -44,8 +45,7 @@ function FreightTableFields({ rows }: { rows: FreightRateRow[] }) {
       form.reset(toFreightTableForm(await save.mutateAsync(table)));
       toast.success('Tabela de frete salva');
     } catch (error) {
-      setServerErrors(form, serverIssues(error), rowField);
-      toast.error('Erro ao salvar', { description: errorMessage(error, 'Tente novamente em alguns instantes.') });
+      reportSaveFailure(form, error, rowField);
     }
   };
 

@@ -6,7 +6,7 @@
  */
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { toast } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { type } from '@prata/shared-ui/testing';
 import { mountWithApi, setupMountWithApi } from '../../../testing/mount-with-api.tsx';
 import { FreeShippingForm } from './free-shipping-form.tsx';

@@ -7,9 +7,10 @@
  */
 import { useEffect } from 'react';
 import { SOCIAL_PLATFORMS, socialLinksUpdateSchema, type SocialLinks, type SocialLinksUpdate, type SocialPlatform } from '@prata/contracts';
-import { Alert, Button, Card, Input, Skeleton, toast } from '@prata/shared-ui';
-import { Form, FormField, serverIssues, setServerErrors, useZodForm } from '@prata/shared-ui/form';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { Alert, Button, Card, Input, Skeleton } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
+import { Form, FormField, useZodForm } from '@prata/shared-ui/form';
+import { reportSaveFailure } from '../../../lib/save-failure.ts';
 import { useSaveSocialLinks, useSocialLinks } from '../api/social-links.ts';
 import styles from './social.module.css';
 
@@ -67,8 +68,7 @@ function LinksForm({ links }: { links: readonly SocialLinks[] }) {
       form.reset(toForm(saved));
       toast.success('Links salvos com sucesso!');
     } catch (error) {
-      setServerErrors(form, serverIssues(error), linkField);
-      toast.error('Erro ao salvar', { description: errorMessage(error, 'Tente novamente em alguns instantes.') });
+      reportSaveFailure(form, error, linkField);
     }
   };
 

@@ -5,7 +5,7 @@
  * validated before any request, add / mark default / remove, the 409 at the limit shown).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { json, stubApi } from '../../../testing/api.ts';
 import { button, click, flush, render, typeInto, type Rendered } from '../../../testing/render.tsx';
 import { EmailChangeForm, PasswordChangeForm } from './credential-forms.tsx';

@@ -4,7 +4,7 @@
  * service's refusal, and after a deletion signs out and goes to the home page.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { json, stubApi } from '../../../testing/api.ts';
 import { button, click, flush, render, typeInto, type Rendered } from '../../../testing/render.tsx';
 import { AccountPrivacy, exportFileName } from './account-privacy.tsx';

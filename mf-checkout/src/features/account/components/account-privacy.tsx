@@ -7,7 +7,8 @@
  */
 import { Suspense, lazy, useState } from 'react';
 import { useNavigate } from '@prata/shared-ui/router';
-import { Button, Card, Dialog, SkeletonText, signOut, toast } from '@prata/shared-ui';
+import { Button, Card, Dialog, SkeletonText, downloadFile } from '@prata/shared-ui';
+import { signOut, toast } from '@prata/shared-ui/state';
 import { useExportPersonalData } from '../api/export-personal-data.ts';
 import { failure } from '../utils/api-failure.ts';
 import styles from './account.module.css';
@@ -20,16 +21,6 @@ export function exportFileName(at: Date): string {
   return `prata925-meus-dados-${at.toISOString().slice(0, 10)}.json`;
 }
 
-function download(fileName: string, data: unknown): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-
 /** The 'Seus dados' card: export the shopper's data, or delete the account after the password. */
 export function AccountPrivacy() {
   const navigate = useNavigate();
@@ -39,7 +30,7 @@ export function AccountPrivacy() {
   const exportData = () =>
     exporting.mutate(undefined, {
       onSuccess: (data) => {
-        download(exportFileName(new Date()), data);
+        downloadFile(JSON.stringify(data, null, 2), exportFileName(new Date()), 'application/json');
         toast.success('Dados exportados', { description: 'O arquivo com os seus dados foi baixado.' });
       },
       onError: (cause) => toast.error('Erro', { description: failure(cause, 'Não foi possível exportar os seus dados.') }),

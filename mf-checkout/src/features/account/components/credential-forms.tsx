@@ -10,7 +10,8 @@
  * service wrote them.
  */
 import { changeEmailSchema, changePasswordSchema } from '@prata/contracts';
-import { Alert, Button, Input, PasswordInput, toast } from '@prata/shared-ui';
+import { Alert, Button, Input, PasswordInput } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { Form, FormField, bodyField, serverIssues, setServerErrors, useZodForm, type FieldPath, type FieldValues, type UseFormReturn } from '@prata/shared-ui/form';
 import { useState } from 'react';
 import { useChangeEmail } from '../api/change-email.ts';

@@ -5,7 +5,8 @@
  * 400 issues land on their fields; other failures toast.
  */
 import { formatBrazilianPhone, updateProfileSchema, type Profile } from '@prata/contracts';
-import { Button, Input, toast } from '@prata/shared-ui';
+import { Button, Input } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { Form, FormField, bodyField, serverIssues, setServerErrors, useZodForm } from '@prata/shared-ui/form';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { failure } from '../utils/api-failure.ts';

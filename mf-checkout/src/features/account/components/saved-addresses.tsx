@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { MAX_SAVED_ADDRESSES, type SavedAddress } from '@prata/contracts';
-import { Badge, Button, Dialog, EmptyState, SkeletonText, toast } from '@prata/shared-ui';
+import { Badge, Button, Dialog, EmptyState, SkeletonText } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { addressLine, useDeleteSavedAddress, useSavedAddresses, useUpdateSavedAddress } from '../../../lib/saved-addresses.ts';
 import { failure } from '../utils/api-failure.ts';
 import { SavedAddressForm } from './saved-address-form.tsx';

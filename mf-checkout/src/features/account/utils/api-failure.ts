@@ -1,4 +1,4 @@
-import { ApiRequestError } from '@prata/shared-ui';
+import { ApiRequestError } from '@prata/shared-ui/state';
 
 /** The service's message for a 4xx answer (e.g. a wrong password), else `fallback`. */
 export function failure(error: unknown, fallback: string): string {

@@ -5,7 +5,8 @@
  * `onRemove` get the line's key (`cartLineKey`).
  */
 import { Minus, Plus, Trash2 } from 'lucide-react';
-import { Button, Input, Price, cartLineKey, normaliseQuantity, productImageSrcSet, productImageUrl, type CartItem } from '@prata/shared-ui';
+import { Button, Input, Price, productImageSrcSet, productImageUrl } from '@prata/shared-ui';
+import { cartLineKey, normaliseQuantity, type CartItem } from '@prata/shared-ui/state';
 import styles from './cart.module.css';
 
 export interface CartLineProps {

@@ -5,7 +5,7 @@
  */
 import type { CouponCheck } from '@prata/contracts/promotions';
 import type { ShippingQuote } from '@prata/contracts/shipping';
-import type { CartItem } from '@prata/shared-ui';
+import type { CartItem } from '@prata/shared-ui/state';
 import { CartCoupon } from './cart-coupon.tsx';
 import { CartShipping } from './cart-shipping.tsx';
 

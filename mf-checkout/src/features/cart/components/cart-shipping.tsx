@@ -7,7 +7,8 @@
  */
 import { useMemo } from 'react';
 import type { ShippingQuote } from '@prata/contracts/shipping';
-import { useCartStore, useStoreOffers, type CartItem } from '@prata/shared-ui';
+import { useStoreOffers } from '@prata/shared-ui';
+import { useCartStore, type CartItem } from '@prata/shared-ui/state';
 import { ShippingQuoteWidget } from '@prata/shared-ui/shipping-quote';
 import { useShippingCep } from '../stores/cart-pricing.ts';
 

@@ -8,7 +8,8 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShippingQuote } from '@prata/contracts/shipping';
-import { formatBRL, setRuntimeConfig, useCartStore, useSessionStore, type CartItem } from '@prata/shared-ui';
+import { formatBRL } from '@prata/shared-ui';
+import { setRuntimeConfig, useCartStore, useSessionStore, type CartItem } from '@prata/shared-ui/state';
 import { json, stubApi, type Call } from '../../../testing/api.ts';
 import { button, click, flush, render, typeInto, type Rendered } from '../../../testing/render.tsx';
 import type { CartRefresh } from '../hooks/use-cart-refresh.ts';

@@ -1,7 +1,8 @@
 /** Cart refresh (storefront.md 4): current prices replace local ones, gone products leave. */
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@prata/contracts';
-import { formatBRL, type CartItem } from '@prata/shared-ui';
+import { formatBRL } from '@prata/shared-ui';
+import { type CartItem } from '@prata/shared-ui/state';
 import { reconcileCart, stockNotices } from './reconcile-cart.ts';
 
 const item = (id: string, name: string, priceCents: number, quantity = 1): CartItem => ({ id, name, priceCents, quantity, imageUrl: null });

@@ -9,7 +9,8 @@
  * without one) leaves the cart like a removed product.
  */
 import { variantLabel, type Product } from '@prata/contracts';
-import { formatBRL, type CartItem } from '@prata/shared-ui';
+import { formatBRL } from '@prata/shared-ui';
+import { type CartItem } from '@prata/shared-ui/state';
 
 export interface Reconciled {
   items: CartItem[];

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useCartStore } from '@prata/shared-ui';
+import { useCartStore } from '@prata/shared-ui/state';
 import { useCartProducts } from '../api/get-cart-products.ts';
 import { useCartNoticesStore } from '../stores/cart-notices-store.ts';
 import { reconcileCart, stockNotices } from './reconcile-cart.ts';

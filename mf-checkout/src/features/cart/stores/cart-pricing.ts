@@ -5,7 +5,7 @@
  * (shared-ui `useCartStore`: the product page remembers the CEP too; a placed order clears the
  * coupon with the cart); these are its selectors and hooks, so readers need not know its shape.
  */
-import { useCartStore, type CartState } from '@prata/shared-ui';
+import { useCartStore, type CartState } from '@prata/shared-ui/state';
 
 /** The CEP (`00000-000`) of the last freight quote on the product page, the cart or the checkout, or null. */
 export const selectShippingCep = (state: CartState): string | null => state.shippingCep;

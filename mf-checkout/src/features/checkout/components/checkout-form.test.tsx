@@ -8,7 +8,8 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CEP_LOOKUP_UNAVAILABLE_MESSAGE, STORE_CREDIT_SHORT_MESSAGE, type Order } from '@prata/contracts';
-import { formatBRL, toast, useSessionStore, type CartItem } from '@prata/shared-ui';
+import { formatBRL } from '@prata/shared-ui';
+import { toast, useSessionStore, type CartItem } from '@prata/shared-ui/state';
 import { json, paymentApi, sampleOrder, stubApi as stubFetch, type Call } from '../../../testing/api.ts';
 import { button, click, flush, render, typeInto, type Rendered } from '../../../testing/render.tsx';
 import { CheckoutForm } from './checkout-form.tsx';

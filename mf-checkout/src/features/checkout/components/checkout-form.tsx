@@ -27,7 +27,8 @@ import {
   type Order,
   type ShippingOption,
 } from '@prata/contracts';
-import { Alert, Button, Checkbox, Input, RadioGroup, Select, formatBRL, toast, useSessionStore, useStoreOffers, type CartItem, type SelectOption } from '@prata/shared-ui';
+import { Alert, Button, Checkbox, Input, RadioGroup, Select, formatBRL, useStoreOffers, type SelectOption } from '@prata/shared-ui';
+import { toast, useSessionStore, type CartItem } from '@prata/shared-ui/state';
 import { FormField, setServerErrors, useController, useWatch, useZodForm, type UseFormReturn } from '@prata/shared-ui/form';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useCepAutofill } from '../../../lib/cep-lookup.ts';

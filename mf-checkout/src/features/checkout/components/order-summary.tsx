@@ -7,7 +7,8 @@
  * when it loaded. A variant's line names it: 'Anel Solitário (Aro 16) × 1'.
  */
 import type { OrderPricing, ShippingOption } from '@prata/contracts';
-import { Card, Price, cartLineKey, type CartItem } from '@prata/shared-ui';
+import { Card, Price } from '@prata/shared-ui';
+import { cartLineKey, type CartItem } from '@prata/shared-ui/state';
 import { ORDER_PROCESSING_HOURS, businessDaysText } from '../../../lib/delivery.ts';
 import { OrderTotals } from '../../../components/order-totals.tsx';
 import { useShippingInfo } from '../api/get-shipping-info.ts';

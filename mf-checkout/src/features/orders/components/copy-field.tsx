@@ -1,7 +1,8 @@
 /** A read-only code (PIX copia e cola, boleto line) with a copy button. */
 import { Copy } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { Button, Input, Textarea, toast } from '@prata/shared-ui';
+import { Button, Input, Textarea } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import styles from './orders.module.css';
 
 export interface CopyFieldProps {

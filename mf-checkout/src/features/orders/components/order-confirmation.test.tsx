@@ -5,7 +5,8 @@
  * an order it paid whole is paid with no instructions, and the credit shows in the breakdown.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatBRL, formatDateTime, toast } from '@prata/shared-ui';
+import { formatBRL, formatDateTime } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { sampleOrder } from '../../../testing/api.ts';
 import { button, click, flush, render, type Rendered } from '../../../testing/render.tsx';
 import { OrderConfirmation } from './order-confirmation.tsx';

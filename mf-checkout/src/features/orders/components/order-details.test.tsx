@@ -3,7 +3,7 @@
  * the history, and 'Cancelar pedido' (with a confirmation) only while unpaid.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { ORDER_ID, json, paymentApi, sampleOrder, stubApi } from '../../../testing/api.ts';
 import { button, click, flush, render, type Rendered } from '../../../testing/render.tsx';
 import { OrderDetails } from './order-details.tsx';

@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { CANCEL_REASON_LABELS, ORDER_STATUS_LABELS, type Order } from '@prata/contracts';
-import { Button, Card, Dialog, OrderStatusBadge, formatBRL, formatDateTime, toast } from '@prata/shared-ui';
+import { Button, Card, Dialog, OrderStatusBadge, formatBRL, formatDateTime } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { businessDaysText } from '../../../lib/delivery.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';

@@ -4,7 +4,7 @@
  * them below; a short page is the last (no button).
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@prata/shared-ui';
+import { useSessionStore } from '@prata/shared-ui/state';
 import { json, sampleOrder, stubApi, type Call } from '../../../testing/api.ts';
 import { button, click, flush, render, type Rendered } from '../../../testing/render.tsx';
 import { OrderHistory } from './order-history.tsx';

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderReturns, ReturnRequest } from '@prata/contracts';
-import { toast } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { ORDER_ID, json, sampleOrder, stubApi } from '../../../testing/api.ts';
 import { button, click, flush, render, typeInto, type Rendered } from '../../../testing/render.tsx';
 import { OrderReturnsCard } from './order-returns.tsx';

@@ -7,7 +7,8 @@
  * stays out of the remote's first load.
  */
 import { RETURN_KIND_LABELS, createReturnSchema, type CreateReturnInput, type Order, type OrderReturns, type ReturnKind } from '@prata/contracts';
-import { Button, Field, RadioGroup, Select, Textarea, toast } from '@prata/shared-ui';
+import { Button, Field, RadioGroup, Select, Textarea } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { Form, FormField, serverIssues, setServerErrors, useController, useWatch, useZodForm } from '@prata/shared-ui/form';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useCreateReturn } from '../api/create-return.ts';

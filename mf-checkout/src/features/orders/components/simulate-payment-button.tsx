@@ -2,7 +2,8 @@
  * 'Simular pagamento' (sandbox only): pays an unpaid PIX or boleto through the sandbox acquirer,
  * which notifies the store by its signed webhook, like a real payment. Toasts the outcome.
  */
-import { Button, toast } from '@prata/shared-ui';
+import { Button } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useSimulatePayment } from '../api/simulate-payment.ts';
 

@@ -1,7 +1,7 @@
 /** Developer guard (admin.md 2): 'Verificando acesso...', redirect to /developer-login, Access Denied, content. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { useSessionStore } from '@prata/shared-ui';
+import { useSessionStore } from '@prata/shared-ui/state';
 import { render, type Rendered } from '@prata/shared-ui/testing';
 import { DeveloperGuard } from './developer-guard.tsx';
 

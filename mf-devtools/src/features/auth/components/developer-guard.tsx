@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Navigate } from '@prata/shared-ui/router';
-import { useSessionStore } from '@prata/shared-ui';
+import { useSessionStore } from '@prata/shared-ui/state';
 import { AccessDenied } from './access-denied.tsx';
 import { CheckingAccess } from './checking-access.tsx';
 

@@ -9,7 +9,8 @@
  */
 import { Code2 } from 'lucide-react';
 import type { Session } from '@prata/contracts';
-import { ApiRequestError, PanelSignInForm, signOut, toast } from '@prata/shared-ui';
+import { PanelSignInForm } from '@prata/shared-ui';
+import { ApiRequestError, signOut, toast } from '@prata/shared-ui/state';
 
 const BAD_CREDENTIALS = 'Credenciais inválidas ou você não tem permissão de desenvolvedor.';
 const GENERIC = 'Não foi possível fazer login. Tente novamente.';

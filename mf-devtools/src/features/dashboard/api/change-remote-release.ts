@@ -12,7 +12,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { remoteReleaseListSchema, type RemoteName, type RemoteReleaseList } from '@prata/contracts';
-import { toast } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { REMOTE_RELEASES_KEY } from './get-remote-releases.ts';
 

@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Composition, CompositionBuild } from '@prata/contracts';
-import { setRuntimeConfig, useSessionStore } from '@prata/shared-ui';
+import { setRuntimeConfig, useSessionStore } from '@prata/shared-ui/state';
 import { flush, render } from '@prata/shared-ui/testing';
 import CompositionCard from './composition-card.tsx';
 

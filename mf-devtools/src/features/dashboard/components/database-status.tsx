@@ -3,7 +3,8 @@
  * and 'Realtime Ativo' only while this tab's socket is connected.
  */
 import { Database } from 'lucide-react';
-import { Badge, Card, useRealtimeStatus } from '@prata/shared-ui';
+import { Badge, Card } from '@prata/shared-ui';
+import { useRealtimeStatus } from '@prata/shared-ui/state';
 import { useDeveloperStats } from '../api/get-developer-stats.ts';
 import styles from './dashboard.module.css';
 

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { act } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RemoteReleaseList } from '@prata/contracts';
-import { setRuntimeConfig, Toaster, useSessionStore } from '@prata/shared-ui';
+import { setRuntimeConfig, Toaster, useSessionStore } from '@prata/shared-ui/state';
 import { flush, inputByLabel, render, type, type Rendered } from '@prata/shared-ui/testing';
 import { RemoteReleases } from './remote-releases.tsx';
 

@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { SYSTEM_ERROR_EVENTS, systemErrorSchema, type SystemErrorDto } from '@prata/contracts';
-import { useRealtimeChannel, useRealtimeInvalidate } from '@prata/shared-ui';
+import { useRealtimeChannel, useRealtimeInvalidate } from '@prata/shared-ui/state';
 import { SYSTEM_ERRORS_KEY } from '../api/get-system-errors.ts';
 import { DEVELOPER_STATS_KEY } from '../api/get-developer-stats.ts';
 import { REMOTE_RELEASES_KEY } from '../api/get-remote-releases.ts';

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { systemErrorSchema, type ErrorIssueStatus, type SystemErrorDto } from '@prata/contracts';
-import { toast } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function setIssueStatus(id: string, status: ErrorIssueStatus): Promise<SystemErrorDto> {

@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { REMOTE_NAMES, RELEASE_HEALTH_DAYS, WEB_VITAL_NAMES, type ReleaseHealthVersion, type RemoteName, type WebVitalName } from '@prata/contracts';
-import { Badge, Card, EmptyState, SkeletonText, Table, ToggleGroup, useRealtimeInvalidate } from '@prata/shared-ui';
+import { Badge, Card, EmptyState, SkeletonText, Table, ToggleGroup } from '@prata/shared-ui';
+import { useRealtimeInvalidate } from '@prata/shared-ui/state';
 import { RELEASE_HEALTH_KEY, useReleaseHealth } from '../api/get-release-health.ts';
 import styles from './release-health.module.css';
 

@@ -5,7 +5,8 @@
 import { LogOut, PackageOpen, Shield, User } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '@prata/shared-ui/router';
-import { Button, Dialog, DropdownMenu, EmptyState, ErrorScreen, NotFoundPage, Sheet, Skeleton, SkeletonText, Spinner, TextField, buttonClassName, toast } from '@prata/shared-ui';
+import { Button, Dialog, DropdownMenu, EmptyState, ErrorScreen, NotFoundPage, Sheet, Skeleton, SkeletonText, Spinner, TextField, buttonClassName } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { GallerySection, Specimen } from './gallery-section.tsx';
 import styles from './gallery.module.css';
 

@@ -7,7 +7,7 @@
 import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setRuntimeConfig, toast } from '@prata/shared-ui';
+import { setRuntimeConfig, toast } from '@prata/shared-ui/state';
 import { flush, inputByLabel, render, type, type Rendered } from '@prata/shared-ui/testing';
 import { AuthForm } from './auth-form.tsx';
 

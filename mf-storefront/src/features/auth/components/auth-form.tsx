@@ -10,7 +10,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@prata/shared-ui/router';
 import { resendConfirmationSchema, signInSchema, signUpSchema, totpSignInSchema } from '@prata/contracts/auth';
-import { ApiRequestError, Button, signIn, signInWithCode, toast, Card, TextField, ToggleGroup } from '@prata/shared-ui';
+import { Button, Card, TextField, ToggleGroup } from '@prata/shared-ui';
+import { ApiRequestError, signIn, signInWithCode, toast } from '@prata/shared-ui/state';
 import { confirmEmail, confirmEmailChange } from '../api/confirm-email.ts';
 import { useResendConfirmation } from '../api/resend-confirmation.ts';
 import { useSignUp } from '../api/sign-up.ts';
@@ -94,6 +95,23 @@ export function AuthForm({ onSignedIn, confirmToken, emailChangeToken }: AuthFor
 
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
 
+  const signedIn = () => {
+    toast.success('Login realizado com sucesso!');
+    onSignedIn();
+  };
+
+  /** One sign-in step (password or code): busy while it runs; a failure is told by `showSignInError`. */
+  const signInStep = async (step: () => Promise<void>) => {
+    setLoading(true);
+    try {
+      await step();
+    } catch (error) {
+      showSignInError(error, () => void resend());
+    } finally {
+      setLoading(false);
+    }
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (mode === 'sign-up') {
@@ -122,8 +140,7 @@ export function AuthForm({ onSignedIn, confirmToken, emailChangeToken }: AuthFor
     const parsed = signInSchema.safeParse(values);
     setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
     if (!parsed.success) return;
-    setLoading(true);
-    try {
+    await signInStep(async () => {
       const result = await signIn(parsed.data.email, parsed.data.password);
       if (result.status === 'totp_required') {
         setChallenge(result.challengeToken);
@@ -133,14 +150,9 @@ export function AuthForm({ onSignedIn, confirmToken, emailChangeToken }: AuthFor
           description: 'Contas de administrador e desenvolvedor precisam configurar a autenticação de dois fatores. Entre pelo Painel Administrativo para configurá-la.',
         });
       } else {
-        toast.success('Login realizado com sucesso!');
-        onSignedIn();
+        signedIn();
       }
-    } catch (error) {
-      showSignInError(error, () => void resend());
-    } finally {
-      setLoading(false);
-    }
+    });
   };
 
   const submitCode = async (event: FormEvent) => {
@@ -150,16 +162,10 @@ export function AuthForm({ onSignedIn, confirmToken, emailChangeToken }: AuthFor
       setErrors({ code: parsed.error.issues[0]?.message ?? 'Código inválido' });
       return;
     }
-    setLoading(true);
-    try {
+    await signInStep(async () => {
       await signInWithCode(parsed.data.challengeToken, parsed.data.code);
-      toast.success('Login realizado com sucesso!');
-      onSignedIn();
-    } catch (error) {
-      showSignInError(error, () => void resend());
-    } finally {
-      setLoading(false);
-    }
+      signedIn();
+    });
   };
 
   if (challenge) {

@@ -6,7 +6,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@prata/shared-ui/router';
 import { recoverSchema } from '@prata/contracts/auth';
-import { Button, toast, Card, TextField } from '@prata/shared-ui';
+import { Button, Card, TextField } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { useRecoverPassword } from '../api/recover-password.ts';
 import styles from './forms.module.css';
 

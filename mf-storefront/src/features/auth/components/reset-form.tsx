@@ -5,7 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@prata/shared-ui/router';
 import { resetPasswordSchema } from '@prata/contracts/auth';
-import { Button, toast, Card, TextField } from '@prata/shared-ui';
+import { Button, Card, TextField } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { useResetPassword } from '../api/reset-password.ts';
 import { fieldErrors } from '../utils/field-errors.ts';
 import styles from './forms.module.css';

@@ -11,7 +11,8 @@
 import { useState } from 'react';
 import { Bell } from 'lucide-react';
 import { backInStockEmailFormSchema, type BackInStockEmailForm } from '@prata/contracts/back-in-stock';
-import { ApiRequestError, Button, Input, toast, useSessionStore } from '@prata/shared-ui';
+import { Button, Input } from '@prata/shared-ui';
+import { ApiRequestError, toast, useSessionStore } from '@prata/shared-ui/state';
 import { Form, FormField, bodyField, serverIssues, setServerErrors, useZodForm } from '@prata/shared-ui/form';
 import { useSubscribeBackInStock } from '../api/subscribe-back-in-stock.ts';
 

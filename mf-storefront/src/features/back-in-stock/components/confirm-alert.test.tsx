@@ -7,7 +7,7 @@
 import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setRuntimeConfig, toast, useSessionStore } from '@prata/shared-ui';
+import { setRuntimeConfig, toast, useSessionStore } from '@prata/shared-ui/state';
 import { flush, render, type Rendered } from '@prata/shared-ui/testing';
 import { ConfirmAlert } from './confirm-alert.tsx';
 

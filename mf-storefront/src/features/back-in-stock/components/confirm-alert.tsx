@@ -11,7 +11,8 @@ import { useState } from 'react';
 import { Bell } from 'lucide-react';
 import { Link } from '@prata/shared-ui/router';
 import { BACK_IN_STOCK_LINK_TEXTS, type BackInStockConfirmResult } from '@prata/contracts/back-in-stock';
-import { ApiRequestError, Button, EmptyState, buttonClassName, toast } from '@prata/shared-ui';
+import { Button, EmptyState, buttonClassName } from '@prata/shared-ui';
+import { ApiRequestError, toast } from '@prata/shared-ui/state';
 import { useConfirmBackInStock } from '../api/confirm-back-in-stock.ts';
 
 export interface ConfirmAlertProps {

@@ -10,7 +10,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_STORE_CONTACT, type StoreContact } from '@prata/contracts/content';
-import { toast } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { ContactDetails } from './contact-details.tsx';
 import { ContactForm } from './contact-form.tsx';
 

@@ -9,7 +9,8 @@
 import { Send } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { stripScriptTags, validateContactForm, type ContactFormInput } from '@prata/contracts/content';
-import { Button, Card, TextField, TextareaField, toast, useStoreContact } from '@prata/shared-ui';
+import { Button, Card, TextField, TextareaField, useStoreContact } from '@prata/shared-ui';
+import { toast } from '@prata/shared-ui/state';
 import { contactWhatsAppUrl } from '../utils/whatsapp.ts';
 import styles from './contact.module.css';
 

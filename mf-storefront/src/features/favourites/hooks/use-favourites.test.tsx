@@ -7,7 +7,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reservation } from '@prata/contracts/reservations';
-import { setRuntimeConfig, useFavouritesStore, useSessionStore, type FavouriteItem } from '@prata/shared-ui';
+import { setRuntimeConfig, useFavouritesStore, useSessionStore, type FavouriteItem } from '@prata/shared-ui/state';
 import { mergeReservations, useFavourites, type FavouriteControls } from './use-favourites.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -16,7 +16,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { Product } from '@prata/contracts/catalogue';
 import type { Reservation } from '@prata/contracts/reservations';
-import { ApiRequestError, toast, useFavouritesStore, useSessionStore, type FavouriteItem } from '@prata/shared-ui';
+import { ApiRequestError, toast, useFavouritesStore, useSessionStore, type FavouriteItem } from '@prata/shared-ui/state';
 import { useCreateReservation } from '../api/create-reservation.ts';
 import { useDeleteReservation } from '../api/delete-reservation.ts';
 import { useReservations } from '../api/get-reservations.ts';

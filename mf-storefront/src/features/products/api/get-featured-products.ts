@@ -1,7 +1,7 @@
 /** `GET /api/products/featured`: at most 8 featured products, newest first (home). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { productListSchema, type Product } from '@prata/contracts/catalogue';
-import { useRealtimeInvalidate } from '@prata/shared-ui';
+import { useRealtimeInvalidate } from '@prata/shared-ui/state';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 const LIVE_KEYS = [['products']] as const;

@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CATALOGUE_PAGE_SIZE, productPageSchema, type ProductCategory, type ProductPage } from '@prata/contracts/catalogue';
-import { useRealtimeInvalidate } from '@prata/shared-ui';
+import { useRealtimeInvalidate } from '@prata/shared-ui/state';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 const LIVE_KEYS = [['products']] as const;

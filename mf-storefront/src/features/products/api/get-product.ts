@@ -8,7 +8,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { productSchema, type Product } from '@prata/contracts/catalogue';
-import { ApiRequestError, useRealtimeInvalidate } from '@prata/shared-ui';
+import { ApiRequestError, useRealtimeInvalidate } from '@prata/shared-ui/state';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 const LIVE_KEYS = [['products']] as const;

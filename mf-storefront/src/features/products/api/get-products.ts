@@ -1,7 +1,7 @@
 /** `GET /api/products?search&category`: the catalogue, newest first (storefront.md 7). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { productListSchema, type Product, type ProductCategory } from '@prata/contracts/catalogue';
-import { useRealtimeInvalidate } from '@prata/shared-ui';
+import { useRealtimeInvalidate } from '@prata/shared-ui/state';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 const LIVE_KEYS = [['products']] as const;

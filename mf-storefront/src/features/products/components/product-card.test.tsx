@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_RENDITION_WIDTHS, type Product } from '@prata/contracts/catalogue';
-import { setRuntimeConfig, useCartStore, useFavouritesStore, useSessionStore } from '@prata/shared-ui';
+import { setRuntimeConfig, useCartStore, useFavouritesStore, useSessionStore } from '@prata/shared-ui/state';
 import { PRODUCT_IMAGE_SIZES, ProductCard } from './product-card.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

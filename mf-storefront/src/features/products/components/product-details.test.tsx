@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '@prata/contracts/catalogue';
-import { setRuntimeConfig, useCartStore } from '@prata/shared-ui';
+import { setRuntimeConfig, useCartStore } from '@prata/shared-ui/state';
 import { ProductDetails } from './product-details.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,7 +1,7 @@
 /** Product gallery rendered in a DOM: thumbnails named by alt text, arrow keys, zoom. */
 import { act, type ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setRuntimeConfig } from '@prata/shared-ui';
+import { setRuntimeConfig } from '@prata/shared-ui/state';
 import { render as renderInDom, type Rendered } from '@prata/shared-ui/testing';
 import { ProductGallery, galleryKeyTarget } from './product-gallery.tsx';
 

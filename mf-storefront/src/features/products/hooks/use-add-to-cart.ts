@@ -6,7 +6,7 @@
  */
 import { useCallback } from 'react';
 import { variantLabel, type Product, type ProductVariant } from '@prata/contracts/catalogue';
-import { toast, useCartStore } from '@prata/shared-ui';
+import { toast, useCartStore } from '@prata/shared-ui/state';
 
 export function useAddToCart(): (product: Pick<Product, 'id' | 'name' | 'priceCents' | 'imageUrl'> & Partial<Pick<Product, 'options'>>, variant?: ProductVariant | null) => void {
   const addItem = useCartStore((state) => state.addItem);

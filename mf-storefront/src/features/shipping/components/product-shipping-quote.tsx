@@ -5,7 +5,8 @@
  * cart store (`shippingCep`), so the cart and checkout start from it. The quote is asked on
  * demand ('Calcular'): a server-rendered page shows the empty field.
  */
-import { useStoreOffers, useCartStore } from '@prata/shared-ui';
+import { useStoreOffers } from '@prata/shared-ui';
+import { useCartStore } from '@prata/shared-ui/state';
 import { ShippingQuoteWidget } from '@prata/shared-ui/shipping-quote';
 
 export interface ProductShippingQuoteProps {

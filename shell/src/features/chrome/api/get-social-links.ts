@@ -1,7 +1,7 @@
 /** `GET /api/social-links`: each platform's links (admin.md 3), for the footer. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { socialLinksListSchema, type SocialLinks } from '@prata/contracts/content';
-import { apiRequest } from '@prata/shared-ui';
+import { apiRequest } from '@prata/shared-ui/state';
 
 export function getSocialLinks(signal?: AbortSignal): Promise<SocialLinks[]> {
   return apiRequest('/api/social-links', socialLinksListSchema, signal ? { signal } : {});

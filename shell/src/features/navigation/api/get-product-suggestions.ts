@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { productSuggestionsSchema, type ProductSuggestions } from '@prata/contracts/catalogue';
-import { apiRequest } from '@prata/shared-ui';
+import { apiRequest } from '@prata/shared-ui/state';
 
 /** The suggestions for `q` (trimmed, non-blank). @throws ApiRequestError on a failed call. */
 export function getProductSuggestions(q: string, signal?: AbortSignal): Promise<ProductSuggestions> {
