@@ -66,7 +66,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export async function recordReport(intake: ReportIntake, em: EntityManager, input: ErrorReport, source: 'client' | 'server', reporter: Reporter = {}): Promise<SystemErrorDto> {
   const data = errorReportSchema.parse(input);
   const now = intake.clock.now();
-  // Only verified reports count for a canary (issue 21); they share the issue with the others.
+  // Only verified reports count for a canary; they share the issue with the others.
   const verified = source === 'client' && (await intake.verifyToken(data, now, em));
   // As reported: source maps are applied later, by a job (mapEvent).
   const frames = parseFrames(data.errorStack);

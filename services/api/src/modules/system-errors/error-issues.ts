@@ -23,7 +23,7 @@ export async function latestIssues(em: EntityManager): Promise<SystemErrorDto[]>
 }
 
 /**
- * The issue list (issue 24): filtered by status, remote, version (seen in), level, period (last
+ * The issue list: filtered by status, remote, version (seen in), level, period (last
  * seen within) and free text (type, message or page; accents and case ignored), ordered by last
  * seen, events or users affected (descending), a page at a time. @throws ZodError for a bad query.
  */

@@ -1,5 +1,6 @@
 /**
- * System errors as issues (admin.md 3, 4, 7; issue 11 error capture; issue 24 grouping).
+ * System errors as issues (admin.md 3, 4, 7): errors from browsers and the service, captured and
+ * grouped by fingerprint.
  *
  * - `report`: one error from a browser (shell or remote) or from the service itself. Its stack is
  *   parsed, fingerprinted on the frames as reported (issue-grouping.ts) and counted into the issue
@@ -101,7 +102,7 @@ export class SystemErrorService {
     return mapEventFrames(em, job, this.mapFrames, this.events);
   }
 
-  /** Retention (issue 21): deletes the issues last seen before `cutoff` and older per-minute counts. @returns how many issues. */
+  /** Retention (the table stays bounded): deletes the issues last seen before `cutoff` and older per-minute counts. @returns how many issues. */
   async deleteOlderThan(em: EntityManager, cutoff: Date): Promise<number> {
     await em.getConnection().execute('delete from system_error_versions where last_seen_at < ?', [cutoff]);
     return em.nativeDelete(SystemError, { lastSeenAt: { $lt: cutoff } });
@@ -113,7 +114,7 @@ export class SystemErrorService {
   }
 
   /**
-   * The issue list (issue 24): filtered by status, remote, version (seen in), level, period (last
+   * The issue list: filtered by status, remote, version (seen in), level, period (last
    * seen within) and free text (type, message or page; accents and case ignored), ordered by last
    * seen, events or users affected (descending), a page at a time. @throws ZodError for a bad query.
    */
@@ -132,7 +133,7 @@ export class SystemErrorService {
   }
 
   /**
-   * Sets an issue's status (issue 24). Resolving records the developer, the time and the versions
+   * Sets an issue's status. Resolving records the developer, the time and the versions
    * seen so far (a later event from another version reopens it as a regression); reopening or
    * ignoring clears the resolution. @throws NotFoundError.
    */
