@@ -4,7 +4,9 @@
  *
  * The variables, their defaults and meaning: config-env.ts (`envSchema`). This module checks what
  * one variable cannot check alone (production refusals, the acquirer's credentials, S3 bucket)
- * and derives the {@link AppConfig} the service uses (absolute paths, ms, origins).
+ * and derives the {@link AppConfig} the service uses (absolute paths, ms, origins): its type is
+ * inferred from that derivation of the parsed schema, so a setting is declared once, in the schema,
+ * and named once, here.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -27,144 +29,8 @@ export interface S3ClientSettings {
   forcePathStyle: boolean;
 }
 
-/** Validated configuration of one service process. */
-export interface AppConfig {
-  port: number;
-  host: string;
-  publicUrl: string;
-  databaseUrl: string | undefined;
-  dataDir: string;
-  embeddedPgPort: number;
-  /** Root of the local storage (`STORAGE=local`). */
-  storageRoot: string;
-  /** Where product images live (`STORAGE`, see the module doc). */
-  objectStorage: { driver: 'local' } | { driver: 's3'; bucket: string; prefix: string; client: S3ClientSettings };
-  jwtSecret: string;
-  encryptionKey: string;
-  /** True when JWT_SECRET and ENCRYPTION_KEY came from the environment. */
-  secretsFromEnv: boolean;
-  smtpUrl: string | undefined;
-  /** `MAIL_DISABLED=true`: no e-mail is sent, kept or logged (a production store without SMTP). */
-  mailDisabled: boolean;
-  /** `NODE_ENV=production`: secrets, acquirer and mail are enforced; one-time links are never printed. */
-  production: boolean;
-  mailFrom: string;
-  storeName: string;
-  demoAccounts: boolean;
-  /** Seed 90 days of demo orders with the demo accounts (`DEMO_ORDER_HISTORY`, issue 22); false without `demoAccounts`. */
-  demoOrderHistory: boolean;
-  /** Access token lifetime, ms. */
-  accessTokenTtlMs: number;
-  /** Refresh token lifetime, ms. */
-  refreshTokenTtlMs: number;
-  /** Requests per minute and IP on each sign-in/sign-up/recovery route. */
-  authRateLimitPerMinute: number;
-  /** Requests per minute and IP on the sign-in TOTP step. */
-  totpRateLimitPerMinute: number;
-  /** Back-in-stock confirmation e-mails one address may be sent in 24 hours, across products (`BACK_IN_STOCK_CONFIRMATIONS_PER_DAY`). */
-  backInStockConfirmationsPerDay: number;
-  /**
-   * Fastify `trustProxy`: false (default: the socket address is the client), the number of
-   * reverse proxies in front of the API, or their addresses/CIDRs.
-   */
-  trustProxy: false | number | string[];
-  /** Interval of the reservation cleanup and order expiry jobs, ms. */
-  reservationCleanupIntervalMs: number;
-  /** Favourites' holds per account at once, and ms before an account may hold the same product again (from its last hold's start). */
-  reservationLimits: { maxPerAccount: number; cooldownMs: number };
-  /** Jobs runner poll interval, ms (0: manual `app.jobs.tick()`). */
-  jobsPollIntervalMs: number;
-  /** Outbox relay catch-up job interval, ms. */
-  outboxCatchupIntervalMs: number;
-  /** Mail retry: base backoff (ms) and attempts before a failed e-mail becomes a system error. */
-  mailRetryIntervalMs: number;
-  mailMaxAttempts: number;
-  /** Runs of a failed domain-event handler before it is dead-lettered (dispatch included). */
-  outboxHandlerMaxAttempts: number;
-  /** Seconds before a failed handler's first retry (doubled each time). */
-  outboxRetryDelaySeconds: number;
-  realtime: { heartbeatMs: number; maxBufferedBytes: number; replayLimit: number; maxSocketsPerAddress: number; maxSocketsPerAccount: number; messagesPerMinute: number };
-  /** Error reports per minute and client IP. */
-  errorReportsPerMinute: number;
-  /** System errors last seen longer ago than this are deleted (issue 21: the table is bounded). */
-  errorRetentionDays: number;
-  /** Build directories whose source maps are imported at start (issue 24). */
-  sourceMapDirs: string[];
-  /** Share of browser sessions kept for release health, 0..1 (issue 24). */
-  webVitalsSampleRate: number;
-  /** Web Vitals beacons per minute and client IP. */
-  vitalsPerMinute: number;
-  /** Sessions with Web Vitals each version needs before the canary guard compares their speed. */
-  canaryMinVitalsSessions: number;
-  /** Traces of requests and jobs at least this long are kept like failed ones, ms (issue 24). */
-  traceSlowMs: number;
-  /** OTLP/HTTP traces endpoint, when spans are exported. */
-  otlpEndpoint: string | undefined;
-  /** Stock at or below which a product raises a low-stock notification. */
-  lowStockThreshold: number;
-  /** Unresolved errors within an hour that raise an 'errors piling up' notification. */
-  errorAlertThreshold: number;
-  /** The service's own version (recorded with its 5xx errors). */
-  apiVersion: string;
-  /** `API_DOCS`: the API reference is served under `/api/docs` (plugins/api-docs.ts). */
-  apiDocs: boolean;
-  payment: {
-    provider: 'sandbox' | 'mercadopago';
-    sandboxDelayMs: number;
-    pixKey: string;
-    merchantName: string;
-    merchantCity: string;
-    /** Per-call timeout of the acquirer, ms. */
-    timeoutMs: number;
-    mercadoPago: { accessToken: string; publicKey: string; webhookSecret: string; apiUrl: string; sdkUrl: string } | null;
-  };
-  /** CEP lookup (issue 23): a ViaCEP-compatible origin (null: turned off) and its timeout, ms. */
-  cepLookup: { origin: string | null; timeoutMs: number };
-  /** Freight (issue 23): Melhor Envio's settings (null: the freight table only), the store's CEP (8 digits) and the packaging. */
-  shipping: {
-    carrier: { origin: string; token: string; userAgent: string; timeoutMs: number } | null;
-    /** Who sells labels (issue 23 "Labels and tracking"): Melhor Envio, the sandbox, or nobody (`CARRIER=table`). */
-    labels: 'melhorenvio' | 'sandbox' | null;
-    /** `MELHOR_ENVIO_WEBHOOK_SECRET`: checks the carrier webhook's `X-ME-Signature` (null: every webhook is refused). */
-    webhookSecret: string | null;
-    /** `SHIPPING_SENDER_DOCUMENT`: the store's CNPJ or CPF on labels, digits. */
-    senderDocument: string | null;
-    /** `SHIPPING_SENDER_ADDRESS`: the sender's address on labels (its CEP is `originCep`). */
-    senderAddress: { street: string; number: string; district: string; city: string; state: string } | null;
-    /** `SHIPMENT_TRACKING_INTERVAL_MS`: how often labels not yet delivered are tracked, ms. */
-    trackingIntervalMs: number;
-    originCep: string;
-    packaging: { box: { lengthCm: number; widthCm: number; heightCm: number }; packagingGrams: number; defaultItemGrams: number };
-  };
-  /**
-   * Invoices (issue 23, modules/invoices): the provider (`off`: none), Focus NFe's origin and token
-   * (with `focusnfe`), the emitter (CNPJ 14 digits, UF, NCM 8 digits), the per-call timeout (ms) and
-   * the job queue's retries (runs in all, first delay in seconds, doubled each time).
-   */
-  invoices: {
-    provider: 'off' | 'sandbox' | 'focusnfe';
-    focusNfe: { origin: string; token: string } | null;
-    emitter: { cnpj: string; state: string; ncm: string };
-    timeoutMs: number;
-    maxAttempts: number;
-    retryDelaySeconds: number;
-  };
-  /** `POST /api/orders` per account and minute (issue 10 item 10). */
-  orderRateLimitPerMinute: number;
-  /** Stock hoarding caps (issue 21): units of one product per order, and in one account's unpaid orders. */
-  orderLimits: { maxUnitsPerProduct: number; maxUnpaidUnitsPerProduct: number; boletoHoldBusinessDays: number };
-  remoteRegistryFile: string | undefined;
-  remoteOrigins: Record<'storefront' | 'checkout' | 'admin' | 'devtools', string>;
-  /** Origins released remote builds may be fetched from (issue 21: release allow-list, shell CSP). */
-  releaseOrigins: string[];
-  shellUrl: string;
-  /** Origins allowed to call the API from a browser. */
-  corsOrigins: string[];
-  seed: 'if-empty' | 'never';
-  logLevel: string;
-  /** `pretty`, `json`, or undefined (chosen by the output: lib/log-destination.ts). */
-  logFormat: 'pretty' | 'json' | undefined;
-}
+/** Validated configuration of one service process: what {@link loadConfig} derives from the environment. */
+export type AppConfig = ReturnType<typeof configOf>;
 
 /**
  * Parses the environment into an {@link AppConfig}.
@@ -177,7 +43,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
+  return configOf(parsed.data);
+}
+
+/**
+ * The configuration the parsed environment `e` gives, after the checks one variable cannot make
+ * alone. Its return type is {@link AppConfig}.
+ * @throws Error saying what to set (a refusal in production, a missing credential).
+ */
+function configOf(e: ConfigEnv) {
   if (e.STORAGE === 's3' && !e.STORAGE_S3_BUCKET) throw new Error('Invalid configuration:\nSTORAGE_S3_BUCKET: required with STORAGE=s3');
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (e.NODE_ENV === 'production') {
@@ -191,11 +65,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   if (e.NODE_ENV === 'production' && (e.DEMO_ACCOUNTS === 'true' || e.DEMO_ACCOUNTS === '1')) {
-    // Issue 21: demo staff print their passwords to the log and are not asked to enrol 2FA.
+    // Demo staff print their passwords to the log and are not asked to enrol 2FA.
     throw new Error('Invalid configuration:\nDEMO_ACCOUNTS: refused in production (demo admins print their passwords to the log and have no 2FA). Make the owner with npm run create-owner.');
   }
   const shellUrl = (e.SHELL_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, '');
-  const remoteOrigins = {
+  const remoteOrigins: Record<'storefront' | 'checkout' | 'admin' | 'devtools', string> = {
     storefront: e.REMOTE_STOREFRONT_URL.replace(/\/$/, ''),
     checkout: e.REMOTE_CHECKOUT_URL.replace(/\/$/, ''),
     admin: e.REMOTE_ADMIN_URL.replace(/\/$/, ''),
@@ -204,6 +78,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const withLocalhostTwins = (origins: string[]) =>
     [...new Set(origins.flatMap((origin) => [origin, origin.replace('//127.0.0.1', '//localhost')]))];
   const dataDir = path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
+  const objectStorage: { driver: 'local' } | { driver: 's3'; bucket: string; prefix: string; client: S3ClientSettings } =
+    e.STORAGE === 's3'
+      ? { driver: 's3', bucket: e.STORAGE_S3_BUCKET!, prefix: e.STORAGE_S3_PREFIX, client: { endpoint: e.STORAGE_S3_ENDPOINT, region: e.STORAGE_S3_REGION, forcePathStyle: e.STORAGE_S3_FORCE_PATH_STYLE === 'true' } }
+      : { driver: 'local' };
   return {
     port: e.API_PORT,
     host: e.API_HOST,
@@ -211,34 +89,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    /** Root of the local storage (`STORAGE=local`). */
     storageRoot: path.resolve(e.STORAGE_ROOT ?? path.join(dataDir, 'storage')),
-    objectStorage:
-      e.STORAGE === 's3'
-        ? { driver: 's3', bucket: e.STORAGE_S3_BUCKET!, prefix: e.STORAGE_S3_PREFIX, client: { endpoint: e.STORAGE_S3_ENDPOINT, region: e.STORAGE_S3_REGION, forcePathStyle: e.STORAGE_S3_FORCE_PATH_STYLE === 'true' } }
-        : { driver: 'local' },
+    /** Where product images live (`STORAGE`: local files, or an S3 bucket). */
+    objectStorage,
     jwtSecret: e.JWT_SECRET ?? randomBytes(48).toString('base64url'),
     encryptionKey: e.ENCRYPTION_KEY ?? randomBytes(48).toString('base64url'),
+    /** True when JWT_SECRET and ENCRYPTION_KEY came from the environment. */
     secretsFromEnv: Boolean(e.JWT_SECRET && e.ENCRYPTION_KEY),
     smtpUrl: e.SMTP_URL,
+    /** `MAIL_DISABLED=true`: no e-mail is sent, kept or logged (a production store without SMTP). */
     mailDisabled: e.MAIL_DISABLED === 'true',
+    /** `NODE_ENV=production`: secrets, acquirer and mail are enforced; one-time links are never printed. */
     production: e.NODE_ENV === 'production',
     mailFrom: e.MAIL_FROM,
     storeName: e.STORE_NAME,
     demoAccounts: e.DEMO_ACCOUNTS === 'true' || e.DEMO_ACCOUNTS === '1',
+    /** Seed 90 days of demo orders with the demo accounts (`DEMO_ORDER_HISTORY`); false without `demoAccounts`. */
     demoOrderHistory: (e.DEMO_ACCOUNTS === 'true' || e.DEMO_ACCOUNTS === '1') && (e.DEMO_ORDER_HISTORY === 'true' || e.DEMO_ORDER_HISTORY === '1'),
+    /** Access token lifetime, ms. */
     accessTokenTtlMs: e.ACCESS_TOKEN_TTL_MS,
+    /** Refresh token lifetime, ms. */
     refreshTokenTtlMs: e.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
+    /** Requests per minute and IP on each sign-in/sign-up/recovery route. */
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    /** Requests per minute and IP on the sign-in TOTP step. */
     totpRateLimitPerMinute: e.TOTP_RATE_LIMIT_PER_MINUTE,
+    /** Back-in-stock confirmation e-mails one address may be sent in 24 hours, across products (`BACK_IN_STOCK_CONFIRMATIONS_PER_DAY`). */
     backInStockConfirmationsPerDay: e.BACK_IN_STOCK_CONFIRMATIONS_PER_DAY,
+    /**
+     * Fastify `trustProxy`: false (default: the socket address is the client), the number of
+     * reverse proxies in front of the API, or their addresses/CIDRs.
+     */
     trustProxy,
+    /** Interval of the reservation cleanup and order expiry jobs, ms. */
     reservationCleanupIntervalMs: e.RESERVATION_CLEANUP_INTERVAL_MS,
+    /** Favourites' holds per account at once, and ms before an account may hold the same product again (from its last hold's start). */
     reservationLimits: { maxPerAccount: e.RESERVATION_MAX_PER_ACCOUNT, cooldownMs: e.RESERVATION_COOLDOWN_MS },
+    /** Jobs runner poll interval, ms (0: manual `app.jobs.tick()`). */
     jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
+    /** Outbox relay catch-up job interval, ms. */
     outboxCatchupIntervalMs: e.OUTBOX_CATCHUP_INTERVAL_MS,
+    /** Mail retry: base backoff (ms) and attempts before a failed e-mail becomes a system error. */
     mailRetryIntervalMs: e.MAIL_RETRY_INTERVAL_MS,
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
+    /** Runs of a failed domain-event handler before it is dead-lettered (dispatch included). */
     outboxHandlerMaxAttempts: e.OUTBOX_HANDLER_MAX_ATTEMPTS,
+    /** Seconds before a failed handler's first retry (doubled each time). */
     outboxRetryDelaySeconds: e.OUTBOX_RETRY_DELAY_SECONDS,
     realtime: {
       heartbeatMs: e.REALTIME_HEARTBEAT_MS,
@@ -248,17 +145,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxSocketsPerAccount: e.REALTIME_MAX_SOCKETS_PER_ACCOUNT,
       messagesPerMinute: e.REALTIME_MESSAGES_PER_MINUTE,
     },
+    /** Error reports per minute and client IP. */
     errorReportsPerMinute: e.ERROR_REPORTS_PER_MINUTE,
+    /** System errors last seen longer ago than this are deleted (the table stays bounded). */
     errorRetentionDays: e.ERROR_RETENTION_DAYS,
+    /** Build directories whose source maps are imported at start. */
     sourceMapDirs: e.SOURCE_MAP_DIRS.split(',').map((dir) => dir.trim()).filter(Boolean),
+    /** Share of browser sessions kept for release health, 0..1. */
     webVitalsSampleRate: e.WEB_VITALS_SAMPLE_RATE,
+    /** Web Vitals beacons per minute and client IP. */
     vitalsPerMinute: e.VITALS_PER_MINUTE,
+    /** Sessions with Web Vitals each version needs before the canary guard compares their speed. */
     canaryMinVitalsSessions: e.CANARY_MIN_VITALS_SESSIONS,
+    /** Traces of requests and jobs at least this long are kept like failed ones, ms. */
     traceSlowMs: e.TRACE_SLOW_MS,
+    /** OTLP/HTTP traces endpoint, when spans are exported. */
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    /** Stock at or below which a product raises a low-stock notification. */
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
+    /** Unresolved errors within an hour that raise an 'errors piling up' notification. */
     errorAlertThreshold: e.ERROR_ALERT_THRESHOLD,
+    /** The service's own version (recorded with its 5xx errors). */
     apiVersion: e.API_VERSION,
+    /** `API_DOCS`: the API reference is served under `/api/docs` (plugins/api-docs.ts). */
     apiDocs: e.API_DOCS === 'true',
     payment: {
       provider: paymentProvider,
@@ -266,24 +175,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pixKey: e.PIX_KEY,
       merchantName: e.PIX_MERCHANT_NAME,
       merchantCity: e.PIX_MERCHANT_CITY,
+      /** Per-call timeout of the acquirer, ms. */
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
       mercadoPago:
         paymentProvider === 'mercadopago'
           ? { accessToken: e.MERCADOPAGO_ACCESS_TOKEN!, publicKey: e.MERCADOPAGO_PUBLIC_KEY!, webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET!, apiUrl: e.MERCADOPAGO_API_URL, sdkUrl: e.MERCADOPAGO_SDK_URL }
           : null,
     },
+    /** CEP lookup: a ViaCEP-compatible origin (null: turned off) and its timeout, ms. */
     cepLookup: { origin: e.CEP_LOOKUP_URL === 'off' ? null : e.CEP_LOOKUP_URL, timeoutMs: e.CEP_LOOKUP_TIMEOUT_MS },
+    /** Freight: Melhor Envio's settings (null: the freight table only), the store's CEP (8 digits) and the packaging. */
     shipping: shippingConfig(e),
+    /**
+     * Invoices (modules/invoices): the provider (`off`: none), Focus NFe's origin and token (with
+     * `focusnfe`), the emitter (CNPJ 14 digits, UF, NCM 8 digits), the per-call timeout (ms) and
+     * the job queue's retries (runs in all, first delay in seconds, doubled each time).
+     */
     invoices: invoiceConfig(e),
+    /** `POST /api/orders` per account and minute. */
     orderRateLimitPerMinute: e.ORDER_RATE_LIMIT_PER_MINUTE,
+    /** Stock hoarding caps: units of one product per order, and in one account's unpaid orders. */
     orderLimits: { maxUnitsPerProduct: e.ORDER_MAX_UNITS_PER_PRODUCT, maxUnpaidUnitsPerProduct: e.ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT, boletoHoldBusinessDays: e.BOLETO_HOLD_BUSINESS_DAYS },
     remoteRegistryFile: e.REMOTE_REGISTRY_FILE ? path.resolve(e.REMOTE_REGISTRY_FILE) : undefined,
     remoteOrigins,
+    /** Origins released remote builds may be fetched from (the release allow-list, and the shell's CSP). */
     releaseOrigins: parseReleaseOrigins(e.RELEASE_ORIGINS, Object.values(remoteOrigins)),
     shellUrl,
+    /** Origins allowed to call the API from a browser. */
     corsOrigins: withLocalhostTwins([shellUrl, ...Object.values(remoteOrigins)]),
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
+    /** `pretty`, `json`, or undefined (chosen by the output: lib/log-destination.ts). */
     logFormat: e.LOG_FORMAT,
   };
 }
@@ -295,7 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
  * window and e-mailing made-up tracking codes), like the sandbox acquirer and invoices.
  * @throws Error saying what to set.
  */
-function shippingConfig(e: ConfigEnv): AppConfig['shipping'] {
+function shippingConfig(e: ConfigEnv) {
   if (e.NODE_ENV === 'production' && e.CARRIER === 'sandbox') {
     throw new Error(
       'Invalid configuration:\nCARRIER: the sandbox is refused in production (its labels are fake and its tracking marks orders delivered that never shipped). Set CARRIER=melhorenvio with MELHOR_ENVIO_TOKEN, or CARRIER=table.',
@@ -309,10 +231,15 @@ function shippingConfig(e: ConfigEnv): AppConfig['shipping'] {
       e.CARRIER === 'melhorenvio'
         ? { origin: e.MELHOR_ENVIO_URL, token: e.MELHOR_ENVIO_TOKEN!, userAgent: e.MELHOR_ENVIO_USER_AGENT ?? `Prata 925 (${contact})`, timeoutMs: e.CARRIER_TIMEOUT_MS }
         : null,
+    /** Who sells labels: Melhor Envio, the sandbox, or nobody (`CARRIER=table`). */
     labels: e.CARRIER === 'table' ? null : e.CARRIER,
+    /** `MELHOR_ENVIO_WEBHOOK_SECRET`: checks the carrier webhook's `X-ME-Signature` (null: every webhook is refused). */
     webhookSecret: e.MELHOR_ENVIO_WEBHOOK_SECRET ?? null,
+    /** `SHIPPING_SENDER_DOCUMENT`: the store's CNPJ or CPF on labels, digits. */
     senderDocument: e.SHIPPING_SENDER_DOCUMENT ?? null,
+    /** `SHIPPING_SENDER_ADDRESS`: the sender's address on labels (its CEP is `originCep`). */
     senderAddress: senderAddress(e.SHIPPING_SENDER_ADDRESS),
+    /** `SHIPMENT_TRACKING_INTERVAL_MS`: how often labels not yet delivered are tracked, ms. */
     trackingIntervalMs: e.SHIPMENT_TRACKING_INTERVAL_MS,
     originCep: e.SHIPPING_ORIGIN_CEP.replace('-', ''),
     packaging: { box: { lengthCm, widthCm, heightCm }, packagingGrams: e.PACKAGE_WEIGHT_G, defaultItemGrams: e.DEFAULT_ITEM_WEIGHT_G },
@@ -323,13 +250,13 @@ function shippingConfig(e: ConfigEnv): AppConfig['shipping'] {
 const SANDBOX_EMITTER_CNPJ = '11222333000181';
 
 /**
- * Invoice settings (issue 23): `sandbox` by default outside production and refused in it (its
+ * Invoice settings: `sandbox` by default outside production and refused in it (its
  * invoices have no fiscal value), where the default is `off`; `focusnfe` needs `FOCUS_NFE_TOKEN`
  * and `INVOICE_EMITTER_CNPJ`. @throws Error saying what to set.
  */
-function invoiceConfig(e: ConfigEnv): AppConfig['invoices'] {
+function invoiceConfig(e: ConfigEnv) {
   const production = e.NODE_ENV === 'production';
-  const provider = e.INVOICE_PROVIDER ?? (production ? 'off' : 'sandbox');
+  const provider: 'off' | 'sandbox' | 'focusnfe' = e.INVOICE_PROVIDER ?? (production ? 'off' : 'sandbox');
   if (production && provider === 'sandbox') {
     throw new Error('Invalid configuration:\nINVOICE_PROVIDER: the sandbox is refused in production (its invoices have no fiscal value). Set INVOICE_PROVIDER=focusnfe with FOCUS_NFE_TOKEN and INVOICE_EMITTER_CNPJ, or off.');
   }
@@ -348,7 +275,7 @@ function invoiceConfig(e: ConfigEnv): AppConfig['invoices'] {
 }
 
 /** `street, number, district, city, UF` as its parts (the regex of config-env checked the shape). */
-function senderAddress(value: string | undefined): AppConfig['shipping']['senderAddress'] {
+function senderAddress(value: string | undefined): { street: string; number: string; district: string; city: string; state: string } | null {
   if (!value) return null;
   const [street, number, district, city, state] = value.split(',').map((part) => part.trim()) as [string, string, string, string, string];
   return { street, number, district, city, state };

@@ -4,7 +4,9 @@
  * - `import-x/no-cycle` fails a deliberate cycle between two .ts files (fixtures/lint-cycle,
  *   ignored by the normal lint run) and passes the files whose cycle was broken;
  * - `import-x/no-restricted-paths` keeps the service's floors: infrastructure never imports a
- *   domain module, and a domain module reaches another only through its index.ts.
+ *   domain module, and a domain module reaches another only through its index.ts;
+ * - `max-lines` fails a source file over 400 lines in any package, and lets tests, specs, test
+ *   folders, migrations and generated files be longer.
  */
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -13,7 +15,6 @@ import { REPO_ROOT } from '../src/config.ts';
 
 // `ignore: false`: the fixture folder is in the config's ignores so that `npm run lint` stays green.
 const eslint = new ESLint({ cwd: REPO_ROOT, ignore: false });
-const SRC = path.join(REPO_ROOT, 'services/api/src');
 const LINT_TIMEOUT_MS = 120_000;
 
 /** Rule ids of the problems in `files` (paths from the repository root). */
@@ -24,9 +25,17 @@ async function rulesOfFiles(...files: string[]): Promise<string[]> {
 
 /** Rule ids of the problems in `code`, linted as if it were the file `file` under services/api/src. */
 async function rulesOfText(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(SRC, file) });
+  return rulesOfRepoText(path.join('services/api/src', file), code);
+}
+
+/** Rule ids of the problems in `code`, linted as if it were the file `file` (path from the repository root). */
+async function rulesOfRepoText(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(REPO_ROOT, file) });
   return result!.messages.map((message) => message.ruleId ?? message.message);
 }
+
+/** A module of `count` lines (one export each), ending with a newline: `count` lines for `wc -l` and for `max-lines`. */
+const moduleOfLines = (count: number) => Array.from({ length: count }, (_, i) => `export const line${i + 1} = ${i + 1};\n`).join('');
 
 describe('lint setup', () => {
   it('fails an import cycle between .ts files', { timeout: LINT_TIMEOUT_MS }, async () => {
@@ -49,5 +58,24 @@ describe('lint setup', () => {
     const face = "import { Product } from '../catalogue/index.ts';\n\nexport const entity = Product;\n";
     expect(await rulesOfText('modules/orders/probe.ts', deep)).toContain('import-x/no-restricted-paths');
     expect(await rulesOfText('modules/orders/probe.ts', face)).toEqual([]);
+  });
+
+  it('fails a source file over 400 lines in every kind of package, and passes one of 400', { timeout: LINT_TIMEOUT_MS }, async () => {
+    const sources = ['services/api/src/lib/probe.ts', 'services/contracts/src/probe.ts', 'mf-checkout/src/features/checkout/components/probe.tsx', 'shared-ui/build/probe.ts', 'tools/release/src/probe.ts', 'e2e/support/probe.ts', 'scripts/probe.mjs'];
+    for (const file of sources) expect(await rulesOfRepoText(file, moduleOfLines(401)), file).toEqual(['max-lines']);
+    expect(await rulesOfText('lib/probe.ts', moduleOfLines(400))).toEqual([]);
+  });
+
+  it('lets tests, specs, test folders, migrations and generated files run over 400 lines', { timeout: LINT_TIMEOUT_MS }, async () => {
+    const exempt = [
+      'services/api/src/lib/probe.test.ts',
+      'mf-checkout/src/features/checkout/components/probe.test.tsx',
+      'e2e/probe.spec.ts',
+      'services/api/test/probe.ts',
+      'services/api/src/database/migrations/Migration20990101000000_probe.ts',
+      'shared-ui/src/generated/probe.ts',
+      'mf-storefront/src/app/probe.gen.ts',
+    ];
+    for (const file of exempt) expect(await rulesOfRepoText(file, moduleOfLines(401)), file).toEqual([]);
   });
 });

@@ -1,10 +1,17 @@
 /**
- * Catalogue contracts: product shape, categories and list queries.
+ * Catalogue contracts: product shape, categories and statuses, list, page and suggestion queries,
+ * and the admin's product body. A product's options and variants (product-variants.ts) and its
+ * images (product-images.ts) are re-exported from here.
  *
  * Source: storefront.md sections 3 (Product), 7 (calls) and 9 (categories, featured limit);
  * admin.md section 3 (products). Prices travel as integer BRL cents, never floats.
  */
 import { z } from 'zod';
+import { productGalleryImageSchema } from './product-images.ts';
+import { checkVariants, PRODUCT_OPTIONS_MAX, productOptionSchema, productVariantInputSchema, productVariantSchema } from './product-variants.ts';
+
+export * from './product-images.ts';
+export * from './product-variants.ts';
 
 /** Stored category values (storefront.md 9, admin.md 3). */
 export const PRODUCT_CATEGORIES = ['aneis', 'brincos', 'colares', 'pulseiras', 'conjuntos'] as const;
@@ -52,118 +59,6 @@ export const FEATURED_PRODUCTS_LIMIT = 8;
 
 /** Upper bound of a catalogue search term, in characters. */
 export const SEARCH_TERM_MAX_LENGTH = 100;
-
-/** At most this many images in a product's gallery (issue 22). */
-export const PRODUCT_GALLERY_MAX = 8;
-
-/** One image of a product's gallery as the API returns it: absolute `url` and its alt text. */
-export const productGalleryImageSchema = z.object({
-  url: z.string(),
-  alt: z.string(),
-});
-export type ProductGalleryImage = z.infer<typeof productGalleryImageSchema>;
-
-// --- Options and variants (issue 22) -------------------------------------------------------
-
-/** Option names a product may have: ring size, chain length, plating (issue 22). */
-export const PRODUCT_OPTION_NAMES = ['Aro', 'Comprimento', 'Banho'] as const;
-export const productOptionNameSchema = z.enum(PRODUCT_OPTION_NAMES, { error: 'Opção inválida' });
-export type ProductOptionName = z.infer<typeof productOptionNameSchema>;
-/** At most this many options per product, and values per option. */
-export const PRODUCT_OPTIONS_MAX = 3;
-export const PRODUCT_OPTION_VALUES_MAX = 30;
-
-/** One option of a product, its values in display order (e.g. `{ name: 'Aro', values: ['14', '16'] }`). */
-export const productOptionSchema = z.object({
-  name: productOptionNameSchema,
-  values: z
-    .array(z.string().trim().min(1, 'Valor de opção vazio').max(40, 'Valor de opção muito longo'))
-    .min(1, 'Informe ao menos um valor para a opção')
-    .max(PRODUCT_OPTION_VALUES_MAX, `No máximo ${PRODUCT_OPTION_VALUES_MAX} valores por opção`)
-    .refine((values) => new Set(values).size === values.length, 'Valor de opção repetido'),
-});
-export type ProductOption = z.infer<typeof productOptionSchema>;
-
-/** A variant's combination: one value per option of its product, by option name. */
-export const variantOptionsSchema = z.partialRecord(productOptionNameSchema, z.string().trim().min(1).max(40));
-export type VariantOptions = z.infer<typeof variantOptionsSchema>;
-
-/**
- * A variant as the API returns it: `priceCents` is effective (its own price or the product's),
- * `available` = stock minus active reservations of this variant.
- */
-export const productVariantSchema = z.object({
-  id: z.uuid(),
-  sku: z.string(),
-  options: variantOptionsSchema,
-  priceCents: z.number().int().nonnegative(),
-  stock: z.number().int().nonnegative(),
-  available: z.number().int().nonnegative(),
-});
-export type ProductVariant = z.infer<typeof productVariantSchema>;
-
-/** A variant in the admin's create/update body; `id` names an existing variant to update. */
-export const productVariantInputSchema = z.object({
-  id: z.uuid({ error: 'Variante inválida' }).optional(),
-  sku: z.string().trim().min(1, 'SKU é obrigatório').max(60, 'SKU muito longo'),
-  options: variantOptionsSchema,
-  stock: z.number().int('Estoque inválido').nonnegative('Estoque inválido'),
-  priceCents: z.number().int('Preço inválido').positive('O preço deve ser maior que zero').nullable().default(null),
-});
-export type ProductVariantInput = z.input<typeof productVariantInputSchema>;
-
-/**
- * A variant's label: its values in the product's option order, `${name} ${value}` joined with
- * ' · ' (e.g. 'Aro 16', 'Comprimento 45 cm · Banho Ouro'). Options missing from `options` are skipped.
- */
-export function variantLabel(options: Readonly<Record<string, string | undefined>>, order: readonly Pick<ProductOption, 'name'>[]): string {
-  return order
-    .filter((option) => options[option.name] !== undefined)
-    .map((option) => `${option.name} ${options[option.name]}`)
-    .join(' · ');
-}
-
-/** The key of a variant's combination (values in option order), to find repeated combinations. */
-function combinationKey(options: Readonly<Record<string, string | undefined>>, order: readonly ProductOption[]): string {
-  return JSON.stringify(order.map((option) => options[option.name] ?? null));
-}
-
-/**
- * The rules between a product's options and variants (issue 22): options non-empty <=> variants
- * non-empty; distinct option names; every variant names exactly the product's options with one of
- * their values; no combination or SKU twice. Issues carry pt-BR messages and their paths.
- */
-function checkVariants(data: { options: ProductOption[]; variants: { id?: string | undefined; sku: string; options: VariantOptions }[] }, ctx: z.RefinementCtx): void {
-  const { options, variants } = data;
-  if (new Set(options.map((option) => option.name)).size !== options.length) {
-    ctx.addIssue({ code: 'custom', path: ['options'], message: 'Opção repetida' });
-    return;
-  }
-  if (options.length > 0 && variants.length === 0) ctx.addIssue({ code: 'custom', path: ['variants'], message: 'Cadastre ao menos uma variante para as opções' });
-  if (options.length === 0 && variants.length > 0) ctx.addIssue({ code: 'custom', path: ['variants'], message: 'Variantes exigem ao menos uma opção' });
-  if (options.length === 0) return;
-  const skus = new Set<string>();
-  const combinations = new Set<string>();
-  const ids = new Set<string>();
-  variants.forEach((variant, index) => {
-    if (variant.id !== undefined) {
-      if (ids.has(variant.id)) ctx.addIssue({ code: 'custom', path: ['variants', index, 'id'], message: 'Variante repetida' });
-      ids.add(variant.id);
-    }
-    const names = Object.keys(variant.options);
-    const complete = names.length === options.length && options.every((option) => option.values.includes(variant.options[option.name] ?? '\u0000'));
-    if (!complete) {
-      ctx.addIssue({ code: 'custom', path: ['variants', index, 'options'], message: 'Cada variante precisa de um valor para cada opção' });
-      return;
-    }
-    const sku = variant.sku.toLowerCase();
-    if (skus.has(sku)) ctx.addIssue({ code: 'custom', path: ['variants', index, 'sku'], message: 'SKU duplicado' });
-    skus.add(sku);
-    const key = combinationKey(variant.options, options);
-    if (combinations.has(key)) ctx.addIssue({ code: 'custom', path: ['variants', index, 'options'], message: 'Combinação de opções repetida' });
-    combinations.add(key);
-  });
-}
 
 /**
  * A product as the API returns it. `priceCents` is BRL cents; `imageUrl` (the cover) is absolute
@@ -300,24 +195,6 @@ export const productSlugParamsSchema = z.object({
 });
 
 /**
- * Body of `PUT /api/admin/products/:id/images` (issue 22): the whole gallery in order (position =
- * index; the first is the cover), each an uploaded image key with its required alt text; at most
- * {@link PRODUCT_GALLERY_MAX} images, no key twice.
- */
-export const productGalleryInputSchema = z.object({
-  images: z
-    .array(
-      z.object({
-        key: z.string().min(1).max(300),
-        alt: z.string().trim().min(1, 'Descreva a imagem (texto alternativo)').max(200, 'Texto alternativo muito longo'),
-      }),
-    )
-    .max(PRODUCT_GALLERY_MAX, `No máximo ${PRODUCT_GALLERY_MAX} imagens por produto`)
-    .refine((images) => new Set(images.map((image) => image.key)).size === images.length, 'A mesma imagem aparece duas vezes'),
-});
-export type ProductGalleryInput = z.input<typeof productGalleryInputSchema>;
-
-/**
  * Body of a product create/update (admin.md 5): name required after trimming, category required,
  * price above zero, description trimmed with empty becoming null. Options and variants (issue 22):
  * see {@link checkVariants}; with variants, `stock` is ignored (the product's stock is their sum)
@@ -347,72 +224,3 @@ export const productInputSchema = z
   })
   .superRefine(checkVariants);
 export type ProductInput = z.input<typeof productInputSchema>;
-
-/** Path (on the API origin) of the image shown when a product has none or it fails to load. */
-export const FALLBACK_IMAGE_PATH = '/storage/product-images/fallback.svg';
-
-/**
- * Responsive product images (issue 6 "modern formats at several widths"). The service renders a
- * stored raster image (JPEG, PNG, WebP, AVIF) as WebP at these widths, in px, at
- * `GET /images/<bucket>/<key>?w=<width>` (never wider than the original). Vector images (SVG)
- * are sharp at every width and are served as they are.
- */
-export const IMAGE_RENDITION_WIDTHS = [320, 480, 640, 960, 1280] as const;
-/** Path prefix of the renditions (the originals are under `/storage/`). */
-export const IMAGE_RENDITION_PREFIX = '/images/';
-/** Extensions of the stored images the service can render at other widths. */
-export const RASTER_IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.avif'] as const;
-
-/** Query of a rendition: `w` must be one of `IMAGE_RENDITION_WIDTHS`. */
-export const imageRenditionQuerySchema = z.object({
-  w: z.coerce
-    .number({ error: 'Largura de imagem inválida' })
-    .int('Largura de imagem inválida')
-    .refine((width) => (IMAGE_RENDITION_WIDTHS as readonly number[]).includes(width), 'Largura de imagem inválida'),
-});
-
-/**
- * The Open Graph image of a product (issue 22): every stored product image, raster or vector
- * (SVG, which link previews ignore), rendered as a JPEG {@link OPEN_GRAPH_IMAGE_WIDTH} px wide at
- * `GET /images/og/<bucket>/<key>`.
- */
-export const OPEN_GRAPH_IMAGE_WIDTH = 1200;
-/** Path prefix of the Open Graph renditions. */
-export const OPEN_GRAPH_IMAGE_PREFIX = '/images/og/';
-
-/**
- * The Open Graph rendition of a stored image (`https://api/images/og/product-images/products/x.svg`),
- * or null when the image is not served from `/storage/`.
- */
-export function openGraphImageUrl(url: string): string | null {
-  const marker = url.indexOf('/storage/');
-  if (marker < 0) return null;
-  return `${url.slice(0, marker)}${OPEN_GRAPH_IMAGE_PREFIX}${url.slice(marker + '/storage/'.length).split(/[?#]/)[0]}`;
-}
-
-/** True when the stored image at `url` is raster (it has renditions); false for SVG or unknown. */
-export function isRasterImage(url: string): boolean {
-  const pathname = url.split(/[?#]/)[0]!.toLowerCase();
-  return RASTER_IMAGE_EXTENSIONS.some((extension) => pathname.endsWith(extension));
-}
-
-/**
- * The `srcset` of a stored image: its WebP renditions at every width
- * (`https://api/images/product-images/products/x.jpg?w=320 320w, …`), or null when the image is
- * not raster or not served from `/storage/` (it is then used as it is).
- */
-export function imageSrcSet(url: string): string | null {
-  if (!imageRenditionUrl(url, IMAGE_RENDITION_WIDTHS[0])) return null;
-  return IMAGE_RENDITION_WIDTHS.map((width) => `${imageRenditionUrl(url, width)} ${width}w`).join(', ');
-}
-
-/**
- * The WebP rendition of a stored raster image at `width` px
- * (`https://api/images/product-images/products/x.jpg?w=1280`), or null when the image is not
- * raster or not served from `/storage/` (issue 22: the product page's Open Graph image).
- */
-export function imageRenditionUrl(url: string, width: (typeof IMAGE_RENDITION_WIDTHS)[number]): string | null {
-  const marker = url.indexOf('/storage/');
-  if (marker < 0 || !isRasterImage(url)) return null;
-  return `${url.slice(0, marker)}${IMAGE_RENDITION_PREFIX}${url.slice(marker + '/storage/'.length)}?w=${width}`;
-}

@@ -33,7 +33,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SSR_BUDGET_MS } from './shell-document.ts';
+import { DEFAULT_SSR_BUDGET_MS } from './page-renders.ts';
 import { documentCacheOf, startShellHost, type ShellHost } from './shell-host.ts';
 import { startStaticHost } from './static-host.ts';
 

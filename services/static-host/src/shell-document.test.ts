@@ -13,7 +13,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { RemoteRegistry } from '@prata/contracts';
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DOCUMENT_CACHE, landingRemote, ShellDocument } from './shell-document.ts';
+import { DEFAULT_DOCUMENT_CACHE } from './document-cache.ts';
+import { landingRemote } from './landing-route.ts';
+import { ShellDocument } from './shell-document.ts';
 import { startStaticHost, type RunningHost } from './static-host.ts';
 
 let dir: string;

@@ -23,7 +23,9 @@ import { acquirerCspSources } from './acquirer-csp.ts';
 import { waitForRemotes } from './readiness.ts';
 import { allowedRemoteOrigins } from './release-origins.ts';
 import { popularPaths, productPagePathOf } from './seo.ts';
-import { DEFAULT_DOCUMENT_CACHE, DEFAULT_SSR_BUDGET_MS, ShellDocument, type DocumentCacheOptions } from './shell-document.ts';
+import { DEFAULT_DOCUMENT_CACHE, type DocumentCacheOptions } from './document-cache.ts';
+import { DEFAULT_SSR_BUDGET_MS } from './page-renders.ts';
+import { ShellDocument } from './shell-document.ts';
 import { loadShellRenderer, type ShellRenderer } from './shell-renderer.ts';
 import { startStaticHost } from './static-host.ts';
 

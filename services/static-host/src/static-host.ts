@@ -25,7 +25,8 @@ import { isSourceMap, serveReleases } from './releases.ts';
 import { PRODUCT_ID_PATTERN } from '@prata/contracts/catalogue';
 import { productMissing, productRedirect, serveSeoFiles, type SeoOptions } from './seo.ts';
 import type { AcquirerCspSources } from './acquirer-csp.ts';
-import type { DocumentCsp, ShellDocument } from './shell-document.ts';
+import type { DocumentCsp } from './document-cache.ts';
+import type { ShellDocument } from './shell-document.ts';
 
 export interface StaticHostOptions {
   /** Name for logs, e.g. `shell`, `storefront`. */

@@ -16,7 +16,8 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { requestMeta } from '../identity/index.ts';
 import { freightTable, saveFreightTable } from './freight-rates.service.ts';
 import { DomainError, NotFoundError } from '../../errors.ts';
-import { MelhorEnvioGateway, type LabelGateway } from './carrier-gateway.ts';
+import type { LabelGateway } from './carrier-gateway.ts';
+import { MelhorEnvioGateway } from './melhor-envio-gateway.ts';
 import { SandboxLabelGateway } from './sandbox-labels.ts';
 import { CepLookupUnavailableError, createCepLookup } from './cep-lookup.ts';
 import { ShippingQuoteService } from './shipping-quote.service.ts';
@@ -93,7 +94,8 @@ export function createLabelGateway(shipping: FastifyInstance['config']['shipping
 }
 
 // The module's public face.
-export { CarrierUnavailableError, LabelRefusedError, melhorEnvioWebhookTracking, signMelhorEnvioWebhook, verifyMelhorEnvioSignature, type CarrierTracking, type CompletedLabel, type LabelGateway, type LabelParty, type LabelRequest, type PurchasedLabel, type Shipment as CarrierShipment } from './carrier-gateway.ts';
+export { CarrierUnavailableError, LabelRefusedError, type CarrierTracking, type CompletedLabel, type LabelGateway, type LabelParty, type LabelRequest, type PurchasedLabel, type Shipment as CarrierShipment } from './carrier-gateway.ts';
+export { melhorEnvioWebhookTracking, signMelhorEnvioWebhook, verifyMelhorEnvioSignature } from './melhor-envio-webhook.ts';
 export { SANDBOX_LABEL_PATH, isSandboxLabelId } from './sandbox-labels.ts';
 export { CepLookupUnavailableError, ViaCepLookup, createCepLookup, type CepLookup } from './cep-lookup.ts';
 export { ShippingQuoteService, HANDLING_DAYS, chosenOption, type PricedShipment } from './shipping-quote.service.ts';

@@ -1,0 +1,37 @@
+/** A customer's own data (LGPD art. 18): the export of what the store keeps, and deleting the account. */
+import { z } from 'zod';
+import { savedAddressSchema } from './orders.ts';
+
+/**
+ * `GET /api/me/export` (LGPD art. 18, II and V): the signed-in customer's personal data
+ * as the store keeps it: account, profile, orders with their lines and delivery data, favourites.
+ */
+export const personalDataExportSchema = z.object({
+  exportedAt: z.iso.datetime({ offset: true }),
+  account: z.object({ id: z.uuid(), email: z.string(), createdAt: z.iso.datetime({ offset: true }), emailConfirmedAt: z.iso.datetime({ offset: true }).nullable(), lastLoginAt: z.iso.datetime({ offset: true }).nullable(), twoFactorEnabled: z.boolean() }),
+  profile: z.object({ fullName: z.string(), phone: z.string().nullable().default(null) }).nullable(),
+  /** The saved delivery addresses (absent from a service before it: read as none). */
+  addresses: z.array(savedAddressSchema).default([]),
+  orders: z.array(
+    z.object({
+      number: z.string(),
+      status: z.string(),
+      createdAt: z.iso.datetime({ offset: true }),
+      totalCents: z.number().int(),
+      paymentMethod: z.string(),
+      /** `cpf`: the buyer's CPF the order kept for its invoice, digits; null before it was asked. */
+      contact: z.object({ name: z.string(), email: z.string(), phone: z.string(), cpf: z.string().nullable() }),
+      delivery: z.object({ zipCode: z.string(), street: z.string(), number: z.string(), complement: z.string().nullable(), neighborhood: z.string(), city: z.string(), state: z.string() }),
+      items: z.array(z.object({ productName: z.string(), variantLabel: z.string().nullable().default(null), quantity: z.number().int(), unitPriceCents: z.number().int() })),
+    }),
+  ),
+  favourites: z.array(z.string()),
+  /** Back-in-stock alerts asked with the account or its e-mail: the piece ('Anel — Aro 18'), status, when. */
+  stockAlerts: z.array(z.object({ item: z.string(), status: z.string(), createdAt: z.iso.datetime({ offset: true }) })).default([]),
+});
+export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;
+
+/** `DELETE /api/me`: a customer deletes their own account; the current password confirms it. */
+export const deleteOwnAccountSchema = z.object({
+  currentPassword: z.string({ error: 'Informe sua senha atual para excluir a conta.' }).min(1, 'Informe sua senha atual para excluir a conta.').max(200, 'Senha muito longa'),
+});

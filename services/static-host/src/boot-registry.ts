@@ -1,0 +1,154 @@
+/**
+ * The registry and client id each document request is composed from.
+ *
+ * Without a canary every shopper composes the same registry, which the host asks of the API
+ * (`GET /api/remotes`) at most every few seconds (and again after a release event), and no cookie
+ * is set. While a canary runs, each browser needs its own bucket: it gets a first-party client id,
+ * the `prata_client` cookie (random, a year, `SameSite=Lax`), passed to the API as `?client=`, and
+ * a `private` document with its own registry (`Vary: Cookie`). When the API does not answer in
+ * time the last registry it gave is used, and without one the shell fetches it in the browser.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import { CLIENT_ID_PATTERN, REGISTRY_CANARIES_HEADER, remoteRegistrySchema, type RemoteRegistry } from '@prata/contracts';
+
+export const CLIENT_COOKIE = 'prata_client';
+const CLIENT_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** See {@link BootRegistryOptions.registryTtlMs}. */
+export const DEFAULT_REGISTRY_TTL_MS = 1000;
+
+/**
+ * What one document request resolved: the registry to compose the page from, and whether every
+ * shopper gets that same registry now (no canary runs: the document can be shared, cached and
+ * sent without a cookie) or this browser needs its own (a canary's bucket, with report tokens).
+ */
+export interface ShellBoot {
+  /** The browser's client id: from its `prata_client` cookie, or new when a canary needs one; null when none is needed. */
+  clientId: string | null;
+  /** True when the answer must set the `prata_client` cookie (a canary runs and the browser had none). */
+  newClient: boolean;
+  /** The registry (null: the API never answered). */
+  registry: RemoteRegistry | null;
+  /** True when every shopper gets this registry now (no canary). */
+  shared: boolean;
+}
+
+/** The stable registry as this host last heard it. */
+export interface StableRegistry {
+  registry: RemoteRegistry;
+  /** Remotes running a canary (the API's `prata-canaries` header). */
+  canaries: string[];
+  fetchedAt: number;
+}
+
+export interface BootRegistryOptions {
+  /** Where this host reaches the API (no trailing slash). */
+  fetchOrigin: () => string;
+  /** How long a document waits for the registry (ms); then the last known one is used. Default 1500. */
+  registryTimeoutMs?: number | undefined;
+  /** How long the stable registry is used before it is asked again (ms; release events ask at once). Default 1000. */
+  registryTtlMs?: number | undefined;
+}
+
+/** The registry as every shopper may see it: without per-client report tokens. */
+export const withoutTokens = (registry: RemoteRegistry): RemoteRegistry => registry.map(({ reportToken: _token, ...entry }) => entry);
+
+/** The `Set-Cookie` value that gives a browser its client id (a year, first-party, `SameSite=Lax`). */
+export function clientCookie(clientId: string): string {
+  return stringifySetCookie({ name: CLIENT_COOKIE, value: clientId, path: '/', maxAge: CLIENT_COOKIE_MAX_AGE_S, sameSite: 'lax' });
+}
+
+/** Resolves each document request's {@link ShellBoot}; see the module doc. */
+export class BootRegistry {
+  private stable: StableRegistry | null = null;
+  /** The stable registry must be asked again before it is used (a release event was heard). */
+  private stableInvalid = true;
+  private stableFetch: Promise<StableRegistry | null> | null = null;
+  private lastRegistry: RemoteRegistry | null = null;
+  private readonly boots = new WeakMap<IncomingMessage, Promise<ShellBoot>>();
+  private readonly options: BootRegistryOptions;
+
+  constructor(options: BootRegistryOptions) {
+    this.options = options;
+  }
+
+  /** Makes the next document ask the API for the stable registry again (a release changed it, or events were missed). */
+  invalidate(): void {
+    this.stableInvalid = true;
+  }
+
+  /**
+   * The client id and registry of one document request, resolved once per request (the CSP and
+   * the document share it). Never rejects: an API that fails or is slow gives the last registry
+   * it answered (null before the first answer). Without a canary, every shopper shares the
+   * stable registry, asked of the API at most every `registryTtlMs` (and again after a release
+   * event); with one, each browser's own (`?client=`, as the shell in the browser asks it).
+   */
+  boot(raw: IncomingMessage): Promise<ShellBoot> {
+    let boot = this.boots.get(raw);
+    if (!boot) {
+      boot = this.resolveBoot(raw);
+      this.boots.set(raw, boot);
+    }
+    return boot;
+  }
+
+  private async resolveBoot(raw: IncomingMessage): Promise<ShellBoot> {
+    const stable = await this.stableRegistry();
+    // Each browser needs a registry of its own only while a canary runs (or the API never answered: none to share).
+    if (!stable || stable.canaries.length === 0) return { clientId: null, newClient: false, registry: stable?.registry ?? this.lastRegistry, shared: true };
+    const sent = parseCookie(raw.headers.cookie ?? '')[CLIENT_COOKIE];
+    const valid = sent !== undefined && CLIENT_ID_PATTERN.test(sent);
+    const clientId = valid ? sent : randomUUID();
+    const registry = await this.fetchRegistry(clientId);
+    return { clientId, newClient: !valid, registry, shared: false };
+  }
+
+  /** The stable registry: the last one while it is fresh, else asked again (concurrent requests share the answer). */
+  async stableRegistry(): Promise<StableRegistry | null> {
+    const ttl = this.options.registryTtlMs ?? DEFAULT_REGISTRY_TTL_MS;
+    const fresh = this.stable && !this.stableInvalid && Date.now() - this.stable.fetchedAt < ttl;
+    if (fresh) return this.stable;
+    this.stableFetch ??= this.fetchStable().finally(() => {
+      this.stableFetch = null;
+    });
+    // A registry only past its time is used while it is asked again; an invalidated one is
+    // waited for (so is every one with no time to live: asked for each document).
+    if (this.stable && !this.stableInvalid && ttl > 0) return this.stable;
+    return this.stableFetch;
+  }
+
+  private async fetchStable(): Promise<StableRegistry | null> {
+    this.stableInvalid = false;
+    try {
+      const response = await fetch(`${this.options.fetchOrigin()}/api/remotes`, { signal: AbortSignal.timeout(this.options.registryTimeoutMs ?? 1500) });
+      if (!response.ok) throw new Error(`GET /api/remotes answered ${response.status}`);
+      const registry = remoteRegistrySchema.parse(await response.json());
+      const canaries = (response.headers.get(REGISTRY_CANARIES_HEADER) ?? '').split(',').filter(Boolean);
+      this.stable = { registry, canaries, fetchedAt: Date.now() };
+      this.lastRegistry = registry;
+    } catch {
+      // Keep the last registry: the document still renders, the shell retries on its own.
+    }
+    return this.stable;
+  }
+
+  /**
+   * `clientId`'s own registry (a canary runs). When the API does not answer, the last stable
+   * registry, never another browser's (security review 2026-11-29 #13: its canary bucket and
+   * report tokens are that browser's alone).
+   */
+  private async fetchRegistry(clientId: string): Promise<RemoteRegistry | null> {
+    try {
+      const url = `${this.options.fetchOrigin()}/api/remotes?client=${encodeURIComponent(clientId)}`;
+      const response = await fetch(url, { signal: AbortSignal.timeout(this.options.registryTimeoutMs ?? 1500) });
+      if (!response.ok) throw new Error(`GET /api/remotes answered ${response.status}`);
+      return remoteRegistrySchema.parse(await response.json());
+    } catch {
+      // The document still renders with the stable registry; the shell retries on its own.
+      return this.lastRegistry && withoutTokens(this.lastRegistry);
+    }
+  }
+}
