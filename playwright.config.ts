@@ -54,21 +54,21 @@ export default defineConfig({
       SSR_BUDGET_MS: String(E2E.ssrBudgetMs),
       // Tests create the accounts they need; demo admins would take admin slots.
       DEMO_ACCOUNTS: 'false',
-      // Every staff account of the suite enrols 2FA and signs in with codes (issue 21), all from
+      // Every staff account of the suite enrols 2FA and signs in with codes, all from
       // one address: the per-IP limit of the code steps (default 10 a minute) would be the suite's.
       TOTP_RATE_LIMIT_PER_MINUTE: '120',
       // Every request keeps its trace (in memory, the newest 200), so the suite can open the
-      // trace of a request that did not fail (issue 24).
+      // trace of a request that did not fail.
       TRACE_SLOW_MS: '0',
-      // The suite never reaches the internet: no CEP lookup (issue 23), so the address forms are
+      // The suite never reaches the internet: no CEP lookup, so the address forms are
       // filled by hand as when ViaCEP is down; the lookup itself is tested against a double.
       CEP_LOOKUP_URL: 'off',
-      // Freight from Melhor Envio at a port where only the freight spec starts its double (issue 23):
+      // Freight from Melhor Envio at a port where only the freight spec starts its double:
       // otherwise the carrier is down and quotes come from the store's table, with the notice.
       CARRIER: 'melhorenvio',
       MELHOR_ENVIO_URL: `http://127.0.0.1:${E2E.ports.carrier}`,
       MELHOR_ENVIO_TOKEN: MELHOR_ENVIO_DOUBLE_TOKEN,
-      // The release allow-list (issue 21; also the shell's CSP): the remotes and the spare port the
+      // The release allow-list (also the shell's CSP): the remotes and the spare port the
       // composition spec serves a copy of a remote on.
       RELEASE_ORIGINS: [E2E.ports.storefront, E2E.ports.checkout, E2E.ports.admin, E2E.ports.devtools, E2E.ports.spare].map((port) => `http://127.0.0.1:${port}`).join(' '),
     },

@@ -1,5 +1,5 @@
 /**
- * The throughput baseline of issue 15: a bare Fastify (no plugins, no hooks, no logging) answering
+ * The throughput baseline: a bare Fastify (no plugins, no hooks, no logging) answering
  * `GET /` with a constant array, serialised per request as Fastify does for any object. Run as
  * its own process (like the API) so it does not share the load generator's CPU thread:
  * `node bench/bare-route.ts <port> <json file>`; prints `ready` once listening, stops on SIGTERM.

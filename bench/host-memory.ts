@@ -1,6 +1,6 @@
 /**
- * The shell's host under server-rendering load (issue 20, "the host's memory under 10 minutes of
- * server-rendering load"): `npm start`'s launcher (which hosts the shell's host) runs with the V8
+ * The shell's host under server-rendering load (its memory under 10 minutes of
+ * server-rendering load): `npm start`'s launcher (which hosts the shell's host) runs with the V8
  * inspector on loopback, its own ports and data directory; `--users` (default 16) clients ask for
  * server-rendered pages back to back (the home page, the catalogue with and without a search and a
  * category, the about, contact and policy pages) for `--minutes` (default 10). Every `--sample`

@@ -1,5 +1,5 @@
 /**
- * Memory benchmark (issue 15, "Memory: 10 minutes of mixed load shows no steady heap growth").
+ * Memory benchmark.
  *
  * Runs the API (`services/api/src/server.ts`, embedded PostgreSQL in a temporary directory, its
  * own ports) with the V8 inspector on loopback, and drives it for `--minutes` (default 10) with
@@ -145,7 +145,7 @@ export async function runMemoryBench(): Promise<void> {
     await db.connect();
     await db.query('update products set stock = 100000000');
     await db.end();
-    // Pieces sold without a variant choice (issue 22: a sized piece needs its variant).
+    // Pieces sold without a variant choice (a sized piece needs its variant).
     const products = ((await (await fetch(`${api}/api/products`)).json()) as { id: string; options: unknown[] }[]).filter((p) => p.options.length === 0).map((p) => p.id);
 
     let requests = 0;

@@ -1,15 +1,15 @@
 /**
  * Home page load in chromium (Playwright), cold browser cache each time:
  * - the JavaScript transferred before the Largest Contentful Paint and in all, on an emulated
- *   phone (slow 4G, 4x CPU), issue 20 (`jsAroundLcp`);
+ *   phone (slow 4G, 4x CPU; `jsAroundLcp`);
  * - the home page with JavaScript disabled: hero, product cards with prices, footer (`withoutJavaScript`);
  * - the JavaScript it transfers (bytes on the wire, gzip) by origin, until the network is idle;
  * - the time to the first product card, with the document the shell's host renders (boot data
- *   inlined, preload and preconnect hints: issue 15) and with the plain built `index.html`
+ *   inlined, preload and preconnect hints) and with the plain built `index.html`
  *   (the shell then asks for `/runtime-config.json`, `/api/remotes`, the manifest, ... one after
  *   the other), each on loopback and on an emulated mobile network (150 ms round trip,
  *   1.6 Mbit/s down, 750 kbit/s up: Lighthouse's slow 4G), median of `runs`. With server
- *   rendering (issue 20) the "rendered document" is the server-rendered page; the plain one is
+ *   rendering, the "rendered document" is the server-rendered page; the plain one is
  *   the same store rendered in the browser: the baseline, measured in the same run.
  */
 import { readFileSync } from 'node:fs';

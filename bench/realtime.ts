@@ -1,5 +1,5 @@
 /**
- * Realtime fan-out benchmark (issue 11; prints figures, asserts nothing):
+ * Realtime fan-out benchmark (prints figures, asserts nothing):
  * two service processes (`node services/api/src/server.ts`) on one database, websocket clients
  * split evenly between them on the public `products` channel, and events written to the outbox
  * by a separate writer (one transaction per event, 50 events/s), each stamped with its commit

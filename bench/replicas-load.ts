@@ -1,5 +1,5 @@
 /**
- * Bounded load on loopback across two replicas (issue 21): two service processes
+ * Bounded load on loopback across two replicas: two service processes
  * (`node services/api/src/server.ts`) on one fresh PostgreSQL database; for DURATION_S seconds,
  * 200 concurrent shoppers browse (autocannon, 100 connections per replica over the catalogue
  * routes) while 50 signed-in shoppers, split over both replicas, each place one PIX order for the

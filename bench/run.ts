@@ -15,7 +15,7 @@
  *    `/checkout` and `/admin` signed in (bench/lighthouse.ts);
  * 9. product photo renditions: a 1600 px JPEG re-encoded as WebP at each srcset width, the first
  *    (encoding) request and the size against the original, then 200 cached requests at 320 px.
- * Then the table of issue 20: each figure with its target and a verdict, also written to
+ * Then a table of each figure with its target and a verdict, also written to
  * `bench/results/perf.json`.
  * Uses its own ports (28080, 23000-23004, 15469, 23099 for the bare route, 23098 for the static
  * file) and a temporary data directory.

@@ -1,5 +1,5 @@
 /**
- * Source-map coverage (issue 24 target: ">= 95 % of frames of our own code mapped"): for every
+ * Source-map coverage (target: at least 95 % of the frames of our own code mapped): for every
  * browser chunk of the five production builds (`<app>/dist/*.js` with its hidden `.js.map`),
  * 50,000 code positions per app drawn at random over its chunks' bytes (a fixed seed: the same
  * builds give the same figures) are

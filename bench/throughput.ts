@@ -1,5 +1,5 @@
 /**
- * API throughput (issue 15): `GET /api/products` of the running service at 50 connections
+ * API throughput: `GET /api/products` of the running service at 50 connections
  * (autocannon, 10 s), against the bare Fastify route of bench/bare-route.ts answering the same
  * list as a constant array, measured in the same run on the same machine; the ratio of their
  * request rates and the p99 latency of the API are the figures.

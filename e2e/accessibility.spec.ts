@@ -1,6 +1,6 @@
 /**
- * Accessibility (issue 6): axe-core finds no serious or critical violation on any route of any
- * remote (a demo product's page `/produtos/<slug>` included, issue 22), signed out, signed in as a customer and signed in as an admin (an admin who is also a
+ * Accessibility: axe-core finds no serious or critical violation on any route of any
+ * remote (a demo product's page `/produtos/<slug>` included), signed out, signed in as a customer and signed in as an admin (an admin who is also a
  * developer, so /developer shows its dashboard), nor in the interactive states that matter
  * (mobile menu sheet, dialogs, forms showing their errors, search suggestions, the account menu,
  * a cart with items, the checkout form and its errors, an order confirmation with PIX) and the admin
@@ -84,7 +84,7 @@ const developer = { email: uniqueEmail('axe.dev'), password: 'Prata-Axe-2026!', 
 
 test.beforeAll(async () => {
   await createDeveloper(developer);
-  // A demo product's page (issue 22): the first of the catalogue, as the API lists it.
+  // A demo product's page: the first of the catalogue, as the API lists it.
   const [product] = (await (await fetch(`${E2E.apiUrl}/api/products`)).json()) as { slug: string }[];
   expect(product, 'the demo catalogue has products').toBeDefined();
   const page = `/produtos/${encodeURIComponent(product!.slug)}`;

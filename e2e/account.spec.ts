@@ -1,5 +1,5 @@
 /**
- * The shopper's account (issue 22), one flow in Chromium against the production build: a signed-out
+ * The shopper's account, one flow in Chromium against the production build: a signed-out
  * visitor of /minha-conta is asked to sign in; a shopper opens 'Minha conta' from the header's
  * account menu, edits the profile (name and phone), saves an address, the next checkout offers it
  * (picking it fills the address fields), and the LGPD export downloads a JSON that holds the

@@ -1,8 +1,8 @@
 /**
- * The admin area (issue 3; admin.md 2, 4, 5, 8): the guard redirects anonymous visitors to the
+ * The admin area (admin.md 2, 4, 5, 8): the guard redirects anonymous visitors to the
  * login and shows 'Acesso Negado' to customers; the registration modal ends in the pending state
  * and its e-mailed link confirms the registration; the owner's first sign-in enrols an
- * authenticator (QR code; issue 21: staff must have 2FA) with the code it would show, signs out
+ * authenticator (QR code; staff must have 2FA) with the code it would show, signs out
  * and signs in again through the TOTP step, landing on the page they came from; 2FA goes off
  * and on again from the Security card.
  * Creates one admin (the cap is 3 for the whole suite).
@@ -106,7 +106,7 @@ test("a customer who signs in at /admin/login sees 'Acesso Negado'", async ({ pa
 
 test('the owner enrols an authenticator at the first sign-in, then signs in with the TOTP code, back to the page they came from; 2FA off, and on again from the Security card', async ({ page }) => {
   test.setTimeout(120_000);
-  // Issue 21 (review finding 9): staff must have 2FA; the owner create-owner made has none yet, so
+  // Staff must have 2FA; the owner create-owner made has none yet, so
   // the first sign-in is the enrolment step, and no session exists before the authenticator's code.
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/admin\/login$/);
@@ -153,7 +153,7 @@ test('the owner enrols an authenticator at the first sign-in, then signs in with
   await expect(users.getByRole('listitem').filter({ hasText: admin.email })).toContainText('Administrador');
   await expect(users.getByRole('listitem').filter({ hasText: admin.email })).toContainText(admin.fullName);
 
-  // Turning 2FA off needs the password and a code (issue 10): a recovery code, used once.
+  // Turning 2FA off needs the password and a code: a recovery code, used once.
   await page.getByRole('navigation', { name: 'Painel administrativo' }).getByRole('link', { name: 'Segurança' }).click();
   await page.getByTestId('two-factor').getByRole('switch', { name: 'Autenticação de dois fatores' }).click();
   const off = page.getByRole('dialog', { name: 'Desativar 2FA?' });
@@ -166,7 +166,7 @@ test('the owner enrols an authenticator at the first sign-in, then signs in with
   await expect(page.getByText('2FA Desativado', { exact: true })).toBeVisible();
   await expect(page.getByTestId('security-status')).toContainText('Desativada');
 
-  // On again from the Security card: it asks for the current password (issue 21).
+  // On again from the Security card: it asks for the current password.
   const card = page.getByTestId('two-factor');
   await card.getByLabel('Senha atual', { exact: true }).fill(ADMIN_PASSWORD);
   await card.getByRole('button', { name: 'Ativar 2FA' }).click();
@@ -223,7 +223,7 @@ test('an admin edits the profile, gets the panel password feedback, and the deve
   await page.getByRole('form', { name: 'Alterar email' }).getByRole('button', { name: 'Alterar Email' }).click();
   await expect(page.getByText('Preencha o novo email e a senha atual.')).toBeVisible();
 
-  // Issue 10: the dialog asks for the current password, and a staff password needs 12+ characters.
+  // The dialog asks for the current password, and a staff password needs 12+ characters.
   await page.getByRole('button', { name: 'Alterar Senha', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Alterar Senha' });
   await expect(dialog).toContainText('pelo menos 12 caracteres');

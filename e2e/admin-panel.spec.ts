@@ -1,10 +1,10 @@
 /**
- * The admin panel on a seeded store (issue 12; admin.md 2-9, storefront.md 2): one admin signs in
+ * The admin panel on a seeded store (admin.md 2-9, storefront.md 2): one admin signs in
  * once (the refresh cookie is shared by every test's page) and runs the store from the panel:
  * a product with a real image file (catalogue, price edit, deletion with the file gone from
  * storage), upload refusals, a content edit on the policy page, a social link in the footer,
  * global search, the activity log's CSV, a customer's deletion, the inline manager on the home
- * page, the panel at 375 px, and (issue 22) the store's contact details edited in Conteúdo shown
+ * page, the panel at 375 px, and the store's contact details edited in Conteúdo shown
  * by the server-rendered footer and contact page, and the sidebar's background on long pages. Content and links it changes are restored afterwards; it creates
  * one admin (the cap is 3 for the whole suite) and frees the slot after.
  */
@@ -181,7 +181,7 @@ test('a social link saved in the panel is in the store footer; a non-http link i
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://instagram.com/prata925.e2e');
 });
 
-test("the store's contact details saved in Conteúdo are in the server-rendered footer and contact page (issue 22)", async () => {
+test("the store's contact details saved in Conteúdo are in the server-rendered footer and contact page", async () => {
   const page = await panelPage();
   await page.goto('/admin/content');
   const card = page.getByTestId('store-contact');
@@ -208,7 +208,7 @@ test("the store's contact details saved in Conteúdo are in the server-rendered 
   await expect(page.getByRole('contentinfo')).toContainText('(21) 3333-4444');
 });
 
-test('the sidebar background reaches the bottom of long pages at 1366 px (issue 22)', async () => {
+test('the sidebar background reaches the bottom of long pages at 1366 px', async () => {
   const page = await panelPage();
   await page.setViewportSize({ width: 1366, height: 768 });
   for (const route of ['/admin/products', '/admin/sales']) {

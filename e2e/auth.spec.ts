@@ -1,8 +1,8 @@
 /**
- * Shopper accounts in the browser (issue 3; storefront.md 2, 4, 8): sign up -> confirm through
+ * Shopper accounts in the browser (storefront.md 2, 4, 8): sign up -> confirm through
  * the e-mailed link -> sign in -> the session survives a reload -> account menu -> sign out;
  * password recovery through the e-mailed link; the spec's error toasts; the confirmation e-mail
- * asked for again from the refused sign-in (issue 22).
+ * asked for again from the refused sign-in.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { lastLinkTo, uniqueEmail } from './support/accounts.ts';
@@ -32,7 +32,7 @@ test('sign up, confirm by e-mail link, sign in, keep the session on reload, sign
 
   await signIn(page, email, 'segredo123');
   await expect(page.getByText('Confirme seu email antes de entrar.', { exact: false })).toBeVisible();
-  // Issue 22: the refused sign-in offers the confirmation e-mail again; only the new link works.
+  // The refused sign-in offers the confirmation e-mail again; only the new link works.
   const firstLink = await lastLinkTo(email);
   await page.getByRole('button', { name: 'Reenviar e-mail', exact: true }).click();
   await expect(page.getByText('Se houver uma conta não confirmada com este email, enviaremos um novo link de confirmação.')).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Back-in-stock alerts (issue 22): a sold-out piece's page shows 'Esgotado' and 'Avise-me quando
+ * Back-in-stock alerts: a sold-out piece's page shows 'Esgotado' and 'Avise-me quando
  * chegar'; a signed-in shopper subscribes with one click; the owner sees '1 aguardando' in the
  * panel's products table and restocks the piece there; the shopper is e-mailed once (read from
  * the e2e store's mail outbox), with the product page's link, and the page shows it in stock.

@@ -1,6 +1,6 @@
 /**
- * A card payment through Mercado Pago's browser SDK with the shop's real CSP in force (issue 21,
- * review item 5). A second store runs as `npm start` runs it, with `PAYMENT_PROVIDER=mercadopago`
+ * A card payment through Mercado Pago's browser SDK with the shop's real CSP in force. A second
+ * store runs as `npm start` runs it, with `PAYMENT_PROVIDER=mercadopago`
  * and every acquirer URL pointing at the local double (services/api/test/mercadopago-double.ts):
  * MercadoPago.js v2 and its secure-field frames from one origin, the acquirer's API from another.
  * The shell's CSP is derived from those settings; any CSP violation fails the test. The card is
@@ -121,7 +121,7 @@ test('pays by card in the acquirer secure fields under the shop CSP, without a v
   const tokenCall = double.requests.find((r) => r.method === 'POST' && r.path.startsWith('/v1/card_tokens'))!;
   expect(tokenCall.headers.origin).toBe(double.sdkOrigin);
   const charge = double.requests.find((r) => r.method === 'POST' && r.path === '/v1/payments' && r.body?.external_reference === orderId)!;
-  // The goods and the store table's freight to São Paulo (issue 23).
+  // The goods and the store table's freight to São Paulo.
   expect(charge.body).toMatchObject({ payment_method_id: 'visa', installments: 2, transaction_amount: (25_000 + (await tableFreight('SE', 'PAC')).priceCents) / 100 });
   expect(String(charge.body!.token)).toMatch(/^[0-9a-f]{32}$/);
   expect(order!.payment_reference).toBe(String(double.paymentOf(orderId).id));

@@ -1,5 +1,5 @@
 /**
- * A shopper browses the real catalogue through the runtime-composed shell (issue 2): home shows
+ * A shopper browses the real catalogue through the runtime-composed shell: home shows
  * the featured products from PostgreSQL, /produtos lists them in pages of 12 (real links, with and
  * without JavaScript), search and category filters,
  * a product created through the service shows up after a reload, a product photo is served as a

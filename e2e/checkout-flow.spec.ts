@@ -1,5 +1,5 @@
 /**
- * Cart, checkout and order confirmation in the browser (storefront.md 2-5, 8, 9; issue 5):
+ * Cart, checkout and order confirmation in the browser (storefront.md 2-5, 8, 9):
  * - the cart refreshes its prices from the service (a changed price and a removed product are
  *   shown; the stale local price is replaced);
  * - a signed-out shopper is sent to /auth and comes back to /checkout after signing in;
@@ -171,7 +171,7 @@ test("every invalid field gives its 'field: message' line under 'Dados inválido
   await page.getByLabel('Email').fill(`${long(250)}@x.com`);
   await page.getByLabel('Telefone').fill('1'.repeat(21));
   await page.getByLabel('CPF', { exact: true }).fill('529.982.247-25');
-  // The CEP field is masked 00000-000 (issue 23): extra digits are never typed in.
+  // The CEP field is masked 00000-000: extra digits are never typed in.
   await page.getByLabel('CEP').fill('01310-10000');
   await expect(page.getByLabel('CEP')).toHaveValue('01310-100');
   await page.getByLabel('Endereço').fill(long(201));
@@ -215,7 +215,7 @@ test("a card purchase is approved: 'paid', the order, its items and the stock in
   const { account, product } = await readyToCheckout(page, 'checkout-card', 15_990, 2);
   await fillAddress(page);
   await fillCard(page, '4111 1111 1111 1111', '3');
-  // The goods and the store table's PAC to São Paulo (issue 23; the suite's carrier is down), in 3 instalments.
+  // The goods and the store table's PAC to São Paulo (the suite's carrier is down), in 3 instalments.
   const pac = await tableFreight('SE', 'PAC');
   const total = 31_980 + pac.priceCents;
   const [first] = installmentPlan(total, 3);
@@ -241,7 +241,7 @@ test("a card purchase is approved: 'paid', the order, its items and the stock in
 test('a PIX purchase shows the copia e cola payload, its QR code and the expiry; pending in PostgreSQL', async ({ page }) => {
   const { product } = await readyToCheckout(page, 'checkout-pix', 7_450, 1);
   await fillAddress(page);
-  // A Porto Alegre address: the freight follows the CEP's region (issue 23).
+  // A Porto Alegre address: the freight follows the CEP's region.
   await page.getByLabel('CEP').fill('90010-000');
   await page.getByLabel('Cidade').fill('Porto Alegre');
   await page.getByLabel('Bairro').fill('Centro Histórico');

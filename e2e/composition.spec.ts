@@ -1,8 +1,8 @@
 /**
- * Runtime composition (issue 2): all four remotes mount in the shell; an unknown path shows the
+ * Runtime composition: all four remotes mount in the shell; an unknown path shows the
  * not-found page; the registry points the running shell at another build; a stopped remote
  * shows a fallback inside the chrome while the rest of the store works, is recorded as a system
- * error, and recovers on retry. A build that does not fit the shell (issue 14: its manifest
+ * error, and recovers on retry. A build that does not fit the shell (its manifest
  * requires a React the shell does not provide), forced into the registry, is refused the same way.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

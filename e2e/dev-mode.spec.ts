@@ -1,5 +1,5 @@
 /**
- * `npm run dev` (issue 20 "npm run dev works again, and the same way"): the development store,
+ * `npm run dev`: the development store,
  * started on ports other than the defaults, composes and server-renders as production does: a
  * visitor of `/produtos` gets the page's server-rendered head and products, and in the browser
  * the storefront is composed (no "unavailable" fallback) from the dev servers on the ports asked

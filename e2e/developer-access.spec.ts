@@ -1,5 +1,5 @@
 /**
- * The developer area (issue 3; admin.md 2, 6, 8): /developer needs a developer; the developer
+ * The developer area (admin.md 2, 6, 8): /developer needs a developer; the developer
  * login signs a non-developer out with 'Acesso Negado' and lets a developer (made with the
  * service's setupDeveloper, which also makes them an admin) into /developer.
  * Creates one admin (the developer; the cap is 3 for the whole suite).

@@ -1,5 +1,5 @@
 /**
- * Favourites that reserve stock, in the browser (issue 4; storefront.md 4, 8): a signed-in
+ * Favourites that reserve stock, in the browser (storefront.md 4, 8): a signed-in
  * shopper's favourite reserves a unit ('💖 Produto reservado!', 'Reservado por você', the unit
  * leaves `available`), survives a reload (resynced from the service), and unfavouriting
  * releases it. A guest's local favourite becomes a reservation after signing in.
@@ -23,7 +23,7 @@ async function signInThroughUi(page: Page, email: string, password: string) {
 
 async function firstProduct(page: Page): Promise<{ id: string; name: string }> {
   const products = await (await fetch(`${E2E.apiUrl}/api/products?category=colares`)).json();
-  // A piece without sizes: a favourite of a piece with variants reserves only the size chosen on its page (issue 22).
+  // A piece without sizes: a favourite of a piece with variants reserves only the size chosen on its page.
   const target = products.find((p: { available: number; variants: unknown[] }) => p.available > 1 && p.variants.length === 0);
   await page.goto('/produtos?categoria=colares');
   await expect(page.getByTestId('product-card').first()).toBeVisible();

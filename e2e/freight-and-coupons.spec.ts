@@ -1,5 +1,5 @@
 /**
- * Freight and coupons at checkout (issue 23), in the browser against the e2e store:
+ * Freight and coupons at checkout, in the browser against the e2e store:
  * - a shopper in Manaus gets the carrier's options (the Melhor Envio double started on the store's
  *   carrier port) with price and days, chooses SEDEX and is charged that price; a lower freight
  *   forged by a client is refused; with the double switched off the same CEP gets the store's

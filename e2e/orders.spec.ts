@@ -1,11 +1,11 @@
 /**
- * Orders an owner runs (issue 13), in Chromium against the production build on the sandbox
+ * Orders an owner runs, in Chromium against the production build on the sandbox
  * acquirer:
  * - a PIX order is confirmed from the panel ('Marcar como pago'), shipped with a tracking code,
  *   and the shopper sees it as Enviado with the code in 'Meus pedidos';
  * - a boleto is paid with 'Simular pagamento' on the confirmation page (the sandbox notifies the
  *   store through its signed webhook route) and the order becomes Pago; its page then shows the
- *   invoice the sandbox invoicing provider issued (issue 23) with a working DANFE link.
+ *   invoice the sandbox invoicing provider issued with a working DANFE link.
  * Creates one admin (the cap is 3 for the whole suite) and frees its slot afterwards.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -121,7 +121,7 @@ test("a boleto paid with 'Simular pagamento' goes through the sandbox's webhook 
   await page.goto('/minha-conta/pedidos');
   await expect(page.getByTestId('order-history-entry').filter({ hasText: code })).toContainText('Pago');
 
-  // Issue 23: the paid order's invoice, issued by the sandbox provider through the job queue, with its DANFE.
+  // The paid order's invoice, issued by the sandbox provider through the job queue, with its DANFE.
   await page.goto(`/minha-conta/pedidos/${id}`);
   await expect(page.getByTestId('invoice-title')).toHaveText(/^Nota fiscal nº \d+ série 1$/, { timeout: 20_000 });
   const [invoice] = await sql<{ number: string }>('select number from invoices where order_id = $1', [id]);

@@ -1,5 +1,5 @@
 /**
- * The product page (issue 22): a card's name opens `/produtos/<slug>`; the page shows the gallery
+ * The product page: a card's name opens `/produtos/<slug>`; the page shows the gallery
  * (thumbnails moved between with the arrow keys, the main image zoomed in a dialog), the price
  * with its 12x instalment line, and adds to the cart. Without JavaScript the server's page shows
  * the name, the price and the cover image; its head names the product. The old address

@@ -1,12 +1,12 @@
 /**
- * Realtime, error capture, notifications, system status and QA in the browser (issue 11):
+ * Realtime, error capture, notifications, system status and QA in the browser:
  * - an error thrown in a shopper's page appears on two developers' dashboards (other browser
  *   contexts) within a second, without reload, and 'Resolver' in one updates both;
  * - a customer's order raises the admin's bell in another context without reload, and the
- *   dashboard's 'Pedidos aguardando pagamento' counts it without reload (live lists, issue 12);
+ *   dashboard's 'Pedidos aguardando pagamento' counts it without reload (live lists);
  * - the status panel shows ERRO for storage when the bucket folder cannot be written;
  * - QA finds a planted problem, and none once the store is clean;
- * - issue 24: one bug reported three times from a real position of the storefront's built chunk is
+ * - one bug reported three times from a real position of the storefront's built chunk is
  *   one issue in 'Erros', whose top frame is the original .tsx file and line (the build's hidden
  *   source maps, imported at start); resolved, then reported by a newer version, it reopens as a
  *   regression; a page load's Web Vitals show under the storefront's version in 'Saúde'.
@@ -108,7 +108,7 @@ test("a customer's order rings the admin's bell and updates the dashboard in ano
   });
   expect(placed.status()).toBe(201);
   const { number, totalCents, pricing } = (await placed.json()) as { number: string; totalCents: number; pricing: { subtotalCents: number; shippingCents: number } };
-  // The goods and the store table's freight to São Paulo (issue 23).
+  // The goods and the store table's freight to São Paulo.
   expect(pricing).toMatchObject({ subtotalCents: 18_990, shippingCents: (await tableFreight('SE', 'PAC')).priceCents });
 
   await expect(page.getByTestId('notification-badge')).toHaveText('1');
@@ -205,7 +205,7 @@ async function builtPosition(): Promise<{ chunk: string; line: number; column: n
   throw new Error('no storefront chunk maps a src/features .tsx file: build mf-storefront first');
 }
 
-test("one bug reported three times is one issue in the original source; resolved and back in a newer version, a regression; Web Vitals show per version (issue 24)", async ({ browser }) => {
+test("one bug reported three times is one issue in the original source; resolved and back in a newer version, a regression; Web Vitals show per version", async ({ browser }) => {
   const shopper = await (await browser.newContext()).newPage();
   await shopper.goto('/');
   await expect(shopper.locator('html[data-remote-ready="storefront"]')).toHaveCount(1);

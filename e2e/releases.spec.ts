@@ -1,12 +1,12 @@
 /**
- * Releasing one remote while the store runs (issue 14): `npm run release -- storefront` with a
+ * Releasing one remote while the store runs: `npm run release -- storefront` with a
  * changed headline in the working tree -> an open tab is told and offers a reload, which shows
  * the new text (the shell's build is untouched, the checkout still works); `npm run rollback -- storefront` -> the tab is
  * told again and its next in-app navigation loads the document anew, with the old text.
  * A developer previews a published version in their own browser (shoppers keep the live one), then
  * runs a canary of it, activates and reverts it from the devtools Deployments card, each after a
- * confirmation (issue 24; the composition map shows the canary's build), which shows each
- * version's initial weight (creates one developer, whose admin slot is freed after). Issue 20 byte budgets: the
+ * confirmation (the composition map shows the canary's build), which shows each
+ * version's initial weight (creates one developer, whose admin slot is freed after). Byte budgets: the
  * command refuses a build over its budget (the storefront's package.json budget lowered) and one
  * more than 5 % heavier than the live version (incompressible bytes added to its ./App) unless
  * `--accept-growth`, printing the figures and publishing nothing. The commands run as a developer would run them, against the running store's database (the
@@ -65,7 +65,7 @@ test('a remote is released and rolled back while the store runs', async ({ page 
     expect(newVersion).not.toBe(oldVersion);
 
     const registry = (await (await fetch(`${E2E.apiUrl}/api/remotes`)).json()) as { name: string; version: string; manifestUrl: string }[];
-    // Both builds were published; the entry carries the hash of the Node build (issue 20), and the
+    // Both builds were published; the entry carries the hash of the Node build, and the
     // shell's host, which runs that build only when its bytes match, server-renders the new text.
     const serverEntry = await readFile(path.join(process.env.PRATA_E2E_DATA_DIR!, 'deploy', 'storefront', newVersion, 'server', 'remoteEntry.js'));
     expect(registry.find((entry) => entry.name === 'storefront')).toMatchObject({
@@ -188,7 +188,7 @@ test('a developer previews a version in their own browser, then runs a canary, a
     await signInAsDeveloper(page, developer.email, developer.password);
     const row = () => page.getByTestId('releases-storefront').getByRole('row', { name: new RegExp(version) });
     await expect(row()).toContainText('cli:');
-    // Its initial weight as the release recorded it (issue 20), and the live build's in the deployments table.
+    // Its initial weight as the release recorded it, and the live build's in the deployments table.
     await expect(row()).toContainText(/JS \d+,\d kB · CSS \d+,\d kB/);
     await expect(page.getByTestId('deployment-storefront')).toContainText(/JS \d+,\d kB · CSS \d+,\d kB/);
 
@@ -202,7 +202,7 @@ test('a developer previews a version in their own browser, then runs a canary, a
     await expect(page.getByRole('heading', { level: 1, name: OLD_TEXT })).toBeVisible();
     await expect(page.getByTestId('preview-banner')).toHaveCount(0);
 
-    // Issue 24: a canary from the card, after a confirmation; the composition map shows its build; then stopped.
+    // A canary from the card, after a confirmation; the composition map shows its build; then stopped.
     await page.goto('/developer');
     const dialog = page.getByRole('dialog');
     await row().getByRole('button', { name: 'Canário' }).click();

@@ -1,5 +1,5 @@
 /**
- * Returns within the withdrawal right (issue 23 "Returns and exchanges"; CDC art. 49), in
+ * Returns within the withdrawal right (CDC art. 49), in
  * Chromium against the production build on the sandbox acquirer: a card order placed over HTTP
  * and delivered (set up in the database, as other specs set up orders) is returned from
  * 'Meus pedidos' within 7 days (approved at once), received and refunded from the panel; the

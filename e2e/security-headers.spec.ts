@@ -1,5 +1,5 @@
 /**
- * The shell's Content-Security-Policy in a real browser (issue 10): the store's pages load every
+ * The shell's Content-Security-Policy in a real browser: the store's pages load every
  * remote, style, font and image they need without a single CSP violation, and the document
  * carries the policy, nosniff and a Referrer-Policy.
  */

@@ -1,5 +1,5 @@
 /**
- * Server rendering (issue 20): the shell's host streams the composed page and the browser hydrates
+ * Server rendering: the shell's host streams the composed page and the browser hydrates
  * it.
  *
  * - Without JavaScript, the home page and a catalogue search (its first page) show products and

@@ -1,5 +1,5 @@
 /**
- * What a shopper sees before checkout (issue 23): with the owner's PIX discount at 5 %, a card and
+ * What a shopper sees before checkout: with the owner's PIX discount at 5 %, a card and
  * the product page say 'R$ x no PIX' already in the server-rendered HTML (the page's data includes
  * the store's offers) and still after hydration; a Manaus CEP (69005-010, region N) on the product
  * page gets PAC and SEDEX priced by the store's freight table (the e2e store runs with

@@ -1,5 +1,5 @@
 /**
- * Store credit spent at checkout (issue 23: a return credited to the shopper's store credit is
+ * Store credit spent at checkout (a return credited to the shopper's store credit is
  * money they can spend), in Chromium against the e2e store: a shopper whose balance covers the
  * order sees 'Usar meu crédito na loja' ticked, the summary's 'Crédito da loja', and no method to
  * choose; the order is paid at once with no acquirer, and the balance drops by the total.

@@ -1,7 +1,7 @@
 /**
  * Header navigation and search (storefront.md 2): each header navigation shows the transition
  * first and changes the route 400 ms later; the search bar suggests what the catalogue answers
- * (product names, then categories; accents, case and a typo ignored; none when empty; issue 22),
+ * (product names, then categories; accents, case and a typo ignored; none when empty),
  * opens a chosen product's page or category, goes to /produtos?search=term for typed text, and
  * closes and clears itself; the subdomain rule of admin.md 2 sends admin.* to /admin.
  */

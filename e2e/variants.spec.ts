@@ -1,5 +1,5 @@
 /**
- * Variants (issue 22), from the panel to the order:
+ * Variants, from the panel to the order:
  * - the owner creates a ring in the panel with the option Aro (14, 16, 18), a stock per aro
  *   (2 / 1 / 0) in the generated variants grid and three photos (real PNG files, uploaded at once);
  *   the list shows '3 variantes · 3 un.';

@@ -1,5 +1,5 @@
 /**
- * Visual snapshots (issue 6): the component gallery and the key pages (home, /produtos,
+ * Visual snapshots: the component gallery and the key pages (home, /produtos,
  * /carrinho, /checkout with a seeded ring in the cart, /admin/login) at 375 px (phone) and
  * 1280 px (desktop), plus the gallery's dialog and sheet. Baselines live in e2e/__screenshots__/visual.spec.ts/ (playwright.config.ts
  * `snapshotPathTemplate`) and were made on Debian's Chromium; refresh them with

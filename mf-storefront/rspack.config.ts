@@ -5,7 +5,7 @@ import { createAppConfig } from '@prata/shared-ui/federation';
  * The shared form controls (shared-ui `form.tsx` and its CSS) in one async chunk of their own,
  * loaded by every page with a form (sign-in, contact, the product page's "Avise-me"), instead of a
  * copy in each page's chunk (they are below splitChunks' default minimum size): the CSS budget
- * counts each async file, so three copies would weigh ~2 KB gzip (issue 22).
+ * counts each async file, so three copies would weigh ~2 KB gzip.
  */
 const sharedFormControls = {
   test: /[\\/]shared-ui[\\/]src[\\/]components[\\/]form(\.module\.css|\.tsx)$/,

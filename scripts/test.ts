@@ -1,12 +1,12 @@
 /**
- * `npm test`: every check of the repository, in order, stopping at the first that fails, with the
- * time of each stage printed as it ends and a summary at the end (issue 25: "print the time of
- * each stage"). The stages:
+ * `npm test`: every check of the repository, in order, stopping at the first stage that fails, with
+ * the time of each stage printed as it ends and a summary at the end. The stages:
  * 1. every workspace's lint, typecheck, build (with its byte budget) and unit/integration tests
  *    (Nx, in parallel where the graph allows);
- * 2. the type check of e2e, bench and docs code; 3. their lint;
- * 4. the Playwright suite against the built store; 5. the production topology's suite against
- *    `npm run preview:production` (playwright.preview.config.ts).
+ * 2. the type check and the lint of e2e, bench, docs and scripts, at once;
+ * 3. the Playwright suite against the built store, in shards run at once, each on a store of its
+ *    own; 4. the production topology's suite against `npm run preview:production`
+ *    (playwright.preview.config.ts).
  * Exit code: the failing stage's, else 0.
  *
  * When the workspaces stage fails, the output of each failed Nx task is printed again after the
@@ -15,12 +15,38 @@
  */
 import { spawn } from 'node:child_process';
 
-const STAGES: { name: string; command: string[] }[] = [
-  { name: 'workspaces: lint, typecheck, build, test', command: ['npx', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'build', 'test', '--output-style=static'] },
-  { name: 'typecheck: e2e, bench, docs', command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
-  { name: 'lint: e2e, bench, docs, scripts', command: ['npx', 'eslint', 'e2e', 'bench', 'docs', 'scripts', 'playwright.config.ts', 'playwright.preview.config.ts'] },
-  { name: 'e2e: playwright', command: ['npx', 'playwright', 'test'] },
-  { name: 'e2e: the production topology (npm run preview:production)', command: ['npx', 'playwright', 'test', '-c', 'playwright.preview.config.ts'] },
+/**
+ * Playwright shards of stage 4, run at once: each `playwright test --shard=i/n` process starts a
+ * store of its own (ports shifted by `PRATA_E2E_PORT_OFFSET`, its own embedded PostgreSQL and data
+ * directory), so the shards share nothing but the machine.
+ */
+const E2E_SHARDS = 2;
+/** Port offset between shards (e2e/support/environment.ts: every port of a suite shifts by it). */
+const E2E_SHARD_PORT_STEP = 100;
+
+interface Stage {
+  name: string;
+  /** One command, or several run at once (the stage fails when any fails). */
+  commands: { command: string[]; env?: Record<string, string> }[];
+}
+
+const STAGES: Stage[] = [
+  { name: 'workspaces: lint, typecheck, build, test', commands: [{ command: ['npx', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'build', 'test', '--output-style=static'] }] },
+  {
+    name: 'typecheck and lint: e2e, bench, docs, scripts',
+    commands: [
+      { command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
+      { command: ['npx', 'eslint', 'e2e', 'bench', 'docs', 'scripts', 'playwright.config.ts', 'playwright.preview.config.ts'] },
+    ],
+  },
+  {
+    name: `e2e: playwright, ${E2E_SHARDS} shards`,
+    commands: Array.from({ length: E2E_SHARDS }, (_, index) => ({
+      command: ['npx', 'playwright', 'test', `--shard=${index + 1}/${E2E_SHARDS}`],
+      env: { PRATA_E2E_PORT_OFFSET: String(index * E2E_SHARD_PORT_STEP) },
+    })),
+  },
+  { name: 'e2e: the production topology (npm run preview:production)', commands: [{ command: ['npx', 'playwright', 'test', '-c', 'playwright.preview.config.ts'] }] },
 ];
 
 /** Lines of a failed task's output printed again at the end. */
@@ -28,21 +54,35 @@ const FAILED_TASK_TAIL_LINES = 120;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** Runs a stage with its output passed through and kept; resolves its exit code (1 when killed by a signal). */
-function run(command: string[]): Promise<{ status: number; output: string }> {
+/**
+ * Runs a command with its output passed through and kept; resolves its exit code (1 when killed by
+ * a signal). With `prefix`, each line printed is prefixed (commands of one stage run at once).
+ */
+function run(command: string[], env: Record<string, string> = {}, prefix = ''): Promise<{ status: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command[0]!, command.slice(1), { stdio: ['inherit', 'pipe', 'pipe'] });
+    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     const chunks: string[] = [];
-    child.stdout.on('data', (chunk: Buffer) => {
-      process.stdout.write(chunk);
-      chunks.push(chunk.toString());
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      process.stderr.write(chunk);
-      chunks.push(chunk.toString());
-    });
+    const pass = (to: NodeJS.WriteStream) => {
+      let partial = '';
+      return (chunk: Buffer) => {
+        chunks.push(chunk.toString());
+        if (!prefix) return void to.write(chunk);
+        const lines = (partial + chunk.toString()).split('\n');
+        partial = lines.pop()!;
+        for (const line of lines) to.write(`${prefix}${line}\n`);
+      };
+    };
+    child.stdout.on('data', pass(process.stdout));
+    child.stderr.on('data', pass(process.stderr));
     child.on('close', (code) => resolve({ status: code ?? 1, output: chunks.join('') }));
   });
+}
+
+/** Runs a stage's commands at once; the stage's status is the first failing command's, else 0. */
+async function runStage(stage: Stage): Promise<{ status: number; output: string }> {
+  const several = stage.commands.length > 1;
+  const results = await Promise.all(stage.commands.map(({ command, env }, index) => run(command, env, several ? `[${index + 1}] ` : '')));
+  return { status: results.find((result) => result.status !== 0)?.status ?? 0, output: results.map((result) => result.output).join('\n') };
 }
 
 /**
@@ -66,9 +106,13 @@ const done: { name: string; ms: number; ok: boolean }[] = [];
 let exitCode = 0;
 let failures: { task: string; tail: string }[] = [];
 for (const stage of STAGES) {
-  console.log(`\n[test] ${stage.name}: ${stage.command.join(' ')}`);
+  for (const [index, { command, env }] of stage.commands.entries()) {
+    const label = stage.commands.length > 1 ? ` [${index + 1}]` : '';
+    const vars = Object.entries(env ?? {}).map(([name, value]) => `${name}=${value} `).join('');
+    console.log(`\n[test] ${stage.name}${label}: ${vars}${command.join(' ')}`);
+  }
   const started = performance.now();
-  const result = await run(stage.command);
+  const result = await runStage(stage);
   const ms = performance.now() - started;
   const ok = result.status === 0;
   done.push({ name: stage.name, ms, ok });

@@ -1,6 +1,6 @@
 /**
  * Captures the store's key screens at 375 px (phone) and 1280 px (desktop) for the docs and the
- * issue notes (issue 6 "screenshots of home, catalogue, checkout and admin at both widths"):
+ * issue notes:
  * home, /produtos, /checkout (the demo customer with a seeded ring in the cart) and the admin
  * panel's users tab (the demo admin). Full-page JPEGs land next to this file.
  *

@@ -92,7 +92,7 @@ async function postJson(path: string, body: object, apiUrl = E2E.apiUrl): Promis
 }
 
 /**
- * Enrols an authenticator for a staff account as its first sign-in does (issue 21: staff must
+ * Enrols an authenticator for a staff account as its first sign-in does (staff must
  * enrol 2FA) at the API `apiUrl` (default the e2e store's): the password answers
  * `totp_enrolment_required`, the enrolment gives a secret, and its current code confirms it,
  * which signs the account in. The secret and recovery codes are kept for {@link secondFactorCode}.
@@ -138,8 +138,8 @@ export function secondFactorCode(email: string): string | undefined {
 }
 
 /**
- * The store owner as `create-owner` makes it (issue 10), with its authenticator enrolled as the
- * owner's first sign-in requires (issue 21), in `store` (default the e2e store).
+ * The store owner as `create-owner` makes it, with its authenticator enrolled as the
+ * owner's first sign-in requires, in `store` (default the e2e store).
  * @returns the access token of the owner's first session.
  */
 export async function createOwner(owner: { email: string; password: string; fullName: string }, store: StoreAccess = E2E): Promise<string> {
@@ -148,9 +148,9 @@ export async function createOwner(owner: { email: string; password: string; full
 }
 
 /**
- * A developer (+ admin) account as the service allows it (issue 10): the person signs up and
+ * A developer (+ admin) account as the service allows it: the person signs up and
  * confirms first, then developer setup grants the roles to that confirmed account, and the
- * developer enrols an authenticator at the first sign-in (issue 21).
+ * developer enrols an authenticator at the first sign-in.
  */
 export async function createDeveloper(developer: { email: string; password: string; fullName: string }): Promise<void> {
   await confirmAccount(developer.email, developer.password, developer.fullName);

@@ -16,7 +16,7 @@ const ports = {
   /** A spare port the composition test serves a copy of a remote on. */
   spare: 13011 + offset,
   /**
-   * The carrier aggregator the e2e store quotes freight at (`MELHOR_ENVIO_URL`, issue 23): nothing
+   * The carrier aggregator the e2e store quotes freight at (`MELHOR_ENVIO_URL`): nothing
    * listens there unless a spec starts the Melhor Envio double on it, so quotes come from the
    * store's table (with its notice), as when the carrier is down.
    */
@@ -24,7 +24,7 @@ const ports = {
 } as const;
 /** Below the ephemeral range (32768-60999), where an outgoing connection could hold the port. */
 const pgPort = 15439 + offset;
-/** A second store of the card-payment spec, paying through a Mercado Pago double (issue 21). */
+/** A second store of the card-payment spec, paying through a Mercado Pago double. */
 const acquirerStorePorts = {
   shell: 18280 + offset,
   api: 13200 + offset,
@@ -40,7 +40,7 @@ export const E2E = {
   pgPort,
   storeUrl: `http://127.0.0.1:${ports.shell}`,
   apiUrl: `http://127.0.0.1:${ports.api}`,
-  /** Embedded database of the e2e store, with the password its cluster keeps in its data directory (issue 21). */
+  /** Embedded database of the e2e store, with the password its cluster keeps in its data directory. */
   get databaseUrl(): string {
     return embeddedUrlFor(path.join(process.env.PRATA_E2E_DATA_DIR!, 'postgres'), pgPort, 'prata925');
   },

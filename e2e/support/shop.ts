@@ -33,7 +33,7 @@ export async function addToCart(page: Page, name: string, times = 1): Promise<vo
   await expect(page.getByRole('banner').getByRole('link', { name: `Carrinho: ${times} ${times === 1 ? 'item' : 'itens'}` })).toBeVisible();
 }
 
-/** Fills name, phone, CPF and a São Paulo address on /checkout, and waits for the CEP's freight (the cheapest option chosen; issue 23). */
+/** Fills name, phone, CPF and a São Paulo address on /checkout, and waits for the CEP's freight (the cheapest option chosen). */
 export async function fillAddress(page: Page): Promise<void> {
   await page.getByLabel('Nome completo').fill('Maria Silva');
   await page.getByLabel('Telefone').fill('(11) 98765-4321');

@@ -45,7 +45,7 @@ export async function signInAsAdmin(page: Page, email: string, password: string)
 }
 
 /**
- * The code step of a staff sign-in (staff enrol 2FA, issue 21): types the next code of the
+ * The code step of a staff sign-in (staff enrol 2FA): types the next code of the
  * account's authenticator (accounts.ts). Nothing for an account without one.
  */
 export async function passSecondFactor(page: Page, email: string): Promise<void> {

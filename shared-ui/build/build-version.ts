@@ -1,9 +1,9 @@
 /**
- * Release version of an app's build (issue 14 "Release units"): `<package version>-<content
+ * Release version of an app's build: `<package version>-<content
  * hash>`, e.g. `0.1.0-3f9c2a1b`. The hash is the first 8 hex digits of a SHA-256 over every
  * emitted file (name and bytes, sorted by name) except the files this plugin writes or rewrites
- * (`mf-manifest.json`, `mf-stats.json`, `build-info.json`), and over the app's Node build (issue
- * 20: `server/...`, built before the browser build): the same source gives the same version, any
+ * (`mf-manifest.json`, `mf-stats.json`, `build-info.json`), and over the app's Node build
+ * (`server/...`, built before the browser build): the same source gives the same version, any
  * change to what browsers or the shell's host load gives another.
  *
  * The plugin runs after the Module Federation manifest plugin (stage REPORT) and

@@ -1,5 +1,5 @@
 /**
- * Byte budgets (issue 20): which files count as an app's initial load, and BuildWeightPlugin in
+ * Byte budgets: which files count as an app's initial load, and BuildWeightPlugin in
  * real rspack compilations of a small federated remote and host in a temporary directory: the
  * weight recorded in build-info.json (checked against gzip sizes computed here from the emitted
  * files, found by their content), the build failing over its package.json budget with the

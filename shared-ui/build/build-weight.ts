@@ -1,5 +1,5 @@
 /**
- * Byte budgets (issue 20 "Byte budgets per remote"): what an app's first load weighs, measured by
+ * Byte budgets: what an app's first load weighs, measured by
  * its production browser build, recorded in `build-info.json` and held to the budget its
  * package.json declares (`"prata": { "budget": { "js": <bytes gzip>, "css": <bytes gzip> } }`).
  *

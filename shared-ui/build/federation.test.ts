@@ -35,7 +35,7 @@ describe('createAppConfig', () => {
     expect(builds(hostOptions).browser.output?.publicPath).toBe('/');
   });
 
-  it('builds every app twice: its Node build in dist/server first, then the browser build, which keeps it (issue 20)', () => {
+  it('builds every app twice: its Node build in dist/server first, then the browser build, which keeps it', () => {
     const { server, browser } = builds(remoteOptions);
     expect(server.target).toBe('async-node');
     expect(server.output?.path).toBe('/tmp/x/dist/server');

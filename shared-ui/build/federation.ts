@@ -5,7 +5,7 @@
  * - `createSharedConfig()`: the Module Federation `shared` map. Every entry is a singleton with
  *   the version the workspace installs; the shell provides them, remotes reuse them.
  * - `createAppConfig()`: the rspack configurations of one app (host or remote): its browser
- *   build in `dist/` and, built first, its Node build in `dist/server/` (issue 20, server
+ *   build in `dist/` and, built first, its Node build in `dist/server/` (server
  *   rendering; see server-rendering.ts). The shell's Node build is a federation host whose entry
  *   `server.js` exports the page renderer the shell's host (services/static-host) calls; a
  *   remote's is one CommonJS container file, `server/remoteEntry.js`, that the shell's host loads
@@ -36,8 +36,8 @@ const COMPRESSIBLE = /\.(js|css|svg|html)$/;
 
 /**
  * The shared-contract modules (`@prata/contracts/<module>`, services/contracts/src): each is its
- * own federation singleton (issue 20: "split contracts into entry points so that each remote takes
- * what it uses"), so a page loads the schemas it uses, not every domain's (and the checkout's CPF
+ * own federation singleton (the contracts are split into entry points so that each remote
+ * takes what it uses), so a page loads the schemas it uses, not every domain's (and the checkout's CPF
  * and card validators only with the checkout). The package's index, which re-exports them all, is
  * shared too, for the panels that import it whole.
  */
@@ -65,7 +65,7 @@ export const CONTRACT_MODULES = [
 
 /**
  * Packages shared as federation singletons, loaded once from the shell: what must be one
- * instance on the page (issue 20): React, the router, zustand, the query library, shared-ui's
+ * instance on the page: React, the router, zustand, the query library, shared-ui's
  * client state (`@prata/shared-ui/state`: session, cart, favourites, toasts, ...) and the
  * contract modules. The router is shared through `@prata/shared-ui/router` (its re-exports, so
  * the shell tree-shakes react-router to what the store uses), never as `react-router-dom` whole;
@@ -131,7 +131,7 @@ function buildInfoShared(isHost: boolean): Record<string, string> {
  * Production entry points of shared libraries whose package `exports` resolve to a development
  * build under every condition: react-router 7 ships `dist/development` and `dist/production` and
  * maps every condition (`import`, `module`, `default`) to the former, so `mode: 'production'` and
- * the `production` condition alone still bundle the development build (issue 15). Returns rspack
+ * the `production` condition alone still bundle the development build. Returns rspack
  * `resolve.alias` entries (exact-match keys ending in `$`) pointing at the production files.
  * @throws when a listed package is not installed or lacks the expected file.
  */
@@ -259,7 +259,7 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
     context: options.dir,
     mode: dev ? 'development' : 'production',
     // Production maps are hidden (no sourceMappingURL): releases upload them to the service, which
-    // maps error reports' frames; the hosts never serve them (issue 24).
+    // maps error reports' frames; the hosts never serve them.
     devtool: dev ? 'cheap-module-source-map' : 'hidden-source-map',
     entry: { main: './src/index.ts' },
     output: {
@@ -278,7 +278,7 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
     resolve: resolveOptions(dev),
     module: moduleOptions(dev, false),
     // Libraries read process.env.NODE_ENV to drop their development code; `mode` sets it too,
-    // stated here so no config can drift (issue 15).
+    // stated here so no config can drift.
     optimization: {
       nodeEnv: dev ? 'development' : 'production',
       // splitChunks 'all' and a single runtime chunk break federated remotes (stack.md).
@@ -307,12 +307,12 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
       ...(dev ? [new ReactRefreshPlugin()] : []),
       // Before BuildVersionPlugin, which hashes the manifests' content but not these rewrites.
       ...(!isHost && withServer ? [new SsrManifestPlugin()] : []),
-      // Production remotes publish the types of their exposed modules next to the manifest (issue 14);
+      // Production remotes publish the types of their exposed modules next to the manifest;
       // before BuildVersionPlugin so that the types are part of the version's content hash.
       ...(!isHost && !dev ? [new RemoteTypesPlugin(options.exposes ?? {})] : []),
-      // The release version (package version + content hash of both builds), contract major and singletons in build-info.json (issue 14).
+      // The release version (package version + content hash of both builds), contract major and singletons in build-info.json.
       new BuildVersionPlugin(options.name, options.kind, buildInfoShared(isHost), withServer ? SERVER_DIR : undefined),
-      // Static files compressed once at build time (issue 20), served as they are by the static
+      // Static files compressed once at build time, served as they are by the static
       // hosts (`preCompressed`): brotli at its highest quality and gzip, for the text files.
       ...(dev
         ? []
@@ -320,7 +320,7 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
             new CompressionPlugin<zlib.BrotliOptions>({ filename: '[path][base].br', algorithm: 'brotliCompress', test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9, compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } } }),
             new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9, compressionOptions: { level: 9 } }),
           ]),
-      // Production builds: initial JS/CSS weight into build-info.json, failing over the package.json budget (issue 20); after BuildVersionPlugin.
+      // Production builds: initial JS/CSS weight into build-info.json, failing over the package.json budget; after BuildVersionPlugin.
       ...(!dev ? [new BuildWeightPlugin({ kind: options.kind })] : []),
     ],
     // Development compiles everything up front: lazy compilation's requests would go to the page's

@@ -1,5 +1,5 @@
 /**
- * Metric-adjusted fallback faces for the store's two text faces (issue 20: layout shift when the
+ * Metric-adjusted fallback faces for the store's two text faces (layout shift when the
  * web fonts arrive). While Inter and Playfair Display load (`font-display: swap`), text is drawn
  * in a local face scaled to the same average width, ascent and descent, so the swap does not
  * re-wrap lines and move the page. The overrides come from Capsize (`@capsizecss/core`

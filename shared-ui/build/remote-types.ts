@@ -1,7 +1,6 @@
 /**
- * Types of a remote's exposed modules, published next to its `mf-manifest.json` (issue 14
- * "Release units": "Types of exposed modules are published with the manifest and the shell
- * type-checks against them").
+ * Types of a remote's exposed modules, published next to its `mf-manifest.json` so the
+ * shell type-checks against them.
  *
  * The artifacts follow the Module Federation layout, so MF tooling can read them too:
  * - `@mf-types.zip`: `compiled-types/<path from the workspace root>.d.ts` for every source file the

@@ -1,6 +1,6 @@
 /**
- * Build plugins for server rendering (issue 20: "every remote builds twice, browser and Node
- * targets, from the same source"). Runs in Node at build time only; never bundled.
+ * Build plugins for server rendering (every remote builds twice, browser and Node
+ * targets, from the same source). Runs in Node at build time only; never bundled.
  *
  * - {@link SsrManifestPlugin} (a remote's browser build): records where its Node build is in its
  *   `mf-manifest.json` / `mf-stats.json`, as the Module Federation manifest field

@@ -1,8 +1,8 @@
 /**
  * `@prata/shared-ui/router`: the router every remote and the shared components use, one instance
  * for the whole page (a federation singleton the shell provides), so that a remote's `<Link>`
- * drives the shell's router (issue 20: "keep as true singletons only what must be one
- * instance").
+ * drives the shell's router (only what must be one instance is a
+ * federation singleton).
  *
  * It re-exports the part of react-router the store uses, and nothing else: the shell's build
  * tree-shakes react-router down to these (a shared library is otherwise kept whole, ~61 KiB gzip

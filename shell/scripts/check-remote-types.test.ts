@@ -1,5 +1,5 @@
 /**
- * The shell's check of a remote's published types (check-remote-types.ts, issue 14): a real
+ * The shell's check of a remote's published types (check-remote-types.ts): a real
  * production build of mf-checkout passes; fixture builds whose `./App` breaks the RemoteModule
  * contract fail with TypeScript's diagnostic, read from a build directory, over HTTP from a
  * manifest URL, and through the command line.

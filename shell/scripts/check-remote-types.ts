@@ -1,7 +1,7 @@
 /**
  * The shell type-checks a remote against the types the remote published, not against its source
- * (issue 14 "Release units": "Types of exposed modules are published with the manifest and the
- * shell type-checks against them"; `npm run release` refuses a build that fails this check).
+ * (the types are published with the manifest, so a remote is checked as it was built;
+ * `npm run release` refuses a build that fails this check).
  *
  * {@link checkRemoteTypes} takes a remote's build directory (or its `mf-manifest.json` as a file or
  * an http(s) URL), reads `metaData.types` of the manifest, extracts the `@mf-types.zip` it names

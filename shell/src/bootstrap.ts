@@ -1,7 +1,7 @@
 /**
  * The shell's start-up chunk (index.ts imports it: the federation's async boundary). It loads the
  * modules the page needs one group at a time and lets the browser run other work between the
- * groups (issue 20, "hydration that does not block"): evaluating React, the query library, the
+ * groups: evaluating React, the query library, the
  * shared client state (with the contract schemas it parses with) and the shell's own components
  * in one go is one long task on a phone (~0.5 s at 4x CPU slowdown), which delays every tap; in
  * separate tasks the page answers in between. Then start-shell.tsx hydrates (or renders) the page.

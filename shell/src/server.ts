@@ -1,5 +1,5 @@
 /**
- * Entry of the shell's Node build (issue 20), loaded by the shell's host (services/static-host):
+ * Entry of the shell's Node build, loaded by the shell's host (services/static-host):
  * a {@link ShellServerModule}. `routePage` tells a page's status at once; `renderPage`
  * server-renders one page of the composed store (server/render-page.tsx); `preloadRemotes` loads every
  * remote's Node build ahead of the first page (server/server-remotes.ts). The dynamic imports are the federation host's async boundary:

@@ -2,7 +2,7 @@
  * Shell start-up in the browser (after bootstrap.ts has loaded its modules): read the boot data the shell's host inlined (`#prata-boot`:
  * runtime configuration, remote registry and, for a server-rendered page, what was rendered;
  * fetched instead when absent), register the remotes with the federation runtime, then hydrate
- * the server-rendered page (issue 20) or render it. A failure of either still renders the chrome
+ * the server-rendered page or render it. A failure of either still renders the chrome
  * with a clear message: the store never shows a blank page. Errors are reported to the service
  * from the moment the API origin is known.
  *
@@ -50,7 +50,7 @@ async function start(boot: Partial<ShellBoot>): Promise<{ registry: RemoteRegist
   try {
     if (boot.apiUrl) setRuntimeConfig({ apiUrl: boot.apiUrl });
     else await loadRuntimeConfig();
-    // From here on, uncaught errors of the shell and every remote reach the service (issue 11).
+    // From here on, uncaught errors of the shell and every remote reach the service.
     installGlobalErrorReporting();
     installBreadcrumbs();
     const registry = await fetchRemoteRegistry(boot.registry);
@@ -77,7 +77,7 @@ provideRemoteWidgetLoader((remote, module) => loadRemote(`${remote}/${module}`))
 applySubdomainRule(window.location, window.history);
 const boot = inlinedBoot();
 const { registry, error } = await start(boot);
-// Real-user Web Vitals of this page load, tagged with the remote version that renders it (issue 24).
+// Real-user Web Vitals of this page load, tagged with the remote version that renders it.
 const landing = routeOwner(registry, window.location.pathname);
 void installWebVitals(() => {
   const entry = landing && registry.find((candidate) => candidate.name === landing.name);

@@ -1,5 +1,5 @@
 /**
- * The admin area's layout (admin.md 2 "Admin layout"; issue 12): the shared-ui panel layout with
+ * The admin area's layout (admin.md 2 "Admin layout"): the shared-ui panel layout with
  * the sections of `navigation.ts`, a breadcrumb, the global search, the notification bell's place,
  * 'Ver Loja' and the sign-out button ('Desenvolvedor' or 'Administrador' under the e-mail).
  */

@@ -14,7 +14,7 @@ import { LoginRoute } from './routes/login.tsx';
 import { ProductsRoute } from './routes/products.tsx';
 import { DashboardRoute } from './routes/dashboard.tsx';
 
-// Every tab but the dashboard and products loads when opened (issue 20's admin route splitting): the remote's
+// Every tab but the dashboard and products loads when opened: the remote's
 // first load is the login, the layout and the dashboard; each tab is a chunk of its own.
 const ContentRoute = lazy(() => import('./routes/content.tsx').then((module) => ({ default: module.ContentRoute })));
 const CouponsRoute = lazy(() => import('./routes/coupons.tsx').then((module) => ({ default: module.CouponsRoute })));

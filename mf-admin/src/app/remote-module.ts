@@ -1,6 +1,6 @@
 /**
  * The admin remote's exposed `./App` (RemoteModule contract, shared-ui): the /admin area is a
- * full-screen panel (admin.md 2, issue 12), its login included; `/painel-admin` only redirects.
+ * full-screen panel (admin.md 2), its login included; `/painel-admin` only redirects.
  */
 import { defineRemoteModule } from '@prata/shared-ui';
 import App from './app.tsx';

@@ -1,5 +1,5 @@
 /**
- * Live admin data (issue 11 on issue 12's lists): while the panel is open, every domain event on
+ * Live admin data (the realtime channels on the panel's lists): while the panel is open, every domain event on
  * the `products` and `orders` realtime channels invalidates the queries `LIVE_INVALIDATION` names
  * for its type, and a resync invalidates every live list (admin.md 4: "dashboard stats are live:
  * inserts, updates and deletes on products and orders are reflected without reload").

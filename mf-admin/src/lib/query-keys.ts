@@ -2,7 +2,7 @@
  * Every query key of the admin remote, in one place (TanStack Query; bulletproof habit: a
  * mutation invalidates through the same key its list reads).
  *
- * Live updates (issue 11): `useLiveAdminData` (lib/live-updates.ts, mounted by the panel layout)
+ * Live updates: `useLiveAdminData` (lib/live-updates.ts, mounted by the panel layout)
  * invalidates, for every domain event on the `products` and `orders` channels, the keys
  * `LIVE_INVALIDATION` names; each mutation also invalidates what it changed. While the socket is
  * down, the lists that change under an admin's feet (dashboard, products, sales, orders) poll every
@@ -22,7 +22,7 @@ export const adminKeys = {
   /** Every product query, the storefront's included. */
   products: ['products'] as const,
   productList: (status: AdminProductFilter, search: string, category: ProductCategory | '') => ['products', 'admin-list', status, search, category] as const,
-  /** Back-in-stock subscribers waiting per product (issue 22): under `products`, so a restock refreshes it. */
+  /** Back-in-stock subscribers waiting per product: under `products`, so a restock refreshes it. */
   backInStock: ['products', 'back-in-stock'] as const,
   sales: (period: SalesPeriod) => ['admin', 'sales', period] as const,
   salesAll: ['admin', 'sales'] as const,
@@ -30,7 +30,7 @@ export const adminKeys = {
   user: (id: string) => ['admin', 'users', id] as const,
   logs: (period: LogPeriod, action: LogActionFilter, search: string) => ['admin', 'logs', period, action, search] as const,
   logsAll: ['admin', 'logs'] as const,
-  /** E-mails whose every delivery attempt failed (issue 22). */
+  /** E-mails whose every delivery attempt failed. */
   failedEmails: ['admin', 'failed-emails'] as const,
   /** Content sections: the same key root as the storefront's pages. */
   content: ['content'] as const,
@@ -40,20 +40,20 @@ export const adminKeys = {
   /** The orders tab's lists (every filter) and one order's page. */
   orderLists: ['admin', 'orders', 'list'] as const,
   order: (id: string) => ['admin', 'orders', 'detail', id] as const,
-  /** One order's invoice (issue 23): under `orders`, so the order events refresh it. */
+  /** One order's invoice: under `orders`, so the order events refresh it. */
   orderInvoice: (id: string) => ['admin', 'orders', 'invoice', id] as const,
-  /** One order's label and the services to buy one with (issue 23), under its page's key. */
+  /** One order's label and the services to buy one with, under its page's key. */
   orderShipment: (id: string) => ['admin', 'orders', 'detail', id, 'shipment'] as const,
   labelOptions: (id: string) => ['admin', 'orders', 'detail', id, 'label-options'] as const,
   orders: ['admin', 'orders'] as const,
-  /** One order's return and exchange requests (issue 23): under `orders`, so an order's change refreshes them. */
+  /** One order's return and exchange requests: under `orders`, so an order's change refreshes them. */
   orderReturns: (orderId: string) => ['admin', 'orders', 'returns', orderId] as const,
-  /** The Frete tab (issue 23): free shipping and the freight table. */
+  /** The Frete tab: free shipping and the freight table. */
   freeShipping: ['admin', 'shipping', 'free-shipping'] as const,
   freightRates: ['admin', 'shipping', 'freight-rates'] as const,
-  /** The PIX discount (issue 23), on the sales page. */
+  /** The PIX discount, on the sales page. */
   pixDiscount: ['admin', 'settings', 'pix-discount'] as const,
-  /** The Cupons tab (issue 23). */
+  /** The Cupons tab. */
   coupons: ['admin', 'coupons'] as const,
 } as const;
 

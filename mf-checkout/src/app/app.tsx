@@ -1,6 +1,6 @@
 /**
  * The checkout remote's exposed App: `/carrinho`, `/checkout`, `/pedido-confirmado`, the
- * shopper's account `/minha-conta` (issue 22), and the shopper's orders `/minha-conta/pedidos` and `/minha-conta/pedidos/:id` (absolute
+ * shopper's account `/minha-conta`, and the shopper's orders `/minha-conta/pedidos` and `/minha-conta/pedidos/:id` (absolute
  * paths, mounted by the shell for the routes the registry gives the checkout), inside the
  * generic error screen's boundary. Unknown paths show the not-found page.
  */

@@ -1,8 +1,8 @@
 /**
- * The totals block of the cart, the checkout summary and an order's items (issue 23): the goods,
+ * The totals block of the cart, the checkout summary and an order's items: the goods,
  * the freight (its price, 'Grátis', or what to do while it is not known), a coupon's and the PIX
  * discount when there are any, and the total, in BRL. The figures are contracts' `OrderPricing`
- * (the order's, or the checkout's `priceOrder` of what it will send). Store credit (issue 23) is a
+ * (the order's, or the checkout's `priceOrder` of what it will send). Store credit is a
  * way of paying, not a discount: under the total, 'Crédito da loja' − the credit used and, where
  * asked (`showAmountDue`), 'A pagar' with what is left for the chosen method.
  */

@@ -1,5 +1,5 @@
 /**
- * 'Modo de teste' (issue 10 item 6): shown wherever the shopper pays while the store runs on the
+ * 'Modo de teste': shown wherever the shopper pays while the store runs on the
  * sandbox acquirer or the acquirer's test credentials, so nobody mistakes it for a real payment.
  */
 import { Alert } from '@prata/shared-ui';

@@ -1,5 +1,5 @@
 /**
- * The address of a CEP (issue 23 "the address is filled from the CEP"): `GET /api/cep/:cep`, answer
+ * The address of a CEP: `GET /api/cep/:cep`, answer
  * validated with the contract's `cepAddressSchema`. Used by the checkout's and the account's address
  * forms: once eight digits are typed the lookup runs, its answer fills the street, neighbourhood,
  * city and UF, and a line under the CEP says what happened. The lookup never blocks the form: a

@@ -1,5 +1,5 @@
 /**
- * `POST /api/coupons/check` (customer, issue 23 "Promotions"): whether a coupon applies to the
+ * `POST /api/coupons/check` (customer): whether a coupon applies to the
  * cart's goods and freight (BRL cents) and its discount, without using it (the order's transaction
  * does). A query, not a mutation: keyed by the code and the amounts, so a cart that changes checks
  * again and the discount shown is always the one for the cart on screen. Used by the cart's coupon

@@ -1,5 +1,5 @@
 /**
- * MercadoPago.js v2, the acquirer's browser SDK (issue 21), loaded the way its documentation
+ * MercadoPago.js v2, the acquirer's browser SDK, loaded the way its documentation
  * asks: one `<script src="https://sdk.mercadopago.com/js/v2">` (the URL is the service's
  * `MERCADOPAGO_SDK_URL`, from `GET /api/payments/config`; tests point it at a local double), then
  * `new MercadoPago(publicKey, { locale: 'pt-BR' })`. Only the "Core Methods" the checkout uses

@@ -2,7 +2,7 @@
  * Shared by the checkout and the order pages (app-level, not a feature).
  *
  * `GET /api/payments/config` (public): the acquirer the store uses, whether it is in test mode
- * ('Modo de teste'), and where the browser tokenises a card (issue 10 item 6).
+ * ('Modo de teste'), and where the browser tokenises a card.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { paymentConfigSchema, type PaymentConfig } from '@prata/contracts';

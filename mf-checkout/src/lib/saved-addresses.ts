@@ -1,5 +1,5 @@
 /**
- * The signed-in shopper's saved addresses (issue 22), used by the account page (list, add, edit,
+ * The signed-in shopper's saved addresses, used by the account page (list, add, edit,
  * remove, mark default) and by the checkout (pick one to fill the address fields; save the one
  * just typed): `GET/POST /api/me/addresses`, `PATCH/DELETE /api/me/addresses/:id`, answers
  * validated with the contract's `savedAddressSchema`. Every mutation invalidates the list's key.

@@ -1,5 +1,5 @@
 /**
- * The checkout's freight quote (issue 23 "Quotes by CEP ... checkout"): shared-ui's
+ * The checkout's freight quote: shared-ui's
  * `POST /api/shipping/quotes` query for the cart's lines and the CEP typed in the address form,
  * asked once the CEP has eight digits; while a new quote loads the previous one stays on screen.
  * The service builds and prices the package itself; the client only says where and what.

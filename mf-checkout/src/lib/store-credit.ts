@@ -1,5 +1,5 @@
 /**
- * `GET /api/me/store-credit` (issue 23 "Returns and exchanges"): the signed-in shopper's
+ * `GET /api/me/store-credit`: the signed-in shopper's
  * store-credit balance (returns the store credited, less what orders spent) and its movements.
  * Used by the account page (the balance) and by the checkout (spending it: 'Usar meu crédito na
  * loja'). Placing or cancelling an order changes it: their mutations invalidate

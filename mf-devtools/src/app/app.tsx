@@ -1,7 +1,7 @@
 /**
  * The devtools remote's exposed App (admin.md 2): `/developer-login`, the developer-only
  * `/developer` area (guard + layout; index is the dashboard; `erros` and `erros/:id` the grouped
- * errors, `saude` the release health, issue 24). `/desenvolvedor` -> `/developer`. `/developer/ui` is the public component gallery.
+ * errors, `saude` the release health). `/desenvolvedor` -> `/developer`. `/developer/ui` is the public component gallery.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from '@prata/shared-ui/router';
@@ -12,8 +12,8 @@ import { DeveloperDashboardRoute } from './routes/dashboard.tsx';
 import { DeveloperLoginRoute } from './routes/login.tsx';
 import { UiGalleryRoute } from './routes/ui-gallery.tsx';
 
-// The error and release-health pages load when opened, outside the area's first load (issue 24;
-// the remote's byte budget counts its initial JavaScript).
+// The error and release-health pages load when opened, outside the area's first load
+// (the remote's byte budget counts its initial JavaScript).
 const IssuesRoute = lazy(() => import('./routes/issues.tsx').then((module) => ({ default: module.IssuesRoute })));
 const IssueRoute = lazy(() => import('./routes/issue.tsx').then((module) => ({ default: module.IssueRoute })));
 const ReleaseHealthRoute = lazy(() => import('./routes/release-health.tsx').then((module) => ({ default: module.ReleaseHealthRoute })));

@@ -1,6 +1,6 @@
 /**
- * Layout of the developer area (admin.md 2: under /developer the sidebar has Dashboard; issue 24
- * adds Erros, the grouped error list, and Saúde, the release health): the
+ * Layout of the developer area (admin.md 2: under /developer the sidebar has Dashboard,
+ * plus Erros, the grouped error list, and Saúde, the release health): the
  * shared-ui panel layout, full-screen like the admin panel, with 'Ver Loja' and the sign-out
  * button showing the user's e-mail and 'Desenvolvedor'.
  */

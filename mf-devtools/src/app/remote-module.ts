@@ -1,6 +1,6 @@
 /**
  * The devtools remote's exposed `./App` (RemoteModule contract, shared-ui): the /developer area
- * and its login are a full-screen panel (admin.md 2, issue 12); the public component gallery at
+ * and its login are a full-screen panel (admin.md 2); the public component gallery at
  * /developer/ui keeps the store chrome (it shows the components as shoppers see them).
  */
 import { defineRemoteModule } from '@prata/shared-ui';

@@ -138,7 +138,7 @@ describe('pageHead of the back-in-stock confirmation page', () => {
   });
 });
 
-describe('prefetchPage and the store offers (issue 23)', () => {
+describe('prefetchPage and the store offers', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("loads the PIX discount with every page that shows prices, so the server's HTML has the PIX price", async () => {

@@ -1,18 +1,18 @@
 /**
- * Server rendering of the storefront's pages (issue 20), for its RemoteModule: what each page
+ * Server rendering of the storefront's pages, for its RemoteModule: what each page
  * loads before the shell's host renders it (`prefetchPage`: its code and its queries, with the
  * same query options the page's hooks use, so the browser hydrates from that data) and its head
  * (`pageHead`: title, description, canonical path, JSON-LD from the loaded data).
  *
  * JSON-LD: the home page describes the store (schema.org `Organization`, `OnlineStore`) and its
  * featured pieces, each a `Product` with its `Offer` (price in BRL, availability); a page of the
- * catalogue lists its pieces as links to their own pages. A product's page (issue 22) is a
+ * catalogue lists its pieces as links to their own pages. A product's page is a
  * `Product` of its own, with its gallery's images, an Open Graph image (the cover as a 1200 px
  * JPEG, `openGraphImageUrl`: a vector cover too, which link previews would not show as it is) and
  * its price.
  *
- * The pages that show prices (home, catalogue, product) also load the store's offers (issue 23:
- * the PIX discount), so the server-rendered cards and product page already say 'R$ x no PIX' and
+ * The pages that show prices (home, catalogue, product) also load the store's offers
+ * (the PIX discount), so the server-rendered cards and product page already say 'R$ x no PIX' and
  * hydration changes nothing.
  */
 import { matchRoutes } from '@prata/shared-ui/router';
@@ -100,7 +100,7 @@ function productLinks(page: ProductPageData, pageUrl: URL): Record<string, unkno
 /** Whether the catalogue at `url` is the shopper's favourites (`?favoritos=1`). */
 const isFavouritesView = (url: URL) => url.searchParams.get('favoritos') === '1';
 
-/** The store as a schema.org `OnlineStore` (an `Organization`), with its stored contact details (issue 22). */
+/** The store as a schema.org `OnlineStore` (an `Organization`), with its stored contact details. */
 function storeJsonLd(pageUrl: URL, contact: StoreContact = DEFAULT_STORE_CONTACT): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
@@ -129,7 +129,7 @@ function contentPage(path: string, chunk: string, key: ContentSectionKey, load: 
   };
 }
 
-/** The page, also loading the store's contact details it shows (issue 22; the footer shares the query). */
+/** The page, also loading the store's contact details it shows (the footer shares the query). */
 function withStoreContact(page: PageDefinition): PageDefinition {
   return { ...page, prefetch: (context) => [...(page.prefetch?.(context) ?? []), context.queryClient.prefetchQuery(getStoreContactQueryOptions())] };
 }

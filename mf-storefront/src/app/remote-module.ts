@@ -1,7 +1,7 @@
 /**
  * The storefront remote's exposed `./App` (RemoteModule contract, shared-ui): its App, the chrome
  * its routes want (every page sits in the store's header and footer), where they render (all on
- * the server, issue 20: they are the store's public pages), and, for the shell's host, each page's
+ * the server; they are the store's public pages), and, for the shell's host, each page's
  * data, head and cache keys (pages.ts).
  */
 import { defineRemoteModule } from '@prata/shared-ui';

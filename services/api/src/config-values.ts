@@ -6,7 +6,7 @@
 import { isIP } from 'node:net';
 
 /**
- * `RELEASE_ORIGINS` (issue 21 / review item 7): the origins a published release's manifest and
+ * `RELEASE_ORIGINS`: the origins a published release's manifest and
  * entry may live on, space- or comma-separated http(s) origins; default the remotes' own origins
  * (`REMOTE_*_URL`). The shell's CSP `script-src` is built from the same list.
  * @throws Error naming a value that is not an http(s) origin.

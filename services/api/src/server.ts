@@ -75,7 +75,7 @@ if (!stopping && config.demoAccounts) {
   console.log(`\n  Demo accounts (DEMO_ACCOUNTS=true; passwords change at every start):\n${lines.join('\n')}\n`);
 }
 if (!stopping && config.demoOrderHistory) {
-  // Issue 22: 90 days of demo orders on the first start, so the panel has figures (DEMO_ORDER_HISTORY=false: none).
+  // 90 days of demo orders on the first start, so the panel has figures (DEMO_ORDER_HISTORY=false: none).
   const seedingStarted = performance.now();
   const history = await seedDemoOrderHistory(database.orm.em.fork(), systemClock, {
     boletoHoldBusinessDays: config.orderLimits.boletoHoldBusinessDays,
@@ -89,8 +89,8 @@ if (!stopping) {
     return app;
   });
   const app = (await serving)!;
-  // While no admin exists, a one-time link lets the operator create the owner (issue 10).
-  // In production no one-time link is ever printed (issue 21): the operator runs create-owner.
+  // While no admin exists, a one-time link lets the operator create the owner.
+  // In production no one-time link is ever printed: the operator runs create-owner.
   const setupToken = config.production ? null : await new AdminAccountsService(app.mailer, systemClock, config.shellUrl, config.storeName).issueOwnerSetupToken(database.orm.em.fork());
   if (config.production) {
     logger.info('production: make the store owner with `npm run create-owner` (no setup link is printed)');

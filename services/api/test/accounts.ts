@@ -105,7 +105,7 @@ export function totpAt(secret: string, at: Date): string {
 }
 
 /**
- * Signs a staff account in through the sign-in enrolment (issue 21): the password answers
+ * Signs a staff account in through the sign-in enrolment: the password answers
  * `totp_enrolment_required`, the enrolment returns a secret, and the authenticator's code (at the
  * service's clock) confirms it. Returns the session and the TOTP secret.
  */

@@ -1,5 +1,5 @@
 /**
- * The shopper account (issue 22) against real PostgreSQL: saved addresses (`/api/me/addresses`:
+ * The shopper account against real PostgreSQL: saved addresses (`/api/me/addresses`:
  * validation with pt-BR 400s, another shopper's address is a 404, the limit of 10, one default,
  * audit rows), the phone on the profile, the LGPD export holding the addresses and the phone,
  * the self-deletion and the admin's deletion erasing them, and the migration matching the entities.

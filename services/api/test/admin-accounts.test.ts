@@ -1,6 +1,6 @@
 /**
  * Admin registration, approval, the owner setup token, the 3-admin cap under concurrency,
- * developer setup, the users tab and the panel password change (issues 3 and 10; admin.md 2,
+ * developer setup, the users tab and the panel password change (admin.md 2,
  * 5, 6, 8).
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ describe('admin registration', () => {
     expect(mismatch.json().issues[0].message).toBe('As senhas não coincidem');
   });
 
-  it('never makes a public registration admin by itself, even on a store without admins (issue 10, hole 2)', async () => {
+  it('never makes a public registration admin by itself, even on a store without admins', async () => {
     expect(await adminCount()).toBe(0);
     const email = uniqueEmail('visitante');
     const token = await register(email);
@@ -69,7 +69,7 @@ describe('admin registration', () => {
     const token = await register(email, 'Senha-Forte-1', setupToken);
     const confirm = await post('/api/admin-registrations/confirm', { token });
     expect(confirm.json()).toEqual({ status: 'approved', message: 'Email confirmado. Sua conta de administrador está ativa.' });
-    // The owner enrols an authenticator at the first sign-in (issue 21 / review finding 9).
+    // The owner enrols an authenticator at the first sign-in.
     const owner = await signInEnrolling(service, email, 'Senha-Forte-1');
     expect((await service.app.inject({ method: 'GET', url: '/api/me/roles', headers: bearer(owner) })).json()).toEqual({ roles: ['admin'] });
 
@@ -113,13 +113,13 @@ describe('admin registration', () => {
     expect(registration.status).toBe('pending_approval');
     const approve = await post(`/api/admin/registrations/${registration.id}/approve`, {}, bearer(owner));
     expect(approve.json().message).toBe('Administrador aprovado');
-    // The approval ended the registrant's customer session; as staff they sign in through the 2FA enrolment (issue 21).
+    // The approval ended the registrant's customer session; as staff they sign in through the 2FA enrolment.
     expect((await service.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(pending) })).statusCode).toBe(401);
     const approved = await signInEnrolling(service, email, 'Senha-Forte-1');
     expect((await service.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(approved) })).statusCode).toBe(200);
   });
 
-  it('keeps a rejected registration rejected when its e-mail is confirmed afterwards (issue 21)', async () => {
+  it('keeps a rejected registration rejected when its e-mail is confirmed afterwards', async () => {
     const owner = await account(service, ['admin'], 'dona');
     const email = uniqueEmail('recusado');
     const token = await register(email);
@@ -201,7 +201,7 @@ describe('developer setup', () => {
     expect(missing.json().issues.every((i: { message: string }) => i.message === 'Preencha todos os campos.')).toBe(true);
   });
 
-  it('never takes over an unconfirmed sign-up made by someone else (issue 10, hole 1: pre-hijacking)', async () => {
+  it('never takes over an unconfirmed sign-up made by someone else (pre-hijacking)', async () => {
     const victim = uniqueEmail('vitima');
     // The attacker signs up with the victim's address and a password of their own, and cannot confirm it.
     expect((await post('/api/auth/sign-up', { email: victim, password: 'senha-do-atacante', fullName: 'Atacante' })).statusCode).toBe(201);
@@ -239,7 +239,7 @@ describe('developer setup', () => {
     expect((await post('/api/auth/sign-in', { email: customer.email, password: customer.password })).statusCode).toBe(429);
   });
 
-  it('refuses an account whose password fails the staff rule (issue 21: customer-grade passwords no longer become staff)', async () => {
+  it('refuses an account whose password fails the staff rule (customer-grade passwords no longer become staff)', async () => {
     const customer = await account(service, [], 'dev', 'segredo123');
     const response = await post('/api/admin/developers', { email: customer.email, password: customer.password, fullName: 'Dev' }, bearer(admin));
     expect([response.statusCode, response.json().error]).toEqual([400, 'weak_password']);

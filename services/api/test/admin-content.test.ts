@@ -1,5 +1,5 @@
 /**
- * Content, social links and the activity log from the panel (issue 12; admin.md 3, 4, 7, 8, 9):
+ * Content, social links and the activity log from the panel (admin.md 3, 4, 7, 8, 9):
  * section edits served to the storefront as stored (text, markup kept as text) with an audit
  * row; social links validated as http(s) URLs on the server, empty slots null; the activity log
  * filtered by period, action and free text (accents and case ignored), at most 100 rows, with a

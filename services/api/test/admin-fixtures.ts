@@ -1,5 +1,5 @@
 /**
- * Fixtures for the admin panel's API tests (issue 12): real image files made with sharp, real
+ * Fixtures for the admin panel's API tests: real image files made with sharp, real
  * orders placed through `POST /api/orders` (sandbox acquirer), multipart uploads over real HTTP.
  */
 import { randomUUID } from 'node:crypto';
@@ -58,8 +58,8 @@ export async function uploadImage(baseUrl: string, who: Pick<SignedIn, 'accessTo
 
 /**
  * The low-stock rows the panel should list at `threshold`, fewest units first, read straight from
- * the tables: simple products by their stock, products with variants per variant (issue 22:
- * 'Anel — Aro 12' with the variant's id, SKU and label).
+ * the tables: simple products by their stock, products with variants per variant
+ * ('Anel — Aro 12' with the variant's id, SKU and label).
  */
 export async function expectedLowStock(service: TestService, threshold: number): Promise<LowStockProduct[]> {
   const rows = await sql<{ id: string; name: string; stock: number; variant_id: string | null; sku: string | null; options: ProductOption[]; variant_options: Record<string, string> | null }>(

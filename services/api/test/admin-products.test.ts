@@ -1,5 +1,5 @@
 /**
- * Product management by admins (issue 12; admin.md 3, 5, 7, 8) against real PostgreSQL and real
+ * Product management by admins (admin.md 3, 5, 7, 8) against real PostgreSQL and real
  * HTTP for uploads: validation messages, image uploads checked by content (magic bytes) and size
  * (refused while streaming), keys `products/{timestamp}-{random}.{ext}`, create / update / delete
  * with audit rows (before / after) and domain events in the outbox, old files and renditions
@@ -241,7 +241,7 @@ describe('create, update, delete (admin.md 7)', () => {
 
     const history = await service.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(buyer) });
     expect(history.json().items).toEqual([expect.objectContaining({ productId: product.id, productName: 'Colar Arquivado', quantity: 1 })]);
-    // Archived: editing it is refused until it is restored (issue 22).
+    // Archived: editing it is refused until it is restored.
     expect((await call('PUT', `/api/admin/products/${product.id}`, ring)).statusCode).toBe(409);
     const event = await service.db.orm.em.fork().findOneOrFail(DomainEventRecord, { type: 'ProductDeleted', aggregateId: product.id });
     expect(event.payload).toEqual({ productId: product.id, archived: true });

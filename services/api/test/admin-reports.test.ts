@@ -1,5 +1,5 @@
 /**
- * Dashboard and sales report (issue 12; admin.md 2, 9) from real orders placed through the API,
+ * Dashboard and sales report (admin.md 2, 9) from real orders placed through the API,
  * with their payment moments set to known instants: every figure is compared with values worked
  * out by hand (integer cents), including a sale just before midnight in São Paulo (the previous
  * day there, the same day in UTC), and orders that must not count (pending, cancelled).
@@ -81,7 +81,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(dashboard.customers).toBe(Number(profiles));
     expect(dashboard.customers).toBeGreaterThanOrEqual(2);
 
-    // Per variant for products with options (issue 22: the seeded rings and chain).
+    // Per variant for products with options (the seeded rings and chain).
     const low = await expectedLowStock(service, 3);
     expect(low).toContainEqual({ id: lowC.id, name: 'Anel Relatório C', stock: 3 });
     expect(dashboard.pending.lowStock).toEqual(low.slice(0, 5));

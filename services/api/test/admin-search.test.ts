@@ -1,5 +1,5 @@
 /**
- * Global search (issue 12; admin.md 2, 7) on real PostgreSQL with unaccent and pg_trgm: case and
+ * Global search (admin.md 2, 7) on real PostgreSQL with unaccent and pg_trgm: case and
  * accents do not matter, substrings match ('colar' finds 'Colares'), small typos match, results
  * come grouped (products, orders, users) within their limits (5, 3, 3), archived products and
  * erased accounts never show, and a term shorter than 2 characters is refused.

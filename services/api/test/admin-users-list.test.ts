@@ -1,5 +1,5 @@
 /**
- * The users tab's list (issue 22): server-side pages (newest first, `total` of every match, no
+ * The users tab's list: server-side pages (newest first, `total` of every match, no
  * 500-account ceiling) and a search over name and e-mail with accents and case ignored; admin
  * only; pt-BR 400s for a bad page.
  */

@@ -1,5 +1,5 @@
 /**
- * User administration (issue 12; admin.md 2, 6) on real PostgreSQL: the detail view (roles, last
+ * User administration (admin.md 2, 6) on real PostgreSQL: the detail view (roles, last
  * sign-in, orders count), name edits with an audit row, the admin role within the cap of 3 and
  * never for the last admin (also when two admins revoke each other at once) nor oneself, and the
  * deletion of a customer with LGPD erasure: personal data gone everywhere, orders and lines kept
@@ -56,7 +56,7 @@ describe('PATCH /api/admin/users/:id', () => {
 
   it('grants admin up to 3 admins, then answers the cap message; revokes another admin; never one’s own role', async () => {
     expect(await adminCount()).toBe(1);
-    // Staff-grade passwords: a grant needs one (issue 21 / review finding 9, test/staff-two-factor.test.ts).
+    // Staff-grade passwords: a grant needs one (test/staff-two-factor.test.ts).
     const second = await account(service, [], 'cliente', STAFF_PASSWORD);
     const third = await account(service, [], 'cliente', STAFF_PASSWORD);
     const fourth = await account(service, [], 'cliente', STAFF_PASSWORD);
@@ -81,7 +81,7 @@ describe('PATCH /api/admin/users/:id', () => {
     expect(await adminCount()).toBe(1);
   });
 
-  it('grants and revokes the developer role from the users tab (issue 21, review item 5)', async () => {
+  it('grants and revokes the developer role from the users tab', async () => {
     const dev = await account(service, ['developer'], 'dev', STAFF_PASSWORD);
     const asDeveloper = () => service.app.inject({ method: 'GET', url: '/api/developer/stats', headers: bearer(dev) });
     expect((await asDeveloper()).statusCode).toBe(200);
@@ -138,7 +138,7 @@ describe('DELETE /api/admin/users/:id (LGPD erasure)', () => {
     await sql(service, `insert into return_requests (id, order_id, user_id, kind, status, reason, within_withdrawal, amount_cents, note, created_at, updated_at) values (gen_random_uuid(), ?, ?, 'return', 'rejected', 'Minha filha Ana não gostou, moro na Rua das Flores 10', true, 100, 'Falei com a Maria pelo telefone 11 99999-0000', now(), now())`, [order.id, customer.userId]);
     await sql(service, `update order_status_changes set note = 'PIX conferido: Maria Souza, agência 1234' where order_id = ?`, [order.id]);
     const [before] = await sql<Record<string, unknown>>(service, 'select * from orders where id = ?', [order.id]);
-    // The CPF checkout asked for the invoice (issue 23) is personal data too.
+    // The CPF checkout asked for the invoice is personal data too.
     expect(before!.customer_cpf).toBe('52998224725');
 
     const response = await call(owner, 'DELETE', customer.userId);
@@ -207,7 +207,7 @@ describe('DELETE /api/admin/users/:id (LGPD erasure)', () => {
   });
 });
 
-describe('LGPD: every address and name goes (issue 21, review item 8)', () => {
+describe('LGPD: every address and name goes', () => {
   /** A customer who changed e-mail (A -> B), renamed the profile and ordered with contact e-mail C. */
   async function customerWithHistory() {
     const customer = await account(service);

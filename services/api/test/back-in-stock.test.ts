@@ -1,5 +1,5 @@
 /**
- * Back-in-stock alerts (issue 22): subscribe (signed in: active at once; anonymous: double opt-in),
+ * Back-in-stock alerts: subscribe (signed in: active at once; anonymous: double opt-in),
  * `StockReplenished` when stock goes from 0 to above 0 (admin edit, cancelled order), the job that
  * e-mails each active subscriber exactly once (also run twice at the same time), the e-mailed
  * links, and the owner's counts. No open mailer (security review 2026-11-29 #5): one pending
@@ -115,7 +115,7 @@ describe('POST /api/back-in-stock', () => {
     }
     const rows = await sql<{ email: string; status: string; user_id: string }>(service, 'select email, status, user_id from stock_subscriptions where product_id = ?', [soldOut.id]);
     expect(rows).toEqual([{ email: ana.email, status: 'active', user_id: ana.userId }]);
-    // The LGPD export lists it (issue 22: every piece of personal data held).
+    // The LGPD export lists it (every piece of personal data held).
     const exported = await call('GET', '/api/me/export', undefined, ana);
     expect(exported.json().stockAlerts).toContainEqual({ item: soldOut.name, status: 'active', createdAt: expect.any(String) });
   });

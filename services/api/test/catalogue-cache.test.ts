@@ -1,5 +1,5 @@
 /**
- * Public catalogue lists served from memory (issue 15): ETag and 304, caching headers, and the
+ * Public catalogue lists served from memory: ETag and 304, caching headers, and the
  * cache following every change that alters a list: an admin's product edit, a reservation (and
  * its expiry, which publishes nothing), a change made in SQL behind the service's back (table
  * triggers' NOTIFY), and a change made through another service instance on the same database
@@ -110,7 +110,7 @@ describe('writes behind the service', () => {
     expect((await listed(service.app, product.id))?.priceCents).toBe(product.priceCents + 3);
   });
 
-  it("a variant's stock changed in SQL reaches the cached list (product_variants trigger, issue 22)", async () => {
+  it("a variant's stock changed in SQL reaches the cached list (product_variants trigger)", async () => {
     const created = await service.app.inject({
       method: 'POST',
       url: '/api/admin/products',

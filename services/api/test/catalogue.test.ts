@@ -83,7 +83,7 @@ describe('GET /api/products', () => {
     expect(byLabel.filter((p) => p.category === 'pulseiras')).toHaveLength(all.filter((p) => p.category === 'pulseiras').length);
   });
 
-  describe('as shoppers type (issue 22)', () => {
+  describe('as shoppers type', () => {
     /** Lower case without accents, as JavaScript's Unicode normalisation gives it (independent of PostgreSQL's unaccent). */
     const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
     const textOf = (p: Product) => plain(`${p.name} ${p.description ?? ''} ${p.category}`);

@@ -1,5 +1,5 @@
 /**
- * `GET /api/cep/:cep` (issue 23) over the ViaCEP adapter, against a local double of ViaCEP's
+ * `GET /api/cep/:cep` over the ViaCEP adapter, against a local double of ViaCEP's
  * documented API (viacep-double.ts): known CEPs fill the address, unknown ones are 404, a malformed
  * one is a 400 in Portuguese, and a lookup that is slow, failing or turned off is a 503 that tells
  * the shopper to fill the address by hand.

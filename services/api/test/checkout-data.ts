@@ -18,7 +18,7 @@ export const shippingCustomer = {
 export const approvedCardRequest = { card_number: '4111111111111111', expiration_month: 12, expiration_year: 2030, security_code: '123', cardholder: { name: 'MARIA SILVA' } };
 
 /**
- * The card payment of an order (issue 10 item 6: the service gets a token, never the number):
+ * The card payment of an order (the service gets a token, never the number):
  * tokenises {@link approvedCardRequest} at the sandbox acquirer of the store at `apiUrl`, as the
  * browser does, with the buyer's access token.
  */

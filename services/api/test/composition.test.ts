@@ -1,5 +1,5 @@
 /**
- * The composition map (issue 24), `GET /api/developer/composition`, against real PostgreSQL and a
+ * The composition map, `GET /api/developer/composition`, against real PostgreSQL and a
  * real static origin (Fastify serving builds from disk over HTTP, as remote-releases.test.ts): the
  * shell's and each remote's build-info.json (active and canary builds) with the singletons'
  * versions and ranges, mismatches with the shell named per singleton in pt-BR, the weight recorded

@@ -1,4 +1,4 @@
-/** Configuration parsing (issue 2: env variables validated once at start). */
+/** Configuration parsing (env variables validated once at start). */
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../src/config.ts';
 
@@ -28,7 +28,7 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://127.0.0.1:4000');
   });
 
-  it('stores images on the local disk by default, or in the S3 bucket STORAGE=s3 names (issue 14)', () => {
+  it('stores images on the local disk by default, or in the S3 bucket STORAGE=s3 names', () => {
     expect(loadConfig({}).objectStorage).toEqual({ driver: 'local' });
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow('STORAGE_S3_BUCKET: required with STORAGE=s3');
     expect(() => loadConfig({ STORAGE: 's3', STORAGE_S3_BUCKET: 'loja', STORAGE_S3_PREFIX: 'imagens' })).toThrow('STORAGE_S3_PREFIX must be empty or end with /');
@@ -47,7 +47,7 @@ describe('loadConfig', () => {
     expect(attempt).toThrow('JWT_SECRET: JWT_SECRET must have at least 32 characters');
   });
 
-  it('trusts no proxy unless TRUST_PROXY says how many or which (issue 10 hole 3)', () => {
+  it('trusts no proxy unless TRUST_PROXY says how many or which', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(parseTrustProxy('false')).toBe(false);
     expect(parseTrustProxy('2')).toBe(2);
@@ -55,15 +55,15 @@ describe('loadConfig', () => {
     for (const bad of ['true', '10.0.0.0/33', 'proxy.local', '1.2.3']) expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY: give the number of reverse proxies/);
   });
 
-  it('refuses weak secrets in production, saying how to generate one (issue 10 hole 5)', () => {
+  it('refuses weak secrets in production, saying how to generate one', () => {
     const strong = { JWT_SECRET: 'p1Xw7Qb3-Nf8Zr2Lk9_Vd4Hs6Jm0Tc5Yg1Ae7Uo3', ENCRYPTION_KEY: 'Rt6Gy2Wq9Lm4Zx8Cv1Bn5Hj3Kp7Sd0Fa6Eu2Io9' };
     const mercadoPago = { PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-123456789', MERCADOPAGO_PUBLIC_KEY: 'APP_USR-public-1', MERCADOPAGO_WEBHOOK_SECRET: 'a-webhook-secret-of-32-characters' };
     const smtp = { SMTP_URL: 'smtps://loja:senha@smtp.exemplo.com.br:465' };
     expect(loadConfig({ NODE_ENV: 'production', ...mercadoPago, ...smtp, ...strong }).jwtSecret).toBe(strong.JWT_SECRET);
-    // Issue 21 (review item 6): no local mail mode in production, unless mail is explicitly disabled.
+    // No local mail mode in production, unless mail is explicitly disabled.
     expect(() => loadConfig({ NODE_ENV: 'production', ...mercadoPago, ...strong })).toThrow(/SMTP_URL: required in production/);
     expect(loadConfig({ NODE_ENV: 'production', ...mercadoPago, ...strong, MAIL_DISABLED: 'true' })).toMatchObject({ mailDisabled: true, production: true, smtpUrl: undefined });
-    // Issue 21: demo staff (passwords in the log, no 2FA) never run in production.
+    // Demo staff (passwords in the log, no 2FA) never run in production.
     expect(() => loadConfig({ NODE_ENV: 'production', ...mercadoPago, ...smtp, ...strong, DEMO_ACCOUNTS: 'true' })).toThrow(/DEMO_ACCOUNTS: refused in production/);
     const refusals: [Record<string, string>, string][] = [
       [{}, 'JWT_SECRET is not set'],

@@ -1,6 +1,6 @@
 /**
- * Issue 22: "a shopper who never received the confirmation e-mail can ask for it again from the
- * sign-in screen; the admin sees failed e-mails and can resend them".
+ * A shopper who never received the confirmation e-mail can ask for it again from the
+ * sign-in screen; the admin sees failed e-mails and can resend them.
  * - `POST /api/auth/resend-confirmation`: one neutral answer for unknown, confirmed and
  *   unconfirmed addresses; a new link only for an unconfirmed account (the older ones stop
  *   working); limited per address (RESEND_CONFIRMATION_PER_EMAIL an hour) and per IP.

@@ -50,7 +50,7 @@ describe('GET /api/content', () => {
 });
 
 describe('GET /api/content/:key', () => {
-  it('returns the ring size guide with the aro table in mm (issue 22)', async () => {
+  it('returns the ring size guide with the aro table in mm', async () => {
     const section = contentSectionSchema.parse((await get('/api/content/size_guide')).json());
     expect(section.content).toContain('Como medir seu aro em casa');
     // Aro N is an inner circumference of N + 40 mm; the diameter is the circumference over pi.

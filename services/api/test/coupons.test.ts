@@ -1,5 +1,5 @@
 /**
- * Coupons (issue 23 "Promotions") on real PostgreSQL: the discount of each kind (figures worked
+ * Coupons on real PostgreSQL: the discount of each kind (figures worked
  * out by hand here), one pt-BR message per refusal, the validity window on the test clock, the
  * total and per-account limits, first purchase, the redemption inside an order's transaction
  * (two shoppers taking the last use at once: one wins), the release of a use, and the panel's

@@ -1,5 +1,5 @@
 /**
- * Database outage (issue 15, "Reliability"): against a PostgreSQL this file owns (an embedded
+ * Database outage: against a PostgreSQL this file owns (an embedded
  * cluster it stops, starts and kills; never the shared test server), over real HTTP:
  * - with the database stopped, every route answers either 503 with `Retry-After` and the pt-BR
  *   message, or exactly what it answers with the database up (input rejected before any query,

@@ -1,5 +1,5 @@
 /**
- * The demo order history (issue 22): a store started with the demo data has 90 days of orders, and
+ * The demo order history: a store started with the demo data has 90 days of orders, and
  * the panel's dashboard, sales report, orders list and bell show them. Every figure is recomputed
  * here from the seeded plan (not from the report's SQL): revenue, orders and units per period and
  * per payment method, the dashboard's week, its pending work. The history covers every status and

@@ -1,5 +1,5 @@
 /**
- * The events the service publishes match the contracts' registry at run time (issue 25): every
+ * The events the service publishes match the contracts' registry at run time: every
  * registered event seen during a product's and two orders' lives parses with its payload schema
  * (DOMAIN_EVENT_PAYLOADS), travels on the channel the registry names, and each of the kinds the
  * flows produce was seen. The compiler checks the shapes; this checks the values.

@@ -1,10 +1,10 @@
 /**
- * Embedded PostgreSQL and service lifecycle (issue 2, issue 15): works as root, recovers from a
+ * Embedded PostgreSQL and service lifecycle: works as root, recovers from a
  * stale postmaster.pid (dead process or live orphan of a killed run), a run killed hard leaves no
  * postgres behind (its lifeline stops it), and the service shuts down
  * gracefully on SIGTERM leaving no postgres process behind. Each cluster has a random superuser
  * password kept in a 0600 file of its data directory, reused by later starts; a cluster made with
- * the old fixed `postgres` password gets a random one (issue 21). Always embedded, whatever
+ * the old fixed `postgres` password gets a random one. Always embedded, whatever
  * DATABASE_URL says: this is the path a new user's machine takes.
  */
 import { spawn } from 'node:child_process';
@@ -47,7 +47,7 @@ async function signsIn(url: string): Promise<boolean> {
   }
 }
 
-describe('embedded PostgreSQL superuser password (issue 21)', () => {
+describe('embedded PostgreSQL superuser password', () => {
   it('is random per cluster, kept in a 0600 file of the data directory, reused after a restart, and postgres/postgres is refused', async () => {
     const dataDir = path.join(await tempDir(), 'pg');
     const port = await freePort();
@@ -74,7 +74,7 @@ describe('embedded PostgreSQL superuser password (issue 21)', () => {
     await other.stop();
   });
 
-  it('replaces the fixed password of a cluster made before issue 21 at its next start', async () => {
+  it('replaces the fixed password of a cluster made before random passwords at its next start', async () => {
     const dataDir = path.join(await tempDir(), 'pg');
     const port = await freePort();
     const made = await startEmbeddedPostgres({ dataDir, port, database: 'app', persistent: true, log: quiet });

@@ -1,5 +1,5 @@
 /**
- * The error-issues migration (issue 24) on a database that holds rows of the de-duplication era:
+ * The error-issues migration on a database that holds rows of the de-duplication era:
  * rows that shared a fingerprint merge into the one seen last with their counts summed, the
  * per-version counts keep every occurrence, statuses follow `resolved`, and `down` goes back.
  */

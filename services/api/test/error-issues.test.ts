@@ -1,5 +1,5 @@
 /**
- * Error issues (issue 24): reports grouped by fingerprint into issues with counts, users affected,
+ * Error issues: reports grouped by fingerprint into issues with counts, users affected,
  * versions and events with breadcrumbs; resolved issues reopen as regressions only from a version
  * first seen after the resolution; ignored ones stay ignored; the list filters, orders and pages.
  */

@@ -1,5 +1,5 @@
 /**
- * Error reports keep no one-time token and do not grow forever (issue 21, review items 10 and 11):
+ * Error reports keep no one-time token and do not grow forever (review items 10 and 11):
  * - the review's black-box step: a report from `/reset-password?token=T` (and the other pages that
  *   receive tokens) is stored without its query string or fragment; ordinary URLs are kept;
  * - rows last seen more than ERROR_RETENTION_DAYS ago are deleted by the retention job.

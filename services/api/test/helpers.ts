@@ -3,7 +3,7 @@
  * the service built on it exactly as server.ts builds it (real ORM, real storage on disk).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,21 +13,35 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { openDatabase, type OpenDatabase } from '../src/bootstrap/open-database.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import { databaseUrl } from './template-database.ts';
 
 export const silentLog = { info: () => undefined, warn: () => undefined, debug: () => undefined };
 
-/** Creates an empty database on the test server; returns its URL and a drop function. */
-export async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** Advisory lock key serialising copies of the template (a copy fails while another reads it). */
+const TEMPLATE_COPY_LOCK = 925_001;
+
+/**
+ * Creates a database on the test server: empty, or with `fromTemplate` a copy of the run's
+ * migrated and seeded template (test/template-database.ts). Returns its URL and a drop function.
+ */
+export async function createDatabase(options: { fromTemplate?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = inject('databaseServerUrl');
   const name = `prata_t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  if (options.fromTemplate) {
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_COPY_LOCK]);
+    try {
+      await admin.query(`create database ${name} template ${inject('templateDatabase').name}`);
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_COPY_LOCK]);
+    }
+  } else {
+    await admin.query(`create database ${name}`);
+  }
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrl(serverUrl, name),
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -62,10 +76,22 @@ export class TestClock implements Clock {
   }
 }
 
-/** Builds the service on a fresh database. `env` overrides configuration variables. */
+/**
+ * Variables that change what migrating and seeding leave behind (the catalogue, where its images
+ * are stored): a service built with one of them starts from an empty database instead of the template.
+ */
+const SEEDING_VARIABLES = /^(SEED|STORAGE.*|DATA_DIR)$/;
+
+/**
+ * Builds the service on a fresh database: a copy of the run's migrated and seeded template (with a
+ * copy of its stored images), or an empty database that the service migrates and seeds itself
+ * when `env` sets a variable that changes seeding. `env` overrides configuration variables.
+ */
 export async function createTestService(env: Record<string, string> = {}, clock?: Clock): Promise<TestService> {
-  const database = await createDatabase();
+  const fromTemplate = !Object.keys(env).some((name) => SEEDING_VARIABLES.test(name));
+  const database = await createDatabase({ fromTemplate });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prata-svc-'));
+  if (fromTemplate) await cp(inject('templateDatabase').storageDir, path.join(dataDir, 'storage'), { recursive: true });
   const config = loadConfig({
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,

@@ -1,5 +1,5 @@
 /**
- * Hostile input against every route (issue 10): fast-check sends random and hostile bodies,
+ * Hostile input against every route: fast-check sends random and hostile bodies,
  * query strings and path parameters to each route of the route table (`app.routeTable`, so
  * routes other modules add are covered without touching this file), as an anonymous visitor, a
  * signed-in customer and a signed-in admin. Whatever the input:
@@ -8,7 +8,7 @@
  * - a refused request changes no row. Row-level triggers installed in this test's database count
  *   every insert, update and delete in every table except the audit log and the failed sign-ins
  *   of unknown e-mails (both record refused sign-ins on purpose), the rate-limit counters (which count every request to a limited route,
- *   refused or not: issue 21) and the migrations table.
+ *   refused or not) and the migrations table.
  * Accepted (2xx) requests may change rows: a hostile but valid name is still a valid name.
  */
 import fc from 'fast-check';

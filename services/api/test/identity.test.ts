@@ -1,5 +1,5 @@
 /**
- * Accounts and sessions against real PostgreSQL (issue 3; storefront.md 4, 5, 8):
+ * Accounts and sessions against real PostgreSQL (storefront.md 4, 5, 8):
  * sign-up with profile, confirmation by e-mailed link, sign-in errors and throttling, rotating
  * refresh tokens with reuse detection, sign-out, recovery and reset, profile, password and
  * e-mail changes, audit rows, argon2id hashes.
@@ -92,7 +92,7 @@ describe('sign-in', () => {
     expect(logs.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('answers an e-mail with no account exactly like an account: 401, then 429 after 5 failures (issue 21: no enumeration)', async () => {
+  it('answers an e-mail with no account exactly like an account: 401, then 429 after 5 failures (no enumeration)', async () => {
     const existing = uniqueEmail();
     await signUpConfirmed(service, existing);
     const unknown = uniqueEmail('ninguem');
@@ -141,7 +141,7 @@ describe('sign-in', () => {
     expect(cookie).not.toMatch(/Secure/);
   });
 
-  it('marks the refresh cookie Secure in production even when PUBLIC_API_URL says http (issue 21)', async () => {
+  it('marks the refresh cookie Secure in production even when PUBLIC_API_URL says http', async () => {
     const production = await createTestService({
       NODE_ENV: 'production',
       JWT_SECRET: 'p1Xw7Qb3-Nf8Zr2Lk9_Vd4Hs6Jm0Tc5Yg1Ae7Uo3',
@@ -236,7 +236,7 @@ describe('refresh tokens', () => {
     expect((await post('/api/auth/refresh', {}, { cookie: who.cookie })).statusCode).toBe(401);
   });
 
-  it('end 30 days after sign-in however often they are refreshed (absolute lifetime, issue 10 hole 8)', async () => {
+  it('end 30 days after sign-in however often they are refreshed (absolute lifetime)', async () => {
     const who = await account(service);
     let cookie = who.cookie;
     const refresh = async () => {
@@ -316,7 +316,7 @@ describe('own account', () => {
     expect(await service.db.orm.em.fork().count(AdminLog, { userId: who.userId, action: 'profile_updated' })).toBe(1);
   });
 
-  it('changes the password only with the current password (>= 6, must match; issue 10 hole 7)', async () => {
+  it('changes the password only with the current password (>= 6, must match)', async () => {
     const who = await account(service);
     const tokenOnly = await post('/api/me/password', { password: 'trocada1', confirmPassword: 'trocada1' }, bearer(who));
     expect(tokenOnly.statusCode).toBe(400);
@@ -345,7 +345,7 @@ describe('own account', () => {
     clock.advance(15 * 60_000 + 1000);
   });
 
-  it('holds staff accounts to the panel strength rule on the profile password and on reset (issue 10 hole 7)', async () => {
+  it('holds staff accounts to the panel strength rule on the profile password and on reset', async () => {
     const admin = await account(service, ['admin'], 'admin');
     const weak = await post('/api/me/password', { currentPassword: admin.password, password: 'trocada1', confirmPassword: 'trocada1' }, bearer(admin));
     expect(weak.statusCode).toBe(400);
@@ -369,7 +369,7 @@ describe('own account', () => {
     await signIn(service, admin.email, 'Outra#Forte2027');
   });
 
-  it('revokes every other session on a password change, keeping the caller signed in (issue 10 hole 8)', async () => {
+  it('revokes every other session on a password change, keeping the caller signed in', async () => {
     const here = await account(service);
     const elsewhere = await signIn(service, here.email, here.password);
     const change = await post('/api/me/password', { currentPassword: here.password, password: 'trocada1', confirmPassword: 'trocada1' }, bearer(here));
@@ -395,7 +395,7 @@ describe('own account', () => {
     expect((await post('/api/auth/confirm-email-change', { token })).statusCode).toBe(200);
     await signIn(service, newEmail, who.password);
     expect((await post('/api/auth/sign-in', { email: who.email, password: who.password })).statusCode).toBe(401);
-    // The change revoked every session but the one that asked for it (issue 10 hole 8).
+    // The change revoked every session but the one that asked for it.
     expect((await post('/api/auth/refresh', {}, { cookie: elsewhere.cookie })).statusCode).toBe(401);
     expect((await post('/api/auth/refresh', {}, { cookie: who.cookie })).statusCode).toBe(200);
   });

@@ -1,5 +1,5 @@
 /**
- * Product image renditions over HTTP (issue 6 "modern formats at several widths"): a real JPEG
+ * Product image renditions over HTTP: a real JPEG
  * and PNG in the product-images bucket come back as WebP at each width of the contracts'
  * `srcset`, never wider than the original, kept on disk and made again when the original changes;
  * bad widths (400 'Dados inválidos' / w: 'Largura de imagem inválida'), vector images, missing files, broken files and path tricks get clear 4xx answers.
@@ -118,7 +118,7 @@ describe('GET /images/product-images/<key>?w=<width>', () => {
   });
 });
 
-describe('Open Graph rendition (issue 22)', () => {
+describe('Open Graph rendition', () => {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400"><rect width="400" height="400" fill="#e5e7eb"/><circle cx="200" cy="200" r="120" fill="none" stroke="#9ca3af" stroke-width="24"/></svg>`;
 
   it('answers the og:image URL of an SVG cover with a 1200 px JPEG link previews can show', async () => {

@@ -1,5 +1,5 @@
 /**
- * Invoices (NF-e) of paid orders (issue 23), against real PostgreSQL, real pg-boss and a local HTTP
+ * Invoices (NF-e) of paid orders, against real PostgreSQL, real pg-boss and a local HTTP
  * double of Focus NFe's documented API v2 (test/focus-nfe-double.ts):
  * - the Focus NFe adapter: the NF-e it sends (values worked out by hand), issue, pending then
  *   authorised, SEFAZ's refusal, cancel, the provider down, a wrong token;

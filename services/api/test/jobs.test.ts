@@ -1,9 +1,9 @@
 /**
- * Jobs on the pg-boss queue (issue 11), driven by explicit ticks (no real-timer polling): a
+ * Jobs on the pg-boss queue, driven by explicit ticks (no real-timer polling): a
  * periodic job runs once per slot however many service instances tick (test clock); a queue with
  * `perTick` runs that many of its jobs per tick at most; an e-mail a
  * real SMTP relay refuses is retried on the queue with backoff until delivered, or becomes a
- * system error after the last attempt (issue 21; pg-boss times retries by the database clock, so
+ * system error after the last attempt (pg-boss times retries by the database clock, so
  * these wait real seconds, bounded).
  */
 import type net from 'node:net';
@@ -63,7 +63,7 @@ describe('periodic jobs across instances', () => {
   });
 });
 
-describe('mail retry on the job queue (issue 21)', () => {
+describe('mail retry on the job queue', () => {
   /** A real SMTP server that answers 451 (try again later) to the first `failures` messages, then accepts. */
   async function relay(failures: number): Promise<{ url: string; tries: () => number; received: string[]; close(): Promise<void> }> {
     let tries = 0;

@@ -1,5 +1,5 @@
 /**
- * The lint setup catches what it promises (issue 25), run through ESLint's Node API with the
+ * The lint setup catches what it promises, run through ESLint's Node API with the
  * workspace's own eslint.config.js:
  * - `import-x/no-cycle` fails a deliberate cycle between two .ts files (fixtures/lint-cycle,
  *   ignored by the normal lint run) and passes the files whose cycle was broken;

@@ -1,5 +1,5 @@
 /**
- * One low-stock threshold (issue 22): stored in `store_settings`, seeded from the
+ * One low-stock threshold: stored in `store_settings`, seeded from the
  * `LOW_STOCK_THRESHOLD` setting on a fresh store, set by an admin only (pt-BR 400s), and used by
  * the dashboard's pending tasks, the sales page's stock alerts and the bell's 'Estoque baixo'.
  */
@@ -45,7 +45,7 @@ describe('low-stock threshold', () => {
     expect(response.json()).toEqual({ threshold: 7 });
     expect(await get(URL)).toEqual({ threshold: 7 });
 
-    // Simple products by their stock; products with variants per variant (issue 22: the seeded rings and chain).
+    // Simple products by their stock; products with variants per variant (the seeded rings and chain).
     const stockAt = await expectedLowStock(service, 7);
     expect(stockAt.map((p) => p.id)).toContain(pieceId);
     const dashboard = dashboardSchema.parse(await get('/api/admin/dashboard'));

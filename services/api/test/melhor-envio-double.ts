@@ -8,7 +8,7 @@
  * serve the route). Its prices follow {@link melhorEnvioDoublePrice}, so tests know them
  * independently of the adapter. A real HTTP server on 127.0.0.1; requests are recorded.
  *
- * Labels (issue 23 "Labels and tracking"), Melhor Envio's documented label API v2, all `POST`:
+ * Labels, Melhor Envio's documented label API v2, all `POST`:
  * `/api/v2/me/cart` (validated like Melhor Envio: sender document and addresses required, 422
  * `{ message, errors: { field: [text] } }` otherwise; answers `{ id, protocol, price, status:
  * 'pending' }`, priced like the quote), `/api/v2/me/shipment/checkout` (`{ orders }`, paid from

@@ -1,7 +1,7 @@
 /**
  * A local double of MercadoPago.js v2 (the browser SDK, `https://sdk.mercadopago.com/js/v2`) in
  * its documented "Core Methods" shape, served by {@link MercadoPagoDouble} so a browser can pay by
- * card without reaching the real acquirer (issue 21):
+ * card without reaching the real acquirer:
  *
  * - `new MercadoPago(publicKey, { locale })`;
  * - `mp.fields.create('cardNumber' | 'expirationDate' | 'securityCode', { placeholder })` returns a

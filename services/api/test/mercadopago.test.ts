@@ -11,7 +11,7 @@
  *   (`PaymentConfirmedAfterExpiry`) and refunded by the staff;
  * - boleto: CPF and address go to the acquirer, the line comes back;
  * - an acquirer outage after the order was committed cancels it and returns its units;
- * - returns (issue 23): each return's share refunded with its own idempotency key, the payment
+ * - returns: each return's share refunded with its own idempotency key, the payment
  *   `refunded` only when everything is back, and that refund raising no alert.
  */
 import type { AddressInfo } from 'node:net';
@@ -87,7 +87,7 @@ describe('payment configuration', () => {
 });
 
 describe('cards', () => {
-  it("refunds each return's share through the acquirer with its own key; the payment is refunded when everything is back (issue 23)", async () => {
+  it("refunds each return's share through the acquirer with its own key; the payment is refunded when everything is back", async () => {
     const product = await createProduct(service, clock, 5, 12_990);
     const token = await double.cardToken('5031433215406351');
     const placed = (await placeOrder(service, buyer, { items: [{ productId: product.id, quantity: 2 }], customer, payment: { method: 'credit-card', cardToken: token, cardBrand: 'master', installments: 1 } })).json();
@@ -186,7 +186,7 @@ describe('PIX webhooks', () => {
     expect([after.status, after.paymentStatus]).toEqual(['paid', 'approved']);
   });
 
-  it('refuses a signature older than 5 minutes, and a replay with a fresh unsigned body id is a duplicate (issue 21, review item 13)', async () => {
+  it('refuses a signature older than 5 minutes, and a replay with a fresh unsigned body id is a duplicate', async () => {
     const { order, payment } = await pixOrder();
     double.setStatus(payment.id, 'approved');
     const stale = await double.notify(webhookUrl, payment.id, { ts: String(Math.floor(clock.now().getTime() / 1000) - 6 * 60) });

@@ -1,5 +1,5 @@
 /**
- * Admin notifications from real events (issue 11; admin.md 2): a customer's order raises 'Novo
+ * Admin notifications from real events (admin.md 2): a customer's order raises 'Novo
  * pedido' and 'Pagamento confirmado' with the real number and total, low stock follows the real
  * stock and the configured threshold, a payment confirmed after expiry and errors piling up
  * alert too; read and dismissed state is per admin; the admin's socket hears each one live.
@@ -73,7 +73,7 @@ describe('notifications from orders', () => {
 
     const notifications = await list(admin);
     const byTitle = (title: string) => notifications.find((n) => n.title === title);
-    // Issue 22: an order's notification opens that order's page in the panel; low stock opens the piece.
+    // An order's notification opens that order's page in the panel; low stock opens the piece.
     const orderAction = { label: 'Ver pedido', url: `/admin/orders/${order.id}` };
     expect(byTitle('Novo pedido')).toMatchObject({ type: 'info', read: false, description: `Pedido ${order.number} recebido: R$\u00a0246,90.`, action: orderAction });
     expect(byTitle('Pagamento confirmado')).toMatchObject({ type: 'success', description: `Pedido ${order.number} pago: R$\u00a0246,90.`, action: orderAction });

@@ -1,5 +1,5 @@
 /**
- * Product images in an S3-compatible bucket (issue 14 "Scaling out": `STORAGE=s3`), against s3rver
+ * Product images in an S3-compatible bucket (`STORAGE=s3`), against s3rver
  * over real HTTP: the storage's own contract (keys under `<prefix><bucket>/`, content types, missing
  * objects, refused keys, the scratch file of an upload removed), then the whole service configured
  * with it: an admin's multipart upload lands in the bucket and nowhere on local disk, is served at

@@ -1,5 +1,5 @@
 /**
- * The order lifecycle on the sandbox acquirer (issues 10, 13), against real PostgreSQL:
+ * The order lifecycle on the sandbox acquirer, against real PostgreSQL:
  * - every staff transition (mark paid with a note, ship with tracking, deliver, cancel, refund)
  *   with its history row (who and when), audit row, domain event and e-mail; each refused
  *   transition with its pt-BR message;

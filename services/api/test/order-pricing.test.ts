@@ -1,5 +1,5 @@
 /**
- * An order's price on real PostgreSQL over HTTP (issue 23): the freight is quoted again when the
+ * An order's price on real PostgreSQL over HTTP: the freight is quoted again when the
  * order is placed and charged as the shopper chose it (a forged or stale figure is a 409 and
  * nothing is written), a CEP must be of the state typed, a coupon is redeemed inside the order's
  * transaction (two shoppers at once for its last use: one order has the discount) and given back

@@ -1,5 +1,5 @@
 /**
- * Orders (issues 5, 10, 13) against real PostgreSQL: prices from the database (tampered prices
+ * Orders against real PostgreSQL: prices from the database (tampered prices
  * ignored), availability (stock minus other shoppers' reservations; own reservations consumed),
  * races for the last units, idempotent retries, the three payment methods (cards through the
  * sandbox acquirer's token, never the number; PIX checked with an independent EMV parser and
@@ -86,7 +86,7 @@ describe('placing an order', () => {
     expect(placed.number).toMatch(ORDER_CODE_PATTERN);
     expect(placed.items).toEqual(
       expect.arrayContaining([
-        // Products without options: no variant on the line (issue 22).
+        // Products without options: no variant on the line.
         { productId: chain.id, productName: chain.name, variantId: null, sku: null, variantLabel: null, quantity: 2, unitPriceCents: 15990, totalPriceCents: 31980 },
         { productId: ring.id, productName: ring.name, variantId: null, sku: null, variantLabel: null, quantity: 1, unitPriceCents: 8990, totalPriceCents: 8990 },
       ]),
@@ -279,7 +279,7 @@ describe('validation and access', () => {
     expect(reused.statusCode).toBe(402);
   });
 
-  it('answers 422 for an Idempotency-Key reused with another body, and the same order for the same body (issue 21)', async () => {
+  it('answers 422 for an Idempotency-Key reused with another body, and the same order for the same body', async () => {
     const chain = await product(5);
     const key = randomUUID();
     const body = { items: [{ productId: chain.id, quantity: 1 }], customer, payment: { method: 'pix' } };

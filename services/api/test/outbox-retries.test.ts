@@ -1,5 +1,5 @@
 /**
- * A failed domain-event handler is not lost (issue 21): the event is dispatched for the other
+ * A failed domain-event handler is not lost: the event is dispatched for the other
  * handlers; the failed one is retried on the job queue (pg-boss) with backoff until it succeeds,
  * or is dead-lettered after OUTBOX_HANDLER_MAX_ATTEMPTS runs into `dead_letters`, which the
  * developer dashboard's route lists. Real PostgreSQL, real pg-boss; the retry delay is 1 s here,

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => service?.close());
 
 const OWNER_PASSWORD = 'Senha-da-Dona-2026';
-/** The command with the password piped on standard input (never on argv: issue 21). */
+/** The command with the password piped on standard input (never on argv, where other local users could read it). */
 const createOwner = (email: string, password = OWNER_PASSWORD) => {
   const running = run(process.execPath, ['src/scripts/create-owner.ts', '--email', email, '--name', 'Dona'], {
     env: { ...process.env, DATABASE_URL: service.config.databaseUrl!, DATA_DIR: service.dataDir },
@@ -32,12 +32,12 @@ describe('create-owner', () => {
   it('creates a confirmed admin from the command line', async () => {
     const { stdout } = await createOwner('Dona@Loja.com.br');
     expect(stdout).toContain('owner ready: dona@loja.com.br (admin): new account');
-    // The owner enrols an authenticator at the first sign-in (issue 21 / review finding 9).
+    // The owner enrols an authenticator at the first sign-in.
     const owner = await signInEnrolling(service, 'dona@loja.com.br', OWNER_PASSWORD);
     expect(await rolesOf(owner)).toEqual(['admin']);
   });
 
-  it("replaces an unconfirmed sign-up of the owner's e-mail instead of keeping its password (issue 10 hole 1)", async () => {
+  it("replaces an unconfirmed sign-up of the owner's e-mail instead of keeping its password", async () => {
     const email = uniqueEmail('dona.sequestrada');
     // Someone else signed up with the owner's address first and never confirmed it.
     const attacker = await service.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email, password: 'senha-do-atacante', fullName: 'Atacante' } });
@@ -72,7 +72,7 @@ describe('create-owner', () => {
     await expect(weak).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Inclua pelo menos um número.') });
   });
 
-  it('refuses a missing or short password, and any password on the command line (issue 21)', async () => {
+  it('refuses a missing or short password, and any password on the command line', async () => {
     await expect(createOwner('x@y.com', 'curta')).rejects.toMatchObject({ code: 2 });
     await expect(createOwner('x@y.com', '')).rejects.toMatchObject({ code: 2 });
     await expect(run(process.execPath, ['src/scripts/create-owner.ts', '--email', 'x@y.com', '--password', OWNER_PASSWORD], { env: { ...process.env, DATABASE_URL: service.config.databaseUrl! } })).rejects.toMatchObject({

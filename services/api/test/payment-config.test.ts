@@ -1,4 +1,4 @@
-/** The acquirer's configuration (issue 10 item 6; issue 21 / review item 14: never the sandbox in production). */
+/** The acquirer's configuration (never the sandbox in production). */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 

@@ -44,7 +44,7 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/remotes', () => {
-  /** A registry file's entries as served: each marked as the operator's bootstrap entry (issue 32). */
+  /** A registry file's entries as served: each marked as the operator's bootstrap entry. */
   const asServed = (entries: RemoteRegistry) => entries.map((entry) => ({ ...entry, bootstrap: true }));
   it('falls back to the defaults built from REMOTE_<NAME>_URL when the file is missing', async () => {
     const entries = await registry();

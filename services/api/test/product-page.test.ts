@@ -1,5 +1,5 @@
 /**
- * The product page's service side (issue 22) against real PostgreSQL: readable unique slugs
+ * The product page's service side against real PostgreSQL: readable unique slugs
  * (accents stripped, `-2` on a collision, unchanged by a rename), `GET /api/products/by-slug/:slug`
  * (404 in pt-BR), the gallery route (at most 8, alt text required, admin only, audited, the first
  * image is the cover) and the migration's backfill of slugs and galleries for existing rows.

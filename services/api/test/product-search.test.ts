@@ -1,5 +1,5 @@
 /**
- * Search as shoppers type it (issue 22) against real PostgreSQL and the seeded demo catalogue:
+ * Search as shoppers type it against real PostgreSQL and the seeded demo catalogue:
  * `GET /api/products?search=` ignores accents and case, needs every word in any order, tolerates
  * a one-letter typo, ranks name matches first and combines with the category; the search bar's
  * `GET /api/products/suggestions?q=` answers product names with their slugs and categories; the

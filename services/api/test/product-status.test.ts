@@ -1,5 +1,5 @@
 /**
- * Product status (issue 22) against real PostgreSQL: drafts and archived products are hidden from
+ * Product status against real PostgreSQL: drafts and archived products are hidden from
  * every public surface (lists, search, featured, the product page's routes, reservations, orders),
  * the admin list filters by status with counts, an archived product is restored to draft or
  * active (audited), and only admins reach the new routes.

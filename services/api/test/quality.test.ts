@@ -1,5 +1,5 @@
 /**
- * System status and QA (issue 11; admin.md 2, 3, 8): every status check probes the real system
+ * System status and QA (admin.md 2, 3, 8): every status check probes the real system
  * (a storage folder that cannot be written turns the storage and upload checks to errors; a
  * remote whose manifest does not answer is an error), and the QA run finds planted problems,
  * none on the clean seeded store, keeps ignored issues ignored and resolves what was fixed.

@@ -1,7 +1,7 @@
 /**
  * The per-IP rate limits at their real values (every other API test raises them to 10000):
  * the defaults of AUTH_RATE_LIMIT_PER_MINUTE (30) and TOTP_RATE_LIMIT_PER_MINUTE (10), with 429
- * and the pt-BR message on sign-in, sign-up and the TOTP step (issue 10). A client cannot slip
+ * and the pt-BR message on sign-in, sign-up and the TOTP step. A client cannot slip
  * past them by sending a different X-Forwarded-For each time (hole 3).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ describe('rate limits at their real values', () => {
     expect(service.config.totpRateLimitPerMinute).toBe(10);
   });
 
-  it('throttle 45 sign-ins from one client even with 45 different X-Forwarded-For values (issue 10 hole 3)', async () => {
+  it('throttle 45 sign-ins from one client even with 45 different X-Forwarded-For values', async () => {
     // The limiter counts every request to the route. The first 29 carry a malformed e-mail (400,
     // cheap); from the 30th on they are real attempts, each of which would cost an argon2 check,
     // so the whole run stays well inside the one-minute window even on a busy machine.

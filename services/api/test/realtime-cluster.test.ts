@@ -1,8 +1,8 @@
 /**
- * Fan-out across service processes (issue 11): two `node src/server.ts` processes on different
+ * Fan-out across service processes: two `node src/server.ts` processes on different
  * ports share one database; a developer's socket on each receives every error event, whichever
- * process recorded it, with the same ids in the same order. The service is stateless (issue 14,
- * "Scaling out"): a session begun on one process is refreshed on the other, a remote release
+ * process recorded it, with the same ids in the same order. The service is stateless, so it
+ * scales out: a session begun on one process is refreshed on the other, a remote release
  * published through one is what the other's registry serves, and a product image uploaded through
  * one (to the S3 storage both are configured with, s3rver here) is served, used and deleted through
  * the other.
@@ -22,7 +22,7 @@ import { startS3Double, type S3Double } from './s3-double.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 
 let database: Awaited<ReturnType<typeof createDatabase>>;
-/** The release origin the processes allow (RELEASE_ORIGINS, issue 21); the test serves a build there. */
+/** The release origin the processes allow (RELEASE_ORIGINS); the test serves a build there. */
 let releasePort: number;
 let s3: S3Double;
 const processes: ServiceProcess[] = [];

@@ -1,5 +1,5 @@
 /**
- * Websocket limits (issue 21, review item 2), over real sockets: the review's black-box step (many
+ * Websocket limits, over real sockets: the review's black-box step (many
  * sockets from one address, a flood of `subscribe` + `lastId`) no longer works:
  * - REALTIME_MAX_SOCKETS_PER_IP sockets per client address and REALTIME_MAX_SOCKETS_PER_ACCOUNT per
  *   account: the next handshake is refused with 429 and no socket;

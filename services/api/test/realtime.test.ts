@@ -1,5 +1,5 @@
 /**
- * The realtime backbone in one service process over real sockets (issue 11): channel access
+ * The realtime backbone in one service process over real sockets: channel access
  * checked on the server, replay of missed events after a reconnect, commit-order positions with
  * two interleaved writers, the error-report flood, and the 1001 close on shutdown.
  */

@@ -1,5 +1,5 @@
 /**
- * Release health from real users (issue 24): Web Vitals beacons (text/plain JSON, as sendBeacon
+ * Release health from real users: Web Vitals beacons (text/plain JSON, as sendBeacon
  * sends them) aggregated per remote version, crashed sessions from unhandled errors, the
  * crash-free rate and adoption, the per-day series, sampling by session, and the route's checks.
  */

@@ -1,14 +1,14 @@
 /**
- * Remote releases (issue 14) against real PostgreSQL and a real static origin (Fastify serving
+ * Remote releases against real PostgreSQL and a real static origin (Fastify serving
  * build directories from disk over HTTP): publish, activate, refuse a release whose manifest is
  * unreachable or whose entry does not match its hash, `--no-activate`, rollback down to the
  * bootstrap entry, the registry `GET /api/remotes` serves (never cached), access and audit rows,
  * and the activation relayed to open tabs on the public realtime channel `releases`; a canary
  * rolled back by the canary-guard job (driven by a test clock and explicit ticks) once its error
- * rate is past the threshold, and kept while it is under it. Issue 20: the Node build's hash and
+ * rate is past the threshold, and kept while it is under it. The Node build's hash and
  * the weight recorded with a release, the hash on the registry entries that serve it, the Node
  * container checked before every activation, and a remote without a server build still released.
- * Issue 25: the release tool's way in, the registry opened on the database
+ * The release tool's way in, the registry opened on the database
  * (`@prata/api/releases`), records and refuses as the routes do.
  */
 import { createHash } from 'node:crypto';
@@ -48,7 +48,7 @@ async function build(version: string, entrySource = `/* storefront ${version} */
 
 /**
  * Writes a build of `remote` at `version` under the origin whose manifest announces its Node
- * container `server/remoteEntry.js` (issue 20) with `serverSource`, or no server build when null;
+ * container `server/remoteEntry.js` with `serverSource`, or no server build when null;
  * returns its release body with the SRI hashes of both entries.
  */
 async function twinBuild(remote: 'checkout', version: string, serverSource: string | null = `/* ${remote} ${version} node */`) {
@@ -170,7 +170,7 @@ describe('remote releases', () => {
     expect((await storefront()).version).toBe('0.1.0-aaaaaaaa');
   });
 
-  it("cannot probe internal hosts (issue 21, review item 7): origins off RELEASE_ORIGINS, redirects and 'activate: false' all get the same refusal", async () => {
+  it("cannot probe internal hosts: origins off RELEASE_ORIGINS, redirects and 'activate: false' all get the same refusal", async () => {
     const integrity = `sha384-${'A'.repeat(64)}`;
     const answers: string[] = [];
     for (const [version, manifestUrl] of [
@@ -348,7 +348,7 @@ describe('remote releases', () => {
     expect((await storefront()).version).toBe(active);
   });
 
-  it("cannot be rolled back or shielded by anonymous traffic (issues 21 and 32, reviews' item 1 and #3): only clients the registry counted get a token, and the guard counts erroring clients, not reports", async () => {
+  it("cannot be rolled back or shielded by anonymous traffic: only clients the registry counted get a token, and the guard counts erroring clients, not reports", async () => {
     const stable = (await storefront()).version;
     const canaryVersion = '0.1.0-34343434';
     expect((await post('/api/developer/remotes/storefront/releases', developer, { ...(await build(canaryVersion)), activate: false })).statusCode).toBe(201);
@@ -411,7 +411,7 @@ describe('remote releases', () => {
     expect((await storefront()).version).toBe(stable);
   });
 
-  it('decides on the share of erroring clients (issue 32): at least CANARY_MIN_ERRORED_CLIENTS, and more than CANARY_ERROR_RATIO x the stable share', () => {
+  it('decides on the share of erroring clients: at least CANARY_MIN_ERRORED_CLIENTS, and more than CANARY_ERROR_RATIO x the stable share', () => {
     const figures = (erroredClients: number, clients: number) => ({ version: 'v', erroredClients, clients, rate: erroredClients / clients });
     expect(canaryFails(figures(5, 10), figures(2, 10))).toBe(true);
     expect(canaryFails(figures(5, 10), figures(3, 10))).toBe(false); // 0.5 is not more than 2 x 0.3
@@ -430,7 +430,7 @@ describe('remote releases', () => {
     const clients = Array.from({ length: 20 }, (_, i) => `visitante-${String(i).padStart(4, '0')}`);
     const address = (client: string) => `198.51.100.${clients.indexOf(client) + 1}`;
     const tokens = new Map<string, string>();
-    // From 20 addresses (at most CANARY_CLIENTS_PER_ADDRESS client ids count per address, issue 21).
+    // From 20 addresses (at most CANARY_CLIENTS_PER_ADDRESS client ids count per address).
     for (const client of [...clients, ...clients]) {
       const answer = await service.app.inject({ method: 'GET', url: `/api/remotes?client=${client}`, remoteAddress: address(client) });
       expect(answer.statusCode).toBe(200);
@@ -496,7 +496,7 @@ describe('remote releases', () => {
     expect(await sql(service, `select 1 from remote_canary_clients`)).toEqual([]);
   });
 
-  it("rolls a canary back by itself when its real users' p75 LCP is more than 10 % worse, recording the figures and the time to rollback (issue 24); forged beacons move nothing (issue 32)", async () => {
+  it("rolls a canary back by itself when its real users' p75 LCP is more than 10 % worse, recording the figures and the time to rollback; forged beacons move nothing", async () => {
     const stable = (await storefront()).version;
     const canaryVersion = '0.1.0-5a5a5a5a';
     expect((await post('/api/developer/remotes/storefront/releases', developer, { ...(await build(canaryVersion)), activate: false })).statusCode).toBe(201);
@@ -553,7 +553,7 @@ describe('remote releases', () => {
     expect(log!.details.breachToRollbackMs as number).toBeLessThanOrEqual(60_000);
   });
 
-  it("records a release's Node build hash and weight, serves the hash on the registry entry and checks the Node container before every activation (issue 20)", async () => {
+  it("records a release's Node build hash and weight, serves the hash on the registry entry and checks the Node container before every activation", async () => {
     const releasesUrl = '/api/developer/remotes/checkout/releases';
     const weight = { jsGzip: 66_461, cssGzip: 4_909 };
     const withServer = await twinBuild('checkout', '0.2.0-11110000');
@@ -565,10 +565,10 @@ describe('remote releases', () => {
     const checkout = async (query = '', who?: SignedIn) =>
       remoteRegistrySchema.parse((await service.app.inject({ method: 'GET', url: `/api/remotes${query}`, headers: who ? bearer(who) : {} })).json()).find((entry) => entry.name === 'checkout')!;
     expect(await checkout()).toMatchObject({ version: withServer.version, serverIntegrity: withServer.serverIntegrity });
-    // A release is never marked as the operator's bootstrap entry (the host runs unhashed Node builds only for that one, issue 32).
+    // A release is never marked as the operator's bootstrap entry (the host runs unhashed Node builds only for that one).
     expect(await checkout()).not.toHaveProperty('bootstrap');
 
-    // A build whose manifest announces a Node build, published without its hash: refused (the host would run it unchecked; issue 32, review #4).
+    // A build whose manifest announces a Node build, published without its hash: refused (the host would run it unchecked, review #4).
     const { serverIntegrity: _omitted, ...unhashed } = await twinBuild('checkout', '0.2.0-55550000');
     const withoutHash = await post(releasesUrl, developer, unhashed);
     expect(withoutHash.statusCode).toBe(409);
@@ -617,10 +617,10 @@ describe('remote releases', () => {
     expect((await checkout()).version).toBe(unannounced.version);
   });
 
-  it('gives a version recorded without its Node build hash and weight (before issue 20) both when it is published again', async () => {
+  it('gives a version recorded without its Node build hash and weight (before server builds) both when it is published again', async () => {
     const releasesUrl = '/api/developer/remotes/checkout/releases';
     const { serverIntegrity, ...older } = await twinBuild('checkout', '0.2.0-66660000');
-    // Recorded before issue 20 (it can no longer be published without the hash: issue 32).
+    // Recorded before server builds (it can no longer be published without the hash).
     expect((await post(releasesUrl, developer, { ...older, activate: false })).statusCode).toBe(409);
     expect((await post(releasesUrl, developer, { ...older, serverIntegrity, activate: false })).statusCode).toBe(201);
     await sql(service, `update remote_releases set server_integrity = null, weight_js_gzip = null, weight_css_gzip = null where version = ?`, [older.version]);

@@ -1,5 +1,5 @@
 /**
- * Favourites that reserve stock (issue 4; storefront.md 4, 5, 8, 9) against real PostgreSQL:
+ * Favourites that reserve stock (storefront.md 4, 5, 8, 9) against real PostgreSQL:
  * one unit held for 30 minutes, available = stock - active reservations, one active
  * reservation per shopper and product, no unit means no reservation, release on unfavourite,
  * expiry on its own (controllable clock + the 60 s job), and a race of parallel reservations on

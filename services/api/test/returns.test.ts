@@ -1,5 +1,5 @@
 /**
- * Returns and exchanges (issue 23; CDC art. 49) on real PostgreSQL and the sandbox acquirer:
+ * Returns and exchanges (CDC art. 49) on real PostgreSQL and the sandbox acquirer:
  * - within 7 São Paulo days of delivery a request is approved at once; after it, it waits for the
  *   owner (approve / refuse); the deadline's day boundary worked out by hand;
  * - units: never more than bought minus already asked (a refused request frees them), two
@@ -121,7 +121,7 @@ describe('within the withdrawal right', () => {
     const salesBefore = (await call('GET', '/api/admin/sales?period=all', admin)).json();
     const refunded = await act(request.id, 'refund');
     expect(refunded.json()).toMatchObject({ status: 'refunded', refundedCents: 12_990 });
-    // The sales report takes the refund off the revenue and lists it (issue 23: totals stay consistent).
+    // The sales report takes the refund off the revenue and lists it (totals stay consistent).
     const salesAfter = (await call('GET', '/api/admin/sales?period=all', admin)).json();
     expect(salesBefore.totals.revenueCents - salesAfter.totals.revenueCents).toBe(12_990);
     expect(salesAfter.discounts.refundedCents - salesBefore.discounts.refundedCents).toBe(12_990);
@@ -212,7 +212,7 @@ describe('within the withdrawal right', () => {
   });
 });
 
-describe('exchanges for another option (issue 23: ring sizes)', () => {
+describe('exchanges for another option (ring sizes)', () => {
   /** A ring with sizes 16 and 18 (`stock` each before the sale), one bought in size 18 by card, paid and delivered. */
   async function deliveredRing(stock: [number, number]) {
     const response = await call('POST', '/api/admin/products', admin, {

@@ -1,5 +1,5 @@
 /**
- * The role matrix (issue 3): walks the service's route table and calls every route as
+ * The role matrix: walks the service's route table and calls every route as
  * anonymous, customer, admin and developer, checking the declared access is enforced. A new
  * route is covered automatically; one without a declaration cannot even register.
  */
@@ -27,7 +27,7 @@ const ALLOWED: Record<RouteAccess, Caller[]> = {
  */
 const POLICY: [RegExp, RouteAccess][] = [
   [/^\/api\/admin-registrations(\/|$)/, 'public'],
-  // Admin panel (issue 12): products and images, search, dashboard, sales, logs, content, social links, users.
+  // Admin panel: products and images, search, dashboard, sales, logs, content, social links, users.
   [/^\/api\/admin\/(products|product-images|search|dashboard|sales|logs|content|social-links|users)(\/|$)/, 'admin'],
   [/^\/api\/admin\//, 'admin'],
   [/^\/api\/security\//, 'admin'],
@@ -35,22 +35,22 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^\/api\/me(\/|$)/, 'customer'],
   [/^\/api\/reservations(\/|$)/, 'customer'],
   [/^\/api\/orders(\/|$)/, 'customer'],
-  [/^\/api\/coupons\//, 'customer'], // coupon checks (issue 23): per-account limits need the account; rate-limited
+  [/^\/api\/coupons\//, 'customer'], // coupon checks: per-account limits need the account; rate-limited
   [/^\/api\/payments\/sandbox\//, 'customer'],
   [/^\/api\/payments\/(config|webhook)$/, 'public'],
   [/^\/api\/auth\//, 'public'],
-  // Back-in-stock alerts (issue 22): anyone may ask (anonymous by e-mail, double opt-in), rate-limited; the e-mailed links.
+  // Back-in-stock alerts: anyone may ask (anonymous by e-mail, double opt-in), rate-limited; the e-mailed links.
   [/^\/api\/back-in-stock(\/|$)/, 'public'],
-  [/^GET \/api\/products(\/|$)/, 'public'], // the catalogue, product pages and the search bar's suggestions (issue 22)
+  [/^GET \/api\/products(\/|$)/, 'public'], // the catalogue, product pages and the search bar's suggestions
   [/^GET \/api\/(health|remotes|content|social-links|store-contact|store-offers)(\/|$)/, 'public'],
   [/^GET \/images\//, 'public'],
-  [/^GET \/api\/cep\//, 'public'], // CEP lookup (issue 23): rate-limited
-  [/^POST \/api\/shipping\/quotes$/, 'public'], // freight quotes (issue 23): rate-limited, priced on the server
-  [/^GET \/api\/invoices\/[^/]+\/[^/]+$/, 'public'], // an invoice's DANFE/XML (issue 23): the signed, 15-minute link is the authorisation; rate-limited
-  [/^POST \/api\/shipping\/webhook$/, 'public'], // the carrier's tracking notifications (issue 23): X-ME-Signature over the raw body
-  [/^GET \/api\/shipping\/sandbox-labels\//, 'public'], // sandbox labels (issue 23): unguessable ids, 404 unless CARRIER=sandbox
+  [/^GET \/api\/cep\//, 'public'], // CEP lookup: rate-limited
+  [/^POST \/api\/shipping\/quotes$/, 'public'], // freight quotes: rate-limited, priced on the server
+  [/^GET \/api\/invoices\/[^/]+\/[^/]+$/, 'public'], // an invoice's DANFE/XML: the signed, 15-minute link is the authorisation; rate-limited
+  [/^POST \/api\/shipping\/webhook$/, 'public'], // the carrier's tracking notifications: X-ME-Signature over the raw body
+  [/^GET \/api\/shipping\/sandbox-labels\//, 'public'], // sandbox labels: unguessable ids, 404 unless CARRIER=sandbox
   [/^POST \/api\/errors$/, 'public'], // error reports from every browser: size- and rate-limited
-  [/^POST \/api\/vitals$/, 'public'], // Web Vitals beacons from every browser (issue 24): size- and rate-limited
+  [/^POST \/api\/vitals$/, 'public'], // Web Vitals beacons from every browser: size- and rate-limited
   [/^GET \/api\/realtime$/, 'public'], // websocket: channels check roles on the server
 ];
 

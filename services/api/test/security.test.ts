@@ -1,5 +1,5 @@
 /**
- * Service-wide defences of issue 10, over the real service: the client IP is the socket address
+ * Service-wide defences, over the real service: the client IP is the socket address
  * unless TRUST_PROXY names the proxies (hole 3), the API's security headers and CORS, mail links
  * kept out of logs and storage once delivered through SMTP (hole 9, against a local SMTP server
  * speaking the real protocol), the local mail mode announced at start, and the service process
@@ -65,7 +65,7 @@ async function serviceWithLog(env: Record<string, string>): Promise<TestService 
 const failedSignIn = (target: TestService, forwardedFor: string) =>
   target.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: uniqueEmail('ninguem'), password: 'errada' }, headers: { 'x-forwarded-for': forwardedFor } });
 
-describe('client IP (issue 10 hole 3)', () => {
+describe('client IP', () => {
   it('ignores X-Forwarded-For by default: the audit log keeps the socket address', async () => {
     const direct = await service();
     expect((await failedSignIn(direct, '203.0.113.9')).statusCode).toBe(401);
@@ -112,7 +112,7 @@ describe('headers and CORS', () => {
   });
 });
 
-describe('one-time links (issue 10 hole 9)', () => {
+describe('one-time links', () => {
   it('says at start that the local mail mode prints links, and prints them', async () => {
     const local = await serviceWithLog({});
     expect(local.logLines()).toContain('SMTP_URL is not set: local mail mode');
@@ -123,7 +123,7 @@ describe('one-time links (issue 10 hole 9)', () => {
     expect(local.logLines()).toContain(stored.link!);
   });
 
-  it('with MAIL_DISABLED=true, sends nothing and neither logs nor keeps the link (issue 21)', async () => {
+  it('with MAIL_DISABLED=true, sends nothing and neither logs nor keeps the link', async () => {
     const disabled = await serviceWithLog({ MAIL_DISABLED: 'true' });
     expect(disabled.logLines()).toContain('MAIL_DISABLED=true: no e-mail is sent');
     const email = uniqueEmail();
@@ -182,7 +182,7 @@ describe('the service process', () => {
     return () => text;
   };
 
-  it('refuses to start in production with a missing, short or well-known secret, saying how to make one (issue 10 hole 5)', async () => {
+  it('refuses to start in production with a missing, short or well-known secret, saying how to make one', async () => {
     const cases: [Record<string, string>, string][] = [
       [{}, 'JWT_SECRET is not set'],
       [{ JWT_SECRET: 'change-me-to-a-long-random-secret-value', ENCRYPTION_KEY: 'k'.repeat(8) + 'QxZ1-Ab9_Tr4Lm7Pw2Ks5Vn8Hd3Jf6Gc0Yb' }, 'JWT_SECRET is a well-known or guessable value'],
@@ -198,7 +198,7 @@ describe('the service process', () => {
     }
   });
 
-  it('prints a one-time owner setup link at start while no admin exists (issue 10 hole 2)', async () => {
+  it('prints a one-time owner setup link at start while no admin exists', async () => {
     const database = await createDatabase();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prata-svc-'));
     closers.push(async () => {

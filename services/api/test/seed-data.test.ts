@@ -1,5 +1,5 @@
 /**
- * The seeded catalogue is what the data files say (issue 25 moved it out of code): a fresh
+ * The seeded catalogue is what the data files say (the catalogue is data, not code): a fresh
  * database holds one product per entry of `src/seeding/data/catalogue.json` with the same fields,
  * creation dates `ageDays` apart, and each product's image is, byte for byte, the file
  * `src/seeding/data/art/<slug>.svg`; the fallback image is `data/fallback.svg`. The data files are

@@ -1,5 +1,5 @@
 /**
- * State every replica shares (issue 21, "Every replica shares its state"; docker-compose runs two):
+ * State every replica shares (docker-compose runs two):
  * - two service processes started at the same moment on an EMPTY database migrate and seed once
  *   (an advisory lock serialises them), and both serve;
  * - a rate limit holds across both processes: requests alternating between them are counted in

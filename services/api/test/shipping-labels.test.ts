@@ -1,5 +1,5 @@
 /**
- * Shipping labels and tracking (issue 23 "Labels and tracking") against real PostgreSQL and a
+ * Shipping labels and tracking against real PostgreSQL and a
  * local double of Melhor Envio's documented label API (melhor-envio-double.ts, whose prices and
  * codes the test knows):
  * - the gateway: cart, checkout, generate, print and tracking in order, with the documented

@@ -1,5 +1,5 @@
 /**
- * Freight quotes by CEP (issue 23), `POST /api/shipping/quotes`: priced by Melhor Envio's API
+ * Freight quotes by CEP, `POST /api/shipping/quotes`: priced by Melhor Envio's API
  * (a local double of its documented quote, melhor-envio-double.ts, whose prices the test knows),
  * or by the store's freight table by region when the carrier is slow, failing or not configured
  * (the seeded table: North PAC R$ 39,90 up to 1 kg + R$ 9,00 per further kg), with the store's

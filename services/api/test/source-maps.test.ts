@@ -1,5 +1,5 @@
 /**
- * Source maps (issue 24): a real minified build (terser) with its source map, run in a real V8
+ * Source maps: a real minified build (terser) with its source map, run in a real V8
  * context so the stack trace is the one a browser would send; the map uploaded like `npm run
  * release` does; once the `source-map-frames` job ran (never while the report is answered: security
  * review 2026-11-29 #1), the report's top frame comes back as the original file, line and source

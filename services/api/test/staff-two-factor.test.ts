@@ -1,5 +1,5 @@
 /**
- * Staff accounts need a staff-grade password and 2FA (issue 21 / review finding 9): every way the
+ * Staff accounts need a staff-grade password and 2FA: every way the
  * store grants admin or developer (users tab, developer setup, approval of a registration, the
  * owner's setup token, create-owner) refuses an account whose password fails the panel strength
  * rule, and the account then enrols an authenticator at its next sign-in: the password answers

@@ -1,5 +1,5 @@
 /**
- * Stock hoarding (issue 21, review item 4): the review's scenario, two confirmed accounts each
+ * Stock hoarding: the review's scenario, two confirmed accounts each
  * sending 3 unpaid boleto orders of the whole catalogue at 99 units, can no longer mark the
  * catalogue sold out for a week:
  * - at most ORDER_MAX_UNITS_PER_PRODUCT (default 5) units of a product per order, and

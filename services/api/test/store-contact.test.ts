@@ -1,5 +1,5 @@
 /**
- * The store's contact details (issue 22): edited from the panel (admin only, Brazilian phone and
+ * The store's contact details: edited from the panel (admin only, Brazilian phone and
  * WhatsApp mobile numbers and e-mail validated on the server with pt-BR messages, an audit row),
  * served publicly to the footer and the contact page; the hand-written migration matches the entity.
  */

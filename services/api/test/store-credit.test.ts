@@ -1,6 +1,6 @@
 /**
- * Store credit spent at checkout (issue 23: "refunds through the acquirer or issues store credit";
- * a credit the shopper cannot spend is no refund), on real PostgreSQL and the sandbox acquirer:
+ * Store credit spent at checkout (a return is refunded through the acquirer or as store
+ * credit, and a credit the shopper cannot spend is no refund), on real PostgreSQL and the sandbox acquirer:
  * - part of the total paid with credit: the acquirer is asked for the rest only, the ledger shows
  *   the spend, and a cancelled order gives the credit back;
  * - an order the credit pays whole is paid at once with method 'store-credit' (no acquirer), and a

@@ -1,5 +1,5 @@
 /**
- * The service as a user runs it (issue 15, "Reliability"): `src/server.ts` as a real process on
+ * The service as a user runs it: `src/server.ts` as a real process on
  * its embedded PostgreSQL, in its own process group so the test can press Ctrl+C the way a
  * terminal does (SIGINT to the whole group). In order, on one store:
  * - `npm run create-owner` while the store runs uses the store's database and leaves it running;
@@ -90,7 +90,7 @@ afterAll(async () => {
 describe('store process', () => {
   it('runs npm run create-owner against the running store without stopping its database', async () => {
     const before = await postmasterPid();
-    // The password on argv is refused (issue 21: visible to `ps` and kept in shell history).
+    // The password on argv is refused (visible to `ps` and kept in shell history).
     const onArgv = await run(process.execPath, ['src/scripts/create-owner.ts', '--email', 'dona@minhaloja.com.br', '--password', 'Uma-Senha-Forte-2026'], { env: env(), timeout: 60_000 }).then(
       () => null,
       (error: { code: number; stderr: string }) => error,

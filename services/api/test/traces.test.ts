@@ -1,5 +1,5 @@
 /**
- * Traces (issue 24): a browser's API call carries a W3C `traceparent`; the request's span, its
+ * Traces: a browser's API call carries a W3C `traceparent`; the request's span, its
  * hooks and handler, and the SQL it ran share that trace id; the service keeps the trace of a
  * slow request (TRACE_SLOW_MS 0 here: every request) for the developer area, and an error report
  * naming the trace links its event to it.

@@ -1,5 +1,5 @@
 /**
- * Two-factor authentication (issues 3 and 10; admin.md 4, 5, 9). Codes come from an independent
+ * Two-factor authentication (admin.md 4, 5, 9). Codes come from an independent
  * RFC 6238 implementation written here on node:crypto and, when installed, from Debian's
  * `oathtool --totp` (both must agree): a current code is accepted, a stale one refused, a used
  * one cannot be replayed, a recovery code works once, the secret is encrypted at rest; a
@@ -69,7 +69,7 @@ describe('two-factor authentication', () => {
   let secret: string;
   let recoveryCodes: string[];
 
-  it('is set up by the server only with the current password (issue 21): secret, otpauth URI under the store name, 10 recovery codes', async () => {
+  it('is set up by the server only with the current password: secret, otpauth URI under the store name, 10 recovery codes', async () => {
     // A stolen access token alone cannot start a setup.
     expect((await post('/api/security/2fa/setup', {}, bearer(admin))).statusCode).toBe(400);
     const wrong = await post('/api/security/2fa/setup', { currentPassword: 'not-the-password' }, bearer(admin));
@@ -146,7 +146,7 @@ describe('two-factor authentication', () => {
     expect((await post('/api/auth/sign-in/totp', { challengeToken: challenge2, code })).statusCode).toBe(401);
   });
 
-  it('cannot be swapped to another authenticator with the access token alone (issue 21, review item 3)', async () => {
+  it('cannot be swapped to another authenticator with the access token alone', async () => {
     clock.advance(30_000);
     // The review's black-box step: setup with only the Bearer token, then with the password but no current code.
     expect((await post('/api/security/2fa/setup', {}, bearer(admin))).statusCode).toBe(400);
@@ -171,7 +171,7 @@ describe('two-factor authentication', () => {
     expect((await post('/api/security/2fa/setup', { currentPassword: customer.password }, bearer(customer))).statusCode).toBe(403);
   });
 
-  it('kills a challenge after 5 codes, even when the 6th is right (issue 10 hole 4)', async () => {
+  it('kills a challenge after 5 codes, even when the 6th is right', async () => {
     await clearFailures(); // the replay and stale-code checks above each counted a failure
     clock.advance(30_000);
     const challengeToken = await challengeFor(admin);
@@ -189,7 +189,7 @@ describe('two-factor authentication', () => {
     expect((await post('/api/auth/sign-in/totp', { challengeToken: await challengeFor(admin), code: right })).statusCode).toBe(200);
   });
 
-  it('counts wrong codes towards the account lockout, across challenges (issue 10 hole 4)', async () => {
+  it('counts wrong codes towards the account lockout, across challenges', async () => {
     clock.advance(30_000);
     const right = codeNow(secret);
     const first = await challengeFor(admin);
@@ -206,7 +206,7 @@ describe('two-factor authentication', () => {
     admin = { ...admin, accessToken: again.json().accessToken, cookie: refreshCookieFrom(again.headers['set-cookie']) };
   });
 
-  it('asks for a code to change the e-mail while 2FA is on (issue 10 hole 8)', async () => {
+  it('asks for a code to change the e-mail while 2FA is on', async () => {
     const newEmail = uniqueEmail('novo.admin');
     const noCode = await post('/api/me/email', { newEmail, currentPassword: admin.password }, bearer(admin));
     expect(noCode.statusCode).toBe(400);
@@ -219,7 +219,7 @@ describe('two-factor authentication', () => {
     expect(tokenFrom((await lastMailTo(service, newEmail)).link, 'novo-email')).toBeTruthy();
   });
 
-  it('turns off only with the password and a code, signs out the other sessions, and sign-in is one step again (issue 10 holes 4, 8)', async () => {
+  it('turns off only with the password and a code, signs out the other sessions, and sign-in is one step again', async () => {
     clock.advance(30_000);
     const other = await post('/api/auth/sign-in/totp', { challengeToken: await challengeFor(admin), code: codeNow(secret) });
     const elsewhere = refreshCookieFrom(other.headers['set-cookie']);

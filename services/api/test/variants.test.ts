@@ -1,5 +1,5 @@
 /**
- * Variants (issue 22) against real PostgreSQL: the admin saves options and variants (validation in
+ * Variants against real PostgreSQL: the admin saves options and variants (validation in
  * pt-BR, SKUs unique store-wide, update by id, removal refused once ordered, admin only); the
  * public payload carries them with the product's stock and availability as their sums; an order
  * takes units of the chosen variant only, at its price, and a cancellation gives them back; a race

@@ -4,7 +4,7 @@ import { BRAZILIAN_STATE_NAMES, BRAZILIAN_STATES, maskCep, brazilianPhoneSchema,
 
 const address = { label: 'Casa', zipCode: '01310100', street: 'Av. Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
 
-describe('shopper account schemas (issue 22)', () => {
+describe('shopper account schemas', () => {
   it('lists exactly the 27 UF codes', () => {
     expect([...BRAZILIAN_STATES].sort()).toEqual(getStates().map((state) => state.code).sort());
     for (const state of getStates()) expect(BRAZILIAN_STATE_NAMES[state.code as keyof typeof BRAZILIAN_STATE_NAMES]).toBe(state.name);

@@ -1,5 +1,5 @@
 /**
- * The admin orders tab (issue 13: `/admin/orders`; split from orders.ts): the list query and
+ * The admin orders tab (`/admin/orders`; split from orders.ts): the list query and
  * page, an order as the staff see it (the buyer's view plus customer, acquirer data, alerts and
  * who did what), and the bodies of the staff's actions (ship, mark paid, cancel, resolve a late
  * payment). Amounts are BRL cents; validation messages are pt-BR, as shown to the staff.

@@ -2,7 +2,7 @@
  * Accounts, sessions, roles, two-factor authentication and admin registration contracts.
  *
  * Sources: storefront.md 3-8 (sign-in, sign-up, recovery, reset, session), admin.md 2-9
- * (admin login and registration, developer setup, security, profile, 2FA constants), issue 3.
+ * (admin login and registration, developer setup, security, profile, 2FA constants).
  * Messages are the spec's pt-BR texts.
  */
 import { isValidPhone } from '@brazilian-utils/brazilian-utils';
@@ -63,7 +63,7 @@ export type Session = z.infer<typeof sessionSchema>;
 
 /**
  * `POST /api/auth/sign-in`: a session, the TOTP step (staff with 2FA), or the enrolment step
- * (issue 21 / review finding 9: a staff account whose role grant requires 2FA and that has none
+ * (a staff account whose role grant requires 2FA and that has none
  * yet enrols an authenticator before any session is issued; `enrolmentToken` opens
  * `POST /api/auth/sign-in/totp-enrolment` and `/confirm`).
  */
@@ -91,7 +91,7 @@ export const tokenSchema = z.object({ token: z.string().min(16).max(200) });
 export const recoverSchema = z.object({ email });
 
 /**
- * `POST /api/auth/resend-confirmation` (issue 22): asks for the sign-up confirmation e-mail again.
+ * `POST /api/auth/resend-confirmation`: asks for the sign-up confirmation e-mail again.
  * Answered with the same neutral message whether or not an unconfirmed account has this address.
  */
 export const resendConfirmationSchema = z.object({ email });
@@ -116,8 +116,8 @@ export const profileSchema = z.object({
   fullName: z.string(),
   email: z.string(),
   /**
-   * Brazilian phone, digits only with the area code (10 or 11 digits), or null (issue 22). Absent
-   * in answers of a service from before issue 22: read as null.
+   * Brazilian phone, digits only with the area code (10 or 11 digits), or null. Absent
+   * in answers of a service from before the profile had a phone: read as null.
    */
   phone: z.string().nullable().default(null),
   createdAt: z.iso.datetime({ offset: true }),
@@ -132,13 +132,13 @@ const phoneDigits = z
   .transform((v) => v.replace(/\D/g, ''));
 
 /**
- * A Brazilian phone (issue 22): landline or mobile with its area code (DDD), validated by
+ * A Brazilian phone: landline or mobile with its area code (DDD), validated by
  * brazilian-utils' `isValidPhone`; the output is the digits only, e.g. '11987654321'.
  */
 export const brazilianPhoneSchema = phoneDigits.pipe(z.string().refine((v) => isValidPhone(v), 'Telefone inválido. Use DDD + número, ex.: (11) 98765-4321'));
 
 /**
- * `PATCH /api/me/profile`: the name and, optionally, the phone (issue 22). An omitted phone keeps
+ * `PATCH /api/me/profile`: the name and, optionally, the phone. An omitted phone keeps
  * the stored one; an empty phone clears it (null).
  */
 export const updateProfileSchema = z.object({
@@ -157,7 +157,7 @@ export function formatBrazilianPhone(digits: string): string {
   return match ? `(${match[1]}) ${match[2]}-${match[3]}` : digits;
 }
 
-/** The current password, asked again before a credential changes (issue 10). */
+/** The current password, asked again before a credential changes. */
 const currentPassword = z.string({ error: 'Senha atual é obrigatória' }).min(1, 'Senha atual é obrigatória').max(200, 'Senha muito longa');
 /** A second-factor code: 6-digit TOTP or 8-character recovery code. */
 const secondFactorCode = z
@@ -167,7 +167,7 @@ const secondFactorCode = z
   .regex(/^(\d{6}|[A-Z0-9]{8})$/, 'Por favor, insira um código de 6 dígitos.');
 
 /**
- * Profile password change (admin.md 5; issue 10): the current password, then the new one
+ * Profile password change (admin.md 5): the current password, then the new one
  * (>= 6 for customers, must match). Staff accounts (admin, developer) must also pass the panel
  * strength rule (>= 12, upper, lower, digit, special), checked on the server.
  */
@@ -177,7 +177,7 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /**
- * E-mail change (admin.md 5; issue 10): new e-mail and the current password, plus the TOTP (or
+ * E-mail change (admin.md 5): new e-mail and the current password, plus the TOTP (or
  * recovery) code when the account has two-factor authentication on.
  */
 export const changeEmailSchema = z.object({
@@ -219,11 +219,11 @@ export const twoFactorCodeSchema = z.object({
   code: z.string().trim().regex(/^\d{6}$/, 'Por favor, insira um código de 6 dígitos.'),
 });
 
-/** Turning 2FA off (issue 10): the current password and a TOTP or recovery code. */
+/** Turning 2FA off: the current password and a TOTP or recovery code. */
 export const twoFactorDisableSchema = z.object({ currentPassword, code: secondFactorCode });
 
 /**
- * `POST /api/security/2fa/setup` (issue 21 / review item 3): the current password, and with 2FA
+ * `POST /api/security/2fa/setup`: the current password, and with 2FA
  * already on a current code (replacing the authenticator), so a stolen access token alone
  * cannot bind the account to another authenticator.
  */
@@ -239,7 +239,7 @@ export const adminRegistrationSchema = z
     password: z.string().min(ADMIN_REGISTRATION_PASSWORD_MIN, 'A senha deve ter pelo menos 8 caracteres').max(200),
     confirmPassword: z.string(),
     /**
-     * The one-time owner setup token the service prints while the store has no admin (issue 10).
+     * The one-time owner setup token the service prints while the store has no admin.
      * With it the registration is the owner's: confirming the e-mail activates it at once, and
      * its password must pass the panel strength rule. Without it an admin must approve.
      */

@@ -1,5 +1,5 @@
 /**
- * Back-in-stock alerts (issue 22, "Avise-me quando chegar"): a shopper asks to be e-mailed once
+ * Back-in-stock alerts: a shopper asks to be e-mailed once
  * when a sold-out product (or, with variants, a sold-out variant) is back in stock. Signed-in
  * shoppers subscribe with their account's e-mail at once; anonymous shoppers type an e-mail and
  * confirm it (double opt-in): the e-mailed link opens the store's page

@@ -1,5 +1,5 @@
 /**
- * Byte budgets per app (issue 20 "Byte budgets per remote"): what an app's first load weighs and
+ * Byte budgets per app: what an app's first load weighs and
  * how much it may weigh, in bytes of gzip (zlib level 9) of the files, summed file by file.
  *
  * - The weight ({@link AppWeight}) is measured by the app's production browser build

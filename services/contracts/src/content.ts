@@ -1,6 +1,6 @@
 /**
  * Content contracts: editable content sections and social links (admin.md sections 3 and 7),
- * the store's contact details (issue 22) and the contact form (storefront.md sections 2, 3, 4, 5 and 9).
+ * the store's contact details and the contact form (storefront.md sections 2, 3, 4, 5 and 9).
  *
  * The contact form makes no backend call (storefront.md 7): the schema lives here so the rules
  * are written once and tested beside the other shared schemas.
@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 // --- Content sections (admin.md 3) --------------------------------------------------------
 
-/** Keys of the default content sections, in the order the spec lists them (admin.md 3), then the ring size guide (issue 22). */
+/** Keys of the default content sections, in the order the spec lists them (admin.md 3), then the ring size guide. */
 export const CONTENT_SECTION_KEYS = [
   'privacy_policy',
   'terms_of_service',
@@ -74,14 +74,14 @@ export function firstSocialLink(entry: SocialLinks | undefined): string | null {
   return null;
 }
 
-// --- Store contact details (storefront.md 2, 3, 9; issue 22) --------------------------------
+// --- Store contact details (storefront.md 2, 3, 9) --------------------------------
 
 /** One row of the opening hours, e.g. `{ days: 'Sábado', hours: '9h às 14h' }`. */
 export const openingHoursRowSchema = z.object({ days: z.string(), hours: z.string() });
 export type OpeningHoursRow = z.infer<typeof openingHoursRowSchema>;
 
 /**
- * How shoppers reach the store (issue 22), as `GET /api/store-contact` returns it: shown by the
+ * How shoppers reach the store, as `GET /api/store-contact` returns it: shown by the
  * footer and the contact page, and the number the WhatsApp button and the contact form open.
  * `phone` is masked `(11) 99999-9999`; `whatsappNumber` is international, digits only
  * (`5511999999999`); `address` is the city/address line; `openingHours` in display order.

@@ -1,6 +1,6 @@
 /**
- * The names of the service's domain events and the realtime channel each travels on (issue 25:
- * "events are types, not strings"). The first half of the event registry, kept free of other
+ * The names of the service's domain events and the realtime channel each travels on (events
+ * are types the compiler checks, not strings). The first half of the event registry, kept free of other
  * schemas so the browser's realtime client (`@prata/contracts/realtime`) stays small; the payload
  * schemas are the second half (domain-events.ts), checked to name exactly these events.
  *
@@ -56,7 +56,7 @@ export function isDomainEventName(name: string): name is DomainEventName {
 export const PRODUCT_EVENTS = { created: 'ProductCreated', updated: 'ProductUpdated', deleted: 'ProductDeleted' } as const satisfies Record<string, DomainEventName>;
 /** Holds on a product's stock (storefront reservations): no client channel carries them. */
 export const RESERVATION_EVENTS = { reserved: 'ReservationCreated', released: 'ReservationReleased' } as const satisfies Record<string, DomainEventName>;
-/** A product's (or a variant's) stock went from 0 to above 0 (issue 22: back-in-stock alerts); no client channel carries it. */
+/** A product's (or a variant's) stock went from 0 to above 0 (back-in-stock alerts); no client channel carries it. */
 export const STOCK_REPLENISHED = 'StockReplenished' satisfies DomainEventName;
 /**
  * What the store shows of a product changed, whoever changed it (the panel or SQL): its public
@@ -78,7 +78,7 @@ export const ORDER_EVENTS = {
   paidAfterExpiry: 'PaymentConfirmedAfterExpiry',
 } as const satisfies Record<string, DomainEventName>;
 export type OrderEventType = (typeof ORDER_EVENTS)[keyof typeof ORDER_EVENTS];
-/** A shopper asked to return or exchange units of a delivered order (issue 23): the owner is notified. */
+/** A shopper asked to return or exchange units of a delivered order: the owner is notified. */
 export const RETURN_REQUESTED = 'ReturnRequested' satisfies DomainEventName;
 /** Event names of the admins' notifications. */
 export const NOTIFICATION_EVENTS = { created: 'NotificationCreated', changed: 'NotificationsChanged' } as const satisfies Record<string, DomainEventName>;

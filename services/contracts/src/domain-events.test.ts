@@ -1,7 +1,7 @@
 /**
  * The event registry (domain-event-names.ts, domain-events.ts): both halves name the same events,
  * and each registered event keeps the channel the realtime hub gave it by name prefix before the
- * registry (issue 25: behaviour unchanged).
+ * registry.
  */
 import { describe, expect, it } from 'vitest';
 import { DOMAIN_EVENT_CHANNELS, DOMAIN_EVENT_NAMES, domainEventNameSchema } from './domain-event-names.ts';

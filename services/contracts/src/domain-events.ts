@@ -35,7 +35,7 @@ export const DOMAIN_EVENT_PAYLOADS = {
   ProductDeleted: productEvent.extend({ archived: z.boolean() }),
   ReservationCreated: productEvent,
   ReservationReleased: productEvent,
-  /** Stock of the product (variantId null) or of one of its variants went from 0 to above 0 (issue 22). */
+  /** Stock of the product (variantId null) or of one of its variants went from 0 to above 0. */
   StockReplenished: productEvent.extend({ variantId: z.uuid().nullable() }),
   /**
    * What the store shows of a product changed (its public fields; it or a variant sold out, came

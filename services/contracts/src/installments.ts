@@ -1,6 +1,6 @@
 /**
  * The store's instalment rule (storefront.md 9: up to 12x "sem juros"), in a module of its own
- * so the product page (issue 22) can show it without the checkout's schemas and their libraries.
+ * so the product page can show it without the checkout's schemas and their libraries.
  * Re-exported by `orders.ts`.
  */
 

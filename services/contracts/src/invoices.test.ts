@@ -1,4 +1,4 @@
-/** The invoice block's title (issue 23): the number and series once issued, else "em emissão". */
+/** The invoice block's title: the number and series once issued, else "em emissão". */
 import { describe, expect, it } from 'vitest';
 import { invoiceTitle } from './invoices.ts';
 

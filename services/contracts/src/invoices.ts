@@ -1,5 +1,5 @@
 /**
- * Invoices (NF-e) of paid orders (issue 23 "Invoices (NF-e)"): what the buyer's order page and the
+ * Invoices (NF-e) of paid orders: what the buyer's order page and the
  * admin's order detail show of an order's invoice. Served by `GET /api/orders/:id/invoice` (the
  * buyer) and `GET /api/admin/orders/:id/invoice` (staff), apart from the order DTOs.
  *
@@ -46,7 +46,7 @@ export const invoiceDownloadQuerySchema = z.object({
   signature: z.string({ error: 'Link inválido' }).regex(/^[A-Za-z0-9_-]{43}$/, { error: 'Link inválido' }),
 });
 
-/** pt-BR texts of the invoice block (issue 23). */
+/** pt-BR texts of the invoice block. */
 export const INVOICE_TEXTS = {
   pending: 'Nota fiscal em emissão',
   danfe: 'DANFE (PDF)',

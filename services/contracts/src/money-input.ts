@@ -1,5 +1,5 @@
 /**
- * Amounts in reais as the panel's forms type and show them (issue 23: free shipping, the freight
+ * Amounts in reais as the panel's forms type and show them (free shipping, the freight
  * table, coupons): typed '19,90', '19.9' or '20' -> BRL cents by integer arithmetic
  * (`decimalToCents`), and cents -> '19,90' for editing.
  */

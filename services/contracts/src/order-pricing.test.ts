@@ -3,7 +3,7 @@ import { priceOrder } from './order-pricing.ts';
 
 const base = { subtotalCents: 19_990, shippingCents: 3_990, coupon: null, pixDiscountPercent: 5, paysByPix: false };
 
-describe('priceOrder (issue 23)', () => {
+describe('priceOrder', () => {
   it('adds the freight to the goods when there is no discount', () => {
     expect(priceOrder(base)).toEqual({ subtotalCents: 19_990, shippingCents: 3_990, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 23_980, storeCreditCents: 0, amountDueCents: 23_980 });
   });

@@ -1,5 +1,6 @@
 /**
- * An order's price (issue 23 "Promotions" and "Shipping"): the one function the checkout's summary
+ * An order's price (goods, freight, coupon, PIX discount and store credit): the one function the
+ * checkout's summary
  * and the service's order both use, so what the shopper reads is what is charged.
  *
  * All amounts are BRL cents:

@@ -1,4 +1,4 @@
-/** Money and card rules of the checkout (issue 13): exact instalments, decimal amounts, CVV by brand. */
+/** Money and card rules of the checkout: exact instalments, decimal amounts, CVV by brand. */
 import { describe, expect, it } from 'vitest';
 import { cardDetailsSchema, centsToDecimal, decimalToCents, formatCpf, installmentPlan, ORDER_CODE_ALPHABET } from './orders.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Checkout and orders (storefront.md 3, 5, 9; issue 5). The same schemas validate the checkout
+ * Checkout and orders (storefront.md 3, 5, 9). The same schemas validate the checkout
  * form in the browser and the order on the service. Paying by card: payments.ts (re-exported
  * here, so `@prata/contracts/orders` keeps its surface); the admin orders tab: admin-orders.ts.
  */
@@ -21,8 +21,7 @@ export function formatCpf(value: string): string {
 /** Southeast states: delivery 3-7 business days; elsewhere 5-15 (storefront.md 9). */
 export const SOUTHEAST_STATES = ['SP', 'RJ', 'MG', 'ES'] as const;
 /**
- * How an order is paid. 'store-credit': the shopper's store credit covers the whole total (issue 23
- * "issues store credit"), so no acquirer is asked; orders paid partly with credit keep the method
+ * How an order is paid. 'store-credit': the shopper's store credit covers the whole total, so no acquirer is asked; orders paid partly with credit keep the method
  * of the rest (`pricing.storeCreditCents`).
  */
 export const PAYMENT_METHODS = ['credit-card', 'pix', 'boleto', 'store-credit'] as const;
@@ -60,7 +59,7 @@ export function decimalToCents(amount: number | string): number {
 const text = (min: number, max: number, required: string, tooLong: string) =>
   z.string().trim().min(min, required).max(max, tooLong);
 
-/** A CPF (11 digits with valid check digits): the buyer's, which the NF-e names (issue 23), and the payer's a registered boleto needs. */
+/** A CPF (11 digits with valid check digits): the buyer's, which the NF-e names, and the payer's a registered boleto needs. */
 export const cpfSchema = z
   .string()
   .trim()
@@ -68,7 +67,7 @@ export const cpfSchema = z
   .transform((v) => v.replace(/\D/g, ''))
   .pipe(z.string().refine((v) => isValidCpf(v), 'CPF inválido'));
 
-/** Shipping and contact fields of the checkout form (storefront.md 5); the buyer's CPF for the invoice (issue 23). */
+/** Shipping and contact fields of the checkout form (storefront.md 5); the buyer's CPF for the invoice. */
 export const checkoutCustomerSchema = z.object({
   fullName: text(1, 100, 'Nome completo é obrigatório', 'Nome muito longo'),
   email: z.string().trim().max(255, 'Email muito longo').pipe(z.email({ error: 'Email inválido' })),
@@ -80,13 +79,13 @@ export const checkoutCustomerSchema = z.object({
   complement: z.string().trim().max(100, 'Complemento muito longo').optional(),
   neighborhood: text(1, 100, 'Bairro é obrigatório', 'Bairro muito longo'),
   city: text(1, 100, 'Cidade é obrigatória', 'Cidade muito longa'),
-  /** Any of the 27 UF codes (issue 23: the store delivers to all of Brazil; storefront.md 9 listed six). */
+  /** Any of the 27 UF codes (the store delivers to all of Brazil; storefront.md 9 listed six). */
   state: z.string().trim().min(2, 'Estado inválido').max(50, 'Estado inválido').refine((v) => (BRAZILIAN_STATES as readonly string[]).includes(v), 'Estado inválido'),
 });
 export type CheckoutCustomer = z.infer<typeof checkoutCustomerSchema>;
 
 
-/** The 27 federative units of Brazil (26 states and the Distrito Federal), by UF code (issue 22). */
+/** The 27 federative units of Brazil (26 states and the Distrito Federal), by UF code. */
 export const BRAZILIAN_STATES = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const;
 export type BrazilianState = (typeof BRAZILIAN_STATES)[number];
 /** The name of each UF (for pickers: 'BA - Bahia'). */
@@ -103,7 +102,7 @@ export function maskCep(typed: string): string {
   return digits.length > 5 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
 }
 
-/** At most this many saved addresses per shopper (issue 22); the 11th is a 409. */
+/** At most this many saved addresses per shopper; the 11th is a 409. */
 export const MAX_SAVED_ADDRESSES = 10;
 
 /** A CEP as `00000-000` (the hyphen may be omitted when typed; the output always has it). */
@@ -114,7 +113,7 @@ export const cepSchema = z
   .transform((v) => `${v.slice(0, 5)}-${v.slice(-3)}`);
 
 /**
- * A shopper's saved address as sent to `POST /api/me/addresses` (issue 22): a label ('Casa',
+ * A shopper's saved address as sent to `POST /api/me/addresses`: a label ('Casa',
  * 'Trabalho'), the delivery fields of the checkout form, and whether it is the default one.
  * The state is any of the 27 UF codes.
  */
@@ -168,7 +167,7 @@ export const paymentInputSchema = z.discriminatedUnion('method', [
 export type PaymentInput = z.input<typeof paymentInputSchema>;
 
 /**
- * One cart line. `variantId` names the chosen variant (issue 22): required for a product with
+ * One cart line. `variantId` names the chosen variant: required for a product with
  * variants ('Escolha uma opção'), refused for one without; null or absent otherwise.
  */
 export const orderItemInputSchema = z.object({
@@ -178,7 +177,7 @@ export const orderItemInputSchema = z.object({
 });
 
 /**
- * The delivery option the shopper chose (issue 23): the `serviceId` of a quote
+ * The delivery option the shopper chose: the `serviceId` of a quote
  * (`POST /api/shipping/quotes`) and the price the shopper was shown, BRL cents. The service quotes
  * again and refuses the order (409 'shipping_changed') when that price is not the one it charges.
  */
@@ -194,7 +193,7 @@ export const SHIPPING_CHANGED_MESSAGE = 'O valor do frete mudou. Confira as opç
 /**
  * `POST /api/orders` body. Prices are never sent: the service reads them from the database.
  * An `Idempotency-Key` header (uuid) makes retries safe. `shipping` is the chosen delivery option
- * (issue 23; when absent the service charges its cheapest option); `couponCode` a coupon typed in
+ * (when absent the service charges its cheapest option); `couponCode` a coupon typed in
  * the cart or checkout, redeemed inside the order's transaction.
  */
 export const createOrderSchema = z.object({
@@ -250,10 +249,10 @@ export const orderHistoryQuerySchema = z.object({
   limit: z.coerce.number({ error: 'Limite inválido' }).int('Limite inválido').min(1, 'Limite inválido').max(ORDER_HISTORY_MAX_PAGE, 'Limite inválido').default(ORDER_HISTORY_MAX_PAGE),
 });
 
-/** At most this many unpaid orders per account (issue 10 item 10: no hoarding of stock). */
+/** At most this many unpaid orders per account (no hoarding of stock). */
 export const MAX_PENDING_ORDERS = 3;
 
-/** Order statuses in Portuguese (issue 13), for shoppers and staff alike. */
+/** Order statuses in Portuguese, for shoppers and staff alike. */
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   pending: 'Aguardando pagamento',
   paid: 'Pago',
@@ -296,7 +295,7 @@ export const ORDER_CODE_PATTERN = /^P925-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{5}$/;
 export const orderItemSchema = z.object({
   productId: z.uuid().nullable(),
   productName: z.string(),
-  /** The variant bought (null: a product without options, or a variant deleted since) (issue 22). */
+  /** The variant bought (null: a product without options, or a variant deleted since). */
   variantId: z.uuid().nullable(),
   /** SKU and label ('Aro 16') of the variant at order time; null without a variant. */
   sku: z.string().nullable(),
@@ -323,9 +322,9 @@ export const orderSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   items: z.array(orderItemSchema),
   shipping: checkoutCustomerSchema.omit({ email: true, phone: true, fullName: true, cpf: true }).extend({ recipient: z.string() }),
-  /** Delivery time in business days: the quoted option's (issue 23), or the spec's estimate by state for older orders. */
+  /** Delivery time in business days: the quoted option's, or the spec's estimate by state for older orders. */
   delivery: z.object({ minDays: z.number().int(), maxDays: z.number().int() }),
-  /** How the order's total was made (issue 23): goods, freight, coupon and PIX discounts, BRL cents. */
+  /** How the order's total was made: goods, freight, coupon and PIX discounts, BRL cents. */
   pricing: orderPricingSchema,
   /** The delivery option charged (null for orders placed before freight was charged). */
   shippingService: z.object({ serviceId: z.string(), carrier: z.string(), name: z.string() }).nullable(),
@@ -345,7 +344,7 @@ export const orderSchema = z.object({
     .object({ reason: z.enum(CANCEL_REASONS), at: z.iso.datetime({ offset: true }), refundedCents: z.number().int().nullable() })
     .nullable(),
   timeline: z.array(orderTimelineEntrySchema),
-  /** Everything given back through the acquirer so far (a cancellation's refund, returns' refunds: issue 23), BRL cents; 0 for none. */
+  /** Everything given back through the acquirer so far (a cancellation's refund, returns' refunds), BRL cents; 0 for none. */
   refundedCents: z.number().int(),
 });
 export type Order = z.infer<typeof orderSchema>;

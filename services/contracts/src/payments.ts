@@ -45,8 +45,8 @@ const cvvFits = (cardNumber: string, cvv: string) => {
 };
 
 /**
- * The card as typed in the checkout form (storefront.md 5 limits; issue 5 checks: Luhn, an
- * accepted brand, a future expiry; issue 13: the CVV has the brand's length, 4 for Amex).
+ * The card as typed in the checkout form (storefront.md 5 limits; checks: Luhn, an
+ * accepted brand, a future expiry; the CVV has the brand's length, 4 for Amex).
  * These fields are sent only to the acquirer's tokenisation endpoint, never to the store's
  * order route.
  */
@@ -106,7 +106,7 @@ export function toCardTokenRequest(card: { cardNumber: string; cardName: string;
 }
 
 /**
- * Mercado Pago's documented browser origins (issue 21), the defaults of the settings that name
+ * Mercado Pago's documented browser origins, the defaults of the settings that name
  * them: `MERCADOPAGO_SDK_URL` (MercadoPago.js v2, CSP `script-src`), `MERCADOPAGO_API_URL`
  * (tokenisation and payment-method look-ups, `connect-src`) and `MERCADOPAGO_FIELDS_ORIGIN`
  * (the secure card fields' frames, `frame-src`). The API and every shell host derive their
@@ -118,7 +118,7 @@ export const MERCADOPAGO_DEFAULTS = {
   fieldsOrigin: 'https://api-static.mercadopago.com',
 } as const;
 
-/** How the browser pays: `GET /api/payments/config` (issue 10 item 6). */
+/** How the browser pays: `GET /api/payments/config`. */
 export const paymentConfigSchema = z.object({
   provider: z.enum(['sandbox', 'mercadopago']),
   /** True when no real money moves (the sandbox, or the acquirer's test credentials): the store shows 'Modo de teste'. */

@@ -2,7 +2,7 @@
  * Platform contracts: health, errors, the remote registry and the runtime configuration.
  *
  * The remote registry is how the shell learns at runtime where each federated remote lives
- * (issue 2: no remote URL is compiled into the shell).
+ * (no remote URL is compiled into the shell).
  */
 import { z } from 'zod';
 import { ROUTE_LAYOUTS } from './remote-module.ts';
@@ -16,7 +16,7 @@ export type RemoteName = z.infer<typeof remoteNameSchema>;
  * One registry entry: where a remote's `mf-manifest.json` is, which build it is, and which
  * route patterns (react-router syntax, absolute) it owns. The shell routes a path to the remote
  * whose pattern ranks best; the remote's own router renders the page. `serverIntegrity` (a
- * published release with a Node build, issue 20): SRI `sha384-<base64>` of the Node container the
+ * published release with a Node build): SRI `sha384-<base64>` of the Node container the
  * manifest names (`metaData.ssrRemoteEntry`); the shell's host runs it only when the bytes match.
  */
 export const remoteEntrySchema = z.object({
@@ -34,7 +34,7 @@ export const remoteEntrySchema = z.object({
   bootstrap: z.literal(true).optional(),
   /**
    * While a canary of this remote runs and the registry was asked with `?client=`: the token the
-   * browser sends back with its error reports, so the canary guard counts them (issue 21).
+   * browser sends back with its error reports, so the canary guard counts them.
    */
   reportToken: z.string().max(300).optional(),
 });
@@ -73,7 +73,7 @@ export const runtimeConfigSchema = z.object({
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 /**
- * How the remote's slot of a server-rendered page was sent (issue 20): `server`, with the remote's
+ * How the remote's slot of a server-rendered page was sent: `server`, with the remote's
  * HTML (hydrated in the browser); `client`, with a placeholder the browser renders the remote into
  * (a client-rendered route, a remote without a server build, or one whose server render failed or
  * overran its time budget).

@@ -1,5 +1,5 @@
 /**
- * Coupon contracts (issue 23): the code upper-cased and limited to A-Z, 0-9 and hyphens; the value
+ * Coupon contracts: the code upper-cased and limited to A-Z, 0-9 and hyphens; the value
  * fitting its kind; the window ending after it starts; the panel's typed form converted to the
  * service's units; the minimum order's refusal naming the amount.
  */

@@ -1,5 +1,5 @@
 /**
- * Coupon contracts (issue 23 "Promotions"): the coupon an admin creates and edits (`POST` /
+ * Coupon contracts: the coupon an admin creates and edits (`POST` /
  * `PATCH /api/admin/coupons`), the coupon as the panel lists it (with its uses and status), the
  * shopper's check (`POST /api/coupons/check`) and one pt-BR message per refusal, shared by the
  * service (which refuses) and the cart and checkout (which show the message).

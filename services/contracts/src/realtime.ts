@@ -1,5 +1,5 @@
 /**
- * Realtime channel contracts (issue 11; admin.md 2 and 4 "the list updates live").
+ * Realtime channel contracts (admin.md 2 and 4 "the list updates live").
  *
  * One websocket endpoint, `GET /api/realtime` (upgrade), carries named channels. The client
  * authenticates before the socket opens with the subprotocols `[REALTIME_PROTOCOL,
@@ -20,7 +20,7 @@ export const REALTIME_PATH = '/api/realtime';
  * Channels and who may join them (checked by the server on join and on every token refresh):
  * `system-errors` developers, `orders` admins and developers (the developer dashboard's live
  * stats), `notifications` admins, `products` anyone, `releases` anyone (a remote's new version
- * went live: open tabs offer a reload; issue 14), `storefront` anyone (content and settings the
+ * went live: open tabs offer a reload), `storefront` anyone (content and settings the
  * store's pages show changed: the shell's host purges its cached documents).
  */
 export const REALTIME_CHANNELS = ['system-errors', 'products', 'orders', 'notifications', 'releases', 'storefront'] as const;

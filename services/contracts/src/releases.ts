@@ -1,11 +1,11 @@
 /**
- * Remote release contracts (issue 14): the versions of each federated remote that teams publish,
+ * Remote release contracts: the versions of each federated remote that teams publish,
  * activate and roll back on their own, kept in the service's database.
  *
  * - A release: `version` (`<package version>-<content hash>`, see shared-ui/build/build-version.ts),
  *   `manifestUrl` (its `mf-manifest.json` in a versioned, immutable location), `integrity` (SRI
  *   `sha384-<base64>` of its `remoteEntry.js`), `serverIntegrity` (the same of its Node build
- *   `server/remoteEntry.js`, issue 20; absent for a remote rendered in the browser only), its
+ *   `server/remoteEntry.js`; absent for a remote rendered in the browser only), its
  *   initial `weight` (bytes gzip, build-weight.ts), who published it, when, and notes.
  * - Activations are history: the active version of a remote is the one activated last. A remote
  *   with no activation is served from the bootstrap registry (file/env, platform.ts).
@@ -17,7 +17,7 @@ import { remoteEntrySchema, remoteNameSchema } from './platform.ts';
 const bytes = z.number().int().nonnegative();
 
 /**
- * What an app's first load weighs (issue 20, build-weight.ts): bytes gzip (level 9) of its initial
+ * What an app's first load weighs (build-weight.ts): bytes gzip (level 9) of its initial
  * JS and of its initial CSS, as its build-info.json records it and a release is recorded with.
  */
 export const appWeightSchema = z.object({ jsGzip: bytes, cssGzip: bytes });
@@ -41,7 +41,7 @@ export const publishReleaseSchema = z.object({
   version: releaseVersionSchema,
   manifestUrl: z.url({ protocol: /^https?$/, error: 'Informe a URL http(s) do mf-manifest.json da versão' }),
   integrity: releaseIntegritySchema,
-  /** SRI of the Node build (`server/remoteEntry.js`) when the build has one (issue 20). */
+  /** SRI of the Node build (`server/remoteEntry.js`) when the build has one. */
   serverIntegrity: releaseIntegritySchema.optional(),
   /** Initial JS and CSS of the build, bytes gzip (its build-info.json `weight`). */
   weight: appWeightSchema.optional(),
@@ -77,7 +77,7 @@ export const remoteReleaseSchema = z.object({
   version: z.string(),
   manifestUrl: z.string(),
   integrity: z.string(),
-  /** SRI of its Node build; null: no server build (rendered in the browser) or recorded before issue 20. */
+  /** SRI of its Node build; null: no server build (rendered in the browser) or recorded before server builds. */
   serverIntegrity: z.string().nullable(),
   /** Initial JS and CSS, bytes gzip; null when not recorded. */
   weight: appWeightSchema.nullable(),
@@ -145,7 +145,7 @@ export type RemotePreview = z.infer<typeof remotePreviewSchema>;
 export const REMOTE_PREVIEW_STORAGE_KEY = 'prata:remote-preview';
 
 /**
- * What a build's `build-info.json` says about itself (issue 24, the composition map): its version,
+ * What a build's `build-info.json` says about itself (the composition map): its version,
  * the RemoteModule contract major, `shared` (each federation singleton -> the range a remote
  * requires, or the version the shell provides) and its initial weight (null when the build recorded none).
  */
@@ -186,7 +186,7 @@ export const compositionRemoteSchema = z.object({
 export type CompositionRemote = z.infer<typeof compositionRemoteSchema>;
 
 /**
- * `GET /api/developer/composition` (issue 24): the store as it is composed now: the shell (its
+ * `GET /api/developer/composition`: the store as it is composed now: the shell (its
  * build-info.json at `SHELL_URL`) and each remote with its active and canary builds.
  */
 export const compositionSchema = z.object({

@@ -1,6 +1,6 @@
 /**
- * The RemoteModule contract between the shell and a federated remote (issue 14 "Contract and
- * skew safety"), in the parts both sides and the release command read:
+ * The RemoteModule contract between the shell and a federated remote (what keeps an
+ * old shell and a new remote, or the reverse, from breaking each other), in the parts both sides and the release command read:
  *
  * - `REMOTE_MODULE_CONTRACT_VERSION`: the contract major. A remote's exposed `./App` declares the
  *   version it was built against (shared-ui `defineRemoteModule`); a shell reads only its own
@@ -26,7 +26,7 @@ export const ROUTE_LAYOUTS = ['store', 'panel'] as const;
 export type RouteLayout = (typeof ROUTE_LAYOUTS)[number];
 
 /**
- * Where a route's page is rendered (issue 20): `server`, streamed by the shell's host and hydrated
+ * Where a route's page is rendered: `server`, streamed by the shell's host and hydrated
  * in the browser (public pages: their HTML is what crawlers and link previews read), or `client`,
  * rendered in the browser only (pages behind sign-in or made of the browser's own storage: cart,
  * checkout, panels). A route without it is rendered in the browser.

@@ -1,5 +1,5 @@
 /**
- * Favourites that reserve stock (storefront.md 3, 4, 5, 8, 9; issue 4): a signed-in shopper's
+ * Favourites that reserve stock (storefront.md 3, 4, 5, 8, 9): a signed-in shopper's
  * favourite holds one unit for 30 minutes; the service releases expired holds every 60 s.
  */
 import { z } from 'zod';
@@ -10,7 +10,7 @@ export const RESERVATION_DURATION_MS = 30 * 60_000;
 export const RESERVATION_SYNC_INTERVAL_MS = 60_000;
 
 /**
- * `POST /api/reservations`. `variantId` (issue 22): the variant to hold, required for a product
+ * `POST /api/reservations`. `variantId`: the variant to hold, required for a product
  * with variants ('Escolha uma opção'), refused for one without. A shopper holds at most one unit
  * per product (whatever its variant), so `DELETE /api/reservations/:productId` stays as it is.
  */
@@ -23,7 +23,7 @@ export const reservationParamsSchema = z.object({ productId: z.uuid({ error: 'Id
 /** An active reservation of the caller, with the product fields a favourite shows. */
 export const reservationSchema = z.object({
   productId: z.uuid(),
-  /** The variant held, its SKU and label ('Aro 16'); null for a product without options (issue 22). */
+  /** The variant held, its SKU and label ('Aro 16'); null for a product without options. */
   variantId: z.uuid().nullable(),
   sku: z.string().nullable(),
   variantLabel: z.string().nullable(),

@@ -1,5 +1,5 @@
 /**
- * Returns and exchanges contracts (issue 23 "Returns and exchanges"; Código de Defesa do
+ * Returns and exchanges contracts (Código de Defesa do
  * Consumidor art. 49, Decreto 7.962/2013): the shopper's request from the order page
  * (`POST /api/orders/:id/returns`), what the order page shows (`GET /api/orders/:id/returns`),
  * the owner's list and actions (`/api/admin/returns`), and the store-credit ledger shown on the

@@ -1,5 +1,5 @@
 /**
- * The contract between the shell's Node build and the shell's host (issue 20, server rendering):
+ * The contract between the shell's Node build and the shell's host (server rendering):
  * the host (services/static-host) loads `shell/dist/server/server.js`, a {@link ShellServerModule},
  * and asks it for each document; it links the files `document-assets.json` names
  * ({@link DocumentAssets}, written by the shell's browser build). Types only: both sides are ours.

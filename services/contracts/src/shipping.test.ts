@@ -1,4 +1,4 @@
-/** The panel's shipping forms (issue 23): reais typed -> cents by integer arithmetic, regions, days. */
+/** The panel's shipping forms: reais typed -> cents by integer arithmetic, regions, days. */
 import { describe, expect, it } from 'vitest';
 import { reaisText } from './money-input.ts';
 import { freeShippingFormSchema, freightTableFormSchema } from './shipping.ts';

@@ -1,5 +1,5 @@
 /**
- * Shipping contracts (issue 23 "Sell to all of Brazil"): the address a CEP lookup answers
+ * Shipping contracts: the address a CEP lookup answers
  * (`GET /api/cep/:cep`), shared by the service and the forms that fill an address from its CEP
  * (checkout, saved addresses).
  */
@@ -103,7 +103,7 @@ export type ShippingQuote = z.infer<typeof shippingQuoteSchema>;
 export const FREIGHT_TABLE_NOTICE = 'Frete estimado pela tabela da loja: a transportadora não respondeu a tempo.';
 
 /**
- * Free shipping (issue 23), `GET`/`PUT /api/admin/settings/free-shipping`: goods (BRL cents) from
+ * Free shipping, `GET`/`PUT /api/admin/settings/free-shipping`: goods (BRL cents) from
  * `thresholdCents` ship free by the cheapest option, in `regions` (null: all of Brazil); a null
  * threshold turns it off.
  */
@@ -120,7 +120,7 @@ const days = z.number({ error: 'Prazo inválido' }).int('Prazo inválido').min(0
 const cents = z.number({ error: 'Valor inválido' }).int('Valor inválido').min(0, 'Valor inválido').max(10_000_00, 'Valor muito alto');
 
 /**
- * One row of the store's freight table (issue 23): for a region and service, the price of a
+ * One row of the store's freight table: for a region and service, the price of a
  * package up to 1 kg and of each further kilogram (BRL cents), and the carrier's time in business
  * days (the store's handling day is added to quotes).
  */
@@ -164,7 +164,7 @@ export const freightTableFormSchema = z
 /** The largest PIX discount the panel accepts, in percent. */
 export const PIX_DISCOUNT_MAX_PERCENT = 30;
 
-/** `GET`/`PUT /api/admin/settings/pix-discount` (issue 23): the discount for paying by PIX, whole percent (0: none). */
+/** `GET`/`PUT /api/admin/settings/pix-discount`: the discount for paying by PIX, whole percent (0: none). */
 export const pixDiscountSettingSchema = z.object({
   percent: z
     .number({ error: 'Informe a porcentagem' })
@@ -180,7 +180,7 @@ export const pixDiscountFormSchema = z.object({
 });
 
 /**
- * The store's public offers (issue 23), `GET /api/store-offers`: the PIX discount in percent and
+ * The store's public offers, `GET /api/store-offers`: the PIX discount in percent and
  * free shipping (threshold in BRL cents, null: none; regions, null: all of Brazil). Cards, the
  * product page, the cart and checkout show them; the service applies them itself.
  */
@@ -192,7 +192,7 @@ export const storeOffersSchema = z.object({
 export type StoreOffers = z.infer<typeof storeOffersSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Labels and tracking (issue 23 "Labels and tracking"): the admin order page buys a label through
+// Labels and tracking: the admin order page buys a label through
 // the carrier aggregator; the carrier's webhook and a polling job keep its tracking.
 // ---------------------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 /**
- * System error contracts (admin.md 3 system_errors, 7, 9; issue 11 error capture).
+ * System error contracts (admin.md 3 system_errors, 7, 9; error capture).
  *
  * Every part of the store reports uncaught errors, unhandled rejections, error-boundary errors
  * and remote load failures with `POST /api/errors` (public, size- and rate-limited); the service
@@ -13,7 +13,7 @@ export const SYSTEM_ERROR_SOURCES = ['client', 'server'] as const;
 /**
  * Kinds of client errors the reporters send (free text is allowed up to 100 characters). The
  * shell's host reports `ssr_render_failure` (a remote's server render threw or overran its time
- * budget: its slot went to the browser) and the browser `hydration_mismatch` (issue 20).
+ * budget: its slot went to the browser) and the browser `hydration_mismatch`.
  */
 export const CLIENT_ERROR_TYPES = ['uncaught_error', 'unhandled_rejection', 'error_boundary', 'remote_load_failure', 'ssr_render_failure', 'hydration_mismatch'] as const;
 
@@ -21,7 +21,7 @@ export const CLIENT_ERROR_TYPES = ['uncaught_error', 'unhandled_rejection', 'err
 export const ERROR_REPORT_LIMITS = { type: 100, message: 2000, url: 2000, stack: 8000, userAgent: 500, remote: 40, version: 60, breadcrumb: 300, breadcrumbs: 30 } as const;
 
 /**
- * Status of an error issue (issue 24, after Sentry's issue states): `unresolved` (open),
+ * Status of an error issue (after Sentry's issue states): `unresolved` (open),
  * `resolved` (fixed; an event from a version first seen after the resolution reopens it as a
  * regression) and `ignored` (still counted, never reopened).
  */
@@ -51,7 +51,7 @@ export const TOKEN_PAGES = ['/auth', '/reset-password', '/admin/login', '/develo
 const TOKEN_PARAMS = /(^|[?&])(token|confirmar|novo-email|primeiro-acesso|code|codigo)=/i;
 
 /**
- * A page URL fit to store in an error report (issue 21, review item 10): the query string and the
+ * A page URL fit to store in an error report: the query string and the
  * fragment are dropped on the pages that receive one-time tokens ({@link TOKEN_PAGES}) and
  * wherever a token parameter appears, so reset, confirmation and owner-setup links never land in
  * `system_errors`. Other URLs are kept as sent. Works on absolute and relative URLs.
@@ -73,7 +73,7 @@ export function redactPageUrl(url: string): string {
 /** A W3C trace id: 32 lowercase hex digits, not all zero. */
 export const TRACE_ID_PATTERN = /^(?!0{32})[0-9a-f]{32}$/;
 
-/** One breadcrumb: what the page did shortly before an error (issue 24). */
+/** One breadcrumb: what the page did shortly before an error. */
 export const breadcrumbSchema = z.object({
   at: z.iso.datetime({ offset: true }),
   category: z.enum(BREADCRUMB_CATEGORIES),
@@ -94,7 +94,7 @@ export const errorReportSchema = z.object({
   version: clip(ERROR_REPORT_LIMITS.version).optional(),
   /** The remote's manifest URL, for remote load failures. */
   manifestUrl: clip(ERROR_REPORT_LIMITS.url).optional(),
-  /** The registry entry's `reportToken` of the remote and version blamed (canary guard, issue 21). */
+  /** The registry entry's `reportToken` of the remote and version blamed (canary guard). */
   reportToken: z.string().max(300).optional(),
   /** Defaults to `error`. */
   level: z.enum(ERROR_LEVELS).optional(),
@@ -105,7 +105,7 @@ export const errorReportSchema = z.object({
    * the reporter is not signed in; the service never stores it as sent (sha256).
    */
   sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Sessão inválida').optional(),
-  /** The W3C trace id of the API call that failed (issue 24: the error, the request and its SQL share it). */
+  /** The W3C trace id of the API call that failed (the error, the request and its SQL share it). */
   traceId: z.string().regex(TRACE_ID_PATTERN, 'Trace inválido').optional(),
 });
 export type ErrorReport = z.input<typeof errorReportSchema>;
@@ -130,7 +130,7 @@ export const systemErrorSchema = z.object({
   resolved: z.boolean(),
   resolvedBy: z.uuid().nullable(),
   resolvedAt: z.iso.datetime({ offset: true }).nullable(),
-  /** Issue 24: the issue's state; `resolved` above is `status === 'resolved'` (admin.md 3). */
+  /** The issue's state; `resolved` above is `status === 'resolved'` (admin.md 3). */
   status: z.enum(ERROR_ISSUE_STATUSES),
   level: z.enum(ERROR_LEVELS),
   /** Versions the issue was seen in, oldest first; `version` is the latest event's. */
@@ -149,7 +149,7 @@ export const ERROR_PERIODS = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 3
 export const ERROR_SORTS = ['lastSeen', 'count', 'users'] as const;
 export const ERROR_PAGE_SIZE = 25;
 
-/** `GET /api/developer/issues`: filters, order and page of the issue list (issue 24). */
+/** `GET /api/developer/issues`: filters, order and page of the issue list. */
 export const errorIssueQuerySchema = z.object({
   status: z.enum(ERROR_ISSUE_STATUSES).optional(),
   remote: z.string().max(ERROR_REPORT_LIMITS.remote).optional(),
@@ -210,7 +210,7 @@ export type ErrorEventDto = z.infer<typeof errorEventSchema>;
 export const errorIssueDetailSchema = z.object({ issue: systemErrorSchema, events: z.array(errorEventSchema) });
 export type ErrorIssueDetail = z.infer<typeof errorIssueDetailSchema>;
 
-/** One span of a kept trace (issue 24): times in ms from the trace's first span. */
+/** One span of a kept trace: times in ms from the trace's first span. */
 export const traceSpanSchema = z.object({
   spanId: z.string(),
   parentSpanId: z.string().nullable(),
@@ -244,7 +244,7 @@ export const sourceMapUploadResultSchema = z.object({ stored: z.number().int().n
 export const errorIssueStatusSchema = z.object({ status: z.enum(ERROR_ISSUE_STATUSES, { error: 'Status inválido' }) });
 
 /**
- * `GET /api/developer/dead-letters` (issue 21): work that failed its last retry, newest first
+ * `GET /api/developer/dead-letters`: work that failed its last retry, newest first
  * (at most 100): a domain-event handler, the event it failed on, the last error.
  */
 export const deadLetterSchema = z.object({

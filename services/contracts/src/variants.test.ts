@@ -5,7 +5,7 @@ const base = { name: 'Anel Solitário', category: 'aneis', priceCents: 18990 } a
 const aro = { name: 'Aro', values: ['14', '16', '18'] } as const;
 const messages = (input: unknown) => productInputSchema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
 
-describe('variant contracts (issue 22)', () => {
+describe('variant contracts', () => {
   it('labels a variant in the order of its product options', () => {
     expect(variantLabel({ Banho: 'Ouro', Comprimento: '45 cm' }, [{ name: 'Comprimento' }, { name: 'Banho' }])).toBe('Comprimento 45 cm · Banho Ouro');
     expect(variantLabel({ Aro: '16' }, [aro])).toBe('Aro 16');

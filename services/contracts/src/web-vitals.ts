@@ -1,5 +1,5 @@
 /**
- * Real-user performance and release health (issue 24; Web Vitals as the `web-vitals` library
+ * Real-user performance and release health (Web Vitals as the `web-vitals` library
  * measures them, release health after Sentry's).
  *
  * - Each page load sends its Web Vitals with `POST /api/vitals` (a beacon, `text/plain` JSON):

@@ -1,6 +1,6 @@
 /**
  * docker-compose.yml: one service per deployable unit, each built from its own Dockerfile, no
- * default secret (issue 10), the API reached only through its proxy; and the nginx templates
+ * default secret, the API reached only through its proxy; and the nginx templates
  * the images use, rendered as the nginx image renders them and (when an `nginx` binary is
  * installed, e.g. `apt-get install nginx-light`) served by a real nginx; the API proxy in front of
  * two API replicas whose name a local DNS double (dns2) resolves, as Docker's DNS does.
@@ -40,12 +40,12 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.services).sort()).toEqual(['admin', 'api', 'api-proxy', 'checkout', 'devtools', 'minio', 'minio-buckets', 'postgres', 'shell', 'storefront']);
   });
 
-  it('runs the API as 2 stateless replicas: images in MinIO, no local volume shared between them (issue 14)', () => {
+  it('runs the API as 2 stateless replicas: images in MinIO, no local volume shared between them', () => {
     const api = compose.services.api!;
     expect(api.deploy?.replicas).toBe(2);
     expect(api.volumes).toBeUndefined();
     expect(api.environment).toMatchObject({ STORAGE: 's3', STORAGE_S3_BUCKET: 'prata-images', STORAGE_S3_ENDPOINT: 'http://minio:9000', STORAGE_S3_FORCE_PATH_STYLE: 'true', AWS_ACCESS_KEY_ID: 'prata-api' });
-    // Issue 21: the API's key is a scoped one, not MinIO's root credentials.
+    // The API's key is a scoped one, not MinIO's root credentials.
     expect(api.environment!.AWS_SECRET_ACCESS_KEY).toMatch(/^\$\{MINIO_API_SECRET_KEY:\?/);
     expect(JSON.stringify(api.environment)).not.toContain('MINIO_ROOT_PASSWORD');
     expect(api.depends_on).toMatchObject({ postgres: { condition: 'service_healthy' }, 'minio-buckets': { condition: 'service_completed_successfully' } });
@@ -66,7 +66,7 @@ describe('docker-compose.yml', () => {
     expect(compose.services.api!.environment!.RELEASE_ORIGINS).toBe(compose.services.shell!.environment!.RELEASE_ORIGINS);
   });
 
-  it('builds images in stages, runs them as an unprivileged user with a HEALTHCHECK, the API without dev dependencies or embedded PostgreSQL (issue 21)', () => {
+  it('builds images in stages, runs them as an unprivileged user with a HEALTHCHECK, the API without dev dependencies or embedded PostgreSQL', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       if (!service.build) continue;
       const dockerfile = readFileSync(path.join(root, service.build.dockerfile), 'utf8');
@@ -118,7 +118,7 @@ describe('docker-compose.yml', () => {
     expect(compose.services.api!.environment!.REMOTE_STOREFRONT_URL).toBe('http://localhost:3001');
   });
 
-  it('ships no default secret: each one must be set, and says how to make it (issue 10 hole 5)', () => {
+  it('ships no default secret: each one must be set, and says how to make it', () => {
     expect(composeText).not.toContain('change-me');
     const secrets = {
       POSTGRES_PASSWORD: compose.services.postgres!.environment!.POSTGRES_PASSWORD!,
@@ -132,7 +132,7 @@ describe('docker-compose.yml', () => {
     expect(compose.services.api!.environment!.DATABASE_URL).toMatch(/^postgres:\/\/prata:\$\{POSTGRES_PASSWORD:\?[^}]*\}@postgres/);
   });
 
-  it('reaches the API only through its proxy, which the API trusts as one hop (issue 10 hole 3)', () => {
+  it('reaches the API only through its proxy, which the API trusts as one hop', () => {
     expect(compose.services.api!.ports).toBeUndefined();
     expect(compose.services['api-proxy']!.ports).toEqual(['3000:8080']);
     expect(compose.services.api!.environment!.TRUST_PROXY).toBe('1');
@@ -180,11 +180,11 @@ describe.skipIf(!nginxBinary)('nginx templates served by nginx', () => {
     expect(entry.headers.get('cache-control')).toBe('no-cache');
     expect(entry.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await fetch(`${url}/main.0123abcd.js`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    // Source maps go to the service with each release, never to browsers (issue 24).
+    // Source maps go to the service with each release, never to browsers.
     expect((await fetch(`${url}/main.0123abcd.js.map`)).status).toBe(404);
   });
 
-  it('appends the address it saw to X-Forwarded-For, so the trusted hops name the client behind a load balancer too (issue 21)', async () => {
+  it('appends the address it saw to X-Forwarded-For, so the trusted hops name the client behind a load balancer too', async () => {
     const seen: http.IncomingHttpHeaders[] = [];
     const upstream = http.createServer((request, response) => {
       seen.push(request.headers);

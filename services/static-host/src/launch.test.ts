@@ -1,9 +1,9 @@
 /**
- * `npm start` as a user runs it (issue 15, "Reliability"): launch.ts as a real process on its own
+ * `npm start` as a user runs it: launch.ts as a real process on its own
  * ports, an embedded PostgreSQL in a temporary directory, and its own process group so the test
  * can press Ctrl+C the way a terminal does (SIGINT to the whole group). Needs the apps built
  * (nx runs their builds before this test).
- * - when it says it is running (issue 20), the first page is server-rendered with its remote
+ * - when it says it is running, the first page is server-rendered with its remote
  *   (no remote still starting: the launcher waits until every remote answers, on the server too);
  * - an API killed hard is started again, recovers the orphaned database and serves;
  * - Ctrl+C under load: orders in flight (inside the sandbox acquirer's wait) finish with 201 and

@@ -4,7 +4,7 @@
  *
  * - API (services/api) as a child process: embedded PostgreSQL unless `DATABASE_URL` is set.
  * - `npm start`: the shell and each remote's production build, each on its own static host; the
- *   shell's host server-renders pages with the shell's Node build (issue 20): shell-host.ts, the
+ *   shell's host server-renders pages with the shell's Node build: shell-host.ts, the
  *   same code the production container runs (host-server.ts).
  * - `npm run dev` (`--dev`): each app's rspack dev server (hot reload; both builds, the Node
  *   build written to disk), the API under `node --watch`, and the shell's host on `PORT`, which
@@ -67,7 +67,7 @@ const origin = (name: string) => `http://127.0.0.1:${APPS.find((app) => app.name
 const shellRoot = path.join(ROOT, 'shell', dev ? 'dist-dev' : 'dist');
 
 const sharedEnv: NodeJS.ProcessEnv = {
-  // A local store gets demo accounts (printed at start) unless told otherwise; never in production (issue 21).
+  // A local store gets demo accounts (printed at start) unless told otherwise; never in production.
   ...(process.env.NODE_ENV === 'production' ? {} : { DEMO_ACCOUNTS: 'true' }),
   ...process.env,
   PORT: String(APPS[0].port),
@@ -83,7 +83,7 @@ const sharedEnv: NodeJS.ProcessEnv = {
   REMOTE_ADMIN_URL: process.env.REMOTE_ADMIN_URL ?? origin('admin'),
   REMOTE_DEVTOOLS_URL: process.env.REMOTE_DEVTOOLS_URL ?? origin('devtools'),
   // The hidden source maps of the builds this store serves: the API imports them at start, so
-  // errors reported from these builds show their original source (issue 24; releases upload theirs).
+  // errors reported from these builds show their original source (releases upload theirs).
   SOURCE_MAP_DIRS: process.env.SOURCE_MAP_DIRS ?? (dev ? '' : APPS.map((app) => path.join(ROOT, app.dir, 'dist')).join(',')),
 };
 

@@ -1,5 +1,5 @@
 /**
- * "Running" means every remote answers (issue 20): before `npm start` (or `npm run dev`) says the
+ * "Running" means every remote answers: before `npm start` (or `npm run dev`) says the
  * store is running, the shell's host must be able to compose every remote of the registry, in
  * the browser (its `mf-manifest.json` and `remoteEntry.js` answer) and on the server (its Node
  * build loads in this process, which also spares the first page that load).

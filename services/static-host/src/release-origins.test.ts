@@ -1,4 +1,4 @@
-/** The shell CSP's remote origins under npm start: the release allow-list, not the registry (issue 21). */
+/** The shell CSP's remote origins under npm start: the release allow-list, not the registry. */
 import { describe, expect, it } from 'vitest';
 import { allowedRemoteOrigins } from './release-origins.ts';
 

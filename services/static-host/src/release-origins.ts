@@ -1,6 +1,6 @@
 /**
  * The remote origins of the shell's CSP `script-src` (and styles, fonts, images, connections) under
- * `npm start` (issue 21 / review item 7): the operator's allow-list `RELEASE_ORIGINS` (space- or
+ * `npm start`: the operator's allow-list `RELEASE_ORIGINS` (space- or
  * comma-separated http(s) origins), else the remotes' own origins (`REMOTE_*_URL`): the same list
  * the API accepts releases from (services/api/src/config.ts `parseReleaseOrigins`). It is fixed at
  * start, never read from the remote registry, so publishing a release on a new origin cannot widen

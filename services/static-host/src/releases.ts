@@ -1,5 +1,5 @@
 /**
- * Released builds of a remote (issue 14): `npm run release -- <remote>` copies a build to
+ * Released builds of a remote: `npm run release -- <remote>` copies a build to
  * `DATA_DIR/deploy/<remote>/<version>/`; the remote's static host serves that directory at
  * `/releases/<version>/...` next to its bootstrap build, so every version stays reachable (open
  * tabs keep loading the chunks of the version they started with).
@@ -20,7 +20,7 @@ export const RELEASES_PREFIX = '/releases/';
 /** Files of a version that are revalidated rather than cached for a year. */
 const REVALIDATED = new Set(['mf-manifest.json', 'mf-stats.json', 'build-info.json']);
 
-/** A source map's path (`.map`): hosts never serve them (issue 24: hidden maps go to the service). */
+/** A source map's path (`.map`): hosts never serve them (hidden maps go to the service). */
 export function isSourceMap(pathName: string): boolean {
   return /\.map$/i.test(pathName);
 }
@@ -35,7 +35,7 @@ export async function serveReleases(app: FastifyInstance, root: string): Promise
     preCompressed: true,
     decorateReply: false,
     index: false,
-    // Source maps are the service's, never a browser's (issue 24).
+    // Source maps are the service's, never a browser's.
     allowedPath: (pathName) => !isSourceMap(pathName),
     cacheControl: false,
     setHeaders: (reply, filePath) => {

@@ -1,5 +1,5 @@
 /**
- * robots.txt and sitemap.xml of the shell's host (issue 20), over real HTTP with a stand-in API
+ * robots.txt and sitemap.xml of the shell's host, over real HTTP with a stand-in API
  * (`GET /api/products`, its documented answer): every public page and category, each product that
  * has a page, XML-escaped; the pages alone while the API fails, asked again on the next request.
  */
@@ -82,7 +82,7 @@ describe('sitemap.xml while the API fails', () => {
   });
 });
 
-describe('product pages (issue 22)', () => {
+describe('product pages', () => {
   it('lists a product at /produtos/<slug>', () => {
     expect(productPagePathOf(product('0a1f6a3e-2b1c-4d5e-8f90-a1b2c3d4e5f6', 'anel-lua'))).toBe('/produtos/anel-lua');
   });

@@ -1,6 +1,6 @@
 /**
- * What search engines read of the store (issue 20 "Per-page head ... `robots.txt` and a
- * `sitemap.xml` of the public pages and products generated from the database"), served by the
+ * What search engines read of the store (`robots.txt` and a
+ * `sitemap.xml` of the public pages and products, generated from the database), served by the
  * shell's host:
  *
  * - `GET /robots.txt`: everything may be crawled but the private areas (panels, cart, checkout,
@@ -8,7 +8,7 @@
  * - `GET /sitemap.xml` (sitemaps.org 0.9): the public pages, each category of the catalogue and
  *   every active product's page, read from the API (`GET /api/products`) when asked (cached for
  *   {@link SITEMAP_TTL_MS}); when the API does not answer, the pages alone;
- * - `GET /produtos/<uuid>` (the old address of a product page, issue 22): a permanent redirect
+ * - `GET /produtos/<uuid>` (the old address of a product page): a permanent redirect
  *   (301) to the product's page `/produtos/<slug>`, the query kept ({@link productRedirect});
  * - `GET /produtos/<slug>` of a product the API does not show (unknown, draft or archived): the
  *   page (its not-found screen) with the status 404 ({@link productMissing}).
@@ -66,7 +66,7 @@ export interface SeoOptions {
   productPath: ProductPath;
 }
 
-/** The page of every product: `/produtos/<slug>` (issue 22). */
+/** The page of every product: `/produtos/<slug>`. */
 export const productPagePathOf: ProductPath = (product) => productPagePath(product);
 
 /**
@@ -85,7 +85,7 @@ export async function productRedirect(apiOrigin: string, id: string, search = ''
 }
 
 /**
- * Whether the API says there is no product page at `slug` (issue 22): `GET /api/products/by-slug/:slug`
+ * Whether the API says there is no product page at `slug`: `GET /api/products/by-slug/:slug`
  * answers 404 for an unknown, draft or archived product (3 s at most). False when it answers
  * otherwise or not at all (the page then renders as usual, status 200).
  */

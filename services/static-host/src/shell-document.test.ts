@@ -49,7 +49,7 @@ beforeAll(async () => {
     return client ? registry.map((entry) => ({ ...entry, reportToken: `token-de-${client}` })) : registry;
   });
   api.get('/mf-manifest.json', async () => manifest);
-  // Issue 22: one product is shown; any other slug is unknown, a draft or archived.
+  // One product is shown; any other slug is unknown, a draft or archived.
   api.get('/api/products/by-slug/:slug', async (request, reply) =>
     (request.params as { slug: string }).slug === 'anel-lua' ? { slug: 'anel-lua' } : reply.code(404).send({ error: 'not_found', message: 'Produto não encontrado' }),
   );
@@ -210,7 +210,7 @@ describe('shell document', () => {
   });
 });
 
-describe('product pages (issue 22)', () => {
+describe('product pages', () => {
   it('answers 404 with the page (its not-found screen) for a product the API does not show, 200 for one it shows', async () => {
     const document = new ShellDocument({ root: dir, apiUrl });
     const host = await startStaticHost({ name: 'shell', root: dir, port: 0, spa: true, runtimeConfig: { apiUrl }, document, seo: { storeOrigin: 'http://loja.example', apiOrigin: apiUrl, productPath: () => undefined } });

@@ -1,5 +1,5 @@
 /**
- * The shell's host writing server-rendered documents (issue 20), over real HTTP with real
+ * The shell's host writing server-rendered documents, over real HTTP with real
  * compression, with the shell's Node build stood in for by a module honouring its contract
  * (@prata/contracts `ShellServerModule`): the first part of the document (styles inlined, scripts)
  * leaves before the page has rendered; the page's head, the remote's styles and preloads, the boot
@@ -225,7 +225,7 @@ describe('style inliner', () => {
     expect(await inliner.tags(['/../../etc/passwd'])).toBe('<link rel="stylesheet" href="/../../etc/passwd">');
   });
 
-  it('fetches a remote sheet only from a release origin: one elsewhere (an internal URL a manifest names) stays a link, never fetched (issue 32, review #4)', async () => {
+  it('fetches a remote sheet only from a release origin: one elsewhere (an internal URL a manifest names) stays a link, never fetched (review #4)', async () => {
     const internal = Fastify();
     let asked = 0;
     internal.get('/secret.css', async (_request, reply) => {

@@ -1,5 +1,5 @@
 /**
- * The shell's Node build as its host uses it (issue 20): {@link loadShellRenderer} requires
+ * The shell's Node build as its host uses it: {@link loadShellRenderer} requires
  * `shell/dist/server/server.js` (a @prata/contracts `ShellServerModule`, CommonJS) and reads the
  * browser build's `document-assets.json`; {@link streamDocument} writes one server-rendered
  * document into a response body:

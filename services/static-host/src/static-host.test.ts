@@ -27,7 +27,7 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'main.0123abcd.js'), bigScript);
   await writeFile(path.join(dir, 'main.0123abcd.js.map'), '{"version":3,"sources":["src/segredo.ts"],"mappings":""}');
   await mkdir(path.join(dir, 'releases', '1.0.0'), { recursive: true });
-  // A file the build compressed ahead (issue 20): its brotli copy says which bytes were sent.
+  // A file the build compressed ahead: its brotli copy says which bytes were sent.
   await writeFile(path.join(dir, 'chunk.4567cdef.js'), bigScript);
   await writeFile(path.join(dir, 'chunk.4567cdef.js.br'), brotliCompressSync(`${bigScript}// from the build's brotli copy`));
   const csp = {
@@ -49,7 +49,7 @@ afterAll(async () => {
 });
 
 describe('static host', () => {
-  it('never serves a source map (issue 24: they go to the service), from the build or a release', async () => {
+  it('never serves a source map (they go to the service), from the build or a release', async () => {
     const releases = await startStaticHost({ name: 'storefront', root: dir, port: 0, releasesRoot: path.join(dir, 'releases') });
     await writeFile(path.join(dir, 'releases', '1.0.0', 'main.0123abcd.js.map'), '{"version":3}');
     await writeFile(path.join(dir, 'releases', '1.0.0', 'main.0123abcd.js'), 'var main;');

@@ -1,7 +1,7 @@
 /**
  * Static host: serves one built app (the shell or a remote) from its own origin, as its own
  * deployment would. Compressed responses (the build's own brotli and gzip copies of a file when it
- * has them, issue 20; else compressed as served); content-hashed files cached for a year, entry
+ * has them; else compressed as served); content-hashed files cached for a year, entry
  * files (`index.html`, `remoteEntry.js`, `mf-manifest.json`) revalidated every time; CORS open so the
  * shell on another origin can fetch a remote's manifest. The shell's host also answers
  * `/runtime-config.json` (the API origin) and falls back to `index.html` for client routes.
@@ -97,7 +97,7 @@ function originOf(url: string): string | null {
  * and images also from the remotes (their CSS and assets; 'unsafe-inline' styles for the toast
  * and dialog libraries, images also from the API, data: and blob:); `connect-src` self, the API
  * (http and its websocket twin) and the remotes (manifests); no plugins, no foreign forms and
- * base URLs. The acquirer's browser SDK, secure-field frames and API (issue 21, from
+ * base URLs. The acquirer's browser SDK, secure-field frames and API (from
  * configuration: acquirer-csp.ts) are added to `script-src`, `frame-src` and `connect-src`;
  * without an acquirer, frames only from the shell itself.
  */
@@ -234,12 +234,12 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
   await app.register(cors, { origin: '*' });
   await app.register(fastifyStatic, {
     root: path.resolve(options.root),
-    // The builds carry brotli and gzip copies of their text files (issue 20): served as they are.
+    // The builds carry brotli and gzip copies of their text files: served as they are.
     preCompressed: true,
     // With a rendered document, `/` is the route below instead.
     index: options.document ? false : ['index.html'],
     wildcard: options.changingFiles ?? false,
-    // Source maps are the service's, never a browser's (issue 24: the service maps stack frames).
+    // Source maps are the service's, never a browser's (the service maps stack frames).
     allowedPath: (pathName) => !isSourceMap(pathName),
     // Hashed file names change with their content; entry files are revalidated instead.
     cacheControl: false,
@@ -298,7 +298,7 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
   if (document) app.get('/', (request, reply) => document.send(request.raw, request.url, reply, documentCsp(request, reply)));
   const { seo } = options;
   if (document && seo) {
-    // A product page's old address (its id, issue 22) moves permanently to its slug; a slug the
+    // A product page's old address (its id) moves permanently to its slug; a slug the
     // API does not show (unknown, draft, archived) is the not-found page with the status 404.
     app.get<{ Params: { id: string } }>('/produtos/:id', async (request, reply) => {
       const query = request.url.indexOf('?');

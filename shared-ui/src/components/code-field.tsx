@@ -1,5 +1,5 @@
 /**
- * The verification-code field of every two-factor step (admin.md 4, 5, 9; issues 3, 21): the
+ * The verification-code field of every two-factor step (admin.md 4, 5, 9): the
  * sign-in's second factor (`SecondFactorForm`), the sign-in's TOTP enrolment
  * (`totp-enrolment-form.tsx`) and the panel's 2FA setup (mf-admin). One label, 'Código de
  * verificação', a hint of the caller's, the code in large spaced digits, and what typing keeps:

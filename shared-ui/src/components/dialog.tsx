@@ -10,8 +10,8 @@
  *
  * Page weight: the Radix implementation (dialog-impl.tsx) is a separate chunk fetched the first
  * time a dialog or sheet opens, so a page without an open dialog loads no Radix; closed dialogs
- * render nothing. (Split when all of shared-ui was one untree-shaken federation singleton; since
- * issue 20 each app bundles the components it uses, and the split still keeps Radix off pages.)
+ * render nothing. (Split when all of shared-ui was one untree-shaken federation singleton; now
+ * each app bundles the components it uses, and the split still keeps Radix off pages.)
  */
 import { lazy, Suspense, useState } from 'react';
 import type { DialogProps, SheetProps } from './dialog-types.ts';

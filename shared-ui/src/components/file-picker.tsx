@@ -3,7 +3,7 @@
  * the page (visually hidden, focusable, named by the button's text), so keyboards, screen
  * readers and test drivers use it as usual; the label is drawn as a button and shows the focus.
  * `onFile` gets the chosen file; choosing the same file again fires again. With `multiple`, the
- * chooser takes several files and `onFiles` gets them all, in the order chosen (issue 22, the
+ * chooser takes several files and `onFiles` gets them all, in the order chosen (the
  * product gallery).
  */
 import type { ChangeEvent, ReactNode } from 'react';

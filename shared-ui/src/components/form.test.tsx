@@ -1,5 +1,5 @@
 /**
- * Form controls (issue 6 "forms with labels, error messages tied to fields"): `TextField` and
+ * Form controls: `TextField` and
  * `SelectField` tie hint and error to the control with `aria-describedby`; `RadioGroup` gives its
  * `id` to the current choice (so an error summary link can focus it), ties its error to the
  * fieldset and reports the chosen value; `Alert` can title itself with a heading and take a ref.

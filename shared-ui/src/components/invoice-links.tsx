@@ -1,5 +1,5 @@
 /**
- * An order's invoice links (issue 23 "Invoices (NF-e)"): the DANFE (PDF, in a new tab) and the
+ * An order's invoice links: the DANFE (PDF, in a new tab) and the
  * XML (downloaded), each when the invoice has it; nothing without either. The shopper's and the
  * staff's order pages show it under the invoice's title. `className` lays the links out.
  */

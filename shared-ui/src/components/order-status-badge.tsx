@@ -1,5 +1,5 @@
 /**
- * An order's status as a badge, in Portuguese (issue 13: Aguardando pagamento, Pago, Enviado,
+ * An order's status as a badge, in Portuguese (Aguardando pagamento, Pago, Enviado,
  * Entregue, Cancelado), for the shopper's pages and the admin orders tab alike.
  * `data-status` carries the machine value for tests.
  */

@@ -5,7 +5,7 @@
  * goes to /. Moving to another path clears it too, so the chrome keeps working after an error.
  * The error is reported to the service (`@prata/shared-ui/state`) under the remote's name.
  *
- * `PanelRouteErrorBoundary` (issue 22): the same boundary around one panel tab (PanelLayout's
+ * `PanelRouteErrorBoundary`: the same boundary around one panel tab (PanelLayout's
  * `main`), so a render error in one admin or developer tab shows the error in that tab only,
  * with the sidebar and top bar intact; 'Ir para Início' goes to the panel's first section.
  */
@@ -75,7 +75,7 @@ const PANEL_TAB_ERROR = {
 };
 
 /**
- * Wraps one panel tab (issue 22): a render error shows the error screen in place of the tab only;
+ * Wraps one panel tab: a render error shows the error screen in place of the tab only;
  * a path change (another tab) clears it. `homePath` is where 'Ir para Início' goes (the panel's
  * first section); `source` names the panel in the console and the error report.
  */

@@ -1,5 +1,5 @@
 /**
- * A render error in one panel tab (issue 22): the error screen shows inside `main#conteudo` only;
+ * A render error in one panel tab: the error screen shows inside `main#conteudo` only;
  * the sidebar and top bar stay, another tab of the menu renders normally, and 'Ir para Início'
  * goes to the panel's first section.
  */

@@ -1,9 +1,9 @@
 /**
- * The full-screen layout of the admin and developer panels (admin.md 2 "Admin layout"; issue 12):
+ * The full-screen layout of the admin and developer panels (admin.md 2 "Admin layout"):
  * a sidebar with the area's sections, a top bar with a breadcrumb, optional global search and
  * notification slots, 'Ver Loja' (to /) and the sign-out button showing the user's e-mail and
  * role label ('Administrador' / 'Desenvolvedor'), and the page in `main#conteudo` inside its own
- * error boundary (issue 22: a tab's render error stays in that tab). No store
+ * error boundary (a tab's render error stays in that tab). No store
  * header, footer or back button: the shell frames panel routes bare (RemoteModule `layout: 'panel'`).
  *
  * Below 960 px the sidebar moves into a left `Sheet` opened by 'Abrir menu' (focus trapped,

@@ -1,8 +1,8 @@
 /**
- * The admin and developer panels' login form (admin.md 2, 8; issue 3): e-mail and password (with
+ * The admin and developer panels' login form (admin.md 2, 8): e-mail and password (with
  * show/hide), a submit button that says 'Verificando...' while working, and for accounts with
  * 2FA the code step ('Sua conta usa autenticação de dois fatores.' + `SecondFactorForm`); for
- * staff that must enrol 2FA the enrolment step (`totp-enrolment-form.tsx`, issue 21, a chunk of
+ * staff that must enrol 2FA the enrolment step (`totp-enrolment-form.tsx`, a chunk of
  * its own loaded only then). The steps are `usePanelSignIn`; each panel passes its own name,
  * button, toasts and what to do with the session.
  */

@@ -1,5 +1,5 @@
 /**
- * "R$ 189,90 no PIX" (issue 23 "PIX discount shown on cards and the product page"): the price paid
+ * "R$ 189,90 no PIX": the price paid
  * by PIX for `cents` (BRL cents) with the store's PIX discount `percent` (contracts `pixPriceCents`:
  * rounded down to the cent, as the order charges it). Renders nothing when the discount is 0, so
  * a store without one shows no line. The percent comes from `useStoreOffers()`; pages rendered on

@@ -1,5 +1,5 @@
 /**
- * Second sign-in step for accounts with two-factor authentication (issue 3; admin.md 4, 9):
+ * Second sign-in step for accounts with two-factor authentication (admin.md 4, 9):
  * a 6-digit code from the authenticator app or one of the 8-character recovery codes. Used by the
  * admin and developer logins (mf-admin, mf-devtools).
  */

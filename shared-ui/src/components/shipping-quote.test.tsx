@@ -1,5 +1,5 @@
 /**
- * The freight quote widget (issue 23 "Quotes by CEP on the product page, the cart and checkout")
+ * The freight quote widget
  * rendered in a DOM: the options to read (name, carrier, price or 'Grátis', days) and to choose
  * (a radio per option by `serviceId`, the checkout's mode), the table notice, the free-shipping
  * hint, the CEP mask and its validation, the request sent, the service's refusals, the

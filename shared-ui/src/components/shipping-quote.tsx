@@ -1,5 +1,5 @@
 /**
- * Freight quote by CEP (issue 23 "Quotes by CEP on the product page, the cart and checkout"),
+ * Freight quote by CEP,
  * `@prata/shared-ui/shipping-quote` (its own entry: react-hook-form stays out of the pages that
  * do not quote). The presentational parts, once for every app:
  * - `ShippingOptions`: the options of a quote, each with its name, carrier, price ('Grátis' when

@@ -5,7 +5,7 @@
  *
  * The five stars are one element painted by CSS (a star mask repeated five times over a gold and
  * silver gradient), not five inline SVGs: a catalogue page shows 36 cards, and five SVG stars per
- * card were ~160 KB of the server-rendered HTML (issue 20).
+ * card were ~160 KB of the server-rendered HTML.
  */
 import type { CSSProperties } from 'react';
 import styles from './components.module.css';

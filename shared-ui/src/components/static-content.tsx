@@ -1,5 +1,5 @@
 /**
- * Content that is never hydrated (issue 20 "what is not interactive need not hydrate at all"):
+ * Content that is never hydrated:
  * a server-rendered page keeps the markup the server sent for it, and the browser spends nothing
  * on it at start-up (no components run, no event handlers attached); when it is mounted in the
  * browser without server markup (a client-side navigation to the page), it renders normally.

@@ -5,7 +5,7 @@
  *
  * Page weight: the Radix implementation (tabs-impl.tsx) is a separate chunk, fetched where tabs
  * are first rendered, so pages without tabs load no Radix Tabs (split when all of shared-ui was an
- * untree-shaken federation singleton; since issue 20 only its state and router are shared).
+ * untree-shaken federation singleton; now only its state and router are shared).
  */
 import { lazy, Suspense, type ComponentProps } from 'react';
 import type * as Impl from './tabs-impl.tsx';

@@ -1,5 +1,5 @@
 /**
- * The sign-in enrolment step of the admin and developer logins (issue 21 / review finding 9):
+ * The sign-in enrolment step of the admin and developer logins:
  * a staff account without 2FA must bind an authenticator before its first session. Shows the QR
  * code of the otpauth URL (qr-code-image.tsx, as the panel's 2FA card does), the secret to type
  * by hand, the 10 recovery codes (shown once) and the 6-digit code that confirms ('Verificar e Ativar', disabled until 6 digits). Texts follow the panel's 2FA

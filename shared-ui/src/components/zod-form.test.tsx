@@ -1,5 +1,5 @@
 /**
- * The form wrapper (issue 25): a zod schema validates on submit, each field shows its first message
+ * The form wrapper: a zod schema validates on submit, each field shows its first message
  * tied to the input (`aria-invalid`, `aria-describedby`), the submit handler gets the parsed
  * output, `format` masks what is typed, and a 400's issues land on their fields or as the form's
  * error. Also the shared verification-code field.

@@ -1,5 +1,5 @@
 /**
- * Forms through react-hook-form with the shared zod schemas (house style habit 19, issue 25),
+ * Forms through react-hook-form with the shared zod schemas (house style habit 19),
  * wrapped once here so the panels' forms hold no `useState` per field:
  * - `useZodForm(schema, options)`: `useForm` with `zodResolver(schema)`; the submit handler gets
  *   the schema's parsed output (trimmed, coerced), the fields its first message each.

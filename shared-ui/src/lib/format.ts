@@ -17,5 +17,5 @@ export function formatDate(value: Date | string): string {
   return date.format(typeof value === 'string' ? new Date(value) : value);
 }
 
-/** A delivery time in business days, e.g. "3 a 7 dias úteis": the contracts' one (issue 23 freight options). */
+/** A delivery time in business days, e.g. "3 a 7 dias úteis": the contracts' formatter, as the freight options show it. */
 export { businessDaysText } from '@prata/contracts/shipping';

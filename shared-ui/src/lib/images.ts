@@ -1,6 +1,6 @@
 /**
  * Product image URLs: the stored image, or the service's fallback image (storefront.md 2), and
- * the `srcset` of WebP renditions for raster images (issue 6).
+ * the `srcset` of WebP renditions for raster images.
  */
 import { FALLBACK_IMAGE_PATH, imageSrcSet } from '@prata/contracts/catalogue';
 import { apiUrl } from '@prata/shared-ui/state';

@@ -1,5 +1,5 @@
 /**
- * A route's page loaded on demand (issue 20 "lazy-load routes inside each remote"): its code is a
+ * A route's page loaded on demand: its code is a
  * chunk of its own, fetched when the route first renders, so a page carries only its own code.
  * `preload()` loads it ahead of rendering: a remote's `prefetch` calls it, so that the server
  * renders the page at once instead of suspending on the import (in the browser, a server-rendered

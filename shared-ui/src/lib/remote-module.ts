@@ -2,39 +2,10 @@
  * The RemoteModule contract: what a federated remote's exposed `./App` module exports (its
  * default export), and the one place that says how the shell reads it.
  *
- * ```ts
- * export default defineRemoteModule({
- *   contractVersion: 1,
- *   App: AdminApp,
- *   routes: [
- *     { path: '/admin/*', layout: 'panel' },
- *     { path: '/painel-admin', layout: 'panel' },
- *   ],
- * });
- * ```
- *
- * - `contractVersion`: the version of this contract the remote was built against. The shell
- *   accepts `REMOTE_MODULE_CONTRACT_VERSION` (1) and refuses anything else with a clear error
- *   (the remote then shows the "unavailable" fallback). Raise it only for a change old shells
- *   cannot read; add optional fields otherwise.
- * - `App`: the React component rendering the remote's own routes (absolute paths).
- * - `routes`: route patterns (react-router syntax, ranked the way the router ranks them) with the
- *   chrome each wants: `store` (the store's header, footer and back button around the page) or
- *   `panel` (a bare full-screen frame: the remote draws its own panel layout, admin.md 2). A path
- *   no pattern matches gets `store`.
- *
- *   Each route may also say where it renders (`render: 'server' | 'client'`, issue 20; the
- *   browser when absent).
- * - `prefetch` (optional, issue 20): fills the query client with the data the page at `url` shows,
- *   with the same query options the page's hooks use. The shell's host calls it before it
- *   server-renders the page and hands the data to the browser (TanStack Query dehydrate/hydrate),
- *   within the page's time budget; its failures leave the queries empty (the page then loads them
- *   in the browser).
- * - `head` (optional, issue 20): the page's title, description, canonical path, Open Graph image
- *   and JSON-LD, from what `prefetch` loaded.
- *
  * Which remote owns a path is the remote registry's job (`GET /api/remotes`); which chrome a
  * path gets is the owning remote's job (this contract). The shell hard-codes neither.
+ * `contractVersion` changes only for a change old shells cannot read; anything else is added as
+ * an optional field.
  */
 import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from '@prata/shared-ui/router';
@@ -54,7 +25,7 @@ export interface PageContext {
 }
 
 /**
- * A page's head (issue 20 "Per-page head"). The shell's host writes it as `<title>`, `<meta
+ * A page's head. The shell's host writes it as `<title>`, `<meta
  * name="description">`, `<link rel="canonical">`, Open Graph and Twitter card tags and
  * `<script type="application/ld+json">` blocks.
  */
@@ -84,10 +55,30 @@ export interface PageHead {
 }
 
 export interface RemoteModule {
+  /**
+   * The version of this contract the remote was built against. The shell accepts
+   * `REMOTE_MODULE_CONTRACT_VERSION` (1) and refuses anything else with a clear error (the remote
+   * then shows the "unavailable" fallback).
+   */
   contractVersion: typeof REMOTE_MODULE_CONTRACT_VERSION;
+  /** The React component rendering the remote's own routes (absolute paths). */
   App: ComponentType;
+  /**
+   * Route patterns (react-router syntax, ranked the way the router ranks them) with the chrome
+   * each wants: `store` (the store's header, footer and back button around the page) or `panel`
+   * (a bare full-screen frame: the remote draws its own panel layout, admin.md 2). A path no
+   * pattern matches gets `store`. A route may also say where it renders (`render: 'server' |
+   * 'client'`; the browser when absent).
+   */
   routes: readonly RemoteRoute[];
+  /**
+   * Fills the query client with the data the page at `url` shows, with the same query options the
+   * page's hooks use. The shell's host calls it before it server-renders the page and hands the
+   * data to the browser (TanStack Query dehydrate/hydrate), within the page's time budget; its
+   * failures leave the queries empty (the page then loads them in the browser).
+   */
   prefetch?: (context: PageContext) => Promise<void>;
+  /** The page's title, description, canonical path, Open Graph image and JSON-LD, from what `prefetch` loaded. */
   head?: (context: PageContext) => PageHead | null;
   /**
    * The surrogate keys of the server-rendered page at `context.url`, read after its data loaded:
@@ -101,10 +92,21 @@ export interface RemoteModule {
 }
 
 /**
+ * ```ts
+ * export default defineRemoteModule({
+ *   contractVersion: 1,
+ *   App: AdminApp,
+ *   routes: [
+ *     { path: '/admin/*', layout: 'panel' },
+ *     { path: '/painel-admin', layout: 'panel' },
+ *   ],
+ * });
+ * ```
+ *
  * Identity helper that type-checks a remote's module at build time. It returns the module's own
  * (literal) type, not `RemoteModule`, so that the declarations a remote publishes with its build
- * describe what it really exports and the shell's check of them (shell/scripts/check-remote-types.ts,
- * issue 14) compares that shape with the shell's contract.
+ * describe what it really exports and the shell's check of them (shell/scripts/check-remote-types.ts)
+ * compares that shape with the shell's contract.
  */
 export function defineRemoteModule<const Module extends RemoteModule>(module: Module): Module {
   return module;

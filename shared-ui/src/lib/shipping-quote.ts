@@ -1,6 +1,6 @@
 /**
- * `POST /api/shipping/quotes` (issue 23 "Quotes by CEP on the product page, the cart and
- * checkout"): the delivery options for some cart lines to a CEP, priced on the server (the
+ * `POST /api/shipping/quotes` (quotes by CEP on the product page, the cart and
+ * the checkout): the delivery options for some cart lines to a CEP, priced on the server (the
  * carrier aggregator, or the store's table when it does not answer: `source: 'table'`). One
  * endpoint file for every app that quotes (the storefront's product page, the cart, the checkout),
  * through the shipping-quote widget (`@prata/shared-ui/shipping-quote`).

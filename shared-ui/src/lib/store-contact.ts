@@ -1,5 +1,5 @@
 /**
- * `GET /api/store-contact` (issue 22): the store's contact details and opening hours, edited in
+ * `GET /api/store-contact`: the store's contact details and opening hours, edited in
  * the panel's Conteúdo tab. One query (key `['store-contact']`) for the shell's footer (prefetched
  * with the chrome for server rendering), the storefront's contact page and the panel, so a save
  * in the panel refreshes all of them.

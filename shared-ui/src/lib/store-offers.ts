@@ -1,5 +1,5 @@
 /**
- * `GET /api/store-offers` (issue 23): the store's PIX discount (whole percent) and free shipping
+ * `GET /api/store-offers`: the store's PIX discount (whole percent) and free shipping
  * (threshold in BRL cents and regions). One query (key `['store-offers']`, which the panel's PIX
  * discount form invalidates on save) for the storefront's cards and product page (prefetched with
  * the page for server rendering, so the first HTML already shows the PIX price), the cart and the

@@ -1,8 +1,8 @@
 /**
- * The panels' sign-in steps (admin.md 2, 8; issue 3): field messages from the contracts' schema
+ * The panels' sign-in steps (admin.md 2, 8): field messages from the contracts' schema
  * without calling the service; the 2FA challenge opens the code step and the code completes the
  * sign-in (then the code step closes); an expired challenge goes back to e-mail and password;
- * failures reach `onFailure` tagged with their step. Staff that must enrol 2FA (issue 21) get the
+ * failures reach `onFailure` tagged with their step. Staff that must enrol 2FA get the
  * enrolment step: the new secret is fetched, the first code opens the session.
  */
 import { act, createRef, useEffect, type RefObject } from 'react';

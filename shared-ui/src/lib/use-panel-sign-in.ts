@@ -1,5 +1,5 @@
 /**
- * Sign-in of the admin and developer panels (admin.md 2, 8; issue 3): the state and steps both
+ * Sign-in of the admin and developer panels (admin.md 2, 8): the state and steps both
  * panels' login forms share, each form keeping its own texts and toasts.
  *
  * Step 1 validates e-mail and password with the contracts' `signInSchema` (field messages in
@@ -8,7 +8,7 @@
  * `signInWithCode`; an expired challenge returns to step 1. A completed sign-in hands the session
  * to `onSession` and leaves the code step. Failures go to `onFailure` with the step they came from.
  *
- * Staff that must enrol 2FA and have none (issue 21 / review finding 9) get the enrolment step
+ * Staff that must enrol 2FA and have none get the enrolment step
  * instead of the code step: `enrolment` holds the token and, once fetched with
  * `startTotpEnrolment`, the new secret (QR code), and `submitEnrolmentCode` confirms the
  * authenticator's first code, which opens the session. An expired token returns to step 1.

@@ -1,5 +1,5 @@
 /**
- * Trace context on API calls (issue 24): a call that is preflighted anyway (signed in, or a JSON
+ * Trace context on API calls: a call that is preflighted anyway (signed in, or a JSON
  * body) sends a W3C traceparent, and its error names that trace; a simple anonymous GET sends none.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -3,7 +3,7 @@
  * Responses are validated with the shared zod schemas; errors become {@link ApiRequestError}
  * carrying the service's pt-BR message.
  *
- * Traces (issue 24): a call that is preflighted anyway (it sends the access token or a JSON body)
+ * Traces: a call that is preflighted anyway (it sends the access token or a JSON body)
  * also sends a W3C `traceparent` with a new trace id, so the service's spans for it (request,
  * hooks, SQL) share that id, and an error from it names it. Simple anonymous GETs (the shop's
  * catalogue) send none: a custom header would add a CORS preflight to every one of them.
@@ -25,7 +25,7 @@ export function setAccessTokenRefresher(fn: () => Promise<string | null>): void 
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly body: ApiError | undefined;
-  /** The W3C trace id the call was sent with, if any (issue 24). */
+  /** The W3C trace id the call was sent with, if any. */
   traceId: string | undefined;
 
   constructor(status: number, message: string, body?: ApiError) {

@@ -1,5 +1,5 @@
 /**
- * Breadcrumbs (issue 24): route changes, clicks and API calls recorded in order, the newest 30
+ * Breadcrumbs: route changes, clicks and API calls recorded in order, the newest 30
  * kept, one-time tokens dropped, sent with the next error report together with the tab's session id.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Breadcrumbs (issue 24, after Sentry's): what the page did shortly before an error — route
+ * Breadcrumbs (after Sentry's): what the page did shortly before an error — route
  * changes, API calls and clicks — sent with each error report (error-reporting.ts) so a
  * developer sees how the shopper got there.
  *
@@ -42,7 +42,7 @@ export function describeClickTarget(target: EventTarget | null): string | null {
   return `${role} "${label}"${href}`;
 }
 
-/** Path, query and fragment of the current page (no origin; one-time tokens dropped, issue 21). */
+/** Path, query and fragment of the current page (no origin; one-time tokens dropped). */
 const here = () => redactPageUrl(`${window.location.pathname}${window.location.search}${window.location.hash}`);
 
 let installed = false;

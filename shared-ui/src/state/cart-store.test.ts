@@ -39,7 +39,7 @@ describe('cart store', () => {
     expect(normaliseQuantity('4')).toBe(4);
   });
 
-  it('keeps each variant of a product on its own line, set and removed by the line key (issue 22)', () => {
+  it('keeps each variant of a product on its own line, set and removed by the line key', () => {
     const aro14 = { ...ring, variantId: 'v14', variantLabel: 'Aro 14' };
     const aro16 = { ...ring, variantId: 'v16', variantLabel: 'Aro 16' };
     useCartStore.getState().addItem(aro14);
@@ -69,7 +69,7 @@ describe('cart store', () => {
     expect(useCartStore.getState().items).toEqual([{ ...chain, quantity: 5 }]);
   });
 
-  it('remembers the CEP of the last freight quote in local storage, and keeps it when the cart is cleared, unlike the coupon (issue 23)', async () => {
+  it('remembers the CEP of the last freight quote in local storage, and keeps it when the cart is cleared, unlike the coupon', async () => {
     useCartStore.getState().addItem(ring);
     useCartStore.getState().setShippingCep('69005-010');
     useCartStore.getState().setCouponCode('PRATA10');

@@ -7,14 +7,14 @@
  * quantity of 0 or less removes the item; a non-number quantity becomes 1; the cart can be
  * cleared.
  *
- * Variants (issue 22): a line is one (product, variant) pair, so aro 14 and aro 16 of a ring are
+ * Variants: a line is one (product, variant) pair, so aro 14 and aro 16 of a ring are
  * two lines; `cartLineKey` names a line, and quantities are set and lines removed by that key
  * (a product without options has no variant, and its key is its id, as before).
  *
- * Freight (issue 23 "Quotes by CEP on the product page, the cart and checkout"): `shippingCep` is
+ * Freight: `shippingCep` is
  * the last CEP a shopper quoted freight for (masked `00000-000`), kept with the cart so the product
- * page, the cart and the checkout prefill it; clearing the cart keeps it. Coupons (issue 23
- * "Promotions"): `couponCode` is the code the cart accepted (`POST /api/coupons/check`), which the
+ * page, the cart and the checkout prefill it; clearing the cart keeps it. Coupons:
+ * `couponCode` is the code the cart accepted (`POST /api/coupons/check`), which the
  * checkout sends with the order; clearing the cart (a placed order) forgets it.
  */
 import { create } from 'zustand';
@@ -26,13 +26,13 @@ export interface CartItem {
   priceCents: number;
   quantity: number;
   imageUrl: string | null;
-  /** The chosen variant (issue 22); absent or null for a product without options. */
+  /** The chosen variant; absent or null for a product without options. */
   variantId?: string | null;
   /** The variant's label, e.g. 'Aro 16' (contracts' `variantLabel`); absent or null without a variant. */
   variantLabel?: string | null;
 }
 
-/** The key of a cart line (issue 22): `<productId>:<variantId>`, or the product id without a variant. */
+/** The key of a cart line: `<productId>:<variantId>`, or the product id without a variant. */
 export function cartLineKey(item: Pick<CartItem, 'id' | 'variantId'>): string {
   return item.variantId ? `${item.id}:${item.variantId}` : item.id;
 }
@@ -95,7 +95,7 @@ export const useCartStore = create<CartState>()(
       name: CART_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
       version: 1,
-      // Read after the first render (restoreStoredState): a server-rendered page knows no browser storage (issue 20).
+      // Read after the first render (restoreStoredState): a server-rendered page knows no browser storage.
       skipHydration: true,
     },
   ),

@@ -1,5 +1,5 @@
 /**
- * Browser error reporting (issue 11): the report sent to POST /api/errors carries the page,
+ * Browser error reporting: the report sent to POST /api/errors carries the page,
  * user agent, remote (from the stack's origin) and the registry version; the same error is sent
  * once a minute and a tab sends at most 10 a minute.
  */

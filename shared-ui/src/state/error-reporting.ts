@@ -1,5 +1,5 @@
 /**
- * Error capture in the browser (issue 11): the shell and every remote send what goes wrong to
+ * Error capture in the browser: the shell and every remote send what goes wrong to
  * `POST /api/errors` (contracts/system-errors.ts) — uncaught errors, unhandled rejections,
  * error-boundary errors and remote load failures — with the page URL, user agent, stack, and the
  * remote's name and version.
@@ -87,7 +87,7 @@ export function reportError(report: ErrorReport): void {
   const key = `${report.errorType}|${remote}|${report.errorMessage}`;
   if (!allowed(key, Date.now())) return;
   const body: ErrorReport = {
-    // No one-time token leaves the browser in a report (issue 21).
+    // No one-time token leaves the browser in a report.
     pageUrl: redactPageUrl(window.location.href),
     userAgent: navigator.userAgent,
     breadcrumbs: breadcrumbs(),
@@ -100,7 +100,7 @@ export function reportError(report: ErrorReport): void {
   if (sessionId && !body.sessionId) body.sessionId = sessionId;
   const version = report.version ?? remoteVersion(remote);
   if (version) body.version = version;
-  // The registry's canary report token for this remote and version (issue 21): only reports carrying it count for a canary.
+  // The registry's canary report token for this remote and version: only reports carrying it count for a canary.
   const entry = remotes.find((candidate) => candidate.name === remote);
   if (!body.reportToken && entry?.reportToken && entry.version === version) body.reportToken = entry.reportToken;
   let url: string;

@@ -39,7 +39,7 @@ export const useFavouritesStore = create<FavouritesState>()(
       name: FAVOURITES_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
       version: 1,
-      // Read after the first render (restoreStoredState): a server-rendered page knows no browser storage (issue 20).
+      // Read after the first render (restoreStoredState): a server-rendered page knows no browser storage.
       skipHydration: true,
     },
   ),

@@ -1,6 +1,6 @@
 /**
  * `@prata/shared-ui/state`: the client state every part of the page must share one instance of
- * (issue 20: "keep as true singletons only what must be one instance"): the session (store and
+ * (nothing else is a singleton): the session (store and
  * token refresh), the cart, the favourites, the navigation transition, the runtime configuration
  * and the API client that reads it, the realtime client, error reporting, the toaster and the
  * remote widget loader. A federation singleton the shell provides.

@@ -1,5 +1,5 @@
 /**
- * The browser's realtime client (issue 11; contracts/realtime.ts): one websocket per tab, shared
+ * The browser's realtime client (contracts/realtime.ts): one websocket per tab, shared
  * by every remote (shared-ui is a federation singleton), carrying named channels.
  *
  * - Connects when the first channel listener appears, with the session's access token as the

@@ -15,7 +15,7 @@ type WidgetLoader = (remote: string, module: string) => Promise<unknown>;
 
 /**
  * What a remote's exposed widget module (any exposed module but `./App`) must export as its
- * default: a component that renders with no props (issue 14: the shell type-checks the published
+ * default: a component that renders with no props (the shell type-checks the published
  * types of every exposed module, shell/scripts/check-remote-types.ts).
  */
 export type RemoteWidgetComponent = ComponentType<Record<string, unknown>>;

@@ -3,7 +3,7 @@
  * `/runtime-config.json` before mounting anything and stores it here; because shared-ui is a
  * federation singleton, every remote reads the same value.
  *
- * On the server (issue 20) the shell's host also gives the origin it reaches the API at
+ * On the server the shell's host also gives the origin it reaches the API at
  * (`fetchOrigin`, e.g. a service name inside a cluster): requests go there, while every URL
  * written into the page (images, links) keeps the public origin the browser uses.
  */

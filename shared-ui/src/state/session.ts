@@ -1,5 +1,5 @@
 /**
- * Client side of sessions (issue 3; storefront.md 4, 7): restore on start, sign in (with the
+ * Client side of sessions (storefront.md 4, 7): restore on start, sign in (with the
  * TOTP step), refresh automatically before the access token expires, sign out.
  *
  * - The refresh token is an httpOnly cookie the browser sends to `/api/auth/*`; it is never
@@ -74,7 +74,7 @@ export async function restoreSession(): Promise<'signed_in' | 'signed_out' | 'pr
 
 /**
  * Signs in with e-mail and password. Admins/developers with 2FA get `totp_required`; staff that
- * must enrol 2FA and have none get `totp_enrolment_required` (issue 21).
+ * must enrol 2FA and have none get `totp_enrolment_required`.
  */
 export async function signIn(email: string, password: string): Promise<SignInResult> {
   const result = await apiRequest('/api/auth/sign-in', signInResultSchema, { method: 'POST', body: { email, password }, auth: false });
@@ -90,7 +90,7 @@ export async function signInWithCode(challengeToken: string, code: string): Prom
 }
 
 /**
- * Sign-in enrolment, step 1 (issue 21): a new TOTP secret, its otpauth URL (for the QR code) and
+ * Sign-in enrolment, step 1: a new TOTP secret, its otpauth URL (for the QR code) and
  * 10 recovery codes for the token of `totp_enrolment_required`.
  * @throws ApiRequestError (401 `challenge_expired`, 429 while locked).
  */

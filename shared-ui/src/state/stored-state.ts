@@ -1,6 +1,6 @@
 /**
  * The client state kept in the browser's storage (cart and favourites, storefront.md 4) is read
- * into its stores after the page's first render, not when the stores are created (issue 20): a
+ * into its stores after the page's first render, not when the stores are created: a
  * server-rendered page is the same for every visitor (empty cart, no favourites), so the browser's
  * first render, which hydrates it, must be too; the counts then appear.
  */

@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore, type CSSProperties } from 'react';
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
 
-// sonner is fetched on the first toast, not with the home page's JavaScript (issue 15): the
+// sonner is fetched on the first toast, not with the home page's JavaScript: the
 // first `toast(...)` mounts the toaster, then shows its toast once sonner's toaster listens.
 const load = () => import('sonner');
 const SonnerToaster = lazy(() => load().then((module) => ({ default: module.Toaster })));

@@ -1,5 +1,5 @@
 /**
- * Web Vitals beacons (issue 24): sent when the page is hidden, as text/plain JSON the service's
+ * Web Vitals beacons: sent when the page is hidden, as text/plain JSON the service's
  * schema accepts, with the tab's session id and the page's route and remote versions; each metric
  * once per page load; nothing without a page context.
  */

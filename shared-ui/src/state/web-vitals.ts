@@ -1,5 +1,5 @@
 /**
- * Real-user Web Vitals (issue 24; contracts/web-vitals.ts): the shell installs this once per page
+ * Real-user Web Vitals (contracts/web-vitals.ts): the shell installs this once per page
  * load; LCP, INP, CLS, TTFB and FCP are measured by the `web-vitals` library (loaded after the
  * page, outside its first load: its observers read buffered entries, so nothing is missed) and
  * sent with `navigator.sendBeacon` when the page is hidden (the moment a phone user leaves),

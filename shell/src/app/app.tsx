@@ -1,5 +1,5 @@
 /**
- * Shell root, the same on the server and in the browser (issue 20): providers (query client, the
+ * Shell root, the same on the server and in the browser: providers (query client, the
  * composition, toasts), the shell's error boundary and its routes (every path: the layout around
  * the owning remote's outlet). The router is outside: `BrowserRouter` in the browser
  * (bootstrap.tsx), react-router's `StaticRouter` on the server (server/render-page.tsx).

@@ -8,7 +8,7 @@
  * No flash of the wrong chrome: the layout waits (React `use`) for the owning remote's module
  * before it renders. On a navigation (a transition in react-router) React keeps the current page
  * on screen meanwhile; on the first load a blank frame with a spinner holds the place. A page the
- * server rendered (issue 20) needs no wait: its chrome is the one the server chose, until the
+ * server rendered needs no wait: its chrome is the one the server chose, until the
  * remote's module has loaded in the browser.
  */
 import { Suspense, use, useSyncExternalStore } from 'react';

@@ -1,5 +1,5 @@
 /**
- * A page's public URL and head tags (issue 20 "Per-page head"; security review 2026-11-29 #7):
+ * A page's public URL and head tags (security review 2026-11-29 #7):
  * whatever the request target, the page's URL, canonical and Open Graph URL are on the store's
  * origin.
  */

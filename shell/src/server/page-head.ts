@@ -1,5 +1,5 @@
 /**
- * A page's `<head>` tags from its {@link PageHead} (issue 20 "Per-page head"): title, description,
+ * A page's `<head>` tags from its {@link PageHead}: title, description,
  * canonical URL, robots, Open Graph (and its product price tags), Twitter card and one JSON-LD
  * block per schema.org object. Text is HTML-escaped; JSON-LD cannot close its script element.
  */

@@ -1,5 +1,5 @@
 /**
- * Server rendering of one page of the composed store (issue 20), called by the shell's host
+ * Server rendering of one page of the composed store, called by the shell's host
  * (services/static-host) for every document request:
  *
  * 1. the path's owner from the registry; the host's subdomain rule (admin.md 2) as a redirect;

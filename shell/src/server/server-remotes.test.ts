@@ -56,7 +56,7 @@ describe('pageStyles', () => {
   });
 });
 
-describe('which Node builds the host runs (issue 32, security review 2026-11-29 #4)', () => {
+describe('which Node builds the host runs (security review 2026-11-29 #4)', () => {
   const ORIGINS = ['http://127.0.0.1:3001'];
   const HASH = `sha384-${'A'.repeat(64)}`;
   // The host's federation instance (the shell's Node build makes it when it loads).

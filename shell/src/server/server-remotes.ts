@@ -1,5 +1,5 @@
 /**
- * Remotes' Node builds on the shell's host (issue 20): for a registry entry, its browser manifest
+ * Remotes' Node builds on the shell's host: for a registry entry, its browser manifest
  * (`mf-manifest.json`, the registry's URL) names the Node container (`metaData.ssrRemoteEntry`,
  * shared-ui/build/server-rendering.ts); this loads that container over HTTP through the federation
  * runtime (@module-federation/node's runtime plugin evaluates it in this process), with the

@@ -1,5 +1,5 @@
 /**
- * The package's lint boundaries (issue 25), run through ESLint's Node API with the workspace's
+ * The package's lint boundaries, run through ESLint's Node API with the workspace's
  * own eslint.config.js: the tool reaches the service only through its package exports
  * (services/api/package.json `exports`, e.g. `@prata/api/releases`), never through its internal
  * files, and the service never imports the tool.

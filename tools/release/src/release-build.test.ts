@@ -3,7 +3,7 @@
  * `<deploy>/<remote>/<version>/` and hashes its entry; the skew check refuses a build whose
  * contract major or singleton ranges the shell (its build-info.json, read over real HTTP) does not meet;
  * the types check (the shell's script, run as a process) refuses a build whose published `./App`
- * types do not satisfy the shell's RemoteModule, with TypeScript's diagnostic. Issue 20: both
+ * types do not satisfy the shell's RemoteModule, with TypeScript's diagnostic. Both
  * builds are published and the Node container hashed; the weight check refuses a build over its
  * budget, and one more than 5 % heavier than the live version (its recorded weight, or the
  * build-info.json next to its manifest over real HTTP) unless the growth is accepted.
@@ -72,7 +72,7 @@ describe('publishBuild', () => {
     expect(first.serverIntegrity).toBeNull();
   });
 
-  it('publishes the Node build with the browser build and hashes its container (issue 20)', async () => {
+  it('publishes the Node build with the browser build and hashes its container', async () => {
     const build = await buildDir(1, '^19.3.1');
     await mkdir(path.join(build, 'server'));
     await writeFile(path.join(build, 'server', 'remoteEntry.js'), 'module.exports = { storefront: 1 };');
@@ -84,7 +84,7 @@ describe('publishBuild', () => {
   });
 });
 
-describe('weight check before publishing (issue 20)', () => {
+describe('weight check before publishing', () => {
   const budget = { js: 40_000, css: 8_000 };
   /** A storefront build whose build-info.json records `weight` and the budget above. */
   async function weighedBuild(weight: AppWeight): Promise<string> {
@@ -208,7 +208,7 @@ describe('types check before publishing', () => {
   }, 30_000);
 });
 
-describe('takeSourceMaps (issue 24)', () => {
+describe('takeSourceMaps', () => {
   it("returns the browser build's JS maps and deletes every map from the build", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'prata-maps-'));
     await mkdir(path.join(dir, 'server'));

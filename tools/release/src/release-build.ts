@@ -1,9 +1,9 @@
 /**
- * Building and publishing one remote for `npm run release` (issue 14 "Release units"):
+ * Building and publishing one remote for `npm run release`:
  *
  * - {@link buildRemote}: builds `mf-<remote>` alone, as it is in the working tree, with its own
  *   rspack configuration into a fresh temporary directory (never its `dist/`, which a running
- *   store serves as the bootstrap build): its browser build there and its Node build (issue 20)
+ *   store serves as the bootstrap build): its browser build there and its Node build
  *   in its `server/` (`PRATA_BUILD_OUTPUT`, shared-ui/build/federation.ts), and reads the version
  *   the build wrote to `build-info.json` (`<package version>-<content hash>`,
  *   shared-ui/build/build-version.ts). The byte budget is reported, not enforced, by that build:
@@ -13,16 +13,16 @@
  *   `DATA_DIR/deploy` or an S3-compatible bucket; an existing version is left as it is: same
  *   version, same content) and computes the SRI hashes of its entry file and of its Node container
  *   (`server/remoteEntry.js`, when the build has one).
- * - {@link checkWeight}: the byte budget and growth checks of issue 20: the build's initial weight
+ * - {@link checkWeight}: the byte budget and growth checks: the build's initial weight
  *   and budget (its `build-info.json`, shared-ui/build/build-weight.ts; {@link readBuildWeight})
  *   against the budget and the live version's weight ({@link liveWeight}).
- * - {@link shellBuildInfo} / {@link compatibilityProblems}: the skew check before publishing (issue
- *   14 "Contract and skew safety"): the build's RemoteModule contract major (its
+ * - {@link shellBuildInfo} / {@link compatibilityProblems}: the skew check before publishing: the
+ *   build's RemoteModule contract major (its
  *   `build-info.json`) and the shared singletons its `mf-manifest.json` requires
  *   (`requiredVersion`) against the shell the store serves (its `build-info.json`).
  * - {@link remoteTypesProblems}: the build's published types (`@mf-types.zip`, named by its
  *   manifest's `metaData.types`) against the shell's RemoteModule contract, checked by the shell's
- *   own script (issue 14: "the shell type-checks against them").
+ *   own script (the shell type-checks against them).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -81,7 +81,7 @@ export async function buildRemote(remote: RemoteName): Promise<RemoteBuild> {
 }
 
 /**
- * Takes the hidden source maps out of a build (issue 24): returns the browser build's `*.js.map`
+ * Takes the hidden source maps out of a build: returns the browser build's `*.js.map`
  * files (for the service, which maps stack frames with them) and deletes every `.map` file of the
  * build, browser and Node, so the published copy never serves them.
  */
@@ -169,7 +169,7 @@ export interface WeightCheck {
 
 /**
  * Checks the build in `build.dir` against its byte budget and against the live version of
- * `list` (`npm run release`, issue 20): refused when its initial JS or CSS gzip is over the
+ * `list` (`npm run release`): refused when its initial JS or CSS gzip is over the
  * budget, or more than {@link MAX_RELEASE_GROWTH} heavier than the live version's unless
  * `acceptGrowth`. Without a known live weight only the budget is checked.
  * @throws the errors of {@link readBuildWeight}.
@@ -234,7 +234,7 @@ export async function compatibilityProblems(dir: string, shell: AppBuildInfo): P
   );
 }
 
-// --- Published types of the exposed modules (issue 14: "the shell type-checks against them") ---
+// --- Published types of the exposed modules (the shell type-checks against them) ---
 
 /** The shell's check of a remote build's published types (shell/scripts/check-remote-types.ts). */
 export const CHECK_REMOTE_TYPES_SCRIPT = path.join(REPO_ROOT, 'shell/scripts/check-remote-types.ts');

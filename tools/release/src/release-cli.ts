@@ -1,5 +1,5 @@
 /**
- * The release commands of one remote (issue 14; docs/releasing.md):
+ * The release commands of one remote (docs/releasing.md):
  *
  * - `npm run release -- <remote> [--no-activate | --canary <percent>] [--notes <text>] [--base-url <url>] [--accept-growth]`: builds the
  *   remote alone from the working tree (its browser and Node builds), publishes both to `<remote>/<version>/` of the release
@@ -19,7 +19,7 @@
  *   not assignable to the shell's RemoteModule (shell/scripts/check-remote-types.ts; TypeScript's
  *   diagnostics in the message). So is a build over its byte budget (initial JS or CSS gzip over
  *   `mf-<remote>/package.json` `prata.budget`), and one more than 5 % heavier (JS or CSS) than the
- *   live version unless `--accept-growth` (issue 20; both figures in the message).
+ *   live version unless `--accept-growth` (both figures in the message).
  * - `npm run rollback -- <remote> [<version>]`: ends a running canary; else makes the given
  *   version, else the one published before the active one (else the bootstrap entry) active.
  * - `npm run releases -- <remote>`: lists the versions, the active one marked with `*`.
@@ -100,17 +100,17 @@ async function release(target: ReleaseTarget, storage: ReleaseStorage): Promise<
     if (problems.length > 0) {
       throw new Error(`${remote} ${build.version} não foi publicada: não é compatível com o shell ${shell.info.version} (${shell.source}):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     }
-    // The types the build publishes must satisfy the shell's RemoteModule contract (issue 14).
+    // The types the build publishes must satisfy the shell's RemoteModule contract.
     const typeProblems = await remoteTypesProblems(build.dir);
     if (typeProblems.length > 0) {
       throw new Error(`${remote} ${build.version} não foi publicada: os tipos publicados dos módulos expostos não satisfazem os contratos do shell (RemoteModule para ./App, RemoteWidgetComponent para os demais):\n${typeProblems.join('\n')}`);
     }
-    // Byte budget, and growth over the live version (issue 20).
+    // Byte budget, and growth over the live version.
     const weight = await checkWeight(build, before, values['accept-growth'] === true);
     console.error(weight.summary);
     if (weight.refusal) throw new Error(weight.refusal);
     if (weight.acceptedGrowth.length > 0) console.error(`growth accepted (--accept-growth):\n${weight.acceptedGrowth.map((problem) => `  - ${problem}`).join('\n')}`);
-    // Hidden source maps go to the service with the version, never to the published copy (issue 24).
+    // Hidden source maps go to the service with the version, never to the published copy.
     const maps = await takeSourceMaps(build.dir);
     const storedMaps = await target.uploadSourceMaps(remote, build.version, maps);
     console.error(`uploaded ${storedMaps} source maps of ${remote} ${build.version} to ${target.description}`);

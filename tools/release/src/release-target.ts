@@ -1,6 +1,6 @@
 /**
  * Where the release commands (`npm run release | rollback | releases`) record their changes
- * (issue 14: "with the store running or not, local or against a deployed service with a token").
+ * (with the store running or not, local or against a deployed service with a token).
  *
  * - The service's own database (`DATABASE_URL`, else the embedded cluster under `DATA_DIR`: the
  *   running store's, joined without starting a second postmaster, or started for the command when
@@ -25,7 +25,7 @@ export interface ReleaseTarget {
   activate(remote: RemoteName, version: string): Promise<RemoteReleaseList>;
   rollback(remote: RemoteName, version?: string): Promise<RemoteReleaseList>;
   startCanary(remote: RemoteName, version: string, percent: number): Promise<RemoteReleaseList>;
-  /** Stores the build's hidden source maps with its version (issue 24). @returns how many were stored. */
+  /** Stores the build's hidden source maps with its version. @returns how many were stored. */
   uploadSourceMaps(app: RemoteName | 'shell', version: string, files: readonly SourceMapFile[]): Promise<number>;
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-/** `/admin/content` (admin.md 2 content tab): the store's contact details (issue 22) and the six editable sections. */
+/** `/admin/content` (admin.md 2 content tab): the store's contact details and the six editable sections. */
 import { ContentManager } from '../../features/content/components/content-manager.tsx';
 import { StoreContactForm } from '../../features/content/components/store-contact-form.tsx';
 import { PageHeader } from './page-header.tsx';

@@ -1,4 +1,4 @@
-/** `/admin/coupons` (issue 23): create, edit, pause and follow the use of each coupon. */
+/** `/admin/coupons`: create, edit, pause and follow the use of each coupon. */
 import { CouponList } from '../../features/coupons/components/coupon-list.tsx';
 import { PageHeader } from './page-header.tsx';
 

@@ -4,7 +4,7 @@
  * they came from (location state `from`) or /admin; anyone else who signs in here is sent there
  * too, where the guard shows 'Acesso Negado'. `?confirmar=<token>` confirms an admin
  * registration e-mail on load. `?primeiro-acesso=<token>` (the owner setup link the service
- * prints while the store has no admin; issue 10) opens the registration form for the owner.
+ * prints while the store has no admin) opens the registration form for the owner.
  */
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';

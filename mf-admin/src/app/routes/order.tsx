@@ -1,4 +1,4 @@
-/** `/admin/orders/:id` (issue 13): one order with its actions and timeline. */
+/** `/admin/orders/:id`: one order with its actions and timeline. */
 import { Link, useParams } from '@prata/shared-ui/router';
 import { z } from 'zod';
 import { Alert, Button, Skeleton } from '@prata/shared-ui';

@@ -1,4 +1,4 @@
-/** `/admin/orders` (issue 13): every order of the store, with filters, search and paging. */
+/** `/admin/orders`: every order of the store, with filters, search and paging. */
 import { ShoppingBag } from 'lucide-react';
 import { Card } from '@prata/shared-ui';
 import { OrdersList } from '../../features/orders/components/orders-list.tsx';

@@ -1,6 +1,6 @@
 /**
  * `/admin/qa` (admin.md 2 "Admin QA page"): the system status panel, the e-mails whose delivery
- * failed (issue 22), the QA panel and the manual checklist.
+ * failed, the QA panel and the manual checklist.
  */
 import { FailedEmailsCard } from '../../features/failed-emails/components/failed-emails-card.tsx';
 import { ManualChecklist } from '../../features/qa/components/manual-checklist.tsx';

@@ -1,4 +1,4 @@
-/** `/admin/shipping` (issue 23): free shipping and the freight table by region. */
+/** `/admin/shipping`: free shipping and the freight table by region. */
 import { FreeShippingForm } from '../../features/shipping/components/free-shipping-form.tsx';
 import { FreightTableForm } from '../../features/shipping/components/freight-table-form.tsx';
 import { PageHeader } from './page-header.tsx';

@@ -32,7 +32,7 @@ export function CheckoutRoute() {
   const user = useSessionStore((state) => state.user);
   const sessionLoading = useSessionStore((state) => state.loading);
   const items = useCartStore((state) => state.items);
-  // The CEP quoted and the coupon accepted in the cart (issue 23).
+  // The CEP quoted and the coupon accepted in the cart.
   const shippingCep = useShippingCep();
   const couponCode = useCouponCode();
   const refresh = useCartRefresh();
@@ -42,7 +42,7 @@ export function CheckoutRoute() {
   const empty = items.length === 0;
   // The form waits for the payment configuration's first answer too (success or failure, and
   // never again once answered): its test-mode notice arriving later would push the whole form
-  // down (CLS, issue 15).
+  // down (CLS).
   const awaitingPayments = !usePaymentConfig().isFetched;
 
   useEffect(() => {

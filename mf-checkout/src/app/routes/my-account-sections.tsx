@@ -1,5 +1,5 @@
 /**
- * The sections of `/minha-conta` (issue 22): Perfil, E-mail, Senha, Endereços, the link to the
+ * The sections of `/minha-conta`: Perfil, E-mail, Senha, Endereços, the link to the
  * orders and 'Seus dados'. A chunk of its own (loaded by my-account.tsx with `React.lazy`), so
  * the form library and the account forms stay out of the remote's first load.
  */

@@ -1,5 +1,5 @@
 /**
- * `/minha-conta` (issue 22): the signed-in shopper's account: Perfil (name, phone), E-mail (change
+ * `/minha-conta`: the signed-in shopper's account: Perfil (name, phone), E-mail (change
  * confirmed by a link sent to the new address), Senha (current + new), Endereços (saved addresses
  * the checkout offers), a link to the orders and 'Seus dados' (LGPD export and deletion, the card
  * of the orders page). Signed out, a prompt to sign in that comes back here. The sections load

@@ -1,5 +1,5 @@
 /**
- * `/minha-conta/pedidos/:id` (issue 13): one of the shopper's orders, re-read every 5 s while
+ * `/minha-conta/pedidos/:id`: one of the shopper's orders, re-read every 5 s while
  * unpaid. Another shopper's order, or an unknown one, is 'Pedido não encontrado' (the service
  * answers 404).
  */

@@ -1,6 +1,6 @@
 /**
- * `/minha-conta/pedidos` (issue 13): the signed-in shopper's orders and, below them, their data
- * (export and self-deletion, LGPD; issue 21); signed out, a prompt to sign in that comes back here.
+ * `/minha-conta/pedidos`: the signed-in shopper's orders and, below them, their data
+ * (export and self-deletion, LGPD); signed out, a prompt to sign in that comes back here.
  */
 import { Link } from '@prata/shared-ui/router';
 import { EmptyState, buttonClassName, useSessionStore } from '@prata/shared-ui';

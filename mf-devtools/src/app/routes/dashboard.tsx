@@ -1,9 +1,9 @@
 /**
- * `/developer` index: the developer dashboard (admin.md 2 "Developer dashboard"; issue 11): stat
+ * `/developer` index: the developer dashboard (admin.md 2 "Developer dashboard"): stat
  * cards, the real-time error log, database status with 'Realtime Ativo', performance and the
  * deployments of every remote, the composition map (the shell and each remote's builds with their
- * shared libraries, issue 24; loaded on demand) and the dead letters (handlers that failed every
- * retry, issue 21); kept live over the realtime channels.
+ * shared libraries; loaded on demand) and the dead letters (handlers that failed every
+ * retry); kept live over the realtime channels.
  */
 import { lazy, Suspense } from 'react';
 import { SkeletonText } from '@prata/shared-ui';

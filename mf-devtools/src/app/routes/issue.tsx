@@ -1,4 +1,4 @@
-/** `/developer/erros/:id` (issue 24): one error issue and its events. */
+/** `/developer/erros/:id`: one error issue and its events. */
 import { Link, useParams } from '@prata/shared-ui/router';
 import { IssueDetail } from '../../features/issues/components/issue-detail.tsx';
 import styles from './routes.module.css';

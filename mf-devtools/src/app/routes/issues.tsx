@@ -1,4 +1,4 @@
-/** `/developer/erros` (issue 24): the grouped error list of every remote. */
+/** `/developer/erros`: the grouped error list of every remote. */
 import { IssueList } from '../../features/issues/components/issue-list.tsx';
 import styles from './routes.module.css';
 

@@ -1,4 +1,4 @@
-/** `/developer/saude` (issue 24): release health of each remote from real users. */
+/** `/developer/saude`: release health of each remote from real users. */
 import { ReleaseHealthCard } from '../../features/release-health/components/release-health-card.tsx';
 import styles from './routes.module.css';
 

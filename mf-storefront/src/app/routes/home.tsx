@@ -4,7 +4,7 @@
  * `ProductManager` widget, loaded only for them), categories, about highlights, testimonials.
  * The footer is the shell's.
  *
- * Hydration (issue 20): the sections without interaction (hero, categories, highlights,
+ * Hydration: the sections without interaction (hero, categories, highlights,
  * testimonials) keep their server markup and are never hydrated (shared-ui StaticContent); the
  * featured products, which are interactive (cart, favourites), hydrate in a Suspense boundary of
  * their own, so React hydrates them in a separate, interruptible pass.

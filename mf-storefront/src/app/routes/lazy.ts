@@ -1,5 +1,5 @@
 /**
- * The storefront's pages, each loaded on demand (issue 20: a page carries only its own code); the
+ * The storefront's pages, each loaded on demand (a page carries only its own code); the
  * home page, where most visits land, is part of the App module itself.
  *
  * Each page's chunk is named (`webpackChunkName`): the build records the style sheets of every

@@ -1,14 +1,14 @@
 /**
- * Product page `/produtos/:slug` (issue 22): breadcrumb, gallery, details (price, instalments,
+ * Product page `/produtos/:slug`: breadcrumb, gallery, details (price, instalments,
  * availability, variant picker, add to cart, favourite; the content feature's 'Guia de tamanhos'
  * for a ring; 'Avise-me quando chegar' when the piece, or the chosen variant, has no stock; the price
- * by PIX and the freight quote by CEP of the shipping feature, issue 23) and up to 4 related
+ * by PIX and the freight quote by CEP of the shipping feature) and up to 4 related
  * products of the same category.
  * Rendered on the server with its data prefetched (pages.ts) and hydrated here from it.
  *
  * The old address `/produtos/<id>`: the shell's host answers 301 to the slug; in the browser
  * (a link followed inside the app) the page looks the product up by id and replaces the URL.
- * An unknown product (or a draft or archived one, issue 22) shows the not-found page, with the
+ * An unknown product (or a draft or archived one) shows the not-found page, with the
  * HTTP status 404 when the server renders it (pages.ts).
  */
 import { useEffect } from 'react';

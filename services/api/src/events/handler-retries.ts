@@ -1,6 +1,6 @@
 /**
- * Retries of failed domain-event handlers (issue 21: "the outbox stamps an event dispatched even
- * when a handler threw"), on the service's one job queue (pg-boss, jobs/job-runner.ts):
+ * Retries of failed domain-event handlers (the outbox stamps an event dispatched even
+ * when a handler threw, so a failed handler is retried here), on the service's one job queue (pg-boss, jobs/job-runner.ts):
  *
  * - a `subscribe` handler that throws while its event is dispatched becomes one job
  *   `outbox-handler-retry` `{ eventId, handler }`, enqueued before the event's dispatch commits

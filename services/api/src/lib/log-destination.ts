@@ -1,5 +1,5 @@
 /**
- * Where the service's log lines go (issue 25: logs printed for a person during development).
+ * Where the service's log lines go (logs printed for a person during development).
  * A terminal gets pino-pretty's readable lines, written synchronously so nothing is lost when the
  * process exits; anything else (a pipe, a file, a container's log collector) gets pino's JSON
  * lines. `LOG_FORMAT` (`pretty` or `json`, config.ts) overrides the choice. pino-pretty is a

@@ -1,5 +1,5 @@
 /**
- * Readable URL slugs (issue 22, product page `/produtos/<slug>`).
+ * Readable URL slugs (product page `/produtos/<slug>`).
  *
  * `slugOf('Anel Solitário Zircônia')` is `anel-solitario-zirconia`: lower case, accents
  * transliterated by `@sindresorhus/slugify`, words joined by '-', at most {@link SLUG_MAX_LENGTH}

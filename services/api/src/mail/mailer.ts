@@ -1,5 +1,5 @@
 /**
- * E-mail (issue 3). Every message is first written to the `outbox_emails` table in the caller's
+ * E-mail. Every message is first written to the `outbox_emails` table in the caller's
  * unit of work, then, after commit, handed to the configured transport:
  * - `LogTransport` (default, no `SMTP_URL`): writes the message and its link to the log, so the
  *   flows work on the embedded default and tests follow links from the outbox;
@@ -8,7 +8,7 @@
  *   (`keepsDeliveredCopy: false`), so no raw one-time token stays at rest (OWASP ASVS 2.5 / 3.7:
  *   only hashes of tokens are kept; the `one_time_tokens` table holds SHA-256 digests).
  * A failed delivery is recorded on the row (`error`, `attempts`, body kept for the retry) and
- * never fails the request; it is handed to the {@link MailRetries} (issue 21: one retry mechanism,
+ * never fails the request; it is handed to the {@link MailRetries} (one retry mechanism,
  * the pg-boss job queue: mail/mail-retries.ts), whose job calls `deliverStored` until the
  * message is delivered or the last attempt failed.
  */
@@ -52,7 +52,7 @@ export class LogTransport implements MailTransport {
 }
 
 /**
- * `MAIL_DISABLED=true` (issue 21): nothing is sent, and nothing of the message is kept or logged
+ * `MAIL_DISABLED=true`: nothing is sent, and nothing of the message is kept or logged
  * (the outbox row is cleared like a delivered SMTP message), so no one-time link leaks.
  */
 export class DisabledTransport implements MailTransport {
@@ -114,7 +114,7 @@ export class Mailer {
 
   /**
    * A new outbox row with the stored message of `email` as it is (signature included), for an
-   * admin's resend of a failed e-mail (issue 22); flushed with the caller's changes, then `dispatch`.
+   * admin's resend of a failed e-mail; flushed with the caller's changes, then `dispatch`.
    */
   queueCopy(em: EntityManager, email: OutboxEmail): OutboxEmail {
     return em.create(OutboxEmail, { to: email.to, subject: email.subject, text: email.text, link: email.link });

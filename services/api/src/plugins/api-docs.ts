@@ -1,5 +1,5 @@
 /**
- * The API reference (issue 25): an OpenAPI 3.1 document generated from the routes' own zod
+ * The API reference: an OpenAPI 3.1 document generated from the routes' own zod
  * schemas (@fastify/swagger, with fastify-type-provider-zod's JSON-schema transform), served as
  * JSON at `GET /api/docs/json` and with a reader (Swagger UI) at `GET /api/docs`. On by default;
  * `API_DOCS=false` turns it off (nothing is registered then). The remote teams read it instead of

@@ -1,5 +1,5 @@
 /**
- * Authentication and route access enforcement (issue 3; storefront.md 6, admin.md 6).
+ * Authentication and route access enforcement (storefront.md 6, admin.md 6).
  *
  * - Access tokens: short-lived JWTs (@fastify/jwt, HS256) sent as `Authorization: Bearer`.
  * - Refresh tokens: httpOnly, SameSite=Strict cookie `prata_refresh` scoped to `/api/auth`
@@ -10,7 +10,7 @@
  *   through the `sessionRoles` lookup the app gives (modules/identity/live-session.ts).
  *   401 'Não autenticado' / 403 'Acesso negado'.
  * - An access token names its session (`sid`, the refresh-token family) and counts only while
- *   that session is alive: sign-out, a credential change elsewhere (issue 10) or the end of the
+ *   that session is alive: sign-out, a credential change elsewhere or the end of the
  *   session's absolute lifetime ends its access tokens at once, not 15 minutes later.
  */
 import fp from 'fastify-plugin';

@@ -24,7 +24,7 @@ declare module 'fastify' {
 const unavailable: ApiError = { error: 'service_unavailable', message: DATABASE_UNAVAILABLE_MESSAGE };
 
 // Field messages the schemas do not word themselves (e.g. a wrong type) are zod's pt-BR ones:
-// every 4xx the service sends is in Portuguese (issue 10).
+// every 4xx the service sends is in Portuguese.
 z.config(z.locales.ptBR());
 
 export default fp(

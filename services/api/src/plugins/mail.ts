@@ -2,7 +2,7 @@
  * Mail plugin: decorates `app.mailer`; SMTP when `SMTP_URL` is set; nothing at all with
  * `MAIL_DISABLED=true` (no message sent, kept or logged); else outbox + log (the local mail mode,
  * announced with a warning at start because the log then carries one-time links; refused in
- * production by the configuration, issue 21).
+ * production by the configuration).
  */
 import fp from 'fastify-plugin';
 import { DisabledTransport, LogTransport, Mailer, SmtpTransport, type MailTransport } from '../mail/mailer.ts';

@@ -2,7 +2,7 @@
  * A PostgreSQL store for @fastify/rate-limit (its documented custom-store interface: a class
  * built with the plugin's options, `incr(key, cb, timeWindow, max)`, `read(...)`, and
  * `child(routeOptions)` for each route's own namespace), so every service process counts each
- * client in one place (issue 21 / review item 15): a limit holds across replicas and survives a
+ * client in one place: a limit holds across replicas and survives a
  * restart. Same fixed-window semantics as the plugin's in-memory LocalStore: the first hit opens a
  * window of `timeWindow` ms, later hits count into it, the next hit after it starts a new one. One
  * atomic upsert per hit on the unlogged table `rate_limits` (key, hits, window end), timed by the

@@ -3,10 +3,10 @@
  * `GET /storage/<bucket>/<key>` (immutable-ish: cached for a day) from whichever storage is
  * configured (the local disk through @fastify/static; any other, e.g. S3, read through
  * `ObjectStorage.read`, a missing object answering 404 'Recurso não encontrado'), and the WebP renditions of
- * product images at `GET /images/product-images/<key>?w=<width>` (issue 6; widths and URL shape
+ * product images at `GET /images/product-images/<key>?w=<width>` (widths and URL shape
  * in the contracts' `imageSrcSet`). A width outside `IMAGE_RENDITION_WIDTHS` is a 400 'Dados inválidos' with
  * the issue `querystring.w: Largura de imagem inválida`; a missing or non-raster image is a 404 'Imagem não encontrada'.
- * `GET /images/og/product-images/<key>` (issue 22): a product image, SVG included, as the JPEG
+ * `GET /images/og/product-images/<key>`: a product image, SVG included, as the JPEG
  * link previews show (Open Graph; contracts' `openGraphImageUrl`); a missing one is a 404.
  */
 import path from 'node:path';

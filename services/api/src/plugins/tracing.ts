@@ -1,5 +1,5 @@
 /**
- * Tracing plugin (issue 24; telemetry/tracing.ts): installs the process's OpenTelemetry tracer
+ * Tracing plugin (telemetry/tracing.ts): installs the process's OpenTelemetry tracer
  * provider (TRACE_SLOW_MS, OTEL_EXPORTER_OTLP_ENDPOINT), instruments every route with
  * @fastify/otel (a request span continuing the caller's `traceparent`; its SQL and jobs hang
  * under it), and decorates `app.traces` (the errored and slow traces kept in memory) and

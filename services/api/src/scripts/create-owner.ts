@@ -1,7 +1,7 @@
 /**
  * `npm run create-owner -- --email dona@loja.com.br [--name 'Nome']`, then the password at the
  * prompt (not echoed), or piped on standard input (`printf '%s' "$PASSWORD" | npm run create-owner -- ...`).
- * Never on the command line (issue 21 / review item 17): argv is visible to every local user
+ * Never on the command line: argv is visible to every local user
  * (`ps`) and lands in shell history, so `--password` is refused.
  * Creates the store owner's admin account, without the UI. The password must pass the panel
  * strength rule; an existing account of that e-mail gets it too (see AdminAccountsService.createOwner,

@@ -3,8 +3,8 @@
  * (`data/catalogue.json`) with their SVG image each (`data/art/<slug>.svg`), written to the
  * `product-images` bucket under `products/`. Creation dates are
  * spread over the past months (`ageDays`) so "newest first" is meaningful. Each product gets its
- * slug from its name (issue 22) and its picture as the gallery's only image (alt text = name), and
- * its options and variants when the file gives them (issue 22).
+ * slug from its name and its picture as the gallery's only image (alt text = name), and
+ * its options and variants when the file gives them.
  */
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';

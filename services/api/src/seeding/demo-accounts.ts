@@ -2,7 +2,7 @@
  * Demo accounts (`DEMO_ACCOUNTS=true`, which `npm start` sets): a customer, an admin and a
  * developer, each given a fresh random password at every start, printed to the log. No
  * default credentials exist otherwise. Their roles are granted with the bare `grantRole`: the
- * demo staff are not asked to enrol 2FA (issue 21's enrolment applies to staff the store grants).
+ * demo staff are not asked to enrol 2FA (the enrolment applies to staff the store grants).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomToken } from '../lib/crypto.ts';
@@ -20,7 +20,7 @@ export const DEMO_ACCOUNTS: { email: string; fullName: string; roles: RoleName[]
 export async function seedDemoAccounts(em: EntityManager, clock: Clock): Promise<{ email: string; password: string; roles: RoleName[] }[]> {
   const out: { email: string; password: string; roles: RoleName[] }[] = [];
   for (const demo of DEMO_ACCOUNTS) {
-    // Random, and strong enough for the panel rule staff passwords follow (issue 10).
+    // Random, and strong enough for the panel rule staff passwords follow.
     const password = `Demo-${randomToken(9)}-925`;
     const passwordHash = await hashPassword(password);
     let user = await findUserByEmail(em, demo.email);

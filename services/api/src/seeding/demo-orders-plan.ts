@@ -1,5 +1,5 @@
 /**
- * The demo store's order history (issue 22), planned without the database: a pure function of
+ * The demo store's order history, planned without the database: a pure function of
  * the moment `now`, the catalogue and a fixed seed, so two plans for the same inputs are equal
  * and tests can recompute every figure the panel shows.
  *

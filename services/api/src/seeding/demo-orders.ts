@@ -1,6 +1,6 @@
 /**
- * The demo order history (issue 22: "a store started with the demo catalogue shows empty charts
- * and zero figures everywhere in the panel"). With the demo accounts on (`DEMO_ACCOUNTS`, never
+ * The demo order history (without it a store started with the demo catalogue
+ * would show empty charts and zero figures everywhere in the panel). With the demo accounts on (`DEMO_ACCOUNTS`, never
  * in production) and `DEMO_ORDER_HISTORY` (default true), the first start writes the orders
  * planned by demo-orders-plan.ts for the demo customer account and nine demo shoppers
  * (`@demo.prata925.com.br`, without a usable password), in one transaction and one multi-row
@@ -71,7 +71,7 @@ export async function seedDemoOrderHistory(em: EntityManager, clock: Clock, opti
     const context = tx.getTransactionContext();
     await db.execute("select pg_advisory_xact_lock(hashtext('prata925:demo-order-history'))", [], 'all', context);
     if ((await tx.count(Order, { idempotencyKey: demoHistoryKey(0) })) > 0) return null;
-    // Pieces sold by variant (issue 22) would need a variant on each line: the history sells the others.
+    // Pieces sold by variant would need a variant on each line: the history sells the others.
     const products = (await tx.find(Product, { status: 'active' }, { orderBy: { slug: 'asc' } })).filter((product) => product.options.length === 0);
     if (products.length === 0) return null;
 

@@ -4,9 +4,8 @@
  *
  * Every document is 800 x 800 user units (px), viewBox `0 0 800 800`, with no external resources,
  * fonts or text; gradient, filter and symbol ids are prefixed `p-${slug}-` so several documents
- * can be inlined in one page without clashing. The files were drawn once by the procedural
- * generator this module used to be (issue 25 moved the art out of code); edit or replace them as
- * images. Reading a missing file rejects with Node's ENOENT error.
+ * can be inlined in one page without clashing. The art is data, not code: edit or replace the
+ * files as images. Reading a missing file rejects with Node's ENOENT error.
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

@@ -53,7 +53,7 @@ describe('SEED_CATALOGUE', () => {
     expect(SEED_CATALOGUE.some((product) => product.stock === 0)).toBe(true);
   });
 
-  it('sells rings by aro and a chain by length, with stock per variant (issue 22)', () => {
+  it('sells rings by aro and a chain by length, with stock per variant', () => {
     const withOption = (name: string) => SEED_CATALOGUE.filter((product) => product.options?.some((option) => option.name === name));
     expect(withOption('Aro').map((product) => product.category)).toEqual(['aneis', 'aneis']);
     expect(withOption('Comprimento').map((product) => product.category)).toEqual(['colares']);

@@ -8,7 +8,7 @@
  * "newest first" is a total order). `slug` doubles as the image file name: the art is
  * `data/art/${slug}.svg` (read by `product-art.ts`). Product names and descriptions are pt-BR, as
  * shown to customers. The data folder is part of `src/`, so it ships wherever the source does
- * (the Docker image copies `services/api/src`). A few pieces have options and variants (issue 22):
+ * (the Docker image copies `services/api/src`). A few pieces have options and variants:
  * rings by 'Aro', a chain by 'Comprimento', each size with its own SKU and stock.
  */
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export const seedProductSchema = z
     stock: z.number().int().min(0).max(40),
     /** Days before seeding the product was created, 0..120, distinct across the catalogue. */
     ageDays: z.number().int().min(0).max(120),
-    /** Options (issue 22: 'Aro' of a ring, 'Comprimento' of a chain); absent for a simple product. */
+    /** Options ('Aro' of a ring, 'Comprimento' of a chain); absent for a simple product. */
     options: z.array(productOptionSchema).optional(),
     /** One per combination with its SKU, stock and optional own price (cents); `stock` above is their sum. */
     variants: z.array(productVariantInputSchema.omit({ id: true })).optional(),

@@ -1,6 +1,6 @@
 /**
  * The object storage the configuration selects (`STORAGE`, config.ts): the local disk under
- * `STORAGE_ROOT`, or an S3-compatible bucket (issue 14 "Scaling out").
+ * `STORAGE_ROOT`, or an S3-compatible bucket.
  */
 import path from 'node:path';
 import type { AppConfig } from '../config.ts';

@@ -1,5 +1,5 @@
 /**
- * Image renditions (issue 6 "product images served in modern formats at several widths"): a
+ * Image renditions: a
  * stored raster image (JPEG, PNG, WebP, AVIF) re-encoded as WebP at one of
  * `IMAGE_RENDITION_WIDTHS` px, never wider than the original, EXIF orientation applied, metadata
  * stripped. Encoding is done by `sharp` (libvips).
@@ -8,7 +8,7 @@
  * made again when the original changes (newer mtime); concurrent requests for the same rendition
  * share one encoding.
  *
- * The Open Graph rendition (issue 22, {@link ImageRenditions.openGraph}): any stored image, SVG
+ * The Open Graph rendition ({@link ImageRenditions.openGraph}): any stored image, SVG
  * included (rasterised at the density that gives the width), as a JPEG `OPEN_GRAPH_IMAGE_WIDTH` px
  * wide on white (always that width, so the page can declare it), kept as `<key>@og.jpg`.
  */

@@ -7,8 +7,7 @@
  * - {@link LocalDiskStorage} (default, `STORAGE=local`): files under `STORAGE_ROOT`. One process,
  *   or several sharing that directory (a shared volume).
  * - `S3ObjectStorage` (`STORAGE=s3`, storage/s3-object-storage.ts): an S3-compatible bucket (AWS S3,
- *   MinIO, R2), so any number of service processes share uploads without a shared disk
- *   (issue 14 "Scaling out").
+ *   MinIO, R2), so any number of service processes share uploads without a shared disk.
  * {@link createObjectStorage} picks one from the configuration.
  */
 import fs from 'node:fs/promises';

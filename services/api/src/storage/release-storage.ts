@@ -1,5 +1,5 @@
 /**
- * Where `npm run release` publishes remote builds (issue 14 "storage strategy"; Vendure habit: what
+ * Where `npm run release` publishes remote builds (Vendure habit: what
  * may vary is an interface with a default, chosen in configuration).
  *
  * A build is published once as `<remote>/<version>/<files>` and never changed afterwards (the

@@ -1,6 +1,6 @@
 /**
  * Product images (and every other bucket of storage/object-storage.ts) in an S3-compatible bucket:
- * AWS S3, MinIO, R2 (issue 14 "Scaling out": any number of service processes share uploads
+ * AWS S3, MinIO, R2 (any number of service processes share uploads
  * without a shared disk).
  *
  * Each logical bucket is a key prefix in one S3 bucket: object `product-images/products/x.png`

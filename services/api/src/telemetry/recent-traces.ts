@@ -1,5 +1,5 @@
 /**
- * The service's memory of traces (issue 24): without an OTLP collector, the spans of requests and
+ * The service's memory of traces: without an OTLP collector, the spans of requests and
  * jobs that failed or were slow are kept here, bounded, for the developer area's trace waterfall.
  *
  * A span processor: spans are buffered per trace until the trace's local root ends (a span

@@ -1,5 +1,5 @@
 /**
- * Traces (issue 24; OpenTelemetry): one tracer provider per process, registered globally with the
+ * Traces (OpenTelemetry): one tracer provider per process, registered globally with the
  * AsyncLocalStorage context manager and the W3C `traceparent` propagator, so that a browser's API
  * call, the Fastify request (@fastify/otel: request, hooks and handler spans), its SQL (one span
  * per query from MikroORM's query log, {@link TracingLogger}) and pg-boss jobs share a trace.

@@ -1,6 +1,6 @@
 /**
  * Account menu in the header (storefront.md 2, 4, 8). Signed in: greets with the e-mail, says
- * the session is active, offers Minha conta (issue 22), Meus pedidos (issue 13), Developer Dashboard (developers only), Admin Panel (admins
+ * the session is active, offers Minha conta, Meus pedidos, Developer Dashboard (developers only), Admin Panel (admins
  * only) and Sair. Signed out: Entrar. Logout: signs out on the service, confirms with a toast,
  * then after 500 ms goes to / and reloads. The menu is shared-ui's `DropdownMenu` (Radix): arrow
  * keys move between the entries, Escape closes it and returns the focus to the button.

@@ -1,5 +1,5 @@
 /**
- * Header search bar (storefront.md 2 "Search bar"; issue 22): a combobox whose suggestions come
+ * Header search bar (storefront.md 2 "Search bar"): a combobox whose suggestions come
  * from the catalogue (`GET /api/products/suggestions`, asked
  * {@link SEARCH_SUGGESTIONS_DEBOUNCE_MS} ms after the last keystroke): up to 6 product names, then
  * the matching categories, accents, case and a typo tolerated; shown while the text is non-blank

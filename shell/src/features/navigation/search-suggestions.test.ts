@@ -1,4 +1,4 @@
-/** Header search options and target path (storefront.md 2 "Search bar"; issue 22). */
+/** Header search options and target path (storefront.md 2 "Search bar"). */
 import { describe, expect, it } from 'vitest';
 import { searchOptions, searchPath } from './search-suggestions.ts';
 

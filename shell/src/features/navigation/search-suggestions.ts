@@ -1,5 +1,5 @@
 /**
- * Header search suggestions (storefront.md 2 "Search bar"; issue 22): what the catalogue answers
+ * Header search suggestions (storefront.md 2 "Search bar"): what the catalogue answers
  * for the typed text (`GET /api/products/suggestions`) as the options of the search bar, products
  * first (each opens its page `/produtos/<slug>`), then categories (each opens the catalogue
  * filtered by it); and the catalogue path a typed search goes to.

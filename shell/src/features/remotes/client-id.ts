@@ -1,5 +1,5 @@
 /**
- * The browser's client id for sticky canaries (issue 14): a random id in the first-party cookie
+ * The browser's client id for sticky canaries: a random id in the first-party cookie
  * `prata_client` on the store's origin (one year, `SameSite=Lax`, `Secure` over https), created
  * on first use. The shell sends it as `GET /api/remotes?client=<id>`, so a client stays in (or
  * out of) a remote's canary across page loads; the shell's host can read the same cookie when it

@@ -1,5 +1,5 @@
 /**
- * A remote's slot left to the browser (issue 20). On the server the slot's RemoteModule is
+ * A remote's slot left to the browser. On the server the slot's RemoteModule is
  * refused with a {@link ClientSlot} (a client-rendered route, a remote without a server build, or
  * one that failed or overran the page's time budget); React then sends the slot's fallback and
  * renders it in the browser. The shell's host gives every server-side error of a slot a digest

@@ -1,5 +1,5 @@
 /**
- * Clicks made before the page can answer them (issue 20). A server-rendered page shows its
+ * Clicks made before the page can answer them. A server-rendered page shows its
  * buttons before its code has loaded: a tap on "Adicionar" in that moment would do nothing. The
  * shell's host puts a tiny script at the top of every server-rendered document that holds such
  * clicks (on buttons inside `#root` that React does not run yet: no React fiber on the element)

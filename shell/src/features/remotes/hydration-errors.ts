@@ -1,5 +1,5 @@
 /**
- * What React could not hydrate (issue 20: "a hydration mismatch is reported the same way"):
+ * What React could not hydrate (a hydration mismatch is reported the same way):
  * `hydrateRoot`'s `onRecoverableError` for a server-rendered page. A slot the server left to the
  * browser is not a mismatch (its digest says so, client-slot.ts: the host already reported a real
  * failure); anything else is reported as `hydration_mismatch` under the page's remote and version

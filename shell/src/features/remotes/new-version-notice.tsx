@@ -1,5 +1,5 @@
 /**
- * Tells an open tab that a new version of a remote went live (issue 14): the service relays each
+ * Tells an open tab that a new version of a remote went live: the service relays each
  * activation (`RemoteReleaseActivated` `{ remote, version, manifestUrl }`) on the public realtime
  * channel `releases`; when it names a version other than the one this tab composed the store
  * from, a lasting pt-BR notice offers to reload, and the tab's next in-app navigation loads the

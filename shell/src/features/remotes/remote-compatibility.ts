@@ -1,5 +1,5 @@
 /**
- * Skew safety at load time (issue 14 "Contract and skew safety"): a remote whose build requires
+ * Skew safety at load time: a remote whose build requires
  * shared singleton versions this shell does not provide is refused (the caller reports it and the
  * remote's mount shows the in-chrome fallback) instead of crashing at run time. The contract major
  * is checked by shared-ui `parseRemoteModule`; this adds the singletons.

@@ -1,5 +1,5 @@
 /**
- * Failure safety (issue 14): one remote throwing while it renders shows the in-chrome fallback in
+ * Failure safety: one remote throwing while it renders shows the in-chrome fallback in
  * its own place only. A remote mounted beside it stays mounted (same DOM node, its state kept),
  * and the render error is reported to the service under the failing remote's name.
  */

@@ -5,7 +5,7 @@
  *   (shared-ui `parseRemoteModule`: contract major, App, routes) and the shell's shared singleton
  *   versions (remote-compatibility.ts); rejects with a RemoteLoadError when the remote is down or
  *   breaks the contract, after reporting it to the service as a `remote_load_failure` with the
- *   remote's name, manifest URL and registry version (issue 11).
+ *   remote's name, manifest URL and registry version.
  * - `settledRemoteModule(name, attempt)`: the same, resolving to null on failure (the layout
  *   then falls back to the store chrome, where the remote's mount shows the fallback).
  * - `useRemoteAttempt(name)` / `retryRemote(name)`: the attempt counter a retry button bumps, so

@@ -36,7 +36,7 @@ describe('ownerOf', () => {
   });
 });
 
-describe('routeOwner (issue 24: Web Vitals are grouped by route pattern)', () => {
+describe('routeOwner (Web Vitals are grouped by route pattern)', () => {
   it('names the registry pattern a path matched, not the path', () => {
     expect(routeOwner(registry, '/admin/products/42')).toEqual({ name: 'admin', route: '/admin/*' });
     expect(routeOwner(registry, '/')).toEqual({ name: 'storefront', route: '/' });

@@ -3,7 +3,7 @@
  * patterns ranked by react-router itself) and mounts that remote's App (from its RemoteModule)
  * inside an error boundary and a suspense boundary. No owner -> the not-found page.
  *
- * The suspense boundary is the remote's slot (issue 20): on the server it streams the remote's
+ * The suspense boundary is the remote's slot: on the server it streams the remote's
  * page, or, when the remote must render in the browser (its module is refused there, see
  * composition.tsx), the spinner, and React then renders that slot in the browser; in the browser a
  * server-rendered slot keeps its markup until the remote's code has loaded, then hydrates.

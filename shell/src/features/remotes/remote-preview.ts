@@ -1,5 +1,5 @@
 /**
- * Staff preview of one remote's version in this browser only (issue 14): the devtools card
+ * Staff preview of one remote's version in this browser only: the devtools card
  * writes `{ remote, version }` under `REMOTE_PREVIEW_STORAGE_KEY`; the shell then restores the
  * staff session before asking for the registry with `preview=<remote>@<version>` (the service
  * honours it for admins and developers only), shows a banner while the preview is in effect, and

@@ -3,7 +3,7 @@
  * inlined into the page) and registers each remote's manifest with the Module Federation runtime,
  * with the shell's retry plugin (remote-retry-plugin.ts). No remote URL is compiled into the shell.
  *
- * Failure safety (issue 14): every registry the shell receives is kept in localStorage
+ * Failure safety: every registry the shell receives is kept in localStorage
  * (`REGISTRY_CACHE_KEY`); when the service cannot be reached at start, the shell composes the
  * store from that last registry instead of showing nothing, and reports the outage
  * (`registry_unreachable`) for when the service is back.

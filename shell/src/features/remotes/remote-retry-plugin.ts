@@ -1,6 +1,6 @@
 /**
  * Federation runtime plugin: retries a remote's manifest and entry with exponential backoff
- * (issue 14 "Failure safety"; the first of the three layers of style.md habit 6: retry, then the
+ * (the first of the three layers of style.md habit 6: retry, then the
  * load failure report + in-chrome fallback of remote-modules.ts / remote-error-boundary.tsx).
  *
  * `@module-federation/retry-plugin` is not used: its newest release (0.17.1) is built on

@@ -1,6 +1,6 @@
 /**
  * `GET /api/admin/users?search=&page=`: one page of profiles with their highest role, newest
- * first (admin.md 2 users tab; issue 22: server-side paging and an accent-insensitive search over
+ * first (admin.md 2 users tab; server-side paging and an accent-insensitive search over
  * name and e-mail). The previous page stays on screen while the next one loads.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * One account in the users tab (admin.md 2 row actions; issue 12):
+ * One account in the users tab (admin.md 2 row actions):
  * - `GET /api/admin/users/:id`: profile, roles, created, last sign-in, orders count ('Ver');
  * - `PATCH /api/admin/users/:id` `{ fullName?, isAdmin?, isDeveloper? }` ('Editar': name, admin role within the cap, developer role);
  * - `DELETE /api/admin/users/:id`: a customer's account, with LGPD erasure ('Excluir').

@@ -72,7 +72,7 @@ describe('AdminRegistrationForm', () => {
   });
 });
 
-describe('AdminRegistrationForm with the owner setup token (issue 10)', () => {
+describe('AdminRegistrationForm with the owner setup token', () => {
   it('says an approval is needed without it, and sends the token for the owner with it', async () => {
     expect(form.view.container.textContent).toContain('após a confirmação por email e a aprovação de um administrador');
     form.rerender(<AdminRegistrationForm setupToken="token-de-primeiro-acesso-0123456789" />);

@@ -6,7 +6,7 @@
  * Errors: 409 email_in_use -> 'Erro no cadastro' (destructive), 409 admin_limit -> 'Limite
  * máximo de 3 administradores atingido', otherwise 'Erro ao criar registro de administrador'.
  *
- * Issue 10: a registration is activated only by an existing admin's approval. The store owner's
+ * A registration is activated only by an existing admin's approval. The store owner's
  * first registration carries the one-time setup token the service printed at start
  * (`setupToken`, from the `/admin/login?primeiro-acesso=` link): it is activated as soon as its
  * e-mail is confirmed.

@@ -1,5 +1,5 @@
 /**
- * Pending admin registrations (issue 3; admin.md 2, 6): registrations waiting for the e-mail
+ * Pending admin registrations (admin.md 2, 6): registrations waiting for the e-mail
  * confirmation or for an admin's approval. A confirmed one can be approved (409 admin_limit ->
  * 'Limite máximo de 3 administradores atingido'); any pending one can be refused.
  */

@@ -1,8 +1,8 @@
 /**
- * The users tab's row actions (admin.md 2: view, edit, delete; delete only on non-admin rows;
- * issue 12): 'Ver' shows profile, roles, creation, last sign-in and orders; 'Editar' changes the
+ * The users tab's row actions (admin.md 2: view, edit, delete; delete only on non-admin rows):
+ * 'Ver' shows profile, roles, creation, last sign-in and orders; 'Editar' changes the
  * name, the admin role (the service keeps the cap of 3, never removes the last admin nor your
- * own role, and says so) and the developer role (granted and revoked alike, issue 21); 'Excluir' deletes a customer's account after a confirmation, erasing
+ * own role, and says so) and the developer role (granted and revoked alike); 'Excluir' deletes a customer's account after a confirmation, erasing
  * the person's data while their orders stay, anonymised (LGPD).
  */
 import { Eye, Pencil, Trash2 } from 'lucide-react';

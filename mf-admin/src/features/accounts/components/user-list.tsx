@@ -2,7 +2,7 @@
  * Users tab list (admin.md 2): initials avatar, name or 'Nome não definido', role badge
  * (Administrador / Desenvolvedor / Usuário), email, creation date in pt-BR, and the row actions
  * view, edit and delete (delete on non-admin rows only; user-actions.tsx). `?usuario=<id>` (a
- * global search link) opens that account's details. Issue 22: pages of 20 from the service
+ * global search link) opens that account's details. Pages of 20 from the service
  * (`?pagina=`, the panel's Pagination) and a search over name and e-mail, accents and case ignored
  * (`?busca=`, debounced 300 ms).
  * Empty: 'Nenhum usuário encontrado'; load failure: 'Erro ao carregar usuários'.

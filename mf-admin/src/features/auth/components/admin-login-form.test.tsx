@@ -1,5 +1,5 @@
 /**
- * Admin login form (admin.md 2, 8; issue 3): 'Login realizado' for an admin, 'Erro no login'
+ * Admin login form (admin.md 2, 8): 'Login realizado' for an admin, 'Erro no login'
  * with the service's message, 'Erro inesperado' otherwise, and the 2FA code step.
  */
 import { act } from 'react';

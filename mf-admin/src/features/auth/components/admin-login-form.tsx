@@ -1,7 +1,7 @@
 /**
  * Admin login (admin.md 2, 8): email and password (show/hide), 'Acessar Painel' ('Verificando...'
- * while working). Accounts with 2FA get a second step for the code (issue 3); staff that must
- * enrol 2FA enrol an authenticator, shown as a QR code, before the session (issue 21). The steps are
+ * while working). Accounts with 2FA get a second step for the code; staff that must
+ * enrol 2FA enrol an authenticator, shown as a QR code, before the session. The steps are
  * shared-ui's `PanelSignInForm`; `onSignedIn` then gets the session.
  * Toasts: 'Login realizado' (admins), 'Erro no login' with the service's message, 'Erro inesperado'.
  */

@@ -1,5 +1,5 @@
 /**
- * The store's contact details (issue 22): `GET /api/store-contact` and
+ * The store's contact details: `GET /api/store-contact` and
  * `PUT /api/admin/store-contact` (the read is shared-ui's query). Same query key as the shell footer's and the storefront contact
  * page's (one query client), so a save refreshes them too.
  */

@@ -1,5 +1,5 @@
 /**
- * "Contato da loja" card of the content tab (issue 22): the store's phone, WhatsApp number,
+ * "Contato da loja" card of the content tab: the store's phone, WhatsApp number,
  * e-mail, address line and opening hours (1 to 7 rows), shown by the storefront's footer and
  * contact page and used by its WhatsApp button and contact form. react-hook-form with the shared
  * `storeContactUpdateSchema` (Brazilian phone, WhatsApp mobile with area code, e-mail); the

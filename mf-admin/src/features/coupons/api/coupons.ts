@@ -1,5 +1,5 @@
 /**
- * Coupons (issue 23): `GET /api/admin/coupons` (every coupon with its status, uses and discount
+ * Coupons: `GET /api/admin/coupons` (every coupon with its status, uses and discount
  * given), `POST /api/admin/coupons` (create) and `PATCH /api/admin/coupons/:id` (edit, or pause /
  * resume with `{ paused }`). Each mutation refreshes the list.
  */

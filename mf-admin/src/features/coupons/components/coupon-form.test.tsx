@@ -1,5 +1,5 @@
 /**
- * The Cupons tab (issue 23): the form sends the typed coupon in the service's units (percent
+ * The Cupons tab: the form sends the typed coupon in the service's units (percent
  * whole, reais -> cents, local date and time -> ISO, empty limits -> null), hides the value for
  * free shipping, refuses broken rules under their fields before any request, edits through PATCH
  * and shows a code already taken under the code; the list shows uses and status and pauses.

@@ -1,5 +1,5 @@
 /**
- * Create / edit dialog of a coupon (issue 23): code (upper-cased as typed), kind (percent, fixed
+ * Create / edit dialog of a coupon: code (upper-cased as typed), kind (percent, fixed
  * amount, free shipping) and its value (a whole percentage, or reais; none for free shipping),
  * minimum order in reais, validity window (the admin's local date and time), total and
  * per-customer use limits (empty: no limit) and first purchase only. react-hook-form with the

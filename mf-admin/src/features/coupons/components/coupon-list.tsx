@@ -1,5 +1,5 @@
 /**
- * Cupons tab list (issue 23): each coupon's code, discount (kind and value, minimum order, first
+ * Cupons tab list: each coupon's code, discount (kind and value, minimum order, first
  * purchase only), validity, uses (used / limit), status, and the discount it has given; 'Novo
  * cupom' and 'Editar' open the form dialog (coupon-form.tsx); 'Pausar' / 'Retomar' pause and
  * resume it (a used coupon is never deleted). Empty: 'Nenhum cupom cadastrado'.

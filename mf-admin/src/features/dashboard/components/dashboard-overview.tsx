@@ -1,5 +1,5 @@
 /**
- * The overview tab (admin.md 2, 4, 9; issue 12): sales today, orders, active products and
+ * The overview tab (admin.md 2, 4, 9): sales today, orders, active products and
  * customers ('Usuários Ativos' = profiles), the revenue of the last 7 days, the newest activity
  * and the pending work (orders awaiting payment or shipping, low stock), all from the service,
  * refreshed after the panel's own changes and every 30 s (lib/query-keys.ts).

@@ -1,4 +1,4 @@
-/** `GET /api/admin/failed-emails` (issue 22): e-mails whose every delivery attempt failed, newest first. */
+/** `GET /api/admin/failed-emails`: e-mails whose every delivery attempt failed, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { failedEmailPageSchema, type FailedEmailPage } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';

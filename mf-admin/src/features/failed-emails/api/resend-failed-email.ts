@@ -1,4 +1,4 @@
-/** `POST /api/admin/failed-emails/:id/resend` (issue 22): sends a failed e-mail again (audited by the service). */
+/** `POST /api/admin/failed-emails/:id/resend`: sends a failed e-mail again (audited by the service). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageSchema } from '@prata/contracts';
 import { toast } from '@prata/shared-ui';

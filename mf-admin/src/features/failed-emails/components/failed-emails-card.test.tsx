@@ -1,5 +1,5 @@
 /**
- * 'E-mails com falha' (issue 22): lists the failed e-mails the service answers (recipient,
+ * 'E-mails com falha': lists the failed e-mails the service answers (recipient,
  * subject, error, attempts), sends 'Reenviar' to the e-mail's resend route, toasts the outcome
  * and reloads the list; an empty list says so.
  */

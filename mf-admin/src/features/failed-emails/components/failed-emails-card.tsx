@@ -1,5 +1,5 @@
 /**
- * 'E-mails com falha' (issue 22): the e-mails whose every delivery attempt failed (recipient,
+ * 'E-mails com falha': the e-mails whose every delivery attempt failed (recipient,
  * subject, the transport's last error, attempts, when it failed), newest first, each with
  * 'Reenviar', which sends it again as a new message (the service audits it). Empty: a short
  * note that every e-mail was delivered.

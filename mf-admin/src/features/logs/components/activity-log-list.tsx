@@ -1,5 +1,5 @@
 /**
- * The activity log (admin.md 2 "Activity logs", 3, 8, 9; issue 12): period (1, 7 (default), 30,
+ * The activity log (admin.md 2 "Activity logs", 3, 8, 9): period (1, 7 (default), 30,
  * 90 days or all) and action (all, login, product, 2fa, profile) filters, a free-text search over
  * the action and the details (sent 300 ms after typing stops), a summary of every matching row,
  * at most 100 rows (date/time, action, details, IP), and 'Exportar CSV' ('Logs Exportados').

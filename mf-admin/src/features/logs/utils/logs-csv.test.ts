@@ -26,7 +26,7 @@ describe('logsToCsv', () => {
   });
 });
 
-describe('logsToCsv formula cells (issue 21)', () => {
+describe('logsToCsv formula cells', () => {
   it('neutralises cells a spreadsheet would run as a formula', () => {
     const csv = logsToCsv([row({ ipAddress: '=HYPERLINK("http://evil.example","x")' }), row({ ipAddress: '@SUM(1+1)' }), row({ ipAddress: '+1' })]);
     const lines = csv.slice(1).split('\r\n');

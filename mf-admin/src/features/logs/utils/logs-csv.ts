@@ -2,7 +2,7 @@
  * CSV export of the activity log (admin.md 2, 9): columns date/time, action, details, IP; written
  * by papaparse (quoting of commas, quotes and line breaks; `escapeFormulae`: a cell starting with
  * =, +, -, @, tab or CR gets a leading ' so a spreadsheet never runs it as a formula, OWASP "CSV
- * injection", issue 21), with a UTF-8 byte order mark so
+ * injection"), with a UTF-8 byte order mark so
  * spreadsheet programs read the accents right; named with the current date in São Paulo.
  */
 import Papa from 'papaparse';

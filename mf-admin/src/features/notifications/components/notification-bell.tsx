@@ -1,5 +1,5 @@
 /**
- * The admin layout's notification bell (admin.md 2 "Notifications"; issue 11): the unread badge
+ * The admin layout's notification bell (admin.md 2 "Notifications"): the unread badge
  * capped at 9+, and a panel listing the newest 10 with their type, title, description, time and
  * optional action; each can be marked read or dismissed, and all can be marked read. New ones
  * arrive live over the realtime channel; the list refreshes every 30 s while the socket is down.

@@ -1,5 +1,5 @@
 /**
- * `GET /api/admin/orders/:id/invoice` (issue 23 "Invoices (NF-e)"): the order's NF-e with the
+ * `GET /api/admin/orders/:id/invoice`: the order's NF-e with the
  * provider, attempts and last error, or null while the order has none (404). Re-read every 10 s
  * while it is being issued (its links are signed for 15 minutes: re-read every 10 minutes after).
  */

@@ -1,4 +1,4 @@
-/** `GET /api/admin/returns?orderId=` (issue 23 "Returns and exchanges"): one order's return and exchange requests, newest first. */
+/** `GET /api/admin/returns?orderId=`: one order's return and exchange requests, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminReturnListSchema, type AdminReturn } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';

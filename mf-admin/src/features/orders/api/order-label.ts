@@ -1,5 +1,5 @@
 /**
- * Shipping labels of one order (issue 23 "Labels and tracking"):
+ * Shipping labels of one order:
  * `GET /api/admin/orders/:id/shipment` (whether labels are sold here, and the order's label),
  * `GET /api/admin/orders/:id/label-options` (a fresh quote, the paid service preselected) and
  * `POST /api/admin/orders/:id/label` ('Comprar etiqueta'), which ships the order: the order's

@@ -1,5 +1,5 @@
 /**
- * `POST /api/admin/orders/:id/invoice/retry` (issue 23): sends a failed or rejected invoice to the
+ * `POST /api/admin/orders/:id/invoice/retry`: sends a failed or rejected invoice to the
  * provider again (audited); the answer replaces the cached invoice, which then polls until issued.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

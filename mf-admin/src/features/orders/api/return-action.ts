@@ -1,5 +1,5 @@
 /**
- * The owner's actions on a return or exchange request (issue 23), `POST /api/admin/returns/:id/<action>`:
+ * The owner's actions on a return or exchange request, `POST /api/admin/returns/:id/<action>`:
  * approve, reject (with a note), receive (units back to stock), refund (through the acquirer),
  * credit (store credit), exchange. Each answers the request; the order (refunded amount, history)
  * and its requests are re-read.

@@ -1,5 +1,5 @@
 /**
- * The staff's transitions of one order (issue 13), each behind a confirmation dialog:
+ * The staff's transitions of one order, each behind a confirmation dialog:
  * 'Marcar como pago' (with where the payment was seen), 'Enviar pedido' (carrier and tracking
  * code), 'Marcar como entregue', 'Cancelar pedido' (a paid order is refunded through the
  * acquirer: 'Cancelar e reembolsar'), and for a payment confirmed after expiry 'Reembolsar

@@ -1,5 +1,5 @@
 /**
- * The staff's order page, its price and payment (issue 23 store credit): the credit the shopper
+ * The staff's order page, its price and payment with store credit: the credit the shopper
  * spent shows after the total ('Crédito da loja'), the card's instalments split what the acquirer
  * charged (the total less the credit), and an order the credit paid whole names 'Crédito da loja'
  * as its method; without credit, no such line.
@@ -47,7 +47,7 @@ async function mount(order: AdminOrder) {
 }
 const text = (container: HTMLElement, id: string) => container.querySelector(`[data-testid="${id}"]`)!.textContent!;
 
-describe('OrderDetail store credit (issue 23)', () => {
+describe('OrderDetail store credit', () => {
   it('shows no credit line for an order paid without credit', async () => {
     const page = await mount(ORDER);
     expect(text(page, 'order-pricing')).not.toContain('Crédito da loja');

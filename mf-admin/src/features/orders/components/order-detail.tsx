@@ -1,10 +1,10 @@
 /**
- * One order for the staff (issue 13): status, actions, payment alert, customer and delivery
+ * One order for the staff: status, actions, payment alert, customer and delivery
  * address, items and totals, payment data (method, card brand and last 4 with instalments, PIX
  * or boleto status, the acquirer's reference) and the timeline of every status change with who
- * and when. A line of a product with variants (issue 22) shows its variant and SKU ('Aro 16 · SKU ANEL-16').
- * Once paid, the order's invoice (NF-e, issue 23: order-invoice.tsx). Store credit the shopper
- * spent (issue 23) shows after the total ('Crédito da loja'); the card's instalments split what
+ * and when. A line of a product with variants shows its variant and SKU ('Aro 16 · SKU ANEL-16').
+ * Once paid, the order's invoice (NF-e, order-invoice.tsx). Store credit the shopper
+ * spent shows after the total ('Crédito da loja'); the card's instalments split what
  * the acquirer charged, the total less that credit (`pricing.amountDueCents`).
  */
 import { CANCEL_REASON_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, installmentPlan, type AdminOrder } from '@prata/contracts';

@@ -1,5 +1,5 @@
 /**
- * The invoice on the staff's order page (issue 23): a failed invoice shows its status, attempts and
+ * The invoice on the staff's order page: a failed invoice shows its status, attempts and
  * last error with 'Emitir de novo', which posts the retry and shows the invoice as requested; an
  * issued one shows "Nota fiscal nº <numero> série <serie>" with its DANFE and XML links and no button.
  */

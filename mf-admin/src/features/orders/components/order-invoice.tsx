@@ -1,5 +1,5 @@
 /**
- * The order's invoice on the staff's order page (issue 23 "Invoices (NF-e)"): "Nota fiscal nº
+ * The order's invoice on the staff's order page: "Nota fiscal nº
  * <numero> série <serie>" with the DANFE (PDF) and XML links, or "Nota fiscal em emissão"; its
  * status in words, the access key, the provider, the failed attempts and the last error (a
  * refusal by SEFAZ, or the provider down through every retry), and 'Emitir de novo' for a failed

@@ -1,5 +1,5 @@
 /**
- * The order's label (issue 23 "Labels and tracking"): where labels are sold, a paid order offers
+ * The order's label: where labels are sold, a paid order offers
  * 'Comprar etiqueta' with a fresh quote and the shopper's service preselected; buying sends that
  * service and then shows the label's code and status with 'Imprimir etiqueta'; with
  * `CARRIER=table` nothing shows (the owner ships by hand).

@@ -1,5 +1,5 @@
 /**
- * The order's shipping label (issue 23 "Labels and tracking"): for a paid order, where the store
+ * The order's shipping label: for a paid order, where the store
  * sells labels (`CARRIER=melhorenvio` or `sandbox`), 'Comprar etiqueta' opens a fresh quote for
  * the order's CEP and items with the service the shopper paid for preselected; buying ships the
  * order (the shopper gets the tracking code by e-mail). Once bought, the label's service, tracking

@@ -1,5 +1,5 @@
 /**
- * An order's return and exchange requests in the panel (issue 23): each request offers only the
+ * An order's return and exchange requests in the panel: each request offers only the
  * actions its status allows ('Aprovar' / 'Recusar' while in review, 'Recebido' once approved,
  * 'Reembolsar' / 'Crédito na loja' for a received return, 'Concluir troca' and also 'Reembolsar' /
  * 'Crédito na loja' for a received exchange), an exchanged line names the option sent instead,

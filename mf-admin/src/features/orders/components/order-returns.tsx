@@ -1,5 +1,5 @@
 /**
- * An order's return and exchange requests for the owner (issue 23 "Returns and exchanges"):
+ * An order's return and exchange requests for the owner:
  * kind, units (an exchanged line with the option sent instead: '1× Anel Solitário (Aro 18 → Aro 16)'),
  * reason, status and amount of each, with the actions its status allows: 'Aprovar' / 'Recusar'
  * (with a note the shopper is e-mailed) for a request after the withdrawal right, 'Recebido'

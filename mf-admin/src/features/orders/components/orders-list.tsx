@@ -1,5 +1,5 @@
 /**
- * The orders tab's list (issue 13): filters (status, payment method, period), search by code,
+ * The orders tab's list: filters (status, payment method, period), search by code,
  * customer name or e-mail (debounced 300 ms), a table of 20 orders per page (code, date,
  * customer, method, total, status, alert) with paging. Filters live in the URL, so a filtered
  * page can be shared and the back button returns to it.

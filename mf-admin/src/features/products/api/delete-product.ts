@@ -1,4 +1,4 @@
-/** `DELETE /api/admin/products/:id`: deleted, or archived when orders reference it (admin.md 7; issue 12). */
+/** `DELETE /api/admin/products/:id`: deleted, or archived when orders reference it (admin.md 7). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productDeletionSchema, type ProductDeletion } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';

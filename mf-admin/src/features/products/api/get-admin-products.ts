@@ -1,6 +1,6 @@
 /**
  * The product list of the products tab and the home page's inline manager:
- * `GET /api/admin/products` (issue 22) with the status filter (active, draft, archived or all),
+ * `GET /api/admin/products` with the status filter (active, draft, archived or all),
  * the search and the category, newest first (admin.md 7), and the counts per status. Live through
  * lib/live-updates.ts, polled every 30 s while the socket is down.
  */

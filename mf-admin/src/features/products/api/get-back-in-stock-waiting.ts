@@ -1,5 +1,5 @@
 /**
- * `GET /api/admin/back-in-stock` (issue 22): how many shoppers wait for each sold-out product (and
+ * `GET /api/admin/back-in-stock`: how many shoppers wait for each sold-out product (and
  * variant) to be back. Summed per product for the products table ('3 aguardando').
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * `POST /api/admin/products/:id/restore` (issue 22): an archived product back to draft or active
+ * `POST /api/admin/products/:id/restore`: an archived product back to draft or active
  * (restocking is then a normal edit). Invalidates every product query and the figures.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 /**
  * `POST /api/admin/products` (create) and `PUT /api/admin/products/:id` (update) with the fields
- * of admin.md 3 and stock; prices in BRL cents. With `gallery` (issue 22), the product's gallery
+ * of admin.md 3 and stock; prices in BRL cents. With `gallery`, the product's gallery
  * is then set (`PUT /api/admin/products/:id/images`, set-product-gallery.ts). Invalidates every
  * product query and the figures.
  */

@@ -1,5 +1,5 @@
 /**
- * `PUT /api/admin/products/:id/images` (issue 22): the product's whole gallery in order (at most
+ * `PUT /api/admin/products/:id/images`: the product's whole gallery in order (at most
  * 8 uploaded image keys, each with its alt text; the first becomes the cover). Answers the
  * product. Callers invalidate the product queries (the dialog saves the product first).
  */

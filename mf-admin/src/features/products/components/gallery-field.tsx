@@ -1,5 +1,5 @@
 /**
- * The product dialog's gallery (issue 22; admin.md 4, 5, 8): up to 8 images, the first the cover.
+ * The product dialog's gallery (admin.md 4, 5, 8): up to 8 images, the first the cover.
  * 'Enviar imagens' takes one or several JPEG, PNG, GIF or WEBP files of at most 10 MB; they are
  * uploaded one by one ('Upload realizado' each) and added at the end, their alt text starting as
  * the product's name. Each image shows its preview,

@@ -1,17 +1,17 @@
 /**
  * Create / edit dialog of a product (admin.md 2, 4, 5, 8): name, category (the five stored
  * values), price (> 0, step 0.01), stock, description, image, and the Novo / Best Seller /
- * Destaque flags, and the status (issue 22: 'Ativo', or 'Rascunho' hidden from shoppers). Broken rules show under their fields (react-hook-form with `productFormSchema`,
+ * Destaque flags, and the status ('Ativo', or 'Rascunho' hidden from shoppers). Broken rules show under their fields (react-hook-form with `productFormSchema`,
  * the shared `productInputSchema` on the form's values). Success: 'Produto criado' or 'Produto
  * atualizado', then the dialog closes and resets; failure: 'Erro ao criar produto' / 'Erro ao
  * atualizar produto' with the service's message.
  *
- * Images (issue 22): the gallery (gallery-field.tsx), saved after the product's fields through
+ * Images: the gallery (gallery-field.tsx), saved after the product's fields through
  * `PUT /api/admin/products/:id/images` when it changed (the service then deletes the files no
  * product uses). An upload that is removed or abandoned (dialog closed) before saving is deleted
  * at once, so no file is left behind.
  *
- * Options and variants (issue 22): variants-field.tsx; a product with options shows its stock as
+ * Options and variants: variants-field.tsx; a product with options shows its stock as
  * the read-only sum of its variants' ('Estoque (soma das variantes)').
  */
 import { useEffect, useRef } from 'react';

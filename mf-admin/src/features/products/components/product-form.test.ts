@@ -21,7 +21,7 @@ describe('toProductInput', () => {
     expect(result.input).toMatchObject({ name: ' Anel ', category: 'aneis', priceCents: 4_990, stock: 3 });
   });
 
-  it('sends the status: active by default, draft when chosen (issue 22)', () => {
+  it('sends the status: active by default, draft when chosen', () => {
     const values = { ...EMPTY_PRODUCT_FORM, name: 'Anel', category: 'aneis' as const, price: '10' };
     expect(toProductInput(values).input).toMatchObject({ status: 'active' });
     expect(toProductInput({ ...values, status: 'draft' }).input).toMatchObject({ status: 'draft' });
@@ -63,7 +63,7 @@ describe('productFormSchema (the dialog form resolver)', () => {
   });
 });
 
-describe('the gallery (issue 22)', () => {
+describe('the gallery', () => {
   const valid = { ...EMPTY_PRODUCT_FORM, name: 'Anel', category: 'aneis' as const, price: '10', stock: '1' };
   const image = (n: number, alt = `Foto ${n}`) => ({ key: `products/1700000000000-${String(n).padStart(12, '0')}.png`, url: `https://api/storage/product-images/products/${n}.png`, alt });
 

@@ -2,9 +2,9 @@
  * The product dialog's form state and its conversion to the API body (admin.md 5): the price is
  * typed in reais (step 0.01) and sent in integer cents; a non-numeric price counts as 0; name and
  * description are trimmed by the shared schema (empty description -> null); stock is a whole number.
- * The gallery (issue 22): at most 8 uploaded images in order, each with a required alt text; the
- * first is the cover (`imageKey`). The status (issue 22): active (shown to shoppers) or draft.
- * Options and variants (issue 22; variant-form.ts): with options, the product's stock is the sum
+ * The gallery: at most 8 uploaded images in order, each with a required alt text; the
+ * first is the cover (`imageKey`). The status: active (shown to shoppers) or draft.
+ * Options and variants (variant-form.ts): with options, the product's stock is the sum
  * of its variants' and the stock field is not sent as typed.
  */
 import { PRODUCT_GALLERY_MAX, productGalleryInputSchema, productInputSchema, storageKeyFromUrl, type Product, type ProductCategory, type ProductGalleryInput, type ProductInput, type ProductStatus } from '@prata/contracts';
@@ -30,11 +30,11 @@ export interface ProductFormValues {
   isBestseller: boolean;
   isFeatured: boolean;
   stock: string;
-  /** Options with their values as typed (issue 22); empty for a product without options. */
+  /** Options with their values as typed; empty for a product without options. */
   options: OptionFormValue[];
   /** The variants grid, one row per combination of the options. */
   variants: VariantFormValue[];
-  /** Active (in the catalogue) or draft (hidden from shoppers) (issue 22). */
+  /** Active (in the catalogue) or draft (hidden from shoppers). */
   status: 'active' | 'draft';
 }
 

@@ -1,15 +1,15 @@
 /**
  * The product manager (admin.md 2 products tab, 4, 5, 7, 8; storefront.md 2 the home page's
- * inline manager for admins): the live product list with a status filter (issue 22: Ativos /
+ * inline manager for admins): the live product list with a status filter (Ativos /
  * Rascunhos / Arquivados / Todos, each with its count), a search and a category filter,
  * 'Novo Produto', and per row 'Editar' (the dialog) and 'Excluir' (confirmation 'Tem certeza que
  * deseja deletar este produto?', then 'Produto removido'; a product with orders is archived); an
  * archived row has 'Restaurar' instead (as a draft or straight back to the store).
  * Load failure: 'Erro ao carregar produtos'; empty: 'Nenhum produto encontrado. Adicione o
  * primeiro produto!'. `?editar=<id>` in the URL opens that product's dialog (global search links).
- * A product with variants (issue 22) shows its stock as '3 variantes · 12 un.', each variant's
+ * A product with variants shows its stock as '3 variantes · 12 un.', each variant's
  * stock in the cell's title and list ('Aro 16: 1').
- * The stock column adds '(N aguardando)': shoppers waiting for the piece to be back (issue 22).
+ * The stock column adds '(N aguardando)': shoppers waiting for the piece to be back.
  */
 import { ArchiveRestore, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -26,7 +26,7 @@ import { ProductFormDialog } from './product-form-dialog.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import styles from './products.module.css';
 
-/** The status filter's labels (plural, issue 22). */
+/** The status filter's labels (plural). */
 const FILTER_LABELS: Record<AdminProductFilter, string> = { active: 'Ativos', draft: 'Rascunhos', archived: 'Arquivados', all: 'Todos' };
 const EMPTY_MESSAGES: Record<AdminProductFilter, string> = {
   active: 'Nenhum produto encontrado. Adicione o primeiro produto!',

@@ -1,4 +1,4 @@
-/** The product dialog's options and variants grid (issue 22): rows per combination, kept rows, SKUs and the API body. */
+/** The product dialog's options and variants grid: rows per combination, kept rows, SKUs and the API body. */
 import { describe, expect, it } from 'vitest';
 import { EMPTY_PRODUCT_FORM, toProductInput } from './product-form.ts';
 import { combinations, generatedSku, parseOptionValues, variantRows, variantStockSum, type VariantFormValue } from './variant-form.ts';

@@ -1,5 +1,5 @@
 /**
- * The product dialog's options and variants (issue 22), as form values and their conversion to
+ * The product dialog's options and variants, as form values and their conversion to
  * the API body's `options` / `variants` (the shared `productInputSchema` checks them).
  *
  * - An option is a name (Aro, Comprimento, Banho) and its values typed in one field, separated by

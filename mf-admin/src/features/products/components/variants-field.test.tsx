@@ -1,5 +1,5 @@
 /**
- * The product dialog's options and variants grid in a DOM (issue 22): 'Adicionar opção', values
+ * The product dialog's options and variants grid in a DOM: 'Adicionar opção', values
  * typed with commas make one row per value with a prefilled SKU; a row whose value remains keeps
  * its stock and an edited SKU when the values change; the stock field sums the rows.
  */

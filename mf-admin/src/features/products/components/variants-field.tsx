@@ -1,5 +1,5 @@
 /**
- * The product dialog's options and variants (issue 22): 'Adicionar opção' adds an option (Aro,
+ * The product dialog's options and variants: 'Adicionar opção' adds an option (Aro,
  * Comprimento or Banho, each at most once, at most three) whose values are typed separated by
  * commas ('14, 16, 18'); 'Remover opção' drops it. Under them, the variants grid: a row per
  * combination of the values (variant-form.ts `variantRows`, recomputed as the options and the

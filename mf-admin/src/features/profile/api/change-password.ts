@@ -1,6 +1,6 @@
 /**
  * `POST /api/me/password {currentPassword, password, confirmPassword}`: the profile password
- * change (issue 10: the current password is checked; staff accounts need the panel strength
+ * change (the current password is checked; staff accounts need the panel strength
  * rule; the account's other sessions are signed out). 400 `wrong_password` / `weak_password`.
  */
 import { useMutation } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * E-mail change card (admin.md 5, 8; issue 10) through the form library: empty fields are one
+ * E-mail change card (admin.md 5, 8) through the form library: empty fields are one
  * toast, not field messages; an invalid e-mail shows under its field; when the service asks for a
  * second-factor code the code field appears with the service's message, and the next submit sends
  * the code; success clears the form.

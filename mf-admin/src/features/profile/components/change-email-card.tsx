@@ -2,7 +2,7 @@
  * E-mail change (admin.md 5, 8): the new e-mail and the current password, both required
  * ('Campos obrigatórios' / 'Preencha o novo email e a senha atual.'); a wrong password gives
  * 'Senha atual incorreta'; success 'Email Alterado', asking to confirm through the new e-mail.
- * With 2FA on the service also asks for a code (issue 10): the form then shows a code field
+ * With 2FA on the service also asks for a code: the form then shows a code field
  * (authenticator or recovery code) and the next submit sends it. The form is react-hook-form
  * with the shared `changeEmailSchema`.
  */

@@ -1,5 +1,5 @@
 /**
- * Profile password change (admin.md 5, 8; issue 10) in a dialog: the current password first;
+ * Profile password change (admin.md 5, 8) in a dialog: the current password first;
  * new password and confirmation must match ('Senhas não conferem' / 'A nova senha e confirmação
  * devem ser iguais.'). Everyone in the panel is staff, so the new password follows the panel
  * rule the service enforces for staff: at least 12 characters ('Senha muito fraca' / 'A senha

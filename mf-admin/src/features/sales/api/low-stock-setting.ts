@@ -1,5 +1,5 @@
 /**
- * The low-stock threshold (issue 22): `GET` and `PUT /api/admin/settings/low-stock` `{ threshold }`
+ * The low-stock threshold: `GET` and `PUT /api/admin/settings/low-stock` `{ threshold }`
  * (units). Saving refreshes the sales report and the dashboard, whose stock alerts use it.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

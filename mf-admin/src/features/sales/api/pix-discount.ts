@@ -1,5 +1,5 @@
 /**
- * The PIX discount (issue 23): `GET` and `PUT /api/admin/settings/pix-discount` `{ percent }`.
+ * The PIX discount: `GET` and `PUT /api/admin/settings/pix-discount` `{ percent }`.
  * Saving also refreshes the storefront's offers (`['store-offers']`: cards and product pages show
  * the PIX price).
  */

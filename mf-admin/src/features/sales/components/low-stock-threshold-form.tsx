@@ -1,5 +1,5 @@
 /**
- * The low-stock threshold field of the sales page's stock alerts (issue 22): one number of units
+ * The low-stock threshold field of the sales page's stock alerts: one number of units
  * for the dashboard, the sales page and the bell's 'Estoque baixo', validated by the shared
  * `lowStockSettingSchema` (as typed: `lowStockSettingFormSchema`). Success 'Limite de estoque salvo'; failure 'Erro ao salvar' with the
  * service's message.

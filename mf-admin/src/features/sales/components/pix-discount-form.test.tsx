@@ -1,4 +1,4 @@
-/** The sales page's PIX discount (issue 23): shows the stored percent, refuses a fraction, sends whole percent. */
+/** The sales page's PIX discount: shows the stored percent, refuses a fraction, sends whole percent. */
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '@prata/shared-ui';
 import { type } from '@prata/shared-ui/testing';

@@ -1,5 +1,5 @@
 /**
- * The PIX discount field of the sales page's payment methods (issue 23): a whole percentage (0: no
+ * The PIX discount field of the sales page's payment methods: a whole percentage (0: no
  * discount, at most 30) the service applies to orders paid by PIX and the storefront shows as
  * 'R$ x no PIX'. react-hook-form with the shared `pixDiscountFormSchema`. Success 'Desconto no PIX
  * salvo'; failure 'Erro ao salvar' with the service's message.

@@ -1,4 +1,4 @@
-/** The sales page's payment badges (issue 22): only the configured acquirer and its methods. */
+/** The sales page's payment badges: only the configured acquirer and its methods. */
 import { describe, expect, it } from 'vitest';
 import { providerBadges } from './sales-report.tsx';
 

@@ -1,8 +1,8 @@
 /**
- * The sales report (admin.md 2 "Sales report", 8, 9; issue 12): total revenue, units sold, orders
+ * The sales report (admin.md 2 "Sales report", 8, 9): total revenue, units sold, orders
  * and average ticket (revenue / orders) of the chosen period, the monthly performance from the
  * real paid orders as a chart, the top 5 products by revenue, stock alerts from the real stock,
- * revenue per payment method, and the note on the payment provider with its badges (issue 22: only
+ * revenue per payment method, and the note on the payment provider with its badges (only
  * the configured acquirer and its methods). Money comes
  * in integer cents and is only formatted here. Failure: 'Não foi possível carregar os dados de vendas.'
  */
@@ -22,13 +22,13 @@ import styles from './sales.module.css';
 const LOAD_FAILURE = 'Não foi possível carregar os dados de vendas.';
 /** The methods the checkout takes through the acquirer, as the report names them. */
 const ACQUIRER_METHOD_LABELS: Record<(typeof CHECKOUT_PAYMENT_METHODS)[number], string> = { 'credit-card': 'Cartão de crédito', pix: 'PIX', boleto: 'Boleto' };
-/** Every method a row of the report may have: orders paid whole with store credit too (issue 23). */
+/** Every method a row of the report may have: orders paid whole with store credit too. */
 const METHOD_LABELS: Record<PaymentMethod, string> = { ...ACQUIRER_METHOD_LABELS, 'store-credit': PAYMENT_METHOD_LABELS['store-credit'] };
 /** Names of the acquirers the service can be configured with (`PAYMENT_PROVIDER`). */
 const PROVIDER_LABELS: Record<string, string> = { sandbox: 'Sandbox (testes)', mercadopago: 'Mercado Pago' };
 
 /**
- * The badges of the payment note (issue 22): only the acquirer the store is configured with (the
+ * The badges of the payment note: only the acquirer the store is configured with (the
  * provider `GET /api/payments/config` also names; the report carries it) and the methods the
  * checkout takes through it, instead of a list of acquirers the store does not use.
  */

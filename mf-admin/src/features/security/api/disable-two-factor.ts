@@ -1,7 +1,7 @@
 /**
  * `POST /api/security/2fa/disable {currentPassword, code}`: turns 2FA off after re-checking the
  * password and a TOTP or recovery code, forgets the secret and recovery codes and signs out the
- * account's other sessions (issue 10). 400 `wrong_password` / `invalid_code`.
+ * account's other sessions. 400 `wrong_password` / `invalid_code`.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageSchema, type MessageResponse, type TwoFactorDisableInput } from '@prata/contracts';

@@ -1,5 +1,5 @@
 /**
- * `POST /api/security/2fa/setup` with the current password (issue 21): a new pending secret, its
+ * `POST /api/security/2fa/setup` with the current password: a new pending secret, its
  * otpauth URL and 10 recovery codes, shown once; 2FA stays off until `enable` confirms a code.
  */
 import { useMutation } from '@tanstack/react-query';

@@ -3,7 +3,7 @@
  * the service (secret, QR code, 10 recovery codes), confirmed with a 6-digit code; on success
  * '2FA Ativado' and the secret and recovery codes are dropped from the client. Enabled: turning
  * the switch off asks for confirmation in a dialog with the current password and an
- * authenticator (or recovery) code, which the service checks (issue 10), then '2FA Desativado'.
+ * authenticator (or recovery) code, which the service checks, then '2FA Desativado'.
  * Turning 2FA on or off signs out the account's other sessions.
  *
  * The setup's password and the disable dialog's password and code are react-hook-form forms
@@ -56,7 +56,7 @@ export function TwoFactorCard() {
     start.reset();
   };
 
-  // Setting up 2FA asks for the current password (issue 21): a stolen session alone cannot do it.
+  // Setting up 2FA asks for the current password: a stolen session alone cannot do it.
   const begin = ({ currentPassword }: { currentPassword: string }) => {
     start.mutate(
       { currentPassword },

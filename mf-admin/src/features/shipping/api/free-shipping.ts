@@ -1,5 +1,5 @@
 /**
- * Free shipping (issue 23): `GET` and `PUT /api/admin/settings/free-shipping`
+ * Free shipping: `GET` and `PUT /api/admin/settings/free-shipping`
  * `{ thresholdCents, regions }` (BRL cents; null regions: all of Brazil).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The store's freight table by region (issue 23): `GET` and `PUT /api/admin/shipping/freight-rates`,
+ * The store's freight table by region: `GET` and `PUT /api/admin/shipping/freight-rates`,
  * one row per region and service (prices in BRL cents, times in business days).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * "Frete grátis" card of the Frete tab (issue 23): the amount of goods from which the cheapest
+ * "Frete grátis" card of the Frete tab: the amount of goods from which the cheapest
  * delivery option is free, and the regions it applies to (all five: all of Brazil; an empty amount
  * turns it off). react-hook-form with the shared `freeShippingFormSchema` (reais typed, sent in
  * cents). Success 'Frete grátis salvo'; failure 'Erro ao salvar' with the service's message.

@@ -1,5 +1,5 @@
 /**
- * "Tabela de frete" card of the Frete tab (issue 23): per region and service (PAC, SEDEX), the price
+ * "Tabela de frete" card of the Frete tab: per region and service (PAC, SEDEX), the price
  * of a package up to 1 kg, each further kilogram, and the carrier's time in business days. Quotes
  * use it when the carrier aggregator does not answer in time (or is not configured). react-hook-form
  * with the shared `freightTableFormSchema`; each row's errors show under its fields.

@@ -1,5 +1,5 @@
 /**
- * The Frete tab's forms (issue 23): free shipping shows the stored threshold in reais and its
+ * The Frete tab's forms: free shipping shows the stored threshold in reais and its
  * regions, sends cents and the regions checked (all five: null, all of Brazil), and refuses no
  * region; the freight table shows each row in reais and days, sends the table in cents, and puts a
  * row's error under its field before any request.

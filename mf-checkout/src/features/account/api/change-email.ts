@@ -1,5 +1,5 @@
 /**
- * `POST /api/me/email` (issue 10, shown on the account page by issue 22): asks for an e-mail
+ * `POST /api/me/email` (shown on the account page): asks for an e-mail
  * change with the current password; the service e-mails a confirmation link to the new address
  * and the change applies when it is opened. Errors: 400 wrong password, 409 e-mail in use, 429.
  */

@@ -1,5 +1,5 @@
 /**
- * `POST /api/me/password` (issue 10, shown on the account page by issue 22): the current
+ * `POST /api/me/password` (shown on the account page): the current
  * password, then the new one twice; the service signs out every other session. Errors: 400
  * wrong current password, 429 while locked.
  */

@@ -1,5 +1,5 @@
 /**
- * `DELETE /api/me` (LGPD art. 18, VI; issue 21): the signed-in shopper deletes their own account,
+ * `DELETE /api/me` (LGPD art. 18, VI): the signed-in shopper deletes their own account,
  * confirmed with the current password. The service erases the personal data and keeps the orders
  * anonymised; staff accounts are refused (409).
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /api/me/export` (LGPD art. 18, II and V; issue 21): the signed-in shopper's personal data
+ * `GET /api/me/export` (LGPD art. 18, II and V): the signed-in shopper's personal data
  * as the store keeps it (account, profile, orders, favourites), validated with the contract.
  */
 import { useMutation } from '@tanstack/react-query';

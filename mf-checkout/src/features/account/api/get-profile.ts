@@ -1,5 +1,5 @@
 /**
- * `GET /api/me/profile` (issue 22): the signed-in shopper's profile (name, e-mail, phone as
+ * `GET /api/me/profile`: the signed-in shopper's profile (name, e-mail, phone as
  * digits or null), validated with the contract's `profileSchema`.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * `PATCH /api/me/profile` (issue 22): the name and the phone (an empty phone clears it); the
+ * `PATCH /api/me/profile`: the name and the phone (an empty phone clears it); the
  * answer replaces the cached profile.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

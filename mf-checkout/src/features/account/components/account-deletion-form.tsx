@@ -1,5 +1,5 @@
 /**
- * The account deletion dialog's form (LGPD art. 18; issue 21): the current password, checked by
+ * The account deletion dialog's form (LGPD art. 18): the current password, checked by
  * the shared `deleteOwnAccountSchema` (react-hook-form, `@prata/shared-ui/form`); the service's
  * refusal (a wrong password) shows under the field. A chunk of its own, loaded when the dialog
  * opens, so the orders pages do not load the form library.

@@ -1,5 +1,5 @@
 /**
- * The account page's forms (issue 22): the profile (name + Brazilian phone, the shared schema's
+ * The account page's forms: the profile (name + Brazilian phone, the shared schema's
  * message for an invalid phone, digits sent), the e-mail change (confirmation link notice, a wrong
  * password under its field), the password change, and the saved addresses (CEP mask, UF and CEP
  * validated before any request, add / mark default / remove, the 409 at the limit shown).
@@ -148,7 +148,7 @@ describe('SavedAddresses', () => {
     expect(calls.filter((call) => call.method === 'DELETE').map(pathOf)).toEqual(['DELETE /api/me/addresses/c0000000-0000-4000-8000-000000000001']);
   });
 
-  it('fills a new address from its CEP, the number left to the shopper (issue 23)', async () => {
+  it('fills a new address from its CEP, the number left to the shopper', async () => {
     stubApi((call) =>
       call.url.endsWith('/api/cep/78175000')
         ? json(200, { zipCode: '78175-000', street: '', neighborhood: '', city: 'Poconé', state: 'MT' })

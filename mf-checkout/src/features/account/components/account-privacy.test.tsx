@@ -1,5 +1,5 @@
 /**
- * "Seus dados" (issue 21 / review finding 8): the export downloads the service's answer as a JSON
+ * "Seus dados": the export downloads the service's answer as a JSON
  * file; the deletion asks for the password (the contract's pt-BR message when empty), shows the
  * service's refusal, and after a deletion signs out and goes to the home page.
  */

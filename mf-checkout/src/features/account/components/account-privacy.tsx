@@ -1,5 +1,5 @@
 /**
- * "Seus dados" on the shopper's account page (LGPD art. 18; issue 21 / review finding 8): the
+ * "Seus dados" on the shopper's account page (LGPD art. 18): the
  * shopper downloads everything the store keeps about them as a JSON file, and deletes their own
  * account after typing their password. After the deletion the session ends and the shopper goes
  * back to the home page; the service's own message (orders kept without identification) is shown.

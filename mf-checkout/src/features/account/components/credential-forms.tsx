@@ -1,5 +1,5 @@
 /**
- * 'E-mail' and 'Senha' on `/minha-conta` (issue 22), with the shared schemas through
+ * 'E-mail' and 'Senha' on `/minha-conta`, with the shared schemas through
  * `@prata/shared-ui/form`:
  * - `EmailChangeForm` (`changeEmailSchema`): the new e-mail and the current password; the service
  *   e-mails a confirmation link to the new address and the change applies when it is opened

@@ -1,5 +1,5 @@
 /**
- * 'Perfil' on `/minha-conta` (issue 22): the shopper's name and Brazilian phone, validated with
+ * 'Perfil' on `/minha-conta`: the shopper's name and Brazilian phone, validated with
  * the shared `updateProfileSchema` (react-hook-form through `@prata/shared-ui/form`); the phone is
  * shown masked '(11) 98765-4321' and stored as digits; an empty phone removes it. The service's
  * 400 issues land on their fields; other failures toast.

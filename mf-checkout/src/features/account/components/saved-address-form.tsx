@@ -1,9 +1,9 @@
 /**
- * The add / edit form of a saved address (issue 22): label, CEP (masked `00000-000`), street,
+ * The add / edit form of a saved address: label, CEP (masked `00000-000`), street,
  * number, complement, neighbourhood, city and UF (the 27 codes), validated with the shared
  * `savedAddressInputSchema` through `@prata/shared-ui/form`; the service's 400 issues land on
  * their fields, its 409 (10 addresses already) shows above the buttons. The CEP fills the street,
- * neighbourhood, city and UF (issue 23, lib/cep-lookup.ts); they stay editable.
+ * neighbourhood, city and UF (lib/cep-lookup.ts); they stay editable.
  */
 import { BRAZILIAN_STATES, BRAZILIAN_STATE_NAMES, maskCep, savedAddressInputSchema, type SavedAddress, type SavedAddressInput } from '@prata/contracts';
 import { Alert, Button, Input, Select } from '@prata/shared-ui';

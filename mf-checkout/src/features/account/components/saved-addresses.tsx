@@ -1,5 +1,5 @@
 /**
- * 'Endereços' on `/minha-conta` (issue 22): the shopper's saved addresses (the default first,
+ * 'Endereços' on `/minha-conta`: the shopper's saved addresses (the default first,
  * marked 'Padrão'), each with 'Editar', 'Tornar padrão' and 'Remover'; 'Adicionar endereço'
  * opens the form in a dialog, hidden at MAX_SAVED_ADDRESSES (10) with a note. The checkout offers
  * these addresses to fill its fields.

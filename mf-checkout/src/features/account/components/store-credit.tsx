@@ -1,4 +1,4 @@
-/** 'Crédito na loja' on `/minha-conta` (issue 23): the balance of returns the store credited, shown only when there is one. */
+/** 'Crédito na loja' on `/minha-conta`: the balance of returns the store credited, shown only when there is one. */
 import { formatBRL } from '@prata/shared-ui';
 import { useStoreCredit } from '../../../lib/store-credit.ts';
 

@@ -1,6 +1,6 @@
 /**
- * The cart's coupon field (issue 23 "Promotions: applied in the cart and checkout with clear pt-BR
- * messages for each refusal"). Signed in: 'Aplicar' checks the code (react-hook-form with the
+ * The cart's coupon field (applied in the cart and checkout, with a pt-BR
+ * message for each refusal). Signed in: 'Aplicar' checks the code (react-hook-form with the
  * contracts' `couponEntryFormSchema`) by `POST /api/coupons/check` against the cart's goods and the
  * cheapest quoted freight (BRL cents); an accepted code goes to the cart store (`couponCode`, read
  * by the checkout) and shows the service's line ('Cupom PRATA10 aplicado: 10% de desconto'); a

@@ -1,7 +1,7 @@
 /**
  * One cart line (storefront.md 4): image, name, unit price, quantity controls (the minus button
  * stops at 1, typing a non-number gives 1, 0 or less removes), line total and 'Remover'.
- * A variant's line (issue 22) shows its label ('Aro 16') and is named by it; `onQuantity` and
+ * A variant's line shows its label ('Aro 16') and is named by it; `onQuantity` and
  * `onRemove` get the line's key (`cartLineKey`).
  */
 import { Minus, Plus, Trash2 } from 'lucide-react';

@@ -11,7 +11,7 @@ export function CartNotices({ refresh }: { refresh: CartRefresh }) {
   return (
     <>
       <div role="status" aria-live="polite">
-        {/* Announced, not drawn: a line that appears and goes would shift the form below it (CLS, issue 15). */}
+        {/* Announced, not drawn: a line that appears and goes would shift the form below it (CLS). */}
         {status === 'loading' ? <p className="p9-visually-hidden">Atualizando preços...</p> : null}
         {notices.length > 0 || shortages.length > 0 ? (
           <Alert variant="warning" title="Atualizamos o seu carrinho" className={styles.notices} data-testid="cart-notices">

@@ -1,5 +1,5 @@
 /**
- * The cart summary's freight quote and coupon field (issue 23), one chunk loaded after the cart
+ * The cart summary's freight quote and coupon field, one chunk loaded after the cart
  * shows (cart-view.tsx): both are forms (react-hook-form), which the checkout remote's first load,
  * paid by every store page through its byte budget, does not carry.
  */

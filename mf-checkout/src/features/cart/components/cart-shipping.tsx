@@ -1,5 +1,5 @@
 /**
- * Freight in the cart (issue 23 "Quotes by CEP on the product page, the cart and checkout"):
+ * Freight in the cart:
  * shared-ui's quote widget for every cart line, starting from the CEP remembered in the cart store
  * (quoted at once when there is one) and remembering each CEP quoted; the store's free-shipping
  * hint under the field. It hands the quote to the summary (`onQuote`), which shows the cheapest

@@ -2,7 +2,7 @@
  * Cart page rules (storefront.md 4): plus raises by 1, the minus button stops at 1, typing a
  * non-number gives 1, 0 removes, 'Limpar carrinho' clears; the empty state links to /produtos;
  * the subtotal; 'Finalizar Compra' goes to /checkout; refresh notices.
- * Issue 23: the freight from the quote for the remembered CEP (every line quoted, the cheapest
+ * The freight from the quote for the remembered CEP (every line quoted, the cheapest
  * option in the summary and the total), the goods' price by PIX, the coupon's field (signed in
  * only), its discount row and its refusals.
  */

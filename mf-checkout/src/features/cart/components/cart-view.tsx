@@ -3,7 +3,7 @@
  * the refresh notices, a summary (subtotal, freight, total), 'Finalizar Compra' to
  * /checkout, 'Limpar carrinho' and links to /produtos; the empty-state screen when empty.
  *
- * Issue 23: the summary's freight is the cheapest option quoted for the cart's CEP (the freight
+ * The summary's freight is the cheapest option quoted for the cart's CEP (the freight
  * widget under it; 'Calcule pelo CEP' before a quote), an accepted coupon's discount is a row of
  * its own, the total is goods + that freight - the discount (contracts `priceOrder`, as the order is
  * priced, not paying by PIX), and with the store's PIX discount the

@@ -1,4 +1,4 @@
-/** Cart refresh (storefront.md 4; issue 5): current prices replace local ones, gone products leave. */
+/** Cart refresh (storefront.md 4): current prices replace local ones, gone products leave. */
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@prata/contracts';
 import { formatBRL, type CartItem } from '@prata/shared-ui';
@@ -66,7 +66,7 @@ describe('stockNotices', () => {
   });
 });
 
-describe('lines of a variant (issue 22)', () => {
+describe('lines of a variant', () => {
   const variant = (id: string, aro: string, priceCents: number, available: number) => ({ id, sku: `AN-${aro}`, options: { Aro: aro }, priceCents, stock: available, available });
   const ring = product({ id: 'r', name: 'Anel', priceCents: 100, options: [{ name: 'Aro', values: ['14', '16'] }], variants: [variant('v14', '14', 100, 2), variant('v16', '16', 120, 0)] });
   const line = (variantId: string, label: string, priceCents: number): CartItem => ({ ...item('r', 'Anel', priceCents), variantId, variantLabel: label });

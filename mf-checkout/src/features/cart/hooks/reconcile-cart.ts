@@ -4,7 +4,7 @@
  * price change and removal yields a pt-BR notice; stock shortages are reported separately, as
  * they are a current state rather than a change.
  *
- * Variants (issue 22): a line with a variant takes that variant's price, label and availability;
+ * Variants: a line with a variant takes that variant's price, label and availability;
  * a line whose variant the product no longer has (or a product that gained options, for a line
  * without one) leaves the cart like a removed product.
  */

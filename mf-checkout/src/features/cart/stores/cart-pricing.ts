@@ -1,5 +1,5 @@
 /**
- * What the cart page settled for the order's price (issue 23), for the checkout page to read (the
+ * What the cart page settled for the order's price, for the checkout page to read (the
  * checkout route composes it; features do not import each other): the CEP of the last freight
  * quote and the coupon the cart accepted. Both live in the shared, persisted cart store
  * (shared-ui `useCartStore`: the product page remembers the CEP too; a placed order clears the

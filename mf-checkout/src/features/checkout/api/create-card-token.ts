@@ -1,7 +1,7 @@
 /**
- * Card tokenisation. With the acquirer's SDK (Mercado Pago, issue 21): `createSecureCardToken`
+ * Card tokenisation. With the acquirer's SDK (Mercado Pago): `createSecureCardToken`
  * asks MercadoPago.js's secure fields for a token; the card number, expiry and CVV never leave the
- * acquirer's frames. The sandbox's test form (issue 10 item 6): the card goes to the tokenisation endpoint
+ * acquirer's frames. The sandbox's test form: the card goes to the tokenisation endpoint
  * (`cardTokenUrl` of the payment config, Mercado Pago's `POST /v1/card_tokens?public_key=`
  * shape), never to the store's order route; the order carries only the single-use token. With
  * a real acquirer the request goes straight to it without the store's credentials; in test mode

@@ -4,10 +4,10 @@
  * (create-card-token.ts) and only its token goes with the order. Answers the order (paid card,
  * or pending PIX / boleto with their instructions). Errors: 400 'Dados inválidos' (issues), 402
  * payment_declined, 404 product_not_found, 409 insufficient_stock / too_many_pending /
- * shipping_changed (the freight shown is not the one quoted now; issue 23), 422/409 coupon refusals,
+ * shipping_changed (the freight shown is not the one quoted now), 422/409 coupon refusals,
  * 409 store_credit_short (method 'store-credit' and a balance short of the total) / store_credit_changed
  * (the credit spent would not be the `storeCreditCents` shown), 429, 502.
- * Store credit (issue 23): `useStoreCredit` spends the shopper's balance up to the total; when it
+ * Store credit: `useStoreCredit` spends the shopper's balance up to the total; when it
  * pays the whole order the payment sent is `{ method: 'store-credit' }` (no card, no acquirer).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -28,11 +28,11 @@ export function createOrder({ input, idempotencyKey }: CreateOrderVariables): Pr
 
 export interface PlaceOrderVariables {
   items: CreateOrderInput['items'];
-  /** The delivery option chosen and the price shown (issue 23). */
+  /** The delivery option chosen and the price shown. */
   shipping?: CreateOrderInput['shipping'];
   /** The coupon applied, if any. */
   couponCode?: string;
-  /** Spend the shopper's store credit on the order (issue 23); absent: not. */
+  /** Spend the shopper's store credit on the order; absent: not. */
   useStoreCredit?: boolean;
   /** With `useStoreCredit`: the credit the summary showed, BRL cents (another figure at the service: 409). */
   storeCreditCents?: number;

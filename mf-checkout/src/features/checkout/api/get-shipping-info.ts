@@ -1,5 +1,5 @@
 /**
- * `GET /api/content/shipping_info` (admin.md 3 content sections; issue 22): the 'Informações de
+ * `GET /api/content/shipping_info` (admin.md 3 content sections): the 'Informações de
  * Entrega' section the owner edits in the panel's Conteúdo tab, shown in the checkout's summary.
  * Same query key as the storefront's content pages (`['content', 'section', key]`), so a save in
  * the panel refreshes it.

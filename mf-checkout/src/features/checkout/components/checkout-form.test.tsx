@@ -2,7 +2,7 @@
  * Checkout form (storefront.md 3, 4, 5, 8): 'Dados inválidos' with one 'field: message' line per
  * invalid field, each message tied to its input; instalment amounts; the order is sent with an
  * Idempotency-Key reused on a retry of the same attempt; 'Processando...' while it runs;
- * failures toast 'Erro no processamento' with the right description. Store credit (issue 23):
+ * failures toast 'Erro no processamento' with the right description. Store credit:
  * spent in part ('Crédito da loja', 'A pagar') or whole (no method, paid with 'store-credit').
  */
 import { act } from 'react';
@@ -45,7 +45,7 @@ const stubApi = (handler: (call: Call) => Response | Promise<Response>) =>
   );
 
 const items: CartItem[] = [
-  // A line of a variant (issue 22): the order names it.
+  // A line of a variant: the order names it.
   { id: 'a0000000-0000-4000-8000-000000000001', name: 'Anel Solitário', priceCents: 12_990, quantity: 2, imageUrl: null, variantId: 'c0000000-0000-4000-8000-000000000016', variantLabel: 'Aro 16' },
   { id: 'a0000000-0000-4000-8000-000000000002', name: 'Colar Veneziana', priceCents: 8_950, quantity: 1, imageUrl: null },
 ];
@@ -207,7 +207,7 @@ describe('CheckoutForm instalments and summary', () => {
     expect(10 * 2_911 + 2 * 2_910).toBe(TOTAL);
   });
 
-  it('quotes the CEP, charges the chosen option with its days, and takes the PIX discount off the goods (issue 23)', async () => {
+  it('quotes the CEP, charges the chosen option with its days, and takes the PIX discount off the goods', async () => {
     const summary = () => view.container.querySelector('[data-testid="order-summary"]')!.textContent!;
     expect(summary()).toContain('Anel Solitário (Aro 16) × 2');
     expect(summary()).toContain('FreteInforme o CEP');
@@ -246,7 +246,7 @@ describe('CheckoutForm instalments and summary', () => {
     expect(summary()).toContain('Pedido processado em até 24 horas.');
   });
 
-  it('applies a coupon checked by the service, shows a refusal under the field, and removes it (issue 23)', async () => {
+  it('applies a coupon checked by the service, shows a refusal under the field, and removes it', async () => {
     const calls = stubApi(() => json(404, { error: 'not_found', message: 'x' }));
     typeInto(input('zipCode'), '01310100');
     await flush();
@@ -266,7 +266,7 @@ describe('CheckoutForm instalments and summary', () => {
     expect(summary()).toContain(`Total${formatBRL(TOTAL + 1_990)}`);
   });
 
-  it('offers all 27 states and fills the address from the CEP, editable when the lookup is down (issue 23)', async () => {
+  it('offers all 27 states and fills the address from the CEP, editable when the lookup is down', async () => {
     expect(view.container.querySelectorAll('#checkout-state option[value]:not([value=""])').length).toBe(27);
     const manaus = { zipCode: '69005-010', street: 'Rua Marechal Deodoro', neighborhood: 'Centro', city: 'Manaus', state: 'AM' };
     const calls = stubApi((call) =>
@@ -330,7 +330,7 @@ describe('CheckoutForm submission', () => {
     expect(submitButton.textContent).toBe('Finalizar Pedido');
   });
 
-  it("saves the typed address to the account after the order when 'Guardar na minha conta' is ticked (issue 22)", async () => {
+  it("saves the typed address to the account after the order when 'Guardar na minha conta' is ticked", async () => {
     const calls = stubApi((call) => {
       if (call.url.endsWith('/api/me/addresses')) {
         return call.method === 'GET'
@@ -421,7 +421,7 @@ describe('CheckoutForm submission', () => {
     expect(orders(calls)).toEqual([]);
   });
 
-  it('sends the applied coupon, and quotes again when the service says the freight changed (issue 23)', async () => {
+  it('sends the applied coupon, and quotes again when the service says the freight changed', async () => {
     const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     const message = 'O valor do frete mudou. Confira as opções de entrega e tente novamente.';
     const calls = stubApi(() => json(409, { error: 'shipping_changed', message }));
@@ -450,7 +450,7 @@ describe('CheckoutForm submission', () => {
   });
 });
 
-describe('CheckoutForm store credit (issue 23)', () => {
+describe('CheckoutForm store credit', () => {
   const STORE_CREDIT_URL = 'http://api.test/api/me/store-credit';
   const orders = (calls: Call[]) => calls.filter((call) => call.url === 'http://api.test/api/orders');
   const summary = () => view.container.querySelector('[data-testid="order-summary"]')!.textContent!;

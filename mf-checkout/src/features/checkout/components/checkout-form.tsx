@@ -1,35 +1,14 @@
 /**
- * Checkout form (storefront.md 3, 4, 5, 8, 9): contact and shipping fields (e-mail prefilled),
- * the state (any of the 27 UFs, issue 23), the payment method (card, PIX, boleto) with the card
- * fields and 1x..12x instalments, and the order summary.
+ * Checkout form (storefront.md 3, 4, 5, 8, 9): contact and shipping fields, the delivery option,
+ * coupon, store credit, the payment method and the order summary. react-hook-form with the
+ * contracts' `checkoutFormSchema`, so the browser and the service refuse the same input; the
+ * service's 400 issues land on their fields.
  *
- * Submit validates with the contracts' schemas; invalid input lists 'field: message' under
- * 'Dados inválidos', each message also tied to its input (aria-describedby). A valid card is
- * tokenised at the acquirer first (its number and CVV never reach the store's service; CVV of
- * the brand's length, 4 for Amex); a boleto asks for the payer's CPF. The order is sent with one
- * Idempotency-Key per attempt (reused when the same attempt is retried after a network failure
- * or 5xx) while the button says 'Processando...'. Failures toast 'Erro no processamento' with
- * 'Tente novamente em alguns instantes.', or the service's message for a definitive answer
- * (400, 402, 404, 409, 429); the cart is kept. Instalments add up exactly to the total. In test
- * mode (sandbox or test credentials) a 'Modo de teste' notice says no real payment is made.
- * The form is react-hook-form (`@prata/shared-ui/form`) with `checkoutFormSchema` (the shared
- * schemas through `validateCheckout`); the service's 400 issues land on their fields.
- * With Mercado Pago (the payment config names its SDK) the number, expiry and CVV are the
- * acquirer's secure fields (secure-card-fields.tsx, issue 21); the sandbox keeps a plain test form.
- * Saved addresses (issue 22): picking one fills the address fields (saved-address-picker.tsx);
- * 'Guardar na minha conta para as próximas compras' ('Salvar este endereço') saves the typed address to the account once the order is placed.
- * The CEP fills the street, neighbourhood, city and state (issue 23, lib/cep-lookup.ts); the fields stay editable.
- * Freight, coupon and PIX discount (issue 23): the CEP's quote offers the delivery options
- * (shipping-options.tsx, cheapest first), a coupon is checked by the service (coupon-field.tsx),
- * and the summary shows contracts' `priceOrder` of the goods, the chosen freight, the coupon and
- * the PIX discount (PIX only) — the same function the service charges with. The order sends the
- * chosen service and its price (a 409 'shipping_changed' quotes again) and the applied coupon.
- * Store credit (issue 23): a signed-in shopper with a balance sees 'Usar meu crédito na loja
- * (R$ X disponível)', ticked at first; ticked, the summary shows 'Crédito da loja' and 'A pagar'
- * (`priceOrder` with the balance) and the order is sent with `useStoreCredit`. When the credit pays
- * the whole order (freight known), the method choice gives way to 'Seu crédito na loja cobre este
- * pedido.' and the payment sent is `{ method: 'store-credit' }` (priced without the PIX discount,
- * as no method is chosen). A 409 'store_credit_short' shows its message; the balance is read again.
+ * What it guarantees: the card number and CVV go only to the acquirer (its secure fields, or a
+ * plain test form in the sandbox); each attempt sends one Idempotency-Key, reused when that attempt
+ * is retried after a network failure or a 5xx, so a retry cannot charge twice; the summary prices
+ * with contracts' `priceOrder`, the function the service charges with. A definitive refusal (400,
+ * 402, 404, 409, 429) shows the service's message and keeps the cart.
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
@@ -166,7 +145,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
   const couponCheck = useCouponCheck(couponCode, subtotal, shipping?.priceCents ?? 0);
   const coupon = couponCode && couponCheck.data && !couponCheck.error ? couponCheck.data : null;
   const { pixDiscountPercent } = useStoreOffers();
-  // Store credit (issue 23): fetched for a signed-in shopper only; a balance of 0 shows nothing.
+  // Store credit: fetched for a signed-in shopper only; a balance of 0 shows nothing.
   const signedIn = useSessionStore((state) => state.user !== null);
   const storeCredit = useStoreCredit(signedIn);
   const creditBalance = Math.max(0, storeCredit.data?.balanceCents ?? 0);

@@ -1,5 +1,5 @@
 /**
- * The checkout's placeholder while the session is restored (issue 6: skeletons, not spinners):
+ * The checkout's placeholder while the session is restored (skeletons, not spinners):
  * the form sections and the order summary in their final layout, one busy status region.
  */
 import { Card, Skeleton } from '@prata/shared-ui';

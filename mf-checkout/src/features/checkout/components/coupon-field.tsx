@@ -1,6 +1,6 @@
 /**
- * The checkout's coupon (issue 23 "applied in the cart and checkout with clear pt-BR messages for
- * each refusal"): a code typed and applied ('Aplicar'), checked by the service against the goods
+ * The checkout's coupon (applied in the cart and checkout, with a pt-BR message for
+ * each refusal): a code typed and applied ('Aplicar'), checked by the service against the goods
  * and freight; the applied line ('Cupom PRATA10 aplicado: 10% de desconto') with 'Remover', or the
  * refusal's message under the field. The order sends the applied code and the service redeems it.
  */

@@ -1,4 +1,4 @@
-/** The checkout summary: the price's breakdown and the chosen option's days (issue 23), and the store's 'Informações de Entrega' section (issue 22), as text. */
+/** The checkout summary: the price's breakdown and the chosen option's days, and the store's 'Informações de Entrega' section, as text. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../../testing/api.ts';
 import { flush, render, type Rendered } from '../../../testing/render.tsx';
@@ -53,7 +53,7 @@ describe('OrderSummary', () => {
     expect(view.container.querySelector('[data-testid="totals-amount-due"]')).toBeNull();
   });
 
-  it("shows the store credit used under the total and what is left to pay, 'A pagar' (issue 23)", async () => {
+  it("shows the store credit used under the total and what is left to pay, 'A pagar'", async () => {
     stubApi(() => json(404, { error: 'not_found', message: 'x' }));
     const pricing = { subtotalCents: 19_990, shippingCents: 3_990, couponCode: null, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 23_980, storeCreditCents: 5_000, amountDueCents: 18_980 };
     const sedex = { serviceId: 'tabela-sedex', carrier: 'Correios', name: 'SEDEX', priceCents: 3_990, minDays: 3, maxDays: 5 };

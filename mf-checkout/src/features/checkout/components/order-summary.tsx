@@ -1,8 +1,8 @@
 /**
- * The checkout's order summary (storefront.md 9; issue 23): the items at the refreshed prices, the
+ * The checkout's order summary (storefront.md 9): the items at the refreshed prices, the
  * goods, the chosen freight, a coupon's and the PIX discount and the total (contracts `priceOrder`,
  * the figures the service charges), the store credit used and what is left to pay ('A pagar'),
- * the chosen option's delivery time and the 24 h processing note, then (issue 22) the store's
+ * the chosen option's delivery time and the 24 h processing note, then the store's
  * 'Informações de Entrega' content section (`shipping_info`, edited in the panel) in a disclosure,
  * when it loaded. A variant's line names it: 'Anel Solitário (Aro 16) × 1'.
  */

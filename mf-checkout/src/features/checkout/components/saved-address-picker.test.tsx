@@ -1,6 +1,6 @@
 /**
- * The checkout's saved-address picker (issue 22): nothing without saved addresses; picking one
- * hands its fields to the form, whichever of the 27 states it is in (issue 23).
+ * The checkout's saved-address picker: nothing without saved addresses; picking one
+ * hands its fields to the form, whichever of the 27 states it is in.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../../testing/api.ts';

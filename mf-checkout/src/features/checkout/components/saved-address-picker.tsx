@@ -1,5 +1,5 @@
 /**
- * 'Entregar em um local salvo' at checkout (issue 22): the signed-in shopper picks one of their saved
+ * 'Entregar em um local salvo' at checkout: the signed-in shopper picks one of their saved
  * addresses (`GET /api/me/addresses`) and its CEP, street, number, complement, neighbourhood,
  * city and state fill the form's address fields, which stay editable (the shopper can still type
  * another address). Nothing shows while the shopper has no saved address.

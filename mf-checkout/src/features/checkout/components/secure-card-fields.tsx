@@ -1,6 +1,6 @@
 /**
  * The card's number, expiry and CVV as Mercado Pago's secure fields (MercadoPago.js v2 Core
- * Methods, issue 21): the SDK mounts each field as a frame of the acquirer's origin inside the
+ * Methods): the SDK mounts each field as a frame of the acquirer's origin inside the
  * containers below, so the store's JavaScript never reads the card (PCI SAQ A instead of A-EP).
  * The BIN the number field reports gives the brand (`getPaymentMethods`). `onChange` receives the
  * mounted card (null while the SDK loads, or after it failed); the form tokenises it on submit.

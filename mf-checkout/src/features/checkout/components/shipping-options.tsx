@@ -1,5 +1,5 @@
 /**
- * The checkout's delivery choice (issue 23): once the CEP has eight digits, the options the service
+ * The checkout's delivery choice: once the CEP has eight digits, the options the service
  * quotes for the cart (lib/shipping-quote.ts) in shared-ui's choice (a radio per option with its
  * price, 'Grátis' when free shipping applies, and business days), the cheapest chosen first, with
  * the store-table notice when the carrier did not answer; the service's message when the CEP

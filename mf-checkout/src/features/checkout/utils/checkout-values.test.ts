@@ -1,5 +1,5 @@
 /**
- * Checkout validation (storefront.md 5, issue 5) with the contracts' schemas: one 'field:
+ * Checkout validation (storefront.md 5) with the contracts' schemas: one 'field:
  * message' line per field rule, pt-BR labels, in the form's order; card Luhn, expiry and CVV.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -170,7 +170,7 @@ describe('checkoutFormSchema (the form resolver)', () => {
     expect(values).toMatchObject({ payment: { method: 'credit-card', secureFields: true, cardName: valid.cardName } });
   });
 
-  it("checks no payment field when the store credit pays the whole order, asked at validation time (issue 23)", async () => {
+  it("checks no payment field when the store credit pays the whole order, asked at validation time", async () => {
     let paidByCredit = false;
     const schema = checkoutFormSchema({ paidByCredit: () => paidByCredit });
     const emptyCard = { ...valid, cardNumber: '', cardName: '', cardExpiry: '', cardCvv: '' };

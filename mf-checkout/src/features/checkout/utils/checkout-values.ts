@@ -1,10 +1,10 @@
 /**
- * The checkout form's values, pt-BR field labels and validation (storefront.md 3, 5; issues 10,
- * 13): the SAME zod schemas as the service and the acquirer's tokeniser
+ * The checkout form's values, pt-BR field labels and validation (storefront.md 3, 5): the SAME zod
+ * schemas as the service and the acquirer's tokeniser
  * (`checkoutCustomerSchema`, `cardDetailsSchema`, `cpfSchema` of @prata/contracts), reduced to
  * the first message per field, in the form's order. A valid card is a draft for the acquirer's
  * tokenisation: its number and CVV are never sent with the order. An order the shopper's store
- * credit pays whole (`paidByCredit`, issue 23) takes no payment fields: its payment is
+ * credit pays whole (`paidByCredit`) takes no payment fields: its payment is
  * `{ method: 'store-credit' }`.
  */
 import {
@@ -81,11 +81,11 @@ export function initialCheckoutValues(email = ''): CheckoutValues {
 /** A valid payment before the card is tokenised. */
 export type PaymentDraft =
   | { method: 'credit-card'; card: { cardNumber: string; cardName: string; cardExpiry: string; cardCvv: string }; cardBrand: CardBrand; installments: number }
-  /** The acquirer's secure fields hold the card (issue 21): only the holder's name is the page's. */
+  /** The acquirer's secure fields hold the card: only the holder's name is the page's. */
   | { method: 'credit-card'; secureFields: true; cardName: string; installments: number }
   | { method: 'pix' }
   | { method: 'boleto'; payerCpf: string }
-  /** The shopper's store credit pays the whole order (issue 23): no method is chosen. */
+  /** The shopper's store credit pays the whole order: no method is chosen. */
   | { method: 'store-credit' };
 
 export type CheckoutValidation = { success: true; customer: CheckoutCustomer; payment: PaymentDraft } | { success: false; errors: FieldErrors };
@@ -232,7 +232,7 @@ export function formatCardCvv(value: string, length = 3): string {
 }
 
 /**
- * An instalment choice for a total in BRL cents (issue 13: the amounts add up exactly):
+ * An instalment choice for a total in BRL cents (the amounts add up exactly):
  * '1x de R$ 409,70 à vista', '2x de R$ 204,85 sem juros', or, when the cents do not divide,
  * '3x sem juros: 2x de R$ 136,57 + 1x de R$ 136,56'.
  */

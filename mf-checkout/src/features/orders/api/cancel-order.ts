@@ -1,6 +1,6 @@
 /**
  * `POST /api/orders/:id/cancel` (the shopper, unpaid orders only): cancels it and frees its units;
- * store credit the order spent goes back to the shopper (issue 23), so the balance is fetched again.
+ * store credit the order spent goes back to the shopper, so the balance is fetched again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderSchema, type Order } from '@prata/contracts';

@@ -1,5 +1,5 @@
 /**
- * `POST /api/orders/:id/returns` (issue 23): the shopper asks to return or exchange units of a
+ * `POST /api/orders/:id/returns`: the shopper asks to return or exchange units of a
  * delivered order with a reason; approved at once within the 7-day withdrawal right. Refreshes
  * the order and its returns.
  */

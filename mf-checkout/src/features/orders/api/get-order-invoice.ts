@@ -1,5 +1,5 @@
 /**
- * `GET /api/orders/:id/invoice` (signed-in, own orders only; issue 23 "Invoices (NF-e)"): the
+ * `GET /api/orders/:id/invoice` (signed-in, own orders only): the
  * order's NF-e, or null while the order has none (404: unpaid, or invoicing off). Re-read every
  * 10 s while it is being issued, and every 10 minutes once issued (its DANFE/XML links are signed
  * for 15 minutes).

@@ -1,5 +1,5 @@
 /**
- * `GET /api/orders/:id/returns` (signed-in, own orders only; issue 23 "Returns and exchanges"):
+ * `GET /api/orders/:id/returns` (signed-in, own orders only):
  * the withdrawal right's end, the units still returnable per line and the order's return and
  * exchange requests.
  */

@@ -1,5 +1,5 @@
 /**
- * The order confirmation's placeholder while `GET /api/orders/:id` loads (issue 6: skeletons,
+ * The order confirmation's placeholder while `GET /api/orders/:id` loads (skeletons,
  * not spinners): the hero, the payment card and the items card in their final sizes, inside one
  * busy status region announced as 'Carregando pedido...'.
  */

@@ -1,8 +1,8 @@
 /**
  * Order confirmed (storefront.md 2, 9): number, items, total, and the payment instructions of
  * each method (PIX copia e cola + QR code + expiry; boleto line + due date; card brand, last 4
- * and instalments), delivery estimate, 24 h processing and the link to /produtos; store credit
- * (issue 23): an order it paid whole is paid with no instructions, and the credit shows in the breakdown.
+ * and instalments), delivery estimate, 24 h processing and the link to /produtos; store credit:
+ * an order it paid whole is paid with no instructions, and the credit shows in the breakdown.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatBRL, formatDateTime, toast } from '@prata/shared-ui';
@@ -37,14 +37,14 @@ describe('OrderConfirmation', () => {
     expect(view.container.querySelector('a[href="/produtos"]')).not.toBeNull();
   });
 
-  it('shows the freight, the coupon and the PIX discount the order was charged (issue 23)', () => {
+  it('shows the freight, the coupon and the PIX discount the order was charged', () => {
     const pricing = { subtotalCents: 25_980, shippingCents: 3_990, couponCode: 'PRATA10', couponDiscountCents: 2_598, pixDiscountCents: 1_169, totalCents: 26_203, storeCreditCents: 0, amountDueCents: 26_203 };
     view = render(<OrderConfirmation order={sampleOrder({ totalCents: 26_203, pricing })} />);
     const text = view.container.textContent!;
     expect(text).toContain(`Subtotal${formatBRL(25_980)}Frete${formatBRL(3_990)}Cupom PRATA10− ${formatBRL(2_598)}Desconto no PIX− ${formatBRL(1_169)}Total${formatBRL(26_203)}`);
   });
 
-  it("shows an order the store credit paid whole as paid, with the credit in the breakdown and no PIX or boleto instructions (issue 23)", () => {
+  it("shows an order the store credit paid whole as paid, with the credit in the breakdown and no PIX or boleto instructions", () => {
     const pricing = { subtotalCents: 25_980, shippingCents: 0, couponCode: null, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 25_980, storeCreditCents: 25_980, amountDueCents: 0 };
     const payment = { method: 'store-credit' as const, card: null, pix: null, boleto: null, paidAt: '2026-11-21T13:00:00.000Z' };
     view = render(<OrderConfirmation order={sampleOrder({ status: 'paid', pricing, payment })} />);
@@ -59,7 +59,7 @@ describe('OrderConfirmation', () => {
     expect(text).not.toContain('A pagar');
   });
 
-  it("shows the credit and 'A pagar' of an unpaid PIX order the credit paid in part (issue 23)", async () => {
+  it("shows the credit and 'A pagar' of an unpaid PIX order the credit paid in part", async () => {
     const pricing = { subtotalCents: 25_980, shippingCents: 0, couponCode: null, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 25_980, storeCreditCents: 10_000, amountDueCents: 15_980 };
     const payment = { method: 'pix' as const, card: null, boleto: null, pix: { payload: PIX, expiresAt: '2026-11-21T13:30:00.000Z' }, paidAt: null };
     view = render(<OrderConfirmation order={sampleOrder({ status: 'pending', pricing, payment })} />);

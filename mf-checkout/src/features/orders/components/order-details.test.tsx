@@ -1,5 +1,5 @@
 /**
- * The shopper's order page (issue 13): the status in Portuguese, the tracking code once shipped,
+ * The shopper's order page: the status in Portuguese, the tracking code once shipped,
  * the history, and 'Cancelar pedido' (with a confirmation) only while unpaid.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 describe('OrderDetails', () => {
-  it("names a line's variant and SKU, and a line without one by its product only (issue 22)", async () => {
+  it("names a line's variant and SKU, and a line without one by its product only", async () => {
     stubApi(paymentApi(() => json(500, {})));
     const ring = sampleOrder().items[0]!;
     const order = sampleOrder({ items: [{ ...ring, variantId: 'c0000000-0000-4000-8000-000000000016', sku: 'ANEL-16', variantLabel: 'Aro 16' }, { ...ring, productName: 'Colar Veneziana' }] });
@@ -48,7 +48,7 @@ describe('OrderDetails', () => {
     expect(button(view.container, 'Cancelar pedido')).toBeUndefined();
   });
 
-  it('shows the invoice number with its DANFE and XML links once issued, and "em emissão" before (issue 23)', async () => {
+  it('shows the invoice number with its DANFE and XML links once issued, and "em emissão" before', async () => {
     const invoice = { status: 'authorized', number: '1001', series: '1', accessKey: '35261111222333000181550010000010011123456780', danfeUrl: 'http://api.test/api/invoices/x/danfe?expires=1&signature=s', xmlUrl: 'http://api.test/api/invoices/x/xml?expires=1&signature=s', authorizedAt: '2026-11-21T13:01:00.000Z', cancelledAt: null };
     stubApi(paymentApi((call) => (call.url === `http://api.test/api/orders/${ORDER_ID}/invoice` ? json(200, invoice) : json(500, {}))));
     view = render(<OrderDetails order={sampleOrder({ status: 'paid' })} />);

@@ -1,7 +1,7 @@
 /**
- * One order of the shopper (`/minha-conta/pedidos/:id`, issue 13): code, status in Portuguese,
+ * One order of the shopper (`/minha-conta/pedidos/:id`): code, status in Portuguese,
  * the PIX code with its countdown (or the boleto line) while unpaid, the carrier and tracking
- * code once shipped, items and total, the invoice (NF-e) once paid (issue 23), the delivery
+ * code once shipped, items and total, the invoice (NF-e) once paid, the delivery
  * address, the history of its statuses, and 'Cancelar pedido' while unpaid (with a confirmation).
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The shopper's orders (`/minha-conta/pedidos`, issue 13): newest first, each with its code,
+ * The shopper's orders (`/minha-conta/pedidos`): newest first, each with its code,
  * date, status in Portuguese, total and a link to its page, a page at a time ('Carregar mais
  * pedidos' reads the next). Skeletons while loading; a retry on failure; an empty state linking to
  * /produtos.

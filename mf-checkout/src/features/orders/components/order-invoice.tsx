@@ -1,5 +1,5 @@
 /**
- * The order's invoice on the shopper's order page (issue 23 "Invoices (NF-e)"): "Nota fiscal nº
+ * The order's invoice on the shopper's order page: "Nota fiscal nº
  * <numero> série <serie>" with links to the DANFE (PDF) and the XML, or "Nota fiscal em emissão"
  * while it is being issued (also while the store's provider is down or staff are looking at a
  * refusal: the shopper has nothing to do). Nothing before payment, or when the store issues none.

@@ -1,6 +1,6 @@
 /**
- * The items of an order with its freight, discounts and total (confirmation and order pages; issue
- * 23); a variant's line shows its label and SKU (issue 22). Store credit the order spent shows
+ * The items of an order with its freight, discounts and total (confirmation and order pages); a
+ * variant's line shows its label and SKU. Store credit the order spent shows
  * under the total ('Crédito da loja'), and while the order is unpaid also 'A pagar', the rest.
  */
 import type { Order } from '@prata/contracts';

@@ -1,5 +1,5 @@
 /**
- * 'Devolução ou troca' on a delivered order (issue 23): the withdrawal right's end, the form's
+ * 'Devolução ou troca' on a delivered order: the withdrawal right's end, the form's
  * validation with the shared schema (no unit chosen, a short reason), the request sent with only
  * the units chosen, an exchange's 'Trocar por' (only for chosen units of a product with options,
  * its choice sent as `replacementVariantId`, never on a return), and a request's status, refunded

@@ -1,5 +1,5 @@
 /**
- * 'Devolução ou troca' on a delivered order's page (`/minha-conta/pedidos/:id`, issue 23; CDC
+ * 'Devolução ou troca' on a delivered order's page (`/minha-conta/pedidos/:id`; CDC
  * art. 49): the end of the 7-day withdrawal right, the order's requests with their status and
  * amounts (an exchanged line with the option sent instead: '1× Anel Solitário (Aro 18 → Aro 16)'),
  * and 'Devolver ou trocar', which opens the form (return-form.tsx, loaded on demand).

@@ -1,9 +1,9 @@
 /**
- * How the order is paid (storefront.md 9; issue 13): PIX copia e cola + QR code + the time left
+ * How the order is paid (storefront.md 9): PIX copia e cola + QR code + the time left
  * while unpaid (30 minutes); boleto linha digitável + due date (3 business days) + the printable
  * boleto when the acquirer gives one; card brand, last 4 digits and instalments (exact amounts).
  * In test mode an unpaid PIX or boleto offers 'Simular pagamento'. An order the shopper's store
- * credit paid whole (method 'store-credit', issue 23) is paid at once: no instructions, only
+ * credit paid whole (method 'store-credit') is paid at once: no instructions, only
  * what the credit paid.
  */
 import { PIX_EXPIRY_MS, type Order } from '@prata/contracts';

@@ -1,5 +1,5 @@
 /**
- * The 'Devolver ou trocar' form (issue 23): kind, units per item still returnable, for an
+ * The 'Devolver ou trocar' form: kind, units per item still returnable, for an
  * exchange the option wanted instead ('Trocar por', e.g. another ring size; lines whose product
  * has options), and the reason, validated with the shared `createReturnSchema` through
  * react-hook-form; the service's 400 issues land on the form. A chunk of its own

@@ -1,6 +1,6 @@
 /**
  * Developer login (admin.md 2, 8): email and password; accounts with 2FA pass the code step, and
- * staff that must enrol 2FA enrol an authenticator first (issue 21) (the steps are shared-ui's
+ * staff that must enrol 2FA enrol an authenticator first (the steps are shared-ui's
  * `PanelSignInForm`).
  * After sign-in the session's roles must include developer; otherwise the user is signed out and
  * told 'Acesso Negado' (Você não tem permissão de desenvolvedor.). Success: 'Acesso Concedido'

@@ -1,5 +1,5 @@
 /**
- * The release changes of the Deployments card (issue 14; canaries from the dashboard, issue 24):
+ * The release changes of the Deployments card (canaries from the dashboard):
  * - `activate`: `POST /api/developer/remotes/:remote/activate { version }` (a version published
  *   without activation, or the running canary's: promotes it);
  * - `rollback`: `POST .../rollback { version? }` (ends a running canary first);

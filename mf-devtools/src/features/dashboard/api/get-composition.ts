@@ -1,5 +1,5 @@
 /**
- * `GET /api/developer/composition` (issue 24): the store as it is composed now, the shell and each
+ * `GET /api/developer/composition`: the store as it is composed now, the shell and each
  * remote's active and canary builds with the shared singletons their build-info.json records and
  * their mismatches with the shell. Its key sits under `['developer', 'deployments']`, so release
  * activations (realtime channel `releases`, use-live-dashboard.ts) and the Deployments card's

@@ -1,4 +1,4 @@
-/** `GET /api/developer/dead-letters`: work that failed its last retry, newest 100 (issue 21). */
+/** `GET /api/developer/dead-letters`: work that failed its last retry, newest 100. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { deadLetterListSchema, type DeadLetter } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';

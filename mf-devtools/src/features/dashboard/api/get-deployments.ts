@@ -1,8 +1,8 @@
 /**
- * Deployments (issue 11): each remote as the registry (`GET /api/remotes`: name, version,
+ * Deployments: each remote as the registry (`GET /api/remotes`: name, version,
  * manifest URL) and its loaded `mf-manifest.json` report it (build name and version from
  * `metaData.buildInfo`, build time from the manifest's Last-Modified), and the initial weight its
- * `build-info.json` next to the manifest records (issue 20; null when absent). A manifest that
+ * `build-info.json` next to the manifest records (null when absent). A manifest that
  * does not answer is reported as unreachable, not hidden.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * `GET /api/developer/remotes/:remote/releases` (issue 14): a remote's published versions (newest
+ * `GET /api/developer/remotes/:remote/releases`: a remote's published versions (newest
  * first, the active one marked), its activation history and the registry entry served now.
  * Kept live by the realtime channel `releases` (use-live-dashboard.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The composition map (issue 24) against a real HTTP server answering
+ * The composition map against a real HTTP server answering
  * `GET /api/developer/composition`: a column for the shell, each remote's active build and a
  * running canary; a row per shared library with what each provides or requires; a requirement the
  * shell does not meet highlighted and listed in pt-BR; a build without build-info.json marked.

@@ -1,5 +1,5 @@
 /**
- * The composition map (issue 24 "a live map of the composed store"), a card of the developer
+ * The composition map, a card of the developer
  * dashboard: one column for the shell and one for each remote's active build, plus one for its
  * canary while one runs (with its share of clients); rows for the version, the initial weight (JS
  * and CSS gzip), the RemoteModule contract major and each shared singleton: the version the shell

@@ -1,5 +1,5 @@
 /**
- * Dead letters (issue 21): domain-event handlers that failed every retry (handler, event, last
+ * Dead letters: domain-event handlers that failed every retry (handler, event, last
  * error, attempts, when), newest first; the operator fixes the cause and replays by hand.
  */
 import { Inbox } from 'lucide-react';

@@ -1,8 +1,9 @@
 /**
- * Deployments (issue 11): each remote's name, registry version, build (name and version from its
- * manifest), build time (the manifest's Last-Modified), initial weight (its build-info.json, issue
- * 20), manifest URL, and the errors reported by each version of it. Data-driven: whatever the registry and manifests say is shown.
- * Below, each remote's published versions with activate and roll back (issue 14, remote-releases.tsx).
+ * Deployments: each remote's name, registry version, build (name and version from its
+ * manifest), build time (the manifest's Last-Modified), initial weight (its build-info.json),
+ * manifest URL, and the errors reported by each version of it. Data-driven: whatever the registry
+ * and manifests say is shown.
+ * Below, each remote's published versions with activate and roll back (remote-releases.tsx).
  */
 import { Rocket } from 'lucide-react';
 import { Badge, Card, SkeletonText, Table, formatDateTime } from '@prata/shared-ui';

@@ -1,5 +1,5 @@
 /**
- * The confirmation of a release change in the Deployments card (issue 24 "with a confirmation"):
+ * The confirmation of a release change in the Deployments card:
  * a shared-ui `Dialog` that says in pt-BR what will happen to the store's clients (activate a
  * published version, start a canary with its percentage, promote or stop the running canary,
  * roll back) before anything is sent. "Cancelar", Escape or a click outside send nothing; the

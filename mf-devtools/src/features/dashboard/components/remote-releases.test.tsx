@@ -1,7 +1,7 @@
 /**
  * A remote's versions in the Deployments card against a real HTTP server speaking the release
  * routes: the list with the active version marked; "Ativar", "Reverter", "Canário", "Promover" and
- * "Parar canário" each open a confirmation that says what will happen (issue 24): "Cancelar" sends
+ * "Parar canário" each open a confirmation that says what will happen: "Cancelar" sends
  * nothing, confirming calls the route and shows its answer; a canary's percentage is checked
  * (1-99) before anything is sent; a refusal (409) leaves the list as it was, with the service's
  * message in a toast.

@@ -1,8 +1,8 @@
 /**
- * A remote's published versions in the Deployments card (issue 14): newest first, the active one
+ * A remote's published versions in the Deployments card: newest first, the active one
  * marked (and a running canary with its share of clients), who published each and when, its
- * initial weight (JS and CSS gzip, issue 20), with "Pré-visualizar" (this browser only) on the
- * others, and the release changes (issue 24), each behind a confirmation that says what will
+ * initial weight (JS and CSS gzip), with "Pré-visualizar" (this browser only) on the
+ * others, and the release changes, each behind a confirmation that says what will
  * happen (release-change-dialog.tsx, loaded when first asked for): "Canário" (a share of clients,
  * 1-99 %) and "Ativar" on a published version that is not active, "Promover" and "Parar canário"
  * on the running canary, "Reverter" (ends a canary; else back to the version published before the

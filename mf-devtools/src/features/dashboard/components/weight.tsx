@@ -1,5 +1,5 @@
 /**
- * A build's initial weight (issue 20 "Byte budgets per remote"): its initial JS and CSS in kB of
+ * A build's initial weight: its initial JS and CSS in kB of
  * gzip (1 kB = 1000 bytes, pt-BR digits), the exact bytes in the tooltip; "—" when unknown.
  */
 import type { AppWeight } from '@prata/contracts';

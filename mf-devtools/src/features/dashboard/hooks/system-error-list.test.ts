@@ -46,7 +46,7 @@ describe('live system error list (admin.md 4)', () => {
     expect(removeSystemError(updated, 'a').map((r) => r.id)).toEqual(['b', 'c']);
   });
 
-  it('moves an issue with a new report to the front (issue 24: the log is ordered by last seen)', () => {
+  it('moves an issue with a new report to the front (the log is ordered by last seen)', () => {
     const list = [row('a'), row('b'), row('c')];
     expect(recordSystemError(list, row('c', 2)).map((r) => [r.id, r.count])).toEqual([
       ['c', 2],

@@ -1,6 +1,6 @@
 /**
  * The live system error list (admin.md 4): an insert goes to the front, an update replaces the
- * row, a delete removes it; at most 100 kept (admin.md 9). Since issue 24 a row is an issue that
+ * row, a delete removes it; at most 100 kept (admin.md 9). A row is an issue that
  * later reports are counted into: a report (`SystemErrorRecorded`) moves its issue to the front,
  * as the list is ordered by last seen ({@link recordSystemError}).
  */

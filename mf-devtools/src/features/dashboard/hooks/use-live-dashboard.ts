@@ -1,7 +1,7 @@
 /**
  * Keeps the developer dashboard live (admin.md 4): system error events update the cached list
  * (a report moves its issue to the front, a resolution replaces it in place, a delete removes it) and refresh the stats; product and order events
- * refresh the stats; release activations (channel `releases`, issue 14) refresh the Deployments
+ * refresh the stats; release activations (channel `releases`) refresh the Deployments
  * card and the release lists. A resync reloads everything from REST.
  */
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** `GET /api/developer/issues/:id` (issue 24): one issue with its newest events. */
+/** `GET /api/developer/issues/:id`: one issue with its newest events. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { errorIssueDetailSchema, type ErrorIssueDetail } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-/** `GET /api/developer/issues` (issue 24): one page of the issue list, filtered and ordered. */
+/** `GET /api/developer/issues`: one page of the issue list, filtered and ordered. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { errorIssuePageSchema, type ErrorIssuePage, type ErrorIssueQuery } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-/** `GET /api/developer/traces/:traceId` (issue 24): the spans the service kept of a failed or slow request. */
+/** `GET /api/developer/traces/:traceId`: the spans the service kept of a failed or slow request. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { traceSchema, type TraceDto } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 /**
- * `POST /api/developer/issues/:id/status` (issue 24): resolve, ignore or reopen an issue. The
+ * `POST /api/developer/issues/:id/status`: resolve, ignore or reopen an issue. The
  * issue list, the issue page and the dashboard refresh; a failure shows the service's message.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * `/developer/erros/:id` (issue 24): one issue — its status (resolve, ignore, reopen), counts,
+ * `/developer/erros/:id`: one issue — its status (resolve, ignore, reopen), counts,
  * users affected, versions seen, first and last seen — and its newest events, each with the page,
  * the browser, the version, the stack frames (mapped to the original file, line and source lines
  * when the release's source maps allow), the trace of the API request it came from (a waterfall

@@ -1,4 +1,4 @@
-/** pt-BR labels of the issue states, levels, periods and orders (issue 24). */
+/** pt-BR labels of the issue states, levels, periods and orders. */
 import type { ErrorIssueStatus, ErrorLevel } from '@prata/contracts';
 import type { BadgeVariant } from '@prata/shared-ui';
 

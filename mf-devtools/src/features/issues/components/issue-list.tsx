@@ -1,5 +1,5 @@
 /**
- * `/developer/erros` (issue 24): the issues of every remote, grouped by fingerprint, with count,
+ * `/developer/erros`: the issues of every remote, grouped by fingerprint, with count,
  * users affected, first and last seen, versions and status; filtered by status, remote, version,
  * level, period and free text, ordered by last seen, events or users, a page at a time. The
  * filters live in the URL; the list stays live over the `system-errors` channel.

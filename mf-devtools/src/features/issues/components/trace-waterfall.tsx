@@ -1,5 +1,5 @@
 /**
- * A trace as a waterfall (issue 24): each span of the request the error came from (the request,
+ * A trace as a waterfall: each span of the request the error came from (the request,
  * its hooks and handler, every SQL query, a job) on one row, indented under its parent, with a
  * bar placed and sized by its start and duration within the trace; failed spans marked; the SQL
  * text under its query. 'Trace não guardado' once the service forgot it.

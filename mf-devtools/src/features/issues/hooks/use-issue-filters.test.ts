@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { issueQueryFrom } from './use-issue-filters.ts';
 
-describe('issue filters in the URL (issue 24)', () => {
+describe('issue filters in the URL', () => {
   it('default to unresolved issues by last seen, page 1', () => {
     expect(issueQueryFrom(new URLSearchParams(''))).toEqual({ status: 'unresolved', remote: undefined, version: undefined, level: undefined, period: undefined, q: undefined, sort: 'lastSeen', page: 1, pageSize: 25 });
   });

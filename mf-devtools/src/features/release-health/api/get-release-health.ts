@@ -1,4 +1,4 @@
-/** `GET /api/developer/release-health?remote=` (issue 24): the remote's active, canary and previous versions from real users. */
+/** `GET /api/developer/release-health?remote=`: the remote's active, canary and previous versions from real users. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { releaseHealthSchema, type ReleaseHealth, type RemoteName } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { change, formatVital } from './release-health-card.tsx';
 
-describe('release health figures (issue 24)', () => {
+describe('release health figures', () => {
   it('show ms rounded, CLS with three decimals, and a dash without samples', () => {
     expect(formatVital('LCP', 2412.6)).toBe('2.413 ms');
     expect(formatVital('CLS', 0.0456)).toBe('0,046');

@@ -1,5 +1,5 @@
 /**
- * Release health (issue 24): for the chosen remote, its active version beside the canary and the
+ * Release health: for the chosen remote, its active version beside the canary and the
  * version active before, from real users over the last RELEASE_HEALTH_DAYS days: sessions,
  * crash-free sessions and users (browsers), adoption (share of the last 24 h) and p75 Web Vitals, each with its change
  * against the active version (worse in red). Refreshed every minute and on each release change.

@@ -1,5 +1,5 @@
 /**
- * The component gallery (issue 6): every shared-ui component in each of its states, on one page
+ * The component gallery: every shared-ui component in each of its states, on one page
  * that the visual tests photograph and the accessibility tests scan. It renders only shared-ui
  * components (with fixed sample data), so a change in the design system shows up here first.
  * Each section is its own file: tokens-section, controls-sections (buttons, forms),

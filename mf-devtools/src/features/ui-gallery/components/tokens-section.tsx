@@ -1,5 +1,5 @@
 /**
- * The gallery's design tokens (issue 6): colours, the type scale (Playfair Display / Inter),
+ * The gallery's design tokens: colours, the type scale (Playfair Display / Inter),
  * spacing, radii, shadows and motion durations, as the CSS custom properties define them.
  */
 import { GallerySection, Specimen } from './gallery-section.tsx';

@@ -1,5 +1,5 @@
 /**
- * `POST /api/auth/resend-confirmation` (issue 22): asks for the sign-up confirmation e-mail again.
+ * `POST /api/auth/resend-confirmation`: asks for the sign-up confirmation e-mail again.
  * The service answers the same neutral message for any address; 429 after too many requests.
  */
 import { useMutation } from '@tanstack/react-query';

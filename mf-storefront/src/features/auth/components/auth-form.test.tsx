@@ -1,5 +1,5 @@
 /**
- * Sign-in page, asking for the confirmation e-mail again (issue 22): 'Reenviar e-mail de
+ * Sign-in page, asking for the confirmation e-mail again: 'Reenviar e-mail de
  * confirmação' asks for the e-mail first when the field is empty, else posts the typed address to
  * `/api/auth/resend-confirmation` and toasts the service's answer; a sign-in refused with
  * `email_not_confirmed` offers the same in its toast.

@@ -3,7 +3,7 @@
  * store, submit disabled while loading with 'Carregando...', the spec's toasts. Admins and
  * developers with 2FA get a code step after the password. Links from e-mails land here too:
  * `?confirmar=` (sign-up confirmation) and `?novo-email=` (e-mail change). A shopper whose
- * confirmation e-mail never arrived asks for it again (issue 22): from the toast of a sign-in
+ * confirmation e-mail never arrived asks for it again: from the toast of a sign-in
  * refused with `email_not_confirmed`, or with 'Reenviar e-mail de confirmação' under the form,
  * for the address typed in the e-mail field.
  */
@@ -128,7 +128,7 @@ export function AuthForm({ onSignedIn, confirmToken, emailChangeToken }: AuthFor
       if (result.status === 'totp_required') {
         setChallenge(result.challengeToken);
       } else if (result.status === 'totp_enrolment_required') {
-        // Staff without 2FA (issue 21) set up their authenticator on the panel's login, which shows the QR code.
+        // Staff without 2FA set up their authenticator on the panel's login, which shows the QR code.
         toast.error('Autenticação de dois fatores obrigatória', {
           description: 'Contas de administrador e desenvolvedor precisam configurar a autenticação de dois fatores. Entre pelo Painel Administrativo para configurá-la.',
         });

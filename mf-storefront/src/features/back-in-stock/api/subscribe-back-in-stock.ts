@@ -1,5 +1,5 @@
 /**
- * `POST /api/back-in-stock` (issue 22): asks to be e-mailed when a sold-out product or variant is
+ * `POST /api/back-in-stock`: asks to be e-mailed when a sold-out product or variant is
  * back. Signed in, the session's token goes along and the account's e-mail is used (active at
  * once); anonymous, the typed e-mail gets a confirmation link. Answers the pt-BR message to show.
  */

@@ -1,5 +1,5 @@
 /**
- * "Avise-me quando chegar" (issue 22): an anonymous shopper's e-mail is checked by the shared
+ * "Avise-me quando chegar": an anonymous shopper's e-mail is checked by the shared
  * schema before anything is sent, then posted with the product and variant; a signed-in shopper
  * subscribes with one click (the session's token goes along). The service's message is the toast.
  */

@@ -1,5 +1,5 @@
 /**
- * "Avise-me quando chegar" (issue 22) for a sold-out product or variant: `{ productId, variantId }`
+ * "Avise-me quando chegar" for a sold-out product or variant: `{ productId, variantId }`
  * (variantId null for a product without variants), rendered by the page where the item shows zero
  * stock, so the variant picker can render it for the selected variant (give it `key={variantId}`
  * to start over when the choice changes).

@@ -1,7 +1,7 @@
 /**
  * Contact details (storefront.md 2 "/contato"): phone / WhatsApp, e-mail, location, opening hours
- * (storefront.md 9 defaults) and a WhatsApp button, all from `GET /api/store-contact` (issue 22:
- * the owner edits them in the panel).
+ * (storefront.md 9 defaults) and a WhatsApp button, all from `GET /api/store-contact`
+ * (the owner edits them in the panel).
  */
 import { Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { Card, Table, buttonClassName, useStoreContact } from '@prata/shared-ui';

@@ -1,8 +1,8 @@
 /**
  * Contact form (storefront.md 4, 5): invalid input gives one error toast with every message
  * joined by commas and opens nothing; valid input opens the WhatsApp chat in a new tab carrying
- * every field with the store's stored WhatsApp number (issue 22), shows 'Abrindo WhatsApp...' and
- * clears the form; script tags are stripped as typed. The contact details (issue 22) show the
+ * every field with the store's stored WhatsApp number, shows 'Abrindo WhatsApp...' and
+ * clears the form; script tags are stripped as typed. The contact details show the
  * stored values.
  */
 import { act } from 'react';

@@ -2,7 +2,7 @@
  * Contact form (storefront.md 2, 3, 4, 5 "/contato"): name, phone, email, subject, message.
  * Script tags are stripped as the shopper types; on submit the values are trimmed and validated
  * with the shared schema. Invalid: one error toast with every message joined by commas. Valid:
- * a WhatsApp chat with the store's number (issue 22: the stored contact details) carrying every
+ * a WhatsApp chat with the store's number (the stored contact details) carrying every
  * field opens in a new tab, the toast 'Abrindo WhatsApp...'
  * shows and the form is cleared. No backend call (storefront.md 7).
  */

@@ -5,7 +5,7 @@
  */
 import type { ContactForm } from '@prata/contracts/content';
 
-/** A wa.me chat link with the store's WhatsApp `number` (issue 22: from the store settings); `text` (optional) is pre-filled, URL-encoded. */
+/** A wa.me chat link with the store's WhatsApp `number` (from the store settings); `text` (optional) is pre-filled, URL-encoded. */
 export function whatsAppUrl(number: string, text?: string): string {
   const base = `https://wa.me/${number.replace(/\D/g, '')}`;
   return text ? `${base}?text=${encodeURIComponent(text)}` : base;

@@ -1,5 +1,5 @@
 /**
- * 'Guia de tamanhos' (issue 22): a disclosure on the product page of a ring (an 'Aro' option)
+ * 'Guia de tamanhos': a disclosure on the product page of a ring (an 'Aro' option)
  * that shows the store's size guide, the editable content section `size_guide` ('Como medir seu
  * aro em casa' and the aro table in mm), fetched the first time it opens. A native `<details>`:
  * keyboard-accessible, no dialog code on the page. The text keeps its line breaks; its class

@@ -1,6 +1,6 @@
 /**
  * `POST /api/reservations`: favouriting reserves one unit for 30 minutes. A product with variants
- * needs the variant to hold (`variantId`, issue 22; the service answers 'Escolha uma opção' without it).
+ * needs the variant to hold (`variantId`; the service answers 'Escolha uma opção' without it).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reservationSchema } from '@prata/contracts/reservations';

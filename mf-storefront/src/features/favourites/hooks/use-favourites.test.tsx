@@ -55,7 +55,7 @@ describe('useFavourites for a guest', () => {
   });
 });
 
-describe('useFavourites signed in, for a product with variants (issue 22)', () => {
+describe('useFavourites signed in, for a product with variants', () => {
   const variantId = '6f56d857-6897-4856-b449-e5a7689ca2f6';
   const bodies: unknown[] = [];
   afterEach(() => vi.unstubAllGlobals());

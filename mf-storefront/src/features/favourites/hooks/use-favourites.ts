@@ -1,5 +1,5 @@
 /**
- * Favourites with reservations (storefront.md 4, 8; issue 4).
+ * Favourites with reservations (storefront.md 4, 8).
  *
  * - Guests: local favourites only; toast 'Produto favoritado!' / 'Entre na sua conta para
  *   reservar o produto no estoque.'
@@ -9,7 +9,7 @@
  * - A tap made while the session is still being checked waits for the check.
  * - The list is resynced from the service every 60 s and on sign-in; local favourites are then
  *   merged into the account (each becomes a reservation when a unit is available).
- * - Variants (issue 22): the product page favourites the chosen variant, whose unit is reserved
+ * - Variants: the product page favourites the chosen variant, whose unit is reserved
  *   (`variantId`). A product with variants favourited with no variant chosen (a card, or the page
  *   before a choice) stays a local favourite: 'Escolha uma opção na página do produto para reservá-lo.'
  */
@@ -21,7 +21,7 @@ import { useCreateReservation } from '../api/create-reservation.ts';
 import { useDeleteReservation } from '../api/delete-reservation.ts';
 import { useReservations } from '../api/get-reservations.ts';
 
-/** The product a favourite toggles: with its variants (if any) and the chosen one (issue 22). */
+/** The product a favourite toggles: with its variants (if any) and the chosen one. */
 export type FavouriteProduct = Pick<Product, 'id' | 'name' | 'priceCents' | 'imageUrl'> & { variants?: readonly unknown[]; variantId?: string | null };
 
 /** What a product card needs to show and toggle a favourite. */

@@ -8,7 +8,7 @@ const LIVE_KEYS = [['products']] as const;
 
 /**
  * Public and without `Authorization`, so the request matches the `preload` the shell's host puts
- * in the home page (issue 15) and needs no CORS preflight.
+ * in the home page and needs no CORS preflight.
  */
 export function getFeaturedProducts(signal?: AbortSignal): Promise<Product[]> {
   return apiRequest('/api/products/featured', productListSchema, { auth: false, ...(signal ? { signal } : {}) });

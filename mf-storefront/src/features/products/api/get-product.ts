@@ -1,10 +1,10 @@
 /**
- * One product for its page (issue 22): `GET /api/products/by-slug/:slug`, and
+ * One product for its page: `GET /api/products/by-slug/:slug`, and
  * `GET /api/products/:id` for the old address `/produtos/<id>` (which moves to the slug).
  * Public and without `Authorization` (no CORS preflight). A product the service does not show
  * (unknown, draft or archived) answers 404 'Produto não encontrado': the page's query then holds
  * `null` (a result, not an error, so the server's render and the browser's hydration agree on the
- * not-found page and the shell's host answers 404; issue 22).
+ * not-found page and the shell's host answers 404).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { productSchema, type Product } from '@prata/contracts/catalogue';

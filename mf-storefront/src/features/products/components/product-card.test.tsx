@@ -119,7 +119,7 @@ describe('ProductCard', () => {
     expect(toggled).toEqual([product.id]);
   });
 
-  it("shows the price by PIX with the store's discount, rounded down to the cent, and no line without one (issue 23)", () => {
+  it("shows the price by PIX with the store's discount, rounded down to the cent, and no line without one", () => {
     act(() => root.render(<MemoryRouter><ProductCard product={product} pixDiscountPercent={5} /></MemoryRouter>));
     // 24 990 x 0.95 = 23 740.5 -> 23 740.
     expect(container.querySelector('[data-testid="pix-price"]')?.textContent).toBe('R$\u00a0237,40 no PIX');

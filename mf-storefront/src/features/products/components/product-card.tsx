@@ -2,11 +2,11 @@
  * Product card (storefront.md 2): image (or the fallback image), name, fixed rating 4.8 with five
  * stars, price in R$, badges Novo / Best Seller / Destaque, 'Reservado por você' when reserved,
  * a favourite toggle and add-to-cart ('Produto adicionado!' toast, storefront.md 8). The name
- * links to the product's page `/produtos/<slug>` (issue 22); the buttons stay buttons. A product
- * with variants (issue 22) cannot go to the cart without a choice: its button is 'Escolher', a
+ * links to the product's page `/produtos/<slug>`; the buttons stay buttons. A product
+ * with variants cannot go to the cart without a choice: its button is 'Escolher', a
  * link to its page.
  * Favourites are passed in (`favourites`), composed by the routes from the favourites feature.
- * With the store's PIX discount (`pixDiscountPercent` > 0, issue 23) the price by PIX shows under
+ * With the store's PIX discount (`pixDiscountPercent` > 0) the price by PIX shows under
  * the price ('R$ 189,90 no PIX').
  *
  * Images: a square frame with explicit width/height (no layout shift), lazy below the fold,
@@ -34,7 +34,7 @@ export const PRODUCT_IMAGE_SIZES = '(min-width: 1240px) 282px, (min-width: 1100p
 export interface FavouriteControls {
   isFavourite(productId: string): boolean;
   isReservedByMe(productId: string): boolean;
-  /** Favourites (and, signed in, reserves) a product; with variants, the chosen one (`variantId`, issue 22). */
+  /** Favourites (and, signed in, reserves) a product; with variants, the chosen one (`variantId`). */
   toggle(product: Pick<Product, 'id' | 'name' | 'priceCents' | 'imageUrl'> & { variants?: readonly unknown[]; variantId?: string | null }): void;
 }
 

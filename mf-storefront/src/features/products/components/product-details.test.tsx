@@ -1,4 +1,4 @@
-/** The product page's variant picker (issue 22) rendered in a DOM: choice, 'Esgotado', price, 'Escolha uma opção', the cart line and the favourite. */
+/** The product page's variant picker rendered in a DOM: choice, 'Esgotado', price, 'Escolha uma opção', the cart line and the favourite. */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -93,7 +93,7 @@ describe('ProductDetails with variants', () => {
   });
 });
 
-describe('ProductDetails, PIX price and freight (issue 23)', () => {
+describe('ProductDetails, PIX price and freight', () => {
   it("shows the price by PIX of the chosen variant's price and hands the chosen variant to the freight quote", () => {
     const quoted: (string | null)[] = [];
     const shipping = (variantId: string | null) => {

@@ -1,19 +1,19 @@
 /**
- * The product page's details (issue 22): category, name, price in R$ (BRL cents), the instalment
+ * The product page's details: category, name, price in R$ (BRL cents), the instalment
  * line by the store's rule ('ou 12x de R$ ... sem juros'), availability ('Em estoque' /
  * 'Esgotado', from `available` = stock minus reservations), add to cart (the cards' hook; off
  * when sold out) and the favourite toggle (the cards' controls, composed by the route), what the
  * route puts under them (`soldOut`: the back-in-stock alert of a piece, or chosen variant, with no stock), then the
  * description.
  *
- * Variants (issue 22): a picker per option (variant-picker.tsx); price, instalments and
+ * Variants: a picker per option (variant-picker.tsx); price, instalments and
  * availability follow the chosen variant ('A partir de' the lowest price until then, when the
  * prices differ); 'Adicionar ao carrinho' without a complete choice asks 'Escolha uma opção' on
  * the first option left; the cart line and the favourite's reservation are the variant's.
  * `sizeGuide` (the route's 'Guia de tamanhos', from the content feature) shows under the options
  * of a product sized by 'Aro'.
  *
- * Issue 23: the price by PIX under the price ('R$ 189,90 no PIX', `pixDiscountPercent` > 0, of the
+ * The price by PIX under the price ('R$ 189,90 no PIX', `pixDiscountPercent` > 0, of the
  * chosen variant's price), and under the buttons what the route puts there for freight (`shipping`:
  * the quote by CEP for the chosen variant, or the product while none is chosen).
  */

@@ -1,4 +1,4 @@
-/** Product gallery (issue 22) rendered in a DOM: thumbnails named by alt text, arrow keys, zoom. */
+/** Product gallery rendered in a DOM: thumbnails named by alt text, arrow keys, zoom. */
 import { act, type ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setRuntimeConfig } from '@prata/shared-ui';

@@ -1,5 +1,5 @@
 /**
- * A product's gallery (issue 22): the main image and, for more than one image, a row of
+ * A product's gallery: the main image and, for more than one image, a row of
  * thumbnails. Each thumbnail is a button named by its image's alt text (`aria-pressed` on the one
  * shown); one tab stop for the row, arrow keys move between thumbnails (Left/Up previous,
  * Right/Down next, wrapping; Home/End first/last) and show the image. The main image is a button:

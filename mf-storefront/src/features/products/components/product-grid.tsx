@@ -1,6 +1,6 @@
 /**
  * Responsive grid of product cards, with a skeleton of the same shape while loading. The cards
- * show the price by PIX with the store's offers (issue 23), which the server-rendered pages
+ * show the price by PIX with the store's offers, which the server-rendered pages
  * prefetch (pages.ts), so the first HTML has it.
  */
 import type { Product } from '@prata/contracts/catalogue';

@@ -1,5 +1,5 @@
 /**
- * The product page's variant picker (issue 22): per option ('Aro', 'Comprimento', 'Banho') its
+ * The product page's variant picker: per option ('Aro', 'Comprimento', 'Banho') its
  * name and a group of chips named by it (`role="group"`; native buttons with `aria-pressed` on
  * the chosen one: Tab moves between them, Space/Enter chooses). A value with no unit available
  * (given the other choices) is marked 'Esgotado' and can still be chosen: the page then offers

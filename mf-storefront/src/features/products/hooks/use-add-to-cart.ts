@@ -1,7 +1,7 @@
 /**
- * Add-to-cart of a product card and the product page (storefront.md 8; issue 22): one unit into
- * the shared cart store, then the 'Produto adicionado!' toast naming the product. With a variant
- * (issue 22), the unit is that variant's: its own line in the cart, its price and its label
+ * Add-to-cart of a product card and the product page (storefront.md 8): one unit into
+ * the shared cart store, then the 'Produto adicionado!' toast naming the product. With a variant,
+ * the unit is that variant's: its own line in the cart, its price and its label
  * ('Aro 16', contracts' `variantLabel`).
  */
 import { useCallback } from 'react';

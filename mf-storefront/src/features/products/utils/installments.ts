@@ -1,5 +1,5 @@
 /**
- * The product page's instalment line (issue 22) by the store's rule (storefront.md 9, contracts
+ * The product page's instalment line by the store's rule (storefront.md 9, contracts
  * `installmentPlan`): up to 12x without interest, the first instalments carrying the leftover cents.
  */
 import { MAX_INSTALLMENTS, installmentPlan } from '@prata/contracts/installments';

@@ -1,5 +1,5 @@
 /**
- * The product page's variant choice (issue 22), pure: the shopper picks one value per option;
+ * The product page's variant choice, pure: the shopper picks one value per option;
  * the variant is the one whose values are exactly those. A value is sold out when no variant
  * with it (and with the values already chosen for the other options) has a unit available.
  */

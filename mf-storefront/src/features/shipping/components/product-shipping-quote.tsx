@@ -1,6 +1,6 @@
 /**
- * Freight on the product page (issue 23 "Quotes by CEP on the product page, the cart and
- * checkout"): shared-ui's quote widget for one unit of the piece (its chosen variant, or the
+ * Freight on the product page (quoted by CEP, as in the cart and the
+ * checkout): shared-ui's quote widget for one unit of the piece (its chosen variant, or the
  * product while none is chosen), the store's free-shipping hint, and the CEP remembered in the
  * cart store (`shippingCep`), so the cart and checkout start from it. The quote is asked on
  * demand ('Calcular'): a server-rendered page shows the empty field.

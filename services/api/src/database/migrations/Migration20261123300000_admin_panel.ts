@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Admin panel (issue 12):
+ * Admin panel:
  * - `products.archived_at`: products that order lines reference are archived instead of deleted;
  * - `users.erased_at`: accounts an admin deleted (LGPD erasure) keep only their id;
  * - global search: `unaccent` + `pg_trgm`, an immutable `search_normalize(text)` (lower case,

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Remote releases (issue 14): published builds of each remote and the history of activations
+ * Remote releases: published builds of each remote and the history of activations
  * (the newest activation of a remote names its active version).
  */
 export class Migration20261123600000_remote_releases extends Migration {

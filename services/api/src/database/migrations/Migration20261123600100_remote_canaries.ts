@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Remote canaries (issue 14): one running canary per remote (version and share of clients). */
+/** Remote canaries: one running canary per remote (version and share of clients). */
 export class Migration20261123600100_remote_canaries extends Migration {
 
   override name = 'Migration20261123600100_remote_canaries';

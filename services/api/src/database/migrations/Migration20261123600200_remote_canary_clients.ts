@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Remote canary clients (issue 14 automatic canary rollback): which client ids were served which
+ * Remote canary clients (for the automatic canary rollback): which client ids were served which
  * version of a remote while its canary runs (the denominator of the error rates compared).
  */
 export class Migration20261123600200_remote_canary_clients extends Migration {

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Issue 15: `NOTIFY prata_catalogue` after any change to products or reservations (catalogue cache). */
+/** `NOTIFY prata_catalogue` after any change to products or reservations (catalogue cache). */
 export class Migration20261123700000_catalogue_notify extends Migration {
 
   override name = 'Migration20261123700000_catalogue_notify';

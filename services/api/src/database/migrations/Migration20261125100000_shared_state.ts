@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Shared state across service processes (issue 21):
+ * Shared state across service processes:
  * - `rate_limits`: @fastify/rate-limit counters (plugins/rate-limit-store.ts), one row per
  *   route + client key with its hits and window end. Unlogged: losing counters in a database
  *   crash only resets the windows, and it saves the WAL of every counted request;

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Launch hardening (issue 21):
+ * Launch hardening:
  * - `orders.request_fingerprint`: SHA-256 of the request an Idempotency-Key was first used with;
  *   a reuse of the key with another body is refused (422). Older orders have none;
  * - `login_failures`: failed sign-ins per e-mail that has no account (SHA-256 of the address), so

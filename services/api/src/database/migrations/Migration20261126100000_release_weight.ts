@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 20: a release records the SRI hash of its Node build (`server/remoteEntry.js`, checked
+ * A release records the SRI hash of its Node build (`server/remoteEntry.js`, checked
  * before activation and by the shell's host before it runs it) and its initial weight (bytes gzip
  * of its initial JS and CSS). Nullable: remotes without a server build, releases recorded before.
  */

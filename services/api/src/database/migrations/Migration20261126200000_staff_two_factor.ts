@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 21 / review finding 9: staff roles need a password that passed the panel strength rule
+ * Staff roles need a password that passed the panel strength rule
  * (`users.password_meets_staff_rule`, set whenever a password is set) and 2FA
  * (`users.two_factor_required`, set by a staff grant; accounts that already hold a staff role get
  * it too, so they enrol an authenticator at their next sign-in). Sign-in challenges name their

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 21: failed e-mails are retried on the job queue (pg-boss, mail/mail-retries.ts)
+ * Failed e-mails are retried on the job queue (pg-boss, mail/mail-retries.ts)
  * instead of a periodic scan of `outbox_emails.next_attempt_at`; the column and its index go.
  * Messages that were waiting for a retry are enqueued by the service at its next start.
  */

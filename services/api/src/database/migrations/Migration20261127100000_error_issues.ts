@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Error issues (issue 24): a `system_errors` row becomes an issue that every report with its
+ * Error issues: a `system_errors` row becomes an issue that every report with its
  * fingerprint is counted into, whatever its age or version.
  * - `system_errors`: status (unresolved, resolved, ignored), level, versions seen, versions seen
  *   when resolved (a report from another version reopens it as a regression), users affected;

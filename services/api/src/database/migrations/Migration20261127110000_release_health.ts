@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Release health from real users (issue 24):
+ * Release health from real users:
  * - `web_vital_samples`: one Web Vitals metric of one page load for one app version on the page;
  * - `release_sessions`: a browser tab's session on an app version and whether it crashed.
  */

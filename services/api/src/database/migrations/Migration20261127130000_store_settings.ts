@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 22: `store_settings`, the one row (id 1) of settings the owner edits in the panel: the
+ * `store_settings`, the one row (id 1) of settings the owner edits in the panel: the
  * store's contact details and opening hours. The service inserts the default row when missing.
  */
 export class Migration20261127130000_store_settings extends Migration {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 22: one low-stock threshold (units) in `store_settings`, set in the panel and used by the
+ * One low-stock threshold (units) in `store_settings`, set in the panel and used by the
  * dashboard, the sales page and the bell (before: 5 in the contracts for the first two, the
  * `LOW_STOCK_THRESHOLD` setting, default 3, for the bell; that setting now only seeds a fresh store).
  */

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The shopper account (issue 22):
+ * The shopper account:
  * - `profiles.phone`: the shopper's Brazilian phone, digits only (nullable);
  * - `saved_addresses`: a shopper's delivery addresses (at most 10, enforced by the service), at
  *   most one default per account (partial unique index), gone with the account (cascade; the

@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 import { uniqueSlug } from '../../lib/slug.ts';
 
 /**
- * Issue 22 (product page and gallery):
+ * Product page and gallery:
  * - `products.slug`: unique readable address, backfilled for existing rows from their names in
  *   creation order (the oldest keeps the plain slug, later namesakes get `-2`, `-3`, ...), with the
  *   same rule the service uses for new products (`lib/slug.ts`).

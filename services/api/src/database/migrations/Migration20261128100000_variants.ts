@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 22 (variants):
+ * Variants:
  * - `products.options`: the product's options in order (jsonb, `[]` for products without options).
  * - `product_variants`: one row per combination, with its SKU (unique), options (jsonb), stock
  *   (never negative), optional price (cents, above zero) and position; deleted with its product; a

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Back-in-stock alerts (issue 22): `stock_subscriptions`, a shopper (account or confirmed e-mail)
+ * Back-in-stock alerts: `stock_subscriptions`, a shopper (account or confirmed e-mail)
  * waiting for a product or one of its variants (`variant_id`, no foreign key until variants land)
  * to be back in stock. One open subscription per e-mail, product and variant (partial unique
  * index, nulls not distinct); the active ones are looked up per product and variant.

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 22 (search as shoppers type it): a trigram GIN index on the accent- and case-folded name
+ * Search as shoppers type it: a trigram GIN index on the accent- and case-folded name
  * and description of a product, the text the storefront search and the search bar's suggestions
  * match every typed word against (`LIKE '%word%'`, and `<%` for a typo), so neither reads the
  * whole table.

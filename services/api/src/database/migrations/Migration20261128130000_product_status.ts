@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 22: `products.status` ('active' | 'draft' | 'archived', default 'active'; indexed, every
- * public query filters on it). Rows archived before (`archived_at` set, issue 12) become
+ * `products.status` ('active' | 'draft' | 'archived', default 'active'; indexed, every
+ * public query filters on it). Rows archived before (`archived_at` set) become
  * `archived`; `archived_at` stays as the moment of archiving.
  */
 export class Migration20261128130000_product_status extends Migration {

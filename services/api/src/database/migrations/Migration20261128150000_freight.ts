@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 23, freight by CEP: the store's freight table by region (`freight_rates`, seeded with a
+ * Freight by CEP: the store's freight table by region (`freight_rates`, seeded with a
  * table the owner can change: the price of a package up to 1 kg, each further kilogram, and the
  * carrier's time in business days; used when the carrier aggregator does not answer), each
  * product's shipping weight (`products.weight_grams`; null: the default item weight), and free

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Issue 23: the discount for paying by PIX, whole percent, set in the panel (0: none). */
+/** The discount for paying by PIX, whole percent, set in the panel (0: none). */
 export class Migration20261128150100_pix_discount extends Migration {
 
   override name = 'Migration20261128150100_pix_discount';

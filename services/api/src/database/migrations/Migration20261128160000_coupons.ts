@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 23, coupons: `coupons` (one per upper-cased code; kind, value, minimum order, validity
+ * Coupons: `coupons` (one per upper-cased code; kind, value, minimum order, validity
  * window, total and per-account limits, first-purchase-only, paused) and `coupon_redemptions`
  * (one row per use: the coupon, the order it was used on (no foreign key yet), the account and the
  * discount in BRL cents). A used coupon cannot be deleted (restrict); it is paused instead.

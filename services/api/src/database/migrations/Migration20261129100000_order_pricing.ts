@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 23, an order's price: the goods (`subtotal_cents`), the freight charged and the delivery
+ * An order's price: the goods (`subtotal_cents`), the freight charged and the delivery
  * option it came from (service id, name, carrier, business days, `carrier` or `table` quote), the
  * coupon redeemed and its discount, and the PIX discount. `total_cents` is checked to equal
  * subtotal + shipping - coupon discount - PIX discount. Orders placed before it charged no freight

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 23, invoices (NF-e): `invoices`, one per paid order (unique `order_id`, gone with the
+ * Invoices (NF-e): `invoices`, one per paid order (unique `order_id`, gone with the
  * order): the provider and its reference, the status (requested, processing, authorized,
  * rejected, failed, cancelled), the NF-e's number, series and access key, the provider's paths of
  * the DANFE and the XML, the failed attempts and the last error, and when it was authorised,

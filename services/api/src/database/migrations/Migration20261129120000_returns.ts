@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 23, returns and exchanges (modules/returns): `return_requests` (a shopper's request on a
+ * Returns and exchanges (modules/returns): `return_requests` (a shopper's request on a
  * delivered order: kind, status, reason, within the 7-day withdrawal right, freight and total
  * given back, what was refunded or credited), `return_request_lines` (order line, units and their
  * amount in BRL cents) and `store_credit_entries` (the shopper's store-credit ledger; one entry

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 23, labels and tracking: `shipments`, the label bought for an order through the carrier
+ * Labels and tracking: `shipments`, the label bought for an order through the carrier
  * aggregator (one per order; who sold it, the carrier's id and protocol, the service, what the
  * store paid in BRL cents, the printable label's URL (null until generated), the tracking code, the carrier's last
  * status and when it was last read by the webhook or the polling job).

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 23, invoices: the buyer's CPF on the order (11 digits), which the NF-e names as its
+ * Invoices: the buyer's CPF on the order (11 digits), which the NF-e names as its
  * recipient. Orders placed before checkout asked for it keep null.
  */
 export class Migration20261129140000_customer_cpf extends Migration {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 23, store credit spent at checkout: the part of an order's total paid with credit
+ * Store credit spent at checkout: the part of an order's total paid with credit
  * (`orders.store_credit_cents`, at most the total), 'store-credit' as a payment method (an order the
  * credit pays whole), and the order a ledger entry spent on or gave back (`store_credit_entries.order_id`).
  * The ledger moved to the orders module, which may not import the returns module: its request

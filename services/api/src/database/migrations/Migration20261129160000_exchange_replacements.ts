@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 23, exchanges: an exchange line names the option (variant) sent instead, e.g. another ring
+ * Exchanges: an exchange line names the option (variant) sent instead, e.g. another ring
  * size (`replacement_variant_id`, null: the same piece), and keeps its label for when the option is
  * deleted later.
  */

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 23, labels: a label purchase claims its order (`label_purchase_started_at`) in a short
+ * Labels: a label purchase claims its order (`label_purchase_started_at`) in a short
  * transaction and calls the carrier outside any lock; a second purchase meanwhile is refused.
  */
 export class Migration20261129170000_label_purchase_claim extends Migration {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 23, revenue: what returns gave back as store credit (`orders.returned_credit_cents`) is out
+ * Revenue: what returns gave back as store credit (`orders.returned_credit_cents`) is out
  * of the order's revenue, as refunds are; filled in from the requests already credited.
  */
 export class Migration20261129180000_returned_credit extends Migration {

@@ -1,5 +1,5 @@
 /**
- * `GET /api/products/suggestions?q=` (issue 22): the product names (with their page slugs) and the
+ * `GET /api/products/suggestions?q=`: the product names (with their page slugs) and the
  * categories the search bar suggests for the typed text, accents, case and a typo tolerated.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
