@@ -3,7 +3,7 @@
  * `INVOICE_PROVIDER=off`). Each runs once per order (its id derived from the order, or from a
  * staff retry), retried by pg-boss `INVOICE_RETRY_DELAY_SECONDS` apart, doubled each time, for
  * `INVOICE_MAX_ATTEMPTS` runs; after the last the invoice is `failed` and reported (InvoiceService.giveUp).
- * - `invoice-issue`: asks the provider for the NF-e; one SEFAZ is still authorising queues `invoice-poll`;
+ * - `invoice-issue`: asks the provider for the NF-e; one that SEFAZ is still authorising queues `invoice-poll`;
  * - `invoice-poll`: asks again whether it was authorised;
  * - `invoice-cancel`: cancels the invoice of a cancelled or refunded order.
  */
