@@ -2,9 +2,12 @@
  * The service as a Fastify instance (fastify/demo habit: app.ts builds, server.ts listens).
  * Tests build it with a real ORM and storage and call it with `inject` or real HTTP.
  *
- * The composition root (issue 25): it registers the infrastructure plugins, then the domain
- * modules, and hands one module what another lends it (the auth plugin gets identity's session
- * lookup, the catalogue gets orders' "is this product ordered?"), so neither imports the other.
+ * The composition root: it registers the infrastructure plugins, then each domain module's
+ * service plugin (its services built once, decorated on the app), its routes (routes.ts), and
+ * last the background work (bootstrap/background-work.ts: every job and subscriber). It hands one
+ * module what another lends it (the auth plugin gets identity's session lookup, the catalogue
+ * gets orders' "is this product ordered?", the returns get the order workflow), so neither
+ * imports the other.
  */
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
@@ -32,36 +35,44 @@ import mailPlugin from './plugins/mail.ts';
 import ormPlugin from './plugins/orm.ts';
 import { postgresRateLimitStore, type SqlExecutor } from './plugins/rate-limit-store.ts';
 import storagePlugin from './plugins/storage.ts';
-// Domain modules, through their public index.ts; the app wires what one lends another.
-import auditRoutes from './modules/audit/index.ts';
-import backInStockRoutes from './modules/back-in-stock/index.ts';
-import catalogueRoutes from './modules/catalogue/index.ts';
-import contentRoutes from './modules/content/index.ts';
-import addressRoutes from './modules/addresses/index.ts';
-import shippingRoutes from './modules/shipping/index.ts';
-import promotionRoutes from './modules/promotions/index.ts';
-import returnRoutes from './modules/returns/index.ts';
-import failedEmailRoutes from './modules/failed-emails/index.ts';
-import invoiceRoutes from './modules/invoices/index.ts';
-import identityRoutes, { liveSessionRoles } from './modules/identity/index.ts';
-import notificationRoutes from './modules/notifications/index.ts';
+// Domain modules: their service plugins and public functions through index.ts, their routes through routes.ts.
+import { liveSessionRoles } from './modules/identity/index.ts';
+import { backInStockPlugin } from './modules/back-in-stock/index.ts';
 import { fulfilmentPlugin } from './modules/fulfilment/index.ts';
-import fulfilmentRoutes from './modules/fulfilment/routes.ts';
+import { invoicesPlugin } from './modules/invoices/index.ts';
+import { notificationsPlugin } from './modules/notifications/index.ts';
 import { orderServicesPlugin, orderedVariants, productIsOrdered } from './modules/orders/index.ts';
-import { adminOrderRoutes, orderRoutes } from './modules/orders/routes.ts';
 import { paymentsPlugin } from './modules/payments/index.ts';
-import paymentRoutes from './modules/payments/routes.ts';
-import platformRoutes, { releaseHealthPlugin } from './modules/platform/index.ts';
-import qualityRoutes from './modules/quality/index.ts';
-import realtimeRoutes from './modules/realtime/index.ts';
-import reportRoutes from './modules/reports/index.ts';
-import reservationRoutes from './modules/reservations/index.ts';
-import searchRoutes from './modules/search/index.ts';
-import settingsRoutes from './modules/settings/index.ts';
-import systemErrorRoutes, { systemErrorsPlugin } from './modules/system-errors/index.ts';
+import { platformPlugin, releaseHealthPlugin } from './modules/platform/index.ts';
+import { realtimePlugin } from './modules/realtime/index.ts';
+import { reservationsPlugin } from './modules/reservations/index.ts';
 import { storeCreditLedger } from './modules/store-credit/index.ts';
-import userRoutes from './modules/users/index.ts';
-import scheduledJobsPlugin from './bootstrap/scheduled-jobs.ts';
+import { systemErrorsPlugin } from './modules/system-errors/index.ts';
+import addressRoutes from './modules/addresses/routes.ts';
+import auditRoutes from './modules/audit/routes.ts';
+import backInStockRoutes from './modules/back-in-stock/routes.ts';
+import catalogueRoutes from './modules/catalogue/routes.ts';
+import contentRoutes from './modules/content/routes.ts';
+import failedEmailRoutes from './modules/failed-emails/routes.ts';
+import fulfilmentRoutes from './modules/fulfilment/routes.ts';
+import identityRoutes from './modules/identity/routes.ts';
+import invoiceRoutes from './modules/invoices/routes.ts';
+import notificationRoutes from './modules/notifications/routes.ts';
+import { adminOrderRoutes, orderRoutes } from './modules/orders/routes.ts';
+import paymentRoutes from './modules/payments/routes.ts';
+import platformRoutes from './modules/platform/routes.ts';
+import promotionRoutes from './modules/promotions/routes.ts';
+import qualityRoutes from './modules/quality/routes.ts';
+import realtimeRoutes from './modules/realtime/routes.ts';
+import reportRoutes from './modules/reports/routes.ts';
+import reservationRoutes from './modules/reservations/routes.ts';
+import returnRoutes from './modules/returns/routes.ts';
+import searchRoutes from './modules/search/routes.ts';
+import settingsRoutes from './modules/settings/routes.ts';
+import shippingRoutes from './modules/shipping/routes.ts';
+import systemErrorRoutes from './modules/system-errors/routes.ts';
+import userRoutes from './modules/users/routes.ts';
+import backgroundWorkPlugin from './bootstrap/background-work.ts';
 
 /** How long browsers may cache a CORS preflight, in s (Chromium caps it at 7200). */
 export const CORS_MAX_AGE_S = 7200;
@@ -140,10 +151,11 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(mailPlugin);
   await app.register(eventsPlugin);
   await app.register(releaseHealthPlugin);
+  await app.register(platformPlugin);
   await app.register(systemErrorsPlugin);
   await app.register(jobsPlugin);
   await app.register(paymentsPlugin);
-  // Counters in PostgreSQL, shared by every replica (issue 21); IPv6 clients grouped by /64 (the plugin's default).
+  // Counters in PostgreSQL, shared by every replica; IPv6 clients grouped by /64 (the plugin's default).
   const execute: SqlExecutor = (sql, params) => app.orm.em.getConnection().execute(sql, params, 'all');
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(execute) });
   await app.register(authPlugin, { sessionRoles: liveSessionRoles });
@@ -152,6 +164,12 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(orderServicesPlugin, { storeCredit: storeCreditLedger });
   await app.register(fulfilmentPlugin);
 
+  // The modules' services, each built once and decorated on the app (routes and background work share them).
+  await app.register(reservationsPlugin);
+  await app.register(backInStockPlugin);
+  await app.register(invoicesPlugin);
+  await app.register(notificationsPlugin);
+  await app.register(realtimePlugin);
   await app.register(platformRoutes);
   await app.register(catalogueRoutes, { isOrdered: productIsOrdered, orderedVariants });
   await app.register(identityRoutes);
@@ -167,8 +185,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(paymentRoutes, { handleWebhook: (em, request) => app.orders.reconciliation.handleWebhook(em, request) });
   await app.register(adminOrderRoutes);
   await app.register(invoiceRoutes);
-  await app.register(returnRoutes);
-  await app.register(scheduledJobsPlugin);
+  await app.register(returnRoutes, { workflow: app.orders.workflow });
   await app.register(contentRoutes);
   await app.register(settingsRoutes);
   await app.register(auditRoutes);
@@ -180,5 +197,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(notificationRoutes);
   await app.register(realtimeRoutes);
   await app.register(qualityRoutes);
+  // What runs in the background, in one list (jobs and subscribers of every module and of the infrastructure).
+  await app.register(backgroundWorkPlugin);
   return app;
 }

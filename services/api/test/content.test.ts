@@ -9,7 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECTION_KEYS, contentSectionListSchema, contentSectionSchema, socialLinksListSchema } from '@prata/contracts';
 import accessPlugin, { type RouteAccess } from '../src/plugins/access.ts';
-import contentRoutes from '../src/modules/content/index.ts';
+import contentRoutes from '../src/modules/content/routes.ts';
 import { ContentService } from '../src/modules/content/content.service.ts';
 import { DEFAULT_CONTENT_SECTIONS } from '../src/modules/content/content-defaults.ts';
 import { createTestService, type TestService } from './helpers.ts';

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOMAIN_EVENT_PAYLOADS, channelOfEvent, isDomainEventName, type DomainEventName } from '@prata/contracts';
 import type { DomainEvent } from '../src/events/event-bus.ts';
+import { subscriber } from '../src/jobs/module-tasks.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 import { customer, placeOrder } from './shop.ts';
@@ -60,5 +61,22 @@ describe('published domain events', () => {
     expect(channelOfEvent('OrderPaid')).toBe('orders');
     expect(channelOfEvent('ReservationCreated')).toBeNull();
     expect(channelOfEvent('HandlerProbe')).toBeNull();
+  });
+});
+
+describe('subscribing by event name', () => {
+  it('takes only names of the registry: a misspelt one fails typecheck (the @ts-expect-error lines below)', () => {
+    // Never called: these lines are checked by `tsc`, which fails if a misspelt name compiles.
+    const typeOnly = () => {
+      // @ts-expect-error 'OrderPiad' is not a registered domain event.
+      service.app.events.subscribe('OrderPiad', () => undefined);
+      // @ts-expect-error 'ProductUpdate' is not a registered domain event.
+      service.app.events.subscribeEachInstance('ProductUpdate', () => undefined);
+      // @ts-expect-error a module's subscriber record names a registered event too.
+      subscriber({ name: 'typo-probe', event: 'StockReplenish', handle: () => undefined });
+      // A registered name types the handler's payload.
+      service.app.events.subscribe('OrderPaid', (event) => event.payload.totalCents.toFixed());
+    };
+    expect(typeof typeOnly).toBe('function');
   });
 });

@@ -10,14 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deadLetterListSchema } from '@prata/contracts';
 import { account, bearer } from './accounts.ts';
 import { createTestService, type TestService } from './helpers.ts';
+import { subscribeProbe } from './probe-events.ts';
 
 let service: TestService;
 const runs = { ok: 0, flaky: 0, broken: 0 };
 
 beforeAll(async () => {
   service = await createTestService({ OUTBOX_HANDLER_MAX_ATTEMPTS: '3', OUTBOX_RETRY_DELAY_SECONDS: '1' });
-  service.app.events.subscribe('RetryProbe', async () => void (runs.ok += 1), 'test:ok');
-  service.app.events.subscribe(
+  subscribeProbe(service.app.events, 'RetryProbe', async () => void (runs.ok += 1), 'test:ok');
+  subscribeProbe(
+    service.app.events,
     'RetryProbe',
     async () => {
       runs.flaky += 1;
@@ -25,7 +27,8 @@ beforeAll(async () => {
     },
     'test:flaky',
   );
-  service.app.events.subscribe(
+  subscribeProbe(
+    service.app.events,
     'RetryProbe',
     async () => {
       runs.broken += 1;

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, type SignedIn } from './accounts.ts';
 import { createTestService, type TestService } from './helpers.ts';
+import { subscribeProbe } from './probe-events.ts';
 import { TestSocket } from './realtime-client.ts';
 
 let service: TestService;
@@ -178,7 +179,7 @@ describe('subscribe handlers', () => {
     await reader.connect();
     await reader.query('create table handler_probe (id uuid primary key)');
     const seenByOthers: number[] = [];
-    const off = service.app.events.subscribe('HandlerProbe', async (event) => {
+    const off = subscribeProbe(service.app.events, 'HandlerProbe', async (event) => {
       await service.db.orm.em.fork().getConnection().execute('insert into handler_probe (id) values (?)', [event.aggregateId]);
       const { rows } = await reader.query<{ n: string }>('select count(*) as n from handler_probe where id = $1', [event.aggregateId]);
       seenByOthers.push(Number(rows[0]!.n));
@@ -201,7 +202,7 @@ describe('subscribe handlers, dispatcher connection lost', () => {
     await admin.connect();
     const calls: string[] = [];
     let killed = false;
-    const off = service.app.events.subscribe('DispatcherLost', async (event) => {
+    const off = subscribeProbe(service.app.events, 'DispatcherLost', async (event) => {
       calls.push(event.aggregateId);
       if (killed) return;
       killed = true;

@@ -49,14 +49,6 @@ const READ_ELSEWHERE: Readonly<Record<string, string>> = {
 /** Variables the static host reads that are not its settings. */
 const NOT_SETTINGS = new Set(['PATH']);
 
-/**
- * What the docs already describe and branches under way add: the modules carved out of `orders`,
- * the files each module gets (`routes.ts` beside its public `index.ts`, `subscribers.ts`) and the file
- * that collects the modules' jobs and subscribers. Empty these once they are on main.
- */
-const PENDING_MODULES = new Set(['payments', 'fulfilment', 'store-credit']);
-const PENDING_PATHS = new Set(['routes.ts', 'subscribers.ts', 'services/api/src/bootstrap/background-work.ts', 'background-work.ts']);
-
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
 
 /** Every file and folder of the repository (posix paths from its root, folders with no trailing slash), and the folders' names. */
@@ -111,7 +103,7 @@ function pathOf(token: string): string | undefined {
 
 /** Whether `named` (a path in backticks on page `page`) names an entry of the repository. */
 function backtickPathExists(page: string, named: string): boolean {
-  if (NOT_REPOSITORY_PATHS.has(named) || PENDING_PATHS.has(named) || OUTSIDE_PREFIXES.some((prefix) => named.startsWith(prefix))) return true;
+  if (NOT_REPOSITORY_PATHS.has(named) || OUTSIDE_PREFIXES.some((prefix) => named.startsWith(prefix))) return true;
   const bare = named.replace(/\/$/, '');
   const fromPage = path.posix.normalize(path.posix.join(path.posix.dirname(page), bare));
   const fromRoot = path.posix.normalize(bare);
@@ -218,7 +210,7 @@ describe('the module list of docs/architecture.md', () => {
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
     const { missing, extra } = difference(folders, documented);
-    expect({ undocumented: missing, noSuchFolder: extra.filter((name) => !PENDING_MODULES.has(name)) }).toEqual({ undocumented: [], noSuchFolder: [] });
+    expect({ undocumented: missing, noSuchFolder: extra }).toEqual({ undocumented: [], noSuchFolder: [] });
   });
 });
 

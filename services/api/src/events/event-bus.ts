@@ -26,15 +26,16 @@
  *    event, retried with backoff, dead-lettered after the last attempt: handler-retries.ts).
  * 4. Every process, on `prata_outbox_positioned`, reads `position > cursor` in order and calls the
  *    `subscribeEachInstance` handlers (e.g. the websocket fan-out to its own clients).
- * A catch-up job (plugins/jobs.ts) runs `relay()` periodically, for events whose notification no
- * process heard (all restarting), and dispatches what is left undispatched; each process also
- * relays, dispatches and pulls on start and after reconnecting.
+ * A catch-up job (`outbox-relay`, bootstrap/background-work.ts) runs `relay()` periodically, for
+ * events whose notification no process heard (all restarting), and dispatches what is left
+ * undispatched; each process also relays, dispatches and pulls on start and after reconnecting.
  *
  * Handler errors are logged, never thrown back at the publisher. The listening connection (step 1,
  * reconnection, other channels) is outbox-listener.ts.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { DomainEventName } from '@prata/contracts';
 import { coalesce } from '../lib/coalesce.ts';
 import { DomainEventRecord } from './domain-event.entity.ts';
 import { OutboxListener } from './outbox-listener.ts';
@@ -115,11 +116,15 @@ export class EventBus {
   /**
    * Subscribes to one event type, or `*` for all: called once across all service processes, after
    * commit, by whichever process dispatches the event; again after a crash midway (so `handler`
-   * must be idempotent). The handler gets the event's payload type from the registry.
-   * Returns the unsubscribe function.
+   * must be idempotent). `type` is a registered event name (contracts' domain-event-names.ts), so
+   * a misspelt one fails to compile; the handler gets that event's payload type from the registry.
+   * `name` keys the handler's retries and dead letters (handler-retries.ts); without it the name is
+   * `<type>#<n>`, n the number of handlers of `type` subscribed before it. Modules declare their
+   * subscribers as records (jobs/module-tasks.ts) that bootstrap/background-work.ts subscribes.
+   * Returns the unsubscribe function. @throws Error when a handler of that name is subscribed.
    */
   subscribe(type: '*', handler: EventHandler, name?: string): () => void;
-  subscribe<T extends string>(type: T, handler: EventHandler<T>, name?: string): () => void;
+  subscribe<T extends DomainEventName>(type: T, handler: EventHandler<T>, name?: string): () => void;
   subscribe(type: string, handler: EventHandler, name?: string): () => void {
     const handlerName = name ?? `${type}#${this.once.get(type)?.size ?? 0}`;
     if (this.byName.has(handlerName)) throw new Error(`event handler "${handlerName}" is already subscribed`);
@@ -156,7 +161,7 @@ export class EventBus {
 
   /** Subscribes in this process to every relayed event of `type` (or `*`), in position order. */
   subscribeEachInstance(type: '*', handler: EventHandler): () => void;
-  subscribeEachInstance<T extends string>(type: T, handler: EventHandler<T>): () => void;
+  subscribeEachInstance<T extends DomainEventName>(type: T, handler: EventHandler<T>): () => void;
   subscribeEachInstance(type: string, handler: EventHandler): () => void {
     return add(this.each, type, handler);
   }

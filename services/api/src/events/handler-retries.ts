@@ -13,7 +13,7 @@
  *   Other handlers of the same event are not held back at any point.
  */
 import type { FastifyInstance } from 'fastify';
-import { stableJobId } from '../jobs/job-runner.ts';
+import { stableJobId } from '../lib/name-uuid.ts';
 
 /** The job queue's name for handler retries. */
 export const HANDLER_RETRY_JOB = 'outbox-handler-retry';

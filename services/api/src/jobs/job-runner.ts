@@ -20,9 +20,9 @@
  * every `JOBS_POLL_INTERVAL_MS`, tests call it after moving their clock (no real-timer polling in
  * tests).
  */
-import { createHash } from 'node:crypto';
 import { PgBoss, type JobWithMetadata } from 'pg-boss';
 import type { Clock } from '../lib/clock.ts';
+import { stableJobId } from '../lib/name-uuid.ts';
 import { inSpan } from '../telemetry/tracing.ts';
 
 export interface PeriodicJob {
@@ -57,6 +57,8 @@ interface Logger {
   error(obj: object, msg: string): void;
 }
 
+export { stableJobId };
+
 /** Jobs fetched per queue per round. */
 const BATCH = 10;
 
@@ -65,12 +67,6 @@ export function slotJobId(name: string, slot: number): string {
   return stableJobId(`${name}:${slot}`);
 }
 
-/** A stable UUID (v5 layout) for any key: one job per key, whoever enqueues it. */
-export function stableJobId(key: string): string {
-  const hex = createHash('sha1').update(`prata925:${key}`).digest('hex');
-  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
 
 export class JobRunner {
   private readonly boss: PgBoss;

@@ -21,12 +21,18 @@ export interface ModulePeriodicJob {
   everyMs(app: FastifyInstance): number;
   /** The work, on an EntityManager fork of its own; may return how many items it handled. */
   run(app: FastifyInstance): Promise<number | void>;
+  /** Whether the job runs with this configuration (default: always). */
+  enabled?(app: FastifyInstance): boolean;
 }
 
 /** A queue job of a module: `handler` gets the app and the item's data. */
 export interface ModuleQueueJob<T extends object = object> extends Omit<QueueJob<T>, 'handler' | 'onGiveUp'> {
   handler(app: FastifyInstance, data: T): Promise<void>;
   onGiveUp?(app: FastifyInstance, data: T, error: unknown): Promise<void>;
+  /** Retry options read from the app's configuration when the queue is defined; they override the static ones. */
+  retries?(app: FastifyInstance): Pick<QueueJob, 'retryLimit' | 'retryDelaySeconds' | 'retryBackoff'>;
+  /** Whether the queue is defined with this configuration (default: always). */
+  enabled?(app: FastifyInstance): boolean;
 }
 
 /** A subscriber of a module to one domain event type (the name is typed by the event registry). */
@@ -35,6 +41,8 @@ export interface ModuleSubscriber<T extends DomainEventName = DomainEventName> {
   name: string;
   event: T;
   handle(app: FastifyInstance, event: RelayedEvent<T>): unknown;
+  /** Whether the handler is subscribed with this configuration (default: always). */
+  enabled?(app: FastifyInstance): boolean;
 }
 
 /** Declares a subscriber with its payload type inferred from `event`. */

@@ -10,13 +10,15 @@
  *   then pg-boss retries it with exponential backoff (its formula: about 1-2x, then 2-4x ... the
  *   interval, jittered), until the message has been tried `MAIL_MAX_ATTEMPTS` times in all (the
  *   dispatch included);
- * - after the last failure the row gets `failed_at` and the failure becomes a system error
- *   (`EmailDeliveryFailed`, on the developer dashboard);
+ * - after the last failure the row gets `failed_at` and the message is handed to `onGiveUp` (the
+ *   composition, bootstrap/background-work.ts, records it as the system error `EmailDeliveryFailed`
+ *   on the developer dashboard: this file names no domain module and no decorator one declares);
  * - at start, messages left unsent without a job (a process stopped between the failure and the
  *   enqueue, or rows of an earlier version) are enqueued again.
  */
 import type { FastifyInstance } from 'fastify';
 import { stableJobId } from '../jobs/job-runner.ts';
+import type { OutboxEmail } from './outbox-email.entity.ts';
 
 /** The job queue's name for mail retries. */
 export const MAIL_RETRY_JOB = 'mail-delivery-retry';
@@ -25,22 +27,23 @@ interface RetryData {
   emailId: string;
 }
 
-/** Wires the mailer's failed deliveries to the job queue and the system errors. */
-export function registerMailRetries(app: FastifyInstance, options: { maxAttempts: number; retryDelayMs: number }): void {
+export interface MailRetryOptions {
+  /** Delivery attempts in all, the dispatch included (`MAIL_MAX_ATTEMPTS`); below 2 a failure gives up at once. */
+  maxAttempts: number;
+  /** Delay before the first retry, ms (`MAIL_RETRY_INTERVAL_MS`; rounded to whole seconds, at least 1). */
+  retryDelayMs: number;
+  /**
+   * Called once for a message whose last attempt failed, after its row got `failed_at` (subject,
+   * attempts and last error on the row). A throw is logged by the job runner, never retried.
+   */
+  onGiveUp(email: OutboxEmail): Promise<void>;
+}
+
+/** Wires the mailer's failed deliveries to the job queue; a message that runs out of attempts goes to `onGiveUp`. */
+export function registerMailRetries(app: FastifyInstance, options: MailRetryOptions): void {
   const giveUp = async (emailId: string) => {
     const email = await app.mailer.giveUp(app.orm.em.fork(), emailId);
-    if (!email) return;
-    await app.systemErrors.report(
-      app.orm.em.fork(),
-      {
-        errorType: 'EmailDeliveryFailed',
-        errorMessage: `E-mail "${email.subject}" não entregue após ${email.attempts} tentativas: ${email.error ?? 'erro desconhecido'}`,
-        pageUrl: `outbox_emails/${email.id}`,
-        remote: 'api',
-        version: app.config.apiVersion,
-      },
-      'server',
-    );
+    if (email) await options.onGiveUp(email);
   };
   const retryDelaySeconds = Math.max(1, Math.round(options.retryDelayMs / 1000));
   if (options.maxAttempts >= 2) {

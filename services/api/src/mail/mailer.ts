@@ -76,7 +76,7 @@ export class SmtpTransport implements MailTransport {
   }
 }
 
-/** Where messages whose delivery failed are retried (the job queue; set by the scheduled-jobs plugin). */
+/** Where messages whose delivery failed are retried (the job queue; set by mail/mail-retries.ts, which bootstrap/background-work.ts calls). */
 export interface MailRetries {
   /** Schedules the retries of the stored message `emailId` (already committed, attempt 1 failed). */
   enqueue(emailId: string): Promise<void>;

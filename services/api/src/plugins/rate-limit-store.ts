@@ -7,7 +7,7 @@
  * window of `timeWindow` ms, later hits count into it, the next hit after it starts a new one. One
  * atomic upsert per hit on the unlogged table `rate_limits` (key, hits, window end), timed by the
  * database's clock so replicas with drifting clocks agree; expired rows are deleted by the
- * `rate-limit-cleanup` job (bootstrap/scheduled-jobs.ts).
+ * `rate-limit-cleanup` job (bootstrap/background-work.ts).
  */
 
 /** Runs one SQL statement with positional `?` parameters and answers its rows. */

@@ -76,6 +76,14 @@ export async function recordUnknownEmailFailure(em: EntityManager, clock: Clock,
   );
 }
 
+/**
+ * Deletes the failure windows of unknown e-mails that ended (last failure more than the lockout's
+ * 15 minutes ago): they lock nothing any more. Run by the periodic `rate-limit-cleanup` job.
+ */
+export async function deleteStaleLoginFailures(em: EntityManager, clock: Clock): Promise<void> {
+  await em.getConnection().execute('delete from login_failures where last_failed_at < ?', [new Date(clock.now().getTime() - LOCKOUT_MS)], 'run');
+}
+
 /** An e-mail as the audit log keeps it for a sign-in to no account: first letter and domain (`j***@exemplo.com.br`). */
 export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');

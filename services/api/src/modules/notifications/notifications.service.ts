@@ -7,17 +7,14 @@
  * event on the `notifications` channel. Read and dismissed state is kept per admin;
  * `NotificationsChanged` (payload.userId) tells that admin's other tabs.
  *
- * The handlers are `subscribe` handlers: they run once across service processes.
+ * The `on*` handlers and `checkErrors` are subscribed in subscribers.ts: they run once across
+ * service processes, after commit.
  */
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import {
   NOTIFICATIONS_MAX,
   NOTIFICATION_EVENTS,
-  ORDER_EVENTS,
-  PRODUCT_EVENTS,
   RETURN_KIND_LABELS,
-  RETURN_REQUESTED,
-  SYSTEM_ERROR_EVENTS,
   formatBRL,
   type NotificationDto,
   type NotificationType,
@@ -70,46 +67,49 @@ export class NotificationService {
     this.settings = settings;
   }
 
-  /** Subscribes the producers to the domain events (once across processes). */
-  listen(): void {
-    this.events.subscribe(ORDER_EVENTS.placed, (event) => this.onOrderPlaced(event));
-    this.events.subscribe(ORDER_EVENTS.paid, (event) =>
-      this.create({
-        type: 'success',
-        title: 'Pagamento confirmado',
-        description: `Pedido ${String(event.payload.number)} pago: ${formatBRL(Number(event.payload.totalCents))}.`,
-        dedupeKey: `order-paid:${event.aggregateId}`,
-        action: orderAction(event.aggregateId),
-      }),
-    );
-    this.events.subscribe(ORDER_EVENTS.paidAfterExpiry, (event) =>
-      this.create({
-        type: 'error',
-        title: 'Pagamento após expiração',
-        description: `O pagamento do pedido ${String(event.payload.number ?? event.aggregateId)} foi confirmado depois que o pedido expirou. Verifique o estoque e o estorno.`,
-        dedupeKey: `payment-after-expiry:${event.aggregateId}`,
-        action: orderAction(event.aggregateId),
-      }),
-    );
-    this.events.subscribe(RETURN_REQUESTED, (event) =>
-      this.create({
-        type: event.payload.withinWithdrawal ? 'info' : 'warning',
-        title: `${RETURN_KIND_LABELS[event.payload.kind]} solicitada`,
-        description: event.payload.withinWithdrawal
-          ? `Pedido ${event.payload.number}: no prazo de 7 dias, aprovada automaticamente (${formatBRL(event.payload.amountCents)}). Aguarde as peças.`
-          : `Pedido ${event.payload.number}: fora do prazo de 7 dias. Aprove ou recuse.`,
-        dedupeKey: `return-requested:${event.payload.returnId}`,
-        action: orderAction(event.aggregateId),
-      }),
-    );
-    this.events.subscribe(PRODUCT_EVENTS.updated, async (event) => {
-      const productId = typeof event.payload.productId === 'string' ? event.payload.productId : event.aggregateId;
-      await this.checkStock([productId]);
+  /** A confirmed payment: "Pagamento confirmado" with the order's number and total (once per order). */
+  async onOrderPaid(event: RelayedEvent<'OrderPaid'>): Promise<void> {
+    await this.create({
+      type: 'success',
+      title: 'Pagamento confirmado',
+      description: `Pedido ${String(event.payload.number)} pago: ${formatBRL(Number(event.payload.totalCents))}.`,
+      dedupeKey: `order-paid:${event.aggregateId}`,
+      action: orderAction(event.aggregateId),
     });
-    this.events.subscribe(SYSTEM_ERROR_EVENTS.recorded, () => this.checkErrors());
   }
 
-  private async onOrderPlaced(event: RelayedEvent<typeof ORDER_EVENTS.placed>): Promise<void> {
+  /** A payment confirmed after the order expired: an error for staff to check stock and refund (once per order). */
+  async onPaidAfterExpiry(event: RelayedEvent<'PaymentConfirmedAfterExpiry'>): Promise<void> {
+    await this.create({
+      type: 'error',
+      title: 'Pagamento após expiração',
+      description: `O pagamento do pedido ${String(event.payload.number ?? event.aggregateId)} foi confirmado depois que o pedido expirou. Verifique o estoque e o estorno.`,
+      dedupeKey: `payment-after-expiry:${event.aggregateId}`,
+      action: orderAction(event.aggregateId),
+    });
+  }
+
+  /** A return or exchange requested: info when approved at once (within the 7-day withdrawal right), else a warning to decide. */
+  async onReturnRequested(event: RelayedEvent<'ReturnRequested'>): Promise<void> {
+    await this.create({
+      type: event.payload.withinWithdrawal ? 'info' : 'warning',
+      title: `${RETURN_KIND_LABELS[event.payload.kind]} solicitada`,
+      description: event.payload.withinWithdrawal
+        ? `Pedido ${event.payload.number}: no prazo de 7 dias, aprovada automaticamente (${formatBRL(event.payload.amountCents)}). Aguarde as peças.`
+        : `Pedido ${event.payload.number}: fora do prazo de 7 dias. Aprove ou recuse.`,
+      dedupeKey: `return-requested:${event.payload.returnId}`,
+      action: orderAction(event.aggregateId),
+    });
+  }
+
+  /** A product changed (e.g. an admin's stock edit): checks its stock against the low-stock threshold. */
+  async onProductUpdated(event: RelayedEvent<'ProductUpdated'>): Promise<void> {
+    const productId = typeof event.payload.productId === 'string' ? event.payload.productId : event.aggregateId;
+    await this.checkStock([productId]);
+  }
+
+  /** A new order (alert only while under 1 hour old), then the stock of its products. */
+  async onOrderPlaced(event: RelayedEvent<'OrderPlaced'>): Promise<void> {
     if (this.clock.now().getTime() - Date.parse(event.occurredAt) < NEW_ORDER_ALERT_MAX_AGE_MS) {
       await this.create({
         type: 'info',
@@ -151,7 +151,8 @@ export class NotificationService {
     }
   }
 
-  private async checkErrors(): Promise<void> {
+  /** Errors piling up: ERROR_ALERT_THRESHOLD unresolved occurrences within the last hour raise one alert per hour. */
+  async checkErrors(): Promise<void> {
     const since = new Date(this.clock.now().getTime() - 60 * 60_000);
     const [row] = await this.em()
       .getConnection()

@@ -1,24 +1,5 @@
 /**
- * Report routes of the admin panel (admin.md 2, 9; issue 12):
- * - `GET /api/admin/dashboard` (admin): the overview tab's figures
- * - `GET /api/admin/sales?period=7|30|90|365|all` (admin, default 30): the sales report
+ * The reports module's public face: nothing of it is used outside its folder; its routes are
+ * routes.ts (registered by app.ts). What another module or the composition may use goes here.
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, dashboardSchema, salesQuerySchema, salesReportSchema } from '@prata/contracts';
-import { ReportsService } from './reports.service.ts';
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-
-const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ReportsService(app.clock, app.payments.name);
-  app.get('/api/admin/dashboard', { config: { access: 'admin' }, schema: { response: { 200: dashboardSchema, ...errors } } }, async () =>
-    service.dashboard(app.orm.em),
-  );
-  app.get(
-    '/api/admin/sales',
-    { config: { access: 'admin' }, schema: { querystring: salesQuerySchema, response: { 200: salesReportSchema, ...errors } } },
-    async (request) => service.sales(app.orm.em, request.query.period),
-  );
-};
-
-export default reportRoutes;
+export {};

@@ -1,33 +1,6 @@
 /**
- * Reservation routes (customer only; storefront.md 7): list, reserve (favourite), release
- * (unfavourite). The cleanup job runs in the service every 60 s (bootstrap/scheduled-jobs.ts).
+ * The reservations module's public face: other modules and the composition import these from here,
+ * never another file of this folder. Its routes are routes.ts (registered by app.ts).
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, createReservationSchema, messageSchema, reservationListSchema, reservationParamsSchema, reservationSchema } from '@prata/contracts';
-import { requireAuth } from '../../plugins/auth.ts';
-import { ReservationService } from './reservation.service.ts';
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
-
-const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ReservationService(app.clock, app.storage, app.events, app.config.reservationLimits);
-
-  app.get('/api/reservations', { config: { access: 'customer' }, schema: { response: { 200: reservationListSchema, ...errors } } }, async (request) =>
-    service.list(app.orm.em, requireAuth(request).userId),
-  );
-
-  app.post('/api/reservations', { config: { access: 'customer' }, schema: { body: createReservationSchema, response: { 201: reservationSchema, ...errors } } }, async (request, reply) =>
-    reply.code(201).send(await service.reserve(app.orm.em, requireAuth(request).userId, request.body.productId, request.body.variantId ?? null)),
-  );
-
-  app.delete('/api/reservations/:productId', { config: { access: 'customer' }, schema: { params: reservationParamsSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
-    await service.release(app.orm.em, requireAuth(request).userId, request.params.productId);
-    return { message: 'A reserva foi cancelada e o produto voltou ao estoque.' };
-  });
-};
-
-export default reservationRoutes;
-
-// The module's public face (issue 25): other modules and the app import these from here, never a
-// file of this folder.
+export { default as reservationsPlugin } from './reservations.plugin.ts';
 export { ReservationService } from './reservation.service.ts';

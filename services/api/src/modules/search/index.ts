@@ -1,26 +1,5 @@
 /**
- * Global search route (admin.md 2, 7; issue 12):
- * - `GET /api/admin/search?q=` (admin): at least 2 characters (400 'Digite pelo menos 2
- *   caracteres'); up to 5 products, 3 orders and 3 users (`{ results: [{ id, type, title, subtitle }] }`).
+ * The search module's public face: other modules and the composition import these from here,
+ * never another file of this folder. Its routes are routes.ts (registered by app.ts).
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, globalSearchQuerySchema, globalSearchResultSchema } from '@prata/contracts';
-import { SearchService } from './search.service.ts';
-
-const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new SearchService();
-  app.get(
-    '/api/admin/search',
-    {
-      config: { access: 'admin' },
-      schema: { querystring: globalSearchQuerySchema, response: { 200: globalSearchResultSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema } },
-    },
-    async (request) => ({ results: await service.search(app.orm.em, request.query.q) }),
-  );
-};
-
-export default searchRoutes;
-
-// The module's public face (issue 25): other modules and the app import these from here, never a
-// file of this folder.
 export { SearchNormalizeRoutine } from './search-normalize.routine.ts';

@@ -9,7 +9,7 @@
 import fp from 'fastify-plugin';
 import { SourceMapStore } from './source-maps.ts';
 import { SERVICE_REMOTE, SystemErrorService } from './system-errors.service.ts';
-import { CanaryReportTokens, isServedVersion, markCanaryClientErrored, releaseServices } from '../platform/index.ts';
+import { CanaryReportTokens, isServedVersion, markCanaryClientErrored } from '../platform/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +21,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const tokens = new CanaryReportTokens(app.config.jwtSecret);
-    const { registry } = releaseServices(app);
+    const { registry } = app.platform;
     const sourceMaps = new SourceMapStore({ connectionString: app.orm.config.get('clientUrl') as string });
     const service = new SystemErrorService(
       app.events,
@@ -70,5 +70,5 @@ export default fp(
         .catch((error: unknown) => request.log.error({ err: error }, 'could not record the server error'));
     });
   },
-  { name: 'system-errors', dependencies: ['config', 'clock', 'orm', 'events', 'release-health', 'tracing'] },
+  { name: 'system-errors', dependencies: ['config', 'clock', 'orm', 'events', 'release-health', 'platform', 'tracing'] },
 );

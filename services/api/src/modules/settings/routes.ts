@@ -1,0 +1,112 @@
+/**
+ * Store settings routes (issue 22):
+ * - `GET /api/store-contact` (public): the store's contact details and opening hours, for the
+ *   footer, the contact page and the WhatsApp button (server-rendered with the page);
+ * - `PUT /api/admin/store-contact` (admin): saves them from the panel's Conteúdo tab (Brazilian
+ *   phone and WhatsApp mobile numbers, e-mail; pt-BR 400s);
+ * - `GET /api/admin/settings/low-stock` and `PUT /api/admin/settings/low-stock` `{ threshold }`
+ *   (admin): the low-stock threshold in units used by the dashboard, the sales page and the bell.
+ * - `GET`/`PUT /api/admin/settings/free-shipping` `{ thresholdCents, regions }` (admin, issue 23):
+ *   goods from the threshold (BRL cents) ship free by the cheapest option in those regions.
+ * - `GET`/`PUT /api/admin/settings/pix-discount` `{ percent }` (admin, issue 23): the PIX discount;
+ * - `GET /api/store-offers` (public, issue 23): the PIX discount and free shipping the storefront shows.
+ * The settings row is inserted with the defaults when missing once the service is ready. What the
+ * store shows of the settings is watched (src/events/shown-state-watch.ts): `StoreSettingsChanged`
+ * names the setting that changed, from the panel or in SQL, for the shell's host to purge its pages.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { STORE_SETTINGS_CHANGED, type DomainEventPayload, apiErrorSchema, freeShippingSettingSchema, pixDiscountSettingSchema, storeOffersSchema, lowStockSettingSchema, storeContactSchema, storeContactUpdateSchema } from '@prata/contracts';
+import { ShownStateWatch, shownSignature, STOREFRONT_CHANNEL } from '../../events/shown-state-watch.ts';
+import { nameBasedUuid } from '../../lib/name-uuid.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { requestMeta } from '../identity/index.ts';
+import { StoreSettingsService } from './store-settings.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const initial = app.config.lowStockThreshold;
+  const service = new StoreSettingsService(app.orm.em, initial);
+
+  // `StoreSettingsChanged` whenever a setting the store's pages show changes, from the panel or in SQL.
+  const watch = new ShownStateWatch({
+    namespace: 'settings',
+    em: () => app.orm.em,
+    events: app.events,
+    log: app.log,
+    read: async (em) => {
+      const reader = new StoreSettingsService(em, initial);
+      const [offers, freeShipping, contact, lowStock] = await Promise.all([reader.pixDiscountPercent(), reader.freeShipping(), reader.contact(), reader.lowStockThreshold()]);
+      const shown: Record<DomainEventPayload<typeof STORE_SETTINGS_CHANGED>['setting'], unknown> = { 'pix-discount': offers, 'free-shipping': freeShipping, contact, 'low-stock': lowStock };
+      return new Map(Object.entries(shown).map(([setting, value]) => [`settings:${setting}`, shownSignature(value)]));
+    },
+    record: (tx, changes) =>
+      changes.map(({ key }) => {
+        const setting = key.slice('settings:'.length) as DomainEventPayload<typeof STORE_SETTINGS_CHANGED>['setting'];
+        return app.events.record(tx, { type: STORE_SETTINGS_CHANGED, aggregateId: nameBasedUuid('settings', setting), payload: { setting } });
+      }),
+  });
+  const stopListening = app.events.listen(STOREFRONT_CHANNEL, () => watch.poke());
+
+  app.addHook('onReady', async () => {
+    await new StoreSettingsService(app.orm.em.fork(), initial).ensureDefaults();
+    watch.poke();
+  });
+  app.addHook('onClose', async () => {
+    stopListening();
+    watch.close();
+  });
+
+  app.get(
+    '/api/store-contact',
+    { config: { access: 'public' }, schema: { response: { 200: storeContactSchema } } },
+    async () => service.contact(),
+  );
+
+  app.put(
+    '/api/admin/store-contact',
+    { config: { access: 'admin' }, schema: { body: storeContactUpdateSchema, response: { 200: storeContactSchema, ...errors } } },
+    async (request) => service.saveContact(requireAuth(request).userId, request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/api/admin/settings/low-stock',
+    { config: { access: 'admin' }, schema: { response: { 200: lowStockSettingSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
+    async () => ({ threshold: await service.lowStockThreshold() }),
+  );
+
+  app.put(
+    '/api/admin/settings/low-stock',
+    { config: { access: 'admin' }, schema: { body: lowStockSettingSchema, response: { 200: lowStockSettingSchema, ...errors } } },
+    async (request) => service.saveLowStockThreshold(requireAuth(request).userId, request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/api/admin/settings/free-shipping',
+    { config: { access: 'admin' }, schema: { response: { 200: freeShippingSettingSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
+    async () => service.freeShipping(),
+  );
+
+  app.put(
+    '/api/admin/settings/free-shipping',
+    { config: { access: 'admin' }, schema: { body: freeShippingSettingSchema, response: { 200: freeShippingSettingSchema, ...errors } } },
+    async (request) => service.saveFreeShipping(requireAuth(request).userId, request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/api/admin/settings/pix-discount',
+    { config: { access: 'admin' }, schema: { response: { 200: pixDiscountSettingSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
+    async () => ({ percent: await service.pixDiscountPercent() }),
+  );
+
+  app.put(
+    '/api/admin/settings/pix-discount',
+    { config: { access: 'admin' }, schema: { body: pixDiscountSettingSchema, response: { 200: pixDiscountSettingSchema, ...errors } } },
+    async (request) => service.savePixDiscount(requireAuth(request).userId, request.body, requestMeta(request)),
+  );
+
+  app.get('/api/store-offers', { config: { access: 'public' }, schema: { response: { 200: storeOffersSchema } } }, async () => service.offers());
+};
+
+export default fp(settingsRoutes, { name: 'settings-routes', encapsulate: true });
