@@ -1,11 +1,11 @@
 /**
- * Administrators and developers (admin.md 2, 5, 6, 8; issues 3 and 10).
+ * Administrators and developers (admin.md 2, 5, 6, 8).
  *
  * Admin registration: anyone may start one (login modal, users tab). It creates an unconfirmed
  * account and a pending registration and e-mails a confirmation link. Confirming never grants
  * the admin role by itself: an existing admin must approve the registration.
  *
- * The store owner (the first admin) is made only by the operator (issue 10): with
+ * The store owner (the first admin) is made only by the operator: with
  * `npm run create-owner`, or with the one-time owner setup token the service prints at start
  * while no admin exists (a registration made with it is activated when its e-mail is confirmed).
  * The cap of 3 admins holds under concurrency: every grant runs in a transaction holding one
@@ -337,7 +337,7 @@ export class AdminAccountsService {
   }
 
   /**
-   * Users tab (issue 22): one page of profiles with their highest role, newest first; `search`
+   * Users tab: one page of profiles with their highest role, newest first; `search`
    * matches the name or e-mail with accents and case ignored (`search_normalize`, as the global
    * search). `total` counts every matching profile.
    */

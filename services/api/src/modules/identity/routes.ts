@@ -1,5 +1,5 @@
 /**
- * Identity routes (issue 3). Access per route as storefront.md 6 and admin.md 6:
+ * Identity routes. Access per route as storefront.md 6 and admin.md 6:
  * - public: sign-up, e-mail confirmations (and asking for the sign-up confirmation again, issue
  *   22: also limited per address), sign-in (+ TOTP step, + the enrolment step of staff
  *   without 2FA: same limit as the TOTP step), refresh, sign-out, recovery,
@@ -91,10 +91,10 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/api/auth',
     httpOnly: true,
     sameSite: 'strict' as const,
-    // Secure over https, and always in production (issue 21): a production cookie never travels in clear.
+    // Secure over https, and always in production: a production cookie never travels in clear.
     secure: config.publicUrl.startsWith('https://') || config.production,
   };
-  /** A notice to the account's address after 2FA is turned on (issue 21): the owner learns of a 2FA change they did not make. */
+  /** A notice to the account's address after 2FA is turned on: the owner learns of a 2FA change they did not make. */
   const sendTwoFactorNotice = async (to: string) => {
     const notice = em();
     const mail = app.mailer.queue(notice, {
@@ -163,7 +163,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/auth/sign-out', { config: { access: 'public' }, schema: { response: { 200: messageSchema } } }, async (request, reply) => {
     const userId = await auth.signOut(em(), request.cookies[REFRESH_COOKIE], requestMeta(request));
-    // Its open websockets close now, in every process (issue 21).
+    // Its open websockets close now, in every process.
     if (userId) await announceAccessChange(app.events, em(), userId);
     void reply.clearCookie(REFRESH_COOKIE, cookieOptions);
     return { message: 'Você foi desconectado com sucesso.' };

@@ -1,13 +1,13 @@
 /**
  * Two-factor authentication with TOTP (otplib; RFC 6238: 6 digits, 30 s step, one step of
- * tolerance either side) and recovery codes (admin.md 4, 5, 9; issue 3).
+ * tolerance either side) and recovery codes (admin.md 4, 5, 9).
  *
  * - The server generates the secret and 10 recovery codes; the secret is stored encrypted
  *   (AES-256-GCM) and the codes hashed (SHA-256), all pending until a valid code confirms.
  * - A TOTP code is accepted once: the accepted time step is stored with a conditional update,
  *   so the same (or an older) code is refused within its window, even by concurrent requests.
  * - A recovery code works once.
- * - Turning 2FA off needs the current password and a code (issue 10); turning it on or off
+ * - Turning 2FA off needs the current password and a code; turning it on or off
  *   revokes every other session of the account.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';

@@ -1,5 +1,5 @@
 /**
- * Signed download links of an invoice's DANFE and XML (issue 23: "keep the DANFE/XML downloads
+ * Signed download links of an invoice's DANFE and XML ("keep the DANFE/XML downloads
  * authorised"). The invoice routes hand the buyer (or staff) links to
  * `GET /api/invoices/:id/{danfe,xml}?expires=<ms>&signature=<HMAC>`, valid {@link LINK_TTL_MS}: a
  * plain link the browser opens (no Authorization header needed) that nobody else can forge or

@@ -52,7 +52,7 @@ export interface InvoiceRequest {
   totalCents: number;
   /** How the part not paid with store credit was paid ('store-credit': the credit paid it all). */
   paymentMethod: 'credit-card' | 'pix' | 'boleto' | 'store-credit';
-  /** The part of the total paid with the shopper's store credit, cents (issue 23). */
+  /** The part of the total paid with the shopper's store credit, cents. */
   storeCreditCents: number;
 }
 

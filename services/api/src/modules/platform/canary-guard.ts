@@ -1,5 +1,5 @@
 /**
- * Automatic canary rollback (issue 14: "the service compares the error rate of the two versions
+ * Automatic canary rollback ("the service compares the error rate of the two versions
  * from the captured system errors and rolls the canary back by itself past a threshold, recording
  * why"). A periodic job (`canary-guard`, jobs.ts, every {@link CANARY_CHECK_INTERVAL_MS}) checks
  * each running canary over its lifetime:
@@ -14,7 +14,7 @@
  * - the canary is rolled back when at least {@link CANARY_MIN_ERRORED_CLIENTS} of its clients
  *   erred AND its rate is more than {@link CANARY_ERROR_RATIO} times the stable version's rate.
  *
- * Real-user speed (issue 24): the canary is also rolled back when its p75 LCP or p75 INP since it
+ * Real-user speed: the canary is also rolled back when its p75 LCP or p75 INP since it
  * started is more than {@link CANARY_VITALS_RATIO} times the stable version's, each version having
  * Web Vitals from at least `minVitalsSessions` clients (`CANARY_MIN_VITALS_SESSIONS`);
  * only samples carrying the registry's canary token count, one value per client (its median). The figures

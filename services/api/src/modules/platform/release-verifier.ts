@@ -31,7 +31,7 @@ export interface FederationManifest {
     name?: string;
     publicPath?: string;
     remoteEntry?: { name?: string; path?: string };
-    /** The Node build (issue 20, shared-ui/build/server-rendering.ts): `{ name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' }`. */
+    /** The Node build (shared-ui/build/server-rendering.ts): `{ name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' }`. */
     ssrRemoteEntry?: { name?: string; path?: string; type?: string };
     buildInfo?: { buildVersion?: string };
   };
@@ -62,7 +62,7 @@ export interface ReleaseToVerify {
   version: string;
   manifestUrl: string;
   integrity: string;
-  /** SRI of the Node container (issue 20); absent or null: not checked. */
+  /** SRI of the Node container; absent or null: not checked. */
   serverIntegrity?: string | null | undefined;
 }
 

@@ -1,6 +1,6 @@
 /**
- * Remote releases (issue 14): `remote_releases` (one row per published build of a remote: version,
- * manifest URL, SRI integrity of its entry and (issue 20) of its Node container, its initial weight
+ * Remote releases: `remote_releases` (one row per published build of a remote: version,
+ * manifest URL, SRI integrity of its entry and of its Node container, its initial weight
  * in bytes gzip, published_at, published_by, notes; unique per remote and version) and
  * `remote_activations` (history: every time a version became active, by whom and how). The active
  * version of a remote is the one of its newest activation (highest `id`); an activation without a
@@ -21,7 +21,7 @@ export const RemoteReleaseSchema = defineEntity({
     manifestUrl: p.text(),
     /** `sha384-<base64>` of the remote's entry file (remoteEntry.js). */
     integrity: p.string().length(100),
-    /** `sha384-<base64>` of its Node container (`server/remoteEntry.js`, issue 20); null: no server build recorded. */
+    /** `sha384-<base64>` of its Node container (`server/remoteEntry.js`); null: no server build recorded. */
     serverIntegrity: p.string().length(100).nullable(),
     /** Initial JS of the build, bytes gzip (build-info.json `weight.jsGzip`); null: not recorded. */
     weightJsGzip: p.integer().nullable(),
@@ -90,7 +90,7 @@ export const RemoteCanaryClientSchema = defineEntity({
     /** The version this client was served (the canary's or the stable one). */
     version: p.string().length(64).primary(),
     clientId: p.string().length(64).primary(),
-    /** The address the client asked from (at most CANARY_CLIENTS_PER_ADDRESS counted per address, issue 21). */
+    /** The address the client asked from (at most CANARY_CLIENTS_PER_ADDRESS counted per address). */
     address: p.string().length(64).nullable(),
     firstSeenAt: p.datetime().onCreate(() => new Date()),
     /** When this client first reported an error of this version with a verified canary token; null: none. */

@@ -1,5 +1,5 @@
 /**
- * Remote releases (issue 14): the registry in the database.
+ * Remote releases: the registry in the database.
  *
  * - `registry(em)`: what `GET /api/remotes` serves: the bootstrap registry (file/env,
  *   remote-registry.ts) with each remote that has an active release pointed at that release's
@@ -78,7 +78,7 @@ type Action = RemoteActivation['action'];
 export interface ServedRelease {
   version: string;
   manifestUrl: string;
-  /** SRI of its Node container (issue 20), null when none was recorded. */
+  /** SRI of its Node container, null when none was recorded. */
   serverIntegrity?: string | null | undefined;
 }
 
@@ -141,7 +141,7 @@ export class RemoteReleaseService {
     bootstrap: RemoteRegistryService,
     events: Pick<EventBus, 'record' | 'publish'>,
     verify: (release: ReleaseToVerify) => Promise<void>,
-    /** Issues the canary report token of an entry served to a client (issue 21; none without it). */
+    /** Issues the canary report token of an entry served to a client (none without it). */
     reportTokens: { issue(remote: string, version: string, clientId: string): string } | null = null,
   ) {
     this.reportTokens = reportTokens;
@@ -248,7 +248,7 @@ export class RemoteReleaseService {
     // Verified whether or not it is activated now (issue 21): staff preview loads it too.
     await this.verify({ remote, ...release });
     const records = await em.transactional(async (tx) => {
-      // A version recorded before its Node build's hash or its weight were (issue 20) gets them now.
+      // A version recorded before its Node build's hash or its weight were gets them now.
       if (existing && ((!existing.serverIntegrity && release.serverIntegrity) || (existing.weightJsGzip == null && release.weight))) {
         await tx.nativeUpdate(RemoteRelease, { id: existing.id }, releaseExtras(release));
       }
@@ -345,7 +345,7 @@ export class RemoteReleaseService {
   /**
    * Records which version of each canaried remote `clientId` was served (kept once per client and
    * version). At most CANARY_CLIENTS_PER_ADDRESS client ids are counted per address and remote
-   * (issue 21), so one host cannot dilute a canary's error rate with made-up ids.
+   *, so one host cannot dilute a canary's error rate with made-up ids.
    * @returns the entries of `entries` for which `clientId` is counted (recorded now or before).
    */
   private async recordCanaryClients(em: EntityManager, clientId: string, entries: RemoteEntry[], address: string | null): Promise<RemoteEntry[]> {
