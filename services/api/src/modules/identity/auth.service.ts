@@ -13,7 +13,7 @@
  * challenge token, stored hashed in `mfa_challenges`, valid 5 minutes for at most 5 codes; a
  * wrong code counts towards the account lockout; an accepted code consumes the challenge.
  *
- * The enrolment step (issue 21 / review finding 9): a staff account that must have 2FA
+ * The enrolment step: a staff account that must have 2FA
  * (`two_factor_required`, set by every staff grant) and has none gets an enrolment token instead
  * (`mfa_challenges` with purpose `enrolment`, 10 minutes, at most 5 calls); with it the sign-in
  * page fetches a new secret (QR code) and confirms the authenticator's first code, which turns
@@ -178,7 +178,7 @@ export class AuthService {
       return { status: 'totp_required', challengeToken };
     }
     if (user.twoFactorRequired && roles.length > 0) {
-      // Staff without 2FA (issue 21 / review finding 9): no session until an authenticator is enrolled.
+      // Staff without 2FA: no session until an authenticator is enrolled.
       const enrolmentToken = randomToken();
       em.create(MfaChallenge, {
         user,

@@ -55,7 +55,7 @@ export async function recordFailure(em: EntityManager, clock: Clock, user: User,
 }
 
 /**
- * Lockout for an e-mail that has no account (issue 21, review item 17): its failures are counted
+ * Lockout for an e-mail that has no account: its failures are counted
  * by the SHA-256 of the address, with the same 5 attempts and 15 minutes, so the 429 answer no
  * longer tells whether an account exists. @throws TooManyRequestsError while locked.
  */

@@ -38,12 +38,12 @@ export const UserSchema = defineEntity({
     /** Last TOTP time step accepted: a code cannot be replayed within its window. */
     lastTotpStep: p.bigint('number').nullable(),
     /**
-     * True when the current password passed the panel strength rule (admin.md 7) as it was set
-     * (issue 21 / review finding 9): a staff role is granted only to such an account.
+     * True when the current password passed the panel strength rule (admin.md 7) as it was
+     * set: a staff role is granted only to such an account.
      */
     passwordMeetsStaffRule: p.boolean().default(false),
     /**
-     * Set when a staff role is granted (issue 21 / review finding 9): while the account holds a
+     * Set when a staff role is granted: while the account holds a
      * staff role without 2FA, a correct password answers `totp_enrolment_required` and no session
      * is issued until an authenticator is enrolled.
      */

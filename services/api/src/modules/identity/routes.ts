@@ -130,7 +130,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 'signed_in' as const, ...sendSession(reply, outcome.issued) };
   });
 
-  // Sign-in enrolment of staff that must have 2FA (issue 21 / review finding 9): secret + QR, then the first code.
+  // Sign-in enrolment of staff that must have 2FA (no session before it): secret + QR, then the first code.
   app.post(
     '/api/auth/sign-in/totp-enrolment',
     { config: { access: 'public', ...totpLimit }, schema: { body: totpEnrolmentStartSchema, response: { 200: twoFactorSetupSchema, ...errors } } },
@@ -183,7 +183,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Se houver uma conta com este email, você receberá um link para redefinir a senha.' };
   });
 
-  // Issue 22: a shopper whose confirmation e-mail never arrived asks for it again from the sign-in page.
+  // A shopper whose confirmation e-mail never arrived asks for it again from the sign-in page.
   // Per IP (the route's limit) and per address (RESEND_CONFIRMATION_PER_EMAIL an hour, counted for any
   // address, known or not); the answer never says whether the account exists or is confirmed.
   const resendPerEmail = app.createRateLimit({

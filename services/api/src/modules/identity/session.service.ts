@@ -1,5 +1,5 @@
 /**
- * Sessions (issue 10): a short-lived JWT access token plus a rotating refresh token
+ * Sessions: a short-lived JWT access token plus a rotating refresh token
  * kept in an httpOnly cookie and stored hashed. Each refresh replaces the token; presenting a
  * replaced or revoked token again is treated as theft and revokes its whole family. Sign-out
  * revokes.

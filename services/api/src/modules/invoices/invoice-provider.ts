@@ -1,5 +1,5 @@
 /**
- * The invoicing provider (issue 23 "Invoices (NF-e)"): a strategy interface, chosen by
+ * The invoicing provider of NF-e: a strategy interface, chosen by
  * `INVOICE_PROVIDER` (config.ts): `sandbox` (sandbox-invoice-provider.ts: authorises at once, for
  * `npm start` and the e2e store), `focusnfe` (focus-nfe-provider.ts: Focus NFe's API v2), or `off`
  * (no invoices are requested).

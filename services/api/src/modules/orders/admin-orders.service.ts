@@ -125,7 +125,7 @@ export class AdminOrderService {
     return this.get(em.fork(), id);
   }
 
-  /** shipped -> delivered, the shopper e-mailed (with the 7-day return window; issue 23 "e-mailed at each status"). */
+  /** shipped -> delivered, the shopper e-mailed (with the 7-day return window). */
   async deliver(em: EntityManager, id: string, actor: Actor): Promise<AdminOrder> {
     await this.workflow.run(em, async (tx, effects) => {
       const order = await this.workflow.lock(tx, { id });

@@ -1,8 +1,8 @@
 /**
  * The order e-mails, in pt-BR, sent through the store's mailer (SMTP or the outbox):
  * order received (with the PIX copia e cola code or the boleto line), payment confirmed,
- * shipped (carrier and tracking code), delivered (the carrier reported it: issue 23 "Labels and
- * tracking"; it names the 7-day withdrawal right), cancelled (and refunded).
+ * shipped (carrier and tracking code), delivered (the carrier reported it;
+ * it names the 7-day withdrawal right), cancelled (and refunded).
  *
  * The contact address of an order is free text at checkout and is not proven (security review
  * 2026-11-29 #2: the store mailed a genuine PIX charge, under a greeting the buyer wrote, to any

@@ -29,7 +29,7 @@ export const OrderSchema = defineEntity({
     subtotalCents: p.integer(),
     /** The freight charged (0 when free), BRL cents. */
     shippingCents: p.integer().default(0).check('shipping_cents >= 0'),
-    /** The delivery option charged (a quote's `serviceId`, carrier and name) and its time in business days; null on orders placed before issue 23. */
+    /** The delivery option charged (a quote's `serviceId`, carrier and name) and its time in business days; null on orders placed before delivery options were stored. */
     shippingServiceId: p.string().length(60).nullable(),
     shippingServiceName: p.string().length(60).nullable(),
     shippingCarrier: p.string().length(60).nullable(),

@@ -57,7 +57,7 @@ export class RemoteActivation extends RemoteActivationSchema.class {}
 RemoteActivationSchema.setClass(RemoteActivation);
 
 /**
- * `remote_canaries` (issue 14 "canary"): at most one per remote: `percent` % of clients (by a
+ * `remote_canaries`: at most one per remote: `percent` % of clients (by a
  * stable hash of their `prata_client` id) get `version` instead of the active one, until the
  * canary is promoted (activated), ended, or the remote is rolled back.
  */
@@ -77,7 +77,7 @@ export class RemoteCanary extends RemoteCanarySchema.class {}
 RemoteCanarySchema.setClass(RemoteCanary);
 
 /**
- * `remote_canary_clients` (issue 14 automatic canary rollback): the denominator of the canary's
+ * `remote_canary_clients` (automatic canary rollback, canary-guard.ts): the denominator of the canary's
  * error rate. One row per client id (`prata_client`) and version served while a canary of the
  * remote runs, written (insert, ignored when present) when `GET /api/remotes?client=` is
  * answered; cleared when a canary of the remote starts or ends.

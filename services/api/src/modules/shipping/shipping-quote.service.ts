@@ -109,8 +109,8 @@ export class ShippingQuoteService {
 }
 
 /**
- * The option an order is charged (issue 23 "The server prices freight again when the order is
- * placed"): the quote's option named by `choice.serviceId` when its price is the one the shopper
+ * The option an order is charged (the server prices freight again when the order is placed):
+ * the quote's option named by `choice.serviceId` when its price is the one the shopper
  * was shown, or the cheapest option when no choice was sent.
  * @throws ConflictError 409 'shipping_changed' when the service is no longer offered or its price
  *   is not `choice.priceCents` (a forged or stale figure); 'shipping_unavailable' when no option exists.
