@@ -12,9 +12,9 @@
  * a manifest that announces a Node build needs that hash (the release tool records it).
  *
  * Against server-side request forgery (SSRF), both URLs must be on an allowed origin
- * (`RELEASE_ORIGINS`, default the remotes' origins), redirects are not followed (a 3xx is a failure), and every
- * failure answers one generic text, so the endpoint cannot be used to probe internal hosts; the
- * detail goes to the service log only.
+ * (`RELEASE_ORIGINS`, default the remotes' origins), redirects are not followed (a 3xx is a
+ * failure), and every failure answers one generic text, so the endpoint cannot be used to probe
+ * internal hosts; the detail goes to the service log only.
  */
 import { createHash } from 'node:crypto';
 import { ConflictError } from '../../errors.ts';
