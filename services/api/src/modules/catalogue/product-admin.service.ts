@@ -15,8 +15,8 @@
  * An edit that takes the stock (of the product or a variant) from 0 to above 0 also records
  * `StockReplenished` (back-in-stock alerts: stock-replenished.ts).
  *
- * Deleting a product that order lines reference archives it instead (`status` 'archived', issue
- * 22): the row stays for the order history, hidden from the catalogue, with no stock (so no cart
+ * Deleting a product that order lines reference archives it instead (`status` 'archived'): the
+ * row stays for the order history, hidden from the catalogue, with no stock (so no cart
  * can still buy it), not featured, its active reservations released and its picture deleted. An
  * archived product cannot be edited until {@link ProductAdminService.restore} returns it to draft
  * or active (restocking is then a normal edit). A product set to draft loses its reservations.

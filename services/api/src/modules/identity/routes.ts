@@ -1,7 +1,7 @@
 /**
  * Identity routes. Access per route as storefront.md 6 and admin.md 6:
- * - public: sign-up, e-mail confirmations (and asking for the sign-up confirmation again, issue
- *   22: also limited per address), sign-in (+ TOTP step, + the enrolment step of staff
+ * - public: sign-up, e-mail confirmations (and asking for the sign-up confirmation again,
+ *   also limited per address), sign-in (+ TOTP step, + the enrolment step of staff
  *   without 2FA: same limit as the TOTP step), refresh, sign-out, recovery,
  *   reset, admin registration (+ confirmation). Rate-limited per IP (the TOTP step has its own,
  *   stricter limit: TOTP_RATE_LIMIT_PER_MINUTE).

@@ -8,8 +8,8 @@
  *   canary started (`remote_canary_clients`, recorded when `GET /api/remotes?client=` is answered,
  *   at most CANARY_CLIENTS_PER_ADDRESS per address);
  * - erroring clients of a version: those of its clients that reported an error of that version
- *   with the canary report token the registry gave them (`errored_at`, set once per client: issue
- *   32, security review 2026-11-29 #3; counting reports let one token roll a canary back);
+ *   with the canary report token the registry gave them (`errored_at`, set once per client: a
+ *   client counts once however many errors it reports, so one token cannot roll a canary back);
  * - rate = erroring clients / max(clients, 1);
  * - the canary is rolled back when at least {@link CANARY_MIN_ERRORED_CLIENTS} of its clients
  *   erred AND its rate is more than {@link CANARY_ERROR_RATIO} times the stable version's rate.
