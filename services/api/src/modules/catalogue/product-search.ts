@@ -1,6 +1,6 @@
 /**
- * The storefront's product search and the search bar's suggestions ("search as shoppers
- * type it"), in PostgreSQL: `search_normalize()` (lower case, `unaccent`) and pg_trgm.
+ * The storefront's product search and the search bar's suggestions, which search as
+ * shoppers type, in PostgreSQL: `search_normalize()` (lower case, `unaccent`) and pg_trgm.
  *
  * A product's searchable text is its name and description (one trigram GIN index,
  * `products_text_search_index`, on their normalised concatenation) plus its category, whose
