@@ -1,7 +1,8 @@
 /**
  * Automatic canary rollback: the service compares the error rate of the two versions from the
- * captured system errors and rolls the canary back by itself past a threshold, recording why. A periodic job (`canary-guard`, jobs.ts, every {@link CANARY_CHECK_INTERVAL_MS}) checks
- * each running canary over its lifetime:
+ * captured system errors and rolls the canary back by itself past a threshold, recording why.
+ * A periodic job (`canary-guard`, jobs.ts, every {@link CANARY_CHECK_INTERVAL_MS}) checks each
+ * running canary over its lifetime:
  *
  * - clients of a version: distinct `prata_client` ids served that version of the remote since the
  *   canary started (`remote_canary_clients`, recorded when `GET /api/remotes?client=` is answered,
