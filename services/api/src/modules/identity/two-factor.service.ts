@@ -39,7 +39,8 @@ export class TwoFactorService {
   /**
    * Starts (or restarts) a setup: new secret and codes, pending until `enable`. Re-authenticates
    * first, so a stolen session alone cannot replace the authenticator: the current password, and
-   * with 2FA on a current TOTP or recovery code too (replacing the authenticator); failures count towards the lockout.
+   * with 2FA on a current TOTP or recovery code too (replacing the authenticator); failures count
+   * towards the lockout.
    * @throws ValidationError / TooManyRequestsError from re-authentication.
    */
   async setup(em: EntityManager, user: User, input: { currentPassword: string; code?: string | undefined }, meta: RequestMeta): Promise<TwoFactorSetup> {

@@ -77,8 +77,8 @@ export class RemoteCanary extends RemoteCanarySchema.class {}
 RemoteCanarySchema.setClass(RemoteCanary);
 
 /**
- * `remote_canary_clients` (automatic canary rollback, canary-guard.ts): the denominator of the canary's
- * error rate. One row per client id (`prata_client`) and version served while a canary of the
+ * `remote_canary_clients` (automatic canary rollback, canary-guard.ts): the denominator of the
+ * canary's error rate. One row per client id (`prata_client`) and version served while a canary of the
  * remote runs, written (insert, ignored when present) when `GET /api/remotes?client=` is
  * answered; cleared when a canary of the remote starts or ends.
  */

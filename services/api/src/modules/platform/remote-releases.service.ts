@@ -101,7 +101,10 @@ const AUDIT_ACTIONS: Record<Action, AuditAction> = {
   rollback: 'remote_release_rolled_back',
 };
 
-/** Client ids counted per address and remote while a canary runs, so one host cannot dilute its error rate with made-up ids. */
+/**
+ * Client ids counted per address and remote while a canary runs, so one host cannot dilute its
+ * error rate with made-up ids.
+ */
 export const CANARY_CLIENTS_PER_ADDRESS = 5;
 
 /**
