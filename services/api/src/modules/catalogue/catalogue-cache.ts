@@ -1,5 +1,5 @@
 /**
- * In-memory cache of the public catalogue lists (issue 15: a public, rarely changing list must
+ * In-memory cache of the public catalogue lists (a public, rarely changing list must
  * not cost a query, a zod pass and a serialisation per request).
  *
  * Each entry is the list's serialised JSON and its ETag. Entries are dropped:
@@ -8,7 +8,7 @@
  *   the event bus's each-instance delivery (outbox + LISTEN/NOTIFY), and at once in the process
  *   that published the event (`invalidate()` from {@link attachCatalogueCache});
  * - on `NOTIFY prata_catalogue`, sent by triggers on `products`, `product_images`,
- *   `product_variants` (issue 22) and `product_reservations` for
+ *   `product_variants` and `product_reservations` for
  *   any change, including writes behind the service's back (SQL, scripts): heard by every process
  *   a moment after the writer's commit;
  * - when the earliest active reservation that counts in `available` expires (`validUntil` of the

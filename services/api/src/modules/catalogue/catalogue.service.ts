@@ -27,7 +27,7 @@ import { heldUnits, heldVariantUnits } from './stock-holds.ts';
 import { variantsByProduct } from './variant-stock.ts';
 
 /**
- * A free slug for a new product named `name` (issue 22): its base slug, or the first of `-2`,
+ * A free slug for a new product named `name`: its base slug, or the first of `-2`,
  * `-3`, ... no product (archived ones included) has. The unique constraint settles a race.
  */
 export async function freeProductSlug(em: EntityManager, name: string): Promise<string> {
@@ -50,8 +50,8 @@ export class CatalogueService {
   /**
    * All products, newest first; `category` narrows to one stored category; `ids` narrows to given
    * products (cart price refresh); `search` finds products as shoppers type (storefront.md 2,
-   * catalogue; issue 22), best match first (see {@link searchProducts}). They combine.
-   * Only `active` products are listed (issue 22: drafts and archived products never are).
+   * catalogue), best match first (see {@link searchProducts}). They combine.
+   * Only `active` products are listed (drafts and archived products never are).
    */
   async list(query: { search?: string | undefined; category?: ProductListQuery['category']; ids?: string[] | undefined }): Promise<ProductDto[]> {
     const where: FilterQuery<Product> = { status: 'active' };
@@ -116,7 +116,7 @@ export class CatalogueService {
   }
 
   /**
-   * One `active` product by its slug (issue 22, product page; drafts and archived ones are not found).
+   * One `active` product by its slug (product page; drafts and archived ones are not found).
    * @throws NotFoundError ('Produto não encontrado').
    */
   async getBySlug(slug: string): Promise<ProductDto> {
@@ -126,7 +126,7 @@ export class CatalogueService {
   }
 
   /**
-   * The admin panel's product list (issue 22): the products of `query.status` (`all`: every
+   * The admin panel's product list: the products of `query.status` (`all`: every
    * status), of `query.category`, matching `query.search` (as {@link searchProducts}, over every
    * status), best match first with a search, else newest first; and the counts per status for the
    * same search and category.
@@ -148,7 +148,7 @@ export class CatalogueService {
     return { products: await this.toAdminDtos(products), counts: { active, draft, archived, all: active + draft + archived } };
   }
 
-  /** One product of any status, for the panel (issue 22). @throws NotFoundError ('Produto não encontrado'). */
+  /** One product of any status, for the panel. @throws NotFoundError ('Produto não encontrado'). */
   async adminGet(id: string): Promise<AdminProduct> {
     const product = await this.em.findOne(Product, { id });
     if (!product) throw new NotFoundError('Produto não encontrado');
@@ -163,7 +163,7 @@ export class CatalogueService {
 
   /**
    * Creates a product from an untrusted input (validated here with the shared schema).
-   * `createdAt` may be given by trusted callers (seeding). Options and variants (issue 22) are
+   * `createdAt` may be given by trusted callers (seeding). Options and variants are
    * saved with it (the stock is then the variants' sum). @throws ZodError on invalid input.
    */
   async create(input: ProductInput, createdAt?: Date): Promise<ProductDto> {
@@ -179,7 +179,7 @@ export class CatalogueService {
 
   /**
    * Maps entities to the API shape, with `available` = stock - active reservations, the galleries
-   * and the variants (issue 22: each with its own `available`; the product's stock and `available`
+   * and the variants (each with its own `available`; the product's stock and `available`
    * are then their sums).
    */
   async toDtos(products: Product[]): Promise<ProductDto[]> {

@@ -1,5 +1,5 @@
 /**
- * Product management by admins (admin.md 2, 3, 5, 7; issue 12): create, update and delete
+ * Product management by admins (admin.md 2, 3, 5, 7): create, update and delete
  * products and their images.
  *
  * Each change runs in one transaction that also writes the audit row (who, what, and before /
@@ -8,15 +8,15 @@
  * of it after commit. Image files are deleted only after the commit (a rolled-back change keeps
  * its picture).
  *
- * The gallery (issue 22) is set whole by {@link ProductAdminService.setGallery}; its first image is
+ * The gallery is set whole by {@link ProductAdminService.setGallery}; its first image is
  * the cover (`Product.imageKey`). A create or update that changes the cover changes the gallery's
  * first image too (no cover: no gallery).
  *
  * An edit that takes the stock (of the product or a variant) from 0 to above 0 also records
- * `StockReplenished` (issue 22, back-in-stock alerts: stock-replenished.ts).
+ * `StockReplenished` (back-in-stock alerts: stock-replenished.ts).
  *
- * Deleting a product that order lines reference archives it instead (`status` 'archived', issue
- * 22): the row stays for the order history, hidden from the catalogue, with no stock (so no cart
+ * Deleting a product that order lines reference archives it instead (`status` 'archived'): the
+ * row stays for the order history, hidden from the catalogue, with no stock (so no cart
  * can still buy it), not featured, its active reservations released and its picture deleted. An
  * archived product cannot be edited until {@link ProductAdminService.restore} returns it to draft
  * or active (restocking is then a normal edit). A product set to draft loses its reservations.
@@ -65,7 +65,7 @@ export function changedFields(before: Snapshot, after: Snapshot): { before: Part
   };
 }
 
-/** The audit's view of options and variants (issue 22): the options and the SKUs created, updated, deleted. */
+/** The audit's view of options and variants: the options and the SKUs created, updated, deleted. */
 function variantDetails(data: { options: unknown[] }, changes: VariantChanges): Record<string, unknown> {
   return data.options.length > 0 || changes.deleted.length > 0 ? { options: data.options, variants: changes } : {};
 }
@@ -80,7 +80,7 @@ export type ProductOrderCheck = (em: EntityManager, productId: string) => Promis
 export interface ProductAdminDeps {
   catalogue: CatalogueService;
   isOrdered: ProductOrderCheck;
-  /** Which variants order lines reference (issue 22); absent: none. */
+  /** Which variants order lines reference; absent: none. */
   orderedVariants?: VariantOrderCheck;
   images: ProductImages;
   events: EventBus;
@@ -95,7 +95,7 @@ export class ProductAdminService {
   }
 
   /**
-   * Creates a product, with its options and variants (issue 22; stock = the variants' sum).
+   * Creates a product, with its options and variants (stock = the variants' sum).
    * @throws ZodError (invalid input), ValidationError (unknown image), ConflictError 'SKU duplicado'.
    */
   async create(em: EntityManager, actorId: string, input: ProductInput, meta: RequestMeta): Promise<AdminProduct> {
@@ -117,7 +117,7 @@ export class ProductAdminService {
 
   /**
    * Replaces a product's fields (its status too: active or draft; a draft's reservations are
-   * released), options and variants (issue 22: by id, new ones created, removed ones deleted;
+   * released), options and variants (by id, new ones created, removed ones deleted;
    * stock = the variants' sum). A new or removed image deletes the old file and its renditions.
    * @throws ZodError, NotFoundError ('Produto não encontrado'), ConflictError ('product_archived',
    * 'SKU duplicado', a removed variant with orders), ValidationError (unknown image or variant).
@@ -144,7 +144,7 @@ export class ProductAdminService {
       records.push(
         this.deps.events.record(tx, { type: PRODUCT_EVENTS.updated, aggregateId: id, payload: { productId: id, changed: Object.keys(changes.after) } }),
       );
-      // Back-in-stock (issue 22): each variant back from 0, or the product without variants.
+      // Back-in-stock: each variant back from 0, or the product without variants.
       const stockChanges = data.variants.length > 0 ? variants.stock.map((change) => ({ productId: id, ...change })) : [{ productId: id, variantId: null, before: before.stock as number, after: product.stock }];
       for (const change of stockChanges) {
         const replenished = publishIfReplenished(this.deps.events, tx, change);
@@ -191,7 +191,7 @@ export class ProductAdminService {
   }
 
   /**
-   * Replaces a product's gallery (issue 22): the images in the given order (position = index),
+   * Replaces a product's gallery: the images in the given order (position = index),
    * each an uploaded image with its alt text; the first becomes the cover (`imageKey`), an empty
    * gallery leaves the product without image. Audited (`product_gallery_updated`, keys and alt
    * texts before / after) with a `ProductUpdated` event (`changed: ['images']`); images no longer
@@ -222,7 +222,7 @@ export class ProductAdminService {
   }
 
   /**
-   * Restores an archived product (issue 22) to `input.status` (draft or active): it keeps no stock
+   * Restores an archived product to `input.status` (draft or active): it keeps no stock
    * (restocking is a normal edit afterwards). Audited (`product_restored`, status before / after)
    * with a `ProductUpdated` event (`changed: ['status']`).
    * @throws ZodError, NotFoundError ('Produto não encontrado'), ConflictError ('not_archived').

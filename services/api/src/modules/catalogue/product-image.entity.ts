@@ -1,5 +1,5 @@
 /**
- * A product's gallery image (issue 22). Table `product_images`.
+ * A product's gallery image. Table `product_images`.
  *
  * `imageKey` is the object key inside the `product-images` bucket (as `Product.imageKey`), `alt`
  * its alternative text (required, pt-BR), `position` its place in the gallery from 0 (the cover,

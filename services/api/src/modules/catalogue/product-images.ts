@@ -1,5 +1,5 @@
 /**
- * Product image files (admin.md 3, 5, 7, 8; issue 12): uploads streamed to disk and checked by
+ * Product image files (admin.md 3, 5, 7, 8): uploads streamed to disk and checked by
  * their content, and removal of an image with its renditions.
  *
  * - Type: the first bytes are sniffed with `file-type` (magic numbers); only JPEG, PNG, GIF and

@@ -1,6 +1,6 @@
 /**
- * The storefront's product search and the search bar's suggestions (issue 22, "search as shoppers
- * type it"), in PostgreSQL: `search_normalize()` (lower case, `unaccent`) and pg_trgm.
+ * The storefront's product search and the search bar's suggestions, which search as
+ * shoppers type, in PostgreSQL: `search_normalize()` (lower case, `unaccent`) and pg_trgm.
  *
  * A product's searchable text is its name and description (one trigram GIN index,
  * `products_text_search_index`, on their normalised concatenation) plus its category, whose
@@ -132,7 +132,7 @@ export async function searchProducts(
 }
 
 /**
- * The stored categories a typed text suggests (issue 22): those whose label or stored value has a
+ * The stored categories a typed text suggests: those whose label or stored value has a
  * word that one of the typed words starts ('an' -> Anéis, 'brinco zirconia' -> Brincos), or, for
  * a typed word of 4 letters or more, nearly matches (pg_trgm word similarity >=
  * {@link SEARCH_TYPO_SIMILARITY}: 'pulceira' -> Pulseiras). Best match first, then label order.
@@ -154,7 +154,7 @@ export async function suggestCategories(em: EntityManager, search: string): Prom
 }
 
 /**
- * What the search bar suggests for `search` (issue 22): up to {@link PRODUCT_SUGGESTIONS_LIMIT}
+ * What the search bar suggests for `search`: up to {@link PRODUCT_SUGGESTIONS_LIMIT}
  * products as {@link searchProducts} ranks them (with the slug of their page) and the categories
  * of {@link suggestCategories}.
  */

@@ -1,5 +1,5 @@
 /**
- * A product's variant (issue 22): one combination of its options (`Product.options`, e.g.
+ * A product's variant: one combination of its options (`Product.options`, e.g.
  * `{ Aro: '16' }`) with its own SKU (unique store-wide), stock (units on hand, never negative) and
  * optional price in BRL cents (null: the product's price). Table `product_variants`; `position`
  * orders the variants as the admin listed them. A product with variants keeps `products.stock`

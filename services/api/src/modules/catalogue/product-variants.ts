@@ -1,5 +1,5 @@
 /**
- * Saving a product's options and variants from the admin's create/update body (issue 22), inside
+ * Saving a product's options and variants from the admin's create/update body, inside
  * the caller's transaction (the product row is locked by then): variants named by `id` are
  * updated, new ones created, removed ones deleted; `products.options` takes the new options and
  * `products.stock` the sum of the variants' stock. The contracts already checked the body's own
@@ -35,7 +35,7 @@ export interface VariantChanges {
 }
 
 /**
- * Saves `data.options` and `data.variants` on `product` (issue 22) and sets its stock: the
+ * Saves `data.options` and `data.variants` on `product` and sets its stock: the
  * variants' sum, or `data.stock` without variants. Active reservations that can no longer hold
  * (their variant removed, or a variant missing after the product gained options) are released.
  * @throws ConflictError 'SKU duplicado' (`duplicate_sku`, another product's SKU) or a removed

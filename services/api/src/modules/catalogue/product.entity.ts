@@ -4,17 +4,17 @@
  * Money is stored exactly: `priceCents` is an integer number of BRL cents. `stock` is the number
  * of units on hand. `imageKey` is the object key inside the `product-images` bucket
  * (e.g. `products/anel-solitario.svg`); the public URL is derived from it at response time.
- * `slug` (issue 22) is the product page's address `/produtos/<slug>`: unique, made from the name
+ * `slug` is the product page's address `/produtos/<slug>`: unique, made from the name
  * when the product is created (`lib/slug.ts`, `-2` on a collision) and never changed afterwards,
  * so links stay valid when the name changes. `imageKey` is the cover: the first image of the
  * gallery (`product_images`, product-image.entity.ts) when it has one.
- * `status` (issue 22, `PRODUCT_STATUSES`): only `active` products are shown to shoppers, found by
+ * `status` (`PRODUCT_STATUSES`): only `active` products are shown to shoppers, found by
  * their search, reserved and ordered; `draft` ones are being prepared; `archived` ones were deleted
- * by an admin while order lines reference them (issue 12): the row stays for the order history.
+ * by an admin while order lines reference them: the row stays for the order history.
  * The panel lists all three (by status) and restores an archived product to draft or active.
  * `archivedAt` is when it was archived (null unless `status` is `archived`; kept for the panel and
  * the history, the status is what every query filters on).
- * `options` (issue 22) are the product's options in order (`[{ name: 'Aro', values: ['14', '16'] }]`,
+ * `options` are the product's options in order (`[{ name: 'Aro', values: ['14', '16'] }]`,
  * empty for a product without options); each combination sold is a `product_variants` row
  * (product-variant.entity.ts) and `stock` is then the sum of the variants' stock.
  */
@@ -31,12 +31,12 @@ export const ProductSchema = defineEntity({
   triggers: [{ name: 'products_catalogue_notify', timing: 'after', events: ['insert', 'update', 'delete', 'truncate'], forEach: 'statement', body: "perform pg_notify('prata_catalogue', ''); return null;" }],
   indexes: [
     {
-      // Global search (issue 12): trigram matching on the accent- and case-folded name.
+      // Global search: trigram matching on the accent- and case-folded name.
       name: 'products_name_search_index',
       expression: 'create index "products_name_search_index" on "products" using gin (search_normalize("name") gin_trgm_ops)',
     },
     {
-      // Storefront search (issue 22, product-search.ts): trigram matching on the folded name and description.
+      // Storefront search (product-search.ts): trigram matching on the folded name and description.
       name: 'products_text_search_index',
       expression: `create index "products_text_search_index" on "products" using gin (search_normalize("name" || ' ' || coalesce("description", '')) gin_trgm_ops)`,
     },
@@ -58,7 +58,7 @@ export const ProductSchema = defineEntity({
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
     status: p.enum(PRODUCT_STATUSES).default('active').index(),
     archivedAt: p.datetime().nullable(),
-    /** Shipping weight of one piece in grams (issue 23); null: the `DEFAULT_ITEM_WEIGHT_G` setting. */
+    /** Shipping weight of one piece in grams; null: the `DEFAULT_ITEM_WEIGHT_G` setting. */
     weightGrams: p.integer().nullable().check('weight_grams > 0'),
   },
 });

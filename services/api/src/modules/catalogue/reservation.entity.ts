@@ -1,5 +1,5 @@
 /**
- * Product reservation (storefront.md 3, 4; issue 4): a signed-in shopper's favourite holds one
+ * Product reservation (storefront.md 3, 4): a signed-in shopper's favourite holds one
  * unit for 30 minutes. Table `product_reservations`; a partial unique index allows at most one
  * active reservation per product and user.
  */
@@ -26,7 +26,7 @@ export const ProductReservationSchema = defineEntity({
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     product: () => p.manyToOne(Product).deleteRule('cascade'),
-    /** The variant held (issue 22); null for a product without options. */
+    /** The variant held; null for a product without options. */
     variant: () => p.manyToOne(ProductVariant).nullable().deleteRule('set null').index(),
     user: () => p.manyToOne(User).deleteRule('cascade'),
     createdAt: p.datetime().onCreate(() => new Date()),

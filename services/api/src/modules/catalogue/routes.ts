@@ -6,16 +6,16 @@
  *   total count (the catalogue's pages)
  * - `GET /api/products/featured` at most 8 featured, newest first
  * - `GET /api/products/:id`
- * - `GET /api/products/by-slug/:slug` (issue 22, the product page; 404 'Produto não encontrado')
- * - `GET /api/products/suggestions?q` (issue 22): the search bar's product names and categories
- * Admin (admin.md 2, 5, 7, 8; issue 12):
+ * - `GET /api/products/by-slug/:slug` (the product page; 404 'Produto não encontrado')
+ * - `GET /api/products/suggestions?q`: the search bar's product names and categories
+ * Admin (admin.md 2, 5, 7, 8):
  * - `GET /api/admin/products?status&search&category`: the panel's list of every status (active,
- *   draft, archived, all) with the counts per status (issue 22); `GET /api/admin/products/:id`
+ *   draft, archived, all) with the counts per status; `GET /api/admin/products/:id`
  *   one product of any status
- * - `POST /api/admin/products/:id/restore`: an archived product back to draft or active (issue 22)
+ * - `POST /api/admin/products/:id/restore`: an archived product back to draft or active
  * - `POST /api/admin/products`, `PUT /api/admin/products/:id`: product fields (productInputSchema)
  * - `PUT /api/admin/products/:id/images`: the whole gallery in order (productGalleryInputSchema:
- *   at most 8 uploaded images, alt text required), audited (issue 22)
+ *   at most 8 uploaded images, alt text required), audited
  * - `DELETE /api/admin/products/:id`: deleted, or archived when orders reference it
  * - `POST /api/admin/product-images`: multipart upload (field `file`), JPEG/PNG/GIF/WEBP by
  *   content, at most 10 MB (415 / 413 with the pt-BR texts of admin.md 8)
@@ -73,7 +73,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const CATALOGUE_EVENT_TYPES = [...Object.values(PRODUCT_EVENTS), ...Object.values(ORDER_EVENTS), ...Object.values(RESERVATION_EVENTS)];
 
 /**
- * HTTP caching of the public lists (issue 15). Browsers and shared caches revalidate every use
+ * HTTP caching of the public lists. Browsers and shared caches revalidate every use
  * (`no-cache`: a conditional request answered 304 while the ETag holds), because the store
  * refetches a list when a realtime event says it changed and must then get the new one; a
  * browser honouring `stale-while-revalidate` would show the old list after such an event. CDNs
@@ -96,7 +96,7 @@ function sendList(reply: FastifyReply, list: CachedList): FastifyReply {
 /** What the app gives the catalogue: the orders module's answer to "is this product ordered?". */
 export interface CatalogueOptions {
   isOrdered: ProductOrderCheck;
-  /** Which variants order lines reference (issue 22; the orders module's `orderedVariants`). */
+  /** Which variants order lines reference (the orders module's `orderedVariants`). */
   orderedVariants?: VariantOrderCheck;
 }
 

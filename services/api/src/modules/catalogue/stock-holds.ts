@@ -29,7 +29,7 @@ export async function nextHoldExpiry(em: EntityManager, productIds: string[], no
   return first?.expiresAt ?? null;
 }
 
-/** Units held by active, unexpired reservations, per variant id (issue 22). */
+/** Units held by active, unexpired reservations, per variant id. */
 export async function heldVariantUnits(em: EntityManager, variantIds: string[], now: Date): Promise<Map<string, number>> {
   if (variantIds.length === 0) return new Map();
   const rows = await em

@@ -1,5 +1,5 @@
 /**
- * `StockReplenished` (issue 22, back-in-stock alerts): recorded in the outbox, in the transaction
+ * `StockReplenished` (back-in-stock alerts): recorded in the outbox, in the transaction
  * that changes the stock, whenever a product's (or a variant's) stock goes from 0 to above 0: an
  * admin's edit, units returned by a cancelled or expired order, and (once variants land) a
  * variant's stock edit. The back-in-stock module hears it after commit and e-mails the waiting

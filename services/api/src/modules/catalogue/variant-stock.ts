@@ -1,5 +1,5 @@
 /**
- * Stock of products and their variants (issue 22), shared by orders and reservations through the
+ * Stock of products and their variants, shared by orders and reservations through the
  * catalogue's public face. A product with variants keeps `products.stock` equal to the sum of its
  * variants' stock: every change here moves the variant and its product together, in the caller's
  * transaction. Decrements are conditional updates (`... where stock >= quantity`), so a unit is

@@ -1,9 +1,9 @@
 /**
- * The signed-in user's own account (admin.md 2 profile tab, 5, 7; issue 3): profile, password
+ * The signed-in user's own account (admin.md 2 profile tab, 5, 7): profile, password
  * change, e-mail change confirmed by a link sent to the new address, the panel password change
  * (>= 12, server-side strength check) and the security status.
  *
- * Credential changes (issue 10; OWASP ASVS 2.1.5, 3.3.3, 6.x): every password change and every
+ * Credential changes (OWASP ASVS 2.1.5, 3.3.3, 6.x): every password change and every
  * e-mail change re-checks the current password (and the 2FA code for the e-mail when 2FA is on),
  * with failures counted towards the account lockout; staff accounts (admin, developer) must pass
  * the panel strength rule wherever they set a password; a change revokes every other session.
@@ -83,7 +83,7 @@ export class AccountService {
   }
 
   /**
-   * Updates the name and, when given, the phone (issue 22: an empty phone clears it); audited as
+   * Updates the name and, when given, the phone (an empty phone clears it); audited as
    * `profile_updated`. @throws NotFoundError ('Não foi possível carregar o perfil.').
    */
   async updateProfile(em: EntityManager, userId: string, input: z.input<typeof updateProfileSchema>, meta: RequestMeta): Promise<ProfileDto> {

@@ -1,11 +1,11 @@
 /**
- * Administrators and developers (admin.md 2, 5, 6, 8; issues 3 and 10).
+ * Administrators and developers (admin.md 2, 5, 6, 8).
  *
  * Admin registration: anyone may start one (login modal, users tab). It creates an unconfirmed
  * account and a pending registration and e-mails a confirmation link. Confirming never grants
  * the admin role by itself: an existing admin must approve the registration.
  *
- * The store owner (the first admin) is made only by the operator (issue 10): with
+ * The store owner (the first admin) is made only by the operator: with
  * `npm run create-owner`, or with the one-time owner setup token the service prints at start
  * while no admin exists (a registration made with it is activated when its e-mail is confirmed).
  * The cap of 3 admins holds under concurrency: every grant runs in a transaction holding one
@@ -80,7 +80,8 @@ export async function grantRole(em: EntityManager, userId: string, role: RoleNam
 
 /**
  * Grants a staff role (admin or developer) the way the store does it: approval of an admin
- * registration, developer setup, the users tab and `create-owner` (issue 21 / review finding 9).
+ * registration, developer setup, the users tab and `create-owner`, so no path grants staff access
+ * to a weak password or leaves it without a second factor.
  * - The account's current password must have passed the panel strength rule when it was set
  *   (`users.password_meets_staff_rule`); otherwise the grant is refused and nothing changes.
  * - The account must then have 2FA (`users.two_factor_required`): without it, its next sign-in
@@ -128,7 +129,7 @@ export class AdminAccountsService {
    */
   async register(em: EntityManager, input: AdminRegistrationInput, meta: RequestMeta): Promise<{ success: true; message: string }> {
     const data = adminRegistrationSchema.parse(input);
-    // Every registration asks for admin access: the staff password rule applies (issue 21 / review finding 9).
+    // Every registration asks for admin access: the staff password rule applies.
     assertStaffPasswordStrength(data.password, 'password');
     const passwordHash = await hashPassword(data.password);
     let mail: OutboxEmail | undefined;
@@ -167,7 +168,7 @@ export class AdminAccountsService {
     row.user.emailConfirmedAt ??= this.clock.now();
     registration.confirmedAt = this.clock.now();
     if (registration.status === 'rejected') {
-      // A rejected registration stays rejected (issue 21, review item 17): confirming the e-mail
+      // A rejected registration stays rejected: confirming the e-mail
       // confirms the account, never the request for admin access.
       audit(em, { userId: row.user.id, action: 'admin_registration_confirmed', details: { status: 'rejected' }, meta });
       await em.flush();
@@ -182,7 +183,7 @@ export class AdminAccountsService {
         await lockRoleGrants(tx);
         if ((await tx.count(UserRole, { role: 'admin' })) > 0) return false;
         tx.create(UserRole, { user: row.user.id, role: 'admin' });
-        // The owner enrols an authenticator at the first sign-in (issue 21 / review finding 9).
+        // The owner enrols an authenticator at the first sign-in: no staff session without 2FA.
         await tx.nativeUpdate(User, { id: row.user.id }, { twoFactorRequired: true });
         audit(tx, { userId: null, action: 'role_granted', details: { userId: row.user.id, role: 'admin', reason: 'owner_setup_token' }, meta });
         return true;
@@ -255,7 +256,7 @@ export class AdminAccountsService {
       await recordFailure(em, this.clock, user, 'wrong_password', requestMeta);
       throw new ValidationError(WRONG_ACCOUNT_PASSWORD_MESSAGE, [{ path: 'password', message: WRONG_ACCOUNT_PASSWORD_MESSAGE }], 'wrong_password');
     }
-    // Staff accounts need a password passing the panel rule (issue 21 / review finding 9).
+    // Staff accounts need a password passing the panel rule (admin.md 7).
     assertStaffPasswordStrength(data.password, 'password');
     if (!user.passwordMeetsStaffRule) {
       user.passwordMeetsStaffRule = true;
@@ -315,7 +316,7 @@ export class AdminAccountsService {
       if (profile) profile.fullName = input.fullName;
       return { user: existing, summary: `owner ready: ${email} (admin): replaced an unconfirmed sign-up of this e-mail (its password, links and sessions are gone)` };
     });
-    // The owner enrols an authenticator at the first sign-in (issue 21 / review finding 9).
+    // The owner enrols an authenticator at the first sign-in: no staff session without 2FA.
     await grantStaffRole(em, user.id, 'admin', null);
     return { user, summary };
   }
@@ -337,7 +338,7 @@ export class AdminAccountsService {
   }
 
   /**
-   * Users tab (issue 22): one page of profiles with their highest role, newest first; `search`
+   * Users tab: one page of profiles with their highest role, newest first; `search`
    * matches the name or e-mail with accents and case ignored (`search_normalize`, as the global
    * search). `total` counts every matching profile.
    */

@@ -1,6 +1,6 @@
 /**
  * Sign-up, e-mail confirmation, sign-in (with the TOTP second step for admins and developers),
- * password recovery and reset (storefront.md 4, 5, 7, 8; admin.md 2; issue 3).
+ * password recovery and reset (storefront.md 4, 5, 7, 8; admin.md 2).
  *
  * Texts are the spec's: invalid credentials -> 'Email ou senha incorretos' (the UI titles it
  * 'Erro no login'); an e-mail already registered -> 409 'Este email já está cadastrado. Faça
@@ -9,11 +9,11 @@
  * codes) an account refuses sign-in for 15 minutes (credentials.ts); per-IP limits are set on
  * the routes.
  *
- * The second step (issue 10): a correct password for a staff account with 2FA yields a random
+ * The second step: a correct password for a staff account with 2FA yields a random
  * challenge token, stored hashed in `mfa_challenges`, valid 5 minutes for at most 5 codes; a
  * wrong code counts towards the account lockout; an accepted code consumes the challenge.
  *
- * The enrolment step (issue 21 / review finding 9): a staff account that must have 2FA
+ * The enrolment step: a staff account that must have 2FA
  * (`two_factor_required`, set by every staff grant) and has none gets an enrolment token instead
  * (`mfa_challenges` with purpose `enrolment`, 10 minutes, at most 5 calls); with it the sign-in
  * page fetches a new secret (QR code) and confirms the authenticator's first code, which turns
@@ -55,7 +55,7 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Email ou senha incorretos';
 export const CHALLENGE_EXPIRED_MESSAGE = 'Sessão de verificação expirada. Entre novamente.';
 /** Lifetime of a second-factor challenge, ms (5 minutes). */
 export const MFA_CHALLENGE_TTL_MS = 5 * 60_000;
-/** Codes one challenge accepts before it is dead (issue 10). */
+/** Codes one challenge accepts before it is dead. */
 export const MFA_CHALLENGE_MAX_ATTEMPTS = 5;
 const CONFIRM_TTL_MS = 48 * 3_600_000;
 const RESET_TTL_MS = 3_600_000;
@@ -106,7 +106,7 @@ export class AuthService {
   }
 
   /**
-   * Sends the sign-up confirmation e-mail again (issue 22) when `email` belongs to an account
+   * Sends the sign-up confirmation e-mail again when `email` belongs to an account
    * that is not confirmed yet; does nothing otherwise (unknown or confirmed address), so the
    * caller answers the same either way. The links sent before stop working: only the newest
    * confirmation link of an account is valid (each new one is valid for 48 hours).
@@ -154,7 +154,7 @@ export class AuthService {
     const data = signInSchema.parse(input);
     const user = await findUserByEmail(em, data.email);
     if (!user) {
-      // Same answers as for an account (issue 21): locked after 5 failures, 401 before.
+      // Same answers as for an account: locked after 5 failures, 401 before.
       await assertUnknownEmailNotLocked(em, this.deps.clock, data.email);
       await verifyPassword(await dummyPasswordHash(), data.password);
       await recordUnknownEmailFailure(em, this.deps.clock, data.email);
@@ -178,7 +178,7 @@ export class AuthService {
       return { status: 'totp_required', challengeToken };
     }
     if (user.twoFactorRequired && roles.length > 0) {
-      // Staff without 2FA (issue 21 / review finding 9): no session until an authenticator is enrolled.
+      // Staff without 2FA: no session until an authenticator is enrolled.
       const enrolmentToken = randomToken();
       em.create(MfaChallenge, {
         user,
@@ -194,7 +194,7 @@ export class AuthService {
   }
 
   /**
-   * Sign-in enrolment, step 1 (issue 21): for the token of `totp_enrolment_required`, a new TOTP
+   * Sign-in enrolment, step 1: for the token of `totp_enrolment_required`, a new TOTP
    * secret, its otpauth URL and 10 recovery codes, pending until step 2 confirms a code (calling
    * it again replaces them). Spends one of the challenge's MFA_CHALLENGE_MAX_ATTEMPTS.
    * @throws UnauthorizedError `challenge_expired` (unknown, expired, used or exhausted token, or

@@ -1,5 +1,5 @@
 /**
- * Password and second-factor checks with the account lockout (issue 10; OWASP ASVS 2.2.1 and
+ * Password and second-factor checks with the account lockout (OWASP ASVS 2.2.1 and
  * 3.7.1), shared by sign-in, the TOTP step, developer setup and every re-authentication before a
  * credential changes (password, e-mail, 2FA off).
  *
@@ -55,7 +55,7 @@ export async function recordFailure(em: EntityManager, clock: Clock, user: User,
 }
 
 /**
- * Lockout for an e-mail that has no account (issue 21, review item 17): its failures are counted
+ * Lockout for an e-mail that has no account: its failures are counted
  * by the SHA-256 of the address, with the same 5 attempts and 15 minutes, so the 429 answer no
  * longer tells whether an account exists. @throws TooManyRequestsError while locked.
  */
@@ -130,7 +130,7 @@ export async function reauthenticate(
 
 /**
  * The panel strength rule (admin.md 5, 7) for staff accounts (admin, developer) wherever they
- * set a password (issue 10). @throws ValidationError `weak_password` with one issue per unmet
+ * set a password. @throws ValidationError `weak_password` with one issue per unmet
  * rule at `path`.
  */
 export function assertStaffPasswordStrength(password: string, path: string): void {

@@ -1,7 +1,7 @@
 /**
- * Identity entities (issue 3; storefront.md 3, admin.md 3):
+ * Identity entities (storefront.md 3, admin.md 3):
  * - `users`: credentials and security state (e-mail unique, stored lower-case);
- * - `profiles`: id, user_id, full_name, email, phone (issue 22), created_at (one per user);
+ * - `profiles`: id, user_id, full_name, email, phone, created_at (one per user);
  * - `user_roles`: admin | developer (none = customer 'Usuário');
  * - `refresh_tokens`: rotating refresh tokens, stored hashed, grouped in families;
  * - `one_time_tokens`: e-mail confirmation / recovery / e-mail change links, hashed, single-use;
@@ -38,19 +38,19 @@ export const UserSchema = defineEntity({
     /** Last TOTP time step accepted: a code cannot be replayed within its window. */
     lastTotpStep: p.bigint('number').nullable(),
     /**
-     * True when the current password passed the panel strength rule (admin.md 7) as it was set
-     * (issue 21 / review finding 9): a staff role is granted only to such an account.
+     * True when the current password passed the panel strength rule (admin.md 7) as it was
+     * set: a staff role is granted only to such an account.
      */
     passwordMeetsStaffRule: p.boolean().default(false),
     /**
-     * Set when a staff role is granted (issue 21 / review finding 9): while the account holds a
+     * Set when a staff role is granted: while the account holds a
      * staff role without 2FA, a correct password answers `totp_enrolment_required` and no session
      * is issued until an authenticator is enrolled.
      */
     twoFactorRequired: p.boolean().default(false),
     createdAt: createdAt(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
-    /** Set when an admin deleted the account (LGPD erasure, issue 12): the row keeps only ids. */
+    /** Set when an admin deleted the account (LGPD erasure): the row keeps only ids. */
     erasedAt: p.datetime().nullable(),
   },
 });
@@ -62,7 +62,7 @@ export const ProfileSchema = defineEntity({
   tableName: 'profiles',
   indexes: [
     {
-      // Global search (issue 12): trigram matching on the accent- and case-folded name and e-mail.
+      // Global search: trigram matching on the accent- and case-folded name and e-mail.
       name: 'profiles_name_search_index',
       expression: `create index "profiles_name_search_index" on "profiles" using gin (search_normalize("full_name" || ' ' || "email") gin_trgm_ops)`,
     },
@@ -72,7 +72,7 @@ export const ProfileSchema = defineEntity({
     user: () => p.manyToOne(User).unique().deleteRule('cascade'),
     fullName: p.string().length(100),
     email: p.string().length(255),
-    /** Brazilian phone, digits only with the area code (issue 22). */
+    /** Brazilian phone, digits only with the area code. */
     phone: p.string().length(20).nullable(),
     createdAt: createdAt(),
   },
@@ -184,7 +184,7 @@ export const MfaChallengeSchema = defineEntity({
     tokenHash: p.string().length(64).unique(),
     /**
      * `second_factor`: the TOTP step of an account with 2FA; `enrolment`: the sign-in enrolment
-     * of a staff account that must have 2FA and has none yet (issue 21).
+     * of a staff account that must have 2FA and has none yet.
      */
     purpose: p.string().length(20).default('second_factor'),
     /** Codes tried against this challenge (wrong or right); at MFA_CHALLENGE_MAX_ATTEMPTS it is dead. */

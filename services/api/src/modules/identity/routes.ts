@@ -1,7 +1,7 @@
 /**
- * Identity routes (issue 3). Access per route as storefront.md 6 and admin.md 6:
- * - public: sign-up, e-mail confirmations (and asking for the sign-up confirmation again, issue
- *   22: also limited per address), sign-in (+ TOTP step, + the enrolment step of staff
+ * Identity routes. Access per route as storefront.md 6 and admin.md 6:
+ * - public: sign-up, e-mail confirmations (and asking for the sign-up confirmation again,
+ *   also limited per address), sign-in (+ TOTP step, + the enrolment step of staff
  *   without 2FA: same limit as the TOTP step), refresh, sign-out, recovery,
  *   reset, admin registration (+ confirmation). Rate-limited per IP (the TOTP step has its own,
  *   stricter limit: TOTP_RATE_LIMIT_PER_MINUTE).
@@ -91,10 +91,10 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/api/auth',
     httpOnly: true,
     sameSite: 'strict' as const,
-    // Secure over https, and always in production (issue 21): a production cookie never travels in clear.
+    // Secure over https, and always in production: a production cookie never travels in clear.
     secure: config.publicUrl.startsWith('https://') || config.production,
   };
-  /** A notice to the account's address after 2FA is turned on (issue 21): the owner learns of a 2FA change they did not make. */
+  /** A notice to the account's address after 2FA is turned on: the owner learns of a 2FA change they did not make. */
   const sendTwoFactorNotice = async (to: string) => {
     const notice = em();
     const mail = app.mailer.queue(notice, {
@@ -130,7 +130,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 'signed_in' as const, ...sendSession(reply, outcome.issued) };
   });
 
-  // Sign-in enrolment of staff that must have 2FA (issue 21 / review finding 9): secret + QR, then the first code.
+  // Sign-in enrolment of staff that must have 2FA (no session before it): secret + QR, then the first code.
   app.post(
     '/api/auth/sign-in/totp-enrolment',
     { config: { access: 'public', ...totpLimit }, schema: { body: totpEnrolmentStartSchema, response: { 200: twoFactorSetupSchema, ...errors } } },
@@ -163,7 +163,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/auth/sign-out', { config: { access: 'public' }, schema: { response: { 200: messageSchema } } }, async (request, reply) => {
     const userId = await auth.signOut(em(), request.cookies[REFRESH_COOKIE], requestMeta(request));
-    // Its open websockets close now, in every process (issue 21).
+    // Its open websockets close now, in every process.
     if (userId) await announceAccessChange(app.events, em(), userId);
     void reply.clearCookie(REFRESH_COOKIE, cookieOptions);
     return { message: 'Você foi desconectado com sucesso.' };
@@ -183,7 +183,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Se houver uma conta com este email, você receberá um link para redefinir a senha.' };
   });
 
-  // Issue 22: a shopper whose confirmation e-mail never arrived asks for it again from the sign-in page.
+  // A shopper whose confirmation e-mail never arrived asks for it again from the sign-in page.
   // Per IP (the route's limit) and per address (RESEND_CONFIRMATION_PER_EMAIL an hour, counted for any
   // address, known or not); the answer never says whether the account exists or is confirmed.
   const resendPerEmail = app.createRateLimit({

@@ -1,5 +1,5 @@
 /**
- * Sessions (issue 3, issue 10): a short-lived JWT access token plus a rotating refresh token
+ * Sessions: a short-lived JWT access token plus a rotating refresh token
  * kept in an httpOnly cookie and stored hashed. Each refresh replaces the token; presenting a
  * replaced or revoked token again is treated as theft and revokes its whole family. Sign-out
  * revokes.
@@ -172,7 +172,7 @@ export class SessionService {
 
   /**
    * Revokes every session of `userId` except `keepSessionId` (the caller's own, null for none),
-   * after a credential change (issue 10). Returns how many tokens were revoked.
+   * after a credential change. Returns how many tokens were revoked.
    */
   async revokeOtherSessions(em: EntityManager, userId: string, keepSessionId: string | null): Promise<number> {
     const where = keepSessionId ? { user: userId, revokedAt: null, familyId: { $ne: keepSessionId } } : { user: userId, revokedAt: null };

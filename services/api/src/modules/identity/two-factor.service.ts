@@ -1,13 +1,13 @@
 /**
  * Two-factor authentication with TOTP (otplib; RFC 6238: 6 digits, 30 s step, one step of
- * tolerance either side) and recovery codes (admin.md 4, 5, 9; issue 3).
+ * tolerance either side) and recovery codes (admin.md 4, 5, 9).
  *
  * - The server generates the secret and 10 recovery codes; the secret is stored encrypted
  *   (AES-256-GCM) and the codes hashed (SHA-256), all pending until a valid code confirms.
  * - A TOTP code is accepted once: the accepted time step is stored with a conditional update,
  *   so the same (or an older) code is refused within its window, even by concurrent requests.
  * - A recovery code works once.
- * - Turning 2FA off needs the current password and a code (issue 10); turning it on or off
+ * - Turning 2FA off needs the current password and a code; turning it on or off
  *   revokes every other session of the account.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -38,8 +38,9 @@ export class TwoFactorService {
 
   /**
    * Starts (or restarts) a setup: new secret and codes, pending until `enable`. Re-authenticates
-   * first (issue 21 / review item 3): the current password, and with 2FA on a current TOTP or
-   * recovery code too (replacing the authenticator); failures count towards the lockout.
+   * first, so a stolen session alone cannot replace the authenticator: the current password, and
+   * with 2FA on a current TOTP or recovery code too (replacing the authenticator); failures count
+   * towards the lockout.
    * @throws ValidationError / TooManyRequestsError from re-authentication.
    */
   async setup(em: EntityManager, user: User, input: { currentPassword: string; code?: string | undefined }, meta: RequestMeta): Promise<TwoFactorSetup> {

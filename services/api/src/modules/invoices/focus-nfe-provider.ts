@@ -1,5 +1,5 @@
 /**
- * The production {@link InvoiceProvider} (issue 23 "Invoices (NF-e)") on Focus NFe's documented
+ * The production {@link InvoiceProvider} of NF-e on Focus NFe's documented
  * API v2 (https://focusnfe.com.br/doc/, section NFe):
  * - `POST {origin}/v2/nfe?ref=<ref>` with the NF-e as JSON: `202 { ref, status:
  *   'processando_autorizacao' }` (authorisation by SEFAZ is asynchronous); a ref already used

@@ -1,5 +1,5 @@
 /**
- * The invoicing provider (issue 23 "Invoices (NF-e)"): a strategy interface, chosen by
+ * The invoicing provider of NF-e: a strategy interface, chosen by
  * `INVOICE_PROVIDER` (config.ts): `sandbox` (sandbox-invoice-provider.ts: authorises at once, for
  * `npm start` and the e2e store), `focusnfe` (focus-nfe-provider.ts: Focus NFe's API v2), or `off`
  * (no invoices are requested).
@@ -52,7 +52,7 @@ export interface InvoiceRequest {
   totalCents: number;
   /** How the part not paid with store credit was paid ('store-credit': the credit paid it all). */
   paymentMethod: 'credit-card' | 'pix' | 'boleto' | 'store-credit';
-  /** The part of the total paid with the shopper's store credit, cents (issue 23). */
+  /** The part of the total paid with the shopper's store credit, cents. */
   storeCreditCents: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * `invoices` (issue 23 "Invoices (NF-e)"): the NF-e of a paid order, one per order.
+ * `invoices`: the NF-e of a paid order, one per order.
  *
  * - `provider`: which invoicing provider issued it (`sandbox`, `focusnfe`); `ref`: the reference the
  *   provider knows it by (the order's id; Focus NFe's `?ref=`).

@@ -1,5 +1,5 @@
 /**
- * The invoice of each paid order (issue 23 "Invoices (NF-e)"): requested from the invoicing
+ * The invoice (NF-e) of each paid order: requested from the invoicing
  * provider through the job queue, so a provider that is down never blocks the order.
  *
  * - {@link InvoiceService.request}: on `OrderPaid`, the order's `invoices` row (`requested`), once.
@@ -58,7 +58,7 @@ const clip = (text: string) => text.slice(0, 500);
 
 /**
  * The {@link InvoiceRequest} of a paid order: its lines, the freight charged and the coupon and PIX
- * discounts as the order stored them (issue 23 pricing; total = subtotal + freight - discounts).
+ * discounts as the order stored them (the order's pricing: total = subtotal + freight - discounts).
  */
 export function invoiceRequestOf(order: Order, issuedAt: Date): InvoiceRequest {
   const items = order.items.getItems().map((item) => ({

@@ -1,5 +1,5 @@
 /**
- * Invoices (NF-e) of paid orders (issue 23 "Invoices (NF-e)"):
+ * Invoices (NF-e) of paid orders:
  * - `GET /api/orders/:id/invoice` (`customer`, own orders; 404 otherwise or while there is none):
  *   the invoice's status, number, series and signed links to its DANFE and XML;
  * - `GET /api/admin/orders/:id/invoice` (`admin`): the same with provider, attempts and last error;

@@ -1,5 +1,5 @@
 /**
- * The sandbox invoicing provider (`INVOICE_PROVIDER=sandbox`, the local default; issue 23): what
+ * The sandbox invoicing provider (`INVOICE_PROVIDER=sandbox`, the local default): what
  * `npm start` and the e2e store use instead of a real one, as the sandbox acquirer stands in for
  * Mercado Pago (orders/sandbox-provider.ts). It keeps no state: an invoice is authorised at once,
  * its number derived from the ref (so issuing again gives the same one), series 1, and a

@@ -1,5 +1,5 @@
 /**
- * The admin orders tab (issue 13, `/admin/orders`): the list with filters (status, payment
+ * The admin orders tab (`/admin/orders`): the list with filters (status, payment
  * method, period in São Paulo days), search (order code, customer name or e-mail) and paging;
  * the detail with customer, payment data and the timeline of every status change with who and
  * when; and the staff's transitions, each audited in `admin_logs` and published as a domain
@@ -125,7 +125,7 @@ export class AdminOrderService {
     return this.get(em.fork(), id);
   }
 
-  /** shipped -> delivered, the shopper e-mailed (with the 7-day return window; issue 23 "e-mailed at each status"). */
+  /** shipped -> delivered, the shopper e-mailed (with the 7-day return window). */
   async deliver(em: EntityManager, id: string, actor: Actor): Promise<AdminOrder> {
     await this.workflow.run(em, async (tx, effects) => {
       const order = await this.workflow.lock(tx, { id });
@@ -223,7 +223,7 @@ export class AdminOrderService {
         new ConflictError(`Estoque insuficiente de ${item.productName}${item.variantLabel ? ` (${item.variantLabel})` : ''} para reativar o pedido. Reembolse o pagamento.`, 'insufficient_stock');
       for (const item of order.items) {
         const product = products.find((p) => p.id === item.product?.id);
-        // A line of a variant deleted since (issue 22) cannot take its units from anywhere.
+        // A line of a variant deleted since cannot take its units from anywhere.
         if (!product || (item.sku != null && !item.variant) || (!item.variant && product.stock < item.quantity)) throw short(item);
       }
       for (const item of order.items) {

@@ -1,6 +1,6 @@
 /**
  * The buyer's view of an order (contracts `Order`): items, shipping address, delivery time, the
- * price's breakdown (goods, freight, coupon and PIX discounts; issue 23),
+ * price's breakdown (goods, freight, coupon and PIX discounts),
  * payment (card last digits and installments, PIX code, boleto line), shipment, cancellation and
  * the status timeline. Amounts are BRL cents, instants ISO 8601 strings. Used by the buyer's
  * routes (order.service.ts) and the staff's (admin-orders.service.ts).

@@ -1,5 +1,5 @@
 /**
- * The lines of a new order (issues 5 and 22): cart items merged per product and variant, checked
+ * The lines of a new order: cart items merged per product and variant, checked
  * against the products (locked by the caller) and their variants, priced from the database (the
  * variant's own price or the product's) and checked for availability (stock minus other shoppers'
  * active reservations: of the variant for a product with variants, of the product otherwise), and

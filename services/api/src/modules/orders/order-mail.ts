@@ -1,8 +1,8 @@
 /**
- * The order e-mails (issue 13), in pt-BR, sent through the store's mailer (SMTP or the outbox):
+ * The order e-mails, in pt-BR, sent through the store's mailer (SMTP or the outbox):
  * order received (with the PIX copia e cola code or the boleto line), payment confirmed,
- * shipped (carrier and tracking code), delivered (the carrier reported it: issue 23 "Labels and
- * tracking"; it names the 7-day withdrawal right), cancelled (and refunded).
+ * shipped (carrier and tracking code), delivered (the carrier reported it;
+ * it names the 7-day withdrawal right), cancelled (and refunded).
  *
  * The contact address of an order is free text at checkout and is not proven (security review
  * 2026-11-29 #2: the store mailed a genuine PIX charge, under a greeting the buyer wrote, to any
@@ -37,7 +37,7 @@ export function orderMail(order: Order, kind: OrderMailKind, link: string): Mail
   const hello = order.contactVerified ? `Olá, ${order.customerName}!` : 'Olá!';
   const follow = `Acompanhe o seu pedido em: ${link}`;
   const total = formatCents(order.totalCents);
-  // Store credit paying part of the order (issue 23): what it paid, and what is left to pay.
+  // Store credit paying part of the order: what it paid, and what is left to pay.
   const credit = order.storeCreditCents > 0 ? formatCents(order.storeCreditCents) : null;
   const byCredit = credit ? ` (${credit} pagos com crédito na loja; a pagar: ${formatCents(amountDueCents(order))})` : '';
   switch (kind) {

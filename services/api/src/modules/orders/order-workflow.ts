@@ -1,5 +1,5 @@
 /**
- * The order state machine and its side effects (issue 13), shared by placement, the admin
+ * The order state machine and its side effects, shared by placement, the admin
  * actions, the acquirer's notifications and expiry:
  *
  *   pending -> paid -> shipped -> delivered
@@ -100,7 +100,7 @@ export interface OrderWorkflowDeps {
   mailer: Mailer;
   /** The store's origin, for links in e-mails (`/minha-conta/pedidos/<id>`). */
   storeUrl: string;
-  /** Stock hoarding caps (issue 21; config `orderLimits`). */
+  /** Stock hoarding caps (config `orderLimits`). */
   limits: { maxUnitsPerProduct: number; maxUnpaidUnitsPerProduct: number; boletoHoldBusinessDays: number };
 }
 
@@ -163,7 +163,7 @@ export class OrderWorkflow {
     tx.create(OrderStatusChange, { order, fromStatus: from, toStatus: to, actorUserId: actor.userId, actorLabel: actor.label.slice(0, 255), note: note?.slice(0, 300) ?? null, createdAt: this.clock.now() });
   }
 
-  /** Puts the order's units back in stock: into each line's variant and its product's sum, or the product; a variant or product back from 0 records `StockReplenished` (issue 22). */
+  /** Puts the order's units back in stock: into each line's variant and its product's sum, or the product; a variant or product back from 0 records `StockReplenished`. */
   async returnUnits(tx: EntityManager, effects: Effects, order: Order): Promise<void> {
     for (const item of order.items) {
       if (!item.product) continue;
@@ -185,7 +185,7 @@ export class OrderWorkflow {
     const creditBack = await this.deps.credit.giveBack(tx, order, `Pedido ${order.number} cancelado`, this.clock.now());
     if (creditBack > 0) this.history(tx, order, 'cancelled', 'cancelled', actor, `Crédito da loja devolvido (${formatCents(creditBack)})`);
     await this.returnUnits(tx, effects, order);
-    // The coupon's use is given back too: the order did not happen (issue 23).
+    // The coupon's use is given back too: the order did not happen.
     if (order.couponCode) await this.deps.coupons.release(tx, order.id);
     this.event(tx, effects, order, ORDER_EVENTS.cancelled, { reason });
     if (refund) {

@@ -1,5 +1,5 @@
 /**
- * Orders (storefront.md 3, admin.md 3; issues 5 and 13): `orders` and `order_items` (quantity,
+ * Orders (storefront.md 3, admin.md 3): `orders` and `order_items` (quantity,
  * unit_price, total_price, product_id, product name), `order_status_changes` (every status change
  * with who and when). The acquirer's own records (`payment_notifications`, `sandbox_payments`) are
  * the payments module's (payments/payment.entities.ts).
@@ -23,13 +23,13 @@ export const OrderSchema = defineEntity({
     number: p.string().length(20).unique(),
     user: () => p.manyToOne(User).deleteRule('restrict'),
     status: p.enum(ORDER_STATUSES).index(),
-    /** What is charged: subtotal + shipping - coupon discount - PIX discount (contracts `priceOrder`; issue 23). */
+    /** What is charged: subtotal + shipping - coupon discount - PIX discount (contracts `priceOrder`). */
     totalCents: p.integer().check('total_cents >= 0 and total_cents = subtotal_cents + shipping_cents - coupon_discount_cents - pix_discount_cents'),
     /** The goods: the sum of the lines (BRL cents). */
     subtotalCents: p.integer(),
     /** The freight charged (0 when free), BRL cents. */
     shippingCents: p.integer().default(0).check('shipping_cents >= 0'),
-    /** The delivery option charged (a quote's `serviceId`, carrier and name) and its time in business days; null on orders placed before issue 23. */
+    /** The delivery option charged (a quote's `serviceId`, carrier and name) and its time in business days; null on orders placed before delivery options were stored. */
     shippingServiceId: p.string().length(60).nullable(),
     shippingServiceName: p.string().length(60).nullable(),
     shippingCarrier: p.string().length(60).nullable(),
@@ -43,13 +43,13 @@ export const OrderSchema = defineEntity({
     /** The store's PIX discount given, BRL cents. */
     pixDiscountCents: p.integer().default(0).check('pix_discount_cents >= 0'),
     /**
-     * The part of the total paid with the shopper's store credit, BRL cents (issue 23; a way of
+     * The part of the total paid with the shopper's store credit, BRL cents (a way of
      * paying, not a discount): the acquirer is asked for the rest (`amountDueCents`).
      */
     storeCreditCents: p.integer().default(0).check('store_credit_cents >= 0 and store_credit_cents <= total_cents'),
     paymentMethod: p.enum(PAYMENT_METHODS),
     idempotencyKey: p.uuid(),
-    /** SHA-256 of the request the key was first used with (issue 21): a reuse with another body is 422. */
+    /** SHA-256 of the request the key was first used with: a reuse with another body is 422. */
     requestFingerprint: p.string().length(64).nullable(),
     customerName: p.string().length(100),
     customerEmail: p.string().length(255),
@@ -59,7 +59,7 @@ export const OrderSchema = defineEntity({
      */
     contactVerified: p.boolean().default(false),
     customerPhone: p.string().length(20),
-    /** The buyer's CPF (11 digits), which the NF-e names (issue 23); null on orders placed before it was asked. */
+    /** The buyer's CPF (11 digits), which the NF-e names; null on orders placed before it was asked. */
     customerCpf: p.string().length(11).nullable(),
     zipCode: p.string().length(10),
     street: p.string().length(200),
@@ -97,7 +97,7 @@ export const OrderSchema = defineEntity({
     refundReference: p.string().length(100).nullable(),
     /**
      * What returns gave back as store credit (a return credited, or the part of a refund the order
-     * paid with credit), BRL cents: like `refundedCents`, out of the order's revenue (issue 23).
+     * paid with credit), BRL cents: like `refundedCents`, out of the order's revenue.
      */
     returnedCreditCents: p.integer().default(0).check('returned_credit_cents >= 0'),
     /** Something the staff must act on (PAYMENT_ALERTS), e.g. a payment confirmed after expiry. */
@@ -117,7 +117,7 @@ export const OrderSchema = defineEntity({
 export class Order extends OrderSchema.class {}
 OrderSchema.setClass(Order);
 
-/** What the acquirer charges for `order`: its total less the store credit it spent, BRL cents (issue 23). */
+/** What the acquirer charges for `order`: its total less the store credit it spent, BRL cents. */
 export function amountDueCents(order: Pick<Order, 'totalCents' | 'storeCreditCents'>): number {
   return order.totalCents - order.storeCreditCents;
 }
@@ -130,7 +130,7 @@ export const OrderItemSchema = defineEntity({
     order: () => p.manyToOne(Order).deleteRule('cascade'),
     product: () => p.manyToOne(Product).nullable().deleteRule('set null'),
     productName: p.string().length(200),
-    /** The variant bought (issue 22; null without options or once the variant is deleted), with its SKU and label ('Aro 16') at order time. */
+    /** The variant bought (null without options or once the variant is deleted), with its SKU and label ('Aro 16') at order time. */
     variant: () => p.manyToOne(ProductVariant).nullable().deleteRule('set null').index(),
     sku: p.string().length(60).nullable(),
     variantLabel: p.string().length(200).nullable(),

@@ -1,5 +1,5 @@
 /**
- * What the store does with a payment as the acquirer reports it (issue 13), whether the report
+ * What the store does with a payment as the acquirer reports it, whether the report
  * comes from a webhook, from the answer to a charge, or from asking the acquirer before an
  * order expires. The order only moves forward:
  *
@@ -173,7 +173,7 @@ export class PaymentReconciliation {
         workflow.event(tx, effects, order, ORDER_EVENTS.refunded, { refundedCents: payment.amountCents });
         return 'refunded';
       }
-      // A refund the store made itself (returns, issue 23) is no alert.
+      // A refund the store made itself (returns) is no alert.
       const refundedByStore = (order.refundedCents ?? 0) >= payment.amountCents;
       if ((order.status === 'shipped' || order.status === 'delivered') && order.paymentAlert !== 'refunded_by_provider' && !refundedByStore) {
         order.paymentAlert = 'refunded_by_provider';
@@ -207,7 +207,7 @@ export class PaymentReconciliation {
     let payment: ProviderPayment | null;
     try {
       payment = order.paymentReference ? await provider.getPayment(order.paymentReference) : await provider.findPaymentByOrder(order.id);
-      // A boleto stays payable until its own due date (issue 21): only its units are released; a
+      // A boleto stays payable until its own due date: only its units are released; a
       // later payment becomes the paid-after-expiry alert. Other open payments are cancelled first.
       if (payment && order.paymentMethod !== 'boleto' && OPEN_PAYMENT_STATUSES.has(String(payment.status))) payment = await provider.cancelPayment(payment.id);
     } catch {

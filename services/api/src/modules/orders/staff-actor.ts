@@ -1,6 +1,6 @@
 /**
  * The signed-in staff member as an order's history names them (their e-mail), with the request's
- * origin for the audit log; used by every admin order action (issues 13, 23).
+ * origin for the audit log; used by every admin order action.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';

@@ -1,20 +1,20 @@
 /**
- * Automatic canary rollback (issue 14: "the service compares the error rate of the two versions
- * from the captured system errors and rolls the canary back by itself past a threshold, recording
- * why"). A periodic job (`canary-guard`, jobs.ts, every {@link CANARY_CHECK_INTERVAL_MS}) checks
- * each running canary over its lifetime:
+ * Automatic canary rollback: the service compares the error rate of the two versions from the
+ * captured system errors and rolls the canary back by itself past a threshold, recording why.
+ * A periodic job (`canary-guard`, jobs.ts, every {@link CANARY_CHECK_INTERVAL_MS}) checks each
+ * running canary over its lifetime:
  *
  * - clients of a version: distinct `prata_client` ids served that version of the remote since the
  *   canary started (`remote_canary_clients`, recorded when `GET /api/remotes?client=` is answered,
  *   at most CANARY_CLIENTS_PER_ADDRESS per address);
  * - erroring clients of a version: those of its clients that reported an error of that version
- *   with the canary report token the registry gave them (`errored_at`, set once per client: issue
- *   32, security review 2026-11-29 #3; counting reports let one token roll a canary back);
+ *   with the canary report token the registry gave them (`errored_at`, set once per client: a
+ *   client counts once however many errors it reports, so one token cannot roll a canary back);
  * - rate = erroring clients / max(clients, 1);
  * - the canary is rolled back when at least {@link CANARY_MIN_ERRORED_CLIENTS} of its clients
  *   erred AND its rate is more than {@link CANARY_ERROR_RATIO} times the stable version's rate.
  *
- * Real-user speed (issue 24): the canary is also rolled back when its p75 LCP or p75 INP since it
+ * Real-user speed: the canary is also rolled back when its p75 LCP or p75 INP since it
  * started is more than {@link CANARY_VITALS_RATIO} times the stable version's, each version having
  * Web Vitals from at least `minVitalsSessions` clients (`CANARY_MIN_VITALS_SESSIONS`);
  * only samples carrying the registry's canary token count, one value per client (its median). The figures

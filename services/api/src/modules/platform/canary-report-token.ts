@@ -1,8 +1,9 @@
 /**
- * Canary report tokens (issue 21 / review item 1): the canary guard counts only error reports the
- * server can tie to a registry answer it gave. When `GET /api/remotes?client=<id>` serves a remote
- * that has a canary running, each such entry carries `reportToken`: an HMAC-SHA256 (key derived
- * from JWT_SECRET) over remote, version, client id and expiry, valid {@link REPORT_TOKEN_TTL_MS}.
+ * Canary report tokens: the canary guard counts only error reports the server can tie to a
+ * registry answer it gave, so made-up reports cannot roll a canary back. When
+ * `GET /api/remotes?client=<id>` serves a remote that has a canary running, each such entry
+ * carries `reportToken`: an HMAC-SHA256 (key derived from JWT_SECRET) over remote, version,
+ * client id and expiry, valid {@link REPORT_TOKEN_TTL_MS}.
  * The browser sends it back with `POST /api/errors`; a report whose token verifies for its remote
  * and version is stored as `verified`, and only verified reports count (canary-guard.ts).
  * Format: `<expiry ms>.<base64url client id>.<base64url HMAC>`.

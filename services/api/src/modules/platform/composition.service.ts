@@ -1,5 +1,5 @@
 /**
- * The composition map (issue 24 "a live map of the composed store"): for the shell and for each
+ * The composition map, a live map of the composed store: for the shell and for each
  * remote's active and canary builds, what its `build-info.json` says (version, contract major,
  * `shared`: the version of each federation singleton the shell provides, the range each remote
  * requires, and its initial weight), and why a remote build does not fit the shell

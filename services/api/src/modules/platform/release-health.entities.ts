@@ -1,5 +1,5 @@
 /**
- * Real-user measurements per remote version (issue 24; migration Migration20261127110000_release_health):
+ * Real-user measurements per remote version (migration Migration20261127110000_release_health):
  * - `web_vital_samples`: one metric of one page load for one app version on the page;
  * - `release_sessions`: a browser tab's session on an app version, and whether it crashed.
  * Written and aggregated with SQL by release-health.service.ts; the entities keep the schema known.

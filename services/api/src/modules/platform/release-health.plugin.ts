@@ -1,5 +1,5 @@
 /**
- * Release health plugin (issue 24): decorates `app.releaseHealth` (release-health.service.ts, with
+ * Release health plugin: decorates `app.releaseHealth` (release-health.service.ts, with
  * the `WEB_VITALS_SAMPLE_RATE` setting) for the Web Vitals routes, the canary guard and the error
  * reports that mark sessions crashed.
  */

@@ -1,5 +1,5 @@
 /**
- * Release health routes (issue 24; contracts/web-vitals.ts):
+ * Release health routes (contracts/web-vitals.ts):
  * - `POST /api/vitals` (public): a page load's Web Vitals, sent as a beacon (`text/plain` JSON, so
  *   no preflight), at most 4 KiB and VITALS_PER_MINUTE per client IP; 204 whether kept or sampled out.
  * - `GET /api/developer/release-health?remote=`: the active, canary and previous versions' sessions,

@@ -1,5 +1,5 @@
 /**
- * Release health from real users (issue 24, after Sentry's release health):
+ * Release health from real users (after Sentry's release health):
  *
  * - `record(beacon)`: a page load's Web Vitals (contracts/web-vitals.ts), kept for a sampled share
  *   of sessions (`sampleRate`, decided by a hash of the session so a session is kept whole), one

@@ -1,20 +1,20 @@
 /**
- * Checks a published remote build before it becomes active (issue 14 "A release whose manifest is
- * unreachable or whose entry does not match its integrity hash is not activated").
+ * Checks a published remote build before it becomes active: a release whose manifest is
+ * unreachable or whose entry does not match its integrity hash is not activated.
  *
  * `verifyRelease` fetches the release's `mf-manifest.json`, resolves its entry file
  * (`metaData.publicPath` + `remoteEntry.path` + `remoteEntry.name`; `publicPath: 'auto'` means
  * relative to the manifest), fetches it and compares its SRI hash (`sha384-<base64>`) with the
  * one recorded at publish. It also checks that the manifest names the remote and, when it
- * announces a build version, that it is the release's version. Issue 20: when a release records
+ * announces a build version, that it is the release's version. When a release records
  * the hash of its Node build (`serverIntegrity`), the manifest must announce that build
  * (`metaData.ssrRemoteEntry`, on an allowed origin too) and the container's bytes must match the hash;
  * a manifest that announces a Node build needs that hash (the release tool records it).
  *
- * Issue 21 (review item 7, SSRF): both URLs must be on an allowed origin (`RELEASE_ORIGINS`,
- * default the remotes' origins), redirects are not followed (a 3xx is a failure), and every
- * failure answers one generic text, so the endpoint cannot be used to probe internal hosts; the
- * detail goes to the service log only.
+ * Against server-side request forgery (SSRF), both URLs must be on an allowed origin
+ * (`RELEASE_ORIGINS`, default the remotes' origins), redirects are not followed (a 3xx is a
+ * failure), and every failure answers one generic text, so the endpoint cannot be used to probe
+ * internal hosts; the detail goes to the service log only.
  */
 import { createHash } from 'node:crypto';
 import { ConflictError } from '../../errors.ts';
@@ -31,7 +31,7 @@ export interface FederationManifest {
     name?: string;
     publicPath?: string;
     remoteEntry?: { name?: string; path?: string };
-    /** The Node build (issue 20, shared-ui/build/server-rendering.ts): `{ name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' }`. */
+    /** The Node build (shared-ui/build/server-rendering.ts): `{ name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' }`. */
     ssrRemoteEntry?: { name?: string; path?: string; type?: string };
     buildInfo?: { buildVersion?: string };
   };
@@ -62,7 +62,7 @@ export interface ReleaseToVerify {
   version: string;
   manifestUrl: string;
   integrity: string;
-  /** SRI of the Node container (issue 20); absent or null: not checked. */
+  /** SRI of the Node container; absent or null: not checked. */
   serverIntegrity?: string | null | undefined;
 }
 
@@ -164,7 +164,7 @@ export function serverEntryUrlOf(manifest: FederationManifest, manifestUrl: stri
  */
 async function serverEntryReason(release: ReleaseToVerify, manifest: FederationManifest, allowedOrigins: readonly string[], fetchImpl: typeof fetch): Promise<string | null> {
   const url = serverEntryUrlOf(manifest, release.manifestUrl);
-  // Issue 32 (review #4): the shell's host runs a released Node build only against its recorded hash.
+  // The shell's host runs a released Node build only against its recorded hash.
   if (!release.serverIntegrity) return url ? 'manifest announces a server build (metaData.ssrRemoteEntry) but the release records no serverIntegrity' : null;
   if (!url) return 'manifest announces no server build (metaData.ssrRemoteEntry) although its hash was recorded';
   if (!onAllowedOrigin(url, allowedOrigins)) return 'server entry origin not allowed';

@@ -1,5 +1,5 @@
 /**
- * Remote registry (issue 2): where each federated remote's `mf-manifest.json` lives, which
+ * Remote registry: where each federated remote's `mf-manifest.json` lives, which
  * build it is and which routes it owns. The shell fetches it at runtime, so pointing a running
  * store at another build of a remote is a registry change, not a shell rebuild.
  *

@@ -1,6 +1,6 @@
 /**
- * Remote releases (issue 14): `remote_releases` (one row per published build of a remote: version,
- * manifest URL, SRI integrity of its entry and (issue 20) of its Node container, its initial weight
+ * Remote releases: `remote_releases` (one row per published build of a remote: version,
+ * manifest URL, SRI integrity of its entry and of its Node container, its initial weight
  * in bytes gzip, published_at, published_by, notes; unique per remote and version) and
  * `remote_activations` (history: every time a version became active, by whom and how). The active
  * version of a remote is the one of its newest activation (highest `id`); an activation without a
@@ -21,7 +21,7 @@ export const RemoteReleaseSchema = defineEntity({
     manifestUrl: p.text(),
     /** `sha384-<base64>` of the remote's entry file (remoteEntry.js). */
     integrity: p.string().length(100),
-    /** `sha384-<base64>` of its Node container (`server/remoteEntry.js`, issue 20); null: no server build recorded. */
+    /** `sha384-<base64>` of its Node container (`server/remoteEntry.js`); null: no server build recorded. */
     serverIntegrity: p.string().length(100).nullable(),
     /** Initial JS of the build, bytes gzip (build-info.json `weight.jsGzip`); null: not recorded. */
     weightJsGzip: p.integer().nullable(),
@@ -57,7 +57,7 @@ export class RemoteActivation extends RemoteActivationSchema.class {}
 RemoteActivationSchema.setClass(RemoteActivation);
 
 /**
- * `remote_canaries` (issue 14 "canary"): at most one per remote: `percent` % of clients (by a
+ * `remote_canaries`: at most one per remote: `percent` % of clients (by a
  * stable hash of their `prata_client` id) get `version` instead of the active one, until the
  * canary is promoted (activated), ended, or the remote is rolled back.
  */
@@ -77,8 +77,8 @@ export class RemoteCanary extends RemoteCanarySchema.class {}
 RemoteCanarySchema.setClass(RemoteCanary);
 
 /**
- * `remote_canary_clients` (issue 14 automatic canary rollback): the denominator of the canary's
- * error rate. One row per client id (`prata_client`) and version served while a canary of the
+ * `remote_canary_clients` (automatic canary rollback, canary-guard.ts): the denominator of the
+ * canary's error rate. One row per client id (`prata_client`) and version served while a canary of the
  * remote runs, written (insert, ignored when present) when `GET /api/remotes?client=` is
  * answered; cleared when a canary of the remote starts or ends.
  */
@@ -90,7 +90,7 @@ export const RemoteCanaryClientSchema = defineEntity({
     /** The version this client was served (the canary's or the stable one). */
     version: p.string().length(64).primary(),
     clientId: p.string().length(64).primary(),
-    /** The address the client asked from (at most CANARY_CLIENTS_PER_ADDRESS counted per address, issue 21). */
+    /** The address the client asked from (at most CANARY_CLIENTS_PER_ADDRESS counted per address). */
     address: p.string().length(64).nullable(),
     firstSeenAt: p.datetime().onCreate(() => new Date()),
     /** When this client first reported an error of this version with a verified canary token; null: none. */

@@ -1,9 +1,9 @@
 /**
- * Remote releases (issue 14): the registry in the database.
+ * Remote releases: the registry in the database.
  *
  * - `registry(em)`: what `GET /api/remotes` serves: the bootstrap registry (file/env,
  *   remote-registry.ts) with each remote that has an active release pointed at that release's
- *   manifest and version (and, issue 20, the SRI hash of its Node build, `serverIntegrity`, which
+ *   manifest and version (and the SRI hash of its Node build, `serverIntegrity`, which
  *   the shell's host checks before running it). Read from the database on every call (never stale).
  * - `list(em, remote)`: versions newest first (the active one marked), the activation history and
  *   the entry served now.
@@ -78,16 +78,16 @@ type Action = RemoteActivation['action'];
 export interface ServedRelease {
   version: string;
   manifestUrl: string;
-  /** SRI of its Node container (issue 20), null when none was recorded. */
+  /** SRI of its Node container, null when none was recorded. */
   serverIntegrity?: string | null | undefined;
 }
 
-/** Whether two recorded hashes disagree (an absent one agrees with anything: recorded before issue 20). */
+/** Whether two recorded hashes disagree (an absent one agrees with anything: older releases recorded none). */
 function differs(recorded: string | null | undefined, given: string | undefined): boolean {
   return Boolean(recorded && given && recorded !== given);
 }
 
-/** The columns of issue 20 from a publish input: the Node build's hash and the weight, when given. */
+/** The Node build's hash and the weight from a publish input, when given. */
 function releaseExtras(release: { serverIntegrity?: string | undefined; weight?: { jsGzip: number; cssGzip: number } | undefined }) {
   return {
     ...(release.serverIntegrity ? { serverIntegrity: release.serverIntegrity } : {}),
@@ -101,7 +101,10 @@ const AUDIT_ACTIONS: Record<Action, AuditAction> = {
   rollback: 'remote_release_rolled_back',
 };
 
-/** Client ids counted per address and remote while a canary runs (issue 21 / review item 1). */
+/**
+ * Client ids counted per address and remote while a canary runs, so one host cannot dilute its
+ * error rate with made-up ids.
+ */
 export const CANARY_CLIENTS_PER_ADDRESS = 5;
 
 /**
@@ -141,7 +144,7 @@ export class RemoteReleaseService {
     bootstrap: RemoteRegistryService,
     events: Pick<EventBus, 'record' | 'publish'>,
     verify: (release: ReleaseToVerify) => Promise<void>,
-    /** Issues the canary report token of an entry served to a client (issue 21; none without it). */
+    /** Issues the canary report token of an entry served to a client (none without it). */
     reportTokens: { issue(remote: string, version: string, clientId: string): string } | null = null,
   ) {
     this.reportTokens = reportTokens;
@@ -245,10 +248,10 @@ export class RemoteReleaseService {
     if (existing && (existing.manifestUrl !== release.manifestUrl || existing.integrity !== release.integrity || differs(existing.serverIntegrity, release.serverIntegrity))) {
       throw new ConflictError(`A versão ${release.version} de ${remote} já foi publicada com outro conteúdo.`, 'release_exists');
     }
-    // Verified whether or not it is activated now (issue 21): staff preview loads it too.
+    // Verified whether or not it is activated now: staff preview loads it too.
     await this.verify({ remote, ...release });
     const records = await em.transactional(async (tx) => {
-      // A version recorded before its Node build's hash or its weight were (issue 20) gets them now.
+      // A version recorded without its Node build's hash or its weight gets them now.
       if (existing && ((!existing.serverIntegrity && release.serverIntegrity) || (existing.weightJsGzip == null && release.weight))) {
         await tx.nativeUpdate(RemoteRelease, { id: existing.id }, releaseExtras(release));
       }
@@ -344,8 +347,8 @@ export class RemoteReleaseService {
 
   /**
    * Records which version of each canaried remote `clientId` was served (kept once per client and
-   * version). At most CANARY_CLIENTS_PER_ADDRESS client ids are counted per address and remote
-   * (issue 21), so one host cannot dilute a canary's error rate with made-up ids.
+   * version). At most CANARY_CLIENTS_PER_ADDRESS client ids are counted per address and remote,
+   * so one host cannot dilute a canary's error rate with made-up ids.
    * @returns the entries of `entries` for which `clientId` is counted (recorded now or before).
    */
   private async recordCanaryClients(em: EntityManager, clientId: string, entries: RemoteEntry[], address: string | null): Promise<RemoteEntry[]> {

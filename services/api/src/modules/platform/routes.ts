@@ -6,18 +6,18 @@
  * per id; `&preview=<remote>@<version>` shows a signed-in admin or developer that published
  * version (ignored for anyone else); never cached).
  *
- * Remote releases (issue 14), developer only, audited:
+ * Remote releases, developer only, audited:
  * - `GET /api/developer/remotes/:remote/releases`: versions (active marked), history, current entry;
  * - `POST /api/developer/remotes/:remote/releases` `{ version, manifestUrl, integrity, serverIntegrity?, weight?, notes?, activate? }` (201);
  * - `POST /api/developer/remotes/:remote/activate` `{ version }`;
  * - `POST /api/developer/remotes/:remote/rollback` `{ version? }` (ends a running canary first);
  * - `POST /api/developer/remotes/:remote/canary` `{ version, percent }`, `DELETE .../canary`.
  * Activation checks the release first (409 with the pt-BR reason when it fails).
- * - `GET /api/developer/composition` (issue 24): the composed store, the shell and each remote's
+ * - `GET /api/developer/composition`: the composed store, the shell and each remote's
  *   active and canary builds with their build-info.json (shared singletons, weight) and their
  *   mismatches with the shell (composition.service.ts; an unreadable build-info.json is null).
  *
- * Release health (issue 24): `POST /api/vitals` and the developer's release-health and Web Vitals
+ * Release health: `POST /api/vitals` and the developer's release-health and Web Vitals
  * views (release-health.routes.ts).
  */
 import fp from 'fastify-plugin';

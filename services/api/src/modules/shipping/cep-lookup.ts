@@ -1,5 +1,5 @@
 /**
- * CEP lookup (issue 23 "the address is filled from the CEP"): a strategy interface and its
+ * CEP lookup (the address is filled from the CEP): a strategy interface and its
  * production implementation on ViaCEP's documented API (https://viacep.com.br, `GET /ws/{cep}/json/`
  * answers `{ cep, logradouro, complemento, bairro, localidade, uf, ... }`, or `{ erro: true }`
  * (older deployments: `"erro": "true"`) for a well-formed CEP that does not exist).

@@ -1,4 +1,4 @@
-/** The UF of a CEP from Correios' ranges (issue 23), checked on a CEP of each of the 27 capitals. */
+/** The UF of a CEP from Correios' ranges, checked on a CEP of each of the 27 capitals. */
 import { describe, expect, it } from 'vitest';
 import { BRAZILIAN_STATES } from '@prata/contracts';
 import { stateOfCep } from './cep-ranges.ts';

@@ -1,5 +1,5 @@
 /**
- * `freight_rates` (issue 23): the store's freight table by region, used when the carrier aggregator
+ * `freight_rates`: the store's freight table by region, used when the carrier aggregator
  * does not answer in time. One row per region and service (`PAC`, `SEDEX`): the price of a package
  * up to 1 kg in BRL cents, each further kilogram (or part) in cents, and the carrier's delivery time
  * in business days. The migration seeds a table the owner can change.

@@ -1,5 +1,5 @@
 /**
- * The store's freight table (issue 23), read and replaced by admins from the panel's Frete tab:
+ * The store's freight table, read and replaced by admins from the panel's Frete tab:
  * one row per region and service, validated by the shared `freightTableSchema`, replaced in one
  * transaction and audited with the old and new rows.
  */

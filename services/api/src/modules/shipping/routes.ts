@@ -1,5 +1,5 @@
 /**
- * Shipping routes (issue 23 "Sell to all of Brazil"):
+ * Shipping routes (selling to all of Brazil):
  * - `GET /api/cep/:cep` (public, 60 per minute and client): the address of a CEP from the configured
  *   CEP lookup (cep-lookup.ts; `CEP_LOOKUP_URL`). 200 with the address, 400 for a malformed
  *   CEP, 404 when it does not exist, 503 when the lookup does not answer within

@@ -1,5 +1,5 @@
 /**
- * The sandbox label seller (issue 23 "Labels and tracking", `CARRIER=sandbox`): sells simulated
+ * The sandbox label seller (`CARRIER=sandbox`): sells simulated
  * labels so the owner's flow (buy, print, tracking, delivery) can be seen without an aggregator.
  * No money moves; the tracking code is a made-up Correios-style code (`SB123456789BR`); the label
  * prints from the store's own page `GET /api/shipping/sandbox-labels/:id`; the tracking advances

@@ -1,5 +1,5 @@
 /**
- * Freight quotes by CEP (issue 23): the package is built from the cart on the server (each
+ * Freight quotes by CEP: the package is built from the cart on the server (each
  * product's weight, or the default item weight, plus the packaging; one box of the configured size),
  * priced by the carrier aggregator (carrier-gateway.ts) within its timeout, or else by the store's
  * freight table for the destination's region (freight-rate.entity.ts), which the answer says
@@ -72,7 +72,7 @@ export class ShippingQuoteService {
     const products = await em.find(Product, { id: { $in: ids }, status: { $in: statuses } }, { fields: ['id', 'priceCents', 'weightGrams'] });
     if (products.length !== ids.length) throw new NotFoundError('Produto não encontrado');
     const byId = new Map(products.map((product) => [product.id, product]));
-    // A variant's own price, when it has one, is what the goods cost (issue 22).
+    // A variant's own price, when it has one, is what the goods cost.
     const variantIds = items.flatMap((item) => (item.variantId ? [item.variantId] : []));
     const variants = variantIds.length > 0 ? await em.find(ProductVariant, { id: { $in: variantIds } }, { fields: ['id', 'priceCents'] }) : [];
     const variantPrice = new Map(variants.map((variant) => [variant.id, variant.priceCents ?? null]));
@@ -109,8 +109,8 @@ export class ShippingQuoteService {
 }
 
 /**
- * The option an order is charged (issue 23 "The server prices freight again when the order is
- * placed"): the quote's option named by `choice.serviceId` when its price is the one the shopper
+ * The option an order is charged (the server prices freight again when the order is placed):
+ * the quote's option named by `choice.serviceId` when its price is the one the shopper
  * was shown, or the cheapest option when no choice was sent.
  * @throws ConflictError 409 'shipping_changed' when the service is no longer offered or its price
  *   is not `choice.priceCents` (a forged or stale figure); 'shipping_unavailable' when no option exists.
