@@ -3,7 +3,7 @@
  * LISTEN/NOTIFY: an event is published only after its transaction commits, and the relay feeds
  * the realtime channels (Vendure's EventBus habit, MikroORM's transactional-outbox doc).
  *
- * Writers (unchanged API):
+ * Writers:
  * - inside a transaction `bus.record(tx, { type, aggregateId, payload })` writes the outbox row;
  * - after commit `await bus.publish(em, records)` relays it at once (a rolled-back transaction
  *   wrote nothing, so nothing is published).
