@@ -23,7 +23,7 @@ function featureZones(app) {
 }
 
 /**
- * The service's floors (issue 25), from the ground up: infrastructure (config, errors, lib,
+ * The service's floors, from the ground up: infrastructure (config, errors, lib,
  * database, storage, events, jobs, mail, plugins) never imports a domain module or the
  * composition; a domain module (modules/<name>) reaches another only through its public
  * `index.ts` (or an event) and never imports the composition (app.ts, server.ts, bootstrap,
@@ -49,7 +49,7 @@ function serviceZones() {
 
 /**
  * The service's public files, from its package.json `exports` (`./releases`, `./config`, ...),
- * relative to its `src/`: the only files of the service a tool may import (issue 25).
+ * relative to its `src/`: the only files of the service a tool may import.
  */
 function serviceExports() {
   const { exports } = JSON.parse(readFileSync(path.join(root, 'services/api/package.json'), 'utf8'));
@@ -82,7 +82,7 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     // `import-x/extensions` and `import-x/parsers` (the plugin's TypeScript preset): without them
     // import-x parses only .js files when it follows an import, so `no-cycle` saw no .ts module
-    // and missed every cycle (issue 25). Tsconfig paths are absolute, as lint runs from each package.
+    // and missed every cycle. Tsconfig paths are absolute, as lint runs from each package.
     settings: {
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver': {
@@ -112,9 +112,9 @@ export default tseslint.config(
     ignores: MAX_LINES_EXEMPT,
     rules: { 'max-lines': ['error', { max: MAX_SOURCE_LINES, skipBlankLines: false, skipComments: false }] },
   },
-  // One router on the page (issue 20): apps and shared-ui take it from the shared facade, whose
-  // re-exports the shell tree-shakes; only the facade and the shell's two entry points (browser
-  // and server routers) import react-router, and tests.
+  // One router on the page, so shell and remotes share one router context: apps and shared-ui
+  // take it from the shared facade, whose re-exports the shell tree-shakes; only the facade and
+  // the shell's two entry points (browser and server routers) import react-router, and tests.
   {
     files: ['shell/src/**/*.{ts,tsx}', 'shared-ui/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}'],
     ignores: ['shared-ui/src/router.ts', 'shell/src/start-shell.tsx', 'shell/src/server/render-page.tsx', '**/*.test.{ts,tsx}', '**/testing/**'],

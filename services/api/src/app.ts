@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
     forceCloseConnections: 'idle',
     return503OnClosing: false,
     // One access log line per request (below), not Fastify's two (received, completed): the
-    // logging cost per request is halved on hot public routes (issue 15).
+    // logging cost per request is halved on hot public routes.
     logController: new LogController({ disableRequestLogging: true }),
     // Router errors (malformed URL, over-long parameter) are answered before any route runs: in pt-BR too.
     frameworkErrors: (error: { statusCode?: number }, _request: unknown, reply: FastifyReply) =>

@@ -22,13 +22,14 @@
  * - `SMTP_URL` (e.g. smtps://user:pass@smtp.example.com): deliver e-mail through SMTP; without it
  *   e-mail is written to the outbox table and the log only (the local mail mode). `MAIL_FROM` is the
  *   sender. With `NODE_ENV=production` the service refuses to start without `SMTP_URL` unless
- *   `MAIL_DISABLED=true` (then nothing is sent, stored or logged: issue 21 / review item 6).
+ *   `MAIL_DISABLED=true` (then nothing is sent, stored or logged), so production never runs
+ *   in the local mail mode by accident.
  * - `STORE_NAME` (default Prata 925): TOTP issuer and e-mail signature.
  * - `AUTH_RATE_LIMIT_PER_MINUTE` (default 30): per-IP limit of each sign-in/sign-up/recovery route;
  *   `TOTP_RATE_LIMIT_PER_MINUTE` (default 10): per-IP limit of the sign-in TOTP step.
  * - `BACK_IN_STOCK_CONFIRMATIONS_PER_DAY` (default 5): at most this many back-in-stock confirmation
- *   e-mails to one address in 24 hours, across products (security review 2026-11-29 #5: anonymous
- *   subscribes must not make the store an open mailer); past it a subscribe answers as usual and
+ *   e-mails to one address in 24 hours, across products (anonymous subscribes must not make the store an
+ *   open mailer); past it a subscribe answers as usual and
  *   sends nothing.
  * - `TRUST_PROXY` (default off): set only when the API is reached through reverse proxies; the
  *   number of proxies in front of it (e.g. `1`) or their addresses/CIDRs (comma-separated, e.g.
@@ -42,35 +43,36 @@
  *   and unpaid orders expire (jobs on the pg-boss queue, once across service processes).
  * - `RESERVATION_MAX_PER_ACCOUNT` (default 5): favourites' holds one account keeps at once;
  *   `RESERVATION_COOLDOWN_MS` (default 24 h): how long after a hold began the same account may not
- *   hold the same product again (security review 2026-11-29 #6: stock hoarding through favourites).
+ *   hold the same product again (no hoarding stock through favourites).
  * - `JOBS_POLL_INTERVAL_MS` (default 2000; 0 = only when `app.jobs.tick()` is called, as tests do):
  *   how often each process enqueues due periodic jobs and works the queue.
  * - `OUTBOX_CATCHUP_INTERVAL_MS` (default 30000): how often the outbox relay catch-up job runs.
  * - `MAIL_RETRY_INTERVAL_MS` (default 60000, whole seconds), `MAIL_MAX_ATTEMPTS` (default 5): failed
  *   e-mails are retried on the job queue after the interval, doubled each time, and become a system
- *   error at the last attempt (mail/mail-retries.ts; issue 21).
+ *   error at the last attempt (mail/mail-retries.ts).
  * - `OUTBOX_HANDLER_MAX_ATTEMPTS` (default 5), `OUTBOX_RETRY_DELAY_SECONDS` (default 30): a failed
  *   domain-event handler is retried on the job queue after the delay, doubled each time, and
- *   dead-lettered after the last attempt (events/handler-retries.ts; issue 21).
+ *   dead-lettered after the last attempt (events/handler-retries.ts).
  * - `REALTIME_HEARTBEAT_MS` (default 25000), `REALTIME_MAX_BUFFER_BYTES` (default 1 MiB: a slower
  *   websocket client is dropped), `REALTIME_REPLAY_LIMIT` (default 200 events: further behind,
  *   a reconnecting client is told to resync), `REALTIME_MAX_SOCKETS_PER_IP` (20),
- *   `REALTIME_MAX_SOCKETS_PER_ACCOUNT` (10), `REALTIME_MESSAGES_PER_MINUTE` (60) (issue 21).
+ *   `REALTIME_MAX_SOCKETS_PER_ACCOUNT` (10), `REALTIME_MESSAGES_PER_MINUTE` (60): per-process caps
+ *   so one address or account cannot exhaust the websocket server.
  * - `ERROR_REPORTS_PER_MINUTE` (default 30, per client IP); reports with the same fingerprint are
- *   counted into one issue (issue 24); `ERROR_RETENTION_DAYS` (default 30): issues last seen
- *   longer ago are deleted daily (issue 21).
+ *   counted into one issue; `ERROR_RETENTION_DAYS` (default 30): issues last seen
+ *   longer ago are deleted daily.
  * - `SOURCE_MAP_DIRS` (default none; `npm start` sets it): build directories whose hidden source
- *   maps are imported at start, comma-separated (issue 24; releases upload theirs).
+ *   maps are imported at start, comma-separated (releases upload theirs).
  * - `WEB_VITALS_SAMPLE_RATE` (default 1: every session): the share of browser sessions whose Web
- *   Vitals and crashes are kept for release health (issue 24); `VITALS_PER_MINUTE` (default 60):
+ *   Vitals and crashes are kept for release health; `VITALS_PER_MINUTE` (default 60):
  *   Web Vitals beacons per minute and client IP; `CANARY_MIN_VITALS_SESSIONS` (default 20): sessions
  *   with Web Vitals each version needs before the canary guard compares their speed.
  * - `TRACE_SLOW_MS` (default 1000): requests and jobs at least this long keep their trace in
- *   memory for the developer area, like failed ones (issue 24); `OTEL_EXPORTER_OTLP_ENDPOINT`
+ *   memory for the developer area, like failed ones; `OTEL_EXPORTER_OTLP_ENDPOINT`
  *   (default none): an OTLP/HTTP traces endpoint (e.g. `http://collector:4318/v1/traces`) that
  *   also receives every span, in batches.
- * - `LOW_STOCK_THRESHOLD` (default 3): the low-stock threshold a fresh store starts with (issue 22:
- *   afterwards it is stored in `store_settings` and set in the panel).
+ * - `LOW_STOCK_THRESHOLD` (default 3): the low-stock threshold a fresh store starts with
+ *   (afterwards it is stored in `store_settings` and set in the panel).
  * - `ERROR_ALERT_THRESHOLD` (default 10): unresolved errors in the last hour that raise an alert.
  * - `API_VERSION` (default the package version): the version the service records with its 5xx.
  * - `API_DOCS` (default true): serve the API reference (OpenAPI JSON and a reader) under `/api/docs`;
@@ -85,10 +87,10 @@
  *   checkout loads it and mounts its secure card fields; tests point it at a local double),
  *   `PAYMENT_TIMEOUT_MS` (default 10000), `ORDER_RATE_LIMIT_PER_MINUTE` (default 10, per account).
  * - `CEP_LOOKUP_URL` (default https://viacep.com.br): the ViaCEP-compatible origin that fills an
- *   address from its CEP (issue 23, modules/shipping/cep-lookup.ts); `off` turns lookups off (the
+ *   address from its CEP (modules/shipping/cep-lookup.ts); `off` turns lookups off (the
  *   forms are then filled by hand). `CEP_LOOKUP_TIMEOUT_MS` (default 2000): past it the lookup
  *   counts as down.
- * - Freight (issue 23, modules/shipping): `CARRIER` (`table`, the default: quotes from the store's
+ * - Freight (modules/shipping): `CARRIER` (`table`, the default: quotes from the store's
  *   freight table by region; `melhorenvio`: Melhor Envio's API, the table when it does not answer),
  *   `MELHOR_ENVIO_TOKEN` (required with `melhorenvio`), `MELHOR_ENVIO_URL` (default
  *   https://melhorenvio.com.br), `MELHOR_ENVIO_USER_AGENT` (default `Prata 925 (MAIL_FROM's address)`),
@@ -107,7 +109,7 @@
  *   money, a printable test page, tracking that advances to posted after 2 minutes and delivered
  *   after 5) so the flow can be seen without an aggregator, and is refused with
  *   `NODE_ENV=production`; `table` sells none: the owner enters carrier and tracking code by hand.
- * - Invoices (issue 23, modules/invoices): `INVOICE_PROVIDER` (`sandbox`, the default outside
+ * - Invoices (modules/invoices): `INVOICE_PROVIDER` (`sandbox`, the default outside
  *   production: authorises at once, no fiscal value; refused with `NODE_ENV=production`, where the
  *   default is `off`; `focusnfe`: Focus NFe's API v2; `off`: no invoices), `FOCUS_NFE_URL` (default
  *   https://api.focusnfe.com.br; https://homologacao.focusnfe.com.br for Focus NFe's test
@@ -116,18 +118,18 @@
  *   `INVOICE_NCM` (default 7113.11.00, silver jewellery), `INVOICE_TIMEOUT_MS` (default 10000),
  *   `INVOICE_MAX_ATTEMPTS` (default 10) and `INVOICE_RETRY_DELAY_SECONDS` (default 60, doubled at
  *   each retry) for the job queue's retries while the provider is down or SEFAZ still authorising.
- * - Stock hoarding caps (issue 21): `ORDER_MAX_UNITS_PER_PRODUCT` (default 5 units of one product
+ * - Stock hoarding caps (no account ties up stock with unpaid orders): `ORDER_MAX_UNITS_PER_PRODUCT` (default 5 units of one product
  *   per order), `ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT` (default 10 units of one product across an
  *   account's unpaid orders), `BOLETO_HOLD_BUSINESS_DAYS` (default 1: an unpaid boleto order
  *   releases its units at the end of that business day after issue; the boleto stays payable and
  *   a later payment becomes the staff's paid-after-expiry alert).
  * - `DEMO_ACCOUNTS` (default false): create demo accounts at start and print their passwords;
- *   refused with `NODE_ENV=production` (issue 21: demo staff have no 2FA).
+ *   refused with `NODE_ENV=production` (demo staff have no 2FA).
  * - `DEMO_ORDER_HISTORY` (default true; only with `DEMO_ACCOUNTS` on): on the first start with the
- *   demo accounts, also seed 90 days of demo orders (seeding/demo-orders.ts, issue 22), so the
+ *   demo accounts, also seed 90 days of demo orders (seeding/demo-orders.ts), so the
  *   panel's dashboard, sales, orders and bell have figures; `false` leaves the order tables empty.
- * - `RELEASE_ORIGINS` (default the remotes' origins): where released builds may be fetched from
- *   (issue 21); a release elsewhere is refused (see `parseReleaseOrigins` in config-values.ts).
+ * - `RELEASE_ORIGINS` (default the remotes' origins): where released builds may be fetched from;
+ *   a release elsewhere is refused (see `parseReleaseOrigins` in config-values.ts).
  * - `REMOTE_REGISTRY_FILE`: JSON file with the remote registry, re-read when it changes.
  *   Without it the registry is built from `REMOTE_<NAME>_URL` (the remote's origin) with the
  *   defaults of `npm start` (storefront 3001, checkout 3002, admin 3003, devtools 3004).

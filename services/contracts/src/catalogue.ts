@@ -22,7 +22,7 @@ export const productCategorySchema = z.enum(PRODUCT_CATEGORIES, {
 export type ProductCategory = z.infer<typeof productCategorySchema>;
 
 /**
- * A product's status (issue 22): `active` products are the catalogue (listed, searchable, on their
+ * A product's status: `active` products are the catalogue (listed, searchable, on their
  * page, in the sitemap, reservable and orderable); `draft` products are being prepared and
  * `archived` ones were deleted while order lines reference them (they stay for the order history):
  * both are seen only in the admin panel. An archived product can be restored to draft or active.
@@ -62,7 +62,7 @@ export const SEARCH_TERM_MAX_LENGTH = 100;
 
 /**
  * A product as the API returns it. `priceCents` is BRL cents; `imageUrl` (the cover) is absolute
- * or null. `slug` is the product page's address `/produtos/<slug>` (issue 22); `images` its
+ * or null. `slug` is the product page's address `/produtos/<slug>`; `images` its
  * gallery in order (the cover first; a product without a gallery but with a cover lists the cover
  * with its name as alt text; empty without any image).
  */
@@ -81,7 +81,7 @@ export const productSchema = z.object({
   stock: z.number().int().nonnegative(),
   /** Units that can still be reserved or bought: stock minus active reservations. */
   available: z.number().int().nonnegative(),
-  /** The product's options in order; empty for a product without options (issue 22). */
+  /** The product's options in order; empty for a product without options. */
   options: z.array(productOptionSchema),
   /** One per combination of the options; empty without options. With variants, `stock` and `available` above are their sums. */
   variants: z.array(productVariantSchema),
@@ -146,14 +146,14 @@ export const productPageSchema = z.object({
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
-/** At most this many product names the search bar suggests (issue 22). */
+/** At most this many product names the search bar suggests. */
 export const PRODUCT_SUGGESTIONS_LIMIT = 6;
 
-/** The search bar asks for suggestions this long after the last keystroke (ms, issue 22). */
+/** The search bar asks for suggestions this long after the last keystroke (ms). */
 export const SEARCH_SUGGESTIONS_DEBOUNCE_MS = 250;
 
 /**
- * Query of `GET /api/products/suggestions` (issue 22): `q`, the text typed in the search bar
+ * Query of `GET /api/products/suggestions`: `q`, the text typed in the search bar
  * (trimmed; required, at most {@link SEARCH_TERM_MAX_LENGTH} characters).
  */
 export const productSuggestionsQuerySchema = z.object({
@@ -162,7 +162,7 @@ export const productSuggestionsQuerySchema = z.object({
 export type ProductSuggestionsQuery = z.input<typeof productSuggestionsQuerySchema>;
 
 /**
- * Answer of `GET /api/products/suggestions` (issue 22): up to {@link PRODUCT_SUGGESTIONS_LIMIT}
+ * Answer of `GET /api/products/suggestions`: up to {@link PRODUCT_SUGGESTIONS_LIMIT}
  * products (not archived) the typed text finds, best match first, each with the `slug` of its page
  * (`/produtos/<slug>`); and the stored categories whose label a typed word starts (or, from 4
  * letters, nearly matches), best first, each with its pt-BR label.
@@ -178,15 +178,15 @@ export const productIdParamsSchema = z.object({
   id: z.uuid({ error: 'Identificador de produto inválido' }),
 });
 
-/** The path of a product's page (issue 22): `/produtos/<slug>`. */
+/** The path of a product's page: `/produtos/<slug>`. */
 export function productPagePath(product: Pick<Product, 'slug'>): string {
   return `/produtos/${encodeURIComponent(product.slug)}`;
 }
 
-/** A product id in a path (`/produtos/<uuid>`, the old address of a product page) (issue 22). */
+/** A product id in a path (`/produtos/<uuid>`, the old address of a product page). */
 export const PRODUCT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Params of `GET /api/products/by-slug/:slug` (issue 22). */
+/** Params of `GET /api/products/by-slug/:slug`. */
 export const productSlugParamsSchema = z.object({
   slug: z
     .string()
@@ -196,7 +196,7 @@ export const productSlugParamsSchema = z.object({
 
 /**
  * Body of a product create/update (admin.md 5): name required after trimming, category required,
- * price above zero, description trimmed with empty becoming null. Options and variants (issue 22):
+ * price above zero, description trimmed with empty becoming null. Options and variants:
  * see {@link checkVariants}; with variants, `stock` is ignored (the product's stock is their sum)
  * and a variant's null `priceCents` means the product's price. SKUs are unique store-wide
  * (the service answers 409 'SKU duplicado' for one used by another product).
@@ -217,7 +217,7 @@ export const productInputSchema = z
   isBestseller: z.boolean().default(false),
   isFeatured: z.boolean().default(false),
   stock: z.number().int().nonnegative('Estoque inválido').default(0),
-  /** `active` (default) or `draft` (hidden from shoppers) (issue 22). */
+  /** `active` (default) or `draft` (hidden from shoppers). */
   status: editableProductStatusSchema.default('active'),
   options: z.array(productOptionSchema).max(PRODUCT_OPTIONS_MAX, `No máximo ${PRODUCT_OPTIONS_MAX} opções por produto`).default([]),
   variants: z.array(productVariantInputSchema).max(200, 'Variantes demais').default([]),

@@ -3,7 +3,7 @@
  * `DATA_DIR/postgres` (supervised: restarted when it dies, see embedded-postgres.ts); applies
  * pending migrations; seeds the demo catalogue into an empty database (`SEED=if-empty`); writes
  * the fallback product image. Migrating and seeding hold a PostgreSQL advisory lock, so replicas
- * that start together on one database take turns (issue 21): the first migrates and seeds, the
+ * that start together on one database take turns: the first migrates and seeds, the
  * others then find nothing to do.
  */
 import path from 'node:path';

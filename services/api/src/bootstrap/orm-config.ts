@@ -101,7 +101,7 @@ export function ormConfig(clientUrl: string, debug = false): Options {
     entities: ENTITIES,
     routines: [SearchNormalizeRoutine],
     debug,
-    // One span per SQL query under the active request or job span (issue 24; telemetry/tracing.ts).
+    // One span per SQL query under the active request or job span (telemetry/tracing.ts).
     loggerFactory: TracingLogger.factory,
     extensions: [Migrator, SeedManager],
     migrations: {

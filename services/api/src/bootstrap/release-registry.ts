@@ -1,6 +1,6 @@
 /**
  * The service's release registry and release storage, for the release tool (`@prata/release`,
- * tools/release; issue 25): the package export `@prata/api/releases`. The registry logic stays
+ * tools/release): the package export `@prata/api/releases`. The registry logic stays
  * in the service (modules/platform: {@link RemoteReleaseService}); this module only opens it on
  * the service's database for a command-line process.
  *
@@ -86,7 +86,7 @@ export class DatabaseReleaseRegistry {
 
   /**
    * Stores the hidden source maps of `app` (a remote or the shell) at `version`, which the service
-   * maps stack frames with (issue 24). @throws ValidationError for a file that is not a source map.
+   * maps stack frames with. @throws ValidationError for a file that is not a source map.
    * @returns how many were stored.
    */
   uploadSourceMaps(app: string, version: string, files: readonly SourceMapFile[]): Promise<number> {

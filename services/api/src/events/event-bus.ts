@@ -1,9 +1,9 @@
 /**
  * Domain events through a transactional outbox, relayed after commit with PostgreSQL
- * LISTEN/NOTIFY (issue 5 "published after commit", issue 11 realtime backbone; Vendure's
- * EventBus habit, MikroORM's transactional-outbox doc).
+ * LISTEN/NOTIFY: an event is published only after its transaction commits, and the relay feeds
+ * the realtime channels (Vendure's EventBus habit, MikroORM's transactional-outbox doc).
  *
- * Writers (unchanged API):
+ * Writers:
  * - inside a transaction `bus.record(tx, { type, aggregateId, payload })` writes the outbox row;
  * - after commit `await bus.publish(em, records)` relays it at once (a rolled-back transaction
  *   wrote nothing, so nothing is published).
@@ -329,7 +329,7 @@ export class EventBus {
     }
   }
 
-  /** Runs an event's `subscribe` handlers; a failed one is handed to the retries (issue 21). */
+  /** Runs an event's `subscribe` handlers; a failed one is handed to the retries. */
   private async dispatchOnce(row: EventRow): Promise<void> {
     const event = toEvent(row);
     for (const handler of [...(this.once.get(event.type) ?? []), ...(this.once.get('*') ?? [])]) {

@@ -1,7 +1,6 @@
 /**
- * Background jobs on a PostgreSQL-backed queue (pg-boss; issue 11: "jobs run once across
- * instances"). Every service process runs the same runner; the queue guarantees each job runs
- * in exactly one of them.
+ * Background jobs on a PostgreSQL-backed queue (pg-boss). Every service process runs the same
+ * runner; the queue guarantees each job runs in exactly one of them.
  *
  * Registering a job (any module, at plugin registration time or later):
  *
@@ -154,7 +153,7 @@ export class JobRunner {
       left -= jobs.length;
       for (const job of jobs) {
         try {
-          // One trace per job run, with its SQL (issue 24: a failed or slow job keeps its trace).
+          // One trace per job run, with its SQL (a failed or slow job keeps its trace).
           await inSpan(`job ${name}`, { 'job.name': name }, () => run(job));
           await this.boss.complete(name, job.id);
         } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * Retries of e-mails whose delivery failed, on the service's one job queue (pg-boss,
- * jobs/job-runner.ts; issue 21: "keep the three retry mechanisms, domain events, e-mails
- * and jobs, to one where it fits"), as failed event handlers are (events/handler-retries.ts):
+ * jobs/job-runner.ts: one retry mechanism for domain events, e-mails and jobs), as failed
+ * event handlers are (events/handler-retries.ts):
  *
  * - a message whose delivery fails when it is dispatched (after its transaction committed)
  *   becomes one job `mail-delivery-retry` `{ emailId }`, under an id derived from the message, so

@@ -1,5 +1,5 @@
 /**
- * A shopper's saved delivery addresses (issue 22): list, add, edit, remove, mark the default.
+ * A shopper's saved delivery addresses: list, add, edit, remove, mark the default.
  * Every call is scoped to the caller's own account: another shopper's address is a 404, never a
  * 403, so ids do not leak. At most MAX_SAVED_ADDRESSES (10) per account (the 11th is a 409,
  * checked under a lock on the account row so two tabs cannot pass the limit together). The first

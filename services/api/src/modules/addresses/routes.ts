@@ -1,5 +1,5 @@
 /**
- * Saved addresses routes (issue 22), customer access (any signed-in account, its own rows only):
+ * Saved addresses routes, customer access (any signed-in account, its own rows only):
  * - `GET /api/me/addresses`: the list, the default first;
  * - `POST /api/me/addresses`: add one (201; 409 `address_limit` past 10);
  * - `PATCH /api/me/addresses/:id`: edit or mark the default (404 for another account's id);

@@ -1,5 +1,5 @@
 /**
- * `saved_addresses` (issue 22): a shopper's delivery addresses, at most MAX_SAVED_ADDRESSES
+ * `saved_addresses`: a shopper's delivery addresses, at most MAX_SAVED_ADDRESSES
  * (10) per account, one of them the default (a partial unique index keeps it to one). The fields
  * mirror the checkout's delivery fields; the CEP is stored as `00000-000`, the state as its UF
  * code. Rows go with the account: deleted by the LGPD erasure (users module) and by cascade.

@@ -1,5 +1,5 @@
 /**
- * Audit log (issue 3, admin.md 3): the server records logins, failed logins, product changes,
+ * Audit log (admin.md 3): the server records logins, failed logins, product changes,
  * 2FA changes, profile/password/e-mail changes and role changes in `admin_logs`.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';

@@ -1,5 +1,5 @@
 /**
- * Activity log routes (admin.md 2 "Activity logs", 3 admin_logs, 9; issue 12):
+ * Activity log routes (admin.md 2 "Activity logs", 3 admin_logs, 9):
  * - `GET /api/admin/logs?period&action&search` (admin): the newest 100 rows of the period
  *   (1, 7 (default), 30, 90 days or all) for an action filter (all, login, product, 2fa,
  *   profile) and a free-text search over the action and the details, plus a summary of every

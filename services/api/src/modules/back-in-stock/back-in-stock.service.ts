@@ -1,5 +1,5 @@
 /**
- * Back-in-stock subscriptions (issue 22, "Avise-me quando chegar"):
+ * Back-in-stock subscriptions ("Avise-me quando chegar"):
  * - {@link BackInStockService.subscribe}: only for a sold-out item (stock 0, else 409 'Este item está
  *   disponível'). A signed-in shopper is subscribed at once (`active`) with the account's e-mail;
  *   an anonymous one gets `pending_confirmation` and a confirmation e-mail (double opt-in). The

@@ -1,5 +1,5 @@
 /**
- * E-mails the subscribers of an item back in stock (issue 22), run by the job queue after
+ * E-mails the subscribers of an item back in stock, run by the job queue after
  * `StockReplenished`. Exactly once per subscriber, also under retries and with several service
  * processes: each batch of active subscriptions is taken with `for update skip locked`, marked
  * `notified` and its e-mails written to the mail outbox in the same transaction, so a second run

@@ -1,5 +1,5 @@
 /**
- * Back-in-stock alerts (issue 22, "Avise-me quando chegar"):
+ * Back-in-stock alerts ("Avise-me quando chegar"):
  * - `POST /api/back-in-stock` (public, rate-limited per IP): subscribe to a sold-out product or
  *   variant; signed in: active at once; anonymous: e-mail + confirmation link (double opt-in).
  *   An anonymous address gets at most one pending confirmation per product and

@@ -1,5 +1,5 @@
 /**
- * Where back-in-stock reads a product's (or variant's) stock (issue 22). A strategy, so tests and
+ * Where back-in-stock reads a product's (or variant's) stock. A strategy, so tests and
  * other catalogues can answer differently; the default reads the catalogue's products and variants.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';

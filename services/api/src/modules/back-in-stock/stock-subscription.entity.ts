@@ -1,5 +1,5 @@
 /**
- * `stock_subscriptions` (issue 22, back-in-stock alerts): a shopper waiting for a sold-out
+ * `stock_subscriptions` (back-in-stock alerts): a shopper waiting for a sold-out
  * product (`variant_id` null) or one of its variants to be back in stock.
  *
  * - `status`: `pending_confirmation` (anonymous, e-mail not yet confirmed by its link), `active`

@@ -1,5 +1,5 @@
 /**
- * Default content (admin.md 3): the six content sections of the spec and the size guide (issue 22) with their pt-BR texts and the social
+ * Default content (admin.md 3): the six content sections of the spec and the size guide with their pt-BR texts and the social
  * links of each platform. Inserted when missing at start-up (ContentService.ensureDefaults); an
  * administrator edits them afterwards. Texts use the business constants of storefront.md 9.
  * Content is plain text: a blank line separates paragraphs, a single newline separates lines.
@@ -102,7 +102,7 @@ Domingo: fechado
 Respondemos todas as mensagens em até 24 horas.`;
 
 /**
- * The ring size guide (issue 22): the Brazilian aro table, where aro N is a ring whose inner
+ * The ring size guide: the Brazilian aro table, where aro N is a ring whose inner
  * circumference is about N + 40 mm; the diameter is the circumference over pi. Lines such as
  * 'Aro 14: 54 mm de circunferência, 17,2 mm de diâmetro' for aros 10 to 30.
  */
@@ -123,7 +123,7 @@ ${aroTable}
 
 Ficou na dúvida? Fale com a gente pelo WhatsApp ${DEFAULT_STORE_CONTACT.phone} que ajudamos você a escolher.`;
 
-/** The default sections, in the spec's order (admin.md 3), then the size guide (issue 22). */
+/** The default sections, in the spec's order (admin.md 3), then the size guide. */
 export const DEFAULT_CONTENT_SECTIONS: readonly DefaultContentSection[] = [
   { sectionKey: 'privacy_policy', title: 'Política de Privacidade', content: privacyPolicy },
   { sectionKey: 'terms_of_service', title: 'Termos de Serviço', content: termsOfService },

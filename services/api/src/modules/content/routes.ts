@@ -3,7 +3,7 @@
  * - `GET /api/content` every content section, ordered by section key
  * - `GET /api/content/:key` one section (404 'Conteúdo não encontrado')
  * - `GET /api/social-links` the links of each platform
- * Admin edits (admin.md 2 content and social tabs, 8; issue 12):
+ * Admin edits (admin.md 2 content and social tabs, 8):
  * - `PUT /api/admin/content/:key` `{ title, content }` (plain text, never HTML)
  * - `PUT /api/admin/social-links` `{ links: [{ platform, link1..link4 }] }`, http(s) URLs only
  * The default rows are inserted when missing once the service is ready. What the store shows of

@@ -1,5 +1,5 @@
 /**
- * Failed e-mails (issue 22: "the admin sees failed e-mails and can resend them"). An e-mail has
+ * Failed e-mails, which the admin sees and can resend. An e-mail has
  * failed when its last allowed delivery attempt failed (`outbox_emails.failed_at`, set by the
  * mail retries: mail/mail-retries.ts); it keeps its body for that reason (only delivered copies
  * are cleared). A resend, in one transaction, writes a copy of the stored message as a new outbox

@@ -1,5 +1,5 @@
 /**
- * Failed e-mail routes (issue 22), admin only:
+ * Failed e-mail routes, admin only:
  * - `GET /api/admin/failed-emails`: the e-mails whose every delivery attempt failed, newest first;
  * - `POST /api/admin/failed-emails/:id/resend`: sends one again (audited as `email_resent`).
  */

@@ -1,5 +1,5 @@
 /**
- * Shipping labels and tracking routes (issue 23 "Labels and tracking"; shipping-labels.service.ts):
+ * Shipping labels and tracking routes (shipping-labels.service.ts):
  *
  * Staff (`admin`):
  * - `GET /api/admin/orders/:id/shipment`: whether labels are sold here (`CARRIER`) and the order's label;

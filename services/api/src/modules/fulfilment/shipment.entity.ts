@@ -1,5 +1,5 @@
 /**
- * `shipments` (issue 23 "Labels and tracking"): the label bought for an order through the carrier
+ * `shipments`: the label bought for an order through the carrier
  * aggregator (one per order): who sold it (`melhorenvio`, `sandbox`), the carrier's id and
  * protocol, the service, what the store paid (BRL cents), the printable label's URL, the tracking
  * code, the carrier's last status and when it was last read (webhook or polling job).

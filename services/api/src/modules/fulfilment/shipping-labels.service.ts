@@ -1,5 +1,5 @@
 /**
- * Shipping labels and tracking (issue 23 "Labels and tracking"):
+ * Shipping labels and tracking:
  *
  * - **Label options**: a fresh quote for the order's CEP and items (shipping module's
  *   ShippingQuoteService), with the service the shopper paid for preselected when it is still

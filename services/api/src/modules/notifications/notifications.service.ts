@@ -1,7 +1,7 @@
 /**
- * Admin notifications produced by the service from real events (admin.md 2 "Notifications";
- * issue 11): a new order (only while under 1 hour old), a confirmed payment, a payment confirmed
- * after the order expired, a return or exchange requested (issue 23), low stock (stock at or below the stored low-stock threshold, issue 22, after an order or an
+ * Admin notifications produced by the service from real events (admin.md 2 "Notifications"):
+ * a new order (only while under 1 hour old), a confirmed payment, a payment confirmed
+ * after the order expired, a return or exchange requested, low stock (stock at or below the stored low-stock threshold, after an order or an
  * admin's change), and errors piling up (ERROR_ALERT_THRESHOLD unresolved occurrences within an
  * hour). Each is written once (unique `dedupe_key`) and announced with a `NotificationCreated`
  * event on the `notifications` channel. Read and dismissed state is kept per admin;
@@ -41,12 +41,12 @@ interface Draft {
 }
 
 export interface NotificationSettings {
-  /** The stored low-stock threshold in units (issue 22), read at each check. */
+  /** The stored low-stock threshold in units, read at each check. */
   lowStockThreshold: (em: EntityManager) => Promise<number>;
   errorAlertThreshold: number;
 }
 
-/** The action of an order's notification (issue 22): that order's page in the panel (`/admin/orders/:id`). */
+/** The action of an order's notification: that order's page in the panel (`/admin/orders/:id`). */
 export function orderAction(orderId: string): { label: string; url: string } {
   return { label: 'Ver pedido', url: `/admin/orders/${encodeURIComponent(orderId)}` };
 }
@@ -125,7 +125,7 @@ export class NotificationService {
 
   /**
    * Raises a low-stock alert for each product at or below the threshold (once per level and day);
-   * a product with variants (issue 22) per variant: 'Anel Solitário — Aro 18: resta 1 unidade.'.
+   * a product with variants per variant: 'Anel Solitário — Aro 18: resta 1 unidade.'.
    */
   async checkStock(productIds: string[]): Promise<void> {
     if (productIds.length === 0) return;

@@ -1,5 +1,5 @@
 /**
- * Admin notification routes (admin.md 2 "Notifications"; issue 11), each for the calling admin:
+ * Admin notification routes (admin.md 2 "Notifications"), each for the calling admin:
  * - `GET /api/admin/notifications`: the newest 10 not dismissed, with read state;
  * - `POST /api/admin/notifications/read` `{ ids }` or `{ all: true }`: mark read;
  * - `POST /api/admin/notifications/:id/dismiss`: hide it.

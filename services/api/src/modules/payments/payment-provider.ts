@@ -1,5 +1,5 @@
 /**
- * Payment acquirer strategy (issues 5, 10 and 13; Vendure habit: an interface with a default
+ * Payment acquirer strategy (Vendure habit: an interface with a default
  * implementation chosen in configuration), shaped after Mercado Pago's payments API:
  *
  * - cards are charged with a single-use **token** the acquirer's browser tokenisation produced
@@ -151,9 +151,9 @@ export function headerValue(headers: WebhookRequest['headers'], name: string): s
 /**
  * Reads a Mercado Pago-style payment notification (`?data.id=<payment>&type=payment`, body
  * `{ id, type: 'payment', action, data: { id } }`), verifying its `x-signature` with `secret`
- * and its signed timestamp against `now` (5-minute window, issue 21 / review item 13). The
- * deduplication id is made only of signed parts (`x-request-id`, else `data.id` + `ts`), so a
- * replay with a fresh unsigned `body.id` is still a duplicate.
+ * and its signed timestamp against `now` (5-minute window, so a captured notification cannot be
+ * replayed later). The deduplication id is made only of signed parts (`x-request-id`, else
+ * `data.id` + `ts`), so a replay with a fresh unsigned `body.id` is still a duplicate.
  * @returns null for other topics. @throws WebhookSignatureError (bad or stale signature).
  */
 export function parseMercadoPagoNotification(secret: string, request: WebhookRequest, now: Date): WebhookNotification | null {

@@ -1,6 +1,6 @@
 /**
- * The sandbox acquirer (`PAYMENT_PROVIDER=sandbox`, the local default; issue 10 item 6: in
- * production only when chosen explicitly, and the store then shows 'Modo de teste').
+ * The sandbox acquirer (`PAYMENT_PROVIDER=sandbox`, the local default; refused
+ * with `NODE_ENV=production`, as it approves payments nobody made).
  *
  * It behaves like the real one through the same paths: the browser tokenises the card at
  * `POST /api/payments/sandbox/card-tokens` (Mercado Pago's card-token shape; test numbers only

@@ -8,7 +8,7 @@
  *
  * `data.id` is lower-cased when alphanumeric; a part whose value is absent is left out of the
  * manifest. The body is not signed: the store re-reads the payment from the acquirer anyway, and
- * de-duplicates on the signed parts only (issue 21, review item 13). A signature whose `ts` is
+ * de-duplicates on the signed parts only. A signature whose `ts` is
  * more than {@link WEBHOOK_MAX_AGE_MS} away from the store's clock is refused, so a captured
  * notification cannot be replayed later. `ts` is read as milliseconds when it has 13+ digits,
  * else as seconds (both forms appear in Mercado Pago's notifications).
@@ -36,7 +36,7 @@ export function signWebhook(secret: string, parts: SignedParts): string {
   return `ts=${parts.ts},v1=${createHmac('sha256', secret).update(signatureManifest(parts)).digest('hex')}`;
 }
 
-/** How far a signature's `ts` may be from the store's clock: 5 minutes (issue 21). */
+/** How far a signature's `ts` may be from the store's clock: 5 minutes. */
 export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
 
 /** The instant of a signature's `ts` (seconds, or milliseconds with 13+ digits), or null. */

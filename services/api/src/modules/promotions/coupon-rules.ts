@@ -1,5 +1,5 @@
 /**
- * The coupon rules (issue 23 "Promotions"), as pure functions of the coupon, its uses and the
+ * The coupon rules, as pure functions of the coupon, its uses and the
  * cart, so the check, the redemption inside the order's transaction and the panel's status agree.
  */
 import { COUPON_REFUSALS, couponAppliedMessage, couponMinOrderMessage, type CouponKind, type CouponRefusal, type CouponStatus } from '@prata/contracts';

@@ -1,5 +1,5 @@
 /**
- * Coupons (issue 23 "Promotions"):
+ * Coupons:
  * - `coupons`: one per code (stored upper-cased): its kind (`percent`: `value` 1..90 % of the
  *   goods; `fixed`: `value` BRL cents off the goods; `free_shipping`: no value, the shipping is
  *   discounted), the minimum goods subtotal, the validity window (`starts_at` inclusive, `ends_at`

@@ -1,5 +1,5 @@
 /**
- * Coupons (issue 23 "Promotions"): the shopper's check, the redemption inside the order's
+ * Coupons: the shopper's check, the redemption inside the order's
  * transaction and its release, and the panel's list, create and edit (audited).
  *
  * Concurrency: `redeem` locks the coupon's row (`SELECT ... FOR UPDATE`) before counting its

@@ -1,5 +1,5 @@
 /**
- * Coupon routes (issue 23 "Promotions"):
+ * Coupon routes:
  * - `POST /api/coupons/check` (customer: per-account limits need the account; COUPON_CHECKS_PER_MINUTE
  *   per account) `{ code, subtotalCents, shippingCents }`: 200 with the discount, 422/409 with
  *   the refusal's pt-BR message (contracts' COUPON_REFUSALS), 400 for a malformed body. No use is

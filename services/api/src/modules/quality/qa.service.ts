@@ -1,6 +1,6 @@
 /**
  * Server-side QA run (admin.md 2 "Admin QA page", 3 "QA issue", 4 "Quality issue", 9 "slow
- * load over 3000 ms"; issue 11). Each check looks at the real store and reports findings:
+ * load over 3000 ms"). Each check looks at the real store and reports findings:
  *
  * | check | finding | type / priority |
  * |---|---|---|

@@ -1,5 +1,5 @@
 /**
- * System status and QA routes (admin.md 2 "Admin QA page", "System status panel"; issue 11),
+ * System status and QA routes (admin.md 2 "Admin QA page", "System status panel"),
  * admin only:
  * - `GET /api/admin/system-status`: every check, run now;
  * - `POST /api/admin/qa/runs`: run the QA checks, store the findings, return them;

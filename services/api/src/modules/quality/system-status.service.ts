@@ -1,6 +1,6 @@
 /**
  * System status checks (admin.md 2 "System status panel", 3 "Health check result", 8 health
- * texts; issue 11: every check probes the real system, none always passes). The spec's fixed
+ * texts): every check probes the real system, none always passes. The spec's fixed
  * 'Políticas RLS configuradas' became the permissions probe: a real request to an admin route
  * without a token and with a customer's token must be refused.
  *

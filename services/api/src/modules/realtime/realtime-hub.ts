@@ -1,5 +1,5 @@
 /**
- * The realtime hub of one service process (issue 11): the websocket clients connected to it,
+ * The realtime hub of one service process: the websocket clients connected to it,
  * their channels, and the fan-out of relayed domain events to them.
  *
  * - Channels and roles: the contracts' event registry names each event's channel
@@ -44,7 +44,7 @@ export interface HubOptions {
   heartbeatMs: number;
   maxBufferedBytes: number;
   replayLimit: number;
-  /** Sockets one client address may hold in this process (issue 21 / review item 2). */
+  /** Sockets one client address may hold in this process. */
   maxSocketsPerAddress: number;
   /** Sockets one account may hold in this process. */
   maxSocketsPerAccount: number;
@@ -56,7 +56,7 @@ export interface HubOptions {
   eventsAfter(after: number, upTo: number, limit: number): Promise<RelayedEvent[]>;
   /** Verifies a refreshed access token. @throws when invalid or expired. */
   authenticate(token: string): Promise<SocketIdentity>;
-  /** The roles of a signed-in socket's session now, or null when the session is gone (issue 21). */
+  /** The roles of a signed-in socket's session now, or null when the session is gone. */
   recheck(identity: SocketIdentity): Promise<SocketIdentity['roles'] | null>;
   now(): number;
   log: { warn(obj: object, msg: string): void; debug(obj: object, msg: string): void };
@@ -107,8 +107,8 @@ export class RealtimeHub {
   }
 
   /**
-   * Whether a new socket from `address` (and `userId`, when signed in) stays within the caps
-   * (issue 21): checked before the upgrade, so a refused client gets 429 and no socket.
+   * Whether a new socket from `address` (and `userId`, when signed in) stays within the caps:
+   * checked before the upgrade, so a refused client gets 429 and no socket.
    */
   admits(address: string, userId: string | null): boolean {
     let fromAddress = 0;
@@ -166,7 +166,7 @@ export class RealtimeHub {
   }
 
   private async onMessage(client: Client, raw: string): Promise<void> {
-    // Message rate per socket (issue 21): a fixed one-minute window; past the cap the socket is closed.
+    // Message rate per socket: a fixed one-minute window; past the cap the socket is closed.
     const now = this.options.now();
     if (now - client.windowStart >= 60_000) {
       client.windowStart = now;
@@ -243,7 +243,7 @@ export class RealtimeHub {
   }
 
   /**
-   * Re-checks every socket of `userId` in this process (issue 21, `AccountAccessChanged`): a
+   * Re-checks every socket of `userId` in this process (`AccountAccessChanged`): a
    * socket whose session is gone is closed (4001); one whose roles shrank leaves the channels it
    * may no longer join (`refused`).
    */

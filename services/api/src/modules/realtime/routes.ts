@@ -1,12 +1,12 @@
 /**
- * `GET /api/realtime`: the websocket endpoint (issue 11; contracts/realtime.ts).
+ * `GET /api/realtime`: the websocket endpoint (contracts/realtime.ts).
  *
  * The caller authenticates before the socket opens: the access token travels as the subprotocol
  * `bearer.<token>` next to REALTIME_PROTOCOL (browsers cannot set headers on a websocket); an
  * invalid or expired token gets 401 and no socket. No token = anonymous (public channels only).
  * Roles come from the database. Each process fans the relayed events out to its own sockets
  * (RealtimeHub); when the service closes, every socket is closed with 1001.
- * Limits (issue 21 / review item 2), per service process: REALTIME_MAX_SOCKETS_PER_IP sockets per
+ * Limits, per service process: REALTIME_MAX_SOCKETS_PER_IP sockets per
  * client address and REALTIME_MAX_SOCKETS_PER_ACCOUNT per account (429 before the upgrade),
  * REALTIME_MESSAGES_PER_MINUTE messages per socket (then closed with 4029), 8 KiB per message,
  * and a `subscribe` with `lastId` replays at most REALTIME_REPLAY_LIMIT events (else `resync`).
@@ -47,7 +47,7 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     url: REALTIME_PATH,
     config: { access: 'public' },
     preValidation: async (request) => {
-        // Connection caps per address and per account (issue 21 / review item 2), checked again below once the account is known.
+        // Connection caps per address and per account, checked again below once the account is known.
         if (!hub.admits(addressKey(request.ip), null)) throw new TooManyRequestsError('Muitas conexões em tempo real a partir deste endereço.');
         const offered = String(request.headers['sec-websocket-protocol'] ?? '')
           .split(',')

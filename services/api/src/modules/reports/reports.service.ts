@@ -1,14 +1,14 @@
 /**
- * Dashboard and sales figures of the admin panel (admin.md 2, 9; issue 12), computed in SQL from
+ * Dashboard and sales figures of the admin panel (admin.md 2, 9), computed in SQL from
  * the real orders, products, profiles and activity log. Money is integer BRL cents.
  *
  * - A sale is an order whose status is in `SALE_STATUSES` (paid, shipped, delivered); its moment
  *   is `paid_at` (the creation time for rows without it). Days and months are calendar days and
  *   months in São Paulo time.
- * - Dashboard: sales today, orders today and in total (not cancelled), active (status 'active', issue 22)
+ * - Dashboard: sales today, orders today and in total (not cancelled), active (status 'active')
  *   products, customers ('Usuários Ativos' = profiles), the last 7 days, the newest activity,
  *   pending work (orders awaiting payment or shipping, products at or below the low-stock mark;
- *   a product with variants per variant, issue 22).
+ *   a product with variants per variant).
  * - Sales report for a period (last 7 / 30 / 90 / 365 days or all): revenue, units, orders,
  *   average ticket (revenue / orders, rounded to the cent), top 5 products (per variant) by revenue, stock
  *   alerts, revenue per month, revenue per payment method.
@@ -38,7 +38,7 @@ const LOW_STOCK_ROWS = { dashboard: 5, sales: 10 } as const;
 
 /**
  * What a sale brought in, BRL cents: its total less what returns refunded or gave back as store
- * credit (issue 23: partial refunds keep the figures consistent; a piece returned for credit and
+ * credit (partial refunds keep the figures consistent; a piece returned for credit and
  * the order that spends the credit are one sale, not two).
  */
 const NET = (alias = '') => `(${alias}total_cents - coalesce(${alias}refunded_cents, 0) - ${alias}returned_credit_cents)`;
@@ -140,7 +140,7 @@ export class ReportsService {
       period,
       totals: { revenueCents, unitsSold: n(units!.units), orders, averageTicketCents: orders > 0 ? Math.round(revenueCents / orders) : 0 },
       discounts: { couponCents: n(totals!.coupon), couponOrders: n(totals!.coupon_orders), pixCents: n(totals!.pix), freightCents: n(totals!.freight), refundedCents: n(totals!.refunded), creditedCents: n(totals!.credited) },
-      // Per product and variant (issue 22): a variant's line reads 'Anel Solitário — Aro 16'.
+      // Per product and variant: a variant's line reads 'Anel Solitário — Aro 16'.
       topProducts: top.map((row) => ({
         productId: row.product_id,
         name: row.label ? `${row.name} — ${row.label}` : row.name,
@@ -157,8 +157,8 @@ export class ReportsService {
   }
 
   /**
-   * Active products (issue 22) at or below `threshold` units (the stored low-stock threshold, issue
-   * 22), fewest first. A product with variants is listed per variant (issue 22): 'Anel Solitário —
+   * Active products at or below `threshold` units (the stored low-stock
+   * threshold), fewest first. A product with variants is listed per variant: 'Anel Solitário —
    * Aro 18' with the variant's stock, id, SKU and label.
    */
   private async lowStock(em: EntityManager, threshold: number, limit: number): Promise<LowStockProduct[]> {

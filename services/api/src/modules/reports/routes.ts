@@ -1,5 +1,5 @@
 /**
- * Report routes of the admin panel (admin.md 2, 9; issue 12):
+ * Report routes of the admin panel (admin.md 2, 9):
  * - `GET /api/admin/dashboard` (admin): the overview tab's figures
  * - `GET /api/admin/sales?period=7|30|90|365|all` (admin, default 30): the sales report
  */

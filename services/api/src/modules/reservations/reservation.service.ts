@@ -1,5 +1,5 @@
 /**
- * Reservations (storefront.md 4, 5, 8; issue 4). A signed-in shopper's favourite holds one unit
+ * Reservations (storefront.md 4, 5, 8). A signed-in shopper's favourite holds one unit
  * for 30 minutes: available = stock - active unexpired reservations (sold units have already
  * left `stock`). Reserving locks the product row (SELECT ... FOR UPDATE) for the length of a
  * short transaction, so concurrent requests can never hold more units than exist; a partial
@@ -66,9 +66,9 @@ export class ReservationService {
   }
 
   /**
-   * Reserves one unit of `productId` (of its variant `variantId`, issue 22) for `userId` for 30
+   * Reserves one unit of `productId` (of its variant `variantId`) for `userId` for 30
    * minutes. A shopper holds at most one unit per product, whatever its variant. Only an `active`
-   * product can be reserved (issue 22: drafts and archived products are not found).
+   * product can be reserved (drafts and archived products are not found).
    * @throws NotFoundError; ValidationError 'Escolha uma opção' (a product with variants without
    * one of them) or a variant for a product without options; ConflictError 'already_reserved',
    * 'reservation_limit' (the account holds `maxPerAccount` products), 'reservation_cooldown' (it
@@ -118,7 +118,7 @@ export class ReservationService {
     await this.events?.publish(em, records);
   }
 
-  /** The shopper's active, unexpired reservations of `active` products (issue 22), soonest expiry first. */
+  /** The shopper's active, unexpired reservations of `active` products, soonest expiry first. */
   async list(em: EntityManager, userId: string): Promise<Reservation[]> {
     const rows = await em.find(
       ProductReservation,

@@ -1,7 +1,7 @@
 /**
- * What a return gives back (issue 23 "Returns and exchanges": "a partial return refunds its
+ * What a return gives back (a partial return refunds its
  * lines' share of what was actually paid ... the sum of all refunds never exceeds the order's
- * total; freight refunded only when everything returns within the withdrawal right"), and the
+ * total; freight refunded only when everything returns within the withdrawal right), and the
  * withdrawal right's deadline (CDC art. 49: 7 calendar days from delivery, São Paulo days).
  * Pure functions over BRL cents (integers only).
  */

@@ -1,5 +1,5 @@
 /**
- * The returns e-mails (issue 23 "Returns and exchanges": "every step e-mailed"), in pt-BR, queued
+ * The returns e-mails (every step is e-mailed), in pt-BR, queued
  * in the mail outbox with the request's change (delivered after commit): request received (for
  * the owner's review), approved (send the pieces), refused (with the owner's note), pieces
  * received, refunded (through the acquirer, with the usual delays), credited (store credit),
@@ -40,7 +40,7 @@ export function returnMail(order: Order, request: ReturnRequest, status: ReturnS
                 ? `O valor de ${formatBRL(request.refundedCents)} será devolvido diretamente pela loja, que entrará em contato para combinar a transferência.`
                 : `O valor de ${formatBRL(request.refundedCents)} foi estornado pela forma de pagamento usada (cartão: em até 2 faturas; PIX: em até 2 dias úteis).`
               : null,
-            // The part paid with store credit goes back as credit (issue 23).
+            // The part paid with store credit goes back as credit.
             request.creditedCents ? `O valor de ${formatBRL(request.creditedCents)}, pago com crédito na loja, voltou para o seu saldo em Minha conta.` : null,
           ]
             .filter(Boolean)

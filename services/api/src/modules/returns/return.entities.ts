@@ -1,5 +1,5 @@
 /**
- * Returns and exchanges (issue 23 "Returns and exchanges"; CDC art. 49, Decreto 7.962/2013):
+ * Returns and exchanges (CDC art. 49, Decreto 7.962/2013):
  *
  * - `return_requests`: one request of a shopper on a delivered order: kind (`return`,
  *   `exchange`), status (contracts RETURN_STATUSES), the reason, whether it was asked within the

@@ -1,5 +1,5 @@
 /**
- * Returns and exchanges routes (issue 23 "Returns and exchanges"; returns.service.ts has the rules).
+ * Returns and exchanges routes (returns.service.ts has the rules).
  *
  * Shoppers (`customer`, their own orders only; 404 otherwise):
  * - `GET /api/orders/:id/returns`: the withdrawal right's end, the units still returnable per

@@ -1,5 +1,5 @@
 /**
- * Global search route (admin.md 2, 7; issue 12):
+ * Global search route (admin.md 2, 7):
  * - `GET /api/admin/search?q=` (admin): at least 2 characters (400 'Digite pelo menos 2
  *   caracteres'); up to 5 products, 3 orders and 3 users (`{ results: [{ id, type, title, subtitle }] }`).
  */

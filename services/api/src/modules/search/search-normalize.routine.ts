@@ -1,7 +1,7 @@
 /**
  * `search_normalize(text)`: lower case with accents removed (PostgreSQL `unaccent` with its
  * dictionary pinned, so the function is IMMUTABLE and expression indexes accept it). The global
- * search (issue 12) and the trigram indexes on product names and profiles use it, so 'anel'
+ * search and the trigram indexes on product names and profiles use it, so 'anel'
  * finds 'Anel' and 'acessorio' finds 'Acessório'. Created by Migration20261123300000_admin_panel;
  * declared here so schema diffs know it.
  */

@@ -1,5 +1,5 @@
 /**
- * Global search of the admin panel (admin.md 2, 7; issue 12): up to 5 products, 3 orders and 3
+ * Global search of the admin panel (admin.md 2, 7): up to 5 products, 3 orders and 3
  * users matching a term, best match first, case- and accent-insensitive.
  *
  * Text is compared through `search_normalize()` (lower case, `unaccent`): a term matches when it

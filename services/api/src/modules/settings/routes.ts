@@ -1,15 +1,15 @@
 /**
- * Store settings routes (issue 22):
+ * Store settings routes:
  * - `GET /api/store-contact` (public): the store's contact details and opening hours, for the
  *   footer, the contact page and the WhatsApp button (server-rendered with the page);
  * - `PUT /api/admin/store-contact` (admin): saves them from the panel's Conteúdo tab (Brazilian
  *   phone and WhatsApp mobile numbers, e-mail; pt-BR 400s);
  * - `GET /api/admin/settings/low-stock` and `PUT /api/admin/settings/low-stock` `{ threshold }`
  *   (admin): the low-stock threshold in units used by the dashboard, the sales page and the bell.
- * - `GET`/`PUT /api/admin/settings/free-shipping` `{ thresholdCents, regions }` (admin, issue 23):
+ * - `GET`/`PUT /api/admin/settings/free-shipping` `{ thresholdCents, regions }` (admin):
  *   goods from the threshold (BRL cents) ship free by the cheapest option in those regions.
- * - `GET`/`PUT /api/admin/settings/pix-discount` `{ percent }` (admin, issue 23): the PIX discount;
- * - `GET /api/store-offers` (public, issue 23): the PIX discount and free shipping the storefront shows.
+ * - `GET`/`PUT /api/admin/settings/pix-discount` `{ percent }` (admin): the PIX discount;
+ * - `GET /api/store-offers` (public): the PIX discount and free shipping the storefront shows.
  * The settings row is inserted with the defaults when missing once the service is ready. What the
  * store shows of the settings is watched (src/events/shown-state-watch.ts): `StoreSettingsChanged`
  * names the setting that changed, from the panel or in SQL, for the shell's host to purge its pages.

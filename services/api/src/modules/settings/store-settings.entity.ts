@@ -1,7 +1,7 @@
 /**
- * `store_settings` (issue 22): the one row of settings the owner edits in the panel: the store's
+ * `store_settings`: the one row of settings the owner edits in the panel: the store's
  * contact details and opening hours (footer, contact page, WhatsApp button) and the low-stock
- * threshold in units (dashboard, sales, the bell's 'Estoque baixo'), and free shipping (issue 23). The row has the
+ * threshold in units (dashboard, sales, the bell's 'Estoque baixo'), and free shipping. The row has the
  * fixed id 1; `StoreSettingsService.ensureDefaults` inserts it when missing.
  */
 import { defineEntity, p } from '@mikro-orm/core';
@@ -24,11 +24,11 @@ export const StoreSettingsSchema = defineEntity({
     address: p.string().length(200),
     openingHours: p.json<OpeningHoursRow[]>(),
     lowStockThreshold: p.integer().default(3),
-    /** Free shipping (issue 23): goods from this amount (BRL cents) ship free; null: never. */
+    /** Free shipping: goods from this amount (BRL cents) ship free; null: never. */
     freeShippingThresholdCents: p.integer().nullable(),
     /** The regions free shipping applies to; null: all of Brazil. */
     freeShippingRegions: p.json<ShippingRegion[]>().nullable(),
-    /** Discount for paying by PIX (issue 23), whole percent; 0: none. */
+    /** Discount for paying by PIX, whole percent; 0: none. */
     pixDiscountPercent: p.smallint().default(0),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

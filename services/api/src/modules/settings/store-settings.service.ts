@@ -1,5 +1,5 @@
 /**
- * Store settings service (issue 22): reads and saves the single `store_settings` row. Reads use
+ * Store settings service: reads and saves the single `store_settings` row. Reads use
  * the caller's EntityManager (request-scoped through RequestContext).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -18,7 +18,7 @@ export class StoreSettingsService {
     this.initialLowStockThreshold = initialLowStockThreshold;
   }
 
-  /** The low-stock threshold in units (issue 22): one value for the dashboard, the sales page and the bell. */
+  /** The low-stock threshold in units: one value for the dashboard, the sales page and the bell. */
   async lowStockThreshold(): Promise<number> {
     const row = await this.em.findOne(StoreSettings, { id: STORE_SETTINGS_ID }, { fields: ['lowStockThreshold'] });
     return row?.lowStockThreshold ?? this.initialLowStockThreshold;
@@ -34,7 +34,7 @@ export class StoreSettingsService {
     return { threshold };
   }
 
-  /** Free shipping (issue 23): the threshold in BRL cents (null: off) and its regions (null: all). */
+  /** Free shipping: the threshold in BRL cents (null: off) and its regions (null: all). */
   async freeShipping(): Promise<FreeShippingSetting> {
     const row = await this.em.findOne(StoreSettings, { id: STORE_SETTINGS_ID }, { fields: ['freeShippingThresholdCents', 'freeShippingRegions'] });
     return { thresholdCents: row?.freeShippingThresholdCents ?? null, regions: row?.freeShippingRegions ?? null };
@@ -50,7 +50,7 @@ export class StoreSettingsService {
     return data;
   }
 
-  /** The PIX discount in whole percent (issue 23); 0 before the row exists. */
+  /** The PIX discount in whole percent; 0 before the row exists. */
   async pixDiscountPercent(): Promise<number> {
     const row = await this.em.findOne(StoreSettings, { id: STORE_SETTINGS_ID }, { fields: ['pixDiscountPercent'] });
     return row?.pixDiscountPercent ?? 0;
@@ -66,7 +66,7 @@ export class StoreSettingsService {
     return { percent };
   }
 
-  /** The offers the storefront shows (issue 23): the PIX discount and free shipping. */
+  /** The offers the storefront shows: the PIX discount and free shipping. */
   async offers(): Promise<StoreOffers> {
     const row = await this.em.findOne(StoreSettings, { id: STORE_SETTINGS_ID }, { fields: ['pixDiscountPercent', 'freeShippingThresholdCents', 'freeShippingRegions'] });
     return { pixDiscountPercent: row?.pixDiscountPercent ?? 0, freeShippingThresholdCents: row?.freeShippingThresholdCents ?? null, freeShippingRegions: row?.freeShippingRegions ?? null };

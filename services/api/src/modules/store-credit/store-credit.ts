@@ -1,5 +1,5 @@
 /**
- * The shopper's store credit (issue 23 "refunds through the acquirer or issues store credit"): a
+ * The shopper's store credit: a
  * ledger, `store_credit_entries`, of BRL cents per user, positive when given (a return credited, a
  * cancelled order giving back what it spent) and negative when spent on an order; the balance is
  * its sum. The orders module spends it and gives it back (it reaches this ledger through the

@@ -1,5 +1,5 @@
 /**
- * How error reports are grouped into issues (issue 24; after Sentry's grouping: exception type,
+ * How error reports are grouped into issues (after Sentry's grouping: exception type,
  * message template and in-app frames).
  *
  * The fingerprint is the sha256 (hex) of

@@ -1,5 +1,5 @@
 /**
- * System error routes (admin.md 2 developer dashboard, 7; issue 11):
+ * System error routes (admin.md 2 developer dashboard, 7):
  * - `POST /api/errors` (public: shoppers, customers and staff report the errors their browser
  *   saw): body at most 16 KiB, ERROR_REPORTS_PER_MINUTE per client IP (429 beyond), texts cut to
  *   the contract's limits, de-duplicated by fingerprint; 202 with the row's id and count. No
@@ -9,15 +9,15 @@
  *   (source-maps.ts, SystemErrorService.mapEvent).
  * - `GET /api/developer/errors`: the 100 issues seen last (the dashboard's live log);
  *   `POST /api/developer/errors/:id/resolve`;
- * - `GET /api/developer/issues` (issue 24): filters, order and pages (errorIssueQuerySchema);
+ * - `GET /api/developer/issues`: filters, order and pages (errorIssueQuerySchema);
  *   `GET /api/developer/issues/:id`: the issue and its newest events with breadcrumbs and frames;
  *   `POST /api/developer/issues/:id/status`: unresolved, resolved or ignored;
- * - `GET /api/developer/traces/:traceId` (issue 24): the spans of a failed or slow request or job the
+ * - `GET /api/developer/traces/:traceId`: the spans of a failed or slow request or job the
  *   service kept in memory (404 once forgotten, or when it was neither);
- * - `PUT /api/developer/source-maps/:app/:version` (issue 24): multipart, one `*.js.map` per part
+ * - `PUT /api/developer/source-maps/:app/:version`: multipart, one `*.js.map` per part
  *   (each at most SOURCE_MAP_MAX_BYTES), stored for mapping that build's stack frames (source-maps.ts);
  *   `GET /api/developer/stats`: the dashboard's counts; `GET /api/developer/dead-letters`: work that
- *   failed its last retry (issue 21, events/handler-retries.ts), newest 100. Developer only.
+ *   failed its last retry (events/handler-retries.ts), newest 100. Developer only.
  */
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';

@@ -1,5 +1,5 @@
 /**
- * `source_maps` (issue 24): the hidden source maps of each built app (shell or remote) and version,
+ * `source_maps`: the hidden source maps of each built app (shell or remote) and version,
  * uploaded by `npm run release` (and, for the builds `npm start` serves, imported at start from
  * `SOURCE_MAP_DIRS`). Never served to browsers: the service reads them to map stack frames.
  */

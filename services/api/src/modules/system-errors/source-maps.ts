@@ -9,8 +9,8 @@
  * names (`main.968aa30b.js`) identify a build on their own and are looked up across all apps; an
  * unhashed one (`remoteEntry.js`) is looked up under the report's app and version only.
  *
- * When (review #1: an anonymous report made the API parse a stored map once per frame, on the
- * request path): never while a report is received. `POST /api/errors` stores the report with its
+ * When: never while a report is received, so an anonymous report cannot make the API parse
+ * stored maps on the request path. `POST /api/errors` stores the report with its
  * frames as reported and answers 202; a `source-map-frames` job (index.ts, on the pg-boss queue)
  * then maps the stored event's frames ({@link SourceMapStore.mapFrames}) and writes them back
  * (SystemErrorService.mapEvent). What one report can cost is bounded:
@@ -26,7 +26,7 @@
  *   the event loop that answers requests; the worker keeps parsed maps in an
  *   LRU cache bounded by the length of their JSON, {@link SOURCE_MAP_CACHE_MAX_BYTES} in all (a
  *   parsed map takes about 5-9 times its JSON on the heap: 9.5 MB for a 1.75 MB terser map of
- *   react-dom), where the code before the review kept 24 maps whatever their size;
+ *   react-dom);
  * - the job's queue runs at most {@link FRAME_MAPPING_JOBS_PER_TICK} jobs per poll of the job
  *   runner, so a flood of reports delays mapping, not the other jobs.
  * {@link SourceMapStore.stats} gives the worker's reads, parses and cache.

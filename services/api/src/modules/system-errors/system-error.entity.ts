@@ -1,7 +1,7 @@
 /**
  * `system_errors` (admin.md 3: id, error_type, error_message, page_url, error_stack, created_at,
- * resolved, resolved_by; issue 11 adds count, remote, version, fingerprint, user agent, source
- * and the last time it was seen). Since issue 24 a row is an **issue**: every report with its
+ * resolved, resolved_by; plus count, remote, version, fingerprint, user agent, source and the
+ * last time it was seen). A row is an **issue**: every report with its
  * fingerprint is counted into it, whatever its age or version; `system_error_events` keeps the
  * newest occurrences, `system_error_versions` the counts per version and `system_error_users`
  * who was affected (migration Migration20261127100000_error_issues).
@@ -32,11 +32,11 @@ export const SystemErrorSchema = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()).index(),
     lastSeenAt: p.datetime().onCreate(() => new Date()).index(),
     resolved: p.boolean().default(false).index(),
-    /** The report carried a canary report token the server issued for its remote and version (issue 21). */
+    /** The report carried a canary report token the server issued for its remote and version. */
     verified: p.boolean().default(false),
     resolvedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     resolvedAt: p.datetime().nullable(),
-    /** `unresolved`, `resolved` or `ignored` (issue 24); `resolved` mirrors `status === 'resolved'`. */
+    /** `unresolved`, `resolved` or `ignored`; `resolved` mirrors `status === 'resolved'`. */
     status: p.enum(ERROR_ISSUE_STATUSES).default('unresolved').index(),
     level: p.enum(ERROR_LEVELS).default('error'),
     /** Versions seen, oldest first. */
@@ -67,7 +67,7 @@ export const SystemErrorEventSchema = defineEntity({
     stack: p.text().nullable(),
     /** Parsed (and mapped) frames, top first. */
     frames: p.json<StackFrameDto[]>(),
-    /** W3C trace id of the request it came from (issue 24), or null. */
+    /** W3C trace id of the request it came from, or null. */
     traceId: p.string().length(32).nullable(),
     breadcrumbs: p.json<Breadcrumb[]>(),
   },

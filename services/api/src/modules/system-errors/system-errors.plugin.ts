@@ -34,7 +34,7 @@ export default fp(
         return true;
       },
       sourceMaps.mapper(),
-      // Release health (issue 24): an unhandled error of a remote version crashed its session.
+      // Release health: an unhandled error of a remote version crashed its session.
       (em, report) => app.releaseHealth.markCrashed(em, report.sessionId, report.remote, report.version),
       // Regressions only from versions the store served (review #15).
       (em, remote, version) => isServedVersion(em, registry, remote, version),

@@ -1,7 +1,7 @@
 /**
- * A customer's own personal data (LGPD, Lei 13.709/2018 art. 18; issue 21 / review item 8):
+ * A customer's own personal data (LGPD, Lei 13.709/2018 art. 18):
  * `export` answers what the store keeps about the signed-in account (account, profile, orders with
- * their contact and delivery data and lines, favourites, saved addresses (issue 22)); `deleteOwn` erases the account exactly as
+ * their contact and delivery data and lines, favourites, saved addresses); `deleteOwn` erases the account exactly as
  * an admin's deletion does (user-admin.service.ts `erase`), after the current password confirms
  * it (a failure counts towards the lockout). Staff accounts cannot delete themselves (409).
  */

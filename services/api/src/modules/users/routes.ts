@@ -1,11 +1,11 @@
 /**
- * User administration routes (admin.md 2 users tab, 6; issue 12), all admin-only:
+ * User administration routes (admin.md 2 users tab, 6), all admin-only:
  * - `GET /api/admin/users/:id`: profile, roles, created, last sign-in, orders count
  * - `PATCH /api/admin/users/:id` `{ fullName?, isAdmin? }`: 409 at the cap of 3 admins, for the
  *   last admin, or for one's own admin role
  * - `DELETE /api/admin/users/:id`: customers only (409 for admins, developers, oneself); LGPD erasure
  * (The list, `GET /api/admin/users`, is in the identity module.)
- * And the data subject's own (issue 21, LGPD art. 18), for a signed-in customer:
+ * And the data subject's own (LGPD art. 18), for a signed-in customer:
  * - `GET /api/me/export`: the account's personal data as JSON (personal-data.service.ts);
  * - `DELETE /api/me` `{ currentPassword }`: the same erasure, confirmed by the password.
  */
@@ -33,7 +33,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'admin' }, schema: { params: idParamsSchema, body: adminUserUpdateSchema, response: { 200: adminUserDetailSchema, ...errors } } },
     async (request) => {
       const updated = await service.update(em(), requireAuth(request).userId, request.params.id, request.body, requestMeta(request));
-      // A revoked role closes the channels it opened on that account's sockets at once (issue 21).
+      // A revoked role closes the channels it opened on that account's sockets at once.
       if (request.body.isAdmin === false || request.body.isDeveloper === false) await announceAccessChange(app.events, em(), request.params.id);
       return updated;
     },

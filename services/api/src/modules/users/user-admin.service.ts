@@ -1,5 +1,5 @@
 /**
- * User administration from the panel's users tab (admin.md 2, 6; issue 12): view an account,
+ * User administration from the panel's users tab (admin.md 2, 6): view an account,
  * edit its name and its admin role, delete a customer account with LGPD erasure.
  *
  * Admin role changes hold the role-grant advisory lock (the one `grantRole` takes), so the cap
@@ -12,18 +12,18 @@
  *   of a discarded random secret, 2FA and sign-in data cleared, `erased_at` set (the auth plugin
  *   refuses its tokens);
  * - deleted: profile, roles, sessions (refresh tokens), one-time links, recovery codes, admin
- *   registrations, favourites / reservations, saved addresses (issue 22), e-mails in the outbox;
+ *   registrations, favourites / reservations, saved addresses, e-mails in the outbox;
  * - orders: customer name, e-mail, phone, street, number, complement, neighbourhood, ZIP code and
  *   card brand / last digits replaced; city and state (not identifying alone) stay for the sales
  *   figures; totals and lines are untouched;
  * - activity log rows of the account: IP address and user agent cleared, e-mails and names
  *   (`email`, `newEmail`, `from`, `to`, `fullName`) removed from the details; rows about the account
  *   by admins lose their before/after values; failed sign-ins that typed one of its addresses lose
- *   the address (issue 21, review item 8);
+ *   the address;
  * - outbox e-mails to every address the account used: its e-mail, the e-mails it changed from and
  *   to, and the contact e-mails of its orders.
  * Only customers can be deleted (no admin or developer role). An admin never deletes their own
- * account here; a customer deletes their own with their password (`DELETE /api/me`, issue 21).
+ * account here; a customer deletes their own with their password (`DELETE /api/me`).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { adminUserUpdateSchema, type AdminUserDetail, type AdminUserUpdate } from '@prata/contracts';
@@ -107,8 +107,8 @@ export class UserAdminService {
   }
 
   /**
-   * Changes the name, the admin role and/or the developer role of `id` (issue 21 / review item 5:
-   * a developer role can be revoked too; the store is never left without an admin). A grant is a
+   * Changes the name, the admin role and/or the developer role of `id` (a developer
+   * role can be revoked too; the store is never left without an admin). A grant is a
    * staff grant (`grantStaffRole`, review finding 9): the account's password must pass the staff
    * rule, and it enrols 2FA at its next sign-in.
    * @throws ZodError, NotFoundError, ConflictError (admin cap, last admin, own admin role,
@@ -182,7 +182,7 @@ export class UserAdminService {
       await connection.execute('update shipments set label_url = null where order_id in (select id from orders where user_id = ?)', [id], 'run', ctx);
       await connection.execute('update return_requests set reason = ?, note = null where user_id = ?', [ERASED_RETURN_REASON, id], 'run', ctx);
       await connection.execute('update order_status_changes set note = null where order_id in (select id from orders where user_id = ?)', [id], 'run', ctx);
-      // Back-in-stock alerts (issue 22) of the account or of any address it used.
+      // Back-in-stock alerts of the account or of any address it used.
       await connection.execute(`delete from stock_subscriptions where user_id = ? or lower(email) in (${addresses.map(() => '?').join(', ')})`, [id, ...addresses], 'run', ctx);
       await connection.execute(`delete from outbox_emails where lower("to") in (${addresses.map(() => '?').join(', ')})`, addresses, 'run', ctx);
       await connection.execute(
