@@ -36,7 +36,7 @@ function serviceZones() {
   const composition = ['app.ts', 'server.ts', 'bootstrap', 'seeding', 'scripts'].map((name) => `${src}/${name}`);
   const infrastructure = ['config.ts', 'errors.ts', 'lib', 'database', 'storage', 'events', 'jobs', 'mail', 'plugins'].map((name) => `${src}/${name}`);
   return [
-    { target: infrastructure, from: [`${src}/modules`, ...composition], message: 'Infrastructure never imports a domain module or the composition (issue 25).' },
+    { target: infrastructure, from: [`${src}/modules`, ...composition], message: 'Infrastructure never imports a domain module or the composition' },
     { target: `${src}/modules`, from: composition, message: 'Domain modules never import the composition (app.ts, bootstrap, seeding, scripts).' },
     ...domains.map((domain) => ({
       target: `${src}/modules/${domain}`,
@@ -62,7 +62,7 @@ const zones = [
   { target: ['./shared-ui', './services'], from: APPS.map((app) => `./${app}`), message: 'Shared packages and services never import an app.' },
   { target: './tools', from: APPS.map((app) => `./${app}`), message: 'Tools never import an app: they build and check apps as separate processes.' },
   { target: './services/contracts', from: ['./services/api', './services/static-host', './shared-ui', './tools'], message: 'Contracts depend on nothing of ours.' },
-  { target: './services', from: './tools', message: 'The service never imports the tools that use it (issue 25).' },
+  { target: './services', from: './tools', message: 'The service never imports the tools that use it' },
   { target: './tools', from: './services/api/src', except: serviceExports(), message: "A tool uses the service only through its package exports (@prata/api/releases, @prata/api/config, ...; services/api/package.json)." },
   ...serviceZones(),
 ];
