@@ -47,7 +47,11 @@ export function OrdersList() {
 
   useEffect(() => {
     if (search === (params.get('busca') ?? '')) return;
-    const timer = window.setTimeout(() => update({ busca: search.trim() || undefined }), SEARCH_DEBOUNCE_MS);
+    // An order opened before the pause ends (its page still loading) must not be replaced by the list.
+    const listPath = window.location.pathname;
+    const timer = window.setTimeout(() => {
+      if (window.location.pathname === listPath) update({ busca: search.trim() || undefined });
+    }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- debounce on the typed text only
   }, [search]);
