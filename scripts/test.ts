@@ -4,8 +4,8 @@
  * 1. every workspace's lint, typecheck, build (with its byte budget) and unit/integration tests
  *    (Nx, in parallel where the graph allows);
  * 2. the type check and the lint of e2e, bench, docs and scripts, at once;
- * 3. the Playwright suite against the built store, in shards run at once, each on a store of its
- *    own; 4. the production topology's suite against `npm run preview:production`
+ * 3. the Playwright suite against the built store (in shards run at once with `PRATA_E2E_SHARDS`, each on a store of its
+ *    own); 4. the production topology's suite against `npm run preview:production`
  *    (playwright.preview.config.ts).
  * Exit code: the failing stage's, else 0.
  *
