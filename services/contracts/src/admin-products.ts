@@ -4,7 +4,7 @@
  * low-stock threshold. Money is integer BRL cents.
  */
 import { z } from 'zod';
-import { PRODUCT_STATUSES, SEARCH_TERM_MAX_LENGTH, editableProductStatusSchema, productCategorySchema, productSchema, productStatusSchema } from './catalogue.ts';
+import { PRODUCT_STATUSES, editableProductStatusSchema, optionalSearchTermSchema, productCategorySchema, productSchema, productStatusSchema } from './catalogue.ts';
 
 /** Largest product image accepted, in bytes (admin.md 5, 9: 10 MB). */
 export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -64,12 +64,7 @@ export type AdminProductFilter = (typeof ADMIN_PRODUCT_FILTERS)[number];
 /** Query of `GET /api/admin/products`: `status` (default `active`), free-text `search` and a `category`. */
 export const adminProductListQuerySchema = z.object({
   status: z.enum(ADMIN_PRODUCT_FILTERS, { error: 'Filtro de status inválido' }).default('active'),
-  search: z
-    .string()
-    .trim()
-    .max(SEARCH_TERM_MAX_LENGTH, 'Termo de busca muito longo')
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  search: optionalSearchTermSchema,
   category: productCategorySchema.optional(),
 });
 export type AdminProductListQuery = z.input<typeof adminProductListQuerySchema>;

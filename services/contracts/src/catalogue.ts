@@ -91,14 +91,17 @@ export type Product = z.infer<typeof productSchema>;
 
 export const productListSchema = z.array(productSchema);
 
+/** An optional free-text search of a list query: trimmed, at most SEARCH_TERM_MAX_LENGTH characters, empty as absent. */
+export const optionalSearchTermSchema = z
+  .string()
+  .trim()
+  .max(SEARCH_TERM_MAX_LENGTH, 'Termo de busca muito longo')
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 /** Query of `GET /api/products`: optional free-text `search` and a stored `category`. */
 export const productListQuerySchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(SEARCH_TERM_MAX_LENGTH, 'Termo de busca muito longo')
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  search: optionalSearchTermSchema,
   category: productCategorySchema.optional(),
   /** Comma-separated product ids (at most 50): the cart refreshes its lines' prices with it. */
   ids: z
