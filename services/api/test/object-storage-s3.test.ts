@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, DeleteObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { productSchema, systemStatusSchema } from '@prata/contracts';
 import { S3ObjectStorage } from '../src/storage/s3-object-storage.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
@@ -93,14 +93,18 @@ describe('the service with STORAGE=s3', () => {
 
   beforeAll(async () => {
     const env = s3.storageEnv('store', 'imagens/');
-    // The AWS SDK reads credentials from the process environment, as in production.
-    process.env.AWS_ACCESS_KEY_ID = env.AWS_ACCESS_KEY_ID;
-    process.env.AWS_SECRET_ACCESS_KEY = env.AWS_SECRET_ACCESS_KEY;
+    // The AWS SDK reads credentials from the process environment, as in production (restored
+    // after: the files of the suite share one process).
+    vi.stubEnv('AWS_ACCESS_KEY_ID', env.AWS_ACCESS_KEY_ID);
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', env.AWS_SECRET_ACCESS_KEY);
     service = await createTestService(env);
     admin = await account(service, ['admin'], 'admin');
     baseUrl = await service.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(async () => service?.close());
+  afterAll(async () => {
+    await service?.close();
+    vi.unstubAllEnvs();
+  });
 
   it('writes the fallback image to the bucket at start, served by the API', async () => {
     const fallback = await objectInBucket('imagens/product-images/fallback.svg');

@@ -33,7 +33,7 @@ function statusOf(span: ReadableSpan): number | undefined {
 export class RecentTraces implements SpanProcessor {
   private readonly kept: LRUCache<string, ReadableSpan[]>;
   private readonly pending: LRUCache<string, ReadableSpan[]>;
-  private readonly slowMs: number;
+  private slowMs: number;
   private readonly maxSpansPerTrace: number;
 
   constructor(options: RecentTracesOptions) {
@@ -41,6 +41,11 @@ export class RecentTraces implements SpanProcessor {
     this.maxSpansPerTrace = options.maxSpansPerTrace ?? 500;
     this.kept = new LRUCache({ max: options.maxTraces ?? 200 });
     this.pending = new LRUCache({ max: options.maxPending ?? 2000 });
+  }
+
+  /** Changes the slow threshold (ms) for the traces that end from now on. */
+  setSlowMs(slowMs: number): void {
+    this.slowMs = slowMs;
   }
 
   onStart(_span: Span, _parentContext: Context): void {}

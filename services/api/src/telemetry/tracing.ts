@@ -34,10 +34,14 @@ let installed: Tracing | null = null;
 
 /**
  * Installs tracing for this process (once; later calls return the first installation, as the
- * global provider is one per process).
+ * global provider is one per process, with the latest call's `slowMs`: a process runs one service,
+ * except the tests, which build one after another in one process).
  */
 export function installTracing(options: TracingOptions): Tracing {
-  if (installed) return installed;
+  if (installed) {
+    installed.recent.setSlowMs(options.slowMs);
+    return installed;
+  }
   const recent = new RecentTraces({ slowMs: options.slowMs });
   const processors: SpanProcessor[] = [recent];
   if (options.otlpEndpoint) processors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: options.otlpEndpoint })));
