@@ -2,9 +2,10 @@
  * User administration (admin.md 2, 6) on real PostgreSQL: the detail view (roles, last
  * sign-in, orders count), name edits with an audit row, the admin role within the cap of 3 and
  * never for the last admin (also when two admins revoke each other at once) nor oneself, and the
- * deletion of a customer with LGPD erasure: personal data gone everywhere, orders and lines kept
- * anonymised, old tokens refused.
+ * deletion of a customer with LGPD erasure: personal data gone everywhere (error reports' breadcrumbs
+ * too), orders and lines kept anonymised, old tokens refused.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUserDetailSchema, personalDataExportSchema } from '@prata/contracts';
 import { AdminLog } from '../src/modules/audit/admin-log.entity.ts';
@@ -137,6 +138,24 @@ describe('DELETE /api/admin/users/:id (LGPD erasure)', () => {
     await sql(service, `insert into shipments (id, order_id, provider, carrier_order_id, service_id, carrier, service_name, price_cents, tracking_code, label_url, carrier_status, created_at, updated_at) values (gen_random_uuid(), ?, 'melhorenvio', 'me-erasure-1', 'melhorenvio-1', 'Correios', 'PAC', 2000, 'QB123456789BR', 'https://labels.example/print/maria-rua-das-flores', 'released', now(), now())`, [order.id]);
     await sql(service, `insert into return_requests (id, order_id, user_id, kind, status, reason, within_withdrawal, amount_cents, note, created_at, updated_at) values (gen_random_uuid(), ?, ?, 'return', 'rejected', 'Minha filha Ana não gostou, moro na Rua das Flores 10', true, 100, 'Falei com a Maria pelo telefone 11 99999-0000', now(), now())`, [order.id, customer.userId]);
     await sql(service, `update order_status_changes set note = 'PIX conferido: Maria Souza, agência 1234' where order_id = ?`, [order.id]);
+    // And the breadcrumbs of an error its session reported while signed in (and one the owner reported, which stays).
+    const report = (who: SignedIn, crumb: string) =>
+      service.app.inject({
+        method: 'POST',
+        url: '/api/errors',
+        headers: bearer(who),
+        payload: {
+          errorType: 'uncaught_error',
+          errorMessage: 'Falha ao abrir o pedido (erasure)',
+          pageUrl: 'http://loja.example/minha-conta/pedidos',
+          remote: 'storefront',
+          breadcrumbs: [{ at: new Date().toISOString(), category: 'navigation', message: crumb }],
+        },
+      });
+    expect((await report(customer, '/minha-conta/enderecos Rua das Flores 10')).statusCode).toBe(202);
+    expect((await report(owner, '/admin/pedidos')).statusCode).toBe(202);
+    const customerKey = createHash('sha256').update(`user:${customer.userId}`).digest('hex');
+    expect(await sql(service, 'select 1 from system_error_users where user_key = ?', [customerKey])).toHaveLength(1);
     const [before] = await sql<Record<string, unknown>>(service, 'select * from orders where id = ?', [order.id]);
     // The CPF checkout asked for the invoice is personal data too.
     expect(before!.customer_cpf).toBe('52998224725');
@@ -177,6 +196,14 @@ describe('DELETE /api/admin/users/:id (LGPD erasure)', () => {
     const notes = await sql<{ note: string | null }>(service, 'select note from order_status_changes where order_id = ?', [order.id]);
     expect(notes.length).toBeGreaterThan(0);
     expect(notes.every((row) => row.note === null)).toBe(true);
+    const events = await sql<{ breadcrumbs: { message: string }[]; page_url: string | null; user_agent: string | null }>(
+      service,
+      `select e.breadcrumbs, e.page_url, e.user_agent from system_error_events e join system_errors i on i.id = e.issue_id where i.error_message = 'Falha ao abrir o pedido (erasure)' order by e.occurred_at`,
+    );
+    expect(events.map((event) => event.breadcrumbs.map((crumb) => crumb.message))).toEqual([[], ['/admin/pedidos']]);
+    expect(events.map((event) => event.page_url)).toEqual([null, 'http://loja.example/minha-conta/pedidos']);
+    expect(events[0]!.user_agent).toBeNull();
+    expect(await sql(service, 'select 1 from system_error_users where user_key = ?', [customerKey])).toEqual([]);
     expect(JSON.stringify(after)).not.toContain(ORDER_CUSTOMER.street);
     expect(JSON.stringify(after)).not.toContain(customer.email);
     expect(await sql(service, 'select quantity, product_id from order_items where order_id = ?', [order.id])).toEqual([{ quantity: 2, product_id: product!.id }]);

@@ -4,12 +4,16 @@
  * e-mails each active subscriber exactly once (also run twice at the same time), the e-mailed
  * links, and the owner's counts. No open mailer (security review 2026-11-29 #5): one pending
  * confirmation per address and product, a daily cap of confirmation e-mails per address, and a
- * confirmation only by the store page's POST (a GET of the link confirms nothing). Real
+ * confirmation only by the store page's POST (a GET of the link confirms nothing); likewise the
+ * unsubscribe link only asks and its POST (RFC 8058 one-click) cancels. Real
  * PostgreSQL, the real job queue (ticked by hand) and the mail outbox as the mailbox.
  */
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backInStockWaitingListSchema } from '@prata/contracts';
+import { SmtpTransport } from '../src/mail/mailer.ts';
 import { BackInStockService } from '../src/modules/back-in-stock/back-in-stock.service.ts';
 import { notifySubscribers } from '../src/modules/back-in-stock/notify-subscribers.ts';
 import { productStockLookup } from '../src/modules/back-in-stock/stock-lookup.ts';
@@ -349,20 +353,70 @@ describe('StockReplenished e-mails each active subscriber exactly once', () => {
 });
 
 describe('the unsubscribe link of the notification', () => {
-  it("cancels every open alert of that e-mail", async () => {
+  it('opening the link changes nothing; its button (or the mail client\'s one-click POST) cancels every open alert of that e-mail', async () => {
     const first = await product(0);
     const second = await product(0);
     const email = `sair.${randomUUID().slice(0, 8)}@exemplo.com.br`;
     await confirmedAnonymous(first.id, email);
     await confirmedAnonymous(second.id, email);
     await restock(first, 1);
-    const [mail] = await alertsTo(email, first.name);
+    const [mail] = await sql<{ text: string; unsubscribe_url: string | null }>(service, 'select text, unsubscribe_url from outbox_emails where "to" = ? and subject = ?', [email, `Chegou! ${first.name} está disponível de novo`]);
     const link = /https?:\/\/\S+\/api\/back-in-stock\/unsubscribe\?token=\S+/.exec(mail!.text)?.[0];
-    const page = await call('GET', new URL(link!).pathname + new URL(link!).search);
-    expect(page.body).toContain('Avisos cancelados');
-    const [row] = await sql<{ status: string }>(service, 'select status from stock_subscriptions where product_id = ? and email = ?', [second.id, email]);
-    expect(row!.status).toBe('cancelled');
+    // The same URL goes out as the mail's List-Unsubscribe (RFC 8058).
+    expect(mail!.unsubscribe_url).toBe(link);
+    const url = new URL(link!).pathname + new URL(link!).search;
+    const statusOfSecond = async () => (await sql<{ status: string }>(service, 'select status from stock_subscriptions where product_id = ? and email = ?', [second.id, email]))[0]!.status;
+
+    // A mail scanner opening the link: a page that asks, and nothing cancelled.
+    const page = await call('GET', url);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Cancelar avisos');
+    expect(page.body).toContain(`<form method="post" action="${url.replace(/&/g, '&amp;')}">`);
+    expect(page.headers['content-security-policy']).toContain("form-action 'self'");
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(await statusOfSecond()).toBe('active');
+
+    // The button: the RFC 8058 form body, posted to the same URL.
+    const posted = await service.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.body).toContain('Avisos cancelados');
+    expect(await statusOfSecond()).toBe('cancelled');
     await restock(second, 1);
     expect(await alertsTo(email, second.name)).toHaveLength(0);
+
+    // An unknown token: the invalid-link page, for the GET and the POST.
+    const unknown = '/api/back-in-stock/unsubscribe?token=' + 'x'.repeat(40);
+    expect((await call('GET', unknown)).body).toContain('Link inválido');
+    expect((await call('POST', unknown)).body).toContain('Link inválido');
+  });
+
+  it('SMTP delivery carries List-Unsubscribe and List-Unsubscribe-Post (RFC 2369, RFC 8058) only for mail that has the URL', async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, done) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        stream.on('end', () => {
+          received.push(data);
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = smtp.server.address() as AddressInfo;
+      const transport = new SmtpTransport(`smtp://127.0.0.1:${port}`, 'loja@exemplo.com.br');
+      const unsubscribeUrl = 'https://api.exemplo.com.br/api/back-in-stock/unsubscribe?token=abc123';
+      await transport.deliver({ to: 'ana@exemplo.com.br', subject: 'Chegou!', text: 'Olá', unsubscribeUrl });
+      await transport.deliver({ to: 'ana@exemplo.com.br', subject: 'Pedido recebido', text: 'Olá' });
+      const headers = received.map((raw) => raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n\s+/g, ' '));
+      expect(headers[0]).toMatch(/^List-Unsubscribe: <https:\/\/api\.exemplo\.com\.br\/api\/back-in-stock\/unsubscribe\?token=abc123>$/m);
+      expect(headers[0]).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+      expect(headers[1]).not.toMatch(/^List-Unsubscribe/m);
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
   });
 });

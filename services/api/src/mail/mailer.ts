@@ -23,6 +23,13 @@ export interface MailMessage {
   text: string;
   /** The link the message carries (confirmation, recovery), also stored for tests/support. */
   link?: string;
+  /**
+   * A one-click unsubscribe URL (RFC 8058) for messages sent because the recipient asked for them
+   * (back-in-stock): SMTP delivery adds `List-Unsubscribe: <url>` (RFC 2369) and
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so the mail client offers the way out and
+   * POSTs the URL.
+   */
+  unsubscribeUrl?: string;
 }
 
 /** Delivery strategy. */
@@ -72,7 +79,13 @@ export class SmtpTransport implements MailTransport {
   }
 
   async deliver(message: MailMessage): Promise<void> {
-    await this.transporter.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    await this.transporter.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.unsubscribeUrl ? { list: { unsubscribe: message.unsubscribeUrl }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
+    });
   }
 }
 
@@ -109,6 +122,7 @@ export class Mailer {
       subject: message.subject,
       text: message.text + this.signature,
       link: message.link ?? null,
+      unsubscribeUrl: message.unsubscribeUrl ?? null,
     });
   }
 
@@ -117,7 +131,7 @@ export class Mailer {
    * admin's resend of a failed e-mail; flushed with the caller's changes, then `dispatch`.
    */
   queueCopy(em: EntityManager, email: OutboxEmail): OutboxEmail {
-    return em.create(OutboxEmail, { to: email.to, subject: email.subject, text: email.text, link: email.link });
+    return em.create(OutboxEmail, { to: email.to, subject: email.subject, text: email.text, link: email.link, unsubscribeUrl: email.unsubscribeUrl });
   }
 
   /**
@@ -162,12 +176,19 @@ export class Mailer {
   private async attempt(email: OutboxEmail, now: Date): Promise<void> {
     email.attempts += 1;
     try {
-      await this.transport.deliver({ to: email.to, subject: email.subject, text: email.text, ...(email.link ? { link: email.link } : {}) });
+      await this.transport.deliver({
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        ...(email.link ? { link: email.link } : {}),
+        ...(email.unsubscribeUrl ? { unsubscribeUrl: email.unsubscribeUrl } : {}),
+      });
       email.sentAt = now;
       email.error = null;
       if (!this.transport.keepsDeliveredCopy) {
         email.text = CLEARED_BODY;
         email.link = null;
+        email.unsubscribeUrl = null;
       }
     } catch (error) {
       email.error = String(error).slice(0, 2000);

@@ -15,6 +15,8 @@ export const OutboxEmailSchema = defineEntity({
     text: p.text(),
     /** The link the e-mail carries, if any (confirmation, recovery). */
     link: p.text().nullable(),
+    /** The one-click unsubscribe URL (RFC 8058) sent as `List-Unsubscribe`, if any; cleared with the body after delivery. */
+    unsubscribeUrl: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     sentAt: p.datetime().nullable(),
     error: p.text().nullable(),

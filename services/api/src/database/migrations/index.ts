@@ -48,6 +48,8 @@ import { Migration20261130110000_canary_client_errors } from './Migration2026113
 import { Migration20261130113000_back_in_stock_confirmations } from './Migration20261130113000_back_in_stock_confirmations.ts';
 import { Migration20261130120000_order_contact_verified } from './Migration20261130120000_order_contact_verified.ts';
 import { Migration20261130130000_carrier_webhook_receipts } from './Migration20261130130000_carrier_webhook_receipts.ts';
+import { Migration20261130140000_error_event_reporters } from './Migration20261130140000_error_event_reporters.ts';
+import { Migration20261130150000_outbox_unsubscribe_url } from './Migration20261130150000_outbox_unsubscribe_url.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
 
 export const migrationsList: MigrationObject[] = [
@@ -97,4 +99,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130113000_back_in_stock_confirmations', class: Migration20261130113000_back_in_stock_confirmations },
   { name: 'Migration20261130120000_order_contact_verified', class: Migration20261130120000_order_contact_verified },
   { name: 'Migration20261130130000_carrier_webhook_receipts', class: Migration20261130130000_carrier_webhook_receipts },
+  { name: 'Migration20261130140000_error_event_reporters', class: Migration20261130140000_error_event_reporters },
+  { name: 'Migration20261130150000_outbox_unsubscribe_url', class: Migration20261130150000_outbox_unsubscribe_url },
 ];

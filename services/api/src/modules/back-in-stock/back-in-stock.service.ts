@@ -172,7 +172,17 @@ export class BackInStockService {
     return { outcome: 'confirmed', ...product };
   }
 
-  /** The unsubscribe link of a notification: cancels every open alert of that e-mail. */
+  /**
+   * What the unsubscribe link's page asks about, changing nothing (a mail scanner may open it):
+   * the product of the notification, or `invalid` for an unknown token.
+   */
+  async unsubscribeTarget(em: EntityManager, token: string): Promise<LinkOutcome> {
+    const subscription = await em.findOne(StockSubscription, { tokenHash: sha256Hex(token) }, { populate: ['product'] });
+    if (!subscription) return { outcome: 'invalid' };
+    return { outcome: 'unsubscribed', productName: subscription.product.name, productSlug: subscription.product.slug };
+  }
+
+  /** The unsubscribe link's POST (its page's button or RFC 8058 one-click): cancels every open alert of that e-mail. */
   async unsubscribe(em: EntityManager, token: string): Promise<LinkOutcome> {
     const subscription = await em.findOne(StockSubscription, { tokenHash: sha256Hex(token) }, { populate: ['product'] });
     if (!subscription) return { outcome: 'invalid' };

@@ -24,17 +24,22 @@ export interface NotifyDeps {
   storeUrl: string;
 }
 
-/** The e-mail to one subscriber: the product page, and a link that stops all their alerts. */
+/**
+ * The e-mail to one subscriber: the product page, and a link that stops all their alerts (also
+ * the mail's one-click `List-Unsubscribe`, RFC 8058).
+ */
 export function backInStockMail(deps: Pick<NotifyDeps, 'apiUrl' | 'storeUrl'>, to: string, item: { name: string; slug: string }, unsubscribeToken: string) {
   const link = `${deps.storeUrl}/produtos/${item.slug}`;
+  const unsubscribeUrl = `${deps.apiUrl}/api/back-in-stock/unsubscribe?token=${unsubscribeToken}`;
   return {
     to,
     subject: `Chegou! ${item.name} está disponível de novo`,
     text:
       `Olá!\n\n${item.name} está disponível de novo na loja. Corra, as unidades são poucas:\n${link}\n\n` +
       `Você recebeu este e-mail porque pediu para ser avisado. Não quer mais avisos? Cancele aqui:\n` +
-      `${deps.apiUrl}/api/back-in-stock/unsubscribe?token=${unsubscribeToken}`,
+      unsubscribeUrl,
     link,
+    unsubscribeUrl,
   };
 }
 

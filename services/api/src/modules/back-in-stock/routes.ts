@@ -10,13 +10,18 @@
  *   e-mailed before confirmations moved to the store) confirms nothing: 303 to that page, so a
  *   mail scanner following a link never confirms.
  * - `GET /api/back-in-stock/unsubscribe?token=` (public, rate-limited): the notification's link,
- *   answered with a small pt-BR HTML page.
+ *   answered with a small pt-BR HTML page that asks, changing nothing (mail scanners open links);
+ *   its button POSTs the same URL, which cancels: `POST /api/back-in-stock/unsubscribe?token=`, also
+ *   the one-click unsubscribe of RFC 8058 (the mail's `List-Unsubscribe` and
+ *   `List-Unsubscribe-Post` headers), with a form-encoded body (@fastify/formbody).
  * - `GET /api/admin/back-in-stock` (admin): how many are waiting per product and variant.
  * When `StockReplenished` is dispatched (once per cluster, after commit), a job
  * `back-in-stock-notify` is enqueued under an id derived from the event, and its handler e-mails
  * each active subscriber exactly once (subscribers.ts, jobs.ts, notify-subscribers.ts). An hourly
  * job deletes pending subscriptions whose confirmation link expired (7 days).
  */
+import formBody from '@fastify/formbody';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -28,7 +33,7 @@ import {
   backInStockTokenQuerySchema,
   backInStockWaitingListSchema,
 } from '@prata/contracts';
-import { linkPage } from './link-page.ts';
+import { linkPage, unsubscribeFormPage } from './link-page.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
@@ -58,10 +63,24 @@ const backInStockRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store').redirect(`${storeUrl}${BACK_IN_STOCK_CONFIRM_PATH}?token=${encodeURIComponent(request.query.token)}`, 303),
   );
 
+  await app.register(formBody);
+  const html = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
   app.get(
     '/api/back-in-stock/unsubscribe',
     { config: { access: 'public', ...limit }, schema: { querystring: backInStockTokenQuerySchema } },
-    async (request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(linkPage(storeUrl, await service.unsubscribe(em(), request.query.token))),
+    async (request, reply) => {
+      const target = await service.unsubscribeTarget(em(), request.query.token);
+      if (target.outcome === 'invalid') return html(reply).send(linkPage(storeUrl, target));
+      const action = `/api/back-in-stock/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
+      // The API's policy refuses every form; this page's one form posts to this same URL.
+      const policy = String(reply.getHeader('content-security-policy') ?? '').replace("form-action 'none'", "form-action 'self'");
+      return html(reply).header('content-security-policy', policy).send(unsubscribeFormPage(storeUrl, action, target));
+    },
+  );
+  app.post(
+    '/api/back-in-stock/unsubscribe',
+    { config: { access: 'public', ...limit }, schema: { querystring: backInStockTokenQuerySchema } },
+    async (request, reply) => html(reply).send(linkPage(storeUrl, await service.unsubscribe(em(), request.query.token))),
   );
 
   app.get('/api/admin/back-in-stock', { config: { access: 'admin' }, schema: { response: { 200: backInStockWaitingListSchema, ...errors } } }, async () => service.waiting(em()));

@@ -59,6 +59,9 @@ export interface ReportIntake {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** The key a signed-in user's reports are counted and found by (`system_error_users`, events): hex SHA-256. */
+export const userKeyOf = (userId: string): string => sha256(`user:${userId}`);
+
 /**
  * Records one error into its issue. @throws ZodError for a malformed report. Texts longer than
  * the limits are cut. @returns the issue after counting the report.
@@ -73,7 +76,7 @@ export async function recordReport(intake: ReportIntake, em: EntityManager, inpu
   const fingerprint = fingerprintOf({ errorType: data.errorType, errorMessage: data.errorMessage, frames, remote: data.remote });
   const stack = [data.errorStack, data.manifestUrl ? `manifest: ${data.manifestUrl}` : undefined].filter(Boolean).join('\n') || null;
   const level = data.level ?? 'error';
-  const userKey = reporter.userId ? sha256(`user:${reporter.userId}`) : data.sessionId ? sessionKeyOf(data.sessionId) : null;
+  const userKey = reporter.userId ? userKeyOf(reporter.userId) : data.sessionId ? sessionKeyOf(data.sessionId) : null;
   const records: DomainEventRecord[] = [];
   let eventId = '';
   const row = await em.transactional(async (tx) => {
@@ -158,6 +161,7 @@ export async function recordReport(intake: ReportIntake, em: EntityManager, inpu
       frames,
       traceId: data.traceId ?? null,
       breadcrumbs: data.breadcrumbs ?? [],
+      userKey,
     }).id;
     await tx.flush();
     await connection.execute(

@@ -6,3 +6,4 @@ export { SystemError, SystemErrorEvent, SystemErrorEventSchema, SystemErrorSchem
 export { default as systemErrorsPlugin } from './system-errors.plugin.ts';
 export { SourceMapStore, type SourceMapFile } from './source-maps.ts';
 export { SourceMap, SourceMapSchema } from './source-map.entity.ts';
+export { eraseErrorTraces } from './error-erasure.ts';

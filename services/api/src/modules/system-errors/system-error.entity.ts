@@ -70,6 +70,11 @@ export const SystemErrorEventSchema = defineEntity({
     /** W3C trace id of the request it came from, or null. */
     traceId: p.string().length(32).nullable(),
     breadcrumbs: p.json<Breadcrumb[]>(),
+    /**
+     * Who reported it, as `system_error_users` keys it (the SHA-256 of a signed-in user's id or
+     * of a tab session id), or null: what an account's erasure finds its events by.
+     */
+    userKey: p.string().length(64).nullable().index(),
   },
 });
 export class SystemErrorEvent extends SystemErrorEventSchema.class {}

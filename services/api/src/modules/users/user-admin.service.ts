@@ -21,7 +21,9 @@
  *   by admins lose their before/after values; failed sign-ins that typed one of its addresses lose
  *   the address;
  * - outbox e-mails to every address the account used: its e-mail, the e-mails it changed from and
- *   to, and the contact e-mails of its orders.
+ *   to, and the contact e-mails of its orders;
+ * - error reports it sent while signed in: breadcrumbs, page URL and user agent cleared
+ *   (system-errors' `eraseErrorTraces`).
  * Only customers can be deleted (no admin or developer role). An admin never deletes their own
  * account here; a customer deletes their own with their password (`DELETE /api/me`).
  */
@@ -46,6 +48,7 @@ import {
 } from '../identity/index.ts';
 import { Order } from '../orders/index.ts';
 import { ProductReservation } from '../catalogue/index.ts';
+import { eraseErrorTraces } from '../system-errors/index.ts';
 
 export const LAST_ADMIN_MESSAGE = 'Não é possível remover o último administrador.';
 export const OWN_ADMIN_MESSAGE = 'Você não pode remover o seu próprio acesso de administrador.';
@@ -182,6 +185,8 @@ export class UserAdminService {
       await connection.execute('update shipments set label_url = null where order_id in (select id from orders where user_id = ?)', [id], 'run', ctx);
       await connection.execute('update return_requests set reason = ?, note = null where user_id = ?', [ERASED_RETURN_REASON, id], 'run', ctx);
       await connection.execute('update order_status_changes set note = null where order_id in (select id from orders where user_id = ?)', [id], 'run', ctx);
+      // The breadcrumbs, page and browser of the error reports its sessions sent.
+      await eraseErrorTraces(tx, id);
       // Back-in-stock alerts of the account or of any address it used.
       await connection.execute(`delete from stock_subscriptions where user_id = ? or lower(email) in (${addresses.map(() => '?').join(', ')})`, [id, ...addresses], 'run', ctx);
       await connection.execute(`delete from outbox_emails where lower("to") in (${addresses.map(() => '?').join(', ')})`, addresses, 'run', ctx);
