@@ -89,7 +89,10 @@
  * - `CEP_LOOKUP_URL` (default https://viacep.com.br): the ViaCEP-compatible origin that fills an
  *   address from its CEP (modules/shipping/cep-lookup.ts); `off` turns lookups off (the
  *   forms are then filled by hand). `CEP_LOOKUP_TIMEOUT_MS` (default 2000): past it the lookup
- *   counts as down.
+ *   counts as down. `CEP_LOOKUP_UPSTREAM_PER_MINUTE` (default 300) and
+ *   `CARRIER_QUOTES_UPSTREAM_PER_MINUTE` (default 200): calls to ViaCEP and to the carrier's quotes
+ *   the public routes may make a minute, all replicas together (answers are cached; past it the
+ *   lookup counts as down and the quote comes from the table: modules/shipping/upstream-guard.ts).
  * - Freight (modules/shipping): `CARRIER` (`table`, the default: quotes from the store's
  *   freight table by region; `melhorenvio`: Melhor Envio's API, the table when it does not answer),
  *   `MELHOR_ENVIO_TOKEN` (required with `melhorenvio`), `MELHOR_ENVIO_URL` (default
@@ -210,6 +213,8 @@ export const envSchema = z.object({
   MERCADOPAGO_SDK_URL: z.url().default(MERCADOPAGO_DEFAULTS.sdkUrl),
   CEP_LOOKUP_URL: z.union([z.literal('off'), z.url()]).default('https://viacep.com.br'),
   CEP_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
+  CEP_LOOKUP_UPSTREAM_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+  CARRIER_QUOTES_UPSTREAM_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(200),
   CARRIER: z.enum(['table', 'melhorenvio', 'sandbox']).default('table'),
   MELHOR_ENVIO_WEBHOOK_SECRET: z.string().min(16).optional(),
   SHIPPING_SENDER_DOCUMENT: z.string().regex(/^(\d{11}|\d{14})$/, 'SHIPPING_SENDER_DOCUMENT must be a CPF (11 digits) or CNPJ (14 digits)').optional(),

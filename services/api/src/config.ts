@@ -184,6 +184,8 @@ function configOf(e: ConfigEnv) {
     },
     /** CEP lookup: a ViaCEP-compatible origin (null: turned off) and its timeout, ms. */
     cepLookup: { origin: e.CEP_LOOKUP_URL === 'off' ? null : e.CEP_LOOKUP_URL, timeoutMs: e.CEP_LOOKUP_TIMEOUT_MS },
+    /** Calls the public routes may make a minute to ViaCEP and to the carrier's quotes, every replica together. */
+    upstreamPerMinute: { cepLookups: e.CEP_LOOKUP_UPSTREAM_PER_MINUTE, carrierQuotes: e.CARRIER_QUOTES_UPSTREAM_PER_MINUTE },
     /** Freight: Melhor Envio's settings (null: the freight table only), the store's CEP (8 digits) and the packaging. */
     shipping: shippingConfig(e),
     /**

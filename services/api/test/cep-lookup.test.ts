@@ -1,8 +1,8 @@
 /**
  * `GET /api/cep/:cep` over the ViaCEP adapter, against a local double of ViaCEP's
  * documented API (viacep-double.ts): known CEPs fill the address, unknown ones are 404, a malformed
- * one is a 400 in Portuguese, and a lookup that is slow, failing or turned off is a 503 that tells
- * the shopper to fill the address by hand.
+ * one is a 400 in Portuguese, and a lookup that is slow, failing, turned off or past the store's
+ * budget of calls is a 503 that tells the shopper to fill the address by hand; answers are cached.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CEP_LOOKUP_UNAVAILABLE_MESSAGE, CEP_NOT_FOUND_MESSAGE } from '@prata/contracts';
@@ -14,7 +14,7 @@ let service: TestService;
 
 beforeAll(async () => {
   await double.start();
-  service = await createTestService({ CEP_LOOKUP_URL: double.url, CEP_LOOKUP_TIMEOUT_MS: '300' });
+  service = await createTestService({ CEP_LOOKUP_URL: double.url, CEP_LOOKUP_TIMEOUT_MS: '800' });
 });
 afterAll(async () => {
   await service?.close();
@@ -38,9 +38,9 @@ describe('GET /api/cep/:cep', () => {
   });
 
   it('is a 404 for a CEP that does not exist (both of ViaCEP\'s markers)', async () => {
-    for (const booleanErro of [false, true]) {
+    for (const [cep, booleanErro] of [['99999-999', false], ['99999-998', true]] as const) {
       double.booleanErro = booleanErro;
-      const response = await lookup('99999-999');
+      const response = await lookup(cep);
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe(CEP_NOT_FOUND_MESSAGE);
     }
@@ -58,18 +58,41 @@ describe('GET /api/cep/:cep', () => {
   });
 
   it('is a 503 asking for manual entry when the lookup is slower than its timeout or failing', async () => {
-    double.delayMs = 1000;
+    double.delayMs = 3000;
     const started = Date.now();
     const slow = await lookup('01310-100');
     expect(slow.statusCode).toBe(503);
     expect(slow.json().message).toBe(CEP_LOOKUP_UNAVAILABLE_MESSAGE);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Answered at the timeout (800 ms), not when the lookup would have answered.
+    expect(Date.now() - started).toBeLessThan(3000);
     double.delayMs = 0;
     double.failWith = 502;
     const failing = await lookup('01310-100');
     expect(failing.statusCode).toBe(503);
     double.failWith = null;
     expect((await lookup('01310-100')).json().city).toBe('São Paulo');
+  });
+});
+
+describe("the store's ViaCEP quota (security review 2026-11-29 #18)", () => {
+  it('asks ViaCEP once per CEP (found or not) and, past CEP_LOOKUP_UPSTREAM_PER_MINUTE calls, answers 503 without calling it', async () => {
+    const budgeted = await createTestService({ CEP_LOOKUP_URL: double.url, CEP_LOOKUP_UPSTREAM_PER_MINUTE: '2' });
+    try {
+      const ask = async (cep: string) => (await budgeted.app.inject({ method: 'GET', url: `/api/cep/${cep}` })).statusCode;
+      const before = double.requests.length;
+      // Cached: the same CEP again, found or not, is not asked again.
+      expect([await ask('01310-100'), await ask('01310100'), await ask('99999-997'), await ask('99999-997')]).toEqual([200, 200, 404, 404]);
+      expect(double.requests.slice(before)).toEqual(['/ws/01310100/json/', '/ws/99999997/json/']);
+      // The budget of this minute (2 calls) is spent: a new CEP is 503 (typed by hand), ViaCEP is not called.
+      const spent = await budgeted.app.inject({ method: 'GET', url: '/api/cep/69005-010' });
+      expect(spent.statusCode).toBe(503);
+      expect(spent.json().message).toBe(CEP_LOOKUP_UNAVAILABLE_MESSAGE);
+      expect(double.requests.length).toBe(before + 2);
+      // A cached answer is still served.
+      expect(await ask('01310-100')).toBe(200);
+    } finally {
+      await budgeted.close();
+    }
   });
 });
 

@@ -160,6 +160,27 @@ describe('the PIX discount and the public offers', () => {
   });
 });
 
+describe("the store's carrier quota (security review 2026-11-29 #18)", () => {
+  it('asks the carrier once per package and route and, past CARRIER_QUOTES_UPSTREAM_PER_MINUTE calls, quotes from the table without calling it', async () => {
+    const budgeted = await createTestService({ CARRIER: 'melhorenvio', MELHOR_ENVIO_TOKEN: double.token, MELHOR_ENVIO_URL: double.url, SHIPPING_ORIGIN_CEP: '01001-000', CARRIER_QUOTES_UPSTREAM_PER_MINUTE: '1' });
+    try {
+      const product = await createProduct(budgeted, clock, 5, 7_000);
+      const before = double.requests.length;
+      const first = (await quote(MANAUS, [{ productId: product.id, quantity: 1 }], budgeted)).json();
+      const again = (await quote(MANAUS, [{ productId: product.id, quantity: 1 }], budgeted)).json();
+      expect([first.source, again.source]).toEqual(['carrier', 'carrier']);
+      expect(again.options).toEqual(first.options);
+      expect(double.requests.length).toBe(before + 1);
+      // Another package (two pieces): the budget of this minute (1 call) is spent, so the table, and no call.
+      const spent = (await quote(MANAUS, [{ productId: product.id, quantity: 2 }], budgeted)).json();
+      expect([spent.source, spent.region]).toEqual(['table', 'N']);
+      expect(double.requests.length).toBe(before + 1);
+    } finally {
+      await budgeted.close();
+    }
+  });
+});
+
 describe('CARRIER=table (the default)', () => {
   it('prices every quote by the freight table without calling anyone', async () => {
     const tableOnly = await createTestService();

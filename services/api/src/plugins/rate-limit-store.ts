@@ -30,6 +30,19 @@ const READ_SQL = `select hits, greatest(0, ceil(extract(epoch from (expires_at -
 export const RATE_LIMIT_CLEANUP_SQL = 'delete from rate_limits where expires_at <= clock_timestamp()';
 
 /**
+ * A budget of `max` units per `timeWindowMs` under `key`, counted in the same table and with the
+ * same fixed windows as the rate limits, so every replica spends one budget (the upstream guards
+ * of modules/shipping). Each call spends a unit and resolves whether it was within the budget.
+ * @throws what `execute` throws (the database is down).
+ */
+export function windowBudget(execute: SqlExecutor, key: string, max: number, timeWindowMs: number): () => Promise<boolean> {
+  return async () => {
+    const [row] = await execute(INCR_SQL, [`budget:${key}`, timeWindowMs]);
+    return Number(row!.hits) <= max;
+  };
+}
+
+/**
  * The store class for `@fastify/rate-limit`'s `store` option, bound to `execute`.
  * Errors of the database reach the plugin's callback (the request then fails like any route
  * that needs the database: 503 while it is down).

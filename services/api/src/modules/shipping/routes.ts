@@ -1,12 +1,13 @@
 /**
  * Shipping routes (selling to all of Brazil):
  * - `GET /api/cep/:cep` (public, 60 per minute and client): the address of a CEP from the configured
- *   CEP lookup (cep-lookup.ts; `CEP_LOOKUP_URL`). 200 with the address, 400 for a malformed
+ *   CEP lookup (cep-lookup.ts; `CEP_LOOKUP_URL`), cached, its calls within a budget (upstream-guard.ts). 200 with the address, 400 for a malformed
  *   CEP, 404 when it does not exist, 503 when the lookup does not answer within
  *   `CEP_LOOKUP_TIMEOUT_MS` (the forms then stay fillable by hand; they never block on it).
  * - `POST /api/shipping/quotes` (public, 60 per minute and client) `{ zipCode, items }`: the delivery
  *   options for the cart to that CEP, priced on the server (shipping-quote.service.ts): 200 with
- *   the options, 400 for a malformed body or a CEP in no state, 404 for a product not for sale.
+ *   the options, 400 for a malformed body or a CEP in no state, 404 for a product not for sale. The
+ *   carrier's answers are cached and its calls within a budget (upstream-guard.ts).
  * - `GET`/`PUT /api/admin/shipping/freight-rates` (admin): the store's freight table by region.
  */
 import fp from 'fastify-plugin';
@@ -18,6 +19,8 @@ import { freightTable, saveFreightTable } from './freight-rates.service.ts';
 import { DomainError, NotFoundError } from '../../errors.ts';
 import { CepLookupUnavailableError, createCepLookup } from './cep-lookup.ts';
 import { shippingQuotes } from './shipping-setup.ts';
+import { GuardedCepLookup } from './upstream-guard.ts';
+import { windowBudget, type SqlExecutor } from '../../plugins/rate-limit-store.ts';
 
 /** Requests per minute and client of the CEP lookup (it is typed once per form, not per key). */
 export const CEP_LOOKUPS_PER_MINUTE = 60;
@@ -25,8 +28,11 @@ export const CEP_LOOKUPS_PER_MINUTE = 60;
 export const SHIPPING_QUOTES_PER_MINUTE = 60;
 
 const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const lookup = createCepLookup(app.config.cepLookup);
-  const quotes = shippingQuotes(app.config.shipping);
+  // Both call services on the store's account: cached, and their calls spend a budget every replica shares (upstream-guard.ts).
+  const execute: SqlExecutor = (sql, params) => app.orm.em.getConnection().execute(sql, params, 'all');
+  const upstream = app.config.upstreamPerMinute;
+  const lookup = new GuardedCepLookup(createCepLookup(app.config.cepLookup), windowBudget(execute, 'cep-lookup', upstream.cepLookups, 60_000));
+  const quotes = shippingQuotes(app.config.shipping, windowBudget(execute, 'carrier-quotes', upstream.carrierQuotes, 60_000));
 
   app.post(
     '/api/shipping/quotes',

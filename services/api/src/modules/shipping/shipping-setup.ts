@@ -7,10 +7,16 @@ import type { LabelGateway } from './carrier-gateway.ts';
 import { MelhorEnvioGateway } from './melhor-envio-gateway.ts';
 import { SandboxLabelGateway } from './sandbox-labels.ts';
 import { ShippingQuoteService } from './shipping-quote.service.ts';
+import { GuardedCarrierGateway, type UpstreamBudget } from './upstream-guard.ts';
 
-/** The freight quotes of the configured carrier and packaging: the quote route's and the order's. */
-export function shippingQuotes({ carrier, originCep, packaging }: FastifyInstance['config']['shipping']): ShippingQuoteService {
-  return new ShippingQuoteService({ originCep, packaging, gateway: carrier ? new MelhorEnvioGateway(carrier) : null });
+/**
+ * The freight quotes of the configured carrier and packaging: the quote route's and the order's.
+ * With `budget` (the public quote route), the carrier's answers are cached and its calls spend
+ * that budget (upstream-guard.ts).
+ */
+export function shippingQuotes({ carrier, originCep, packaging }: FastifyInstance['config']['shipping'], budget?: UpstreamBudget): ShippingQuoteService {
+  const gateway = carrier ? new MelhorEnvioGateway(carrier) : null;
+  return new ShippingQuoteService({ originCep, packaging, gateway: gateway && budget ? new GuardedCarrierGateway(gateway, budget) : gateway });
 }
 
 /**
