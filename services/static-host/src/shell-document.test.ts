@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { RemoteRegistry } from '@prata/contracts';
+import type { ErrorReport, RemoteRegistry } from '@prata/contracts';
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DOCUMENT_CACHE } from './document-cache.ts';
@@ -28,6 +28,8 @@ let registry: RemoteRegistry | 'down' = [];
 let canaries = '';
 /** The API double answers a browser's own registry (`?client=`) with 503, the stable one as usual. */
 let clientRegistryDown = false;
+/** The error reports the API double received. */
+const reports: ErrorReport[] = [];
 
 const manifest = {
   id: 'storefront',
@@ -51,6 +53,10 @@ beforeAll(async () => {
     return client ? registry.map((entry) => ({ ...entry, reportToken: `token-de-${client}` })) : registry;
   });
   api.get('/mf-manifest.json', async () => manifest);
+  api.post('/api/errors', async (request, reply) => {
+    reports.push(request.body as ErrorReport);
+    return reply.code(202).send({});
+  });
   // One product is shown; any other slug is unknown, a draft or archived.
   api.get('/api/products/by-slug/:slug', async (request, reply) =>
     (request.params as { slug: string }).slug === 'anel-lua' ? { slug: 'anel-lua' } : reply.code(404).send({ error: 'not_found', message: 'Produto não encontrado' }),
@@ -245,5 +251,29 @@ describe('the CDN purge hook', () => {
     } finally {
       await cdn.close();
     }
+  });
+});
+
+describe("the host's error reports (security review 2026-11-29 #15)", () => {
+  it('sends one per error type, remote and version a window, so made-up failing paths cannot spend its address\'s budget of reports', async () => {
+    const reporting = new ShellDocument({ root: dir, apiUrl, reportWindowMs: 400 });
+    const failure = (version: string, path: string): ErrorReport => ({
+      errorType: 'ssr_render_failure',
+      errorMessage: `O render no servidor falhou de "storefront" em ${path}: boom`,
+      remote: 'storefront',
+      version,
+    });
+    reports.length = 0;
+    for (let i = 0; i < 40; i += 1) reporting.report(failure('2.0.0', `/produtos/inventado-${i}`));
+    reporting.report(failure('2.0.1', '/produtos/anel-lua'));
+    await expect.poll(() => reports.map((report) => [report.version, report.errorMessage]).sort()).toEqual([
+      ['2.0.0', 'O render no servidor falhou de "storefront" em /produtos/inventado-0: boom'],
+      ['2.0.1', 'O render no servidor falhou de "storefront" em /produtos/anel-lua: boom'],
+    ]);
+    // The next window reports again.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    reporting.report(failure('2.0.0', '/produtos/anel-sol'));
+    await expect.poll(() => reports.length).toBe(3);
+    expect(reports[2]!.errorMessage).toContain('/produtos/anel-sol');
   });
 });

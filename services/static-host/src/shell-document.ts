@@ -14,6 +14,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { ErrorReport, RemoteRegistry } from '@prata/contracts';
 import type { ServerRoute } from '@prata/contracts/server-rendering';
 import { BootRegistry, clientCookie, type ShellBoot } from './boot-registry.ts';
@@ -48,7 +49,12 @@ export interface ShellDocumentOptions {
   cache?: DocumentCacheOptions | null;
   /** How long the stable registry is used before it is asked again (ms; release events ask at once). Default 1000. */
   registryTtlMs?: number;
+  /** The host reports one error per type, remote and version in this window (ms; see {@link ShellDocument.report}). Default 60000. */
+  reportWindowMs?: number;
 }
+
+/** {@link ShellDocumentOptions.reportWindowMs}'s default, ms. */
+export const HOST_REPORT_WINDOW_MS = 60_000;
 
 /** A page's status when the route's is not the answer: 404, or a function asking (called only when the page is not cached). */
 export type PageStatus = 404 | (() => Promise<404 | undefined>);
@@ -64,6 +70,8 @@ export class ShellDocument {
   private readonly browser: BrowserDocument;
   private readonly renders: PageRenders;
   private follower: RealtimeFollower | null = null;
+  /** The error kinds (type, remote, version) reported in the current window. */
+  private readonly reported: LRUCache<string, true>;
   /** {@link ShellDocument.routePage}'s answers, per registry. */
   private routes = new WeakMap<RemoteRegistry, Map<string, Promise<ServerRoute>>>();
   private routesOf: ShellRenderer | null = null;
@@ -73,6 +81,7 @@ export class ShellDocument {
     this.apiUrl = options.apiUrl.replace(/\/$/, '');
     this.cacheOptions = options.cache ?? null;
     this.cache = options.cache ? new RenderCache(options.cache) : null;
+    this.reported = new LRUCache({ max: 1000, ttl: options.reportWindowMs ?? HOST_REPORT_WINDOW_MS });
     this.registry = new BootRegistry({ fetchOrigin: () => this.fetchOrigin(), registryTimeoutMs: options.registryTimeoutMs, registryTtlMs: options.registryTtlMs });
     this.browser = new BrowserDocument({ root: options.root, apiUrl: this.apiUrl, manifestTimeoutMs: options.manifestTimeoutMs });
     this.renders = new PageRenders({
@@ -138,9 +147,16 @@ export class ShellDocument {
 
   /**
    * Sends an error report to the service (`POST /api/errors`, as the browser does), fire and
-   * forget: a failed report is only logged.
+   * forget: a failed report is only logged. At most one per error type, remote and version in
+   * each {@link ShellDocumentOptions.reportWindowMs} window: every shopper's render reaches the
+   * service from this host's one address, whose budget of reports (30 a minute) anybody asking for
+   * made-up paths that fail to render would otherwise spend, silencing the real failures (security
+   * review 2026-11-29 #15). The others of the window are only logged.
    */
   report(report: ErrorReport): void {
+    const kind = `${report.errorType}|${report.remote ?? ''}|${report.version ?? ''}`;
+    if (this.reported.has(kind)) return void this.options.log?.(`error not reported again this window: ${report.errorMessage}`, null);
+    this.reported.set(kind, true);
     void fetch(`${this.fetchOrigin()}/api/errors`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
