@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { lastLinkTo, uniqueEmail } from './support/accounts.ts';
+import { submitSignIn } from './support/ui.ts';
 
 async function signUp(page: Page, email: string, password: string) {
   await page.goto('/auth');
@@ -19,9 +20,7 @@ async function signUp(page: Page, email: string, password: string) {
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).last().click();
+  await submitSignIn(page, email, password);
 }
 
 test('sign up, confirm by e-mail link, sign in, keep the session on reload, sign out', async ({ page }) => {

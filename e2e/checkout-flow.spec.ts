@@ -14,6 +14,7 @@ import { formatBRL, installmentPlan } from '@prata/contracts';
 import { confirmedAccount } from './support/accounts.ts';
 import { sql } from './support/database.ts';
 import { addToCart, createProduct, fillAddress, fillCard, tableFreight } from './support/shop.ts';
+import { submitSignIn } from './support/ui.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -25,9 +26,7 @@ async function stockOf(id: string): Promise<number> {
 
 async function signIn(page: Page, email: string, password: string, path = '/auth') {
   if (path) await page.goto(path);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).last().click();
+  await submitSignIn(page, email, password);
   await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
 }
 

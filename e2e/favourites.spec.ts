@@ -8,17 +8,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { productSchema } from '@prata/contracts';
 import { confirmedAccount } from './support/accounts.ts';
 import { E2E } from './support/environment.ts';
+import { signInAsCustomer } from './support/ui.ts';
 
 async function available(productId: string): Promise<number> {
   return productSchema.parse(await (await fetch(`${E2E.apiUrl}/api/products/${productId}`)).json()).available;
-}
-
-async function signInThroughUi(page: Page, email: string, password: string) {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).last().click();
-  await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
 }
 
 async function firstProduct(page: Page): Promise<{ id: string; name: string }> {
@@ -32,7 +25,7 @@ async function firstProduct(page: Page): Promise<{ id: string; name: string }> {
 
 test('a signed-in favourite reserves a unit, survives a reload and is released when removed', async ({ page }) => {
   const { email, password } = await confirmedAccount('reserva');
-  await signInThroughUi(page, email, password);
+  await signInAsCustomer(page, email, password);
   const product = await firstProduct(page);
   const before = await available(product.id);
   const card = page.getByTestId('product-card').filter({ hasText: product.name });
@@ -66,7 +59,7 @@ test("a guest's favourite is local only, and becomes a reservation after signing
   expect(await available(product.id)).toBe(before);
 
   const { email, password } = await confirmedAccount('mescla');
-  await signInThroughUi(page, email, password);
+  await signInAsCustomer(page, email, password);
   await page.goto('/produtos?categoria=colares');
   await expect(card.getByText('Reservado por você')).toBeVisible();
   await expect.poll(() => available(product.id)).toBe(before - 1);

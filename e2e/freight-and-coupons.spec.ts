@@ -3,7 +3,7 @@
  * - a shopper in Manaus gets the carrier's options (the Melhor Envio double started on the store's
  *   carrier port) with price and days, chooses SEDEX and is charged that price; a lower freight
  *   forged by a client is refused; with the double switched off the same CEP gets the store's
- *   table price with the notice;
+ *   table price with the notice for a package the carrier had not quoted;
  * - a coupon with one use left, two shoppers ordering with it at once: one order has the discount,
  *   the other shopper is told 'Cupom esgotado'.
  * Expected figures come from the double's price rule and the freight table rows, not from the UI.
@@ -89,10 +89,11 @@ test('Manaus: the carrier\'s SEDEX is charged as quoted, a forged freight is ref
     const [{ count }] = (await sql<{ count: number }>('select count(*)::int as count from orders where customer_email = $1', [email])) as [{ count: number }];
     expect(count).toBe(1);
 
-    // The carrier switched off: the store's table for the North, with the notice.
+    // The carrier switched off: a package it has not quoted (two pieces: quotes are cached per
+    // package and route) gets the store's table for the North (up to 1 kg), with the notice.
     await carrier.stop();
     const [pac] = await sql<{ base_cents: number }>(`select base_cents from freight_rates where region = 'N' and service = 'PAC'`);
-    await addToCart(page, product.name);
+    await addToCart(page, product.name, 2);
     await page.goto('/checkout');
     await fillManaus(page);
     await expect(options).toContainText(FREIGHT_TABLE_NOTICE);

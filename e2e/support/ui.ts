@@ -21,15 +21,22 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-/** Signs in at /auth as a customer and waits for the confirmation toast. */
-export async function signInAsCustomer(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/auth');
-  // The form is server-rendered: typing before it hydrated could be lost (a password field found
-  // empty, 'Senha é obrigatória', once in a full run). Fill it once the page is live.
-  await expect(page.locator('html[data-remote-ready="storefront"]')).toHaveCount(1);
+/**
+ * Fills and submits the customer sign-in form of the page shown (/auth), once the page is live:
+ * the form is server-rendered, and typing before it hydrated could be lost (a password or e-mail
+ * field found empty, seen in full runs).
+ */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await expect(page.locator('html[data-remote-ready]')).toHaveCount(1);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).last().click();
+}
+
+/** Signs in at /auth as a customer and waits for the confirmation toast. */
+export async function signInAsCustomer(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await submitSignIn(page, email, password);
   await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
 }
 
