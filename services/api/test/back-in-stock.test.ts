@@ -9,8 +9,6 @@
  * PostgreSQL, the real job queue (ticked by hand) and the mail outbox as the mailbox.
  */
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backInStockWaitingListSchema } from '@prata/contracts';
 import { SmtpTransport } from '../src/mail/mailer.ts';
@@ -20,6 +18,7 @@ import { productStockLookup } from '../src/modules/back-in-stock/stock-lookup.ts
 import { account, bearer, tokenFrom, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
 import { createTestService, type TestService } from './helpers.ts';
+import { startSmtpDouble } from './smtp-double.ts';
 import { placeOrder } from './shop.ts';
 import { shippingCustomer } from './checkout-data.ts';
 
@@ -391,32 +390,18 @@ describe('the unsubscribe link of the notification', () => {
   });
 
   it('SMTP delivery carries List-Unsubscribe and List-Unsubscribe-Post (RFC 2369, RFC 8058) only for mail that has the URL', async () => {
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        stream.on('end', () => {
-          received.push(data);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const smtp = await startSmtpDouble();
     try {
-      const { port } = smtp.server.address() as AddressInfo;
-      const transport = new SmtpTransport(`smtp://127.0.0.1:${port}`, 'loja@exemplo.com.br');
+      const transport = new SmtpTransport(smtp.url, 'loja@exemplo.com.br');
       const unsubscribeUrl = 'https://api.exemplo.com.br/api/back-in-stock/unsubscribe?token=abc123';
       await transport.deliver({ to: 'ana@exemplo.com.br', subject: 'Chegou!', text: 'Olá', unsubscribeUrl });
       await transport.deliver({ to: 'ana@exemplo.com.br', subject: 'Pedido recebido', text: 'Olá' });
-      const headers = received.map((raw) => raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n\s+/g, ' '));
+      const headers = smtp.received.map((raw) => raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n\s+/g, ' '));
       expect(headers[0]).toMatch(/^List-Unsubscribe: <https:\/\/api\.exemplo\.com\.br\/api\/back-in-stock\/unsubscribe\?token=abc123>$/m);
       expect(headers[0]).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
       expect(headers[1]).not.toMatch(/^List-Unsubscribe/m);
     } finally {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 });

@@ -8,8 +8,6 @@
  *   (smtp-server, as test/jobs.test.ts) that refuses mail until told otherwise and
  *   MAIL_MAX_ATTEMPTS=1, a refused sign-up confirmation is listed, resent, delivered and audited.
  */
-import type net from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failedEmailPageSchema, type RoleName } from '@prata/contracts';
 import { OutboxEmail } from '../src/mail/outbox-email.entity.ts';
@@ -18,6 +16,7 @@ import { grantRole, hashPassword, Profile, User } from '../src/modules/identity/
 import { RESEND_CONFIRMATION_MESSAGE, RESEND_CONFIRMATION_PER_EMAIL } from '../src/modules/identity/index.ts';
 import { bearer, lastMailTo, signIn, signUpConfirmed, tokenFrom, uniqueEmail, type SignedIn } from './accounts.ts';
 import { createTestService, type TestService } from './helpers.ts';
+import { startSmtpDouble, type SmtpDouble } from './smtp-double.ts';
 
 const resend = (service: TestService, email: string, ip = '198.51.100.7') =>
   service.app.inject({ method: 'POST', url: '/api/auth/resend-confirmation', payload: { email }, headers: { 'x-forwarded-for': ip }, remoteAddress: ip });
@@ -117,8 +116,7 @@ describe('the per-IP limit of resending', () => {
 describe('failed e-mails in the admin panel', () => {
   let service: TestService;
   let refusing = true;
-  const received: string[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpDouble;
 
   /** A confirmed account with `roles`, made in the database (the relay refuses mail here), signed in through the API. */
   async function staff(roles: RoleName[]): Promise<SignedIn> {
@@ -132,26 +130,12 @@ describe('failed e-mails in the admin panel', () => {
   }
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        stream.on('end', () => {
-          if (refusing) return done(Object.assign(new Error('Caixa indisponível'), { responseCode: 550 }));
-          received.push(data);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as net.AddressInfo;
-    service = await createTestService({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_MAX_ATTEMPTS: '1' });
+    smtp = await startSmtpDouble(() => (refusing ? { code: 550, message: 'Caixa indisponível' } : null));
+    service = await createTestService({ SMTP_URL: smtp.url, MAIL_MAX_ATTEMPTS: '1' });
   });
   afterAll(async () => {
     await service?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('lists a refused confirmation e-mail for admins only, resends it on request (audited), and its link then confirms the account', async () => {
@@ -180,7 +164,7 @@ describe('failed e-mails in the admin panel', () => {
     refusing = false;
     const resent = await service.app.inject({ method: 'POST', url, headers: bearer(admin) });
     expect(resent.statusCode, resent.body).toBe(200);
-    expect(received.filter((data) => data.includes(email))).toHaveLength(1);
+    expect(smtp.received.filter((data) => data.includes(email))).toHaveLength(1);
     expect(failedEmailPageSchema.parse((await list()).json()).rows.map((r) => r.id)).not.toContain(failed.id);
     expect((await service.app.inject({ method: 'POST', url, headers: bearer(admin) })).statusCode).toBe(404);
     const log = await service.db.orm.em.fork().findOneOrFail(AdminLog, { action: 'email_resent' });
@@ -188,7 +172,7 @@ describe('failed e-mails in the admin panel', () => {
     expect(log.details).toMatchObject({ to: email, subject: failed.subject, failedEmailId: failed.id });
 
     // The delivered message carries the original link, which confirms the account.
-    const link = /https?:\/\/\S+confirmar=([A-Za-z0-9_=-]+)/.exec(received.find((data) => data.includes(email))!.replace(/=\r?\n/g, '').replaceAll('=3D', '='));
+    const link = /https?:\/\/\S+confirmar=([A-Za-z0-9_=-]+)/.exec(smtp.received.find((data) => data.includes(email))!.replace(/=\r?\n/g, '').replaceAll('=3D', '='));
     expect(link).toBeTruthy();
     expect((await confirm(service, link![1]!)).statusCode).toBe(200);
     await signIn(service, email, 'segredo123');

@@ -6,10 +6,8 @@
  * system error after the last attempt (pg-boss times retries by the database clock, so
  * these wait real seconds, bounded).
  */
-import type net from 'node:net';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ormConfig } from '../src/bootstrap/orm-config.ts';
@@ -17,6 +15,7 @@ import { CLEARED_BODY } from '../src/mail/mailer.ts';
 import { OutboxEmail } from '../src/mail/outbox-email.entity.ts';
 import { SystemError } from '../src/modules/system-errors/system-error.entity.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
+import { startSmtpDouble, type SmtpDouble } from './smtp-double.ts';
 
 describe('periodic jobs across instances', () => {
   const clock = new TestClock(Date.UTC(2026, 10, 23, 12, 0, 0));
@@ -65,27 +64,8 @@ describe('periodic jobs across instances', () => {
 
 describe('mail retry on the job queue', () => {
   /** A real SMTP server that answers 451 (try again later) to the first `failures` messages, then accepts. */
-  async function relay(failures: number): Promise<{ url: string; tries: () => number; received: string[]; close(): Promise<void> }> {
-    let tries = 0;
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        stream.on('end', () => {
-          tries += 1;
-          if (tries <= failures) return done(Object.assign(new Error('Caixa temporariamente indisponível'), { responseCode: 451 }));
-          received.push(data);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as net.AddressInfo;
-    return { url: `smtp://127.0.0.1:${port}`, tries: () => tries, received, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-  }
+  const relay = (failures: number): Promise<SmtpDouble> =>
+    startSmtpDouble((attempt) => (attempt <= failures ? { code: 451, message: 'Caixa temporariamente indisponível' } : null));
 
   /** Works the queue as the poller would (pg-boss times its retries by the database clock: real seconds) until `done`. */
   async function workUntil(service: TestService, done: () => Promise<boolean>, what: string): Promise<void> {

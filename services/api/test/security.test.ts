@@ -9,12 +9,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -25,6 +23,7 @@ import { OutboxEmail } from '../src/mail/outbox-email.entity.ts';
 import { uniqueEmail } from './accounts.ts';
 import { freePort } from './free-port.ts';
 import { createDatabase, createTestService, silentLog, type TestService } from './helpers.ts';
+import { startSmtpDouble } from './smtp-double.ts';
 
 const closers: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -135,23 +134,10 @@ describe('one-time links', () => {
   });
 
   it('with SMTP, delivers the link, never logs it, and clears the stored copy once sent', async () => {
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        stream.on('end', () => {
-          received.push(data);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    closers.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-    const { port } = smtp.server.address() as AddressInfo;
-    const relayed = await serviceWithLog({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const smtp = await startSmtpDouble();
+    closers.push(() => smtp.close());
+    const received = smtp.received;
+    const relayed = await serviceWithLog({ SMTP_URL: smtp.url });
     expect(relayed.logLines()).not.toContain('local mail mode');
 
     const email = uniqueEmail();
