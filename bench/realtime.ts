@@ -16,7 +16,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,17 +23,9 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { REALTIME_PATH, REALTIME_PROTOCOL } from '@prata/contracts';
 import { startEmbeddedPostgres } from '../services/api/src/database/embedded-postgres.ts';
+import { freePort } from '../services/api/test/free-port.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Two free ports, asked of the OS (other benches may hold fixed ones). */
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 const PORTS = [await freePort(), await freePort()];
 const EVENTS = 200;
 const EVENTS_PER_SECOND = 50;

@@ -8,25 +8,17 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qaRunResultSchema, systemStatusSchema, type HealthCheck } from '@prata/contracts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { createTestService, type TestService } from './helpers.ts';
+import { freePort } from './free-port.ts';
 
 let service: TestService;
 let admin: SignedIn;
 let manifestServer: http.Server;
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 async function status(): Promise<Map<string, HealthCheck>> {
   const response = await service.app.inject({ method: 'GET', url: '/api/admin/system-status', headers: bearer(admin) });
@@ -48,7 +40,7 @@ beforeAll(async () => {
   manifestServer.listen(0, '127.0.0.1');
   await once(manifestServer, 'listening');
   const up = `http://127.0.0.1:${(manifestServer.address() as net.AddressInfo).port}`;
-  const down = `http://127.0.0.1:${await closedPort()}`;
+  const down = `http://127.0.0.1:${await freePort()}`;
   service = await createTestService({ REMOTE_STOREFRONT_URL: up, REMOTE_CHECKOUT_URL: up, REMOTE_ADMIN_URL: up, REMOTE_DEVTOOLS_URL: down });
   admin = await account(service, ['admin'], 'admin');
   await account(service); // a customer: the permissions probe uses one

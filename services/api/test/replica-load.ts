@@ -14,13 +14,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { shippingCustomer } from './checkout-data.ts';
+import { freePort } from './free-port.ts';
 
 const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -39,15 +39,6 @@ export interface ReplicaLoadFigures {
   setup: { replicas: 2; browsers: number; buyers: number; lastUnits: number; durationS: number };
   orders: { attempted: number; placed: number; refused: number; refusedCodes: string[]; serverErrors: number; p50Ms: number; p99Ms: number; stockLeft: number };
   browsing: { replica: number; route: string; requests: number; requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number; serverErrors: number }[];
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
 }
 
 async function sql<T extends Record<string, unknown>>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
