@@ -7,6 +7,7 @@ import {
   imageSrcSet,
   isRasterImage,
   productInputSchema,
+  productVariantInputSchema,
   productListQuerySchema,
 } from './catalogue.ts';
 import { remoteRegistrySchema } from './platform.ts';
@@ -34,6 +35,16 @@ describe('catalogue contracts', () => {
     const messages = productInputSchema.safeParse({ name: '', category: 'x', priceCents: 0 }).error!.issues.map((i) => i.message);
     expect(messages).toEqual(['Nome é obrigatório', 'Categoria inválida', 'O preço deve ser maior que zero']);
     expect(productInputSchema.safeParse({ name: 'a', category: 'aneis', priceCents: 10.5 }).success).toBe(false);
+  });
+
+  it('caps prices at R$ 1.000.000,00 and stock at 1,000,000 units, below PostgreSQL integer columns (2,147,483,647)', () => {
+    const piece = { name: 'Anel', category: 'aneis' };
+    expect(productInputSchema.safeParse({ ...piece, priceCents: 100_000_000, stock: 1_000_000 }).success).toBe(true);
+    const price = productInputSchema.safeParse({ ...piece, priceCents: 100_000_001 }).error!.issues.map((i) => i.message);
+    expect(price).toEqual(['O preço deve ser no máximo R$ 1.000.000,00']);
+    expect(productInputSchema.safeParse({ ...piece, priceCents: 100, stock: 1_000_001 }).error!.issues.map((i) => i.message)).toEqual(['Estoque inválido']);
+    const variant = productVariantInputSchema.safeParse({ sku: 'A-1', options: {}, stock: 2 ** 31, priceCents: 2 ** 31 });
+    expect(variant.error!.issues.map((i) => i.message)).toEqual(['Estoque inválido', 'O preço deve ser no máximo R$ 1.000.000,00']);
   });
 });
 

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { productGalleryImageSchema } from './product-images.ts';
-import { checkVariants, PRODUCT_OPTIONS_MAX, productOptionSchema, productVariantInputSchema, productVariantSchema } from './product-variants.ts';
+import { checkVariants, priceInputSchema, PRODUCT_OPTIONS_MAX, productOptionSchema, productVariantInputSchema, productVariantSchema, stockInputSchema } from './product-variants.ts';
 
 export * from './product-images.ts';
 export * from './product-variants.ts';
@@ -208,7 +208,7 @@ export const productInputSchema = z
   .object({
   name: z.string().trim().min(1, 'Nome é obrigatório').max(200, 'Nome muito longo'),
   category: productCategorySchema,
-  priceCents: z.number().int('Preço inválido').positive('O preço deve ser maior que zero'),
+  priceCents: priceInputSchema,
   description: z
     .string()
     .trim()
@@ -219,7 +219,7 @@ export const productInputSchema = z
   isNew: z.boolean().default(false),
   isBestseller: z.boolean().default(false),
   isFeatured: z.boolean().default(false),
-  stock: z.number().int().nonnegative('Estoque inválido').default(0),
+  stock: stockInputSchema.default(0),
   /** `active` (default) or `draft` (hidden from shoppers). */
   status: editableProductStatusSchema.default('active'),
   options: z.array(productOptionSchema).max(PRODUCT_OPTIONS_MAX, `No máximo ${PRODUCT_OPTIONS_MAX} opções por produto`).default([]),

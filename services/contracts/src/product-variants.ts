@@ -42,13 +42,29 @@ export const productVariantSchema = z.object({
 });
 export type ProductVariant = z.infer<typeof productVariantSchema>;
 
+/**
+ * The highest price a product or variant can have: R$ 1.000.000,00 (BRL cents). Far above any
+ * piece the store sells, and below PostgreSQL's `integer` columns that hold prices and totals.
+ */
+export const MAX_PRICE_CENTS = 100_000_000;
+/** The most units a product or variant can have in stock (PostgreSQL `integer` columns). */
+export const MAX_STOCK = 1_000_000;
+/** Stock as the admin's forms send it: a whole number from 0 to {@link MAX_STOCK}. */
+export const stockInputSchema = z.number().int('Estoque inválido').nonnegative('Estoque inválido').max(MAX_STOCK, 'Estoque inválido');
+/** A price as the admin's forms send it, in BRL cents: above zero, at most {@link MAX_PRICE_CENTS}. */
+export const priceInputSchema = z
+  .number()
+  .int('Preço inválido')
+  .positive('O preço deve ser maior que zero')
+  .max(MAX_PRICE_CENTS, 'O preço deve ser no máximo R$ 1.000.000,00');
+
 /** A variant in the admin's create/update body; `id` names an existing variant to update. */
 export const productVariantInputSchema = z.object({
   id: z.uuid({ error: 'Variante inválida' }).optional(),
   sku: z.string().trim().min(1, 'SKU é obrigatório').max(60, 'SKU muito longo'),
   options: variantOptionsSchema,
-  stock: z.number().int('Estoque inválido').nonnegative('Estoque inválido'),
-  priceCents: z.number().int('Preço inválido').positive('O preço deve ser maior que zero').nullable().default(null),
+  stock: stockInputSchema,
+  priceCents: priceInputSchema.nullable().default(null),
 });
 export type ProductVariantInput = z.input<typeof productVariantInputSchema>;
 

@@ -3,16 +3,19 @@
  * (storefront.md 6, admin.md 6); a route without one makes the service refuse to start, so no
  * route can ship unguarded. Enforcement per role arrives with the accounts module.
  */
+import type { FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Who may call a route. */
 export type RouteAccess = 'public' | 'customer' | 'admin' | 'developer';
 
-/** One entry of the route table: every API route with its declared access. */
+/** One entry of the route table: every API route with its declared access and input schemas. */
 export interface RouteAccessEntry {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The route's declared input schemas (zod, through fastify-type-provider-zod), when it has them. */
+  input: Pick<FastifySchema, 'body' | 'querystring' | 'params'>;
 }
 
 declare module 'fastify' {
@@ -20,7 +23,7 @@ declare module 'fastify' {
     access?: RouteAccess;
   }
   interface FastifyInstance {
-    /** The route table (filled as routes register; the role-matrix test walks it). */
+    /** The route table (filled as routes register; the role-matrix and fuzzing tests walk it). */
     routeTable: RouteAccessEntry[];
   }
 }
@@ -35,7 +38,10 @@ export default fp(
     app.addHook('onRoute', (route) => {
       const config = (route.config ?? {}) as { access?: RouteAccess };
       if (config.access) {
-        for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access: config.access });
+        for (const method of [route.method].flat()) if (method !== 'HEAD') {
+            const { body, querystring, params } = route.schema ?? {};
+            table.push({ method, url: route.url, access: config.access, input: { body, querystring, params } });
+          }
         return;
       }
       if (IMPLICITLY_PUBLIC.some((pattern) => pattern.test(route.url))) return;
