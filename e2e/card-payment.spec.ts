@@ -153,3 +153,50 @@ test('pays by card in the acquirer secure fields under the shop CSP, without a v
   expect(product).toBeTruthy();
   expect(violations).toEqual([]);
 });
+
+test('never shows in-page card inputs when the payment configuration fails to load; PIX still pays', async ({ page }) => {
+  const password = 'segredo123';
+  const email = await confirmedCustomer(password);
+  const name = `Anel Sem Config E2E ${Date.now()}`;
+  await insertProduct(name);
+  const acquirerPageRequests = double.requests.filter((r) => r.server !== 'api').length;
+  // The API answers everything but the payment configuration.
+  let configRequests = 0;
+  await page.route('**/api/payments/config', async (route) => {
+    configRequests += 1;
+    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable' }) });
+  });
+
+  await signInAsCustomer(page, email, password);
+  await addToCart(page, name);
+  await page.goto('/checkout');
+  await fillAddress(page);
+  await page.getByLabel('Cartão de crédito').check();
+  const message = page.getByTestId('card-payment-unavailable');
+  await expect(message).toContainText('Não foi possível carregar o pagamento com cartão. Tente novamente ou escolha PIX ou boleto.');
+  // No card input in the page (the sandbox's test form), and no secure field either.
+  const cardInputs = page.locator('input[autocomplete^="cc-number"], input[autocomplete^="cc-exp"], input[autocomplete^="cc-csc"], input#checkout-cardNumber, input#checkout-cardExpiry, input#checkout-cardCvv');
+  await expect(cardInputs).toHaveCount(0);
+  expect(page.frames().filter((frame) => frame.name().startsWith('mp-secure-field-'))).toEqual([]);
+  // MercadoPago.js was not even loaded: without the configuration the page does not know the SDK.
+  expect(double.requests.filter((r) => r.server !== 'api').length).toBe(acquirerPageRequests);
+
+  // A retry asks again; still failing, still no card input.
+  const before = configRequests;
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect.poll(() => configRequests).toBeGreaterThan(before);
+  await expect(message).toBeVisible();
+  await expect(cardInputs).toHaveCount(0);
+  // A card order is not sent.
+  await page.getByRole('button', { name: 'Finalizar Pedido' }).click();
+  await expect(page.getByText('Pagamento com cartão indisponível')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  await page.getByLabel('PIX', { exact: true }).check();
+  await expect(message).toBeHidden();
+  await page.getByRole('button', { name: 'Finalizar Pedido' }).click();
+  await expect(page).toHaveURL(/\/pedido-confirmado\?pedido=[0-9a-f-]{36}$/);
+  const orderId = new URL(page.url()).searchParams.get('pedido')!;
+  expect(double.paymentOf(orderId).payment_method_id).toBe('pix');
+  await expect(cardInputs).toHaveCount(0);
+});
