@@ -6,9 +6,12 @@
  * `POST /v1/payments/:id/refunds`) and of its webhooks (`x-signature` / `x-request-id`, signed
  * here with node:crypto over the documented manifest, independently of the service's code).
  * It also serves MercadoPago.js v2 (`GET /js/v2`) and its secure-field frames
- * (`GET /secure-fields/<field>`), see mercadopago-js-double.ts: the API at `url`
- * (http://127.0.0.1:port) and the SDK and frames at `sdkOrigin` (http://localhost:port), two
- * origins as in production. A real HTTP server on 127.0.0.1; every request is recorded for assertions.
+ * (`GET /secure-fields/<field>`), see mercadopago-js-double.ts, on three origins as Mercado Pago
+ * does (sdk.mercadopago.com, secure-fields.mercadopago.com, api.mercadopago.com): the API at `url`
+ * (http://127.0.0.1:port), the SDK script at `sdkOrigin` and the frames at `fieldsOrigin`
+ * (http://localhost on two more ports). Each origin answers only its own paths, so a script,
+ * frame or call sent to the wrong origin fails as it would against Mercado Pago. Real HTTP
+ * servers on 127.0.0.1; every request is recorded, with the origin it reached, for assertions.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -33,7 +36,12 @@ export interface DoublePayment {
   refunds: { id: number; amount: number }[];
 }
 
+/** The double's three origins: the API, the SDK script, the secure fields' frames. */
+export type DoubleServer = 'api' | 'sdk' | 'fields';
+
 export interface RecordedRequest {
+  /** Which of the double's origins the request reached. */
+  server: DoubleServer;
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
@@ -55,22 +63,42 @@ export class MercadoPagoDouble {
   failNextPayments: { status: number; count: number } | null = null;
   /** Answer searches with this status (e.g. 500). */
   failSearch: number | null = null;
-  private server = http.createServer((req, res) => void this.handle(req, res));
+  private readonly servers: Record<DoubleServer, http.Server> = {
+    api: http.createServer((req, res) => void this.handle('api', req, res)),
+    sdk: http.createServer((req, res) => void this.handle('sdk', req, res)),
+    fields: http.createServer((req, res) => void this.handle('fields', req, res)),
+  };
+  /** Origin of the API (Mercado Pago's api.mercadopago.com). */
   url = '';
-  /** Origin of the SDK script and its secure-field frames (the same server under its `localhost` name). */
+  /** Origin of the SDK script (sdk.mercadopago.com). */
   sdkOrigin = '';
+  /** Origin of the secure fields' frames (secure-fields.mercadopago.com). */
+  fieldsOrigin = '';
 
-  /** Listens on 127.0.0.1:`listenPort` (0: a port the OS picks). @throws when the port is taken. */
-  async start(listenPort = 0): Promise<void> {
-    await new Promise<void>((resolve, reject) => this.server.once('error', reject).listen(listenPort, '127.0.0.1', resolve));
-    const { port } = this.server.address() as AddressInfo;
-    this.url = `http://127.0.0.1:${port}`;
-    this.sdkOrigin = `http://localhost:${port}`;
+  /**
+   * Listens on 127.0.0.1: the API on `ports` (a number) or `ports.api`, the SDK and the frames on
+   * `ports.sdk` and `ports.fields` (0 or absent: a port the OS picks).
+   * @throws when a port is taken.
+   */
+  async start(ports: number | { api?: number; sdk?: number; fields?: number } = 0): Promise<void> {
+    const wanted = typeof ports === 'number' ? { api: ports } : ports;
+    const listen = async (server: http.Server, port: number) => {
+      await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
+      return (server.address() as AddressInfo).port;
+    };
+    this.url = `http://127.0.0.1:${await listen(this.servers.api, wanted.api ?? 0)}`;
+    this.sdkOrigin = `http://localhost:${await listen(this.servers.sdk, wanted.sdk ?? 0)}`;
+    this.fieldsOrigin = `http://localhost:${await listen(this.servers.fields, wanted.fields ?? 0)}`;
   }
 
   async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await Promise.all(
+      Object.values(this.servers).map((server) => {
+        if (!server.listening) return undefined;
+        server.closeAllConnections();
+        return new Promise<void>((resolve) => server.close(() => resolve()));
+      }),
+    );
   }
 
   /** Card tokenisation as the browser does it (with the public key). */
@@ -132,13 +160,13 @@ export class MercadoPagoDouble {
     return { status: response.status, body: await response.json(), requestId, ts };
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  private async handle(server: DoubleServer, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
     const url = new URL(req.url ?? '/', this.url);
-    this.requests.push({ method: req.method ?? '', path: `${url.pathname}${url.search}`, headers: req.headers, body });
+    this.requests.push({ server, method: req.method ?? '', path: `${url.pathname}${url.search}`, headers: req.headers, body });
     // Browser-facing endpoints (public key, no credentials) answer any origin, as Mercado Pago's do.
     const browserFacing = url.pathname === '/v1/card_tokens' || url.pathname === '/v1/payment_methods/search';
     const cors: Record<string, string> = browserFacing ? { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'GET, POST' } : {};
@@ -146,20 +174,24 @@ export class MercadoPagoDouble {
       res.writeHead(status, { 'content-type': 'application/json', ...cors });
       res.end(JSON.stringify(payload));
     };
-    const sendText = (status: number, type: string, text: string) => {
-      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+    const sendText = (status: number, type: string, text: string, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
       res.end(text);
     };
 
+    if (server === 'sdk') {
+      if (req.method === 'GET' && url.pathname === '/js/v2') return sendText(200, 'text/javascript; charset=utf-8', mercadoPagoJsScript(this.url, this.fieldsOrigin));
+      return send(404, { message: 'not found' });
+    }
+    if (server === 'fields') {
+      const field = url.pathname.match(/^\/secure-fields\/(\w+)$/);
+      const page = req.method === 'GET' && field ? secureFieldPage(field[1]!, this.url) : null;
+      // The SDK fetches a field's page from the page's origin before it frames it: CORS open, as Mercado Pago's.
+      return page ? sendText(200, 'text/html; charset=utf-8', page, { 'access-control-allow-origin': '*' }) : send(404, { message: 'not found' });
+    }
     if (req.method === 'OPTIONS' && browserFacing) {
       res.writeHead(204, cors);
       return void res.end();
-    }
-    if (req.method === 'GET' && url.pathname === '/js/v2') return sendText(200, 'text/javascript; charset=utf-8', mercadoPagoJsScript(this.url, this.sdkOrigin));
-    const field = url.pathname.match(/^\/secure-fields\/(\w+)$/);
-    if (req.method === 'GET' && field) {
-      const page = secureFieldPage(field[1]!, this.url);
-      return page ? sendText(200, 'text/html; charset=utf-8', page) : send(404, { message: 'not found' });
     }
     if (req.method === 'GET' && url.pathname === '/v1/payment_methods/search') {
       if (url.searchParams.get('public_key') !== this.publicKey) return send(401, { message: 'invalid public key' });

@@ -7,8 +7,10 @@
  * - `mp.fields.create('cardNumber' | 'expirationDate' | 'securityCode', { placeholder })` returns a
  *   field with `mount(containerId)`, `unmount()`, `on(event, handler)`: each field is an iframe
  *   from the secure-fields origin, so the card number, expiry and CVV live only in the acquirer's
- *   frames, never in the store's page (PCI SAQ A). Events: `ready`, `binChange` `{ bin }`,
- *   `validityChange`;
+ *   frames, never in the store's page (PCI SAQ A). As MercadoPago.js does, `mount` first fetches
+ *   the field's page from the page (so the store's CSP must admit the fields' origin in
+ *   `connect-src` as well as in `frame-src`) and frames it once it answered; a failed fetch emits
+ *   `error` and frames nothing. Events: `ready`, `binChange` `{ bin }`, `validityChange`, `error`;
  * - `mp.fields.createCardToken({ cardholderName, identificationType, identificationNumber })`: the
  *   card-number frame gathers its sibling frames' values and posts them to the acquirer's
  *   `POST /v1/card_tokens?public_key=` itself; the page gets only `{ id, last_four_digits, ... }`;
@@ -16,7 +18,7 @@
  *   page (so the store's CSP must let the page connect to the acquirer's API origin).
  *
  * Three origins as in production (SDK script, secure-field frames, API), which the store's CSP must
- * allow in `script-src`, `frame-src` and `connect-src`.
+ * allow in `script-src`, `frame-src` and `connect-src` (MercadoPagoDouble serves each on its own).
  */
 
 /** The SDK script, with the API and secure-fields origins it talks to. */
@@ -26,22 +28,28 @@ export function mercadoPagoJsScript(apiUrl: string, fieldsOrigin: string): strin
   const FIELDS = ${JSON.stringify(fieldsOrigin)};
   const TYPES = ['cardNumber', 'expirationDate', 'securityCode'];
   class Field {
-    constructor(mp, type, options) { this.mp = mp; this.type = type; this.options = options || {}; this.handlers = {}; this.frame = null; }
+    constructor(mp, type, options) { this.mp = mp; this.type = type; this.options = options || {}; this.handlers = {}; this.frame = null; this.mounting = false; }
     mount(containerId) {
       const container = document.getElementById(containerId);
       if (!container) throw new Error('MercadoPago.js: container ' + containerId + ' not found');
-      const frame = document.createElement('iframe');
-      frame.src = FIELDS + '/secure-fields/' + this.type + '?placeholder=' + encodeURIComponent(this.options.placeholder || '');
-      frame.title = this.type;
-      frame.name = 'mp-secure-field-' + this.type;
-      frame.style.cssText = 'display:block;width:100%;height:42px;border:0';
-      frame.addEventListener('load', () => this.emit('ready', {}));
-      container.appendChild(frame);
-      this.frame = frame;
+      const page = FIELDS + '/secure-fields/' + this.type;
+      this.mounting = true;
       this.mp.mounted[this.type] = this;
+      fetch(page).then((response) => {
+        if (!response.ok) throw new Error('HTTP ' + response.status);
+        if (!this.mounting) return;
+        const frame = document.createElement('iframe');
+        frame.src = page + '?placeholder=' + encodeURIComponent(this.options.placeholder || '');
+        frame.title = this.type;
+        frame.name = 'mp-secure-field-' + this.type;
+        frame.style.cssText = 'display:block;width:100%;height:42px;border:0';
+        frame.addEventListener('load', () => this.emit('ready', {}));
+        container.appendChild(frame);
+        this.frame = frame;
+      }).catch((error) => this.emit('error', { type: 'mount', message: String(error) }));
       return this;
     }
-    unmount() { if (this.frame) this.frame.remove(); this.frame = null; delete this.mp.mounted[this.type]; return this; }
+    unmount() { this.mounting = false; if (this.frame) this.frame.remove(); this.frame = null; delete this.mp.mounted[this.type]; return this; }
     on(event, handler) { (this.handlers[event] = this.handlers[event] || []).push(handler); return this; }
     emit(event, data) { for (const handler of this.handlers[event] || []) handler(data); }
     update() { return this; }

@@ -106,16 +106,36 @@ export function toCardTokenRequest(card: { cardNumber: string; cardName: string;
 }
 
 /**
- * Mercado Pago's documented browser origins, the defaults of the settings that name
- * them: `MERCADOPAGO_SDK_URL` (MercadoPago.js v2, CSP `script-src`), `MERCADOPAGO_API_URL`
- * (tokenisation and payment-method look-ups, `connect-src`) and `MERCADOPAGO_FIELDS_ORIGIN`
- * (the secure card fields' frames, `frame-src`). The API and every shell host derive their
- * values from the same variables.
+ * Mercado Pago's browser origins (MercadoPago.js v2 and its secure card fields), the defaults of
+ * the settings that name them and the sources the shell's CSP adds for them
+ * (services/static-host/src/acquirer-csp.ts, where the sources this list was derived from are
+ * cited):
+ *
+ * - `sdkUrl` (`MERCADOPAGO_SDK_URL`): MercadoPago.js v2, loaded from Mercado Pago only (CSP
+ *   `script-src`).
+ * - `apiUrl` (`MERCADOPAGO_API_URL`): payment-method look-ups and tokenisation (`connect-src`).
+ * - `fieldsOrigins` (`MERCADOPAGO_FIELDS_ORIGIN`, one origin or several): the secure fields'
+ *   frames. The SDK fetches a field's page before framing it, from `secure-fields` and, when that
+ *   fails, from `api-static`; so both are in `frame-src` and in `connect-src`.
+ * - `staticOrigin`: Mercado Pago's static CDN (the SDK's assets, the payment methods' logos):
+ *   `script-src`, `connect-src`, `img-src`.
+ * - `platformConnectSources`: what the SDK calls from the page besides the API: its usage metrics
+ *   (`api.mercadolibre.com`) and its fraud prevention's device fingerprint (`www.mercadolibre.com`).
+ * - `platformFrameSources`, `platformImageSources`: the families of hosts Mercado Pago's own
+ *   plugins allow for frames and images (fraud prevention, 3-D Secure and other Mercado Pago
+ *   pages a frame may open): a frame is isolated by its origin and an image runs no code, so
+ *   these may be wildcards; `script-src` and `connect-src` name hosts only.
+ *
+ * The API and every shell host derive their values from the same variables.
  */
 export const MERCADOPAGO_DEFAULTS = {
   sdkUrl: 'https://sdk.mercadopago.com/js/v2',
   apiUrl: 'https://api.mercadopago.com',
-  fieldsOrigin: 'https://api-static.mercadopago.com',
+  fieldsOrigins: ['https://secure-fields.mercadopago.com', 'https://api-static.mercadopago.com'],
+  staticOrigin: 'https://http2.mlstatic.com',
+  platformConnectSources: ['https://api.mercadolibre.com', 'https://www.mercadolibre.com'],
+  platformFrameSources: ['https://*.mercadopago.com', 'https://*.mercadopago.com.br', 'https://*.mercadolibre.com'],
+  platformImageSources: ['https://*.mercadopago.com', 'https://*.mercadopago.com.br', 'https://*.mercadolibre.com'],
 } as const;
 
 /** How the browser pays: `GET /api/payments/config`. */

@@ -20,8 +20,9 @@
  *   `http://localhost:3001=http://storefront:8080` (the remotes' origins in docker-compose, where
  *   `localhost` inside a container is the container itself).
  * - `SSR_BUDGET_MS` (default 300): a page's remote time budget on the server.
- * - `PAYMENT_PROVIDER`, `MERCADOPAGO_SDK_URL`, `MERCADOPAGO_API_URL`, `MERCADOPAGO_FIELDS_ORIGIN`:
- *   the API's payment settings, from which the CSP's acquirer entries are derived (acquirer-csp.ts).
+ * - `PAYMENT_PROVIDER`, `MERCADOPAGO_SDK_URL`, `MERCADOPAGO_API_URL`: the API's payment settings,
+ *   and `MERCADOPAGO_FIELDS_ORIGIN` (the secure fields' origins, one or several, space- or
+ *   comma-separated), from which the CSP's acquirer entries are derived (acquirer-csp.ts).
  * - `HSTS` (`true`/`false`, default false): send Strict-Transport-Security (browsers reach the
  *   store over https).
  * - `RENDER_CACHE` (`on`/`off`, default on): the render cache of finished pages; `CDN_PURGE_URL`:
@@ -38,6 +39,17 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 /** An http(s) URL; `what` says what it is when the variable is missing. */
 const httpUrl = (what: string) =>
   z.url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? `required: ${what}` : `not an http(s) URL (${String(issue.input)})`) });
+
+/** One or more http(s) URLs, space- or comma-separated; `what` says what they are. */
+const httpUrlList = (what: string) =>
+  z.string().superRefine((value, context) => {
+    const items = value.split(/[\s,]+/).filter(Boolean);
+    if (items.length === 0) context.addIssue({ code: 'custom', message: `no URL given: ${what}` });
+    for (const item of items) {
+      const url = URL.parse(item);
+      if (!url || !/^https?:$/.test(url.protocol)) context.addIssue({ code: 'custom', message: `not an http(s) URL (${item})` });
+    }
+  });
 
 /** `public=internal` origin pairs, space- or comma-separated. */
 const originPairs = z.string().transform((value, context) => {
@@ -76,7 +88,7 @@ export const hostEnvSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'mercadopago']).optional(),
   MERCADOPAGO_SDK_URL: httpUrl('MercadoPago.js').optional(),
   MERCADOPAGO_API_URL: httpUrl("Mercado Pago's API").optional(),
-  MERCADOPAGO_FIELDS_ORIGIN: httpUrl("Mercado Pago's secure fields").optional(),
+  MERCADOPAGO_FIELDS_ORIGIN: httpUrlList("the origins of Mercado Pago's secure fields").optional(),
   HSTS: z.enum(['true', 'false']).default('false'),
   RENDER_CACHE: z.enum(['on', 'off']).default('on'),
   CDN_PURGE_URL: httpUrl("a CDN's purge hook").optional(),

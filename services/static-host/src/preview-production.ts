@@ -16,7 +16,7 @@
  *   released builds in `prata-releases` (readable by browsers, as compose's MinIO bucket);
  * - payments: production refuses the sandbox, so `PAYMENT_PROVIDER=mercadopago` points at a local
  *   Mercado Pago double (services/api/test/mercadopago-double.ts: its SDK, secure card fields and
- *   API); no payment leaves this machine. Card 4111 1111 1111 1111 is approved, 4000 0000 0000 0002
+ *   API, on three origins as Mercado Pago's); no payment leaves this machine. Card 4111 1111 1111 1111 is approved, 4000 0000 0000 0002
  *   refused;
  * - mail off (`MAIL_DISABLED=true`: there is no relay, and production refuses the local mail
  *   mode), and `JWT_SECRET` / `ENCRYPTION_KEY` generated for every run.
@@ -181,7 +181,7 @@ async function boot(): Promise<void> {
   const objects = await startS3Double(Object.values(BUCKETS), { port: layout.ports.objectStore, directory: path.join(layout.dataDir, 'objects'), browserReadable: [BUCKETS.releases] });
   stops.push({ name: 'object storage', stop: () => objects.close() });
   const acquirer = new MercadoPagoDouble();
-  await acquirer.start(layout.ports.acquirer);
+  await acquirer.start({ api: layout.ports.acquirer, sdk: layout.ports.acquirerSdk, fields: layout.ports.acquirerFields });
   stops.push({ name: 'acquirer double', stop: () => acquirer.stop() });
   const dns = await startReplicaDns(REPLICA_NAME, REPLICA_ADDRESSES, layout.ports.dns);
   stops.push({ name: 'name server', stop: () => dns.close() });

@@ -14,7 +14,7 @@
  * | API replicas A and B (services/api), on 127.0.0.1 and 127.0.0.2 | B+10 | `api` x 2 |
  * | the replicas' name server (replica-dns.ts, UDP) | B+53 | Docker's DNS |
  * | object storage (s3rver: `prata-images`, `prata-releases`) | B+20 | `minio` |
- * | the Mercado Pago double (API on 127.0.0.1, SDK and card fields on localhost) | B+30 | Mercado Pago |
+ * | the Mercado Pago double: API (127.0.0.1), SDK script and card fields' frames (localhost) | B+30, B+31, B+32 | Mercado Pago |
  * | embedded PostgreSQL (unless `DATABASE_URL`) | B+40 | `postgres` |
  *
  * The two replicas share one port on two loopback addresses so that one name resolving to both
@@ -51,7 +51,7 @@ export interface PreviewLayout {
   portBase: number;
   /** The preview's data directory (database, objects, each unit's files and logs). */
   dataDir: string;
-  ports: { store: number; apiProxy: number; remotes: Record<RemoteName, number>; replicas: number; dns: number; objectStore: number; acquirer: number; postgres: number };
+  ports: { store: number; apiProxy: number; remotes: Record<RemoteName, number>; replicas: number; dns: number; objectStore: number; acquirer: number; acquirerSdk: number; acquirerFields: number; postgres: number };
   /** What browsers open: the shell's host. */
   storeUrl: string;
   /** The API's public origin: the proxy in front of the replicas. */
@@ -64,15 +64,15 @@ export interface PreviewLayout {
   releasesUrl: string;
   /** The release allow-list: the remotes and the releases bucket (the API's RELEASE_ORIGINS and the shell's CSP). */
   releaseOrigins: string[];
-  /** The acquirer double's API origin, and the origin of its SDK and secure fields (a second origin, as Mercado Pago's). */
-  acquirer: { apiUrl: string; sdkOrigin: string };
+  /** The acquirer double's origins: its API, its SDK script and its secure fields' frames (three, as Mercado Pago's). */
+  acquirer: { apiUrl: string; sdkOrigin: string; fieldsOrigin: string };
 }
 
 /** The units' ports and URLs for `portBase` (see the module doc), with data under `dataDir`. */
 export function previewLayout(portBase: number, dataDir: string): PreviewLayout {
   const local = (port: number) => `http://127.0.0.1:${port}`;
   const remotes = Object.fromEntries(REMOTES.map(({ name }, i) => [name, portBase + 1 + i])) as Record<RemoteName, number>;
-  const ports = { store: portBase + 80, apiProxy: portBase, remotes, replicas: portBase + 10, dns: portBase + 53, objectStore: portBase + 20, acquirer: portBase + 30, postgres: portBase + 40 };
+  const ports = { store: portBase + 80, apiProxy: portBase, remotes, replicas: portBase + 10, dns: portBase + 53, objectStore: portBase + 20, acquirer: portBase + 30, acquirerSdk: portBase + 31, acquirerFields: portBase + 32, postgres: portBase + 40 };
   const remoteUrls = Object.fromEntries(REMOTES.map(({ name }) => [name, local(remotes[name])])) as Record<RemoteName, string>;
   const objectStoreUrl = local(ports.objectStore);
   return {
@@ -86,7 +86,7 @@ export function previewLayout(portBase: number, dataDir: string): PreviewLayout 
     objectStoreUrl,
     releasesUrl: `${objectStoreUrl}/${BUCKETS.releases}`,
     releaseOrigins: [...Object.values(remoteUrls), objectStoreUrl],
-    acquirer: { apiUrl: local(ports.acquirer), sdkOrigin: `http://localhost:${ports.acquirer}` },
+    acquirer: { apiUrl: local(ports.acquirer), sdkOrigin: `http://localhost:${ports.acquirerSdk}`, fieldsOrigin: `http://localhost:${ports.acquirerFields}` },
   };
 }
 
@@ -162,7 +162,7 @@ export function shellHostEnv(layout: PreviewLayout): Record<string, string> {
     INTERNAL_API_URL: layout.apiUrl,
     RELEASE_ORIGINS: layout.releaseOrigins.join(' '),
     ...paymentEnv(layout),
-    MERCADOPAGO_FIELDS_ORIGIN: layout.acquirer.sdkOrigin,
+    MERCADOPAGO_FIELDS_ORIGIN: layout.acquirer.fieldsOrigin,
     SHELL_ROOT: path.join(REPO_ROOT, 'shell', 'dist'),
   };
 }

@@ -98,14 +98,14 @@ function originOf(url: string): string | null {
  * and images also from the remotes (their CSS and assets; 'unsafe-inline' styles for the toast
  * and dialog libraries, images also from the API, data: and blob:); `connect-src` self, the API
  * (http and its websocket twin) and the remotes (manifests); no plugins, no foreign forms and
- * base URLs. The acquirer's browser SDK, secure-field frames and API (from
- * configuration: acquirer-csp.ts) are added to `script-src`, `frame-src` and `connect-src`;
- * without an acquirer, frames only from the shell itself.
+ * base URLs. The acquirer's browser SDK, secure-field frames, API and images (from
+ * configuration: acquirer-csp.ts) are added to `script-src`, `frame-src`, `connect-src` and
+ * `img-src`; without an acquirer, frames only from the shell itself.
  */
 export function shellCspDirectives(
   apiUrl: string,
   remoteOrigins: readonly string[],
-  acquirer: AcquirerCspSources = { scriptSrc: [], frameSrc: [], connectSrc: [] },
+  acquirer: AcquirerCspSources = { scriptSrc: [], frameSrc: [], connectSrc: [], imgSrc: [] },
   extraSources: readonly string[] = [],
 ): Record<string, string[]> {
   const api = originOf(apiUrl) ?? apiUrl;
@@ -118,7 +118,7 @@ export function shellCspDirectives(
     scriptSrc: ["'self'", ...remotes, ...extraHttp, ...acquirer.scriptSrc],
     styleSrc: ["'self'", "'unsafe-inline'", ...remotes, ...extraHttp],
     fontSrc: ["'self'", 'data:', ...remotes, ...extraHttp],
-    imgSrc: ["'self'", 'data:', 'blob:', api, ...remotes, ...extraHttp],
+    imgSrc: ["'self'", 'data:', 'blob:', api, ...remotes, ...extraHttp, ...acquirer.imgSrc],
     connectSrc: ["'self'", api, apiSocket, ...remotes, ...extraSources, ...acquirer.connectSrc],
     frameSrc: ["'self'", ...acquirer.frameSrc],
     objectSrc: ["'none'"],

@@ -12,7 +12,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderSchema, type CheckoutCustomer, type CreateOrderInput, type Order, type PaymentConfig } from '@prata/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { storeCreditQueryOptions } from '../../../lib/store-credit.ts';
 import type { PaymentDraft } from '../utils/checkout-values.ts';
 import { createCardToken, createSecureCardToken, type SecureCard } from './create-card-token.ts';
@@ -38,13 +38,19 @@ export interface PlaceOrderVariables {
   storeCreditCents?: number;
   customer: CheckoutCustomer;
   payment: PaymentDraft;
-  config: PaymentConfig;
+  /** The payment configuration; undefined when it could not be loaded (PIX, boleto and store credit need none). */
+  config: PaymentConfig | undefined;
   idempotencyKey: string;
   /** The acquirer's mounted secure fields (Mercado Pago), when the card is typed there. */
   secureCard?: SecureCard | null;
 }
 
-/** Tokenises the card (if any; in the acquirer's secure fields when they hold it), then places the order. */
+/**
+ * Tokenises the card (if any; in the acquirer's secure fields when they hold it), then places the
+ * order. A card typed into the page is taken for the sandbox only: without a configuration that
+ * says so, it is refused before it is sent anywhere.
+ * @throws ApiRequestError 0 for such a card (and as the tokenisation and the order route do).
+ */
 export async function placeOrder({ items, shipping, couponCode, useStoreCredit, storeCreditCents, customer, payment, config, idempotencyKey, secureCard }: PlaceOrderVariables): Promise<Order> {
   const order = { items, customer, ...(shipping ? { shipping } : {}), ...(couponCode ? { couponCode } : {}), ...(useStoreCredit ? { useStoreCredit, storeCreditCents } : {}) };
   if (payment.method !== 'credit-card') return createOrder({ input: { ...order, payment }, idempotencyKey });
@@ -52,6 +58,7 @@ export async function placeOrder({ items, shipping, couponCode, useStoreCredit, 
     const { token, brand } = await createSecureCardToken(secureCard ?? null, payment.cardName);
     return createOrder({ input: { ...order, payment: { method: 'credit-card', cardToken: token, cardBrand: brand, installments: payment.installments } }, idempotencyKey });
   }
+  if (config?.provider !== 'sandbox') throw new ApiRequestError(0, 'Não foi possível carregar o pagamento com cartão. Tente novamente ou escolha PIX ou boleto.');
   const token = await createCardToken(config, payment.card);
   return createOrder({ input: { ...order, payment: { method: 'credit-card', cardToken: token.id, cardBrand: payment.cardBrand, installments: payment.installments } }, idempotencyKey });
 }

@@ -416,6 +416,8 @@ describe('CheckoutForm submission', () => {
     view.unmount();
     view = render(<CheckoutForm items={items} pricesReady={false} defaultEmail="maria@example.com" onPlaced={onPlaced} />);
     const calls = stubApi(() => json(201, sampleOrder()));
+    // The card's test form appears once the payment configuration says the store uses the sandbox.
+    await flush();
     fillValid();
     expect(button(view.container, 'Finalizar Pedido')!.disabled).toBe(true);
     await submit();

@@ -5,10 +5,12 @@
  * service's 400 issues land on their fields.
  *
  * What it guarantees: the card number and CVV go only to the acquirer (its secure fields, or a
- * plain test form in the sandbox); each attempt sends one Idempotency-Key, reused when that attempt
- * is retried after a network failure or a 5xx, so a retry cannot charge twice; the summary prices
- * with contracts' `priceOrder`, the function the service charges with. A definitive refusal (400,
- * 402, 404, 409, 429) shows the service's message and keeps the cart.
+ * plain test form in the sandbox, shown only once the payment configuration says the store uses
+ * the sandbox; without it, or without the acquirer's SDK, the card option shows a retry and PIX
+ * and boleto stay open: card-payment-unavailable.tsx); each attempt sends one Idempotency-Key,
+ * reused when that attempt is retried after a network failure or a 5xx, so a retry cannot charge
+ * twice; the summary prices with contracts' `priceOrder`, the function the service charges with.
+ * A definitive refusal (400, 402, 404, 409, 429) shows the service's message and keeps the cart.
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
@@ -60,6 +62,7 @@ import type { SecureCard } from '../api/create-card-token.ts';
 import { ErrorSummary } from './error-summary.tsx';
 import { SavedAddressPicker } from './saved-address-picker.tsx';
 import { SecureCardFields } from './secure-card-fields.tsx';
+import { CARD_PAYMENT_UNAVAILABLE, CardPaymentUnavailable, cardEntryOf } from './card-payment-unavailable.tsx';
 import { TestModeNotice } from '../../../components/test-mode-notice.tsx';
 import { CouponField } from './coupon-field.tsx';
 import { OrderSummary } from './order-summary.tsx';
@@ -108,7 +111,14 @@ interface TextOptions {
 /** The checkout form: contact, address, payment and the order summary. */
 export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCode = null, defaultZipCode = null, onPlaced }: CheckoutFormProps) {
   const paymentConfig = usePaymentConfig();
-  const secureFields = Boolean(paymentConfig.data?.sdkUrl && paymentConfig.data.publicKey);
+  const cardEntry = cardEntryOf(paymentConfig.data);
+  // Card details are checked in the page only for the sandbox's test form; elsewhere they are never typed there.
+  const secureFields = cardEntry.kind !== 'sandbox-form';
+  const [sdkFailed, setSdkFailed] = useState(false);
+  const onSdkFailure = useCallback(() => setSdkFailed(true), []);
+  const cardUnavailable = cardEntry.kind === 'unavailable' || (cardEntry.kind === 'secure-fields' && sdkFailed);
+  /** Loads again what the card entry is missing: the payment configuration, or MercadoPago.js (its fields remount). */
+  const retryCard = () => (cardEntry.kind === 'unavailable' ? void paymentConfig.refetch() : setSdkFailed(false));
   // Errors stay until their field is edited or the form is sent again (no re-validation while typing);
   // the error summary takes focus, not the first field. Whether the store credit pays the whole
   // order (no payment field to check) is asked on submit, once the render below has priced it.
@@ -132,7 +142,6 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
   const setSecureCard = useCallback((card: SecureCard | null) => {
     secureCard.current = card;
   }, []);
-  const sdk = paymentConfig.data?.sdkUrl && paymentConfig.data.publicKey ? { sdkUrl: paymentConfig.data.sdkUrl, publicKey: paymentConfig.data.publicKey } : null;
   const subtotal = items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
   const lines = useMemo(() => items.map((item) => ({ productId: item.id, variantId: item.variantId ?? null, quantity: item.quantity })), [items]);
   const quote = useShippingQuote(zipCode, lines);
@@ -165,8 +174,8 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
 
   const place = ({ customer, payment }: { customer: CheckoutCustomer; payment: PaymentDraft }) => {
     const config = paymentConfig.data;
-    if (!config) {
-      toast.error('Erro no processamento', { description: RETRY_LATER });
+    if (payment.method === 'credit-card' && !config) {
+      toast.error('Erro no processamento', { description: CARD_PAYMENT_UNAVAILABLE });
       void paymentConfig.refetch();
       return;
     }
@@ -259,6 +268,10 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
       onSubmit={(event) => {
         event.preventDefault();
         if (processing || !pricesReady) return;
+        if (paymentMethod === 'credit-card' && cardUnavailable && !paidByCredit) {
+          toast.error('Pagamento com cartão indisponível', { description: CARD_PAYMENT_UNAVAILABLE });
+          return;
+        }
         void form.handleSubmit(place, showErrors)(event);
       }}
     >
@@ -311,13 +324,17 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
           ) : (
             <>
               <PaymentMethodField form={form} error={errors.paymentMethod} />
-              {paymentMethod === 'credit-card' && sdk ? (
+              {paymentMethod === 'credit-card' && cardUnavailable ? (
                 <div className={styles.grid}>
-                  <SecureCardFields sdkUrl={sdk.sdkUrl} publicKey={sdk.publicKey} errors={errors} fieldId={fieldId} onChange={setSecureCard} />
+                  <CardPaymentUnavailable retrying={paymentConfig.isFetching} onRetry={retryCard} />
+                </div>
+              ) : paymentMethod === 'credit-card' && cardEntry.kind === 'secure-fields' ? (
+                <div className={styles.grid}>
+                  <SecureCardFields sdkUrl={cardEntry.sdkUrl} publicKey={cardEntry.publicKey} errors={errors} fieldId={fieldId} onChange={setSecureCard} onFailure={onSdkFailure} />
                   {text('cardName', { autoComplete: 'cc-name', wide: true, hint: 'Como impresso no cartão' })}
                   {installments}
                 </div>
-              ) : paymentMethod === 'credit-card' ? (
+              ) : paymentMethod === 'credit-card' && cardEntry.kind === 'sandbox-form' ? (
                 <div className={styles.grid}>
                   {text('cardNumber', { autoComplete: 'cc-number', inputMode: 'numeric', wide: true, placeholder: '0000 0000 0000 0000', format: formatCardNumber })}
                   {text('cardName', { autoComplete: 'cc-name', wide: true, hint: 'Como impresso no cartão' })}

@@ -4,11 +4,13 @@
  * containers below, so the store's JavaScript never reads the card (PCI SAQ A instead of A-EP).
  * The BIN the number field reports gives the brand (`getPaymentMethods`). `onChange` receives the
  * mounted card (null while the SDK loads, or after it failed); the form tokenises it on submit.
+ * When the SDK cannot be loaded, `onFailure` is called and nothing is shown: the form shows
+ * CardPaymentUnavailable (card-payment-unavailable.tsx) instead, never in-page card inputs.
  * The SDK's URL and the public key come from `GET /api/payments/config`; the shell's CSP admits
  * the SDK, its frames and its API from the same settings.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Field, Spinner } from '@prata/shared-ui';
+import { Field, Spinner } from '@prata/shared-ui';
 import { loadMercadoPago } from '../../../lib/mercadopago-sdk.ts';
 import { brandOfPaymentMethod, type SecureCard } from '../api/create-card-token.ts';
 import type { FieldErrors } from '../utils/checkout-values.ts';
@@ -21,6 +23,8 @@ export interface SecureCardFieldsProps {
   /** Container id of each field (the error summary links to them). */
   fieldId(field: 'cardNumber' | 'cardExpiry' | 'cardCvv'): string;
   onChange(card: SecureCard | null): void;
+  /** MercadoPago.js could not be loaded (network, CSP, a script without `MercadoPago`). */
+  onFailure(): void;
 }
 
 const FIELDS = [
@@ -29,7 +33,8 @@ const FIELDS = [
   { field: 'cardCvv', type: 'securityCode', label: 'CVV', placeholder: '123', wide: false },
 ] as const;
 
-export function SecureCardFields({ sdkUrl, publicKey, errors, fieldId, onChange }: SecureCardFieldsProps) {
+/** The secure card fields, mounted by MercadoPago.js in containers of this component. */
+export function SecureCardFields({ sdkUrl, publicKey, errors, fieldId, onChange, onFailure }: SecureCardFieldsProps) {
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
 
   useEffect(() => {
@@ -56,24 +61,20 @@ export function SecureCardFields({ sdkUrl, publicKey, errors, fieldId, onChange 
         onChange(card);
       })
       .catch(() => {
-        if (!cancelled) setState('failed');
+        if (cancelled) return;
+        setState('failed');
+        onFailure();
       });
     return () => {
       cancelled = true;
       for (const field of mounted) field.unmount();
       onChange(null);
     };
-    // The SDK is mounted once per configuration; `onChange` and `fieldId` are stable callbacks.
+    // The SDK is mounted once per configuration; `onChange`, `onFailure` and `fieldId` are stable callbacks.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sdkUrl, publicKey]);
 
-  if (state === 'failed') {
-    return (
-      <div className={styles.wide}>
-        <Alert variant="danger">Não foi possível carregar o pagamento com cartão. Recarregue a página ou escolha PIX ou boleto.</Alert>
-      </div>
-    );
-  }
+  if (state === 'failed') return null;
   return (
     <>
       {FIELDS.map(({ field, label, wide }) => (
@@ -84,9 +85,9 @@ export function SecureCardFields({ sdkUrl, publicKey, errors, fieldId, onChange 
         </div>
       ))}
       {state === 'loading' ? (
-        <p className={`${styles.note} ${styles.wide}`} role="status">
+        <div className={`${styles.note} ${styles.wide}`} role="status">
           <Spinner size="sm" /> Carregando campos seguros do cartão...
-        </p>
+        </div>
       ) : null}
     </>
   );
