@@ -4,29 +4,22 @@
  * the words `loadConfig` shows when it refuses to start.
  */
 import { isIP } from 'node:net';
+import { parseReleaseOriginList } from '@prata/contracts/release-origins';
 
 /**
- * `RELEASE_ORIGINS`: the origins a published release's manifest and
- * entry may live on, space- or comma-separated http(s) origins; default the remotes' own origins
- * (`REMOTE_*_URL`). The shell's CSP `script-src` is built from the same list.
- * @throws Error naming a value that is not an http(s) origin.
+ * `RELEASE_ORIGINS`: where a published release's manifest and entry may live, space- or
+ * comma-separated http(s) origins (`https://vitrine.loja.com.br`: anywhere on it) or origins with a
+ * path prefix (`http://minio.localhost:9000/prata-releases/`: only under that path; kept ending in
+ * `/`); default the remotes' own origins (`REMOTE_*_URL`). The shell's CSP `script-src` is built
+ * from the same list, read the same way (`@prata/contracts/release-origins`).
+ * @throws Error naming a value that is not an http(s) origin or an origin with a path prefix.
  */
 export function parseReleaseOrigins(value: string | undefined, remoteUrls: readonly string[]): string[] {
-  const listed = value ? value.split(/[\s,]+/).filter(Boolean) : remoteUrls;
-  return [
-    ...new Set(
-      listed.map((item) => {
-        let url: URL;
-        try {
-          url = new URL(item);
-        } catch {
-          throw new Error(`Invalid configuration:\nRELEASE_ORIGINS: "${item}" is not an http(s) origin`);
-        }
-        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`Invalid configuration:\nRELEASE_ORIGINS: "${item}" is not an http(s) origin`);
-        return url.origin;
-      }),
-    ),
-  ];
+  try {
+    return parseReleaseOriginList(value, remoteUrls);
+  } catch (error) {
+    throw new Error(`Invalid configuration:\n${(error as Error).message}`);
+  }
 }
 
 /** Names Fastify's proxy-addr accepts besides addresses and CIDRs. */

@@ -61,7 +61,10 @@ describe('docker-compose.yml', () => {
     // Browsers and the API reach MinIO by one name; the shell's CSP admits released builds from it.
     expect(compose.services.minio!.networks!.default!.aliases).toEqual(['minio.localhost']);
     expect(compose.services.minio!.ports).toEqual(['9000:9000']);
-    expect(compose.services.shell!.environment!.RELEASE_ORIGINS!.split(' ')).toContain('http://minio.localhost:9000');
+    // Only the releases bucket, by its path: not the rest of MinIO (prata-images takes uploads).
+    const releaseOrigins = compose.services.shell!.environment!.RELEASE_ORIGINS!.split(' ');
+    expect(releaseOrigins).toContain('http://minio.localhost:9000/prata-releases/');
+    expect(releaseOrigins.filter((item) => item.includes('minio'))).toEqual(['http://minio.localhost:9000/prata-releases/']);
     // The API accepts releases from the origins the shell's CSP lets browsers load them from.
     expect(compose.services.api!.environment!.RELEASE_ORIGINS).toBe(compose.services.shell!.environment!.RELEASE_ORIGINS);
   });

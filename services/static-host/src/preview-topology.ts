@@ -62,7 +62,7 @@ export interface PreviewLayout {
   objectStoreUrl: string;
   /** Where released builds are read from (the public-read releases bucket). */
   releasesUrl: string;
-  /** The release allow-list: the remotes and the releases bucket (the API's RELEASE_ORIGINS and the shell's CSP). */
+  /** The release allow-list: the remotes and the releases bucket only, by its path (the API's RELEASE_ORIGINS and the shell's CSP). */
   releaseOrigins: string[];
   /** The acquirer double's origins: its API, its SDK script and its secure fields' frames (three, as Mercado Pago's). */
   acquirer: { apiUrl: string; sdkOrigin: string; fieldsOrigin: string };
@@ -85,7 +85,7 @@ export function previewLayout(portBase: number, dataDir: string): PreviewLayout 
     replicaUrls: [`http://${REPLICA_ADDRESSES[0]}:${ports.replicas}`, `http://${REPLICA_ADDRESSES[1]}:${ports.replicas}`],
     objectStoreUrl,
     releasesUrl: `${objectStoreUrl}/${BUCKETS.releases}`,
-    releaseOrigins: [...Object.values(remoteUrls), objectStoreUrl],
+    releaseOrigins: [...Object.values(remoteUrls), `${objectStoreUrl}/${BUCKETS.releases}/`],
     acquirer: { apiUrl: local(ports.acquirer), sdkOrigin: `http://localhost:${ports.acquirerSdk}`, fieldsOrigin: `http://localhost:${ports.acquirerFields}` },
   };
 }

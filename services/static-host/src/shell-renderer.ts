@@ -33,6 +33,7 @@ import { PassThrough, Writable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { singletonClosure, type DocumentAssets, type DocumentCacheVerdict, type ServerPageRequest, type ShellServerModule } from '@prata/contracts/server-rendering';
 import type { RemoteRegistry, RenderedPage, ShellBoot } from '@prata/contracts/platform';
+import { onReleaseOrigins } from '@prata/contracts/release-origins';
 
 /**
  * Reads style sheets to inline them (see the module doc): the shell's own from its build directory,
@@ -49,7 +50,7 @@ export class StyleInliner {
 
   /**
    * `root`: the shell's build directory, where style sheets under `/` are read; `releaseOrigins`:
-   * the only origins a remote's style sheet is fetched from (the host's `RELEASE_ORIGINS`;
+   * the only origins (or origins and path prefixes) a remote's style sheet is fetched from (the host's `RELEASE_ORIGINS`;
    * security review 2026-11-29 #4: a manifest naming another URL, an internal one say, must not have
    * the host fetch it and publish its answer in every page). A sheet elsewhere stays a `<link>`,
    * which the browser's CSP `style-src` judges.
@@ -80,8 +81,7 @@ export class StyleInliner {
       if (!file.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`outside the build: ${url}`);
       return readFileSync(file, 'utf8');
     }
-    const parsed = URL.parse(url);
-    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !this.releaseOrigins.includes(parsed.origin)) throw new Error(`not on the release origins: ${url}`);
+    if (!onReleaseOrigins(url, this.releaseOrigins)) throw new Error(`not on the release origins: ${url}`);
     const response = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs), redirect: 'error' });
     if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
     return absoluteUrls(await response.text(), url);
@@ -112,7 +112,7 @@ export interface ShellRenderer {
   module: ShellServerModule;
   assets: DocumentAssets;
   styles: StyleInliner;
-  /** The origins remote builds (Node containers, inlined style sheets) may come from: the host's `RELEASE_ORIGINS`. */
+  /** The origins, or origins and path prefixes, remote builds (Node containers, inlined style sheets) may come from: the host's `RELEASE_ORIGINS`. */
   releaseOrigins: readonly string[];
 }
 

@@ -23,6 +23,7 @@ import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { isSourceMap, serveReleases } from './releases.ts';
 import { PRODUCT_ID_PATTERN } from '@prata/contracts/catalogue';
+import { releaseOriginItem } from '@prata/contracts/release-origins';
 import { productMissing, productRedirect, serveSeoFiles, type SeoOptions } from './seo.ts';
 import type { AcquirerCspSources } from './acquirer-csp.ts';
 import type { DocumentCsp } from './document-cache.ts';
@@ -94,7 +95,22 @@ function originOf(url: string): string | null {
 }
 
 /**
- * CSP directives of the shell's pages: `script-src` self and the remote origins; styles, fonts
+ * The CSP source of a remote's URL: a path prefix of the release allow-list (release-origins.ts:
+ * a path ending in `/`, which as a source admits every path under it) is kept with its origin;
+ * any other URL (a manifest's, say) gives its origin; null when it is neither.
+ */
+function remoteSourceOf(url: string): string | null {
+  if (!URL.parse(url)?.pathname.endsWith('/')) return originOf(url);
+  try {
+    return releaseOriginItem(url);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CSP directives of the shell's pages: `script-src` self and the remote origins (an allow-list item
+ * with a path prefix stays one: `http://minio.localhost:9000/prata-releases/`); styles, fonts
  * and images also from the remotes (their CSS and assets; 'unsafe-inline' styles for the toast
  * and dialog libraries, images also from the API, data: and blob:); `connect-src` self, the API
  * (http and its websocket twin) and the remotes (manifests); no plugins, no foreign forms and
@@ -110,7 +126,7 @@ export function shellCspDirectives(
 ): Record<string, string[]> {
   const api = originOf(apiUrl) ?? apiUrl;
   const apiSocket = api.replace(/^http/, 'ws');
-  const remotes = [...new Set(remoteOrigins.map(originOf).filter((o): o is string => o !== null))];
+  const remotes = [...new Set(remoteOrigins.map(remoteSourceOf).filter((o): o is string => o !== null))];
   // Development only: the shell's own dev server (its files, and the hot-reload socket).
   const extraHttp = extraSources.filter((source) => source.startsWith('http'));
   return {

@@ -28,6 +28,7 @@
 import { createHash } from 'node:crypto';
 import { getInstance, loadRemote, registerPlugins, registerRemotes, satisfy } from '@module-federation/enhanced/runtime';
 import type { RemoteEntry } from '@prata/contracts/platform';
+import { onReleaseOrigins } from '@prata/contracts/release-origins';
 import { REMOTE_MODULE_CONTRACT_VERSION, remoteCompatibilityProblems } from '@prata/contracts/remote-module';
 import type { RemoteDocumentAssets } from '@prata/contracts/server-rendering';
 import { parseRemoteModule, type RemoteModule } from '@prata/shared-ui';
@@ -190,10 +191,12 @@ function manifestOf(url: string, timeoutMs: number, federation: NodeFederation):
   return manifest;
 }
 
-/** Whether `url` is an http(s) URL on one of `origins` (e.g. `https://cdn.loja.com.br`). */
+/**
+ * Whether `url` is an http(s) URL on one of `origins` (e.g. `https://cdn.loja.com.br`), or under
+ * one with a path prefix (`http://minio.localhost:9000/prata-releases/`: compared after URL parsing).
+ */
 export function onReleaseOrigin(url: string, origins: readonly string[]): boolean {
-  const parsed = URL.parse(url);
-  return parsed !== null && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && origins.includes(parsed.origin);
+  return onReleaseOrigins(url, origins);
 }
 
 /**

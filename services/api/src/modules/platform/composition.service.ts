@@ -40,7 +40,7 @@ export const BUILD_INFO_TTL_MS = 15_000;
 export interface CompositionOptions {
   /** The shell's public URL (`SHELL_URL`): its build-info.json is `<shellUrl>/build-info.json`. */
   shellUrl: string;
-  /** Origins released builds may be fetched from (`RELEASE_ORIGINS`). */
+  /** Origins, or origins with a path prefix, released builds may be fetched from (`RELEASE_ORIGINS`). */
   allowedOrigins: readonly string[];
   fetchImpl?: typeof fetch;
   log?: { warn(obj: object, msg: string): void };

@@ -11,12 +11,13 @@
  * (`metaData.ssrRemoteEntry`, on an allowed origin too) and the container's bytes must match the hash;
  * a manifest that announces a Node build needs that hash (the release tool records it).
  *
- * Against server-side request forgery (SSRF), both URLs must be on an allowed origin
- * (`RELEASE_ORIGINS`, default the remotes' origins), redirects are not followed (a 3xx is a
+ * Against server-side request forgery (SSRF), both URLs must be on an allowed origin, or under an
+ * allowed origin's path prefix (`RELEASE_ORIGINS`, default the remotes' origins), redirects are not followed (a 3xx is a
  * failure), and every failure answers one generic text, so the endpoint cannot be used to probe
  * internal hosts; the detail goes to the service log only.
  */
 import { createHash } from 'node:crypto';
+import { onReleaseOrigins } from '@prata/contracts/release-origins';
 import { ConflictError } from '../../errors.ts';
 
 /** SRI hash (`sha384-<base64>`) of bytes, as recorded for a release's entry file. */
@@ -68,20 +69,19 @@ export interface ReleaseToVerify {
 
 /** Where released builds may be fetched from, and where failures are logged. */
 export interface VerifyOptions {
-  /** Allowed origins (`https://cdn.loja.com.br`); a URL on any other origin fails. */
+  /** Allowed origins (`https://cdn.loja.com.br`) or origins with a path prefix (`https://cdn.loja.com.br/remotes/`); a URL elsewhere fails. */
   allowedOrigins: readonly string[];
   fetchImpl?: typeof fetch;
   log?: { warn(obj: object, msg: string): void };
 }
 
-/** Whether `url` is an http(s) URL on one of `origins`. */
+/**
+ * Whether `url` is an http(s) URL the release allow-list `origins` admits: on one of its origins,
+ * or, for an item with a path prefix (`http://minio.localhost:9000/prata-releases/`), under that
+ * path once parsed (`/prata-releases-x/` and `/prata-releases/../prata-images/` are not).
+ */
 export function onAllowedOrigin(url: string, origins: readonly string[]): boolean {
-  try {
-    const parsed = new URL(url);
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && origins.includes(parsed.origin);
-  } catch {
-    return false;
-  }
+  return onReleaseOrigins(url, origins);
 }
 
 /** The one answer to every failed verification (no detail: the endpoint must not reveal what it reached). */
