@@ -18,7 +18,7 @@ export function parseReleaseOrigins(value: string | undefined, remoteUrls: reado
   try {
     return parseReleaseOriginList(value, remoteUrls);
   } catch (error) {
-    throw new Error(`Invalid configuration:\n${(error as Error).message}`);
+    throw new Error(`Invalid configuration:\n${(error as Error).message}`, { cause: error });
   }
 }
 

@@ -87,6 +87,19 @@ describe('which Node builds the host runs (security review 2026-11-29 #4)', () =
     }
   });
 
+  it('runs a build under a release origin with a path prefix only, compared on the parsed URL', () => {
+    const bucket = ['http://minio.localhost:9000/prata-releases/'];
+    expect(untrustedServerBuild(entry({ serverIntegrity: HASH }), 'http://minio.localhost:9000/prata-releases/checkout/1.2.3/server/remoteEntry.js', bucket)).toBeNull();
+    for (const elsewhere of [
+      'http://minio.localhost:9000/prata-images/checkout/server/remoteEntry.js',
+      'http://minio.localhost:9000/prata-releases-evil/server/remoteEntry.js',
+      'http://minio.localhost:9000/prata-releases/../prata-images/server/remoteEntry.js',
+      'http://minio.localhost:9000/prata-releases/..%2Fprata-images/server/remoteEntry.js',
+    ]) {
+      expect(untrustedServerBuild(entry({ serverIntegrity: HASH }), elsewhere, bucket), elsewhere).toMatch(/is not on the release origins/);
+    }
+  });
+
   it('refuses, without fetching it, a Node build a manifest puts on another origin, and a release without its hash', async () => {
     const offOrigin = federationWith({ name: 'remoteEntry.js', path: 'http://attacker.example/x' });
     const refused = await serverRemote(entry({ serverIntegrity: HASH, version: '9.0.0' }), 1000, ORIGINS, offOrigin.federation);
