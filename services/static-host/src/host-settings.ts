@@ -8,8 +8,9 @@
  *   data, CSP `connect-src`), e.g. `https://api.prata925.com.br`.
  * - `PUBLIC_STORE_URL`: the store's public origin (canonical, Open Graph and sitemap URLs).
  * - `RELEASE_ORIGINS`: the origins remote builds may be loaded from (CSP `script-src` and the
- *   rest), space- or comma-separated; the same value as the API's, so a release the API accepts
- *   is one the shell may run.
+ *   rest), space- or comma-separated, each an origin or an origin with a path prefix
+ *   (`http://minio.localhost:9000/prata-releases/`: only that bucket; kept in the CSP source); the
+ *   same value as the API's, so a release the API accepts is one the shell may run.
  *
  * Optional:
  * - `PORT` (default 8080), `HOST` (default 0.0.0.0): where the host listens.
@@ -74,7 +75,7 @@ export const hostEnvSchema = z.object({
   PUBLIC_API_URL: httpUrl("the API's public origin, e.g. https://api.prata925.com.br"),
   PUBLIC_STORE_URL: httpUrl("the store's public origin, e.g. https://prata925.com.br"),
   RELEASE_ORIGINS: z
-    .string({ error: "required: the origins remote builds may be loaded from (the API's RELEASE_ORIGINS), space-separated" })
+    .string({ error: "required: the origins (or origins with a path prefix) remote builds may be loaded from (the API's RELEASE_ORIGINS), space-separated" })
     .superRefine((value, context) => {
       try {
         allowedRemoteOrigins({ RELEASE_ORIGINS: value }, []);
