@@ -15,8 +15,7 @@
  * {@link runReplicaKill} returns what each buyer saw and the database afterwards;
  * {@link replicaKillFigures} sums it up; {@link replicaKillProblems} names each broken promise.
  */
-import { randomUUID } from 'node:crypto';
-import { percentile, pixOrder, postJson, productWithStock, signedInBuyers, sql, startReplicas, stopReplicas } from './replicas.ts';
+import { finalAttempt as last, percentile, pixOrder, placeOrder, productWithStock, signedInBuyers, sql, startReplicas, stopReplicas, type PlacedOrder } from './replicas.ts';
 import { until } from './processes.ts';
 
 export interface ReplicaKillOptions {
@@ -35,25 +34,8 @@ export interface ReplicaKillOptions {
   maxAttempts?: number;
 }
 
-/** One request of a buyer. Times in ms since the first buyer started. */
-export interface OrderAttempt {
-  /** 1 or 2. */
-  replica: number;
-  /** The HTTP status, or 0 when the connection failed (no answer). */
-  status: number;
-  /** The answer's `error` code, or the connection error's message. */
-  error: string | null;
-  /** The order's id in a 201. */
-  orderId: string | null;
-  startedMs: number;
-  endedMs: number;
-}
-
-export interface BuyerRun {
-  userId: string;
-  idempotencyKey: string;
-  attempts: OrderAttempt[];
-}
+/** A buyer's order: its key, every request (`origin` is one of the run's `origins`) and the 201's order id. */
+export type BuyerRun = PlacedOrder;
 
 /** An order of one of the run's buyers, as the database holds it afterwards. */
 export interface StoredOrder {
@@ -71,6 +53,8 @@ export interface StoredOrder {
 
 export interface ReplicaKillRun {
   setup: Required<Omit<ReplicaKillOptions, 'databaseUrl'>>;
+  /** The replicas' origins: replica 1 (the survivor), replica 2 (killed). */
+  origins: [string, string];
   /** When replica 2 was SIGKILLed, ms since the first buyer started. */
   killedAtMs: number;
   /** How long the replicas took to be healthy, the buyers to be signed in, and the orders (with the kill) to be over, ms. */
@@ -102,32 +86,21 @@ export async function runReplicaKill(options: ReplicaKillOptions): Promise<Repli
     const wall0 = Date.now();
     const now = () => Math.round(performance.now() - t0);
     let answered = 0;
-    const runs = buyers.map((buyer): BuyerRun => ({ userId: buyer.userId, idempotencyKey: randomUUID(), attempts: [] }));
-
+    const runs: BuyerRun[] = [];
     const order = async (index: number) => {
       await new Promise((resolve) => setTimeout(resolve, index * options.staggerMs));
       const buyer = buyers[index]!;
-      const run = runs[index]!;
-      const body = pixOrder(productId, buyer.email);
-      const headers = { authorization: `Bearer ${buyer.accessToken}`, 'idempotency-key': run.idempotencyKey };
-      let origin = buyer.origin;
-      for (let attempt = 1; attempt <= setup.maxAttempts; attempt += 1) {
-        const startedMs = now();
-        const replica = origin === survivor.origin ? 1 : 2;
-        const answer = await postJson(origin, '/api/orders', body, headers).then(
-          async (response) => {
-            const json = (await response.json().catch(() => ({}))) as { id?: string; error?: string };
-            return { status: response.status, error: json.error ?? null, orderId: response.status === 201 ? (json.id ?? null) : null };
-          },
-          (error: unknown) => ({ status: 0, error: String((error as { cause?: unknown }).cause ?? error), orderId: null }),
-        );
-        run.attempts.push({ replica, ...answer, startedMs, endedMs: now() });
-        if (attempt === 1) answered += 1;
-        if (answer.status !== 0) return;
+      runs[index] = await placeOrder(buyer, pixOrder(productId, buyer.email), {
+        clock: now,
         // No answer: the same body and key again, on the replica that is still up.
-        origin = survivor.origin;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+        originOf: (attempt) => (attempt === 1 ? buyer.origin : survivor.origin),
+        retryWhen: (status) => status === 0,
+        retryEveryMs: 50,
+        maxAttempts: setup.maxAttempts,
+        onAttempt: (_, n) => {
+          if (n === 1) answered += 1;
+        },
+      });
     };
     const ordering = Promise.all(buyers.map((_, index) => order(index)));
     await until(() => answered >= options.killAfterAnswers, `${options.killAfterAnswers} answers before the kill`, 60_000);
@@ -149,6 +122,7 @@ export async function runReplicaKill(options: ReplicaKillOptions): Promise<Repli
     );
     return {
       setup,
+      origins: [survivor.origin, victim.origin],
       killedAtMs,
       phasesMs: { replicasUp: Math.round(replicasUp - began), buyersSignedIn: buyersMs, load: now() },
       buyers: runs,
@@ -170,9 +144,6 @@ function ordersByUser(orders: StoredOrder[]): Map<string, StoredOrder[]> {
   return byUser;
 }
 
-/** The buyer's last attempt: the answer the buyer was left with. */
-const last = (run: BuyerRun): OrderAttempt => run.attempts.at(-1)!;
-
 /**
  * The run in figures: buyers (`attempted`), final answers (`placed` 201, `refused` 409, `failed`
  * anything else), buyers that had to retry and how many of those got an order committed before
@@ -185,7 +156,7 @@ const last = (run: BuyerRun): OrderAttempt => run.attempts.at(-1)!;
 export function replicaKillFigures(run: ReplicaKillRun) {
   const finals = run.buyers.map(last);
   const retried = run.buyers.filter((b) => b.attempts.length > 1);
-  const placedIds = new Set(finals.flatMap((a) => (a.status === 201 && a.orderId ? [a.orderId] : [])));
+  const placedIds = new Set(run.buyers.flatMap((b) => (last(b).status === 201 && b.orderId ? [b.orderId] : [])));
   const byUser = ordersByUser(run.database.orders);
   const retriedPlaced = retried.map(last).filter((a) => a.status === 201);
   return {
@@ -196,7 +167,7 @@ export function replicaKillFigures(run: ReplicaKillRun) {
     retried: retried.length,
     connectionErrors: run.buyers.flatMap((b) => b.attempts).filter((a) => a.status === 0).length,
     answeredByKey: retried.filter((b) => {
-      const id = last(b).orderId;
+      const id = last(b).status === 201 ? b.orderId : null;
       return id !== null && run.database.orders.some((o) => o.id === id && o.createdMs < run.killedAtMs);
     }).length,
     serverErrors: run.buyers.flatMap((b) => b.attempts).filter((a) => a.status >= 500).length,
@@ -229,10 +200,10 @@ export function replicaKillProblems(run: ReplicaKillRun): string[] {
     const final = last(buyer);
     const mine = byUser.get(buyer.userId) ?? [];
     if (mine.length > 1) problems.push(`buyer ${buyer.userId} has ${mine.length} orders`);
-    for (const a of buyer.attempts) if (a.status >= 500) problems.push(`replica ${a.replica} answered ${a.status} ${a.error}`);
+    for (const a of buyer.attempts) if (a.status >= 500) problems.push(`${a.origin} answered ${a.status} ${a.error}`);
     if (final.status === 201) {
-      const order = final.orderId && UUID.test(final.orderId) ? stored.get(final.orderId) : undefined;
-      if (!order || order.userId !== buyer.userId || order.idempotencyKey !== buyer.idempotencyKey) problems.push(`the 201 order ${final.orderId} of buyer ${buyer.userId} is not in the database under its key`);
+      const order = buyer.orderId && UUID.test(buyer.orderId) ? stored.get(buyer.orderId) : undefined;
+      if (!order || order.userId !== buyer.userId || order.idempotencyKey !== buyer.idempotencyKey) problems.push(`the 201 order ${buyer.orderId} of buyer ${buyer.userId} is not in the database under its key`);
     } else if (final.status === 409 && final.error === 'insufficient_stock') {
       if (mine.length > 0) problems.push(`buyer ${buyer.userId} was refused but has an order`);
     } else {

@@ -138,6 +138,68 @@ export function pixOrder(productId: string, email: string, quantity = 1) {
   return { items: [{ productId, quantity }], customer: { ...shippingCustomer, email }, payment: { method: 'pix' } };
 }
 
+/** One request of an order. `status` 0: no answer (the connection failed). Times in ms on the caller's clock. */
+export interface OrderAttempt {
+  /** The origin the request went to. */
+  origin: string;
+  status: number;
+  /** The answer's `error` code, or the connection error's message. */
+  error: string | null;
+  startedMs: number;
+  endedMs: number;
+}
+
+/** An order as its buyer saw it: its key, every request, and the order's id once a 201 came. */
+export interface PlacedOrder {
+  userId: string;
+  idempotencyKey: string;
+  attempts: OrderAttempt[];
+  orderId: string | null;
+}
+
+export interface PlaceOrderOptions {
+  /** The scenario's clock, ms. */
+  clock: () => number;
+  /** Where attempt n (1-based) goes (default: the buyer's replica). */
+  originOf?: (attempt: number) => string;
+  /** Which answers are sent again with the same key (default: no answer, or a 503). */
+  retryWhen?: (status: number) => boolean;
+  /** Between two attempts, ms (default 200). */
+  retryEveryMs?: number;
+  /** Attempts at most, the first included (default 300). */
+  maxAttempts?: number;
+  /** Called after each attempt, with its number (1-based). */
+  onAttempt?: (attempt: OrderAttempt, n: number) => void;
+}
+
+/**
+ * Places one order of `buyer` (`body`, a new Idempotency-Key); while the answer is one to retry,
+ * sends the same body with the same key again, as a shopper's browser does. Never throws: a
+ * failed connection is an attempt with status 0.
+ */
+export async function placeOrder(buyer: Buyer, body: unknown, options: PlaceOrderOptions): Promise<PlacedOrder> {
+  const { clock, originOf = () => buyer.origin, retryWhen = (status) => status === 0 || status === 503, retryEveryMs = 200, maxAttempts = 300 } = options;
+  const order: PlacedOrder = { userId: buyer.userId, idempotencyKey: randomUUID(), attempts: [], orderId: null };
+  const headers = { authorization: `Bearer ${buyer.accessToken}`, 'idempotency-key': order.idempotencyKey };
+  for (let attempt = 1; ; attempt += 1) {
+    const origin = originOf(attempt);
+    const startedMs = clock();
+    type Answer = { status: number; json: { id?: string; error?: string } };
+    const answer = await postJson(origin, '/api/orders', body, headers).then(
+      async (response): Promise<Answer> => ({ status: response.status, json: (await response.json().catch(() => ({}))) as Answer['json'] }),
+      (error: unknown): Answer => ({ status: 0, json: { error: String((error as { cause?: unknown }).cause ?? error) } }),
+    );
+    order.attempts.push({ origin, status: answer.status, error: answer.json.error ?? null, startedMs, endedMs: clock() });
+    options.onAttempt?.(order.attempts.at(-1)!, attempt);
+    if (answer.status === 201) order.orderId = answer.json.id ?? null;
+    if (!retryWhen(answer.status) || attempt >= maxAttempts) return order;
+    await new Promise((resolve) => setTimeout(resolve, retryEveryMs));
+  }
+}
+
+/** The order's last attempt: what its buyer was left with. */
+export const finalAttempt = (order: PlacedOrder): OrderAttempt => order.attempts.at(-1)!;
+
 /** p-th percentile (0..100) of `values` (ms in, ms out); 0 for none. */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
