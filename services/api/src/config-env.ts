@@ -46,6 +46,10 @@
  *   hold the same product again (no hoarding stock through favourites).
  * - `JOBS_POLL_INTERVAL_MS` (default 2000; 0 = only when `app.jobs.tick()` is called, as tests do):
  *   how often each process enqueues due periodic jobs and works the queue.
+ * - `JOBS_EXPIRE_SECONDS` (default 900, pg-boss's): a job still running this long after a process
+ *   took it (the process died mid-job, or the job hangs) is failed by the queue, and a queue job is
+ *   retried by another process; keep it above the longest job, or a slow job runs twice.
+ *   `JOBS_SUPERVISE_INTERVAL_SECONDS` (default 60): how often the queue looks for such jobs.
  * - `OUTBOX_CATCHUP_INTERVAL_MS` (default 30000): how often the outbox relay catch-up job runs.
  * - `MAIL_RETRY_INTERVAL_MS` (default 60000, whole seconds), `MAIL_MAX_ATTEMPTS` (default 5): failed
  *   e-mails are retried on the job queue after the interval, doubled each time, and become a system
@@ -182,6 +186,8 @@ export const envSchema = z.object({
   RESERVATION_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(5),
   RESERVATION_COOLDOWN_MS: z.coerce.number().int().min(0).default(24 * 60 * 60_000),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+  JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  JOBS_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   OUTBOX_CATCHUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
   MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
   OUTBOX_HANDLER_MAX_ATTEMPTS: z.coerce.number().int().min(2).max(20).default(5),

@@ -128,6 +128,10 @@ function configOf(e: ConfigEnv) {
     reservationLimits: { maxPerAccount: e.RESERVATION_MAX_PER_ACCOUNT, cooldownMs: e.RESERVATION_COOLDOWN_MS },
     /** Jobs runner poll interval, ms (0: manual `app.jobs.tick()`). */
     jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
+    /** Seconds a job may stay active (its process died mid-job) before the queue fails and retries it. */
+    jobsExpireSeconds: e.JOBS_EXPIRE_SECONDS,
+    /** Seconds between the queue's supervision passes, which expire such jobs. */
+    jobsSuperviseIntervalSeconds: e.JOBS_SUPERVISE_INTERVAL_SECONDS,
     /** Outbox relay catch-up job interval, ms. */
     outboxCatchupIntervalMs: e.OUTBOX_CATCHUP_INTERVAL_MS,
     /** Mail retry: base backoff (ms) and attempts before a failed e-mail becomes a system error. */

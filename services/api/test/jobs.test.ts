@@ -4,7 +4,8 @@
  * `perTick` runs that many of its jobs per tick at most; an e-mail a
  * real SMTP relay refuses is retried on the queue with backoff until delivered, or becomes a
  * system error after the last attempt (pg-boss times retries by the database clock, so
- * these wait real seconds, bounded).
+ * these wait real seconds, bounded); a job left active by a process that died is failed after
+ * `JOBS_EXPIRE_SECONDS` and runs again.
  */
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
@@ -137,6 +138,31 @@ describe('mail retry on the job queue', () => {
     } finally {
       await service.close();
       await smtp.close();
+    }
+  });
+});
+
+describe('a job whose process died while running it', () => {
+  it('stays active until JOBS_EXPIRE_SECONDS, then a supervision pass fails it and the next tick runs it again', async () => {
+    const service = await createTestService({ JOBS_EXPIRE_SECONDS: '2', JOBS_SUPERVISE_INTERVAL_SECONDS: '1' });
+    try {
+      const ran: number[] = [];
+      service.app.jobs.define<{ n: number }>({ name: 'probe-expiry', retryLimit: 1, handler: async ({ n }) => void ran.push(n) });
+      await service.app.jobs.send('probe-expiry', { n: 1 });
+      // Another process took it and was killed: active since now, never completed.
+      const sql = (text: string) => service.db.orm.em.fork().getConnection().execute<{ state: string; retry_count: number }[]>(text);
+      await sql(`update pgboss.job set state = 'active', started_on = now() where name = 'probe-expiry'`);
+      await service.app.jobs.tick();
+      expect(ran).toEqual([]);
+      const deadline = Date.now() + 15_000;
+      while (ran.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        await service.app.jobs.tick();
+      }
+      expect(ran).toEqual([1]);
+      expect(await sql(`select state, retry_count from pgboss.job where name = 'probe-expiry'`)).toEqual([{ state: 'completed', retry_count: 1 }]);
+    } finally {
+      await service.close();
     }
   });
 });

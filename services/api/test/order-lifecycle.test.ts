@@ -5,6 +5,7 @@
  *   transition with its pt-BR message;
  * - units returned on cancel and on refund; the shopper cancels only their own unpaid order;
  * - 'Simular pagamento' pays through the signed webhook route; a wrong signature is refused;
+ * - each of an order's e-mails is recorded as delivered (`sent_at`, one attempt) once sent;
  * - the orders tab's filters, search and paging;
  * - at most 3 unpaid orders per account, and `POST /api/orders` answers 429 at its real limit.
  */
@@ -66,6 +67,20 @@ describe("the order's e-mails to its contact address (security review 2026-11-29
     // The order itself still shows the code to its buyer.
     const mine = (await service.app.inject({ method: 'GET', url: `/api/orders/${placed.json().id}`, headers: bearer(buyer) })).json();
     expect(mine.payment.pix.payload).toBe(victimPix);
+  });
+
+  it('records each e-mail as delivered once it is sent (one attempt, sent_at), whichever transaction queued it', async () => {
+    const buyer = await account(service);
+    const { order } = await pendingPix(buyer);
+    expect((await adminPost(order.id, 'mark-paid', { note: 'PIX conferido no extrato' })).statusCode).toBe(200);
+    const rows = await service.db.orm.em.fork().getConnection().execute<{ subject: string; attempts: number; sent: boolean }[]>(
+      `select subject, attempts, sent_at is not null as sent from outbox_emails where "to" = ? and subject like '%' || ? || '%' order by created_at`,
+      [buyer.email, order.number],
+    );
+    expect(rows).toEqual([
+      { subject: `Pedido ${order.number} recebido`, attempts: 1, sent: true },
+      { subject: `Pagamento confirmado - pedido ${order.number}`, attempts: 1, sent: true },
+    ]);
   });
 });
 

@@ -10,19 +10,10 @@
  * with 409 `insufficient_stock` (placed + refused = attempted), the stock at 0 (never negative), no
  * 5xx and no connection error anywhere. Traffic goes to 127.0.0.1 only; every loop is bounded.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { shippingCustomer } from './checkout-data.ts';
-import { freePort } from './free-port.ts';
-
-const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { percentile, pixOrder, postJson, productWithStock, signedInBuyers, sql, startReplicas, stopReplicas } from './replicas.ts';
 
 export interface ReplicaLoadOptions {
   /** A database the replicas share: empty (they migrate and seed it) or already seeded. */
@@ -39,53 +30,6 @@ export interface ReplicaLoadFigures {
   setup: { replicas: 2; browsers: number; buyers: number; lastUnits: number; durationS: number };
   orders: { attempted: number; placed: number; refused: number; refusedCodes: string[]; serverErrors: number; p50Ms: number; p99Ms: number; stockLeft: number };
   browsing: { replica: number; route: string; requests: number; requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number; serverErrors: number }[];
-}
-
-async function sql<T extends Record<string, unknown>>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-function startReplica(databaseUrl: string, port: number, dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['src/server.ts'], {
-    cwd: API_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      API_PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      SEED: 'if-empty',
-      DEMO_ACCOUNTS: 'false',
-      DEMO_ORDER_HISTORY: 'false',
-      JWT_SECRET: 'segredo-do-bench-compartilhado-entre-replicas-01',
-      ENCRYPTION_KEY: 'chave-do-bench-compartilhada-entre-replicas-0001',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      ORDER_RATE_LIMIT_PER_MINUTE: '100000',
-      PAYMENT_SANDBOX_DELAY_MS: '0',
-    },
-  });
-}
-
-async function waitHealthy(origin: string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${origin} not healthy in 90 s`);
-}
-
-/** p-th percentile (0..100) of `values`, ms. */
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** Whether the run kept the invariant (see the module comment). */
@@ -108,33 +52,13 @@ export function invariantHolds(figures: ReplicaLoadFigures): boolean {
  */
 export async function runReplicaLoad(options: ReplicaLoadOptions): Promise<ReplicaLoadFigures> {
   const { databaseUrl, durationS, browsersPerReplica, buyers: buyerCount, lastUnits } = options;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'prata-replicas-'));
-  const ports = [await freePort(), await freePort()];
-  const replicas = ports.map((port) => startReplica(databaseUrl, port, dataDir));
-  const origins = ports.map((port) => `http://127.0.0.1:${port}`);
+  const replicas = await startReplicas(databaseUrl, 2);
+  const origins = replicas.map((replica) => replica.origin);
   try {
-    await Promise.all(origins.map(waitHealthy));
-
     // The product with its last units, and the confirmed shoppers (accounts made through the API).
-    const [product] = await sql<{ id: string }>(
-      databaseUrl,
-      `insert into products (id, slug, name, category, price_cents, description, image_key, is_new, is_bestseller, is_featured, stock, created_at, updated_at)
-       values (gen_random_uuid(), 'teste-' || replace(gen_random_uuid()::text, '-', ''), 'Anel Última Unidade', 'aneis', 19990, 'bench', null, false, false, false, $1, now(), now()) returning id`,
-      [lastUnits],
-    );
-    const post = (origin: string, url: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${origin}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-    const buyers: { origin: string; token: string; email: string }[] = [];
-    for (let i = 0; i < buyerCount; i += 1) {
-      const origin = origins[i % 2]!;
-      const email = `carga.${i}.${randomUUID().slice(0, 8)}@exemplo.com.br`;
-      const signUp = await post(origin, '/api/auth/sign-up', { email, password: 'segredo123', fullName: `Cliente ${i}` });
-      if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
-      await sql(databaseUrl, 'update users set email_confirmed_at = now() where email = $1', [email]);
-      const signIn = (await (await post(origin, '/api/auth/sign-in', { email, password: 'segredo123' })).json()) as { accessToken: string };
-      buyers.push({ origin, token: signIn.accessToken, email });
-    }
-    const [sample] = await sql<{ id: string }>(databaseUrl, 'select id from products where id <> $1 limit 1', [product!.id]);
+    const productId = await productWithStock(databaseUrl, lastUnits);
+    const buyers = await signedInBuyers(databaseUrl, origins, buyerCount);
+    const [sample] = await sql<{ id: string }>(databaseUrl, 'select id from products where id <> $1 limit 1', [productId]);
 
     // Browsing on both replicas while the orders race.
     const shares = [
@@ -151,21 +75,16 @@ export async function runReplicaLoad(options: ReplicaLoadOptions): Promise<Repli
     );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const orders = await Promise.all(
-      buyers.map(async ({ origin, token, email }) => {
+      buyers.map(async ({ origin, accessToken, email }) => {
         const started = performance.now();
-        const response = await post(
-          origin,
-          '/api/orders',
-          { items: [{ productId: product!.id, quantity: 1 }], customer: { ...shippingCustomer, email }, payment: { method: 'pix' } },
-          { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
-        );
+        const response = await postJson(origin, '/api/orders', pixOrder(productId, email), { authorization: `Bearer ${accessToken}`, 'idempotency-key': randomUUID() });
         const body = (await response.json()) as { error?: string };
         return { status: response.status, error: body.error ?? null, ms: performance.now() - started };
       }),
     );
     const loads = await Promise.all(browse);
 
-    const [{ stock }] = (await sql<{ stock: number }>(databaseUrl, 'select stock from products where id = $1', [product!.id])) as [{ stock: number }];
+    const [{ stock }] = (await sql<{ stock: number }>(databaseUrl, 'select stock from products where id = $1', [productId])) as [{ stock: number }];
     return {
       date: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown'}`,
@@ -193,12 +112,6 @@ export async function runReplicaLoad(options: ReplicaLoadOptions): Promise<Repli
       })),
     };
   } finally {
-    for (const replica of replicas) {
-      if (replica.exitCode === null && replica.signalCode === null) {
-        replica.kill('SIGTERM');
-        await once(replica, 'exit');
-      }
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopReplicas(replicas);
   }
 }

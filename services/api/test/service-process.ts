@@ -1,6 +1,7 @@
 /**
  * Runs the service as a real child process (`node src/server.ts`) on a database of the test
- * server, for tests where several processes share one database (realtime fan-out, jobs).
+ * server, for tests where several processes share one database (realtime fan-out, jobs, replicas
+ * under load, a replica killed mid-checkout).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -13,12 +14,25 @@ import { freePort } from './free-port.ts';
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface ServiceProcess {
+  /** `http://127.0.0.1:<port>`. */
   origin: string;
+  pid: number;
+  /** What the process wrote to stderr so far (its log at `LOG_LEVEL`, default warn). */
+  stderr(): string;
+  /** Whether the process has exited (stopped, killed or crashed). */
+  exited(): boolean;
+  /** Sends `signal` (default SIGKILL: no graceful shutdown) and resolves once the process is gone. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Stops the process gracefully (SIGTERM) unless it has exited, and removes its data directory. */
   stop(): Promise<void>;
 }
 
-/** Starts one service process on `databaseUrl`; resolves once `/api/health` answers 200. */
-export async function startServiceProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
+/**
+ * Starts one service process on `databaseUrl`, with `env` over the defaults below (e.g. `SEED:
+ * 'if-empty'` on an empty database); resolves once `/api/health` answers 200.
+ * @throws Error with the process's stderr when it exits first or is not healthy in `healthTimeoutMs` (default 60 s).
+ */
+export async function startServiceProcess(databaseUrl: string, env: Record<string, string> = {}, healthTimeoutMs = 60_000): Promise<ServiceProcess> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prata-proc-'));
   const child: ChildProcess = spawn(process.execPath, ['src/server.ts'], {
@@ -42,21 +56,32 @@ export async function startServiceProcess(databaseUrl: string, env: Record<strin
     stderr += chunk.toString();
   });
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const kill = async (signal: NodeJS.Signals = 'SIGKILL') => {
+    if (exited()) return;
+    const gone = once(child, 'exit');
+    child.kill(signal);
+    await gone;
+  };
+  const deadline = Date.now() + healthTimeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`service process exited: ${stderr}`);
+    if (exited()) throw new Error(`service process exited: ${stderr}`);
     const up = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
     if (up) break;
-    if (Date.now() > deadline) throw new Error(`service process not healthy in 60 s: ${stderr}`);
+    if (Date.now() > deadline) {
+      await kill();
+      throw new Error(`service process not healthy in ${healthTimeoutMs} ms: ${stderr}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
     origin,
+    pid: child.pid!,
+    stderr: () => stderr,
+    exited,
+    kill,
     stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await once(child, 'exit');
-      }
+      await kill('SIGTERM');
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,7 +2,8 @@
  * A real SMTP server on 127.0.0.1 (smtp-server, no TLS, no auth) for the tests of SMTP delivery:
  * the service's nodemailer transport talks to it as to any relay. It keeps the raw data (headers
  * and body, RFC 5322) of each message it accepts; `refuse` may answer an attempt with an SMTP error
- * instead (e.g. 451, try again later; 550, mailbox unavailable).
+ * instead (e.g. 451, try again later; 550, mailbox unavailable), or `'hold'` it: never answer, as a
+ * relay that hangs (the sender waits until its own timeout, or until it dies).
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -19,9 +20,9 @@ export interface SmtpDouble {
 
 /**
  * Starts the double. `refuse(attempt)` (1-based count of messages offered) returns the error to
- * answer that message with, or null to accept it.
+ * answer that message with, `'hold'` to leave it unanswered (not accepted), or null to accept it.
  */
-export async function startSmtpDouble(refuse: (attempt: number) => { code: number; message: string } | null = () => null): Promise<SmtpDouble> {
+export async function startSmtpDouble(refuse: (attempt: number) => { code: number; message: string } | 'hold' | null = () => null): Promise<SmtpDouble> {
   let tries = 0;
   const received: string[] = [];
   const smtp = new SMTPServer({
@@ -33,6 +34,7 @@ export async function startSmtpDouble(refuse: (attempt: number) => { code: numbe
       stream.on('end', () => {
         tries += 1;
         const refusal = refuse(tries);
+        if (refusal === 'hold') return;
         if (refusal) return done(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
         received.push(data);
         done();

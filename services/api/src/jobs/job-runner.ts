@@ -12,6 +12,12 @@
  * await app.jobs.send('send-invoice', { orderId });
  * ```
  *
+ * A job whose process dies while running it (SIGKILL, a crash, a lost host) stays active in the
+ * queue until it has been active `expireInSeconds` (`JOBS_EXPIRE_SECONDS`, default pg-boss's 900);
+ * pg-boss's supervision, every `superviseIntervalSeconds` (`JOBS_SUPERVISE_INTERVAL_SECONDS`,
+ * default 60) in some process, then fails it, and a queue job is retried (after its retry delay)
+ * by whichever process fetches it next. A periodic job is not retried: its next slot runs.
+ *
  * Time comes from the app's Clock: a periodic job's slot is `floor(now / everyMs)`, and each slot
  * is enqueued with an id derived from (name, slot), so however many processes enqueue it, one job
  * exists and one process runs it. `tick()` enqueues the due slots and works every queue until it
@@ -51,6 +57,17 @@ export interface QueueJob<T extends object = object> {
   onGiveUp?(data: T, error: unknown): Promise<void>;
 }
 
+/** How the queue treats jobs whose process died while running them (see the module comment). */
+export interface JobRunnerOptions {
+  /** Seconds a job may stay active before pg-boss fails it (and a queue job is retried). */
+  expireInSeconds: number;
+  /** Seconds between two of pg-boss's supervision passes, which expire such jobs. */
+  superviseIntervalSeconds: number;
+}
+
+/** pg-boss's own defaults. */
+const DEFAULT_OPTIONS: JobRunnerOptions = { expireInSeconds: 900, superviseIntervalSeconds: 60 };
+
 interface Logger {
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
@@ -75,9 +92,13 @@ export class JobRunner {
   private readonly queued = new Map<string, QueueJob>();
   private readonly created = new Set<string>();
   private started = false;
+  private readonly expireInSeconds: number;
 
-  constructor(connectionString: string, clock: Clock, log: Logger) {
-    this.boss = new PgBoss({ connectionString, max: 3, schedule: false, application_name: 'prata-jobs' });
+  constructor(connectionString: string, clock: Clock, log: Logger, options: JobRunnerOptions = DEFAULT_OPTIONS) {
+    const { expireInSeconds, superviseIntervalSeconds } = options;
+    // Expiry runs in the monitor part of a supervision pass, at most once per monitor interval.
+    this.boss = new PgBoss({ connectionString, max: 3, schedule: false, application_name: 'prata-jobs', superviseIntervalSeconds, monitorIntervalSeconds: superviseIntervalSeconds });
+    this.expireInSeconds = expireInSeconds;
     this.boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
     this.clock = clock;
     this.log = log;
@@ -102,7 +123,11 @@ export class JobRunner {
     const job = this.queued.get(name);
     if (!job) throw new Error(`unknown job "${name}"`);
     await this.ensureQueue(name, job);
-    await this.boss.send(name, data, { ...(options.id ? { id: options.id } : {}), ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) });
+    await this.boss.send(name, data, {
+      expireInSeconds: this.expireInSeconds,
+      ...(options.id ? { id: options.id } : {}),
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    });
   }
 
   async start(): Promise<void> {
@@ -123,7 +148,7 @@ export class JobRunner {
     for (const job of this.periodic.values()) {
       await this.ensureQueue(job.name, { retryLimit: 0 });
       const slot = Math.floor(now / job.everyMs);
-      await this.boss.send(job.name, { slot }, { id: slotJobId(job.name, slot) });
+      await this.boss.send(job.name, { slot }, { id: slotJobId(job.name, slot), expireInSeconds: this.expireInSeconds });
     }
     for (const job of this.periodic.values()) await this.work(job.name, async () => this.runPeriodic(job));
     for (const job of this.queued.values()) {
@@ -139,7 +164,7 @@ export class JobRunner {
 
   private async ensureQueue(name: string, options: Pick<QueueJob, 'retryLimit' | 'retryDelaySeconds' | 'retryBackoff'>): Promise<void> {
     if (this.created.has(name)) return;
-    await this.boss.createQueue(name, { retryLimit: options.retryLimit ?? 2, retryDelay: options.retryDelaySeconds ?? 0, retryBackoff: options.retryBackoff ?? false });
+    await this.boss.createQueue(name, { retryLimit: options.retryLimit ?? 2, retryDelay: options.retryDelaySeconds ?? 0, retryBackoff: options.retryBackoff ?? false, expireInSeconds: this.expireInSeconds });
     this.created.add(name);
   }
 

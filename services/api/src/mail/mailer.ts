@@ -143,6 +143,11 @@ export class Mailer {
     const now = this.clock.now();
     for (const email of emails) await this.attempt(email, now);
     await em.flush();
+    // The rows may belong to another EntityManager than `em` (a workflow's transaction queued them
+    // and merged them into its caller's), which `em.flush()` does not write: write each outcome by id.
+    for (const { id, attempts, sentAt, error, text, link, unsubscribeUrl } of emails) {
+      await em.nativeUpdate(OutboxEmail, { id }, { attempts, sentAt, error, text, link, unsubscribeUrl });
+    }
     for (const email of emails.filter((e) => !e.sentAt)) await this.retries?.enqueue(email.id);
   }
 

@@ -15,7 +15,10 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const runner = new JobRunner(app.orm.config.get('clientUrl') as string, app.clock, app.log);
+    const runner = new JobRunner(app.orm.config.get('clientUrl') as string, app.clock, app.log, {
+      expireInSeconds: app.config.jobsExpireSeconds,
+      superviseIntervalSeconds: app.config.jobsSuperviseIntervalSeconds,
+    });
     app.decorate('jobs', runner);
     let timer: ReturnType<typeof setInterval> | undefined;
     let ticking: Promise<void> | null = null;
