@@ -210,6 +210,41 @@ describe('PIX', () => {
   });
 });
 
+describe('a retried key whose charge went unrecorded', () => {
+  it('charges the still-pending order under the same key: the PIX code comes back, one payment, one mail', async () => {
+    // A shopper of its own: the order stays pending, and pending orders per account are capped.
+    const shopper = await account(service);
+    const chain = await product(2, 5000);
+    const key = randomUUID();
+    const body = { items: [{ productId: chain.id, quantity: 1 }], customer, payment: { method: 'pix' } };
+    const first = orderSchema.parse((await order(shopper, body, key)).json());
+    const sql = (text: string, params: unknown[] = []) => service.db.orm.em.getConnection().execute(text, params);
+    const receivedMails = async () => ((await sql('select count(*)::int as n from outbox_emails where subject = ?', [`Pedido ${first.number} recebido`])) as { n: number }[])[0]!.n;
+    expect(await receivedMails()).toBe(1);
+    // What a process killed between the order's commit and the acquirer's answer leaves behind: the order, its units held, no charge recorded, no mail.
+    await sql('update orders set payment_reference = null, payment_status = null, pix_payload = null, pix_txid = null where id = ?', [first.id]);
+    await sql('delete from outbox_emails where subject = ?', [`Pedido ${first.number} recebido`]);
+    const unpaid = await service.app.inject({ method: 'GET', url: `/api/orders/${first.id}`, headers: bearer(shopper) });
+    expect(unpaid.json().payment.pix).toBeFalsy();
+
+    const retries = await Promise.all([order(shopper, body, key), order(shopper, body, key)]);
+    for (const retry of retries) {
+      expect(retry.statusCode, retry.body).toBe(201);
+      expect(retry.json().id).toBe(first.id);
+    }
+    const resumed = orderSchema.parse((await service.app.inject({ method: 'GET', url: `/api/orders/${first.id}`, headers: bearer(shopper) })).json());
+    // The acquirer answered the same payment for the same key: the same BR Code as the first answer.
+    expect(resumed.payment.pix!.payload).toBe(first.payment.pix!.payload);
+    expect(resumed.status).toBe('pending');
+    expect(await receivedMails()).toBe(1);
+    expect(await stockOf(chain.id)).toBe(1);
+    // A pending order whose charge is recorded is answered as it is.
+    const again = await order(shopper, body, key);
+    expect(again.json().payment.pix.payload).toBe(first.payment.pix!.payload);
+    expect(await receivedMails()).toBe(1);
+  });
+});
+
 describe('boleto', () => {
   it('is due in 3 business days, with a 47-digit line', async () => {
     const chain = await product(3, 29990);

@@ -42,6 +42,8 @@ it('loses and duplicates no order when a replica is SIGKILLed mid-checkout, the 
   expect(figures.placed + figures.refused).toBe(BUYERS);
   // More buyers than units: every unit was sold, once.
   expect(figures.placed).toBe(STOCK);
+  // A retried key whose order the killed replica committed before charging it is charged on the retry: every placed order has its payment.
+  expect(figures.uncharged).toBe(0);
 
   for (const [index, buyer] of run.buyers.entries()) {
     const mine = run.database.orders.filter((order) => order.userId === buyer.userId);

@@ -215,6 +215,7 @@ export function replicaKillProblems(run: ReplicaKillRun): string[] {
   if (run.database.productOrders !== f.placed) problems.push(`${run.database.productOrders} orders of the product in the database, ${f.placed} placed`);
   if (f.stockLeft !== f.stockExpected || f.stockLeft < 0) problems.push(`stock ${f.stockLeft}, expected ${f.stockExpected}`);
   if (f.refused > 0 && f.stockLeft > 0) problems.push(`${f.refused} buyers refused with ${f.stockLeft} units left`);
+  if (f.uncharged > 0) problems.push(`${f.uncharged} placed orders have no payment at the acquirer (a retried key must charge them)`);
   if (f.retried === 0) problems.push('no buyer had to retry: the kill did not catch the load');
   return problems;
 }

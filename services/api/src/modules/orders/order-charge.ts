@@ -105,6 +105,8 @@ export class OrderCharges {
   private async record(em: EntityManager, orderId: string, payment: ProviderPayment): Promise<void> {
     await this.workflow.run(em, async (tx, effects) => {
       const order = await this.workflow.lock(tx, { id: orderId });
+      // A retried key charges an order whose charge went unrecorded; a retry racing it records the same payment, mailed once.
+      const first = order.paymentReference === null || order.paymentReference === undefined;
       order.paymentReference = payment.id;
       order.paymentStatus = String(payment.status).slice(0, 30);
       if (payment.card) {
@@ -121,7 +123,7 @@ export class OrderCharges {
         order.boletoDueDate = payment.boleto.dueDate;
         order.boletoUrl = payment.boleto.url;
       }
-      if (order.status === 'pending' && (payment.pix || payment.boleto)) this.workflow.mail(tx, effects, order, 'received');
+      if (first && order.status === 'pending' && (payment.pix || payment.boleto)) this.workflow.mail(tx, effects, order, 'received');
     });
   }
 }

@@ -108,7 +108,7 @@ export class OrderPlacement {
     const data = createOrderSchema.parse(input);
     const fingerprint = requestFingerprint(data);
     const existing = await this.findByKey(em, userId, idempotencyKey);
-    if (existing) return toOrderDto(sameRequest(existing, fingerprint, data));
+    if (existing) return this.resume(em, sameRequest(existing, fingerprint, data), data, idempotencyKey);
 
     const freight = await this.quoteFreight(em, data);
     let order: Order | undefined;
@@ -124,6 +124,20 @@ export class OrderPlacement {
       }
     }
     if (order.paymentMethod !== 'store-credit') await this.deps.charges.charge(em, order, data, idempotencyKey);
+    return toOrderDto(await em.fork().findOneOrFail(Order, { id: order.id }, { populate: ['items', 'statusChanges'] }));
+  }
+
+  /**
+   * The answer to a retried key: the order it made. An order still pending whose charge was never
+   * recorded (its process died between the commit and the acquirer's answer, or the acquirer's
+   * outcome was unknown) is charged now, under the same idempotency key, so the acquirer answers
+   * the payment it may already have made instead of making a second one; a shopper whose first
+   * answer was lost gets the PIX code or boleto line instead of an order nobody can pay.
+   * @throws as {@link OrderCharges.charge} (402, 502; the order cancelled in both).
+   */
+  private async resume(em: EntityManager, order: Order, data: OrderRequest, idempotencyKey: string): Promise<OrderDto> {
+    if (order.status !== 'pending' || order.paymentReference || order.paymentMethod === 'store-credit') return toOrderDto(order);
+    await this.deps.charges.charge(em, order, data, idempotencyKey);
     return toOrderDto(await em.fork().findOneOrFail(Order, { id: order.id }, { populate: ['items', 'statusChanges'] }));
   }
 
