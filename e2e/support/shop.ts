@@ -29,8 +29,11 @@ export async function createProduct(priceCents: number, stock: number): Promise<
 export async function addToCart(page: Page, name: string, times = 1): Promise<void> {
   await page.goto(`/produtos?search=${encodeURIComponent(name)}`);
   const add = page.getByRole('button', { name: `Adicionar ${name} ao carrinho` });
-  for (let i = 0; i < times; i += 1) await add.click();
-  await expect(page.getByRole('banner').getByRole('link', { name: `Carrinho: ${times} ${times === 1 ? 'item' : 'itens'}` })).toBeVisible();
+  // As a shopper does: each piece once the cart shows the one before.
+  for (let i = 1; i <= times; i += 1) {
+    await add.click();
+    await expect(page.getByRole('banner').getByRole('link', { name: `Carrinho: ${i} ${i === 1 ? 'item' : 'itens'}` })).toBeVisible();
+  }
 }
 
 /** Fills name, phone, CPF and a São Paulo address on /checkout, and waits for the CEP's freight (the cheapest option chosen). */
