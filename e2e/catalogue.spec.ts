@@ -174,6 +174,9 @@ test('the cart badge and the cart page share one cart across remotes', async ({ 
   await first.getByRole('button', { name: `Adicionar ${name} ao carrinho` }).click();
   await expect(page.getByText('Produto adicionado!')).toBeVisible();
   await expect(page.getByTestId('cart-link')).toHaveAccessibleName('Carrinho: 1 item');
+  // The toast opens top-right over the header's cart link, and sonner keeps it while the pointer
+  // rests on it: reach the cart once it has gone (moving toasts below the header is an open fix).
+  await expect(page.getByText('Produto adicionado!')).toBeHidden({ timeout: 10_000 });
   await page.getByTestId('cart-link').click();
   await expect(page).toHaveURL(/\/carrinho$/);
   await expect(page.getByTestId('cart-item')).toContainText(name);

@@ -58,13 +58,6 @@ const TOKENS = {
   '--border-radius': 'var(--p9-radius)',
 } as CSSProperties;
 
-/**
- * Toasts open below the header, never over it: the header's cart link sits top-right, and a toast
- * over it (sonner pauses a toast while the pointer rests on it) kept shoppers from reaching the
- * cart right after 'Produto adicionado!'.
- */
-const BELOW_HEADER = { top: 'calc(var(--p9-header-height) + 8px)', right: 16 } as const;
-
 export function Toaster() {
   const show = useSyncExternalStore(subscribe, () => requested, () => false);
   if (!show) return null;
@@ -72,8 +65,6 @@ export function Toaster() {
     <Suspense fallback={null}>
         <SonnerToaster
         position="top-right"
-        offset={BELOW_HEADER}
-        mobileOffset={{ ...BELOW_HEADER, left: 16 }}
         duration={TOAST_DURATION_MS}
         visibleToasts={TOAST_MAX_VISIBLE}
         richColors
