@@ -19,6 +19,12 @@
  *   credentials from `AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY` (or the AWS SDK's other sources).
  * - `JWT_SECRET`: signing secret for access tokens; `ENCRYPTION_KEY`: key for secrets at rest
  *   (TOTP). When unset, `npm start` generates both once and keeps them in `DATA_DIR/secrets.json`.
+ * - `CLIENT_ID_SECRET`: the secret the shell's host signs its client ids with (the same value in
+ *   the host's settings; contracts/client-id.ts). While a canary runs, the registry counts a
+ *   host-signed id under the shopper's address the host saw, since every server-rendered page asks
+ *   from the host's own address; an id it cannot verify is counted under the address that asked.
+ *   Unset: no id verifies (the canary guard then counts at most CANARY_CLIENTS_PER_ADDRESS
+ *   shoppers per asking address, so the host's shoppers count as five); `npm start` sets one per run.
  * - `SMTP_URL` (e.g. smtps://user:pass@smtp.example.com): deliver e-mail through SMTP; without it
  *   e-mail is written to the outbox table and the log only (the local mail mode). `MAIL_FROM` is the
  *   sender. With `NODE_ENV=production` the service refuses to start without `SMTP_URL` unless
@@ -169,6 +175,7 @@ export const envSchema = z.object({
   STORAGE_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   ENCRYPTION_KEY: z.string().min(32, 'ENCRYPTION_KEY must have at least 32 characters').optional(),
+  CLIENT_ID_SECRET: z.string().min(32, 'CLIENT_ID_SECRET must have at least 32 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Prata 925 <nao-responda@prata925.com.br>'),
   MAIL_DISABLED: z.enum(['true', 'false']).default('false'),

@@ -95,6 +95,8 @@ function configOf(e: ConfigEnv) {
     objectStorage,
     jwtSecret: e.JWT_SECRET ?? randomBytes(48).toString('base64url'),
     encryptionKey: e.ENCRYPTION_KEY ?? randomBytes(48).toString('base64url'),
+    /** `CLIENT_ID_SECRET`: verifies the shell host's signed client ids (null: none verifies). */
+    clientIdSecret: e.CLIENT_ID_SECRET ?? null,
     /** True when JWT_SECRET and ENCRYPTION_KEY came from the environment. */
     secretsFromEnv: Boolean(e.JWT_SECRET && e.ENCRYPTION_KEY),
     smtpUrl: e.SMTP_URL,

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseHealthSchema, webVitalsSeriesSchema } from '@prata/contracts';
-import { ReleaseHealthService, sessionKeyOf } from '../src/modules/platform/index.ts';
+import { CRASHED_SESSIONS_PER_ADDRESS, ReleaseHealthService, sessionKeyOf } from '../src/modules/platform/index.ts';
 import { account, bearer, STAFF_PASSWORD, type SignedIn } from './accounts.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 
@@ -31,6 +31,7 @@ const beacon = (body: unknown, contentType = 'text/plain;charset=UTF-8') => {
 const load = (sessionId: string, version: string, lcp: number, route = '/', clientId?: string) =>
   beacon({ sessionId, ...(clientId ? { clientId } : {}), route, remotes: [{ name: 'storefront', version }], metrics: [{ name: 'LCP', value: lcp }, { name: 'CLS', value: 0.02 }, { name: 'INP', value: 120 }] });
 const get = (url: string) => service.app.inject({ method: 'GET', url, headers: bearer(developer) });
+const sql = <T>(text: string, params: unknown[] = []) => service.db.orm.em.getConnection().execute<T[]>(text, params);
 
 describe('release health', () => {
   it('aggregates page loads per version: p75 per metric, sessions, crash-free rate and adoption', async () => {
@@ -59,6 +60,25 @@ describe('release health', () => {
     expect(lcp).toMatchObject({ day: '2026-11-27', route: '/', metric: 'LCP', samples: 4, p75: 3250 });
     // p95: 3000 + 0.85 x 1000 (floating point).
     expect(lcp.p95).toBeCloseTo(3850, 6);
+  });
+
+  it('lets one address mark at most CRASHED_SESSIONS_PER_ADDRESS sessions of a version crashed a day: made-up session ids cannot sink its crash-free rate', async () => {
+    const version = '0.0.7-cccccccc';
+    const crash = (sessionId: string, from: string) =>
+      service.app.inject({ method: 'POST', url: '/api/errors', remoteAddress: from, payload: { errorType: 'uncaught_error', errorMessage: `quebrou ${sessionId}`, remote: 'storefront', version, sessionId } });
+    const crashed = async () => (await sql<{ n: number }>(`select count(*)::int as n from release_sessions where version = ? and crashed`, [version]))[0]!.n;
+    // 20 made-up sessions from one IPv6 /64 (its addresses vary): 5 marked.
+    for (let i = 0; i < 20; i += 1) expect((await crash(`inventada-${String(i).padStart(3, '0')}`, `2001:db8:99:1::${(i + 1).toString(16)}`)).statusCode).toBe(202);
+    expect(await crashed()).toBe(CRASHED_SESSIONS_PER_ADDRESS);
+    // A session already marked is marked again (no new session), and other addresses still count.
+    expect((await crash('inventada-000', '2001:db8:99:1::1')).statusCode).toBe(202);
+    expect((await crash('real-0001', '198.51.100.40')).statusCode).toBe(202);
+    expect((await crash('real-0002', '198.51.100.41')).statusCode).toBe(202);
+    expect(await crashed()).toBe(CRASHED_SESSIONS_PER_ADDRESS + 2);
+    // The next day the address counts again.
+    clock.advance(24 * 60 * 60_000 + 1);
+    expect((await crash('inventada-amanha', '2001:db8:99:1::abc')).statusCode).toBe(202);
+    expect(await crashed()).toBe(CRASHED_SESSIONS_PER_ADDRESS + 3);
   });
 
   it('keeps a sampled share of sessions, decided by the session so that a session is kept whole', async () => {

@@ -19,6 +19,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remoteRegistrySchema, remoteReleaseListSchema, type RemoteRegistry } from '@prata/contracts';
+import { ClientIdSigner } from '@prata/contracts/client-id';
 import { sriHash, unverifiedMessage } from '../src/modules/platform/release-verifier.ts';
 import { openReleaseRegistry } from '../src/bootstrap/release-registry.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
@@ -35,6 +36,8 @@ let developer: SignedIn;
 let admin: SignedIn;
 let customer: SignedIn;
 const clock = new TestClock();
+/** The secret the shell's host and the API share in this test (CLIENT_ID_SECRET). */
+const CLIENT_ID_SECRET = 'client-id-secret-for-the-release-tests-0123456789';
 
 /** Writes a storefront build of `version` (manifest + entry) under the origin; returns its release body. */
 async function build(version: string, entrySource = `/* storefront ${version} */`) {
@@ -84,7 +87,7 @@ beforeAll(async () => {
   origin = Fastify();
   await origin.register(fastifyStatic, { root: deployDir });
   originUrl = await origin.listen({ port: 0, host: '127.0.0.1' });
-  service = await createTestService({ REMOTE_STOREFRONT_URL: 'http://127.0.0.1:4101', RELEASE_ORIGINS: `${originUrl} http://127.0.0.1:4101` }, clock);
+  service = await createTestService({ REMOTE_STOREFRONT_URL: 'http://127.0.0.1:4101', RELEASE_ORIGINS: `${originUrl} http://127.0.0.1:4101`, CLIENT_ID_SECRET }, clock);
   developer = await account(service, ['developer'], 'dev');
   admin = await account(service, ['admin'], 'admin');
   customer = await account(service);
@@ -407,6 +410,64 @@ describe('remote releases', () => {
     await tick();
     expect(await canaryRunning()).toBeNull();
     // Back to the state the next test expects: no canary, the stable version active.
+    await sql(service, `delete from system_errors`);
+    expect((await storefront()).version).toBe(stable);
+  });
+
+  it("counts the shoppers of server-rendered pages, who all reach the registry from the host's one address, by the address the host signed into their client id; a real regression among them is rolled back at the next guard run", async () => {
+    const stable = (await storefront()).version;
+    const canaryVersion = '0.1.0-56565656';
+    expect((await post('/api/developer/remotes/storefront/releases', developer, { ...(await build(canaryVersion)), activate: false })).statusCode).toBe(201);
+    expect((await post('/api/developer/remotes/storefront/canary', developer, { version: canaryVersion, percent: 50 })).statusCode).toBe(200);
+    const canaryRunning = async () => remoteReleaseListSchema.parse((await service.app.inject({ method: 'GET', url: '/api/developer/remotes/storefront/releases', headers: bearer(developer) })).json()).canary;
+    const bucket = (id: string) => createHash('sha256').update(`storefront:${id}`).digest().readUInt32BE(0) % 100;
+    const HOST_ADDRESS = '10.20.0.5';
+    /** The storefront entry the registry serves `client`, asked by the shell's host. */
+    const servedViaHost = async (client: string) =>
+      remoteRegistrySchema.parse((await service.app.inject({ method: 'GET', url: `/api/remotes?client=${client}`, remoteAddress: HOST_ADDRESS })).json()).find((candidate) => candidate.name === 'storefront')!;
+    const countedUnder = async (address: string) => (await sql<{ n: number }>(service, `select count(*)::int as n from remote_canary_clients where address = ?`, [address]))[0]!.n;
+    const host = new ClientIdSigner(CLIENT_ID_SECRET);
+
+    // 40 shoppers on 40 addresses, every registry call from the host's address: all 40 counted, each with a token.
+    const shoppers = await Promise.all(Array.from({ length: 40 }, (_, i) => host.issue(`198.19.${Math.floor(i / 200)}.${(i % 200) + 1}`)));
+    const entries = new Map<string, Awaited<ReturnType<typeof servedViaHost>>>();
+    for (const shopper of shoppers) entries.set(shopper, await servedViaHost(shopper));
+    expect([...entries.values()].every((entry) => entry.reportToken !== undefined)).toBe(true);
+    expect(await countedUnder(HOST_ADDRESS)).toBe(0);
+    const [recorded] = await sql<{ n: number }>(service, `select count(*)::int as n from remote_canary_clients where address like 'host:%'`);
+    expect(recorded!.n).toBe(40);
+
+    // One address fetching 40 documents without a cookie gets 40 signed ids from the host: 5 counted.
+    const oneAddress = await Promise.all(Array.from({ length: 40 }, () => host.issue('203.0.113.99')));
+    const oneAddressEntries = [];
+    for (const id of oneAddress) oneAddressEntries.push(await servedViaHost(id));
+    expect(oneAddressEntries.filter((entry) => entry.reportToken).length).toBe(5);
+    // Ids signed with another key, or re-tagged, are the asking address's own: capped there, as made-up ids are.
+    const forger = new ClientIdSigner(`${CLIENT_ID_SECRET}-forjado`);
+    const forged = await Promise.all(Array.from({ length: 8 }, (_, i) => forger.issue(`192.0.2.${i + 1}`)));
+    const [id, , mac] = shoppers[0]!.split('.') as [string, string, string];
+    const retagged = `${id}.${(await host.issue('192.0.2.200')).split('.')[1]}.${mac}`;
+    for (const value of [...forged, retagged]) await servedViaHost(value);
+    expect(await countedUnder(HOST_ADDRESS)).toBe(5);
+
+    // A real regression: the canary's shoppers report errors with their tokens; the stable ones do not.
+    const canaryShoppers = shoppers.filter((shopper) => bucket(shopper) < 50);
+    expect(canaryShoppers.length).toBeGreaterThanOrEqual(CANARY_MIN_ERRORED_CLIENTS);
+    for (const [i, shopper] of canaryShoppers.slice(0, CANARY_MIN_ERRORED_CLIENTS).entries()) {
+      const entry = entries.get(shopper)!;
+      expect(entry.version).toBe(canaryVersion);
+      const answer = await service.app.inject({
+        method: 'POST',
+        url: '/api/errors',
+        remoteAddress: `198.19.9.${i + 1}`,
+        payload: { errorType: 'TypeError', errorMessage: 'catálogo quebrado', remote: 'storefront', version: canaryVersion, reportToken: entry.reportToken },
+      });
+      expect(answer.statusCode).toBe(202);
+    }
+    expect(await canaryRunning()).toMatchObject({ version: canaryVersion });
+    clock.advance(CANARY_CHECK_INTERVAL_MS);
+    await service.app.jobs.tick();
+    expect(await canaryRunning()).toBeNull();
     await sql(service, `delete from system_errors`);
     expect((await storefront()).version).toBe(stable);
   });

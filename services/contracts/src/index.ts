@@ -15,6 +15,7 @@ export * from './notifications.ts';
 export * from './quality.ts';
 export * from './money.ts';
 export * from './releases.ts';
+export * from './client-id.ts';
 export * from './remote-module.ts';
 export * from './server-rendering.ts';
 export * from './domain-events.ts';

@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { remoteEntrySchema, remoteNameSchema } from './platform.ts';
+import { CLIENT_ID_PATTERN } from './client-id.ts';
 
 const bytes = z.number().int().nonnegative();
 
@@ -112,9 +113,6 @@ export const remoteReleaseListSchema = z.object({
   history: z.array(remoteActivationSchema),
 });
 export type RemoteReleaseList = z.infer<typeof remoteReleaseListSchema>;
-
-/** A browser's client id (`prata_client` cookie): 8-64 URL-safe characters (a random UUID in practice). */
-export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
  * `GET /api/remotes?client=<id>&preview=<remote>@<version>`: the optional client id (first-party

@@ -14,6 +14,7 @@
  *   day, route and metric.
  */
 import { z } from 'zod';
+import { CLIENT_ID_PATTERN } from './client-id.ts';
 
 export const WEB_VITAL_NAMES = ['LCP', 'INP', 'CLS', 'TTFB', 'FCP'] as const;
 export type WebVitalName = (typeof WEB_VITAL_NAMES)[number];
@@ -28,7 +29,7 @@ export const WEB_VITAL_MAX: Record<WebVitalName, number> = { LCP: 120_000, INP: 
 export const webVitalsBeaconSchema = z.object({
   sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Sessão inválida'),
   /** The browser's client id (`prata_client`): counts users (browsers) beside sessions. */
-  clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Cliente inválido').optional(),
+  clientId: z.string().regex(CLIENT_ID_PATTERN, 'Cliente inválido').optional(),
   /** The registry route pattern the page matched, e.g. `/produtos/*`. */
   route: z.string().trim().min(1).max(120),
   remotes: z

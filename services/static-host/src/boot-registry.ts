@@ -7,11 +7,20 @@
  * the `prata_client` cookie (random, a year, `SameSite=Lax`), passed to the API as `?client=`, and
  * a `private` document with its own registry (`Vary: Cookie`). When the API does not answer in
  * time the last registry it gave is used, and without one the shell fetches it in the browser.
+ *
+ * With a `signer` (the `CLIENT_ID_SECRET` the API shares), the host signs the ids it gives with the
+ * shopper's address (contracts/client-id.ts), and replaces a cookie it did not sign. The API then
+ * counts each shopper under their own address, although every registry call comes from this
+ * host. The shopper's address is the socket's, or with `trustProxy` the one the trusted proxies
+ * forwarded (@fastify/proxy-addr, as Fastify reads it).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { CLIENT_ID_PATTERN, REGISTRY_CANARIES_HEADER, remoteRegistrySchema, type RemoteRegistry } from '@prata/contracts';
+import { addressKey } from '@prata/contracts/address-key';
+import type { ClientIdSigner } from '@prata/contracts/client-id';
 
 export const CLIENT_COOKIE = 'prata_client';
 const CLIENT_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
@@ -50,6 +59,20 @@ export interface BootRegistryOptions {
   registryTimeoutMs?: number | undefined;
   /** How long the stable registry is used before it is asked again (ms; release events ask at once). Default 1000. */
   registryTtlMs?: number | undefined;
+  /** Signs the client ids this host gives (see the module doc); absent or null: plain random ids. */
+  signer?: ClientIdSigner | null | undefined;
+  /** The proxies in front of this host (`TRUST_PROXY`: a hop count, or addresses and CIDRs); absent or false: the socket's address is the shopper's. */
+  trustProxy?: TrustProxy | undefined;
+}
+
+/** Which proxies in front of the host are trusted to forward the shopper's address: none, a hop count, or their addresses/CIDRs. */
+export type TrustProxy = false | number | string[];
+
+/** The shopper's address of `raw` under `trust` (what Fastify's `request.ip` would be). */
+export function clientAddressOf(raw: IncomingMessage, trust: TrustProxy = false): string {
+  if (trust === false) return raw.socket.remoteAddress ?? '';
+  const trusted = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : proxyAddr.compile(trust);
+  return proxyAddr(raw, trusted);
 }
 
 /** The registry as every shopper may see it: without per-client report tokens. */
@@ -100,8 +123,9 @@ export class BootRegistry {
     // Each browser needs a registry of its own only while a canary runs (or the API never answered: none to share).
     if (!stable || stable.canaries.length === 0) return { clientId: null, newClient: false, registry: stable?.registry ?? this.lastRegistry, shared: true };
     const sent = parseCookie(raw.headers.cookie ?? '')[CLIENT_COOKIE];
-    const valid = sent !== undefined && CLIENT_ID_PATTERN.test(sent);
-    const clientId = valid ? sent : randomUUID();
+    const signer = this.options.signer;
+    const valid = sent !== undefined && CLIENT_ID_PATTERN.test(sent) && (!signer || (await signer.verify(sent)) !== null);
+    const clientId = valid ? sent : signer ? await signer.issue(addressKey(clientAddressOf(raw, this.options.trustProxy))) : randomUUID();
     const registry = await this.fetchRegistry(clientId);
     return { clientId, newClient: !valid, registry, shared: false };
   }

@@ -47,6 +47,8 @@ const host = await startShellHost({
   remoteUrls: [],
   ...(env.SSR_BUDGET_MS ? { ssrBudgetMs: env.SSR_BUDGET_MS } : {}),
   hsts: env.HSTS === 'true',
+  clientIdSecret: env.CLIENT_ID_SECRET,
+  ...(env.TRUST_PROXY ? { trustProxy: env.TRUST_PROXY } : {}),
   cache: documentCacheOf(env),
 });
 console.log(`[shell host] listening on ${host.url} (store ${env.PUBLIC_STORE_URL}, API ${env.PUBLIC_API_URL})`);

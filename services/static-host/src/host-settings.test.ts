@@ -10,19 +10,30 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readHostSettings, REQUIRED_HOST_VARIABLES } from './host-settings.ts';
 import { internalOriginsDispatcher } from './internal-origins.ts';
 
-const required = { PUBLIC_API_URL: 'https://api.prata925.com.br/', PUBLIC_STORE_URL: 'https://prata925.com.br', RELEASE_ORIGINS: 'https://vitrine.prata925.com.br https://cdn.prata925.com.br' };
+const required = {
+  PUBLIC_API_URL: 'https://api.prata925.com.br/',
+  PUBLIC_STORE_URL: 'https://prata925.com.br',
+  RELEASE_ORIGINS: 'https://vitrine.prata925.com.br https://cdn.prata925.com.br',
+  CLIENT_ID_SECRET: 'segredo-dos-ids-de-cliente-com-mais-de-32-caracteres',
+};
 
 describe('readHostSettings', () => {
   it('names every missing or invalid variable, one line each', () => {
-    expect(REQUIRED_HOST_VARIABLES).toEqual(['PUBLIC_API_URL', 'PUBLIC_STORE_URL', 'RELEASE_ORIGINS']);
+    expect(REQUIRED_HOST_VARIABLES).toEqual(['PUBLIC_API_URL', 'PUBLIC_STORE_URL', 'RELEASE_ORIGINS', 'CLIENT_ID_SECRET']);
     expect(() => readHostSettings({ PUBLIC_API_URL: '' })).toThrow(
-      /^Invalid configuration of the shell's host:\nPUBLIC_API_URL: required: .*\nPUBLIC_STORE_URL: required: .*\nRELEASE_ORIGINS: required: .*$/,
+      /^Invalid configuration of the shell's host:\nPUBLIC_API_URL: required: .*\nPUBLIC_STORE_URL: required: .*\nRELEASE_ORIGINS: required: .*\nCLIENT_ID_SECRET: required: .*$/,
     );
-    const invalid = () => readHostSettings({ ...required, PUBLIC_STORE_URL: 'ftp://prata925.com.br', RELEASE_ORIGINS: 'https://ok.test vitrine', INTERNAL_ORIGINS: 'http://localhost:3001', PORT: '0' });
+    const invalid = () =>
+      readHostSettings({ ...required, PUBLIC_STORE_URL: 'ftp://prata925.com.br', RELEASE_ORIGINS: 'https://ok.test vitrine', INTERNAL_ORIGINS: 'http://localhost:3001', PORT: '0', CLIENT_ID_SECRET: 'curto', TRUST_PROXY: 'true' });
     expect(invalid).toThrow('PUBLIC_STORE_URL: not an http(s) URL (ftp://prata925.com.br)');
     expect(invalid).toThrow('RELEASE_ORIGINS: "vitrine" is not an http(s) origin');
     expect(invalid).toThrow('INTERNAL_ORIGINS: "http://localhost:3001" is not a public=internal pair of http(s) origins');
     expect(invalid).toThrow('PORT: ');
+    expect(invalid).toThrow('CLIENT_ID_SECRET: must have at least 32 characters');
+    expect(invalid).toThrow('TRUST_PROXY: give the number of proxies');
+    expect(() => readHostSettings({ ...required, TRUST_PROXY: '10.0.0.0/8,não-é-endereço' })).toThrow('TRUST_PROXY: ');
+    expect(readHostSettings({ ...required, TRUST_PROXY: '1' }).env.TRUST_PROXY).toBe(1);
+    expect(readHostSettings({ ...required, TRUST_PROXY: '10.0.0.0/8, loopback' }).env.TRUST_PROXY).toEqual(['10.0.0.0/8', 'loopback']);
   });
 
   it("maps the pairs and the API's public origin to their internal origins, with the image's defaults", () => {

@@ -11,6 +11,9 @@
  *   rest), space- or comma-separated, each an origin or an origin with a path prefix
  *   (`http://minio.localhost:9000/prata-releases/`: only that bucket; kept in the CSP source); the
  *   same value as the API's, so a release the API accepts is one the shell may run.
+ * - `CLIENT_ID_SECRET`: the API's `CLIENT_ID_SECRET` (at least 32 characters): while a canary runs,
+ *   the host signs each shopper's client id with the shopper's address (boot-registry.ts), so the
+ *   API counts shoppers, not this host's one address.
  *
  * Optional:
  * - `PORT` (default 8080), `HOST` (default 0.0.0.0): where the host listens.
@@ -20,6 +23,9 @@
  *   `public=internal` pairs, space- or comma-separated, e.g.
  *   `http://localhost:3001=http://storefront:8080` (the remotes' origins in docker-compose, where
  *   `localhost` inside a container is the container itself).
+ * - `TRUST_PROXY`: the proxies in front of the host (a load balancer, a CDN), as the API reads
+ *   it: their number (e.g. `1`) or their addresses/CIDRs, comma-separated. Only then is
+ *   `X-Forwarded-For` read for the shopper's address; `true` is refused (anybody could choose theirs).
  * - `SSR_BUDGET_MS` (default 300): a page's remote time budget on the server.
  * - `PAYMENT_PROVIDER`, `MERCADOPAGO_SDK_URL`, `MERCADOPAGO_API_URL`: the API's payment settings,
  *   and `MERCADOPAGO_FIELDS_ORIGIN` (the secure fields' origins, one or several, space- or
@@ -32,7 +38,9 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
+import type { TrustProxy } from './boot-registry.ts';
 import { allowedRemoteOrigins } from './release-origins.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -68,6 +76,22 @@ const originPairs = z.string().transform((value, context) => {
   return pairs;
 });
 
+/** `TRUST_PROXY`: a hop count, or addresses/CIDRs and proxy-addr's names (`loopback`...); unset, `false` or `0`: none. */
+const trustProxy = z.string().transform((value, context): TrustProxy => {
+  const text = value.trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  try {
+    if (text === 'true') throw new Error('true');
+    proxyAddr.compile(entries);
+  } catch {
+    context.addIssue({ code: 'custom', message: 'give the number of proxies in front of the host (e.g. 1) or their addresses/CIDRs; `true` would trust any X-Forwarded-For a client sends' });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 /** Every variable the host reads (see the module doc); required ones have neither `.optional()` nor a default. */
 export const hostEnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
@@ -83,6 +107,10 @@ export const hostEnvSchema = z.object({
         context.addIssue({ code: 'custom', message: (error as Error).message.replace(/^RELEASE_ORIGINS: /, '') });
       }
     }),
+  CLIENT_ID_SECRET: z
+    .string({ error: "required: the API's CLIENT_ID_SECRET, which signs the shoppers' client ids (openssl rand -base64 48)" })
+    .min(32, 'must have at least 32 characters (openssl rand -base64 48)'),
+  TRUST_PROXY: trustProxy.optional(),
   INTERNAL_API_URL: httpUrl("the API's origin on this host's network").optional(),
   INTERNAL_ORIGINS: originPairs.optional(),
   SSR_BUDGET_MS: z.coerce.number().int().positive().optional(),

@@ -29,6 +29,7 @@
  * stops the store, as any other unit that exits does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -78,6 +79,8 @@ const sharedEnv: NodeJS.ProcessEnv = {
   DEVTOOLS_PORT: String(APPS[4].port),
   SHELL_ASSETS_PORT: String(shellAssetsPort),
   PUBLIC_API_URL: apiUrl,
+  // The shell's host signs shoppers' client ids with it and the API verifies them (a new one per run when unset).
+  CLIENT_ID_SECRET: process.env.CLIENT_ID_SECRET || randomBytes(48).toString('base64url'),
   REMOTE_STOREFRONT_URL: process.env.REMOTE_STOREFRONT_URL ?? origin('storefront'),
   REMOTE_CHECKOUT_URL: process.env.REMOTE_CHECKOUT_URL ?? origin('checkout'),
   REMOTE_ADMIN_URL: process.env.REMOTE_ADMIN_URL ?? origin('admin'),
@@ -176,6 +179,7 @@ async function startShell(extraSources: string[]): Promise<void> {
     extraSources,
     development: dev,
     cache: documentCacheOf(process.env, dev),
+    clientIdSecret: sharedEnv.CLIENT_ID_SECRET!,
   });
   hosts.push(shellHost);
   console.log(`[launch] ${'shell'.padEnd(10)} ${shellHost.url}`);

@@ -211,7 +211,7 @@ async function boot(): Promise<void> {
   }
 
   // The shell's host gets only its own settings, as its container does.
-  runNode('shell', 'services/static-host/src/host-server.ts', REPO_ROOT, { PATH: process.env.PATH, ...shellHostEnv(layout) });
+  runNode('shell', 'services/static-host/src/host-server.ts', REPO_ROOT, { PATH: process.env.PATH, ...shellHostEnv(layout, run) });
   await waitFor200(`${layout.storeUrl}/healthz`, "the shell's host", START_TIMEOUT_MS);
   if (stopping) return;
 

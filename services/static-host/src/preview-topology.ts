@@ -94,15 +94,15 @@ export function previewLayout(portBase: number, dataDir: string): PreviewLayout 
 export interface PreviewRun {
   /** The database both replicas share. */
   databaseUrl: string;
-  /** The API's secrets, new for every run. */
-  secrets: { jwtSecret: string; encryptionKey: string };
+  /** The API's secrets, new for every run (`clientIdSecret`: shared with the shell's host). */
+  secrets: { jwtSecret: string; encryptionKey: string; clientIdSecret: string };
   /** The acquirer double's credentials. */
   acquirer: { accessToken: string; publicKey: string; webhookSecret: string };
 }
 
 /** New API secrets for a run: 48 random bytes each, base64, as `openssl rand -base64 48` makes them. */
 export function runSecrets(): PreviewRun['secrets'] {
-  return { jwtSecret: randomBytes(48).toString('base64'), encryptionKey: randomBytes(48).toString('base64') };
+  return { jwtSecret: randomBytes(48).toString('base64'), encryptionKey: randomBytes(48).toString('base64'), clientIdSecret: randomBytes(48).toString('base64') };
 }
 
 /** The acquirer settings the API and the shell's host both read (the host derives its CSP from them). */
@@ -134,6 +134,7 @@ export function apiReplicaEnv(layout: PreviewLayout, run: PreviewRun, replica: 0
     RELEASE_ORIGINS: layout.releaseOrigins.join(' '),
     JWT_SECRET: run.secrets.jwtSecret,
     ENCRYPTION_KEY: run.secrets.encryptionKey,
+    CLIENT_ID_SECRET: run.secrets.clientIdSecret,
     ...paymentEnv(layout),
     MERCADOPAGO_ACCESS_TOKEN: run.acquirer.accessToken,
     MERCADOPAGO_PUBLIC_KEY: run.acquirer.publicKey,
@@ -151,7 +152,7 @@ export function apiReplicaEnv(layout: PreviewLayout, run: PreviewRun, replica: 0
 }
 
 /** The environment of the shell's host (host-server.ts), as compose's `shell` service sets it (with the image's PORT and HOST). */
-export function shellHostEnv(layout: PreviewLayout): Record<string, string> {
+export function shellHostEnv(layout: PreviewLayout, run: PreviewRun): Record<string, string> {
   return {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -160,6 +161,7 @@ export function shellHostEnv(layout: PreviewLayout): Record<string, string> {
     PUBLIC_API_URL: layout.apiUrl,
     // On this machine the public origins reach every unit: the proxy is the API's internal origin too.
     INTERNAL_API_URL: layout.apiUrl,
+    CLIENT_ID_SECRET: run.secrets.clientIdSecret,
     RELEASE_ORIGINS: layout.releaseOrigins.join(' '),
     ...paymentEnv(layout),
     MERCADOPAGO_FIELDS_ORIGIN: layout.acquirer.fieldsOrigin,

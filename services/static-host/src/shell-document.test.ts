@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ErrorReport, RemoteRegistry } from '@prata/contracts';
+import { ClientIdSigner } from '@prata/contracts/client-id';
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DOCUMENT_CACHE } from './document-cache.ts';
@@ -148,6 +149,39 @@ describe('shell document', () => {
       expect(forged.headers.get('set-cookie')).toMatch(/^prata_client=[0-9a-f-]{36};/);
     } finally {
       canaries = '';
+    }
+  });
+
+  it("with CLIENT_ID_SECRET, signs each new browser's id with the shopper's address (behind a trusted proxy, the forwarded one) and replaces ids it did not sign", async () => {
+    const secret = 'segredo-compartilhado-com-a-api-de-mais-de-32-caracteres';
+    const signing = new ShellDocument({ root: dir, apiUrl, registryTtlMs: 0, clientIds: new ClientIdSigner(secret), trustProxy: ['loopback'] });
+    const signingHost = await startStaticHost({ name: 'shell', root: dir, port: 0, spa: true, runtimeConfig: { apiUrl }, csp: { apiUrl, remoteOrigins: async () => [apiUrl] }, document: signing });
+    const api = new ClientIdSigner(secret);
+    const tagOf = async (address: string) => (await api.issue(address, 'qualquer-id')).split('.')[1];
+    const visit = (from: string, cookie?: string) =>
+      fetch(`${signingHost.url}/`, { headers: { accept: 'text/html', 'x-forwarded-for': from, ...(cookie ? { cookie: `prata_client=${cookie}` } : {}) } });
+    const given = (response: Response) => /^prata_client=([^;]+);/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+    canaries = 'storefront';
+    try {
+      clients.length = 0;
+      const id = given(await visit('198.51.100.7'));
+      // What the API verifies: the host's signature, and the tag of the address the proxy forwarded.
+      expect(await api.verify(id)).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), addressTag: await tagOf('198.51.100.7') });
+      expect(clients.filter(Boolean)).toEqual([id]);
+      // Kept while it is the host's; a plain id, another key's or a changed one is replaced by a signed one.
+      expect((await visit('203.0.113.1', id)).headers.get('set-cookie')).toBeNull();
+      for (const sent of ['0b7c5d1e-8f2a-4c3b-9d4e-5f6a7b8c9d0e', await new ClientIdSigner(`${secret}!`).issue('198.51.100.7'), `${id}x`]) {
+        const replaced = given(await visit('198.51.100.7', sent));
+        expect(replaced).not.toBe(sent);
+        expect(await api.verify(replaced)).not.toBeNull();
+      }
+      // An IPv6 shopper is tagged by their /64.
+      const [a, b] = [given(await visit('2001:db8:7:1::a')), given(await visit('2001:db8:7:1:ffff::b'))];
+      expect((await api.verify(a))!.addressTag).toBe(await tagOf('2001:db8:7:1::/64'));
+      expect((await api.verify(b))!.addressTag).toBe((await api.verify(a))!.addressTag);
+    } finally {
+      canaries = '';
+      await signingHost.close();
     }
   });
 

@@ -17,7 +17,8 @@ import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ErrorReport, RemoteRegistry } from '@prata/contracts';
 import type { ServerRoute } from '@prata/contracts/server-rendering';
-import { BootRegistry, clientCookie, type ShellBoot } from './boot-registry.ts';
+import type { ClientIdSigner } from '@prata/contracts/client-id';
+import { BootRegistry, clientCookie, type ShellBoot, type TrustProxy } from './boot-registry.ts';
 import { BrowserDocument } from './browser-document.ts';
 import { purgeTagsOf, RealtimeFollower } from './cache-invalidation.ts';
 import { documentKey, sendCachedDocument, type DocumentCacheOptions, type DocumentCsp } from './document-cache.ts';
@@ -51,6 +52,10 @@ export interface ShellDocumentOptions {
   registryTtlMs?: number;
   /** The host reports one error per type, remote and version in this window (ms; see {@link ShellDocument.report}). Default 60000. */
   reportWindowMs?: number;
+  /** Signs the client ids the host gives while a canary runs (`CLIENT_ID_SECRET`, boot-registry.ts); absent or null: plain ids. */
+  clientIds?: ClientIdSigner | null;
+  /** The proxies in front of the host (`TRUST_PROXY`), for the shopper's address a signed id carries. */
+  trustProxy?: TrustProxy;
 }
 
 /** {@link ShellDocumentOptions.reportWindowMs}'s default, ms. */
@@ -82,7 +87,13 @@ export class ShellDocument {
     this.cacheOptions = options.cache ?? null;
     this.cache = options.cache ? new RenderCache(options.cache) : null;
     this.reported = new LRUCache({ max: 1000, ttl: options.reportWindowMs ?? HOST_REPORT_WINDOW_MS });
-    this.registry = new BootRegistry({ fetchOrigin: () => this.fetchOrigin(), registryTimeoutMs: options.registryTimeoutMs, registryTtlMs: options.registryTtlMs });
+    this.registry = new BootRegistry({
+      fetchOrigin: () => this.fetchOrigin(),
+      registryTimeoutMs: options.registryTimeoutMs,
+      registryTtlMs: options.registryTtlMs,
+      signer: options.clientIds,
+      trustProxy: options.trustProxy,
+    });
     this.browser = new BrowserDocument({ root: options.root, apiUrl: this.apiUrl, manifestTimeoutMs: options.manifestTimeoutMs });
     this.renders = new PageRenders({
       apiUrl: this.apiUrl,

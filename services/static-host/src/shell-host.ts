@@ -19,7 +19,9 @@
  */
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ClientIdSigner } from '@prata/contracts/client-id';
 import { acquirerCspSources } from './acquirer-csp.ts';
+import type { TrustProxy } from './boot-registry.ts';
 import { waitForRemotes } from './readiness.ts';
 import { allowedRemoteOrigins } from './release-origins.ts';
 import { popularPaths, productPagePathOf } from './seo.ts';
@@ -64,6 +66,14 @@ export interface ShellHostOptions {
   cache?: DocumentCacheOptions | null;
   /** Where the host reports what it could not do (a build that does not load, a failed render); `error` null: none. */
   log?: (message: string, error: unknown) => void;
+  /**
+   * `CLIENT_ID_SECRET`, shared with the API: the host signs the client ids it gives while a canary
+   * runs with the shopper's address (boot-registry.ts), so the API counts shoppers, not the host.
+   * Absent or null: plain ids, which the API counts under the host's own address.
+   */
+  clientIdSecret?: string | null;
+  /** The proxies in front of the host (`TRUST_PROXY`): a hop count, or their addresses/CIDRs; absent: none. */
+  trustProxy?: TrustProxy;
 }
 
 export interface ShellHost {
@@ -142,6 +152,8 @@ export async function startShellHost(options: ShellHostOptions): Promise<ShellHo
     ssrBudgetMs: options.ssrBudgetMs ?? DEFAULT_SSR_BUDGET_MS,
     log,
     cache: options.cache ?? null,
+    clientIds: options.clientIdSecret ? new ClientIdSigner(options.clientIdSecret) : null,
+    ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
   });
   let warmed = false;
 

@@ -74,6 +74,7 @@ const operator: Record<string, string> = {
   MINIO_API_SECRET_KEY: 'Zx7cV3bN9mQ1wE5rT8yU2iO6pA4sD0fGhJ',
   JWT_SECRET: 'bW9uZXktanNvbi13ZWItdG9rZW4tc2VjcmV0LTQ4LWJ5dGVzLWxvbmctZW5vdWdo',
   ENCRYPTION_KEY: 'ZW5jcnlwdGlvbi1rZXktZm9yLXRvdHAtc2VjcmV0cy1hdC1yZXN0LTQ4LWJ5dGVz',
+  CLIENT_ID_SECRET: 'Y2xpZW50LWlkLXNlY3JldC1zaGFyZWQtYnktdGhlLWhvc3QtYW5kLXRoZS1hcGk',
   PAYMENT_PROVIDER: 'mercadopago',
   MERCADOPAGO_ACCESS_TOKEN: 'TEST-0000000000000000-access',
   MERCADOPAGO_PUBLIC_KEY: 'TEST-public-key',
@@ -88,7 +89,7 @@ const run: PreviewRun = {
   acquirer: { accessToken: 'TEST-access', publicKey: 'TEST-public', webhookSecret: 'double-webhook-secret' },
 };
 const previewApi = apiReplicaEnv(layout, run, 0);
-const previewHost = shellHostEnv(layout);
+const previewHost = shellHostEnv(layout, run);
 
 /** `a` minus `b`, sorted. */
 const minus = (a: Iterable<string>, b: Iterable<string>) => [...new Set(a)].filter((x) => !new Set(b).has(x)).sort();
@@ -117,7 +118,7 @@ describe("the shell's host", () => {
     const deployed = deployedEnv(operator);
     expect(() => readHostSettings(deployed.shell!)).not.toThrow();
     expect(() => readHostSettings(previewHost)).not.toThrow();
-    for (const name of ['PAYMENT_PROVIDER', 'MERCADOPAGO_SDK_URL', 'MERCADOPAGO_API_URL', 'RELEASE_ORIGINS']) {
+    for (const name of ['PAYMENT_PROVIDER', 'MERCADOPAGO_SDK_URL', 'MERCADOPAGO_API_URL', 'RELEASE_ORIGINS', 'CLIENT_ID_SECRET']) {
       expect(deployed.shell![name], `compose ${name}`).toBe(deployed.api![name]);
       expect(previewHost[name], `preview ${name}`).toBe(previewApi[name]);
     }

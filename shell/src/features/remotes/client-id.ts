@@ -5,7 +5,7 @@
  * out of) a remote's canary across page loads; the shell's host can read the same cookie when it
  * inlines the registry into the page. It identifies a browser, not a person, and carries nothing else.
  */
-import { CLIENT_ID_PATTERN } from '@prata/contracts/releases';
+import { CLIENT_ID_PATTERN } from '@prata/contracts/client-id';
 
 /** Name of the cookie. */
 export const CLIENT_COOKIE = 'prata_client';

@@ -50,6 +50,7 @@ import { Migration20261130120000_order_contact_verified } from './Migration20261
 import { Migration20261130130000_carrier_webhook_receipts } from './Migration20261130130000_carrier_webhook_receipts.ts';
 import { Migration20261130140000_error_event_reporters } from './Migration20261130140000_error_event_reporters.ts';
 import { Migration20261130150000_outbox_unsubscribe_url } from './Migration20261130150000_outbox_unsubscribe_url.ts';
+import { Migration20261130160000_client_ids_and_crash_addresses } from './Migration20261130160000_client_ids_and_crash_addresses.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
 
 export const migrationsList: MigrationObject[] = [
@@ -101,4 +102,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130130000_carrier_webhook_receipts', class: Migration20261130130000_carrier_webhook_receipts },
   { name: 'Migration20261130140000_error_event_reporters', class: Migration20261130140000_error_event_reporters },
   { name: 'Migration20261130150000_outbox_unsubscribe_url', class: Migration20261130150000_outbox_unsubscribe_url },
+  { name: 'Migration20261130160000_client_ids_and_crash_addresses', class: Migration20261130160000_client_ids_and_crash_addresses },
 ];

@@ -6,7 +6,8 @@
  *
  * - clients of a version: distinct `prata_client` ids served that version of the remote since the
  *   canary started (`remote_canary_clients`, recorded when `GET /api/remotes?client=` is answered,
- *   at most CANARY_CLIENTS_PER_ADDRESS per address);
+ *   at most CANARY_CLIENTS_PER_ADDRESS per address: the shopper's address for an id the shell's
+ *   host signed, else the address that asked);
  * - erroring clients of a version: those of its clients that reported an error of that version
  *   with the canary report token the registry gave them (`errored_at`, set once per client: a
  *   client counts once however many errors it reports, so one token cannot roll a canary back);

@@ -5,7 +5,7 @@
 export { default as platformPlugin, type PlatformServices } from './platform.plugin.ts';
 export { CANARY_CHECK_INTERVAL_MS, CanaryGuard } from './canary-guard.ts';
 export { default as releaseHealthPlugin } from './release-health.plugin.ts';
-export { ReleaseHealthService, sessionKeyOf } from './release-health.service.ts';
+export { CRASHED_SESSIONS_PER_ADDRESS, ReleaseHealthService, sessionKeyOf } from './release-health.service.ts';
 export { ReleaseSessionSchema, WebVitalSampleSchema } from './release-health.entities.ts';
 export { CanaryReportTokens } from './canary-report-token.ts';
 export { CompositionService } from './composition.service.ts';

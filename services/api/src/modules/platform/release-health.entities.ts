@@ -43,6 +43,8 @@ export const ReleaseSessionSchema = defineEntity({
     crashed: p.boolean().default(false),
     /** sha256 of the browser's client id, when a beacon named it. */
     clientKey: p.string().length(64).nullable(),
+    /** sha256 of the address key whose report marked it crashed (at most CRASHED_SESSIONS_PER_ADDRESS per address, version and day); null: none did. */
+    crashAddress: p.string().length(64).nullable(),
   },
 });
 export class ReleaseSession extends ReleaseSessionSchema.class {}

@@ -4,8 +4,11 @@
  * - `record(beacon)`: a page load's Web Vitals (contracts/web-vitals.ts), kept for a sampled share
  *   of sessions (`sampleRate`, decided by a hash of the session so a session is kept whole), one
  *   sample per metric and app version on the page; the session counts for each of those versions.
- * - `markCrashed(session, app, version)`: an unhandled error of that version reached the session
- *   (system-errors: uncaught errors, unhandled rejections, error boundaries), same sampling.
+ * - `markCrashed(session, app, version, address)`: an unhandled error of that version reached the session
+ *   (system-errors: uncaught errors, unhandled rejections, error boundaries), same sampling. The
+ *   session id is the browser's own choice, so one address marks at most
+ *   {@link CRASHED_SESSIONS_PER_ADDRESS} sessions of a version crashed a day: made-up sessions
+ *   cannot sink a version's crash-free rate.
  * - `health(remote, versions)`: per version, sessions and crashed sessions over RELEASE_HEALTH_DAYS,
  *   crash-free rate, users (browsers, by client id) and crash-free users, adoption (share of the remote's sessions of the last 24 h) and p75 of each metric.
  * - `series(remote, version)`: p75 and p95 per day, route and metric.
@@ -48,6 +51,9 @@ export interface VersionVitals {
 
 const DAY_MS = 86_400_000;
 
+/** Sessions of one app version that reports from one address may mark crashed in 24 hours. */
+export const CRASHED_SESSIONS_PER_ADDRESS = 5;
+
 /** The client id a canary report token was issued to for `remote` at `version`, or null (canary-report-token.ts). */
 export type CanaryClientOf = (token: string | undefined, remote: string, version: string, now: Date) => string | null;
 
@@ -87,11 +93,29 @@ export class ReleaseHealthService {
     return true;
   }
 
-  /** Marks the session crashed on `app` `version` (same sampling as the vitals). */
-  async markCrashed(em: EntityManager, sessionId: string, app: string, version: string): Promise<void> {
+  /**
+   * Marks the session crashed on `app` `version` (same sampling as the vitals), unless reports from
+   * `address` (an address key; null: not capped) already marked CRASHED_SESSIONS_PER_ADDRESS other
+   * sessions of that version crashed in the last 24 hours.
+   */
+  async markCrashed(em: EntityManager, sessionId: string, app: string, version: string, address: string | null = null): Promise<void> {
     const key = sessionKeyOf(sessionId);
     if (!sampled(key, this.sampleRate)) return;
-    await this.touch(em, key, app, version, this.clock.now(), true);
+    const now = this.clock.now();
+    const crashAddress = address === null ? null : createHash('sha256').update(`address:${address}`).digest('hex');
+    if (crashAddress !== null) {
+      const [row] = await em.getConnection().execute<{ n: number }[]>(
+        `select count(*)::int as n from release_sessions where app = ? and version = ? and crash_address = ? and last_seen_at >= ? and session_key <> ?`,
+        [app, version, crashAddress, new Date(now.getTime() - DAY_MS), key],
+      );
+      if ((row?.n ?? 0) >= CRASHED_SESSIONS_PER_ADDRESS) return;
+    }
+    await em.getConnection().execute(
+      `insert into release_sessions (session_key, app, version, started_at, last_seen_at, crashed, crash_address) values (?, ?, ?, ?, ?, true, ?)
+       on conflict (session_key, app, version) do update set last_seen_at = excluded.last_seen_at, crashed = true,
+         crash_address = coalesce(release_sessions.crash_address, excluded.crash_address)`,
+      [key, app, version, now, now, crashAddress],
+    );
   }
 
   private async touch(em: EntityManager, key: string, app: string, version: string, now: Date, crashed: boolean, clientKey: string | null = null): Promise<void> {

@@ -89,8 +89,12 @@ export const RemoteCanaryClientSchema = defineEntity({
     remote: p.enum(REMOTE_NAMES).primary(),
     /** The version this client was served (the canary's or the stable one). */
     version: p.string().length(64).primary(),
-    clientId: p.string().length(64).primary(),
-    /** The address the client asked from (at most CANARY_CLIENTS_PER_ADDRESS counted per address). */
+    /** The client id as sent: a host-signed one (contracts/client-id.ts) or a plain one. */
+    clientId: p.string().length(128).primary(),
+    /**
+     * The address the client is counted under (at most CANARY_CLIENTS_PER_ADDRESS per address): the
+     * asking address's key, or `host:<tag>` for an id the shell's host signed (the shopper's address, as a tag).
+     */
     address: p.string().length(64).nullable(),
     firstSeenAt: p.datetime().onCreate(() => new Date()),
     /** When this client first reported an error of this version with a verified canary token; null: none. */

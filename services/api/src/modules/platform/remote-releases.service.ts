@@ -102,8 +102,8 @@ const AUDIT_ACTIONS: Record<Action, AuditAction> = {
 };
 
 /**
- * Client ids counted per address and remote while a canary runs, so one host cannot dilute its
- * error rate with made-up ids.
+ * Client ids counted per address and remote while a canary runs, so one address cannot dilute its
+ * error rate with made-up ids (the shopper's address for the shell host's signed ids: routes.ts).
  */
 export const CANARY_CLIENTS_PER_ADDRESS = 5;
 

@@ -3,7 +3,8 @@
  * `GET /api/remotes` (the remote registry the shell composes the store from: the bootstrap
  * file/env registry with the active releases of the database applied; `?client=<id>` (the
  * browser's first-party `prata_client` id) puts a client in or out of each running canary, sticky
- * per id; `&preview=<remote>@<version>` shows a signed-in admin or developer that published
+ * per id, counted (at most CANARY_CLIENTS_PER_ADDRESS per address) under the shopper's address
+ * when the shell's host signed the id, else under the address that asked; `&preview=<remote>@<version>` shows a signed-in admin or developer that published
  * version (ignored for anyone else); never cached).
  *
  * Remote releases, developer only, audited:
@@ -45,7 +46,7 @@ import { User, requestMeta } from '../identity/index.ts';
 import type { ReleaseActor } from './remote-releases.service.ts';
 import { releaseHealthRoutes } from './release-health.routes.ts';
 import { CompositionService } from './composition.service.ts';
-import { addressKey } from '../../lib/address-key.ts';
+import { addressKey } from '@prata/contracts/address-key';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
@@ -92,7 +93,11 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
         const staff = request.auth?.roles.some((role) => role === 'admin' || role === 'developer') ?? false;
         const [remote, version] = staff && request.query.preview ? request.query.preview.split('@') : [];
         const preview = remote && version ? remotePreviewSchema.parse({ remote, version }) : undefined;
-        const served = await releases.registry(app.orm.em, request.query.client, preview, addressKey(request.ip));
+        // A client id the shell's host signed counts under the shopper's address the host saw: every
+        // server-rendered page asks from the host's one address. Any other id counts under the asking address.
+        const signed = request.query.client ? await app.platform.clientIds?.verify(request.query.client) : null;
+        const address = signed ? `host:${signed.addressTag}` : addressKey(request.ip);
+        const served = await releases.registry(app.orm.em, request.query.client, preview, address);
         if (!request.query.client && !preview) {
           lastRegistry = served;
           void reply.header(REGISTRY_CANARIES_HEADER, [...(await releases.canaryReleases(app.orm.em)).keys()].sort().join(','));

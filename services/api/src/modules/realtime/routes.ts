@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL } from '@prata/contracts';
 import { TooManyRequestsError, UnauthorizedError } from '../../errors.ts';
 import { authenticateSocket } from './socket-auth.ts';
-import { addressKey } from '../../lib/address-key.ts';
+import { addressKey } from '@prata/contracts/address-key';
 
 const BEARER_PREFIX = 'bearer.';
 

@@ -22,14 +22,16 @@ import { toSystemErrorDto } from './system-error-dto.ts';
 import { SystemError, SystemErrorEvent } from './system-error.entity.ts';
 
 /** Called for an unhandled error (uncaught, unhandled rejection, error boundary) of a known remote version from a tab session. */
-export type CrashListener = (em: EntityManager, crash: { sessionId: string; remote: string; version: string }) => Promise<void>;
+export type CrashListener = (em: EntityManager, crash: { sessionId: string; remote: string; version: string; address: string | null }) => Promise<void>;
 
 /** Report types that crash a session (release health): the error reached no handler of the page. */
 export const CRASH_TYPES: readonly string[] = ['uncaught_error', 'unhandled_rejection', 'error_boundary'];
 
-/** Who reported: the caller's user id when signed in, else the tab session id the reporter sent. */
+/** Who reported: the caller's user id when signed in, else the tab session id the reporter sent; and the address it came from. */
 export interface Reporter {
   userId?: string | null | undefined;
+  /** The caller's address key (an IPv4 address, an IPv6 /64): release health counts crashes per address. */
+  address?: string | null | undefined;
 }
 
 /** Whether the store has served `version` of `remote` (a release or its bootstrap entry); see SystemErrorService's constructor. */
@@ -176,7 +178,7 @@ export async function recordReport(intake: ReportIntake, em: EntityManager, inpu
   await intake.events.publish(em, records);
   if (intake.frameMapping && frames.some(mayBeSourceMapped)) await intake.frameMapping.enqueue({ eventId, ...(data.manifestUrl ? { manifestUrl: data.manifestUrl } : {}) });
   if (source === 'client' && level === 'error' && data.sessionId && data.remote && data.version && CRASH_TYPES.includes(data.errorType)) {
-    await intake.onCrash(em, { sessionId: data.sessionId, remote: data.remote, version: data.version });
+    await intake.onCrash(em, { sessionId: data.sessionId, remote: data.remote, version: data.version, address: reporter.address ?? null });
   }
   return toSystemErrorDto(row);
 }

@@ -45,6 +45,7 @@ import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { generatedFileOf, SOURCE_MAP_MAX_BYTES, type SourceMapFile } from './source-maps.ts';
 import { SERVICE_REMOTE } from './system-errors.service.ts';
+import { addressKey } from '@prata/contracts/address-key';
 
 /** Source maps one upload may carry. */
 const SOURCE_MAP_FILES_PER_UPLOAD = 500;
@@ -103,7 +104,7 @@ const systemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // `api` is the service's own errors (recorded by the service itself): a browser cannot report as it (security review 2026-11-29 #15).
       if (request.body.remote === SERVICE_REMOTE) throw new ValidationError('Dados inválidos', [{ path: 'body.remote', message: 'Origem reservada ao serviço' }]);
-      const row = await service.report(app.orm.em, { ...request.body, userAgent: request.body.userAgent ?? request.headers['user-agent'] }, 'client', { userId: request.auth?.userId ?? null });
+      const row = await service.report(app.orm.em, { ...request.body, userAgent: request.body.userAgent ?? request.headers['user-agent'] }, 'client', { userId: request.auth?.userId ?? null, address: addressKey(request.ip) });
       return reply.code(202).send({ id: row.id, count: row.count });
     },
   );

@@ -34,8 +34,8 @@ export default fp(
         return true;
       },
       sourceMaps.mapper(),
-      // Release health: an unhandled error of a remote version crashed its session.
-      (em, report) => app.releaseHealth.markCrashed(em, report.sessionId, report.remote, report.version),
+      // Release health: an unhandled error of a remote version crashed its session (a few per address).
+      (em, report) => app.releaseHealth.markCrashed(em, report.sessionId, report.remote, report.version, report.address),
       // Regressions only from versions the store served (review #15).
       (em, remote, version) => isServedVersion(em, registry, remote, version),
     );
