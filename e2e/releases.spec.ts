@@ -3,7 +3,9 @@
  * changed headline in the working tree -> an open tab is told and offers a reload, which shows
  * the new text (the shell's build is untouched, the checkout still works); `npm run rollback -- storefront` -> the tab is
  * told again and its next in-app navigation loads the document anew, with the old text.
- * A developer previews a published version in their own browser (shoppers keep the live one), then
+ * A storefront built with a changed contract module (a category's label) and released alone
+ * renders that label on the server and in the browser with its own copy of the module, while the
+ * modules it shares unchanged come from the shell. A developer previews a published version in their own browser (shoppers keep the live one), then
  * runs a canary of it, activates and reverts it from the devtools Deployments card, each after a
  * confirmation (the composition map shows the canary's build), which shows each
  * version's initial weight (creates one developer, whose admin slot is freed after). Byte budgets: the
@@ -97,6 +99,54 @@ test('a remote is released and rolled back while the store runs', async ({ page 
   } finally {
     await writeFile(HERO, original);
     // Back to the bootstrap build for the rest of the suite (rollback refuses once it is there).
+    for (let step = 0; step < 3; step += 1) {
+      if (!(await releaseCommand('rollback', 'storefront').then(() => true, () => false))) break;
+    }
+  }
+});
+
+test("a storefront released alone with a changed contract module renders with the copy it was built with; the modules it shares unchanged still load once, from the shell", async ({ page }) => {
+  test.setTimeout(120_000);
+  const contract = path.resolve('services/contracts/src/catalogue.ts');
+  const original = await readFile(contract, 'utf8');
+  expect(original).toContain("aneis: 'Anéis',");
+  const shellInfo = JSON.parse(await readFile('shell/dist/build-info.json', 'utf8')) as { contracts: Record<string, string> };
+  const shellHtml = await readFile('shell/dist/index.html', 'utf8');
+  try {
+    // A contract change the shell does not have: the label of a category.
+    await writeFile(contract, original.replace("aneis: 'Anéis',", "aneis: 'Anéis de prata',"));
+    const version = await releaseCommand('release', 'storefront', '--notes', 'rótulo de categoria no contrato');
+    const releaseDir = path.join(process.env.PRATA_E2E_DATA_DIR!, 'deploy', 'storefront', version);
+    const built = JSON.parse(await readFile(path.join(releaseDir, 'build-info.json'), 'utf8')) as { contracts: Record<string, string> };
+    expect(built.contracts['@prata/contracts/catalogue']).not.toBe(shellInfo.contracts['@prata/contracts/catalogue']);
+    expect(built.contracts['@prata/contracts/money']).toBe(shellInfo.contracts['@prata/contracts/money']);
+
+    // Server-rendered: the host ran the storefront's Node build with its own copy of the module.
+    const html = await (await fetch(`${E2E.storeUrl}/`, { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('Anéis de prata');
+    // In the browser: the same text after hydration, without a mismatch; the catalogue module's
+    // copy came with the release, no other contract module did (the shell's are shared).
+    const manifest = JSON.parse(await readFile(path.join(releaseDir, 'mf-manifest.json'), 'utf8')) as { shared: { name: string; assets: { js: { sync: string[] } } }[] };
+    const ownCopies = (name: string) => manifest.shared.find((entry) => entry.name === name)!.assets.js.sync;
+    const loaded: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(`/releases/${version}/`)) loaded.push(request.url().split('/').pop()!);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: /Anéis de prata/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors.filter((text) => /hydrat|#418|#423/i.test(text))).toEqual([]);
+    const catalogueOnly = new Set(ownCopies('@prata/contracts/catalogue'));
+    expect(loaded.filter((file) => catalogueOnly.has(file)).length).toBeGreaterThan(0);
+    expect(loaded.filter((file) => ownCopies('@prata/contracts/money').includes(file) && !catalogueOnly.has(file))).toEqual([]);
+    // The shell was neither rebuilt nor restarted.
+    expect(await readFile('shell/dist/index.html', 'utf8')).toBe(shellHtml);
+  } finally {
+    await writeFile(contract, original);
     for (let step = 0; step < 3; step += 1) {
       if (!(await releaseCommand('rollback', 'storefront').then(() => true, () => false))) break;
     }

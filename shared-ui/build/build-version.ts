@@ -52,6 +52,7 @@ export class BuildVersionPlugin {
   private readonly kind: AppBuildInfo['kind'];
   private readonly shared: Record<string, string>;
   private readonly serverDir: string | undefined;
+  private readonly contracts: Record<string, string> | undefined;
 
   /**
    * @param name federation container name; the package version is read from the app's package.json (its rspack context).
@@ -59,12 +60,14 @@ export class BuildVersionPlugin {
    * @param shared singleton -> required range (remote) or provided version (host).
    * @param serverDir name of the directory of the output path holding the app's Node build, hashed
    *   with the browser files (read from disk: the Node build is compiled first).
+   * @param contracts contract module -> the content version the build was made with (federation.ts `contractVersions`).
    */
-  constructor(name: string, kind: AppBuildInfo['kind'], shared: Record<string, string>, serverDir?: string) {
+  constructor(name: string, kind: AppBuildInfo['kind'], shared: Record<string, string>, serverDir?: string, contracts?: Record<string, string>) {
     this.name = name;
     this.kind = kind;
     this.shared = shared;
     this.serverDir = serverDir;
+    this.contracts = contracts;
   }
 
   apply(compiler: Compiler): void {
@@ -94,6 +97,7 @@ export class BuildVersionPlugin {
           builtAt: new Date().toISOString(),
           contractVersion: REMOTE_MODULE_CONTRACT_VERSION,
           shared: this.shared,
+          ...(this.contracts ? { contracts: this.contracts } : {}),
         };
         compilation.emitAsset('build-info.json', new rspack.sources.RawSource(JSON.stringify(info, null, 2)));
       });

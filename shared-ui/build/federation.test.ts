@@ -1,19 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import type { Configuration } from '@rspack/core';
-import { createAppConfig, createSharedConfig, devServerPort, SHARED_SINGLETONS } from './federation.ts';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { CONTRACT_MODULES, contractVersions, createAppConfig, createSharedConfig, devServerPort, remoteShared, SHARED_SINGLETONS } from './federation.ts';
 
 describe('createSharedConfig', () => {
-  it('shares every singleton with the installed version', () => {
+  it('shares every singleton with the installed version, and each contract module by its exact content version', () => {
     const shared = createSharedConfig();
     expect(Object.keys(shared)).toEqual([...SHARED_SINGLETONS]);
-    for (const entry of Object.values(shared)) {
-      expect(entry.singleton).toBe(true);
-      expect(entry.requiredVersion).toMatch(/^\^\d+\.\d+\.\d+/);
+    const versions = contractVersions();
+    for (const [name, entry] of Object.entries(shared)) {
+      if (name.startsWith('@prata/contracts')) {
+        expect(entry).toEqual({ singleton: false, version: versions[name], requiredVersion: versions[name], strictVersion: true });
+        expect(entry.requiredVersion).toMatch(/^0\.1\.0-c[0-9a-f]{12}$/);
+      } else {
+        expect(entry.singleton).toBe(true);
+        expect(entry.requiredVersion).toMatch(/^\^\d+\.\d+\.\d+/);
+      }
     }
     expect(shared['react']!.requiredVersion).toBe('^19.3.1');
     expect(shared['@prata/shared-ui/state']!.requiredVersion).toBe('^0.1.0');
     expect(shared['@prata/shared-ui']).toBeUndefined();
     expect(shared['react-router-dom']).toBeUndefined();
+    // A remote takes the singletons from the shell only, and carries its own copy of the contract modules.
+    const remote = remoteShared();
+    expect(remote['react']).toMatchObject({ singleton: true, import: false });
+    expect(remote['@prata/contracts/orders']).toEqual(shared['@prata/contracts/orders']);
+  });
+});
+
+describe('contractVersions', () => {
+  it("changes a module's version, and that of every module importing it, when its source changes, and no other", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'prata-contracts-'));
+    try {
+      await writeFile(path.join(dir, 'package.json'), JSON.stringify({ version: '0.1.0' }));
+      await mkdir(path.join(dir, 'src'));
+      const src = (file: string, text: string) => writeFile(path.join(dir, 'src', file), text);
+      for (const module of CONTRACT_MODULES) await src(`${module}.ts`, `export const ${module.replace(/-/g, '_')} = 1;\n`);
+      await src('money.ts', "export const money = 1;\n");
+      await src('orders.ts', "import { money } from './money.ts';\nexport const orders = money;\n");
+      await src('index.ts', CONTRACT_MODULES.map((module) => `export * from './${module}.ts';`).join('\n'));
+      const before = contractVersions(path.join(dir, 'src'));
+      // Computed here independently: SHA-256 over each file of the closure, sorted, as name NUL text NUL.
+      const expected = (files: [string, string][]) =>
+        `0.1.0-c${createHash('sha256').update(files.sort(([a], [b]) => a.localeCompare(b)).map(([name, text]) => `${name}\u0000${text}\u0000`).join('')).digest('hex').slice(0, 12)}`;
+      expect(before['@prata/contracts/orders']).toBe(expected([['orders.ts', "import { money } from './money.ts';\nexport const orders = money;\n"], ['money.ts', 'export const money = 1;\n']]));
+      await src('money.ts', "export const money = 2;\n");
+      const after = contractVersions(path.join(dir, 'src'));
+      const changed = Object.keys(before).filter((name) => before[name] !== after[name]).sort();
+      expect(changed).toEqual(['@prata/contracts', '@prata/contracts/money', '@prata/contracts/orders']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -69,11 +109,13 @@ describe('createAppConfig', () => {
     expect(weighs(builds(remoteOptions, 'development').browser)).toBe(false);
   });
 
-  it("makes a remote's Node build one container file that takes every singleton from the shell", () => {
+  it("makes a remote's Node build one container file that takes every singleton from the shell, with its own copy of the contract modules", () => {
     const { server } = builds(remoteOptions);
     expect(server.plugins?.some((plugin) => plugin?.constructor.name === 'LimitChunkCountPlugin')).toBe(true);
-    const federation = server.plugins?.find((plugin) => plugin?.constructor.name === 'ModuleFederationPlugin') as unknown as { _options: { shared: Record<string, { import?: false }>; library: unknown } };
-    expect(Object.values(federation._options.shared).every((entry) => entry.import === false)).toBe(true);
+    const federation = server.plugins?.find((plugin) => plugin?.constructor.name === 'ModuleFederationPlugin') as unknown as { _options: { shared: Record<string, { import?: false; singleton: boolean }>; library: unknown } };
+    const entries = Object.values(federation._options.shared);
+    expect(entries.filter((entry) => entry.singleton).every((entry) => entry.import === false)).toBe(true);
+    expect(entries.filter((entry) => !entry.singleton).map((entry) => entry.import)).toEqual(Array.from({ length: CONTRACT_MODULES.length + 1 }, () => undefined));
     const hostFederation = builds(hostOptions).server.plugins?.find((plugin) => plugin?.constructor.name === 'ModuleFederationPlugin') as unknown as { _options: { shared: Record<string, { import?: false }> } };
     expect(Object.values(hostFederation._options.shared).some((entry) => entry.import === false)).toBe(false);
   });

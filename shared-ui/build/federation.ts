@@ -2,8 +2,11 @@
  * Build configuration shared by the shell and every remote (router-demo habit: one
  * `createSharedConfig()` so the federation singletons cannot drift between apps).
  *
- * - `createSharedConfig()`: the Module Federation `shared` map. Every entry is a singleton with
- *   the version the workspace installs; the shell provides them, remotes reuse them.
+ * - `createSharedConfig()` (shared-modules.ts): the Module Federation `shared` map. The libraries that must be one
+ *   instance on a page are singletons with the version the workspace installs; the shell provides
+ *   them, remotes reuse them. The contract modules are versioned by their content
+ *   ({@link contractVersions}) and shared only between builds of the same content: a remote built
+ *   with a contract the live shell does not have loads the copy it was built with.
  * - `createAppConfig()`: the rspack configurations of one app (host or remote): its browser
  *   build in `dist/` and, built first, its Node build in `dist/server/` (server
  *   rendering; see server-rendering.ts). The shell's Node build is a federation host whose entry
@@ -13,7 +16,7 @@
  *
  * Runs in Node at build time only; never bundled.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -24,6 +27,9 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import { BuildVersionPlugin } from './build-version.ts';
 import { BuildWeightPlugin } from './build-weight.ts';
 import { RemoteTypesPlugin } from './remote-types.ts';
+import { buildInfoShared, contractVersions, createSharedConfig, remoteShared } from './shared-modules.ts';
+
+export { CONTRACT_MODULES, contractVersions, createSharedConfig, remoteShared, SHARED_SINGLETONS, type SharedEntry } from './shared-modules.ts';
 import { DocumentAssetsPlugin, INLINE_ASSET_LIMIT, InlineAssetsPlugin, SERVER_DIR, SERVER_REMOTE_ENTRY, ServerPackagePlugin, SsrManifestPlugin } from './server-rendering.ts';
 
 const require = createRequire(import.meta.url);
@@ -34,98 +40,6 @@ const require = createRequire(import.meta.url);
  */
 const COMPRESSIBLE = /\.(js|css|svg|html)$/;
 
-/**
- * The shared-contract modules (`@prata/contracts/<module>`, services/contracts/src): each is its
- * own federation singleton (the contracts are split into entry points so that each remote
- * takes what it uses), so a page loads the schemas it uses, not every domain's (and the checkout's CPF
- * and card validators only with the checkout). The package's index, which re-exports them all, is
- * shared too, for the panels that import it whole.
- */
-export const CONTRACT_MODULES = [
-  'admin',
-  'auth',
-  'back-in-stock',
-  'catalogue',
-  'content',
-  'money',
-  'notifications',
-  'order-pricing',
-  'orders',
-  'platform',
-  'promotions',
-  'quality',
-  'realtime',
-  'releases',
-  'remote-module',
-  'reservations',
-  'shipping',
-  'system-errors',
-  'web-vitals',
-] as const;
-
-/**
- * Packages shared as federation singletons, loaded once from the shell: what must be one
- * instance on the page: React, the router, zustand, the query library, shared-ui's
- * client state (`@prata/shared-ui/state`: session, cart, favourites, toasts, ...) and the
- * contract modules. The router is shared through `@prata/shared-ui/router` (its re-exports, so
- * the shell tree-shakes react-router to what the store uses), never as `react-router-dom` whole;
- * shared-ui's components are not shared (each app bundles, tree-shaken, the ones it uses). zod is deliberately not listed: a shared
- * module cannot be tree-shaken, and whole zod weighs ~88 KiB gzip; the shared contract modules carry
- * the tree-shaken part every app uses. react-hook-form (`@prata/shared-ui/form`) is not listed either:
- * a form's state never crosses remotes, so each app bundles the tree-shaken part its forms use, in
- * their own chunks, instead of the shell loading it whole on every page.
- */
-export const SHARED_SINGLETONS = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  '@prata/shared-ui/router',
-  'zustand',
-  '@tanstack/react-query',
-  '@prata/shared-ui/state',
-  '@prata/contracts',
-  ...CONTRACT_MODULES.map((module) => `@prata/contracts/${module}` as const),
-] as const;
-
-function installedVersion(specifier: string): string {
-  const pkg = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
-  // Not every package exports its package.json: look it up in the node_modules search path.
-  for (const dir of require.resolve.paths(pkg) ?? []) {
-    const file = path.join(dir, pkg, 'package.json');
-    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
-  }
-  throw new Error(`cannot find the installed version of ${pkg}`);
-}
-
-/** One entry of the federation `shared` map. */
-export interface SharedEntry {
-  singleton: true;
-  requiredVersion: string;
-  strictVersion: false;
-  /** `false` (remotes): no fallback copy; the shell always provides it. */
-  import?: false;
-}
-
-/** The federation `shared` map: `{ [pkg]: { singleton, requiredVersion: ^installed } }`. */
-export function createSharedConfig(): Record<string, SharedEntry> {
-  return Object.fromEntries(
-    SHARED_SINGLETONS.map((name) => [
-      name,
-      { singleton: true, requiredVersion: `^${installedVersion(name)}`, strictVersion: false },
-    ]),
-  );
-}
-
-/** The shared map of a remote's builds: every singleton taken from the shell, none bundled (`import: false`). */
-export function remoteShared(): Record<string, SharedEntry> {
-  return Object.fromEntries(Object.entries(createSharedConfig()).map(([name, entry]) => [name, { ...entry, import: false as const }]));
-}
-
-/** build-info.json `shared`: the version the shell provides, or the range a remote requires. */
-function buildInfoShared(isHost: boolean): Record<string, string> {
-  return Object.fromEntries(Object.entries(createSharedConfig()).map(([name, entry]) => [name, isHost ? entry.requiredVersion.replace(/^\^/, '') : entry.requiredVersion]));
-}
 
 /**
  * Production entry points of shared libraries whose package `exports` resolve to a development
@@ -291,8 +205,9 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
           ? { remotes: {}, runtimePlugins: options.runtimePlugins ?? [] }
           : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
         // Remotes take every singleton from the shell (which provides them all: shell
-        // provided-singletons.ts); a private fallback copy would break the one-instance rule (and
-        // weigh on the page, e.g. zod inside the contract modules).
+        // provided-singletons.ts); a private fallback copy would break the one-instance rule. The
+        // contract modules come from the shell too while their content is the same (zod inside
+        // them loads once), else from the remote's own fallback copy.
         shared: isHost ? createSharedConfig() : remoteShared(),
         shareStrategy: 'loaded-first',
         // The shell provides the federation runtime; remotes reuse it instead of bundling their own.
@@ -311,7 +226,7 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
       // before BuildVersionPlugin so that the types are part of the version's content hash.
       ...(!isHost && !dev ? [new RemoteTypesPlugin(options.exposes ?? {})] : []),
       // The release version (package version + content hash of both builds), contract major and singletons in build-info.json.
-      new BuildVersionPlugin(options.name, options.kind, buildInfoShared(isHost), withServer ? SERVER_DIR : undefined),
+      new BuildVersionPlugin(options.name, options.kind, buildInfoShared(isHost), withServer ? SERVER_DIR : undefined, contractVersions()),
       // Static files compressed once at build time, served as they are by the static
       // hosts (`preCompressed`): brotli at its highest quality and gzip, for the text files.
       ...(dev

@@ -52,6 +52,11 @@ export const appBuildInfoSchema = z.object({
   builtAt: z.string(),
   contractVersion: z.number().int().positive(),
   shared: z.record(z.string(), z.string()),
+  /**
+   * Each contract module (`@prata/contracts/<module>`) -> the content version the build was made
+   * with: a remote whose version of a module differs from the shell's loads its own copy of it.
+   */
+  contracts: z.record(z.string(), z.string()).optional(),
 });
 export type AppBuildInfo = z.infer<typeof appBuildInfoSchema>;
 
