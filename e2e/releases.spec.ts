@@ -5,7 +5,10 @@
  * told again and its next in-app navigation loads the document anew, with the old text.
  * A storefront built with a changed contract module (a category's label) and released alone
  * renders that label on the server and in the browser with its own copy of the module, while the
- * modules it shares unchanged come from the shell. A developer previews a published version in their own browser (shoppers keep the live one), then
+ * modules it shares unchanged come from the shell. One version per page view: 40 fresh browsers
+ * during a 50 % canary of a visibly different storefront, then 10 more while the canary is promoted,
+ * each hydrating the heading the host rendered, from that version's files, without a hydration
+ * error. A developer previews a published version in their own browser (shoppers keep the live one), then
  * runs a canary of it, activates and reverts it from the devtools Deployments card, each after a
  * confirmation (the composition map shows the canary's build), which shows each
  * version's initial weight (creates one developer, whose admin slot is freed after). Byte budgets: the
@@ -147,6 +150,67 @@ test("a storefront released alone with a changed contract module renders with th
     expect(await readFile('shell/dist/index.html', 'utf8')).toBe(shellHtml);
   } finally {
     await writeFile(contract, original);
+    for (let step = 0; step < 3; step += 1) {
+      if (!(await releaseCommand('rollback', 'storefront').then(() => true, () => false))) break;
+    }
+  }
+});
+
+test('one version per page view: during a 50 % canary and across its promotion mid-stream, each page hydrates the version the host rendered', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const original = await readFile(HERO, 'utf8');
+  /** One fresh browser's page view of `/`: the heading the host rendered, the one hydrated, whether the canary's files loaded, and hydration errors. */
+  const view = async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    let fromRelease = false;
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat|#418|#423|#425/i.test(message.text())) errors.push(message.text());
+    });
+    page.on('request', (request) => {
+      if (/\/releases\/0\.1\.0-[0-9a-f]{8}\/.+\.js$/.test(request.url())) fromRelease = true;
+    });
+    const response = await page.goto('/');
+    const html = (await response!.text());
+    const rendered = html.includes(NEW_TEXT) ? NEW_TEXT : html.includes(OLD_TEXT) ? OLD_TEXT : 'nenhum';
+    await page.waitForFunction(() => document.documentElement.dataset.interactive !== undefined);
+    const hydrated = (await page.getByRole('heading', { level: 1 }).first().textContent())!.trim();
+    await context.close();
+    return { rendered, hydrated, fromRelease, errors };
+  };
+  try {
+    await writeFile(HERO, original.replace(OLD_TEXT, NEW_TEXT));
+    const canary = await releaseCommand('release', 'storefront', '--canary', '50', '--notes', 'canário do título');
+    const views = [];
+    for (let i = 0; i < 40; i += 1) views.push(await view());
+    // Each page: the heading the host rendered is the one the browser hydrated, from the files of that version.
+    for (const one of views) {
+      expect(one.errors).toEqual([]);
+      expect(one.hydrated).toBe(one.rendered);
+      expect(one.fromRelease).toBe(one.rendered === NEW_TEXT);
+    }
+    const onCanary = views.filter((one) => one.rendered === NEW_TEXT).length;
+    // 40 fresh clients at 50 %: both versions served (binomial: fewer than 8 on one side is under 1 in 10^4).
+    expect(onCanary).toBeGreaterThanOrEqual(8);
+    expect(onCanary).toBeLessThanOrEqual(32);
+
+    // The promotion lands while pages are being served: every page is still one version.
+    const streaming = Promise.all(Array.from({ length: 10 }, async (_, i) => {
+      await new Promise((resolve) => setTimeout(resolve, i * 150));
+      return view();
+    }));
+    expect(await releaseCommand('release', 'storefront', '--promote')).toBe(canary);
+    const during = await streaming;
+    for (const one of during) {
+      expect(one.errors).toEqual([]);
+      expect(one.hydrated).toBe(one.rendered);
+      expect(one.fromRelease).toBe(one.rendered === NEW_TEXT);
+    }
+    const after = await view();
+    expect(after).toEqual({ rendered: NEW_TEXT, hydrated: NEW_TEXT, fromRelease: true, errors: [] });
+  } finally {
+    await writeFile(HERO, original);
     for (let step = 0; step < 3; step += 1) {
       if (!(await releaseCommand('rollback', 'storefront').then(() => true, () => false))) break;
     }
