@@ -29,7 +29,7 @@ export interface RunningStore {
   stop(): Promise<void>;
 }
 
-/** Starts the store and waits (up to 120 s) for its API's health. @throws when it exits or never answers. */
+/** Starts the store and waits (up to 120 s) for its API's health and its shell host's readiness (`/healthz`). @throws when it exits or never answers. */
 export async function startStore(ports: StorePorts, env: Record<string, string>): Promise<RunningStore> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'prata-e2e-store-'));
   chmodSync(dataDir, 0o755);
@@ -63,7 +63,9 @@ export async function startStore(ports: StorePorts, env: Record<string, string>)
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the store exited with ${child.exitCode}`);
     const healthy = await fetch(`${apiUrl}/api/health`).then((r) => r.ok, () => false);
-    const shell = healthy && (await fetch(`http://127.0.0.1:${ports.shell}/`).then((r) => r.ok, () => false));
+    // Ready as the host says it (every remote answers and the popular pages are rendered ahead),
+    // so a spec's first page does not race the host's warm-up.
+    const shell = healthy && (await fetch(`http://127.0.0.1:${ports.shell}/healthz`).then((r) => r.ok, () => false));
     if (shell) return { storeUrl: `http://127.0.0.1:${ports.shell}`, apiUrl, databaseUrl: embeddedUrlFor(path.join(dataDir, 'postgres'), ports.pg, 'prata925'), stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -21,7 +21,7 @@ import type { ClientIdSigner } from '@prata/contracts/client-id';
 import { BootRegistry, clientCookie, type ShellBoot, type TrustProxy } from './boot-registry.ts';
 import { BrowserDocument } from './browser-document.ts';
 import { purgeTagsOf, RealtimeFollower } from './cache-invalidation.ts';
-import { documentKey, sendCachedDocument, type DocumentCacheOptions, type DocumentCsp } from './document-cache.ts';
+import { DEFAULT_DOCUMENT_CACHE, documentKey, sendCachedDocument, type DocumentCacheOptions, type DocumentCsp } from './document-cache.ts';
 import { landingRemote } from './landing-route.ts';
 import { PageRenders } from './page-renders.ts';
 import { RenderCache } from './render-cache.ts';
@@ -262,12 +262,30 @@ export class ShellDocument {
       if (found.state === 'stale') this.renders.renderInBackground(key, url, hostname, storeOrigin, renderer, registry, finalStatus);
       return sendCachedDocument(raw, reply, found.entry, boot, csp, found.state === 'fresh' ? 'hit' : 'stale', cache, this.cacheOptions!);
     }
-    // Another request is rendering this page: share its result rather than render it twice.
+    // Another request is rendering this page: share its result rather than render it twice, but
+    // wait no longer than this page's own render may take: a render that never ends (a remote or
+    // the API that accepts and never answers) must not hold every later shopper of the page.
     if (cache.rendering(key)) {
-      const entry = await cache.once(key, () => Promise.resolve(null)).catch(() => null);
+      const wait = this.followerWaitMs();
+      let timer: NodeJS.Timeout | undefined;
+      const entry = await Promise.race([
+        cache.once(key, () => Promise.resolve(null)).catch(() => null),
+        new Promise<null>((resolve) => {
+          timer = setTimeout(() => resolve(null), wait);
+        }),
+      ]).finally(() => clearTimeout(timer));
       if (entry) return sendCachedDocument(raw, reply, entry, boot, csp, 'hit', cache, this.cacheOptions!);
     }
     return this.renders.stream(raw, url, reply, renderer, registry, csp, finalStatus, { key, hostname, storeOrigin }, 'miss');
+  }
+
+  /**
+   * How long a document waits for another request's render of the same page before it renders
+   * its own, ms: the background budget (the longest a render of the page may wait for its
+   * remote) plus a second for the shell's own part.
+   */
+  private followerWaitMs(): number {
+    return (this.cacheOptions?.backgroundBudgetMs ?? DEFAULT_DOCUMENT_CACHE.backgroundBudgetMs) + 1000;
   }
 
   /**

@@ -14,6 +14,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RemoteRegistry, ServerPageRender, ServerPageRequest, ShellServerModule } from '@prata/contracts';
+import { DEFAULT_DOCUMENT_CACHE } from './document-cache.ts';
 import { ShellDocument } from './shell-document.ts';
 import { StyleInliner, absoluteUrls, negotiateEncoding, type ShellRenderer } from './shell-renderer.ts';
 import { startStaticHost, type RunningHost } from './static-host.ts';
@@ -249,6 +250,46 @@ describe('style inliner', () => {
 
   it('makes relative url() references absolute', () => {
     expect(absoluteUrls('a{b:url("f.woff2")}c{d:url(/g.png)}e{f:url(#x)}', 'https://cdn.example/v1/app.css')).toBe('a{b:url("https://cdn.example/v1/f.woff2")}c{d:url(https://cdn.example/g.png)}e{f:url(#x)}');
+  });
+});
+
+describe('a render that never ends', () => {
+  it("holds the next shopper of the page no longer than the page's background budget and a second: they get a page rendered for them", async () => {
+    let calls = 0;
+    const hanging: ShellServerModule = {
+      ...module,
+      async renderPage(request) {
+        calls += 1;
+        // The first render waits on something that never answers (a remote or the API that accepted and hung).
+        if (calls === 1) await new Promise<never>(() => undefined);
+        return module.renderPage({ ...request });
+      },
+    };
+    const renderer: ShellRenderer = {
+      module: hanging,
+      assets: { scripts: ['/main.js'], preloads: [], styles: [], singletons: {} },
+      styles: new StyleInliner(dir, [new URL(apiUrl).origin]),
+      releaseOrigins: [new URL(apiUrl).origin],
+    };
+    const document = new ShellDocument({ root: dir, apiUrl, renderer: () => renderer, storeOrigin: 'https://loja.example', cache: { ...DEFAULT_DOCUMENT_CACHE, backgroundBudgetMs: 200 } });
+    const host = await startStaticHost({ name: 'shell', root: dir, port: 0, spa: true, document, csp: { apiUrl, remoteOrigins: async () => [] } });
+    const first = new AbortController();
+    try {
+      // The first shopper's page starts and never ends.
+      const stuck = await fetch(`${host.url}/produtos`, { headers: { accept: 'text/html' }, signal: first.signal });
+      expect(stuck.status).toBe(200);
+      await expect.poll(() => calls).toBe(1);
+      const started = Date.now();
+      const second = await fetch(`${host.url}/produtos`, { headers: { accept: 'text/html' } });
+      expect(await second.text()).toContain('<main>Coleção</main>');
+      const waited = Date.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(1200);
+      expect(waited).toBeLessThan(10_000);
+      expect(calls).toBe(2);
+    } finally {
+      first.abort();
+      await host.close();
+    }
   });
 });
 
