@@ -54,6 +54,13 @@ async function releaseCommand(command: 'release' | 'rollback' | 'releases', ...a
   return stdout.trim();
 }
 
+/** Rolls the storefront back to the bootstrap build for the rest of the suite (rollback refuses once it is there). */
+async function backToBootstrap(): Promise<void> {
+  for (let step = 0; step < 3; step += 1) {
+    if (!(await releaseCommand('rollback', 'storefront').then(() => true, () => false))) break;
+  }
+}
+
 test('a remote is released and rolled back while the store runs', async ({ page }) => {
   test.setTimeout(120_000);
   const original = await readFile(HERO, 'utf8');
@@ -101,10 +108,7 @@ test('a remote is released and rolled back while the store runs', async ({ page 
     expect(await readFile('shell/dist/index.html', 'utf8')).toBe(shellHtml);
   } finally {
     await writeFile(HERO, original);
-    // Back to the bootstrap build for the rest of the suite (rollback refuses once it is there).
-    for (let step = 0; step < 3; step += 1) {
-      if (!(await releaseCommand('rollback', 'storefront').then(() => true, () => false))) break;
-    }
+    await backToBootstrap();
   }
 });
 
@@ -150,9 +154,7 @@ test("a storefront released alone with a changed contract module renders with th
     expect(await readFile('shell/dist/index.html', 'utf8')).toBe(shellHtml);
   } finally {
     await writeFile(contract, original);
-    for (let step = 0; step < 3; step += 1) {
-      if (!(await releaseCommand('rollback', 'storefront').then(() => true, () => false))) break;
-    }
+    await backToBootstrap();
   }
 });
 
@@ -211,9 +213,7 @@ test('one version per page view: during a 50 % canary and across its promotion m
     expect(after).toEqual({ rendered: NEW_TEXT, hydrated: NEW_TEXT, fromRelease: true, errors: [] });
   } finally {
     await writeFile(HERO, original);
-    for (let step = 0; step < 3; step += 1) {
-      if (!(await releaseCommand('rollback', 'storefront').then(() => true, () => false))) break;
-    }
+    await backToBootstrap();
   }
 });
 
@@ -347,8 +347,6 @@ test('a developer previews a version in their own browser, then runs a canary, a
     await writeFile(HERO, original);
     await shopper.context().close();
     await sql('delete from user_roles where user_id = (select id from users where email = $1)', [developer.email]);
-    for (let step = 0; step < 3; step += 1) {
-      if (!(await releaseCommand('rollback', 'storefront').then(() => true, () => false))) break;
-    }
+    await backToBootstrap();
   }
 });

@@ -89,7 +89,7 @@ export class ReleaseHealthService {
       [now, beacon.route, key, JSON.stringify(rows)],
     );
     const clientKey = beacon.clientId ? createHash('sha256').update(`client:${beacon.clientId}`).digest('hex') : null;
-    for (const remote of beacon.remotes) await this.touch(em, key, remote.name, remote.version, now, false, clientKey);
+    for (const remote of beacon.remotes) await this.touch(em, key, remote.name, remote.version, now, clientKey);
     return true;
   }
 
@@ -118,12 +118,13 @@ export class ReleaseHealthService {
     );
   }
 
-  private async touch(em: EntityManager, key: string, app: string, version: string, now: Date, crashed: boolean, clientKey: string | null = null): Promise<void> {
+  /** Records that session `key` saw `app` `version` at `now` (a page load; crashes are marked by markCrashed). */
+  private async touch(em: EntityManager, key: string, app: string, version: string, now: Date, clientKey: string | null): Promise<void> {
     await em.getConnection().execute(
-      `insert into release_sessions (session_key, app, version, started_at, last_seen_at, crashed, client_key) values (?, ?, ?, ?, ?, ?, ?)
-       on conflict (session_key, app, version) do update set last_seen_at = excluded.last_seen_at, crashed = release_sessions.crashed or excluded.crashed,
+      `insert into release_sessions (session_key, app, version, started_at, last_seen_at, crashed, client_key) values (?, ?, ?, ?, ?, false, ?)
+       on conflict (session_key, app, version) do update set last_seen_at = excluded.last_seen_at,
          client_key = coalesce(release_sessions.client_key, excluded.client_key)`,
-      [key, app, version, now, now, crashed, clientKey],
+      [key, app, version, now, now, clientKey],
     );
   }
 
