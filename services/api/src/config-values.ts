@@ -3,7 +3,6 @@
  * origins, the trusted proxies and the production secrets. Each throws or answers the problems in
  * the words `loadConfig` shows when it refuses to start.
  */
-import { isIP } from 'node:net';
 import { parseReleaseOriginList } from '@prata/contracts/release-origins';
 
 /**
@@ -22,34 +21,8 @@ export function parseReleaseOrigins(value: string | undefined, remoteUrls: reado
   }
 }
 
-/** Names Fastify's proxy-addr accepts besides addresses and CIDRs. */
-const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/**
- * Parses `TRUST_PROXY`: unset/`false`/`0` -> false; a hop count -> number; otherwise a
- * comma-separated list of IP addresses, CIDRs or proxy-addr names. `true` is refused: it would
- * let any client choose its IP through `X-Forwarded-For`.
- * @throws Error with the accepted forms.
- */
-export function parseTrustProxy(value: string | undefined): false | number | string[] {
-  const text = value?.trim() ?? '';
-  if (text === '' || text === 'false' || text === '0') return false;
-  if (/^\d+$/.test(text)) return Number(text);
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
-  const valid = (entry: string) => {
-    if (PROXY_NAMES.has(entry)) return true;
-    const [address, bits, extra] = entry.split('/');
-    if (extra !== undefined || !address || !isIP(address)) return false;
-    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
-  };
-  if (text === 'true' || entries.length === 0 || !entries.every(valid)) {
-    throw new Error(
-      'Invalid configuration:\nTRUST_PROXY: give the number of reverse proxies in front of the API (e.g. 1) or their addresses/CIDRs ' +
-        '(e.g. 10.0.0.0/8,172.16.0.0/12); `true` would trust any X-Forwarded-For a client sends',
-    );
-  }
-  return entries;
-}
+/** `TRUST_PROXY` of the service: see `parseTrustProxy` in @prata/contracts/address-key (the shell's host reads its own the same way). */
+export { parseTrustProxy } from '@prata/contracts/address-key';
 
 /** Secrets shipped in earlier deployment files or documentation: never accepted in production. */
 export const WELL_KNOWN_SECRETS: readonly string[] = ['change-me-to-a-long-random-secret-value'];

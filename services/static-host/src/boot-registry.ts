@@ -19,7 +19,7 @@ import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { CLIENT_ID_PATTERN, REGISTRY_CANARIES_HEADER, remoteRegistrySchema, type RemoteRegistry } from '@prata/contracts';
-import { addressKey } from '@prata/contracts/address-key';
+import { addressKey, type TrustProxy } from '@prata/contracts/address-key';
 import type { ClientIdSigner } from '@prata/contracts/client-id';
 
 export const CLIENT_COOKIE = 'prata_client';
@@ -65,14 +65,17 @@ export interface BootRegistryOptions {
   trustProxy?: TrustProxy | undefined;
 }
 
-/** Which proxies in front of the host are trusted to forward the shopper's address: none, a hop count, or their addresses/CIDRs. */
-export type TrustProxy = false | number | string[];
+/** Which forwarding hops `trust` believes (proxy-addr's form, compiled once), or null: none, the socket's address is the client. */
+type TrustedHops = ((address: string, hop: number) => boolean) | null;
 
-/** The shopper's address of `raw` under `trust` (what Fastify's `request.ip` would be). */
-export function clientAddressOf(raw: IncomingMessage, trust: TrustProxy = false): string {
-  if (trust === false) return raw.socket.remoteAddress ?? '';
-  const trusted = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : proxyAddr.compile(trust);
-  return proxyAddr(raw, trusted);
+function trustedHops(trust: TrustProxy = false): TrustedHops {
+  if (trust === false) return null;
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : proxyAddr.compile(trust);
+}
+
+/** The shopper's address of `raw` under `trusted` (what Fastify's `request.ip` would be). */
+function clientAddressOf(raw: IncomingMessage, trusted: TrustedHops): string {
+  return trusted ? proxyAddr(raw, trusted) : (raw.socket.remoteAddress ?? '');
 }
 
 /** The registry as every shopper may see it: without per-client report tokens. */
@@ -92,9 +95,11 @@ export class BootRegistry {
   private lastRegistry: RemoteRegistry | null = null;
   private readonly boots = new WeakMap<IncomingMessage, Promise<ShellBoot>>();
   private readonly options: BootRegistryOptions;
+  private readonly trusted: TrustedHops;
 
   constructor(options: BootRegistryOptions) {
     this.options = options;
+    this.trusted = trustedHops(options.trustProxy);
   }
 
   /** Makes the next document ask the API for the stable registry again (a release changed it, or events were missed). */
@@ -125,7 +130,7 @@ export class BootRegistry {
     const sent = parseCookie(raw.headers.cookie ?? '')[CLIENT_COOKIE];
     const signer = this.options.signer;
     const valid = sent !== undefined && CLIENT_ID_PATTERN.test(sent) && (!signer || (await signer.verify(sent)) !== null);
-    const clientId = valid ? sent : signer ? await signer.issue(addressKey(clientAddressOf(raw, this.options.trustProxy))) : randomUUID();
+    const clientId = valid ? sent : signer ? await signer.issue(addressKey(clientAddressOf(raw, this.trusted))) : randomUUID();
     const registry = await this.fetchRegistry(clientId);
     return { clientId, newClient: !valid, registry, shared: false };
   }

@@ -30,7 +30,7 @@ describe('readHostSettings', () => {
     expect(invalid).toThrow('INTERNAL_ORIGINS: "http://localhost:3001" is not a public=internal pair of http(s) origins');
     expect(invalid).toThrow('PORT: ');
     expect(invalid).toThrow('CLIENT_ID_SECRET: must have at least 32 characters');
-    expect(invalid).toThrow('TRUST_PROXY: give the number of proxies');
+    expect(invalid).toThrow('TRUST_PROXY: give the number of reverse proxies in front of the host');
     expect(() => readHostSettings({ ...required, TRUST_PROXY: '10.0.0.0/8,não-é-endereço' })).toThrow('TRUST_PROXY: ');
     expect(readHostSettings({ ...required, TRUST_PROXY: '1' }).env.TRUST_PROXY).toBe(1);
     expect(readHostSettings({ ...required, TRUST_PROXY: '10.0.0.0/8, loopback' }).env.TRUST_PROXY).toEqual(['10.0.0.0/8', 'loopback']);

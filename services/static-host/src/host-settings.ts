@@ -38,9 +38,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
-import type { TrustProxy } from './boot-registry.ts';
+import { parseTrustProxy, type TrustProxy } from '@prata/contracts/address-key';
 import { allowedRemoteOrigins } from './release-origins.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -76,20 +75,14 @@ const originPairs = z.string().transform((value, context) => {
   return pairs;
 });
 
-/** `TRUST_PROXY`: a hop count, or addresses/CIDRs and proxy-addr's names (`loopback`...); unset, `false` or `0`: none. */
+/** `TRUST_PROXY`, read as the API reads it (`parseTrustProxy`); the message without the prefix zod adds. */
 const trustProxy = z.string().transform((value, context): TrustProxy => {
-  const text = value.trim();
-  if (text === '' || text === 'false' || text === '0') return false;
-  if (/^\d+$/.test(text)) return Number(text);
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
   try {
-    if (text === 'true') throw new Error('true');
-    proxyAddr.compile(entries);
-  } catch {
-    context.addIssue({ code: 'custom', message: 'give the number of proxies in front of the host (e.g. 1) or their addresses/CIDRs; `true` would trust any X-Forwarded-For a client sends' });
+    return parseTrustProxy(value, 'the host');
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: (error as Error).message.replace(/^Invalid configuration:\nTRUST_PROXY: /, '') });
     return z.NEVER;
   }
-  return entries;
 });
 
 /** Every variable the host reads (see the module doc); required ones have neither `.optional()` nor a default. */

@@ -19,9 +19,9 @@
  */
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { TrustProxy } from '@prata/contracts/address-key';
 import { ClientIdSigner } from '@prata/contracts/client-id';
 import { acquirerCspSources } from './acquirer-csp.ts';
-import type { TrustProxy } from './boot-registry.ts';
 import { waitForRemotes } from './readiness.ts';
 import { allowedRemoteOrigins } from './release-origins.ts';
 import { popularPaths, productPagePathOf } from './seo.ts';
