@@ -36,6 +36,11 @@ export function remoteVersion(remote: string): string | undefined {
   return remotes.find((entry) => entry.name === remote)?.version;
 }
 
+/** Whether the registry's entry of `remote` is the operator's bootstrap entry (no release active). */
+export function remoteIsBootstrap(remote: string): boolean {
+  return remotes.find((entry) => entry.name === remote)?.bootstrap === true;
+}
+
 /** The registry's manifest URL of `remote` (or undefined). */
 export function remoteManifestUrl(remote: string): string | undefined {
   return remotes.find((entry) => entry.name === remote)?.manifestUrl;

@@ -41,6 +41,7 @@ export {
   remoteOfStack,
   remoteVersion,
   remoteManifestUrl,
+  remoteIsBootstrap,
   errorSessionId,
 } from './error-reporting.ts';
 export { addBreadcrumb, breadcrumbs, installBreadcrumbs } from './breadcrumbs.ts';

@@ -110,4 +110,13 @@ describe('which Node builds the host runs (security review 2026-11-29 #4)', () =
     expect(await serverRemote(entry({ version: '9.0.1', manifestUrl: 'http://127.0.0.1:3001/v2/mf-manifest.json' }), 1000, ORIGINS, unhashed.federation)).toMatchObject({ module: null, faulty: true, reason: 'não roda no servidor: the release 9.0.1 records no hash of its Node build (serverIntegrity)' });
     expect([...offOrigin.fetched, ...unhashed.fetched]).toEqual([]);
   });
+
+  it('renders no build whose manifest announces another version than the entry the page was composed with', async () => {
+    const ssr = { name: 'remoteEntry.js', path: 'server' };
+    const announced = `${ssr.path}${ssr.name}`;
+    const moved = federationWith(ssr);
+    const refused = await serverRemote(entry({ serverIntegrity: HASH, version: '9.0.2', manifestUrl: 'http://127.0.0.1:3001/v3/mf-manifest.json' }), 1000, ORIGINS, moved.federation);
+    expect(refused).toMatchObject({ module: null, faulty: true, reason: `a página foi composta com a versão 9.0.2, mas o manifest anuncia a versão ${announced}` });
+    expect(moved.fetched).toEqual([]);
+  });
 });

@@ -226,6 +226,13 @@ async function load(entry: RemoteEntry, manifest: Manifest, releaseOrigins: read
   const containerUrl = new URL(join(ssr.path, ssr.name), baseOf(entry.manifestUrl, manifest)).href;
   const untrusted = untrustedServerBuild(entry, containerUrl, releaseOrigins);
   if (untrusted) return { module: null, reason: `não roda no servidor: ${untrusted}`, faulty: true, assets };
+  // One version per page view: the page is composed with the entry's version; a manifest that now
+  // announces another build (its files changed after the release) is neither rendered here nor,
+  // in the browser, run (remote-compatibility.ts versionSkew).
+  const announced = manifest.metaData?.buildInfo?.buildVersion;
+  if (!entry.bootstrap && announced && announced !== entry.version) {
+    return { module: null, reason: `a página foi composta com a versão ${entry.version}, mas o manifest anuncia a versão ${announced}`, faulty: true, assets };
+  }
   if (entry.serverIntegrity) integrities.set(containerUrl, entry.serverIntegrity);
   const alias = aliasOf(entry, manifest, containerUrl);
   registerRemotes([{ name: alias, entry: containerUrl, type: (ssr.type ?? 'commonjs-module') as 'commonjs-module' }]);

@@ -1,6 +1,6 @@
 /** Load-time skew check: the remote manifest's singleton ranges against what the shell registered. */
 import { describe, expect, it } from 'vitest';
-import { hostProvisions, manifestRequirements, singletonProblems, type FederationView } from './remote-compatibility.ts';
+import { hostProvisions, manifestRequirements, singletonProblems, versionSkew, type FederationView } from './remote-compatibility.ts';
 
 const manifestUrl = 'http://127.0.0.1:3001/releases/0.1.0-aaaaaaaa/mf-manifest.json';
 function federation(manifest: unknown): FederationView {
@@ -36,5 +36,15 @@ describe('remote compatibility', () => {
 
   it('has nothing to say about a remote whose manifest the runtime has not seen', () => {
     expect(singletonProblems('http://127.0.0.1:9/mf-manifest.json', federation(manifest('^20.0.0')))).toEqual([]);
+  });
+
+  it('names both versions when the browser received another build than the page was composed with', () => {
+    const built = (version: string) => ({ metaData: { buildInfo: { buildVersion: version } } });
+    const pinned = { version: '0.1.0-aaaaaaaa', manifestUrl, bootstrap: false };
+    expect(versionSkew(pinned, federation(built('0.1.0-aaaaaaaa')))).toBeNull();
+    expect(versionSkew(pinned, federation(built('0.1.0-bbbbbbbb')))).toEqual({ pinned: '0.1.0-aaaaaaaa', received: '0.1.0-bbbbbbbb' });
+    // The operator's bootstrap entry names no build; an unknown manifest says nothing.
+    expect(versionSkew({ ...pinned, bootstrap: true }, federation(built('0.1.0-bbbbbbbb')))).toBeNull();
+    expect(versionSkew({ ...pinned, manifestUrl: 'http://127.0.0.1:9/mf-manifest.json' }, federation(built('0.1.0-bbbbbbbb')))).toBeNull();
   });
 });

@@ -48,3 +48,26 @@ export function singletonProblems(manifestUrl: string | undefined, instance: Fed
     (version, range) => satisfy(version, range),
   );
 }
+
+/** The build version a manifest announces (`metaData.buildInfo.buildVersion`), or undefined. */
+export function manifestBuildVersion(manifest: unknown): string | undefined {
+  const version = (manifest as { metaData?: { buildInfo?: { buildVersion?: unknown } } } | null)?.metaData?.buildInfo?.buildVersion;
+  return typeof version === 'string' && version ? version : undefined;
+}
+
+/**
+ * One version per page view: the version the page was composed with (the registry entry the
+ * host pinned in the boot data, which its server render used) against the version of the build
+ * the browser received from `manifestUrl` (its manifest, as the runtime fetched it). Null when
+ * they agree or either is unknown; a bootstrap entry (no release active) names no build version.
+ * A release's manifest must announce its version (the API's release verifier refuses another),
+ * so a difference means the files at the manifest URL changed after the page was composed.
+ */
+export function versionSkew(
+  pinned: { version: string | undefined; manifestUrl: string | undefined; bootstrap: boolean },
+  instance: FederationView | null = getInstance() as unknown as FederationView | null,
+): { pinned: string; received: string } | null {
+  if (pinned.bootstrap || !pinned.version || !pinned.manifestUrl) return null;
+  const received = manifestBuildVersion(instance?.snapshotHandler.manifestCache.get(pinned.manifestUrl));
+  return received && received !== pinned.version ? { pinned: pinned.version, received } : null;
+}

@@ -2,13 +2,14 @@
  * Error boundary around one remote mount: a remote that fails to load (down, bad manifest) or
  * throws while rendering shows a fallback inside the chrome; the rest of the store works.
  * Render errors are reported to the service under the remote's name (load failures were
- * reported by loadRemoteApp with the manifest URL).
+ * reported by remote-modules.ts with the manifest URL). A remote refused for a version skew shows
+ * the new-version notice with a reload instead of the retry.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, buttonClassName } from '@prata/shared-ui';
 import { reportBoundaryError } from '@prata/shared-ui/state';
 import { becomeInteractive } from './early-clicks.ts';
-import { RemoteLoadError } from './remote-modules.ts';
+import { RemoteLoadError, isVersionSkew } from './remote-modules.ts';
 import styles from './remotes.module.css';
 
 interface Props {
@@ -42,8 +43,27 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
+    // Another build than the page was composed with: loading it again gets the same build; the
+    // document, composed anew by the host, pins the version now live.
+    if (isVersionSkew(this.state.error)) return <RemoteVersionChanged />;
     return <RemoteUnavailable onRetry={this.retry} />;
   }
+}
+
+/**
+ * The fallback shown in place of a remote whose build changed while the page loaded (a version
+ * skew, remote-modules.ts): the texts of the new-version notice, with its reload.
+ */
+export function RemoteVersionChanged() {
+  return (
+    <section className={styles.unavailable} role="alert" data-testid="remote-version-changed">
+      <h1>Uma nova versão da loja está disponível</h1>
+      <p>Recarregue a página para usar a versão mais recente.</p>
+      <div className={styles.actions}>
+        <Button onClick={() => window.location.reload()}>Recarregar</Button>
+      </div>
+    </section>
+  );
 }
 
 /** The fallback shown in place of a remote that cannot be shown. */

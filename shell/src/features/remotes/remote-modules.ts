@@ -5,7 +5,8 @@
  *   (shared-ui `parseRemoteModule`: contract major, App, routes) and the shell's shared singleton
  *   versions (remote-compatibility.ts); rejects with a RemoteLoadError when the remote is down or
  *   breaks the contract, after reporting it to the service as a `remote_load_failure` with the
- *   remote's name, manifest URL and registry version.
+ *   remote's name, manifest URL and registry version; a build other than the version the page was
+ *   composed with (a version skew) is refused too and reported as `remote_version_mismatch`.
  * - `settledRemoteModule(name, attempt)`: the same, resolving to null on failure (the layout
  *   then falls back to the store chrome, where the remote's mount shows the fallback).
  * - `useRemoteAttempt(name)` / `retryRemote(name)`: the attempt counter a retry button bumps, so
@@ -18,8 +19,8 @@
 import { useSyncExternalStore } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { parseRemoteModule, type RemoteModule } from '@prata/shared-ui';
-import { remoteManifestUrl, remoteVersion, reportError } from '@prata/shared-ui/state';
-import { singletonProblems } from './remote-compatibility.ts';
+import { remoteIsBootstrap, remoteManifestUrl, remoteVersion, reportError } from '@prata/shared-ui/state';
+import { singletonProblems, versionSkew } from './remote-compatibility.ts';
 import { tracked, type RemoteModuleSource, type TrackedPromise } from './composition.tsx';
 
 /** A remote that could not be loaded (already reported to the service). */
@@ -33,14 +34,40 @@ export class RemoteLoadError extends Error {
   }
 }
 
-/** Reports a failed load of `name` and returns the error its boundary receives. */
+/**
+ * The browser received another build of a remote than the one the page was composed with
+ * (remote-compatibility.ts `versionSkew`): it is not run on this page (its markup and data
+ * would not match the server's), and the page has to be composed again (reloaded).
+ */
+export class RemoteVersionSkew extends Error {
+  readonly pinned: string;
+  readonly received: string;
+
+  constructor(remote: string, skew: { pinned: string; received: string }) {
+    super(`remote "${remote}": a página foi composta com a versão ${skew.pinned}, mas o navegador recebeu a versão ${skew.received}`);
+    this.name = 'RemoteVersionSkew';
+    this.pinned = skew.pinned;
+    this.received = skew.received;
+  }
+}
+
+/** Whether `error` (a boundary's) is a remote refused for a version skew: only a reload helps. */
+export function isVersionSkew(error: unknown): boolean {
+  return error instanceof RemoteLoadError && error.cause instanceof RemoteVersionSkew;
+}
+
+/**
+ * Reports a failed load of `name` and returns the error its boundary receives: a version skew as
+ * `remote_version_mismatch` (its message names both versions; `version` is the pinned one),
+ * anything else as `remote_load_failure`.
+ */
 function reportLoadFailure(name: string, error: unknown): RemoteLoadError {
   const failure = new RemoteLoadError(name, error);
   const manifestUrl = remoteManifestUrl(name);
   const version = remoteVersion(name);
   const stack = (error instanceof Error && error.stack) || failure.stack;
   reportError({
-    errorType: 'remote_load_failure',
+    errorType: error instanceof RemoteVersionSkew ? 'remote_version_mismatch' : 'remote_load_failure',
     errorMessage: failure.message,
     ...(stack ? { errorStack: stack } : {}),
     remote: name,
@@ -66,6 +93,8 @@ export function remoteModule(name: string, attempt: number): Promise<RemoteModul
           const checked = parseRemoteModule(exposed, name);
           const problems = singletonProblems(remoteManifestUrl(name));
           if (problems.length > 0) throw new Error(`remote "${name}" não é compatível com este shell: ${problems.join('; ')}`);
+          const skew = versionSkew({ version: remoteVersion(name), manifestUrl: remoteManifestUrl(name), bootstrap: remoteIsBootstrap(name) });
+          if (skew) throw new RemoteVersionSkew(name, skew);
           return checked;
         } catch (error) {
           throw reportLoadFailure(name, error);
