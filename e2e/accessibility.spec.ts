@@ -68,8 +68,12 @@ async function scan(page: Page, where: string): Promise<Finding[]> {
     .map((violation) => ({ where, rule: violation.id, impact: violation.impact ?? '', targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
 }
 
+/** Pages a walk scans at once (tabs of one browser context: the same session): axe runs in each tab's renderer, so two keep both cores busy. */
+const WALK_TABS = 2;
+
 /**
- * Scans every route as `role` sees it. A route that sends this role elsewhere (a sign-in page, the
+ * Scans every route as `role` sees it, in {@link WALK_TABS} tabs of `page`'s context, each taking
+ * the next route not yet taken. A route that sends this role elsewhere (a sign-in page, the
  * store's home) shows a page the walk may have scanned already: each page shown is scanned once
  * (by its path, plus its query when it is the route's own), so a visitor's twelve admin routes cost
  * one scan of /admin/login, not twelve.
@@ -77,15 +81,22 @@ async function scan(page: Page, where: string): Promise<Finding[]> {
 async function scanRoutes(page: Page, role: string): Promise<Finding[]> {
   const findings: Finding[] = [];
   const scanned = new Set<string>();
-  for (const route of ROUTES) {
-    await page.goto(route);
-    await settle(page);
-    const shown = new URL(page.url());
-    const key = shown.pathname === new URL(route, shown).pathname ? `${shown.pathname}${shown.search}` : shown.pathname;
-    if (scanned.has(key)) continue;
-    scanned.add(key);
-    findings.push(...(await scan(page, `${role} ${route}`)));
-  }
+  const queue = [...ROUTES];
+  const tabs = [page, ...(await Promise.all(Array.from({ length: WALK_TABS - 1 }, () => page.context().newPage())))];
+  await Promise.all(
+    tabs.map(async (tab) => {
+      for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
+        await tab.goto(route);
+        await settle(tab);
+        const shown = new URL(tab.url());
+        const key = shown.pathname === new URL(route, shown).pathname ? `${shown.pathname}${shown.search}` : shown.pathname;
+        if (scanned.has(key)) continue;
+        scanned.add(key);
+        findings.push(...(await scan(tab, `${role} ${route}`)));
+      }
+    }),
+  );
+  for (const tab of tabs.slice(1)) await tab.close();
   expect(scanned.size, `${role}: pages scanned`).toBeGreaterThan(8);
   return findings;
 }

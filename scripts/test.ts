@@ -2,10 +2,10 @@
  * `npm test`: every check of the repository, in order, stopping at the first stage that fails, with
  * the time of each stage printed as it ends and a summary at the end. The stages:
  * 1. every workspace's lint, typecheck, build (with its byte budget) and unit/integration tests
- *    (Nx, in parallel where the graph allows);
- * 2. the type check and the lint of e2e, bench, docs and scripts, at once;
- * 3. the Playwright suite against the built store (in shards run at once with `PRATA_E2E_SHARDS`, each on a store of its
- *    own); 4. the production topology's suite against `npm run preview:production`
+ *    (Nx, in parallel where the graph allows), the API's suite beside them, and the type check and
+ *    lint of e2e, bench, docs and scripts, all at once;
+ * 2. the Playwright suite against the built store (in shards run at once with `PRATA_E2E_SHARDS`, each on a store of its
+ *    own); 3. the production topology's suite against `npm run preview:production`
  *    (playwright.preview.config.ts).
  * Exit code: the failing stage's, else 0.
  *
@@ -32,13 +32,24 @@ interface Stage {
   commands: { command: string[]; env?: Record<string, string> }[];
 }
 
+/**
+ * The API's suite (integration tests on PostgreSQL, the longest task of the first stage) starts
+ * at once beside the other workspaces' tasks and the root's type check and lint, instead of after
+ * them: while one waits on the database, the other has the CPU.
+ */
 const STAGES: Stage[] = [
-  { name: 'workspaces: lint, typecheck, build, test', commands: [{ command: ['npx', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'build', 'test', '--output-style=static'] }] },
   {
-    name: 'typecheck and lint: e2e, bench, docs, scripts',
+    name: 'workspaces (lint, typecheck, build, test) with the root type check and lint',
     commands: [
-      { command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
-      { command: ['npx', 'eslint', 'e2e', 'bench', 'docs', 'scripts', 'playwright.config.ts', 'playwright.preview.config.ts'] },
+      { command: ['npx', 'nx', 'run', '@prata/api:test', '--output-style=static'] },
+      {
+        command: [
+          'sh',
+          '-c',
+          'npx nx run-many -t lint typecheck build test --exclude=@prata/api --output-style=static && npx nx run-many -t lint typecheck --projects=@prata/api --output-style=static',
+        ],
+      },
+      { command: ['sh', '-c', 'npx tsc -p tsconfig.json && npx eslint e2e bench docs scripts playwright.config.ts playwright.preview.config.ts'] },
     ],
   },
   {
@@ -80,11 +91,24 @@ function run(command: string[], env: Record<string, string> = {}, prefix = ''): 
   });
 }
 
+/** One command's outcome: its exit code, its output and how long it ran. */
+interface CommandResult {
+  status: number;
+  output: string;
+  ms: number;
+}
+
 /** Runs a stage's commands at once; the stage's status is the first failing command's, else 0. */
-async function runStage(stage: Stage): Promise<{ status: number; output: string }> {
+async function runStage(stage: Stage): Promise<{ status: number; results: CommandResult[] }> {
   const several = stage.commands.length > 1;
-  const results = await Promise.all(stage.commands.map(({ command, env }, index) => run(command, env, several ? `[${index + 1}] ` : '')));
-  return { status: results.find((result) => result.status !== 0)?.status ?? 0, output: results.map((result) => result.output).join('\n') };
+  const results = await Promise.all(
+    stage.commands.map(async ({ command, env }, index) => {
+      const started = performance.now();
+      const result = await run(command, env, several ? `[${index + 1}] ` : '');
+      return { ...result, ms: performance.now() - started };
+    }),
+  );
+  return { status: results.find((result) => result.status !== 0)?.status ?? 0, results };
 }
 
 /**
@@ -104,6 +128,18 @@ function failedTaskOutputs(output: string, lines = FAILED_TASK_TAIL_LINES): { ta
   });
 }
 
+/**
+ * What to print again for a failed command: the failed Nx tasks' blocks, or, for a command that is
+ * not an Nx run with a task list (a single `nx run`, tsc, eslint), its own last lines.
+ */
+function failureOutputs(label: string, output: string): { task: string; tail: string }[] {
+  const tasks = failedTaskOutputs(output);
+  if (tasks.length > 0) return tasks;
+  // eslint-disable-next-line no-control-regex -- colours of the tools' output.
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+  return [{ task: label, tail: plain.trimEnd().split('\n').slice(-FAILED_TASK_TAIL_LINES).join('\n') }];
+}
+
 const done: { name: string; ms: number; ok: boolean }[] = [];
 let exitCode = 0;
 let failures: { task: string; tail: string }[] = [];
@@ -118,10 +154,13 @@ for (const stage of STAGES) {
   const ms = performance.now() - started;
   const ok = result.status === 0;
   done.push({ name: stage.name, ms, ok });
+  if (result.results.length > 1) {
+    for (const [index, { ms: commandMs, status }] of result.results.entries()) console.log(`[test] ${stage.name} [${index + 1}]: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(commandMs)}`);
+  }
   console.log(`[test] ${stage.name}: ${ok ? 'passed' : 'FAILED'} in ${seconds(ms)}`);
   if (!ok) {
     exitCode = result.status;
-    failures = failedTaskOutputs(result.output);
+    failures = result.results.flatMap(({ status, output }, index) => (status === 0 ? [] : failureOutputs(`${stage.name} [${index + 1}]: ${stage.commands[index]!.command.join(' ')}`, output)));
     break;
   }
 }
