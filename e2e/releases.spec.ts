@@ -2,7 +2,9 @@
  * Releasing one remote while the store runs: `npm run release -- storefront` with a
  * changed headline in the working tree -> an open tab is told and offers a reload, which shows
  * the new text (the shell's build is untouched, the checkout still works); `npm run rollback -- storefront` -> the tab is
- * told again and its next in-app navigation loads the document anew, with the old text.
+ * told again and its next in-app navigation loads the document anew, with the old text. The
+ * released version's registry entry carries the hashes of its Node build and of its style sheets,
+ * and the host's document inlines the new version's sheets (checked against them).
  * A storefront built with a changed contract module (a category's label) and released alone
  * renders that label on the server and in the browser with its own copy of the module, while the
  * modules it shares unchanged come from the shell. One version per page view: 40 fresh browsers
@@ -76,7 +78,7 @@ test('a remote is released and rolled back while the store runs', async ({ page 
     expect(newVersion).toMatch(/^0\.1\.0-[0-9a-f]{8}$/);
     expect(newVersion).not.toBe(oldVersion);
 
-    const registry = (await (await fetch(`${E2E.apiUrl}/api/remotes`)).json()) as { name: string; version: string; manifestUrl: string }[];
+    const registry = (await (await fetch(`${E2E.apiUrl}/api/remotes`)).json()) as { name: string; version: string; manifestUrl: string; styleIntegrity?: Record<string, string> }[];
     // Both builds were published; the entry carries the hash of the Node build, and the
     // shell's host, which runs that build only when its bytes match, server-renders the new text.
     const serverEntry = await readFile(path.join(process.env.PRATA_E2E_DATA_DIR!, 'deploy', 'storefront', newVersion, 'server', 'remoteEntry.js'));
@@ -85,7 +87,15 @@ test('a remote is released and rolled back while the store runs', async ({ page 
       manifestUrl: `http://127.0.0.1:${E2E.ports.storefront}/releases/${newVersion}/mf-manifest.json`,
       serverIntegrity: `sha384-${createHash('sha384').update(serverEntry).digest('base64')}`,
     });
-    expect(await (await fetch(`${E2E.storeUrl}/`, { headers: { accept: 'text/html' } })).text()).toContain(NEW_TEXT);
+    const storeHtml = await (await fetch(`${E2E.storeUrl}/`, { headers: { accept: 'text/html' } })).text();
+    expect(storeHtml).toContain(NEW_TEXT);
+    // The entry carries the hash of each style sheet the release's manifest lists (of the files
+    // published), and the host inlines the new version's sheets only against them.
+    const releaseDir = path.join(process.env.PRATA_E2E_DATA_DIR!, 'deploy', 'storefront', newVersion);
+    const styleIntegrity = registry.find((entry) => entry.name === 'storefront')!.styleIntegrity ?? {};
+    expect(Object.keys(styleIntegrity).length).toBeGreaterThan(0);
+    for (const [name, hash] of Object.entries(styleIntegrity)) expect(hash, name).toBe(`sha384-${createHash('sha384').update(await readFile(path.join(releaseDir, name))).digest('base64')}`);
+    expect(storeHtml).toContain(`<style data-href="http://127.0.0.1:${E2E.ports.storefront}/releases/${newVersion}/`);
     // The open tab is told over the realtime channel and offers a reload.
     await expect(page.getByText('Uma nova versão da loja está disponível')).toBeVisible();
     await page.getByRole('button', { name: 'Recarregar' }).click();

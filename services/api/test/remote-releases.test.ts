@@ -8,6 +8,9 @@
  * rate is past the threshold, and kept while it is under it. The Node build's hash and
  * the weight recorded with a release, the hash on the registry entries that serve it, the Node
  * container checked before every activation, and a remote without a server build still released.
+ * The hashes of a release's style sheets: recorded, listed and served on its registry entry,
+ * each sheet the manifest lists checked against its bytes on the origin at publish and before every
+ * activation (a changed, unhashed or unlisted sheet refused), idempotent when published again.
  * The release tool's way in, the registry opened on the database
  * (`@prata/api/releases`), records and refuses as the routes do.
  */
@@ -68,6 +71,48 @@ async function twinBuild(remote: 'checkout', version: string, serverSource: stri
     manifestUrl: `${originUrl}/${remote}/${version}/mf-manifest.json`,
     integrity: sriHash(Buffer.from(entrySource)),
     ...(serverSource === null ? {} : { serverIntegrity: sriHash(Buffer.from(serverSource)) }),
+  };
+}
+
+/** The style sheets of {@link styledBuild}: where its manifest lists each, and its text. */
+const SHEETS = {
+  app: ['__federation_expose_App.d11e1dcc.css', '.app{color:#111}'],
+  page: ['page-about.d98de10f.css', '.about{margin:0}'],
+  shared: ['static/css/shared-form-controls.65ad4f94.css', '.field{border:1px solid}'],
+  main: ['main.8288779b.css', 'body{margin:0}'],
+} as const;
+
+/**
+ * Writes a devtools build of `version` under the origin whose manifest lists style sheets as the
+ * federation manifest does (an expose's sync and async CSS, a shared module's, and
+ * `metaData.chunkStyles`, one sheet listed twice); returns its release body with the SRI hash of
+ * its entry and of each sheet (`styleIntegrity`, by the name the manifest gives).
+ */
+async function styledBuild(version: string) {
+  const dir = path.join(deployDir, 'devtools', version);
+  await mkdir(path.join(dir, 'static', 'css'), { recursive: true });
+  const entrySource = `/* devtools ${version} */`;
+  const manifest = {
+    id: 'devtools',
+    name: 'devtools',
+    metaData: {
+      name: 'devtools',
+      publicPath: 'auto',
+      remoteEntry: { name: 'remoteEntry.js', path: '' },
+      buildInfo: { buildVersion: version },
+      chunkStyles: { main: [SHEETS.main[0]], 'page-about': [SHEETS.page[0], SHEETS.shared[0]] },
+    },
+    shared: [{ name: 'react', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }, { name: '@prata/shared-ui', assets: { css: { sync: [SHEETS.shared[0]], async: [] } } }],
+    exposes: [{ path: './App', assets: { js: { sync: ['app.js'] }, css: { sync: [SHEETS.app[0]], async: [SHEETS.page[0], SHEETS.shared[0]] } } }],
+  };
+  await writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+  await writeFile(path.join(dir, 'remoteEntry.js'), entrySource);
+  for (const [name, text] of Object.values(SHEETS)) await writeFile(path.join(dir, name), text);
+  return {
+    version,
+    manifestUrl: `${originUrl}/devtools/${version}/mf-manifest.json`,
+    integrity: sriHash(Buffer.from(entrySource)),
+    styleIntegrity: Object.fromEntries(Object.values(SHEETS).map(([name, text]) => [name, sriHash(Buffer.from(text))])) as Record<string, string>,
   };
 }
 
@@ -701,6 +746,96 @@ describe('remote releases', () => {
     const badWeight = await post('/api/developer/remotes/checkout/releases', developer, { ...body, weight: { jsGzip: -1, cssGzip: 10 } });
     expect(badWeight.statusCode).toBe(400);
     expect(badWeight.json().issues).toEqual([expect.objectContaining({ path: 'body.weight.jsGzip' })]);
+  });
+
+  it("records the hashes of a release's style sheets, lists them and serves them on the registry entry; publishing it again is idempotent, with another hash refused", async () => {
+    const releasesUrl = '/api/developer/remotes/devtools/releases';
+    const styled = await styledBuild('0.4.0-5e5e0001');
+    expect(Object.keys(styled.styleIntegrity)).toHaveLength(4);
+    const published = await post(releasesUrl, developer, styled);
+    expect(published.statusCode, published.body).toBe(201);
+    expect(remoteReleaseListSchema.parse(published.json()).releases).toEqual([expect.objectContaining({ version: styled.version, styleIntegrity: styled.styleIntegrity, active: true })]);
+    const devtools = async (query = '') => remoteRegistrySchema.parse((await service.app.inject({ method: 'GET', url: `/api/remotes${query}` })).json()).find((entry) => entry.name === 'devtools')!;
+    expect(await devtools()).toMatchObject({ version: styled.version, styleIntegrity: styled.styleIntegrity });
+    expect(await devtools()).not.toHaveProperty('bootstrap');
+    const [row] = await sql<{ style_integrity: unknown }>(service, `select style_integrity from remote_releases where remote = 'devtools' and version = ?`, [styled.version]);
+    expect(row!.style_integrity).toEqual(styled.styleIntegrity);
+
+    // The same version with the same hashes (in another order) is the same release; the history does not grow.
+    const reordered = Object.fromEntries(Object.entries(styled.styleIntegrity).reverse());
+    const again = await post(releasesUrl, developer, { ...styled, styleIntegrity: reordered });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(remoteReleaseListSchema.parse(again.json()).history).toHaveLength(1);
+    // With one sheet's hash changed, or one sheet fewer, it is other content.
+    for (const other of [{ ...styled.styleIntegrity, [SHEETS.page[0]]: sriHash(Buffer.from('outro')) }, Object.fromEntries(Object.entries(styled.styleIntegrity).slice(1))]) {
+      const conflict = await post(releasesUrl, developer, { ...styled, styleIntegrity: other });
+      expect(conflict.statusCode).toBe(409);
+      expect(conflict.json().message).toBe('A versão 0.4.0-5e5e0001 de devtools já foi publicada com outro conteúdo.');
+    }
+    // The bootstrap entries carry none.
+    expect((await registry()).find((entry) => entry.name === 'admin')).not.toHaveProperty('styleIntegrity');
+  });
+
+  it('refuses, with the one generic answer, a release whose style sheet changed on the origin, is missing, is listed without a hash or is hashed without being listed; checks them again before an activation', async () => {
+    const releasesUrl = '/api/developer/remotes/devtools/releases';
+    const refused = async (body: object, version: string) => {
+      const response = await post(releasesUrl, developer, body);
+      expect(response.statusCode, version).toBe(409);
+      expect(response.json().message).toBe(unverifiedMessage('devtools', version));
+    };
+    const changed = await styledBuild('0.4.0-5e5e0002');
+    await writeFile(path.join(deployDir, 'devtools', changed.version, SHEETS.shared[0]), '.field{border:0}');
+    await refused(changed, changed.version);
+    const missing = await styledBuild('0.4.0-5e5e0003');
+    await rm(path.join(deployDir, 'devtools', missing.version, SHEETS.main[0]));
+    await refused(missing, missing.version);
+    const unhashed = await styledBuild('0.4.0-5e5e0004');
+    const { [SHEETS.main[0]]: _main, ...withoutMain } = unhashed.styleIntegrity;
+    await refused({ ...unhashed, styleIntegrity: withoutMain }, unhashed.version);
+    const extra = await styledBuild('0.4.0-5e5e0005');
+    await refused({ ...extra, styleIntegrity: { ...extra.styleIntegrity, 'page-other.0000.css': sriHash(Buffer.from('x')) } }, extra.version);
+    // Nothing of them was recorded; the active version is unchanged.
+    const list = remoteReleaseListSchema.parse((await service.app.inject({ method: 'GET', url: releasesUrl, headers: bearer(developer) })).json());
+    expect(list.releases.map((release) => release.version)).toEqual(['0.4.0-5e5e0001']);
+
+    // A recorded release whose sheet changed on the origin since is not activated again.
+    const later = await styledBuild('0.4.0-5e5e0006');
+    expect((await post(releasesUrl, developer, later)).statusCode).toBe(201);
+    await writeFile(path.join(deployDir, 'devtools', '0.4.0-5e5e0001', SHEETS.app[0]), '.app{color:red}');
+    const reactivated = await post('/api/developer/remotes/devtools/activate', developer, { version: '0.4.0-5e5e0001' });
+    expect(reactivated.statusCode).toBe(409);
+    expect(reactivated.json().message).toBe(unverifiedMessage('devtools', '0.4.0-5e5e0001'));
+    expect((await registry()).find((entry) => entry.name === 'devtools')).toMatchObject({ version: later.version, styleIntegrity: later.styleIntegrity });
+  });
+
+  it('gives a version recorded without its style sheets hashes (an older release tool) the hashes when it is published again; still publishes one without them', async () => {
+    const releasesUrl = '/api/developer/remotes/devtools/releases';
+    const { styleIntegrity, ...older } = await styledBuild('0.4.0-5e5e0007');
+    const without = await post(releasesUrl, developer, { ...older, activate: false });
+    expect(without.statusCode, without.body).toBe(201);
+    const recorded = () => sql<{ style_integrity: unknown }>(service, `select style_integrity from remote_releases where remote = 'devtools' and version = ?`, [older.version]);
+    expect(await recorded()).toEqual([{ style_integrity: null }]);
+    expect(remoteReleaseListSchema.parse(without.json()).releases.find((release) => release.version === older.version)).toMatchObject({ styleIntegrity: null });
+    const again = await post(releasesUrl, developer, { ...older, styleIntegrity, activate: false });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await recorded()).toEqual([{ style_integrity: styleIntegrity }]);
+  });
+
+  it('answers malformed style sheet hashes with pt-BR 400s: a name that is not a relative .css path, a bad hash, too many sheets', async () => {
+    const body = await styledBuild('0.4.0-5e5e0008');
+    const hash = sriHash(Buffer.from('x'));
+    for (const name of ['../devtools/0.4.0-5e5e0001/main.8288779b.css', '/etc/passwd.css', 'http://127.0.0.1:1/x.css', 'main.css?v=1', 'main.js']) {
+      const response = await post('/api/developer/remotes/devtools/releases', developer, { ...body, styleIntegrity: { [name]: hash } });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json().issues).toEqual([expect.objectContaining({ path: expect.stringMatching(/^body\.styleIntegrity\./), message: 'Nome de folha de estilo inválido: use o caminho relativo do manifest, terminado em .css' })]);
+    }
+    const badHash = await post('/api/developer/remotes/devtools/releases', developer, { ...body, styleIntegrity: { ...body.styleIntegrity, [SHEETS.app[0]]: 'md5-abc' } });
+    expect(badHash.statusCode).toBe(400);
+    expect(badHash.json().issues).toEqual([expect.objectContaining({ message: 'Hash de integridade inválido: esperado sha384-<base64>' })]);
+    const many = Object.fromEntries(Array.from({ length: 301 }, (_, i) => [`page-${i}.css`, hash]));
+    const tooMany = await post('/api/developer/remotes/devtools/releases', developer, { ...body, styleIntegrity: many });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().issues).toEqual([expect.objectContaining({ path: 'body.styleIntegrity', message: 'No máximo 300 folhas de estilo por versão' })]);
   });
 
   it('the release tool records through the registry opened on the database (@prata/api/releases), as cli:<os user>; the service serves what it records', async () => {

@@ -12,19 +12,35 @@ export const REMOTE_NAMES = ['storefront', 'checkout', 'admin', 'devtools'] as c
 export const remoteNameSchema = z.enum(REMOTE_NAMES);
 export type RemoteName = z.infer<typeof remoteNameSchema>;
 
+/** An SRI hash as releases record them: `sha384-` + 64 base64 characters (the hash of 48 bytes). */
+export const SRI_PATTERN = /^sha384-[A-Za-z0-9+/]{64}$/;
+
+/**
+ * A style sheet's name as a federation manifest gives it, relative to the manifest's files
+ * (`__federation_expose_App.d11e1dcc.css`, `static/css/page-auth.f9fc03e1.css`): path segments of
+ * letters, digits, `_`, `-`, `@` and `.` that do not start with a dot (no `.` or `..`, no
+ * absolute path, no scheme, no query), ending in `.css`, at most 200 characters.
+ */
+export const STYLE_SHEET_NAME_PATTERN = /^(?=.{1,200}$)(?:[A-Za-z0-9_@-][A-Za-z0-9._@-]*\/)*[A-Za-z0-9_@-][A-Za-z0-9._@-]*\.css$/;
+
 /**
  * One registry entry: where a remote's `mf-manifest.json` is, which build it is, and which
  * route patterns (react-router syntax, absolute) it owns. The shell routes a path to the remote
  * whose pattern ranks best; the remote's own router renders the page. `serverIntegrity` (a
  * published release with a Node build): SRI `sha384-<base64>` of the Node container the
  * manifest names (`metaData.ssrRemoteEntry`); the shell's host runs it only when the bytes match.
+ * `styleIntegrity` (a published release that recorded them): the same hash of each style sheet its
+ * manifest lists, by the name the manifest gives; the host inlines a sheet of the release only when
+ * its bytes match.
  */
 export const remoteEntrySchema = z.object({
   name: remoteNameSchema,
   manifestUrl: z.url(),
   version: z.string().min(1),
   routes: z.array(z.string().startsWith('/')).min(1),
-  serverIntegrity: z.string().regex(/^sha384-[A-Za-z0-9+/]{64}$/).optional(),
+  serverIntegrity: z.string().regex(SRI_PATTERN).optional(),
+  /** Style sheet name (relative to the manifest's files, {@link STYLE_SHEET_NAME_PATTERN}) -> SRI `sha384-<base64>` of its bytes. */
+  styleIntegrity: z.record(z.string().regex(STYLE_SHEET_NAME_PATTERN), z.string().regex(SRI_PATTERN)).optional(),
   /**
    * The operator's bootstrap entry (the API's registry file or environment), served while no
    * release of the remote is active: configuration deployed with the store, not a release. The

@@ -5,14 +5,16 @@
  * - A release: `version` (`<package version>-<content hash>`, see shared-ui/build/build-version.ts),
  *   `manifestUrl` (its `mf-manifest.json` in a versioned, immutable location), `integrity` (SRI
  *   `sha384-<base64>` of its `remoteEntry.js`), `serverIntegrity` (the same of its Node build
- *   `server/remoteEntry.js`; absent for a remote rendered in the browser only), its
+ *   `server/remoteEntry.js`; absent for a remote rendered in the browser only), `styleIntegrity`
+ *   (the same of each style sheet its manifest lists, by name; absent for a release recorded
+ *   before, whose sheets the shell's host then does not inline), its
  *   initial `weight` (bytes gzip, build-weight.ts), who published it, when, and notes.
  * - Activations are history: the active version of a remote is the one activated last. A remote
  *   with no activation is served from the bootstrap registry (file/env, platform.ts).
  * - Developer-only routes under `/api/developer/remotes/:remote/...`; every change is audited.
  */
 import { z } from 'zod';
-import { remoteEntrySchema, remoteNameSchema } from './platform.ts';
+import { remoteEntrySchema, remoteNameSchema, SRI_PATTERN, STYLE_SHEET_NAME_PATTERN } from './platform.ts';
 import { CLIENT_ID_PATTERN } from './client-id.ts';
 
 const bytes = z.number().int().nonnegative();
@@ -32,7 +34,24 @@ export const releaseVersionSchema = z
 /** SRI hash of a remote's entry file: `sha384-` + 64 base64 characters. */
 export const releaseIntegritySchema = z
   .string({ error: 'Informe o hash de integridade' })
-  .regex(/^sha384-[A-Za-z0-9+/]{64}$/, 'Hash de integridade inválido: esperado sha384-<base64>');
+  .regex(SRI_PATTERN, 'Hash de integridade inválido: esperado sha384-<base64>');
+
+/** Most style sheets a release records the hashes of (a remote's build has about a dozen). */
+export const MAX_RELEASE_STYLE_SHEETS = 300;
+
+/**
+ * The SRI hashes of a release's style sheets: each CSS file its `mf-manifest.json` lists
+ * (`exposes[].assets.css`, `shared[].assets.css`, `metaData.chunkStyles`), by the relative name the
+ * manifest gives ({@link STYLE_SHEET_NAME_PATTERN}) -> `sha384-<base64>` of its bytes; at most
+ * {@link MAX_RELEASE_STYLE_SHEETS} sheets.
+ */
+export const styleIntegritySchema = z
+  .record(z.string().regex(STYLE_SHEET_NAME_PATTERN), releaseIntegritySchema, {
+    error: (issue) =>
+      issue.code === 'invalid_key' ? 'Nome de folha de estilo inválido: use o caminho relativo do manifest, terminado em .css' : 'Informe os hashes das folhas de estilo como um objeto { nome: hash }',
+  })
+  .refine((sheets) => Object.keys(sheets).length <= MAX_RELEASE_STYLE_SHEETS, `No máximo ${MAX_RELEASE_STYLE_SHEETS} folhas de estilo por versão`);
+export type StyleIntegrity = z.infer<typeof styleIntegritySchema>;
 
 /** `:remote` of the release routes. */
 export const remoteParamsSchema = z.object({ remote: z.enum(remoteNameSchema.options, { error: 'Remote desconhecido' }) });
@@ -44,6 +63,8 @@ export const publishReleaseSchema = z.object({
   integrity: releaseIntegritySchema,
   /** SRI of the Node build (`server/remoteEntry.js`) when the build has one. */
   serverIntegrity: releaseIntegritySchema.optional(),
+  /** SRI of each style sheet the manifest lists (the release tool records them); optional for older tools. */
+  styleIntegrity: styleIntegritySchema.optional(),
   /** Initial JS and CSS of the build, bytes gzip (its build-info.json `weight`). */
   weight: appWeightSchema.optional(),
   notes: z.string().trim().max(500, 'Notas com no máximo 500 caracteres').default(''),
@@ -80,6 +101,8 @@ export const remoteReleaseSchema = z.object({
   integrity: z.string(),
   /** SRI of its Node build; null: no server build (rendered in the browser) or recorded before server builds. */
   serverIntegrity: z.string().nullable(),
+  /** SRI of each of its style sheets, by manifest name; null: recorded before style sheets were hashed. */
+  styleIntegrity: z.record(z.string(), z.string()).nullable(),
   /** Initial JS and CSS, bytes gzip; null when not recorded. */
   weight: appWeightSchema.nullable(),
   publishedAt: z.iso.datetime({ offset: true }),

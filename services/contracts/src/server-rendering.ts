@@ -61,6 +61,14 @@ export interface RemoteDocumentAssets {
   styles: string[];
   /** The singletons it takes from the shell (its manifest's `shared`). */
   singletons: string[];
+  /**
+   * The SRI hash (`sha384-<base64>`) its release recorded of each style sheet, keyed by absolute URL
+   * (each recorded name resolved as `styles` are): the host inlines a sheet only when the bytes it
+   * read match, and neither inlines nor links one without a hash here or whose bytes differ.
+   * Absent for the operator's bootstrap entry that records none (configuration, not a release):
+   * its sheets are inlined as read. Empty for a release recorded before sheets were hashed.
+   */
+  styleIntegrity?: Record<string, string>;
 }
 
 /** A rendered page: its head, status and what it rendered at once; its body as a stream. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { allowedRemoteOrigins } from './release-origins.ts';
 import { cspHeader, shellCspDirectives } from './static-host.ts';
-import { StyleInliner } from './shell-renderer.ts';
+import { StyleInliner } from './style-inliner.ts';
 
 const remotes = ['http://127.0.0.1:3001', 'http://127.0.0.1:3002/', 'http://127.0.0.1:3003/x', 'http://127.0.0.1:3004'];
 

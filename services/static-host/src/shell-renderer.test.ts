@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RemoteRegistry, ServerPageRender, ServerPageRequest, ShellServerModule } from '@prata/contracts';
 import { DEFAULT_DOCUMENT_CACHE } from './document-cache.ts';
 import { ShellDocument } from './shell-document.ts';
-import { StyleInliner, absoluteUrls, negotiateEncoding, type ShellRenderer } from './shell-renderer.ts';
+import { negotiateEncoding, type ShellRenderer } from './shell-renderer.ts';
+import { StyleInliner, absoluteUrls } from './style-inliner.ts';
 import { startStaticHost, type RunningHost } from './static-host.ts';
 
 let dir: string;

@@ -20,9 +20,12 @@
  *
  * Each part is flushed through the compression stream as it is written (React flushes its own),
  * so the first bytes leave before the page has rendered. Styles are inlined (`<style data-href>`,
- * {@link StyleInliner}): a phone on a slow network paints the page from the document alone,
+ * style-inliner.ts `StyleInliner`): a phone on a slow network paints the page from the document alone,
  * instead of waiting for a round trip per style sheet (and a connection to each remote's origin)
- * before its first paint; a style sheet that cannot be read in time is linked instead. When the shell fails to render, the
+ * before its first paint; a style sheet that cannot be read in time is linked instead. A released
+ * remote's sheet is inlined only when its bytes match the hash its release recorded
+ * (`remoteAssets.styleIntegrity`); one that does not, or has no hash, is left out of the document
+ * and reported (`style_integrity_failure`, through the request's `report`). When the shell fails to render, the
  * document is finished without markup (`#root` empty, no `page` in the boot data) and the
  * browser renders it, as a store without server rendering would.
  */
@@ -33,79 +36,7 @@ import { PassThrough, Writable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { singletonClosure, type DocumentAssets, type DocumentCacheVerdict, type ServerPageRequest, type ShellServerModule } from '@prata/contracts/server-rendering';
 import type { RemoteRegistry, RenderedPage, ShellBoot } from '@prata/contracts/platform';
-import { onReleaseOrigins } from '@prata/contracts/release-origins';
-
-/**
- * Reads style sheets to inline them (see the module doc): the shell's own from its build directory,
- * others over HTTP; each URL is read once (style sheets have content-hashed names), at most
- * {@link StyleInliner.MAX_ENTRIES} kept. Relative `url(...)` references are made absolute, as the
- * text moves from the sheet's URL into the document.
- */
-export class StyleInliner {
-  static readonly MAX_ENTRIES = 500;
-  private readonly cache = new Map<string, Promise<string | null>>();
-  private readonly root: string;
-  private readonly releaseOrigins: readonly string[];
-  private readonly timeoutMs: number;
-
-  /**
-   * `root`: the shell's build directory, where style sheets under `/` are read; `releaseOrigins`:
-   * the only origins (or origins and path prefixes) a remote's style sheet is fetched from (the host's `RELEASE_ORIGINS`;
-   * security review 2026-11-29 #4: a manifest naming another URL, an internal one say, must not have
-   * the host fetch it and publish its answer in every page). A sheet elsewhere stays a `<link>`,
-   * which the browser's CSP `style-src` judges.
-   */
-  constructor(root: string, releaseOrigins: readonly string[], timeoutMs = 1000) {
-    this.root = root;
-    this.releaseOrigins = releaseOrigins;
-    this.timeoutMs = timeoutMs;
-  }
-
-  /** The text of the style sheet at `url` (`/x.css` of the shell, or an absolute URL), or null when it cannot be read. */
-  read(url: string): Promise<string | null> {
-    let text = this.cache.get(url);
-    if (!text) {
-      text = this.load(url).catch(() => null);
-      this.cache.set(url, text);
-      void text.then((value) => {
-        if (value === null) this.cache.delete(url);
-      });
-      while (this.cache.size > StyleInliner.MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-    }
-    return text;
-  }
-
-  private async load(url: string): Promise<string> {
-    if (url.startsWith('/') && !url.startsWith('//')) {
-      const file = path.resolve(this.root, `.${decodeURIComponent(url)}`);
-      if (!file.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`outside the build: ${url}`);
-      return readFileSync(file, 'utf8');
-    }
-    if (!onReleaseOrigins(url, this.releaseOrigins)) throw new Error(`not on the release origins: ${url}`);
-    const response = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs), redirect: 'error' });
-    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-    return absoluteUrls(await response.text(), url);
-  }
-
-  /** `<style>` elements for `urls`, in order; a sheet that cannot be read becomes a `<link>`. */
-  async tags(urls: readonly string[]): Promise<string> {
-    const texts = await Promise.all(urls.map((url) => this.read(url)));
-    return urls
-      .map((url, index) => {
-        const text = texts[index];
-        return text === null || text === undefined ? `<link rel="stylesheet" href="${escapeAttr(url)}">` : `<style data-href="${escapeAttr(url)}">${text.replace(/<\/style/gi, '<\\/style')}</style>`;
-      })
-      .join('');
-  }
-}
-
-/** `css` with its relative `url(...)` references resolved against `base` (data: and absolute ones kept). */
-export function absoluteUrls(css: string, base: string): string {
-  return css.replace(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g, (match, quote: string, reference: string) => {
-    if (/^(data:|[a-z][a-z0-9+.-]*:|#)/i.test(reference)) return match;
-    return `url(${quote}${new URL(reference, base).href}${quote})`;
-  });
-}
+import { escapeAttr, StyleInliner } from './style-inliner.ts';
 
 /** The shell's Node build and its browser build's document assets. */
 export interface ShellRenderer {
@@ -148,8 +79,6 @@ export function loadShellRenderer(root: string, releaseOrigins: readonly string[
   return { module: require(entry) as ShellServerModule, assets: JSON.parse(readFileSync(assetsFile, 'utf8')) as DocumentAssets, styles: new StyleInliner(root, releaseOrigins), releaseOrigins };
 }
 
-/** Text escaped for an HTML attribute. */
-const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 /** JSON safe inside a `<script>` element: no `</script>`, no HTML comment openers. */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
@@ -258,6 +187,23 @@ export interface StreamedDocument {
   page: RenderedPage | null;
 }
 
+/**
+ * Reports a remote style sheet left out of a document (style-inliner.ts: no recorded hash, or bytes
+ * that differ from it) through the request's error reports, blaming the page's remote and version
+ * (`style_integrity_failure`; the host sends one per remote and version a minute, shell-document.ts).
+ */
+function reportRefusedSheet(request: ServerPageRequest & { registry: RemoteRegistry }, page: RenderedPage, url: string, reason: string): void {
+  const entry = request.registry.find((candidate) => candidate.name === page.remote);
+  request.report({
+    errorType: 'style_integrity_failure',
+    errorMessage: `A folha de estilo ${url} não foi incluída na página ${page.pathname}: ${reason}`.slice(0, 2000),
+    pageUrl: `${request.storeOrigin}${page.pathname}`,
+    ...(page.remote ? { remote: page.remote } : {}),
+    ...(page.version ? { version: page.version } : {}),
+    ...(entry ? { manifestUrl: entry.manifestUrl } : {}),
+  });
+}
+
 /** Writes one server-rendered document into `options.body` and ends it (see the module doc). */
 export async function streamDocument({ renderer, request, body, onRenderError, closed }: DocumentOptions): Promise<StreamedDocument> {
   body.write(await documentStart(renderer, request.apiUrl, request.nonce));
@@ -284,7 +230,10 @@ export async function streamDocument({ renderer, request, body, onRenderError, c
   const extra = singletonClosure(assets.singletons, page.remoteAssets.singletons).map((name) => assets.singletons[name]);
   const extraScripts = [...new Set(extra.flatMap((entry) => entry?.js ?? []))].filter((url) => !assets.preloads.includes(url) && !assets.scripts.includes(url));
   const extraStyles = [...new Set(extra.flatMap((entry) => entry?.css ?? []))].filter((url) => !assets.styles.includes(url));
-  const remoteStyles = await renderer.styles.tags([...extraStyles, ...page.remoteAssets.styles]);
+  const remoteStyles = await renderer.styles.tags([...extraStyles, ...page.remoteAssets.styles], {
+    integrity: page.remoteAssets.styleIntegrity,
+    onRefused: (url, reason) => reportRefusedSheet(request, page.page, url, reason),
+  });
   const remoteScripts = page.remoteAssets.scripts;
   const bootJson = scriptJson({ ...boot, page: page.page } satisfies ShellBoot);
   body.write(

@@ -11,8 +11,9 @@
  *    the route renders in the browser, the remote has no usable Node build, or step 2 failed or
  *    overran the budget, the slot's placeholder, which React renders in the browser;
  * 4. the page's head (the remote's `head`, else a default), its status (404 for paths nobody
- *    owns), what the document links for the remote, and, once the stream ended, the query
- *    client's dehydrated state.
+ *    owns), what the document links for the remote (with the hashes its release recorded of its
+ *    style sheets, which the host inlines them against: server-remotes.ts `styleIntegrityOf`),
+ *    and, once the stream ended, the query client's dehydrated state.
  *
  * A render that throws outside a slot rejects (the host then sends the browser-rendered
  * document); errors inside a slot become that slot rendered in the browser and are reported

@@ -1,11 +1,12 @@
 /**
  * The style sheets a server-rendered page inlines for its remote (`./App`'s and its own page's, from
- * the manifest), and which remote Node builds the host agrees to run.
+ * the manifest) and the recorded hashes the host inlines them against (keyed by the same URLs),
+ * and which remote Node builds the host agrees to run.
  */
-import { init } from '@module-federation/enhanced/runtime';
+import { getInstance, init } from '@module-federation/enhanced/runtime';
 import type { RemoteEntry } from '@prata/contracts/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { documentAssets, manifestChunkStyles, pageStyles, serverRemote, untrustedServerBuild } from './server-remotes.ts';
+import { documentAssets, manifestChunkStyles, pageStyles, serverRemote, styleIntegrityOf, untrustedServerBuild } from './server-remotes.ts';
 
 const MANIFEST_URL = 'http://127.0.0.1:3001/mf-manifest.json';
 const manifest = {
@@ -53,6 +54,48 @@ describe('pageStyles', () => {
     const older = { ...manifest, metaData: { ...manifest.metaData, chunkStyles: undefined } };
     expect(manifestChunkStyles(MANIFEST_URL, older)).toBeNull();
     expect(pageStyles({ assets: documentAssets(MANIFEST_URL, older), chunkStyles: null }, ['page-catalogue'])).toEqual(all);
+  });
+});
+
+describe("the hashes of a remote's style sheets, for the host to inline them against", () => {
+  const HASHES = { 'app.4.css': `sha384-${'A'.repeat(64)}`, 'page-auth.2.css': `sha384-${'B'.repeat(64)}`, 'static/css/x.6.css': `sha384-${'C'.repeat(64)}` };
+  const entry = (extra: Partial<RemoteEntry>): RemoteEntry => ({ name: 'storefront', manifestUrl: 'http://127.0.0.1:3001/releases/1.2.3/mf-manifest.json', version: '1.2.3', routes: ['/'], ...extra });
+  beforeAll(() => void (getInstance() ?? init({ name: 'shell_test', remotes: [] })));
+
+  it("keys each recorded hash by the URL the page's sheets are resolved to, from the manifest's files", () => {
+    const released = entry({ styleIntegrity: HASHES });
+    const keyed = styleIntegrityOf(released, manifest)!;
+    expect(keyed).toEqual({
+      'http://127.0.0.1:3001/releases/1.2.3/app.4.css': HASHES['app.4.css'],
+      'http://127.0.0.1:3001/releases/1.2.3/page-auth.2.css': HASHES['page-auth.2.css'],
+      'http://127.0.0.1:3001/releases/1.2.3/static/css/x.6.css': HASHES['static/css/x.6.css'],
+    });
+    const assets = documentAssets(released.manifestUrl, manifest);
+    const remote = { assets, chunkStyles: manifestChunkStyles(released.manifestUrl, manifest) };
+    for (const sheet of pageStyles(remote, ['page-auth']).filter((url) => /app\.4|page-auth/.test(url))) expect(keyed[sheet], sheet).toBeDefined();
+    // A manifest with a public path of its own: its files, and the hashes, are under it.
+    const elsewhere = { ...manifest, metaData: { ...manifest.metaData, publicPath: 'http://127.0.0.1:3001/cdn/1.2.3/' } };
+    expect(Object.keys(styleIntegrityOf(released, elsewhere)!)).toEqual(['http://127.0.0.1:3001/cdn/1.2.3/app.4.css', 'http://127.0.0.1:3001/cdn/1.2.3/page-auth.2.css', 'http://127.0.0.1:3001/cdn/1.2.3/static/css/x.6.css']);
+    expect(documentAssets(released.manifestUrl, elsewhere).styles[0]).toBe('http://127.0.0.1:3001/cdn/1.2.3/app.4.css');
+  });
+
+  it("gives none for the operator's bootstrap entry (inlined as read) and an empty set for a release that recorded none (nothing of it inlined)", () => {
+    expect(styleIntegrityOf(entry({ bootstrap: true }), manifest)).toBeUndefined();
+    expect(styleIntegrityOf(entry({}), manifest)).toEqual({});
+    expect(styleIntegrityOf(entry({ bootstrap: true, styleIntegrity: { 'app.4.css': HASHES['app.4.css'] } }), manifest)).toEqual({ 'http://127.0.0.1:3001/releases/1.2.3/app.4.css': HASHES['app.4.css'] });
+  });
+
+  it("hands each entry's own hashes with the remote's assets, even when the build was loaded for another entry before", async () => {
+    const federation = { fetchManifest: async () => manifest, fetchEntry: async () => 'module.exports = {}' };
+    const recordedLater = entry({ manifestUrl: 'http://127.0.0.1:3001/releases/7.7.7/mf-manifest.json', version: '7.7.7' });
+    const first = await serverRemote(recordedLater, 1000, ['http://127.0.0.1:3001'], federation);
+    expect(first).toMatchObject({ module: null, reason: 'no server build' });
+    expect(first.assets.styleIntegrity).toEqual({});
+    const again = await serverRemote({ ...recordedLater, styleIntegrity: { 'app.4.css': HASHES['app.4.css'] } }, 1000, ['http://127.0.0.1:3001'], federation);
+    expect(again.assets.styleIntegrity).toEqual({ 'http://127.0.0.1:3001/releases/7.7.7/app.4.css': HASHES['app.4.css'] });
+    expect(again.assets.styles).toEqual(first.assets.styles);
+    const bootstrap = await serverRemote({ ...recordedLater, bootstrap: true }, 1000, ['http://127.0.0.1:3001'], federation);
+    expect(bootstrap.assets).not.toHaveProperty('styleIntegrity');
   });
 });
 

@@ -23,7 +23,8 @@
  * It also reads from the manifest the files the page's `<head>` links for the remote (its entry,
  * the `./App` module's scripts, and its style sheets, those of its lazy routes included), and the
  * style sheets of each named chunk (`metaData.chunkStyles`), so that a page inlines only
- * `./App`'s and its own ({@link pageStyles}).
+ * `./App`'s and its own ({@link pageStyles}), with the hashes the release recorded of them keyed
+ * by their URLs ({@link styleIntegrityOf}), against which the host inlines them.
  */
 import { createHash } from 'node:crypto';
 import { getInstance, loadRemote, registerPlugins, registerRemotes, satisfy } from '@module-federation/enhanced/runtime';
@@ -162,6 +163,20 @@ export function manifestChunkStyles(manifestUrl: string, manifest: Manifest): Ch
 }
 
 /**
+ * The SRI hashes the registry entry's release recorded of its style sheets (`styleIntegrity`,
+ * manifest name -> `sha384-<base64>`), keyed by each sheet's absolute URL: the name resolved against
+ * the manifest's files as {@link documentAssets} and {@link manifestChunkStyles} resolve them, so
+ * the host finds the hash of each sheet it inlines. Undefined for the operator's bootstrap entry
+ * recording none (its sheets are inlined as read); empty for a release that recorded none (none of
+ * its sheets is inlined).
+ */
+export function styleIntegrityOf(entry: RemoteEntry, manifest: Manifest): Record<string, string> | undefined {
+  if (!entry.styleIntegrity) return entry.bootstrap ? undefined : {};
+  const base = baseOf(entry.manifestUrl, manifest);
+  return Object.fromEntries(Object.entries(entry.styleIntegrity).map(([name, hash]) => [new URL(name, base).href, hash]));
+}
+
+/**
  * The style sheets a server-rendered page of `remote` needs: `./App`'s own and those of the named
  * chunks the page rendered with (its head's `styleChunks`), in that order; every sheet of the
  * remote when the page or the manifest does not say, or names a chunk the manifest does not know
@@ -242,7 +257,9 @@ async function load(entry: RemoteEntry, manifest: Manifest, releaseOrigins: read
 
 /**
  * The remote of `entry` for a page: its Node build's RemoteModule (loaded once per version) and
- * its document assets. `releaseOrigins`: the origins a Node build may come from (the host's
+ * its document assets, with the hashes of its style sheets this entry records
+ * ({@link styleIntegrityOf}: taken from the entry at each call, not kept with the loaded build,
+ * so a release given its hashes later is checked against them). `releaseOrigins`: the origins a Node build may come from (the host's
  * `RELEASE_ORIGINS`); a build off them, or without a recorded hash (see the module doc), gives
  * `module: null, faulty: true`. Rejects when the manifest cannot be read within `timeoutMs`, or
  * the container fails to load, to match its hash or to pass the RemoteModule check.
@@ -253,9 +270,11 @@ export async function serverRemote(entry: RemoteEntry, timeoutMs: number, releas
     pluginRegistered = true;
   }
   const manifest = await manifestOf(entry.manifestUrl, timeoutMs, federation);
+  const styleIntegrity = styleIntegrityOf(entry, manifest);
+  const withStyleIntegrity = (remote: ServerRemote): ServerRemote => (styleIntegrity ? { ...remote, assets: { ...remote.assets, styleIntegrity } } : remote);
   const key = `${entry.name}\0${entry.version}\0${entry.manifestUrl}\0${manifest.metaData?.buildInfo?.buildVersion ?? ''}`;
   const cached = loads.get(key);
-  if (cached) return cached.remote;
+  if (cached) return cached.remote.then(withStyleIntegrity);
   const remote = load(entry, manifest, releaseOrigins);
   loads.set(key, { at: Date.now(), remote });
   remote.catch(() => {
@@ -265,5 +284,5 @@ export async function serverRemote(entry: RemoteEntry, timeoutMs: number, releas
     }, FAILURE_TTL_MS).unref();
   });
   while (loads.size > MAX_VERSIONS) loads.delete(loads.keys().next().value!);
-  return remote;
+  return remote.then(withStyleIntegrity);
 }

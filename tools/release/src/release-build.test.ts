@@ -6,7 +6,9 @@
  * types do not satisfy the shell's RemoteModule, with TypeScript's diagnostic. Both
  * builds are published and the Node container hashed; the weight check refuses a build over its
  * budget, and one more than 5 % heavier than the live version (its recorded weight, or the
- * build-info.json next to its manifest over real HTTP) unless the growth is accepted.
+ * build-info.json next to its manifest over real HTTP) unless the growth is accepted. The hashes
+ * of a build's style sheets: every sheet its manifest lists, read from the build directory, by
+ * the manifest's name; a manifest naming a sheet outside the build is refused.
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -19,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppBuildInfo, RemoteReleaseList } from '@prata/contracts';
 import type { AppWeight } from '@prata/contracts/build-weight';
 import { LocalDiskReleaseStorage } from '@prata/api/releases';
-import { checkWeight, compatibilityProblems, liveWeight, publishBuild, readBuildWeight, remoteTypesProblems, shellBuildInfo, takeSourceMaps } from './release-build.ts';
+import { checkWeight, compatibilityProblems, hashStyleSheets, liveWeight, publishBuild, readBuildWeight, remoteTypesProblems, shellBuildInfo, takeSourceMaps } from './release-build.ts';
 
 let dir: string;
 let shellServer: http.Server;
@@ -84,6 +86,53 @@ describe('publishBuild', () => {
   });
 });
 
+describe('style sheet hashes (styleIntegrity)', () => {
+  const sri = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
+  /** A build whose manifest lists `css` as the federation manifest does, with the files `files` (name -> text). */
+  async function styledBuild(files: Record<string, string>, manifest: object): Promise<string> {
+    const build = await buildDir(1, '^19.3.1');
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(build, name)), { recursive: true });
+      await writeFile(path.join(build, name), text);
+    }
+    await writeFile(path.join(build, 'mf-manifest.json'), JSON.stringify(manifest));
+    return build;
+  }
+  const files = {
+    '__federation_expose_App.d11e1dcc.css': '.app{color:#111}',
+    'page-auth.f9fc03e1.css': '.auth{margin:0}',
+    'static/css/shared-form-controls.65ad4f94.css': '.field{border:1px solid}',
+    'main.8288779b.css': 'body{margin:0}',
+    'unlisted.00000000.css': '.x{}',
+  };
+  const manifest = {
+    metaData: { publicPath: 'auto', chunkStyles: { main: ['main.8288779b.css'], 'page-auth': ['page-auth.f9fc03e1.css', 'static/css/shared-form-controls.65ad4f94.css'], broken: [42] } },
+    shared: [{ name: 'react', assets: { css: { sync: [], async: [] } } }, { name: '@prata/shared-ui', assets: { css: { sync: ['static/css/shared-form-controls.65ad4f94.css'], async: [] } } }],
+    exposes: [{ path: './App', assets: { js: { sync: ['app.js'] }, css: { sync: ['__federation_expose_App.d11e1dcc.css'], async: ['page-auth.f9fc03e1.css'] } } }],
+  };
+
+  it("hashes each sheet the manifest lists (exposes, shared modules, chunkStyles), once, from the build's files, by the manifest's name", async () => {
+    const build = await styledBuild(files, manifest);
+    expect(await hashStyleSheets(build)).toEqual({
+      '__federation_expose_App.d11e1dcc.css': sri('.app{color:#111}'),
+      'page-auth.f9fc03e1.css': sri('.auth{margin:0}'),
+      'static/css/shared-form-controls.65ad4f94.css': sri('.field{border:1px solid}'),
+      'main.8288779b.css': sri('body{margin:0}'),
+    });
+    // publishBuild records them with the entry's hash; a build whose manifest lists no sheet records none.
+    const published = await publishBuild({ remote: 'storefront', version: '0.1.0-44444444', dir: build, dispose: async () => undefined }, new LocalDiskReleaseStorage(path.join(dir, 'deploy-styled')));
+    expect(published.styleIntegrity).toEqual(await hashStyleSheets(build));
+    expect(await hashStyleSheets(await buildDir(1, '^19.3.1'))).toEqual({});
+  });
+
+  it('refuses a manifest that names a sheet outside the build, or one the build lacks', async () => {
+    const outside = await styledBuild(files, { ...manifest, exposes: [{ path: './App', assets: { css: { sync: ['../secret.css'] } } }] });
+    await expect(hashStyleSheets(outside)).rejects.toThrow('lists the style sheet "../secret.css", which is not a relative .css path');
+    const lacking = await styledBuild({}, manifest);
+    await expect(hashStyleSheets(lacking)).rejects.toThrow(/ENOENT/);
+  });
+});
+
 describe('weight check before publishing', () => {
   const budget = { js: 40_000, css: 8_000 };
   /** A storefront build whose build-info.json records `weight` and the budget above. */
@@ -101,7 +150,7 @@ describe('weight check before publishing', () => {
     canary: null,
     history: [],
     releases: active
-      ? [{ remote: 'storefront', version: active, manifestUrl: `${shellUrl}/live/mf-manifest.json`, integrity: `sha384-${'A'.repeat(64)}`, serverIntegrity: null, weight: recorded, publishedAt: '2026-11-26T10:00:00.000Z', publishedBy: 'cli:root', notes: '', active: true }]
+      ? [{ remote: 'storefront', version: active, manifestUrl: `${shellUrl}/live/mf-manifest.json`, integrity: `sha384-${'A'.repeat(64)}`, serverIntegrity: null, styleIntegrity: null, weight: recorded, publishedAt: '2026-11-26T10:00:00.000Z', publishedBy: 'cli:root', notes: '', active: true }]
       : [],
   });
   const target = (build: string) => ({ remote: 'storefront' as const, version: '0.1.0-22222222', dir: build });

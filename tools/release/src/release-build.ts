@@ -11,8 +11,9 @@
  * - {@link publishBuild}: publishes the build (both builds) to `<remote>/<version>/` of the release
  *   storage (the service's, through `@prata/api/releases`: services/api/src/storage/release-storage.ts,
  *   `DATA_DIR/deploy` or an S3-compatible bucket; an existing version is left as it is: same
- *   version, same content) and computes the SRI hashes of its entry file and of its Node container
- *   (`server/remoteEntry.js`, when the build has one).
+ *   version, same content) and computes the SRI hashes of its entry file, of its Node container
+ *   (`server/remoteEntry.js`, when the build has one) and of each style sheet its manifest lists
+ *   ({@link hashStyleSheets}).
  * - {@link checkWeight}: the byte budget and growth checks: the build's initial weight
  *   and budget (its `build-info.json`, shared-ui/build/build-weight.ts; {@link readBuildWeight})
  *   against the budget and the live version's weight ({@link liveWeight}).
@@ -30,10 +31,10 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import semver from 'semver';
-import { appBuildInfoSchema, remoteCompatibilityProblems, type AppBuildInfo, type RemoteName, type RemoteReleaseList } from '@prata/contracts';
+import { appBuildInfoSchema, remoteCompatibilityProblems, STYLE_SHEET_NAME_PATTERN, type AppBuildInfo, type RemoteName, type RemoteReleaseList, type StyleIntegrity } from '@prata/contracts';
 import { budgetProblems, formatBytes, growthProblems, MAX_RELEASE_GROWTH, weighedBuildInfoSchema, type AppBudget, type AppWeight } from '@prata/contracts/build-weight';
 import { REPO_ROOT } from '@prata/api/config';
-import { sriHash, type ReleaseStorage, type SourceMapFile } from '@prata/api/releases';
+import { manifestStyleSheets, sriHash, type FederationManifest, type ReleaseStorage, type SourceMapFile } from '@prata/api/releases';
 
 /** A remote build in a temporary directory. */
 export interface RemoteBuild {
@@ -104,6 +105,8 @@ export interface PublishedBuild {
   integrity: string;
   /** `sha384-<base64>` of its Node container `server/remoteEntry.js`; null when the build has none. */
   serverIntegrity: string | null;
+  /** `sha384-<base64>` of each style sheet its manifest lists, by the manifest's name ({@link hashStyleSheets}). */
+  styleIntegrity: StyleIntegrity;
   /** False when that version was already published (nothing copied). */
   copied: boolean;
 }
@@ -112,16 +115,36 @@ export interface PublishedBuild {
 export const SERVER_ENTRY = 'server/remoteEntry.js';
 
 /**
+ * The SRI hash (`sha384-<base64>`) of each style sheet the `mf-manifest.json` of the build in `dir`
+ * lists (`@prata/api/releases` `manifestStyleSheets`: its exposes' and shared modules' CSS and
+ * `metaData.chunkStyles`), read from `dir`, by the relative name the manifest gives
+ * (`__federation_expose_App.d11e1dcc.css` -> `sha384-…`): the `styleIntegrity` the release records
+ * and the shell's host inlines a released sheet against. Empty when the manifest lists none.
+ * @throws Error when the build has no manifest, or it lists a sheet whose name is not a relative
+ * `.css` path (STYLE_SHEET_NAME_PATTERN) or that is not in the build.
+ */
+export async function hashStyleSheets(dir: string): Promise<StyleIntegrity> {
+  const manifest = JSON.parse(await readFile(path.join(dir, 'mf-manifest.json'), 'utf8')) as FederationManifest;
+  const hashes: StyleIntegrity = {};
+  for (const name of manifestStyleSheets(manifest)) {
+    if (!STYLE_SHEET_NAME_PATTERN.test(name)) throw new Error(`mf-manifest.json of the build in ${dir} lists the style sheet "${name}", which is not a relative .css path`);
+    hashes[name] = sriHash(await readFile(path.join(dir, ...name.split('/'))));
+  }
+  return hashes;
+}
+
+/**
  * Publishes `build` (the whole directory: browser and Node builds) to `<remote>/<version>/` of
- * `storage` unless it is there, and hashes its entry and its Node container.
- * @throws Error when the build has no `remoteEntry.js`, or the storage's errors.
+ * `storage` unless it is there, and hashes its entry, its Node container and its style sheets.
+ * @throws Error when the build has no `remoteEntry.js`, the errors of {@link hashStyleSheets}, or the storage's errors.
  */
 export async function publishBuild(build: RemoteBuild, storage: ReleaseStorage): Promise<PublishedBuild> {
   const integrity = sriHash(await readFile(path.join(build.dir, 'remoteEntry.js')));
   const serverEntry = path.join(build.dir, SERVER_ENTRY);
   const serverIntegrity = existsSync(serverEntry) ? sriHash(await readFile(serverEntry)) : null;
+  const styleIntegrity = await hashStyleSheets(build.dir);
   const { copied, location } = await storage.publish(build.remote, build.version, build.dir);
-  return { location, integrity, serverIntegrity, copied };
+  return { location, integrity, serverIntegrity, styleIntegrity, copied };
 }
 
 /**

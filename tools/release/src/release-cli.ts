@@ -4,7 +4,7 @@
  * - `npm run release -- <remote> [--no-activate | --canary <percent>] [--notes <text>] [--base-url <url>] [--accept-growth]`: builds the
  *   remote alone from the working tree (its browser and Node builds), publishes both to `<remote>/<version>/` of the release
  *   storage (services/api/src/storage/release-storage.ts, `@prata/api/releases`: `DATA_DIR/deploy/` by default, or an S3-compatible bucket
- *   with `RELEASE_STORAGE=s3`), registers the version (manifest `<base-url><version>/mf-manifest.json`, SRI hashes of its entry and Node container, its weight)
+ *   with `RELEASE_STORAGE=s3`), registers the version (manifest `<base-url><version>/mf-manifest.json`, SRI hashes of its entry, Node container and style sheets, its weight)
  *   and, unless `--no-activate`, makes it active (the service checks the manifest and entry are
  *   reachable and intact first). `--canary 10` publishes it for 10 % of clients (sticky per
  *   client) instead. Prints the version on stdout.
@@ -123,6 +123,7 @@ async function release(target: ReleaseTarget, storage: ReleaseStorage): Promise<
       manifestUrl,
       integrity: published.integrity,
       ...(published.serverIntegrity ? { serverIntegrity: published.serverIntegrity } : {}),
+      styleIntegrity: published.styleIntegrity,
       weight: weight.weight,
       notes: values.notes ?? '',
       activate,

@@ -11,7 +11,8 @@
  *   recorded as `cli:<os user>`; the `RemoteReleaseActivated` event is relayed by the running
  *   service(s).
  * - Where builds are published (storage/release-storage.ts), the SRI hash the registry checks
- *   (`sriHash`), and the refusal of a database another process is restarting
+ *   (`sriHash`), the style sheets a manifest lists, whose hashes a release records
+ *   (`manifestStyleSheets`), and the refusal of a database another process is restarting
  *   (`EmbeddedDatabaseInUseError`), re-exported so that the tool imports nothing else of the service.
  */
 import os from 'node:os';
@@ -23,7 +24,7 @@ import { SourceMapStore, type SourceMapFile } from '../modules/system-errors/ind
 import { openDatabaseForTool, type OpenDatabase } from './open-database.ts';
 
 export { EmbeddedDatabaseInUseError } from '../database/embedded-postgres.ts';
-export { sriHash } from '../modules/platform/index.ts';
+export { manifestStyleSheets, sriHash, type FederationManifest } from '../modules/platform/index.ts';
 export { LocalDiskReleaseStorage, releaseStorageFromEnv, S3ReleaseStorage, type ReleaseStorage } from '../storage/release-storage.ts';
 export type { SourceMapFile } from '../modules/system-errors/index.ts';
 

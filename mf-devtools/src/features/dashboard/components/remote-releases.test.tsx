@@ -22,6 +22,7 @@ const release = (version: string, active: boolean) => ({
   manifestUrl: `http://127.0.0.1:3001/releases/${version}/mf-manifest.json`,
   integrity: `sha384-${'A'.repeat(64)}`,
   serverIntegrity: null,
+  styleIntegrity: null,
   // The older version was recorded before weights were.
   weight: version.endsWith('b') ? { jsGzip: 29578, cssGzip: 6845 } : null,
   publishedAt: '2026-11-23T09:00:00.000Z',

@@ -51,6 +51,7 @@ import { Migration20261130130000_carrier_webhook_receipts } from './Migration202
 import { Migration20261130140000_error_event_reporters } from './Migration20261130140000_error_event_reporters.ts';
 import { Migration20261130150000_outbox_unsubscribe_url } from './Migration20261130150000_outbox_unsubscribe_url.ts';
 import { Migration20261130160000_client_ids_and_crash_addresses } from './Migration20261130160000_client_ids_and_crash_addresses.ts';
+import { Migration20261130170000_release_style_integrity } from './Migration20261130170000_release_style_integrity.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
 
 export const migrationsList: MigrationObject[] = [
@@ -103,4 +104,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130140000_error_event_reporters', class: Migration20261130140000_error_event_reporters },
   { name: 'Migration20261130150000_outbox_unsubscribe_url', class: Migration20261130150000_outbox_unsubscribe_url },
   { name: 'Migration20261130160000_client_ids_and_crash_addresses', class: Migration20261130160000_client_ids_and_crash_addresses },
+  { name: 'Migration20261130170000_release_style_integrity', class: Migration20261130170000_release_style_integrity },
 ];

@@ -9,8 +9,8 @@ export { CRASHED_SESSIONS_PER_ADDRESS, ReleaseHealthService, sessionKeyOf } from
 export { ReleaseSessionSchema, WebVitalSampleSchema } from './release-health.entities.ts';
 export { CanaryReportTokens } from './canary-report-token.ts';
 export { CompositionService } from './composition.service.ts';
-export { sriHash, verifyRelease } from './release-verifier.ts';
-export type { ReleaseToVerify } from './release-verifier.ts';
+export { manifestStyleSheets, sriHash, verifyRelease } from './release-verifier.ts';
+export type { FederationManifest, ReleaseToVerify } from './release-verifier.ts';
 export { RemoteRegistryService } from './remote-registry.ts';
 export { RemoteActivationSchema, RemoteCanaryClientSchema, RemoteCanarySchema, RemoteReleaseSchema } from './remote-release.entities.ts';
 export { isServedVersion, markCanaryClientErrored, RemoteReleaseService } from './remote-releases.service.ts';

@@ -10,6 +10,10 @@
  * the hash of its Node build (`serverIntegrity`), the manifest must announce that build
  * (`metaData.ssrRemoteEntry`, on an allowed origin too) and the container's bytes must match the hash;
  * a manifest that announces a Node build needs that hash (the release tool records it).
+ * When a release records the hashes of its style sheets (`styleIntegrity`), they must be exactly
+ * the sheets its manifest lists ({@link manifestStyleSheets}: none missing, none extra) and each
+ * sheet's bytes, fetched like the entries, must match its hash (the shell's host inlines a
+ * released sheet into its documents only against that hash).
  *
  * Against server-side request forgery (SSRF), both URLs must be on an allowed origin, or under an
  * allowed origin's path prefix (`RELEASE_ORIGINS`, default the remotes' origins), redirects are not followed (a 3xx is a
@@ -25,6 +29,11 @@ export function sriHash(bytes: Uint8Array): string {
   return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 }
 
+/** The CSS files of one expose or shared module in a federation manifest (`assets.css`). */
+interface ManifestAssets {
+  assets?: { css?: { sync?: unknown; async?: unknown } };
+}
+
 /** The parts of an `mf-manifest.json` the verifier reads. */
 export interface FederationManifest {
   name?: string;
@@ -35,7 +44,17 @@ export interface FederationManifest {
     /** The Node build (shared-ui/build/server-rendering.ts): `{ name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' }`. */
     ssrRemoteEntry?: { name?: string; path?: string; type?: string };
     buildInfo?: { buildVersion?: string };
+    /** The style sheets of each named chunk group (shared-ui/build/server-rendering.ts): chunk name -> sheet names. */
+    chunkStyles?: unknown;
   };
+  exposes?: ManifestAssets[];
+  shared?: ManifestAssets[];
+}
+
+/** The URL a manifest at `manifestUrl` resolves its file names against (its `publicPath`; `auto`: the manifest's own URL). */
+function manifestBase(manifest: FederationManifest, manifestUrl: string): string {
+  const publicPath = manifest.metaData?.publicPath;
+  return !publicPath || publicPath === 'auto' ? manifestUrl : new URL(publicPath, manifestUrl).toString();
 }
 
 /**
@@ -45,10 +64,27 @@ export interface FederationManifest {
 export function entryUrlOf(manifest: FederationManifest, manifestUrl: string): string {
   const entry = manifest.metaData?.remoteEntry;
   if (!entry?.name) throw new Error('manifest without metaData.remoteEntry.name');
-  const publicPath = manifest.metaData?.publicPath;
-  const base = !publicPath || publicPath === 'auto' ? manifestUrl : new URL(publicPath, manifestUrl).toString();
   const relative = [entry.path, entry.name].filter((part) => part && part.length > 0).join('/').replace(/^\/+/, '');
-  return new URL(relative, base).toString();
+  return new URL(relative, manifestBase(manifest, manifestUrl)).toString();
+}
+
+/** The strings of `value` when it is an array (a malformed manifest entry gives none). */
+const names = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+/**
+ * Every style sheet a federation manifest lists, once each, in the order found: the
+ * `assets.css.sync` and `assets.css.async` names of each of its `exposes` and `shared`
+ * modules, then the sheets of each named chunk (`metaData.chunkStyles`), as the manifest gives
+ * them (relative to its files, e.g. `__federation_expose_App.d11e1dcc.css`).
+ */
+export function manifestStyleSheets(manifest: FederationManifest): string[] {
+  const sheets = new Set<string>();
+  for (const module of [...(manifest.exposes ?? []), ...(manifest.shared ?? [])]) {
+    for (const name of [...names(module?.assets?.css?.sync), ...names(module?.assets?.css?.async)]) sheets.add(name);
+  }
+  const chunkStyles = manifest.metaData?.chunkStyles;
+  if (chunkStyles && typeof chunkStyles === 'object') for (const files of Object.values(chunkStyles)) for (const name of names(files)) sheets.add(name);
+  return [...sheets];
 }
 
 /** A release that must not become active, with the pt-BR reason (409). */
@@ -65,6 +101,8 @@ export interface ReleaseToVerify {
   integrity: string;
   /** SRI of the Node container; absent or null: not checked. */
   serverIntegrity?: string | null | undefined;
+  /** SRI of each style sheet the manifest lists, by name; absent or null: the sheets are not checked. */
+  styleIntegrity?: Record<string, string> | null | undefined;
 }
 
 /** Where released builds may be fetched from, and where failures are logged. */
@@ -89,7 +127,7 @@ export function unverifiedMessage(remote: string, version: string): string {
   return `Não foi possível verificar a versão ${version} de ${remote} (manifest, arquivo de entrada ou hash de integridade); a versão não foi ativada.`;
 }
 
-/** Time allowed for each of the two fetches, ms. */
+/** Time allowed for each fetch (the manifest, each entry, each style sheet), ms. */
 const FETCH_TIMEOUT_MS = 5000;
 
 /**
@@ -143,7 +181,7 @@ async function unverifiedReason(release: ReleaseToVerify, allowedOrigins: readon
   const entryBytes = await fetchBytes(entryUrl, fetchImpl);
   if (typeof entryBytes === 'string') return `entry: ${entryBytes}`;
   if (sriHash(entryBytes) !== release.integrity) return 'entry hash differs from the recorded integrity';
-  return serverEntryReason(release, manifest, allowedOrigins, fetchImpl);
+  return (await serverEntryReason(release, manifest, allowedOrigins, fetchImpl)) ?? styleSheetsReason(release, manifest, allowedOrigins, fetchImpl);
 }
 
 /**
@@ -172,4 +210,40 @@ async function serverEntryReason(release: ReleaseToVerify, manifest: FederationM
   if (typeof bytes === 'string') return `server entry: ${bytes}`;
   if (sriHash(bytes) !== release.serverIntegrity) return 'server entry hash differs from the recorded server integrity';
   return null;
+}
+
+/** Style sheets fetched at once while a release's are checked. */
+const STYLE_SHEET_FETCHES = 6;
+
+/**
+ * Why the style sheets of `release` fail verification, or null when the release records no hashes
+ * of them (a release tool from before) or records exactly the sheets its manifest lists and each
+ * one, on an allowed origin, matches its hash. Fetches {@link STYLE_SHEET_FETCHES} at a time and
+ * stops at the first failure.
+ */
+async function styleSheetsReason(release: ReleaseToVerify, manifest: FederationManifest, allowedOrigins: readonly string[], fetchImpl: typeof fetch): Promise<string | null> {
+  const recorded = release.styleIntegrity;
+  if (!recorded) return null;
+  const listed = manifestStyleSheets(manifest);
+  const unhashed = listed.find((name) => !Object.hasOwn(recorded, name));
+  if (unhashed !== undefined) return `manifest lists the style sheet ${unhashed} but the release records no hash of it`;
+  const unlisted = Object.keys(recorded).find((name) => !listed.includes(name));
+  if (unlisted !== undefined) return `the release records a hash of the style sheet ${unlisted}, which the manifest does not list`;
+  const base = manifestBase(manifest, release.manifestUrl);
+  const queue = [...listed];
+  let reason: string | null = null;
+  const worker = async () => {
+    for (let name = queue.shift(); name !== undefined && reason === null; name = queue.shift()) {
+      const url = new URL(name, base).toString();
+      if (!onAllowedOrigin(url, allowedOrigins)) {
+        reason = `style sheet ${name}: origin not allowed`;
+        return;
+      }
+      const bytes = await fetchBytes(url, fetchImpl);
+      if (typeof bytes === 'string') reason ??= `style sheet ${name}: ${bytes}`;
+      else if (sriHash(bytes) !== recorded[name]) reason ??= `style sheet ${name} hash differs from the recorded style integrity`;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(STYLE_SHEET_FETCHES, listed.length) }, worker));
+  return reason;
 }

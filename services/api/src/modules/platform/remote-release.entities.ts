@@ -1,6 +1,7 @@
 /**
  * Remote releases: `remote_releases` (one row per published build of a remote: version,
- * manifest URL, SRI integrity of its entry and of its Node container, its initial weight
+ * manifest URL, SRI integrity of its entry, of its Node container and of each of its style
+ * sheets, its initial weight
  * in bytes gzip, published_at, published_by, notes; unique per remote and version) and
  * `remote_activations` (history: every time a version became active, by whom and how). The active
  * version of a remote is the one of its newest activation (highest `id`); an activation without a
@@ -23,6 +24,8 @@ export const RemoteReleaseSchema = defineEntity({
     integrity: p.string().length(100),
     /** `sha384-<base64>` of its Node container (`server/remoteEntry.js`); null: no server build recorded. */
     serverIntegrity: p.string().length(100).nullable(),
+    /** Style sheet name, as its manifest lists it -> `sha384-<base64>` of its bytes; null: recorded before sheets were hashed. */
+    styleIntegrity: p.json<Record<string, string>>().nullable(),
     /** Initial JS of the build, bytes gzip (build-info.json `weight.jsGzip`); null: not recorded. */
     weightJsGzip: p.integer().nullable(),
     /** Initial CSS of the build, bytes gzip (`weight.cssGzip`); null: not recorded. */

@@ -3,13 +3,14 @@
  *
  * - `registry(em)`: what `GET /api/remotes` serves: the bootstrap registry (file/env,
  *   remote-registry.ts) with each remote that has an active release pointed at that release's
- *   manifest and version (and the SRI hash of its Node build, `serverIntegrity`, which
- *   the shell's host checks before running it). Read from the database on every call (never stale).
+ *   manifest and version (and the SRI hashes of its Node build, `serverIntegrity`, and of its
+ *   style sheets, `styleIntegrity`, which the shell's host checks before running or inlining
+ *   them; release-records.ts). Read from the database on every call (never stale).
  * - `list(em, remote)`: versions newest first (the active one marked), the activation history and
  *   the entry served now.
  * - `publish(em, remote, input, actor)`: records a build published to its versioned location and,
  *   unless `activate: false`, activates it. Publishing the same version again with the same
- *   manifest and hash is idempotent; with other ones it is refused (409).
+ *   manifest and hashes is idempotent; with other ones it is refused (409).
  * - `activate(em, remote, version, actor)`: makes a recorded version active.
  * - `rollback(em, remote, version | undefined, actor)`: while a canary runs, ends it; else the given
  *   version, else the newest release published before the active one, else (the active one is
@@ -22,8 +23,8 @@
  *   rolling back) ends its canary. While a canary runs, which version each client id was served
  *   is recorded (`remote_canary_clients`, the denominator of canary-guard.ts).
  * - `abortCanary(em, remote, version, details, actor)`: the automatic rollback (canary-guard.ts).
- * Every activation is checked first (release-verifier.ts: manifest and entry reachable, entry
- * hash as recorded; 409 with the pt-BR reason otherwise), written with an `admin_logs` row and a
+ * Every activation is checked first (release-verifier.ts: manifest, entries and style sheets
+ * reachable and as recorded; 409 with the pt-BR reason otherwise), written with an `admin_logs` row and a
  * `RemoteReleaseActivated` domain event (realtime channel `releases`) (`{ remote, version, manifestUrl }`, version null for the
  * bootstrap entry; aggregate: {@link remoteAggregateId}) in one transaction.
  */
@@ -48,6 +49,7 @@ import { nameBasedUuid } from '../../lib/name-uuid.ts';
 import { RemoteActivation, RemoteCanary, RemoteCanaryClient, RemoteRelease } from './remote-release.entities.ts';
 import type { RemoteRegistryService } from './remote-registry.ts';
 import type { ReleaseToVerify } from './release-verifier.ts';
+import { completes, conflicts, releaseExtras, releaseView, SERVED_RELEASE_COLUMNS, servedEntry, servedReleaseOf, type ServedRelease, type ServedReleaseRow } from './release-records.ts';
 
 /** Stable uuid of a remote as an event aggregate (domain event ids are uuids): name-based, from SHA-1 of its name. */
 export function remoteAggregateId(remote: RemoteName): string {
@@ -73,27 +75,6 @@ export interface ReleaseActor {
 }
 
 type Action = RemoteActivation['action'];
-
-/** What the registry serves of a release. */
-export interface ServedRelease {
-  version: string;
-  manifestUrl: string;
-  /** SRI of its Node container, null when none was recorded. */
-  serverIntegrity?: string | null | undefined;
-}
-
-/** Whether two recorded hashes disagree (an absent one agrees with anything: older releases recorded none). */
-function differs(recorded: string | null | undefined, given: string | undefined): boolean {
-  return Boolean(recorded && given && recorded !== given);
-}
-
-/** The Node build's hash and the weight from a publish input, when given. */
-function releaseExtras(release: { serverIntegrity?: string | undefined; weight?: { jsGzip: number; cssGzip: number } | undefined }) {
-  return {
-    ...(release.serverIntegrity ? { serverIntegrity: release.serverIntegrity } : {}),
-    ...(release.weight ? { weightJsGzip: release.weight.jsGzip, weightCssGzip: release.weight.cssGzip } : {}),
-  };
-}
 
 const AUDIT_ACTIONS: Record<Action, AuditAction> = {
   publish: 'remote_release_activated',
@@ -170,7 +151,7 @@ export class RemoteReleaseService {
       const canary = canaries.get(entry.name);
       const release =
         previewed?.remote === entry.name ? previewed : canary && clientId && canaryBucket(entry.name, clientId) < canary.percent ? canary : active.get(entry.name);
-      return release ? { ...entry, manifestUrl: release.manifestUrl, version: release.version, ...(release.serverIntegrity ? { serverIntegrity: release.serverIntegrity } : {}) } : { ...entry, bootstrap: true as const };
+      return release ? servedEntry(entry, release) : { ...entry, bootstrap: true as const };
     });
     if (clientId && canaries.size > 0) {
       const exposed = served.filter((entry) => canaries.has(entry.name) && previewed?.remote !== entry.name);
@@ -221,18 +202,7 @@ export class RemoteReleaseService {
       active,
       current: this.entryOf(registry, remote),
       canary: canary ? { version: canary.version, percent: canary.percent, startedAt: canary.startedAt.toISOString(), startedBy: canary.startedBy } : null,
-      releases: releases.map((release) => ({
-        remote,
-        version: release.version,
-        manifestUrl: release.manifestUrl,
-        integrity: release.integrity,
-        serverIntegrity: release.serverIntegrity ?? null,
-        weight: release.weightJsGzip != null && release.weightCssGzip != null ? { jsGzip: release.weightJsGzip, cssGzip: release.weightCssGzip } : null,
-        publishedAt: release.publishedAt.toISOString(),
-        publishedBy: release.publishedBy,
-        notes: release.notes,
-        active: release.version === active,
-      })),
+      releases: releases.map((release) => releaseView(release, active)),
       history: history.map((row) => ({ version: row.version ?? null, action: row.action, activatedAt: row.activatedAt.toISOString(), activatedBy: row.activatedBy })),
     };
   }
@@ -240,19 +210,19 @@ export class RemoteReleaseService {
   /**
    * Records a published build and activates it unless `input.activate` is false.
    * @throws ZodError on invalid input; ConflictError when the version exists with another
-   * manifest or hash; ReleaseVerificationError (409) when it should be activated but fails the check.
+   * manifest or hash; ReleaseVerificationError (409) when it fails the check.
    */
   async publish(em: EntityManager, remote: RemoteName, input: PublishReleaseInput, actor: ReleaseActor): Promise<RemoteReleaseList> {
     const release = publishReleaseSchema.parse(input);
     const existing = await em.findOne(RemoteRelease, { remote, version: release.version });
-    if (existing && (existing.manifestUrl !== release.manifestUrl || existing.integrity !== release.integrity || differs(existing.serverIntegrity, release.serverIntegrity))) {
+    if (existing && conflicts(existing, release)) {
       throw new ConflictError(`A versão ${release.version} de ${remote} já foi publicada com outro conteúdo.`, 'release_exists');
     }
     // Verified whether or not it is activated now: staff preview loads it too.
     await this.verify({ remote, ...release });
     const records = await em.transactional(async (tx) => {
-      // A version recorded without its Node build's hash or its weight gets them now.
-      if (existing && ((!existing.serverIntegrity && release.serverIntegrity) || (existing.weightJsGzip == null && release.weight))) {
+      // A version recorded without its Node build's hash, its style sheets' hashes or its weight gets them now.
+      if (existing && completes(existing, release)) {
         await tx.nativeUpdate(RemoteRelease, { id: existing.id }, releaseExtras(release));
       }
       if (!existing) {
@@ -274,7 +244,7 @@ export class RemoteReleaseService {
     const release = await em.findOne(RemoteRelease, { remote, version });
     if (!release) throw new NotFoundError(`Versão ${version} de ${remote} não encontrada.`, 'release_not_found');
     if ((await this.activeVersion(em, remote)) === version) return this.list(em, remote);
-    await this.verify({ remote, version, manifestUrl: release.manifestUrl, integrity: release.integrity, serverIntegrity: release.serverIntegrity ?? null });
+    await this.verify({ remote, version, manifestUrl: release.manifestUrl, integrity: release.integrity, serverIntegrity: release.serverIntegrity ?? null, styleIntegrity: release.styleIntegrity ?? null });
     const record = await em.transactional(async (tx) => this.recordActivation(tx, remote, { version, manifestUrl: release.manifestUrl }, action, actor));
     await this.events.publish(em, [record]);
     return this.list(em, remote);
@@ -312,7 +282,7 @@ export class RemoteReleaseService {
     const release = await em.findOne(RemoteRelease, { remote, version });
     if (!release) throw new NotFoundError(`Versão ${version} de ${remote} não encontrada.`, 'release_not_found');
     if ((await this.activeVersion(em, remote)) === version) throw new ConflictError(`A versão ${version} de ${remote} já está ativa para todos.`, 'already_active');
-    await this.verify({ remote, version, manifestUrl: release.manifestUrl, integrity: release.integrity, serverIntegrity: release.serverIntegrity ?? null });
+    await this.verify({ remote, version, manifestUrl: release.manifestUrl, integrity: release.integrity, serverIntegrity: release.serverIntegrity ?? null, styleIntegrity: release.styleIntegrity ?? null });
     await em.transactional(async (tx) => {
       await tx.nativeDelete(RemoteCanary, { remote });
       await tx.nativeDelete(RemoteCanaryClient, { remote });
@@ -376,20 +346,20 @@ export class RemoteReleaseService {
 
   /** Each remote's active release (remotes on their bootstrap entry are absent). */
   private async activeReleases(em: EntityManager): Promise<Map<string, ServedRelease>> {
-    const rows = await em.getConnection().execute<{ remote: string; version: string; manifest_url: string; server_integrity: string | null }[]>(
-      `select r.remote, r.version, r.manifest_url, r.server_integrity
+    const rows = await em.getConnection().execute<(ServedReleaseRow & { remote: string })[]>(
+      `select r.remote, ${SERVED_RELEASE_COLUMNS}
          from (select distinct on (remote) remote, version from remote_activations order by remote, id desc) a
          join remote_releases r on r.remote = a.remote and r.version = a.version`,
     );
-    return new Map(rows.map((row) => [row.remote, { version: row.version, manifestUrl: row.manifest_url, serverIntegrity: row.server_integrity }]));
+    return new Map(rows.map((row) => [row.remote, servedReleaseOf(row)]));
   }
 
-  /** Each remote's running canary with its release (version, manifest URL, Node build hash, percent), by remote name. */
+  /** Each remote's running canary with its release (version, manifest URL, hashes, percent), by remote name. */
   async canaryReleases(em: EntityManager): Promise<Map<string, ServedRelease & { percent: number }>> {
-    const rows = await em.getConnection().execute<{ remote: string; version: string; manifest_url: string; server_integrity: string | null; percent: number }[]>(
-      `select c.remote, c.version, r.manifest_url, r.server_integrity, c.percent from remote_canaries c join remote_releases r on r.remote = c.remote and r.version = c.version`,
+    const rows = await em.getConnection().execute<(ServedReleaseRow & { remote: string; percent: number })[]>(
+      `select r.remote, ${SERVED_RELEASE_COLUMNS}, c.percent from remote_canaries c join remote_releases r on r.remote = c.remote and r.version = c.version`,
     );
-    return new Map(rows.map((row) => [row.remote, { version: row.version, manifestUrl: row.manifest_url, serverIntegrity: row.server_integrity, percent: row.percent }]));
+    return new Map(rows.map((row) => [row.remote, { ...servedReleaseOf(row), percent: row.percent }]));
   }
 
   private entryOf(registry: RemoteRegistry, remote: RemoteName): RemoteEntry {

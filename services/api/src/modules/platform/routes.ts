@@ -9,7 +9,7 @@
  *
  * Remote releases, developer only, audited:
  * - `GET /api/developer/remotes/:remote/releases`: versions (active marked), history, current entry;
- * - `POST /api/developer/remotes/:remote/releases` `{ version, manifestUrl, integrity, serverIntegrity?, weight?, notes?, activate? }` (201);
+ * - `POST /api/developer/remotes/:remote/releases` `{ version, manifestUrl, integrity, serverIntegrity?, styleIntegrity?, weight?, notes?, activate? }` (201);
  * - `POST /api/developer/remotes/:remote/activate` `{ version }`;
  * - `POST /api/developer/remotes/:remote/rollback` `{ version? }` (ends a running canary first);
  * - `POST /api/developer/remotes/:remote/canary` `{ version, percent }`, `DELETE .../canary`.
