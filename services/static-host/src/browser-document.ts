@@ -20,7 +20,7 @@ import path from 'node:path';
 import type { RemoteRegistry } from '@prata/contracts';
 import type { ShellBoot } from './boot-registry.ts';
 import { landingRemote } from './landing-route.ts';
-import { scriptJson } from './shell-renderer.ts';
+import { browserRegistry, scriptJson } from './shell-renderer.ts';
 
 /**
  * API calls a landing route makes first, by exact path: preloaded with the document. Each must
@@ -112,7 +112,7 @@ export class BrowserDocument {
       ...(hints?.scripts ?? []).map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}">`),
       ...(hints?.styles ?? []).map((url) => `<link rel="preload" as="style" href="${escapeAttr(url)}">`),
     ];
-    const data = `<script type="application/json" id="prata-boot">${scriptJson({ apiUrl, registry })}</script>`;
+    const data = `<script type="application/json" id="prata-boot">${scriptJson({ apiUrl, registry: registry ? browserRegistry(registry) : registry })}</script>`;
     return template.replace(/<head>|<head\s[^>]*>/i, (head) => `${head}${links.join('')}${data}`);
   }
 }

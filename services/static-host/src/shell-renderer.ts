@@ -204,11 +204,20 @@ function reportRefusedSheet(request: ServerPageRequest & { registry: RemoteRegis
   });
 }
 
+/**
+ * The registry as the browser gets it in the boot data: without the hashes of a release's Node
+ * build and style sheets (`serverIntegrity`, `styleIntegrity`), which only the host checks. They
+ * would be ~4 KB of incompressible base64 in every document.
+ */
+export function browserRegistry(registry: RemoteRegistry): RemoteRegistry {
+  return registry.map(({ serverIntegrity: _server, styleIntegrity: _styles, ...entry }) => entry);
+}
+
 /** Writes one server-rendered document into `options.body` and ends it (see the module doc). */
 export async function streamDocument({ renderer, request, body, onRenderError, closed }: DocumentOptions): Promise<StreamedDocument> {
   body.write(await documentStart(renderer, request.apiUrl, request.nonce));
   body.flush();
-  const boot: ShellBoot = { apiUrl: request.apiUrl, registry: request.registry };
+  const boot: ShellBoot = { apiUrl: request.apiUrl, registry: browserRegistry(request.registry) };
   let page;
   try {
     page = await renderer.module.renderPage(request);

@@ -73,11 +73,11 @@ const rendererWith = (styles = new StyleInliner(dir, [originUrl])): ShellRendere
 });
 
 /** The document the host writes for the page, and the reports it made. */
-async function document(renderer: ShellRenderer): Promise<{ html: string; reported: ErrorReport[] }> {
+async function document(renderer: ShellRenderer, hashes: Pick<RemoteRegistry[number], 'serverIntegrity' | 'styleIntegrity'> = {}): Promise<{ html: string; reported: ErrorReport[] }> {
   const reported: ErrorReport[] = [];
   const body = documentBody(undefined, true);
   body.stream.resume();
-  const registry: RemoteRegistry = [{ name: 'storefront', manifestUrl: `${originUrl}/releases/1.0.0/mf-manifest.json`, version: '1.0.0', routes: ['/sobre'] }];
+  const registry: RemoteRegistry = [{ name: 'storefront', manifestUrl: `${originUrl}/releases/1.0.0/mf-manifest.json`, version: '1.0.0', routes: ['/sobre'], ...hashes }];
   await streamDocument({
     renderer,
     body,
@@ -132,6 +132,16 @@ describe("a released remote's style sheets in a server-rendered document", () =>
     expect(html).toContain('<style data-href="/chrome.css">.chrome{color:red}</style>');
     expect(html).toContain('<style data-href="/shared-ui.css">.p9-container{margin-inline:auto}</style>');
     expect(reported).toEqual([]);
+  });
+
+  it("keeps the release's hashes out of the boot data the browser gets (only the host checks them)", async () => {
+    serveReleased();
+    remoteAssets = { scripts: [], styles: [sheetUrl(APP)], singletons: [], styleIntegrity: recorded() };
+    const serverIntegrity = `sha384-${'S'.repeat(64)}`;
+    const { html } = await document(rendererWith(), { serverIntegrity, styleIntegrity: { [APP]: recorded()[sheetUrl(APP)]! } });
+    const boot = JSON.parse(/<script type="application\/json" id="prata-boot">(.*?)<\/script>/s.exec(html)![1]!) as { registry: Record<string, unknown>[] };
+    expect(boot.registry).toEqual([{ name: 'storefront', manifestUrl: `${originUrl}/releases/1.0.0/mf-manifest.json`, version: '1.0.0', routes: ['/sobre'] }]);
+    expect(html).not.toContain(serverIntegrity);
   });
 
   it('neither inlines nor links a sheet whose bytes were changed on the origin, and reports it; inlines it again once the origin serves the released bytes', async () => {
