@@ -6,7 +6,8 @@
  * - The shell's own sheets (`/x.css`) are read from its build directory.
  * - A remote's sheets are fetched over HTTP, from the host's release origins only
  *   (`RELEASE_ORIGINS`); a sheet elsewhere stays a `<link>`, which the browser's CSP judges.
- * - Only verified bytes are inlined (the issue "The host runs only verified code"): for a released
+ * - Only verified bytes are inlined (what a document carries is served to every shopper and kept
+ *   by shared caches, so it must be what was released): for a released
  *   remote the shell hands the SRI hashes its release recorded (`RemoteDocumentAssets.styleIntegrity`,
  *   `sha384-<base64>` by absolute URL), and a sheet is inlined only when the SHA-384 of the raw bytes
  *   read matches its hash. A sheet without a recorded hash, or whose bytes differ, is neither

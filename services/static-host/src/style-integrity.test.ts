@@ -1,5 +1,5 @@
 /**
- * The host inlines only verified style sheets (the issue "The host runs only verified code"),
+ * The host inlines only verified style sheets,
  * over real HTTP: a release origin (a Fastify app, which also stands in for the API: registry and
  * error reports) serves a remote's sheets, and the shell's Node build is stood in for by a module
  * honouring its contract whose page hands the remote's sheets with the hashes its release
