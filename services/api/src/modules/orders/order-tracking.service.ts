@@ -18,9 +18,9 @@ import {
   carrierTrackingUrl,
   type OrderTrackingView,
 } from '@prata/contracts';
-import { timingSafeEqual } from 'node:crypto';
 import { DomainError, NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { sameDigest, sha256Hex } from '../../lib/crypto.ts';
 import { toOrderDto } from './order-dto.ts';
 import { Order } from './order.entities.ts';
 import type { OrderTrackingLinks } from './order-tracking-links.ts';
@@ -35,11 +35,9 @@ export class TrackingLinkExpiredError extends DomainError {
 /** A lookup's proof of ownership: the contact e-mail (lower case) or the buyer's CPF (11 digits). */
 export type TrackingProof = { email: string; cpf?: undefined } | { cpf: string; email?: undefined };
 
-/** Whether `given` equals `stored`, in time that depends on their lengths only. */
+/** Whether `given` equals `stored` (null: never), compared as SHA-256 digests in constant time. */
 function sameText(given: string, stored: string | null): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(stored ?? '');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return stored !== null && sameDigest(sha256Hex(given), sha256Hex(stored));
 }
 
 export class OrderTrackingService {
