@@ -1,6 +1,7 @@
 /**
  * The checkout remote's exposed App: `/carrinho`, `/checkout`, `/pedido-confirmado`, the
- * shopper's account `/minha-conta`, and the shopper's orders `/minha-conta/pedidos` and `/minha-conta/pedidos/:id` (absolute
+ * shopper's account `/minha-conta`, and the shopper's orders `/minha-conta/pedidos` and `/minha-conta/pedidos/:id`, an order followed
+ * without signing in `/pedido/:token` and its lookup `/rastrear-pedido` (absolute
  * paths, mounted by the shell for the routes the registry gives the checkout), inside the
  * generic error screen's boundary. Unknown paths show the not-found page.
  */
@@ -12,6 +13,8 @@ import { MyAccountRoute } from './routes/my-account.tsx';
 import { MyOrderRoute } from './routes/my-order.tsx';
 import { MyOrdersRoute } from './routes/my-orders.tsx';
 import { OrderConfirmedRoute } from './routes/order-confirmed.tsx';
+import { OrderTrackingRoute } from './routes/order-tracking.tsx';
+import { TrackOrderRoute } from './routes/track-order.tsx';
 
 export default function CheckoutApp() {
   return (
@@ -23,6 +26,8 @@ export default function CheckoutApp() {
         <Route path="/minha-conta" element={<MyAccountRoute />} />
         <Route path="/minha-conta/pedidos" element={<MyOrdersRoute />} />
         <Route path="/minha-conta/pedidos/:id" element={<MyOrderRoute />} />
+        <Route path="/pedido/:token" element={<OrderTrackingRoute />} />
+        <Route path="/rastrear-pedido" element={<TrackOrderRoute />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </PageErrorBoundary>

@@ -15,6 +15,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { maskPathTokens } from '@prata/contracts';
 import type { AppConfig } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { nulCharacterPath } from './lib/nul-characters.ts';
@@ -125,7 +126,8 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
     loggerInstance ? Fastify({ ...base, loggerInstance }) : Fastify({ ...base, logger: { level: deps.config.logLevel } })
   ).withTypeProvider<ZodTypeProvider>();
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    // A tracking link's token is its authorisation: masked (contracts `maskPathTokens`), as reset tokens never reach a URL.
+    request.log.info({ method: request.method, url: maskPathTokens(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

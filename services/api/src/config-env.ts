@@ -95,7 +95,8 @@
  *   `mercadopago`), `MERCADOPAGO_API_URL` (default https://api.mercadopago.com),
  *   `MERCADOPAGO_SDK_URL` (MercadoPago.js v2, default https://sdk.mercadopago.com/js/v2: the
  *   checkout loads it and mounts its secure card fields; tests point it at a local double),
- *   `PAYMENT_TIMEOUT_MS` (default 10000), `ORDER_RATE_LIMIT_PER_MINUTE` (default 10, per account).
+ *   `PAYMENT_TIMEOUT_MS` (default 10000), `ORDER_RATE_LIMIT_PER_MINUTE` (default 10, per account),
+ *   `ORDER_TRACKING_RATE_LIMIT_PER_MINUTE` (default 10, per address: order lookups by number and e-mail or CPF).
  * - `CEP_LOOKUP_URL` (default https://viacep.com.br): the ViaCEP-compatible origin that fills an
  *   address from its CEP (modules/shipping/cep-lookup.ts); `off` turns lookups off (the
  *   forms are then filled by hand). `CEP_LOOKUP_TIMEOUT_MS` (default 2000): past it the lookup
@@ -255,6 +256,7 @@ export const envSchema = z.object({
   INVOICE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(10),
   INVOICE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  ORDER_TRACKING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   ORDER_MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(99).default(5),
   ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(999).default(10),
   BOLETO_HOLD_BUSINESS_DAYS: z.coerce.number().int().min(1).max(10).default(1),

@@ -202,6 +202,8 @@ function configOf(e: ConfigEnv) {
     invoices: invoiceConfig(e),
     /** `POST /api/orders` per account and minute. */
     orderRateLimitPerMinute: e.ORDER_RATE_LIMIT_PER_MINUTE,
+    /** `POST /api/order-tracking/lookup` per address and minute (guessing numbers and e-mails or CPFs). */
+    orderTrackingRateLimitPerMinute: e.ORDER_TRACKING_RATE_LIMIT_PER_MINUTE,
     /** Stock hoarding caps: units of one product per order, and in one account's unpaid orders. */
     orderLimits: { maxUnitsPerProduct: e.ORDER_MAX_UNITS_PER_PRODUCT, maxUnpaidUnitsPerProduct: e.ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT, boletoHoldBusinessDays: e.BOLETO_HOLD_BUSINESS_DAYS },
     remoteRegistryFile: e.REMOTE_REGISTRY_FILE ? path.resolve(e.REMOTE_REGISTRY_FILE) : undefined,

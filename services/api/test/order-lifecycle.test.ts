@@ -63,7 +63,7 @@ describe("the order's e-mails to its contact address (security review 2026-11-29
     expect(victimMail!.text).not.toContain(victimPix);
     expect(victimMail!.text).not.toContain(bait);
     expect(victimMail!.text.startsWith('Olá!\n')).toBe(true);
-    expect(victimMail!.text).toContain('Para pagar, entre na sua conta e abra o pedido: o código PIX está na página do pedido.');
+    expect(victimMail!.text).toContain(`Para pagar, entre na sua conta e abra o pedido: o código PIX está na página do pedido (${service.config.shellUrl}/minha-conta/pedidos/${placed.json().id}).`);
     // The order itself still shows the code to its buyer.
     const mine = (await service.app.inject({ method: 'GET', url: `/api/orders/${placed.json().id}`, headers: bearer(buyer) })).json();
     expect(mine.payment.pix.payload).toBe(victimPix);

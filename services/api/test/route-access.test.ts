@@ -52,6 +52,7 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^POST \/api\/errors$/, 'public'], // error reports from every browser: size- and rate-limited
   [/^POST \/api\/vitals$/, 'public'], // Web Vitals beacons from every browser: size- and rate-limited
   [/^GET \/api\/realtime$/, 'public'], // websocket: channels check roles on the server
+  [/^\/api\/order-tracking\//, 'public'], // an order without signing in: the signed, expiring link is the authorisation; the lookup is rate-limited
 ];
 
 /** Routes the matrix walks: the API and the image renditions (not the static `/storage/` files). */

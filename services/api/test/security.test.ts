@@ -4,7 +4,7 @@
  * kept out of logs and storage once delivered through SMTP (hole 9, against a local SMTP server
  * speaking the real protocol), the local mail mode announced at start, and the service process
  * refusing weak production secrets (hole 5) and printing the owner setup link while no admin
- * exists (hole 2).
+ * exists (hole 2); an order-tracking link's token masked in the access log.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
+import { ORDER_TRACKING_TOKEN_LENGTH } from '@prata/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -112,6 +113,14 @@ describe('headers and CORS', () => {
 });
 
 describe('one-time links', () => {
+  it("masks an order-tracking link's token in the access log (the token is the link's authorisation)", async () => {
+    const logged = await serviceWithLog({});
+    const token = 'k'.repeat(ORDER_TRACKING_TOKEN_LENGTH);
+    expect((await logged.app.inject({ method: 'GET', url: `/api/order-tracking/${token}` })).statusCode).toBe(404);
+    expect(logged.logLines()).toContain('"url":"/api/order-tracking/:token"');
+    expect(logged.logLines()).not.toContain(token);
+  });
+
   it('says at start that the local mail mode prints links, and prints them', async () => {
     const local = await serviceWithLog({});
     expect(local.logLines()).toContain('SMTP_URL is not set: local mail mode');

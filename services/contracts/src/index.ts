@@ -26,3 +26,4 @@ export * from './money-input.ts';
 export * from './order-pricing.ts';
 export * from './invoices.ts';
 export * from './returns.ts';
+export * from './order-tracking.ts';

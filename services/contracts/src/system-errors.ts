@@ -44,12 +44,25 @@ export const TOKEN_PAGES = ['/auth', '/reset-password', '/admin/login', '/develo
 const TOKEN_PARAMS = /(^|[?&])(token|confirmar|novo-email|primeiro-acesso|code|codigo)=/i;
 
 /**
+ * Paths whose last segment is a bearer token: an order's tracking page `/pedido/<token>` and the
+ * API call it makes, `/api/order-tracking/<token>` (not `/api/order-tracking/lookup`).
+ */
+const TOKEN_PATH = /^((?:[a-z][a-z0-9+.-]*:\/\/[^/?#]*)?(?:\/api\/order-tracking|\/pedido)\/)(?!lookup(?:[/?#]|$))[^/?#]+/i;
+
+/** `url` with a path token ({@link TOKEN_PATH}) replaced by `:token`, as the route names it: for logs, traces and breadcrumbs. */
+export function maskPathTokens(url: string): string {
+  return url.replace(TOKEN_PATH, '$1:token');
+}
+
+/**
  * A page URL fit to store in an error report: the query string and the
  * fragment are dropped on the pages that receive one-time tokens ({@link TOKEN_PAGES}) and
  * wherever a token parameter appears, so reset, confirmation and owner-setup links never land in
- * `system_errors`. Other URLs are kept as sent. Works on absolute and relative URLs.
+ * `system_errors`; a token in the path (an order's tracking link) is masked ({@link maskPathTokens}).
+ * Other URLs are kept as sent. Works on absolute and relative URLs.
  */
-export function redactPageUrl(url: string): string {
+export function redactPageUrl(sent: string): string {
+  const url = maskPathTokens(sent);
   const cut = url.search(/[?#]/);
   if (cut < 0) return url;
   const base = url.slice(0, cut);

@@ -31,7 +31,7 @@ export const PUBLIC_PAGES: readonly { path: string; changefreq: 'daily' | 'weekl
 ];
 
 /** Paths crawlers are asked to stay out of (private or per-visitor pages). */
-export const PRIVATE_PATHS = ['/admin', '/painel-admin', '/developer', '/developer-login', '/desenvolvedor', '/carrinho', '/checkout', '/pedido-confirmado', '/minha-conta', '/auth', '/recuperar-senha', '/reset-password', '/avisos'];
+export const PRIVATE_PATHS = ['/admin', '/painel-admin', '/developer', '/developer-login', '/desenvolvedor', '/carrinho', '/checkout', '/pedido-confirmado', '/minha-conta', '/auth', '/recuperar-senha', '/reset-password', '/avisos', '/pedido/'];
 
 /** The page of a product, when products have one (their `slug`); undefined otherwise. */
 export type ProductPath = (product: Product) => string | undefined;

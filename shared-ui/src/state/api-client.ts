@@ -9,6 +9,7 @@
  * catalogue) send none: a custom header would add a CORS preflight to every one of them.
  */
 import { apiErrorSchema, type ApiError } from '@prata/contracts/platform';
+import { redactPageUrl } from '@prata/contracts/system-errors';
 import type { z } from 'zod';
 import { addBreadcrumb } from './breadcrumbs.ts';
 import { useSessionStore } from './session-store.ts';
@@ -98,7 +99,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
       });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
-      addBreadcrumb('http', `${options.method ?? 'GET'} ${path} falhou (sem conexão)`);
+      addBreadcrumb('http', `${options.method ?? 'GET'} ${redactPageUrl(path)} falhou (sem conexão)`);
       throw new ApiRequestError(0, 'Não foi possível conectar ao servidor');
     }
   };
@@ -108,7 +109,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
     const fresh = await refresher().catch(() => null);
     if (fresh) response = await send(fresh);
   }
-  addBreadcrumb('http', `${options.method ?? 'GET'} ${path} ${response.status}`);
+  addBreadcrumb('http', `${options.method ?? 'GET'} ${redactPageUrl(path)} ${response.status}`);
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(payload);

@@ -52,6 +52,33 @@ describe('breadcrumbs', () => {
     ]);
   });
 
+  it("mask an order's tracking token (page, link, API call) in the breadcrumbs and in the report's page URL", async () => {
+    const token = 'A'.repeat(36) + 'b_-9'.repeat(9);
+    installBreadcrumbs();
+    clearBreadcrumbs();
+    window.history.pushState(null, '', `/pedido/${token}`);
+    document.body.innerHTML = `<a href="/pedido/${token}">Acompanhar pedido</a><a href="/pedido-confirmado?pedido=1">Confirmado</a>`;
+    for (const link of document.querySelectorAll('a')) {
+      link.addEventListener('click', (event) => event.preventDefault());
+      link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    }
+    await apiRequest(`/api/order-tracking/${token}`, z.object({ ok: z.boolean() }));
+    await apiRequest('/api/order-tracking/lookup', z.object({ ok: z.boolean() }), { method: 'POST', body: {} });
+    reportError({ errorType: 'uncaught_error', errorMessage: 'falhou' });
+    window.history.pushState(null, '', '/');
+    expect(breadcrumbs().map(({ category, message }) => [category, message])).toEqual([
+      ['navigation', '/pedido/:token'],
+      ['click', 'link "Acompanhar pedido" -> /pedido/:token'],
+      ['click', 'link "Confirmado" -> /pedido-confirmado?pedido=1'],
+      ['http', 'GET /api/order-tracking/:token 200'],
+      ['http', 'POST /api/order-tracking/lookup 200'],
+      ['navigation', '/'],
+    ]);
+    const report = errorReportSchema.parse(sent[0]);
+    expect(report.pageUrl).toBe('http://localhost:3000/pedido/:token');
+    expect(JSON.stringify(sent)).not.toContain(token);
+  });
+
   it(`keep the newest ${ERROR_REPORT_LIMITS.breadcrumbs}`, () => {
     for (let i = 0; i < ERROR_REPORT_LIMITS.breadcrumbs + 5; i += 1) addBreadcrumb('console', `linha ${i}`);
     const kept = breadcrumbs();

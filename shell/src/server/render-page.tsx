@@ -25,6 +25,7 @@ import { StaticRouter } from 'react-router-dom';
 import { SOCIAL_LINKS_CONTENT_KEY } from '@prata/contracts/content';
 import type { RenderedPage } from '@prata/contracts/platform';
 import type { DocumentCacheVerdict, RemoteDocumentAssets, ServerPageRender, ServerPageRequest, ServerRedirect, ServerRoute } from '@prata/contracts/server-rendering';
+import { maskPathTokens } from '@prata/contracts/system-errors';
 import { getStoreContactQueryOptions, routeLayout, routeRendering, type PageContext, type RemoteModule } from '@prata/shared-ui';
 import { setRuntimeConfig } from '@prata/shared-ui/state';
 import { App, QUERY_DEFAULTS } from '../app/app.tsx';
@@ -135,9 +136,10 @@ export async function renderPage(request: PageRequest): Promise<PageRender | Red
     const failure = error instanceof Error ? error : new Error(String(error));
     request.report({
       errorType: 'ssr_render_failure',
-      errorMessage: `${kind} de "${entry.name}" em ${url.pathname}: ${failure.message}`.slice(0, 2000),
+      // A tracking link's token stays out of the report (the service redacts `pageUrl` itself).
+      errorMessage: `${kind} de "${entry.name}" em ${maskPathTokens(url.pathname)}: ${failure.message}`.slice(0, 2000),
       ...(failure.stack ? { errorStack: failure.stack } : {}),
-      pageUrl: `${url.origin}${url.pathname}`,
+      pageUrl: `${url.origin}${maskPathTokens(url.pathname)}`,
       remote: entry.name,
       version: entry.version,
       manifestUrl: entry.manifestUrl,

@@ -11,7 +11,7 @@
 import { SpanKind, SpanStatusCode, type Context } from '@opentelemetry/api';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { LRUCache } from 'lru-cache';
-import type { TraceSpanDto } from '@prata/contracts';
+import { maskPathTokens, type TraceSpanDto } from '@prata/contracts';
 
 export interface RecentTracesOptions {
   slowMs: number;
@@ -85,7 +85,8 @@ export class RecentTraces implements SpanProcessor {
         attributes: Object.fromEntries(
           KEPT_ATTRIBUTES.flatMap((key) => {
             const value = span.attributes[key];
-            return value === undefined ? [] : [[key, String(value).slice(0, 1000)]];
+            // `url.path` of a tracking link carries its token: masked as the access log masks it.
+            return value === undefined ? [] : [[key, (key === 'url.path' ? maskPathTokens(String(value)) : String(value)).slice(0, 1000)]];
           }),
         ),
       }));

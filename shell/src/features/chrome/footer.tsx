@@ -65,6 +65,7 @@ function FooterContent() {
             <li><Link to="/produtos">Produtos</Link></li>
             <li><Link to="/sobre">Sobre Nós</Link></li>
             <li><Link to="/contato">Contato</Link></li>
+            <li><Link to="/rastrear-pedido">Rastrear pedido</Link></li>
           </ul>
         </nav>
         <nav aria-label="Políticas">

@@ -5,15 +5,15 @@
  * address, the history of its statuses, and 'Cancelar pedido' while unpaid (with a confirmation).
  */
 import { useState } from 'react';
-import { CANCEL_REASON_LABELS, ORDER_STATUS_LABELS, type Order } from '@prata/contracts';
-import { Button, Card, Dialog, OrderStatusBadge, formatBRL, formatDateTime } from '@prata/shared-ui';
+import type { Order } from '@prata/contracts';
+import { Button, Card, Dialog, formatBRL } from '@prata/shared-ui';
 import { toast } from '@prata/shared-ui/state';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { businessDaysText } from '../../../lib/delivery.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { OrderInvoice } from './order-invoice.tsx';
 import { OrderItemsCard } from './order-items-card.tsx';
 import { OrderReturnsCard } from './order-returns.tsx';
+import { CancellationCard, DeliveryTime, OrderHero, ShipmentCard, TimelineCard } from './order-status-cards.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ShippingAddress } from './shipping-address.tsx';
 import styles from './orders.module.css';
@@ -58,34 +58,10 @@ export function OrderDetails({ order }: { order: Order }) {
   const { shipping, shipment, cancellation } = order;
   return (
     <div className={styles.page} data-testid="order-details">
-      <header className={styles.hero}>
-        <h1>Pedido {order.number}</h1>
-        <p className={styles.muted}>Feito em {formatDateTime(order.createdAt)}</p>
-        <p data-testid="order-status" data-status={order.status}>
-          <OrderStatusBadge status={order.status} />
-        </p>
-      </header>
+      <OrderHero order={order} />
 
-      {shipment ? (
-        <Card title="Envio" className={styles.card} testId="order-shipment">
-          <p>
-            Transportadora: <strong>{shipment.carrier}</strong>
-          </p>
-          <p>
-            Código de rastreio: <strong className={styles.tracking} data-testid="tracking-code">{shipment.trackingCode}</strong>
-          </p>
-          <p>Enviado em {formatDateTime(shipment.shippedAt)}{shipment.deliveredAt ? ` · entregue em ${formatDateTime(shipment.deliveredAt)}` : ''}</p>
-        </Card>
-      ) : null}
-
-      {cancellation ? (
-        <Card title="Pedido cancelado" className={styles.card}>
-          <p>
-            {CANCEL_REASON_LABELS[cancellation.reason]} em {formatDateTime(cancellation.at)}.
-            {cancellation.refundedCents ? ` O valor de ${formatBRL(cancellation.refundedCents)} foi estornado.` : ''}
-          </p>
-        </Card>
-      ) : null}
+      {shipment ? <ShipmentCard shipment={shipment} /> : null}
+      {cancellation ? <CancellationCard cancellation={cancellation} /> : null}
 
       <PaymentInstructions order={order} />
       <OrderItemsCard order={order} />
@@ -95,19 +71,10 @@ export function OrderDetails({ order }: { order: Order }) {
 
       <Card title="Entrega" className={styles.card}>
         <ShippingAddress shipping={shipping} />
-        {order.status === 'pending' || order.status === 'paid' ? <p>Prazo de entrega: {businessDaysText(order.delivery)}{order.shippingService ? ` por ${order.shippingService.name}` : null} após a confirmação do pagamento.</p> : null}
+        <DeliveryTime order={order} />
       </Card>
 
-      <Card title="Histórico" className={styles.card}>
-        <ol className={styles.timeline}>
-          {order.timeline.map((entry) => (
-            <li key={`${entry.status}-${entry.at}`}>
-              <span>{ORDER_STATUS_LABELS[entry.status]}</span>
-              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-            </li>
-          ))}
-        </ol>
-      </Card>
+      <TimelineCard timeline={order.timeline} />
 
       {order.status === 'pending' ? (
         <div className={styles.actions}>

@@ -9,7 +9,7 @@ import { OrderTotals } from '../../../components/order-totals.tsx';
 import styles from './orders.module.css';
 
 /** The 'Itens' card of `order`. */
-export function OrderItemsCard({ order }: { order: Order }) {
+export function OrderItemsCard({ order }: { order: Pick<Order, 'items' | 'pricing' | 'status'> }) {
   return (
     <Card title="Itens" className={styles.card}>
       <ul className={styles.lines}>

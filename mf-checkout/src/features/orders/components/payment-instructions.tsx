@@ -16,12 +16,15 @@ import { PixQrCode } from './pix-qr-code.tsx';
 import { SimulatePaymentButton } from './simulate-payment-button.tsx';
 import styles from './orders.module.css';
 
-/** The payment card of `order` (nothing for a PIX or boleto already paid). */
-export function PaymentInstructions({ order }: { order: Order }) {
+/**
+ * The payment card of `order` (nothing for a PIX or boleto already paid). `simulation`: offer
+ * 'Simular pagamento' in test mode (a signed-in shopper's own order; not the tracking page).
+ */
+export function PaymentInstructions({ order, simulation = true }: { order: Pick<Order, 'id' | 'status' | 'payment' | 'pricing'>; simulation?: boolean }) {
   const { payment } = order;
   const awaiting = order.status === 'pending';
   const config = usePaymentConfig();
-  const simulate = awaiting && config.data?.simulation ? <SimulatePaymentButton orderId={order.id} /> : null;
+  const simulate = simulation && awaiting && config.data?.simulation ? <SimulatePaymentButton orderId={order.id} /> : null;
   if (payment.method === 'pix' && payment.pix) {
     if (!awaiting) return null;
     return (

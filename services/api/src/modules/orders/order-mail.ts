@@ -11,6 +11,10 @@
  * address they greet with 'Olá!' and send the shopper to the order's page in the account (behind
  * sign-in), where the code is shown. No second proof (a one-time code) is asked: the confirmation
  * page and the account already show the code to the one who placed the order.
+ *
+ * Every mail links to the order's tracking page, `/pedido/<token>` (order-tracking-links.ts): it
+ * opens without signing in, on whatever phone read the e-mail, and withholds the same code from
+ * an unproven address (order-tracking.service.ts).
  */
 import { CANCEL_REASON_LABELS, centsToDecimal, type CancelReason } from '@prata/contracts';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -32,8 +36,15 @@ function isoToBr(date: string): string {
   return `${d}/${m}/${y}`;
 }
 
-/** The e-mail of `kind` for `order`; `link` is the order's page in the shopper's account. */
-export function orderMail(order: Order, kind: OrderMailKind, link: string): MailMessage {
+/** Where an order e-mail sends the shopper: the tracking page (no sign-in) and the order's page in the account. */
+export interface OrderMailLinks {
+  tracking: string;
+  account: string;
+}
+
+/** The e-mail of `kind` for `order`; its link is the tracking page, the account's page only where signing in is the point. */
+export function orderMail(order: Order, kind: OrderMailKind, links: OrderMailLinks): MailMessage {
+  const link = links.tracking;
   const hello = order.contactVerified ? `Olá, ${order.customerName}!` : 'Olá!';
   const follow = `Acompanhe o seu pedido em: ${link}`;
   const total = formatCents(order.totalCents);
@@ -44,7 +55,7 @@ export function orderMail(order: Order, kind: OrderMailKind, link: string): Mail
     case 'received': {
       let how = 'Assim que o pagamento for confirmado, avisaremos você por e-mail.';
       if (!order.contactVerified && (order.paymentMethod === 'pix' || order.paymentMethod === 'boleto')) {
-        how = `Para pagar, entre na sua conta e abra o pedido: o ${order.paymentMethod === 'pix' ? 'código PIX' : 'boleto'} está na página do pedido.`;
+        how = `Para pagar, entre na sua conta e abra o pedido: o ${order.paymentMethod === 'pix' ? 'código PIX' : 'boleto'} está na página do pedido (${links.account}).`;
       } else if (order.paymentMethod === 'pix' && order.pixPayload && order.pixExpiresAt) {
         how = `Pague com PIX até ${dateTime.format(order.pixExpiresAt)} usando o código copia e cola abaixo:\n\n${order.pixPayload}\n\nDepois desse prazo o pedido é cancelado.`;
       } else if (order.paymentMethod === 'boleto' && order.boletoLine && order.boletoDueDate) {

@@ -2,7 +2,8 @@
  * The order services, built once per app and decorated as `app.orders` (the orders routes, the
  * fulfilment and returns modules and the background jobs all use these instances): the state
  * machine (`workflow`), what the acquirer reports (`reconciliation`), placement with its charge
- * (`placement`), the shopper's reads and cancellation (`shopper`) and the staff actions (`admin`).
+ * (`placement`), the shopper's reads and cancellation (`shopper`), the staff actions (`admin`)
+ * and the tracking links and lookup (`tracking`).
  * Wired by constructor injection only. The store-credit ledger is lent by the composition
  * (`storeCredit`): its entries reference orders, so that module sits above this one.
  */
@@ -14,6 +15,8 @@ import { shippingQuotes } from '../shipping/index.ts';
 import { AdminOrderService } from './admin-orders.service.ts';
 import { OrderCharges } from './order-charge.ts';
 import { OrderService } from './order.service.ts';
+import { OrderTrackingLinks } from './order-tracking-links.ts';
+import { OrderTrackingService } from './order-tracking.service.ts';
 import { OrderWorkflow, type StoreCreditLedger } from './order-workflow.ts';
 import { PaymentReconciliation } from './payment-reconciliation.service.ts';
 import { OrderPlacement } from './place-order.ts';
@@ -24,6 +27,8 @@ export interface OrderServices {
   placement: OrderPlacement;
   shopper: OrderService;
   admin: AdminOrderService;
+  /** Orders followed without signing in: the e-mails' signed links and the lookup by number and e-mail or CPF. */
+  tracking: OrderTrackingService;
 }
 
 declare module 'fastify' {
@@ -40,6 +45,7 @@ export interface OrderServicesOptions {
 /** The order services of `app`, on its acquirer, events, clock, mailer and configuration. */
 function buildOrderServices(app: FastifyInstance, storeCredit: StoreCreditLedger): OrderServices {
   const coupons = new CouponService();
+  const trackingLinks = new OrderTrackingLinks(app.config.jwtSecret);
   const workflow = new OrderWorkflow({
     payments: app.payments,
     coupons,
@@ -48,6 +54,7 @@ function buildOrderServices(app: FastifyInstance, storeCredit: StoreCreditLedger
     clock: app.clock,
     mailer: app.mailer,
     storeUrl: app.config.shellUrl,
+    trackingLinks,
     limits: app.config.orderLimits,
   });
   const reconciliation = new PaymentReconciliation(workflow);
@@ -58,7 +65,7 @@ function buildOrderServices(app: FastifyInstance, storeCredit: StoreCreditLedger
     coupons,
     settings: (em) => new StoreSettingsService(em),
   });
-  return { workflow, reconciliation, placement, shopper: new OrderService(workflow), admin: new AdminOrderService(workflow) };
+  return { workflow, reconciliation, placement, shopper: new OrderService(workflow), admin: new AdminOrderService(workflow), tracking: new OrderTrackingService(trackingLinks, app.clock) };
 }
 
 export default fp<OrderServicesOptions>(

@@ -33,6 +33,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { OutboxEmail } from '../../mail/outbox-email.entity.ts';
 import { Order, OrderStatusChange } from './order.entities.ts';
 import { formatCents, orderMail, type OrderMailKind } from './order-mail.ts';
+import type { OrderTrackingLinks } from './order-tracking-links.ts';
 
 /** Allowed status changes. */
 const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
@@ -98,8 +99,10 @@ export interface OrderWorkflowDeps {
   events: EventBus;
   clock: Clock;
   mailer: Mailer;
-  /** The store's origin, for links in e-mails (`/minha-conta/pedidos/<id>`). */
+  /** The store's origin, for links in e-mails (`/pedido/<token>`, `/minha-conta/pedidos/<id>`). */
   storeUrl: string;
+  /** Signs the order-tracking links the e-mails carry (order-tracking-links.ts). */
+  trackingLinks: OrderTrackingLinks;
   /** Stock hoarding caps (config `orderLimits`). */
   limits: { maxUnitsPerProduct: number; maxUnpaidUnitsPerProduct: number; boletoHoldBusinessDays: number };
 }
@@ -208,13 +211,18 @@ export class OrderWorkflow {
     effects.events.push(this.deps.events.record(tx, { type, aggregateId: order.id, payload: { ...base, ...extra } as RecordedPayloadOf<T> }));
   }
 
-  /** Queues the shopper's e-mail of `kind`. */
+  /** Queues the shopper's e-mail of `kind`, with a tracking link valid from now. */
   mail(tx: EntityManager, effects: Effects, order: Order, kind: OrderMailKind): void {
-    effects.mails.push(this.deps.mailer.queue(tx, orderMail(order, kind, this.orderLink(order.id))));
+    effects.mails.push(this.deps.mailer.queue(tx, orderMail(order, kind, { tracking: this.trackingLink(order.id), account: this.orderLink(order.id) })));
   }
 
-  /** The order's page in the shopper's account. */
+  /** The order's page in the shopper's account (behind sign-in). */
   orderLink(id: string): string {
     return `${this.deps.storeUrl}/minha-conta/pedidos/${id}`;
+  }
+
+  /** The order's tracking page without sign-in, `/pedido/<token>`, its token issued now (valid TRACKING_LINK_TTL_MS). */
+  trackingLink(id: string): string {
+    return `${this.deps.storeUrl}/pedido/${this.deps.trackingLinks.issue(id, this.clock.now())}`;
   }
 }

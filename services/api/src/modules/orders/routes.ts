@@ -26,6 +26,10 @@ import {
   orderHistoryQuerySchema,
   markOrderPaidSchema,
   orderSchema,
+  orderTrackingLookupSchema,
+  orderTrackingParamsSchema,
+  orderTrackingTokenResultSchema,
+  orderTrackingViewSchema,
   resolveLatePaymentSchema,
   shipOrderSchema,
 } from '@prata/contracts';
@@ -35,6 +39,7 @@ import { staffActor } from './staff-actor.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
 const idParams = z.object({ id: z.uuid({ error: 'Pedido não encontrado' }) });
+const trackingErrors = { 400: apiErrorSchema, 404: apiErrorSchema, 410: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
 /** The shoppers' order routes, on `app.orders` (order-services.plugin.ts). */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,6 +71,20 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/orders/:id/simulate-payment', { config: { access: 'customer' }, schema: { params: idParams, response: { 200: orderSchema, ...errors } } }, async (request) =>
     shopper.simulatePayment(app.orm.em, requireAuth(request).userId, request.params.id),
   );
+
+  // Anonymous: the signed link is the authorisation (its token is masked in the access log, app.ts).
+  app.get('/api/order-tracking/:token', { config: { access: 'public' }, schema: { params: orderTrackingParamsSchema, response: { 200: orderTrackingViewSchema, ...trackingErrors } } }, async (request) =>
+    app.orders.tracking.view(app.orm.em, request.params.token),
+  );
+
+  app.post('/api/order-tracking/lookup', {
+    // Per address: guessing numbers and e-mails or CPFs is slowed whoever asks.
+    config: { access: 'public', rateLimit: { max: app.config.orderTrackingRateLimitPerMinute, timeWindow: 60_000 } },
+    schema: { body: orderTrackingLookupSchema, response: { 200: orderTrackingTokenResultSchema, ...trackingErrors } },
+  }, async (request) => {
+    const { orderNumber, email, cpf } = request.body;
+    return app.orders.tracking.lookup(app.orm.em, orderNumber, email !== undefined ? { email } : { cpf: cpf ?? '' });
+  });
 };
 
 /** The staff's order routes, on `app.orders`; every action names the staff member in the order's history. */
