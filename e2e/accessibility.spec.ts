@@ -32,6 +32,9 @@ const ROUTES: string[] = [
   '/checkout',
   '/pedido-confirmado',
   '/minha-conta/pedidos',
+  '/rastrear-pedido',
+  // A well-formed tracking link nobody signed: the page that says the link is not valid.
+  `/pedido/${'A'.repeat(72)}`,
   '/admin/login',
   '/admin',
   '/admin/products',
