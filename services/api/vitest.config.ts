@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -13,9 +12,5 @@ export default defineConfig({
     // ~11.5 min. Each file still builds its own service on its own database (test/helpers.ts), and
     // a file that changes process-wide state (an environment variable) restores it (vi.stubEnv).
     isolate: false,
-    // Two files at once at least: Vitest's default (cores - 1) is one on a 2-core machine, where a
-    // file waits on PostgreSQL much of its time and the second core stayed idle (the suite was the
-    // last and longest task of `npm test`'s first stage).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
