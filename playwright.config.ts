@@ -44,6 +44,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       REMOTE_REGISTRY_FILE: path.join(dataDir, 'remotes.json'),
       EMBEDDED_PG_PORT: String(E2E.pgPort),
+      // The suite's store is thrown away with its temporary directory: PostgreSQL does not flush to disk.
+      EMBEDDED_PG_DURABLE: 'false',
       PORT: String(E2E.ports.shell),
       API_PORT: String(E2E.ports.api),
       STOREFRONT_PORT: String(E2E.ports.storefront),
@@ -57,6 +59,15 @@ export default defineConfig({
       // Every staff account of the suite enrols 2FA and signs in with codes, all from
       // one address: the per-IP limit of the code steps (default 10 a minute) would be the suite's.
       TOTP_RATE_LIMIT_PER_MINUTE: '120',
+      // The same for signing in and up (default 30 a minute per route): the specs sign in
+      // through the API, seconds apart, from one address.
+      AUTH_RATE_LIMIT_PER_MINUTE: '120',
+      // Cart reminders are looked for every 5 s, so the cart-recovery spec waits seconds, not minutes,
+      // after it dates a cart back past the first delay.
+      CART_RECOVERY_INTERVAL_MS: '5000',
+      // Expired holds and unpaid orders past their deadline are looked for every 5 s (default
+      // 60 s), so the new-PIX spec waits seconds for the expiry of the orders it dates back.
+      RESERVATION_CLEANUP_INTERVAL_MS: '5000',
       // Every request keeps its trace (in memory, the newest 200), so the suite can open the
       // trace of a request that did not fail.
       TRACE_SLOW_MS: '0',

@@ -130,7 +130,7 @@ test('the owner enrols an authenticator at the first sign-in, then signs in with
   await expect(signOutButton).toContainText(admin.email);
   await expect(signOutButton).toContainText('Administrador');
   const sidebar = page.getByRole('navigation', { name: 'Painel administrativo' });
-  await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Produtos', 'Pedidos', 'Vendas', 'Frete', 'Cupons', 'Usuários', 'Conteúdo', 'Redes Sociais', 'Segurança', 'Perfil', 'Atividades', 'Quality Assurance']);
+  await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Produtos', 'Pedidos', 'Vendas', 'Frete', 'Cupons', 'Avaliações', 'Usuários', 'Conteúdo', 'Redes Sociais', 'Segurança', 'Perfil', 'Atividades', 'Quality Assurance']);
   await sidebar.getByRole('link', { name: 'Segurança' }).click();
   await expect(page).toHaveURL(/\/admin\/security$/);
   await expect(page.getByRole('navigation', { name: 'Trilha de navegação' })).toContainText('Segurança');

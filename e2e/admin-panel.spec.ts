@@ -16,6 +16,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { confirmedAccount, createOwner, uniqueEmail } from './support/accounts.ts';
 import { sql } from './support/database.ts';
 import { E2E } from './support/environment.ts';
+import { createProduct } from './support/shop.ts';
 import { settle, signInAsAdmin } from './support/ui.ts';
 
 const admin = { email: uniqueEmail('painel'), password: 'Prata-Painel-2026!', fullName: 'Paula Painel E2E' };
@@ -283,6 +284,33 @@ test("a customer's account is deleted from the users tab (personal data erased)"
   expect(await sql('select id from users where email = $1', [customer.email])).toEqual([]);
   // An admin row offers no delete button.
   await expect(page.getByTestId('admin-user-list').getByRole('listitem').filter({ hasText: admin.email }).getByRole('button', { name: /^Excluir/ })).toHaveCount(0);
+});
+
+test("the card instalment rules saved in 'Vendas' are what the product page offers: beyond the interest-free count, the Price table's instalment and total", async ({ browser }) => {
+  const piece = await createProduct(100_000, 3);
+  const page = await panelPage();
+  await page.goto('/admin/sales');
+  const rules = page.getByRole('form', { name: 'Parcelamento no cartão' });
+  await rules.getByLabel('Parcelas no cartão (até)').fill('12');
+  await rules.getByLabel('Sem juros até (parcelas)').fill('1');
+  await rules.getByLabel('Juros ao mês acima disso (%)').fill('2,99');
+  try {
+    await rules.getByRole('button', { name: 'Salvar parcelamento' }).click();
+    await expect(page.getByText('Parcelamento salvo')).toBeVisible();
+    // R$ 1.000,00 in 12x at 2,99 % a.m. (Price table): PMT 100000 x 0.0299 / (1 - 1.0299^-12) = 10040.21 -> R$ 100,40 a month,
+    // 12 x 10040.2124 = 120482.55 -> R$ 1.204,83 in all; no plan of 2x or more is interest-free, so the page offers the longest.
+    const shopper = await (await browser.newContext()).newPage();
+    await shopper.goto(`/produtos/${piece.id}`);
+    await expect(shopper.getByText('ou 12x de R$ 100,40 (total R$ 1.204,83)')).toBeVisible();
+    await shopper.context().close();
+  } finally {
+    // Back to the store's rule through the panel (the change event refreshes what the pages cached).
+    await rules.getByLabel('Sem juros até (parcelas)').fill('12');
+    await rules.getByLabel('Juros ao mês acima disso (%)').fill('0');
+    await rules.getByRole('button', { name: 'Salvar parcelamento' }).click();
+    await expect(page.getByText('Parcelamento salvo')).toHaveCount(2);
+    await sql(`update products set status = 'archived' where id = $1`, [piece.id]);
+  }
 });
 
 test('the home page shows admins the product manager inline', async () => {

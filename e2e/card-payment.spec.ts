@@ -108,7 +108,7 @@ test('pays by card in the acquirer secure fields under the shop CSP, without a v
   expect(directive('frame-src')).not.toContain(double.sdkOrigin);
   expect(directive('connect-src')).toEqual(expect.arrayContaining([double.url, double.fieldsOrigin]));
 
-  await signInAsCustomer(page, email, password);
+  await signInAsCustomer(page, email, password, store.apiUrl);
   await addToCart(page, name);
   await page.goto('/checkout');
   await fillAddress(page);
@@ -167,7 +167,7 @@ test('never shows in-page card inputs when the payment configuration fails to lo
     await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable' }) });
   });
 
-  await signInAsCustomer(page, email, password);
+  await signInAsCustomer(page, email, password, store.apiUrl);
   await addToCart(page, name);
   await page.goto('/checkout');
   await fillAddress(page);

@@ -1,18 +1,25 @@
 /**
  * The developer area (admin.md 2, 6, 8): /developer needs a developer; the developer
  * login signs a non-developer out with 'Acesso Negado' and lets a developer (made with the
- * service's setupDeveloper, which also makes them an admin) into /developer.
- * Creates one admin (the developer; the cap is 3 for the whole suite).
+ * service's setupDeveloper, which also makes them an admin) into /developer, where the
+ * 'Monitores' page shows the store's uptime targets and the service's scheduled jobs.
+ * Creates one admin (the developer; the cap is 3 for the whole suite) and frees the slot after.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createDeveloper, uniqueEmail } from './support/accounts.ts';
-import { passSecondFactor } from './support/ui.ts';
+import { sql } from './support/database.ts';
+import { passSecondFactor, signInAsDeveloper } from './support/ui.ts';
 import { createConfirmedCustomer } from './support/customers.ts';
 
 const developer = { email: uniqueEmail('dev'), password: 'Prata-Dev-2026!', fullName: 'Davi Dev E2E' };
 
 test.beforeAll(async () => {
   await createDeveloper(developer);
+});
+
+test.afterAll(async () => {
+  // Free the admin slot: two spec files run at once, each holding at most one admin.
+  await sql('delete from user_roles where user_id = (select id from users where email = $1)', [developer.email]);
 });
 
 async function signInAtDeveloperLogin(page: Page, email: string, password: string) {
@@ -76,4 +83,19 @@ test('a developer signs in and reaches the developer dashboard, then signs out t
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/developer');
   await expect(page).toHaveURL(/\/developer-login$/);
+});
+
+test("a developer opens 'Monitores': the uptime targets and every scheduled job with its last run", async ({ page }) => {
+  await signInAsDeveloper(page, developer.email, developer.password);
+  await page.getByRole('link', { name: 'Monitores' }).click();
+  await expect(page).toHaveURL(/\/developer\/monitores$/);
+  await expect(page.getByRole('heading', { name: 'Monitores', level: 1 })).toBeVisible();
+  const uptime = page.getByTestId('uptime-targets');
+  await expect(uptime.getByRole('rowheader', { name: /Loja: página inicial/ })).toBeVisible();
+  await expect(uptime.getByRole('rowheader', { name: /API do catálogo/ })).toBeVisible();
+  const jobs = page.getByTestId('job-monitors');
+  // The e2e store polls its jobs every few seconds: the expiry job has run by now.
+  const expiry = jobs.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'order-expiry' }) });
+  await expect(expiry).toBeVisible();
+  await expect(expiry).not.toContainText('Nunca executada');
 });

@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { productSchema } from '@prata/contracts';
 import { confirmedAccount } from './support/accounts.ts';
 import { E2E } from './support/environment.ts';
-import { signInAsCustomer } from './support/ui.ts';
+import { signInAsCustomer, signInWithFormAsCustomer } from './support/ui.ts';
 
 async function available(productId: string): Promise<number> {
   return productSchema.parse(await (await fetch(`${E2E.apiUrl}/api/products/${productId}`)).json()).available;
@@ -59,7 +59,8 @@ test("a guest's favourite is local only, and becomes a reservation after signing
   expect(await available(product.id)).toBe(before);
 
   const { email, password } = await confirmedAccount('mescla');
-  await signInAsCustomer(page, email, password);
+  // Through the form: the merge is what signing in in this tab does.
+  await signInWithFormAsCustomer(page, email, password);
   await page.goto('/produtos?categoria=colares');
   await expect(card.getByText('Reservado por você')).toBeVisible();
   await expect.poll(() => available(product.id)).toBe(before - 1);

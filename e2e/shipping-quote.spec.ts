@@ -7,21 +7,25 @@
  * row for region N and the package's weight (the product's weight in the database, or the default
  * item weight, plus the packaging, from the service's settings and their defaults).
  *
- * Setup: the PIX discount and free shipping are set in the database and put back afterwards.
+ * Setup: the PIX discount and free shipping are set in the database and put back afterwards. The
+ * spec quotes a product of its own, at a price no other spec uses: the service keeps a carrier's
+ * quote for 10 minutes per package and route (upstream-guard.ts, keyed by weight and declared
+ * value), and the freight spec's carrier double quoted Manaus for its own products minutes before,
+ * with three services; a package of the same value would get that answer back.
  */
 import { expect, test } from '@playwright/test';
 import { FREIGHT_TABLE_NOTICE } from '@prata/contracts';
 import { envSchema } from '../services/api/src/config-env.ts';
 import { HANDLING_DAYS } from '../services/api/src/modules/shipping/shipping-quote.service.ts';
 import { sql } from './support/database.ts';
+import { createProduct } from './support/shop.ts';
 import { E2E } from './support/environment.ts';
 
-interface ApiProduct {
+interface TestProduct {
   id: string;
   slug: string;
   name: string;
   priceCents: number;
-  variants: unknown[];
 }
 
 /** BRL as the store writes it (an independent formatter: Intl pt-BR), plain spaces. */
@@ -34,12 +38,16 @@ const PIX_PERCENT = 5;
 /** 5 % off, rounded down to the cent (in the shopper's favour), in whole cents. */
 const pixOf = (cents: number) => Math.floor((cents * (100 - PIX_PERCENT)) / 100);
 
-let product: ApiProduct;
+/** A price (BRL cents) only this spec gives a product. */
+const PRICE_CENTS = 17_430;
+
+let product: TestProduct;
 let original: { pix: number; threshold: number | null; regions: unknown };
 
 test.beforeAll(async () => {
-  const products = (await (await fetch(`${E2E.apiUrl}/api/products`)).json()) as ApiProduct[];
-  product = products.find((item) => item.variants.length === 0)!;
+  const created = await createProduct(PRICE_CENTS, 5);
+  const [row] = await sql<{ slug: string }>('select slug from products where id = $1', [created.id]);
+  product = { ...created, slug: row!.slug, priceCents: PRICE_CENTS };
   const [settings] = await sql<{ pix_discount_percent: number; free_shipping_threshold_cents: number | null; free_shipping_regions: unknown }>(
     'select pix_discount_percent, free_shipping_threshold_cents, free_shipping_regions from store_settings',
   );

@@ -103,7 +103,7 @@ test('a card paid in the acquirer double\'s secure fields ends the order paid', 
   const [product] = (await api<ApiProduct[]>('/api/products/featured')).filter((p) => p.stock > 0);
   expect(product).toBeTruthy();
 
-  await signInAsCustomer(page, email, password);
+  await signInAsCustomer(page, email, password, PREVIEW.apiUrl);
   await addToCart(page, product!.name);
   await page.goto('/checkout');
   await fillAddress(page);

@@ -12,10 +12,10 @@ import { E2E } from './environment.ts';
 import { totpCode, totpCodeNow, totpStep } from './totp.ts';
 
 let counter = 0;
-/** A unique e-mail address for this run. */
+/** A unique e-mail address for this run (the worker's index in it: two workers share the store). */
 export function uniqueEmail(prefix: string): string {
   counter += 1;
-  return `${prefix}.${Date.now()}.${counter}@e2e.prata925.com.br`;
+  return `${prefix}.${Date.now()}.w${process.env.TEST_WORKER_INDEX ?? '0'}.${counter}@e2e.prata925.com.br`;
 }
 
 /** The link of the newest e-mail sent to `to` (waits up to 5 s for it). */

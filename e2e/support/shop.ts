@@ -16,7 +16,7 @@ const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
  */
 export async function createProduct(priceCents: number, stock: number): Promise<{ id: string; name: string }> {
   serial += 1;
-  const name = `Anel Checkout E2E ${Date.now()}-${serial}`;
+  const name = `Anel Checkout E2E ${Date.now()}-w${process.env.TEST_WORKER_INDEX ?? '0'}-${serial}`;
   const [row] = await sql<{ id: string }>(
     `insert into products (id, slug, name, category, price_cents, description, image_key, is_new, is_bestseller, is_featured, stock, created_at, updated_at)
      values (gen_random_uuid(), 'teste-' || replace(gen_random_uuid()::text, '-', ''), $1, 'aneis', $2, 'Produto de teste do checkout', null, false, false, false, $3, now(), now()) returning id`,

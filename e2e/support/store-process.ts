@@ -41,6 +41,8 @@ export async function startStore(ports: StorePorts, env: Record<string, string>)
       DATABASE_URL: '',
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(ports.pg),
+      // Its data is deleted when the spec ends: no flushing to disk.
+      EMBEDDED_PG_DURABLE: 'false',
       PORT: String(ports.shell),
       API_PORT: String(ports.api),
       STOREFRONT_PORT: String(ports.storefront),

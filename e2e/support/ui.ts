@@ -1,9 +1,11 @@
 /**
- * Helpers for the accessibility and visual specs: wait until a page has settled (remote mounted,
- * no pending request, no skeleton, fonts and images ready) and sign in through the UI.
+ * Page helpers of the e2e specs: wait until a page has settled (remote mounted, no pending
+ * request, no skeleton, fonts and images ready), and sign in, through the API (the specs whose
+ * subject is something else) or through the forms (the sign-in flows themselves).
  */
 import { expect, type Page } from '@playwright/test';
 import { secondFactorCode } from './accounts.ts';
+import { E2E } from './environment.ts';
 
 /** Waits for the page to finish loading: network idle, no busy region, fonts and images decoded. */
 export async function settle(page: Page): Promise<void> {
@@ -33,22 +35,60 @@ export async function submitSignIn(page: Page, email: string, password: string):
   await page.getByRole('button', { name: 'Entrar' }).last().click();
 }
 
-/** Signs in at /auth as a customer and waits for the confirmation toast. */
-export async function signInAsCustomer(page: Page, email: string, password: string): Promise<void> {
+/**
+ * Signs `page`'s browser context in without a sign-in page, with the requests the forms send:
+ * POST /api/auth/sign-in, then for staff POST /api/auth/sign-in/totp with the account's next code
+ * ({@link secondFactorCode}), from the context's own request client, so the httpOnly refresh
+ * cookie lands in the context's cookie jar and the next page restores the session on start
+ * (shared-ui session.ts). A form sign-in costs a page load, its hydration and a toast; the
+ * forms keep their own tests (the auth, admin-access and developer-access specs), and
+ * {@link signInWithFormAsCustomer} serves the tests whose subject is what signing in changes.
+ * `apiUrl`: the API of the store the page is on (default the e2e store's).
+ * @throws when the service refuses the password or the code.
+ */
+async function signInThroughApi(page: Page, email: string, password: string, apiUrl: string): Promise<void> {
+  const signIn = await page.request.post(`${apiUrl}/api/auth/sign-in`, { data: { email, password } });
+  expect(signIn.status(), `sign-in of ${email}`).toBe(200);
+  const result = (await signIn.json()) as { status: string; challengeToken?: string };
+  if (result.status === 'totp_required') {
+    const code = secondFactorCode(email);
+    expect(code, `an authenticator of ${email} enrolled in this run`).toBeDefined();
+    const second = await page.request.post(`${apiUrl}/api/auth/sign-in/totp`, { data: { challengeToken: result.challengeToken, code } });
+    expect(second.status(), `code step of ${email}`).toBe(200);
+  } else {
+    expect(result.status, `sign-in of ${email}`).toBe('signed_in');
+  }
+}
+
+/**
+ * Signs in as a customer (through the API) and opens the home page, signed in (its account menu
+ * shown). `apiUrl`: the API of the store the page is on (default the e2e store's).
+ */
+export async function signInAsCustomer(page: Page, email: string, password: string, apiUrl = E2E.apiUrl): Promise<void> {
+  await signInThroughApi(page, email, password, apiUrl);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: `Conta de ${email}` })).toBeVisible();
+}
+
+/** Signs in at /auth as a customer through the form and waits for the confirmation toast. */
+export async function signInWithFormAsCustomer(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth');
   await submitSignIn(page, email, password);
   await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
 }
 
-/** Signs in at /admin/login and waits for the admin dashboard. */
+/** Waits until the staff area at `page` has checked the session and shows its dashboard at `path`. */
+async function staffAreaShown(page: Page, path: RegExp): Promise<void> {
+  await expect(page.locator('html[data-remote-ready]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="admin-checking"], [data-testid="developer-checking"]')).toHaveCount(0);
+  await expect(page).toHaveURL(path);
+}
+
+/** Signs in as staff (through the API, with the second factor) and opens the admin dashboard. */
 export async function signInAsAdmin(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/admin/login');
-  const form = page.getByRole('form', { name: 'Login administrativo' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Senha', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Acessar Painel' }).click();
-  await passSecondFactor(page, email);
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInThroughApi(page, email, password, E2E.apiUrl);
+  await page.goto('/admin');
+  await staffAreaShown(page, /\/admin$/);
 }
 
 /**
@@ -63,13 +103,9 @@ export async function passSecondFactor(page: Page, email: string): Promise<void>
   await step.getByRole('button', { name: 'Verificar' }).click();
 }
 
-/** Signs in at /developer-login and waits for the developer dashboard. */
+/** Signs in as a developer (through the API, with the second factor) and opens the developer dashboard. */
 export async function signInAsDeveloper(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/developer-login');
-  const form = page.getByRole('form', { name: 'Login de desenvolvedor' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Senha', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Entrar' }).click();
-  await passSecondFactor(page, email);
-  await expect(page).toHaveURL(/\/developer$/);
+  await signInThroughApi(page, email, password, E2E.apiUrl);
+  await page.goto('/developer');
+  await staffAreaShown(page, /\/developer$/);
 }

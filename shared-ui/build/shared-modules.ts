@@ -20,11 +20,15 @@ const require = createRequire(import.meta.url);
  */
 export const CONTRACT_MODULES = [
   'admin',
+  'alerts',
   'auth',
   'back-in-stock',
+  'carts',
   'catalogue',
   'content',
+  'installments',
   'money',
+  'monitoring',
   'notifications',
   'order-pricing',
   'orders',
@@ -35,6 +39,7 @@ export const CONTRACT_MODULES = [
   'releases',
   'remote-module',
   'reservations',
+  'reviews',
   'shipping',
   'system-errors',
   'web-vitals',

@@ -23,6 +23,7 @@ const OrderRoute = lazy(() => import('./routes/order.tsx').then((module) => ({ d
 const OrdersRoute = lazy(() => import('./routes/orders.tsx').then((module) => ({ default: module.OrdersRoute })));
 const ProfileRoute = lazy(() => import('./routes/profile.tsx').then((module) => ({ default: module.ProfileRoute })));
 const SalesRoute = lazy(() => import('./routes/sales.tsx').then((module) => ({ default: module.SalesRoute })));
+const ReviewsRoute = lazy(() => import('./routes/reviews.tsx').then((module) => ({ default: module.ReviewsRoute })));
 const QaRoute = lazy(() => import('./routes/qa.tsx').then((module) => ({ default: module.QaRoute })));
 const SecurityRoute = lazy(() => import('./routes/security.tsx').then((module) => ({ default: module.SecurityRoute })));
 const ShippingRoute = lazy(() => import('./routes/shipping.tsx').then((module) => ({ default: module.ShippingRoute })));
@@ -53,6 +54,7 @@ export default function AdminApp() {
         <Route path="sales" element={onDemand(<SalesRoute />)} />
         <Route path="shipping" element={onDemand(<ShippingRoute />)} />
         <Route path="coupons" element={onDemand(<CouponsRoute />)} />
+        <Route path="reviews" element={onDemand(<ReviewsRoute />)} />
         <Route path="users" element={onDemand(<UsersRoute />)} />
         <Route path="content" element={onDemand(<ContentRoute />)} />
         <Route path="social" element={onDemand(<SocialRoute />)} />

@@ -13,12 +13,14 @@
  * also refreshes the catalogue and the featured list.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { AdminProductFilter, DomainEventName, LogActionFilter, LogPeriod, ProductCategory, SalesPeriod } from '@prata/contracts';
+import type { AdminProductFilter, DomainEventName, LogActionFilter, LogPeriod, ProductCategory, ReviewStatus, SalesPeriod } from '@prata/contracts';
 
 export const adminKeys = {
   /** Everything the panel caches (dropped on sign-out). */
   all: ['admin'] as const,
   dashboard: ['admin', 'dashboard'] as const,
+  /** The 'Recuperação' card's figures (`GET /api/admin/recovery`), under the dashboard's key so it goes stale with it. */
+  recovery: ['admin', 'dashboard', 'recovery'] as const,
   /** Every product query, the storefront's included. */
   products: ['products'] as const,
   productList: (status: AdminProductFilter, search: string, category: ProductCategory | '') => ['products', 'admin-list', status, search, category] as const,
@@ -42,6 +44,8 @@ export const adminKeys = {
   order: (id: string) => ['admin', 'orders', 'detail', id] as const,
   /** One order's invoice: under `orders`, so the order events refresh it. */
   orderInvoice: (id: string) => ['admin', 'orders', 'invoice', id] as const,
+  /** One order's WhatsApp messages: under `orders`, so the order events refresh them. */
+  orderMessages: (id: string) => ['admin', 'orders', 'messages', id] as const,
   /** One order's label and the services to buy one with, under its page's key. */
   orderShipment: (id: string) => ['admin', 'orders', 'detail', id, 'shipment'] as const,
   labelOptions: (id: string) => ['admin', 'orders', 'detail', id, 'label-options'] as const,
@@ -53,8 +57,17 @@ export const adminKeys = {
   freightRates: ['admin', 'shipping', 'freight-rates'] as const,
   /** The PIX discount, on the sales page. */
   pixDiscount: ['admin', 'settings', 'pix-discount'] as const,
+  /** The card instalment rules, on the sales page. */
+  installmentSettings: ['admin', 'settings', 'installments'] as const,
+  /** The recovery settings, on the sales page. */
+  recoverySettings: ['admin', 'settings', 'recovery'] as const,
+  /** The catalogue feeds' URLs, on the sales page. */
+  catalogueFeeds: ['admin', 'settings', 'catalogue-feeds'] as const,
   /** The Cupons tab. */
   coupons: ['admin', 'coupons'] as const,
+  /** The Avaliações tab: every status and page. */
+  reviews: ['admin', 'reviews'] as const,
+  reviewList: (status: ReviewStatus, page: number) => ['admin', 'reviews', status, page] as const,
 } as const;
 
 /** Poll interval of the lists that change under an admin's feet while the realtime socket is down, in ms. */
@@ -79,6 +92,7 @@ export const LIVE_INVALIDATION: Readonly<Partial<Record<DomainEventName, readonl
   OrderShipped: [adminKeys.dashboard, adminKeys.salesAll, adminKeys.orders],
   OrderDelivered: [adminKeys.dashboard, adminKeys.salesAll, adminKeys.orders],
   OrderRefunded: [adminKeys.dashboard, adminKeys.salesAll, adminKeys.orders],
+  OrderPaymentReminderSent: [adminKeys.dashboard, adminKeys.orders],
   PaymentConfirmedAfterExpiry: [adminKeys.dashboard, adminKeys.orders],
 };
 

@@ -1,5 +1,5 @@
 /**
- * The checkout remote's exposed App: `/carrinho`, `/checkout`, `/pedido-confirmado`, the
+ * The checkout remote's exposed App: `/carrinho`, a cart reminder's link `/carrinho/recuperar/:token`, `/checkout`, `/pedido-confirmado`, the
  * shopper's account `/minha-conta`, and the shopper's orders `/minha-conta/pedidos` and `/minha-conta/pedidos/:id`, an order followed
  * without signing in `/pedido/:token` and its lookup `/rastrear-pedido` (absolute
  * paths, mounted by the shell for the routes the registry gives the checkout), inside the
@@ -14,6 +14,7 @@ import { MyOrderRoute } from './routes/my-order.tsx';
 import { MyOrdersRoute } from './routes/my-orders.tsx';
 import { OrderConfirmedRoute } from './routes/order-confirmed.tsx';
 import { OrderTrackingRoute } from './routes/order-tracking.tsx';
+import { RecoverCartRoute } from './routes/recover-cart.tsx';
 import { TrackOrderRoute } from './routes/track-order.tsx';
 
 export default function CheckoutApp() {
@@ -21,6 +22,7 @@ export default function CheckoutApp() {
     <PageErrorBoundary source="checkout">
       <Routes>
         <Route path="/carrinho" element={<CartRoute />} />
+        <Route path="/carrinho/recuperar/:token" element={<RecoverCartRoute />} />
         <Route path="/checkout" element={<CheckoutRoute />} />
         <Route path="/pedido-confirmado" element={<OrderConfirmedRoute />} />
         <Route path="/minha-conta" element={<MyAccountRoute />} />

@@ -10,6 +10,7 @@ import { STORE_OFFERS_QUERY_KEY } from '@prata/shared-ui';
 import { setRuntimeConfig } from '@prata/shared-ui/state';
 import { getProductQueryOptions } from '../features/products/api/get-product.ts';
 import { getProductPageQueryOptions } from '../features/products/api/get-product-page.ts';
+import { getProductReviewsQueryOptions } from '../features/reviews/api/get-product-reviews.ts';
 import { pageCacheTags, pageHead, prefetchPage } from './pages.ts';
 
 const product: Product = {
@@ -31,6 +32,7 @@ const product: Product = {
   available: 2,
   options: [],
   variants: [],
+  rating: null,
   createdAt: '2026-11-18T10:10:05.758Z',
 };
 
@@ -53,6 +55,28 @@ describe('pageHead of /produtos/:slug', () => {
       image: product.images.map((image) => image.url),
       offers: { price: '249.90', priceCurrency: 'BRL', availability: 'https://schema.org/InStock', url: 'https://loja.example/produtos/anel-gota-topazio' },
     });
+  });
+
+  it("carries the approved reviews' aggregateRating and the shown page's reviews in the Product JSON-LD", () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(getProductQueryOptions(product.slug).queryKey, product);
+    const review = { id: '0b7f1c56-0d0b-4a8e-9d4c-1a2b3c4d5e6f', rating: 4, text: 'Linda </script> peça', author: 'Helena P.', variantLabel: null, photos: [], reply: null, createdAt: '2026-11-20T12:00:00.000Z' };
+    queryClient.setQueryData(getProductReviewsQueryOptions(product.id, 2).queryKey, {
+      summary: { average: 4.25, count: 6, distribution: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: rating === 4 ? 6 : 0 })) },
+      reviews: [review],
+      page: 2,
+      pageSize: 5,
+      pageCount: 2,
+    });
+    const head = pageHead({ url: new URL('https://loja.example/produtos/anel-gota-topazio?avaliacoes=2'), queryClient });
+    expect(head.jsonLd?.[0]).toMatchObject({
+      '@type': 'Product',
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.3', reviewCount: 6, bestRating: 5, worstRating: 1 },
+      review: [{ '@type': 'Review', reviewRating: { '@type': 'Rating', ratingValue: 4 }, author: { '@type': 'Person', name: 'Helena P.' }, datePublished: '2026-11-20', reviewBody: 'Linda </script> peça' }],
+    });
+    // Without approved reviews there is no rating to claim.
+    queryClient.setQueryData(getProductReviewsQueryOptions(product.id, 1).queryKey, { summary: { average: null, count: 0, distribution: [] }, reviews: [], page: 1, pageSize: 5, pageCount: 1 });
+    expect(pageHead({ url: new URL('https://loja.example/produtos/anel-gota-topazio'), queryClient }).jsonLd?.[0]).not.toHaveProperty('aggregateRating');
   });
 
   it('is not indexed when the service does not show the product (unknown, draft or archived)', () => {
@@ -142,9 +166,9 @@ describe('pageHead of the back-in-stock confirmation page', () => {
 describe('prefetchPage and the store offers', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("loads the PIX discount with every page that shows prices, so the server's HTML has the PIX price", async () => {
+  it("loads the store's offers with every page that shows prices or states free shipping, so the server's HTML has them", async () => {
     setRuntimeConfig({ apiUrl: 'http://api.test' });
-    const offers = { pixDiscountPercent: 5, freeShippingThresholdCents: null, freeShippingRegions: null };
+    const offers = { pixDiscountPercent: 5, freeShippingThresholdCents: null, freeShippingRegions: null, installments: { maxInstallments: 10, minInstallmentCents: 1_000, interestFreeInstallments: 6, monthlyInterestPercent: 1.99 } };
     const answer = (url: string) => {
       const { pathname } = new URL(url);
       if (pathname === '/api/store-offers') return offers;
@@ -160,13 +184,14 @@ describe('prefetchPage and the store offers', () => {
         return new Response(JSON.stringify(body ?? { error: 'not_found', message: 'Não encontrado' }), { status: body ? 200 : 404, headers: { 'content-type': 'application/json' } });
       }),
     );
-    for (const path of ['/', '/produtos', '/produtos/anel-gota-topazio']) {
+    // The about and contact pages state the store's free shipping (lib/offer-texts.ts).
+    for (const path of ['/', '/produtos', '/produtos/anel-gota-topazio', '/sobre', '/contato']) {
       const queryClient = new QueryClient();
       await prefetchPage({ url: new URL(`https://loja.example${path}`), queryClient });
       expect([path, queryClient.getQueryData(STORE_OFFERS_QUERY_KEY)]).toEqual([path, offers]);
     }
-    const about = new QueryClient();
-    await prefetchPage({ url: new URL('https://loja.example/sobre'), queryClient: about });
-    expect(about.getQueryData(STORE_OFFERS_QUERY_KEY)).toBeUndefined();
+    const signIn = new QueryClient();
+    await prefetchPage({ url: new URL('https://loja.example/auth'), queryClient: signIn });
+    expect(signIn.getQueryData(STORE_OFFERS_QUERY_KEY)).toBeUndefined();
   });
 });

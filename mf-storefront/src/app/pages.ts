@@ -8,8 +8,8 @@
  * featured pieces, each a `Product` with its `Offer` (price in BRL, availability); a page of the
  * catalogue lists its pieces as links to their own pages. A product's page is a
  * `Product` of its own, with its gallery's images, an Open Graph image (the cover as a 1200 px
- * JPEG, `openGraphImageUrl`: a vector cover too, which link previews would not show as it is) and
- * its price.
+ * JPEG, `openGraphImageUrl`: a vector cover too, which link previews would not show as it is),
+ * its price and, once it has approved reviews, their `aggregateRating` and the page's `review`s.
  *
  * The pages that show prices (home, catalogue, product) also load the store's offers
  * (the PIX discount), so the server-rendered cards and product page already say 'R$ x no PIX' and
@@ -19,13 +19,16 @@ import { matchRoutes } from '@prata/shared-ui/router';
 import { BACK_IN_STOCK_CONFIRM_PATH } from '@prata/contracts/back-in-stock';
 import { CATEGORY_LABELS, OPEN_GRAPH_IMAGE_WIDTH, PRODUCT_ID_PATTERN, openGraphImageUrl, productPagePath, type Product, type ProductPage as ProductPageData } from '@prata/contracts/catalogue';
 import { DEFAULT_STORE_CONTACT, type ContentSection, type ContentSectionKey, type StoreContact } from '@prata/contracts/content';
+import { reviewsJsonLd, reviewsPageOf } from '@prata/contracts/reviews';
 import { getStoreContactQueryOptions, getStoreOffersQueryOptions, type PageContext, type PageHead } from '@prata/shared-ui';
 import { getContentSectionQueryOptions } from '../features/content/api/get-content-section.ts';
+import { getTestimonialsQueryOptions } from '../features/home/api/get-testimonials.ts';
 import { getFeaturedProductsQueryOptions } from '../features/products/api/get-featured-products.ts';
 import { getProductQueryOptions } from '../features/products/api/get-product.ts';
 import { getProductPageQueryOptions } from '../features/products/api/get-product-page.ts';
 import { getProductsQueryOptions } from '../features/products/api/get-products.ts';
 import { PAGE_PARAM, catalogueFilter } from '../features/products/utils/catalogue-filter.ts';
+import { getProductReviewsQueryOptions } from '../features/reviews/api/get-product-reviews.ts';
 import { AboutPage, AuthPage, CataloguePage, ConfirmBackInStockPage, ContactPage, PAGE_CHUNKS, PolicyPage, ProductPage, RecoverPasswordPage, ResetPasswordPage } from './routes/lazy.ts';
 import { POLICY_ROUTES } from './routes/policy-routes.ts';
 
@@ -129,6 +132,11 @@ function contentPage(path: string, chunk: string, key: ContentSectionKey, load: 
   };
 }
 
+/** The page, also loading the store's offers its texts state (free shipping, lib/offer-texts.ts). */
+function withStoreOffers(page: PageDefinition): PageDefinition {
+  return { ...page, prefetch: (context) => [...(page.prefetch?.(context) ?? []), context.queryClient.prefetchQuery(getStoreOffersQueryOptions())] };
+}
+
 /** The page, also loading the store's contact details it shows (the footer shares the query). */
 function withStoreContact(page: PageDefinition): PageDefinition {
   return { ...page, prefetch: (context) => [...(page.prefetch?.(context) ?? []), context.queryClient.prefetchQuery(getStoreContactQueryOptions())] };
@@ -141,6 +149,7 @@ const PAGES: readonly PageDefinition[] = [
       queryClient.prefetchQuery(getFeaturedProductsQueryOptions()),
       queryClient.prefetchQuery(getStoreContactQueryOptions()),
       queryClient.prefetchQuery(getStoreOffersQueryOptions()),
+      queryClient.prefetchQuery(getTestimonialsQueryOptions()),
     ],
     head: ({ url, queryClient }) => ({
       title: `${SITE} | Joias em Prata 925`,
@@ -182,13 +191,20 @@ const PAGES: readonly PageDefinition[] = [
   {
     path: '/produtos/:slug',
     chunk: PAGE_CHUNKS.product,
-    prefetch: ({ params, queryClient }) => {
+    prefetch: ({ url, params, queryClient }) => {
       const slug = params['slug'] ?? '';
       // An old id address is answered 301 by the shell's host; here it only loads the page's code.
       if (PRODUCT_ID_PATTERN.test(slug)) return [ProductPage.preload()];
       const related = queryClient
         .fetchQuery(getProductQueryOptions(slug))
-        .then((product) => product && queryClient.prefetchQuery(getProductsQueryOptions({ category: product.category })));
+        .then(
+          (product) =>
+            product &&
+            Promise.all([
+              queryClient.prefetchQuery(getProductsQueryOptions({ category: product.category })),
+              queryClient.prefetchQuery(getProductReviewsQueryOptions(product.id, reviewsPageOf(url.searchParams))),
+            ]),
+        );
       return [ProductPage.preload(), related.catch(() => undefined), queryClient.prefetchQuery(getStoreOffersQueryOptions())];
     },
     head: ({ url, params, queryClient }) => {
@@ -197,6 +213,7 @@ const PAGES: readonly PageDefinition[] = [
       if (!product) return { title: `Produto não encontrado | ${SITE}`, description: DESCRIPTION, robots: 'noindex' };
       const cover = product.images[0];
       const image = cover ? openGraphImageUrl(cover.url) : null;
+      const reviews = queryClient.getQueryData(getProductReviewsQueryOptions(product.id, reviewsPageOf(url.searchParams)).queryKey);
       return {
         title: `${product.name} | ${SITE}`,
         description: product.description
@@ -206,18 +223,18 @@ const PAGES: readonly PageDefinition[] = [
         type: 'product',
         ...(image && cover ? { image: { url: image, alt: cover.alt, width: OPEN_GRAPH_IMAGE_WIDTH } } : {}),
         product: { priceCents: product.priceCents, available: product.available > 0 },
-        jsonLd: [{ '@context': 'https://schema.org', ...productJsonLd(product, new URL(productPagePath(product), url)) }],
+        jsonLd: [{ '@context': 'https://schema.org', ...productJsonLd(product, new URL(productPagePath(product), url)), ...(reviews ? reviewsJsonLd(reviews) : {}) }],
       };
     },
   },
-  contentPage('/sobre', PAGE_CHUNKS.about, 'about_us', AboutPage.preload, (section) => ({
+  withStoreOffers(contentPage('/sobre', PAGE_CHUNKS.about, 'about_us', AboutPage.preload, (section) => ({
     title: `Sobre Nós | ${SITE}`,
     description: section ? summary(section.content) || DESCRIPTION : 'Joias em prata 925 legítima, escolhidas com carinho para acompanhar a sua história.',
-  })),
-  withStoreContact(contentPage('/contato', PAGE_CHUNKS.contact, 'contact_info', ContactPage.preload, (section) => ({
+  }))),
+  withStoreOffers(withStoreContact(contentPage('/contato', PAGE_CHUNKS.contact, 'contact_info', ContactPage.preload, (section) => ({
     title: `Contato | ${SITE}`,
     description: section ? summary(section.content) || DESCRIPTION : 'Fale com a gente pelo WhatsApp, telefone ou e-mail. Respondemos em até 24 horas.',
-  }))),
+  })))),
   ...POLICY_ROUTES.map(({ path, sectionKey }) =>
     contentPage(path, PAGE_CHUNKS.policy, sectionKey, PolicyPage.preload, (section) => ({
       title: `${section?.title ?? 'Políticas'} | ${SITE}`,

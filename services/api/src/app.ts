@@ -39,8 +39,12 @@ import storagePlugin from './plugins/storage.ts';
 // Domain modules: their service plugins and public functions through index.ts, their routes through routes.ts.
 import { liveSessionRoles } from './modules/identity/index.ts';
 import { backInStockPlugin } from './modules/back-in-stock/index.ts';
+import { cartsPlugin } from './modules/carts/index.ts';
+import { feedsPlugin } from './modules/feeds/index.ts';
 import { fulfilmentPlugin } from './modules/fulfilment/index.ts';
 import { invoicesPlugin } from './modules/invoices/index.ts';
+import { messagingPlugin } from './modules/messaging/index.ts';
+import { monitoringPlugin } from './modules/monitoring/index.ts';
 import { notificationsPlugin } from './modules/notifications/index.ts';
 import { orderServicesPlugin, orderedVariants, productIsOrdered } from './modules/orders/index.ts';
 import { paymentsPlugin } from './modules/payments/index.ts';
@@ -52,12 +56,16 @@ import { systemErrorsPlugin } from './modules/system-errors/index.ts';
 import addressRoutes from './modules/addresses/routes.ts';
 import auditRoutes from './modules/audit/routes.ts';
 import backInStockRoutes from './modules/back-in-stock/routes.ts';
+import cartRoutes from './modules/carts/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import contentRoutes from './modules/content/routes.ts';
 import failedEmailRoutes from './modules/failed-emails/routes.ts';
+import feedRoutes from './modules/feeds/routes.ts';
 import fulfilmentRoutes from './modules/fulfilment/routes.ts';
 import identityRoutes from './modules/identity/routes.ts';
 import invoiceRoutes from './modules/invoices/routes.ts';
+import messagingRoutes from './modules/messaging/routes.ts';
+import monitoringRoutes from './modules/monitoring/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
 import { adminOrderRoutes, orderRoutes } from './modules/orders/routes.ts';
 import paymentRoutes from './modules/payments/routes.ts';
@@ -68,6 +76,8 @@ import realtimeRoutes from './modules/realtime/routes.ts';
 import reportRoutes from './modules/reports/routes.ts';
 import reservationRoutes from './modules/reservations/routes.ts';
 import returnRoutes from './modules/returns/routes.ts';
+import reviewRoutes from './modules/reviews/routes.ts';
+import { rankByRating, ratingsOf, reviewsPlugin } from './modules/reviews/index.ts';
 import searchRoutes from './modules/search/routes.ts';
 import settingsRoutes from './modules/settings/routes.ts';
 import shippingRoutes from './modules/shipping/routes.ts';
@@ -156,6 +166,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(platformPlugin);
   await app.register(systemErrorsPlugin);
   await app.register(jobsPlugin);
+  await app.register(monitoringPlugin);
   await app.register(paymentsPlugin);
   // Counters in PostgreSQL, shared by every replica; IPv6 clients grouped by /64 (the plugin's default).
   const execute: SqlExecutor = (sql, params) => app.orm.em.getConnection().execute(sql, params, 'all');
@@ -169,17 +180,22 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   // The modules' services, each built once and decorated on the app (routes and background work share them).
   await app.register(reservationsPlugin);
   await app.register(backInStockPlugin);
+  await app.register(cartsPlugin);
   await app.register(invoicesPlugin);
+  await app.register(messagingPlugin);
   await app.register(notificationsPlugin);
+  await app.register(reviewsPlugin);
   await app.register(realtimePlugin);
+  await app.register(feedsPlugin);
   await app.register(platformRoutes);
-  await app.register(catalogueRoutes, { isOrdered: productIsOrdered, orderedVariants });
+  await app.register(catalogueRoutes, { isOrdered: productIsOrdered, orderedVariants, rankByRating, ratingsOf });
   await app.register(identityRoutes);
   await app.register(addressRoutes);
   await app.register(shippingRoutes);
   await app.register(promotionRoutes);
   await app.register(reservationRoutes);
   await app.register(backInStockRoutes);
+  await app.register(cartRoutes);
   // The API reference lists routes in registration order: labels, shoppers' orders, payments, staff orders.
   await app.register(fulfilmentRoutes);
   await app.register(orderRoutes);
@@ -187,7 +203,9 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(paymentRoutes, { handleWebhook: (em, request) => app.orders.reconciliation.handleWebhook(em, request) });
   await app.register(adminOrderRoutes);
   await app.register(invoiceRoutes);
+  await app.register(messagingRoutes);
   await app.register(returnRoutes, { workflow: app.orders.workflow });
+  await app.register(reviewRoutes);
   await app.register(contentRoutes);
   await app.register(settingsRoutes);
   await app.register(auditRoutes);
@@ -198,7 +216,9 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(failedEmailRoutes);
   await app.register(notificationRoutes);
   await app.register(realtimeRoutes);
+  await app.register(feedRoutes);
   await app.register(qualityRoutes);
+  await app.register(monitoringRoutes);
   // What runs in the background, in one list (jobs and subscribers of every module and of the infrastructure).
   await app.register(backgroundWorkPlugin);
   return app;

@@ -11,6 +11,9 @@
  * - `DATABASE_URL`: a PostgreSQL server to use. Without it an embedded PostgreSQL is started.
  * - `DATA_DIR` (default `<repo>/.data`): embedded PostgreSQL data and the default storage root.
  * - `EMBEDDED_PG_PORT` (default 54329): port of the embedded PostgreSQL.
+ * - `EMBEDDED_PG_DURABLE` (default `true`): `false` runs the embedded PostgreSQL with its
+ *   non-durable settings (no fsync: an OS crash can lose or corrupt the data), for a store whose
+ *   data is thrown away (the e2e suite's). Never in a store that keeps its orders.
  * - `STORAGE` (default `local`): where product images live (storage/object-storage.ts).
  *   `local`: files under `STORAGE_ROOT` (default `DATA_DIR/storage`). `s3`: an S3-compatible
  *   bucket shared by every service process (AWS S3, MinIO, R2): `STORAGE_S3_BUCKET` (required),
@@ -37,6 +40,10 @@
  *   e-mails to one address in 24 hours, across products (anonymous subscribes must not make the store an
  *   open mailer); past it a subscribe answers as usual and
  *   sends nothing.
+ * - `REVIEW_REQUEST_DELAY_DAYS` (default 8): the initial value, for a new store's settings row
+ *   only, of the days after delivery when the "Avalie a sua compra" e-mail goes (once per order;
+ *   the owner changes it in the panel's recovery settings, `store_settings`); `REVIEW_RATE_LIMIT_PER_MINUTE` (default 10): reviews one account
+ *   may send a minute (photo uploads: three times as many).
  * - `TRUST_PROXY` (default off): set only when the API is reached through reverse proxies; the
  *   number of proxies in front of it (e.g. `1`) or their addresses/CIDRs (comma-separated, e.g.
  *   `10.0.0.0/8,172.16.0.0/12`). Only then is `X-Forwarded-For` read for the client IP (rate
@@ -57,6 +64,11 @@
  *   retried by another process; keep it above the longest job, or a slow job runs twice.
  *   `JOBS_SUPERVISE_INTERVAL_SECONDS` (default 60): how often the queue looks for such jobs.
  * - `OUTBOX_CATCHUP_INTERVAL_MS` (default 30000): how often the outbox relay catch-up job runs.
+ * - `CART_RECOVERY_INTERVAL_MS` (default 300000): how often the `cart-recovery` job looks for carts
+ *   whose reminder is due (the delays themselves are the owner's, in the panel's settings).
+ * - `CATALOGUE_FEED_DEBOUNCE_SECONDS` (default 60; 0 = at the next poll): how long after the first
+ *   change to the catalogue the `catalogue-feeds-regenerate` job rebuilds the catalogue feeds; the
+ *   changes within that window share one rebuild (modules/feeds).
  * - `MAIL_RETRY_INTERVAL_MS` (default 60000, whole seconds), `MAIL_MAX_ATTEMPTS` (default 5): failed
  *   e-mails are retried on the job queue after the interval, doubled each time, and become a system
  *   error at the last attempt (mail/mail-retries.ts).
@@ -71,6 +83,22 @@
  * - `ERROR_REPORTS_PER_MINUTE` (default 30, per client IP); reports with the same fingerprint are
  *   counted into one issue; `ERROR_RETENTION_DAYS` (default 30): issues last seen
  *   longer ago are deleted daily.
+ * - `JOB_MONITOR_GRACE_MS` (default 60000): a periodic job counts as late in the developer area
+ *   ('Atrasada') when it has not run for more than two of its intervals plus this grace;
+ *   `JOB_RUN_RETENTION_DAYS` (default 14): recorded job runs older than this are deleted (the
+ *   `monitor-retention` job, hourly).
+ * - `UPTIME_CHECK_INTERVAL_MS` (default 60000; 0 = off): how often the `uptime-check` job GETs the
+ *   store's `/` and `/produtos` at `SHELL_URL` (the store's public URL), the catalogue API
+ *   (`/api/products` at `PUBLIC_API_URL`) and each remote's active `mf-manifest.json`;
+ *   `UPTIME_CHECK_TIMEOUT_MS` (default 10000): past it a check counts as down;
+ *   `UPTIME_RETENTION_DAYS` (default 30): checks older than this are deleted (`monitor-retention`).
+ * - Alert rules (the developer area's 'Alertas'): `ALERT_EVALUATION_INTERVAL_MS` (default 60000):
+ *   how often the `alert-evaluation` job evaluates them; `ALERT_WEBHOOK_TIMEOUT_MS` (default
+ *   10000); `ALERT_WEBHOOK_ALLOW_PRIVATE` (default false): admit webhook URLs on private, loopback
+ *   or local addresses and plain http (development and tests; refused with `NODE_ENV=production`,
+ *   where webhooks must be https on public addresses: lib/outbound-url.ts);
+ *   `ALERT_FIRING_RETENTION_DAYS` (default 90): firings older than this are deleted
+ *   (`monitor-retention`).
  * - `SOURCE_MAP_DIRS` (default none; `npm start` sets it): build directories whose hidden source
  *   maps are imported at start, comma-separated (releases upload theirs).
  * - `WEB_VITALS_SAMPLE_RATE` (default 1: every session): the share of browser sessions whose Web
@@ -132,11 +160,24 @@
  *   `INVOICE_NCM` (default 7113.11.00, silver jewellery), `INVOICE_TIMEOUT_MS` (default 10000),
  *   `INVOICE_MAX_ATTEMPTS` (default 10) and `INVOICE_RETRY_DELAY_SECONDS` (default 60, doubled at
  *   each retry) for the job queue's retries while the provider is down or SEFAZ still authorising.
+ * - WhatsApp order updates (modules/messaging): `MESSAGING_PROVIDER` (`off`, the default: the
+ *   order e-mails only; `whatsapp`: the WhatsApp Business Cloud API's utility templates, in addition
+ *   to the e-mails, to shoppers who opt in at checkout), with `whatsapp` the required
+ *   `WHATSAPP_ACCESS_TOKEN` (a system user's token), `WHATSAPP_PHONE_NUMBER_ID` (the business
+ *   number's id in WhatsApp Manager), `WHATSAPP_APP_SECRET` (checks the status webhook's
+ *   `X-Hub-Signature-256`) and `WHATSAPP_VERIFY_TOKEN` (answers the webhook's verification), and
+ *   `WHATSAPP_API_URL` (default https://graph.facebook.com/v21.0, the Graph API's version
+ *   included), `WHATSAPP_TIMEOUT_MS` (default 10000). Failed sends are retried as the e-mails are
+ *   (`MAIL_MAX_ATTEMPTS`, `MAIL_RETRY_INTERVAL_MS`).
  * - Stock hoarding caps (no account ties up stock with unpaid orders): `ORDER_MAX_UNITS_PER_PRODUCT` (default 5 units of one product
  *   per order), `ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT` (default 10 units of one product across an
  *   account's unpaid orders), `BOLETO_HOLD_BUSINESS_DAYS` (default 1: an unpaid boleto order
  *   releases its units at the end of that business day after issue; the boleto stays payable and
  *   a later payment becomes the staff's paid-after-expiry alert).
+ * - `PAYMENT_RENEWAL_WINDOW_DAYS` (default 7): the initial value, for a new store's settings row
+ *   only, of how many days after its PIX or boleto expired an order may still get a new one for
+ *   the same order ('Gerar novo PIX', orders/payment-recovery.service.ts; the owner changes it in
+ *   the panel's recovery settings, `store_settings`).
  * - `DEMO_ACCOUNTS` (default false): create demo accounts at start and print their passwords;
  *   refused with `NODE_ENV=production` (demo staff have no 2FA).
  * - `DEMO_ORDER_HISTORY` (default true; only with `DEMO_ACCOUNTS` on): on the first start with the
@@ -167,6 +208,7 @@ export const envSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
   DATA_DIR: z.string().optional(),
   EMBEDDED_PG_PORT: port.default(54329),
+  EMBEDDED_PG_DURABLE: z.enum(['true', 'false']).default('true'),
   STORAGE_ROOT: z.string().optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
   STORAGE_S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -188,6 +230,8 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   TOTP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   BACK_IN_STOCK_CONFIRMATIONS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
+  REVIEW_REQUEST_DELAY_DAYS: z.coerce.number().int().min(1).max(90).default(8),
+  REVIEW_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: z.string().optional(),
   NODE_ENV: z.string().optional(),
   RESERVATION_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
@@ -197,6 +241,8 @@ export const envSchema = z.object({
   JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   JOBS_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   OUTBOX_CATCHUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
+  CART_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
+  CATALOGUE_FEED_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
   OUTBOX_HANDLER_MAX_ATTEMPTS: z.coerce.number().int().min(2).max(20).default(5),
   OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -215,6 +261,15 @@ export const envSchema = z.object({
   TRACE_SLOW_MS: z.coerce.number().int().min(0).default(1000),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ error: 'OTEL_EXPORTER_OTLP_ENDPOINT must be a URL' }).optional(),
   ERROR_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  JOB_MONITOR_GRACE_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  JOB_RUN_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  UPTIME_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  UPTIME_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  UPTIME_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ALERT_EVALUATION_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  ALERT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  ALERT_FIRING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  ALERT_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(3),
   ERROR_ALERT_THRESHOLD: z.coerce.number().int().min(1).default(10),
   API_VERSION: z.string().min(1).max(60).default('0.1.0'),
@@ -255,11 +310,19 @@ export const envSchema = z.object({
   INVOICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   INVOICE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(10),
   INVOICE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  MESSAGING_PROVIDER: z.enum(['off', 'whatsapp']).default('off'),
+  WHATSAPP_ACCESS_TOKEN: z.string().min(10).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,30}$/, 'WHATSAPP_PHONE_NUMBER_ID must be the numeric id of the phone number in WhatsApp Manager').optional(),
+  WHATSAPP_APP_SECRET: z.string().min(16).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(16).optional(),
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   ORDER_TRACKING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   ORDER_MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(99).default(5),
   ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(999).default(10),
   BOLETO_HOLD_BUSINESS_DAYS: z.coerce.number().int().min(1).max(10).default(1),
+  PAYMENT_RENEWAL_WINDOW_DAYS: z.coerce.number().int().min(1).max(30).default(7),
   PAYMENT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   PIX_KEY: z.string().min(1).max(77).default('pix@prata925.com.br'),
   PIX_MERCHANT_NAME: z.string().min(1).default('Prata 925'),

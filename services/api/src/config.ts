@@ -64,6 +64,9 @@ function configOf(e: ConfigEnv) {
       'Invalid configuration:\nSMTP_URL: required in production (without it confirmation, password-reset and owner links would be written to the log). Set SMTP_URL=smtps://user:password@relay:465, or MAIL_DISABLED=true to run without e-mail.',
     );
   }
+  if (e.NODE_ENV === 'production' && e.ALERT_WEBHOOK_ALLOW_PRIVATE === 'true') {
+    throw new Error('Invalid configuration:\nALERT_WEBHOOK_ALLOW_PRIVATE: refused in production (alert webhooks could then reach internal services).');
+  }
   if (e.NODE_ENV === 'production' && (e.DEMO_ACCOUNTS === 'true' || e.DEMO_ACCOUNTS === '1')) {
     // Demo staff print their passwords to the log and are not asked to enrol 2FA.
     throw new Error('Invalid configuration:\nDEMO_ACCOUNTS: refused in production (demo admins print their passwords to the log and have no 2FA). Make the owner with npm run create-owner.');
@@ -89,6 +92,8 @@ function configOf(e: ConfigEnv) {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    /** False: the embedded PostgreSQL does not flush to disk (`EMBEDDED_PG_DURABLE`, a throw-away store). */
+    embeddedPgDurable: e.EMBEDDED_PG_DURABLE === 'true',
     /** Root of the local storage (`STORAGE=local`). */
     storageRoot: path.resolve(e.STORAGE_ROOT ?? path.join(dataDir, 'storage')),
     /** Where product images live (`STORAGE`: local files, or an S3 bucket). */
@@ -119,6 +124,10 @@ function configOf(e: ConfigEnv) {
     totpRateLimitPerMinute: e.TOTP_RATE_LIMIT_PER_MINUTE,
     /** Back-in-stock confirmation e-mails one address may be sent in 24 hours, across products (`BACK_IN_STOCK_CONFIRMATIONS_PER_DAY`). */
     backInStockConfirmationsPerDay: e.BACK_IN_STOCK_CONFIRMATIONS_PER_DAY,
+    /** A new store's initial review-request delay, days (`REVIEW_REQUEST_DELAY_DAYS`; the stored recovery settings decide). */
+    reviewRequestDelayDays: e.REVIEW_REQUEST_DELAY_DAYS,
+    /** Reviews one account may send a minute (`REVIEW_RATE_LIMIT_PER_MINUTE`; photo uploads: 3 times as many). */
+    reviewRateLimitPerMinute: e.REVIEW_RATE_LIMIT_PER_MINUTE,
     /**
      * Fastify `trustProxy`: false (default: the socket address is the client), the number of
      * reverse proxies in front of the API, or their addresses/CIDRs.
@@ -136,6 +145,10 @@ function configOf(e: ConfigEnv) {
     jobsSuperviseIntervalSeconds: e.JOBS_SUPERVISE_INTERVAL_SECONDS,
     /** Outbox relay catch-up job interval, ms. */
     outboxCatchupIntervalMs: e.OUTBOX_CATCHUP_INTERVAL_MS,
+    /** How often the `cart-recovery` job looks for due cart reminders, ms. */
+    cartRecoveryIntervalMs: e.CART_RECOVERY_INTERVAL_MS,
+    /** Seconds from the first catalogue change to the catalogue feeds' rebuild (changes within it share one). */
+    catalogueFeedDebounceSeconds: e.CATALOGUE_FEED_DEBOUNCE_SECONDS,
     /** Mail retry: base backoff (ms) and attempts before a failed e-mail becomes a system error. */
     mailRetryIntervalMs: e.MAIL_RETRY_INTERVAL_MS,
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
@@ -155,6 +168,18 @@ function configOf(e: ConfigEnv) {
     errorReportsPerMinute: e.ERROR_REPORTS_PER_MINUTE,
     /** System errors last seen longer ago than this are deleted (the table stays bounded). */
     errorRetentionDays: e.ERROR_RETENTION_DAYS,
+    /** Job monitors: grace past two intervals before a job is late, ms; days recorded runs are kept. */
+    jobMonitorGraceMs: e.JOB_MONITOR_GRACE_MS,
+    jobRunRetentionDays: e.JOB_RUN_RETENTION_DAYS,
+    /** Uptime monitors: check interval (0: off) and timeout, ms; days checks are kept. */
+    uptimeCheckIntervalMs: e.UPTIME_CHECK_INTERVAL_MS,
+    uptimeCheckTimeoutMs: e.UPTIME_CHECK_TIMEOUT_MS,
+    uptimeRetentionDays: e.UPTIME_RETENTION_DAYS,
+    /** Alert rules: evaluation interval and webhook timeout, ms; which webhook URLs are admitted (lib/outbound-url.ts). */
+    alertEvaluationIntervalMs: e.ALERT_EVALUATION_INTERVAL_MS,
+    alertFiringRetentionDays: e.ALERT_FIRING_RETENTION_DAYS,
+    alertWebhookTimeoutMs: e.ALERT_WEBHOOK_TIMEOUT_MS,
+    alertWebhookPolicy: { httpsOnly: e.ALERT_WEBHOOK_ALLOW_PRIVATE !== 'true', allowPrivate: e.ALERT_WEBHOOK_ALLOW_PRIVATE === 'true' },
     /** Build directories whose source maps are imported at start. */
     sourceMapDirs: e.SOURCE_MAP_DIRS.split(',').map((dir) => dir.trim()).filter(Boolean),
     /** Share of browser sessions kept for release health, 0..1. */
@@ -200,12 +225,18 @@ function configOf(e: ConfigEnv) {
      * the job queue's retries (runs in all, first delay in seconds, doubled each time).
      */
     invoices: invoiceConfig(e),
+    /**
+     * WhatsApp order updates (modules/messaging): null with `MESSAGING_PROVIDER=off`; else the
+     * Cloud API's origin with version, the business number's id, the token, the app secret (the
+     * webhook's signature), the verify token (its verification) and the per-call timeout, ms.
+     */
+    whatsapp: whatsappConfig(e),
     /** `POST /api/orders` per account and minute. */
     orderRateLimitPerMinute: e.ORDER_RATE_LIMIT_PER_MINUTE,
     /** `POST /api/order-tracking/lookup` per address and minute (guessing numbers and e-mails or CPFs). */
     orderTrackingRateLimitPerMinute: e.ORDER_TRACKING_RATE_LIMIT_PER_MINUTE,
     /** Stock hoarding caps: units of one product per order, and in one account's unpaid orders. */
-    orderLimits: { maxUnitsPerProduct: e.ORDER_MAX_UNITS_PER_PRODUCT, maxUnpaidUnitsPerProduct: e.ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT, boletoHoldBusinessDays: e.BOLETO_HOLD_BUSINESS_DAYS },
+    orderLimits: { maxUnitsPerProduct: e.ORDER_MAX_UNITS_PER_PRODUCT, maxUnpaidUnitsPerProduct: e.ACCOUNT_MAX_UNPAID_UNITS_PER_PRODUCT, boletoHoldBusinessDays: e.BOLETO_HOLD_BUSINESS_DAYS, paymentRenewalWindowDays: e.PAYMENT_RENEWAL_WINDOW_DAYS },
     remoteRegistryFile: e.REMOTE_REGISTRY_FILE ? path.resolve(e.REMOTE_REGISTRY_FILE) : undefined,
     remoteOrigins,
     /** Origins released remote builds may be fetched from (the release allow-list, and the shell's CSP). */
@@ -281,6 +312,25 @@ function invoiceConfig(e: ConfigEnv) {
     timeoutMs: e.INVOICE_TIMEOUT_MS,
     maxAttempts: e.INVOICE_MAX_ATTEMPTS,
     retryDelaySeconds: e.INVOICE_RETRY_DELAY_SECONDS,
+  };
+}
+
+/**
+ * WhatsApp settings: off unless `MESSAGING_PROVIDER=whatsapp`, which needs the token, the phone
+ * number's id, the app secret and the verify token. @throws Error saying what to set.
+ */
+function whatsappConfig(e: ConfigEnv) {
+  if (e.MESSAGING_PROVIDER !== 'whatsapp') return null;
+  const required = ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
+  const missing = required.filter((name) => !e[name]);
+  if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.map((name) => `${name}: required with MESSAGING_PROVIDER=whatsapp`).join('\n')}`);
+  return {
+    apiUrl: e.WHATSAPP_API_URL,
+    phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID!,
+    accessToken: e.WHATSAPP_ACCESS_TOKEN!,
+    appSecret: e.WHATSAPP_APP_SECRET!,
+    verifyToken: e.WHATSAPP_VERIFY_TOKEN!,
+    timeoutMs: e.WHATSAPP_TIMEOUT_MS,
   };
 }
 

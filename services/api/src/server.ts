@@ -12,6 +12,8 @@ import { buildApp } from './app.ts';
 import { loadConfig, withPersistentSecrets, type AppConfig } from './config.ts';
 import { seedDemoAccounts } from './seeding/demo-accounts.ts';
 import { seedDemoOrderHistory } from './seeding/demo-orders.ts';
+import { seedDemoStoreSettings } from './seeding/demo-store-settings.ts';
+import { seedDemoCarts } from './seeding/demo-carts.ts';
 import { systemClock } from './lib/clock.ts';
 import { logDestination } from './lib/log-destination.ts';
 import { openDatabase } from './bootstrap/open-database.ts';
@@ -73,6 +75,8 @@ if (!stopping && config.demoAccounts) {
   const lines = accounts.map((a) => `  ${a.email.padEnd(32)} ${a.password}  ${a.roles.join('+') || 'customer'}`);
   logger.info(`demo accounts (new passwords at every start):\n${lines.join('\n')}`);
   console.log(`\n  Demo accounts (DEMO_ACCOUNTS=true; passwords change at every start):\n${lines.join('\n')}\n`);
+  // A fresh demo store starts with its offers (5 % off by PIX, free shipping from R$ 299,00).
+  if (await seedDemoStoreSettings(database.orm.em.fork(), config.lowStockThreshold)) logger.info('demo store: 5 % PIX discount, free shipping from R$ 299,00');
 }
 if (!stopping && config.demoOrderHistory) {
   // 90 days of demo orders on the first start, so the panel has figures (DEMO_ORDER_HISTORY=false: none).
@@ -82,6 +86,9 @@ if (!stopping && config.demoOrderHistory) {
     lowStockThreshold: config.lowStockThreshold,
   });
   if (history) logger.info(`seeded the demo order history: ${history.orders.length} orders in ${Math.round(performance.now() - seedingStarted)} ms`);
+  // A few abandoned carts for the panel's 'Recuperação de carrinhos' (once).
+  const carts = await seedDemoCarts(database.orm.em.fork(), systemClock);
+  if (carts) logger.info(`seeded ${carts} demo abandoned carts`);
 }
 if (!stopping) {
   serving = buildApp({ config, orm: database.orm, storage: database.storage }, logger).then(async (app) => {

@@ -101,7 +101,7 @@ describe('PATCH /api/admin/users/:id', () => {
 
   it('never removes the last admin (the rule, checked in the service)', async () => {
     const bystander = await account(service);
-    await expect(new UserAdminService(service.app.clock).update(service.db.orm.em.fork(), bystander.userId, owner.userId, { isAdmin: false }, { ip: null, userAgent: null })).rejects.toThrow(
+    await expect(new UserAdminService(service.app.clock, { events: service.app.events, removeReviewPhoto: async () => undefined }).update(service.db.orm.em.fork(), bystander.userId, owner.userId, { isAdmin: false }, { ip: null, userAgent: null })).rejects.toThrow(
       'Não é possível remover o último administrador.',
     );
     expect(await adminCount()).toBe(1);
@@ -134,7 +134,7 @@ describe('DELETE /api/admin/users/:id (LGPD erasure)', () => {
     const order = await placeOrder(service, customer, [{ productId: product!.id, quantity: 2 }]);
     await service.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(customer), payload: { productId: product!.id } });
     // What the review found left behind (#16): a boleto link, a label's print link, a return's reason and note, a staff note.
-    await sql(service, `update orders set boleto_url = 'https://acquirer.example/boleto/123-maria-52998224725' where id = ?`, [order.id]);
+    await sql(service, `update orders set boleto_url = 'https://acquirer.example/boleto/123-maria-52998224725', whatsapp_opt_in = true where id = ?`, [order.id]);
     await sql(service, `insert into shipments (id, order_id, provider, carrier_order_id, service_id, carrier, service_name, price_cents, tracking_code, label_url, carrier_status, created_at, updated_at) values (gen_random_uuid(), ?, 'melhorenvio', 'me-erasure-1', 'melhorenvio-1', 'Correios', 'PAC', 2000, 'QB123456789BR', 'https://labels.example/print/maria-rua-das-flores', 'released', now(), now())`, [order.id]);
     await sql(service, `insert into return_requests (id, order_id, user_id, kind, status, reason, within_withdrawal, amount_cents, note, created_at, updated_at) values (gen_random_uuid(), ?, ?, 'return', 'rejected', 'Minha filha Ana não gostou, moro na Rua das Flores 10', true, 100, 'Falei com a Maria pelo telefone 11 99999-0000', now(), now())`, [order.id, customer.userId]);
     await sql(service, `update order_status_changes set note = 'PIX conferido: Maria Souza, agência 1234' where order_id = ?`, [order.id]);
@@ -177,6 +177,7 @@ describe('DELETE /api/admin/users/:id (LGPD erasure)', () => {
       customer_name: 'Cliente removido',
       customer_email: `removido-${customer.userId}@anonimo.invalid`,
       customer_phone: '0000000000',
+      whatsapp_opt_in: false,
       customer_cpf: null,
       zip_code: '00000000',
       street: 'Removido (LGPD)',
@@ -211,7 +212,7 @@ describe('DELETE /api/admin/users/:id (LGPD erasure)', () => {
     expect(logs.length).toBeGreaterThan(0);
     expect(logs.every((row) => row.ip_address === null && !JSON.stringify(row.details).includes(customer.email))).toBe(true);
     const deletion = await service.db.orm.em.fork().findOneOrFail(AdminLog, { action: 'user_deleted', details: { userId: customer.userId } });
-    expect(deletion.details).toEqual({ userId: customer.userId, anonymisedOrders: 1 });
+    expect(deletion.details).toEqual({ userId: customer.userId, anonymisedOrders: 1, deletedReviews: 0 });
 
     // The person's old access token and credentials no longer work; the account is gone from the panel.
     expect((await service.app.inject({ method: 'GET', url: '/api/me', headers: bearer(customer) })).statusCode).toBe(401);

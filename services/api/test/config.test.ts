@@ -8,6 +8,7 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.port).toBe(3000);
     expect(config.embeddedPgPort).not.toBe(5432);
+    expect(config.embeddedPgDurable).toBe(true);
     expect(config.publicUrl).toBe('http://127.0.0.1:3000');
     expect(config.shellUrl).toBe('http://127.0.0.1:8080');
     expect(config.corsOrigins).toEqual(
@@ -15,6 +16,12 @@ describe('loadConfig', () => {
     );
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(config.storageRoot.endsWith('.data/storage')).toBe(true);
+  });
+
+  it('runs the embedded PostgreSQL without flushing to disk only when EMBEDDED_PG_DURABLE=false', () => {
+    expect(loadConfig({ EMBEDDED_PG_DURABLE: 'false' }).embeddedPgDurable).toBe(false);
+    expect(loadConfig({ EMBEDDED_PG_DURABLE: 'true' }).embeddedPgDurable).toBe(true);
+    expect(() => loadConfig({ EMBEDDED_PG_DURABLE: 'no' })).toThrow(/EMBEDDED_PG_DURABLE/);
   });
 
   it('treats empty variables as unset', () => {

@@ -144,6 +144,7 @@ describe('route access', () => {
     });
     await app.register(accessPlugin);
     app.decorate('orm', service.db.orm);
+    app.decorate('config', service.config);
     app.decorate('events', service.app.events);
     await app.register(contentRoutes);
     await app.ready();

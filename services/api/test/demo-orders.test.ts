@@ -11,6 +11,7 @@ import { CHECKOUT_PAYMENT_METHODS, ORDER_STATUSES, SALE_STATUSES, adminOrderPage
 import { loadConfig } from '../src/config.ts';
 import { DEMO_SHOPPERS, seedDemoOrderHistory, type SeededHistory } from '../src/seeding/demo-orders.ts';
 import { DEMO_HISTORY_DAYS } from '../src/seeding/demo-orders-plan.ts';
+import { DEMO_REVIEWS_MAX, planDemoReviews } from '../src/seeding/demo-reviews.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
@@ -143,6 +144,32 @@ describe('the demo order history', () => {
     const before = await count();
     expect(await seed()).toBeNull();
     expect(await count()).toEqual(before);
+  });
+
+  it('ships approved reviews by the buyers of delivered pieces, on several products, and e-mails the history no review request', async () => {
+    const reviews = await sql<{ status: string; rating: number; product_id: string; order_status: string; line_product: string; created_at: Date; delivered_at: Date; author: string }>(
+      service,
+      `select r.status, r.rating, r.product_id, o.status as order_status, i.product_id as line_product, r.created_at, o.delivered_at, r.author
+         from reviews r join orders o on o.id = r.order_id join order_items i on i.id = r.order_item_id and i.order_id = o.id and o.user_id = r.user_id`,
+    );
+    expect(reviews.length).toBeGreaterThanOrEqual(10);
+    expect(reviews.length).toBeLessThanOrEqual(DEMO_REVIEWS_MAX);
+    expect(new Set(reviews.map((row) => row.product_id)).size).toBeGreaterThanOrEqual(5);
+    for (const row of reviews) {
+      expect(row).toMatchObject({ status: 'approved', order_status: 'delivered', line_product: row.product_id });
+      expect(new Date(row.created_at).getTime()).toBeGreaterThan(new Date(row.delivered_at).getTime());
+      expect(row.author).toMatch(/^\p{L}+ \p{L}\.$/u);
+    }
+    expect(new Set(reviews.map((row) => row.rating)).size).toBeGreaterThanOrEqual(3);
+    // Deterministic: the same history plans the same reviews (ids aside).
+    const delivered = history.orders.filter((order) => order.status === 'delivered');
+    const input = delivered.map((order, i) => ({ order, userId: history.shopperIds[order.shopper]!, fullName: DEMO_SHOPPERS[order.shopper]!.fullName, items: [{ id: `item-${i}`, product: order.lines[0]!.productId }] }));
+    const strip = (rows: ReturnType<typeof planDemoReviews>) => rows.map(({ id: _id, ...rest }) => rest);
+    expect(strip(planDemoReviews(input, clock.now()))).toEqual(strip(planDemoReviews(input, clock.now())));
+
+    await service.app.jobs.tick();
+    const asked = await sql<{ n: string }>(service, "select count(*) as n from outbox_emails where subject like 'Avalie a sua compra%'");
+    expect(asked).toEqual([{ n: '0' }]);
   });
 
   it('lets the store expire a demo PIX left unpaid, units back, as it does a real one', async () => {

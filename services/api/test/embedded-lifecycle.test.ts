@@ -34,6 +34,20 @@ afterAll(async () => {
   for (const dir of cleanup) await rm(dir, { recursive: true, force: true });
 });
 
+/** The cluster's settings that decide what a crash of the machine loses. */
+async function durability(url: string): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; setting: string }>(
+      "select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'full_page_writes') order by name",
+    );
+    return Object.fromEntries(rows.map((row) => [row.name, row.setting]));
+  } finally {
+    await client.end();
+  }
+}
+
 /** Whether `url` is accepted by the server (false on a refused password). */
 async function signsIn(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
@@ -65,12 +79,15 @@ describe('embedded PostgreSQL superuser password', () => {
     const second = await startEmbeddedPostgres({ dataDir, port, database: 'app', persistent: true, log: quiet });
     expect(second.url).toBe(first.url);
     expect(await signsIn(second.url)).toBe(true);
+    expect(await durability(second.url)).toEqual({ fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' });
     await second.stop();
 
     // Another cluster gets another password.
     const otherDir = path.join(await tempDir(), 'pg');
     const other = await startEmbeddedPostgres({ dataDir: otherDir, port, database: 'app', persistent: false, log: quiet });
     expect((await readFile(path.join(other.dataDir, PASSWORD_FILE), 'utf8')).trim()).not.toBe(password);
+    // A throw-away cluster runs with PostgreSQL's non-durable settings.
+    expect(await durability(other.url)).toEqual({ fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' });
     await other.stop();
   });
 

@@ -99,6 +99,8 @@ export async function createTestService(env: Record<string, string> = {}, clock?
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     TOTP_RATE_LIMIT_PER_MINUTE: '10000',
     JOBS_POLL_INTERVAL_MS: '0',
+    // No synthetic checks of the default store URLs from other tests' ticks (test/uptime.test.ts turns them on).
+    UPTIME_CHECK_INTERVAL_MS: '0',
     ...env,
   });
   const db = await openDatabase(config, silentLog);

@@ -76,10 +76,14 @@ const takeChanges = async () => (await sql('delete from test_row_changes returni
 let quietWaits = 0;
 async function quiet(): Promise<void> {
   quietWaits++;
-  for (let i = 0; i < 80; i++) {
+  // Quiet for 6 checks in a row (300 ms): longer than the debounce of the watches that record an
+  // event some time after the change they see (events/shown-state-watch.ts, 100 ms), whose
+  // subscribers then write again (the default texts that follow the settings).
+  let quietChecks = 0;
+  for (let i = 0; i < 120 && quietChecks < 6; i++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const pending = Number(((await sql('select count(*) as n from domain_events where dispatched_at is null')) as { n: string }[])[0]!.n);
-    if ((await takeChanges()).length === 0 && pending === 0) return;
+    quietChecks = (await takeChanges()).length === 0 && pending === 0 ? quietChecks + 1 : 0;
   }
 }
 

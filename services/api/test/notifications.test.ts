@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationListSchema, type NotificationDto } from '@prata/contracts';
+import { RELAY_LOCK_KEY } from '../src/events/event-bus.ts';
 import { CatalogueService } from '../src/modules/catalogue/catalogue.service.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { createTestService, type TestService } from './helpers.ts';
@@ -116,11 +117,20 @@ describe('notifications from orders', () => {
     // What a crash between the relay's commit and the handlers leaves: a positioned, undispatched event.
     const orderId = randomUUID();
     const sql = (query: string, params: unknown[] = []) => service.db.orm.em.fork().getConnection().execute(query, params);
-    await sql(
-      `insert into domain_events (id, type, aggregate_id, payload, created_at, published_at, position)
-       select gen_random_uuid(), 'PaymentConfirmedAfterExpiry', ?, ?::jsonb, now(), now(), coalesce(max(position), 0) + 1 from domain_events`,
-      [orderId, JSON.stringify({ orderId, number: 'P925-CRASH1' })],
-    );
+    // Positioned as a relay would: under the relay's lock, so a relay running meanwhile (the
+    // service's own, after other tests' events) cannot take the same position.
+    await service.db.orm.em.fork().transactional(async (tx) => {
+      const connection = tx.getConnection();
+      const ctx = tx.getTransactionContext();
+      await connection.execute('select pg_advisory_xact_lock(?)', [RELAY_LOCK_KEY], 'all', ctx);
+      await connection.execute(
+        `insert into domain_events (id, type, aggregate_id, payload, created_at, published_at, position)
+         select gen_random_uuid(), 'PaymentConfirmedAfterExpiry', ?, ?::jsonb, now(), now(), coalesce(max(position), 0) + 1 from domain_events`,
+        [orderId, JSON.stringify({ orderId, number: 'P925-CRASH1' })],
+        'all',
+        ctx,
+      );
+    });
     // The outbox catch-up (the scheduled job's task) dispatches it.
     await service.app.events.relay();
     await expect.poll(async () => (await list(admin)).filter((n) => n.description.includes('P925-CRASH1')).length).toBe(1);

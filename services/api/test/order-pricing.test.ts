@@ -96,6 +96,8 @@ describe('freight on the order', () => {
     const mismatch = await placeOrder(service, shopper, { items, customer: { ...manaus, state: 'SP' }, payment: { method: 'pix' } });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe('O CEP 69005-010 é de AM. Confira o CEP ou o estado.');
+    // On the path every request-validation issue uses, so the checkout puts it under the state field.
+    expect(mismatch.json().issues).toEqual([{ path: 'body.customer.state', message: 'O CEP 69005-010 é de AM. Confira o CEP ou o estado.' }]);
     const after = await sql<{ count: number }>(service, 'select count(*)::int as count from orders where user_id = ?', [shopper.userId]);
     expect(after[0]!.count).toBe(before[0]!.count);
     expect(await stockOf(service, ring.id)).toBe(4);

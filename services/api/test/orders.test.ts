@@ -90,8 +90,10 @@ describe('placing an order', () => {
         { productId: ring.id, productName: ring.name, variantId: null, sku: null, variantLabel: null, quantity: 1, unitPriceCents: 8990, totalPriceCents: 8990 },
       ]),
     );
-    // R$ 409,70 in 3x: 136,57 + 136,57 + 136,56 (adds up exactly).
-    expect(placed.payment.card).toEqual({ brand: 'Visa', last4: '1111', installments: 3, installmentAmounts: [13657, 13657, 13656] });
+    // R$ 409,70 in 3x without interest: 40970 / 3 = 13656.67 -> 13656, the last absorbing the
+    // leftover cents: 40970 - 2 x 13656 = 13658 (adds up exactly; before the instalment rules the
+    // first instalments carried them: 136,57 + 136,57 + 136,56).
+    expect(placed.payment.card).toEqual({ brand: 'Visa', last4: '1111', installments: 3, installmentAmounts: [13656, 13656, 13658] });
     // The Southeast's cheapest option of the freight table (free shipping is on in this file).
     expect(placed.delivery).toEqual(await tableDeliveryDays(service, 'SE'));
     expect(placed.shippingService).toEqual({ serviceId: 'tabela-pac', carrier: 'Correios', name: 'PAC' });

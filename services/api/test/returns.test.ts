@@ -150,7 +150,8 @@ describe('within the withdrawal right', () => {
     const { order } = await deliveredOrder([{ priceCents: 10_000, quantity: 1 }, { priceCents: 5_000, quantity: 2 }]);
     const [single, pair] = await itemIdsOf(order.id);
     // A PIX discount of R$ 20,00 on the goods: 18 000 paid for 20 000 of goods, each line 9 000; the freight on top.
-    await sql(service, 'update orders set pix_discount_cents = 2000, total_cents = total_cents - 2000 where id = ?', [order.id]);
+    // (The card's one instalment as charged follows: the acquirer charged the new total.)
+    await sql(service, 'update orders set pix_discount_cents = 2000, total_cents = total_cents - 2000, installment_amounts = jsonb_build_array(total_cents - 2000) where id = ?', [order.id]);
     await sql(service, 'update sandbox_payments set amount_cents = amount_cents - 2000 where external_reference = ?', [order.id]);
     const { pricing } = orderSchema.parse((await call('GET', `/api/orders/${order.id}`, shopper)).json());
     expect([pricing.subtotalCents, pricing.totalCents]).toEqual([20_000, 18_000 + pricing.shippingCents]);

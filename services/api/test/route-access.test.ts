@@ -27,12 +27,16 @@ const ALLOWED: Record<RouteAccess, Caller[]> = {
  */
 const POLICY: [RegExp, RouteAccess][] = [
   [/^\/api\/admin-registrations(\/|$)/, 'public'],
-  // Admin panel: products and images, search, dashboard, sales, logs, content, social links, users.
-  [/^\/api\/admin\/(products|product-images|search|dashboard|sales|logs|content|social-links|users)(\/|$)/, 'admin'],
+  // Admin panel: products and images, search, dashboard, sales, recovery figures, logs, content, social links, users.
+  [/^\/api\/admin\/(products|product-images|search|dashboard|sales|recovery|logs|content|social-links|users)(\/|$)/, 'admin'],
   [/^\/api\/admin\//, 'admin'],
   [/^\/api\/security\//, 'admin'],
   [/^\/api\/developer\//, 'developer'],
   [/^\/api\/me(\/|$)/, 'customer'],
+  // Cart reminders' e-mailed links: the signed, expiring token is the authorisation; rate-limited.
+  [/^POST \/api\/cart\/recover$/, 'public'],
+  [/^\/api\/cart\/recovery\/unsubscribe$/, 'public'],
+  [/^\/api\/cart(\/|$)/, 'customer'], // the signed-in shopper's server cart and reminder opt-in
   [/^\/api\/reservations(\/|$)/, 'customer'],
   [/^\/api\/orders(\/|$)/, 'customer'],
   [/^\/api\/coupons\//, 'customer'], // coupon checks: per-account limits need the account; rate-limited
@@ -41,6 +45,9 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^\/api\/auth\//, 'public'],
   // Back-in-stock alerts: anyone may ask (anonymous by e-mail, double opt-in), rate-limited; the e-mailed links.
   [/^\/api\/back-in-stock(\/|$)/, 'public'],
+  // Reviews: writing one and its photos need the buyer's account (rate-limited); the home page's testimonials are public.
+  [/^POST \/api\/reviews(\/photos)?$/, 'customer'],
+  [/^GET \/api\/reviews\/testimonials$/, 'public'],
   [/^GET \/api\/products(\/|$)/, 'public'], // the catalogue, product pages and the search bar's suggestions
   [/^GET \/api\/(health|remotes|content|social-links|store-contact|store-offers)(\/|$)/, 'public'],
   [/^GET \/images\//, 'public'],
@@ -48,6 +55,7 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^POST \/api\/shipping\/quotes$/, 'public'], // freight quotes: rate-limited, priced on the server
   [/^GET \/api\/invoices\/[^/]+\/[^/]+$/, 'public'], // an invoice's DANFE/XML: the signed, 15-minute link is the authorisation; rate-limited
   [/^POST \/api\/shipping\/webhook$/, 'public'], // the carrier's tracking notifications: X-ME-Signature over the raw body
+  [/^(GET|POST) \/api\/messaging\/whatsapp\/webhook$/, 'public'], // WhatsApp statuses: X-Hub-Signature-256 over the raw body; the GET answers the verify token only
   [/^GET \/api\/shipping\/sandbox-labels\//, 'public'], // sandbox labels: unguessable ids, 404 unless CARRIER=sandbox
   [/^POST \/api\/errors$/, 'public'], // error reports from every browser: size- and rate-limited
   [/^POST \/api\/vitals$/, 'public'], // Web Vitals beacons from every browser: size- and rate-limited

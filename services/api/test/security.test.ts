@@ -14,7 +14,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { ORDER_TRACKING_TOKEN_LENGTH } from '@prata/contracts';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/bootstrap/open-database.ts';
@@ -26,9 +26,11 @@ import { freePort } from './free-port.ts';
 import { createDatabase, createTestService, silentLog, type TestService } from './helpers.ts';
 import { startSmtpDouble } from './smtp-double.ts';
 
+// Each test's services close when it ends: a service holds its pools' connections, and the
+// file's services, all alive until its end, came near the test server's connection limit.
 const closers: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const close of closers.reverse()) await close();
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
 });
 
 async function service(env: Record<string, string> = {}): Promise<TestService> {

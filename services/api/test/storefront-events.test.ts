@@ -149,6 +149,10 @@ describe('ContentChanged and StoreSettingsChanged', () => {
     settings += 1;
     await sql('update store_settings set low_stock_threshold = 2');
     expect(await newEvents('StoreSettingsChanged', settings, 1)).toEqual([{ setting: 'low-stock' }]);
+    settings += 1;
+    // The instalment rules the product page, the cart and the checkout show.
+    await sql('update store_settings set max_installments = 10, interest_free_installments = 10');
+    expect(await newEvents('StoreSettingsChanged', settings, 1)).toEqual([{ setting: 'installments' }]);
   });
 });
 

@@ -55,6 +55,20 @@ describe('traces', () => {
     expect((await getTrace(traceId)).statusCode).toBe(200);
   });
 
+  it('keep the trace an error names while later traffic pushes the others out', async () => {
+    const [reportedTrace, unreportedTrace] = [newTraceId(), newTraceId()];
+    for (const traceId of [reportedTrace, unreportedTrace]) {
+      expect((await service.app.inject({ method: 'GET', url: '/api/products', headers: { traceparent: traceparent(traceId) } })).statusCode).toBe(200);
+    }
+    const reported = await service.app.inject({ method: 'POST', url: '/api/errors', payload: { errorType: 'unhandled_rejection', errorMessage: 'ApiRequestError: Erro 500', remote: 'storefront', traceId: reportedTrace } });
+    expect(reported.statusCode).toBe(202);
+    // More traces than the service keeps of ordinary traffic (200, least recently used out).
+    for (let i = 0; i < 220; i += 1) await service.app.inject({ method: 'GET', url: '/api/health' });
+    expect((await getTrace(unreportedTrace)).statusCode).toBe(404);
+    const { spans } = traceSchema.parse((await getTrace(reportedTrace)).json());
+    expect(spans.find((span) => span.kind === 'SERVER')?.attributes['url.path']).toBe('/api/products');
+  });
+
   it('answer 404 for a trace not kept and 400 for a malformed id', async () => {
     const missing = await getTrace(newTraceId());
     expect(missing.statusCode).toBe(404);

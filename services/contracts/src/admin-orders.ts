@@ -84,3 +84,60 @@ export type CancelOrderInput = z.infer<typeof cancelOrderSchema>;
 /** `POST /api/admin/orders/:id/late-payment`: refund a payment that came after expiry, or reinstate the order. */
 export const resolveLatePaymentSchema = z.object({ action: z.enum(['refund', 'reinstate'], { error: 'Ação inválida' }) });
 export type ResolveLatePaymentInput = z.infer<typeof resolveLatePaymentSchema>;
+
+/** The order updates sent on WhatsApp (the order e-mails' moments a shopper opts in to; `recovery`: the PIX or boleto about to expire). */
+export const ORDER_MESSAGE_KINDS = ['received', 'paid', 'shipped', 'delivered', 'recovery'] as const;
+export type OrderMessageKind = (typeof ORDER_MESSAGE_KINDS)[number];
+export const ORDER_MESSAGE_KIND_LABELS: Readonly<Record<OrderMessageKind, string>> = {
+  received: 'Pedido recebido',
+  paid: 'Pagamento confirmado',
+  shipped: 'Pedido enviado',
+  delivered: 'Pedido entregue',
+  recovery: 'Lembrete de pagamento',
+};
+
+/**
+ * Where a WhatsApp message stands: `queued` (waiting for the job), `sent` (accepted by the
+ * WhatsApp Cloud API), `delivered` and `read` (its webhook said so), `failed` (refused, out of
+ * attempts or reported failed; the e-mail went anyway), `skipped` (no longer due when its turn
+ * came, e.g. 'received' for an order already cancelled).
+ */
+export const ORDER_MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed', 'skipped'] as const;
+export type OrderMessageStatus = (typeof ORDER_MESSAGE_STATUSES)[number];
+export const ORDER_MESSAGE_STATUS_LABELS: Readonly<Record<OrderMessageStatus, string>> = {
+  queued: 'Na fila',
+  sent: 'Enviada',
+  delivered: 'Entregue',
+  read: 'Lida',
+  failed: 'Falhou',
+  skipped: 'Não enviada',
+};
+
+const instant = z.iso.datetime({ offset: true });
+
+/** One WhatsApp message of an order, as the staff see it. */
+export const adminOrderMessageSchema = z.object({
+  id: z.uuid(),
+  channel: z.literal('whatsapp'),
+  kind: z.enum(ORDER_MESSAGE_KINDS),
+  /** The approved template's name. */
+  template: z.string(),
+  status: z.enum(ORDER_MESSAGE_STATUSES),
+  attempts: z.number().int(),
+  /** The last refusal or failure, as the API or its webhook gave it. */
+  error: z.string().nullable(),
+  createdAt: instant,
+  sentAt: instant.nullable(),
+  deliveredAt: instant.nullable(),
+  readAt: instant.nullable(),
+  failedAt: instant.nullable(),
+});
+export type AdminOrderMessage = z.infer<typeof adminOrderMessageSchema>;
+
+/** `GET /api/admin/orders/:id/messages`: whether WhatsApp is configured, whether the shopper opted in, and the messages, oldest first. */
+export const adminOrderMessagesSchema = z.object({
+  enabled: z.boolean(),
+  optIn: z.boolean(),
+  messages: z.array(adminOrderMessageSchema),
+});
+export type AdminOrderMessages = z.infer<typeof adminOrderMessagesSchema>;

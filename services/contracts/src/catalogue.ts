@@ -61,6 +61,16 @@ export const FEATURED_PRODUCTS_LIMIT = 8;
 export const SEARCH_TERM_MAX_LENGTH = 100;
 
 /**
+ * A product's rating as its card shows it ('4,7 (12)'): the average of its approved reviews,
+ * rounded to one decimal (1-5), and how many there are (at least one).
+ */
+export const productRatingSchema = z.object({
+  average: z.number().min(1).max(5),
+  count: z.number().int().positive(),
+});
+export type ProductRating = z.infer<typeof productRatingSchema>;
+
+/**
  * A product as the API returns it. `priceCents` is BRL cents; `imageUrl` (the cover) is absolute
  * or null. `slug` is the product page's address `/produtos/<slug>`; `images` its
  * gallery in order (the cover first; a product without a gallery but with a cover lists the cover
@@ -85,6 +95,8 @@ export const productSchema = z.object({
   options: z.array(productOptionSchema),
   /** One per combination of the options; empty without options. With variants, `stock` and `available` above are their sums. */
   variants: z.array(productVariantSchema),
+  /** Its approved reviews' average and count; null while it has none (the card then shows no stars). */
+  rating: productRatingSchema.nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type Product = z.infer<typeof productSchema>;
@@ -123,7 +135,21 @@ export const CATALOGUE_PAGE_SIZE_MAX = 48;
  * {@link CATALOGUE_PAGE_SIZE_MAX}, default {@link CATALOGUE_PAGE_SIZE}). Numbers come as query
  * strings.
  */
+/** The orders of the catalogue's pages: newest first (the default), or best rated first ('Melhor avaliados'). */
+export const CATALOGUE_SORTS = ['newest', 'rating'] as const;
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+/** pt-BR labels of the orders (the catalogue's 'Ordenar por'). */
+export const CATALOGUE_SORT_LABELS: Record<CatalogueSort, string> = { newest: 'Mais recentes', rating: 'Melhor avaliados' };
+/** The catalogue page's URL parameter of its order, and its value for best rated first (`/produtos?ordem=avaliacao`; newest first has none). */
+export const CATALOGUE_SORT_PARAM = 'ordem';
+export const CATALOGUE_RATING_SORT_VALUE = 'avaliacao';
+
 export const productPageQuerySchema = productListQuerySchema.extend({
+  /**
+   * `rating`: the best average of approved reviews first (more reviews first at the same average,
+   * pieces without reviews last, newest first among equals); with a search, its matches so ordered.
+   */
+  sort: z.enum(CATALOGUE_SORTS, { error: 'Ordem inválida' }).default('newest'),
   page: z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(1, 'Página inválida').max(10_000, 'Página inválida').default(1),
   pageSize: z.coerce
     .number({ error: 'Tamanho de página inválido' })
@@ -227,3 +253,31 @@ export const productInputSchema = z
   })
   .superRefine(checkVariants);
 export type ProductInput = z.input<typeof productInputSchema>;
+
+/**
+ * The catalogue feeds the service serves to shopping channels, by their path on the API's public
+ * origin (`PUBLIC_API_URL`): Google Merchant Center's RSS 2.0 product feed and Meta's (Facebook,
+ * Instagram) catalogue CSV. Public: the channels fetch them on their own schedule, signed in to nothing.
+ */
+export const CATALOGUE_FEED_PATHS = {
+  googleMerchant: '/feeds/google-merchant.xml',
+  metaCatalogue: '/feeds/meta-catalogue.csv',
+} as const;
+export type CatalogueFeedKind = keyof typeof CATALOGUE_FEED_PATHS;
+
+/**
+ * `GET /api/admin/catalogue-feeds` (admin): each feed's absolute URL, to paste into Google
+ * Merchant Center and Meta Commerce Manager, and when it was last generated (null before the first).
+ */
+export const catalogueFeedsSchema = z.object({
+  feeds: z.array(
+    z.object({
+      kind: z.enum(['googleMerchant', 'metaCatalogue']),
+      url: z.url(),
+      generatedAt: z.iso.datetime({ offset: true }).nullable(),
+      /** Items in the document (one per variant; a product without variants is one). */
+      items: z.number().int().nonnegative().nullable(),
+    }),
+  ),
+});
+export type CatalogueFeeds = z.infer<typeof catalogueFeedsSchema>;

@@ -19,6 +19,7 @@ export const DOMAIN_EVENT_CHANNELS = {
   ProductUpdated: 'products',
   ProductDeleted: 'products',
   ProductListingChanged: 'products',
+  ProductReviewsChanged: 'products',
   ReservationCreated: null,
   ReservationReleased: null,
   StockReplenished: null,
@@ -29,6 +30,7 @@ export const DOMAIN_EVENT_CHANNELS = {
   OrderCancelled: 'orders',
   OrderRefunded: 'orders',
   PaymentConfirmedAfterExpiry: 'orders',
+  OrderPaymentReminderSent: 'orders',
   ReturnRequested: null,
   NotificationCreated: 'notifications',
   NotificationsChanged: 'notifications',
@@ -63,6 +65,8 @@ export const STOCK_REPLENISHED = 'StockReplenished' satisfies DomainEventName;
  * fields, its availability crossing zero or the low-stock line, or it was listed or withdrawn.
  */
 export const PRODUCT_LISTING_CHANGED = 'ProductListingChanged' satisfies DomainEventName;
+/** A product's approved reviews changed (one approved, withdrawn or replied to): its page's ratings and reviews. */
+export const PRODUCT_REVIEWS_CHANGED = 'ProductReviewsChanged' satisfies DomainEventName;
 /** A content section or the social links changed (what the store's pages and footer show). */
 export const CONTENT_CHANGED = 'ContentChanged' satisfies DomainEventName;
 /** A store setting shown to shoppers changed (offers, free shipping, contact, low-stock line). */
@@ -76,6 +80,7 @@ export const ORDER_EVENTS = {
   cancelled: 'OrderCancelled',
   refunded: 'OrderRefunded',
   paidAfterExpiry: 'PaymentConfirmedAfterExpiry',
+  paymentReminderSent: 'OrderPaymentReminderSent',
 } as const satisfies Record<string, DomainEventName>;
 export type OrderEventType = (typeof ORDER_EVENTS)[keyof typeof ORDER_EVENTS];
 /** A shopper asked to return or exchange units of a delivered order: the owner is notified. */

@@ -42,6 +42,7 @@ export const DOMAIN_EVENT_PAYLOADS = {
    * back or crossed the low-stock line); `listed` false when it left the public catalogue.
    */
   ProductListingChanged: productEvent.extend({ listed: z.boolean() }),
+  ProductReviewsChanged: productEvent,
   OrderPlaced: orderEventBaseSchema,
   /** By the acquirer (`paymentId`), by staff (`manual`, `by`), or a late payment accepted (`reinstated`). */
   OrderPaid: orderEventBaseSchema.extend({ paymentId: z.string().optional(), manual: z.boolean().optional(), by: z.uuid().nullish(), reinstated: z.boolean().optional() }),
@@ -50,6 +51,8 @@ export const DOMAIN_EVENT_PAYLOADS = {
   OrderCancelled: orderEventBaseSchema.extend({ reason: z.enum(CANCEL_REASONS) }),
   OrderRefunded: orderEventBaseSchema.extend({ refundedCents: z.number().int(), latePayment: z.boolean().optional() }),
   PaymentConfirmedAfterExpiry: orderEventBaseSchema.extend({ paymentId: z.string(), amountCents: z.number().int() }),
+  /** The one reminder that the order's PIX code or boleto is about to expire went out (by e-mail; WhatsApp follows for an opt-in). */
+  OrderPaymentReminderSent: orderEventBaseSchema,
   /** The request (`returnId`), its kind, whether within the 7-day withdrawal right (approved at once) and what it gives back, BRL cents. */
   ReturnRequested: orderEventBaseSchema.extend({ returnId: z.uuid(), kind: z.enum(RETURN_KINDS), withinWithdrawal: z.boolean(), amountCents: z.number().int() }),
   NotificationCreated: notificationSchema,
@@ -63,7 +66,7 @@ export const DOMAIN_EVENT_PAYLOADS = {
   AccountAccessChanged: z.object({}),
   /** `key`: the content section's key, or `social-links`. */
   ContentChanged: z.object({ key: z.string() }),
-  StoreSettingsChanged: z.object({ setting: z.enum(['low-stock', 'free-shipping', 'pix-discount', 'contact']) }),
+  StoreSettingsChanged: z.object({ setting: z.enum(['low-stock', 'free-shipping', 'pix-discount', 'contact', 'payment-renewal', 'installments']) }),
 } satisfies { [N in DomainEventName]: z.ZodType<Record<string, unknown>> };
 
 /** The payload of event `N`. */

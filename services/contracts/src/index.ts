@@ -27,3 +27,8 @@ export * from './order-pricing.ts';
 export * from './invoices.ts';
 export * from './returns.ts';
 export * from './order-tracking.ts';
+export * from './payment-recovery.ts';
+export * from './carts.ts';
+export * from './reviews.ts';
+export * from './monitoring.ts';
+export * from './alerts.ts';

@@ -67,3 +67,44 @@ export type OrderTrackingLookup = z.input<typeof orderTrackingLookupSchema>;
 
 /** The answer of a lookup that found the order: its tracking token (open `/pedido/<token>`). */
 export const orderTrackingTokenResultSchema = z.object({ token: orderTrackingTokenSchema });
+
+/**
+ * Returns from the tracking page, without signing in: the shopper asks for a one-time code, the
+ * service e-mails it to the order's contact address, and the right code buys a short-lived grant
+ * for that one order's return request (sent as the {@link RETURN_GRANT_HEADER} header).
+ *
+ * - `GET /api/order-tracking/:token/return-access` answers {@link ReturnAccess};
+ * - `POST /api/order-tracking/:token/return-code` e-mails a code, answers {@link ReturnCodeSent};
+ * - `POST /api/order-tracking/:token/return-code/verify` {@link ReturnCodeVerify} answers {@link ReturnGrant};
+ * - `GET|POST /api/order-tracking/:token/returns` with the grant: the account's order returns routes' answers.
+ */
+/** Digits of a one-time return code. */
+export const RETURN_CODE_LENGTH = 6;
+/** The header that carries a return grant. */
+export const RETURN_GRANT_HEADER = 'x-return-grant';
+
+/** Whether the tracked order can be returned now, and where a code would go (masked: `m***@exemplo.com`). */
+export const returnAccessSchema = z.object({ open: z.boolean(), maskedEmail: z.string() });
+export type ReturnAccess = z.infer<typeof returnAccessSchema>;
+
+/** A code was e-mailed to `maskedEmail`; it stops counting at `expiresAt`. */
+export const returnCodeSentSchema = z.object({ maskedEmail: z.string(), expiresAt: z.iso.datetime({ offset: true }) });
+export type ReturnCodeSent = z.infer<typeof returnCodeSentSchema>;
+
+/** The code the shopper typed. */
+export const returnCodeVerifySchema = z.object({
+  code: z
+    .string({ error: 'Digite o código recebido por e-mail' })
+    .trim()
+    .regex(new RegExp(`^\\d{${RETURN_CODE_LENGTH}}$`), `Digite os ${RETURN_CODE_LENGTH} números do código recebido por e-mail`),
+});
+export type ReturnCodeVerify = z.input<typeof returnCodeVerifySchema>;
+
+/** A grant for one order's return request, valid until `expiresAt`. */
+export const returnGrantSchema = z.object({ grant: orderTrackingTokenSchema, expiresAt: z.iso.datetime({ offset: true }) });
+export type ReturnGrant = z.infer<typeof returnGrantSchema>;
+
+/** The headers of a request made with a grant. */
+export const returnGrantHeadersSchema = z.object({
+  [RETURN_GRANT_HEADER]: z.string({ error: 'Confirme o código enviado por e-mail para continuar' }).regex(new RegExp(`^[A-Za-z0-9_-]{${ORDER_TRACKING_TOKEN_LENGTH}}$`), 'Código de acesso inválido. Peça um novo código.'),
+});

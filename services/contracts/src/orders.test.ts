@@ -1,12 +1,14 @@
 /** Money and card rules of the checkout: exact instalments, decimal amounts, CVV by brand. */
 import { describe, expect, it } from 'vitest';
-import { cardDetailsSchema, centsToDecimal, decimalToCents, formatCpf, installmentPlan, ORDER_CODE_ALPHABET } from './orders.ts';
+import { cardDetailsSchema, centsToDecimal, createOrderSchema, decimalToCents, formatCpf, installmentPlan, ORDER_CODE_ALPHABET, whatsappNumber } from './orders.ts';
 
 describe('installmentPlan', () => {
-  it('adds up exactly to the total: R$ 409,70 in 3x is 136,57 + 136,57 + 136,56', () => {
-    expect(installmentPlan(40970, 3)).toEqual([13657, 13657, 13656]);
+  // The last instalment absorbs the leftover cents (it was the first ones before the instalment rules).
+  it('adds up exactly to the total: R$ 409,70 in 3x is 136,56 + 136,56 + 136,58', () => {
+    // 40970 / 3 = 13656.67 -> 13656; 40970 - 2 x 13656 = 13658.
+    expect(installmentPlan(40970, 3)).toEqual([13656, 13656, 13658]);
     expect(installmentPlan(30000, 3)).toEqual([10000, 10000, 10000]);
-    expect(installmentPlan(1, 12)).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(installmentPlan(1, 12)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
   });
 
   it('sums to the total for every count up to 12x', () => {
@@ -54,5 +56,27 @@ describe('order codes', () => {
 describe('formatCpf', () => {
   it('masks a CPF as typed: 000.000.000-00, other characters dropped, partial input kept partial', () => {
     expect(['1234', '123456', '12345678901', '123.456.789-0199x', ''].map(formatCpf)).toEqual(['123.4', '123.456', '123.456.789-01', '123.456.789-01', '']);
+  });
+});
+
+describe('whatsappNumber', () => {
+  it('turns a Brazilian phone with DDD into E.164 digits, with or without the country code', () => {
+    expect(whatsappNumber('(11) 98765-4321')).toBe('5511987654321');
+    expect(whatsappNumber('+55 21 3333-4444')).toBe('552133334444');
+    expect(whatsappNumber('5511987654321')).toBe('5511987654321');
+  });
+
+  it('refuses what is not one: no DDD, a DDD starting with 0, too short or too long', () => {
+    expect(whatsappNumber('98765-4321')).toBeNull();
+    expect(whatsappNumber('(01) 98765-4321')).toBeNull();
+    expect(whatsappNumber('0000000000')).toBeNull();
+    expect(whatsappNumber('(11) 98765-43210')).toBeNull();
+  });
+
+  it('is asked for in the order only when ticked (default false)', () => {
+    const order = { items: [{ productId: '00000000-0000-4000-8000-000000000001', quantity: 1 }], customer: { fullName: 'Maria', email: 'maria@exemplo.com.br', phone: '11987654321', cpf: '529.982.247-25', zipCode: '01310-100', street: 'Av. Paulista', number: '1', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' }, payment: { method: 'pix' } };
+    expect(createOrderSchema.parse(order).whatsappOptIn).toBe(false);
+    expect(createOrderSchema.parse({ ...order, whatsappOptIn: true }).whatsappOptIn).toBe(true);
+    expect(createOrderSchema.safeParse({ ...order, whatsappOptIn: 'sim' }).error?.issues[0]?.message).toBe('Opção do WhatsApp inválida');
   });
 });

@@ -8,8 +8,20 @@ import { z } from 'zod';
 import { MAX_INSTALLMENTS } from './installments.ts';
 import { orderPricingSchema } from './order-pricing.ts';
 import { cardBrandSchema } from './payments.ts';
+import { paymentRenewalWindowSchema } from './payment-recovery.ts';
 
-export { MAX_INSTALLMENTS, installmentPlan } from './installments.ts';
+export {
+  DEFAULT_INSTALLMENT_RULES,
+  MAX_INSTALLMENTS,
+  advertisedInstallmentOption,
+  installmentOption,
+  installmentOptionText,
+  installmentOptions,
+  installmentPlan,
+  installmentSplitText,
+  type InstallmentOption,
+  type InstallmentRules,
+} from './installments.ts';
 
 export * from './payments.ts';
 
@@ -81,6 +93,18 @@ export const checkoutCustomerSchema = z.object({
   state: z.string().trim().min(2, 'Estado inválido').max(50, 'Estado inválido').refine((v) => (BRAZILIAN_STATES as readonly string[]).includes(v), 'Estado inválido'),
 });
 export type CheckoutCustomer = z.infer<typeof checkoutCustomerSchema>;
+
+/**
+ * The WhatsApp number (E.164 digits without '+', e.g. `5511987654321`) of a Brazilian phone as
+ * typed at checkout: a DDD (11 to 99) and 8 or 9 digits, with or without the country code 55;
+ * null for anything else (the order's WhatsApp messages are then not sent).
+ */
+export function whatsappNumber(phone: string): string | null {
+  let digits = phone.replace(/\D/g, '');
+  if (digits.length >= 12 && digits.startsWith('55')) digits = digits.slice(2);
+  if (!/^[1-9][1-9]\d{8,9}$/.test(digits)) return null;
+  return `55${digits}`;
+}
 
 
 /** The 27 federative units of Brazil (26 states and the Distrito Federal), by UF code. */
@@ -207,6 +231,11 @@ export const createOrderSchema = z.object({
    * so the method is never charged more than the 'A pagar' the shopper read.
    */
   storeCreditCents: z.number({ error: 'Crédito da loja inválido' }).int('Crédito da loja inválido').min(0, 'Crédito da loja inválido').max(100_000_000, 'Crédito da loja inválido').optional(),
+  /**
+   * The shopper asked for the order's updates on WhatsApp too, at `customer.phone` (which must
+   * then be a Brazilian number with DDD: {@link whatsappNumber}). The e-mails go either way.
+   */
+  whatsappOptIn: z.boolean({ error: 'Opção do WhatsApp inválida' }).default(false),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
@@ -328,6 +357,7 @@ export const orderSchema = z.object({
   shippingService: z.object({ serviceId: z.string(), carrier: z.string(), name: z.string() }).nullable(),
   payment: z.object({
     method: paymentMethodSchema,
+    /** `installmentAmounts`: the instalments as charged; with interest they add up to more than `pricing.amountDueCents`. */
     card: z
       .object({ brand: z.string(), last4: z.string(), installments: z.number().int(), installmentAmounts: z.array(z.number().int()) })
       .nullable(),
@@ -344,5 +374,10 @@ export const orderSchema = z.object({
   timeline: z.array(orderTimelineEntrySchema),
   /** Everything given back through the acquirer so far (a cancellation's refund, returns' refunds), BRL cents; 0 for none. */
   refundedCents: z.number().int(),
+  /**
+   * When 'Gerar novo PIX' / 'Gerar novo boleto' is accepted for this order (payment-recovery.ts);
+   * null when never (paid, card, limit reached) or where the view does not offer it.
+   */
+  paymentRenewal: paymentRenewalWindowSchema.nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -4,7 +4,10 @@ import { savedAddressSchema } from './orders.ts';
 
 /**
  * `GET /api/me/export` (LGPD art. 18, II and V): the signed-in customer's personal data
- * as the store keeps it: account, profile, orders with their lines and delivery data, favourites.
+ * as the store keeps it: account, profile, orders with their lines, delivery data and WhatsApp
+ * opt-in, favourites, the cart kept on the server with the reminder consent and the reminders
+ * e-mailed, and the reviews they wrote. The parts added later default to none, so a client parses
+ * an export of an older service too.
  */
 export const personalDataExportSchema = z.object({
   exportedAt: z.iso.datetime({ offset: true }),
@@ -23,11 +26,42 @@ export const personalDataExportSchema = z.object({
       contact: z.object({ name: z.string(), email: z.string(), phone: z.string(), cpf: z.string().nullable() }),
       delivery: z.object({ zipCode: z.string(), street: z.string(), number: z.string(), complement: z.string().nullable(), neighborhood: z.string(), city: z.string(), state: z.string() }),
       items: z.array(z.object({ productName: z.string(), variantLabel: z.string().nullable().default(null), quantity: z.number().int(), unitPriceCents: z.number().int() })),
+      /** Whether the shopper asked for the order's updates on WhatsApp at `contact.phone` too. */
+      whatsappOptIn: z.boolean().default(false),
     }),
   ),
   favourites: z.array(z.string()),
   /** Back-in-stock alerts asked with the account or its e-mail: the piece ('Anel — Aro 18'), status, when. */
   stockAlerts: z.array(z.object({ item: z.string(), status: z.string(), createdAt: z.iso.datetime({ offset: true }) })).default([]),
+  /**
+   * The cart kept on the server (null without one): its lines ('Anel — Aro 18', units) and the
+   * shopper's last change; the consent to cart reminders by e-mail (and when it was given), and the
+   * reminders e-mailed (step 1 or 2, when sent, when its link was opened).
+   */
+  cart: z
+    .object({
+      items: z.array(z.object({ item: z.string(), quantity: z.number().int() })),
+      updatedAt: z.iso.datetime({ offset: true }),
+      reminderConsent: z.boolean(),
+      reminderConsentAt: z.iso.datetime({ offset: true }).nullable(),
+    })
+    .nullable()
+    .default(null),
+  cartReminders: z.array(z.object({ step: z.number().int(), sentAt: z.iso.datetime({ offset: true }), openedAt: z.iso.datetime({ offset: true }).nullable() })).default([]),
+  /** The reviews they wrote, of any status: the piece, stars, text, photos (public URLs), the store's reply. */
+  reviews: z
+    .array(
+      z.object({
+        productName: z.string(),
+        rating: z.number().int(),
+        text: z.string(),
+        status: z.string(),
+        photos: z.array(z.string()),
+        reply: z.string().nullable(),
+        createdAt: z.iso.datetime({ offset: true }),
+      }),
+    )
+    .default([]),
 });
 export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { optionalReaisInputSchema, reaisInputSchema } from './money-input.ts';
+import { DEFAULT_INSTALLMENT_RULES, MAX_INSTALLMENTS } from './installments.ts';
 import { BRAZILIAN_STATES, type BrazilianState } from './orders.ts';
 
 /** Path parameter of `GET /api/cep/:cep`: eight digits, the hyphen optional (`01310-100`). */
@@ -179,15 +180,57 @@ export const pixDiscountFormSchema = z.object({
   percent: z.string().trim().regex(/^\d{1,2}$/, 'Informe uma porcentagem inteira').transform(Number).pipe(pixDiscountSettingSchema.shape.percent),
 });
 
+/** The highest monthly interest the panel accepts for card instalments, in percent. */
+export const INSTALLMENT_INTEREST_MAX_PERCENT = 10;
+
+const INSTALLMENT_COUNT_MESSAGE = `O número de parcelas deve ser de 1 a ${MAX_INSTALLMENTS}`;
+const instalmentCount = z.number({ error: 'Informe o número de parcelas' }).int(INSTALLMENT_COUNT_MESSAGE).min(1, INSTALLMENT_COUNT_MESSAGE).max(MAX_INSTALLMENTS, INSTALLMENT_COUNT_MESSAGE);
+
+/** The card instalment rules as the storefront reads them (contracts installments.ts `InstallmentRules`). */
+export const installmentRulesSchema = z.object({
+  maxInstallments: instalmentCount,
+  minInstallmentCents: z.number({ error: 'Informe a parcela mínima' }).int('Informe a parcela mínima em centavos').min(0, 'A parcela mínima não pode ser negativa').max(100_000, 'A parcela mínima deve ser de no máximo R$ 1.000,00'),
+  interestFreeInstallments: instalmentCount,
+  monthlyInterestPercent: z
+    .number({ error: 'Informe a taxa de juros' })
+    .min(0, 'A taxa de juros não pode ser negativa')
+    .max(INSTALLMENT_INTEREST_MAX_PERCENT, `A taxa de juros deve ser de no máximo ${INSTALLMENT_INTEREST_MAX_PERCENT}% ao mês`)
+    .refine((percent) => Math.abs(Math.round(percent * 100) - percent * 100) < 1e-6, 'Informe a taxa com até duas casas decimais'),
+});
+
 /**
- * The store's public offers, `GET /api/store-offers`: the PIX discount in percent and
- * free shipping (threshold in BRL cents, null: none; regions, null: all of Brazil). Cards, the
+ * `GET`/`PUT /api/admin/settings/installments`: the card instalment rules the owner sets on the
+ * sales page: the interest-free instalments may not pass the maximum, and plans above them need
+ * a rate.
+ */
+export const installmentSettingsSchema = installmentRulesSchema
+  .refine((rules) => rules.interestFreeInstallments <= rules.maxInstallments, { message: 'As parcelas sem juros não podem passar do máximo de parcelas', path: ['interestFreeInstallments'] })
+  .refine((rules) => rules.interestFreeInstallments >= rules.maxInstallments || rules.monthlyInterestPercent > 0, { message: 'Informe a taxa de juros das parcelas com juros', path: ['monthlyInterestPercent'] });
+export type InstallmentSettings = z.infer<typeof installmentSettingsSchema>;
+
+const countInput = z.string().trim().regex(/^\d{1,2}$/, INSTALLMENT_COUNT_MESSAGE).transform(Number);
+
+/** The panel's instalment form as typed: counts, the minimum in reais ('5,00', under the field name of its cents), the rate in percent ('2,99'). */
+export const installmentSettingsFormSchema = z
+  .object({
+    maxInstallments: countInput,
+    minInstallmentCents: reaisInputSchema,
+    interestFreeInstallments: countInput,
+    monthlyInterestPercent: z.string().trim().regex(/^\d{1,2}([.,]\d{1,2})?$/, 'Informe a taxa em porcentagem, ex.: 2,99').transform((typed) => Number(typed.replace(',', '.'))),
+  })
+  .pipe(installmentSettingsSchema);
+
+/**
+ * The store's public offers, `GET /api/store-offers`: the PIX discount in percent,
+ * the card instalment rules and free shipping (threshold in BRL cents, null: none; regions, null: all of Brazil). Cards, the
  * product page, the cart and checkout show them; the service applies them itself.
  */
 export const storeOffersSchema = z.object({
   pixDiscountPercent: z.number().int().min(0).max(PIX_DISCOUNT_MAX_PERCENT),
   freeShippingThresholdCents: z.number().int().positive().nullable(),
   freeShippingRegions: z.array(z.enum(SHIPPING_REGIONS)).nullable(),
+  /** The card instalment rules (an older service without them: today's defaults). */
+  installments: installmentRulesSchema.default(DEFAULT_INSTALLMENT_RULES),
 });
 export type StoreOffers = z.infer<typeof storeOffersSchema>;
 

@@ -45,9 +45,10 @@ const TOKEN_PARAMS = /(^|[?&])(token|confirmar|novo-email|primeiro-acesso|code|c
 
 /**
  * Paths whose last segment is a bearer token: an order's tracking page `/pedido/<token>` and the
- * API call it makes, `/api/order-tracking/<token>` (not `/api/order-tracking/lookup`).
+ * API call it makes, `/api/order-tracking/<token>` (not `/api/order-tracking/lookup`), and a cart
+ * reminder's restore page `/carrinho/recuperar/<token>`.
  */
-const TOKEN_PATH = /^((?:[a-z][a-z0-9+.-]*:\/\/[^/?#]*)?(?:\/api\/order-tracking|\/pedido)\/)(?!lookup(?:[/?#]|$))[^/?#]+/i;
+const TOKEN_PATH = /^((?:[a-z][a-z0-9+.-]*:\/\/[^/?#]*)?(?:\/api\/order-tracking|\/pedido|\/carrinho\/recuperar)\/)(?!lookup(?:[/?#]|$))[^/?#]+/i;
 
 /** `url` with a path token ({@link TOKEN_PATH}) replaced by `:token`, as the route names it: for logs, traces and breadcrumbs. */
 export function maskPathTokens(url: string): string {

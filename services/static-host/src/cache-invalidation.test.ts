@@ -11,6 +11,7 @@ describe('purgeTagsOf', () => {
     expect(purgeTagsOf(event('ProductUpdated', { productId: id, changed: ['priceCents'] }))).toEqual(['catalogue', `product:${id}`]);
     expect(purgeTagsOf(event('ProductDeleted', { productId: id, archived: true }))).toEqual(['catalogue', `product:${id}`]);
     expect(purgeTagsOf(event('ProductListingChanged', { productId: id, listed: false }))).toEqual(['catalogue', `product:${id}`]);
+    expect(purgeTagsOf(event('ProductReviewsChanged', { productId: id }))).toEqual(['catalogue', `product:${id}`]);
     expect(purgeTagsOf(event('ContentChanged', { key: 'about_us' }))).toEqual(['content:about_us']);
     expect(purgeTagsOf(event('ContentChanged', { key: 'social-links' }))).toEqual(['content:social-links']);
     expect(purgeTagsOf(event('StoreSettingsChanged', { setting: 'pix-discount' }))).toEqual(['settings']);

@@ -38,6 +38,9 @@ export function purgeTagsOf(event: Pick<RealtimeEvent, 'event' | 'payload'>): st
     case 'ProductListingChanged':
       // The product's page, and the lists whose cards show it (its price, 'Esgotado' or not).
       return product ? ['catalogue', product] : ['catalogue'];
+    case 'ProductReviewsChanged':
+      // The product's page (its ratings, reviews and JSON-LD) and the lists sorted by rating.
+      return product ? ['catalogue', product] : ['catalogue'];
     case 'ContentChanged':
       return typeof payload['key'] === 'string' ? [`content:${payload['key']}`] : ['*'];
     case 'StoreSettingsChanged':

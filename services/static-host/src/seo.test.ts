@@ -9,7 +9,7 @@ import { PRODUCT_CATEGORIES, type Product } from '@prata/contracts/catalogue';
 import { PUBLIC_PAGES, productPagePathOf, productRedirect, robotsTxt, serveSeoFiles } from './seo.ts';
 
 const product = (id: string, name: string): Product => ({
-  id, slug: name.toLowerCase(), name, category: 'aneis', priceCents: 10000, description: '', imageUrl: null, images: [], isNew: false, isBestseller: false, isFeatured: false, stock: 1, available: 1, options: [], variants: [], createdAt: '2026-11-20T10:00:00.000Z',
+  id, slug: name.toLowerCase(), name, category: 'aneis', priceCents: 10000, description: '', imageUrl: null, images: [], isNew: false, isBestseller: false, isFeatured: false, stock: 1, available: 1, options: [], variants: [], rating: null, createdAt: '2026-11-20T10:00:00.000Z',
 });
 
 let api: FastifyInstance;

@@ -1,4 +1,4 @@
-/** Five-star rating: which stars fill (storefront.md 2: 4.8 shows five) and what the markup carries. */
+/** Five-star rating: which stars fill (4.8 shows five) and what the markup carries. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, it } from 'vitest';
 import { Stars, filledStars } from './stars.tsx';
@@ -14,4 +14,11 @@ it('is one image for assistive technology, painted without an SVG per star', () 
   expect(html).toContain('>3,5</span>');
   expect(html).not.toContain('<svg');
   expect(renderToStaticMarkup(<Stars rating={5} label="Avaliação 5,0 de 5" showValue={false} />)).not.toContain('5,0</span>');
+});
+
+it('shows how many reviews the rating averages, and says it to assistive technology', () => {
+  const html = renderToStaticMarkup(<Stars rating={4.7} count={12} />);
+  expect(html).toContain('aria-label="Avaliação 4,7 de 5, 12 avaliações"');
+  expect(html).toContain('>4,7 (12)</span>');
+  expect(renderToStaticMarkup(<Stars rating={5} count={1} />)).toContain('aria-label="Avaliação 5,0 de 5, 1 avaliação"');
 });

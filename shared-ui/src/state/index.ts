@@ -1,9 +1,10 @@
 /**
  * `@prata/shared-ui/state`: the client state every part of the page must share one instance of
  * (nothing else is a singleton): the session (store and
- * token refresh), the cart, the favourites, the navigation transition, the runtime configuration
- * and the API client that reads it, the realtime client, error reporting, the toaster and the
- * remote widget loader. A federation singleton the shell provides.
+ * token refresh), the cart (and its sync with a signed-in shopper's server cart), the
+ * favourites, the navigation transition, the runtime configuration and the API client that
+ * reads it, the realtime client, error reporting, the toaster and the remote widget loader. A
+ * federation singleton the shell provides.
  *
  * The rest of shared-ui (components, formatting, the RemoteModule contract) is state-free: each app
  * bundles the parts it uses (`@prata/shared-ui`), which does not re-export this entry. Code outside this
@@ -17,6 +18,7 @@ export { useCartStore, cartLineKey, selectCartCount, normaliseQuantity, CART_STO
 export { useFavouritesStore, FAVOURITES_STORAGE_KEY, type FavouriteItem, type FavouritesState } from './favourites-store.ts';
 export { useSessionStore, type SessionUser, type SessionState } from './session-store.ts';
 export { restoreStoredState, storedStateRestored } from './stored-state.ts';
+export { startCartSync, addLinesToCart, cartItemOf, CART_SAVE_DELAY_MS } from './cart-sync.ts';
 export { applySession, confirmTotpEnrolment, refreshSession, restoreSession, signIn, signInWithCode, signOut, startTotpEnrolment } from './session.ts';
 export { NAVIGATION_DELAY_MS, BACK_DELAY_MS, PAGE_TRANSITION_MS } from './timing.ts';
 export { useNavigationTransitionStore, type NavigationTransitionState } from './navigation-transition-store.ts';

@@ -12,7 +12,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Route, Routes } from '@prata/shared-ui/router';
 import { PageErrorBoundary } from '@prata/shared-ui';
-import { Toaster, restoreSession, restoreStoredState, toast } from '@prata/shared-ui/state';
+import { Toaster, restoreSession, restoreStoredState, startCartSync, toast } from '@prata/shared-ui/state';
 import { Layout } from './layout.tsx';
 import { CompositionProvider, type Composition } from '../features/remotes/composition.tsx';
 import { RemoteOutlet } from '../features/remotes/remote-outlet.tsx';
@@ -31,6 +31,8 @@ export const QUERY_DEFAULTS = { queries: { staleTime: 30_000, retry: 1, refetchO
 export function App({ queryClient, composition }: AppProps) {
   useEffect(() => {
     void restoreStoredState();
+    // A signed-in shopper's cart is merged with the server's and saved there (cart reminders, other devices).
+    const stopCartSync = startCartSync();
     // First session check: the refresh cookie restores the session across reloads.
     void restoreSession().then((outcome) => {
       if (outcome === 'profile_missing') {
@@ -40,6 +42,7 @@ export function App({ queryClient, composition }: AppProps) {
         });
       }
     });
+    return stopCartSync;
   }, []);
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,4 +1,6 @@
-/** `/admin/sales` (admin.md 2 sales report). */
+/** `/admin/sales` (admin.md 2 sales report), with the PIX discount, the recovery settings and the catalogue feeds' URLs below the report. */
+import { CatalogueFeedsPanel } from '../../features/catalogue-feeds/components/catalogue-feeds-panel.tsx';
+import { RecoverySettingsForm } from '../../features/sales/components/recovery-settings-form.tsx';
 import { SalesReport } from '../../features/sales/components/sales-report.tsx';
 import { PageHeader } from './page-header.tsx';
 
@@ -7,6 +9,8 @@ export function SalesRoute() {
     <>
       <PageHeader title="Vendas" lead="Relatório de vendas a partir dos pedidos pagos, enviados e entregues." />
       <SalesReport />
+      <RecoverySettingsForm />
+      <CatalogueFeedsPanel />
     </>
   );
 }

@@ -28,6 +28,7 @@ const product = {
   available: 5,
   options: [],
   variants: [],
+  rating: null,
   createdAt: '2026-11-21T10:00:00.000Z',
 };
 const paymentConfig = { provider: 'sandbox', testMode: true, publicKey: null, sdkUrl: null, cardTokenUrl: 'http://api.test/api/payments/sandbox/card-tokens', simulation: true };

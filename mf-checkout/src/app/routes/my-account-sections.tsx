@@ -1,11 +1,12 @@
 /**
- * The sections of `/minha-conta`: Perfil, E-mail, Senha, Endereços, the link to the
- * orders and 'Seus dados'. A chunk of its own (loaded by my-account.tsx with `React.lazy`), so
+ * The sections of `/minha-conta`: Perfil, E-mail, Senha, Endereços, Lembretes do carrinho (the
+ * opt-in to cart reminders), the link to the orders and 'Seus dados'. A chunk of its own (loaded by my-account.tsx with `React.lazy`), so
  * the form library and the account forms stay out of the remote's first load.
  */
 import { Link } from '@prata/shared-ui/router';
 import { Card, SkeletonText, buttonClassName } from '@prata/shared-ui';
 import { AccountPrivacy } from '../../features/account/components/account-privacy.tsx';
+import { CartReminders } from '../../features/account/components/cart-reminders.tsx';
 import { EmailChangeForm, PasswordChangeForm } from '../../features/account/components/credential-forms.tsx';
 import { ProfileForm } from '../../features/account/components/profile-form.tsx';
 import { SavedAddresses } from '../../features/account/components/saved-addresses.tsx';
@@ -30,6 +31,9 @@ export default function AccountSections() {
       </Card>
       <Card title="Endereços" description="Os endereços salvos aparecem no checkout para preencher a entrega." testId="account-addresses">
         <SavedAddresses />
+      </Card>
+      <Card title="Lembretes do carrinho" description="Um e-mail quando você deixar peças no carrinho, com um link que o recupera em qualquer aparelho." testId="account-cart-reminders">
+        <CartReminders />
       </Card>
       <Card title="Pedidos e dados">
         <StoreCreditBalance />

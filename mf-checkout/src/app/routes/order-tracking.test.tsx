@@ -79,19 +79,52 @@ describe('OrderTrackingRoute', () => {
     expect(button(view.container, 'Simular pagamento')).toBeUndefined();
   });
 
-  it('sends to the account when the PIX code is withheld, and offers "Devolver ou trocar" through sign-in once delivered', async () => {
+  it('sends to the account when the PIX code is withheld', async () => {
     answerWith(() => json(200, trackingView({ status: 'pending', paymentCodeInAccount: true, payment: { method: 'pix', card: null, pix: null, boleto: null, paidAt: null } })));
     view = render(<OrderTrackingRoute />, { path: `/pedido/${TOKEN}`, route: '/pedido/:token' });
     await flush();
     expect(text()).toContain('Para ver o código PIX, entre na sua conta e abra o pedido.');
-    view.unmount();
+  });
 
-    vi.unstubAllGlobals();
-    answerWith(() => json(200, trackingView({ status: 'delivered' })));
+  it('offers "Devolver ou trocar" once returnable: sign-in, or a code e-mailed to the masked address that opens the return form', async () => {
+    const GRANT = 'G'.repeat(72);
+    const returnsView = { withdrawalUntil: '2026-12-09T02:59:59.999Z', open: true, returnable: [{ orderItemId: 'd0000000-0000-4000-8000-000000000001', productName: 'Anel Solitário', variantLabel: null, variantId: null, bought: 1, quantity: 1, options: [] }], requests: [] };
+    calls = stubApi(
+      paymentApi((call) => {
+        if (call.url === API) return json(200, trackingView({ status: 'delivered' }));
+        if (call.url === `${API}/return-access`) return json(200, { open: true, maskedEmail: 'm***@example.com' });
+        if (call.url === `${API}/return-code`) return json(200, { maskedEmail: 'm***@example.com', expiresAt: '2026-12-02T13:10:00.000Z' });
+        if (call.url === `${API}/return-code/verify`) return (call.body as { code: string }).code === '123456' ? json(200, { grant: GRANT, expiresAt: '2026-12-02T13:30:00.000Z' }) : json(400, { error: 'return_code_wrong', message: 'Código incorreto. Restam 4 tentativas.', issues: [{ path: 'code', message: 'Código incorreto. Restam 4 tentativas.' }] });
+        if (call.url === `${API}/returns`) return json(200, returnsView);
+        return json(404, { error: 'not_found', message: 'x' });
+      }),
+    );
     view = render(<OrderTrackingRoute />, { path: `/pedido/${TOKEN}`, route: '/pedido/:token' });
     await flush();
-    const returns = [...view.container.querySelectorAll('a')].find((a) => a.textContent === 'Devolver ou trocar')!;
-    expect(returns.getAttribute('href')).toBe('/auth');
+    click(button(view.container, 'Devolver ou trocar'));
+    const signIn = [...view.container.querySelectorAll('a')].find((a) => a.textContent === 'Entrar na conta')!;
+    expect(signIn.getAttribute('href')).toBe('/auth');
+    expect(text()).toContain('m***@example.com');
+    expect(text()).not.toContain('maria@example.com');
+
+    click(button(view.container, 'Receber código por e-mail'));
+    await flush();
+    expect(calls.filter((c) => c.url === `${API}/return-code`)).toHaveLength(1);
+    expect(view.container.querySelector('[data-testid="return-code-sent"]')!.textContent).toContain('m***@example.com');
+    const input = view.container.querySelector('input[autocomplete="one-time-code"]');
+    typeInto(input, '654321');
+    click(button(view.container, 'Confirmar código'));
+    await flush();
+    expect(text()).toContain('Código incorreto. Restam 4 tentativas.');
+    typeInto(input, '123456');
+    click(button(view.container, 'Confirmar código'));
+    await flush(10);
+    const fetched = calls.find((c) => c.url === `${API}/returns`)!;
+    expect(fetched.headers['x-return-grant']).toBe(GRANT);
+    expect(fetched.headers.authorization).toBeUndefined();
+    // The form is a chunk of its own, loaded on demand.
+    for (let i = 0; i < 20 && !view.container.querySelector('form[aria-label="Devolver ou trocar"]'); i += 1) await flush();
+    expect(view.container.querySelector('form[aria-label="Devolver ou trocar"]')).not.toBeNull();
   });
 
   it.each([

@@ -50,7 +50,7 @@ export function OrderTrackingRoute() {
       ) : (
         <EmptyState title="Não foi possível carregar o pedido" description="Tente novamente em alguns instantes." action={<Button onClick={() => void order.refetch()}>Tentar Novamente</Button>} />
       );
-  } else content = <OrderTrackingDetails order={order.data} />;
+  } else content = <OrderTrackingDetails order={order.data} token={token} />;
 
   return <section className={`p9-container ${styles.page}`}>{content}</section>;
 }

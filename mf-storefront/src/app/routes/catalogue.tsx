@@ -12,13 +12,14 @@
  * (`GET /api/products/page`) and the server renders one page with real links to the others, which
  * work without JavaScript. With it, a link changes the page in place: the current page stays until
  * the next one has arrived, and the view goes back to the top of the page. Choosing a category
- * starts again at its first page. The favourites exist only in the browser's storage: that view
+ * starts again at its first page, as does 'Ordenar por' ('Mais recentes', 'Melhor avaliados':
+ * `?ordem=avaliacao`, the best average of approved reviews first). The favourites exist only in the browser's storage: that view
  * is loaded in the browser once they are read (the server renders its skeleton).
  */
 import { Heart, SearchX } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useSearchParams } from '@prata/shared-ui/router';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '@prata/contracts/catalogue';
+import { CATALOGUE_RATING_SORT_VALUE, CATALOGUE_SORT_LABELS, CATALOGUE_SORT_PARAM, CATALOGUE_SORTS, CATEGORY_LABELS, PRODUCT_CATEGORIES, type CatalogueSort, type ProductCategory } from '@prata/contracts/catalogue';
 import { EmptyState, ToggleGroup } from '@prata/shared-ui';
 import { toast, useFavouritesStore } from '@prata/shared-ui/state';
 import { useProductPage } from '../../features/products/api/get-product-page.ts';
@@ -34,6 +35,7 @@ const FILTERS: readonly { value: ProductCategory | typeof ALL; label: string }[]
   { value: ALL, label: 'Todos' },
   ...PRODUCT_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
 ];
+const SORTS = CATALOGUE_SORTS.map((value) => ({ value, label: CATALOGUE_SORT_LABELS[value] }));
 
 /** Whether the favourites have been read from the browser's storage (never on the server). */
 function useStoredFavouritesRead(): boolean {
@@ -57,13 +59,13 @@ function useTopOnPageChange(page: number): void {
 export function CatalogueRoute() {
   const favourites = useFavourites();
   const [params, setParams] = useSearchParams();
-  const { search, category, page } = catalogueFilter(params);
+  const { search, category, sort, page } = catalogueFilter(params);
   const favouritesOnly = params.get('favoritos') === '1';
   const favouriteIds = useFavouritesStore((state) => state.items.map((item) => item.id).join(','));
   const favouritesRead = useStoredFavouritesRead();
   const ids = favouritesOnly ? favouriteIds.split(',').filter(Boolean) : undefined;
   const noFavourites = favouritesOnly && favouritesRead && ids!.length === 0;
-  const { data, isPending, isError } = useProductPage({ search, category, ids, page }, !favouritesOnly || (favouritesRead && !noFavourites));
+  const { data, isPending, isError } = useProductPage({ search, category, ids, sort, page }, !favouritesOnly || (favouritesRead && !noFavourites));
   useTopOnPageChange(page);
 
   useEffect(() => {
@@ -74,6 +76,14 @@ export function CatalogueRoute() {
     const next = new URLSearchParams(params);
     if (value) next.set('categoria', value);
     else next.delete('categoria');
+    next.delete(PAGE_PARAM);
+    setParams(next);
+  };
+
+  const selectSort = (value: CatalogueSort) => {
+    const next = new URLSearchParams(params);
+    if (value === 'rating') next.set(CATALOGUE_SORT_PARAM, CATALOGUE_RATING_SORT_VALUE);
+    else next.delete(CATALOGUE_SORT_PARAM);
     next.delete(PAGE_PARAM);
     setParams(next);
   };
@@ -90,6 +100,7 @@ export function CatalogueRoute() {
         value={category ?? ALL}
         onValueChange={(value) => selectCategory(value === ALL ? undefined : value)}
       />
+      <ToggleGroup label="Ordenar por" className={styles.filters} options={SORTS} value={sort} onValueChange={selectSort} />
       {search ? <p className={styles.summary}>Resultados para “{search}”</p> : null}
       {loading ? (
         <ProductGridSkeleton count={8} />

@@ -2,8 +2,9 @@
  * Product page `/produtos/:slug`: breadcrumb, gallery, details (price, instalments,
  * availability, variant picker, add to cart, favourite; the content feature's 'Guia de tamanhos'
  * for a ring; 'Avise-me quando chegar' when the piece, or the chosen variant, has no stock; the price
- * by PIX and the freight quote by CEP of the shipping feature) and up to 4 related
- * products of the same category.
+ * by PIX and the freight quote by CEP of the shipping feature), the reviews feature's
+ * 'Avaliações' (average, distribution, a page of approved reviews: `?avaliacoes=N`) and up to 4
+ * related products of the same category.
  * Rendered on the server with its data prefetched (pages.ts) and hydrated here from it.
  *
  * The old address `/produtos/<id>`: the shell's host answers 301 to the slug; in the browser
@@ -13,8 +14,9 @@
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate, useParams } from '@prata/shared-ui/router';
+import { useLocation, useNavigate, useParams, useSearchParams } from '@prata/shared-ui/router';
 import { CATEGORY_LABELS, PRODUCT_ID_PATTERN, productPagePath } from '@prata/contracts/catalogue';
+import { reviewsPageOf } from '@prata/contracts/reviews';
 import { SearchX } from 'lucide-react';
 import { Breadcrumb, EmptyState, NotFoundPage, Skeleton, useStoreOffers } from '@prata/shared-ui';
 import { ApiRequestError } from '@prata/shared-ui/state';
@@ -27,6 +29,7 @@ import { ProductDetails } from '../../features/products/components/product-detai
 import { ProductGallery } from '../../features/products/components/product-gallery.tsx';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import pageStyles from '../../features/products/components/product-page.module.css';
+import { ProductReviews } from '../../features/reviews/components/product-reviews.tsx';
 import { ProductShippingQuote } from '../../features/shipping/components/product-shipping-quote.tsx';
 import styles from './routes.module.css';
 
@@ -36,12 +39,13 @@ export const RELATED_PRODUCTS_LIMIT = 4;
 export function ProductRoute() {
   const { slug = '' } = useParams();
   const location = useLocation();
+  const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const isId = PRODUCT_ID_PATTERN.test(slug);
   const byId = useProductById(isId ? slug : undefined);
   const { data: product, error } = useProduct(isId ? undefined : slug);
   const favourites = useFavourites();
-  const { pixDiscountPercent } = useStoreOffers();
+  const { pixDiscountPercent, installments } = useStoreOffers();
   const related = useQuery({ ...getProductsQueryOptions({ category: product?.category }), enabled: Boolean(product) });
 
   useEffect(() => {
@@ -91,9 +95,11 @@ export function ProductRoute() {
           sizeGuide={<SizeGuide textClassName={pageStyles.description} />}
           soldOut={(variantId) => <BackInStockAlert key={variantId ?? product.id} productId={product.id} variantId={variantId} />}
           pixDiscountPercent={pixDiscountPercent}
+          installmentRules={installments}
           shipping={(variantId) => <ProductShippingQuote productId={product.id} variantId={variantId} />}
         />
       </div>
+      <ProductReviews productId={product.id} page={reviewsPageOf(searchParams)} />
       {others.length > 0 ? (
         <section className={pageStyles.related} aria-labelledby="related-title">
           <h2 id="related-title" className={pageStyles.relatedTitle}>

@@ -25,6 +25,7 @@ function sample(id: number, name: string, category: Product['category'], priceCe
     available: 0,
     options: [],
     variants: [],
+    rating: null,
     createdAt: SAMPLE_CREATED_AT,
     ...flags,
   };

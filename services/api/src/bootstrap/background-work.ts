@@ -23,14 +23,23 @@ import { MAIL_RETRY_JOB, registerMailRetries } from '../mail/mail-retries.ts';
 import { RATE_LIMIT_CLEANUP_SQL } from '../plugins/rate-limit-store.ts';
 import { backInStockJobs, backInStockQueueJobs } from '../modules/back-in-stock/jobs.ts';
 import { backInStockSubscribers } from '../modules/back-in-stock/subscribers.ts';
+import { cartJobs } from '../modules/carts/jobs.ts';
+import { cartSubscribers } from '../modules/carts/subscribers.ts';
+import { contentSubscribers } from '../modules/content/subscribers.ts';
+import { feedJobs, feedQueueJobs } from '../modules/feeds/jobs.ts';
+import { feedSubscribers } from '../modules/feeds/subscribers.ts';
 import { deleteStaleLoginFailures } from '../modules/identity/index.ts';
 import { invoiceQueueJobs } from '../modules/invoices/jobs.ts';
 import { invoiceSubscribers } from '../modules/invoices/subscribers.ts';
+import { messagingQueueJobs } from '../modules/messaging/jobs.ts';
+import { messagingSubscribers } from '../modules/messaging/subscribers.ts';
+import { monitoringJobs } from '../modules/monitoring/jobs.ts';
 import { notificationSubscribers } from '../modules/notifications/subscribers.ts';
 import { fulfilmentJobs } from '../modules/fulfilment/jobs.ts';
 import { orderJobs } from '../modules/orders/jobs.ts';
 import { platformJobs } from '../modules/platform/jobs.ts';
 import { reservationJobs } from '../modules/reservations/jobs.ts';
+import { reviewJobs } from '../modules/reviews/jobs.ts';
 import { enqueueFrameMapping, systemErrorJobs, systemErrorQueueJobs } from '../modules/system-errors/jobs.ts';
 
 /** Records of one owner: a module's folder name, or `infrastructure`. */
@@ -62,6 +71,10 @@ const periodicJobs: Owned<ModulePeriodicJob>[] = [
   { owner: 'platform', records: platformJobs },
   { owner: 'system-errors', records: systemErrorJobs },
   { owner: 'back-in-stock', records: backInStockJobs },
+  { owner: 'carts', records: cartJobs },
+  { owner: 'reviews', records: reviewJobs },
+  { owner: 'monitoring', records: monitoringJobs },
+  { owner: 'feeds', records: feedJobs },
   { owner: 'infrastructure', records: infrastructureJobs },
 ];
 
@@ -69,7 +82,9 @@ const periodicJobs: Owned<ModulePeriodicJob>[] = [
 const queueJobs: Owned<ModuleQueueJob>[] = [
   { owner: 'back-in-stock', records: backInStockQueueJobs },
   { owner: 'invoices', records: invoiceQueueJobs },
+  { owner: 'messaging', records: messagingQueueJobs },
   { owner: 'system-errors', records: systemErrorQueueJobs },
+  { owner: 'feeds', records: feedQueueJobs },
 ];
 
 /** Every subscriber, by owner, in subscription order: the order an event's handlers run in (notifications' names were generated in it). */
@@ -77,6 +92,10 @@ const subscribers: Owned<ModuleSubscriber>[] = [
   { owner: 'back-in-stock', records: backInStockSubscribers },
   { owner: 'invoices', records: invoiceSubscribers },
   { owner: 'notifications', records: notificationSubscribers },
+  { owner: 'messaging', records: messagingSubscribers },
+  { owner: 'carts', records: cartSubscribers },
+  { owner: 'content', records: contentSubscribers },
+  { owner: 'feeds', records: feedSubscribers },
 ];
 
 /** A job or subscriber as the docs list it. */
@@ -152,6 +171,8 @@ export default fp(
     // Reports whose frames a source map may apply to ask for their mapping on the queue.
     app.systemErrors.setFrameMapping({ enqueue: (job) => enqueueFrameMapping(app, job) });
 
+    // Every periodic job's run is recorded for the developer area's job monitors.
+    app.jobs.setRunRecorder(app.monitoring.jobs);
     for (const { records } of periodicJobs) for (const job of records) registerPeriodic(app, job);
     for (const { records } of queueJobs) for (const job of records) registerQueue(app, job);
     const unsubscribe = subscribers.flatMap(({ records }) => records.map((record) => registerSubscriber(app, record)));
@@ -159,6 +180,6 @@ export default fp(
   },
   {
     name: 'background-work',
-    dependencies: ['config', 'clock', 'orm', 'events', 'jobs', 'mail', 'system-errors', 'release-health', 'platform', 'orders', 'fulfilment', 'reservations', 'back-in-stock', 'invoices', 'notifications'],
+    dependencies: ['config', 'clock', 'orm', 'events', 'jobs', 'mail', 'system-errors', 'release-health', 'platform', 'orders', 'fulfilment', 'reservations', 'back-in-stock', 'invoices', 'messaging', 'notifications', 'carts', 'reviews', 'monitoring', 'feeds'],
   },
 );

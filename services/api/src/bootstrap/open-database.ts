@@ -50,6 +50,7 @@ export async function openDatabase(config: AppConfig, log: Logger): Promise<Open
       port: config.embeddedPgPort,
       database: EMBEDDED_DATABASE,
       persistent: true,
+      durable: config.embeddedPgDurable,
       log,
     });
     url = embedded.url;

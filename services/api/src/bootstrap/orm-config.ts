@@ -8,6 +8,7 @@ import { SeedManager } from '@mikro-orm/seeder';
 import { SavedAddressSchema } from '../modules/addresses/index.ts';
 import { AdminLogSchema } from '../modules/audit/index.ts';
 import { StockSubscriptionSchema } from '../modules/back-in-stock/index.ts';
+import { CartRecoveryMessageSchema, ShopperCartSchema } from '../modules/carts/index.ts';
 import { ProductSchema, ProductImageSchema, ProductReservationSchema, ProductVariantSchema } from '../modules/catalogue/index.ts';
 import {
   AdminRegistrationSchema,
@@ -23,6 +24,7 @@ import {
 import { OutboxEmailSchema } from '../mail/outbox-email.entity.ts';
 import { DomainEventRecordSchema } from '../events/domain-event.entity.ts';
 import { InvoiceSchema } from '../modules/invoices/index.ts';
+import { OrderMessageSchema } from '../modules/messaging/index.ts';
 import { CarrierWebhookReceiptSchema, ShipmentSchema } from '../modules/fulfilment/index.ts';
 import { OrderItemSchema, OrderSchema, OrderStatusChangeSchema } from '../modules/orders/index.ts';
 import { PaymentNotificationSchema, SandboxPaymentSchema } from '../modules/payments/index.ts';
@@ -32,9 +34,12 @@ import { SearchNormalizeRoutine } from '../modules/search/index.ts';
 import { StoreSettingsSchema } from '../modules/settings/index.ts';
 import { FreightRateSchema } from '../modules/shipping/index.ts';
 import { CouponRedemptionSchema, CouponSchema } from '../modules/promotions/index.ts';
-import { ReturnRequestLineSchema, ReturnRequestSchema } from '../modules/returns/index.ts';
+import { ReturnCodeSchema, ReturnRequestLineSchema, ReturnRequestSchema } from '../modules/returns/index.ts';
+import { ReviewRequestMailSchema, ReviewSchema } from '../modules/reviews/index.ts';
 import { SourceMapSchema, SystemErrorEventSchema, SystemErrorSchema, SystemErrorUserSchema, SystemErrorVersionSchema } from '../modules/system-errors/index.ts';
 import { NotificationSchema, NotificationStateSchema } from '../modules/notifications/index.ts';
+import { AlertFiringRecordSchema, AlertRuleRecordSchema, JobRunRecordSchema, UptimeCheckRecordSchema } from '../modules/monitoring/index.ts';
+import { CatalogueFeedSchema } from '../modules/feeds/index.ts';
 import { QaIssueSchema } from '../modules/quality/index.ts';
 import { ReleaseSessionSchema, RemoteActivationSchema, RemoteCanaryClientSchema, RemoteCanarySchema, RemoteReleaseSchema, WebVitalSampleSchema } from '../modules/platform/index.ts';
 import { migrationsList } from '../database/migrations/index.ts';
@@ -60,12 +65,15 @@ export const ENTITIES = [
   OutboxEmailSchema,
   ProductReservationSchema,
   StockSubscriptionSchema,
+  ShopperCartSchema,
+  CartRecoveryMessageSchema,
   OrderSchema,
   OrderItemSchema,
   OrderStatusChangeSchema,
   PaymentNotificationSchema,
   SandboxPaymentSchema,
   InvoiceSchema,
+  OrderMessageSchema,
   ShipmentSchema,
   CarrierWebhookReceiptSchema,
   DomainEventRecordSchema,
@@ -91,7 +99,15 @@ export const ENTITIES = [
   CouponRedemptionSchema,
   ReturnRequestSchema,
   ReturnRequestLineSchema,
+  ReviewSchema,
+  ReviewRequestMailSchema,
+  ReturnCodeSchema,
   StoreCreditEntrySchema,
+  JobRunRecordSchema,
+  UptimeCheckRecordSchema,
+  CatalogueFeedSchema,
+  AlertRuleRecordSchema,
+  AlertFiringRecordSchema,
 ];
 
 /** Builds the ORM options for a `postgres://` URL. `debug` logs SQL. */

@@ -90,6 +90,11 @@ export interface EmbeddedOptions {
   database: string;
   /** When false the data directory is deleted on stop (tests). */
   persistent: boolean;
+  /**
+   * False: the postmaster runs without flushing to disk (postmaster.ts `durable`), for a cluster
+   * whose data nobody keeps (a test run's, the e2e store's). Default: `persistent`.
+   */
+  durable?: boolean;
   log: EmbeddedLog;
 }
 
@@ -141,7 +146,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const isRoot = process.getuid?.() === 0;
   const dataDir = await resolveDataDir(options.dataDir, options.log);
   await claimOwnership(dataDir);
-  const supervisor = new Supervisor(dataDir, options, isRoot);
+  const supervisor = new Supervisor(dataDir, { ...options, durable: options.durable ?? options.persistent }, isRoot);
   let password: string;
   try {
     await recoverStalePostmaster(dataDir, options.log);

@@ -19,7 +19,17 @@ export interface PostmasterOptions {
   /** TCP port on 127.0.0.1. */
   port: number;
   log: EmbeddedLog;
+  /**
+   * False for a cluster thrown away when it stops (a test run's): the postmaster runs with
+   * PostgreSQL's non-durable settings (`fsync`, `synchronous_commit` and `full_page_writes` off;
+   * "Non-Durable Settings" in the PostgreSQL manual), which survive a crash of the service but not
+   * of the machine. Default true.
+   */
+  durable?: boolean;
 }
+
+/** The settings PostgreSQL's manual lists for a cluster whose data may be lost in an OS crash. */
+const NON_DURABLE_SETTINGS = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
 
 /** Restart delays of the supervisor, ms: first, cap, and the uptime after which they reset. */
 const RESTART_DELAY_MS = { first: 500, max: 30_000, resetAfter: 60_000 };
@@ -112,6 +122,7 @@ export class Supervisor {
         // TCP on loopback only, no unix socket (no permission issues with socket directories);
         // English server messages (the readiness line below is matched in English).
         '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'lc_messages=C',
+        ...(this.options.durable === false ? NON_DURABLE_SETTINGS.flatMap((setting) => ['-c', setting]) : []),
       ],
       { ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
     );

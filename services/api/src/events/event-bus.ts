@@ -52,8 +52,8 @@ interface Logger {
 export const OUTBOX_CHANNEL = 'prata_outbox';
 /** NOTIFY channel fired by a relay that positioned events (payload: the highest position). */
 export const POSITIONED_CHANNEL = 'prata_outbox_positioned';
-/** Key of the advisory lock that serialises relays across processes. */
-const RELAY_LOCK_KEY = 925_011;
+/** Key of the advisory lock that serialises relays across processes (anything that assigns a position takes it). */
+export const RELAY_LOCK_KEY = 925_011;
 /** Events read per query when pulling. */
 const PULL_BATCH = 500;
 /** Events dispatched to the `subscribe` handlers per transaction. */

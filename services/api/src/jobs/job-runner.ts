@@ -68,6 +68,28 @@ export interface JobRunnerOptions {
 /** pg-boss's own defaults. */
 const DEFAULT_OPTIONS: JobRunnerOptions = { expireInSeconds: 900, superviseIntervalSeconds: 60 };
 
+/** One run of a periodic job, as handed to the {@link JobRunRecorder}. */
+export interface PeriodicJobRun {
+  name: string;
+  /** The job's interval, ms. */
+  everyMs: number;
+  /** When the run began, by the app's clock. */
+  startedAt: Date;
+  /** How long it ran, ms (wall time, not the app's clock). */
+  durationMs: number;
+  /** `failed` when `run()` threw; `error` then holds its message. */
+  outcome: 'ok' | 'failed';
+  error: string | null;
+}
+
+/**
+ * Where the runner reports each periodic job's run (the developer area's job monitors). A
+ * recorder that throws is logged and never fails the job.
+ */
+export interface JobRunRecorder {
+  record(run: PeriodicJobRun): Promise<void>;
+}
+
 interface Logger {
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
@@ -93,6 +115,7 @@ export class JobRunner {
   private readonly created = new Set<string>();
   private started = false;
   private readonly expireInSeconds: number;
+  private recorder: JobRunRecorder | null = null;
 
   constructor(connectionString: string, clock: Clock, log: Logger, options: JobRunnerOptions = DEFAULT_OPTIONS) {
     const { expireInSeconds, superviseIntervalSeconds } = options;
@@ -107,6 +130,16 @@ export class JobRunner {
   /** Registers a periodic job (see the module comment). */
   every(job: PeriodicJob): void {
     this.periodic.set(job.name, job);
+  }
+
+  /** The registered periodic jobs' names and intervals (ms), in registration order. */
+  schedule(): { name: string; everyMs: number }[] {
+    return [...this.periodic.values()].map(({ name, everyMs }) => ({ name, everyMs }));
+  }
+
+  /** Reports every periodic job's run to `recorder` from now on (null: to nobody). */
+  setRunRecorder(recorder: JobRunRecorder | null): void {
+    this.recorder = recorder;
   }
 
   /** Registers an on-demand job type. */
@@ -158,8 +191,22 @@ export class JobRunner {
   }
 
   private async runPeriodic(job: PeriodicJob): Promise<void> {
-    const count = await job.run();
-    if (typeof count === 'number' && count > 0) this.log.info({ job: job.name, count }, 'job did work');
+    const startedAt = this.clock.now();
+    const began = performance.now();
+    let failure: unknown = null;
+    try {
+      const count = await job.run();
+      if (typeof count === 'number' && count > 0) this.log.info({ job: job.name, count }, 'job did work');
+    } catch (error) {
+      failure = error ?? new Error('unknown error');
+      throw error;
+    } finally {
+      const durationMs = Math.round(performance.now() - began);
+      const error = failure === null ? null : failure instanceof Error ? failure.message : String(failure);
+      await this.recorder
+        ?.record({ name: job.name, everyMs: job.everyMs, startedAt, durationMs, outcome: failure === null ? 'ok' : 'failed', error })
+        .catch((recordError: unknown) => this.log.error({ err: recordError, job: job.name }, 'job run not recorded'));
+    }
   }
 
   private async ensureQueue(name: string, options: Pick<QueueJob, 'retryLimit' | 'retryDelaySeconds' | 'retryBackoff'>): Promise<void> {

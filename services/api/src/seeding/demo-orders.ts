@@ -5,8 +5,8 @@
  * planned by demo-orders-plan.ts for the demo customer account and nine demo shoppers
  * (`@demo.prata925.com.br`, without a usable password), in one transaction and one multi-row
  * insert per table: the orders, their
- * lines and timelines, and the bell's newest notifications (new orders, payments, the catalogue's
- * low-stock pieces). Prices come from the catalogue; stock is not changed (see the plan's doc).
+ * lines and timelines, the bell's newest notifications (new orders, payments, the catalogue's
+ * low-stock pieces), and approved reviews of delivered pieces (demo-reviews.ts). Prices come from the catalogue; stock is not changed (see the plan's doc).
  *
  * Runs once: the history's first order carries a fixed idempotency key, and a store that has it
  * is left alone (a transaction-level advisory lock keeps two processes from seeding it together).
@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, RequiredEntityData } from '@mikro-orm/postgresql';
-import { BOLETO_BUSINESS_DAYS, PIX_EXPIRY_MS, formatBRL, type NotificationType } from '@prata/contracts';
+import { BOLETO_BUSINESS_DAYS, PIX_EXPIRY_MS, formatBRL, installmentPlan, type NotificationType } from '@prata/contracts';
 import type { Clock } from '../lib/clock.ts';
 import { Product } from '../modules/catalogue/index.ts';
 import { Profile, User } from '../modules/identity/index.ts';
@@ -25,6 +25,7 @@ import { addBusinessDays, boletoLine, endOfSaoPauloDay } from '../modules/paymen
 import { StoreSettingsService } from '../modules/settings/index.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { planDemoOrders, type PlannedOrder } from './demo-orders-plan.ts';
+import { seedDemoReviews } from './demo-reviews.ts';
 
 interface Shopper {
   email: string;
@@ -94,6 +95,10 @@ export async function seedDemoOrderHistory(em: EntityManager, clock: Clock, opti
     await tx.insertMany(OrderItem, rows.items);
     await tx.insertMany(OrderStatusChange, rows.changes);
     await bell(tx, orders, now, options.lowStockThreshold);
+    const delivered = orders
+      .filter((order) => order.status === 'delivered')
+      .map((order) => ({ order, userId: shoppers[order.shopper]!.user.id, fullName: shoppers[order.shopper]!.fullName, items: rows.items.filter((item) => item.order === order.id) }));
+    await seedDemoReviews(tx, delivered, now);
     return { orders, shopperIds: shoppers.map((shopper) => shopper.user.id) };
   });
 }
@@ -154,6 +159,7 @@ function orderRows(rows: Rows, planned: PlannedOrder, index: number, shopper: Sh
     cardBrand: planned.card?.brand ?? null,
     cardLast4: planned.card?.last4 ?? null,
     installments: planned.installments,
+    installmentAmounts: planned.installments ? installmentPlan(planned.totalCents, planned.installments) : null,
     pixExpiresAt: planned.method === 'pix' ? new Date(planned.createdAt.getTime() + PIX_EXPIRY_MS) : null,
     boletoDueDate,
     boletoLine: boletoDueDate ? boletoLine(planned.number, planned.totalCents, boletoDueDate) : null,

@@ -83,6 +83,24 @@ export class ImageRenditions {
     });
   }
 
+  /**
+   * Rewrites the stored raster image `bucket/key` without its metadata (EXIF, GPS position, XMP,
+   * ICC profile), its orientation applied, in its own format (JPEG, PNG, GIF or WebP): for uploads
+   * whose original is public as it is (shoppers' review photos), where the renditions' stripping
+   * is not enough. Does nothing for a missing object.
+   * @throws Error when the stored file is not a decodable image.
+   */
+  async stripOriginal(bucket: string, key: string): Promise<void> {
+    const original = await this.storage.read(bucket, key);
+    if (!original) return;
+    const image = decode(original.data, { animated: true }).rotate();
+    const { format } = await decode(original.data).metadata();
+    const encoded =
+      format === 'png' ? image.png() : format === 'gif' ? image.gif() : format === 'webp' ? image.webp({ quality: RENDITION_WEBP_QUALITY }) : image.jpeg({ quality: OPEN_GRAPH_JPEG_QUALITY, mozjpeg: true });
+    await this.storage.put(bucket, key, await encoded.toBuffer());
+    await this.purge(bucket, key);
+  }
+
   /** One encoding of `bucket/key` kept as `name` in the cache, shared by concurrent callers. */
   private once(bucket: string, key: string, name: string, encode: (data: Buffer) => Promise<Buffer>): Promise<Rendition | null> {
     const cacheFile = path.join(this.cacheDir, bucket, name);

@@ -7,6 +7,10 @@
  * The trace is kept when its root ended in error (status ERROR, or HTTP status >= 500) or took at
  * least `slowMs`; otherwise it is dropped. At most `maxTraces` kept (least recently used out), at
  * most `maxPending` traces buffered, `maxSpansPerTrace` spans each.
+ *
+ * A kept trace an error event names is pinned ({@link RecentTraces.pin}): it moves to a store of
+ * its own (at most `maxPinned`), so the traffic after the error (every request is a trace when
+ * `slowMs` is 0) does not push out the trace a developer opens from that error.
  */
 import { SpanKind, SpanStatusCode, type Context } from '@opentelemetry/api';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -18,6 +22,8 @@ export interface RecentTracesOptions {
   maxTraces?: number;
   maxPending?: number;
   maxSpansPerTrace?: number;
+  /** Traces named by error events, kept apart from the ordinary traffic's (default 500). */
+  maxPinned?: number;
 }
 
 /** Attributes kept on a span (the rest are left out of the store). */
@@ -33,6 +39,9 @@ function statusOf(span: ReadableSpan): number | undefined {
 export class RecentTraces implements SpanProcessor {
   private readonly kept: LRUCache<string, ReadableSpan[]>;
   private readonly pending: LRUCache<string, ReadableSpan[]>;
+  private readonly pinned: LRUCache<string, ReadableSpan[]>;
+  /** Traces still running when an error named them: pinned when they end, if kept. */
+  private readonly pinWhenEnded: LRUCache<string, true>;
   private slowMs: number;
   private readonly maxSpansPerTrace: number;
 
@@ -41,6 +50,27 @@ export class RecentTraces implements SpanProcessor {
     this.maxSpansPerTrace = options.maxSpansPerTrace ?? 500;
     this.kept = new LRUCache({ max: options.maxTraces ?? 200 });
     this.pending = new LRUCache({ max: options.maxPending ?? 2000 });
+    this.pinned = new LRUCache({ max: options.maxPinned ?? 500 });
+    this.pinWhenEnded = new LRUCache({ max: options.maxPinned ?? 500 });
+  }
+
+  /**
+   * Keeps the kept trace `traceId` apart from the ordinary traffic's (an error event names it).
+   * A trace still running (the service's own error, reported before its request span ends) is
+   * pinned when it ends, if it is kept then. Returns whether it was kept or is running; an unknown
+   * id (dropped, evicted, or made up by a report) pins nothing.
+   */
+  pin(traceId: string): boolean {
+    if (this.pinned.has(traceId)) return true;
+    const spans = this.kept.get(traceId);
+    if (!spans) {
+      if (!this.pending.has(traceId)) return false;
+      this.pinWhenEnded.set(traceId, true);
+      return true;
+    }
+    this.pinned.set(traceId, spans);
+    this.kept.delete(traceId);
+    return true;
   }
 
   /** Changes the slow threshold (ms) for the traces that end from now on. */
@@ -52,9 +82,9 @@ export class RecentTraces implements SpanProcessor {
 
   onEnd(span: ReadableSpan): void {
     const traceId = span.spanContext().traceId;
-    const spans = this.kept.get(traceId) ?? this.pending.get(traceId) ?? [];
+    const spans = this.pinned.get(traceId) ?? this.kept.get(traceId) ?? this.pending.get(traceId) ?? [];
     if (spans.length < this.maxSpansPerTrace) spans.push(span);
-    if (this.kept.has(traceId)) return;
+    if (this.kept.has(traceId) || this.pinned.has(traceId)) return;
     const parent = span.parentSpanContext;
     const localRoot = !parent || parent.isRemote === true;
     if (!localRoot) {
@@ -64,12 +94,13 @@ export class RecentTraces implements SpanProcessor {
     this.pending.delete(traceId);
     const failed = span.status.code === SpanStatusCode.ERROR || (statusOf(span) ?? 0) >= 500;
     const slow = hrMs(span.duration) >= this.slowMs;
-    if (failed || slow) this.kept.set(traceId, spans);
+    const pin = this.pinWhenEnded.delete(traceId);
+    if (failed || slow) (pin ? this.pinned : this.kept).set(traceId, spans);
   }
 
   /** The kept spans of `traceId`, in start order, times relative to the first span's start (ms); null when not kept. */
   get(traceId: string): TraceSpanDto[] | null {
-    const spans = this.kept.get(traceId);
+    const spans = this.pinned.get(traceId) ?? this.kept.get(traceId);
     if (!spans || spans.length === 0) return null;
     const origin = Math.min(...spans.map((span) => hrMs(span.startTime)));
     return [...spans]

@@ -1,6 +1,8 @@
 /**
  * Footer (storefront.md 2): three social links, quick links, policy links, contact block and the
- * payment note. (The spec's payment-methods link went nowhere; it is plain text here.)
+ * payment note, which states no free shipping: that is the store's own offer, shown where the
+ * shell's byte budget allows reading it (cart, checkout, product pages). (The spec's
+ * payment-methods link went nowhere; it is plain text here.)
  * The social links are the first non-empty link of each platform from `GET /api/social-links`
  * (admin.md 3); while loading, when the call fails or a platform has no link, the built-in
  * link of that platform is used. Nothing in it is interactive: a server-rendered page keeps the
@@ -88,7 +90,7 @@ function FooterContent() {
         </section>
       </div>
       <div className={`p9-container ${styles.footerNote}`}>
-        <p>Pagamento via PIX ou cartão de crédito em até 12x. Frete grátis para todo o Brasil. Garantia de 6 meses.</p>
+        <p>Pagamento via PIX ou cartão de crédito em até 12x, ou boleto. Garantia de 6 meses.</p>
         <p>© {new Date().getFullYear()} Prata 925. Todos os direitos reservados.</p>
       </div>
     </>

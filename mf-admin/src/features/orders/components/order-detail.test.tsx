@@ -57,9 +57,17 @@ describe('OrderDetail store credit', () => {
 
   it('shows the credit after the total and splits only what the card paid into instalments', async () => {
     const pricing = { ...ORDER.pricing, storeCreditCents: 10_000, amountDueCents: 20_000 };
-    const page = await mount({ ...ORDER, pricing });
+    const payment = { ...ORDER.payment, card: { ...ORDER.payment.card!, installmentAmounts: [10_000, 10_000] } };
+    const page = await mount({ ...ORDER, pricing, payment });
     expect(text(page, 'order-pricing')).toContain(`Total ${formatBRL(30_000)} · Crédito da loja − ${formatBRL(10_000)}`);
     expect(page.textContent).toContain(`2x (${formatBRL(10_000)} + ${formatBRL(10_000)})`);
+  });
+
+  it('shows the instalments as charged and the total of a plan with interest', async () => {
+    // 2x with interest: R$ 153,00 + R$ 153,02 = R$ 306,02 for R$ 300,00.
+    const payment = { ...ORDER.payment, card: { ...ORDER.payment.card!, installmentAmounts: [15_300, 15_302] } };
+    const page = await mount({ ...ORDER, payment });
+    expect(page.textContent).toContain(`2x (${formatBRL(15_300)} + ${formatBRL(15_302)}) · total ${formatBRL(30_602)} com juros`);
   });
 
   it("names 'Crédito da loja' as the method of an order the credit paid whole", async () => {

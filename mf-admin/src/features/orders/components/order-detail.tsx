@@ -4,14 +4,16 @@
  * or boleto status, the acquirer's reference) and the timeline of every status change with who
  * and when. A line of a product with variants shows its variant and SKU ('Aro 16 · SKU ANEL-16').
  * Once paid, the order's invoice (NF-e, order-invoice.tsx). Store credit the shopper
- * spent shows after the total ('Crédito da loja'); the card's instalments split what
- * the acquirer charged, the total less that credit (`pricing.amountDueCents`).
+ * spent shows after the total ('Crédito da loja'); the card's instalments are those the
+ * acquirer charged (they split the total less that credit, `pricing.amountDueCents`, plus the
+ * interest of a plan above the interest-free instalments, whose total then shows).
  */
-import { CANCEL_REASON_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, installmentPlan, type AdminOrder } from '@prata/contracts';
+import { CANCEL_REASON_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type AdminOrder } from '@prata/contracts';
 import { Alert, Card, OrderStatusBadge, Price, Table, formatBRL, formatDateTime } from '@prata/shared-ui';
 import { OrderActions } from './order-actions.tsx';
 import { OrderInvoice } from './order-invoice.tsx';
 import { OrderLabel } from './order-label.tsx';
+import { OrderMessages } from './order-messages.tsx';
 import { OrderReturns } from './order-returns.tsx';
 import styles from './orders.module.css';
 
@@ -45,6 +47,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function OrderDetail({ order }: { order: AdminOrder }) {
   const { payment, shipping, customer, shipment, cancellation } = order;
   const card = payment.card;
+  const cardTotal = card ? card.installmentAmounts.reduce((sum, amount) => sum + amount, 0) : 0;
   return (
     <div className={styles.stack} data-testid="admin-order">
       <div className={styles.heading}>
@@ -84,7 +87,8 @@ export function OrderDetail({ order }: { order: AdminOrder }) {
             <Row label="Forma">{PAYMENT_METHOD_LABELS[payment.method]}</Row>
             {card ? (
               <Row label="Cartão">
-                {card.brand} final {card.last4} · {card.installments}x ({installmentPlan(order.pricing.amountDueCents, card.installments).map((c) => formatBRL(c)).join(' + ')})
+                {card.brand} final {card.last4} · {card.installments}x ({card.installmentAmounts.map((c) => formatBRL(c)).join(' + ')})
+                {cardTotal > order.pricing.amountDueCents ? ` · total ${formatBRL(cardTotal)} com juros` : null}
               </Row>
             ) : null}
             {payment.pix ? <Row label="PIX válido até">{formatDateTime(payment.pix.expiresAt)}</Row> : null}
@@ -108,6 +112,7 @@ export function OrderDetail({ order }: { order: AdminOrder }) {
       </div>
 
       {order.status !== 'pending' ? <OrderInvoice orderId={order.id} /> : null}
+      <OrderMessages orderId={order.id} />
 
       <Card title="Itens">
         <Table caption="Itens do pedido" hideCaption variant="compact">

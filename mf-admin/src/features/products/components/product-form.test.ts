@@ -28,7 +28,7 @@ describe('toProductInput', () => {
   });
 
   it("keeps a draft's status in the form", () => {
-    const product = { id: 'a', slug: 'anel', name: 'Anel', category: 'aneis' as const, priceCents: 1000, description: null, imageUrl: null, images: [], isNew: false, isBestseller: false, isFeatured: false, stock: 1, available: 1, options: [], variants: [], createdAt: new Date(0).toISOString() };
+    const product = { id: 'a', slug: 'anel', name: 'Anel', category: 'aneis' as const, priceCents: 1000, description: null, imageUrl: null, images: [], isNew: false, isBestseller: false, isFeatured: false, stock: 1, available: 1, options: [], variants: [], rating: null, createdAt: new Date(0).toISOString() };
     expect(formOf({ ...product, status: 'draft' }).status).toBe('draft');
     expect(formOf({ ...product, status: 'active' }).status).toBe('active');
   });

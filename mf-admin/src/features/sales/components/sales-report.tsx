@@ -15,6 +15,7 @@ import { RevenueChart } from '../../../components/revenue-chart.tsx';
 import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
 import { useSales } from '../api/get-sales.ts';
 import { LowStockThresholdForm } from './low-stock-threshold-form.tsx';
+import { InstallmentSettingsForm } from './installment-settings-form.tsx';
 import { PixDiscountForm } from './pix-discount-form.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import styles from './sales.module.css';
@@ -141,6 +142,7 @@ export function SalesReport() {
           </Card>
           <Card title="Formas de Pagamento" icon={<CreditCard size={20} aria-hidden="true" />}>
             <PixDiscountForm />
+            <InstallmentSettingsForm />
             {data.byPaymentMethod.length > 0 ? (
               <ul className={styles.alerts}>
                 {data.byPaymentMethod.map((row) => (

@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TwoFactorSetup } from '@prata/contracts';
 import { toast } from '@prata/shared-ui/state';
 import { flush, inputByLabel, render, type, type Rendered } from '@prata/shared-ui/testing';
-import { COPY_INDICATOR_MS, TwoFactorSetupPanel } from './two-factor-setup.tsx';
+import { COPY_INDICATOR_MS } from '../../../components/copy-button.tsx';
+import { TwoFactorSetupPanel } from './two-factor-setup.tsx';
 
 vi.mock('qrcode', () => ({ default: { toDataURL: vi.fn(async () => 'data:image/png;base64,AAAA') } }));
 

@@ -4,17 +4,12 @@
  * 'Verificar e Ativar', disabled until 6 digits), with a copy button beside the secret
  * (indicator for 2 s) and 'Cancelar' beside the confirm button.
  */
-import { Check, Copy } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { TOTP_DIGITS, type TwoFactorSetup as Setup } from '@prata/contracts';
 import { Button, CodeField } from '@prata/shared-ui';
-import { toast } from '@prata/shared-ui/state';
 import { TotpEnrolmentSteps } from '@prata/shared-ui/totp-enrolment';
+import { CopyButton } from '../../../components/copy-button.tsx';
 import { isCompleteTwoFactorCode } from '../utils/two-factor-code.ts';
 import styles from './security.module.css';
-
-/** How long the copy button shows 'Copiado!' (admin.md 9). */
-export const COPY_INDICATOR_MS = 2000;
 
 export interface TwoFactorSetupProps {
   setup: Setup;
@@ -27,23 +22,6 @@ export interface TwoFactorSetupProps {
 
 /** The setup panel; the parent owns the code and verifies it (`onVerify`). */
 export function TwoFactorSetupPanel({ setup, code, onCodeChange, onVerify, onCancel, verifying }: TwoFactorSetupProps) {
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_INDICATOR_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(setup.secret);
-      setCopied(true);
-    } catch {
-      toast.error('Erro', { description: 'Não foi possível copiar para a área de transferência.' });
-    }
-  };
-
   return (
     <div className={styles.setup} data-testid="two-factor-setup">
       <TotpEnrolmentSteps
@@ -51,10 +29,7 @@ export function TwoFactorSetupPanel({ setup, code, onCodeChange, onVerify, onCan
         testIdPrefix="two-factor"
         onSubmit={onVerify}
         secretAction={
-          <Button variant="outline" size="sm" onClick={() => void copy()} aria-label={copied ? 'Chave secreta copiada' : 'Copiar chave secreta'}>
-            {copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
-            {copied ? 'Copiado!' : 'Copiar'}
-          </Button>
+          <CopyButton text={setup.secret} label="Copiar chave secreta" copiedLabel="Chave secreta copiada" />
         }
       >
         <CodeField

@@ -24,6 +24,9 @@ const exported = {
   orders: [],
   favourites: [],
   stockAlerts: [],
+  cart: null,
+  cartReminders: [],
+  reviews: [],
 };
 
 async function openDeletion(): Promise<HTMLElement> {

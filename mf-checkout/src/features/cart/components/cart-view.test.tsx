@@ -157,6 +157,20 @@ describe('CartView', () => {
     expect(view.container.querySelectorAll('[data-testid="shipping-options"] li')).toHaveLength(2);
   });
 
+  it("states the total's card instalments under the store's rules", async () => {
+    const instalments = () => view.container.querySelector('[data-testid="cart-installments"]')?.textContent;
+    view = render(<CartView refresh={refresh()} />, { path: '/carrinho' });
+    await flush();
+    // R$ 349,30 / 12 = 29,108 -> R$ 29,10 a month (the last R$ 29,20).
+    expect(instalments()).toBe(`ou 12x de ${formatBRL(2_910)} sem juros`);
+    view.unmount();
+    answers['/api/store-offers'] = () => json(200, { ...offers, installments: { maxInstallments: 6, minInstallmentCents: 500, interestFreeInstallments: 1, monthlyInterestPercent: 1.5 } });
+    view = render(<CartView refresh={refresh()} />, { path: '/carrinho' });
+    await flush();
+    // 6x at 1,5 % a.m.: PMT = 34930 x 0.015 / (1 - 1.015^-6) = 6131.0957... -> 6131; total 6 x PMT = 36786.57... -> 36787.
+    expect(instalments()).toBe(`ou 6x de ${formatBRL(6_131)} (total ${formatBRL(36_787)})`);
+  });
+
   it('asks a signed-out shopper to sign in to use a coupon, with a link that comes back to the cart', async () => {
     view = render(<CartView refresh={refresh()} />, { path: '/carrinho' });
     await flush();

@@ -8,11 +8,14 @@
  * its own, the total is goods + that freight - the discount (contracts `priceOrder`, as the order is
  * priced, not paying by PIX), and with the store's PIX discount the
  * goods' price by PIX shows under the total (contracts `pixPriceCents`, on the goods after a goods
- * coupon, as the order prices it). The quote and coupon forms load as a chunk of their own
+ * coupon, as the order prices it), then the card instalments of the total under the store's rules
+ * (contracts `advertisedInstallmentOption`, as the product page states them: 'ou 12x de R$ 12,49
+ * sem juros'). The quote and coupon forms load as a chunk of their own
  * (cart-offers.tsx) behind a skeleton of their height.
  */
 import { Suspense, lazy, useState } from 'react';
 import { Link } from '@prata/shared-ui/router';
+import { advertisedInstallmentOption, installmentOptionText } from '@prata/contracts/installments';
 import { priceOrder } from '@prata/contracts/order-pricing';
 import type { CouponCheck } from '@prata/contracts/promotions';
 import type { ShippingQuote } from '@prata/contracts/shipping';
@@ -32,7 +35,7 @@ export function CartView({ refresh }: { refresh: CartRefresh }) {
   const setQuantity = useCartStore((state) => state.setQuantity);
   const removeItem = useCartStore((state) => state.removeItem);
   const clear = useCartStore((state) => state.clear);
-  const { pixDiscountPercent } = useStoreOffers();
+  const { pixDiscountPercent, installments } = useStoreOffers();
   const [quote, setQuote] = useState<ShippingQuote | null>(null);
   const [coupon, setCoupon] = useState<CouponCheck | null>(null);
 
@@ -59,6 +62,7 @@ export function CartView({ refresh }: { refresh: CartRefresh }) {
   const shippingCents = cheapest?.priceCents ?? 0;
   const pricing = priceOrder({ subtotalCents: subtotal, shippingCents, coupon, pixDiscountPercent, paysByPix: false });
   const goodsCents = subtotal - (coupon && !coupon.freeShipping ? pricing.couponDiscountCents : 0);
+  const instalments = advertisedInstallmentOption(pricing.totalCents, installments);
   return (
     <>
       <h1>Carrinho</h1>
@@ -79,6 +83,11 @@ export function CartView({ refresh }: { refresh: CartRefresh }) {
           {pixDiscountPercent > 0 ? (
             <p className={styles.unit} data-testid="cart-pix-price">
               Produtos por <PixPrice cents={goodsCents} percent={pixDiscountPercent} /> ({pixDiscountPercent}% de desconto)
+            </p>
+          ) : null}
+          {instalments ? (
+            <p className={styles.unit} data-testid="cart-installments">
+              ou {installmentOptionText(instalments)}
             </p>
           ) : null}
           <Suspense fallback={<Skeleton height={160} />}>

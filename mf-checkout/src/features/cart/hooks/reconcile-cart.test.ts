@@ -19,6 +19,7 @@ const product = (over: Partial<Product> & Pick<Product, 'id' | 'name' | 'priceCe
   available: 10,
   options: [],
   variants: [],
+  rating: null,
   createdAt: '2026-11-21T10:00:00.000Z',
   ...over,
 });

@@ -36,6 +36,8 @@ export interface PlaceOrderVariables {
   useStoreCredit?: boolean;
   /** With `useStoreCredit`: the credit the summary showed, BRL cents (another figure at the service: 409). */
   storeCreditCents?: number;
+  /** The shopper asked for the order's updates on WhatsApp at `customer.phone`; absent: not. */
+  whatsappOptIn?: boolean;
   customer: CheckoutCustomer;
   payment: PaymentDraft;
   /** The payment configuration; undefined when it could not be loaded (PIX, boleto and store credit need none). */
@@ -51,8 +53,15 @@ export interface PlaceOrderVariables {
  * says so, it is refused before it is sent anywhere.
  * @throws ApiRequestError 0 for such a card (and as the tokenisation and the order route do).
  */
-export async function placeOrder({ items, shipping, couponCode, useStoreCredit, storeCreditCents, customer, payment, config, idempotencyKey, secureCard }: PlaceOrderVariables): Promise<Order> {
-  const order = { items, customer, ...(shipping ? { shipping } : {}), ...(couponCode ? { couponCode } : {}), ...(useStoreCredit ? { useStoreCredit, storeCreditCents } : {}) };
+export async function placeOrder({ items, shipping, couponCode, useStoreCredit, storeCreditCents, whatsappOptIn, customer, payment, config, idempotencyKey, secureCard }: PlaceOrderVariables): Promise<Order> {
+  const order = {
+    items,
+    customer,
+    ...(shipping ? { shipping } : {}),
+    ...(couponCode ? { couponCode } : {}),
+    ...(useStoreCredit ? { useStoreCredit, storeCreditCents } : {}),
+    ...(whatsappOptIn ? { whatsappOptIn } : {}),
+  };
   if (payment.method !== 'credit-card') return createOrder({ input: { ...order, payment }, idempotencyKey });
   if ('secureFields' in payment) {
     const { token, brand } = await createSecureCardToken(secureCard ?? null, payment.cardName);

@@ -4,6 +4,7 @@
  * Idempotency-Key reused on a retry of the same attempt; 'Processando...' while it runs;
  * failures toast 'Erro no processamento' with the right description. Store credit:
  * spent in part ('Crédito da loja', 'A pagar') or whole (no method, paid with 'store-credit').
+ * WhatsApp: the opt-in goes with the order only when ticked.
  */
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,11 +34,11 @@ const COUPON = { code: 'PRATA10', kind: 'percent', discountCents: 3_493, freeShi
  * Stubs the API with `handler`, the payment configuration, the sandbox's card tokens, the freight
  * quote, the store's offers (5 % off by PIX) and the coupon check (PRATA10 applies, others are refused) answered.
  */
-const stubApi = (handler: (call: Call) => Response | Promise<Response>) =>
+const stubApi = (handler: (call: Call) => Response | Promise<Response>, installments?: object) =>
   stubFetch(
     paymentApi((call) => {
       if (call.url === 'http://api.test/api/shipping/quotes') return json(200, QUOTE);
-      if (call.url === 'http://api.test/api/store-offers') return json(200, { pixDiscountPercent: 5, freeShippingThresholdCents: null, freeShippingRegions: null });
+      if (call.url === 'http://api.test/api/store-offers') return json(200, { pixDiscountPercent: 5, freeShippingThresholdCents: null, freeShippingRegions: null, ...(installments ? { installments } : {}) });
       if (call.url === 'http://api.test/api/coupons/check') {
         return (call.body as { code: string }).code === 'PRATA10' ? json(200, COUPON) : json(422, { error: 'coupon_not_found', message: 'Cupom inválido ou inexistente' });
       }
@@ -200,12 +201,44 @@ describe('CheckoutForm instalments and summary', () => {
     const options = [...view.container.querySelectorAll<HTMLOptionElement>('#checkout-installments option')];
     expect(options.map((option) => option.value)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
     expect(options[0]!.textContent).toBe(`1x de ${formatBRL(TOTAL)} à vista`);
-    // R$ 349,30 does not divide by 3 or 12: the instalments shown add up exactly to it.
+    // R$ 349,30 does not divide by 3 or 12: the instalments shown add up exactly to it, the last
+    // carrying the leftover cents (34930 / 3 = 11643.33 -> 11643; 34930 / 12 = 2910.83 -> 2910).
     expect(options[1]!.textContent).toBe(`2x de ${formatBRL(17_465)} sem juros`);
-    expect(options[2]!.textContent).toBe(`3x sem juros: 1x de ${formatBRL(11_644)} + 2x de ${formatBRL(11_643)}`);
-    expect(options[11]!.textContent).toBe(`12x sem juros: 10x de ${formatBRL(2_911)} + 2x de ${formatBRL(2_910)}`);
-    expect(11_644 + 2 * 11_643).toBe(TOTAL);
-    expect(10 * 2_911 + 2 * 2_910).toBe(TOTAL);
+    expect(options[2]!.textContent).toBe(`3x sem juros: 2x de ${formatBRL(11_643)} + 1x de ${formatBRL(11_644)}`);
+    expect(options[11]!.textContent).toBe(`12x sem juros: 11x de ${formatBRL(2_910)} + 1x de ${formatBRL(2_920)}`);
+    expect(2 * 11_643 + 11_644).toBe(TOTAL);
+    expect(11 * 2_910 + 2_920).toBe(TOTAL);
+  });
+
+  it("offers only the plans of the store's rules, with the total of those with interest", async () => {
+    view.unmount();
+    stubApi(() => json(500, {}), { maxInstallments: 10, minInstallmentCents: 500, interestFreeInstallments: 3, monthlyInterestPercent: 2.99 });
+    view = render(<CheckoutForm items={items} pricesReady defaultEmail="maria@example.com" onPlaced={onPlaced} />, { path: '/checkout' });
+    await flush();
+    const options = [...view.container.querySelectorAll<HTMLOptionElement>('#checkout-installments option')];
+    expect(options.map((option) => option.value)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(options[2]!.textContent).toBe(`3x sem juros: 2x de ${formatBRL(11_643)} + 1x de ${formatBRL(11_644)}`);
+    // 4x at 2,99 % a.m.: PMT = 34930 x 0.0299 / (1 - 1.0299^-4) = 9394.8676... -> 9394; total 4 x PMT = 37579.47... -> 37579.
+    expect(options[3]!.textContent).toBe(`4x de ${formatBRL(9_394)} (total ${formatBRL(37_579)})`);
+  });
+
+  it('chooses the most instalments the rules still allow when a coupon lowers the amount due below the chosen plan', async () => {
+    view.unmount();
+    stubApi(() => json(404, { error: 'not_found', message: 'x' }), { maxInstallments: 12, minInstallmentCents: 12_000, interestFreeInstallments: 12, monthlyInterestPercent: 0 });
+    view = render(<CheckoutForm items={items} pricesReady defaultEmail="maria@example.com" onPlaced={onPlaced} />, { path: '/checkout' });
+    await flush();
+    const select = () => view.container.querySelector<HTMLSelectElement>('#checkout-installments')!;
+    typeInto(input('zipCode'), '01310100');
+    await flush();
+    // R$ 349,30 + R$ 19,90 of freight = 36920 in 3x: 12306 each, above the R$ 120,00 minimum.
+    typeInto(select(), '3');
+    expect(select().value).toBe('3');
+    typeInto(input('coupon'), 'prata10');
+    click(button(view.container, 'Aplicar'));
+    await flush();
+    // Less R$ 34,93: 33427 in 3x is 11142, under the minimum; 2x (16713) is the most allowed.
+    expect([...select().options].map((option) => option.value)).toEqual(['1', '2']);
+    expect(select().value).toBe('2');
   });
 
   it('quotes the CEP, charges the chosen option with its days, and takes the PIX discount off the goods', async () => {
@@ -351,6 +384,23 @@ describe('CheckoutForm submission', () => {
     expect(onPlaced).toHaveBeenCalledTimes(1);
     const saved = calls.filter((call) => call.method === 'POST' && call.url.endsWith('/api/me/addresses'));
     expect(saved.map((call) => call.body)).toEqual([{ label: 'Endereço 1', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' }]);
+  });
+
+  it("sends the WhatsApp opt-in only when 'Receber atualizações do pedido pelo WhatsApp' is ticked, and shows the service's refusal on the phone", async () => {
+    const message = 'Para receber pelo WhatsApp, informe um celular com DDD, por exemplo (11) 98765-4321.';
+    vi.spyOn(toast, 'error').mockReturnValue(undefined);
+    const calls = stubApi(() => json(400, { error: 'validation', message, issues: [{ path: 'body.customer.phone', message }] }));
+    fillValid('pix');
+    expect(input('whatsappOptIn')!.checked).toBe(false);
+    expect(view.container.textContent).toContain('Receber atualizações do pedido pelo WhatsApp');
+    click(input('whatsappOptIn'));
+    await flush();
+    await submit();
+    await flush();
+    const [call] = orders(calls);
+    expect(call!.body).toMatchObject({ whatsappOptIn: true, customer: { phone: '(11) 98765-4321' } });
+    expect([...errorBox()!.querySelectorAll('li')].map((li) => li.textContent)).toEqual([`Telefone: ${message}`]);
+    expect(onPlaced).not.toHaveBeenCalled();
   });
 
   it('reuses the key when the same attempt is retried after a network failure', async () => {

@@ -18,7 +18,6 @@ import {
   BRAZILIAN_STATES,
   BRAZILIAN_STATE_NAMES,
   CHECKOUT_PAYMENT_METHODS,
-  MAX_INSTALLMENTS,
   MAX_SAVED_ADDRESSES,
   PIX_EXPIRY_MS,
   formatCpf,
@@ -41,6 +40,7 @@ import { useStoreCredit } from '../../../lib/store-credit.ts';
 import { usePlaceOrder } from '../api/create-order.ts';
 import { usePaymentConfig } from '../../../lib/payment-config.ts';
 import { useIdempotencyKeys } from '../hooks/use-idempotency-keys.ts';
+import { useInstallmentChoices } from '../hooks/use-installment-choices.ts';
 import {
   FIELD_LABELS,
   PAYMENT_METHOD_LABELS,
@@ -51,7 +51,6 @@ import {
   cvvLengthFor,
   fieldErrorsOf,
   initialCheckoutValues,
-  installmentLabel,
   serverIssueField,
   type CheckoutField,
   type CheckoutValues,
@@ -67,6 +66,7 @@ import { TestModeNotice } from '../../../components/test-mode-notice.tsx';
 import { CouponField } from './coupon-field.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { ShippingOptions } from './shipping-options.tsx';
+import { WhatsAppOptIn } from './whatsapp-opt-in.tsx';
 import styles from './checkout.module.css';
 
 /** Statuses whose message is the service's definitive answer to this attempt. */
@@ -90,10 +90,6 @@ export interface CheckoutFormProps {
 
 const STATE_OPTIONS = BRAZILIAN_STATES.map((state) => ({ value: state, label: `${state} - ${BRAZILIAN_STATE_NAMES[state]}` }));
 const METHOD_OPTIONS = CHECKOUT_PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }));
-
-/** The instalment choices for a total in BRL cents (amounts add up exactly; 1x is 'à vista'). */
-const installmentOptions = (totalCents: number) =>
-  Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1).map((count) => ({ value: String(count), label: installmentLabel(totalCents, count) }));
 
 type CheckoutForm = UseFormReturn<CheckoutValues, unknown, { customer: CheckoutCustomer; payment: PaymentDraft }>;
 
@@ -137,6 +133,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
   const savedAddresses = useSavedAddresses();
   const createAddress = useCreateSavedAddress();
   const [saveAddress, setSaveAddress] = useState(false);
+  const [whatsappOptIn, setWhatsappOptIn] = useState(false);
   const [pickedAddress, setPickedAddress] = useState(false);
   const canSaveAddress = !pickedAddress && savedAddresses.isSuccess && savedAddresses.data.length < MAX_SAVED_ADDRESSES;
   const setSecureCard = useCallback((card: SecureCard | null) => {
@@ -150,7 +147,8 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
   const chooseShipping = useCallback((option: ShippingOption | null) => {
     setShipping(option);
     setShippingError(undefined);
-  }, []);
+    // A state setter is stable; named because the React Compiler does not infer it here and would skip the component.
+  }, [setShippingError]);
   const [couponCode, setCouponCode] = useState<string | null>(initialCouponCode);
   const couponCheck = useCouponCheck(couponCode, subtotal, shipping?.priceCents ?? 0);
   const coupon = couponCode && couponCheck.data && !couponCheck.error ? couponCheck.data : null;
@@ -169,6 +167,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
   const pricing = { ...priced, shippingCents: shipping ? priced.shippingCents : null, couponCode: coupon?.code ?? null };
   // What the chosen method charges: the total less the credit (the instalments split it).
   const amountDue = priced.amountDueCents;
+  const installmentSelect = useInstallmentChoices(form, amountDue);
   const errors = fieldErrorsOf(form.formState.errors);
   const showErrors = () => setFocusKey((key) => key + 1);
 
@@ -192,6 +191,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
       ...(coupon ? { couponCode: coupon.code } : {}),
       // The credit the summary shows: the service refuses another figure (409 'store_credit_changed').
       ...(creditUsed > 0 ? { useStoreCredit: true, storeCreditCents: priced.storeCreditCents } : {}),
+      ...(whatsappOptIn ? { whatsappOptIn } : {}),
     };
     createOrder.mutate(
       { ...attempt, config, idempotencyKey: keys.keyFor(attempt), secureCard: secureCard.current },
@@ -258,7 +258,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
       {(control) => <Select {...control} options={options} {...extra} />}
     </FormField>
   );
-  const installments = <div className={styles.wide}>{select('installments', installmentOptions(amountDue))}</div>;
+  const installments = <div className={styles.wide}>{select('installments', installmentSelect)}</div>;
 
   return (
     <form
@@ -286,6 +286,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
             {text('phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '(11) 98765-4321' })}
             {text('cpf', { inputMode: 'numeric', placeholder: '000.000.000-00', hint: 'Para a nota fiscal', format: formatCpf })}
           </div>
+          <WhatsAppOptIn id={fieldId('whatsappOptIn')} checked={whatsappOptIn} onChange={setWhatsappOptIn} />
         </fieldset>
 
         <fieldset className={styles.section}>

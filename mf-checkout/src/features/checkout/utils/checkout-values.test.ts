@@ -148,6 +148,11 @@ describe('serverIssuesToErrors', () => {
       ]),
     ).toEqual({ zipCode: 'CEP inválido', paymentMethod: 'x', cardNumber: 'Número do cartão inválido' });
   });
+
+  it("puts the service's CEP/state mismatch under the state field", () => {
+    const message = 'O CEP 69005-010 é de AM. Confira o CEP ou o estado.';
+    expect(serverIssuesToErrors([{ path: 'body.customer.state', message }])).toEqual({ state: message });
+  });
 });
 
 describe('checkoutFormSchema (the form resolver)', () => {

@@ -16,8 +16,9 @@ import {
   cardholderNameSchema,
   checkoutCustomerSchema,
   cpfSchema,
-  installmentPlan,
+  installmentSplitText,
   type CardBrand,
+  type InstallmentOption,
   type CheckoutCustomer,
 } from '@prata/contracts';
 import { formatBRL } from '@prata/shared-ui';
@@ -232,16 +233,12 @@ export function formatCardCvv(value: string, length = 3): string {
 }
 
 /**
- * An instalment choice for a total in BRL cents (the amounts add up exactly):
- * '1x de R$ 409,70 à vista', '2x de R$ 204,85 sem juros', or, when the cents do not divide,
- * '3x sem juros: 2x de R$ 136,57 + 1x de R$ 136,56'.
+ * An instalment choice of the store's rules (contracts `installmentOptions`) for the amount due
+ * in BRL cents, with its exact amounts: '1x de R$ 409,70 à vista', '2x de R$ 204,85 sem juros',
+ * '3x sem juros: 2x de R$ 136,56 + 1x de R$ 136,58' (the last carries the leftover cents), or above
+ * the interest-free count '12x de R$ 100,40 (total R$ 1.204,83)'.
  */
-export function installmentLabel(totalCents: number, count: number): string {
-  const plan = installmentPlan(totalCents, count);
-  const first = plan[0]!;
-  const last = plan[plan.length - 1]!;
-  if (count === 1) return `1x de ${formatBRL(first)} à vista`;
-  if (first === last) return `${count}x de ${formatBRL(first)} sem juros`;
-  const higher = plan.filter((amount) => amount === first).length;
-  return `${count}x sem juros: ${higher}x de ${formatBRL(first)} + ${count - higher}x de ${formatBRL(last)}`;
+export function installmentLabel(option: InstallmentOption, amountDueCents: number): string {
+  if (option.count === 1) return `1x de ${formatBRL(option.totalCents)} à vista`;
+  return installmentSplitText(option.amounts, amountDueCents);
 }

@@ -5,8 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderSchema, type Order } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { storeCreditQueryOptions } from '../../../lib/store-credit.ts';
-import { getOrderQueryOptions } from './get-order.ts';
+import { orderActionUpdates } from './get-order.ts';
 
 export function cancelOrder(id: string): Promise<Order> {
   return apiRequest(`/api/orders/${encodeURIComponent(id)}/cancel`, orderSchema, { method: 'POST' });
@@ -16,12 +15,6 @@ export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelOrder,
-    onSuccess: (order) => queryClient.setQueryData(getOrderQueryOptions(order.id).queryKey, order),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-        queryClient.invalidateQueries({ queryKey: storeCreditQueryOptions.queryKey }),
-      ]),
+    ...orderActionUpdates(queryClient),
   });
 }

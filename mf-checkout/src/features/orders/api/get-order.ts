@@ -3,9 +3,10 @@
  * While the order awaits payment it is re-read every 5 s, so a confirmation (webhook, 'Simular
  * pagamento', the staff) shows without reloading.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { orderSchema, type Order } from '@prata/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { storeCreditQueryOptions } from '../../../lib/store-credit.ts';
 
 /** How often an unpaid order is re-read, ms. */
 export const PENDING_ORDER_POLL_MS = 5000;
@@ -26,4 +27,21 @@ export function getOrderQueryOptions(id: string) {
 
 export function useOrder(id: string, options: { enabled?: boolean } = {}) {
   return useQuery({ ...getOrderQueryOptions(id), enabled: options.enabled ?? true });
+}
+
+/**
+ * The cache updates of a shopper's action that answers the changed order and takes or frees its
+ * units and store credit (cancel, a new PIX or boleto): the order as answered, then the orders,
+ * the products and the balance read again. Spread into the action's `useMutation` options.
+ */
+export function orderActionUpdates(queryClient: QueryClient) {
+  return {
+    onSuccess: (order: Order) => queryClient.setQueryData(getOrderQueryOptions(order.id).queryKey, order),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        queryClient.invalidateQueries({ queryKey: storeCreditQueryOptions.queryKey }),
+      ]),
+  };
 }

@@ -77,6 +77,22 @@ describe('OrderConfirmation', () => {
     expect(card).toContain(`3x de ${formatBRL(8_660)} sem juros`);
   });
 
+  it('states the exact split, the last instalment carrying the leftover cents, and the total of a plan with interest', () => {
+    let rendered = false;
+    const card = (installmentAmounts: number[]) => {
+      if (rendered) view.unmount();
+      rendered = true;
+      const payment = { method: 'credit-card' as const, card: { brand: 'Visa', last4: '1111', installments: installmentAmounts.length, installmentAmounts }, pix: null, boleto: null, paidAt: '2026-11-21T13:00:02.000Z' };
+      view = render(<OrderConfirmation order={sampleOrder({ payment })} />);
+      return view.container.querySelector('[data-testid="payment-card"]')!.textContent!;
+    };
+    // R$ 259,80 in 12x: 25980 / 12 = 2165 exactly; in 7x: 3711.43 -> 3711, the last 25980 - 6 x 3711 = 3714.
+    expect(card(Array(12).fill(2_165))).toContain(`12x de ${formatBRL(2_165)} sem juros`);
+    expect(card([...Array(6).fill(3_711), 3_714])).toContain(`7x sem juros: 6x de ${formatBRL(3_711)} + 1x de ${formatBRL(3_714)}`);
+    // With interest the instalments add up to more than the amount due: 11 x 2 500 + 2 510 = 30 010.
+    expect(card([...Array(11).fill(2_500), 2_510])).toContain(`12x de ${formatBRL(2_500)} (total ${formatBRL(30_010)})`);
+  });
+
   it('shows the PIX copia e cola with a copy button, its QR code and the expiry time', async () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

@@ -2,7 +2,9 @@
  * One order of the shopper (`/minha-conta/pedidos/:id`): code, status in Portuguese,
  * the PIX code with its countdown (or the boleto line) while unpaid, the carrier and tracking
  * code once shipped, items and total, the invoice (NF-e) once paid, the delivery
- * address, the history of its statuses, and 'Cancelar pedido' while unpaid (with a confirmation).
+ * address, the history of its statuses, 'Cancelar pedido' while unpaid (with a confirmation),
+ * 'Gerar novo PIX' / 'Gerar novo boleto' while its code is about to expire or expired
+ * (renew-payment-card.tsx), and once delivered its returns and its reviews ('Avaliar' per piece).
  */
 import { useState } from 'react';
 import type { Order } from '@prata/contracts';
@@ -10,11 +12,14 @@ import { Button, Card, Dialog, formatBRL } from '@prata/shared-ui';
 import { toast } from '@prata/shared-ui/state';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
+import { useRenewPayment } from '../api/renew-payment.ts';
 import { OrderInvoice } from './order-invoice.tsx';
 import { OrderItemsCard } from './order-items-card.tsx';
 import { OrderReturnsCard } from './order-returns.tsx';
+import { OrderReviewsCard } from './order-reviews.tsx';
 import { CancellationCard, DeliveryTime, OrderHero, ShipmentCard, TimelineCard } from './order-status-cards.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
+import { RenewPaymentCard } from './renew-payment-card.tsx';
 import { ShippingAddress } from './shipping-address.tsx';
 import styles from './orders.module.css';
 
@@ -56,6 +61,7 @@ function CancelOrderButton({ order }: { order: Order }) {
 
 export function OrderDetails({ order }: { order: Order }) {
   const { shipping, shipment, cancellation } = order;
+  const renewal = useRenewPayment();
   return (
     <div className={styles.page} data-testid="order-details">
       <OrderHero order={order} />
@@ -63,11 +69,13 @@ export function OrderDetails({ order }: { order: Order }) {
       {shipment ? <ShipmentCard shipment={shipment} /> : null}
       {cancellation ? <CancellationCard cancellation={cancellation} /> : null}
 
+      <RenewPaymentCard order={order} renew={() => renewal.mutateAsync(order.id)} pending={renewal.isPending} />
       <PaymentInstructions order={order} />
       <OrderItemsCard order={order} />
       {order.status !== 'pending' ? <OrderInvoice orderId={order.id} /> : null}
       {order.refundedCents > 0 && !cancellation ? <p data-testid="order-refunded">Reembolsado: {formatBRL(order.refundedCents)}</p> : null}
       {order.status === 'delivered' ? <OrderReturnsCard order={order} /> : null}
+      {order.status === 'delivered' ? <OrderReviewsCard order={order} /> : null}
 
       <Card title="Entrega" className={styles.card}>
         <ShippingAddress shipping={shipping} />

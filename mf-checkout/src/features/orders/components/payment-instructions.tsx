@@ -6,10 +6,10 @@
  * credit paid whole (method 'store-credit') is paid at once: no instructions, only
  * what the credit paid.
  */
-import { PIX_EXPIRY_MS, type Order } from '@prata/contracts';
+import { PIX_EXPIRY_MS, installmentSplitText, type Order } from '@prata/contracts';
 import { Card, formatBRL, formatDateTime } from '@prata/shared-ui';
 import { usePaymentConfig } from '../../../lib/payment-config.ts';
-import { formatBoletoLine, formatIsoDate, installmentsText } from '../utils/order-texts.ts';
+import { formatBoletoLine, formatIsoDate } from '../utils/order-texts.ts';
 import { CopyField } from './copy-field.tsx';
 import { PixCountdown } from './pix-countdown.tsx';
 import { PixQrCode } from './pix-qr-code.tsx';
@@ -73,7 +73,7 @@ export function PaymentInstructions({ order, simulation = true }: { order: Pick<
         <p>
           {brand} final {last4}
         </p>
-        <p>{installmentsText(installmentAmounts)}</p>
+        <p>{installmentSplitText(installmentAmounts, order.pricing.amountDueCents)}</p>
       </Card>
     );
   }

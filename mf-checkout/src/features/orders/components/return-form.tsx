@@ -2,16 +2,17 @@
  * The 'Devolver ou trocar' form: kind, units per item still returnable, for an
  * exchange the option wanted instead ('Trocar por', e.g. another ring size; lines whose product
  * has options), and the reason, validated with the shared `createReturnSchema` through
- * react-hook-form; the service's 400 issues land on the form. A chunk of its own
+ * react-hook-form; the service's 400 issues land on the form. The caller gives the mutation that
+ * sends it (the account's order page, or the tracking page with a code's grant). A chunk of its own
  * (order-returns.tsx loads it with `React.lazy` when the shopper opens it), so the form library
  * stays out of the remote's first load.
  */
-import { RETURN_KIND_LABELS, createReturnSchema, type CreateReturnInput, type Order, type OrderReturns, type ReturnKind } from '@prata/contracts';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { RETURN_KIND_LABELS, createReturnSchema, type CreateReturnInput, type OrderReturns, type ReturnKind, type ReturnRequest } from '@prata/contracts';
 import { Button, Field, RadioGroup, Select, Textarea } from '@prata/shared-ui';
 import { toast } from '@prata/shared-ui/state';
 import { Form, FormField, serverIssues, setServerErrors, useController, useWatch, useZodForm } from '@prata/shared-ui/form';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { useCreateReturn } from '../api/create-return.ts';
 import styles from './orders.module.css';
 
 const KIND_OPTIONS = (Object.keys(RETURN_KIND_LABELS) as ReturnKind[]).map((kind) => ({ value: kind, label: RETURN_KIND_LABELS[kind] }));
@@ -38,13 +39,15 @@ function returnBody(input: CreateReturnInput): CreateReturnInput {
   return { ...input, lines: input.lines.map(({ replacementVariantId, ...line }) => (exchange && replacementVariantId !== undefined ? { ...line, replacementVariantId } : line)) };
 }
 
-/** The form: kind, units per line (and the replacement of an exchanged line with options), reason. */
-export default function ReturnForm({ order, returns, onDone }: { order: Order; returns: OrderReturns; onDone: () => void }) {
+/** How the form's request is sent: the account's (`useCreateReturn`) or a tracking page grant's (`useCreateGrantedReturn`). */
+export type CreateReturnMutation = UseMutationResult<ReturnRequest, Error, CreateReturnInput>;
+
+/** The form: kind, units per line (and the replacement of an exchanged line with options), reason; sent with `create`. */
+export default function ReturnForm({ returns, create, onDone }: { returns: OrderReturns; create: CreateReturnMutation; onDone: () => void }) {
   const lines = returns.returnable.filter((line) => line.quantity > 0);
   const form = useZodForm(createReturnSchema, { defaultValues: { kind: 'return', reason: '', lines: lines.map(defaultLine) } });
   const kind = useController({ control: form.control, name: 'kind' });
   const chosen = useWatch({ control: form.control, name: 'lines' });
-  const create = useCreateReturn(order.id);
   const linesError = form.formState.errors.lines?.root?.message ?? form.formState.errors.lines?.message ?? form.formState.errors.root?.server?.message;
 
   const submit = (input: CreateReturnInput) =>

@@ -1,5 +1,4 @@
-/** pt-BR texts of an order: dates, the boleto line and the card's instalments. */
-import { formatBRL } from '@prata/shared-ui';
+/** pt-BR texts of an order: dates and the boleto line (the card's instalments: contracts `installmentSplitText`). */
 
 /** An ISO calendar date ('2026-11-24') as '24/11/2026', without any time-zone shift. */
 export function formatIsoDate(value: string): string {
@@ -12,16 +11,6 @@ export function formatBoletoLine(line: string): string {
   const d = line.replace(/\D/g, '');
   if (d.length !== 47) return line;
   return `${d.slice(0, 5)}.${d.slice(5, 10)} ${d.slice(10, 15)}.${d.slice(15, 21)} ${d.slice(21, 26)}.${d.slice(26, 32)} ${d.slice(32, 33)} ${d.slice(33)}`;
-}
-
-/** The card's instalments as charged: '1x de R$ 99,00 (à vista)', '3x de R$ 106,60 sem juros', or the exact split. */
-export function installmentsText(amounts: readonly number[]): string {
-  const [first = 0] = amounts;
-  const last = amounts[amounts.length - 1] ?? first;
-  if (amounts.length === 1) return `1x de ${formatBRL(first)} (à vista)`;
-  if (first === last) return `${amounts.length}x de ${formatBRL(first)} sem juros`;
-  const higher = amounts.filter((amount) => amount === first).length;
-  return `${amounts.length}x sem juros: ${higher}x de ${formatBRL(first)} + ${amounts.length - higher}x de ${formatBRL(last)}`;
 }
 
 /** Remaining time as 'mm:ss' (never negative). */

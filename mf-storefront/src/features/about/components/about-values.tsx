@@ -1,9 +1,12 @@
-/** The store's values (storefront.md 2 "/sobre": quality, passion, excellence). */
+/** The store's values (storefront.md 2 "/sobre": quality, passion, excellence); free shipping only as the store gives it (lib/offer-texts.ts). */
 import { Award, Gem, Heart } from 'lucide-react';
-import { Card } from '@prata/shared-ui';
+import { Card, useStoreOffers } from '@prata/shared-ui';
+import { freeShippingPhrase } from '../../../lib/offer-texts.ts';
 import styles from './about.module.css';
 
-export const ABOUT_VALUES = [
+/** The values; `freeShipping`: the store's free-shipping phrase, or null when it gives none. */
+export function aboutValues(freeShipping: string | null) {
+  return [
   {
     icon: Gem,
     title: 'Qualidade',
@@ -17,18 +20,20 @@ export const ABOUT_VALUES = [
   {
     icon: Award,
     title: 'Excelência',
-    text: 'Atendimento próximo, resposta em até 24 horas, frete grátis e garantia de 6 meses em todas as peças.',
+    text: `Atendimento próximo, resposta em até 24 horas${freeShipping ? `, ${freeShipping}` : ''} e garantia de 6 meses em todas as peças.`,
   },
-] as const;
+  ] as const;
+}
 
 export function AboutValues() {
+  const values = aboutValues(freeShippingPhrase(useStoreOffers()));
   return (
     <section className={styles.section} aria-labelledby="valores-title">
       <h2 id="valores-title" className={styles.sectionTitle}>
         Nossos Valores
       </h2>
       <ul className={styles.values}>
-        {ABOUT_VALUES.map(({ icon: Icon, title, text }) => (
+        {values.map(({ icon: Icon, title, text }) => (
           <li key={title}>
             <Card className={styles.value}>
               <span className={styles.valueIcon}>

@@ -1,5 +1,12 @@
-/** Testimonials: three fixed quotes (storefront.md 2, Home). */
+/**
+ * Testimonials (storefront.md 2, Home): the newest approved 5-star reviews of buyers (the author
+ * as 'Maria S.' and the piece reviewed) once the store has enough of them
+ * (`TESTIMONIALS_MIN_REVIEWS`, the service decides), else the spec's three fixed quotes. Loaded
+ * with the page on the server (pages.ts), so the section's static markup already has them.
+ */
+import { useQuery } from '@tanstack/react-query';
 import { Card, Stars } from '@prata/shared-ui';
+import { getTestimonialsQueryOptions } from '../api/get-testimonials.ts';
 import styles from './home.module.css';
 
 const TESTIMONIALS = [
@@ -9,14 +16,16 @@ const TESTIMONIALS = [
 ] as const;
 
 export function Testimonials() {
+  const { data } = useQuery(getTestimonialsQueryOptions());
+  const quotes = data?.length ? data.map((review) => ({ name: review.author, city: review.productName, text: review.text })) : TESTIMONIALS;
   return (
     <section className={`p9-container ${styles.section}`} aria-labelledby="depoimentos-title">
       <h2 id="depoimentos-title" className={styles.sectionTitle}>
         O que nossas clientes dizem
       </h2>
       <ul className={styles.testimonials}>
-        {TESTIMONIALS.map((t) => (
-          <li key={t.name}>
+        {quotes.map((t, index) => (
+          <li key={index}>
             <Card className={styles.testimonial}>
               <figure>
               <Stars rating={5} />

@@ -1,10 +1,10 @@
 /**
- * `GET /api/products/page?search&category&ids&page&pageSize`: one page of the catalogue (the
+ * `GET /api/products/page?search&category&ids&sort&page&pageSize`: one page of the catalogue (the
  * products of page `page`, from 1, in the list's order) with the total count and the page count,
  * paged by the service. Public and without `Authorization`, like the other catalogue reads.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CATALOGUE_PAGE_SIZE, productPageSchema, type ProductCategory, type ProductPage } from '@prata/contracts/catalogue';
+import { CATALOGUE_PAGE_SIZE, productPageSchema, type CatalogueSort, type ProductCategory, type ProductPage } from '@prata/contracts/catalogue';
 import { useRealtimeInvalidate } from '@prata/shared-ui/state';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -16,6 +16,8 @@ export interface ProductPageFilter {
   category?: ProductCategory | undefined;
   /** Only these products (the shopper's favourites); undefined: every product. */
   ids?: readonly string[] | undefined;
+  /** Newest first (default) or best rated first. */
+  sort?: CatalogueSort | undefined;
   page: number;
 }
 
@@ -25,6 +27,7 @@ export function getProductPage(filter: ProductPageFilter, signal?: AbortSignal):
       search: filter.search,
       category: filter.category,
       ids: filter.ids?.join(','),
+      sort: filter.sort === 'rating' ? 'rating' : undefined,
       page: filter.page > 1 ? String(filter.page) : undefined,
       pageSize: String(CATALOGUE_PAGE_SIZE),
     },
@@ -35,7 +38,7 @@ export function getProductPage(filter: ProductPageFilter, signal?: AbortSignal):
 
 export function getProductPageQueryOptions(filter: ProductPageFilter) {
   return queryOptions({
-    queryKey: ['products', 'page', filter.search ?? '', filter.category ?? '', filter.ids?.join(',') ?? '', filter.page],
+    queryKey: ['products', 'page', filter.search ?? '', filter.category ?? '', filter.ids?.join(',') ?? '', filter.sort ?? 'newest', filter.page],
     queryFn: ({ signal }) => getProductPage(filter, signal),
   });
 }

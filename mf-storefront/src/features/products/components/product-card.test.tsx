@@ -25,6 +25,7 @@ const product: Product = {
   available: 3,
   options: [],
   variants: [],
+  rating: { average: 4.7, count: 12 },
   createdAt: '2026-11-18T10:10:05.758Z',
 };
 
@@ -57,16 +58,23 @@ afterEach(() => {
 });
 
 describe('ProductCard', () => {
-  it('shows name, the fixed 4.8 rating, the BRL price and the flags as badges', () => {
+  it("shows name, the piece's rating from its reviews, the BRL price and the flags as badges", () => {
     render(product);
     const text = container.textContent!;
     expect(text).toContain('Anel Gota Topázio Azul');
-    expect(text).toContain('4,8');
+    expect(text).toContain('4,7 (12)');
+    expect(container.querySelector('[role="img"]')!.getAttribute('aria-label')).toBe('Avaliação 4,7 de 5, 12 avaliações');
     expect(text).toContain('R$\u00a0249,90');
     expect(text).toContain('Novo');
     expect(text).toContain('Destaque');
     expect(text).not.toContain('Best Seller');
     expect(text).not.toContain('Reservado por você');
+  });
+
+  it('shows no stars for a piece without an approved review', () => {
+    render({ ...product, rating: null });
+    expect(container.querySelector('[role="img"]')).toBeNull();
+    expect(container.textContent).not.toMatch(/Avaliação|\d,\d \(/);
   });
 
   it('uses the fallback image when the product has none', () => {

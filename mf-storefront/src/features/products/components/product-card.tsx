@@ -1,6 +1,7 @@
 /**
- * Product card (storefront.md 2): image (or the fallback image), name, fixed rating 4.8 with five
- * stars, price in R$, badges Novo / Best Seller / Destaque, 'Reservado por você' when reserved,
+ * Product card (storefront.md 2): image (or the fallback image), name, the piece's rating (its
+ * approved reviews' average and count from the catalogue API, '4,7 (12)' with five stars; nothing
+ * before its first approved review), price in R$, badges Novo / Best Seller / Destaque, 'Reservado por você' when reserved,
  * a favourite toggle and add-to-cart ('Produto adicionado!' toast, storefront.md 8). The name
  * links to the product's page `/produtos/<slug>`; the buttons stay buttons. A product
  * with variants cannot go to the cart without a choice: its button is 'Escolher', a
@@ -23,9 +24,6 @@ import { Badge, Button, Card, PixPrice, Price, Stars, buttonClassName, fallbackI
 import { Link } from '@prata/shared-ui/router';
 import { useAddToCart } from '../hooks/use-add-to-cart.ts';
 import styles from './products.module.css';
-
-/** The fixed rating every card shows (storefront.md 9). */
-export const CARD_RATING = 4.8;
 
 /** Rendered width of a card image per viewport (the grid: 2 columns, 3 from 820 px, 4 from 1100 px). */
 export const PRODUCT_IMAGE_SIZES = '(min-width: 1240px) 282px, (min-width: 1100px) calc((100vw - 104px) / 4), (min-width: 820px) calc((100vw - 80px) / 3), calc((100vw - 44px) / 2)';
@@ -98,7 +96,7 @@ export function ProductCard({ product, priority = false, favourites, pixDiscount
             {product.name}
           </Link>
         </h3>
-        <Stars rating={CARD_RATING} />
+        {product.rating ? <Stars rating={product.rating.average} count={product.rating.count} /> : null}
         <div className={styles.footer}>
           <div>
             <Price cents={product.priceCents} className={styles.price} />

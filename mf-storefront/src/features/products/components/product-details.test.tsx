@@ -26,6 +26,7 @@ const ring: Product = {
   available: 3,
   options: [{ name: 'Aro', values: ['14', '16', '18'] }],
   variants: [variant(1, '14', 2), variant(2, '16', 1, 19_990), variant(3, '18', 0)],
+  rating: null,
   createdAt: '2026-11-18T10:10:05.758Z',
 };
 
@@ -114,5 +115,26 @@ describe('ProductDetails, PIX price and freight', () => {
   it('shows no PIX line without a discount', () => {
     act(() => root.render(<ProductDetails product={ring} pixDiscountPercent={0} />));
     expect(container.querySelector('[data-testid="pix-price"]')).toBeNull();
+  });
+});
+
+describe('ProductDetails, instalments', () => {
+  const line = () => [...container.querySelectorAll('p')].map((p) => p.textContent!.replace(/\u00a0/g, ' ')).find((t) => t.startsWith('ou '));
+
+  it("states the regular instalment the shopper pays, following the chosen variant's price", () => {
+    // R$ 189,90 / 12 = 15,825 -> R$ 15,82 a month (the last R$ 15,88).
+    expect(line()).toBe('ou 12x de R$ 15,82 sem juros');
+    act(() => chip('16').click());
+    // R$ 199,90 / 12 = 16,658 -> R$ 16,65 (the last R$ 16,75).
+    expect(line()).toBe('ou 12x de R$ 16,65 sem juros');
+  });
+
+  it("follows the store's rules: the most interest-free instalments, else the total with interest", () => {
+    act(() => root.render(<ProductDetails product={ring} installmentRules={{ maxInstallments: 10, minInstallmentCents: 500, interestFreeInstallments: 5, monthlyInterestPercent: 1.99 }} />));
+    // R$ 189,90 / 5 = R$ 37,98.
+    expect(line()).toBe('ou 5x de R$ 37,98 sem juros');
+    act(() => root.render(<ProductDetails product={ring} installmentRules={{ maxInstallments: 10, minInstallmentCents: 500, interestFreeInstallments: 1, monthlyInterestPercent: 1.99 }} />));
+    // PMT = 18990 x 0.0199 / (1 - 1.0199^-10) = 2112.98... -> R$ 21,12; total 10 x PMT = 21129.85... -> R$ 211,30.
+    expect(line()).toBe('ou 10x de R$ 21,12 (total R$ 211,30)');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The product page's details: category, name, price in R$ (BRL cents), the instalment
- * line by the store's rule ('ou 12x de R$ ... sem juros'), availability ('Em estoque' /
+ * line by the store's instalment rules (`installmentRules`: 'ou 12x de R$ 12,49 sem juros'), availability ('Em estoque' /
  * 'Esgotado', from `available` = stock minus reservations), add to cart (the cards' hook; off
  * when sold out) and the favourite toggle (the cards' controls, composed by the route), what the
  * route puts under them (`soldOut`: the back-in-stock alert of a piece, or chosen variant, with no stock), then the
@@ -20,6 +20,7 @@
 import { Heart, ShoppingBag } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { CATEGORY_LABELS, type Product } from '@prata/contracts/catalogue';
+import type { InstallmentRules } from '@prata/contracts/installments';
 import { Badge, Button, PixPrice, Price } from '@prata/shared-ui';
 import { useAddToCart } from '../hooks/use-add-to-cart.ts';
 import { installmentLine } from '../utils/installments.ts';
@@ -37,11 +38,13 @@ export interface ProductDetailsProps {
   soldOut?: (variantId: string | null) => ReactNode;
   /** The store's PIX discount in whole percent (0 or absent: no PIX line). */
   pixDiscountPercent?: number;
+  /** The store's instalment rules (`useStoreOffers().installments`; absent: the default rules). */
+  installmentRules?: InstallmentRules;
   /** The freight quote for the chosen variant (null: none chosen, or the product has none). */
   shipping?: (variantId: string | null) => ReactNode;
 }
 
-export function ProductDetails({ product, favourites, sizeGuide, soldOut, pixDiscountPercent = 0, shipping }: ProductDetailsProps) {
+export function ProductDetails({ product, favourites, sizeGuide, soldOut, pixDiscountPercent = 0, installmentRules, shipping }: ProductDetailsProps) {
   const add = useAddToCart();
   const [choice, setChoice] = useState<VariantChoice>({});
   const [askChoice, setAskChoice] = useState(false);
@@ -50,7 +53,7 @@ export function ProductDetails({ product, favourites, sizeGuide, soldOut, pixDis
   const range = priceRange(product);
   const priceCents = variant?.priceCents ?? (hasVariants ? range.min : product.priceCents);
   const favourite = favourites?.isFavourite(product.id) ?? false;
-  const instalments = installmentLine(priceCents);
+  const instalments = installmentLine(priceCents, installmentRules);
   const available = (variant ?? product).available > 0;
 
   const addToCart = () => {

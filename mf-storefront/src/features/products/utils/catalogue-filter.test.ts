@@ -5,12 +5,17 @@ const params = (query: string) => new URLSearchParams(query);
 
 describe('catalogueFilter', () => {
   it('reads the search, the category and the page from the URL', () => {
-    expect(catalogueFilter(params('search=%20anel%20&categoria=aneis&pagina=3'))).toEqual({ search: 'anel', category: 'aneis', page: 3 });
+    expect(catalogueFilter(params('search=%20anel%20&categoria=aneis&pagina=3'))).toEqual({ search: 'anel', category: 'aneis', sort: 'newest', page: 3 });
   });
 
   it('takes anything but a page number from 1 as the first page, and an unknown category as all', () => {
     for (const page of ['', '0', '-2', '1.5', 'dois', '010', '99999']) expect(catalogueFilter(params(`pagina=${page}`)).page).toBe(1);
-    expect(catalogueFilter(params('categoria=relogios'))).toEqual({ search: undefined, category: undefined, page: 1 });
+    expect(catalogueFilter(params('categoria=relogios'))).toEqual({ search: undefined, category: undefined, sort: 'newest', page: 1 });
+  });
+
+  it("orders best rated first with 'ordem=avaliacao' only", () => {
+    expect(catalogueFilter(params('ordem=avaliacao')).sort).toBe('rating');
+    for (const value of ['', 'preco', 'AVALIACAO']) expect(catalogueFilter(params(`ordem=${value}`)).sort).toBe('newest');
   });
 });
 

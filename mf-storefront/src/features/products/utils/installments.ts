@@ -1,19 +1,17 @@
 /**
- * The product page's instalment line by the store's rule (storefront.md 9, contracts
- * `installmentPlan`): up to 12x without interest, the first instalments carrying the leftover cents.
+ * The product page's instalment line, from the store's instalment rules (contracts
+ * `advertisedInstallmentOption`, the plans the checkout offers and the service accepts).
  */
-import { MAX_INSTALLMENTS, installmentPlan } from '@prata/contracts/installments';
-import { formatBRL } from '@prata/shared-ui';
+import { DEFAULT_INSTALLMENT_RULES, advertisedInstallmentOption, installmentOptionText, type InstallmentRules } from '@prata/contracts/installments';
 
 /**
- * 'ou 12x de R$ 13,33 sem juros' for a price in BRL cents that splits evenly; otherwise the
- * highest instalment: 'ou 12x de até R$ 13,33 sem juros' (R$ 159,90: 6x R$ 13,33 + 6x R$ 13,32).
- * Null for a price too small to split (under 1 cent per instalment).
+ * 'ou 12x de R$ 12,49 sem juros' for R$ 149,90 under the default rules: the most instalments
+ * without interest, showing the regular instalment (the last one carries the leftover cents:
+ * 11 x R$ 12,49 + R$ 12,51); with interest above them only, the most instalments and their total
+ * ('ou 12x de R$ 100,40 (total R$ 1.204,83)'); null when only 1x is allowed (the minimum
+ * instalment: R$ 9,00 cannot split into instalments of R$ 5,00).
  */
-export function installmentLine(priceCents: number): string | null {
-  if (priceCents < MAX_INSTALLMENTS) return null;
-  const plan = installmentPlan(priceCents, MAX_INSTALLMENTS);
-  const first = plan[0]!;
-  const even = first === plan[plan.length - 1];
-  return `ou ${MAX_INSTALLMENTS}x de ${even ? '' : 'até '}${formatBRL(first)} sem juros`;
+export function installmentLine(priceCents: number, rules: InstallmentRules = DEFAULT_INSTALLMENT_RULES): string | null {
+  const option = advertisedInstallmentOption(priceCents, rules);
+  return option ? `ou ${installmentOptionText(option)}` : null;
 }

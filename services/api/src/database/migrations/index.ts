@@ -52,6 +52,20 @@ import { Migration20261130140000_error_event_reporters } from './Migration202611
 import { Migration20261130150000_outbox_unsubscribe_url } from './Migration20261130150000_outbox_unsubscribe_url.ts';
 import { Migration20261130160000_client_ids_and_crash_addresses } from './Migration20261130160000_client_ids_and_crash_addresses.ts';
 import { Migration20261130170000_release_style_integrity } from './Migration20261130170000_release_style_integrity.ts';
+import { Migration20261201100000_reviews } from './Migration20261201100000_reviews.ts';
+import { Migration20261201110000_cart_recovery } from './Migration20261201110000_cart_recovery.ts';
+import { Migration20261201120000_order_payment_recovery } from './Migration20261201120000_order_payment_recovery.ts';
+import { Migration20261201130000_whatsapp_order_messages } from './Migration20261201130000_whatsapp_order_messages.ts';
+import { Migration20261201140000_return_codes } from './Migration20261201140000_return_codes.ts';
+import { Migration20261202100000_recovery_settings } from './Migration20261202100000_recovery_settings.ts';
+import { Migration20261202101000_whatsapp_recovery_message } from './Migration20261202101000_whatsapp_recovery_message.ts';
+import { Migration20261202110000_content_generated_hash } from './Migration20261202110000_content_generated_hash.ts';
+import { Migration20261202120000_job_runs } from './Migration20261202120000_job_runs.ts';
+import { Migration20261202120100_uptime_checks } from './Migration20261202120100_uptime_checks.ts';
+import { Migration20261202120200_alerts } from './Migration20261202120200_alerts.ts';
+import { Migration20261203100000_catalogue_feeds } from './Migration20261203100000_catalogue_feeds.ts';
+import { Migration20261203110000_installment_rules } from './Migration20261203110000_installment_rules.ts';
+import { Migration20261203120000_alert_kinds } from './Migration20261203120000_alert_kinds.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
 
 export const migrationsList: MigrationObject[] = [
@@ -105,4 +119,18 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130150000_outbox_unsubscribe_url', class: Migration20261130150000_outbox_unsubscribe_url },
   { name: 'Migration20261130160000_client_ids_and_crash_addresses', class: Migration20261130160000_client_ids_and_crash_addresses },
   { name: 'Migration20261130170000_release_style_integrity', class: Migration20261130170000_release_style_integrity },
+  { name: 'Migration20261201100000_reviews', class: Migration20261201100000_reviews },
+  { name: 'Migration20261201110000_cart_recovery', class: Migration20261201110000_cart_recovery },
+  { name: 'Migration20261201120000_order_payment_recovery', class: Migration20261201120000_order_payment_recovery },
+  { name: 'Migration20261201130000_whatsapp_order_messages', class: Migration20261201130000_whatsapp_order_messages },
+  { name: 'Migration20261201140000_return_codes', class: Migration20261201140000_return_codes },
+  { name: 'Migration20261202100000_recovery_settings', class: Migration20261202100000_recovery_settings },
+  { name: 'Migration20261202101000_whatsapp_recovery_message', class: Migration20261202101000_whatsapp_recovery_message },
+  { name: 'Migration20261202110000_content_generated_hash', class: Migration20261202110000_content_generated_hash },
+  { name: 'Migration20261202120000_job_runs', class: Migration20261202120000_job_runs },
+  { name: 'Migration20261202120100_uptime_checks', class: Migration20261202120100_uptime_checks },
+  { name: 'Migration20261202120200_alerts', class: Migration20261202120200_alerts },
+  { name: 'Migration20261203100000_catalogue_feeds', class: Migration20261203100000_catalogue_feeds },
+  { name: 'Migration20261203110000_installment_rules', class: Migration20261203110000_installment_rules },
+  { name: 'Migration20261203120000_alert_kinds', class: Migration20261203120000_alert_kinds },
 ];

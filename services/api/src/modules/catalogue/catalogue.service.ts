@@ -10,10 +10,12 @@ import {
   type AdminProduct,
   type AdminProductList,
   type AdminProductListQuery,
+  type CatalogueSort,
   type Product as ProductDto,
   type ProductInput,
   type ProductListQuery,
   type ProductPage,
+  type ProductRating,
 } from '@prata/contracts';
 import { NotFoundError } from '../../errors.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
@@ -36,15 +38,30 @@ export async function freeProductSlug(em: EntityManager, name: string): Promise<
   return uniqueSlug(name, new Set(rows.map((row) => row.slug)));
 }
 
+/**
+ * Orders product ids best rated first, keeping the given order among equals (lent by the reviews
+ * module through app.ts: the catalogue knows no review).
+ */
+export type RatingRank = (em: EntityManager, ids: readonly string[]) => Promise<string[]>;
+
+/**
+ * The approved reviews' average and count of each of `ids` that has any, in one query (lent by the
+ * reviews module through app.ts, as {@link RatingRank}).
+ */
+export type RatingsLookup = (em: EntityManager, ids: readonly string[]) => Promise<ReadonlyMap<string, ProductRating>>;
+
 export class CatalogueService {
   private readonly em: EntityManager;
   private readonly storage: ObjectStorage;
   private readonly clock: Clock;
+  private readonly ratings: RatingsLookup | undefined;
 
-  constructor(em: EntityManager, storage: ObjectStorage, clock: Clock = systemClock) {
+  /** `ratings` gives the DTOs their `rating`; without it (scripts, tests that only create) every `rating` is null. */
+  constructor(em: EntityManager, storage: ObjectStorage, clock: Clock = systemClock, ratings?: RatingsLookup) {
     this.em = em;
     this.storage = storage;
     this.clock = clock;
+    this.ratings = ratings;
   }
 
   /**
@@ -71,24 +88,36 @@ export class CatalogueService {
    * One page of {@link list}'s products (the catalogue's pages): page `page` (from 1) of
    * `pageSize`, with the number of products matching the filters. The database pages the list
    * (`limit`/`offset` on the newest-first order; with a search, the page's slice of the ranked
-   * ids), so a page costs its own products, not the whole catalogue.
+   * ids), so a page costs its own products, not the whole catalogue. `sort: 'rating'` orders the
+   * matching ids with `rankByRating` (best rated first; the newest-first or best-match order
+   * among equals) and takes the page's slice of them; without `rankByRating` it is the default order.
    */
-  async page(query: { search?: string | undefined; category?: ProductListQuery['category']; ids?: string[] | undefined; page: number; pageSize: number }): Promise<ProductPage> {
+  async page(
+    query: { search?: string | undefined; category?: ProductListQuery['category']; ids?: string[] | undefined; page: number; pageSize: number; sort?: CatalogueSort | undefined },
+    rankByRating?: RatingRank,
+  ): Promise<ProductPage> {
     const { page, pageSize } = query;
     const offset = (page - 1) * pageSize;
     const where: FilterQuery<Product> = { status: 'active' };
     if (query.ids) where.id = { $in: query.ids };
     if (query.category) where.category = query.category;
+    const byRating = query.sort === 'rating' && rankByRating;
     let products: Product[];
     let total: number;
-    if (!query.search?.trim()) {
+    if (!query.search?.trim() && !byRating) {
       [products, total] = await this.em.findAndCount(Product, where, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: pageSize, offset });
     } else {
-      let ranked = (await searchProducts(this.em, query.search, { category: query.category })).map((hit) => hit.id);
-      if (query.ids) {
-        const wanted = new Set(query.ids);
-        ranked = ranked.filter((id) => wanted.has(id));
+      let ranked: string[];
+      if (query.search?.trim()) {
+        ranked = (await searchProducts(this.em, query.search, { category: query.category })).map((hit) => hit.id);
+        if (query.ids) {
+          const wanted = new Set(query.ids);
+          ranked = ranked.filter((id) => wanted.has(id));
+        }
+      } else {
+        ranked = (await this.em.find(Product, where, { fields: ['id'], orderBy: { createdAt: 'desc', id: 'asc' } })).map((product) => product.id);
       }
+      if (byRating) ranked = await byRating(this.em, ranked);
       total = ranked.length;
       const slice = ranked.slice(offset, offset + pageSize);
       const position = new Map(slice.map((id, index) => [id, index]));
@@ -180,7 +209,7 @@ export class CatalogueService {
   /**
    * Maps entities to the API shape, with `available` = stock - active reservations, the galleries
    * and the variants (each with its own `available`; the product's stock and `available`
-   * are then their sums).
+   * are then their sums), and the ratings of all of them in one query (see {@link RatingsLookup}).
    */
   async toDtos(products: Product[]): Promise<ProductDto[]> {
     const ids = products.map((p) => p.id);
@@ -193,15 +222,26 @@ export class CatalogueService {
       const rows = await this.em.find(ProductImage, { product: { $in: ids } }, { orderBy: { position: 'asc' } });
       for (const row of rows) galleries.set(row.product.id, [...(galleries.get(row.product.id) ?? []), row]);
     }
-    return products.map((product) => this.toDto(product, held.get(product.id) ?? 0, galleries.get(product.id) ?? [], variants.get(product.id) ?? [], heldByVariant));
+    const ratings = this.ratings && ids.length > 0 ? await this.ratings(this.em, ids) : new Map<string, ProductRating>();
+    return products.map((product) =>
+      this.toDto(product, held.get(product.id) ?? 0, galleries.get(product.id) ?? [], variants.get(product.id) ?? [], heldByVariant, ratings.get(product.id) ?? null),
+    );
   }
 
   /**
    * Maps an entity to the API shape (absolute image URLs, ISO dates). `gallery` is its
    * `product_images` rows in order; without any, the cover alone (alt text = name) when it has one.
-   * `variants` are its variants in order, `heldByVariant` the units reservations hold per variant id.
+   * `variants` are its variants in order, `heldByVariant` the units reservations hold per variant id,
+   * `rating` its approved reviews' average and count (null without any).
    */
-  toDto(product: Product, held: number, gallery: ProductImage[] = [], variants: ProductVariant[] = [], heldByVariant: ReadonlyMap<string, number> = new Map()): ProductDto {
+  toDto(
+    product: Product,
+    held: number,
+    gallery: ProductImage[] = [],
+    variants: ProductVariant[] = [],
+    heldByVariant: ReadonlyMap<string, number> = new Map(),
+    rating: ProductRating | null = null,
+  ): ProductDto {
     const url = (key: string) => this.storage.publicUrl(PRODUCT_IMAGES_BUCKET, key);
     const images =
       gallery.length > 0
@@ -235,6 +275,7 @@ export class CatalogueService {
       available: variantDtos.length > 0 ? sum('available') : Math.max(0, product.stock - held),
       options,
       variants: variantDtos,
+      rating,
       createdAt: product.createdAt.toISOString(),
     };
   }

@@ -69,9 +69,9 @@ export async function sniffImageType(head: Uint8Array): Promise<ProductImageMime
   return type && type.mime in PRODUCT_IMAGE_TYPES ? (type.mime as ProductImageMime) : null;
 }
 
-/** A new object key for an image of type `mime`: `products/{ms timestamp}-{12 hex}.{ext}`. */
-export function newImageKey(mime: ProductImageMime, now: Date): string {
-  return `${PRODUCT_IMAGES_FOLDER}/${now.getTime()}-${randomBytes(6).toString('hex')}.${PRODUCT_IMAGE_TYPES[mime]}`;
+/** A new object key for an image of type `mime`: `{folder}/{ms timestamp}-{12 hex}.{ext}` (folder default `products`). */
+export function newImageKey(mime: ProductImageMime, now: Date, folder: string = PRODUCT_IMAGES_FOLDER): string {
+  return `${folder}/${now.getTime()}-${randomBytes(6).toString('hex')}.${PRODUCT_IMAGE_TYPES[mime]}`;
 }
 
 export class ProductImages {
@@ -84,10 +84,11 @@ export class ProductImages {
   }
 
   /**
-   * Streams an upload into the bucket. Returns the new key.
+   * Streams an upload into the bucket, under `folder` (default `products`; shoppers' review photos
+   * go under `reviews/...`). Returns the new key.
    * @throws InvalidImageTypeError (415), ImageTooLargeError (413); the partial file is deleted.
    */
-  async receive(upload: IncomingFile, now: Date): Promise<string> {
+  async receive(upload: IncomingFile, now: Date, folder: string = PRODUCT_IMAGES_FOLDER): Promise<string> {
     const scratch = path.join(await this.storage.scratchDir(), randomUUID());
     let head = Buffer.alloc(0);
     let mime: ProductImageMime | null = null;
@@ -110,7 +111,7 @@ export class ProductImages {
     try {
       await pipeline(upload.file, sniffer, createWriteStream(scratch));
       if (upload.file.truncated) throw new ImageTooLargeError();
-      const key = newImageKey(mime!, now);
+      const key = newImageKey(mime!, now, folder);
       await this.storage.putFile(PRODUCT_IMAGES_BUCKET, key, scratch);
       return key;
     } catch (error) {

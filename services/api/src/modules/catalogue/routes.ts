@@ -48,9 +48,11 @@ import {
   productPageQuerySchema,
   productPageSchema,
   productSchema,
+  type DomainEventName,
   type Product as ProductDto,
   ORDER_EVENTS,
   PRODUCT_EVENTS,
+  PRODUCT_REVIEWS_CHANGED,
   RESERVATION_EVENTS,
 } from '@prata/contracts';
 import { ValidationError } from '../../errors.ts';
@@ -60,7 +62,7 @@ import { requestMeta } from '../identity/index.ts';
 import { StoreSettingsService } from '../settings/index.ts';
 import { attachCatalogueCache, CatalogueCache, type CachedList } from './catalogue-cache.ts';
 import { listingWatch } from './listing-watch.ts';
-import { CatalogueService } from './catalogue.service.ts';
+import { CatalogueService, type RatingRank, type RatingsLookup } from './catalogue.service.ts';
 import { ProductAdminService, type ProductOrderCheck } from './product-admin.service.ts';
 import { ProductImages, uploadError } from './product-images.ts';
 import { productSuggestions, searchWords } from './product-search.ts';
@@ -69,8 +71,8 @@ import { nextHoldExpiry } from './stock-holds.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 
-/** Events after which the public lists may differ: products, stock (orders) and availability (reservations). */
-const CATALOGUE_EVENT_TYPES = [...Object.values(PRODUCT_EVENTS), ...Object.values(ORDER_EVENTS), ...Object.values(RESERVATION_EVENTS)];
+/** Events after which the public lists may differ: products, stock (orders), availability (reservations) and ratings (the cards' average and count, the best-rated order). */
+const CATALOGUE_EVENT_TYPES: DomainEventName[] = [...Object.values(PRODUCT_EVENTS), ...Object.values(ORDER_EVENTS), ...Object.values(RESERVATION_EVENTS), PRODUCT_REVIEWS_CHANGED];
 
 /**
  * HTTP caching of the public lists. Browsers and shared caches revalidate every use
@@ -98,10 +100,14 @@ export interface CatalogueOptions {
   isOrdered: ProductOrderCheck;
   /** Which variants order lines reference (the orders module's `orderedVariants`). */
   orderedVariants?: VariantOrderCheck;
+  /** Product ids ordered best rated first (the reviews module's `rankByRating`), for `sort=rating`. */
+  rankByRating?: RatingRank;
+  /** The approved reviews' average and count per product (the reviews module's `ratingsOf`), for the DTOs' `rating`. */
+  ratingsOf?: RatingsLookup;
 }
 
-const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (app, { isOrdered, orderedVariants }) => {
-  const service = new CatalogueService(app.orm.em, app.storage, app.clock);
+const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (app, { isOrdered, orderedVariants, rankByRating, ratingsOf }) => {
+  const service = new CatalogueService(app.orm.em, app.storage, app.clock, ratingsOf);
   const images = new ProductImages(app.storage, app.renditions);
   const admin = new ProductAdminService({ catalogue: service, isOrdered, ...(orderedVariants ? { orderedVariants } : {}), images, events: app.events, clock: app.clock });
   const em = () => app.orm.em;
@@ -153,7 +159,7 @@ const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (app, { i
       config: { access: 'public' },
       schema: { querystring: productPageQuerySchema, response: { 200: productPageSchema, 400: apiErrorSchema } },
     },
-    async (request, reply) => sendList(reply, await lists.get(listKey('page', request.query), load(() => service.page(request.query), (page) => page.products))),
+    async (request, reply) => sendList(reply, await lists.get(listKey('page', request.query), load(() => service.page(request.query, rankByRating), (page) => page.products))),
   );
 
   app.get(

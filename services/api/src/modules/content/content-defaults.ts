@@ -1,10 +1,86 @@
 /**
  * Default content (admin.md 3): the six content sections of the spec and the size guide with their pt-BR texts and the social
  * links of each platform. Inserted when missing at start-up (ContentService.ensureDefaults); an
- * administrator edits them afterwards. Texts use the business constants of storefront.md 9.
+ * administrator edits them afterwards. Where a text states a rule of the store it is written from
+ * the store's own settings ({@link StoreRules}: free shipping, PIX discount, card instalments, how long a PIX and a
+ * boleto hold the pieces and how long a new one may be asked for, the contact) and says what the
+ * store does (returns from the order's page, the withdrawal right of CDC art. 49).
  * Content is plain text: a blank line separates paragraphs, a single newline separates lines.
  */
-import { DEFAULT_STORE_CONTACT, type ContentSectionKey, type SocialPlatform } from '@prata/contracts';
+import {
+  BOLETO_BUSINESS_DAYS,
+  DEFAULT_INSTALLMENT_RULES,
+  DEFAULT_STORE_CONTACT,
+  PIX_EXPIRY_MS,
+  SHIPPING_REGION_NAMES,
+  WITHDRAWAL_DAYS,
+  centsToDecimal,
+  type ContentSectionKey,
+  type InstallmentRules,
+  type ShippingRegion,
+  type SocialPlatform,
+} from '@prata/contracts';
+
+/** The store's rules the default texts state, read from its settings and configuration at start. */
+export interface StoreRules {
+  contact: { phone: string; email: string };
+  /** Goods from this amount ship free, BRL cents; null: never. */
+  freeShippingThresholdCents: number | null;
+  /** Where free shipping holds; null: all of Brazil. */
+  freeShippingRegions: readonly ShippingRegion[] | null;
+  /** Whole percent off for paying by PIX; 0: none. */
+  pixDiscountPercent: number;
+  /** The card instalment rules (contracts installments.ts). */
+  installments: InstallmentRules;
+  /** Business days an unpaid boleto holds its pieces (config `orderLimits`). */
+  boletoHoldBusinessDays: number;
+  /** Days after a PIX or boleto expired during which a new one may be asked for the same order. */
+  paymentRenewalWindowDays: number;
+}
+
+/** The rules of a store nobody configured yet: no free shipping, no PIX discount, the service's defaults. */
+export const DEFAULT_STORE_RULES: StoreRules = {
+  contact: DEFAULT_STORE_CONTACT,
+  freeShippingThresholdCents: null,
+  freeShippingRegions: null,
+  pixDiscountPercent: 0,
+  installments: DEFAULT_INSTALLMENT_RULES,
+  boletoHoldBusinessDays: 1,
+  paymentRenewalWindowDays: 7,
+};
+
+/** BRL cents as 'R$ 299,00'. */
+function reais(cents: number): string {
+  const [whole = '0', fraction = '00'] = centsToDecimal(cents).split('.');
+  return `R$ ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${fraction}`;
+}
+
+/** 'Frete grátis em compras a partir de R$ 299,00 (Sudeste e Sul).', or what the freight costs without free shipping. */
+export function freeShippingSentence(rules: Pick<StoreRules, 'freeShippingThresholdCents' | 'freeShippingRegions'>): string {
+  if (rules.freeShippingThresholdCents === null) return 'O frete é calculado no carrinho e no checkout pelo CEP de entrega.';
+  const names = (rules.freeShippingRegions ?? []).map((region) => SHIPPING_REGION_NAMES[region]);
+  const where = names.length > 1 ? ` para ${names.slice(0, -1).join(', ')} e ${names.at(-1)}` : names.length === 1 ? ` para ${names[0]}` : ' para todo o Brasil';
+  return `Frete grátis${where} em compras a partir de ${reais(rules.freeShippingThresholdCents)}; abaixo disso, o frete é calculado no carrinho e no checkout pelo CEP de entrega.`;
+}
+
+/**
+ * The card's instalments: 'em até 12x sem juros' (the default rules), 'à vista', 'em até 12x com
+ * juros de 2,99% ao mês', or 'em até 12x (até 6x sem juros; acima disso, juros de 2,99% ao mês)'.
+ */
+function cardSentence({ maxInstallments: max, interestFreeInstallments: free, monthlyInterestPercent: rate }: InstallmentRules): string {
+  const interest = `juros de ${String(rate).replace('.', ',')}% ao mês`;
+  if (max === 1) return 'à vista';
+  if (free >= max || rate <= 0) return `em até ${max}x sem juros`;
+  if (free === 1) return `em até ${max}x com ${interest}`;
+  return `em até ${max}x (até ${free}x sem juros; acima disso, ${interest})`;
+}
+
+/** The payment rules: methods, the PIX discount, the card's instalments, how long each code holds the pieces, the new code. */
+function paymentSentence(rules: StoreRules): string {
+  const discount = rules.pixDiscountPercent > 0 ? ` Pagando com PIX você tem ${rules.pixDiscountPercent}% de desconto.` : '';
+  const hold = rules.boletoHoldBusinessDays === 1 ? 'até o fim do dia útil seguinte' : `por ${rules.boletoHoldBusinessDays} dias úteis`;
+  return `Aceitamos PIX, cartão de crédito ${cardSentence(rules.installments)} e boleto.${discount} O código PIX vale por ${PIX_EXPIRY_MS / 60_000} minutos. O boleto vence em ${BOLETO_BUSINESS_DAYS} dias úteis, mas as peças ficam reservadas só ${hold}. Sem o pagamento nesse prazo o pedido é cancelado e as peças voltam ao estoque; por ${rules.paymentRenewalWindowDays} dias você ainda pode gerar um novo PIX ou boleto para o mesmo pedido, pelo mesmo valor, na página do pedido, enquanto as peças estiverem disponíveis.`;
+}
 
 export interface DefaultContentSection {
   sectionKey: ContentSectionKey;
@@ -12,7 +88,7 @@ export interface DefaultContentSection {
   content: string;
 }
 
-const privacyPolicy = `A Prata 925 respeita a sua privacidade. Esta política explica quais dados coletamos, por que os coletamos e como você exerce os seus direitos, conforme a Lei Geral de Proteção de Dados (Lei nº 13.709/2018).
+const privacyPolicy = (rules: StoreRules) => `A Prata 925 respeita a sua privacidade. Esta política explica quais dados coletamos, por que os coletamos e como você exerce os seus direitos, conforme a Lei Geral de Proteção de Dados (Lei nº 13.709/2018).
 
 1. Dados que coletamos
 Nome, e-mail, telefone e endereço de entrega informados no cadastro e na finalização da compra, além do histórico de pedidos e dos produtos favoritados.
@@ -27,12 +103,12 @@ Os dados do cartão são processados pela operadora de pagamento e não ficam gu
 Guardamos no seu navegador o carrinho, os favoritos e a sua sessão, para que você não perca nada ao voltar à loja.
 
 5. Seus direitos
-Você pode pedir acesso, correção ou exclusão dos seus dados a qualquer momento pelo e-mail ${DEFAULT_STORE_CONTACT.email}.
+Você pode pedir acesso, correção ou exclusão dos seus dados a qualquer momento pelo e-mail ${rules.contact.email}.
 
 6. Idade mínima
 A loja é destinada a maiores de 18 anos.`;
 
-const termsOfService = `Ao usar a loja Prata 925 você concorda com estes termos.
+const termsOfService = (rules: StoreRules) => `Ao usar a loja Prata 925 você concorda com estes termos.
 
 1. Cadastro
 É preciso ter pelo menos 18 anos para criar uma conta e comprar. Você é responsável pelos dados informados e pela guarda da sua senha.
@@ -41,27 +117,27 @@ const termsOfService = `Ao usar a loja Prata 925 você concorda com estes termos
 Todas as joias são de prata 925 legítima. Os preços são exibidos em reais (R$) e vale o preço do momento da compra. As fotos são ilustrativas e pequenas variações de tom podem ocorrer.
 
 3. Pagamento
-Aceitamos PIX, cartão de crédito em até 12x sem juros e boleto. O PIX deve ser pago em até 30 minutos e o boleto vence em 3 dias úteis; depois disso o pedido é cancelado.
+${paymentSentence(rules)}
 
 4. Reserva de favoritos
 Clientes com conta podem reservar no estoque um produto favoritado por 30 minutos. Terminado o prazo, a reserva expira sozinha e o produto volta ao estoque.
 
 5. Entrega
-O frete é grátis para todo o Brasil. Os pedidos são processados em até 24 horas e entregues em 3 a 7 dias úteis no Sudeste e em 5 a 15 dias úteis nas demais regiões.
+${freeShippingSentence(rules)} Os pedidos são processados em até 24 horas e entregues em 3 a 7 dias úteis no Sudeste e em 5 a 15 dias úteis nas demais regiões.
 
 6. Garantia, trocas e devoluções
 Todas as peças têm garantia de 6 meses. Trocas e devoluções seguem a nossa Política de Troca e Devolução.`;
 
-const exchangePolicy = `Queremos que você ame a sua joia. Se algo não estiver certo, veja como trocar ou devolver.
+const exchangePolicy = (rules: StoreRules) => `Queremos que você ame a sua joia. Se algo não estiver certo, veja como trocar ou devolver.
 
 1. Prazos
-Você pode pedir a troca ou a devolução em até 30 dias corridos após o recebimento. Para produtos personalizados, o prazo é de 7 dias corridos após o recebimento.
+Você pode pedir a troca ou a devolução em até 30 dias corridos após o recebimento. Para produtos personalizados, o prazo é de 7 dias corridos após o recebimento. Nos primeiros ${WITHDRAWAL_DAYS} dias (direito de arrependimento, Código de Defesa do Consumidor art. 49) o pedido é aprovado na hora; depois, a loja analisa cada pedido e responde por e-mail.
 
 2. Condições
 A peça deve estar sem sinais de uso, na embalagem original e acompanhada da nota fiscal.
 
 3. Como solicitar
-Fale conosco pelo WhatsApp ${DEFAULT_STORE_CONTACT.phone} ou pelo e-mail ${DEFAULT_STORE_CONTACT.email} informando o número do pedido. Respondemos em até 24 horas com as instruções de envio, sem custo para você.
+Entre em Minha conta, abra o pedido em Meus pedidos e escolha Devolver ou trocar. Respondemos por e-mail com as instruções de envio. Dúvidas: WhatsApp ${rules.contact.phone} ou e-mail ${rules.contact.email}.
 
 4. Reembolso
 Cartão de crédito: o estorno aparece em até 2 faturas.
@@ -75,7 +151,7 @@ Garantia contratual: 90 dias.
 Defeitos de fabricação: cobertos por 1 ano.
 Garantia da loja: 6 meses em todas as peças.`;
 
-const shippingInfo = `Frete grátis para todo o Brasil.
+const shippingInfo = (rules: StoreRules) => `${freeShippingSentence(rules)}
 
 Prazos de entrega
 Sudeste: 3 a 7 dias úteis.
@@ -85,14 +161,14 @@ Os pedidos são processados em até 24 horas após a confirmação do pagamento,
 
 Todas as peças seguem em embalagem protegida, prontas para presente.`;
 
-const aboutUs = `A Prata 925 nasceu da paixão por joias que acompanham a história de quem as usa. Começamos pequenos, escolhendo cada peça à mão, e hoje enviamos anéis, brincos, colares e pulseiras de prata 925 legítima para todo o Brasil.
+const aboutUs = (rules: StoreRules) => `A Prata 925 nasceu da paixão por joias que acompanham a história de quem as usa. Começamos pequenos, escolhendo cada peça à mão, e hoje enviamos anéis, brincos, colares e pulseiras de prata 925 legítima para todo o Brasil.
 
-Trabalhamos apenas com prata de lei, com certificado de autenticidade, e revisamos cada joia antes do envio. Acreditamos que uma joia bonita não precisa ser inacessível: por isso oferecemos frete grátis, parcelamento em até 12x e garantia de 6 meses.
+Trabalhamos apenas com prata de lei, com certificado de autenticidade, e revisamos cada joia antes do envio. Acreditamos que uma joia bonita não precisa ser inacessível: por isso oferecemos ${rules.freeShippingThresholdCents !== null ? `frete grátis a partir de ${reais(rules.freeShippingThresholdCents)}, ` : ''}parcelamento em até 12x e garantia de 6 meses.
 
 Cada pedido é embalado com carinho, porque muitas vezes ele é um presente para alguém especial, ou para você mesma.`;
 
-const contactInfo = `WhatsApp e telefone: ${DEFAULT_STORE_CONTACT.phone}
-E-mail: ${DEFAULT_STORE_CONTACT.email}
+const contactInfo = (rules: StoreRules) => `WhatsApp e telefone: ${rules.contact.phone}
+E-mail: ${rules.contact.email}
 
 Horário de atendimento
 Segunda a Sexta: 9h às 18h
@@ -112,7 +188,7 @@ const aroTable = Array.from({ length: 21 }, (_, index) => {
   return `Aro ${aro}: ${circumference} mm de circunferência, ${(circumference / Math.PI).toFixed(1).replace('.', ',')} mm de diâmetro`;
 }).join('\n');
 
-const sizeGuide = `Como medir seu aro em casa
+const sizeGuide = (rules: StoreRules) => `Como medir seu aro em casa
 
 Com um anel que já serve: meça com uma régua o diâmetro interno do anel (de uma borda interna à outra) e procure a medida mais próxima na tabela.
 
@@ -121,18 +197,23 @@ Com um barbante ou uma tira de papel: passe-o em volta da base do dedo, sem aper
 Tabela de aros (medidas internas)
 ${aroTable}
 
-Ficou na dúvida? Fale com a gente pelo WhatsApp ${DEFAULT_STORE_CONTACT.phone} que ajudamos você a escolher.`;
+Ficou na dúvida? Fale com a gente pelo WhatsApp ${rules.contact.phone} que ajudamos você a escolher.`;
 
-/** The default sections, in the spec's order (admin.md 3), then the size guide. */
-export const DEFAULT_CONTENT_SECTIONS: readonly DefaultContentSection[] = [
-  { sectionKey: 'privacy_policy', title: 'Política de Privacidade', content: privacyPolicy },
-  { sectionKey: 'terms_of_service', title: 'Termos de Serviço', content: termsOfService },
-  { sectionKey: 'exchange_policy', title: 'Política de Troca e Devolução', content: exchangePolicy },
-  { sectionKey: 'shipping_info', title: 'Informações de Entrega', content: shippingInfo },
-  { sectionKey: 'about_us', title: 'Sobre Nós', content: aboutUs },
-  { sectionKey: 'contact_info', title: 'Informações de Contato', content: contactInfo },
-  { sectionKey: 'size_guide', title: 'Guia de tamanhos', content: sizeGuide },
-];
+/** The default sections for a store with `rules`, in the spec's order (admin.md 3), then the size guide. */
+export function defaultContentSections(rules: StoreRules): DefaultContentSection[] {
+  return [
+    { sectionKey: 'privacy_policy', title: 'Política de Privacidade', content: privacyPolicy(rules) },
+    { sectionKey: 'terms_of_service', title: 'Termos de Serviço', content: termsOfService(rules) },
+    { sectionKey: 'exchange_policy', title: 'Política de Troca e Devolução', content: exchangePolicy(rules) },
+    { sectionKey: 'shipping_info', title: 'Informações de Entrega', content: shippingInfo(rules) },
+    { sectionKey: 'about_us', title: 'Sobre Nós', content: aboutUs(rules) },
+    { sectionKey: 'contact_info', title: 'Informações de Contato', content: contactInfo(rules) },
+    { sectionKey: 'size_guide', title: 'Guia de tamanhos', content: sizeGuide(rules) },
+  ];
+}
+
+/** The default sections of a store nobody configured ({@link DEFAULT_STORE_RULES}). */
+export const DEFAULT_CONTENT_SECTIONS: readonly DefaultContentSection[] = defaultContentSections(DEFAULT_STORE_RULES);
 
 /** Default links per platform (link_1; the other slots start empty). */
 export const DEFAULT_SOCIAL_LINKS: Readonly<Record<SocialPlatform, string>> = {

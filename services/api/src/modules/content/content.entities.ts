@@ -1,6 +1,9 @@
 /**
  * Content entities (admin.md 3):
- * - `content_sections`: section_key (unique), title, content (plain text), updated_at;
+ * - `content_sections`: section_key (unique), title, content (plain text), updated_at, and
+ *   `generated_hash`: the SHA-256 (hex) of the text the service generated from the store's
+ *   settings and wrote last (null for a section it never generated); while the content still
+ *   hashes to it the owner has not edited it, and a settings change may rewrite it;
  * - `social_links`: platform (unique; instagram | facebook | telegram | whatsapp), link_1 .. link_4.
  */
 import { randomUUID } from 'node:crypto';
@@ -18,6 +21,7 @@ export const ContentSectionSchema = defineEntity({
     sectionKey: p.string().length(CONTENT_SECTION_KEY_MAX_LENGTH).unique(),
     title: p.string().length(200),
     content: p.text(),
+    generatedHash: p.string().length(64).nullable(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
 });

@@ -1,10 +1,12 @@
 /**
  * Content service (admin.md 3 and 7): content sections and social links, read by the storefront
  * (policy pages, footer). Reads use the caller's EntityManager (request-scoped through
- * RequestContext); `ensureDefaults` inserts the default rows that are missing.
+ * RequestContext); `ensureDefaults` inserts the default rows that are missing, and
+ * `followRules` rewrites the default texts the owner has not edited to state the store's rules as
+ * they are now (a text is the owner's once it no longer hashes to its `generated_hash`).
  */
-import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { createHash, randomUUID } from 'node:crypto';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import {
   SOCIAL_PLATFORMS,
   contentSectionUpdateSchema,
@@ -16,8 +18,13 @@ import {
 } from '@prata/contracts';
 import { NotFoundError } from '../../errors.ts';
 import { audit, type RequestMeta } from '../audit/index.ts';
-import { DEFAULT_CONTENT_SECTIONS, DEFAULT_SOCIAL_LINKS } from './content-defaults.ts';
+import { DEFAULT_SOCIAL_LINKS, DEFAULT_STORE_RULES, defaultContentSections, type StoreRules } from './content-defaults.ts';
 import { ContentSection, SocialLink } from './content.entities.ts';
+
+/** The SHA-256 (hex) of a text as `content_sections.generated_hash` stores it (UTF-8). */
+export function contentHash(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
 
 export class ContentService {
   private readonly em: EntityManager;
@@ -86,13 +93,14 @@ export class ContentService {
   /**
    * Inserts the default sections and platforms that are missing (admin.md 7: "insert missing
    * defaults"); existing rows, edited or not, are left alone. Safe to run concurrently (the
-   * unique keys make a second insert a no-op). Returns how many rows were inserted.
+   * unique keys make a second insert a no-op). The texts state `rules`, the store's own settings
+   * (content-defaults.ts). Returns how many rows were inserted.
    */
-  async ensureDefaults(): Promise<number> {
+  async ensureDefaults(rules: StoreRules = DEFAULT_STORE_RULES): Promise<number> {
     const now = new Date();
     const sections = await this.em
       .createQueryBuilder(ContentSection)
-      .insert(DEFAULT_CONTENT_SECTIONS.map((section) => ({ id: randomUUID(), ...section, updatedAt: now })))
+      .insert(defaultContentSections(rules).map((section) => ({ id: randomUUID(), ...section, generatedHash: contentHash(section.content), updatedAt: now })))
       .onConflict('sectionKey')
       .ignore()
       .execute('run');
@@ -103,6 +111,29 @@ export class ContentService {
       .ignore()
       .execute('run');
     return (sections.affectedRows ?? 0) + (links.affectedRows ?? 0);
+  }
+
+  /**
+   * Rewrites each default section whose text is still the one the service generated (it hashes to
+   * its `generated_hash`) and differs from what `rules` generate now: the text states the store's
+   * current free shipping, PIX discount, boleto hold, new-code window and contact. A section the
+   * owner edited (its text hashes to something else), one never generated (null hash) and its title
+   * are left alone. Rows are locked, so two processes hearing the same change write once. Returns
+   * the keys of the sections rewritten.
+   */
+  async followRules(rules: StoreRules): Promise<string[]> {
+    const defaults = new Map<string, string>(defaultContentSections(rules).map((section) => [section.sectionKey, section.content]));
+    return this.em.transactional(async (tx) => {
+      const rows = await tx.find(ContentSection, { sectionKey: { $in: [...defaults.keys()] }, generatedHash: { $ne: null } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const rewritten: string[] = [];
+      for (const row of rows) {
+        const fresh = defaults.get(row.sectionKey)!;
+        if (row.content === fresh || contentHash(row.content) !== row.generatedHash) continue;
+        tx.assign(row, { content: fresh, generatedHash: contentHash(fresh), updatedAt: new Date() });
+        rewritten.push(row.sectionKey);
+      }
+      return rewritten.sort();
+    });
   }
 }
 

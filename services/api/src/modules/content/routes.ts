@@ -6,7 +6,8 @@
  * Admin edits (admin.md 2 content and social tabs, 8):
  * - `PUT /api/admin/content/:key` `{ title, content }` (plain text, never HTML)
  * - `PUT /api/admin/social-links` `{ links: [{ platform, link1..link4 }] }`, http(s) URLs only
- * The default rows are inserted when missing once the service is ready. What the store shows of
+ * The default rows are inserted when missing once the service is ready, and the default texts the
+ * owner has not edited follow the store's settings (store-rules.ts). What the store shows of
  * them is watched (src/events/shown-state-watch.ts): `ContentChanged` records which section (or
  * `social-links`) changed, from the panel or in SQL, for the shell's host to purge its pages.
  */
@@ -28,6 +29,7 @@ import { nameBasedUuid } from '../../lib/name-uuid.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { requestMeta } from '../identity/index.ts';
 import { ContentService } from './content.service.ts';
+import { currentStoreRules } from './store-rules.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -57,8 +59,14 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const stopListening = app.events.listen(STOREFRONT_CHANNEL, () => watch.poke());
 
   app.addHook('onReady', async () => {
-    const inserted = await new ContentService(app.orm.em.fork()).ensureDefaults();
+    // The default texts state the store's rules as its settings and configuration have them now:
+    // the missing rows are inserted, the ones the owner has not edited follow a change made while
+    // the service was down (or of the configuration).
+    const rules = await currentStoreRules(app);
+    const inserted = await new ContentService(app.orm.em.fork()).ensureDefaults(rules);
     if (inserted > 0) app.log.info(`inserted ${inserted} default content rows`);
+    const rewritten = await new ContentService(app.orm.em.fork()).followRules(rules);
+    if (rewritten.length > 0) app.log.info({ sections: rewritten }, 'default content texts rewritten to the store settings');
     watch.poke();
   });
   app.addHook('onClose', async () => {

@@ -30,7 +30,7 @@ import { audit, type AuditAction } from '../audit/index.ts';
 import { Product, takeVariantUnits } from '../catalogue/index.ts';
 import { endOfSaoPauloDay } from '../payments/index.ts';
 import { CouponRefusedError } from '../promotions/index.ts';
-import { Order, amountDueCents, timelineOrder } from './order.entities.ts';
+import { Order, chargedCents, timelineOrder } from './order.entities.ts';
 import { toOrderDto } from './order-dto.ts';
 import { type Actor, type OrderWorkflow } from './order-workflow.ts';
 import { formatCents } from './order-mail.ts';
@@ -149,7 +149,8 @@ export class AdminOrderService {
       const order = await this.workflow.lock(tx, { id });
       const note = input.note ?? null;
       if (order.status === 'paid') {
-        const charged = amountDueCents(order);
+        // What the acquirer charged: the amount due, with a card plan's interest (order.entities.ts).
+        const charged = chargedCents(order);
         const byCredit = charged === 0;
         const manual = !byCredit && (order.paymentStatus === 'manual' || !order.paymentReference);
         let reference = byCredit ? 'store-credit' : 'manual';
@@ -188,18 +189,18 @@ export class AdminOrderService {
       if (input.action === 'refund') {
         let reference: string;
         try {
-          reference = (await this.workflow.payments.refund(order.paymentReference!, amountDueCents(order), `refund-${order.id}`)).id;
+          reference = (await this.workflow.payments.refund(order.paymentReference!, chargedCents(order), `refund-${order.id}`)).id;
         } catch {
           throw new RefundFailedError();
         }
         order.paymentAlertResolution = 'refunded';
         order.refundedAt = this.workflow.clock.now();
-        order.refundedCents = amountDueCents(order);
+        order.refundedCents = chargedCents(order);
         order.refundReference = reference.slice(0, 100);
-        this.workflow.history(tx, order, 'cancelled', 'cancelled', actor, `Pagamento após o cancelamento reembolsado (${formatCents(amountDueCents(order))})`);
-        this.workflow.event(tx, effects, order, ORDER_EVENTS.refunded, { refundedCents: amountDueCents(order), latePayment: true });
+        this.workflow.history(tx, order, 'cancelled', 'cancelled', actor, `Pagamento após o cancelamento reembolsado (${formatCents(chargedCents(order))})`);
+        this.workflow.event(tx, effects, order, ORDER_EVENTS.refunded, { refundedCents: chargedCents(order), latePayment: true });
         this.workflow.mail(tx, effects, order, 'cancelled');
-        this.audit(tx, actor, 'order_refunded', order, { refundedCents: amountDueCents(order), reference, latePayment: true });
+        this.audit(tx, actor, 'order_refunded', order, { refundedCents: chargedCents(order), reference, latePayment: true });
         return;
       }
       // The store credit the order spent went back when it was cancelled: it is spent again (the

@@ -14,6 +14,8 @@ export { default as orderServicesPlugin, type OrderServices, type OrderServicesO
 export { InvalidOrderTransitionError, type Actor, type Effects, type OrderWorkflow, type StoreCreditLedger } from './order-workflow.ts';
 export { RefundFailedError } from './admin-orders.service.ts';
 export { staffActor } from './staff-actor.ts';
+export { PaymentRecovery, RenewalUnavailableError } from './payment-recovery.service.ts';
+export { OrderTrackingLinks } from './order-tracking-links.ts';
 
 /** Whether order lines reference a product (the catalogue archives such a product instead of deleting it). */
 export async function productIsOrdered(em: EntityManager, productId: string): Promise<boolean> {
@@ -33,4 +35,5 @@ export {
   OrderStatusChange,
   OrderStatusChangeSchema,
   amountDueCents,
+  chargedCents,
 } from './order.entities.ts';

@@ -11,7 +11,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CancelReason, createOrderSchema } from '@prata/contracts';
 import { DomainError } from '../../errors.ts';
 import { PaymentProviderRejectedError, PaymentProviderUnavailableError, type ChargeRequest, type ProviderPayment } from '../payments/index.ts';
-import { amountDueCents, type Order } from './order.entities.ts';
+import { amountDueCents, chargedCents, type Order } from './order.entities.ts';
 import type { OrderWorkflow } from './order-workflow.ts';
 import type { PaymentReconciliation } from './payment-reconciliation.service.ts';
 
@@ -43,7 +43,8 @@ export class OrderCharges {
   }
 
   /**
-   * Charges the committed `order` for its amount due (see the module comment).
+   * Charges the committed `order` for its amount due, a card for its plan's total (the amount due
+   * plus any interest of the instalments; see the module comment).
    * @throws PaymentDeclinedError 402, PaymentUnavailableError 502 (the order cancelled in both).
    */
   async charge(em: EntityManager, order: Order, data: OrderRequest, idempotencyKey: string): Promise<void> {
@@ -52,7 +53,7 @@ export class OrderCharges {
     const request: ChargeRequest = {
       orderId: order.id,
       orderNumber: order.number,
-      amountCents: amountDueCents(order),
+      amountCents: chargedCents(order),
       idempotencyKey,
       payer: {
         email: c.email,
@@ -93,6 +94,38 @@ export class OrderCharges {
     }
   }
 
+  /**
+   * A new PIX or boleto for the pending `order` (payment-recovery.service.ts renewed it: fresh
+   * deadlines, no payment recorded), for its amount due, under the fresh `idempotencyKey`; the payer
+   * is the order's own contact, CPF and address. The new code is recorded and mailed like the first.
+   * Any failure cancels the order again (units, coupon and credit back).
+   * @throws PaymentUnavailableError 502.
+   */
+  async chargeAgain(em: EntityManager, order: Order, idempotencyKey: string): Promise<void> {
+    const provider = this.workflow.payments;
+    const request: ChargeRequest = {
+      orderId: order.id,
+      orderNumber: order.number,
+      amountCents: amountDueCents(order),
+      idempotencyKey,
+      payer: {
+        email: order.customerEmail,
+        fullName: order.customerName,
+        ...(order.paymentMethod === 'boleto' && order.customerCpf ? { cpf: order.customerCpf } : {}),
+        address: { zipCode: order.zipCode, street: order.street, number: order.addressNumber, neighborhood: order.neighborhood, city: order.city, state: order.state },
+      },
+    };
+    let payment: ProviderPayment;
+    try {
+      payment = order.paymentMethod === 'boleto' ? await provider.createBoleto({ ...request, dueDate: order.boletoDueDate! }) : await provider.createPix({ ...request, expiresAt: order.pixExpiresAt! });
+    } catch (error) {
+      if (!(error instanceof PaymentProviderRejectedError) && !(error instanceof PaymentProviderUnavailableError)) throw error;
+      await this.cancelUnpaid(em, order.id, 'payment_failed');
+      throw new PaymentUnavailableError();
+    }
+    await this.record(em, order.id, payment, true);
+  }
+
   /** The compensation of a failed charge: cancels the still-pending order (units, coupon and credit back). */
   async cancelUnpaid(em: EntityManager, orderId: string, reason: CancelReason): Promise<void> {
     await this.workflow.run(em, async (tx, effects) => {
@@ -101,8 +134,8 @@ export class OrderCharges {
     });
   }
 
-  /** Stores the acquirer's answer (reference, PIX code, boleto line) and sends 'Pedido recebido' for PIX and boleto. */
-  private async record(em: EntityManager, orderId: string, payment: ProviderPayment): Promise<void> {
+  /** Stores the acquirer's answer (reference, PIX code, boleto line) and sends 'Pedido recebido' for PIX and boleto (once; `renewed`: for the new charge too). */
+  private async record(em: EntityManager, orderId: string, payment: ProviderPayment, renewed = false): Promise<void> {
     await this.workflow.run(em, async (tx, effects) => {
       const order = await this.workflow.lock(tx, { id: orderId });
       // A retried key charges an order whose charge went unrecorded; a retry racing it records the same payment, mailed once.
@@ -123,7 +156,7 @@ export class OrderCharges {
         order.boletoDueDate = payment.boleto.dueDate;
         order.boletoUrl = payment.boleto.url;
       }
-      if (first && order.status === 'pending' && (payment.pix || payment.boleto)) this.workflow.mail(tx, effects, order, 'received');
+      if ((first || renewed) && order.status === 'pending' && (payment.pix || payment.boleto)) this.workflow.mail(tx, effects, order, 'received');
     });
   }
 }

@@ -5,11 +5,14 @@
  * the status timeline. Amounts are BRL cents, instants ISO 8601 strings. Used by the buyer's
  * routes (order.service.ts) and the staff's (admin-orders.service.ts).
  */
-import { deliveryEstimate, installmentPlan, type CancelReason, type Order as OrderDto } from '@prata/contracts';
+import { deliveryEstimate, installmentPlan, type CancelReason, type Order as OrderDto, type PaymentRenewalWindow } from '@prata/contracts';
 import { amountDueCents, timelineOrder, type Order } from './order.entities.ts';
 
-/** The buyer's view of an order (items and history populated). */
-export function toOrderDto(order: Order): OrderDto {
+/**
+ * The buyer's view of an order (items and history populated); `paymentRenewal`: when the view
+ * offers 'Gerar novo PIX' / 'Gerar novo boleto' (payment-recovery.service.ts `window`), null elsewhere.
+ */
+export function toOrderDto(order: Order, paymentRenewal: PaymentRenewalWindow | null = null): OrderDto {
   const installments = order.installments ?? 1;
   const history = timelineOrder(order.statusChanges.getItems());
   return {
@@ -55,7 +58,7 @@ export function toOrderDto(order: Order): OrderDto {
         : null,
     payment: {
       method: order.paymentMethod,
-      card: order.cardLast4 ? { brand: order.cardBrand ?? 'Cartão', last4: order.cardLast4, installments, installmentAmounts: installmentPlan(amountDueCents(order), installments) } : null,
+      card: order.cardLast4 ? { brand: order.cardBrand ?? 'Cartão', last4: order.cardLast4, installments, installmentAmounts: order.installmentAmounts ?? installmentPlan(amountDueCents(order), installments) } : null,
       pix: order.pixPayload && order.pixExpiresAt ? { payload: order.pixPayload, expiresAt: order.pixExpiresAt.toISOString() } : null,
       boleto: order.boletoLine && order.boletoDueDate ? { line: order.boletoLine, dueDate: order.boletoDueDate, url: order.boletoUrl ?? null } : null,
       paidAt: order.paidAt?.toISOString() ?? null,
@@ -70,5 +73,6 @@ export function toOrderDto(order: Order): OrderDto {
         : null,
     timeline: history.filter((entry) => entry.fromStatus !== entry.toStatus).map((entry) => ({ status: entry.toStatus, at: entry.createdAt.toISOString(), note: null })),
     refundedCents: order.refundedCents ?? 0,
+    paymentRenewal,
   };
 }

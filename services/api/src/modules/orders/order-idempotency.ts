@@ -45,6 +45,8 @@ export function requestFingerprint(data: OrderRequest): string {
     couponCode: data.couponCode ?? null,
     useStoreCredit: data.useStoreCredit,
     storeCreditCents: data.storeCreditCents ?? null,
+    // Only when asked, so the fingerprints of requests without it stay what they were.
+    ...(data.whatsappOptIn ? { whatsappOptIn: true } : {}),
   });
 }
 

@@ -63,6 +63,12 @@ export function insufficientStock(line: Pick<OrderLine, 'product' | 'label'>): C
  * @throws ConflictError 'insufficient_stock'.
  */
 export async function checkAvailability(tx: EntityManager, lines: OrderLine[], userId: string, now: Date): Promise<void> {
+  const [short] = await unavailableLines(tx, lines, userId, now);
+  if (short) throw insufficientStock(short);
+}
+
+/** The lines of `lines` asking for more than is available to `userId` (as {@link checkAvailability} counts), in their order. */
+export async function unavailableLines(tx: EntityManager, lines: OrderLine[], userId: string, now: Date): Promise<OrderLine[]> {
   const ids = [...new Set(lines.map((line) => line.product.id))];
   const holds = await tx.find(ProductReservation, { product: { $in: ids }, user: { $ne: userId }, isActive: true, expiresAt: { $gt: now } }, { fields: ['product', 'variant'] });
   const held = new Map<string, number>();
@@ -70,10 +76,10 @@ export async function checkAvailability(tx: EntityManager, lines: OrderLine[], u
     const key = hold.variant ? hold.variant.id : hold.product.id;
     held.set(key, (held.get(key) ?? 0) + 1);
   }
-  for (const line of lines) {
+  return lines.filter((line) => {
     const stock = line.variant ? line.variant.stock : line.product.stock;
-    if (line.quantity > stock - (held.get(line.variant?.id ?? line.product.id) ?? 0)) throw insufficientStock(line);
-  }
+    return line.quantity > stock - (held.get(line.variant?.id ?? line.product.id) ?? 0);
+  });
 }
 
 /**

@@ -2,7 +2,9 @@
  * The order e-mails, in pt-BR, sent through the store's mailer (SMTP or the outbox):
  * order received (with the PIX copia e cola code or the boleto line), payment confirmed,
  * shipped (carrier and tracking code), delivered (the carrier reported it;
- * it names the 7-day withdrawal right), cancelled (and refunded).
+ * it names the 7-day withdrawal right), cancelled (and refunded; an expired PIX or boleto offers a
+ * new one for the same order), and the one reminder that a PIX or boleto is about to expire
+ * (payment-recovery.service.ts).
  *
  * The contact address of an order is free text at checkout and is not proven (security review
  * 2026-11-29 #2: the store mailed a genuine PIX charge, under a greeting the buyer wrote, to any
@@ -16,11 +18,11 @@
  * opens without signing in, on whatever phone read the e-mail, and withholds the same code from
  * an unproven address (order-tracking.service.ts).
  */
-import { CANCEL_REASON_LABELS, centsToDecimal, type CancelReason } from '@prata/contracts';
+import { CANCEL_REASON_LABELS, MAX_PAYMENT_RENEWALS, centsToDecimal, type CancelReason } from '@prata/contracts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { amountDueCents, type Order } from './order.entities.ts';
 
-export type OrderMailKind = 'received' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
+export type OrderMailKind = 'received' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'payment_reminder';
 
 /** BRL cents as 'R$ 1.234,56' (integer arithmetic). */
 export function formatCents(cents: number): string {
@@ -84,16 +86,29 @@ export function orderMail(order: Order, kind: OrderMailKind, links: OrderMailLin
         text: `${hello}\n\nSeu pedido ${order.number} foi entregue${order.trackingCode ? ` (${order.carrier ?? 'transportadora'}, rastreio ${order.trackingCode})` : ''}.\n\nSe quiser devolver ou trocar alguma peça, você pode pedir em até 7 dias a partir do recebimento.\n\n${follow}`,
         link,
       };
+    case 'payment_reminder': {
+      const pix = order.paymentMethod === 'pix';
+      const deadline = pix && order.pixExpiresAt ? `às ${dateTime.format(order.pixExpiresAt).split(' ').at(-1)}` : 'em breve';
+      return {
+        to: order.customerEmail,
+        subject: pix ? `O PIX do pedido ${order.number} expira em breve` : `O boleto do pedido ${order.number} vence em breve`,
+        text: `${hello}\n\n${pix ? `O código PIX do pedido ${order.number} (${formatCents(amountDueCents(order))}) expira ${deadline}` : `As peças do pedido ${order.number} (${formatCents(amountDueCents(order))}) ficam reservadas só até o fim do prazo do boleto`}. Se ainda não pagou, pague pela página do pedido; se o prazo passar, você pode gerar ${pix ? 'um novo PIX' : 'um novo boleto'} para o mesmo pedido por lá, enquanto as peças estiverem disponíveis.\n\nPágina do pedido: ${link}`,
+        link,
+      };
+    }
     case 'cancelled': {
       const reason = CANCEL_REASON_LABELS[order.cancelReason as CancelReason] ?? 'Pedido cancelado';
       const refunded = order.refundedCents
         ? `\n\nO valor de ${formatCents(order.refundedCents)} foi estornado pela forma de pagamento usada (cartão: em até 2 faturas; PIX: em até 2 dias úteis; boleto: em até 5 dias úteis).`
         : '';
       const creditBack = credit ? `\n\nO crédito de ${credit} usado no pedido voltou para o seu saldo em Minha conta.` : '';
+      // An expired PIX or boleto can be issued again for the same order (payment-recovery.service.ts).
+      const renewable = order.cancelReason === 'payment_expired' && (order.paymentMethod === 'pix' || order.paymentMethod === 'boleto') && order.paymentRenewals < MAX_PAYMENT_RENEWALS;
+      const again = renewable ? `\n\nAinda quer as peças? Gere ${order.paymentMethod === 'pix' ? 'um novo PIX' : 'um novo boleto'} para o mesmo pedido, pelo mesmo valor, na página do pedido (enquanto as peças estiverem disponíveis).` : '';
       return {
         to: order.customerEmail,
         subject: order.refundedCents ? `Pedido ${order.number} cancelado e reembolsado` : `Pedido ${order.number} cancelado`,
-        text: `${hello}\n\nO pedido ${order.number} foi cancelado (${reason}).${refunded}${creditBack}\n\n${follow}`,
+        text: `${hello}\n\nO pedido ${order.number} foi cancelado (${reason}).${refunded}${creditBack}${again}\n\n${follow}`,
         link,
       };
     }

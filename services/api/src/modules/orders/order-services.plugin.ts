@@ -3,7 +3,7 @@
  * fulfilment and returns modules and the background jobs all use these instances): the state
  * machine (`workflow`), what the acquirer reports (`reconciliation`), placement with its charge
  * (`placement`), the shopper's reads and cancellation (`shopper`), the staff actions (`admin`)
- * and the tracking links and lookup (`tracking`).
+ * the tracking links and lookup (`tracking`) and the recovery of unpaid orders (`recovery`).
  * Wired by constructor injection only. The store-credit ledger is lent by the composition
  * (`storeCredit`): its entries reference orders, so that module sits above this one.
  */
@@ -19,6 +19,7 @@ import { OrderTrackingLinks } from './order-tracking-links.ts';
 import { OrderTrackingService } from './order-tracking.service.ts';
 import { OrderWorkflow, type StoreCreditLedger } from './order-workflow.ts';
 import { PaymentReconciliation } from './payment-reconciliation.service.ts';
+import { PaymentRecovery } from './payment-recovery.service.ts';
 import { OrderPlacement } from './place-order.ts';
 
 export interface OrderServices {
@@ -29,6 +30,8 @@ export interface OrderServices {
   admin: AdminOrderService;
   /** Orders followed without signing in: the e-mails' signed links and the lookup by number and e-mail or CPF. */
   tracking: OrderTrackingService;
+  /** A new PIX or boleto for an unpaid order, the reminders before a charge expires, the recovery figures. */
+  recovery: PaymentRecovery;
 }
 
 declare module 'fastify' {
@@ -58,14 +61,24 @@ function buildOrderServices(app: FastifyInstance, storeCredit: StoreCreditLedger
     limits: app.config.orderLimits,
   });
   const reconciliation = new PaymentReconciliation(workflow);
+  const charges = new OrderCharges(workflow, reconciliation);
+  const recovery = new PaymentRecovery(workflow, charges, reconciliation, (em) => new StoreSettingsService(em).recovery());
   const placement = new OrderPlacement({
     workflow,
-    charges: new OrderCharges(workflow, reconciliation),
+    charges,
     quotes: shippingQuotes(app.config.shipping),
     coupons,
     settings: (em) => new StoreSettingsService(em),
   });
-  return { workflow, reconciliation, placement, shopper: new OrderService(workflow), admin: new AdminOrderService(workflow), tracking: new OrderTrackingService(trackingLinks, app.clock) };
+  return {
+    workflow,
+    reconciliation,
+    placement,
+    shopper: new OrderService(workflow, recovery),
+    admin: new AdminOrderService(workflow),
+    tracking: new OrderTrackingService(trackingLinks, app.clock, recovery),
+    recovery,
+  };
 }
 
 export default fp<OrderServicesOptions>(

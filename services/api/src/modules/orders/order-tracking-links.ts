@@ -26,9 +26,13 @@ export type TrackingTokenCheck = { orderId: string; expired: boolean } | null;
 export class OrderTrackingLinks {
   private readonly key: Buffer;
 
-  /** `secret`: the service's JWT_SECRET (only a key derived from it under this purpose's label is used). */
-  constructor(secret: string) {
-    this.key = createHmac('sha256', secret).update('prata925:order-tracking-link').digest();
+  /**
+   * `secret`: the service's JWT_SECRET (only a key derived from it under `label` is used). Another
+   * label signs tokens of the same shape for another purpose (the returns' one-order grants), which
+   * never pass as tracking links, nor tracking links as them.
+   */
+  constructor(secret: string, label = 'prata925:order-tracking-link') {
+    this.key = createHmac('sha256', secret).update(label).digest();
   }
 
   /** The token of order `orderId` (a uuid), valid until `expiresAt`. */

@@ -17,6 +17,7 @@ import {
   ORDER_TRACKING_NOT_FOUND_MESSAGE,
   carrierTrackingUrl,
   type OrderTrackingView,
+  type PaymentRenewalWindow,
 } from '@prata/contracts';
 import { DomainError, NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -24,6 +25,7 @@ import { sameDigest, sha256Hex } from '../../lib/crypto.ts';
 import { toOrderDto } from './order-dto.ts';
 import { Order } from './order.entities.ts';
 import type { OrderTrackingLinks } from './order-tracking-links.ts';
+import type { PaymentRecovery } from './payment-recovery.service.ts';
 
 /** 410: a link the store signed, past its expiry. */
 export class TrackingLinkExpiredError extends DomainError {
@@ -43,20 +45,38 @@ function sameText(given: string, stored: string | null): boolean {
 export class OrderTrackingService {
   private readonly links: OrderTrackingLinks;
   private readonly clock: Clock;
+  private readonly recovery: PaymentRecovery;
 
-  constructor(links: OrderTrackingLinks, clock: Clock) {
+  /** `recovery`: when an order may get a new PIX or boleto, and issuing it for the link's holder. */
+  constructor(links: OrderTrackingLinks, clock: Clock, recovery: PaymentRecovery) {
     this.links = links;
     this.clock = clock;
+    this.recovery = recovery;
   }
 
   /** The order `token` names. @throws NotFoundError (not signed, changed, order gone), TrackingLinkExpiredError. */
   async view(em: EntityManager, token: string): Promise<OrderTrackingView> {
+    const order = await em.findOne(Order, { id: this.orderId(token) }, { populate: ['items', 'statusChanges'] });
+    if (!order) throw new NotFoundError(ORDER_TRACKING_INVALID_MESSAGE, 'tracking_link_invalid');
+    return toTrackingView(order, this.recovery.window(order, await this.recovery.windowDays(em)));
+  }
+
+  /**
+   * 'Gerar novo PIX' / 'Gerar novo boleto' for the holder of the order's signed link
+   * (payment-recovery.service.ts `renew`, acting as 'Cliente'); the new code is shown under the
+   * same rule as {@link view}'s. @throws as `view` and `renew`.
+   */
+  async renewPayment(em: EntityManager, token: string): Promise<OrderTrackingView> {
+    await this.recovery.renew(em, { id: this.orderId(token) }, { userId: null, label: 'Cliente (link de acompanhamento)' });
+    return this.view(em.fork(), token);
+  }
+
+  /** The order id a valid, unexpired `token` names. @throws NotFoundError, TrackingLinkExpiredError. */
+  private orderId(token: string): string {
     const checked = this.links.check(token, this.clock.now());
     if (!checked) throw new NotFoundError(ORDER_TRACKING_INVALID_MESSAGE, 'tracking_link_invalid');
     if (checked.expired) throw new TrackingLinkExpiredError();
-    const order = await em.findOne(Order, { id: checked.orderId }, { populate: ['items', 'statusChanges'] });
-    if (!order) throw new NotFoundError(ORDER_TRACKING_INVALID_MESSAGE, 'tracking_link_invalid');
-    return toTrackingView(order);
+    return checked.orderId;
   }
 
   /** A tracking token for order `number` when `proof` matches it. @throws NotFoundError with the one generic message. */
@@ -69,9 +89,9 @@ export class OrderTrackingService {
   }
 }
 
-/** The tracking view of `order` (items and history populated). */
-export function toTrackingView(order: Order): OrderTrackingView {
-  const { shipping, shipment, payment, ...dto } = toOrderDto(order);
+/** The tracking view of `order` (items and history populated), offering a new charge within `paymentRenewal`. */
+export function toTrackingView(order: Order, paymentRenewal: PaymentRenewalWindow | null = null): OrderTrackingView {
+  const { shipping, shipment, payment, ...dto } = toOrderDto(order, paymentRenewal);
   const codeShown = order.contactVerified;
   const awaitsCode = order.status === 'pending' && (payment.pix !== null || payment.boleto !== null);
   return {

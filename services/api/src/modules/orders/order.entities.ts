@@ -59,6 +59,12 @@ export const OrderSchema = defineEntity({
      */
     contactVerified: p.boolean().default(false),
     customerPhone: p.string().length(20),
+    /**
+     * The shopper asked at checkout for the order's updates on WhatsApp at `customerPhone` too
+     * (modules/messaging; the e-mails go either way). The number is not proven: the messages carry
+     * no payable code.
+     */
+    whatsappOptIn: p.boolean().default(false),
     /** The buyer's CPF (11 digits), which the NF-e names; null on orders placed before it was asked. */
     customerCpf: p.string().length(11).nullable(),
     zipCode: p.string().length(10),
@@ -71,6 +77,11 @@ export const OrderSchema = defineEntity({
     cardBrand: p.string().length(40).nullable(),
     cardLast4: p.string().length(4).nullable(),
     installments: p.integer().nullable(),
+    /**
+     * The card's instalments in BRL cents as charged (contracts `installmentOption` under the rules
+     * at the order's time); their sum is what the acquirer charges, the amount due plus any interest.
+     */
+    installmentAmounts: p.json<number[]>().nullable(),
     pixPayload: p.text().nullable(),
     pixTxid: p.string().length(25).nullable(),
     pixExpiresAt: p.datetime().nullable(),
@@ -84,6 +95,11 @@ export const OrderSchema = defineEntity({
     paymentReference: p.string().length(100).nullable(),
     /** The acquirer's last known payment status (approved, pending, rejected...). */
     paymentStatus: p.string().length(30).nullable(),
+    /** New charges issued for the order after its first ('Gerar novo PIX'), and when the last was (payment-recovery.service.ts). */
+    paymentRenewals: p.integer().default(0).check('payment_renewals >= 0'),
+    paymentRenewedAt: p.datetime().nullable(),
+    /** When the one e-mail saying the charge is about to expire was sent (null: not sent). */
+    paymentReminderSentAt: p.datetime().nullable(),
     /** After this instant an unpaid order may expire (the acquirer is asked first). */
     expiresAt: p.datetime().nullable().index(),
     carrier: p.string().length(60).nullable(),
@@ -117,9 +133,14 @@ export const OrderSchema = defineEntity({
 export class Order extends OrderSchema.class {}
 OrderSchema.setClass(Order);
 
-/** What the acquirer charges for `order`: its total less the store credit it spent, BRL cents. */
+/** What the order costs the buyer beyond the store credit it spent (without card interest), BRL cents. */
 export function amountDueCents(order: Pick<Order, 'totalCents' | 'storeCreditCents'>): number {
   return order.totalCents - order.storeCreditCents;
+}
+
+/** What the acquirer charges for `order`: the card plan's total (the amount due plus any interest), else the amount due. */
+export function chargedCents(order: Pick<Order, 'totalCents' | 'storeCreditCents' | 'installmentAmounts'>): number {
+  return order.installmentAmounts ? order.installmentAmounts.reduce((sum, amount) => sum + amount, 0) : amountDueCents(order);
 }
 
 export const OrderItemSchema = defineEntity({

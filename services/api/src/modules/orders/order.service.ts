@@ -10,19 +10,32 @@ import { SandboxPaymentProvider } from '../payments/index.ts';
 import { toOrderDto } from './order-dto.ts';
 import { Order } from './order.entities.ts';
 import { CUSTOMER, type OrderWorkflow } from './order-workflow.ts';
+import type { PaymentRecovery } from './payment-recovery.service.ts';
 
 export class OrderService {
   private readonly workflow: OrderWorkflow;
+  private readonly recovery: PaymentRecovery;
 
-  constructor(workflow: OrderWorkflow) {
+  /** `recovery` says when an order may get a new PIX or boleto, and issues it. */
+  constructor(workflow: OrderWorkflow, recovery: PaymentRecovery) {
     this.workflow = workflow;
+    this.recovery = recovery;
+  }
+
+  /**
+   * 'Gerar novo PIX' / 'Gerar novo boleto' on the buyer's own order (payment-recovery.service.ts
+   * `renew`). @returns the order with its new code. @throws as `renew`.
+   */
+  async renewPayment(em: EntityManager, userId: string, id: string): Promise<OrderDto> {
+    await this.recovery.renew(em, { id, user: userId }, { userId, ...CUSTOMER });
+    return this.getForUser(em.fork(), userId, id);
   }
 
   /** The buyer's order. @throws NotFoundError for unknown ids and other buyers' orders. */
   async getForUser(em: EntityManager, userId: string, id: string): Promise<OrderDto> {
     const order = await em.findOne(Order, { id, user: userId }, { populate: ['items', 'statusChanges'] });
     if (!order) throw new NotFoundError('Pedido não encontrado');
-    return toOrderDto(order);
+    return toOrderDto(order, this.recovery.window(order, await this.recovery.windowDays(em)));
   }
 
   /**
@@ -35,7 +48,8 @@ export class OrderService {
       ? { user: userId, $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, id: { $lt: after.id } }] }
       : { user: userId };
     const orders = await em.find(Order, where, { populate: ['items', 'statusChanges'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit });
-    return orders.map((order) => toOrderDto(order));
+    const windowDays = await this.recovery.windowDays(em);
+    return orders.map((order) => toOrderDto(order, this.recovery.window(order, windowDays)));
   }
 
   /**

@@ -30,7 +30,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ORDER_EVENTS, type CancelReason } from '@prata/contracts';
 import { OPEN_PAYMENT_STATUSES, PaymentNotification, type ProviderPayment, type WebhookRequest } from '../payments/index.ts';
-import { Order, amountDueCents } from './order.entities.ts';
+import { Order, chargedCents } from './order.entities.ts';
 import { formatCents } from './order-mail.ts';
 import { SYSTEM_ACTOR, type Actor, type Effects, type OrderWorkflow } from './order-workflow.ts';
 
@@ -113,7 +113,7 @@ export class PaymentReconciliation {
 
     if (status === 'approved') {
       if (order.status === 'paid' || order.status === 'shipped' || order.status === 'delivered') return 'already_paid';
-      if (payment.amountCents < amountDueCents(order)) {
+      if (payment.amountCents < chargedCents(order)) {
         if (order.paymentAlert !== 'amount_mismatch') {
           order.paymentAlert = 'amount_mismatch';
           order.paymentAlertAt = workflow.clock.now();
@@ -163,7 +163,7 @@ export class PaymentReconciliation {
       if (order.paymentReference !== payment.id) return 'ignored';
       order.paymentStatus = status;
       if (order.status === 'paid') {
-        await workflow.cancel(tx, effects, order, 'cancelled_by_admin', actor, 'Pagamento estornado na operadora', { cents: amountDueCents(order), reference: `${payment.id}` });
+        await workflow.cancel(tx, effects, order, 'cancelled_by_admin', actor, 'Pagamento estornado na operadora', { cents: chargedCents(order), reference: `${payment.id}` });
         return 'refunded';
       }
       if (order.status === 'cancelled' && order.paymentAlert === 'paid_after_expiry' && !order.paymentAlertResolution) {

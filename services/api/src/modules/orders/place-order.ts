@@ -15,7 +15,9 @@
  *    the one the freight was quoted on.
  * 3. `redeemCoupon`: the coupon's use counted under the coupon's lock (promotions `redeem`).
  * 4. `priceCart`: the PIX discount, the store-credit balance (read under the buyer's lock) and
- *    contracts' `priceOrder`, the one pricing function the checkout shows too.
+ *    contracts' `priceOrder`, the one pricing function the checkout shows too; a card's plan must
+ *    be one the store's instalment rules allow for the amount due (contracts `installmentOption`,
+ *    the function the checkout offers the plans with), whose total the acquirer is charged.
  * 5. `writeOrder`: `orders`, with a short unique code (P925-7KX2Q) and the payment's deadlines
  *    (payment-deadlines.ts).
  * 6. `takeUnits`: each line's units leave stock (a variant's with a conditional update, never
@@ -30,7 +32,7 @@ import { randomUUID } from 'node:crypto';
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { customAlphabet } from 'nanoid';
 import { MAX_PENDING_ORDERS, ORDER_CODE_ALPHABET, ORDER_EVENTS, STORE_CREDIT_CHANGED_MESSAGE, STORE_CREDIT_SHORT_MESSAGE } from '@prata/contracts';
-import { createOrderSchema, priceOrder, type CreateOrderInput, type Order as OrderDto } from '@prata/contracts';
+import { createOrderSchema, installmentOption, installmentOptions, priceOrder, whatsappNumber, type CreateOrderInput, type Order as OrderDto } from '@prata/contracts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { Product, ProductReservation, takeVariantUnits, type StockLine } from '../catalogue/index.ts';
 import { User } from '../identity/index.ts';
@@ -61,6 +63,8 @@ interface CartPrice {
   pricing: Omit<ReturnType<typeof priceOrder>, 'amountDueCents'>;
   /** The credit pays the whole total: nothing is left for an acquirer. */
   paidByCredit: boolean;
+  /** A card's instalments in BRL cents (with any interest); null for other methods. */
+  installmentAmounts: number[] | null;
 }
 
 /** What `writeOrder` writes: the ids, the buyer, the request, its freight, coupon and price. */
@@ -84,7 +88,7 @@ export interface OrderPlacementDeps {
   quotes: ShippingQuoteService;
   /** Redeems a coupon inside the order's transaction. */
   coupons: CouponService;
-  /** The store settings read through the transaction's EntityManager (the PIX discount). */
+  /** The store settings read through the transaction's EntityManager (the PIX discount, the instalment rules). */
   settings: (em: EntityManager) => StoreSettingsService;
 }
 
@@ -97,7 +101,8 @@ export class OrderPlacement {
 
   /**
    * Places an order for `userId` (see the module comment).
-   * @throws ZodError (invalid input), ValidationError 400 (a CEP of another state), NotFoundError,
+   * @throws ZodError (invalid input), ValidationError 400 (a CEP of another state; WhatsApp asked
+   *   for a phone that is not a Brazilian number with DDD), NotFoundError,
    *   ConflictError 'insufficient_stock' | 'too_many_pending' | 'shipping_changed' | 'prices_changed'
    *   | 'product_unavailable' | 'unit_limit', 'store_credit_short' (method 'store-credit' and a
    *   balance short of the total), 'store_credit_changed' (the credit spent is not the
@@ -106,6 +111,10 @@ export class OrderPlacement {
    */
   async place(em: EntityManager, userId: string, input: CreateOrderInput, idempotencyKey: string): Promise<OrderDto> {
     const data = createOrderSchema.parse(input);
+    if (data.whatsappOptIn && !whatsappNumber(data.customer.phone)) {
+      const message = 'Para receber pelo WhatsApp, informe um celular com DDD, por exemplo (11) 98765-4321.';
+      throw new ValidationError(message, [{ path: 'body.customer.phone', message }]);
+    }
     const fingerprint = requestFingerprint(data);
     const existing = await this.findByKey(em, userId, idempotencyKey);
     if (existing) return this.resume(em, sameRequest(existing, fingerprint, data), data, idempotencyKey);
@@ -146,7 +155,7 @@ export class OrderPlacement {
     const shipment = await this.deps.quotes.quote(em, { zipCode: data.customer.zipCode, items: data.items }, { statuses: ['active', 'draft', 'archived'] });
     if (shipment.state !== data.customer.state) {
       const message = `O CEP ${shipment.zipCode} é de ${shipment.state}. Confira o CEP ou o estado.`;
-      throw new ValidationError(message, [{ path: 'customer.state', message }]);
+      throw new ValidationError(message, [{ path: 'body.customer.state', message }]);
     }
     return { shipment, option: chosenOption(shipment, data.shipping) };
   }
@@ -218,7 +227,8 @@ export class OrderPlacement {
   /**
    * Step 4: the order's prices (contracts `priceOrder`): subtotal, freight, coupon, PIX discount and
    * the store credit the buyer's balance covers when asked for.
-   * @throws ConflictError 'store_credit_short' | 'store_credit_changed'.
+   * @throws ConflictError 'store_credit_short' | 'store_credit_changed', ValidationError 400 at
+   *   `body.payment.installments` (a plan the instalment rules do not allow for the amount due).
    */
   private async priceCart(tx: EntityManager, data: OrderRequest, userId: string, subtotalCents: number, freight: Freight, coupon: CouponRedemptionResult | null): Promise<CartPrice> {
     const method = data.payment.method;
@@ -229,7 +239,18 @@ export class OrderPlacement {
     if (method === 'store-credit' && dueCents > 0) throw new ConflictError(STORE_CREDIT_SHORT_MESSAGE, 'store_credit_short');
     // The balance moved since the shopper read it (another order, a credited return): never charge more than shown.
     if (data.storeCreditCents !== undefined && data.storeCreditCents !== pricing.storeCreditCents) throw new ConflictError(STORE_CREDIT_CHANGED_MESSAGE, 'store_credit_changed');
-    return { pricing, paidByCredit: pricing.storeCreditCents > 0 && dueCents === 0 };
+    const paidByCredit = pricing.storeCreditCents > 0 && dueCents === 0;
+    return { pricing, paidByCredit, installmentAmounts: data.payment.method === 'credit-card' && !paidByCredit ? await this.installmentPlan(tx, dueCents, data.payment.installments) : null };
+  }
+
+  /** The card plan of `count` instalments for `dueCents` under the store's rules now. @throws ValidationError 400 (a plan they do not allow). */
+  private async installmentPlan(tx: EntityManager, dueCents: number, count: number): Promise<number[]> {
+    const rules = await this.deps.settings(tx).installments();
+    const option = installmentOption(dueCents, count, rules);
+    if (option) return option.amounts;
+    const most = installmentOptions(dueCents, rules).at(-1)!.count;
+    const message = `Parcelamento em ${count}x não disponível para este valor: escolha até ${most}x.`;
+    throw new ValidationError(message, [{ path: 'body.payment.installments', message }]);
   }
 
   /** Step 5: the `orders` row (written at commit), with the freight, the contact and the payment's deadlines. */
@@ -261,6 +282,7 @@ export class OrderPlacement {
       // An address the account never proved gets no payable code and no text the buyer wrote (order-mail.ts).
       contactVerified: o.buyer.emailConfirmedAt != null && o.buyer.email.toLowerCase() === c.email.trim().toLowerCase(),
       customerPhone: c.phone,
+      whatsappOptIn: data.whatsappOptIn,
       customerCpf: c.cpf,
       zipCode: c.zipCode,
       street: c.street,
@@ -269,7 +291,8 @@ export class OrderPlacement {
       neighborhood: c.neighborhood,
       city: c.city,
       state: c.state,
-      installments: data.payment.method === 'credit-card' && !paidByCredit ? data.payment.installments : null,
+      installments: price.installmentAmounts?.length ?? null,
+      installmentAmounts: price.installmentAmounts,
       paymentProvider: paidByCredit ? null : this.deps.workflow.payments.name,
       ...paymentDeadlines(method, paidByCredit, now, this.deps.workflow.deps.limits.boletoHoldBusinessDays),
     });

@@ -6,11 +6,14 @@
  * - `POST /api/orders` (`Idempotency-Key` header; rate-limited per account,
  *   `ORDER_RATE_LIMIT_PER_MINUTE`; at most MAX_PENDING_ORDERS unpaid orders; place-order.ts);
  * - `GET /api/orders`, `GET /api/orders/:id`, `POST /api/orders/:id/cancel` (unpaid only),
- *   `POST /api/orders/:id/simulate-payment` (sandbox only: 'Simular pagamento').
+ *   `POST /api/orders/:id/simulate-payment` (sandbox only: 'Simular pagamento'),
+ *   `POST /api/orders/:id/renew-payment` ('Gerar novo PIX' / 'Gerar novo boleto', payment-recovery.service.ts);
+ * - anonymous, the signed link being the authorisation: `GET /api/order-tracking/:token`,
+ *   `POST /api/order-tracking/:token/renew-payment` (rate-limited), `POST /api/order-tracking/lookup`.
  *
  * `adminOrderRoutes`, staff (`admin`): `GET /api/admin/orders`, `GET /api/admin/orders/:id`, and
  * `POST /api/admin/orders/:id/{mark-paid,ship,deliver,cancel,late-payment}`. Labels and tracking
- * are the fulfilment module's routes.
+ * are the fulfilment module's routes; the recovery figures are the reports module's.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -71,6 +74,16 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/orders/:id/simulate-payment', { config: { access: 'customer' }, schema: { params: idParams, response: { 200: orderSchema, ...errors } } }, async (request) =>
     shopper.simulatePayment(app.orm.em, requireAuth(request).userId, request.params.id),
   );
+
+  app.post('/api/orders/:id/renew-payment', {
+    config: { access: 'customer', rateLimit: { max: app.config.orderRateLimitPerMinute, timeWindow: 60_000, hook: 'preHandler', keyGenerator: (request) => request.auth?.userId ?? request.ip } },
+    schema: { params: idParams, response: { 200: orderSchema, ...errors } },
+  }, async (request) => shopper.renewPayment(app.orm.em, requireAuth(request).userId, request.params.id));
+
+  app.post('/api/order-tracking/:token/renew-payment', {
+    config: { access: 'public', rateLimit: { max: app.config.orderTrackingRateLimitPerMinute, timeWindow: 60_000 } },
+    schema: { params: orderTrackingParamsSchema, response: { 200: orderTrackingViewSchema, ...trackingErrors, 409: apiErrorSchema, 502: apiErrorSchema } },
+  }, async (request) => app.orders.tracking.renewPayment(app.orm.em, request.params.token));
 
   // Anonymous: the signed link is the authorisation (its token is masked in the access log, app.ts).
   app.get('/api/order-tracking/:token', { config: { access: 'public' }, schema: { params: orderTrackingParamsSchema, response: { 200: orderTrackingViewSchema, ...trackingErrors } } }, async (request) =>

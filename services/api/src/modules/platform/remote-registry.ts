@@ -26,7 +26,7 @@ export const DEFAULT_REMOTE_ROUTES: Readonly<Record<RemoteName, string[]>> = {
     '/politica-troca',
     '/termos-uso',
   ],
-  checkout: ['/carrinho', '/checkout', '/pedido-confirmado', '/minha-conta', '/minha-conta/pedidos', '/minha-conta/pedidos/*', '/pedido/*', '/rastrear-pedido'],
+  checkout: ['/carrinho', '/carrinho/recuperar/*', '/checkout', '/pedido-confirmado', '/minha-conta', '/minha-conta/pedidos', '/minha-conta/pedidos/*', '/pedido/*', '/rastrear-pedido'],
   admin: ['/admin/*', '/painel-admin'],
   devtools: ['/developer/*', '/developer-login', '/desenvolvedor'],
 };

@@ -37,12 +37,12 @@ export const DASHBOARD_ACTIVITY_ROWS = 8;
 const LOW_STOCK_ROWS = { dashboard: 5, sales: 10 } as const;
 
 /**
- * What a sale brought in, BRL cents: its total less what returns refunded or gave back as store
+ * What a sale brought in, BRL cents (also the recovery report's net revenue): its total less what returns refunded or gave back as store
  * credit (partial refunds keep the figures consistent; a piece returned for credit and
  * the order that spends the credit are one sale, not two).
  */
-const NET = (alias = '') => `(${alias}total_cents - coalesce(${alias}refunded_cents, 0) - ${alias}returned_credit_cents)`;
-const SALE = `status in (${SALE_STATUSES.map((status) => `'${status}'`).join(', ')})`;
+export const NET = (alias = '') => `(${alias}total_cents - coalesce(${alias}refunded_cents, 0) - ${alias}returned_credit_cents)`;
+export const SALE = `status in (${SALE_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 /** The moment an order (of table alias `alias`) became a sale. */
 const soldAt = (alias?: string) => (alias ? `coalesce(${alias}.paid_at, ${alias}.created_at)` : 'coalesce(paid_at, created_at)');
 const localDay = (column: string) => `(${column} at time zone '${STORE_TIME_ZONE}')::date`;

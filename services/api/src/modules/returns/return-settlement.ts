@@ -9,7 +9,7 @@ import { raw } from '@mikro-orm/postgresql';
 import { ORDER_EVENTS, formatBRL } from '@prata/contracts';
 import { ConflictError } from '../../errors.ts';
 import { Product, returnUnits, takeVariantUnits } from '../catalogue/index.ts';
-import { RefundFailedError, amountDueCents } from '../orders/index.ts';
+import { RefundFailedError, amountDueCents, chargedCents } from '../orders/index.ts';
 import { StoreCreditEntry, storeCreditLedger } from '../store-credit/index.ts';
 import type { ReturnStep } from './return-decisions.ts';
 import type { Workflow } from './return-workflow.ts';
@@ -31,13 +31,22 @@ export function receiveUnits(workflow: Workflow): ReturnStep {
  * received -> refunded (a return): the request's amount, capped by what the order has not had
  * back yet. What the acquirer charged is refunded through it inside the locks (a payment
  * confirmed by hand: by hand); the part of the order paid with store credit goes back as store
- * credit, acquirer money first.
+ * credit, acquirer money first. A card plan with interest gives back the interest on what is
+ * returned (CDC art. 49: what was paid): the acquirer's part is the goods' share times the plan's
+ * total over the amount due, and the refund that ends the acquirer's part gives back the rest of
+ * what was charged (`order.refundedCents` counts the money refunded, interest included).
  * @throws RefundFailedError (502, nothing changed).
  */
 export function refundReturn(workflow: Workflow): ReturnStep {
   return async (tx, effects, request, order) => {
-    const cents = Math.max(0, Math.min(request.amountCents, order.totalCents - (order.refundedCents ?? 0)));
-    const acquirerCents = Math.max(0, Math.min(cents, amountDueCents(order) - (order.refundedCents ?? 0)));
+    const due = amountDueCents(order);
+    const charged = chargedCents(order);
+    const refunded = order.refundedCents ?? 0;
+    // The goods' value of what the acquirer refunded so far (the same figure without interest).
+    const refundedGoods = charged === due || charged === 0 ? refunded : Math.round((refunded * due) / charged);
+    const cents = Math.max(0, Math.min(request.amountCents, order.totalCents - refundedGoods));
+    const goodsByAcquirer = Math.max(0, Math.min(cents, due - refundedGoods));
+    const acquirerCents = goodsByAcquirer === 0 ? 0 : goodsByAcquirer === due - refundedGoods ? charged - refunded : Math.round((goodsByAcquirer * charged) / due);
     const manual = acquirerCents > 0 && (order.paymentStatus === 'manual' || !order.paymentReference);
     let reference = acquirerCents > 0 ? 'manual' : 'store-credit';
     if (acquirerCents > 0 && !manual) {
@@ -48,7 +57,7 @@ export function refundReturn(workflow: Workflow): ReturnStep {
       }
     }
     const now = workflow.clock.now();
-    const creditedCents = cents > acquirerCents ? await storeCreditLedger.giveBack(tx, order, `Devolução do pedido ${order.number}`, now, cents - acquirerCents) : 0;
+    const creditedCents = cents > goodsByAcquirer ? await storeCreditLedger.giveBack(tx, order, `Devolução do pedido ${order.number}`, now, cents - goodsByAcquirer) : 0;
     request.refundedCents = acquirerCents;
     request.creditedCents = creditedCents > 0 ? creditedCents : null;
     order.returnedCreditCents += creditedCents;

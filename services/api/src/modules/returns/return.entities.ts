@@ -63,3 +63,24 @@ export const ReturnRequestLineSchema = defineEntity({
 });
 export class ReturnRequestLine extends ReturnRequestLineSchema.class {}
 ReturnRequestLineSchema.setClass(ReturnRequestLine);
+
+/**
+ * `return_codes`: a one-time code e-mailed to an order's contact address so its return can be asked
+ * from the tracking page without signing in (return-codes.ts). Only the code's SHA-256 is kept;
+ * it counts until `expires_at`, for at most 5 wrong tries (`attempts`), and once (`used_at`).
+ */
+export const ReturnCodeSchema = defineEntity({
+  name: 'ReturnCode',
+  tableName: 'return_codes',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    order: () => p.manyToOne(Order).deleteRule('cascade').index(),
+    codeHash: p.string().length(64),
+    attempts: p.integer().default(0),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+    createdAt: p.datetime().index(),
+  },
+});
+export class ReturnCode extends ReturnCodeSchema.class {}
+ReturnCodeSchema.setClass(ReturnCode);

@@ -9,14 +9,21 @@
  * - `GET`/`PUT /api/admin/settings/free-shipping` `{ thresholdCents, regions }` (admin):
  *   goods from the threshold (BRL cents) ship free by the cheapest option in those regions.
  * - `GET`/`PUT /api/admin/settings/pix-discount` `{ percent }` (admin): the PIX discount;
- * - `GET /api/store-offers` (public): the PIX discount and free shipping the storefront shows.
+ * - `GET`/`PUT /api/admin/settings/installments` (admin): the card instalment rules (most
+ *   instalments, the smallest instalment, interest-free up to, the monthly rate above), read by
+ *   place-order at each order;
+ * - `GET`/`PUT /api/admin/settings/recovery` (admin): cart reminders on/off and their delays
+ *   (hours), the new-PIX window and the review request's delay (days), read by the carts, orders
+ *   and reviews modules at each use;
+ * - `GET /api/store-offers` (public): the PIX discount, the instalment rules and free shipping the
+ *   storefront shows.
  * The settings row is inserted with the defaults when missing once the service is ready. What the
  * store shows of the settings is watched (src/events/shown-state-watch.ts): `StoreSettingsChanged`
  * names the setting that changed, from the panel or in SQL, for the shell's host to purge its pages.
  */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { STORE_SETTINGS_CHANGED, type DomainEventPayload, apiErrorSchema, freeShippingSettingSchema, pixDiscountSettingSchema, storeOffersSchema, lowStockSettingSchema, storeContactSchema, storeContactUpdateSchema } from '@prata/contracts';
+import { STORE_SETTINGS_CHANGED, type DomainEventPayload, apiErrorSchema, freeShippingSettingSchema, installmentSettingsSchema, pixDiscountSettingSchema, recoverySettingsSchema, storeOffersSchema, lowStockSettingSchema, storeContactSchema, storeContactUpdateSchema } from '@prata/contracts';
 import { ShownStateWatch, shownSignature, STOREFRONT_CHANNEL } from '../../events/shown-state-watch.ts';
 import { nameBasedUuid } from '../../lib/name-uuid.ts';
 import { requireAuth } from '../../plugins/auth.ts';
@@ -27,7 +34,8 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const initial = app.config.lowStockThreshold;
-  const service = new StoreSettingsService(app.orm.em, initial);
+  const initialRecovery = { paymentRenewalWindowDays: app.config.orderLimits.paymentRenewalWindowDays, reviewRequestDelayDays: app.config.reviewRequestDelayDays };
+  const service = new StoreSettingsService(app.orm.em, initial, initialRecovery);
 
   // `StoreSettingsChanged` whenever a setting the store's pages show changes, from the panel or in SQL.
   const watch = new ShownStateWatch({
@@ -36,9 +44,17 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     events: app.events,
     log: app.log,
     read: async (em) => {
-      const reader = new StoreSettingsService(em, initial);
-      const [offers, freeShipping, contact, lowStock] = await Promise.all([reader.pixDiscountPercent(), reader.freeShipping(), reader.contact(), reader.lowStockThreshold()]);
-      const shown: Record<DomainEventPayload<typeof STORE_SETTINGS_CHANGED>['setting'], unknown> = { 'pix-discount': offers, 'free-shipping': freeShipping, contact, 'low-stock': lowStock };
+      const reader = new StoreSettingsService(em, initial, initialRecovery);
+      const [offers, freeShipping, contact, lowStock, recovery, installments] = await Promise.all([reader.pixDiscountPercent(), reader.freeShipping(), reader.contact(), reader.lowStockThreshold(), reader.recovery(), reader.installments()]);
+      // The new-PIX window is stated by the payment terms' default text (content/store-rules.ts).
+      const shown: Record<DomainEventPayload<typeof STORE_SETTINGS_CHANGED>['setting'], unknown> = {
+        'pix-discount': offers,
+        'free-shipping': freeShipping,
+        contact,
+        'low-stock': lowStock,
+        'payment-renewal': recovery.paymentRenewalWindowDays,
+        installments,
+      };
       return new Map(Object.entries(shown).map(([setting, value]) => [`settings:${setting}`, shownSignature(value)]));
     },
     record: (tx, changes) =>
@@ -50,7 +66,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const stopListening = app.events.listen(STOREFRONT_CHANNEL, () => watch.poke());
 
   app.addHook('onReady', async () => {
-    await new StoreSettingsService(app.orm.em.fork(), initial).ensureDefaults();
+    await new StoreSettingsService(app.orm.em.fork(), initial, initialRecovery).ensureDefaults();
     watch.poke();
   });
   app.addHook('onClose', async () => {
@@ -104,6 +120,30 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/settings/pix-discount',
     { config: { access: 'admin' }, schema: { body: pixDiscountSettingSchema, response: { 200: pixDiscountSettingSchema, ...errors } } },
     async (request) => service.savePixDiscount(requireAuth(request).userId, request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/api/admin/settings/installments',
+    { config: { access: 'admin' }, schema: { response: { 200: installmentSettingsSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
+    async () => service.installments(),
+  );
+
+  app.put(
+    '/api/admin/settings/installments',
+    { config: { access: 'admin' }, schema: { body: installmentSettingsSchema, response: { 200: installmentSettingsSchema, ...errors } } },
+    async (request) => service.saveInstallments(requireAuth(request).userId, request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/api/admin/settings/recovery',
+    { config: { access: 'admin' }, schema: { response: { 200: recoverySettingsSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
+    async () => service.recovery(),
+  );
+
+  app.put(
+    '/api/admin/settings/recovery',
+    { config: { access: 'admin' }, schema: { body: recoverySettingsSchema, response: { 200: recoverySettingsSchema, ...errors } } },
+    async (request) => service.saveRecovery(requireAuth(request).userId, request.body, requestMeta(request)),
   );
 
   app.get('/api/store-offers', { config: { access: 'public' }, schema: { response: { 200: storeOffersSchema } } }, async () => service.offers());

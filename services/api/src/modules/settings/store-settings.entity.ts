@@ -1,7 +1,8 @@
 /**
  * `store_settings`: the one row of settings the owner edits in the panel: the store's
  * contact details and opening hours (footer, contact page, WhatsApp button) and the low-stock
- * threshold in units (dashboard, sales, the bell's 'Estoque baixo'), and free shipping. The row has the
+ * threshold in units (dashboard, sales, the bell's 'Estoque baixo'), free shipping, the PIX discount, the
+ * card instalment rules and the recovery settings (cart reminders, the new-PIX window, the review request's delay). The row has the
  * fixed id 1; `StoreSettingsService.ensureDefaults` inserts it when missing.
  */
 import { defineEntity, p } from '@mikro-orm/core';
@@ -30,6 +31,22 @@ export const StoreSettingsSchema = defineEntity({
     freeShippingRegions: p.json<ShippingRegion[]>().nullable(),
     /** Discount for paying by PIX, whole percent; 0: none. */
     pixDiscountPercent: p.smallint().default(0),
+    /** Card instalments (contracts installments.ts): the most instalments, 1..12. */
+    maxInstallments: p.smallint().default(12),
+    /** The smallest instalment of a plan of 2x or more, BRL cents. */
+    minInstallmentCents: p.integer().default(500),
+    /** Plans up to this many instalments carry no interest. */
+    interestFreeInstallments: p.smallint().default(12),
+    /** Monthly interest of the plans above them, in hundredths of a percent (299: 2,99 % a.m.). */
+    installmentInterestBasisPoints: p.smallint().default(0),
+    /** Cart reminders on/off, and their delays after the cart's last change, whole hours (carts module). */
+    cartRemindersEnabled: p.boolean().default(true),
+    cartFirstReminderHours: p.smallint().default(1),
+    cartSecondReminderHours: p.smallint().default(24),
+    /** Days after an expired PIX or boleto when 'Gerar novo PIX' / 'Gerar novo boleto' is still offered (orders module). */
+    paymentRenewalWindowDays: p.smallint().default(7),
+    /** Days after delivery when the "Avalie a sua compra" e-mail goes (reviews module). */
+    reviewRequestDelayDays: p.smallint().default(8),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
 });

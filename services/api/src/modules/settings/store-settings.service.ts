@@ -3,7 +3,7 @@
  * the caller's EntityManager (request-scoped through RequestContext).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_STORE_CONTACT, freeShippingSettingSchema, pixDiscountSettingSchema, type PixDiscountSetting, type StoreOffers, lowStockSettingSchema, type FreeShippingSetting, storeContactUpdateSchema, type LowStockSetting, type StoreContact, type StoreContactUpdate } from '@prata/contracts';
+import { DEFAULT_INSTALLMENT_RULES, installmentSettingsSchema, type InstallmentSettings, DEFAULT_RECOVERY_SETTINGS, DEFAULT_STORE_CONTACT, recoverySettingsSchema, type RecoverySettings, freeShippingSettingSchema, pixDiscountSettingSchema, type PixDiscountSetting, type StoreOffers, lowStockSettingSchema, type FreeShippingSetting, storeContactUpdateSchema, type LowStockSetting, type StoreContact, type StoreContactUpdate } from '@prata/contracts';
 import { audit, type RequestMeta } from '../audit/index.ts';
 import { STORE_SETTINGS_ID, StoreSettings } from './store-settings.entity.ts';
 
@@ -13,9 +13,33 @@ export class StoreSettingsService {
   /** The threshold a fresh store starts with (the `LOW_STOCK_THRESHOLD` setting), in units. */
   private readonly initialLowStockThreshold: number;
 
-  constructor(em: EntityManager, initialLowStockThreshold = 3) {
+  /** The recovery settings a fresh store starts with (`PAYMENT_RENEWAL_WINDOW_DAYS`, `REVIEW_REQUEST_DELAY_DAYS` over {@link DEFAULT_RECOVERY_SETTINGS}). */
+  private readonly initialRecovery: RecoverySettings;
+
+  constructor(em: EntityManager, initialLowStockThreshold = 3, initialRecovery: Partial<RecoverySettings> = {}) {
     this.em = em;
     this.initialLowStockThreshold = initialLowStockThreshold;
+    this.initialRecovery = { ...DEFAULT_RECOVERY_SETTINGS, ...initialRecovery };
+  }
+
+  /**
+   * The recovery settings (cart reminders, the new-PIX window, the review request's delay), read
+   * from the row each time, so every service process sees a change at its next use; the store's
+   * initial values before the row exists.
+   */
+  async recovery(): Promise<RecoverySettings> {
+    const row = await this.em.findOne(StoreSettings, { id: STORE_SETTINGS_ID }, { fields: [...RECOVERY_FIELDS] });
+    return row ? toRecovery(row) : this.initialRecovery;
+  }
+
+  /** Saves the recovery settings, audited with the old and new values. @throws ZodError (out of bounds, second reminder not after the first). */
+  async saveRecovery(actorId: string, input: RecoverySettings, meta: RequestMeta): Promise<RecoverySettings> {
+    const data = recoverySettingsSchema.parse(input);
+    const row = await this.row();
+    audit(this.em, { userId: actorId, action: 'recovery_settings_updated', details: { before: toRecovery(row), after: data }, meta });
+    this.em.assign(row, { ...data, updatedAt: new Date() });
+    await this.em.flush();
+    return data;
   }
 
   /** The low-stock threshold in units: one value for the dashboard, the sales page and the bell. */
@@ -66,10 +90,35 @@ export class StoreSettingsService {
     return { percent };
   }
 
-  /** The offers the storefront shows: the PIX discount and free shipping. */
+  /**
+   * The card instalment rules, read from the row each time (place-order checks a plan against
+   * them in its transaction); today's rules (up to 12x without interest) before the row exists.
+   */
+  async installments(): Promise<InstallmentSettings> {
+    const row = await this.em.findOne(StoreSettings, { id: STORE_SETTINGS_ID }, { fields: [...INSTALLMENT_FIELDS] });
+    return row ? toInstallments(row) : DEFAULT_INSTALLMENT_RULES;
+  }
+
+  /** Saves the instalment rules, audited with the old and new values. @throws ZodError (out of bounds, interest-free above the maximum, no rate for the plans with interest). */
+  async saveInstallments(actorId: string, input: InstallmentSettings, meta: RequestMeta): Promise<InstallmentSettings> {
+    const data = installmentSettingsSchema.parse(input);
+    const row = await this.row();
+    audit(this.em, { userId: actorId, action: 'installment_rules_updated', details: { before: toInstallments(row), after: data }, meta });
+    const { monthlyInterestPercent, ...counts } = data;
+    this.em.assign(row, { ...counts, installmentInterestBasisPoints: Math.round(monthlyInterestPercent * 100), updatedAt: new Date() });
+    await this.em.flush();
+    return data;
+  }
+
+  /** The offers the storefront shows: the PIX discount, the instalment rules and free shipping. */
   async offers(): Promise<StoreOffers> {
-    const row = await this.em.findOne(StoreSettings, { id: STORE_SETTINGS_ID }, { fields: ['pixDiscountPercent', 'freeShippingThresholdCents', 'freeShippingRegions'] });
-    return { pixDiscountPercent: row?.pixDiscountPercent ?? 0, freeShippingThresholdCents: row?.freeShippingThresholdCents ?? null, freeShippingRegions: row?.freeShippingRegions ?? null };
+    const row = await this.em.findOne(StoreSettings, { id: STORE_SETTINGS_ID }, { fields: ['pixDiscountPercent', 'freeShippingThresholdCents', 'freeShippingRegions', ...INSTALLMENT_FIELDS] });
+    return {
+      pixDiscountPercent: row?.pixDiscountPercent ?? 0,
+      freeShippingThresholdCents: row?.freeShippingThresholdCents ?? null,
+      freeShippingRegions: row?.freeShippingRegions ?? null,
+      installments: row ? toInstallments(row) : DEFAULT_INSTALLMENT_RULES,
+    };
   }
 
   /** The store's contact details; the defaults when the row is missing (before `ensureDefaults`). */
@@ -91,11 +140,24 @@ export class StoreSettingsService {
     return toContact(row);
   }
 
-  /** Inserts the settings row with the defaults when missing (safe to run concurrently). Returns rows inserted. */
-  async ensureDefaults(): Promise<number> {
+  /**
+   * Inserts the settings row with the defaults when missing (safe to run concurrently); `offers`:
+   * the PIX discount and free shipping a fresh store starts with (the demo store's), none otherwise.
+   * An existing row is never changed. Returns rows inserted.
+   */
+  async ensureDefaults(offers: Partial<StoreOffers> = {}): Promise<number> {
     const result = await this.em
       .createQueryBuilder(StoreSettings)
-      .insert({ id: STORE_SETTINGS_ID, ...DEFAULT_STORE_CONTACT, lowStockThreshold: this.initialLowStockThreshold, updatedAt: new Date() })
+      .insert({
+        id: STORE_SETTINGS_ID,
+        ...DEFAULT_STORE_CONTACT,
+        lowStockThreshold: this.initialLowStockThreshold,
+        pixDiscountPercent: offers.pixDiscountPercent ?? 0,
+        freeShippingThresholdCents: offers.freeShippingThresholdCents ?? null,
+        freeShippingRegions: offers.freeShippingRegions ?? null,
+        ...this.initialRecovery,
+        updatedAt: new Date(),
+      })
       .onConflict('id')
       .ignore()
       .execute('run');
@@ -109,6 +171,29 @@ export class StoreSettingsService {
     await this.ensureDefaults();
     return this.em.findOneOrFail(StoreSettings, { id: STORE_SETTINGS_ID });
   }
+}
+
+const INSTALLMENT_FIELDS = ['maxInstallments', 'minInstallmentCents', 'interestFreeInstallments', 'installmentInterestBasisPoints'] as const;
+
+function toInstallments(row: Pick<StoreSettings, (typeof INSTALLMENT_FIELDS)[number]>): InstallmentSettings {
+  return {
+    maxInstallments: row.maxInstallments,
+    minInstallmentCents: row.minInstallmentCents,
+    interestFreeInstallments: row.interestFreeInstallments,
+    monthlyInterestPercent: row.installmentInterestBasisPoints / 100,
+  };
+}
+
+const RECOVERY_FIELDS = ['cartRemindersEnabled', 'cartFirstReminderHours', 'cartSecondReminderHours', 'paymentRenewalWindowDays', 'reviewRequestDelayDays'] as const;
+
+function toRecovery(row: Pick<StoreSettings, (typeof RECOVERY_FIELDS)[number]>): RecoverySettings {
+  return {
+    cartRemindersEnabled: row.cartRemindersEnabled,
+    cartFirstReminderHours: row.cartFirstReminderHours,
+    cartSecondReminderHours: row.cartSecondReminderHours,
+    paymentRenewalWindowDays: row.paymentRenewalWindowDays,
+    reviewRequestDelayDays: row.reviewRequestDelayDays,
+  };
 }
 
 function toContact(row: StoreSettings): StoreContact {

@@ -7,5 +7,5 @@ export { CarrierUnavailableError, LabelRefusedError, type CarrierTracking, type 
 export { melhorEnvioWebhookTracking, signMelhorEnvioWebhook, verifyMelhorEnvioSignature } from './melhor-envio-webhook.ts';
 export { SANDBOX_LABEL_PATH, isSandboxLabelId } from './sandbox-labels.ts';
 export { CepLookupUnavailableError, ViaCepLookup, createCepLookup, type CepLookup } from './cep-lookup.ts';
-export { ShippingQuoteService, HANDLING_DAYS, chosenOption, type PricedShipment } from './shipping-quote.service.ts';
+export { ShippingQuoteService, HANDLING_DAYS, chosenOption, freightTablePricer, type PricedShipment, type PackagingRules, type RegionFreight } from './shipping-quote.service.ts';
 export { FreightRate, FreightRateSchema } from './freight-rate.entity.ts';

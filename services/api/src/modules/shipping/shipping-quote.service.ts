@@ -8,7 +8,7 @@
  * Prices come from the database, never from the client.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { REGION_OF_STATE, SHIPPING_CHANGED_MESSAGE, type OrderShippingChoice, type ShippingOption, type ShippingQuote, type ShippingQuoteRequest, shippingQuoteRequestSchema } from '@prata/contracts';
+import { REGION_OF_STATE, SHIPPING_CHANGED_MESSAGE, SHIPPING_REGIONS, type ShippingRegion, type OrderShippingChoice, type ShippingOption, type ShippingQuote, type ShippingQuoteRequest, shippingQuoteRequestSchema } from '@prata/contracts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { Product, ProductVariant } from '../catalogue/index.ts';
 import { StoreSettingsService } from '../settings/index.ts';
@@ -128,7 +128,11 @@ export function chosenOption(quote: ShippingQuote, choice: OrderShippingChoice |
 
 /** The freight table's options for `region` and a package of `weightGrams` (1 kg in the base price). */
 async function tableQuotes(em: EntityManager, region: FreightRate['region'], weightGrams: number): Promise<CarrierQuote[]> {
-  const rates = await em.find(FreightRate, { region }, { orderBy: { baseCents: 'asc' } });
+  return priceRates(await em.find(FreightRate, { region }, { orderBy: { baseCents: 'asc' } }), weightGrams);
+}
+
+/** `rates` (cheapest base first) priced for a package of `weightGrams` (1 kg in the base price). */
+function priceRates(rates: readonly FreightRate[], weightGrams: number): CarrierQuote[] {
   const extraKg = Math.max(0, Math.ceil((weightGrams - 1000) / 1000));
   return rates.map((rate) => ({
     serviceId: `tabela-${rate.service.toLowerCase()}`,
@@ -138,4 +142,30 @@ async function tableQuotes(em: EntityManager, region: FreightRate['region'], wei
     minDays: rate.minDays,
     maxDays: rate.maxDays,
   }));
+}
+
+/** What one package costs to ship to a region by the freight table: the cheapest service, BRL cents (0 when free). */
+export interface RegionFreight {
+  region: ShippingRegion;
+  /** The service's name in the table (`PAC`, `SEDEX`). */
+  service: string;
+  priceCents: number;
+}
+
+/**
+ * Prices packages by the store's freight table and free shipping, as a shopper who picks the
+ * cheapest option is charged without a carrier quote (the table is read once; the returned function
+ * is pure): for a package of `weightGrams` (packaging included) holding goods of `goodsCents`, the
+ * cheapest service of each region, free where the free-shipping threshold and regions cover it.
+ * Regions without rows are left out. The catalogue feeds' `g:shipping` use it.
+ */
+export async function freightTablePricer(em: EntityManager): Promise<(pkg: { weightGrams: number; goodsCents: number }) => RegionFreight[]> {
+  const [rates, free] = await Promise.all([em.find(FreightRate, {}, { orderBy: { baseCents: 'asc' } }), new StoreSettingsService(em).freeShipping()]);
+  return ({ weightGrams, goodsCents }) =>
+    SHIPPING_REGIONS.flatMap((region) => {
+      const cheapest = priceRates(rates.filter((rate) => rate.region === region), weightGrams).sort((a, b) => a.priceCents - b.priceCents)[0];
+      if (!cheapest) return [];
+      const isFree = free.thresholdCents !== null && goodsCents >= free.thresholdCents && (free.regions === null || free.regions.includes(region));
+      return [{ region, service: cheapest.name, priceCents: isFree ? 0 : cheapest.priceCents }];
+    });
 }

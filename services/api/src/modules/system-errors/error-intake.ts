@@ -128,6 +128,7 @@ export async function recordReport(intake: ReportIntake, em: EntityManager, inpu
         issue.status = 'unresolved';
         issue.resolved = false;
         issue.regression = true;
+        issue.regressedAt = now;
         issue.resolvedBy = null;
         issue.resolvedAt = null;
       }

@@ -105,6 +105,8 @@ const systemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
       // `api` is the service's own errors (recorded by the service itself): a browser cannot report as it (security review 2026-11-29 #15).
       if (request.body.remote === SERVICE_REMOTE) throw new ValidationError('Dados inválidos', [{ path: 'body.remote', message: 'Origem reservada ao serviço' }]);
       const row = await service.report(app.orm.em, { ...request.body, userAgent: request.body.userAgent ?? request.headers['user-agent'] }, 'client', { userId: request.auth?.userId ?? null, address: addressKey(request.ip) });
+      // The API call the error came from stays open from its event ('Ver trace da requisição').
+      if (request.body.traceId) app.traces.pin(request.body.traceId);
       return reply.code(202).send({ id: row.id, count: row.count });
     },
   );

@@ -45,6 +45,8 @@ export const SystemErrorSchema = defineEntity({
     resolvedVersions: p.array().default([]),
     usersAffected: p.integer().default(0),
     regression: p.boolean().default(false),
+    /** When it last came back after being resolved (the `regression` alert counts these). */
+    regressedAt: p.datetime().nullable(),
   },
 });
 export class SystemError extends SystemErrorSchema.class {}

@@ -53,6 +53,8 @@ export default fp(
     app.addHook('onResponse', async (request) => {
       const fault = request.serverFault;
       if (!fault) return;
+      // The failed request's trace stays open from its error event, whatever traffic follows.
+      if (request.traceId) app.traces.pin(request.traceId);
       await service
         .report(
           app.orm.em.fork(),

@@ -21,7 +21,11 @@ import { UserAdminService } from './user-admin.service.ts';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new UserAdminService(app.clock);
+  const service = new UserAdminService(app.clock, {
+    events: app.events,
+    removeReviewPhoto: (key) => app.reviews.photos.remove(key),
+    warn: (details, message) => app.log.warn(details, message),
+  });
   const em = () => app.orm.em;
 
   app.get('/api/admin/users/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: adminUserDetailSchema, ...errors } } }, async (request) =>
@@ -45,7 +49,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Usuário excluído. Os dados pessoais foram apagados e os pedidos foram mantidos de forma anônima.' };
   });
 
-  const personalData = new PersonalDataService(app.clock, service);
+  const personalData = new PersonalDataService(app.clock, service, (key) => app.reviews.photos.url(key));
   app.get('/api/me/export', { config: { access: 'customer' }, schema: { response: { 200: personalDataExportSchema, ...errors } } }, async (request, reply) => {
     void reply.header('cache-control', 'no-store').header('content-disposition', 'attachment; filename="meus-dados-prata925.json"');
     return personalData.export(em(), requireAuth(request).userId);

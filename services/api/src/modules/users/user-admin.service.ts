@@ -23,7 +23,10 @@
  * - outbox e-mails to every address the account used: its e-mail, the e-mails it changed from and
  *   to, and the contact e-mails of its orders;
  * - error reports it sent while signed in: breadcrumbs, page URL and user agent cleared
- *   (system-errors' `eraseErrorTraces`).
+ *   (system-errors' `eraseErrorTraces`);
+ * - the reviews it wrote: deleted, with their photos in the bucket once the erasure committed
+ *   (reviews' `eraseReviewsOf`, which says why deleted rather than anonymised); the products that
+ *   showed one get `ProductReviewsChanged`, so their pages and the cards' ratings are purged.
  * Only customers can be deleted (no admin or developer role). An admin never deletes their own
  * account here; a customer deletes their own with their password (`DELETE /api/me`).
  */
@@ -48,7 +51,9 @@ import {
 } from '../identity/index.ts';
 import { Order } from '../orders/index.ts';
 import { ProductReservation } from '../catalogue/index.ts';
+import { eraseReviewsOf } from '../reviews/index.ts';
 import { eraseErrorTraces } from '../system-errors/index.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 
 export const LAST_ADMIN_MESSAGE = 'Não é possível remover o último administrador.';
 export const OWN_ADMIN_MESSAGE = 'Você não pode remover o seu próprio acesso de administrador.';
@@ -59,6 +64,8 @@ export const PRIVILEGED_ACCOUNT_MESSAGE = 'Administradores e desenvolvedores nã
 export const ERASED_ORDER_FIELDS = {
   customerName: 'Cliente removido',
   customerPhone: '0000000000',
+  // The consent to WhatsApp updates goes with the number (no message is sent after erasure).
+  whatsappOptIn: false,
   customerCpf: null,
   zipCode: '00000000',
   street: 'Removido (LGPD)',
@@ -83,11 +90,21 @@ async function lockRoles(tx: EntityManager): Promise<void> {
   await tx.getConnection().execute('select pg_advisory_xact_lock(?)', [ROLE_GRANT_LOCK], 'all', tx.getTransactionContext());
 }
 
+/** What an erasure needs beyond the database: the event bus, and deleting a review photo from the bucket. */
+export interface ErasureDeps {
+  events: EventBus;
+  removeReviewPhoto(key: string): Promise<void>;
+  /** Told the photos that could not be deleted (the account is erased all the same). */
+  warn?(details: { userId: string; photoKeys: string[] }, message: string): void;
+}
+
 export class UserAdminService {
   private readonly clock: Clock;
+  private readonly erasure: ErasureDeps;
 
-  constructor(clock: Clock) {
+  constructor(clock: Clock, erasure: ErasureDeps) {
     this.clock = clock;
+    this.erasure = erasure;
   }
 
   /** One account with its roles, last sign-in and orders count. @throws NotFoundError. */
@@ -149,10 +166,10 @@ export class UserAdminService {
    * Deletes a customer account with LGPD erasure (see the module comment).
    * @throws NotFoundError, ConflictError (own account, admin or developer).
    */
-  async erase(em: EntityManager, actorId: string, id: string, meta: RequestMeta, options: { self?: boolean } = {}): Promise<{ anonymisedOrders: number }> {
+  async erase(em: EntityManager, actorId: string, id: string, meta: RequestMeta, options: { self?: boolean } = {}): Promise<{ anonymisedOrders: number; deletedReviews: number }> {
     if (id === actorId && !options.self) throw new ConflictError(OWN_ACCOUNT_MESSAGE, 'own_account');
     const passwordHash = await hashPassword(randomToken());
-    return em.transactional(async (tx) => {
+    const { anonymisedOrders, reviews } = await em.transactional(async (tx) => {
       await lockRoles(tx);
       const user = await tx.findOne(User, { id, erasedAt: null });
       if (!user) throw new NotFoundError('Usuário não encontrado');
@@ -179,6 +196,8 @@ export class UserAdminService {
       await tx.nativeDelete(RecoveryCode, { user: id });
       await tx.nativeDelete(AdminRegistration, { user: id });
       await tx.nativeDelete(ProductReservation, { user: id });
+      // The cart kept on the server and the reminder opt-in (the reminders' figures stay, naming no one).
+      await connection.execute('delete from carts where user_id = ?', [id], 'run', ctx);
       // Free text and links that name the person (review #16): the label's print link (name,
       // address, phone), the return reasons and the owner's notes on them, the notes on the orders'
       // history (staff write what they checked: a payer's name, a bank statement line).
@@ -187,6 +206,7 @@ export class UserAdminService {
       await connection.execute('update order_status_changes set note = null where order_id in (select id from orders where user_id = ?)', [id], 'run', ctx);
       // The breadcrumbs, page and browser of the error reports its sessions sent.
       await eraseErrorTraces(tx, id);
+      const reviews = await eraseReviewsOf(tx, this.erasure.events, id);
       // Back-in-stock alerts of the account or of any address it used.
       await connection.execute(`delete from stock_subscriptions where user_id = ? or lower(email) in (${addresses.map(() => '?').join(', ')})`, [id, ...addresses], 'run', ctx);
       await connection.execute(`delete from outbox_emails where lower("to") in (${addresses.map(() => '?').join(', ')})`, addresses, 'run', ctx);
@@ -218,8 +238,13 @@ export class UserAdminService {
         lastTotpStep: null,
         erasedAt: this.clock.now(),
       });
-      audit(tx, { userId: actorId, action: 'user_deleted', details: { userId: id, anonymisedOrders }, meta });
-      return { anonymisedOrders };
+      audit(tx, { userId: actorId, action: 'user_deleted', details: { userId: id, anonymisedOrders, deletedReviews: reviews.deleted }, meta });
+      return { anonymisedOrders, reviews };
     });
+    await this.erasure.events.publish(em, reviews.records);
+    const removals = await Promise.allSettled(reviews.photoKeys.map((key) => this.erasure.removeReviewPhoto(key)));
+    const left = reviews.photoKeys.filter((_key, index) => removals[index]!.status === 'rejected');
+    if (left.length > 0) this.erasure.warn?.({ userId: id, photoKeys: left }, 'erased account: review photos not deleted from storage');
+    return { anonymisedOrders, deletedReviews: reviews.deleted };
   }
 }
