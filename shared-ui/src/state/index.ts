@@ -2,7 +2,7 @@
  * `@prata/shared-ui/state`: the client state every part of the page must share one instance of
  * (nothing else is a singleton): the session (store and
  * token refresh), the cart (and its sync with a signed-in shopper's server cart), the
- * favourites, the navigation transition, the runtime configuration and the API client that
+ * favourites, the cookie consent, the navigation transition, the runtime configuration and the API client that
  * reads it, the realtime client, error reporting, the toaster and the remote widget loader. A
  * federation singleton the shell provides.
  *
@@ -48,3 +48,4 @@ export {
 } from './error-reporting.ts';
 export { addBreadcrumb, breadcrumbs, installBreadcrumbs } from './breadcrumbs.ts';
 export { installWebVitals, type VitalsContext } from './web-vitals.ts';
+export { useConsentStore, hasConsent, type ConsentStoreState } from './consent-store.ts';
