@@ -72,6 +72,37 @@ export const publishReleaseSchema = z.object({
 });
 export type PublishReleaseInput = z.input<typeof publishReleaseSchema>;
 
+/**
+ * `POST /api/developer/remotes/:remote/releases/from-manifest` (the developer dashboard's
+ * "Publicar versão"): publishes, without activating, a build already uploaded to an allowed
+ * release origin, given its `mf-manifest.json` URL. The service reads the build there (version,
+ * build-info.json, entries, style sheets), checks it as `npm run release` does and records it.
+ * `integrity`: when given, the SRI hash the build's `remoteEntry.js` must have; `acceptGrowth`:
+ * publish although more than 5 % heavier than the live version (`--accept-growth`).
+ */
+export const publishFromManifestSchema = z.object({
+  manifestUrl: z.url({ protocol: /^https?$/, error: 'Informe a URL http(s) do mf-manifest.json da versão' }),
+  integrity: releaseIntegritySchema.optional(),
+  notes: z.string().trim().max(500, 'Notas com no máximo 500 caracteres').default(''),
+  acceptGrowth: z.boolean().default(false),
+});
+export type PublishFromManifestInput = z.input<typeof publishFromManifestSchema>;
+
+/**
+ * The dashboard's "Publicar versão" form as typed: the fields of {@link publishFromManifestSchema},
+ * the optional hash as a text field (empty: not given).
+ */
+export const publishFromManifestFormSchema = z.object({
+  manifestUrl: z.string().trim().pipe(publishFromManifestSchema.shape.manifestUrl),
+  integrity: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(releaseIntegritySchema.optional()),
+  notes: publishFromManifestSchema.shape.notes,
+  acceptGrowth: z.boolean(),
+});
+
 /** `POST /api/developer/remotes/:remote/activate`. */
 export const activateReleaseSchema = z.object({ version: releaseVersionSchema });
 

@@ -14,6 +14,9 @@
  *   version, same content) and computes the SRI hashes of its entry file, of its Node container
  *   (`server/remoteEntry.js`, when the build has one) and of each style sheet its manifest lists
  *   ({@link hashStyleSheets}).
+ * The checks themselves (style sheet hashes, shell compatibility, budget and growth) are the
+ * service's release-checks.ts (`@prata/api/releases`), which the developer API's publish by
+ * manifest URL runs on the same build read over HTTP: one implementation.
  * - {@link checkWeight}: the byte budget and growth checks: the build's initial weight
  *   and budget (its `build-info.json`, shared-ui/build/build-weight.ts; {@link readBuildWeight})
  *   against the budget and the live version's weight ({@link liveWeight}).
@@ -30,11 +33,22 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import semver from 'semver';
-import { appBuildInfoSchema, remoteCompatibilityProblems, STYLE_SHEET_NAME_PATTERN, type AppBuildInfo, type RemoteName, type RemoteReleaseList, type StyleIntegrity } from '@prata/contracts';
-import { budgetProblems, formatBytes, growthProblems, MAX_RELEASE_GROWTH, weighedBuildInfoSchema, type AppBudget, type AppWeight } from '@prata/contracts/build-weight';
+import { appBuildInfoSchema, type AppBuildInfo, type RemoteName, type RemoteReleaseList, type StyleIntegrity } from '@prata/contracts';
+import { formatBytes, weighedBuildInfoSchema, type AppBudget, type AppWeight } from '@prata/contracts/build-weight';
 import { REPO_ROOT } from '@prata/api/config';
-import { manifestStyleSheets, sriHash, type FederationManifest, type ReleaseStorage, type SourceMapFile } from '@prata/api/releases';
+import {
+  InvalidStyleSheetNameError,
+  liveWeight as sharedLiveWeight,
+  shellCompatibilityProblems,
+  sriHash,
+  styleSheetHashes,
+  weightRefusal,
+  type FederationManifest,
+  type LiveWeight,
+  type ManifestShared,
+  type ReleaseStorage,
+  type SourceMapFile,
+} from '@prata/api/releases';
 
 /** A remote build in a temporary directory. */
 export interface RemoteBuild {
@@ -125,12 +139,12 @@ export const SERVER_ENTRY = 'server/remoteEntry.js';
  */
 export async function hashStyleSheets(dir: string): Promise<StyleIntegrity> {
   const manifest = JSON.parse(await readFile(path.join(dir, 'mf-manifest.json'), 'utf8')) as FederationManifest;
-  const hashes: StyleIntegrity = {};
-  for (const name of manifestStyleSheets(manifest)) {
-    if (!STYLE_SHEET_NAME_PATTERN.test(name)) throw new Error(`mf-manifest.json of the build in ${dir} lists the style sheet "${name}", which is not a relative .css path`);
-    hashes[name] = sriHash(await readFile(path.join(dir, ...name.split('/'))));
+  try {
+    return await styleSheetHashes(manifest, (name) => readFile(path.join(dir, ...name.split('/'))));
+  } catch (error) {
+    if (error instanceof InvalidStyleSheetNameError) throw new Error(`mf-manifest.json of the build in ${dir} lists the style sheet "${error.sheet}", which is not a relative .css path`);
+    throw error;
   }
-  return hashes;
 }
 
 /**
@@ -164,15 +178,8 @@ export async function readBuildWeight(dir: string): Promise<{ weight: AppWeight;
  * or a release recorded before weights were); null when neither is known (then there is nothing
  * to compare with). `source` says where it came from.
  */
-export async function liveWeight(list: RemoteReleaseList, fetchImpl: typeof fetch = fetch): Promise<{ weight: AppWeight; version: string; source: string } | null> {
-  const version = list.current.version;
-  const recorded = list.releases.find((release) => release.version === list.active)?.weight;
-  if (list.active && recorded) return { weight: recorded, version, source: 'registro da versão' };
-  const url = new URL('build-info.json', list.current.manifestUrl).toString();
-  const info = await fetchImpl(url, { signal: AbortSignal.timeout(5000), headers: { 'cache-control': 'no-cache' } })
-    .then(async (response) => (response.ok ? weighedBuildInfoSchema.safeParse(await response.json()) : null))
-    .catch(() => null);
-  return info?.success && info.data.weight ? { weight: info.data.weight, version, source: url } : null;
+export function liveWeight(list: RemoteReleaseList, fetchImpl: typeof fetch = fetch): Promise<LiveWeight | null> {
+  return sharedLiveWeight(list, fetchImpl);
 }
 
 /** The weight checks of a build before it is published ({@link checkWeight}). */
@@ -181,7 +188,7 @@ export interface WeightCheck {
   weight: AppWeight;
   budget: AppBudget;
   /** The live version's weight, null when unknown. */
-  live: { weight: AppWeight; version: string; source: string } | null;
+  live: LiveWeight | null;
   /** One line with the figures, for the command's output. */
   summary: string;
   /** Why the build must not be published (pt-BR, with the figures), null when it may be. */
@@ -193,7 +200,7 @@ export interface WeightCheck {
 /**
  * Checks the build in `build.dir` against its byte budget and against the live version of
  * `list` (`npm run release`): refused when its initial JS or CSS gzip is over the
- * budget, or more than {@link MAX_RELEASE_GROWTH} heavier than the live version's unless
+ * budget, or more than MAX_RELEASE_GROWTH (5 %) heavier than the live version's unless
  * `acceptGrowth`. Without a known live weight only the budget is checked.
  * @throws the errors of {@link readBuildWeight}.
  */
@@ -203,20 +210,8 @@ export async function checkWeight(build: Pick<RemoteBuild, 'remote' | 'version' 
   const summary =
     `initial weight of ${build.remote} ${build.version}: JS ${formatBytes(weight.jsGzip)} gzip, CSS ${formatBytes(weight.cssGzip)} gzip (budget ${formatBytes(budget.js)} / ${formatBytes(budget.css)}; ` +
     (live ? `live ${live.version}: JS ${formatBytes(live.weight.jsGzip)}, CSS ${formatBytes(live.weight.cssGzip)})` : 'live version: weight unknown)');
-  const label = `${build.remote} ${build.version} não foi publicada`;
-  const bullets = (problems: string[]) => problems.map((problem) => `  - ${problem}`).join('\n');
-  const overBudget = budgetProblems(weight, budget);
-  if (overBudget.length > 0) {
-    return { weight, budget, live, summary, acceptedGrowth: [], refusal: `${label}: acima do orçamento de bytes (mf-${build.remote}/package.json, prata.budget):\n${bullets(overBudget)}` };
-  }
-  const growth = live ? growthProblems(weight, live.weight) : [];
-  if (live && growth.length > 0 && !acceptGrowth) {
-    return {
-      weight, budget, live, summary, acceptedGrowth: [],
-      refusal: `${label}: mais de ${MAX_RELEASE_GROWTH * 100} % mais pesada que a versão no ar ${live.version} (${live.source}); para aceitar, repita com --accept-growth:\n${bullets(growth)}`,
-    };
-  }
-  return { weight, budget, live, summary, refusal: null, acceptedGrowth: growth };
+  const decision = weightRefusal(`${build.remote} ${build.version} não foi publicada`, weight, budget, live, acceptGrowth, 'repita com --accept-growth', build.remote);
+  return { weight, budget, live, summary, ...decision };
 }
 
 /**
@@ -236,11 +231,6 @@ export async function shellBuildInfo(shellUrl: string): Promise<{ info: AppBuild
   throw new Error(`the shell's build-info.json is neither at ${url} nor in shell/dist (build the shell first)`);
 }
 
-/** The parts of a remote's `mf-manifest.json` the skew check reads. */
-interface ManifestShared {
-  shared?: { name: string; requiredVersion?: string; singleton?: boolean }[];
-}
-
 /**
  * Why the remote build in `dir` cannot run in the shell described by `shell` (pt-BR sentences,
  * empty when it fits): another contract major, or a singleton requirement the shell does not meet.
@@ -249,12 +239,7 @@ interface ManifestShared {
 export async function compatibilityProblems(dir: string, shell: AppBuildInfo): Promise<string[]> {
   const info = appBuildInfoSchema.parse(JSON.parse(await readFile(path.join(dir, 'build-info.json'), 'utf8')));
   const manifest = JSON.parse(await readFile(path.join(dir, 'mf-manifest.json'), 'utf8')) as ManifestShared;
-  const requires = Object.fromEntries((manifest.shared ?? []).filter((entry) => entry.singleton && entry.requiredVersion).map((entry) => [entry.name, entry.requiredVersion!]));
-  return remoteCompatibilityProblems(
-    { contractVersion: info.contractVersion, requires },
-    { contractVersion: shell.contractVersion, provides: shell.shared },
-    (version, range) => semver.satisfies(version, range),
-  );
+  return shellCompatibilityProblems(info, manifest, shell);
 }
 
 // --- Published types of the exposed modules (the shell type-checks against them) ---

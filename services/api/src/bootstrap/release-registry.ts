@@ -12,7 +12,9 @@
  *   service(s).
  * - Where builds are published (storage/release-storage.ts), the SRI hash the registry checks
  *   (`sriHash`), the style sheets a manifest lists, whose hashes a release records
- *   (`manifestStyleSheets`), and the refusal of a database another process is restarting
+ *   (`manifestStyleSheets`), the checks of a build before it is published (release-checks.ts:
+ *   style sheet hashes, shell compatibility, byte budget and growth, the ones the developer API's
+ *   publish by manifest URL runs too), and the refusal of a database another process is restarting
  *   (`EmbeddedDatabaseInUseError`), re-exported so that the tool imports nothing else of the service.
  */
 import os from 'node:os';
@@ -25,6 +27,18 @@ import { openDatabaseForTool, type OpenDatabase } from './open-database.ts';
 
 export { EmbeddedDatabaseInUseError } from '../database/embedded-postgres.ts';
 export { manifestStyleSheets, sriHash, type FederationManifest } from '../modules/platform/index.ts';
+// The checks of a build before it is published, shared with the developer API's publish by manifest URL.
+export {
+  InvalidStyleSheetNameError,
+  liveWeight,
+  shellCompatibilityProblems,
+  styleSheetHashes,
+  weightRefusal,
+  type BuildFileReader,
+  type LiveWeight,
+  type ManifestShared,
+  type WeightDecision,
+} from '../modules/platform/index.ts';
 export { LocalDiskReleaseStorage, releaseStorageFromEnv, S3ReleaseStorage, type ReleaseStorage } from '../storage/release-storage.ts';
 export type { SourceMapFile } from '../modules/system-errors/index.ts';
 

@@ -10,6 +10,8 @@ export { ReleaseSessionSchema, WebVitalSampleSchema } from './release-health.ent
 export { CanaryReportTokens } from './canary-report-token.ts';
 export { CompositionService } from './composition.service.ts';
 export { manifestStyleSheets, sriHash, verifyRelease } from './release-verifier.ts';
+export { InvalidStyleSheetNameError, liveWeight, shellCompatibilityProblems, styleSheetHashes, weightRefusal } from './release-checks.ts';
+export type { BuildFileReader, LiveWeight, ManifestShared, WeightDecision } from './release-checks.ts';
 export type { FederationManifest, ReleaseToVerify } from './release-verifier.ts';
 export { RemoteRegistryService } from './remote-registry.ts';
 export { RemoteActivationSchema, RemoteCanaryClientSchema, RemoteCanarySchema, RemoteReleaseSchema } from './remote-release.entities.ts';

@@ -52,7 +52,7 @@ export interface FederationManifest {
 }
 
 /** The URL a manifest at `manifestUrl` resolves its file names against (its `publicPath`; `auto`: the manifest's own URL). */
-function manifestBase(manifest: FederationManifest, manifestUrl: string): string {
+export function manifestBase(manifest: FederationManifest, manifestUrl: string): string {
   const publicPath = manifest.metaData?.publicPath;
   return !publicPath || publicPath === 'auto' ? manifestUrl : new URL(publicPath, manifestUrl).toString();
 }
@@ -132,16 +132,32 @@ const FETCH_TIMEOUT_MS = 5000;
 
 /**
  * The bytes of a released file at `url`, or why not (a string for the log: `HTTP 404`,
- * `redirect 302`, the network or timeout error). Redirects are not followed (a redirect could lead
- * anywhere, private ranges included); the caller checks the origin first ({@link onAllowedOrigin}).
+ * `redirect 302`, `larger than <n> bytes`, the network or timeout error). Redirects are not
+ * followed (a redirect could lead anywhere, private ranges included); the caller checks the origin
+ * first ({@link onAllowedOrigin}).
  * @param timeoutMs time allowed for the whole fetch (default 5 s).
+ * @param maxBytes largest body read (bytes; default no limit): a longer one (by its
+ *   `content-length`, or once read past it) is `larger than <maxBytes> bytes`, and the rest is not read.
  */
-export async function fetchBytes(url: string, fetchImpl: typeof fetch, timeoutMs = FETCH_TIMEOUT_MS): Promise<Uint8Array | string> {
+export async function fetchBytes(url: string, fetchImpl: typeof fetch, timeoutMs = FETCH_TIMEOUT_MS, maxBytes?: number): Promise<Uint8Array | string> {
   try {
     const response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs), headers: { 'cache-control': 'no-cache' }, redirect: 'manual' });
     if (response.status >= 300 && response.status < 400) return `redirect ${response.status}`;
     if (!response.ok) return `HTTP ${response.status}`;
-    return new Uint8Array(await response.arrayBuffer());
+    if (maxBytes === undefined || !response.body) return new Uint8Array(await response.arrayBuffer());
+    const tooLarge = `larger than ${maxBytes} bytes`;
+    if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+      await response.body.cancel();
+      return tooLarge;
+    }
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for await (const chunk of response.body) {
+      total += chunk.byteLength;
+      if (total > maxBytes) return tooLarge;
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }

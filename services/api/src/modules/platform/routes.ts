@@ -10,6 +10,9 @@
  * Remote releases, developer only, audited:
  * - `GET /api/developer/remotes/:remote/releases`: versions (active marked), history, current entry;
  * - `POST /api/developer/remotes/:remote/releases` `{ version, manifestUrl, integrity, serverIntegrity?, styleIntegrity?, weight?, notes?, activate? }` (201);
+ * - `POST /api/developer/remotes/:remote/releases/from-manifest` `{ manifestUrl, integrity?, notes?, acceptGrowth? }` (201):
+ *   publishes, never activates, a build on an allowed release origin, read and checked there as
+ *   `npm run release` checks it (manifest-publisher.ts; 400/409/422 with the pt-BR reason);
  * - `POST /api/developer/remotes/:remote/activate` `{ version }`;
  * - `POST /api/developer/remotes/:remote/rollback` `{ version? }` (ends a running canary first);
  * - `POST /api/developer/remotes/:remote/canary` `{ version, percent }`, `DELETE .../canary`.
@@ -28,6 +31,7 @@ import {
   apiErrorSchema,
   compositionSchema,
   healthSchema,
+  publishFromManifestSchema,
   publishReleaseSchema,
   remoteParamsSchema,
   remoteRegistryQuerySchema,
@@ -46,6 +50,7 @@ import { User, requestMeta } from '../identity/index.ts';
 import type { ReleaseActor } from './remote-releases.service.ts';
 import { releaseHealthRoutes } from './release-health.routes.ts';
 import { CompositionService } from './composition.service.ts';
+import { ManifestPublisher } from './manifest-publisher.ts';
 import { addressKey } from '@prata/contracts/address-key';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -63,6 +68,7 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   const startedAt = Date.now();
   await app.register(releaseHealthRoutes(releases));
   const composition = new CompositionService(releases, { shellUrl: app.config.shellUrl, allowedOrigins: app.config.releaseOrigins, log: app.log });
+  const manifestPublisher = new ManifestPublisher(releases, { shellUrl: app.config.shellUrl, allowedOrigins: app.config.releaseOrigins, log: app.log });
 
   app.get(
     '/api/health',
@@ -135,6 +141,15 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/developer/remotes/:remote/releases',
     { config: { access: 'developer' }, schema: { params: remoteParamsSchema, body: publishReleaseSchema, response: { 201: remoteReleaseListSchema, ...errors } } },
     async (request, reply) => reply.code(201).send(await releases.publish(app.orm.em, request.params.remote, request.body, await actor(request))),
+  );
+
+  app.post(
+    '/api/developer/remotes/:remote/releases/from-manifest',
+    {
+      config: { access: 'developer' },
+      schema: { params: remoteParamsSchema, body: publishFromManifestSchema, response: { 201: remoteReleaseListSchema, ...errors, 422: apiErrorSchema } },
+    },
+    async (request, reply) => reply.code(201).send(await manifestPublisher.publish(app.orm.em, request.params.remote, request.body, await actor(request))),
   );
 
   app.post(
