@@ -6,7 +6,8 @@
  * happen (release-change-dialog.tsx, loaded when first asked for): "Canário" (a share of clients,
  * 1-99 %) and "Ativar" on a published version that is not active, "Promover" and "Parar canário"
  * on the running canary, "Reverter" (ends a canary; else back to the version published before the
- * active one, or to the base entry).
+ * active one, or to the base entry). "Publicar versão" opens a form (publish-release-form.tsx, loaded
+ * when first opened) that publishes a built version from its manifest URL, not active.
  */
 import { lazy, Suspense, useState } from 'react';
 import { REMOTE_PREVIEW_STORAGE_KEY, type RemoteName } from '@prata/contracts';
@@ -17,6 +18,7 @@ import { Weight } from './weight.tsx';
 import styles from './dashboard.module.css';
 
 const ReleaseChangeDialog = lazy(() => import('./release-change-dialog.tsx'));
+const PublishReleaseForm = lazy(() => import('./publish-release-form.tsx'));
 
 /**
  * Opens the store showing `version` of `remote` in this browser only (the shell reads the preview
@@ -33,6 +35,7 @@ export function RemoteReleases({ remote }: { remote: RemoteName }) {
   const busy = change.isPending && change.variables?.remote === remote;
   // The change waiting for its confirmation.
   const [asked, setAsked] = useState<ReleaseChange | null>(null);
+  const [publishing, setPublishing] = useState(false);
   const ask = (next: ReleaseChange) => () => setAsked(next);
   const canary = releases.data?.canary;
   return (
@@ -41,10 +44,20 @@ export function RemoteReleases({ remote }: { remote: RemoteName }) {
         <h3 id={`releases-${remote}`} className={styles.releasesTitle}>
           {remote}
         </h3>
-        <Button size="sm" variant="outline" disabled={(!releases.data?.active && !canary) || busy} onClick={ask({ remote, action: 'rollback' })}>
-          Reverter
-        </Button>
+        <div className={styles.releaseActions}>
+          <Button size="sm" variant="outline" disabled={publishing} onClick={() => setPublishing(true)}>
+            Publicar versão
+          </Button>
+          <Button size="sm" variant="outline" disabled={(!releases.data?.active && !canary) || busy} onClick={ask({ remote, action: 'rollback' })}>
+            Reverter
+          </Button>
+        </div>
       </div>
+      {publishing ? (
+        <Suspense fallback={<SkeletonText lines={3} />}>
+          <PublishReleaseForm remote={remote} onClose={() => setPublishing(false)} />
+        </Suspense>
+      ) : null}
       {releases.isPending ? (
         <SkeletonText lines={2} />
       ) : releases.isError ? (
