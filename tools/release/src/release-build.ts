@@ -142,7 +142,7 @@ export async function hashStyleSheets(dir: string): Promise<StyleIntegrity> {
   try {
     return await styleSheetHashes(manifest, (name) => readFile(path.join(dir, ...name.split('/'))));
   } catch (error) {
-    if (error instanceof InvalidStyleSheetNameError) throw new Error(`mf-manifest.json of the build in ${dir} lists the style sheet "${error.sheet}", which is not a relative .css path`);
+    if (error instanceof InvalidStyleSheetNameError) throw new Error(`mf-manifest.json of the build in ${dir} lists the style sheet "${error.sheet}", which is not a relative .css path`, { cause: error });
     throw error;
   }
 }
