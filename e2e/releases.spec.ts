@@ -13,7 +13,10 @@
  * error. A developer previews a published version in their own browser (shoppers keep the live one), then
  * runs a canary of it, activates and reverts it from the devtools Deployments card, each after a
  * confirmation (the composition map shows the canary's build), which shows each
- * version's initial weight (creates one developer, whose admin slot is freed after). Byte budgets: the
+ * version's initial weight (creates one developer, whose admin slot is freed after). A developer
+ * publishes a real storefront build, uploaded to the release origin but not registered, from the
+ * card's "Publicar versão" by its manifest URL: a URL off the allowed origins is refused with the
+ * reason, the build's is listed with the hashes of its files and not active. Byte budgets: the
  * command refuses a build over its budget (the storefront's package.json budget lowered) and one
  * more than 5 % heavier than the live version (incompressible bytes added to its ./App) unless
  * `--accept-growth`, printing the figures and publishing nothing. The commands run as a developer would run them, against the running store's database (the
@@ -21,7 +24,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createDeveloper, uniqueEmail } from './support/accounts.ts';
@@ -37,9 +41,9 @@ const running = new Set<ChildProcess>();
  * Runs `node <args>` in a process group of its own (its build's rspack included); resolves its
  * output, rejects with an error carrying `code`, `stdout` and `stderr` when it exits non-zero.
  */
-function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string }> {
+function run(args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
     running.add(child);
     let stdout = '';
     let stderr = '';
@@ -414,5 +418,59 @@ test('a developer previews a version in their own browser, then runs a canary, a
     await shopper.context().close();
     await sql('delete from user_roles where user_id = (select id from users where email = $1)', [developer.email]);
     await backToBootstrap();
+  }
+});
+
+test('a developer publishes a built version from the Deployments card by its manifest URL: listed with its hashes, not active', async ({ page }) => {
+  test.setTimeout(180_000);
+  const developer = { email: uniqueEmail('dev.publish'), password: 'Prata-Dev-2026!', fullName: 'Paula Publica E2E' };
+  const original = await readFile(HERO, 'utf8');
+  const buildDir = await mkdtemp(path.join(os.tmpdir(), 'prata-e2e-publish-'));
+  try {
+    // A production build of the storefront, uploaded to the release origin (the storefront's
+    // static host serves DATA_DIR/deploy/storefront/ at /releases/) without registering it.
+    await writeFile(HERO, original.replace(OLD_TEXT, 'Prata publicada pelo painel'));
+    await run(
+      [path.resolve('node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production'],
+      { ...process.env, NODE_ENV: 'production', PRATA_BUILD_OUTPUT: buildDir, PRATA_BUDGET: 'report' },
+      path.resolve('mf-storefront'),
+    );
+    await writeFile(HERO, original);
+    const { version } = JSON.parse(await readFile(path.join(buildDir, 'build-info.json'), 'utf8')) as { version: string };
+    await cp(buildDir, path.join(process.env.PRATA_E2E_DATA_DIR!, 'deploy', 'storefront', version), { recursive: true, filter: (source) => !source.endsWith('.map') });
+    await createDeveloper(developer);
+    await signInAsDeveloper(page, developer.email, developer.password);
+
+    const card = page.getByTestId('releases-storefront');
+    await card.getByRole('button', { name: 'Publicar versão' }).click();
+    const form = card.getByRole('form', { name: 'Publicar versão de storefront' });
+    // Off the allowed release origins: the reason, and nothing published.
+    await form.getByLabel('URL do mf-manifest.json').fill(`http://127.0.0.1:1/releases/${version}/mf-manifest.json`);
+    await form.getByRole('button', { name: 'Publicar', exact: true }).click();
+    await expect(form).toContainText('não está numa origem de release permitida (RELEASE_ORIGINS)');
+    const manifestUrl = `http://127.0.0.1:${E2E.ports.storefront}/releases/${version}/mf-manifest.json`;
+    await form.getByLabel('URL do mf-manifest.json').fill(manifestUrl);
+    await form.getByLabel('Notas').fill('publicada pelo painel');
+    await form.getByRole('button', { name: 'Publicar', exact: true }).click();
+
+    const row = card.getByRole('row', { name: new RegExp(version) });
+    await expect(row).toContainText(developer.email);
+    await expect(row).toContainText('publicada pelo painel');
+    await expect(row).not.toContainText('ativa');
+    await expect(row.getByRole('button', { name: 'Ativar' })).toBeVisible();
+    await expect(form).toHaveCount(0);
+    // Recorded with the hashes of the files the build holds; the store still serves the live version.
+    const sha384 = async (file: string) => `sha384-${createHash('sha384').update(await readFile(path.join(buildDir, file))).digest('base64')}`;
+    const [recorded] = await sql<{ manifest_url: string; integrity: string; server_integrity: string | null }>(
+      'select manifest_url, integrity, server_integrity from remote_releases where remote = $1 and version = $2',
+      ['storefront', version],
+    );
+    expect(recorded).toEqual({ manifest_url: manifestUrl, integrity: await sha384('remoteEntry.js'), server_integrity: await sha384('server/remoteEntry.js') });
+    const registry = (await (await fetch(`${E2E.apiUrl}/api/remotes`)).json()) as { name: string; version: string }[];
+    expect(registry.find((entry) => entry.name === 'storefront')!.version).not.toBe(version);
+  } finally {
+    await writeFile(HERO, original);
+    await rm(buildDir, { recursive: true, force: true });
+    await sql('delete from user_roles where user_id = (select id from users where email = $1)', [developer.email]);
   }
 });
