@@ -44,7 +44,7 @@ export default function PublishReleaseForm({ remote, onClose }: PublishReleaseFo
   };
 
   return (
-    <Form form={form} onSubmit={submit} className={styles.publishForm} aria-label={`Publicar versão de ${remote}`}>
+    <Form form={form} onSubmit={submit} className={styles.entry} aria-label={`Publicar versão de ${remote}`}>
       <FormField control={form.control} name="manifestUrl" label="URL do mf-manifest.json" hint="Um build já enviado a uma origem de release permitida (RELEASE_ORIGINS)." required>
         {(control) => <Input {...control} type="url" inputMode="url" placeholder="https://cdn.exemplo/releases/storefront/0.1.0-3f9c2a1b/mf-manifest.json" />}
       </FormField>
@@ -57,7 +57,8 @@ export default function PublishReleaseForm({ remote, onClose }: PublishReleaseFo
       <FormCheckbox control={form.control} name="acceptGrowth" label="Aceitar crescimento acima de 5 % sobre a versão no ar" />
       {formError ? (
         <Alert variant="danger">
-          <span className={styles.refusal}>{formError}</span>
+          {/* The refusals of the budget and growth checks list their figures one per line. */}
+          <span style={{ whiteSpace: 'pre-wrap' }}>{formError}</span>
         </Alert>
       ) : null}
       <div className={styles.releaseActions}>
