@@ -10,14 +10,17 @@
  * no source at all (code the bundler wrote: module wrappers, federation glue); unmapped otherwise
  * (no segment before it on its line). Coverage of our code = ours / (ours + unmapped) per app: an
  * unmapped position could be ours, so it counts against. Prints a table; `--json` writes `bench/results/source-map-coverage.json`.
- * Run after a build: `node bench/source-map-coverage.ts`.
+ * Run after a build: `node bench/source-map-coverage.ts` (`--app mf-storefront`: that app only).
  */
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { originalPositionFor, traceSegment, TraceMap } from '@jridgewell/trace-mapping';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const APPS = ['shell', 'mf-storefront', 'mf-checkout', 'mf-admin', 'mf-devtools'];
+const ALL_APPS = ['shell', 'mf-storefront', 'mf-checkout', 'mf-admin', 'mf-devtools'];
+/** `--app <dir>` (repeatable) measures those apps only (the others need not be built). */
+const chosen = process.argv.flatMap((arg, index) => (arg === '--app' && process.argv[index + 1] ? [process.argv[index + 1]!] : []));
+const APPS = chosen.length > 0 ? ALL_APPS.filter((app) => chosen.includes(app)) : ALL_APPS;
 /** Positions drawn per app, spread over its chunks in proportion to their size. */
 const SAMPLES_PER_APP = 50_000;
 
