@@ -8,7 +8,8 @@
  * the allow-list (or a host resolving to a private address), an unreachable, redirected or
  * oversized manifest, another remote's manifest, a version already published, an entry hash other
  * than the one given, a build the shell cannot run, over its byte budget or heavier than the live
- * version (unless the growth is accepted). Developers only.
+ * version (unless the growth is accepted), the shell's build-info.json unreadable, or files that
+ * changed before the registry's own verification. Developers only.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,7 +20,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remoteReleaseListSchema } from '@prata/contracts';
 import { ManifestPublisher, MANIFEST_MAX_BYTES } from '../src/modules/platform/manifest-publisher.ts';
-import { ValidationError } from '../src/errors.ts';
+import { ConflictError, ValidationError } from '../src/errors.ts';
+import { ReleaseVerificationError } from '../src/modules/platform/release-verifier.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
 import { createTestService, type TestService } from './helpers.ts';
@@ -191,5 +193,25 @@ describe('ManifestPublisher', () => {
     await expect(attempt).rejects.toBeInstanceOf(ValidationError);
     await expect(attempt).rejects.toThrow('foi recusada: O host resolve para um endereço privado ou local; nada foi publicado.');
     expect(fetched).toEqual([]);
+  });
+
+  it("refuses when the shell's build-info.json cannot be read, and when the files change before the registry's verification", async () => {
+    const build = await writeRemoteBuild(path.join(deployDir, 'releases'), 'checkout', '0.1.0-eeee0001', { browserOnly: true });
+    const em = service.db.orm.em.fork();
+    const actor = { userId: null, label: 'test' };
+    const releases = service.app.platform.releases;
+    const noShell = new ManifestPublisher(releases, { allowedOrigins: [releasesUrl], shellUrl: `${originUrl}/sem-shell` });
+    const unread = noShell.publish(em, 'checkout', { manifestUrl: manifestOf('checkout', build.version) }, actor);
+    await expect(unread).rejects.toBeInstanceOf(ConflictError);
+    await expect(unread).rejects.toThrow(`Não foi possível ler o build-info.json do shell em ${originUrl}/sem-shell/build-info.json; sem ele a compatibilidade não pode ser verificada e nada foi publicado.`);
+    // The registry's own verification fetches the files again: a change in between is refused.
+    const changing = new ManifestPublisher(
+      { list: (listEm, remote) => releases.list(listEm, remote), publish: async () => Promise.reject(new ReleaseVerificationError('generic')) },
+      { allowedOrigins: [releasesUrl], shellUrl: originUrl },
+    );
+    const changed = changing.publish(em, 'checkout', { manifestUrl: manifestOf('checkout', build.version) }, actor);
+    await expect(changed).rejects.toBeInstanceOf(ConflictError);
+    await expect(changed).rejects.toThrow(`checkout ${build.version} não foi publicada: os arquivos mudaram ou ficaram indisponíveis entre a leitura e a verificação de integridade; publique de novo a partir de um build limpo.`);
+    expect((await publishedRows()).filter((row) => row.version === build.version)).toEqual([]);
   });
 });
