@@ -48,4 +48,5 @@ export {
 } from './error-reporting.ts';
 export { addBreadcrumb, breadcrumbs, installBreadcrumbs } from './breadcrumbs.ts';
 export { installWebVitals, type VitalsContext } from './web-vitals.ts';
+export { installSessionReplay, isRecording, REPLAY_UNMASK_ATTRIBUTE } from './session-replay.ts';
 export { useConsentStore, hasConsent, type ConsentStoreState } from './consent-store.ts';
