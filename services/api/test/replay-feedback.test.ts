@@ -144,7 +144,7 @@ describe('shopper feedback', () => {
 
     const all = feedbackListSchema.parse((await developerGet('/api/developer/feedback')).json());
     const mine = all.items.find((item) => item.id === id)!;
-    expect(mine).toMatchObject({ description: 'Não consigo pagar com PIX', email: 'cliente@example.com', pageUrl: 'http://127.0.0.1:8080/checkout', remote: 'checkout', hasScreenshot: true, replayEventId: sent.eventId });
+    expect(mine).toMatchObject({ description: 'Não consigo pagar com PIX', email: 'cliente@example.com', pageUrl: 'http://127.0.0.1:8080/checkout', remote: 'checkout', hasScreenshot: true, replay: { eventId: sent.eventId, issueId: sent.id } });
     expect(mine.issues).toEqual([{ id: sent.id, errorType: 'TypeError', errorMessage: 'checkout quebrou' }]);
     const ofIssue = feedbackListSchema.parse((await developerGet(`/api/developer/feedback?issueId=${sent.id}`)).json());
     expect(ofIssue.items.map((item) => item.id)).toEqual([id]);

@@ -53,8 +53,8 @@ export const feedbackSchema = z.object({
   hasScreenshot: z.boolean(),
   /** The issues of its session (events reported with the same error session id), newest first. */
   issues: z.array(feedbackIssueSchema),
-  /** The session's latest error event that has a replay, or null. */
-  replayEventId: z.uuid().nullable(),
+  /** The session's latest error event that has a replay (and its issue), or null. */
+  replay: z.object({ eventId: z.uuid(), issueId: z.uuid() }).nullable(),
 });
 export type FeedbackDto = z.infer<typeof feedbackSchema>;
 

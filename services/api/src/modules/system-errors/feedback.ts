@@ -102,12 +102,16 @@ export async function listFeedback(em: EntityManager, query: { issueId?: string 
       )
     : [];
   const replays = keys.length
-    ? await connection.execute<{ session_key: string; event_id: string }[]>(
-        `select distinct on (e.session_key) e.session_key, e.id as event_id from system_error_events e join system_error_replays r on r.event_id = e.id
+    ? await connection.execute<{ session_key: string; event_id: string; issue_id: string }[]>(
+        `select distinct on (e.session_key) e.session_key, e.id as event_id, e.issue_id from system_error_events e join system_error_replays r on r.event_id = e.id
          where e.session_key in (${keys.map(() => '?').join(', ')}) order by e.session_key, e.occurred_at desc`,
         keys,
       )
     : [];
+  const replayOf = (key: string | null) => {
+    const found = key ? replays.find((replay) => replay.session_key === key) : undefined;
+    return found ? { eventId: found.event_id, issueId: found.issue_id } : null;
+  };
   const toDto = (row: FeedbackRow): FeedbackDto => ({
     id: row.id,
     createdAt: new Date(row.created_at).toISOString(),
@@ -118,7 +122,7 @@ export async function listFeedback(em: EntityManager, query: { issueId?: string 
     remote: row.remote,
     hasScreenshot: row.has_screenshot,
     issues: issues.filter((issue) => issue.session_key === row.session_key).map((issue) => ({ id: issue.id, errorType: issue.error_type, errorMessage: issue.error_message })),
-    replayEventId: replays.find((replay) => replay.session_key === row.session_key)?.event_id ?? null,
+    replay: replayOf(row.session_key),
   });
   return { items: rows.map(toDto) };
 }

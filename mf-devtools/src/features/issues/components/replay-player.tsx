@@ -1,0 +1,56 @@
+/**
+ * The replay of one error event: rrweb-player (loaded with this module, a chunk of its own that
+ * only the issue page requests when a replay is opened) playing the recording kept with the
+ * event, the breadcrumbs as markers on its timeline (replay-timeline.ts), their legend below.
+ * Text and inputs show as asterisks where the store did not unmask them (`data-replay-unmask`).
+ */
+import { useEffect, useRef } from 'react';
+import Player from 'rrweb-player';
+import 'rrweb-player/dist/style.css';
+import type { Breadcrumb } from '@prata/contracts';
+import { Badge, SkeletonText } from '@prata/shared-ui';
+import { useReplay } from '../api/get-replay.ts';
+import { BREADCRUMB_TAGS, withBreadcrumbMarkers } from './replay-timeline.ts';
+import styles from './issues.module.css';
+
+const CATEGORY_LABEL = { navigation: 'Navegação', http: 'API', click: 'Clique', console: 'Console' } as const;
+
+export default function ReplayPlayer({ eventId, breadcrumbs }: { eventId: string; breadcrumbs: readonly Breadcrumb[] }) {
+  const { data, isPending, isError } = useReplay(eventId);
+  const target = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = target.current;
+    if (!data || !element) return;
+    const player = new Player({
+      target: element,
+      props: {
+        events: withBreadcrumbMarkers(data.events, breadcrumbs) as never,
+        width: Math.min(element.clientWidth || 720, 960),
+        height: 420,
+        autoPlay: false,
+        skipInactive: true,
+        tags: BREADCRUMB_TAGS,
+      },
+    });
+    return () => {
+      player.$destroy();
+      element.replaceChildren();
+    };
+  }, [data, breadcrumbs]);
+  if (isPending) return <SkeletonText lines={4} />;
+  if (isError) return <p className={styles.muted}>Não foi possível carregar a gravação (ela pode ter sido apagada pela retenção).</p>;
+  return (
+    <div className={styles.replay}>
+      <div ref={target} data-testid="replay-player" />
+      <p className={styles.replayLegend}>
+        {(Object.keys(BREADCRUMB_TAGS) as Breadcrumb['category'][]).map((category) => (
+          <span key={category}>
+            <span className={styles.replaySwatch} style={{ background: BREADCRUMB_TAGS[category] }} aria-hidden="true" />
+            <Badge variant="neutral">{CATEGORY_LABEL[category]}</Badge>
+          </span>
+        ))}
+        <span>{data.events.length.toLocaleString('pt-BR')} eventos gravados</span>
+      </p>
+    </div>
+  );
+}
