@@ -310,6 +310,11 @@ export function successRate(unresolved: number, total: number): number {
  * `application/octet-stream`) of at most {@link REPLAY_MAX_BYTES}, with the report's `replayToken`.
  */
 export const REPLAY_WINDOW_MS = 30_000;
+/**
+ * The attribute that unmasks an element in recordings: its text and inputs (and its
+ * descendants') are recorded as shown; everything else is masked (passwords always).
+ */
+export const REPLAY_UNMASK_ATTRIBUTE = 'data-replay-unmask';
 /** Body limit of a replay upload (gzip-compressed), bytes; beyond it 413. */
 export const REPLAY_MAX_BYTES = 1024 * 1024;
 /** Largest replay once decompressed, bytes (a gzip bomb stops there: 413). */

@@ -10,22 +10,22 @@ import type { ReplayEvent } from '@prata/contracts/system-errors';
 import { useConsentStore } from './consent-store.ts';
 import { reportError } from './error-reporting.ts';
 import { setRuntimeConfig } from './runtime-config.ts';
-import { installSessionReplay, isRecording, maskInput, maskText, replaySnapshot, uninstallSessionReplay, type RecordFunction } from './session-replay.ts';
+import { installSessionReplay, isRecording, replaySnapshot, uninstallSessionReplay } from './session-replay.ts';
+import { maskInput, maskText, startRecording, type RecordFunction } from './session-replay-recorder.ts';
 
 type Emit = Parameters<RecordFunction>[0]['emit'];
 let emit: Emit | null;
 let options: Parameters<RecordFunction>[0] | null;
 let stopped: number;
 let idleQueue: (() => void)[];
-const loader = vi.fn(async () => ({
-  record: ((given) => {
-    options = given;
-    emit = given.emit;
-    return () => {
-      stopped += 1;
-    };
-  }) as RecordFunction,
-}));
+const fakeRecord: RecordFunction = (given) => {
+  options = given;
+  emit = given.emit;
+  return () => {
+    stopped += 1;
+  };
+};
+const loader = vi.fn(async () => ({ startRecording: () => startRecording(fakeRecord) }));
 const idle = (callback: () => void) => void idleQueue.push(callback);
 const runIdle = async () => {
   for (const callback of idleQueue.splice(0)) callback();
