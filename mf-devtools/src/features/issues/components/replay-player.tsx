@@ -4,14 +4,30 @@
  * event, the breadcrumbs as markers on its timeline (replay-timeline.ts), their legend below.
  * Text and inputs show as asterisks where the store did not unmask them (`data-replay-unmask`).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import Player from 'rrweb-player';
-import 'rrweb-player/dist/style.css';
+import playerStyle from 'rrweb-player/dist/style.css?raw';
 import type { Breadcrumb } from '@prata/contracts';
 import { Badge, SkeletonText } from '@prata/shared-ui';
 import { useReplay } from '../api/get-replay.ts';
 import { BREADCRUMB_TAGS, withBreadcrumbMarkers } from './replay-timeline.ts';
 import styles from './issues.module.css';
+
+/**
+ * rrweb-player's style sheet, injected when a player first mounts: imported as CSS it would be an
+ * asynchronous CSS file of the remote's `./App`, which the first load links (and counts against
+ * the byte budget).
+ */
+function addPlayerStyle(): void {
+  if (document.querySelector('style[data-rrweb-player]')) return;
+  const style = Object.assign(document.createElement('style'), { textContent: playerStyle });
+  style.dataset.rrwebPlayer = '';
+  document.head.append(style);
+}
+
+// Inline, like the player's sheet: no CSS file of the remote's first load for this lazy part.
+const legend: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: 'var(--p9-space-3)', alignItems: 'center', margin: 0, color: 'var(--p9-color-muted)', fontSize: 'var(--p9-text-sm)' };
+const swatch: CSSProperties = { display: 'inline-block', width: 10, height: 10, borderRadius: '50%', marginRight: 'var(--p9-space-1)', verticalAlign: 'middle' };
 
 const CATEGORY_LABEL = { navigation: 'Navegação', http: 'API', click: 'Clique', console: 'Console' } as const;
 
@@ -21,6 +37,7 @@ export default function ReplayPlayer({ eventId, breadcrumbs }: { eventId: string
   useEffect(() => {
     const element = target.current;
     if (!data || !element) return;
+    addPlayerStyle();
     const player = new Player({
       target: element,
       props: {
@@ -40,12 +57,12 @@ export default function ReplayPlayer({ eventId, breadcrumbs }: { eventId: string
   if (isPending) return <SkeletonText lines={4} />;
   if (isError) return <p className={styles.muted}>Não foi possível carregar a gravação (ela pode ter sido apagada pela retenção).</p>;
   return (
-    <div className={styles.replay}>
+    <div style={{ display: 'grid', gap: 'var(--p9-space-2)', overflowX: 'auto' }}>
       <div ref={target} data-testid="replay-player" />
-      <p className={styles.replayLegend}>
+      <p style={legend}>
         {(Object.keys(BREADCRUMB_TAGS) as Breadcrumb['category'][]).map((category) => (
           <span key={category}>
-            <span className={styles.replaySwatch} style={{ background: BREADCRUMB_TAGS[category] }} aria-hidden="true" />
+            <span style={{ ...swatch, background: BREADCRUMB_TAGS[category] }} aria-hidden="true" />
             <Badge variant="neutral">{CATEGORY_LABEL[category]}</Badge>
           </span>
         ))}
