@@ -50,7 +50,8 @@ export default function ReplayPlayer({ eventId, breadcrumbs }: { eventId: string
       },
     });
     return () => {
-      player.$destroy();
+      // A Svelte component: `$destroy` is its teardown (its type comes from svelte, not installed here).
+      (player as unknown as { $destroy(): void }).$destroy();
       element.replaceChildren();
     };
   }, [data, breadcrumbs]);
