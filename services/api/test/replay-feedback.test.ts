@@ -3,7 +3,8 @@
  * - a replay (gzip JSON of rrweb events) is stored with the event whose report's token it carries,
  *   once; beyond REPLAY_MAX_BYTES compressed, or REPLAY_MAX_UNCOMPRESSED_BYTES once decompressed,
  *   it is a 413; without the token a 403; malformed a 400; the developer area reads it back;
- * - the retention job deletes it with its issue;
+ * - the retention job deletes it with its issue; an account's erasure deletes its replays and the
+ *   feedback it sent signed in;
  * - feedback (multipart, a real PNG screenshot sniffed and re-encoded) is stored and linked to the
  *   issues of the same error session and the session's latest replay; a non-image is a 415; the
  *   route is rate-limited per client IP.
@@ -14,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_PER_MINUTE, REPLAY_MAX_BYTES, errorIssueDetailSchema, errorReplaySchema, feedbackListSchema, type ReplayEvent } from '@prata/contracts';
 import { account, bearer, STAFF_PASSWORD, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
+import { eraseErrorTraces } from '../src/modules/system-errors/index.ts';
 import { createTestService, TestClock, type TestService } from './helpers.ts';
 
 const clock = new TestClock(Date.parse('2026-12-04T12:00:00Z'));
@@ -111,6 +113,24 @@ describe('replay on error', () => {
   it('leaves the schema as the migration made it', async () => {
     const diff = await service.db.orm.schema.getUpdateSchemaSQL({ wrap: false });
     expect(diff).not.toMatch(/system_error_replays|shopper_feedback|session_key/);
+  });
+});
+
+describe("an erased account's", () => {
+  it('replays and signed-in feedback go with its traces (LGPD)', async () => {
+    const shopper = await account(service, [], 'cliente-replay');
+    clock.advance(1000);
+    const reported = await service.app.inject({ method: 'POST', url: '/api/errors', remoteAddress: nextAddress(), headers: bearer(shopper), payload: { errorType: 'TypeError', errorMessage: 'falha de quem será apagado', remote: 'storefront', sessionId: 'sessao-apagada-01' } });
+    const sent = reported.json() as { eventId: string; replayToken: string };
+    expect((await uploadReplay(sent.eventId, gzipSync(JSON.stringify({ events: recording(clock.now().getTime()) })), sent.replayToken)).statusCode).toBe(201);
+    const form = new FormData();
+    form.append('description', 'Relato de quem será apagado');
+    form.append('sessionId', 'sessao-apagada-01');
+    expect((await fetch(`${baseUrl}/api/feedback`, { method: 'POST', headers: bearer(shopper), body: form })).status).toBe(201);
+    await service.db.orm.em.fork().transactional((tx) => eraseErrorTraces(tx, shopper.userId));
+    expect(await sql(service, 'select 1 from system_error_replays where event_id = ?', [sent.eventId])).toHaveLength(0);
+    expect(await sql(service, "select 1 from shopper_feedback where description = 'Relato de quem será apagado'")).toHaveLength(0);
+    expect(await sql(service, 'select session_key from system_error_events where id = ?', [sent.eventId])).toEqual([{ session_key: null }]);
   });
 });
 
