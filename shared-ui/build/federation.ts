@@ -123,8 +123,11 @@ function moduleOptions(dev: boolean, server: boolean): NonNullable<Configuration
         },
         type: 'javascript/auto',
       },
-      { test: /\.module\.css$/, type: 'css/module' },
-      { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
+      // `import text from 'x.css?raw'`: the file's text, not a style sheet of the build (a library's
+      // CSS a lazily loaded component injects when it mounts, off the first load's CSS).
+      { resourceQuery: /^\?raw$/, type: 'asset/source' },
+      { test: /\.module\.css$/, resourceQuery: { not: [/^\?raw$/] }, type: 'css/module' },
+      { test: /\.css$/, exclude: /\.module\.css$/, resourceQuery: { not: [/^\?raw$/] }, type: 'css' },
       { test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/, type: 'asset' },
     ],
   };

@@ -26,6 +26,7 @@ export const CONTRACT_MODULES = [
   'carts',
   'catalogue',
   'content',
+  'feedback',
   'installments',
   'money',
   'monitoring',

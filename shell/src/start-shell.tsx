@@ -18,7 +18,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { shellBootSchema, type RemoteRegistry, type ShellBoot } from '@prata/contracts/platform';
-import { configureErrorReporting, installBreadcrumbs, installGlobalErrorReporting, installWebVitals, loadRuntimeConfig, provideRemoteWidgetLoader, setRuntimeConfig } from '@prata/shared-ui/state';
+import { configureErrorReporting, installBreadcrumbs, installGlobalErrorReporting, installSessionReplay, installWebVitals, loadRuntimeConfig, provideRemoteWidgetLoader, setRuntimeConfig } from '@prata/shared-ui/state';
 import { App, QUERY_DEFAULTS } from './app/app.tsx';
 import type { Composition } from './features/remotes/composition.tsx';
 import { fetchRemoteRegistry, registerRegistry } from './features/remotes/remote-registry.ts';
@@ -53,6 +53,8 @@ async function start(boot: Partial<ShellBoot>): Promise<{ registry: RemoteRegist
     // From here on, uncaught errors of the shell and every remote reach the service.
     installGlobalErrorReporting();
     installBreadcrumbs();
+    // Records (masked, in memory) only with analytics consent; the recorder's chunk loads when idle.
+    installSessionReplay();
     const registry = await fetchRemoteRegistry(boot.registry);
     configureErrorReporting({ remotes: registry });
     registerRegistry(registry);

@@ -1,7 +1,7 @@
 /**
  * The devtools remote's exposed App (admin.md 2): `/developer-login`, the developer-only
  * `/developer` area (guard + layout; index is the dashboard; `erros` and `erros/:id` the grouped
- * errors, `saude` the release health, `monitores` the scheduled jobs' monitors). `/desenvolvedor` -> `/developer`. `/developer/ui` is the public component gallery.
+ * errors, `relatos` the shoppers' reports, `saude` the release health, `monitores` the scheduled jobs' monitors). `/desenvolvedor` -> `/developer`. `/developer/ui` is the public component gallery.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from '@prata/shared-ui/router';
@@ -17,6 +17,7 @@ import { UiGalleryRoute } from './routes/ui-gallery.tsx';
 const IssuesRoute = lazy(() => import('./routes/issues.tsx').then((module) => ({ default: module.IssuesRoute })));
 const IssueRoute = lazy(() => import('./routes/issue.tsx').then((module) => ({ default: module.IssueRoute })));
 const MonitorsRoute = lazy(() => import('./routes/monitors.tsx').then((module) => ({ default: module.MonitorsRoute })));
+const FeedbackRoute = lazy(() => import('./routes/feedback.tsx').then((module) => ({ default: module.FeedbackRoute })));
 const ReleaseHealthRoute = lazy(() => import('./routes/release-health.tsx').then((module) => ({ default: module.ReleaseHealthRoute })));
 
 /** A page loaded on demand, with the area's loading state meanwhile. */
@@ -40,6 +41,7 @@ export default function DevtoolsApp() {
         <Route index element={<DeveloperDashboardRoute />} />
         <Route path="erros" element={onDemand(<IssuesRoute />)} />
         <Route path="erros/:id" element={onDemand(<IssueRoute />)} />
+        <Route path="relatos" element={onDemand(<FeedbackRoute />)} />
         <Route path="saude" element={onDemand(<ReleaseHealthRoute />)} />
         <Route path="monitores" element={onDemand(<MonitorsRoute />)} />
         <Route path="*" element={<NotFoundPage />} />

@@ -1,10 +1,10 @@
 /**
  * Layout of the developer area (admin.md 2: under /developer the sidebar has Dashboard,
- * plus Erros, the grouped error list, Saúde, the release health, and Monitores, the scheduled jobs): the
+ * plus Erros, the grouped error list, Relatos, the shoppers' reports, Saúde, the release health, and Monitores, the scheduled jobs): the
  * shared-ui panel layout, full-screen like the admin panel, with 'Ver Loja' and the sign-out
  * button showing the user's e-mail and 'Desenvolvedor'.
  */
-import { Activity, Bug, LayoutDashboard, Radar, Terminal } from 'lucide-react';
+import { Activity, Bug, LayoutDashboard, MessageSquareWarning, Radar, Terminal } from 'lucide-react';
 import { Outlet, useLocation } from '@prata/shared-ui/router';
 import { PanelLayout } from '@prata/shared-ui';
 
@@ -14,6 +14,7 @@ const PANEL_QUERY_KEYS = [['developer']] as const;
 const SECTIONS = [
   { path: '/developer', label: 'Dashboard', icon: LayoutDashboard },
   { path: '/developer/erros', label: 'Erros', icon: Bug },
+  { path: '/developer/relatos', label: 'Relatos', icon: MessageSquareWarning },
   { path: '/developer/saude', label: 'Saúde', icon: Activity },
   { path: '/developer/monitores', label: 'Monitores', icon: Radar },
 ] as const;

@@ -82,6 +82,7 @@ import searchRoutes from './modules/search/routes.ts';
 import settingsRoutes from './modules/settings/routes.ts';
 import shippingRoutes from './modules/shipping/routes.ts';
 import systemErrorRoutes from './modules/system-errors/routes.ts';
+import replayFeedbackRoutes from './modules/system-errors/replay-feedback.routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import backgroundWorkPlugin from './bootstrap/background-work.ts';
 
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(reportRoutes);
   await app.register(userRoutes);
   await app.register(systemErrorRoutes);
+  await app.register(replayFeedbackRoutes);
   await app.register(failedEmailRoutes);
   await app.register(notificationRoutes);
   await app.register(realtimeRoutes);

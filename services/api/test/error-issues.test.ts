@@ -89,7 +89,7 @@ describe('error issues', () => {
     expect((await setStatus(id, 'resolved')).json()).toMatchObject({ status: 'resolved', resolved: true, resolvedBy: developer.userId });
     // A tab still running the version it was resolved in: counted, stays resolved.
     const stale = await report({ errorType: 'SyntaxError', errorMessage: 'JSON inválido' });
-    expect(stale).toEqual({ id, count: 2 });
+    expect(stale).toEqual({ id, count: 2, eventId: expect.any(String), replayToken: expect.any(String) });
     expect((await issue(id)).issue).toMatchObject({ status: 'resolved', regression: false });
     // A version the store never served (anyone can name one): counted, stays resolved (security review #15).
     await report({ errorType: 'SyntaxError', errorMessage: 'JSON inválido', version: '9.9.9-inventada' });

@@ -58,6 +58,8 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^(GET|POST) \/api\/messaging\/whatsapp\/webhook$/, 'public'], // WhatsApp statuses: X-Hub-Signature-256 over the raw body; the GET answers the verify token only
   [/^GET \/api\/shipping\/sandbox-labels\//, 'public'], // sandbox labels: unguessable ids, 404 unless CARRIER=sandbox
   [/^POST \/api\/errors$/, 'public'], // error reports from every browser: size- and rate-limited
+  [/^POST \/api\/errors\/[^/]+\/replay$/, 'public'], // a report's replay: the report's HMAC token, once per event, size- and rate-limited
+  [/^POST \/api\/feedback$/, 'public'], // 'Relatar um problema': size- and rate-limited, screenshot sniffed
   [/^POST \/api\/vitals$/, 'public'], // Web Vitals beacons from every browser: size- and rate-limited
   [/^GET \/api\/realtime$/, 'public'], // websocket: channels check roles on the server
   [/^\/api\/order-tracking\//, 'public'], // an order without signing in: the signed, expiring link is the authorisation; the lookup is rate-limited

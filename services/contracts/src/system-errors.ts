@@ -117,8 +117,18 @@ export const errorReportSchema = z.object({
 });
 export type ErrorReport = z.input<typeof errorReportSchema>;
 
-/** Answer of `POST /api/errors` (202): the row it was counted in. */
-export const errorReportResultSchema = z.object({ id: z.uuid(), count: z.number().int().positive() });
+/**
+ * Answer of `POST /api/errors` (202): the row it was counted in; for a browser's report also the
+ * stored event and a token that lets that browser attach its replay to it
+ * (`POST /api/errors/:eventId/replay`).
+ */
+export const errorReportResultSchema = z.object({
+  id: z.uuid(),
+  count: z.number().int().positive(),
+  eventId: z.uuid().optional(),
+  /** HMAC of the event id, valid for {@link REPLAY_UPLOAD_WINDOW_MS}: the `x-replay-token` header of the replay upload. */
+  replayToken: z.string().optional(),
+});
 
 export const systemErrorSchema = z.object({
   id: z.uuid(),
@@ -210,6 +220,8 @@ export const errorEventSchema = z.object({
   /** The trace of the API request it came from (see `GET /api/developer/traces/:traceId`), or null. */
   traceId: z.string().nullable(),
   breadcrumbs: z.array(breadcrumbSchema),
+  /** A session replay was sent with it (`GET /api/developer/errors/events/:eventId/replay`). */
+  hasReplay: z.boolean().optional(),
 });
 export type ErrorEventDto = z.infer<typeof errorEventSchema>;
 
@@ -290,3 +302,55 @@ export function successRate(unresolved: number, total: number): number {
   if (total <= 0) return 100;
   return Math.round((1 - unresolved / total) * 100);
 }
+
+/**
+ * Session replay on error: the DOM recording (rrweb) of the last {@link REPLAY_WINDOW_MS} before an
+ * error, kept in the browser's memory only and sent only with an error report, as
+ * `POST /api/errors/:eventId/replay`: a gzip-compressed JSON body `{ events }` (content type
+ * `application/octet-stream`) of at most {@link REPLAY_MAX_BYTES}, with the report's `replayToken`.
+ */
+export const REPLAY_WINDOW_MS = 30_000;
+/**
+ * The attribute that unmasks an element in recordings: its text and inputs (and its
+ * descendants') are recorded as shown; everything else is masked (passwords always).
+ */
+export const REPLAY_UNMASK_ATTRIBUTE = 'data-replay-unmask';
+/** Body limit of a replay upload (gzip-compressed), bytes; beyond it 413. */
+export const REPLAY_MAX_BYTES = 1024 * 1024;
+/** Largest replay once decompressed, bytes (a gzip bomb stops there: 413). */
+export const REPLAY_MAX_UNCOMPRESSED_BYTES = 16 * 1024 * 1024;
+/** rrweb events one replay may hold. */
+export const REPLAY_MAX_EVENTS = 20_000;
+/** How long after its report a replay may be attached to an event, ms. */
+export const REPLAY_UPLOAD_WINDOW_MS = 5 * 60_000;
+
+/** One rrweb event (type 0-6: DomContentLoaded, Load, FullSnapshot, IncrementalSnapshot, Meta, Custom, Plugin). */
+export const replayEventSchema = z.looseObject({
+  type: z.number().int().min(0).max(6),
+  timestamp: z.number().int().nonnegative(),
+  data: z.unknown(),
+});
+export type ReplayEvent = z.infer<typeof replayEventSchema>;
+
+/** The decompressed body of a replay upload: events in time order, starting at a full snapshot. */
+export const replayUploadSchema = z.object({
+  events: z
+    .array(replayEventSchema)
+    .min(2, 'Gravação vazia')
+    .max(REPLAY_MAX_EVENTS, 'Gravação longa demais')
+    .refine((events) => events.some((event) => event.type === 2), 'A gravação precisa de um snapshot completo'),
+});
+export type ReplayUpload = z.infer<typeof replayUploadSchema>;
+
+export const replayParamsSchema = z.object({ eventId: z.uuid({ error: 'Evento inválido' }) });
+/** Answer of the upload (201). */
+export const replayUploadResultSchema = z.object({ eventId: z.uuid(), events: z.number().int().positive() });
+
+/** `GET /api/developer/errors/events/:eventId/replay`: the recording kept with an event. */
+export const errorReplaySchema = z.object({
+  eventId: z.uuid(),
+  startedAt: z.iso.datetime({ offset: true }),
+  endedAt: z.iso.datetime({ offset: true }),
+  events: z.array(replayEventSchema),
+});
+export type ErrorReplay = z.infer<typeof errorReplaySchema>;

@@ -1,12 +1,14 @@
 /**
  * Page error boundary (storefront.md 2 generic error screen): a render error shows
  * 'Ops! Algo deu errado'; 'Tentar Novamente' clears it; 'Ir para Início' clears it and goes to /;
- * a path change clears it; the rest of the page never goes blank.
+ * a path change clears it; 'Relatar um problema' asks for the shell's feedback dialog; the rest
+ * of the page never goes blank.
  */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REPORT_PROBLEM_EVENT } from '@prata/shared-ui/state';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -75,6 +77,16 @@ describe('StorefrontErrorBoundary', () => {
     expect(button('Ir para Início')).toBeDefined();
     expect(text()).not.toContain('Conteúdo da página');
     expect(console.error).toHaveBeenCalledWith('[storefront] unexpected error', expect.objectContaining({ message: 'boom' }), expect.anything());
+  });
+
+  it("'Relatar um problema' asks the shell's dialog for the remote", () => {
+    render('/sobre');
+    const asked: unknown[] = [];
+    const listener = (event: Event) => asked.push((event as CustomEvent).detail);
+    window.addEventListener(REPORT_PROBLEM_EVENT, listener);
+    act(() => button('Relatar um problema').click());
+    window.removeEventListener(REPORT_PROBLEM_EVENT, listener);
+    expect(asked).toEqual([{ remote: 'storefront' }]);
   });
 
   it("'Tentar Novamente' clears the error and renders the page again", () => {

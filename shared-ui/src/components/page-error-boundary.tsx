@@ -2,7 +2,8 @@
  * Generic error screen boundary (storefront.md 2 and 8: "unexpected render errors show the
  * generic error screen"), used by every remote around its routes. Renders ErrorScreen:
  * 'Tentar Novamente' clears the error (the page renders again); 'Ir para Início' clears it and
- * goes to /. Moving to another path clears it too, so the chrome keeps working after an error.
+ * goes to /; 'Relatar um problema' opens the shell's feedback dialog for the remote. Moving to
+ * another path clears it too, so the chrome keeps working after an error.
  * The error is reported to the service (`@prata/shared-ui/state`) under the remote's name.
  *
  * `PanelRouteErrorBoundary`: the same boundary around one panel tab (PanelLayout's
@@ -11,7 +12,7 @@
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from '@prata/shared-ui/router';
-import { reportBoundaryError } from '@prata/shared-ui/state';
+import { openReportProblem, reportBoundaryError } from '@prata/shared-ui/state';
 import { ErrorScreen } from './pages.tsx';
 
 interface BoundaryProps {
@@ -22,6 +23,8 @@ interface BoundaryProps {
   onHome: () => void;
   /** The error screen's title and text (default: the generic screen's). */
   copy?: { title: string; description: string };
+  /** Offer 'Relatar um problema' (the store's pages; the panels' staff have other channels). */
+  reportable?: boolean;
   children: ReactNode;
 }
 
@@ -54,7 +57,8 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return <ErrorScreen onRetry={this.retry} onHome={this.home} {...this.props.copy} />;
+    const report = this.props.reportable ? { onReport: () => openReportProblem(this.props.source) } : {};
+    return <ErrorScreen onRetry={this.retry} onHome={this.home} {...report} {...this.props.copy} />;
   }
 }
 
@@ -63,7 +67,7 @@ export function PageErrorBoundary({ source, children }: { source: string; childr
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
-    <Boundary resetKey={pathname} source={source} onHome={() => void navigate('/')}>
+    <Boundary resetKey={pathname} source={source} onHome={() => void navigate('/')} reportable>
       {children}
     </Boundary>
   );

@@ -32,11 +32,13 @@ export interface ErrorScreenProps {
   onRetry: () => void;
   /** Goes to / ('Ir para Início'); defaults to a full navigation. */
   onHome?: () => void;
+  /** Opens 'Relatar um problema' (the button shows only when given). */
+  onReport?: () => void;
   title?: string;
   description?: string;
 }
 
-export function ErrorScreen({ onRetry, onHome, title, description }: ErrorScreenProps) {
+export function ErrorScreen({ onRetry, onHome, onReport, title, description }: ErrorScreenProps) {
   return (
     <section className={styles.centered} role="alert">
       <div>
@@ -47,6 +49,11 @@ export function ErrorScreen({ onRetry, onHome, title, description }: ErrorScreen
           <Button variant="outline" onClick={onHome ?? (() => window.location.assign('/'))}>
             Ir para Início
           </Button>
+          {onReport ? (
+            <Button variant="ghost" onClick={onReport}>
+              Relatar um problema
+            </Button>
+          ) : null}
         </div>
       </div>
     </section>

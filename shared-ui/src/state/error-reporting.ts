@@ -12,11 +12,16 @@
  *   and the same error once per minute (the service also limits and groups them into issues).
  *   Each report carries the breadcrumbs recorded before it (breadcrumbs.ts) and the tab's error
  *   session id (a random id in sessionStorage: the service counts the users an issue affected).
+ * - When session replay records (session-replay.ts: only with analytics consent), a report also
+ *   takes the buffer as it is at that moment and, once the service answers with the stored event
+ *   and its replay token, uploads it to `POST /api/errors/:eventId/replay`: at most one replay a
+ *   minute per tab (the buffer covers the last 30 s).
  */
 import type { RemoteRegistry } from '@prata/contracts/platform';
 import { ERROR_REPORT_LIMITS, redactPageUrl, type ErrorReport } from '@prata/contracts/system-errors';
 import { breadcrumbs } from './breadcrumbs.ts';
 import { apiUrl } from './runtime-config.ts';
+import { replaySnapshot, uploadReplay } from './session-replay.ts';
 
 /** Reports one tab may send per minute. */
 const TAB_LIMIT_PER_MINUTE = 10;
@@ -24,6 +29,9 @@ const WINDOW_MS = 60_000;
 
 let remotes: RemoteRegistry = [];
 const sentAt: number[] = [];
+/** A tab uploads at most one replay per this many ms. */
+const REPLAY_EVERY_MS = 60_000;
+let replaySentAt = Number.NEGATIVE_INFINITY;
 const recent = new Map<string, number>();
 
 /** Gives the reporter the remote registry (names, manifest origins, versions). */
@@ -114,7 +122,18 @@ export function reportError(report: ErrorReport): void {
   } catch {
     return; // no runtime configuration yet: nowhere to send
   }
-  void fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), keepalive: true }).catch(() => undefined);
+  const now = Date.now();
+  const replay = now - replaySentAt >= REPLAY_EVERY_MS ? replaySnapshot() : null;
+  if (replay) replaySentAt = now;
+  const sending = fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), keepalive: true });
+  if (!replay) {
+    void sending.catch(() => undefined);
+    return;
+  }
+  void sending
+    .then(async (response) => (response.status === 202 ? ((await response.json()) as { eventId?: string; replayToken?: string }) : null))
+    .then((result) => (result?.eventId && result.replayToken ? uploadReplay(apiUrl(`/api/errors/${encodeURIComponent(result.eventId)}/replay`), result.replayToken, replay) : false))
+    .catch(() => undefined);
 }
 
 /** Reports an error caught by a React error boundary of `remote`. */

@@ -48,4 +48,6 @@ export {
 } from './error-reporting.ts';
 export { addBreadcrumb, breadcrumbs, installBreadcrumbs } from './breadcrumbs.ts';
 export { installWebVitals, type VitalsContext } from './web-vitals.ts';
+export { installSessionReplay, isRecording, REPLAY_UNMASK_ATTRIBUTE } from './session-replay.ts';
+export { openReportProblem, REPORT_PROBLEM_EVENT, REPORT_PROBLEM_HASH } from './report-problem.ts';
 export { useConsentStore, hasConsent, type ConsentStoreState } from './consent-store.ts';

@@ -1,6 +1,6 @@
 /**
  * Shell root, the same on the server and in the browser: providers (query client, the
- * composition, toasts), the shell's error boundary and its routes (every path: the layout around
+ * composition, toasts, the 'Relatar um problema' dialog), the shell's error boundary and its routes (every path: the layout around
  * the owning remote's outlet). The router is outside: `BrowserRouter` in the browser
  * (bootstrap.tsx), react-router's `StaticRouter` on the server (server/render-page.tsx).
  *
@@ -18,6 +18,7 @@ import { CompositionProvider, type Composition } from '../features/remotes/compo
 import { RemoteOutlet } from '../features/remotes/remote-outlet.tsx';
 import { NewVersionNotice } from '../features/remotes/new-version-notice.tsx';
 import { PreviewBanner } from '../features/remotes/preview-banner.tsx';
+import { ReportProblemHost } from '../features/feedback/report-problem-host.tsx';
 
 export interface AppProps {
   queryClient: QueryClient;
@@ -56,6 +57,7 @@ export function App({ queryClient, composition }: AppProps) {
           </Routes>
         </PageErrorBoundary>
         <Toaster />
+        <ReportProblemHost />
         {composition.registryError ? null : <NewVersionNotice />}
       </CompositionProvider>
     </QueryClientProvider>

@@ -36,7 +36,7 @@ import { FreightRateSchema } from '../modules/shipping/index.ts';
 import { CouponRedemptionSchema, CouponSchema } from '../modules/promotions/index.ts';
 import { ReturnCodeSchema, ReturnRequestLineSchema, ReturnRequestSchema } from '../modules/returns/index.ts';
 import { ReviewRequestMailSchema, ReviewSchema } from '../modules/reviews/index.ts';
-import { SourceMapSchema, SystemErrorEventSchema, SystemErrorSchema, SystemErrorUserSchema, SystemErrorVersionSchema } from '../modules/system-errors/index.ts';
+import { ShopperFeedbackSchema, SourceMapSchema, SystemErrorEventSchema, SystemErrorReplaySchema, SystemErrorSchema, SystemErrorUserSchema, SystemErrorVersionSchema } from '../modules/system-errors/index.ts';
 import { NotificationSchema, NotificationStateSchema } from '../modules/notifications/index.ts';
 import { AlertFiringRecordSchema, AlertRuleRecordSchema, JobRunRecordSchema, UptimeCheckRecordSchema } from '../modules/monitoring/index.ts';
 import { CatalogueFeedSchema } from '../modules/feeds/index.ts';
@@ -83,6 +83,8 @@ export const ENTITIES = [
   SystemErrorEventSchema,
   SystemErrorVersionSchema,
   SystemErrorUserSchema,
+  SystemErrorReplaySchema,
+  ShopperFeedbackSchema,
   SourceMapSchema,
   NotificationSchema,
   NotificationStateSchema,

@@ -1,6 +1,6 @@
 /**
  * Footer (storefront.md 2): three social links, quick links, policy links, contact block and the
- * payment note, which states no free shipping: that is the store's own offer, shown where the
+ * payment note (and 'Relatar um problema', a link the shell's dialog catches), which states no free shipping: that is the store's own offer, shown where the
  * shell's byte budget allows reading it (cart, checkout, product pages). (The spec's
  * payment-methods link went nowhere; it is plain text here.)
  * The social links are the first non-empty link of each platform from `GET /api/social-links`
@@ -11,6 +11,7 @@
  */
 import { Link } from '@prata/shared-ui/router';
 import { StaticContent, useStoreContact } from '@prata/shared-ui';
+import { REPORT_PROBLEM_HASH } from '@prata/shared-ui/state';
 import { firstSocialLink, type SocialLinks, type SocialPlatform } from '@prata/contracts/content';
 import { useSocialLinks } from './api/get-social-links.ts';
 import styles from './chrome.module.css';
@@ -68,6 +69,8 @@ function FooterContent() {
             <li><Link to="/sobre">Sobre Nós</Link></li>
             <li><Link to="/contato">Contato</Link></li>
             <li><Link to="/rastrear-pedido">Rastrear pedido</Link></li>
+            {/* Opens the shell's dialog (features/feedback/report-problem-host.tsx), hydrated or not. */}
+            <li><a href={REPORT_PROBLEM_HASH}>Relatar um problema</a></li>
           </ul>
         </nav>
         <nav aria-label="Políticas">

@@ -5,7 +5,7 @@
  */
 import { act, useState } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { setRuntimeConfig } from '@prata/shared-ui/state';
+import { REPORT_PROBLEM_EVENT, setRuntimeConfig } from '@prata/shared-ui/state';
 import { render, type Rendered } from '@prata/shared-ui/testing';
 import { RemoteErrorBoundary } from './remote-error-boundary.tsx';
 
@@ -84,4 +84,16 @@ it('shows the fallback for the remote that threw only; the other stays mounted w
   await act(async () => undefined);
   expect(reports).toHaveLength(1);
   expect(reports[0]).toMatchObject({ errorType: 'error_boundary', remote: 'admin', errorMessage: 'TypeError: Cannot read properties of undefined (reading "stock")' });
+});
+
+it("offers 'Relatar um problema' on the fallback, asking the shell's dialog for the failed remote", async () => {
+  rendered = render(<Store />);
+  act(() => rendered!.container.querySelector<HTMLButtonElement>('[data-testid="break-admin"]')!.click());
+  const asked: unknown[] = [];
+  const listener = (event: Event) => asked.push((event as CustomEvent).detail);
+  window.addEventListener(REPORT_PROBLEM_EVENT, listener);
+  const fallback = rendered.container.querySelector('[data-testid="remote-fallback"]')!;
+  act(() => [...fallback.querySelectorAll('button')].find((button) => button.textContent === 'Relatar um problema')!.click());
+  window.removeEventListener(REPORT_PROBLEM_EVENT, listener);
+  expect(asked).toEqual([{ remote: 'admin' }]);
 });

@@ -7,7 +7,7 @@
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, buttonClassName } from '@prata/shared-ui';
-import { reportBoundaryError } from '@prata/shared-ui/state';
+import { openReportProblem, reportBoundaryError } from '@prata/shared-ui/state';
 import { becomeInteractive } from './early-clicks.ts';
 import { RemoteLoadError, isVersionSkew } from './remote-modules.ts';
 import styles from './remotes.module.css';
@@ -46,7 +46,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
     // Another build than the page was composed with: loading it again gets the same build; the
     // document, composed anew by the host, pins the version now live.
     if (isVersionSkew(this.state.error)) return <RemoteVersionChanged />;
-    return <RemoteUnavailable onRetry={this.retry} />;
+    return <RemoteUnavailable onRetry={this.retry} remote={this.props.remote} />;
   }
 }
 
@@ -66,8 +66,8 @@ export function RemoteVersionChanged() {
   );
 }
 
-/** The fallback shown in place of a remote that cannot be shown. */
-export function RemoteUnavailable({ onRetry }: { onRetry?: () => void }) {
+/** The fallback shown in place of a remote that cannot be shown; 'Relatar um problema' opens the shell's dialog for `remote`. */
+export function RemoteUnavailable({ onRetry, remote }: { onRetry?: () => void; remote?: string }) {
   return (
     <section className={styles.unavailable} role="alert" data-testid="remote-fallback">
       <h1>Esta parte da loja está indisponível no momento</h1>
@@ -77,6 +77,9 @@ export function RemoteUnavailable({ onRetry }: { onRetry?: () => void }) {
         <a href="/" className={buttonClassName('outline')}>
           Ir para Início
         </a>
+        <Button variant="ghost" onClick={() => openReportProblem(remote)}>
+          Relatar um problema
+        </Button>
       </div>
     </section>
   );

@@ -3,9 +3,10 @@
  * users affected, versions seen, first and last seen — and its newest events, each with the page,
  * the browser, the version, the stack frames (mapped to the original file, line and source lines
  * when the release's source maps allow), the trace of the API request it came from (a waterfall
- * down to its SQL) and the breadcrumbs recorded before it.
+ * down to its SQL), the session's replay when one was sent (rrweb-player, with the breadcrumbs on
+ * its timeline) and the breadcrumbs recorded before it.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ErrorEventDto, StackFrameDto } from '@prata/contracts';
 import { Badge, Button, Card, EmptyState, SkeletonText, formatDateTime } from '@prata/shared-ui';
 import { Link } from '@prata/shared-ui/router';
@@ -15,6 +16,9 @@ import { useLiveIssues } from '../hooks/use-live-issues.ts';
 import { LEVEL_LABEL, STATUS_LABEL, STATUS_VARIANT, plural } from './issue-labels.ts';
 import styles from './issues.module.css';
 import { TraceWaterfall } from './trace-waterfall.tsx';
+
+// rrweb-player is a chunk of its own, fetched when a replay is opened.
+const ReplayPlayer = lazy(() => import('./replay-player.tsx'));
 
 const CATEGORY_LABEL = { navigation: 'Navegação', http: 'API', click: 'Clique', console: 'Console' } as const;
 
@@ -55,9 +59,26 @@ function EventTrace({ traceId }: { traceId: string }) {
   );
 }
 
+function EventReplay({ event }: { event: ErrorEventDto }) {
+  // Opened at once when the page was reached from a shopper's report ('Ver gravação': #evento-<id>).
+  const [open, setOpen] = useState(() => typeof window !== 'undefined' && window.location.hash === `#evento-${event.id}`);
+  return (
+    <section aria-label="Gravação da sessão">
+      <Button size="sm" variant="outline" onClick={() => setOpen(!open)} aria-expanded={open}>
+        {open ? 'Ocultar gravação' : 'Ver gravação da sessão'}
+      </Button>
+      {open ? (
+        <Suspense fallback={<SkeletonText lines={4} />}>
+          <ReplayPlayer eventId={event.id} breadcrumbs={event.breadcrumbs} />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}
+
 function EventEntry({ event }: { event: ErrorEventDto }) {
   return (
-    <li className={styles.event} data-testid="issue-event">
+    <li className={styles.event} data-testid="issue-event" id={`evento-${event.id}`}>
       <p className={styles.eventMeta}>
         <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>
         {event.version ? <span>versão {event.version}</span> : null}
@@ -79,6 +100,7 @@ function EventEntry({ event }: { event: ErrorEventDto }) {
         <pre className={styles.source}>{event.stack}</pre>
       ) : null}
       {event.traceId ? <EventTrace traceId={event.traceId} /> : null}
+      {event.hasReplay ? <EventReplay event={event} /> : null}
       {event.breadcrumbs.length > 0 ? (
         <section aria-label="Antes do erro">
           <h3 className={styles.subTitle}>Antes do erro</h3>

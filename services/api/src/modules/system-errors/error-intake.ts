@@ -59,6 +59,9 @@ export interface ReportIntake {
   frameMapping: FrameMapping | null;
 }
 
+/** A recorded report: its issue, and the id of the event kept for it (a replay attaches to it). */
+export type RecordedReport = SystemErrorDto & { eventId: string };
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The key a signed-in user's reports are counted and found by (`system_error_users`, events): hex SHA-256. */
@@ -68,7 +71,7 @@ export const userKeyOf = (userId: string): string => sha256(`user:${userId}`);
  * Records one error into its issue. @throws ZodError for a malformed report. Texts longer than
  * the limits are cut. @returns the issue after counting the report.
  */
-export async function recordReport(intake: ReportIntake, em: EntityManager, input: ErrorReport, source: 'client' | 'server', reporter: Reporter = {}): Promise<SystemErrorDto> {
+export async function recordReport(intake: ReportIntake, em: EntityManager, input: ErrorReport, source: 'client' | 'server', reporter: Reporter = {}): Promise<RecordedReport> {
   const data = errorReportSchema.parse(input);
   const now = intake.clock.now();
   // Only verified reports count for a canary; they share the issue with the others.
@@ -165,6 +168,7 @@ export async function recordReport(intake: ReportIntake, em: EntityManager, inpu
       traceId: data.traceId ?? null,
       breadcrumbs: data.breadcrumbs ?? [],
       userKey,
+      sessionKey: data.sessionId ? sessionKeyOf(data.sessionId) : null,
     }).id;
     await tx.flush();
     await connection.execute(
@@ -181,5 +185,5 @@ export async function recordReport(intake: ReportIntake, em: EntityManager, inpu
   if (source === 'client' && level === 'error' && data.sessionId && data.remote && data.version && CRASH_TYPES.includes(data.errorType)) {
     await intake.onCrash(em, { sessionId: data.sessionId, remote: data.remote, version: data.version, address: reporter.address ?? null });
   }
-  return toSystemErrorDto(row);
+  return { ...toSystemErrorDto(row), eventId };
 }

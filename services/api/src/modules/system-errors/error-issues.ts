@@ -10,6 +10,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { Product } from '../catalogue/index.ts';
 import { Order } from '../orders/index.ts';
 import { toSystemErrorDto } from './system-error-dto.ts';
+import { SystemErrorReplay } from './replay-feedback.entities.ts';
 import { SystemError, SystemErrorEvent } from './system-error.entity.ts';
 
 /** Escapes `%`, `_` and `\` for a LIKE pattern. */
@@ -61,6 +62,7 @@ export async function issueDetail(em: EntityManager, id: string): Promise<ErrorI
   const issue = await em.findOne(SystemError, { id });
   if (!issue) throw new NotFoundError('Erro não encontrado');
   const events = await em.find(SystemErrorEvent, { issue: id }, { orderBy: { occurredAt: 'desc', id: 'desc' } });
+  const withReplay = new Set((await em.find(SystemErrorReplay, { event: { $in: events.map((event) => event.id) } }, { fields: ['event'] })).map((replay) => replay.event.id));
   return {
     issue: toSystemErrorDto(issue),
     events: events.map((event) => ({
@@ -75,6 +77,7 @@ export async function issueDetail(em: EntityManager, id: string): Promise<ErrorI
       frames: event.frames,
       traceId: event.traceId ?? null,
       breadcrumbs: event.breadcrumbs,
+      hasReplay: withReplay.has(event.id),
     })),
   };
 }

@@ -7,3 +7,4 @@ export { default as systemErrorsPlugin } from './system-errors.plugin.ts';
 export { SourceMapStore, type SourceMapFile } from './source-maps.ts';
 export { SourceMap, SourceMapSchema } from './source-map.entity.ts';
 export { eraseErrorTraces } from './error-erasure.ts';
+export { ShopperFeedbackSchema, SystemErrorReplaySchema } from './replay-feedback.entities.ts';

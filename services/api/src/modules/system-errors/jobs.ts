@@ -3,12 +3,14 @@
  * - `source-map-frames` (queue): maps one stored report's frames through the source maps, at most
  *   FRAME_MAPPING_JOBS_PER_TICK per poll (anonymous reports can fill it), one retry after 30 s;
  *   enqueued by the service when a report has frames a map may apply to ({@link enqueueFrameMapping});
- * - `system-error-retention` (hourly): deletes the issues, and the release-health rows, last
- *   seen more than `ERROR_RETENTION_DAYS` ago.
+ * - `system-error-retention` (hourly): deletes the issues (their events and the events' replays
+ *   with them), and the release-health rows, last seen more than `ERROR_RETENTION_DAYS` ago, and
+ *   the shoppers' feedback sent before then.
  */
 import type { FastifyInstance } from 'fastify';
 import { stableJobId } from '../../jobs/job-runner.ts';
 import type { ModulePeriodicJob, ModuleQueueJob } from '../../jobs/module-tasks.ts';
+import { deleteFeedbackOlderThan } from './feedback.ts';
 import { FRAME_MAPPING_JOBS_PER_TICK } from './source-maps.ts';
 import type { FrameMappingJob } from './system-errors.service.ts';
 
@@ -42,6 +44,7 @@ export const systemErrorJobs: ModulePeriodicJob[] = [
     run: async (app) => {
       const cutoff = new Date(app.clock.now().getTime() - app.config.errorRetentionDays * 86_400_000);
       await app.systemErrors.deleteOlderThan(app.orm.em.fork(), cutoff);
+      await deleteFeedbackOlderThan(app.orm.em.fork(), cutoff);
       // Release health (platform's, decorated before this module: system-errors.plugin.ts depends on it) ages out with the errors.
       await app.releaseHealth.deleteOlderThan(app.orm.em.fork(), cutoff);
     },

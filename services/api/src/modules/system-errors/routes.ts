@@ -6,7 +6,8 @@
  *   source map is read while answering (security review 2026-11-29 #1): a report with frames a
  *   map may apply to enqueues a `source-map-frames` job (jobs.ts, one per
  *   stored event, at most FRAME_MAPPING_JOBS_PER_TICK per poll) that maps them afterwards
- *   (source-maps.ts, SystemErrorService.mapEvent).
+ *   (source-maps.ts, SystemErrorService.mapEvent). The answer names the stored event and a token
+ *   for attaching its replay (replay-feedback.routes.ts).
  * - `GET /api/developer/errors`: the 100 issues seen last (the dashboard's live log);
  *   `POST /api/developer/errors/:id/resolve`;
  * - `GET /api/developer/issues`: filters, order and pages (errorIssueQuerySchema);
@@ -44,6 +45,7 @@ import {
 import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { generatedFileOf, SOURCE_MAP_MAX_BYTES, type SourceMapFile } from './source-maps.ts';
+import { replayTokenFor } from './replays.ts';
 import { SERVICE_REMOTE } from './system-errors.service.ts';
 import { addressKey } from '@prata/contracts/address-key';
 
@@ -107,7 +109,8 @@ const systemErrorRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await service.report(app.orm.em, { ...request.body, userAgent: request.body.userAgent ?? request.headers['user-agent'] }, 'client', { userId: request.auth?.userId ?? null, address: addressKey(request.ip) });
       // The API call the error came from stays open from its event ('Ver trace da requisição').
       if (request.body.traceId) app.traces.pin(request.body.traceId);
-      return reply.code(202).send({ id: row.id, count: row.count });
+      // Only this browser may attach its replay to the event (replay-feedback.routes.ts).
+      return reply.code(202).send({ id: row.id, count: row.count, eventId: row.eventId, replayToken: replayTokenFor(app.config.jwtSecret, row.eventId, app.clock.now()) });
     },
   );
 

@@ -77,6 +77,8 @@ export const SystemErrorEventSchema = defineEntity({
      * of a tab session id), or null: what an account's erasure finds its events by.
      */
     userKey: p.string().length(64).nullable().index(),
+    /** SHA-256 of the tab's error session id it came with (also when signed in), or null: what feedback is linked by. */
+    sessionKey: p.string().length(64).nullable().index(),
   },
 });
 export class SystemErrorEvent extends SystemErrorEventSchema.class {}

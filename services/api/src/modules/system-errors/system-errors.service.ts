@@ -29,7 +29,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { DomainEventRecord } from '../../events/domain-event.entity.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { User } from '../identity/index.ts';
-import { recordReport, type CrashListener, type ReportTokenCheck, type Reporter, type ServedVersionCheck } from './error-intake.ts';
+import { recordReport, type CrashListener, type RecordedReport, type ReportTokenCheck, type Reporter, type ServedVersionCheck } from './error-intake.ts';
 import { developerStats, issueDetail, issuePage, latestIssues } from './error-issues.ts';
 import { mapEventFrames, type FrameMapper, type FrameMapping, type FrameMappingJob } from './frame-mapping.ts';
 import { toSystemErrorDto } from './system-error-dto.ts';
@@ -84,7 +84,7 @@ export class SystemErrorService {
    * Records one error into its issue. @throws ZodError for a malformed report. Texts longer than
    * the limits are cut. @returns the issue after counting the report.
    */
-  report(em: EntityManager, input: ErrorReport, source: 'client' | 'server', reporter: Reporter = {}): Promise<SystemErrorDto> {
+  report(em: EntityManager, input: ErrorReport, source: 'client' | 'server', reporter: Reporter = {}): Promise<RecordedReport> {
     const intake = { events: this.events, clock: this.clock, verifyToken: this.verifyToken, servedVersion: this.servedVersion, onCrash: this.onCrash, frameMapping: this.frameMapping };
     return recordReport(intake, em, input, source, reporter);
   }
