@@ -193,7 +193,8 @@ describe('the service process', () => {
       expect(text()).toContain('openssl rand -base64 48');
       expect(text()).not.toMatch(/\n\s+at /); // a message, not a stack trace
     }
-  });
+    // Two service processes loaded one after the other: ~4 s each idle, 30 s was passed on a loaded machine.
+  }, 120_000);
 
   it('prints a one-time owner setup link at start while no admin exists', async () => {
     const database = await createDatabase();
