@@ -25,6 +25,7 @@ export const CONTRACT_MODULES = [
   'back-in-stock',
   'carts',
   'catalogue',
+  'consent',
   'content',
   'installments',
   'money',

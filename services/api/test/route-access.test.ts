@@ -45,6 +45,8 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^\/api\/auth\//, 'public'],
   // Back-in-stock alerts: anyone may ask (anonymous by e-mail, double opt-in), rate-limited; the e-mailed links.
   [/^\/api\/back-in-stock(\/|$)/, 'public'],
+  // The consent log: every shopper's cookie choice, anonymous allowed, rate-limited.
+  [/^POST \/api\/consent$/, 'public'],
   // Reviews: writing one and its photos need the buyer's account (rate-limited); the home page's testimonials are public.
   [/^POST \/api\/reviews(\/photos)?$/, 'customer'],
   [/^GET \/api\/reviews\/testimonials$/, 'public'],

@@ -32,3 +32,4 @@ export * from './carts.ts';
 export * from './reviews.ts';
 export * from './monitoring.ts';
 export * from './alerts.ts';
+export * from './consent.ts';

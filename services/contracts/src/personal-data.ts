@@ -1,12 +1,13 @@
 /** A customer's own data (LGPD art. 18): the export of what the store keeps, and deleting the account. */
 import { z } from 'zod';
+import { consentRecordSchema } from './consent.ts';
 import { savedAddressSchema } from './orders.ts';
 
 /**
  * `GET /api/me/export` (LGPD art. 18, II and V): the signed-in customer's personal data
  * as the store keeps it: account, profile, orders with their lines, delivery data and WhatsApp
  * opt-in, favourites, the cart kept on the server with the reminder consent and the reminders
- * e-mailed, and the reviews they wrote. The parts added later default to none, so a client parses
+ * e-mailed, the reviews they wrote and the cookie choices made while signed in (the consent log). The parts added later default to none, so a client parses
  * an export of an older service too.
  */
 export const personalDataExportSchema = z.object({
@@ -62,6 +63,8 @@ export const personalDataExportSchema = z.object({
       }),
     )
     .default([]),
+  /** The cookie consent choices recorded while signed in (the consent log), oldest first. */
+  consents: z.array(consentRecordSchema).default([]),
 });
 export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;
 

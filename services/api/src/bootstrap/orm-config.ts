@@ -40,6 +40,7 @@ import { SourceMapSchema, SystemErrorEventSchema, SystemErrorSchema, SystemError
 import { NotificationSchema, NotificationStateSchema } from '../modules/notifications/index.ts';
 import { AlertFiringRecordSchema, AlertRuleRecordSchema, JobRunRecordSchema, UptimeCheckRecordSchema } from '../modules/monitoring/index.ts';
 import { CatalogueFeedSchema } from '../modules/feeds/index.ts';
+import { ConsentRecordSchema } from '../modules/consent/index.ts';
 import { QaIssueSchema } from '../modules/quality/index.ts';
 import { ReleaseSessionSchema, RemoteActivationSchema, RemoteCanaryClientSchema, RemoteCanarySchema, RemoteReleaseSchema, WebVitalSampleSchema } from '../modules/platform/index.ts';
 import { migrationsList } from '../database/migrations/index.ts';
@@ -108,6 +109,7 @@ export const ENTITIES = [
   CatalogueFeedSchema,
   AlertRuleRecordSchema,
   AlertFiringRecordSchema,
+  ConsentRecordSchema,
 ];
 
 /** Builds the ORM options for a `postgres://` URL. `debug` logs SQL. */

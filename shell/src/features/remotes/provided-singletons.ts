@@ -21,6 +21,7 @@ export const PROVIDED_SINGLETONS: Readonly<Record<string, () => Promise<unknown>
   '@prata/contracts/back-in-stock': () => import('@prata/contracts/back-in-stock'),
   '@prata/contracts/carts': () => import('@prata/contracts/carts'),
   '@prata/contracts/catalogue': () => import('@prata/contracts/catalogue'),
+  '@prata/contracts/consent': () => import('@prata/contracts/consent'),
   '@prata/contracts/content': () => import('@prata/contracts/content'),
   '@prata/contracts/installments': () => import('@prata/contracts/installments'),
   '@prata/contracts/money': () => import('@prata/contracts/money'),
