@@ -21,6 +21,7 @@ const require = createRequire(import.meta.url);
 export const CONTRACT_MODULES = [
   'admin',
   'alerts',
+  'analytics',
   'auth',
   'back-in-stock',
   'carts',

@@ -51,7 +51,7 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^POST \/api\/reviews(\/photos)?$/, 'customer'],
   [/^GET \/api\/reviews\/testimonials$/, 'public'],
   [/^GET \/api\/products(\/|$)/, 'public'], // the catalogue, product pages and the search bar's suggestions
-  [/^GET \/api\/(health|remotes|content|social-links|store-contact|store-offers)(\/|$)/, 'public'],
+  [/^GET \/api\/(health|remotes|content|social-links|store-contact|store-offers|analytics-config)(\/|$)/, 'public'],
   [/^GET \/images\//, 'public'],
   [/^GET \/api\/cep\//, 'public'], // CEP lookup: rate-limited
   [/^POST \/api\/shipping\/quotes$/, 'public'], // freight quotes: rate-limited, priced on the server

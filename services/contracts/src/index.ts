@@ -33,3 +33,4 @@ export * from './reviews.ts';
 export * from './monitoring.ts';
 export * from './alerts.ts';
 export * from './consent.ts';
+export * from './analytics.ts';

@@ -41,6 +41,7 @@ import { NotificationSchema, NotificationStateSchema } from '../modules/notifica
 import { AlertFiringRecordSchema, AlertRuleRecordSchema, JobRunRecordSchema, UptimeCheckRecordSchema } from '../modules/monitoring/index.ts';
 import { CatalogueFeedSchema } from '../modules/feeds/index.ts';
 import { ConsentRecordSchema } from '../modules/consent/index.ts';
+import { AnalyticsDeliverySchema } from '../modules/analytics/index.ts';
 import { QaIssueSchema } from '../modules/quality/index.ts';
 import { ReleaseSessionSchema, RemoteActivationSchema, RemoteCanaryClientSchema, RemoteCanarySchema, RemoteReleaseSchema, WebVitalSampleSchema } from '../modules/platform/index.ts';
 import { migrationsList } from '../database/migrations/index.ts';
@@ -110,6 +111,7 @@ export const ENTITIES = [
   AlertRuleRecordSchema,
   AlertFiringRecordSchema,
   ConsentRecordSchema,
+  AnalyticsDeliverySchema,
 ];
 
 /** Builds the ORM options for a `postgres://` URL. `debug` logs SQL. */

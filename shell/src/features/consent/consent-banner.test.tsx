@@ -49,7 +49,17 @@ async function show() {
 
 const banner = () => document.querySelector<HTMLElement>('[data-testid="consent-banner"]');
 const buttons = () => [...(banner()?.querySelectorAll('button') ?? [])].map((button) => button.textContent);
+/** Waits for the banner's lazy layers. */
+const shownBanner = () =>
+  vi.waitFor(
+    async () => {
+      await flush();
+      expect(banner()).not.toBeNull();
+    },
+    { timeout: 10_000 },
+  );
 const click = async (label: string) => {
+  await shownBanner();
   const button = [...banner()!.querySelectorAll('button')].find((candidate) => candidate.textContent === label)!;
   act(() => button.click());
   await flush();
@@ -59,6 +69,7 @@ const boxes = () => [...banner()!.querySelectorAll<HTMLInputElement>('input[type
 describe('ConsentBanner', () => {
   it("shows on the first visit with 'Aceitar', 'Rejeitar' and 'Configurar', and nothing stored yet", async () => {
     await show();
+    await shownBanner();
     expect(banner()!.querySelector('h2')!.textContent).toBe('Cookies e privacidade');
     expect(buttons()).toEqual(['Aceitar', 'Rejeitar', 'Configurar']);
     expect(document.cookie).not.toContain('prata_consent');
@@ -106,6 +117,7 @@ describe('ConsentBanner', () => {
     document.body.append(link);
     act(() => link.click());
     await flush();
+    await shownBanner();
     expect(boxes().map((box) => [box.name, box.checked])).toEqual([
       ['analytics', false],
       ['marketing', true],

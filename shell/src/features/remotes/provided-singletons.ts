@@ -17,6 +17,7 @@ export const PROVIDED_SINGLETONS: Readonly<Record<string, () => Promise<unknown>
   '@prata/contracts': () => import('@prata/contracts'),
   '@prata/contracts/admin': () => import('@prata/contracts/admin'),
   '@prata/contracts/alerts': () => import('@prata/contracts/alerts'),
+  '@prata/contracts/analytics': () => import('@prata/contracts/analytics'),
   '@prata/contracts/auth': () => import('@prata/contracts/auth'),
   '@prata/contracts/back-in-stock': () => import('@prata/contracts/back-in-stock'),
   '@prata/contracts/carts': () => import('@prata/contracts/carts'),

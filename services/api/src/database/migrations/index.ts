@@ -67,6 +67,7 @@ import { Migration20261203100000_catalogue_feeds } from './Migration202612031000
 import { Migration20261203110000_installment_rules } from './Migration20261203110000_installment_rules.ts';
 import { Migration20261203120000_alert_kinds } from './Migration20261203120000_alert_kinds.ts';
 import { Migration20261204100000_consent_log } from './Migration20261204100000_consent_log.ts';
+import { Migration20261204101000_analytics } from './Migration20261204101000_analytics.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
 
 export const migrationsList: MigrationObject[] = [
@@ -135,4 +136,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203110000_installment_rules', class: Migration20261203110000_installment_rules },
   { name: 'Migration20261203120000_alert_kinds', class: Migration20261203120000_alert_kinds },
   { name: 'Migration20261204100000_consent_log', class: Migration20261204100000_consent_log },
+  { name: 'Migration20261204101000_analytics', class: Migration20261204101000_analytics },
 ];
