@@ -49,3 +49,4 @@ export {
 export { addBreadcrumb, breadcrumbs, installBreadcrumbs } from './breadcrumbs.ts';
 export { installWebVitals, type VitalsContext } from './web-vitals.ts';
 export { useConsentStore, hasConsent, type ConsentStoreState } from './consent-store.ts';
+export { trackEvent, setAnalyticsSink, MAX_PENDING, type AnalyticsSink, type TrackedEvent } from './analytics.ts';
