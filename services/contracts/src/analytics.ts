@@ -103,3 +103,21 @@ export const analyticsSettingsUpdateSchema = z.object({
   metaAccessToken: secret('Token da API de Conversões da Meta'),
 });
 export type AnalyticsSettingsUpdate = z.input<typeof analyticsSettingsUpdateSchema>;
+
+const typedSecret = (label: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.string().min(8, `${label} inválido`).max(400, `${label} inválido`).optional());
+
+/**
+ * The panel's form of {@link analyticsSettingsUpdateSchema}: every field text; an empty id turns
+ * its provider off, an empty secret keeps the stored one (the form never shows a secret).
+ */
+export const analyticsSettingsFormSchema = z.object({
+  ga4MeasurementId: analyticsSettingsUpdateSchema.shape.ga4MeasurementId,
+  ga4ApiSecret: typedSecret('Segredo da API do GA4'),
+  metaPixelId: analyticsSettingsUpdateSchema.shape.metaPixelId,
+  metaAccessToken: typedSecret('Token da API de Conversões da Meta'),
+});
