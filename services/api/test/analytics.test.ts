@@ -127,6 +127,9 @@ describe('the purchase sent from the server when an order is paid', () => {
     expect(metaEvent.user_data).toEqual({ em: [sha256(buyer.email.toLowerCase())], ph: [sha256('5511987654321')] });
     // Nothing in clear.
     expect(JSON.stringify([toGa4!.body, toMeta!.body])).not.toContain(buyer.email);
+    // The choice recorded on the order is in the buyer's LGPD export.
+    const exported = await service.app.inject({ method: 'GET', url: '/api/me/export', headers: bearer(buyer) });
+    expect(exported.json().orders.find((entry: { number: string }) => entry.number === order.number).cookieConsent).toEqual({ analytics: true, marketing: true });
   });
 
   it('with analytics consent only: GA4 without the e-mail or phone, nothing to Meta; with none: nothing at all', async () => {

@@ -29,6 +29,8 @@ export const personalDataExportSchema = z.object({
       items: z.array(z.object({ productName: z.string(), variantLabel: z.string().nullable().default(null), quantity: z.number().int(), unitPriceCents: z.number().int() })),
       /** Whether the shopper asked for the order's updates on WhatsApp at `contact.phone` too. */
       whatsappOptIn: z.boolean().default(false),
+      /** The cookie choice recorded when placing it: which providers may hear of its purchase (contracts/analytics.ts). */
+      cookieConsent: z.object({ analytics: z.boolean(), marketing: z.boolean() }).default({ analytics: false, marketing: false }),
     }),
   ),
   favourites: z.array(z.string()),

@@ -88,6 +88,7 @@ export class PersonalDataService {
         delivery: { zipCode: order.zipCode, street: order.street, number: order.addressNumber, complement: order.complement ?? null, neighborhood: order.neighborhood, city: order.city, state: order.state },
         items: items.filter((item) => item.order.id === order.id).map((item) => ({ productName: item.productName, variantLabel: item.variantLabel ?? null, quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
         whatsappOptIn: order.whatsappOptIn,
+        cookieConsent: { analytics: order.consentAnalytics, marketing: order.consentMarketing },
       })),
       favourites: favourites.map((row) => row.name),
       stockAlerts: alerts.map((row) => ({ item: itemOf(row), status: row.status, createdAt: iso(row.created_at) })),
