@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useConsentStore, trackEvent } from '@prata/shared-ui/state';
-import { FBEVENTS_URL, GTAG_URL, startAnalytics } from './analytics-loader.ts';
+import { FBEVENTS_URL, GTAG_URL, removeTagCookies, startAnalytics } from './analytics-loader.ts';
 
 const scripts = () => [...document.head.querySelectorAll('script')].map((script) => script.src);
 let stop: (() => void) | null = null;
@@ -65,5 +65,19 @@ describe('startAnalytics', () => {
     await runIdle();
     expect(scripts()).toEqual([`${GTAG_URL}?id=G-PRATA925`]);
     expect(win.fbq).toBeUndefined();
+  });
+
+  it("withdrawing a category removes its tags' cookies and keeps the other's", () => {
+    document.cookie = '_ga=GA1.1.123; Path=/';
+    document.cookie = '_ga_PRATA925=GS1.1.456; Path=/';
+    document.cookie = '_fbp=fb.1.789; Path=/';
+    document.cookie = 'prata_cart=1; Path=/';
+    removeTagCookies(document, { analytics: false, marketing: true });
+    expect(document.cookie).not.toMatch(/_ga=G|_ga_PRATA925=G/);
+    expect(document.cookie).toContain('_fbp=fb.1.789');
+    expect(document.cookie).toContain('prata_cart=1');
+    removeTagCookies(document, { analytics: false, marketing: false });
+    expect(document.cookie).not.toContain('_fbp=fb');
+    document.cookie = 'prata_cart=; Max-Age=0; Path=/';
   });
 });

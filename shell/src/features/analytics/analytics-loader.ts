@@ -9,7 +9,8 @@
  * - each event goes to GA4 as its recommended e-commerce event (`gtag('event', name, { event_id,
  *   currency, value, items, ... })`) and to Meta as the standard event beside it (`fbq('track',
  *   name, data, { eventID })`), each only while its category is allowed (a withdrawal stops them
- *   at once; the scripts go with the next page load).
+ *   at once, and the cookies those tags set, `_ga*` for GA4 and `_fbp`/`_fbc` for Meta, are
+ *   removed; the scripts go with the next page load).
  * This module is its own chunk, imported by the shell after the page is interactive.
  */
 import { META_EVENT_NAMES, type AnalyticsPublicConfig } from '@prata/contracts/analytics';
@@ -92,6 +93,25 @@ function installFbq(doc: Document, pixelId: string): Fbq {
   return fbq;
 }
 
+/** The first-party cookies each provider's tag sets (GA4: `_ga`, `_ga_<id>`; Meta: `_fbp`, `_fbc`). */
+const TAG_COOKIES = { analytics: /^_ga(_|$)/, marketing: /^_fb[pc]$/ } as const;
+
+/**
+ * Removes the cookies of the tags of each category not allowed in `consent`, on the page's host and
+ * each parent domain (gtag.js sets them on the widest domain it can).
+ */
+export function removeTagCookies(doc: Document, consent: ConsentChoice): void {
+  const host = doc.location?.hostname ?? '';
+  const labels = host.split('.');
+  const domains = ['', ...labels.slice(0, -1).map((_, i) => `; Domain=.${labels.slice(i).join('.')}`)];
+  for (const part of doc.cookie.split(';')) {
+    const name = part.split('=')[0]!.trim();
+    const category = (Object.keys(TAG_COOKIES) as (keyof typeof TAG_COOKIES)[]).find((key) => TAG_COOKIES[key].test(name));
+    if (!category || consent[category]) continue;
+    for (const domain of domains) doc.cookie = `${name}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/${domain}`;
+  }
+}
+
 const reais = (cents: number) => Math.round(cents) / 100;
 
 /** GA4's parameters of `event`. */
@@ -146,6 +166,7 @@ export function startAnalytics(deps: AnalyticsLoaderDeps = { doc: document, idle
 
   const consider = () => {
     const consent = allowed();
+    removeTagCookies(deps.doc, consent);
     const wantsMore = (consent.analytics && !gtag) || (consent.marketing && !fbq);
     if (!wantsMore || loading) return;
     loading = true;
