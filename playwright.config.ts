@@ -28,6 +28,10 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: E2E.storeUrl,
+    // The suite's shopper has already made a cookie choice (every category off), so the banner,
+    // fixed at the bottom of the viewport, covers nothing the specs click or photograph;
+    // e2e/consent.spec.ts starts without it.
+    storageState: { cookies: [{ name: 'prata_consent', value: 'v1.00.1796000000', domain: new URL(E2E.storeUrl).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }], origins: [] },
     trace: 'retain-on-failure',
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },

@@ -26,7 +26,13 @@ export default defineConfig({
   outputDir: 'test-results/preview',
   ...SUITE_SETTINGS,
   timeout: 60_000,
-  use: { baseURL: preview.storeUrl, trace: 'retain-on-failure', launchOptions: CHROMIUM_LAUNCH_OPTIONS },
+  use: {
+    baseURL: preview.storeUrl,
+    // A shopper who has made a cookie choice (every category off): the banner covers nothing the flows click.
+    storageState: { cookies: [{ name: 'prata_consent', value: 'v1.00.1796000000', domain: new URL(preview.storeUrl).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }], origins: [] },
+    trace: 'retain-on-failure',
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
+  },
   webServer: {
     command: 'npm run preview:production',
     // The shell's host says ready once every remote answers, in the browser and on the server.

@@ -21,10 +21,12 @@ const require = createRequire(import.meta.url);
 export const CONTRACT_MODULES = [
   'admin',
   'alerts',
+  'analytics',
   'auth',
   'back-in-stock',
   'carts',
   'catalogue',
+  'consent',
   'content',
   'feedback',
   'installments',

@@ -11,7 +11,8 @@
  * remote, chrome and slot), and each remote's slot hydrates when its code has loaded. A staff
  * preview (another version of a remote in this browser) renders from scratch instead. What React
  * cannot hydrate (a mismatch) is reported as `hydration_mismatch` with the page's remote and
- * version; a slot the server left to the browser is not a mismatch.
+ * version; a slot the server left to the browser is not a mismatch. The store's tags load after
+ * the page is interactive, only with the shopper's consent (features/analytics).
  */
 import { QueryClient, hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -104,4 +105,6 @@ if (page && container.firstElementChild) {
   container.replaceChildren();
   createRoot(container).render(app);
 }
+// The store's tags, only after consent and on idle: their loader is a chunk of its own, never in the first load.
+void import('./features/analytics/analytics-loader.ts').then(({ startAnalytics }) => startAnalytics());
 }

@@ -59,6 +59,7 @@ export const adminKeys = {
   pixDiscount: ['admin', 'settings', 'pix-discount'] as const,
   /** The card instalment rules, on the sales page. */
   installmentSettings: ['admin', 'settings', 'installments'] as const,
+  analyticsSettings: ['admin', 'settings', 'analytics'] as const,
   /** The recovery settings, on the sales page. */
   recoverySettings: ['admin', 'settings', 'recovery'] as const,
   /** The catalogue feeds' URLs, on the sales page. */

@@ -61,6 +61,7 @@ import catalogueRoutes from './modules/catalogue/routes.ts';
 import contentRoutes from './modules/content/routes.ts';
 import failedEmailRoutes from './modules/failed-emails/routes.ts';
 import feedRoutes from './modules/feeds/routes.ts';
+import consentRoutes from './modules/consent/routes.ts';
 import fulfilmentRoutes from './modules/fulfilment/routes.ts';
 import identityRoutes from './modules/identity/routes.ts';
 import invoiceRoutes from './modules/invoices/routes.ts';
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(notificationRoutes);
   await app.register(realtimeRoutes);
   await app.register(feedRoutes);
+  await app.register(consentRoutes);
   await app.register(qualityRoutes);
   await app.register(monitoringRoutes);
   // What runs in the background, in one list (jobs and subscribers of every module and of the infrastructure).

@@ -125,6 +125,11 @@
  *   checkout loads it and mounts its secure card fields; tests point it at a local double),
  *   `PAYMENT_TIMEOUT_MS` (default 10000), `ORDER_RATE_LIMIT_PER_MINUTE` (default 10, per account),
  *   `ORDER_TRACKING_RATE_LIMIT_PER_MINUTE` (default 10, per address: order lookups by number and e-mail or CPF).
+ * - `GA4_MP_URL` (default https://www.google-analytics.com) and `META_GRAPH_URL` (default
+ *   https://graph.facebook.com): the origins of the GA4 Measurement Protocol and the Meta Graph API
+ *   (Conversions API) the server sends paid orders' purchases to (modules/analytics; tests point
+ *   them at local doubles); the ids and secrets are the owner's, set in the panel.
+ *   `ANALYTICS_TIMEOUT_MS` (default 5000): timeout of each call.
  * - `CEP_LOOKUP_URL` (default https://viacep.com.br): the ViaCEP-compatible origin that fills an
  *   address from its CEP (modules/shipping/cep-lookup.ts); `off` turns lookups off (the
  *   forms are then filled by hand). `CEP_LOOKUP_TIMEOUT_MS` (default 2000): past it the lookup
@@ -280,6 +285,9 @@ export const envSchema = z.object({
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16).optional(),
   MERCADOPAGO_API_URL: z.url().default(MERCADOPAGO_DEFAULTS.apiUrl),
   MERCADOPAGO_SDK_URL: z.url().default(MERCADOPAGO_DEFAULTS.sdkUrl),
+  GA4_MP_URL: z.url().default('https://www.google-analytics.com'),
+  META_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  ANALYTICS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   CEP_LOOKUP_URL: z.union([z.literal('off'), z.url()]).default('https://viacep.com.br'),
   CEP_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
   CEP_LOOKUP_UPSTREAM_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),

@@ -213,6 +213,8 @@ function configOf(e: ConfigEnv) {
           ? { accessToken: e.MERCADOPAGO_ACCESS_TOKEN!, publicKey: e.MERCADOPAGO_PUBLIC_KEY!, webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET!, apiUrl: e.MERCADOPAGO_API_URL, sdkUrl: e.MERCADOPAGO_SDK_URL }
           : null,
     },
+    /** Server-side conversions (modules/analytics): the GA4 Measurement Protocol's and Meta Graph API's origins (no trailing slash) and the timeout of each call, ms. */
+    analytics: { ga4Url: e.GA4_MP_URL.replace(/\/$/, ''), metaUrl: e.META_GRAPH_URL.replace(/\/$/, ''), timeoutMs: e.ANALYTICS_TIMEOUT_MS },
     /** CEP lookup: a ViaCEP-compatible origin (null: turned off) and its timeout, ms. */
     cepLookup: { origin: e.CEP_LOOKUP_URL === 'off' ? null : e.CEP_LOOKUP_URL, timeoutMs: e.CEP_LOOKUP_TIMEOUT_MS },
     /** Calls the public routes may make a minute to ViaCEP and to the carrier's quotes, every replica together. */

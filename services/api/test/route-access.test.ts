@@ -45,11 +45,13 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^\/api\/auth\//, 'public'],
   // Back-in-stock alerts: anyone may ask (anonymous by e-mail, double opt-in), rate-limited; the e-mailed links.
   [/^\/api\/back-in-stock(\/|$)/, 'public'],
+  // The consent log: every shopper's cookie choice, anonymous allowed, rate-limited.
+  [/^POST \/api\/consent$/, 'public'],
   // Reviews: writing one and its photos need the buyer's account (rate-limited); the home page's testimonials are public.
   [/^POST \/api\/reviews(\/photos)?$/, 'customer'],
   [/^GET \/api\/reviews\/testimonials$/, 'public'],
   [/^GET \/api\/products(\/|$)/, 'public'], // the catalogue, product pages and the search bar's suggestions
-  [/^GET \/api\/(health|remotes|content|social-links|store-contact|store-offers)(\/|$)/, 'public'],
+  [/^GET \/api\/(health|remotes|content|social-links|store-contact|store-offers|analytics-config)(\/|$)/, 'public'],
   [/^GET \/images\//, 'public'],
   [/^GET \/api\/cep\//, 'public'], // CEP lookup: rate-limited
   [/^POST \/api\/shipping\/quotes$/, 'public'], // freight quotes: rate-limited, priced on the server

@@ -62,3 +62,20 @@ export function consentFromCookies(cookieHeader: string | null | undefined): Con
   }
   return null;
 }
+
+/**
+ * `POST /api/consent` (anonymous allowed): the choice the shopper just made in the banner or its
+ * settings, for the consent log (LGPD art. 8 §2: the controller proves the consent). The server
+ * records it with its own time, never the browser's.
+ */
+export const consentRecordRequestSchema = consentChoiceSchema.strict();
+export type ConsentRecordRequest = z.infer<typeof consentRecordRequestSchema>;
+
+/** One entry of the consent log as the shopper sees it (answer of `POST /api/consent`, the LGPD export). */
+export const consentRecordSchema = z.object({
+  analytics: z.boolean(),
+  marketing: z.boolean(),
+  /** When the server recorded the choice (ISO 8601). */
+  decidedAt: z.iso.datetime({ offset: true }),
+});
+export type ConsentRecord = z.infer<typeof consentRecordSchema>;

@@ -33,3 +33,5 @@ export * from './reviews.ts';
 export * from './monitoring.ts';
 export * from './alerts.ts';
 export * from './feedback.ts';
+export * from './consent.ts';
+export * from './analytics.ts';

@@ -3,6 +3,7 @@
  * form in the browser and the order on the service. Paying by card: payments.ts (re-exported
  * here, so `@prata/contracts/orders` keeps its surface); the admin orders tab: admin-orders.ts.
  */
+import { consentChoiceSchema } from './consent.ts';
 import { formatCpf as maskCpf, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
 import { MAX_INSTALLMENTS } from './installments.ts';
@@ -236,6 +237,12 @@ export const createOrderSchema = z.object({
    * then be a Brazilian number with DDD: {@link whatsappNumber}). The e-mails go either way.
    */
   whatsappOptIn: z.boolean({ error: 'Opção do WhatsApp inválida' }).default(false),
+  /**
+   * The shopper's cookie choice when placing the order (their `prata_consent`, consent.ts): the
+   * server sends the order's purchase to GA4 only with `analytics`, to Meta (with the hashed e-mail
+   * and phone) only with `marketing`. Absent: neither.
+   */
+  cookieConsent: consentChoiceSchema.default({ analytics: false, marketing: false }),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 

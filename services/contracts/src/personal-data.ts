@@ -1,12 +1,13 @@
 /** A customer's own data (LGPD art. 18): the export of what the store keeps, and deleting the account. */
 import { z } from 'zod';
+import { consentRecordSchema } from './consent.ts';
 import { savedAddressSchema } from './orders.ts';
 
 /**
  * `GET /api/me/export` (LGPD art. 18, II and V): the signed-in customer's personal data
  * as the store keeps it: account, profile, orders with their lines, delivery data and WhatsApp
  * opt-in, favourites, the cart kept on the server with the reminder consent and the reminders
- * e-mailed, and the reviews they wrote. The parts added later default to none, so a client parses
+ * e-mailed, the reviews they wrote and the cookie choices made while signed in (the consent log). The parts added later default to none, so a client parses
  * an export of an older service too.
  */
 export const personalDataExportSchema = z.object({
@@ -28,6 +29,8 @@ export const personalDataExportSchema = z.object({
       items: z.array(z.object({ productName: z.string(), variantLabel: z.string().nullable().default(null), quantity: z.number().int(), unitPriceCents: z.number().int() })),
       /** Whether the shopper asked for the order's updates on WhatsApp at `contact.phone` too. */
       whatsappOptIn: z.boolean().default(false),
+      /** The cookie choice recorded when placing it: which providers may hear of its purchase (contracts/analytics.ts). */
+      cookieConsent: z.object({ analytics: z.boolean(), marketing: z.boolean() }).default({ analytics: false, marketing: false }),
     }),
   ),
   favourites: z.array(z.string()),
@@ -62,6 +65,8 @@ export const personalDataExportSchema = z.object({
       }),
     )
     .default([]),
+  /** The cookie consent choices recorded while signed in (the consent log), oldest first. */
+  consents: z.array(consentRecordSchema).default([]),
 });
 export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;
 

@@ -8,6 +8,10 @@
  * a `private` document with its own registry (`Vary: Cookie`). When the API does not answer in
  * time the last registry it gave is used, and without one the shell fetches it in the browser.
  *
+ * The cookie is not strictly necessary, so it is set (and read) only with the shopper's analytics
+ * consent (`prata_consent`, contracts/consent.ts; ANPD cookie guide). Without it the page view is
+ * still bucketed, under an id of its own that is never stored: each page load draws again.
+ *
  * With a `signer` (the `CLIENT_ID_SECRET` the API shares), the host signs the ids it gives with the
  * shopper's address (contracts/client-id.ts), and replaces a cookie it did not sign. The API then
  * counts each shopper under their own address, although every registry call comes from this
@@ -21,6 +25,7 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import { CLIENT_ID_PATTERN, REGISTRY_CANARIES_HEADER, remoteRegistrySchema, type RemoteRegistry } from '@prata/contracts';
 import { addressKey, type TrustProxy } from '@prata/contracts/address-key';
 import type { ClientIdSigner } from '@prata/contracts/client-id';
+import { CONSENT_COOKIE, decodeConsent } from '@prata/contracts/consent';
 
 export const CLIENT_COOKIE = 'prata_client';
 const CLIENT_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
@@ -34,9 +39,9 @@ export const DEFAULT_REGISTRY_TTL_MS = 1000;
  * sent without a cookie) or this browser needs its own (a canary's bucket, with report tokens).
  */
 export interface ShellBoot {
-  /** The browser's client id: from its `prata_client` cookie, or new when a canary needs one; null when none is needed. */
+  /** The browser's client id: from its `prata_client` cookie, or new when a canary needs one (without analytics consent, one for this page view only); null when none is needed. */
   clientId: string | null;
-  /** True when the answer must set the `prata_client` cookie (a canary runs and the browser had none). */
+  /** True when the answer must set the `prata_client` cookie (a canary runs, the browser had none, and it allowed analytics). */
   newClient: boolean;
   /** The registry (null: the API never answered). */
   registry: RemoteRegistry | null;
@@ -127,12 +132,15 @@ export class BootRegistry {
     const stable = await this.stableRegistry();
     // Each browser needs a registry of its own only while a canary runs (or the API never answered: none to share).
     if (!stable || stable.canaries.length === 0) return { clientId: null, newClient: false, registry: stable?.registry ?? this.lastRegistry, shared: true };
-    const sent = parseCookie(raw.headers.cookie ?? '')[CLIENT_COOKIE];
+    const cookies = parseCookie(raw.headers.cookie ?? '');
+    // Stored only with analytics consent; without it, an id for this page view alone (never set as a cookie).
+    const stored = decodeConsent(cookies[CONSENT_COOKIE])?.analytics === true;
+    const sent = stored ? cookies[CLIENT_COOKIE] : undefined;
     const signer = this.options.signer;
     const valid = sent !== undefined && CLIENT_ID_PATTERN.test(sent) && (!signer || (await signer.verify(sent)) !== null);
     const clientId = valid ? sent : signer ? await signer.issue(addressKey(clientAddressOf(raw, this.trusted))) : randomUUID();
     const registry = await this.fetchRegistry(clientId);
-    return { clientId, newClient: !valid, registry, shared: false };
+    return { clientId, newClient: stored && !valid, registry, shared: false };
   }
 
   /** The stable registry: the last one while it is fresh, else asked again (concurrent requests share the answer). */

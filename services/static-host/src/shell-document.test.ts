@@ -89,6 +89,9 @@ function bootData(html: string): { apiUrl: string; registry: RemoteRegistry | nu
   return JSON.parse(json!) as { apiUrl: string; registry: RemoteRegistry | null };
 }
 
+/** The consent cookie of a shopper who allowed analytics (contracts/consent.ts). */
+const ANALYTICS_ALLOWED = 'prata_consent=v1.10.1796000000';
+
 const page = (pathname: string, cookie?: string) =>
   fetch(`${shell.url}${pathname}`, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
 
@@ -127,9 +130,9 @@ describe('shell document', () => {
     expect(html).not.toContain('<link rel="preconnect" href="http://127.0.0.1:1"');
   });
 
-  it('sets no cookie while no canary runs; during one, gives a new browser a prata_client cookie and passes the id to the API', async () => {
+  it('sets no cookie while no canary runs; during one, gives a new browser that allowed analytics a prata_client cookie and passes the id to the API', async () => {
     clients.length = 0;
-    const plain = await page('/');
+    const plain = await page('/', ANALYTICS_ALLOWED);
     expect(plain.headers.get('set-cookie')).toBeNull();
     // Every shopper shares the stable registry: asked without a client id.
     expect(clients.every((client) => client === undefined)).toBe(true);
@@ -137,16 +140,34 @@ describe('shell document', () => {
     canaries = 'storefront';
     try {
       clients.length = 0;
-      const first = await page('/');
+      const first = await page('/', ANALYTICS_ALLOWED);
       const cookie = first.headers.get('set-cookie')!;
       expect(cookie).toMatch(/^prata_client=[0-9a-f-]{36}; Max-Age=31536000; Path=\/; SameSite=Lax$/);
       const id = cookie.split(';')[0]!.split('=')[1]!;
       expect(clients.filter(Boolean)).toEqual([id]);
-      const again = await page('/produtos', `prata_client=${id}`);
+      const again = await page('/produtos', `${ANALYTICS_ALLOWED}; prata_client=${id}`);
       expect(again.headers.get('set-cookie')).toBeNull();
       expect(clients.filter(Boolean)).toEqual([id, id]);
-      const forged = await page('/', 'prata_client=<x>');
+      const forged = await page('/', `prata_client=<x>; ${ANALYTICS_ALLOWED}`);
       expect(forged.headers.get('set-cookie')).toMatch(/^prata_client=[0-9a-f-]{36};/);
+    } finally {
+      canaries = '';
+    }
+  });
+
+  it('during a canary, buckets a browser without analytics consent under an id of its page view alone: no cookie set or read', async () => {
+    canaries = 'storefront';
+    try {
+      for (const cookie of [undefined, 'prata_consent=v1.01.1796000000', 'prata_consent=v1.00.1796000000; prata_client=0b7c5d1e-8f2a-4c3b-9d4e-5f6a7b8c9d0e']) {
+        clients.length = 0;
+        const response = await page('/', cookie);
+        expect(response.headers.get('set-cookie'), cookie).toBeNull();
+        // The API still bucketed the page view, under a new id (not the stored one it may not read).
+        const asked = clients.filter(Boolean);
+        expect(asked).toHaveLength(1);
+        expect(asked[0]).toMatch(/^[0-9a-f-]{36}$/);
+        expect(asked[0]).not.toBe('0b7c5d1e-8f2a-4c3b-9d4e-5f6a7b8c9d0e');
+      }
     } finally {
       canaries = '';
     }
@@ -159,7 +180,7 @@ describe('shell document', () => {
     const api = new ClientIdSigner(secret);
     const tagOf = async (address: string) => (await api.issue(address, 'qualquer-id')).split('.')[1];
     const visit = (from: string, cookie?: string) =>
-      fetch(`${signingHost.url}/`, { headers: { accept: 'text/html', 'x-forwarded-for': from, ...(cookie ? { cookie: `prata_client=${cookie}` } : {}) } });
+      fetch(`${signingHost.url}/`, { headers: { accept: 'text/html', 'x-forwarded-for': from, cookie: `${ANALYTICS_ALLOWED}${cookie ? `; prata_client=${cookie}` : ''}` } });
     const given = (response: Response) => /^prata_client=([^;]+);/.exec(response.headers.get('set-cookie') ?? '')?.[1];
     canaries = 'storefront';
     try {

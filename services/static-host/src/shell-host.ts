@@ -6,7 +6,8 @@
  *
  * - its Content-Security-Policy: the release allow-list (`RELEASE_ORIGINS`, else the remotes'
  *   own origins: release-origins.ts), fixed at start, and the acquirer's origins derived from the
- *   API's own payment settings (acquirer-csp.ts), so the policy and the checkout cannot disagree;
+ *   API's own payment settings (acquirer-csp.ts), so the policy and the checkout cannot disagree,
+ *   and the store's tags' (GA4, the Meta Pixel: analytics-csp.ts; loaded only after consent);
  * - `robots.txt` and `sitemap.xml` with the store's public origin (seo.ts);
  * - `GET /healthz`: 503 with the problems until every remote of the registry answers in the
  *   browser and on the server ({@link ShellHost.waitUntilReady}, readiness.ts), 200 from then on;
@@ -22,6 +23,7 @@ import path from 'node:path';
 import type { TrustProxy } from '@prata/contracts/address-key';
 import { ClientIdSigner } from '@prata/contracts/client-id';
 import { acquirerCspSources } from './acquirer-csp.ts';
+import { ANALYTICS_CSP_SOURCES } from './analytics-csp.ts';
 import { waitForRemotes } from './readiness.ts';
 import { allowedRemoteOrigins } from './release-origins.ts';
 import { popularPaths, productPagePathOf } from './seo.ts';
@@ -166,7 +168,7 @@ export async function startShellHost(options: ShellHostOptions): Promise<ShellHo
     spa: true,
     changingFiles: options.development ?? false,
     runtimeConfig: { apiUrl },
-    csp: { apiUrl, remoteOrigins: async () => remoteOrigins, acquirer, extraSources: options.extraSources ?? [] },
+    csp: { apiUrl, remoteOrigins: async () => remoteOrigins, acquirer, extraSources: options.extraSources ?? [], tags: ANALYTICS_CSP_SOURCES },
     document,
     seo: { storeOrigin, apiOrigin, productPath: productPagePathOf },
     ...(options.hsts ? { hsts: true } : {}),

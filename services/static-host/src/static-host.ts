@@ -13,6 +13,7 @@
  * `frame-ancestors 'none'` (see {@link shellCspDirectives}); a remote serves only files the shell
  * loads, so its own documents may run nothing (`default-src 'none'`).
  */
+import { NO_TAG_SOURCES, type TagCspSources } from './analytics-csp.ts';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -49,7 +50,7 @@ export interface StaticHostOptions {
    * is asked again for every HTML document (the registry can move a remote at runtime); when it
    * fails, the last answer is kept.
    */
-  csp?: { apiUrl: string; remoteOrigins: (request: IncomingMessage) => Promise<string[]>; acquirer?: AcquirerCspSources; extraSources?: string[] };
+  csp?: { apiUrl: string; remoteOrigins: (request: IncomingMessage) => Promise<string[]>; acquirer?: AcquirerCspSources; extraSources?: string[]; tags?: TagCspSources };
   /**
    * The shell's page documents (`/` and client routes): rendered per request with the boot data
    * and resource hints (see shell-document.ts) instead of the static `index.html`.
@@ -116,13 +117,16 @@ function remoteSourceOf(url: string): string | null {
  * (http and its websocket twin) and the remotes (manifests); no plugins, no foreign forms and
  * base URLs. The acquirer's browser SDK, secure-field frames, API and images (from
  * configuration: acquirer-csp.ts) are added to `script-src`, `frame-src`, `connect-src` and
- * `img-src`; without an acquirer, frames only from the shell itself.
+ * `img-src`; without an acquirer, frames only from the shell itself. `tags`: the store's tags' sources
+ * (GA4, the Meta Pixel: analytics-csp.ts, loaded only after consent) in `script-src`, `img-src`
+ * and `connect-src`; the shell's host passes them (shell-host.ts), none by default.
  */
 export function shellCspDirectives(
   apiUrl: string,
   remoteOrigins: readonly string[],
   acquirer: AcquirerCspSources = { scriptSrc: [], frameSrc: [], connectSrc: [], imgSrc: [] },
   extraSources: readonly string[] = [],
+  tags: TagCspSources = NO_TAG_SOURCES,
 ): Record<string, string[]> {
   const api = originOf(apiUrl) ?? apiUrl;
   const apiSocket = api.replace(/^http/, 'ws');
@@ -131,11 +135,11 @@ export function shellCspDirectives(
   const extraHttp = extraSources.filter((source) => source.startsWith('http'));
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...remotes, ...extraHttp, ...acquirer.scriptSrc],
+    scriptSrc: ["'self'", ...remotes, ...extraHttp, ...acquirer.scriptSrc, ...tags.scriptSrc],
     styleSrc: ["'self'", "'unsafe-inline'", ...remotes, ...extraHttp],
     fontSrc: ["'self'", 'data:', ...remotes, ...extraHttp],
-    imgSrc: ["'self'", 'data:', 'blob:', api, ...remotes, ...extraHttp, ...acquirer.imgSrc],
-    connectSrc: ["'self'", api, apiSocket, ...remotes, ...extraSources, ...acquirer.connectSrc],
+    imgSrc: ["'self'", 'data:', 'blob:', api, ...remotes, ...extraHttp, ...acquirer.imgSrc, ...tags.imgSrc],
+    connectSrc: ["'self'", api, apiSocket, ...remotes, ...extraSources, ...acquirer.connectSrc, ...tags.connectSrc],
     frameSrc: ["'self'", ...acquirer.frameSrc],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
@@ -200,7 +204,7 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
   if (csp) {
     // The shell's directives follow the registry: refreshed for each HTML document, reused for
     // files. Registered before helmet, whose directive functions read them from the raw request.
-    let directives = shellCspDirectives(csp.apiUrl, [], csp.acquirer, csp.extraSources);
+    let directives = shellCspDirectives(csp.apiUrl, [], csp.acquirer, csp.extraSources, csp.tags);
     let directivesOrigins = '';
     app.addHook('onRequest', async (request) => {
       const raw = request.raw as WithCsp;
@@ -208,7 +212,7 @@ export async function startStaticHost(options: StaticHostOptions): Promise<Runni
         const origins = await csp.remoteOrigins(request.raw).catch(() => null);
         // The same origins (nearly always): the same directives object, and the headers made of it are reused.
         if (origins && origins.join(' ') !== directivesOrigins) {
-          directives = shellCspDirectives(csp.apiUrl, origins, csp.acquirer, csp.extraSources);
+          directives = shellCspDirectives(csp.apiUrl, origins, csp.acquirer, csp.extraSources, csp.tags);
           directivesOrigins = origins.join(' ');
         }
         // A document adds this response's nonce (React's inline scripts of a page rendered now)

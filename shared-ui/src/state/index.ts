@@ -51,3 +51,4 @@ export { installWebVitals, type VitalsContext } from './web-vitals.ts';
 export { installSessionReplay, isRecording, REPLAY_UNMASK_ATTRIBUTE } from './session-replay.ts';
 export { openReportProblem, REPORT_PROBLEM_EVENT, REPORT_PROBLEM_HASH } from './report-problem.ts';
 export { useConsentStore, hasConsent, type ConsentStoreState } from './consent-store.ts';
+export { trackEvent, setAnalyticsSink, MAX_PENDING, type AnalyticsSink, type TrackedEvent } from './analytics.ts';

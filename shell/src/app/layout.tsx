@@ -17,12 +17,14 @@ import { Spinner, routeLayout, type RouteLayout } from '@prata/shared-ui';
 import { NavigationTransition } from '@prata/shared-ui/state';
 import { BackButton } from '../features/chrome/back-button.tsx';
 import { Footer } from '../features/chrome/footer.tsx';
+import { ConsentBanner } from '../features/consent/consent-banner.tsx';
 import { Header } from '../features/chrome/header.tsx';
 import { SearchBar } from '../features/navigation/search-bar.tsx';
 import { useScrollToTopOnNavigation } from '../features/navigation/scroll-to-top.ts';
 import { useComposition } from '../features/remotes/composition.tsx';
 import { ownerOf } from '../features/remotes/remote-outlet.tsx';
 import { useRemoteAttempt } from '../features/remotes/remote-modules.ts';
+import { forgetClientId } from '../features/remotes/client-id.ts';
 import styles from '../features/chrome/chrome.module.css';
 
 function useRouteLayout(): RouteLayout {
@@ -56,6 +58,8 @@ function StoreFrame() {
         <Outlet />
       </main>
       <Footer />
+      {/* The canary's client id is stored only with analytics consent (client-id.ts). */}
+      <ConsentBanner onChoice={(choice) => !choice.analytics && forgetClientId()} />
     </div>
   );
 }

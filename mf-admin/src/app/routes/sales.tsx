@@ -1,4 +1,5 @@
-/** `/admin/sales` (admin.md 2 sales report), with the PIX discount, the recovery settings and the catalogue feeds' URLs below the report. */
+/** `/admin/sales` (admin.md 2 sales report), with the PIX discount, the recovery settings, the catalogue feeds' URLs and the analytics settings below the report. */
+import { AnalyticsSettingsForm } from '../../features/analytics/components/analytics-settings-form.tsx';
 import { CatalogueFeedsPanel } from '../../features/catalogue-feeds/components/catalogue-feeds-panel.tsx';
 import { RecoverySettingsForm } from '../../features/sales/components/recovery-settings-form.tsx';
 import { SalesReport } from '../../features/sales/components/sales-report.tsx';
@@ -11,6 +12,7 @@ export function SalesRoute() {
       <SalesReport />
       <RecoverySettingsForm />
       <CatalogueFeedsPanel />
+      <AnalyticsSettingsForm />
     </>
   );
 }

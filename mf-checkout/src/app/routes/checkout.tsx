@@ -3,19 +3,21 @@
  * a signed-out shopper goes to /auth and comes back here after signing in. The form works on the
  * cart refreshed from the service; a placed order clears the cart and opens
  * /pedido-confirmado?pedido=<id> (the order already in the query cache). The form's code loads on
- * demand (`React.lazy`), behind the same skeleton.
+ * demand (`React.lazy`), behind the same skeleton. The visit and the order are reported as
+ * `begin_checkout` and `purchase` (features/checkout/utils/analytics-events.ts).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Navigate, useNavigate } from '@prata/shared-ui/router';
 import type { Order } from '@prata/contracts';
-import { toast, useCartStore, useSessionStore } from '@prata/shared-ui/state';
+import { toast, trackEvent, useCartStore, useSessionStore } from '@prata/shared-ui/state';
 import { CartNotices } from '../../features/cart/components/cart-notices.tsx';
 import { useCartRefresh } from '../../features/cart/hooks/use-cart-refresh.ts';
 import { useCouponCode, useShippingCep } from '../../features/cart/stores/cart-pricing.ts';
 import { usePaymentConfig } from '../../lib/payment-config.ts';
 import { CheckoutSkeleton } from '../../features/checkout/components/checkout-skeleton.tsx';
 import { getOrderQueryOptions } from '../../features/orders/api/get-order.ts';
+import { cartEvent, purchaseEvent } from '../../features/checkout/utils/analytics-events.ts';
 import styles from './routes.module.css';
 
 export const CHECKOUT_PATH = '/checkout';
@@ -48,6 +50,8 @@ export function CheckoutRoute() {
   useEffect(() => {
     // Fetched while the session and the payment configuration load, so the form rarely waits.
     void loadCheckoutForm();
+    // GA4's begin_checkout / Meta's InitiateCheckout, once per visit of the page (sent only with consent).
+    if (useCartStore.getState().items.length > 0) trackEvent(cartEvent('begin_checkout', useCartStore.getState().items));
   }, []);
 
   useEffect(() => {
@@ -69,6 +73,8 @@ export function CheckoutRoute() {
 
   const onPlaced = (order: Order) => {
     placed.current = true;
+    // The browser's purchase, with the order's id as event_id: the server's, when it is paid, is the same event.
+    trackEvent(purchaseEvent(order));
     queryClient.setQueryData(getOrderQueryOptions(order.id).queryKey, order);
     void navigate(`/pedido-confirmado?pedido=${encodeURIComponent(order.id)}`);
     refresh.dismiss();

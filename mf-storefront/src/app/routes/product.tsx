@@ -19,7 +19,7 @@ import { CATEGORY_LABELS, PRODUCT_ID_PATTERN, productPagePath } from '@prata/con
 import { reviewsPageOf } from '@prata/contracts/reviews';
 import { SearchX } from 'lucide-react';
 import { Breadcrumb, EmptyState, NotFoundPage, Skeleton, useStoreOffers } from '@prata/shared-ui';
-import { ApiRequestError } from '@prata/shared-ui/state';
+import { ApiRequestError, trackEvent } from '@prata/shared-ui/state';
 import { BackInStockAlert } from '../../features/back-in-stock/components/back-in-stock-alert.tsx';
 import { SizeGuide } from '../../features/content/components/size-guide.tsx';
 import { useFavourites } from '../../features/favourites/hooks/use-favourites.ts';
@@ -47,6 +47,12 @@ export function ProductRoute() {
   const favourites = useFavourites();
   const { pixDiscountPercent, installments } = useStoreOffers();
   const related = useQuery({ ...getProductsQueryOptions({ category: product?.category }), enabled: Boolean(product) });
+
+  // GA4's view_item / Meta's ViewContent, once per product shown (sent only with consent).
+  const viewed = product ?? null;
+  useEffect(() => {
+    if (viewed) trackEvent({ name: 'view_item', valueCents: viewed.priceCents, items: [{ id: viewed.id, name: viewed.name, priceCents: viewed.priceCents, quantity: 1 }] });
+  }, [viewed?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per product, not per refetch
 
   useEffect(() => {
     if (byId.data) void navigate(`${productPagePath(byId.data)}${location.search}`, { replace: true });

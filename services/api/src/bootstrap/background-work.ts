@@ -28,6 +28,7 @@ import { cartSubscribers } from '../modules/carts/subscribers.ts';
 import { contentSubscribers } from '../modules/content/subscribers.ts';
 import { feedJobs, feedQueueJobs } from '../modules/feeds/jobs.ts';
 import { feedSubscribers } from '../modules/feeds/subscribers.ts';
+import { analyticsSubscribers } from '../modules/analytics/subscribers.ts';
 import { deleteStaleLoginFailures } from '../modules/identity/index.ts';
 import { invoiceQueueJobs } from '../modules/invoices/jobs.ts';
 import { invoiceSubscribers } from '../modules/invoices/subscribers.ts';
@@ -96,6 +97,7 @@ const subscribers: Owned<ModuleSubscriber>[] = [
   { owner: 'carts', records: cartSubscribers },
   { owner: 'content', records: contentSubscribers },
   { owner: 'feeds', records: feedSubscribers },
+  { owner: 'analytics', records: analyticsSubscribers },
 ];
 
 /** A job or subscriber as the docs list it. */

@@ -40,6 +40,8 @@ import { ShopperFeedbackSchema, SourceMapSchema, SystemErrorEventSchema, SystemE
 import { NotificationSchema, NotificationStateSchema } from '../modules/notifications/index.ts';
 import { AlertFiringRecordSchema, AlertRuleRecordSchema, JobRunRecordSchema, UptimeCheckRecordSchema } from '../modules/monitoring/index.ts';
 import { CatalogueFeedSchema } from '../modules/feeds/index.ts';
+import { ConsentRecordSchema } from '../modules/consent/index.ts';
+import { AnalyticsDeliverySchema } from '../modules/analytics/index.ts';
 import { QaIssueSchema } from '../modules/quality/index.ts';
 import { ReleaseSessionSchema, RemoteActivationSchema, RemoteCanaryClientSchema, RemoteCanarySchema, RemoteReleaseSchema, WebVitalSampleSchema } from '../modules/platform/index.ts';
 import { migrationsList } from '../database/migrations/index.ts';
@@ -110,6 +112,8 @@ export const ENTITIES = [
   CatalogueFeedSchema,
   AlertRuleRecordSchema,
   AlertFiringRecordSchema,
+  ConsentRecordSchema,
+  AnalyticsDeliverySchema,
 ];
 
 /** Builds the ORM options for a `postgres://` URL. `debug` logs SQL. */

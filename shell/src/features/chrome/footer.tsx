@@ -2,7 +2,8 @@
  * Footer (storefront.md 2): three social links, quick links, policy links, contact block and the
  * payment note (and 'Relatar um problema', a link the shell's dialog catches), which states no free shipping: that is the store's own offer, shown where the
  * shell's byte budget allows reading it (cart, checkout, product pages). (The spec's
- * payment-methods link went nowhere; it is plain text here.)
+ * payment-methods link went nowhere; it is plain text here.) 'Preferências de cookies' reopens the
+ * cookie choice at any time (LGPD art. 8 §5: consent is revocable as easily as it was given).
  * The social links are the first non-empty link of each platform from `GET /api/social-links`
  * (admin.md 3); while loading, when the call fails or a platform has no link, the built-in
  * link of that platform is used. Nothing in it is interactive: a server-rendered page keeps the
@@ -79,6 +80,12 @@ function FooterContent() {
             <li><Link to="/politica-privacidade">Política de Privacidade</Link></li>
             <li><Link to="/politica-troca">Política de Troca e Devolução</Link></li>
             <li><Link to="/termos-uso">Termos de Uso</Link></li>
+            <li>
+              {/* Opens the cookie banner's settings (features/consent): the footer is static markup, the banner listens on the document. */}
+              <button type="button" className={styles.linkButton} data-consent-settings="">
+                Preferências de cookies
+              </button>
+            </li>
           </ul>
         </nav>
         <section>

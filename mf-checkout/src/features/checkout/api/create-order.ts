@@ -9,9 +9,11 @@
  * (the credit spent would not be the `storeCreditCents` shown), 429, 502.
  * Store credit: `useStoreCredit` spends the shopper's balance up to the total; when it
  * pays the whole order the payment sent is `{ method: 'store-credit' }` (no card, no acquirer).
+ * The order carries the shopper's cookie choice (`cookieConsent`, contracts/consent.ts).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderSchema, type CheckoutCustomer, type CreateOrderInput, type Order, type PaymentConfig } from '@prata/contracts';
+import { hasConsent } from '@prata/shared-ui/state';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { storeCreditQueryOptions } from '../../../lib/store-credit.ts';
 import type { PaymentDraft } from '../utils/checkout-values.ts';
@@ -61,6 +63,8 @@ export async function placeOrder({ items, shipping, couponCode, useStoreCredit, 
     ...(couponCode ? { couponCode } : {}),
     ...(useStoreCredit ? { useStoreCredit, storeCreditCents } : {}),
     ...(whatsappOptIn ? { whatsappOptIn } : {}),
+    // The shopper's cookie choice, recorded on the order: which providers the server may tell of its purchase.
+    cookieConsent: { analytics: hasConsent('analytics'), marketing: hasConsent('marketing') },
   };
   if (payment.method !== 'credit-card') return createOrder({ input: { ...order, payment }, idempotencyKey });
   if ('secureFields' in payment) {

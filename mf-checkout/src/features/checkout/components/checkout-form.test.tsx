@@ -356,6 +356,8 @@ describe('CheckoutForm submission', () => {
       customer: { fullName: 'Maria Silva', email: 'maria@example.com', phone: '(11) 98765-4321', cpf: '39053344705', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
       payment: { method: 'credit-card', cardToken: 'tok_1111', cardBrand: 'visa', installments: 3 },
       shipping: { serviceId: 'tabela-pac', priceCents: 1_990 },
+      // No cookie choice made in this test: the order records none.
+      cookieConsent: { analytics: false, marketing: false },
     });
     expect(JSON.stringify(call!.body)).not.toContain('4111111111111111');
     answer(json(201, sampleOrder()));

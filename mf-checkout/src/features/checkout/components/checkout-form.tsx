@@ -29,7 +29,8 @@ import {
   type ShippingOption,
 } from '@prata/contracts';
 import { Alert, Button, Checkbox, Input, RadioGroup, Select, formatBRL, useStoreOffers, type SelectOption } from '@prata/shared-ui';
-import { toast, useSessionStore, type CartItem } from '@prata/shared-ui/state';
+import { toast, trackEvent, useSessionStore, type CartItem } from '@prata/shared-ui/state';
+import { cartEvent } from '../utils/analytics-events.ts';
 import { FormField, setServerErrors, useController, useWatch, useZodForm, type UseFormReturn } from '@prata/shared-ui/form';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useCepAutofill } from '../../../lib/cep-lookup.ts';
@@ -324,7 +325,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
             </Alert>
           ) : (
             <>
-              <PaymentMethodField form={form} error={errors.paymentMethod} />
+              <PaymentMethodField form={form} error={errors.paymentMethod} items={items} />
               {paymentMethod === 'credit-card' && cardUnavailable ? (
                 <div className={styles.grid}>
                   <CardPaymentUnavailable retrying={paymentConfig.isFetching} onRetry={retryCard} />
@@ -374,8 +375,8 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
   );
 }
 
-/** The payment method cards, bound to the form's `paymentMethod`. */
-function PaymentMethodField({ form, error }: { form: CheckoutForm; error: string | undefined }) {
+/** The payment method cards, bound to the form's `paymentMethod`; a choice is reported as `add_payment_info`. */
+function PaymentMethodField({ form, error, items }: { form: CheckoutForm; error: string | undefined; items: readonly CartItem[] }) {
   const {
     field: { value, onChange },
   } = useController({ control: form.control, name: 'paymentMethod' });
@@ -390,6 +391,7 @@ function PaymentMethodField({ form, error }: { form: CheckoutForm; error: string
       onValueChange={(method) => {
         onChange(method);
         form.clearErrors('paymentMethod');
+        trackEvent(cartEvent('add_payment_info', items, method));
       }}
       error={error}
     />

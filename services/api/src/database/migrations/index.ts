@@ -66,6 +66,8 @@ import { Migration20261202120200_alerts } from './Migration20261202120200_alerts
 import { Migration20261203100000_catalogue_feeds } from './Migration20261203100000_catalogue_feeds.ts';
 import { Migration20261203110000_installment_rules } from './Migration20261203110000_installment_rules.ts';
 import { Migration20261203120000_alert_kinds } from './Migration20261203120000_alert_kinds.ts';
+import { Migration20261204100000_consent_log } from './Migration20261204100000_consent_log.ts';
+import { Migration20261204101000_analytics } from './Migration20261204101000_analytics.ts';
 import { Migration20261204120000_replays_feedback } from './Migration20261204120000_replays_feedback.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
 
@@ -134,5 +136,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203100000_catalogue_feeds', class: Migration20261203100000_catalogue_feeds },
   { name: 'Migration20261203110000_installment_rules', class: Migration20261203110000_installment_rules },
   { name: 'Migration20261203120000_alert_kinds', class: Migration20261203120000_alert_kinds },
+  { name: 'Migration20261204100000_consent_log', class: Migration20261204100000_consent_log },
+  { name: 'Migration20261204101000_analytics', class: Migration20261204101000_analytics },
   { name: 'Migration20261204120000_replays_feedback', class: Migration20261204120000_replays_feedback },
 ];

@@ -56,6 +56,7 @@ export type AuditAction =
   | 'pix_discount_updated'
   | 'installment_rules_updated'
   | 'recovery_settings_updated'
+  | 'analytics_settings_updated'
   | 'coupon_created'
   | 'coupon_updated'
   | 'coupon_paused'

@@ -99,8 +99,11 @@ Para processar e entregar pedidos, reservar no estoque os produtos favoritados, 
 3. Pagamentos
 Os dados do cartão são processados pela operadora de pagamento e não ficam guardados em nossos servidores.
 
-4. Armazenamento no navegador
-Guardamos no seu navegador o carrinho, os favoritos e a sua sessão, para que você não perca nada ao voltar à loja.
+4. Cookies e armazenamento no navegador
+Cookies essenciais (sempre ativos): guardamos no seu navegador o carrinho, os favoritos, a sua sessão e a sua escolha sobre cookies, para que a loja funcione e você não perca nada ao voltar.
+Medição (opcional, desligada até você permitir): estatísticas de uso da loja pelo Google Analytics e um identificador aleatório do navegador usado para testar novas versões do site.
+Marketing (opcional, desligada até você permitir): o Pixel da Meta e o envio das suas compras à Meta e ao Google para medir anúncios; o seu e-mail e telefone só são enviados com esta permissão, e sempre cifrados (hash SHA-256).
+Na primeira visita você escolhe entre Aceitar, Rejeitar ou Configurar cada categoria; nenhum script de terceiros é carregado antes disso. Você pode mudar a escolha quando quiser em "Preferências de cookies", no rodapé. Registramos cada escolha e o momento em que foi feita, e esse registro faz parte dos dados que você pode pedir.
 
 5. Seus direitos
 Você pode pedir acesso, correção ou exclusão dos seus dados a qualquer momento pelo e-mail ${rules.contact.email}.

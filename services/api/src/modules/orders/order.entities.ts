@@ -65,6 +65,9 @@ export const OrderSchema = defineEntity({
      * no payable code.
      */
     whatsappOptIn: p.boolean().default(false),
+    /** The shopper's cookie choice when placing the order (contracts/consent.ts): which providers may hear of its purchase (modules/analytics). */
+    consentAnalytics: p.boolean().default(false),
+    consentMarketing: p.boolean().default(false),
     /** The buyer's CPF (11 digits), which the NF-e names; null on orders placed before it was asked. */
     customerCpf: p.string().length(11).nullable(),
     zipCode: p.string().length(10),

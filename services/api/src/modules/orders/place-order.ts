@@ -283,6 +283,8 @@ export class OrderPlacement {
       contactVerified: o.buyer.emailConfirmedAt != null && o.buyer.email.toLowerCase() === c.email.trim().toLowerCase(),
       customerPhone: c.phone,
       whatsappOptIn: data.whatsappOptIn,
+      consentAnalytics: data.cookieConsent.analytics,
+      consentMarketing: data.cookieConsent.marketing,
       customerCpf: c.cpf,
       zipCode: c.zipCode,
       street: c.street,

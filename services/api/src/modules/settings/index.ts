@@ -4,3 +4,4 @@
  */
 export { StoreSettings, StoreSettingsSchema } from './store-settings.entity.ts';
 export { StoreSettingsService } from './store-settings.service.ts';
+export { AnalyticsSettingsService, type AnalyticsCredentials } from './analytics-settings.service.ts';

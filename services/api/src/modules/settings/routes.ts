@@ -17,17 +17,22 @@
  *   and reviews modules at each use;
  * - `GET /api/store-offers` (public): the PIX discount, the instalment rules and free shipping the
  *   storefront shows.
+ * - `GET`/`PUT /api/admin/settings/analytics` (admin): the GA4 measurement id and Meta Pixel id,
+ *   and the server-only GA4 API secret and Meta access token (answered only as 'set' or not);
+ * - `GET /api/analytics-config` (public): the two ids the browser's tags load with after consent.
  * The settings row is inserted with the defaults when missing once the service is ready. What the
  * store shows of the settings is watched (src/events/shown-state-watch.ts): `StoreSettingsChanged`
  * names the setting that changed, from the panel or in SQL, for the shell's host to purge its pages.
  */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { STORE_SETTINGS_CHANGED, type DomainEventPayload, apiErrorSchema, freeShippingSettingSchema, installmentSettingsSchema, pixDiscountSettingSchema, recoverySettingsSchema, storeOffersSchema, lowStockSettingSchema, storeContactSchema, storeContactUpdateSchema } from '@prata/contracts';
+import { STORE_SETTINGS_CHANGED, type DomainEventPayload, analyticsPublicConfigSchema, analyticsSettingsSchema, analyticsSettingsUpdateSchema, apiErrorSchema, freeShippingSettingSchema, installmentSettingsSchema, pixDiscountSettingSchema, recoverySettingsSchema, storeOffersSchema, lowStockSettingSchema, storeContactSchema, storeContactUpdateSchema } from '@prata/contracts';
 import { ShownStateWatch, shownSignature, STOREFRONT_CHANNEL } from '../../events/shown-state-watch.ts';
+import { SecretBox } from '../../lib/crypto.ts';
 import { nameBasedUuid } from '../../lib/name-uuid.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { requestMeta } from '../identity/index.ts';
+import { AnalyticsSettingsService } from './analytics-settings.service.ts';
 import { StoreSettingsService } from './store-settings.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -144,6 +149,25 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/settings/recovery',
     { config: { access: 'admin' }, schema: { body: recoverySettingsSchema, response: { 200: recoverySettingsSchema, ...errors } } },
     async (request) => service.saveRecovery(requireAuth(request).userId, request.body, requestMeta(request)),
+  );
+
+  const analytics = new AnalyticsSettingsService(app.orm.em, new SecretBox(app.config.encryptionKey));
+  app.get(
+    '/api/admin/settings/analytics',
+    { config: { access: 'admin' }, schema: { response: { 200: analyticsSettingsSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
+    async (_request, reply) => reply.header('cache-control', 'no-store').send(await analytics.settings()),
+  );
+
+  app.put(
+    '/api/admin/settings/analytics',
+    { config: { access: 'admin' }, schema: { body: analyticsSettingsUpdateSchema, response: { 200: analyticsSettingsSchema, ...errors } } },
+    async (request) => analytics.save(requireAuth(request).userId, request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/api/analytics-config',
+    { config: { access: 'public' }, schema: { response: { 200: analyticsPublicConfigSchema } } },
+    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(await analytics.publicConfig()),
   );
 
   app.get('/api/store-offers', { config: { access: 'public' }, schema: { response: { 200: storeOffersSchema } } }, async () => service.offers());

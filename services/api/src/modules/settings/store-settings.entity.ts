@@ -2,7 +2,8 @@
  * `store_settings`: the one row of settings the owner edits in the panel: the store's
  * contact details and opening hours (footer, contact page, WhatsApp button) and the low-stock
  * threshold in units (dashboard, sales, the bell's 'Estoque baixo'), free shipping, the PIX discount, the
- * card instalment rules and the recovery settings (cart reminders, the new-PIX window, the review request's delay). The row has the
+ * card instalment rules, the recovery settings (cart reminders, the new-PIX window, the review request's delay)
+ * and the analytics ids and secrets (GA4, Meta). The row has the
  * fixed id 1; `StoreSettingsService.ensureDefaults` inserts it when missing.
  */
 import { defineEntity, p } from '@mikro-orm/core';
@@ -47,6 +48,14 @@ export const StoreSettingsSchema = defineEntity({
     paymentRenewalWindowDays: p.smallint().default(7),
     /** Days after delivery when the "Avalie a sua compra" e-mail goes (reviews module). */
     reviewRequestDelayDays: p.smallint().default(8),
+    /** GA4 measurement id ('G-XXXX'); null: GA4 off. */
+    ga4MeasurementId: p.string().length(30).nullable().fieldName('ga4_measurement_id'),
+    /** GA4 Measurement Protocol API secret, sealed (lib/crypto.ts SecretBox); server-only. */
+    ga4ApiSecretSealed: p.text().nullable().fieldName('ga4_api_secret_sealed'),
+    /** Meta Pixel id (digits); null: Meta off. */
+    metaPixelId: p.string().length(30).nullable(),
+    /** Meta Conversions API access token, sealed; server-only. */
+    metaAccessTokenSealed: p.text().nullable(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
 });

@@ -3,7 +3,7 @@
  * `export` answers what the store keeps about the signed-in account (account, profile, orders with
  * their contact and delivery data, lines and WhatsApp opt-in, favourites, saved addresses,
  * back-in-stock alerts, the server cart with its reminder consent and the reminders e-mailed, the
- * reviews written); `deleteOwn` erases the account exactly as
+ * reviews written, the cookie choices recorded while signed in); `deleteOwn` erases the account exactly as
  * an admin's deletion does (user-admin.service.ts `erase`), after the current password confirms
  * it (a failure counts towards the lockout). Staff accounts cannot delete themselves (409).
  */
@@ -13,6 +13,7 @@ import { NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestMeta } from '../audit/index.ts';
 import { savedAddressesOf, toSavedAddressDto } from '../addresses/index.ts';
+import { consentsOf } from '../consent/index.ts';
 import { reauthenticate, Profile, User } from '../identity/index.ts';
 import { Order, OrderItem } from '../orders/index.ts';
 import { reviewsWrittenBy } from '../reviews/index.ts';
@@ -45,11 +46,12 @@ export class PersonalDataService {
       ...(await this.ordersAndAccount(em, user)),
       ...(await this.cartOf(em, userId)),
       reviews: await reviewsWrittenBy(em, userId, this.photoUrl),
+      consents: await consentsOf(em, userId),
     };
   }
 
   /** The export's account, profile, addresses, orders, favourites and alerts. */
-  private async ordersAndAccount(em: EntityManager, user: User): Promise<Omit<PersonalDataExport, 'cart' | 'cartReminders' | 'reviews'>> {
+  private async ordersAndAccount(em: EntityManager, user: User): Promise<Omit<PersonalDataExport, 'cart' | 'cartReminders' | 'reviews' | 'consents'>> {
     const userId = user.id;
     const profile = await em.findOne(Profile, { user: userId });
     const orders = await em.find(Order, { user: userId }, { orderBy: { createdAt: 'asc' } });
@@ -86,6 +88,7 @@ export class PersonalDataService {
         delivery: { zipCode: order.zipCode, street: order.street, number: order.addressNumber, complement: order.complement ?? null, neighborhood: order.neighborhood, city: order.city, state: order.state },
         items: items.filter((item) => item.order.id === order.id).map((item) => ({ productName: item.productName, variantLabel: item.variantLabel ?? null, quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
         whatsappOptIn: order.whatsappOptIn,
+        cookieConsent: { analytics: order.consentAnalytics, marketing: order.consentMarketing },
       })),
       favourites: favourites.map((row) => row.name),
       stockAlerts: alerts.map((row) => ({ item: itemOf(row), status: row.status, createdAt: iso(row.created_at) })),

@@ -204,6 +204,8 @@ export class UserAdminService {
       await connection.execute('update shipments set label_url = null where order_id in (select id from orders where user_id = ?)', [id], 'run', ctx);
       await connection.execute('update return_requests set reason = ?, note = null where user_id = ?', [ERASED_RETURN_REASON, id], 'run', ctx);
       await connection.execute('update order_status_changes set note = null where order_id in (select id from orders where user_id = ?)', [id], 'run', ctx);
+      // The consent log keeps each choice as proof (LGPD art. 8 §2), no longer linked to the account.
+      await connection.execute('update consent_records set user_id = null where user_id = ?', [id], 'run', ctx);
       // The breadcrumbs, page and browser of the error reports its sessions sent.
       await eraseErrorTraces(tx, id);
       const reviews = await eraseReviewsOf(tx, this.erasure.events, id);
