@@ -26,6 +26,7 @@ const exported = {
   stockAlerts: [],
   cart: null,
   cartReminders: [],
+  consents: [],
   reviews: [],
 };
 
