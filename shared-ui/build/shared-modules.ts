@@ -26,6 +26,7 @@ export const CONTRACT_MODULES = [
   'carts',
   'catalogue',
   'content',
+  'gifts',
   'installments',
   'money',
   'monitoring',

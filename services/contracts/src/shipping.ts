@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { optionalReaisInputSchema, reaisInputSchema } from './money-input.ts';
 import { DEFAULT_INSTALLMENT_RULES, MAX_INSTALLMENTS } from './installments.ts';
+import { giftWrapSettingSchema } from './gifts.ts';
 import { BRAZILIAN_STATES, type BrazilianState } from './orders.ts';
 
 /** Path parameter of `GET /api/cep/:cep`: eight digits, the hyphen optional (`01310-100`). */
@@ -231,6 +232,8 @@ export const storeOffersSchema = z.object({
   freeShippingRegions: z.array(z.enum(SHIPPING_REGIONS)).nullable(),
   /** The card instalment rules (an older service without them: today's defaults). */
   installments: installmentRulesSchema.default(DEFAULT_INSTALLMENT_RULES),
+  /** The gift wrap at checkout (an older service without it: none offered). */
+  giftWrap: giftWrapSettingSchema.default({ enabled: false, priceCents: 0 }),
 });
 export type StoreOffers = z.infer<typeof storeOffersSchema>;
 
