@@ -98,8 +98,8 @@ export const productSchema = z.object({
   variants: z.array(productVariantSchema),
   /** Its approved reviews' average and count; null while it has none (the card then shows no stars). */
   rating: productRatingSchema.nullable(),
-  /** 'Gravação': whether the piece can be engraved, its price per piece, character limit and production days. */
-  engraving: engravingSettingsSchema.default(NO_ENGRAVING),
+  /** 'Gravação': whether the piece can be engraved, its price per piece, character limit and production days (absent: none). */
+  engraving: engravingSettingsSchema.optional(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type Product = z.infer<typeof productSchema>;

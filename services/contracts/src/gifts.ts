@@ -118,3 +118,18 @@ export function productionDaysText(days: number): string {
 export function productionDays(lines: readonly { engraved: boolean; extraDays: number }[]): number {
   return lines.reduce((most, line) => (line.engraved ? Math.max(most, line.extraDays) : most), 0);
 }
+
+/** The printable documents of an order: its packing list (with the gift message) and its gift receipt (no prices). */
+export const ORDER_DOCUMENT_KINDS = ['packing-list', 'gift-receipt'] as const;
+export type OrderDocumentKind = (typeof ORDER_DOCUMENT_KINDS)[number];
+
+/**
+ * `GET /api/admin/orders/:id/documents` (admin): signed links (15 minutes) to the order's packing
+ * list and, when the shopper asked for one, its gift receipt; a plain link the browser opens.
+ */
+export const orderDocumentsSchema = z.object({
+  packingListUrl: z.string(),
+  /** Null when the shopper did not ask for a gift receipt. */
+  giftReceiptUrl: z.string().nullable(),
+});
+export type OrderDocuments = z.infer<typeof orderDocumentsSchema>;

@@ -66,6 +66,7 @@ import { Migration20261202120200_alerts } from './Migration20261202120200_alerts
 import { Migration20261203100000_catalogue_feeds } from './Migration20261203100000_catalogue_feeds.ts';
 import { Migration20261203110000_installment_rules } from './Migration20261203110000_installment_rules.ts';
 import { Migration20261203120000_alert_kinds } from './Migration20261203120000_alert_kinds.ts';
+import { Migration20261204110000_gifts } from './Migration20261204110000_gifts.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
 
 export const migrationsList: MigrationObject[] = [
@@ -133,4 +134,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203100000_catalogue_feeds', class: Migration20261203100000_catalogue_feeds },
   { name: 'Migration20261203110000_installment_rules', class: Migration20261203110000_installment_rules },
   { name: 'Migration20261203120000_alert_kinds', class: Migration20261203120000_alert_kinds },
+  { name: 'Migration20261204110000_gifts', class: Migration20261204110000_gifts },
 ];

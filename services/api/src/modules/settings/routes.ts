@@ -15,15 +15,17 @@
  * - `GET`/`PUT /api/admin/settings/recovery` (admin): cart reminders on/off and their delays
  *   (hours), the new-PIX window and the review request's delay (days), read by the carts, orders
  *   and reviews modules at each use;
- * - `GET /api/store-offers` (public): the PIX discount, the instalment rules and free shipping the
- *   storefront shows.
+ * - `GET`/`PUT /api/admin/settings/gift-wrap` `{ enabled, priceCents }` (admin): 'Embalagem para
+ *   presente' at checkout, read by place-order at each order;
+ * - `GET /api/store-offers` (public): the PIX discount, the instalment rules, free shipping and the
+ *   gift wrap the storefront shows.
  * The settings row is inserted with the defaults when missing once the service is ready. What the
  * store shows of the settings is watched (src/events/shown-state-watch.ts): `StoreSettingsChanged`
  * names the setting that changed, from the panel or in SQL, for the shell's host to purge its pages.
  */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { STORE_SETTINGS_CHANGED, type DomainEventPayload, apiErrorSchema, freeShippingSettingSchema, installmentSettingsSchema, pixDiscountSettingSchema, recoverySettingsSchema, storeOffersSchema, lowStockSettingSchema, storeContactSchema, storeContactUpdateSchema } from '@prata/contracts';
+import { STORE_SETTINGS_CHANGED, type DomainEventPayload, apiErrorSchema, freeShippingSettingSchema, giftWrapSettingSchema, installmentSettingsSchema, pixDiscountSettingSchema, recoverySettingsSchema, storeOffersSchema, lowStockSettingSchema, storeContactSchema, storeContactUpdateSchema } from '@prata/contracts';
 import { ShownStateWatch, shownSignature, STOREFRONT_CHANNEL } from '../../events/shown-state-watch.ts';
 import { nameBasedUuid } from '../../lib/name-uuid.ts';
 import { requireAuth } from '../../plugins/auth.ts';
@@ -45,7 +47,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
     read: async (em) => {
       const reader = new StoreSettingsService(em, initial, initialRecovery);
-      const [offers, freeShipping, contact, lowStock, recovery, installments] = await Promise.all([reader.pixDiscountPercent(), reader.freeShipping(), reader.contact(), reader.lowStockThreshold(), reader.recovery(), reader.installments()]);
+      const [offers, freeShipping, contact, lowStock, recovery, installments, giftWrap] = await Promise.all([reader.pixDiscountPercent(), reader.freeShipping(), reader.contact(), reader.lowStockThreshold(), reader.recovery(), reader.installments(), reader.giftWrap()]);
       // The new-PIX window is stated by the payment terms' default text (content/store-rules.ts).
       const shown: Record<DomainEventPayload<typeof STORE_SETTINGS_CHANGED>['setting'], unknown> = {
         'pix-discount': offers,
@@ -54,6 +56,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         'low-stock': lowStock,
         'payment-renewal': recovery.paymentRenewalWindowDays,
         installments,
+        'gift-wrap': giftWrap,
       };
       return new Map(Object.entries(shown).map(([setting, value]) => [`settings:${setting}`, shownSignature(value)]));
     },
@@ -144,6 +147,18 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/settings/recovery',
     { config: { access: 'admin' }, schema: { body: recoverySettingsSchema, response: { 200: recoverySettingsSchema, ...errors } } },
     async (request) => service.saveRecovery(requireAuth(request).userId, request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/api/admin/settings/gift-wrap',
+    { config: { access: 'admin' }, schema: { response: { 200: giftWrapSettingSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
+    async () => service.giftWrap(),
+  );
+
+  app.put(
+    '/api/admin/settings/gift-wrap',
+    { config: { access: 'admin' }, schema: { body: giftWrapSettingSchema, response: { 200: giftWrapSettingSchema, ...errors } } },
+    async (request) => service.saveGiftWrap(requireAuth(request).userId, request.body, requestMeta(request)),
   );
 
   app.get('/api/store-offers', { config: { access: 'public' }, schema: { response: { 200: storeOffersSchema } } }, async () => service.offers());
