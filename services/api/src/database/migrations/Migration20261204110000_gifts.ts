@@ -14,8 +14,8 @@ export class Migration20261204110000_gifts extends Migration {
   override up(): void | Promise<void> {
     this.addSql(`alter table "products" add "engraving_enabled" boolean not null default false, add "engraving_price_cents" int not null default 0, add "engraving_max_chars" smallint not null default 20, add "engraving_extra_days" smallint not null default 0;`);
     this.addSql(`alter table "products" add constraint "products_engraving_price_cents_check" check (engraving_price_cents >= 0);`);
-    this.addSql(`alter table "products" add constraint "products_engraving_max_chars_check" check (engraving_max_chars between 1 and 40);`);
-    this.addSql(`alter table "products" add constraint "products_engraving_extra_days_check" check (engraving_extra_days between 0 and 30);`);
+    this.addSql(`alter table "products" add constraint "products_engraving_max_chars_check" check (engraving_max_chars >= 1 and engraving_max_chars <= 40);`);
+    this.addSql(`alter table "products" add constraint "products_engraving_extra_days_check" check (engraving_extra_days >= 0 and engraving_extra_days <= 30);`);
 
     this.addSql(`alter table "store_settings" add "gift_wrap_enabled" boolean not null default true, add "gift_wrap_price_cents" int not null default 990;`);
     this.addSql(`alter table "store_settings" add constraint "store_settings_gift_wrap_price_cents_check" check (gift_wrap_price_cents >= 0);`);

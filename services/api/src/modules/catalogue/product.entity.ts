@@ -66,8 +66,8 @@ export const ProductSchema = defineEntity({
      */
     engravingEnabled: p.boolean().default(false),
     engravingPriceCents: p.integer().default(0).check('engraving_price_cents >= 0'),
-    engravingMaxChars: p.smallint().default(20).check('engraving_max_chars between 1 and 40'),
-    engravingExtraDays: p.smallint().default(0).check('engraving_extra_days between 0 and 30'),
+    engravingMaxChars: p.smallint().default(20).check('engraving_max_chars >= 1 and engraving_max_chars <= 40'),
+    engravingExtraDays: p.smallint().default(0).check('engraving_extra_days >= 0 and engraving_extra_days <= 30'),
   },
 });
 
