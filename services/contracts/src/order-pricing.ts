@@ -53,8 +53,8 @@ export const orderPricingSchema = z.object({
   subtotalCents: z.number().int().nonnegative(),
   shippingCents: z.number().int().nonnegative(),
   /** The gift wrap and the engraving charged (0: none; older services sent neither). */
-  giftWrapCents: z.number().int().nonnegative().default(0),
-  engravingCents: z.number().int().nonnegative().default(0),
+  giftWrapCents: z.number().int().nonnegative().optional(),
+  engravingCents: z.number().int().nonnegative().optional(),
   couponCode: z.string().nullable(),
   couponDiscountCents: z.number().int().nonnegative(),
   pixDiscountCents: z.number().int().nonnegative(),

@@ -339,7 +339,7 @@ export const orderItemSchema = z.object({
   unitPriceCents: z.number().int(),
   totalPriceCents: z.number().int(),
   /** The text engraved on each unit and its price per unit (BRL cents); null: not engraved. */
-  engraving: orderItemEngravingSchema.nullable().default(null),
+  engraving: orderItemEngravingSchema.nullable().optional(),
 });
 
 /** One step of an order's history: the status it reached and when. */
@@ -363,9 +363,9 @@ export const orderSchema = z.object({
    * Delivery time in business days: the quoted option's (or the spec's estimate by state for older
    * orders) plus `productionDays`, the engraving's production time (0 without engraving).
    */
-  delivery: z.object({ minDays: z.number().int(), maxDays: z.number().int(), productionDays: z.number().int().nonnegative().default(0) }),
+  delivery: z.object({ minDays: z.number().int(), maxDays: z.number().int(), productionDays: z.number().int().nonnegative().optional() }),
   /** The gift wrap, message and receipt; null: none chosen. */
-  gift: orderGiftSchema.nullable().default(null),
+  gift: orderGiftSchema.nullable().optional(),
   /** How the order's total was made: goods, freight, coupon and PIX discounts, BRL cents. */
   pricing: orderPricingSchema,
   /** The delivery option charged (null for orders placed before freight was charged). */

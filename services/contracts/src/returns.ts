@@ -116,7 +116,7 @@ export const returnRequestSchema = z.object({
   lines: z.array(returnLineSchema),
   shippingCents: z.number().int(),
   /** The gift wrap given back (with the whole order, within the right, like the freight); 0 otherwise. */
-  giftWrapCents: z.number().int().default(0),
+  giftWrapCents: z.number().int().optional(),
   amountCents: z.number().int(),
   /** Money given back through the acquirer, or as store credit; null until then. */
   refundedCents: z.number().int().nullable(),
