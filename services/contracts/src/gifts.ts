@@ -8,7 +8,6 @@
  * text); the service prices them (contracts `priceOrder`). Money in BRL cents.
  */
 import { z } from 'zod';
-import { reaisInputSchema } from './money-input.ts';
 
 /** The wrap's name on the order, the e-mails, the NF-e and the packing list. */
 export const GIFT_WRAP_LABEL = 'Embalagem para presente';
@@ -94,12 +93,6 @@ export const giftWrapSettingSchema = z.object({
   priceCents: z.number({ error: 'Preço da embalagem inválido' }).int('Preço da embalagem inválido').min(0, 'Preço da embalagem inválido').max(100_000, 'Preço da embalagem inválido'),
 });
 export type GiftWrapSetting = z.infer<typeof giftWrapSettingSchema>;
-
-/** The panel's gift wrap form as typed: offered, and the price in reais ('9,90'). */
-export const giftWrapFormSchema = z.object({
-  enabled: z.boolean(),
-  priceCents: reaisInputSchema.pipe(giftWrapSettingSchema.shape.priceCents),
-});
 
 /** A fresh store's wrap: R$ 9,90, available. */
 export const DEFAULT_GIFT_WRAP: GiftWrapSetting = { enabled: true, priceCents: 990 };

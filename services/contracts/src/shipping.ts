@@ -181,6 +181,12 @@ export const pixDiscountFormSchema = z.object({
   percent: z.string().trim().regex(/^\d{1,2}$/, 'Informe uma porcentagem inteira').transform(Number).pipe(pixDiscountSettingSchema.shape.percent),
 });
 
+/** The panel's gift wrap form as typed (contracts gifts.ts): offered, and the price in reais ('9,90'). */
+export const giftWrapFormSchema = z.object({
+  enabled: z.boolean(),
+  priceCents: reaisInputSchema.pipe(giftWrapSettingSchema.shape.priceCents),
+});
+
 /** The highest monthly interest the panel accepts for card instalments, in percent. */
 export const INSTALLMENT_INTEREST_MAX_PERCENT = 10;
 

@@ -5,7 +5,8 @@
  * salva'; failure 'Erro ao salvar' with the service's message.
  */
 import { centsToDecimal } from '@prata/contracts';
-import { giftWrapFormSchema, type GiftWrapSetting } from '@prata/contracts/gifts';
+import type { GiftWrapSetting } from '@prata/contracts/gifts';
+import { giftWrapFormSchema } from '@prata/contracts/shipping';
 import { Button, Input, Skeleton } from '@prata/shared-ui';
 import { toast } from '@prata/shared-ui/state';
 import { Form, FormCheckbox, FormField, bodyField, useZodForm } from '@prata/shared-ui/form';

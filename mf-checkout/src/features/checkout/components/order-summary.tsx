@@ -46,7 +46,7 @@ export function OrderSummary({ items, pricing, shipping, productionDays = 0 }: O
       <OrderTotals pricing={pricing} shippingPending="Informe o CEP" showAmountDue />
       <p className={styles.note} data-testid="delivery-estimate">
         {shipping
-          ? `Entrega em ${businessDaysText({ minDays: shipping.minDays + productionDays, maxDays: shipping.maxDays + productionDays })} (${shipping.name}${productionDays > 0 ? `, com ${businessDaysText({ minDays: productionDays, maxDays: productionDays })} de produção da gravação` : ''}).`
+          ? `Entrega em ${businessDaysText({ minDays: shipping.minDays + productionDays, maxDays: shipping.maxDays + productionDays })} (${shipping.name}${productionDays > 0 ? `, com ${productionDays} ${productionDays === 1 ? 'dia útil' : 'dias úteis'} de produção da gravação` : ''}).`
           : 'Informe o CEP para calcular o frete e o prazo de entrega.'}
       </p>
       <p className={styles.note}>Pedido processado em até {ORDER_PROCESSING_HOURS} horas.</p>
