@@ -86,8 +86,8 @@ describe('placing an order', () => {
     expect(placed.items).toEqual(
       expect.arrayContaining([
         // Products without options: no variant on the line.
-        { productId: chain.id, productName: chain.name, variantId: null, sku: null, variantLabel: null, quantity: 2, unitPriceCents: 15990, totalPriceCents: 31980 },
-        { productId: ring.id, productName: ring.name, variantId: null, sku: null, variantLabel: null, quantity: 1, unitPriceCents: 8990, totalPriceCents: 8990 },
+        { productId: chain.id, productName: chain.name, variantId: null, sku: null, variantLabel: null, quantity: 2, unitPriceCents: 15990, totalPriceCents: 31980, engraving: null },
+        { productId: ring.id, productName: ring.name, variantId: null, sku: null, variantLabel: null, quantity: 1, unitPriceCents: 8990, totalPriceCents: 8990, engraving: null },
       ]),
     );
     // R$ 409,70 in 3x without interest: 40970 / 3 = 13656.67 -> 13656, the last absorbing the
