@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engravingProblem, engravingTextSchema, giftChoicesSchema, productionDays, productionDaysText } from './gifts.ts';
+import { engravingProblem, engravingTextSchema, giftChoicesSchema, productionDays, productionDaysText, withProductionDays } from './gifts.ts';
 
 describe('engraving text', () => {
   it('accepts letters with accents, digits, spaces and the allowed punctuation, folding spaces', () => {
@@ -37,5 +37,9 @@ describe('production days', () => {
     expect(productionDays([{ engraved: true, extraDays: 3 }, { engraved: false, extraDays: 9 }, { engraved: true, extraDays: 2 }])).toBe(3);
     expect(productionDaysText(1)).toBe('+1 dia útil de produção');
     expect(productionDaysText(3)).toBe('+3 dias úteis de produção');
+  });
+
+  it("adds the production to each delivery option's days, keeping the rest", () => {
+    expect(withProductionDays([{ serviceId: 'pac', minDays: 5, maxDays: 8 }], 3)).toEqual([{ serviceId: 'pac', minDays: 8, maxDays: 11 }]);
   });
 });

@@ -133,3 +133,8 @@ export const orderDocumentsSchema = z.object({
   giftReceiptUrl: z.string().nullable(),
 });
 export type OrderDocuments = z.infer<typeof orderDocumentsSchema>;
+
+/** Delivery options with `days` of production added to their business days (the engraving's), for the estimates shown. */
+export function withProductionDays<T extends { minDays: number; maxDays: number }>(options: readonly T[], days: number): T[] {
+  return options.map((option) => ({ ...option, minDays: option.minDays + days, maxDays: option.maxDays + days }));
+}

@@ -45,8 +45,8 @@ export interface ProductDetailsProps {
   pixDiscountPercent?: number;
   /** The store's instalment rules (`useStoreOffers().installments`; absent: the default rules). */
   installmentRules?: InstallmentRules;
-  /** The freight quote for the chosen variant (null: none chosen, or the product has none). */
-  shipping?: (variantId: string | null) => ReactNode;
+  /** The freight quote for the chosen variant (null: none chosen, or the product has none) and the chosen engraving's production days (0: none). */
+  shipping?: (variantId: string | null, productionDays: number) => ReactNode;
 }
 
 export function ProductDetails({ product, favourites, sizeGuide, soldOut, pixDiscountPercent = 0, installmentRules, shipping }: ProductDetailsProps) {
@@ -126,7 +126,7 @@ export function ProductDetails({ product, favourites, sizeGuide, soldOut, pixDis
         ) : null}
       </div>
       {soldOut && (hasVariants ? variant?.stock === 0 : product.stock === 0) ? soldOut(variant?.id ?? null) : null}
-      {shipping ? shipping(variant?.id ?? null) : null}
+      {shipping ? shipping(variant?.id ?? null, engravable && engraving.on ? engravable.extraDays : 0) : null}
       {product.description ? <p className={styles.description}>{product.description}</p> : null}
     </div>
   );
