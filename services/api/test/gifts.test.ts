@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderSchema, adminProductSchema, orderSchema, type OrderReturns } from '@prata/contracts';
 import { invoiceRequestOf } from '../src/modules/invoices/invoices.service.ts';
 import { Order } from '../src/modules/orders/index.ts';
+import { toTrackingView } from '../src/modules/orders/order-tracking.service.ts';
 import { account, bearer, type SignedIn } from './accounts.ts';
 import { sql } from './admin-fixtures.ts';
 import { TestClock, createTestService, type TestService } from './helpers.ts';
@@ -122,6 +123,15 @@ describe('an order with engraving, wrap, message, coupon and PIX', () => {
     expect(received!.text).toContain('Embalagem para presente: R$ 9,90');
     expect(received!.text).toContain('Gravação "Ana & João" em');
     expect(received!.text).toContain('+3 dias úteis de produção');
+  });
+
+  it("withholds the message and the engraved texts from the tracking view of an unproven address", async () => {
+    const order = await service.db.orm.em.fork().findOneOrFail(Order, { id: orderId }, { populate: ['items', 'statusChanges'] });
+    expect(toTrackingView(order).gift?.message).toBe('Feliz Natal,\nMãe!');
+    order.contactVerified = false;
+    const view = toTrackingView(order);
+    expect(view.gift).toMatchObject({ wrap: true, message: null });
+    expect(JSON.stringify(view)).not.toMatch(/Ana & João|Para sempre|Feliz Natal/);
   });
 
   it('lists the wrap and each engraving as NF-e items of their own, and never the message', async () => {
