@@ -29,6 +29,7 @@ export const CONTRACT_MODULES = [
   'consent',
   'content',
   'feedback',
+  'gifts',
   'installments',
   'money',
   'monitoring',

@@ -44,6 +44,7 @@ export const adminKeys = {
   order: (id: string) => ['admin', 'orders', 'detail', id] as const,
   /** One order's invoice: under `orders`, so the order events refresh it. */
   orderInvoice: (id: string) => ['admin', 'orders', 'invoice', id] as const,
+  orderDocuments: (id: string) => ['admin', 'orders', 'documents', id] as const,
   /** One order's WhatsApp messages: under `orders`, so the order events refresh them. */
   orderMessages: (id: string) => ['admin', 'orders', 'messages', id] as const,
   /** One order's label and the services to buy one with, under its page's key. */
@@ -57,6 +58,7 @@ export const adminKeys = {
   freightRates: ['admin', 'shipping', 'freight-rates'] as const,
   /** The PIX discount, on the sales page. */
   pixDiscount: ['admin', 'settings', 'pix-discount'] as const,
+  giftWrap: ['admin', 'settings', 'gift-wrap'] as const,
   /** The card instalment rules, on the sales page. */
   installmentSettings: ['admin', 'settings', 'installments'] as const,
   analyticsSettings: ['admin', 'settings', 'analytics'] as const,

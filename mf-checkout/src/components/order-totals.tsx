@@ -1,6 +1,7 @@
 /**
  * The totals block of the cart, the checkout summary and an order's items: the goods,
- * the freight (its price, 'Grátis', or what to do while it is not known), a coupon's and the PIX
+ * the freight (its price, 'Grátis', or what to do while it is not known), 'Embalagem para presente'
+ * and 'Gravação' when the order has them, a coupon's and the PIX
  * discount when there are any, and the total, in BRL. The figures are contracts' `OrderPricing`
  * (the order's, or the checkout's `priceOrder` of what it will send). Store credit is a
  * way of paying, not a discount: under the total, 'Crédito da loja' − the credit used and, where
@@ -15,6 +16,9 @@ export interface OrderTotalsProps {
     subtotalCents: number;
     shippingCents: number | null;
     couponCode?: string | null;
+    /** The gift wrap and the engraving (0 or absent: none). */
+    giftWrapCents?: number;
+    engravingCents?: number;
     couponDiscountCents?: number;
     pixDiscountCents?: number;
     totalCents: number;
@@ -35,7 +39,7 @@ export interface OrderTotalsProps {
 
 /** The goods, freight, discounts, total and store credit rows of `pricing` (see the module comment). */
 export function OrderTotals({ pricing, subtotalLabel = 'Subtotal', shippingPending = 'A calcular', shippingFrom = false, showAmountDue = false }: OrderTotalsProps) {
-  const { subtotalCents, shippingCents, couponCode, couponDiscountCents = 0, pixDiscountCents = 0, totalCents, storeCreditCents = 0 } = pricing;
+  const { subtotalCents, shippingCents, couponCode, couponDiscountCents = 0, pixDiscountCents = 0, totalCents, storeCreditCents = 0, giftWrapCents = 0, engravingCents = 0 } = pricing;
   return (
     <>
       <p className={styles.row}>
@@ -55,6 +59,18 @@ export function OrderTotals({ pricing, subtotalLabel = 'Subtotal', shippingPendi
           </span>
         )}
       </p>
+      {engravingCents > 0 ? (
+        <p className={styles.row} data-testid="totals-engraving">
+          <span>Gravação</span>
+          <Price cents={engravingCents} />
+        </p>
+      ) : null}
+      {giftWrapCents > 0 ? (
+        <p className={styles.row} data-testid="totals-gift-wrap">
+          <span>Embalagem para presente</span>
+          <Price cents={giftWrapCents} />
+        </p>
+      ) : null}
       {couponDiscountCents > 0 ? (
         <p className={styles.row} data-testid="totals-coupon">
           <span>Cupom {couponCode}</span>

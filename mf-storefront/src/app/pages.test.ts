@@ -168,7 +168,7 @@ describe('prefetchPage and the store offers', () => {
 
   it("loads the store's offers with every page that shows prices or states free shipping, so the server's HTML has them", async () => {
     setRuntimeConfig({ apiUrl: 'http://api.test' });
-    const offers = { pixDiscountPercent: 5, freeShippingThresholdCents: null, freeShippingRegions: null, installments: { maxInstallments: 10, minInstallmentCents: 1_000, interestFreeInstallments: 6, monthlyInterestPercent: 1.99 } };
+    const offers = { pixDiscountPercent: 5, freeShippingThresholdCents: null, freeShippingRegions: null, installments: { maxInstallments: 10, minInstallmentCents: 1_000, interestFreeInstallments: 6, monthlyInterestPercent: 1.99 }, giftWrap: { enabled: true, priceCents: 990 } };
     const answer = (url: string) => {
       const { pathname } = new URL(url);
       if (pathname === '/api/store-offers') return offers;

@@ -112,14 +112,14 @@ describe('the breaking-change check', () => {
       document.paths['/api/gift-wrapping'] = { get: { responses: { 200: { description: 'Default Response', content: { 'application/json': { schema: { type: 'object', properties: { available: { type: 'boolean' } }, required: ['available'] } } } } } } };
       (requestSchema(document, 'post', '/api/reservations').properties as JsonObject).note = { type: 'string', maxLength: 200 };
       const product = responseSchema(document, 'get', '/api/products/{id}');
-      (product.properties as JsonObject).engraving = { type: 'string' };
-      product.required = [...(product.required as string[]), 'engraving'];
+      (product.properties as JsonObject).hallmark = { type: 'string' };
+      product.required = [...(product.required as string[]), 'hallmark'];
       (operation(document, 'get', '/api/products').parameters as JsonObject[]).push({ in: 'query', name: 'material', required: false, schema: { type: 'string' } });
     });
     expect(report.breaking, describeBreakingChanges(report)).toEqual([]);
     expect(summary(report.nonBreaking)).toContainEqual({ code: 'path.add', method: 'GET', path: '/api/gift-wrapping', part: undefined, fields: undefined });
     expect(summary(report.nonBreaking)).toContainEqual({ code: 'request.body.scope.add', method: 'POST', path: '/api/reservations', part: 'request body', fields: 'added: note' });
-    expect(summary(report.nonBreaking)).toContainEqual(expect.objectContaining({ code: 'response.body.scope.remove', method: 'GET', path: '/api/products/{id}', fields: 'added: engraving (required)' }));
+    expect(summary(report.nonBreaking)).toContainEqual(expect.objectContaining({ code: 'response.body.scope.remove', method: 'GET', path: '/api/products/{id}', fields: 'added: hallmark (required)' }));
   });
 
   it('reports a change to a schema every operation answers at each of them, without diffing it at each', async () => {

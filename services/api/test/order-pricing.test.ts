@@ -66,10 +66,10 @@ describe('freight on the order', () => {
     const response = await placeOrder(service, shopper, { items, customer: manaus, payment: { method: 'pix' }, shipping: { serviceId: sedex.serviceId, priceCents: sedex.priceCents } });
     expect(response.statusCode, response.body).toBe(201);
     const placed = orderSchema.parse(response.json());
-    expect(placed.pricing).toEqual({ subtotalCents: 37_980, shippingCents: sedex.priceCents, couponCode: null, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 37_980 + sedex.priceCents, storeCreditCents: 0, amountDueCents: 37_980 + sedex.priceCents });
+    expect(placed.pricing).toEqual({ subtotalCents: 37_980, shippingCents: sedex.priceCents, giftWrapCents: 0, engravingCents: 0, couponCode: null, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 37_980 + sedex.priceCents, storeCreditCents: 0, amountDueCents: 37_980 + sedex.priceCents });
     expect(placed.totalCents).toBe(37_980 + sedex.priceCents);
     expect(placed.shippingService).toEqual({ serviceId: 'tabela-sedex', carrier: 'Correios', name: 'SEDEX' });
-    expect(placed.delivery).toEqual(await tableDeliveryDays(service, 'N', 'SEDEX'));
+    expect(placed.delivery).toEqual({ ...(await tableDeliveryDays(service, 'N', 'SEDEX')), productionDays: 0 });
     const payment = await service.db.orm.em.fork().findOneOrFail(SandboxPayment, { externalReference: placed.id });
     expect(payment.amountCents).toBe(37_980 + sedex.priceCents);
   });
@@ -152,7 +152,7 @@ describe('coupons on the order', () => {
     expect(response.statusCode, response.body).toBe(201);
     const placed: OrderDto = response.json();
     // 10 % of R$ 189,90 = R$ 18,99.
-    expect(placed.pricing).toEqual({ subtotalCents: 18_990, shippingCents: pac, couponCode: code, couponDiscountCents: 1_899, pixDiscountCents: 0, totalCents: 18_990 + pac - 1_899, storeCreditCents: 0, amountDueCents: 18_990 + pac - 1_899 });
+    expect(placed.pricing).toEqual({ subtotalCents: 18_990, shippingCents: pac, giftWrapCents: 0, engravingCents: 0, couponCode: code, couponDiscountCents: 1_899, pixDiscountCents: 0, totalCents: 18_990 + pac - 1_899, storeCreditCents: 0, amountDueCents: 18_990 + pac - 1_899 });
     const uses = () => sql<{ count: number }>(service, 'select count(*)::int as count from coupon_redemptions where order_id = ?', [placed.id]);
     expect((await uses())[0]!.count).toBe(1);
     const cancelled = await service.app.inject({ method: 'POST', url: `/api/orders/${placed.id}/cancel`, headers: bearer(buyer) });

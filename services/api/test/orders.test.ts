@@ -86,8 +86,8 @@ describe('placing an order', () => {
     expect(placed.items).toEqual(
       expect.arrayContaining([
         // Products without options: no variant on the line.
-        { productId: chain.id, productName: chain.name, variantId: null, sku: null, variantLabel: null, quantity: 2, unitPriceCents: 15990, totalPriceCents: 31980 },
-        { productId: ring.id, productName: ring.name, variantId: null, sku: null, variantLabel: null, quantity: 1, unitPriceCents: 8990, totalPriceCents: 8990 },
+        { productId: chain.id, productName: chain.name, variantId: null, sku: null, variantLabel: null, quantity: 2, unitPriceCents: 15990, totalPriceCents: 31980, engraving: null },
+        { productId: ring.id, productName: ring.name, variantId: null, sku: null, variantLabel: null, quantity: 1, unitPriceCents: 8990, totalPriceCents: 8990, engraving: null },
       ]),
     );
     // R$ 409,70 in 3x without interest: 40970 / 3 = 13656.67 -> 13656, the last absorbing the
@@ -95,7 +95,7 @@ describe('placing an order', () => {
     // first instalments carried them: 136,57 + 136,57 + 136,56).
     expect(placed.payment.card).toEqual({ brand: 'Visa', last4: '1111', installments: 3, installmentAmounts: [13656, 13656, 13658] });
     // The Southeast's cheapest option of the freight table (free shipping is on in this file).
-    expect(placed.delivery).toEqual(await tableDeliveryDays(service, 'SE'));
+    expect(placed.delivery).toEqual({ ...(await tableDeliveryDays(service, 'SE')), productionDays: 0 });
     expect(placed.shippingService).toEqual({ serviceId: 'tabela-pac', carrier: 'Correios', name: 'PAC' });
     expect(await stockOf(chain.id)).toBe(3);
     expect(await stockOf(ring.id)).toBe(4);
@@ -253,7 +253,7 @@ describe('boleto', () => {
     const response = await order(buyer, { items: [{ productId: chain.id, quantity: 1 }], customer: { ...customer, zipCode: '90010-000', city: 'Porto Alegre', neighborhood: 'Centro Histórico', state: 'RS' }, payment: { method: 'boleto', payerCpf: CPF } });
     const placed = orderSchema.parse(response.json());
     expect(placed.status).toBe('pending');
-    expect(placed.delivery).toEqual(await tableDeliveryDays(service, 'S'));
+    expect(placed.delivery).toEqual({ ...(await tableDeliveryDays(service, 'S')), productionDays: 0 });
     const boleto = placed.payment.boleto!;
     expect(boleto.line.replace(/\D/g, '')).toHaveLength(47);
     expect(boleto.line.replace(/\D/g, '').endsWith('0000029990')).toBe(true);

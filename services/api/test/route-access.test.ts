@@ -56,6 +56,7 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^GET \/api\/cep\//, 'public'], // CEP lookup: rate-limited
   [/^POST \/api\/shipping\/quotes$/, 'public'], // freight quotes: rate-limited, priced on the server
   [/^GET \/api\/invoices\/[^/]+\/[^/]+$/, 'public'], // an invoice's DANFE/XML: the signed, 15-minute link is the authorisation; rate-limited
+  [/^GET \/api\/order-documents\/[^/]+\/[^/]+$/, 'public'], // an order's packing list and gift receipt: the signed, 15-minute link is the authorisation; rate-limited
   [/^POST \/api\/shipping\/webhook$/, 'public'], // the carrier's tracking notifications: X-ME-Signature over the raw body
   [/^(GET|POST) \/api\/messaging\/whatsapp\/webhook$/, 'public'], // WhatsApp statuses: X-Hub-Signature-256 over the raw body; the GET answers the verify token only
   [/^GET \/api\/shipping\/sandbox-labels\//, 'public'], // sandbox labels: unguessable ids, 404 unless CARRIER=sandbox

@@ -444,6 +444,8 @@ describe('without Melhor Envio', () => {
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.body).toContain(label.trackingCode);
       expect(page.body).toContain(customer.street);
+      // The packing list goes with the label: each line's units and piece.
+      expect(page.body).toContain('<h2>Lista de itens</h2>');
       expect((await sandbox.app.inject({ method: 'GET', url: '/api/shipping/sandbox-labels/sandbox-1700000000000-00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
 
       clock.advance(5 * 60_000);

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { productGalleryImageSchema } from './product-images.ts';
 import { checkVariants, priceInputSchema, PRODUCT_OPTIONS_MAX, productOptionSchema, productVariantInputSchema, productVariantSchema, stockInputSchema } from './product-variants.ts';
+import { engravingSettingsSchema, NO_ENGRAVING } from './gifts.ts';
 
 export * from './product-images.ts';
 export * from './product-variants.ts';
@@ -97,6 +98,8 @@ export const productSchema = z.object({
   variants: z.array(productVariantSchema),
   /** Its approved reviews' average and count; null while it has none (the card then shows no stars). */
   rating: productRatingSchema.nullable(),
+  /** 'Gravação': whether the piece can be engraved, its price per piece, character limit and production days (absent: none). */
+  engraving: engravingSettingsSchema.optional(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type Product = z.infer<typeof productSchema>;
@@ -250,6 +253,8 @@ export const productInputSchema = z
   status: editableProductStatusSchema.default('active'),
   options: z.array(productOptionSchema).max(PRODUCT_OPTIONS_MAX, `No máximo ${PRODUCT_OPTIONS_MAX} opções por produto`).default([]),
   variants: z.array(productVariantInputSchema).max(200, 'Variantes demais').default([]),
+  /** 'Gravação' (off by default). */
+  engraving: engravingSettingsSchema.default(NO_ENGRAVING),
   })
   .superRefine(checkVariants);
 export type ProductInput = z.input<typeof productInputSchema>;

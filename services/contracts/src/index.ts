@@ -24,6 +24,7 @@ export * from './shipping.ts';
 export * from './promotions.ts';
 export * from './money-input.ts';
 export * from './order-pricing.ts';
+export * from './gifts.ts';
 export * from './invoices.ts';
 export * from './returns.ts';
 export * from './order-tracking.ts';

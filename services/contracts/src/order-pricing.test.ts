@@ -5,7 +5,7 @@ const base = { subtotalCents: 19_990, shippingCents: 3_990, coupon: null, pixDis
 
 describe('priceOrder', () => {
   it('adds the freight to the goods when there is no discount', () => {
-    expect(priceOrder(base)).toEqual({ subtotalCents: 19_990, shippingCents: 3_990, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 23_980, storeCreditCents: 0, amountDueCents: 23_980 });
+    expect(priceOrder(base)).toEqual({ subtotalCents: 19_990, shippingCents: 3_990, giftWrapCents: 0, engravingCents: 0, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 23_980, storeCreditCents: 0, amountDueCents: 23_980 });
   });
 
   it('takes the PIX discount off the goods only, rounded in the shopper\'s favour', () => {
@@ -37,7 +37,7 @@ describe('priceOrder', () => {
     // so R$ 9,49 off instead of R$ 10,00.
     expect(priceOrder({ ...base, paysByPix: true, storeCreditBalanceCents: 5_000 })).toMatchObject({ pixDiscountCents: 949, totalCents: 23_031, storeCreditCents: 5_000, amountDueCents: 18_031 });
     // Goods paid with credit alone get no PIX discount at all.
-    expect(priceOrder({ ...base, paysByPix: true, storeCreditBalanceCents: 100_000 })).toEqual({ subtotalCents: 19_990, shippingCents: 3_990, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 23_980, storeCreditCents: 23_980, amountDueCents: 0 });
+    expect(priceOrder({ ...base, paysByPix: true, storeCreditBalanceCents: 100_000 })).toEqual({ subtotalCents: 19_990, shippingCents: 3_990, giftWrapCents: 0, engravingCents: 0, couponDiscountCents: 0, pixDiscountCents: 0, totalCents: 23_980, storeCreditCents: 23_980, amountDueCents: 0 });
     // Credit below the freight leaves every piece of goods to the PIX, and its whole discount.
     expect(priceOrder({ ...base, paysByPix: true, storeCreditBalanceCents: 1_000 })).toMatchObject({ pixDiscountCents: 1_000, totalCents: 22_980, storeCreditCents: 1_000, amountDueCents: 21_980 });
     // A balance above the total pays the total and keeps the rest.
@@ -48,5 +48,25 @@ describe('priceOrder', () => {
   it('refuses amounts that are not whole cents', () => {
     expect(() => priceOrder({ ...base, shippingCents: 1.5 })).toThrow(RangeError);
     expect(() => priceOrder({ ...base, subtotalCents: -1 })).toThrow(RangeError);
+  });
+});
+
+describe('priceOrder with gifts', () => {
+  it('adds the wrap and the engraving as services: neither a goods coupon nor the PIX discount touches them', () => {
+    // Goods R$ 199,90, 10 % coupon R$ 19,99 off, PIX 5 % on R$ 179,91 = R$ 9,00 off; wrap R$ 9,90, engraving 2 x R$ 25,00.
+    const priced = priceOrder({ ...base, paysByPix: true, coupon: { discountCents: 1_999, freeShipping: false }, giftWrapCents: 990, engravingCents: 5_000 });
+    expect(priced).toEqual({ subtotalCents: 19_990, shippingCents: 3_990, giftWrapCents: 990, engravingCents: 5_000, couponDiscountCents: 1_999, pixDiscountCents: 900, totalCents: 17_091 + 3_990 + 990 + 5_000, storeCreditCents: 0, amountDueCents: 17_091 + 3_990 + 990 + 5_000 });
+  });
+
+  it('store credit pays the freight, wrap and engraving before the goods the PIX discounts', () => {
+    // R$ 100,00 of credit: R$ 39,90 freight + R$ 9,90 wrap + R$ 25,00 engraving = R$ 74,80, then R$ 25,20 of goods;
+    // the PIX pays R$ 174,70 of goods at 5 % = R$ 165,96 (rounded down), R$ 8,74 off.
+    const priced = priceOrder({ ...base, paysByPix: true, storeCreditBalanceCents: 10_000, giftWrapCents: 990, engravingCents: 2_500 });
+    expect(priced).toMatchObject({ pixDiscountCents: 874, storeCreditCents: 10_000, totalCents: 19_990 + 3_990 + 990 + 2_500 - 874 });
+  });
+
+  it('refuses amounts that are not whole cents', () => {
+    expect(() => priceOrder({ ...base, giftWrapCents: -1 })).toThrow(RangeError);
+    expect(() => priceOrder({ ...base, engravingCents: 1.5 })).toThrow(RangeError);
   });
 });

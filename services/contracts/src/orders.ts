@@ -8,6 +8,7 @@ import { formatCpf as maskCpf, isValidCpf } from '@brazilian-utils/brazilian-uti
 import { z } from 'zod';
 import { MAX_INSTALLMENTS } from './installments.ts';
 import { orderPricingSchema } from './order-pricing.ts';
+import { engravingTextSchema, giftChoicesSchema, orderGiftSchema, orderItemEngravingSchema } from './gifts.ts';
 import { cardBrandSchema } from './payments.ts';
 import { paymentRenewalWindowSchema } from './payment-recovery.ts';
 
@@ -197,6 +198,11 @@ export const orderItemInputSchema = z.object({
   productId: z.uuid({ error: 'Produto inválido' }),
   variantId: z.uuid({ error: 'Variante inválida' }).nullable().default(null),
   quantity: z.number().int().min(1, 'Quantidade inválida').max(99, 'Quantidade inválida'),
+  /**
+   * The text to engrave on each unit of the line ('Gravação'), when the product offers it; absent,
+   * null or empty: none. The same variant with two texts is two lines.
+   */
+  engraving: engravingTextSchema.nullish().transform((text) => text || null),
 });
 
 /**
@@ -243,6 +249,8 @@ export const createOrderSchema = z.object({
    * and phone) only with `marketing`. Absent: neither.
    */
   cookieConsent: consentChoiceSchema.default({ analytics: false, marketing: false }),
+  /** The gift wrap, message and receipt (contracts gifts.ts); absent: none. */
+  gift: giftChoicesSchema.optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
@@ -337,6 +345,8 @@ export const orderItemSchema = z.object({
   quantity: z.number().int(),
   unitPriceCents: z.number().int(),
   totalPriceCents: z.number().int(),
+  /** The text engraved on each unit and its price per unit (BRL cents); null: not engraved. */
+  engraving: orderItemEngravingSchema.nullable().optional(),
 });
 
 /** One step of an order's history: the status it reached and when. */
@@ -356,8 +366,13 @@ export const orderSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   items: z.array(orderItemSchema),
   shipping: checkoutCustomerSchema.omit({ email: true, phone: true, fullName: true, cpf: true }).extend({ recipient: z.string() }),
-  /** Delivery time in business days: the quoted option's, or the spec's estimate by state for older orders. */
-  delivery: z.object({ minDays: z.number().int(), maxDays: z.number().int() }),
+  /**
+   * Delivery time in business days: the quoted option's (or the spec's estimate by state for older
+   * orders) plus `productionDays`, the engraving's production time (0 without engraving).
+   */
+  delivery: z.object({ minDays: z.number().int(), maxDays: z.number().int(), productionDays: z.number().int().nonnegative().optional() }),
+  /** The gift wrap, message and receipt; null: none chosen. */
+  gift: orderGiftSchema.nullable().optional(),
   /** How the order's total was made: goods, freight, coupon and PIX discounts, BRL cents. */
   pricing: orderPricingSchema,
   /** The delivery option charged (null for orders placed before freight was charged). */

@@ -103,7 +103,7 @@ export function returnLineText({ quantity, productName, variantLabel, replacemen
   return variantLabel ? `${piece} (${variantLabel} → ${replacementLabel})` : `${piece} → ${replacementLabel}`;
 }
 
-/** A return or exchange request. `amountCents` = lines + `shippingCents` (freight, only for everything returned within the right). */
+/** A return or exchange request. `amountCents` = lines (engraving with its piece) + `shippingCents` + `giftWrapCents` (freight and wrap, only for everything returned within the right). */
 export const returnRequestSchema = z.object({
   id: z.uuid(),
   orderId: z.uuid(),
@@ -115,6 +115,8 @@ export const returnRequestSchema = z.object({
   withinWithdrawal: z.boolean(),
   lines: z.array(returnLineSchema),
   shippingCents: z.number().int(),
+  /** The gift wrap given back (with the whole order, within the right, like the freight); 0 otherwise. */
+  giftWrapCents: z.number().int().optional(),
   amountCents: z.number().int(),
   /** Money given back through the acquirer, or as store credit; null until then. */
   refundedCents: z.number().int().nullable(),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { optionalReaisInputSchema, reaisInputSchema } from './money-input.ts';
 import { DEFAULT_INSTALLMENT_RULES, MAX_INSTALLMENTS } from './installments.ts';
+import { giftWrapSettingSchema } from './gifts.ts';
 import { BRAZILIAN_STATES, type BrazilianState } from './orders.ts';
 
 /** Path parameter of `GET /api/cep/:cep`: eight digits, the hyphen optional (`01310-100`). */
@@ -180,6 +181,12 @@ export const pixDiscountFormSchema = z.object({
   percent: z.string().trim().regex(/^\d{1,2}$/, 'Informe uma porcentagem inteira').transform(Number).pipe(pixDiscountSettingSchema.shape.percent),
 });
 
+/** The panel's gift wrap form as typed (contracts gifts.ts): offered, and the price in reais ('9,90'). */
+export const giftWrapFormSchema = z.object({
+  enabled: z.boolean(),
+  priceCents: reaisInputSchema.pipe(giftWrapSettingSchema.shape.priceCents),
+});
+
 /** The highest monthly interest the panel accepts for card instalments, in percent. */
 export const INSTALLMENT_INTEREST_MAX_PERCENT = 10;
 
@@ -231,6 +238,8 @@ export const storeOffersSchema = z.object({
   freeShippingRegions: z.array(z.enum(SHIPPING_REGIONS)).nullable(),
   /** The card instalment rules (an older service without them: today's defaults). */
   installments: installmentRulesSchema.default(DEFAULT_INSTALLMENT_RULES),
+  /** The gift wrap at checkout (an older service without it: none offered). */
+  giftWrap: giftWrapSettingSchema.default({ enabled: false, priceCents: 0 }),
 });
 export type StoreOffers = z.infer<typeof storeOffersSchema>;
 

@@ -1,6 +1,6 @@
 /**
- * `GET /api/store-offers`: the store's PIX discount (whole percent), the card instalment rules
- * and free shipping (threshold in BRL cents and regions). One query (key `['store-offers']`, which the panel's PIX
+ * `GET /api/store-offers`: the store's PIX discount (whole percent), the card instalment rules,
+ * free shipping (threshold in BRL cents and regions) and the gift wrap. One query (key `['store-offers']`, which the panel's PIX
  * discount form invalidates on save) for the storefront's cards and product page (prefetched with
  * the page for server rendering, so the first HTML already shows the PIX price), the cart and the
  * checkout.
@@ -15,9 +15,10 @@ export const STORE_OFFERS_QUERY_KEY = ['store-offers'] as const;
 
 /**
  * Until the offers are known: no PIX discount, no free shipping (nothing is promised that may not
- * hold), and the default instalment rules (the service checks the plan chosen against its own).
+ * hold), the default instalment rules (the service checks the plan chosen against its own), and
+ * no gift wrap offered.
  */
-export const NO_STORE_OFFERS: StoreOffers = { pixDiscountPercent: 0, freeShippingThresholdCents: null, freeShippingRegions: null, installments: DEFAULT_INSTALLMENT_RULES };
+export const NO_STORE_OFFERS: StoreOffers = { pixDiscountPercent: 0, freeShippingThresholdCents: null, freeShippingRegions: null, installments: DEFAULT_INSTALLMENT_RULES, giftWrap: { enabled: false, priceCents: 0 } };
 
 /**
  * Fetches the offers. Public and without `Authorization`, like the catalogue's lists (no CORS preflight).

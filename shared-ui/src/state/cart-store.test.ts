@@ -55,6 +55,21 @@ describe('cart store', () => {
     expect(useCartStore.getState().items).toEqual([{ ...aro16, quantity: 5 }]);
   });
 
+  it('keeps one variant engraved with two texts on two lines, and the same text on one', () => {
+    const ana = { ...ring, variantId: 'v16', engraving: { text: 'Ana', priceCents: 2_500, extraDays: 3 } };
+    const bia = { ...ring, variantId: 'v16', engraving: { text: 'Bia', priceCents: 2_500, extraDays: 3 } };
+    useCartStore.getState().addItem(ana);
+    useCartStore.getState().addItem(bia);
+    useCartStore.getState().addItem(ana);
+    expect(cartLineKey(ana)).toBe('p1:v16#Ana');
+    expect(useCartStore.getState().items).toEqual([
+      { ...ana, quantity: 2 },
+      { ...bia, quantity: 1 },
+    ]);
+    useCartStore.getState().removeItem(cartLineKey(bia));
+    expect(useCartStore.getState().items).toEqual([{ ...ana, quantity: 2 }]);
+  });
+
   it('clears', () => {
     useCartStore.getState().addItem(ring);
     useCartStore.getState().clear();

@@ -11,6 +11,10 @@
  * two lines; `cartLineKey` names a line, and quantities are set and lines removed by that key
  * (a product without options has no variant, and its key is its id, as before).
  *
+ * Engraving ('Gravação'): a line may carry the text to engrave on each of its units, with the
+ * engraving's price per piece and production days as last seen (the service prices it again); the
+ * same variant with two texts is two lines (the text is part of the key).
+ *
  * Freight: `shippingCep` is
  * the last CEP a shopper quoted freight for (masked `00000-000`), kept with the cart so the product
  * page, the cart and the checkout prefill it; clearing the cart keeps it. Coupons:
@@ -30,11 +34,24 @@ export interface CartItem {
   variantId?: string | null;
   /** The variant's label, e.g. 'Aro 16' (contracts' `variantLabel`); absent or null without a variant. */
   variantLabel?: string | null;
+  /** The text engraved on each unit, its price per piece (BRL cents) and production days; absent or null: none. */
+  engraving?: CartEngraving | null;
 }
 
-/** The key of a cart line: `<productId>:<variantId>`, or the product id without a variant. */
-export function cartLineKey(item: Pick<CartItem, 'id' | 'variantId'>): string {
-  return item.variantId ? `${item.id}:${item.variantId}` : item.id;
+/** A cart line's engraving, as the product page showed it. */
+export interface CartEngraving {
+  text: string;
+  priceCents: number;
+  extraDays: number;
+}
+
+/**
+ * The key of a cart line: `<productId>:<variantId>`, or the product id without a variant; an
+ * engraved line adds `#<text>`, so two texts on one variant are two lines.
+ */
+export function cartLineKey(item: Pick<CartItem, 'id' | 'variantId' | 'engraving'>): string {
+  const base = item.variantId ? `${item.id}:${item.variantId}` : item.id;
+  return item.engraving ? `${base}#${item.engraving.text}` : base;
 }
 
 export interface CartState {

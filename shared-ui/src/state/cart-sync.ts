@@ -7,6 +7,8 @@
  *   service knows a cart left behind (cart reminders) and another device sees it;
  * - signed out nothing is sent: an anonymous cart works as before, in local storage only.
  * Only product, variant and quantity travel to the service; it prices the lines from the catalogue.
+ * Engraved lines stay in this browser only (the server's cart has no engraving text): they are
+ * neither sent nor replaced by the merge.
  * A failed call (offline, service down) never blocks the cart: the apiRequest breadcrumb records
  * it, and the next change (or sign-in) tries again.
  */
@@ -20,7 +22,7 @@ export const CART_SAVE_DELAY_MS = 600;
 
 /** The lines the service stores of the browser's items. */
 function linesOf(items: readonly CartItem[]) {
-  return items.map((item) => ({ productId: item.id, variantId: item.variantId ?? null, quantity: item.quantity }));
+  return items.filter((item) => !item.engraving).map((item) => ({ productId: item.id, variantId: item.variantId ?? null, quantity: item.quantity }));
 }
 
 /** A browser cart item of a line the service answered. */
@@ -83,7 +85,7 @@ export function startCartSync(): () => void {
       lastSaved = JSON.stringify(linesOf(merged));
       for (const item of useCartStore.getState().items) {
         const key = cartLineKey(item);
-        if (sent.get(key) === item.quantity) continue;
+        if (sent.get(key) === item.quantity && !item.engraving) continue;
         const at = merged.findIndex((line) => cartLineKey(line) === key);
         if (at === -1) merged.push(item);
         else merged[at] = { ...merged[at]!, quantity: item.quantity };

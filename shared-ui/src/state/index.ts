@@ -14,7 +14,7 @@
 export { Toaster, toast, TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from './toaster.tsx';
 export { apiRequest, ApiRequestError, type RequestOptions } from './api-client.ts';
 export { apiUrl, getRuntimeConfig, setRuntimeConfig, loadRuntimeConfig } from './runtime-config.ts';
-export { useCartStore, cartLineKey, selectCartCount, normaliseQuantity, CART_STORAGE_KEY, type CartItem, type CartState } from './cart-store.ts';
+export { useCartStore, cartLineKey, selectCartCount, normaliseQuantity, CART_STORAGE_KEY, type CartEngraving, type CartItem, type CartState } from './cart-store.ts';
 export { useFavouritesStore, FAVOURITES_STORAGE_KEY, type FavouriteItem, type FavouritesState } from './favourites-store.ts';
 export { useSessionStore, type SessionUser, type SessionState } from './session-store.ts';
 export { restoreStoredState, storedStateRestored } from './stored-state.ts';

@@ -102,7 +102,7 @@ export function ProductRoute() {
           soldOut={(variantId) => <BackInStockAlert key={variantId ?? product.id} productId={product.id} variantId={variantId} />}
           pixDiscountPercent={pixDiscountPercent}
           installmentRules={installments}
-          shipping={(variantId) => <ProductShippingQuote productId={product.id} variantId={variantId} />}
+          shipping={(variantId, productionDays) => <ProductShippingQuote productId={product.id} variantId={variantId} productionDays={productionDays} />}
         />
       </div>
       <ProductReviews productId={product.id} page={reviewsPageOf(searchParams)} />

@@ -10,7 +10,7 @@ import type { StoreOffers } from '@prata/contracts';
 import { StoreSettingsService } from '../modules/settings/index.ts';
 
 /** The demo store's offers: whole percent, BRL cents, all regions. */
-export const DEMO_STORE_OFFERS: Omit<StoreOffers, 'installments'> = { pixDiscountPercent: 5, freeShippingThresholdCents: 29_900, freeShippingRegions: null };
+export const DEMO_STORE_OFFERS: Omit<StoreOffers, 'installments' | 'giftWrap'> = { pixDiscountPercent: 5, freeShippingThresholdCents: 29_900, freeShippingRegions: null };
 
 /** Inserts the settings row with {@link DEMO_STORE_OFFERS} when it is missing. @returns whether it did. */
 export async function seedDemoStoreSettings(em: EntityManager, initialLowStockThreshold: number): Promise<boolean> {

@@ -25,6 +25,7 @@ export const PROVIDED_SINGLETONS: Readonly<Record<string, () => Promise<unknown>
   '@prata/contracts/consent': () => import('@prata/contracts/consent'),
   '@prata/contracts/content': () => import('@prata/contracts/content'),
   '@prata/contracts/feedback': () => import('@prata/contracts/feedback'),
+  '@prata/contracts/gifts': () => import('@prata/contracts/gifts'),
   '@prata/contracts/installments': () => import('@prata/contracts/installments'),
   '@prata/contracts/money': () => import('@prata/contracts/money'),
   '@prata/contracts/monitoring': () => import('@prata/contracts/monitoring'),

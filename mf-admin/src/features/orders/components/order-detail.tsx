@@ -11,6 +11,7 @@
 import { CANCEL_REASON_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type AdminOrder } from '@prata/contracts';
 import { Alert, Card, OrderStatusBadge, Price, Table, formatBRL, formatDateTime } from '@prata/shared-ui';
 import { OrderActions } from './order-actions.tsx';
+import { OrderGift } from './order-gift.tsx';
 import { OrderInvoice } from './order-invoice.tsx';
 import { OrderLabel } from './order-label.tsx';
 import { OrderMessages } from './order-messages.tsx';
@@ -113,6 +114,7 @@ export function OrderDetail({ order }: { order: AdminOrder }) {
 
       {order.status !== 'pending' ? <OrderInvoice orderId={order.id} /> : null}
       <OrderMessages orderId={order.id} />
+      <OrderGift order={order} />
 
       <Card title="Itens">
         <Table caption="Itens do pedido" hideCaption variant="compact">
@@ -130,6 +132,11 @@ export function OrderDetail({ order }: { order: AdminOrder }) {
                 <td>
                   {item.productName}
                   {item.variantLabel ? <div data-testid="order-item-variant">{item.variantLabel}{item.sku ? ` · SKU ${item.sku}` : ''}</div> : null}
+                  {item.engraving ? (
+                    <div data-testid="order-item-engraving">
+                      Gravação: “{item.engraving.text}” (+ <Price cents={item.engraving.unitCents} /> cada)
+                    </div>
+                  ) : null}
                 </td>
                 <td>{item.quantity}</td>
                 <td>
@@ -145,6 +152,16 @@ export function OrderDetail({ order }: { order: AdminOrder }) {
         <p className={styles.total} data-testid="order-pricing">
           Subtotal <Price cents={order.pricing.subtotalCents} /> · Frete{order.shippingService ? ` (${order.shippingService.name})` : ''}{' '}
           {order.pricing.shippingCents === 0 ? 'grátis' : <Price cents={order.pricing.shippingCents} />}
+          {order.pricing.engravingCents ? (
+            <>
+              {' '}· Gravação <Price cents={order.pricing.engravingCents} />
+            </>
+          ) : null}
+          {order.pricing.giftWrapCents ? (
+            <>
+              {' '}· Embalagem para presente <Price cents={order.pricing.giftWrapCents} />
+            </>
+          ) : null}
           {order.pricing.couponDiscountCents > 0 ? (
             <>
               {' '}· Cupom {order.pricing.couponCode} − <Price cents={order.pricing.couponDiscountCents} />

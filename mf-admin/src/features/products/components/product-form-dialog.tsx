@@ -12,10 +12,11 @@
  * at once, so no file is left behind.
  *
  * Options and variants: variants-field.tsx; a product with options shows its stock as
- * the read-only sum of its variants' ('Estoque (soma das variantes)').
+ * the read-only sum of its variants' ('Estoque (soma das variantes)'). 'Gravação': whether the piece
+ * can be engraved, its price per piece, the most characters and the production days.
  */
 import { useEffect, useRef } from 'react';
-import { CATEGORY_LABELS, EDITABLE_PRODUCT_STATUSES, PRODUCT_CATEGORIES, PRODUCT_STATUS_LABELS, type AdminProduct, type ProductInput } from '@prata/contracts';
+import { CATEGORY_LABELS, EDITABLE_PRODUCT_STATUSES, ENGRAVING_MAX_CHARS_LIMIT, PRODUCT_CATEGORIES, PRODUCT_STATUS_LABELS, type AdminProduct, type ProductInput } from '@prata/contracts';
 import { Button, Dialog, Input, Select, Textarea } from '@prata/shared-ui';
 import { toast } from '@prata/shared-ui/state';
 import { Form, FormCheckbox, FormField, useWatch, useZodForm } from '@prata/shared-ui/form';
@@ -122,6 +123,19 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
         <FormCheckbox control={form.control} name="isNew" label="Novo" />
         <FormCheckbox control={form.control} name="isBestseller" label="Best Seller" />
         <FormCheckbox control={form.control} name="isFeatured" label="Destaque" />
+      </fieldset>
+      <fieldset className={styles.flags} data-testid="engraving-fields">
+        <legend>Gravação</legend>
+        <FormCheckbox control={form.control} name="engravingEnabled" label="Aceita gravação personalizada" />
+        <FormField control={form.control} name="engravingPrice" label="Preço da gravação por peça (R$)">
+          {(control) => <Input {...control} type="number" inputMode="decimal" min={0} step={0.01} />}
+        </FormField>
+        <FormField control={form.control} name="engravingMaxChars" label={`Máximo de caracteres (até ${ENGRAVING_MAX_CHARS_LIMIT})`}>
+          {(control) => <Input {...control} type="number" inputMode="numeric" min={1} max={ENGRAVING_MAX_CHARS_LIMIT} step={1} />}
+        </FormField>
+        <FormField control={form.control} name="engravingExtraDays" label="Dias úteis de produção">
+          {(control) => <Input {...control} type="number" inputMode="numeric" min={0} max={30} step={1} />}
+        </FormField>
       </fieldset>
       <div className={styles.formActions}>
         <Button variant="outline" onClick={onDone} disabled={save.isPending}>

@@ -21,6 +21,14 @@ describe('toProductInput', () => {
     expect(result.input).toMatchObject({ name: ' Anel ', category: 'aneis', priceCents: 4_990, stock: 3 });
   });
 
+  it("sends the engraving: price per piece in cents, limit and days; each broken rule on its field", () => {
+    const values = { ...EMPTY_PRODUCT_FORM, name: 'Anel', category: 'aneis' as const, price: '49.90', stock: '3' };
+    expect(toProductInput(values).input).toMatchObject({ engraving: { enabled: false, priceCents: 0, maxChars: 20, extraDays: 0 } });
+    const engraved = { ...values, engravingEnabled: true, engravingPrice: '25,00', engravingMaxChars: '12', engravingExtraDays: '3' };
+    expect(toProductInput(engraved).input).toMatchObject({ engraving: { enabled: true, priceCents: 2_500, maxChars: 12, extraDays: 3 } });
+    expect(toProductInput({ ...engraved, engravingMaxChars: '41', engravingExtraDays: '1.5' }).errors).toEqual({ engravingMaxChars: 'No máximo 40 caracteres', engravingExtraDays: 'Prazo de produção inválido' });
+  });
+
   it('sends the status: active by default, draft when chosen', () => {
     const values = { ...EMPTY_PRODUCT_FORM, name: 'Anel', category: 'aneis' as const, price: '10' };
     expect(toProductInput(values).input).toMatchObject({ status: 'active' });

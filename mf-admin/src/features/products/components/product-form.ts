@@ -6,7 +6,10 @@
  * first is the cover (`imageKey`). The status: active (shown to shoppers) or draft.
  * Options and variants (variant-form.ts): with options, the product's stock is the sum
  * of its variants' and the stock field is not sent as typed.
+ * 'Gravação': on/off, its price per piece in reais, the most characters and the production days
+ * (contracts `engravingSettingsSchema`); a product without it sends it off with the defaults.
  */
+import { NO_ENGRAVING, type EngravingSettings } from '@prata/contracts/gifts';
 import { PRODUCT_GALLERY_MAX, productGalleryInputSchema, productInputSchema, storageKeyFromUrl, type Product, type ProductCategory, type ProductGalleryInput, type ProductInput, type ProductStatus } from '@prata/contracts';
 import { validatorSchema } from '@prata/shared-ui/form';
 import { optionsInput, unitsOf, variantFormOf, variantStockSum, variantsInput, type OptionFormValue, type VariantFormValue } from './variant-form.ts';
@@ -36,6 +39,11 @@ export interface ProductFormValues {
   variants: VariantFormValue[];
   /** Active (in the catalogue) or draft (hidden from shoppers). */
   status: 'active' | 'draft';
+  /** 'Gravação': offered, price in reais as typed, most characters and production days as typed. */
+  engravingEnabled: boolean;
+  engravingPrice: string;
+  engravingMaxChars: string;
+  engravingExtraDays: string;
 }
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
@@ -51,6 +59,10 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   options: [],
   variants: [],
   status: 'active',
+  engravingEnabled: NO_ENGRAVING.enabled,
+  engravingPrice: '0.00',
+  engravingMaxChars: String(NO_ENGRAVING.maxChars),
+  engravingExtraDays: String(NO_ENGRAVING.extraDays),
 };
 
 /** Reais typed with a dot or a comma -> integer cents; anything non-numeric -> 0 (admin.md 5). */
@@ -82,8 +94,16 @@ export function formOf(product: Product & { status?: ProductStatus }): ProductFo
     stock: String(product.stock),
     ...variantFormOf(product, centsToPrice),
     status: product.status === 'draft' ? 'draft' : 'active',
+    ...engravingFormOf(product.engraving ?? NO_ENGRAVING),
   };
 }
+
+function engravingFormOf(engraving: EngravingSettings): Pick<ProductFormValues, 'engravingEnabled' | 'engravingPrice' | 'engravingMaxChars' | 'engravingExtraDays'> {
+  return { engravingEnabled: engraving.enabled, engravingPrice: centsToPrice(engraving.priceCents), engravingMaxChars: String(engraving.maxChars), engravingExtraDays: String(engraving.extraDays) };
+}
+
+/** A whole number as typed; NaN for anything else (the schema then names the field). */
+const wholeNumber = (typed: string) => (/^\s*\d+\s*$/.test(typed) ? Number(typed) : Number.NaN);
 
 /** The API body, or the field messages (by field) when a rule fails. */
 export function toProductInput(values: ProductFormValues): { input: ProductInput; errors: null } | { input: null; errors: Record<string, string> } {
@@ -102,6 +122,7 @@ export function toProductInput(values: ProductFormValues): { input: ProductInput
     options: optionsInput(values.options),
     variants: withVariants ? variantsInput(values.variants, priceToCents) : [],
     status: values.status,
+    engraving: { enabled: values.engravingEnabled, priceCents: priceToCents(values.engravingPrice), maxChars: wholeNumber(values.engravingMaxChars), extraDays: wholeNumber(values.engravingExtraDays) },
   };
   const parsed = productInputSchema.safeParse(candidate);
   const errors: Record<string, string> = {};
@@ -123,6 +144,7 @@ export function toProductInput(values: ProductFormValues): { input: ProductInput
  */
 function formFieldOf(path: readonly PropertyKey[]): string {
   const [list, index, field] = path.map(String);
+  if (list === 'engraving') return { priceCents: 'engravingPrice', maxChars: 'engravingMaxChars', extraDays: 'engravingExtraDays' }[index ?? ''] ?? 'engravingEnabled';
   if ((list === 'options' || list === 'variants') && index !== undefined && field !== undefined) return `${list}.${index}.${field === 'priceCents' ? 'price' : field}`;
   return list === 'priceCents' ? 'price' : (list ?? '');
 }

@@ -17,6 +17,7 @@ import { useSales } from '../api/get-sales.ts';
 import { LowStockThresholdForm } from './low-stock-threshold-form.tsx';
 import { InstallmentSettingsForm } from './installment-settings-form.tsx';
 import { PixDiscountForm } from './pix-discount-form.tsx';
+import { GiftWrapForm } from './gift-wrap-form.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import styles from './sales.module.css';
 
@@ -143,6 +144,7 @@ export function SalesReport() {
           <Card title="Formas de Pagamento" icon={<CreditCard size={20} aria-hidden="true" />}>
             <PixDiscountForm />
             <InstallmentSettingsForm />
+            <GiftWrapForm />
             {data.byPaymentMethod.length > 0 ? (
               <ul className={styles.alerts}>
                 {data.byPaymentMethod.map((row) => (

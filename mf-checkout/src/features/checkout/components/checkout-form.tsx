@@ -68,6 +68,8 @@ import { CouponField } from './coupon-field.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { ShippingOptions } from './shipping-options.tsx';
 import { WhatsAppOptIn } from './whatsapp-opt-in.tsx';
+import { GiftOptions } from './gift-options.tsx';
+import { NO_GIFT, engravingCentsOf, giftOf, giftWrapCentsOf, orderLinesOf, productionDaysOf } from '../utils/cart-gifts.ts';
 import styles from './checkout.module.css';
 
 /** Statuses whose message is the service's definitive answer to this attempt. */
@@ -153,14 +155,15 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
   const [couponCode, setCouponCode] = useState<string | null>(initialCouponCode);
   const couponCheck = useCouponCheck(couponCode, subtotal, shipping?.priceCents ?? 0);
   const coupon = couponCode && couponCheck.data && !couponCheck.error ? couponCheck.data : null;
-  const { pixDiscountPercent } = useStoreOffers();
+  const { pixDiscountPercent, giftWrap } = useStoreOffers();
+  const [gift, setGift] = useState(NO_GIFT);
   // Store credit: fetched for a signed-in shopper only; a balance of 0 shows nothing.
   const signedIn = useSessionStore((state) => state.user !== null);
   const storeCredit = useStoreCredit(signedIn);
   const creditBalance = Math.max(0, storeCredit.data?.balanceCents ?? 0);
   const [spendCredit, setSpendCredit] = useState(true);
   const creditUsed = spendCredit ? creditBalance : 0;
-  const pricingInput = { subtotalCents: subtotal, shippingCents: shipping?.priceCents ?? 0, coupon, pixDiscountPercent, storeCreditBalanceCents: creditUsed };
+  const pricingInput = { subtotalCents: subtotal, shippingCents: shipping?.priceCents ?? 0, coupon, pixDiscountPercent, storeCreditBalanceCents: creditUsed, giftWrapCents: giftWrapCentsOf(gift, giftWrap), engravingCents: engravingCentsOf(items) };
   // Paid by credit alone, no method is chosen, so no PIX discount: the service prices it so too.
   const byCreditAlone = priceOrder({ ...pricingInput, paysByPix: false });
   const paidByCredit = creditUsed > 0 && shipping !== null && byCreditAlone.amountDueCents === 0;
@@ -185,7 +188,8 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
       return;
     }
     const attempt = {
-      items: lines,
+      items: orderLinesOf(items),
+      ...giftOf(gift),
       customer,
       payment,
       shipping: { serviceId: shipping.serviceId, priceCents: shipping.priceCents },
@@ -304,10 +308,8 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
           </div>
           {canSaveAddress ? <Checkbox id={fieldId('saveAddress')} name="saveAddress" label="Guardar na minha conta para as próximas compras" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} /> : null}
         </fieldset>
-
         <ShippingOptions quote={quote} cepComplete={zipCode.replace(/\D/g, '').length === 8} value={shipping} onChange={chooseShipping} error={shippingError} />
         <CouponField code={couponCode} check={couponCheck} onApply={setCouponCode} />
-
         <fieldset className={styles.section}>
           <legend>Pagamento</legend>
           {creditBalance > 0 ? (
@@ -366,11 +368,12 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
           )}
         </fieldset>
 
+        <GiftOptions wrap={giftWrap} choices={gift} onChange={setGift} productionDays={productionDaysOf(items)} />
         <Button type="submit" className={styles.submit} disabled={processing || !pricesReady} aria-busy={processing}>
           {processing ? 'Processando...' : 'Finalizar Pedido'}
         </Button>
       </div>
-      <OrderSummary items={items} pricing={pricing} shipping={shipping} />
+      <OrderSummary items={items} pricing={pricing} shipping={shipping} productionDays={productionDaysOf(items)} />
     </form>
   );
 }

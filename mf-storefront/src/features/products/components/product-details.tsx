@@ -13,6 +13,10 @@
  * `sizeGuide` (the route's 'Guia de tamanhos', from the content feature) shows under the options
  * of a product sized by 'Aro'.
  *
+ * Engraving: a product that offers it shows the 'Gravação' option (engraving-option.tsx) above
+ * the buttons; the cart line then carries the text, its price and production days, and a text the
+ * service would refuse keeps the piece out of the cart with the reason under the field.
+ *
  * The price by PIX under the price ('R$ 189,90 no PIX', `pixDiscountPercent` > 0, of the
  * chosen variant's price), and under the buttons what the route puts there for freight (`shipping`:
  * the quote by CEP for the chosen variant, or the product while none is chosen).
@@ -27,6 +31,7 @@ import { installmentLine } from '../utils/installments.ts';
 import { chosenVariant, firstUnchosen, priceRange, type VariantChoice } from '../utils/variant-choice.ts';
 import type { FavouriteControls } from './product-card.tsx';
 import { VariantPicker } from './variant-picker.tsx';
+import { EngravingOption, engravingChoiceProblem, type EngravingChoice } from './engraving-option.tsx';
 import styles from './product-page.module.css';
 
 export interface ProductDetailsProps {
@@ -40,14 +45,17 @@ export interface ProductDetailsProps {
   pixDiscountPercent?: number;
   /** The store's instalment rules (`useStoreOffers().installments`; absent: the default rules). */
   installmentRules?: InstallmentRules;
-  /** The freight quote for the chosen variant (null: none chosen, or the product has none). */
-  shipping?: (variantId: string | null) => ReactNode;
+  /** The freight quote for the chosen variant (null: none chosen, or the product has none) and the chosen engraving's production days (0: none). */
+  shipping?: (variantId: string | null, productionDays: number) => ReactNode;
 }
 
 export function ProductDetails({ product, favourites, sizeGuide, soldOut, pixDiscountPercent = 0, installmentRules, shipping }: ProductDetailsProps) {
   const add = useAddToCart();
   const [choice, setChoice] = useState<VariantChoice>({});
   const [askChoice, setAskChoice] = useState(false);
+  const [engraving, setEngraving] = useState<EngravingChoice>({ on: false, text: '' });
+  const [showEngravingProblem, setShowEngravingProblem] = useState(false);
+  const engravable = product.engraving?.enabled ? product.engraving : null;
   const hasVariants = product.variants.length > 0;
   const variant = chosenVariant(product, choice);
   const range = priceRange(product);
@@ -61,7 +69,11 @@ export function ProductDetails({ product, favourites, sizeGuide, soldOut, pixDis
       setAskChoice(true);
       return;
     }
-    add(product, variant);
+    if (engravable && engravingChoiceProblem(engravable, engraving)) {
+      setShowEngravingProblem(true);
+      return;
+    }
+    add(product, variant, engravable && engraving.on ? { text: engraving.text, priceCents: engravable.priceCents, extraDays: engravable.extraDays } : null);
   };
 
   return (
@@ -94,6 +106,7 @@ export function ProductDetails({ product, favourites, sizeGuide, soldOut, pixDis
           sizeGuide={product.options.some((option) => option.name === 'Aro') ? sizeGuide : null}
         />
       ) : null}
+      {engravable ? <EngravingOption engraving={engravable} choice={engraving} onChoice={setEngraving} showProblem={showEngravingProblem} /> : null}
       <p className={available ? styles.inStock : styles.outOfStock} data-testid="product-availability">
         {available ? 'Em estoque' : 'Esgotado'}
       </p>
@@ -113,7 +126,7 @@ export function ProductDetails({ product, favourites, sizeGuide, soldOut, pixDis
         ) : null}
       </div>
       {soldOut && (hasVariants ? variant?.stock === 0 : product.stock === 0) ? soldOut(variant?.id ?? null) : null}
-      {shipping ? shipping(variant?.id ?? null) : null}
+      {shipping ? shipping(variant?.id ?? null, engravable && engraving.on ? engravable.extraDays : 0) : null}
       {product.description ? <p className={styles.description}>{product.description}</p> : null}
     </div>
   );

@@ -68,6 +68,7 @@ import { Migration20261203110000_installment_rules } from './Migration2026120311
 import { Migration20261203120000_alert_kinds } from './Migration20261203120000_alert_kinds.ts';
 import { Migration20261204100000_consent_log } from './Migration20261204100000_consent_log.ts';
 import { Migration20261204101000_analytics } from './Migration20261204101000_analytics.ts';
+import { Migration20261204110000_gifts } from './Migration20261204110000_gifts.ts';
 import { Migration20261204120000_replays_feedback } from './Migration20261204120000_replays_feedback.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
 
@@ -138,5 +139,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203120000_alert_kinds', class: Migration20261203120000_alert_kinds },
   { name: 'Migration20261204100000_consent_log', class: Migration20261204100000_consent_log },
   { name: 'Migration20261204101000_analytics', class: Migration20261204101000_analytics },
+  { name: 'Migration20261204110000_gifts', class: Migration20261204110000_gifts },
   { name: 'Migration20261204120000_replays_feedback', class: Migration20261204120000_replays_feedback },
 ];

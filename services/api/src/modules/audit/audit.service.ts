@@ -54,6 +54,7 @@ export type AuditAction =
   | 'free_shipping_updated'
   | 'freight_rates_updated'
   | 'pix_discount_updated'
+  | 'gift_wrap_updated'
   | 'installment_rules_updated'
   | 'recovery_settings_updated'
   | 'analytics_settings_updated'

@@ -22,7 +22,7 @@ import { systemClock, type Clock } from '../../lib/clock.ts';
 import { PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../../storage/object-storage.ts';
 import { slugOf, uniqueSlug } from '../../lib/slug.ts';
 import { ProductImage } from './product-image.entity.ts';
-import { Product } from './product.entity.ts';
+import { Product, engravingColumns, engravingOf } from './product.entity.ts';
 import { searchProducts } from './product-search.ts';
 import { ProductVariant } from './product-variant.entity.ts';
 import { heldUnits, heldVariantUnits } from './stock-holds.ts';
@@ -196,10 +196,10 @@ export class CatalogueService {
    * saved with it (the stock is then the variants' sum). @throws ZodError on invalid input.
    */
   async create(input: ProductInput, createdAt?: Date): Promise<ProductDto> {
-    const { variants, ...data } = productInputSchema.parse(input);
+    const { variants, engraving, ...data } = productInputSchema.parse(input);
     const slug = await freeProductSlug(this.em, data.name);
     const stock = variants.length > 0 ? variants.reduce((sum, variant) => sum + variant.stock, 0) : data.stock;
-    const product = this.em.create(Product, { ...data, stock, slug, ...(createdAt ? { createdAt } : {}) });
+    const product = this.em.create(Product, { ...data, ...engravingColumns(engraving), stock, slug, ...(createdAt ? { createdAt } : {}) });
     variants.forEach((variant, position) => this.em.create(ProductVariant, { product, sku: variant.sku, options: variant.options, stock: variant.stock, priceCents: variant.priceCents, position }));
     if (data.imageKey) this.em.create(ProductImage, { product, imageKey: data.imageKey, alt: data.name.slice(0, 200), position: 0 });
     await this.em.flush();
@@ -276,6 +276,7 @@ export class CatalogueService {
       options,
       variants: variantDtos,
       rating,
+      engraving: engravingOf(product),
       createdAt: product.createdAt.toISOString(),
     };
   }

@@ -43,13 +43,13 @@ import { ProductReservation } from './reservation.entity.ts';
 import { freeProductSlug, type CatalogueService } from './catalogue.service.ts';
 import { ProductImage } from './product-image.entity.ts';
 import type { ProductImages } from './product-images.ts';
-import { Product } from './product.entity.ts';
+import { Product, engravingColumns } from './product.entity.ts';
 import { publishIfReplenished } from './stock-replenished.ts';
 import { ProductVariant } from './product-variant.entity.ts';
 import { saveVariants, type VariantChanges, type VariantOrderCheck } from './product-variants.ts';
 
 /** The editable fields, as compared for the audit's before / after. */
-const FIELDS = ['name', 'category', 'priceCents', 'description', 'imageKey', 'isNew', 'isBestseller', 'isFeatured', 'stock', 'status'] as const;
+const FIELDS = ['name', 'category', 'priceCents', 'description', 'imageKey', 'isNew', 'isBestseller', 'isFeatured', 'stock', 'status', 'engravingEnabled', 'engravingPriceCents', 'engravingMaxChars', 'engravingExtraDays'] as const;
 type Snapshot = Record<(typeof FIELDS)[number], unknown>;
 
 function snapshot(product: Product): Snapshot {
@@ -101,10 +101,10 @@ export class ProductAdminService {
   async create(em: EntityManager, actorId: string, input: ProductInput, meta: RequestMeta): Promise<AdminProduct> {
     const data = productInputSchema.parse(input);
     await this.checkImage(data.imageKey);
-    const { variants: _variants, options: _options, ...fields } = data;
+    const { variants: _variants, options: _options, engraving, ...fields } = data;
     const records: DomainEventRecord[] = [];
     const product = await em.transactional(async (tx) => {
-      const created = tx.create(Product, { ...fields, slug: await freeProductSlug(tx, data.name) });
+      const created = tx.create(Product, { ...fields, ...engravingColumns(engraving), slug: await freeProductSlug(tx, data.name) });
       const variants = await saveVariants(tx, created, data, this.orderedVariants, this.deps.clock.now());
       if (data.imageKey) tx.create(ProductImage, { product: created, imageKey: data.imageKey, alt: data.name.slice(0, 200), position: 0 });
       audit(tx, { userId: actorId, action: 'product_created', details: { productId: created.id, name: created.name, after: snapshot(created), ...variantDetails(data, variants) }, meta });
@@ -130,8 +130,8 @@ export class ProductAdminService {
       if (data.imageKey !== product.imageKey) await this.checkImage(data.imageKey);
       const before = snapshot(product);
       const beforeOptions = JSON.stringify(product.options ?? []);
-      const { variants: _variants, options: _options, ...fields } = data;
-      tx.assign(product, fields);
+      const { variants: _variants, options: _options, engraving, ...fields } = data;
+      tx.assign(product, { ...fields, ...engravingColumns(engraving) });
       const variants = await saveVariants(tx, product, data, this.orderedVariants, this.deps.clock.now());
       const changes = changedFields(before, snapshot(product));
       const optionsChanged = beforeOptions !== JSON.stringify(data.options);

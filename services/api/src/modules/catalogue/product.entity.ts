@@ -20,7 +20,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
-import { PRODUCT_CATEGORIES, PRODUCT_STATUSES, type ProductOption } from '@prata/contracts';
+import { PRODUCT_CATEGORIES, PRODUCT_STATUSES, type EngravingSettings, type ProductOption } from '@prata/contracts';
 
 export const ProductSchema = defineEntity({
   name: 'Product',
@@ -60,8 +60,26 @@ export const ProductSchema = defineEntity({
     archivedAt: p.datetime().nullable(),
     /** Shipping weight of one piece in grams; null: the `DEFAULT_ITEM_WEIGHT_G` setting. */
     weightGrams: p.integer().nullable().check('weight_grams > 0'),
+    /**
+     * 'Gravação' (contracts gifts.ts): whether a piece can be engraved, its price per piece (BRL
+     * cents), the most characters and the business days it adds before shipping.
+     */
+    engravingEnabled: p.boolean().default(false),
+    engravingPriceCents: p.integer().default(0).check('engraving_price_cents >= 0'),
+    engravingMaxChars: p.smallint().default(20).check('engraving_max_chars >= 1 and engraving_max_chars <= 40'),
+    engravingExtraDays: p.smallint().default(0).check('engraving_extra_days >= 0 and engraving_extra_days <= 30'),
   },
 });
 
 export class Product extends ProductSchema.class {}
 ProductSchema.setClass(Product);
+
+/** The product's engraving columns of the panel's `engraving` (contracts gifts.ts). */
+export function engravingColumns(engraving: EngravingSettings): Pick<Product, 'engravingEnabled' | 'engravingPriceCents' | 'engravingMaxChars' | 'engravingExtraDays'> {
+  return { engravingEnabled: engraving.enabled, engravingPriceCents: engraving.priceCents, engravingMaxChars: engraving.maxChars, engravingExtraDays: engraving.extraDays };
+}
+
+/** The shoppers' view of a product's engraving (contracts `Product.engraving`). */
+export function engravingOf(product: Pick<Product, 'engravingEnabled' | 'engravingPriceCents' | 'engravingMaxChars' | 'engravingExtraDays'>): EngravingSettings {
+  return { enabled: product.engravingEnabled, priceCents: product.engravingPriceCents, maxChars: product.engravingMaxChars, extraDays: product.engravingExtraDays };
+}

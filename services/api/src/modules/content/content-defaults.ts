@@ -134,7 +134,7 @@ Todas as peças têm garantia de 6 meses. Trocas e devoluções seguem a nossa P
 const exchangePolicy = (rules: StoreRules) => `Queremos que você ame a sua joia. Se algo não estiver certo, veja como trocar ou devolver.
 
 1. Prazos
-Você pode pedir a troca ou a devolução em até 30 dias corridos após o recebimento. Para produtos personalizados, o prazo é de 7 dias corridos após o recebimento. Nos primeiros ${WITHDRAWAL_DAYS} dias (direito de arrependimento, Código de Defesa do Consumidor art. 49) o pedido é aprovado na hora; depois, a loja analisa cada pedido e responde por e-mail.
+Você pode pedir a troca ou a devolução em até 30 dias corridos após o recebimento. Para produtos personalizados, o prazo é de 7 dias corridos após o recebimento. Nos primeiros ${WITHDRAWAL_DAYS} dias (direito de arrependimento, Código de Defesa do Consumidor art. 49) o pedido é aprovado na hora; depois, a loja analisa cada pedido e responde por e-mail. Peças com gravação personalizada também têm o direito de arrependimento de ${WITHDRAWAL_DAYS} dias: você recebe de volta o valor da peça e da gravação; a embalagem para presente é devolvida junto com o frete quando o pedido inteiro é devolvido nesse prazo.
 
 2. Condições
 A peça deve estar sem sinais de uso, na embalagem original e acompanhada da nota fiscal.

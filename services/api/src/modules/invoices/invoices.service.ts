@@ -17,7 +17,7 @@
  * - {@link InvoiceService.forBuyer} / {@link InvoiceService.forStaff}: the views, with signed links.
  */
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import type { AdminOrderInvoice, OrderInvoice } from '@prata/contracts';
+import { ENGRAVING_LABEL, GIFT_WRAP_LABEL, type AdminOrderInvoice, type OrderInvoice } from '@prata/contracts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { audit, type RequestMeta } from '../audit/index.ts';
@@ -56,18 +56,26 @@ export interface InvoiceServiceDeps {
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 const clip = (text: string) => text.slice(0, 500);
 
+/** The NF-e item code of the gift wrap. */
+export const GIFT_WRAP_ITEM_CODE = 'EMBALAGEM-PRESENTE';
+
 /**
- * The {@link InvoiceRequest} of a paid order: its lines, the freight charged and the coupon and PIX
- * discounts as the order stored them (the order's pricing: total = subtotal + freight - discounts).
+ * The {@link InvoiceRequest} of a paid order: its lines, each engraving as an item of its own
+ * ('Gravação personalizada — <piece>', code `GRAVACAO-<piece's code>`, the units engraved at the
+ * price per unit; never the engraved text), the gift wrap as an item of its own, the freight
+ * charged and the coupon and PIX discounts as the order stored them (the order's pricing: total =
+ * subtotal + freight + wrap + engraving - discounts). The gift message is never on the invoice.
  */
 export function invoiceRequestOf(order: Order, issuedAt: Date): InvoiceRequest {
-  const items = order.items.getItems().map((item) => ({
-    code: item.sku ?? item.product?.id ?? item.id,
-    description: item.variantLabel ? `${item.productName} — ${item.variantLabel}` : item.productName,
-    quantity: item.quantity,
-    unitCents: item.unitPriceCents,
-    totalCents: item.totalPriceCents,
-  }));
+  const items = order.items.getItems().flatMap((item) => {
+    const code = item.sku ?? item.product?.id ?? item.id;
+    const piece = item.variantLabel ? `${item.productName} — ${item.variantLabel}` : item.productName;
+    const sold = { code, description: piece, quantity: item.quantity, unitCents: item.unitPriceCents, totalCents: item.totalPriceCents };
+    if (!item.engravingText || item.engravingUnitCents === 0) return [sold];
+    const engraving = { code: `GRAVACAO-${code}`.slice(0, 60), description: `${ENGRAVING_LABEL} personalizada — ${piece}`, quantity: item.quantity, unitCents: item.engravingUnitCents, totalCents: item.engravingUnitCents * item.quantity };
+    return [sold, engraving];
+  });
+  if (order.giftWrapCents > 0) items.push({ code: GIFT_WRAP_ITEM_CODE, description: GIFT_WRAP_LABEL, quantity: 1, unitCents: order.giftWrapCents, totalCents: order.giftWrapCents });
   return {
     ref: order.id,
     orderNumber: order.number,

@@ -9,6 +9,16 @@ import { deliveryEstimate, installmentPlan, type CancelReason, type Order as Ord
 import { amountDueCents, timelineOrder, type Order } from './order.entities.ts';
 
 /**
+ * The order's delivery time in business days: the quoted option's (the estimate by state for older
+ * orders) plus the engraving's production days, which `productionDays` also states.
+ */
+export function deliveryOf(order: Pick<Order, 'shippingMinDays' | 'shippingMaxDays' | 'state' | 'productionDays'>): OrderDto['delivery'] {
+  const shipping = order.shippingMinDays != null && order.shippingMaxDays != null ? { minDays: order.shippingMinDays, maxDays: order.shippingMaxDays } : deliveryEstimate(order.state);
+  const extra = order.productionDays;
+  return { minDays: shipping.minDays + extra, maxDays: shipping.maxDays + extra, productionDays: extra };
+}
+
+/**
  * The buyer's view of an order (items and history populated); `paymentRenewal`: when the view
  * offers 'Gerar novo PIX' / 'Gerar novo boleto' (payment-recovery.service.ts `window`), null elsewhere.
  */
@@ -30,6 +40,7 @@ export function toOrderDto(order: Order, paymentRenewal: PaymentRenewalWindow | 
       quantity: item.quantity,
       unitPriceCents: item.unitPriceCents,
       totalPriceCents: item.totalPriceCents,
+      engraving: item.engravingText ? { text: item.engravingText, unitCents: item.engravingUnitCents } : null,
     })),
     shipping: {
       recipient: order.customerName,
@@ -41,10 +52,13 @@ export function toOrderDto(order: Order, paymentRenewal: PaymentRenewalWindow | 
       city: order.city,
       state: order.state,
     },
-    delivery: order.shippingMinDays != null && order.shippingMaxDays != null ? { minDays: order.shippingMinDays, maxDays: order.shippingMaxDays } : deliveryEstimate(order.state),
+    delivery: deliveryOf(order),
+    gift: order.giftWrap || order.giftMessage || order.giftReceipt ? { wrap: order.giftWrap, wrapCents: order.giftWrapCents, message: order.giftMessage ?? null, receipt: order.giftReceipt } : null,
     pricing: {
       subtotalCents: order.subtotalCents,
       shippingCents: order.shippingCents,
+      giftWrapCents: order.giftWrapCents,
+      engravingCents: order.engravingCents,
       couponCode: order.couponCode ?? null,
       couponDiscountCents: order.couponDiscountCents,
       pixDiscountCents: order.pixDiscountCents,

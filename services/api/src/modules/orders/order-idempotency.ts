@@ -22,18 +22,18 @@ function paymentEntries(data: OrderRequest): [string, unknown][] {
 /**
  * The fingerprint of an order request: SHA-256 (64 hex characters) of everything that decides the
  * order but the card token:
- * - the items, merged per product and variant (`productId:variantId`, `-` for none) and sorted,
- *   as `[item, quantity]`;
+ * - the items, merged per product, variant and engraving (`productId:variantId[:text]`, `-` for no
+ *   variant) and sorted, as `[item, quantity]`;
  * - the customer and the payment (without `cardToken`), their fields sorted;
  * - the shipping choice (`serviceId`, `priceCents`, null when absent), the coupon code (null when
- *   absent), `useStoreCredit` and `storeCreditCents` (null when absent).
+ *   absent), `useStoreCredit` and `storeCreditCents` (null when absent), and the gift choices when any.
  * Same request, same fingerprint; a different variant, coupon, store-credit choice or delivery
  * option gives another (security review 2026-11-29 #17).
  */
 export function requestFingerprint(data: OrderRequest): string {
   const lines = new Map<string, number>();
   for (const item of data.items) {
-    const line = `${item.productId}:${item.variantId ?? '-'}`;
+    const line = `${item.productId}:${item.variantId ?? '-'}${item.engraving ? `:${item.engraving}` : ''}`;
     lines.set(line, (lines.get(line) ?? 0) + item.quantity);
   }
   return sha256({
@@ -47,6 +47,7 @@ export function requestFingerprint(data: OrderRequest): string {
     storeCreditCents: data.storeCreditCents ?? null,
     // Only when asked, so the fingerprints of requests without it stay what they were.
     ...(data.whatsappOptIn ? { whatsappOptIn: true } : {}),
+    ...(data.gift && (data.gift.wrap || data.gift.message || data.gift.receipt) ? { gift: [data.gift.wrap, data.gift.message, data.gift.receipt] } : {}),
   });
 }
 

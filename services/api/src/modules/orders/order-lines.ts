@@ -17,17 +17,28 @@ export interface OrderLine {
   label: string | null;
   quantity: number;
   unitPriceCents: number;
+  /** The text engraved on each unit (null: none). */
+  engraving: string | null;
 }
 
-/** Cart items merged per product and variant (the same pair twice adds up), in the cart's order. */
-export function mergeItems(items: readonly { productId: string; variantId?: string | null; quantity: number }[]): StockLine[] {
-  const lines = new Map<string, StockLine>();
+/** A cart line asked for: the units of a (product, variant) and the text engraved on them, if any. */
+export interface RequestedLine extends StockLine {
+  engraving: string | null;
+}
+
+/**
+ * Cart items merged per product, variant and engraving text (the same triple twice adds up; the
+ * same variant with two texts stays two lines), in the cart's order.
+ */
+export function mergeItems(items: readonly { productId: string; variantId?: string | null; quantity: number; engraving?: string | null }[]): RequestedLine[] {
+  const lines = new Map<string, RequestedLine>();
   for (const item of items) {
     const variantId = item.variantId ?? null;
-    const key = `${item.productId}:${variantId ?? ''}`;
+    const engraving = item.engraving || null;
+    const key = `${item.productId}:${variantId ?? ''}:${engraving ?? ''}`;
     const line = lines.get(key);
     if (line) line.quantity += item.quantity;
-    else lines.set(key, { productId: item.productId, variantId, quantity: item.quantity });
+    else lines.set(key, { productId: item.productId, variantId, quantity: item.quantity, engraving });
   }
   return [...lines.values()];
 }
@@ -36,7 +47,7 @@ export function mergeItems(items: readonly { productId: string; variantId?: stri
  * The priced lines of `requested` for `products` (all of them found and locked by the caller).
  * @throws ValidationError 'Escolha uma opção' / a variant for a product without options (400).
  */
-export async function resolveLines(tx: EntityManager, products: Product[], requested: StockLine[]): Promise<OrderLine[]> {
+export async function resolveLines(tx: EntityManager, products: Product[], requested: RequestedLine[]): Promise<OrderLine[]> {
   const byId = new Map(products.map((product) => [product.id, product]));
   const variants = await variantsByProduct(tx, products.filter((product) => (product.options ?? []).length > 0).map((product) => product.id));
   return requested.map((line) => {
@@ -48,6 +59,7 @@ export async function resolveLines(tx: EntityManager, products: Product[], reque
       label: variant ? labelOf(variant, product.options ?? []) : null,
       quantity: line.quantity,
       unitPriceCents: variant?.priceCents ?? product.priceCents,
+      engraving: line.engraving,
     };
   });
 }
@@ -76,9 +88,13 @@ export async function unavailableLines(tx: EntityManager, lines: OrderLine[], us
     const key = hold.variant ? hold.variant.id : hold.product.id;
     held.set(key, (held.get(key) ?? 0) + 1);
   }
+  // Lines of the same stock (one variant engraved with two texts) draw on it together.
+  const asked = new Map<string, number>();
+  for (const line of lines) asked.set(line.variant?.id ?? line.product.id, (asked.get(line.variant?.id ?? line.product.id) ?? 0) + line.quantity);
   return lines.filter((line) => {
+    const key = line.variant?.id ?? line.product.id;
     const stock = line.variant ? line.variant.stock : line.product.stock;
-    return line.quantity > stock - (held.get(line.variant?.id ?? line.product.id) ?? 0);
+    return asked.get(key)! > stock - (held.get(key) ?? 0);
   });
 }
 

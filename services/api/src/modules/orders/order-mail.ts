@@ -18,7 +18,7 @@
  * opens without signing in, on whatever phone read the e-mail, and withholds the same code from
  * an unproven address (order-tracking.service.ts).
  */
-import { CANCEL_REASON_LABELS, MAX_PAYMENT_RENEWALS, centsToDecimal, type CancelReason } from '@prata/contracts';
+import { CANCEL_REASON_LABELS, ENGRAVING_LABEL, GIFT_WRAP_LABEL, MAX_PAYMENT_RENEWALS, centsToDecimal, productionDaysText, type CancelReason } from '@prata/contracts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { amountDueCents, type Order } from './order.entities.ts';
 
@@ -36,6 +36,26 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo
 function isoToBr(date: string): string {
   const [y, m, d] = date.split('-');
   return `${d}/${m}/${y}`;
+}
+
+/**
+ * The gift part of the 'received' and 'paid' e-mails ('' without one): the wrap and its price, each
+ * engraving and its price, the production days, the gift receipt. The engraved texts and the gift
+ * message are text the buyer wrote: only to the account's confirmed address (`contactVerified`).
+ */
+export function giftSummary(order: Order): string {
+  const lines: string[] = [];
+  if (order.giftWrap) lines.push(`${GIFT_WRAP_LABEL}: ${formatCents(order.giftWrapCents)}`);
+  const items = order.items.isInitialized() ? order.items.getItems() : [];
+  for (const item of items.filter((line) => line.engravingText)) {
+    const text = order.contactVerified ? ` "${item.engravingText}"` : '';
+    lines.push(`${ENGRAVING_LABEL}${text} em ${item.productName} (${item.quantity} × ${formatCents(item.engravingUnitCents)})`);
+  }
+  if (items.length === 0 && order.engravingCents > 0) lines.push(`${ENGRAVING_LABEL}: ${formatCents(order.engravingCents)}`);
+  if (order.productionDays > 0) lines.push(`Prazo de produção da gravação: ${productionDaysText(order.productionDays)}, somados ao prazo de entrega`);
+  if (order.giftReceipt) lines.push('Recibo de presente (sem preços) incluído na caixa');
+  if (order.giftMessage && order.contactVerified) lines.push(`Mensagem de presente: ${order.giftMessage}`);
+  return lines.length > 0 ? `\n\nPresente:\n- ${lines.join('\n- ')}` : '';
 }
 
 /** Where an order e-mail sends the shopper: the tracking page (no sign-in) and the order's page in the account. */
@@ -63,13 +83,13 @@ export function orderMail(order: Order, kind: OrderMailKind, links: OrderMailLin
       } else if (order.paymentMethod === 'boleto' && order.boletoLine && order.boletoDueDate) {
         how = `Pague o boleto até ${isoToBr(order.boletoDueDate)}. Linha digitável:\n\n${order.boletoLine}\n\nO pedido é confirmado após a compensação do pagamento.`;
       }
-      return { to: order.customerEmail, subject: `Pedido ${order.number} recebido`, text: `${hello}\n\nRecebemos o seu pedido ${order.number} no valor de ${total}${byCredit}.\n\n${how}\n\n${follow}`, link };
+      return { to: order.customerEmail, subject: `Pedido ${order.number} recebido`, text: `${hello}\n\nRecebemos o seu pedido ${order.number} no valor de ${total}${byCredit}.${giftSummary(order)}\n\n${how}\n\n${follow}`, link };
     }
     case 'paid':
       return {
         to: order.customerEmail,
         subject: `Pagamento confirmado - pedido ${order.number}`,
-        text: `${hello}\n\nO pagamento do pedido ${order.number} (${total}${order.paymentMethod === 'store-credit' ? ', pago com crédito na loja' : ''}) foi confirmado. Seu pedido será processado em até 24 horas e você receberá o código de rastreio assim que ele for enviado.\n\n${follow}`,
+        text: `${hello}\n\nO pagamento do pedido ${order.number} (${total}${order.paymentMethod === 'store-credit' ? ', pago com crédito na loja' : ''}) foi confirmado. Seu pedido será processado em até 24 horas${order.productionDays > 0 ? ` (a gravação leva ${productionDaysText(order.productionDays).slice(1)})` : ''} e você receberá o código de rastreio assim que ele for enviado.${giftSummary(order)}\n\n${follow}`,
         link,
       };
     case 'shipped':

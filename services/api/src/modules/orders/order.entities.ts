@@ -23,8 +23,8 @@ export const OrderSchema = defineEntity({
     number: p.string().length(20).unique(),
     user: () => p.manyToOne(User).deleteRule('restrict'),
     status: p.enum(ORDER_STATUSES).index(),
-    /** What is charged: subtotal + shipping - coupon discount - PIX discount (contracts `priceOrder`). */
-    totalCents: p.integer().check('total_cents >= 0 and total_cents = subtotal_cents + shipping_cents - coupon_discount_cents - pix_discount_cents'),
+    /** What is charged: subtotal + shipping + wrap + engraving - coupon discount - PIX discount (contracts `priceOrder`). */
+    totalCents: p.integer().check('total_cents >= 0 and total_cents = subtotal_cents + shipping_cents + gift_wrap_cents + engraving_cents - coupon_discount_cents - pix_discount_cents'),
     /** The goods: the sum of the lines (BRL cents). */
     subtotalCents: p.integer(),
     /** The freight charged (0 when free), BRL cents. */
@@ -40,6 +40,15 @@ export const OrderSchema = defineEntity({
     /** The coupon redeemed on the order (its code as stored) and its discount, BRL cents. */
     couponCode: p.string().length(30).nullable(),
     couponDiscountCents: p.integer().default(0).check('coupon_discount_cents >= 0'),
+    /** 'Embalagem para presente' charged (0: none), and the engraving of every engraved piece, BRL cents. */
+    giftWrapCents: p.integer().default(0).check('gift_wrap_cents >= 0'),
+    engravingCents: p.integer().default(0).check('engraving_cents >= 0'),
+    /** Whether the shopper chose the wrap (it may be free), the gift message (packing slip only, never the NF-e) and a gift receipt. */
+    giftWrap: p.boolean().default(false),
+    giftMessage: p.string().length(300).nullable(),
+    giftReceipt: p.boolean().default(false),
+    /** Business days of production before shipping (the longest engraving's), added to the delivery time shown. */
+    productionDays: p.smallint().default(0).check('production_days >= 0'),
     /** The store's PIX discount given, BRL cents. */
     pixDiscountCents: p.integer().default(0).check('pix_discount_cents >= 0'),
     /**
@@ -161,6 +170,9 @@ export const OrderItemSchema = defineEntity({
     quantity: p.integer().check('quantity > 0'),
     unitPriceCents: p.integer(),
     totalPriceCents: p.integer(),
+    /** The text engraved on each unit (null: not engraved) and the engraving's price per unit, BRL cents. */
+    engravingText: p.string().length(40).nullable(),
+    engravingUnitCents: p.integer().default(0).check('engraving_unit_cents >= 0'),
   },
 });
 export class OrderItem extends OrderItemSchema.class {}

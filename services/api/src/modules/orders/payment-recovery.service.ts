@@ -210,7 +210,7 @@ export class PaymentRecovery {
       const variant = item.variant ? (variants.get(product?.id ?? '') ?? []).find((v) => v.id === item.variant!.id) : undefined;
       // A product gone or withdrawn, or a line whose variant was deleted since, cannot take units.
       if (!product || product.status !== 'active' || (item.sku != null && !variant)) gone.push(piece(item));
-      else lines.push({ product, variant: variant ?? null, label: item.variantLabel ?? null, quantity: item.quantity, unitPriceCents: item.unitPriceCents });
+      else lines.push({ product, variant: variant ?? null, label: item.variantLabel ?? null, quantity: item.quantity, unitPriceCents: item.unitPriceCents, engraving: item.engravingText ?? null });
     }
     for (const line of await unavailableLines(tx, lines, userId, now)) gone.push(piece({ productName: line.product.name, variantLabel: line.label }));
     if (gone.length > 0) throw new ConflictError(paymentRenewalStockMessage(gone), 'pieces_unavailable');

@@ -14,14 +14,15 @@
  *    reservations, order-lines.ts); the buyer's own reservations consumed; the subtotal must be
  *    the one the freight was quoted on.
  * 3. `redeemCoupon`: the coupon's use counted under the coupon's lock (promotions `redeem`).
- * 4. `priceCart`: the PIX discount, the store-credit balance (read under the buyer's lock) and
+ * 4. `priceCart`: the gifts (order-gifts.ts: each engraving checked against its product and
+ *    priced per piece, the wrap at the store's price, the production days), the PIX discount, the store-credit balance (read under the buyer's lock) and
  *    contracts' `priceOrder`, the one pricing function the checkout shows too; a card's plan must
  *    be one the store's instalment rules allow for the amount due (contracts `installmentOption`,
  *    the function the checkout offers the plans with), whose total the acquirer is charged.
  * 5. `writeOrder`: `orders`, with a short unique code (P925-7KX2Q) and the payment's deadlines
  *    (payment-deadlines.ts).
  * 6. `takeUnits`: each line's units leave stock (a variant's with a conditional update, never
- *    below zero) and become an `order_items` row.
+ *    below zero) and become an `order_items` row, with its engraving.
  * 7. `publish`: the history's first row and `OrderPlaced` in the outbox.
  * 8. `spendCredit`: the credit used, as a negative ledger entry; an order the credit pays whole is
  *    paid at once, with method 'store-credit' and no acquirer.
@@ -34,14 +35,15 @@ import { customAlphabet } from 'nanoid';
 import { MAX_PENDING_ORDERS, ORDER_CODE_ALPHABET, ORDER_EVENTS, STORE_CREDIT_CHANGED_MESSAGE, STORE_CREDIT_SHORT_MESSAGE } from '@prata/contracts';
 import { createOrderSchema, installmentOption, installmentOptions, priceOrder, whatsappNumber, type CreateOrderInput, type Order as OrderDto } from '@prata/contracts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
-import { Product, ProductReservation, takeVariantUnits, type StockLine } from '../catalogue/index.ts';
+import { Product, ProductReservation, takeVariantUnits } from '../catalogue/index.ts';
 import { User } from '../identity/index.ts';
 import type { CouponRedeemInput, CouponRedemptionResult, CouponService } from '../promotions/index.ts';
 import type { StoreSettingsService } from '../settings/index.ts';
 import { chosenOption, type PricedShipment, type ShippingQuoteService } from '../shipping/index.ts';
 import { toOrderDto } from './order-dto.ts';
 import type { OrderCharges, OrderRequest } from './order-charge.ts';
-import { checkAvailability, checkUnitCaps, insufficientStock, mergeItems, resolveLines, type OrderLine } from './order-lines.ts';
+import { priceGifts, type GiftPrice } from './order-gifts.ts';
+import { checkAvailability, checkUnitCaps, insufficientStock, mergeItems, resolveLines, type OrderLine, type RequestedLine } from './order-lines.ts';
 import { Order, OrderItem } from './order.entities.ts';
 import { requestFingerprint, sameRequest } from './order-idempotency.ts';
 import { paymentDeadlines } from './payment-deadlines.ts';
@@ -65,6 +67,8 @@ interface CartPrice {
   paidByCredit: boolean;
   /** A card's instalments in BRL cents (with any interest); null for other methods. */
   installmentAmounts: number[] | null;
+  /** The wrap, the engraving, the production days and the gift choices. */
+  gifts: GiftPrice;
 }
 
 /** What `writeOrder` writes: the ids, the buyer, the request, its freight, coupon and price. */
@@ -169,9 +173,9 @@ export class OrderPlacement {
       const { lines, subtotalCents } = await this.lockCart(tx, userId, requested, freight, now);
       const orderId = randomUUID();
       const coupon = await this.redeemCoupon(tx, data, { userId, orderId, subtotalCents, shippingCents: freight.option.priceCents, now });
-      const price = await this.priceCart(tx, data, userId, subtotalCents, freight, coupon);
+      const price = await this.priceCart(tx, data, userId, { lines, subtotalCents }, freight, coupon);
       const order = this.writeOrder(tx, { id: orderId, buyer, data, freight, coupon, price, idempotencyKey, fingerprint, now });
-      await this.takeUnits(tx, order, lines);
+      await this.takeUnits(tx, order, lines, price.gifts);
       this.publish(tx, effects, order, userId);
       this.spendCredit(tx, effects, order, price, userId, now);
       return order;
@@ -198,7 +202,7 @@ export class OrderPlacement {
    * @throws NotFoundError 'product_not_found', ConflictError 'product_unavailable' | 'unit_limit' |
    *   'insufficient_stock' | 'prices_changed', ValidationError (a variant that does not fit).
    */
-  private async lockCart(tx: EntityManager, userId: string, requested: StockLine[], freight: Freight, now: Date): Promise<{ lines: OrderLine[]; subtotalCents: number }> {
+  private async lockCart(tx: EntityManager, userId: string, requested: RequestedLine[], freight: Freight, now: Date): Promise<{ lines: OrderLine[]; subtotalCents: number }> {
     const units = new Map<string, number>();
     for (const line of requested) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
     const ids = [...units.keys()].sort();
@@ -225,22 +229,26 @@ export class OrderPlacement {
   }
 
   /**
-   * Step 4: the order's prices (contracts `priceOrder`): subtotal, freight, coupon, PIX discount and
-   * the store credit the buyer's balance covers when asked for.
-   * @throws ConflictError 'store_credit_short' | 'store_credit_changed', ValidationError 400 at
-   *   `body.payment.installments` (a plan the instalment rules do not allow for the amount due).
+   * Step 4: the order's prices (contracts `priceOrder`): subtotal, freight, wrap and engraving
+   * (`priceGifts`), coupon, PIX discount and the store credit the buyer's balance covers when asked for.
+   * @throws ConflictError 'store_credit_short' | 'store_credit_changed' | 'gift_wrap_unavailable',
+   *   ValidationError 400 at `body.payment.installments` (a plan the instalment rules do not allow
+   *   for the amount due) or `body.items.<i>.engraving` (`priceGifts`).
    */
-  private async priceCart(tx: EntityManager, data: OrderRequest, userId: string, subtotalCents: number, freight: Freight, coupon: CouponRedemptionResult | null): Promise<CartPrice> {
+  private async priceCart(tx: EntityManager, data: OrderRequest, userId: string, cart: { lines: OrderLine[]; subtotalCents: number }, freight: Freight, coupon: CouponRedemptionResult | null): Promise<CartPrice> {
+    const { subtotalCents } = cart;
+    const gifts = priceGifts(cart.lines, data.gift, await this.deps.settings(tx).giftWrap());
     const method = data.payment.method;
     const pixDiscountPercent = method === 'pix' ? await this.deps.settings(tx).pixDiscountPercent() : 0;
     // The buyer's row is locked (lockBuyer): no other order can spend this balance meanwhile.
     const storeCreditBalanceCents = data.useStoreCredit || method === 'store-credit' ? Math.max(0, await this.deps.workflow.deps.credit.balance(tx, userId)) : 0;
-    const { amountDueCents: dueCents, ...pricing } = priceOrder({ subtotalCents, shippingCents: freight.option.priceCents, coupon, pixDiscountPercent, paysByPix: method === 'pix', storeCreditBalanceCents });
+    const { giftWrapCents, engravingCents } = gifts;
+    const { amountDueCents: dueCents, ...pricing } = priceOrder({ subtotalCents, shippingCents: freight.option.priceCents, coupon, pixDiscountPercent, paysByPix: method === 'pix', storeCreditBalanceCents, giftWrapCents, engravingCents });
     if (method === 'store-credit' && dueCents > 0) throw new ConflictError(STORE_CREDIT_SHORT_MESSAGE, 'store_credit_short');
     // The balance moved since the shopper read it (another order, a credited return): never charge more than shown.
     if (data.storeCreditCents !== undefined && data.storeCreditCents !== pricing.storeCreditCents) throw new ConflictError(STORE_CREDIT_CHANGED_MESSAGE, 'store_credit_changed');
     const paidByCredit = pricing.storeCreditCents > 0 && dueCents === 0;
-    return { pricing, paidByCredit, installmentAmounts: data.payment.method === 'credit-card' && !paidByCredit ? await this.installmentPlan(tx, dueCents, data.payment.installments) : null };
+    return { pricing, paidByCredit, gifts, installmentAmounts: data.payment.method === 'credit-card' && !paidByCredit ? await this.installmentPlan(tx, dueCents, data.payment.installments) : null };
   }
 
   /** The card plan of `count` instalments for `dueCents` under the store's rules now. @throws ValidationError 400 (a plan they do not allow). */
@@ -267,6 +275,10 @@ export class OrderPlacement {
       status: 'pending',
       createdAt: now,
       ...price.pricing,
+      giftWrap: price.gifts.choices.wrap,
+      giftMessage: price.gifts.choices.message,
+      giftReceipt: price.gifts.choices.receipt,
+      productionDays: price.gifts.productionDays,
       shippingServiceId: option.serviceId,
       shippingServiceName: option.name.slice(0, 60),
       shippingCarrier: option.carrier.slice(0, 60),
@@ -300,16 +312,17 @@ export class OrderPlacement {
     });
   }
 
-  /** Step 6: each line's units leave stock and become an order line. @throws ConflictError 'insufficient_stock'. */
-  private async takeUnits(tx: EntityManager, order: Order, lines: OrderLine[]): Promise<void> {
-    for (const { product, variant, label, quantity, unitPriceCents } of lines) {
+  /** Step 6: each line's units leave stock and become an order line, with its engraving. @throws ConflictError 'insufficient_stock'. */
+  private async takeUnits(tx: EntityManager, order: Order, lines: OrderLine[], gifts: GiftPrice): Promise<void> {
+    for (const [index, { product, variant, label, quantity, unitPriceCents, engraving }] of lines.entries()) {
       // A variant's units leave with a conditional update (never below zero); a simple product's under its row lock.
       if (variant) {
         if (!(await takeVariantUnits(tx, variant.id, product.id, quantity))) throw insufficientStock({ product, label });
       } else {
         product.stock -= quantity;
       }
-      tx.create(OrderItem, { order, product, productName: product.name, variant, sku: variant?.sku ?? null, variantLabel: label, quantity, unitPriceCents, totalPriceCents: unitPriceCents * quantity });
+      const engravingUnitCents = gifts.lineEngravingCents[index]!;
+      tx.create(OrderItem, { order, product, productName: product.name, variant, sku: variant?.sku ?? null, variantLabel: label, quantity, unitPriceCents, totalPriceCents: unitPriceCents * quantity, engravingText: engraving, engravingUnitCents });
     }
   }
 

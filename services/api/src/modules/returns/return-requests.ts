@@ -1,14 +1,16 @@
 /**
  * The shopper's side of returns and exchanges: what an order still lets them return (the
  * withdrawal window, units per line, the options an exchange may send), and a new request with its
- * amounts computed on the server (each line's share of what was paid for the goods, plus the
- * freight when the request is within the right and makes every unit of the order returned).
+ * amounts computed on the server (each line's share of what was paid for the goods and its
+ * engraving, which goes back with its piece: an engraved piece keeps the withdrawal right of CDC
+ * art. 49; plus the freight and the gift wrap when the request is within the right and makes
+ * every unit of the order returned).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { RETURN_KIND_LABELS, RETURN_REQUESTED, type CreateReturnInput, type OrderReturns, type ReturnRequest as ReturnRequestDto, type ReturnStatus } from '@prata/contracts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { Product, ProductVariant, labelOf, variantsByProduct } from '../catalogue/index.ts';
-import { Order } from '../orders/index.ts';
+import { Order, type OrderItem } from '../orders/index.ts';
 import { Coupon } from '../promotions/index.ts';
 import { lineShares, unitsAmount, withdrawalDeadline } from './return-amounts.ts';
 import { queueReturnMail, type Workflow } from './return-workflow.ts';
@@ -20,13 +22,24 @@ const HOLDING: readonly ReturnStatus[] = ['requested', 'approved', 'received', '
 
 /**
  * The paid parts of an order (contracts `priceOrder`): the freight paid (the freight charged less a
- * free-shipping coupon's discount; the PIX discount never touches it) and the goods paid (the rest
- * of `total_cents`: the subtotal less a goods coupon and the PIX discount), in BRL cents; they sum
- * to `total_cents`. `freeShippingCoupon`: the order's coupon is a free-shipping one.
+ * free-shipping coupon's discount; the PIX discount never touches it), the gift wrap and the
+ * engraving (never discounted), and the goods paid (the rest of `total_cents`: the subtotal less a
+ * goods coupon and the PIX discount), in BRL cents; they sum to `total_cents`.
+ * `freeShippingCoupon`: the order's coupon is a free-shipping one.
  */
-export function paidParts(order: Order, freeShippingCoupon: boolean): { goodsCents: number; shippingCents: number } {
+export function paidParts(order: Order, freeShippingCoupon: boolean): { goodsCents: number; shippingCents: number; giftWrapCents: number; engravingCents: number } {
   const shippingCents = Math.max(0, order.shippingCents - (freeShippingCoupon ? order.couponDiscountCents : 0));
-  return { goodsCents: order.totalCents - shippingCents, shippingCents };
+  const { giftWrapCents, engravingCents } = order;
+  return { goodsCents: order.totalCents - shippingCents - giftWrapCents - engravingCents, shippingCents, giftWrapCents, engravingCents };
+}
+
+/**
+ * Each line's share of what was paid (BRL cents): the goods paid prorated over the lines' list
+ * totals (`lineShares`), plus the line's own engraving (price per unit times units), which goes
+ * back with its pieces. The shares sum to the goods and engraving paid.
+ */
+export function paidLineShares(items: readonly Pick<OrderItem, 'totalPriceCents' | 'quantity' | 'engravingUnitCents'>[], paid: { goodsCents: number }): number[] {
+  return lineShares(items.map((item) => item.totalPriceCents), paid.goodsCents).map((share, index) => share + items[index]!.engravingUnitCents * items[index]!.quantity);
 }
 
 /** The shopper's view of an order's returns: the window, units still returnable, requests. @throws NotFoundError. */
@@ -75,7 +88,7 @@ export async function requestReturn(
     const items = order.items.getItems();
     const coupon = order.couponCode ? await tx.findOne(Coupon, { code: order.couponCode }, { fields: ['kind'] }) : null;
     const paid = paidParts(order, coupon?.kind === 'free_shipping');
-    const shares = lineShares(items.map((item) => item.totalPriceCents), paid.goodsCents);
+    const shares = paidLineShares(items, paid);
     const held = heldUnits(await findReturns(tx, { order: order.id }));
     const now = workflow.clock.now();
     const within = now.getTime() <= withdrawalDeadline(order.deliveredAt).getTime();
@@ -108,10 +121,10 @@ export async function requestReturn(
       held.set(item.id, { quantity: before.quantity + line.quantity, amountCents: before.amountCents + cents });
       amount += cents;
     }
-    // Freight goes back only when this request, within the right, makes every unit returned.
+    // Freight and the gift wrap go back only when this request, within the right, makes every unit returned.
     const everything = items.every((item) => (held.get(item.id)?.quantity ?? 0) >= item.quantity);
-    if (within && everything) request.shippingCents = paid.shippingCents;
-    request.amountCents = amount + request.shippingCents;
+    if (within && everything) Object.assign(request, { shippingCents: paid.shippingCents, giftWrapCents: paid.giftWrapCents });
+    request.amountCents = amount + request.shippingCents + request.giftWrapCents;
     const kind = RETURN_KIND_LABELS[input.kind];
     workflow.history(tx, order, 'delivered', 'delivered', { userId, label: 'Cliente' }, `${kind} solicitada${within ? ' no prazo de arrependimento: aprovada' : ': aguarda a loja'}`);
     queueReturnMail(workflow, tx, effects, order, request, request.status);

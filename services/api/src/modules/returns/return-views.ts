@@ -43,6 +43,7 @@ export function toReturnDto(request: ReturnRequest): ReturnRequestDto {
       replacementLabel: line.replacementLabel ?? null,
     })),
     shippingCents: request.shippingCents,
+    giftWrapCents: request.giftWrapCents,
     amountCents: request.amountCents,
     refundedCents: request.refundedCents ?? null,
     creditedCents: request.creditedCents ?? null,

@@ -32,6 +32,8 @@ export const ReturnRequestSchema = defineEntity({
     reason: p.string().length(500),
     withinWithdrawal: p.boolean(),
     shippingCents: p.integer().default(0).check('shipping_cents >= 0'),
+    /** The order's gift wrap given back: only by the request that returns the whole order within the right, like the freight. */
+    giftWrapCents: p.integer().default(0).check('gift_wrap_cents >= 0'),
     amountCents: p.integer().check('amount_cents >= 0'),
     refundedCents: p.integer().nullable(),
     refundReference: p.string().length(100).nullable(),

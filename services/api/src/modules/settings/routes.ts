@@ -15,8 +15,10 @@
  * - `GET`/`PUT /api/admin/settings/recovery` (admin): cart reminders on/off and their delays
  *   (hours), the new-PIX window and the review request's delay (days), read by the carts, orders
  *   and reviews modules at each use;
- * - `GET /api/store-offers` (public): the PIX discount, the instalment rules and free shipping the
- *   storefront shows.
+ * - `GET`/`PUT /api/admin/settings/gift-wrap` `{ enabled, priceCents }` (admin): 'Embalagem para
+ *   presente' at checkout, read by place-order at each order;
+ * - `GET /api/store-offers` (public): the PIX discount, the instalment rules, free shipping and the
+ *   gift wrap the storefront shows;
  * - `GET`/`PUT /api/admin/settings/analytics` (admin): the GA4 measurement id and Meta Pixel id,
  *   and the server-only GA4 API secret and Meta access token (answered only as 'set' or not);
  * - `GET /api/analytics-config` (public): the two ids the browser's tags load with after consent.
@@ -26,7 +28,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { STORE_SETTINGS_CHANGED, type DomainEventPayload, analyticsPublicConfigSchema, analyticsSettingsSchema, analyticsSettingsUpdateSchema, apiErrorSchema, freeShippingSettingSchema, installmentSettingsSchema, pixDiscountSettingSchema, recoverySettingsSchema, storeOffersSchema, lowStockSettingSchema, storeContactSchema, storeContactUpdateSchema } from '@prata/contracts';
+import { STORE_SETTINGS_CHANGED, type DomainEventPayload, analyticsPublicConfigSchema, analyticsSettingsSchema, analyticsSettingsUpdateSchema, apiErrorSchema, freeShippingSettingSchema, giftWrapSettingSchema, installmentSettingsSchema, pixDiscountSettingSchema, recoverySettingsSchema, storeOffersSchema, lowStockSettingSchema, storeContactSchema, storeContactUpdateSchema } from '@prata/contracts';
 import { ShownStateWatch, shownSignature, STOREFRONT_CHANNEL } from '../../events/shown-state-watch.ts';
 import { SecretBox } from '../../lib/crypto.ts';
 import { nameBasedUuid } from '../../lib/name-uuid.ts';
@@ -50,7 +52,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
     read: async (em) => {
       const reader = new StoreSettingsService(em, initial, initialRecovery);
-      const [offers, freeShipping, contact, lowStock, recovery, installments] = await Promise.all([reader.pixDiscountPercent(), reader.freeShipping(), reader.contact(), reader.lowStockThreshold(), reader.recovery(), reader.installments()]);
+      const [offers, freeShipping, contact, lowStock, recovery, installments, giftWrap] = await Promise.all([reader.pixDiscountPercent(), reader.freeShipping(), reader.contact(), reader.lowStockThreshold(), reader.recovery(), reader.installments(), reader.giftWrap()]);
       // The new-PIX window is stated by the payment terms' default text (content/store-rules.ts).
       const shown: Record<DomainEventPayload<typeof STORE_SETTINGS_CHANGED>['setting'], unknown> = {
         'pix-discount': offers,
@@ -59,6 +61,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         'low-stock': lowStock,
         'payment-renewal': recovery.paymentRenewalWindowDays,
         installments,
+        'gift-wrap': giftWrap,
       };
       return new Map(Object.entries(shown).map(([setting, value]) => [`settings:${setting}`, shownSignature(value)]));
     },
@@ -149,6 +152,18 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/settings/recovery',
     { config: { access: 'admin' }, schema: { body: recoverySettingsSchema, response: { 200: recoverySettingsSchema, ...errors } } },
     async (request) => service.saveRecovery(requireAuth(request).userId, request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/api/admin/settings/gift-wrap',
+    { config: { access: 'admin' }, schema: { response: { 200: giftWrapSettingSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
+    async () => service.giftWrap(),
+  );
+
+  app.put(
+    '/api/admin/settings/gift-wrap',
+    { config: { access: 'admin' }, schema: { body: giftWrapSettingSchema, response: { 200: giftWrapSettingSchema, ...errors } } },
+    async (request) => service.saveGiftWrap(requireAuth(request).userId, request.body, requestMeta(request)),
   );
 
   const analytics = new AnalyticsSettingsService(app.orm.em, new SecretBox(app.config.encryptionKey));

@@ -30,6 +30,9 @@ export const StoreSettingsSchema = defineEntity({
     freeShippingThresholdCents: p.integer().nullable(),
     /** The regions free shipping applies to; null: all of Brazil. */
     freeShippingRegions: p.json<ShippingRegion[]>().nullable(),
+    /** 'Embalagem para presente' at checkout: offered or not, and its price, BRL cents. */
+    giftWrapEnabled: p.boolean().default(true),
+    giftWrapPriceCents: p.integer().default(990).check('gift_wrap_price_cents >= 0'),
     /** Discount for paying by PIX, whole percent; 0: none. */
     pixDiscountPercent: p.smallint().default(0),
     /** Card instalments (contracts installments.ts): the most instalments, 1..12. */

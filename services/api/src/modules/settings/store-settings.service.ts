@@ -3,6 +3,7 @@
  * the caller's EntityManager (request-scoped through RequestContext).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { DEFAULT_GIFT_WRAP, giftWrapSettingSchema, type GiftWrapSetting } from '@prata/contracts';
 import { DEFAULT_INSTALLMENT_RULES, installmentSettingsSchema, type InstallmentSettings, DEFAULT_RECOVERY_SETTINGS, DEFAULT_STORE_CONTACT, recoverySettingsSchema, type RecoverySettings, freeShippingSettingSchema, pixDiscountSettingSchema, type PixDiscountSetting, type StoreOffers, lowStockSettingSchema, type FreeShippingSetting, storeContactUpdateSchema, type LowStockSetting, type StoreContact, type StoreContactUpdate } from '@prata/contracts';
 import { audit, type RequestMeta } from '../audit/index.ts';
 import { STORE_SETTINGS_ID, StoreSettings } from './store-settings.entity.ts';
@@ -90,6 +91,22 @@ export class StoreSettingsService {
     return { percent };
   }
 
+  /** The gift wrap at checkout (offered, price in BRL cents), read at each order; R$ 9,90 offered before the row exists. */
+  async giftWrap(): Promise<GiftWrapSetting> {
+    const row = await this.em.findOne(StoreSettings, { id: STORE_SETTINGS_ID }, { fields: ['giftWrapEnabled', 'giftWrapPriceCents'] });
+    return row ? { enabled: row.giftWrapEnabled, priceCents: row.giftWrapPriceCents } : DEFAULT_GIFT_WRAP;
+  }
+
+  /** Saves the gift wrap, audited with the old and new values. @throws ZodError. */
+  async saveGiftWrap(actorId: string, input: GiftWrapSetting, meta: RequestMeta): Promise<GiftWrapSetting> {
+    const data = giftWrapSettingSchema.parse(input);
+    const row = await this.row();
+    audit(this.em, { userId: actorId, action: 'gift_wrap_updated', details: { before: { enabled: row.giftWrapEnabled, priceCents: row.giftWrapPriceCents }, after: data }, meta });
+    this.em.assign(row, { giftWrapEnabled: data.enabled, giftWrapPriceCents: data.priceCents, updatedAt: new Date() });
+    await this.em.flush();
+    return data;
+  }
+
   /**
    * The card instalment rules, read from the row each time (place-order checks a plan against
    * them in its transaction); today's rules (up to 12x without interest) before the row exists.
@@ -110,14 +127,15 @@ export class StoreSettingsService {
     return data;
   }
 
-  /** The offers the storefront shows: the PIX discount, the instalment rules and free shipping. */
+  /** The offers the storefront shows: the PIX discount, the instalment rules, free shipping and the gift wrap. */
   async offers(): Promise<StoreOffers> {
-    const row = await this.em.findOne(StoreSettings, { id: STORE_SETTINGS_ID }, { fields: ['pixDiscountPercent', 'freeShippingThresholdCents', 'freeShippingRegions', ...INSTALLMENT_FIELDS] });
+    const row = await this.em.findOne(StoreSettings, { id: STORE_SETTINGS_ID }, { fields: ['pixDiscountPercent', 'freeShippingThresholdCents', 'freeShippingRegions', 'giftWrapEnabled', 'giftWrapPriceCents', ...INSTALLMENT_FIELDS] });
     return {
       pixDiscountPercent: row?.pixDiscountPercent ?? 0,
       freeShippingThresholdCents: row?.freeShippingThresholdCents ?? null,
       freeShippingRegions: row?.freeShippingRegions ?? null,
       installments: row ? toInstallments(row) : DEFAULT_INSTALLMENT_RULES,
+      giftWrap: row ? { enabled: row.giftWrapEnabled, priceCents: row.giftWrapPriceCents } : DEFAULT_GIFT_WRAP,
     };
   }
 
