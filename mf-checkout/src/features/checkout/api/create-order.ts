@@ -40,6 +40,8 @@ export interface PlaceOrderVariables {
   storeCreditCents?: number;
   /** The shopper asked for the order's updates on WhatsApp at `customer.phone`; absent: not. */
   whatsappOptIn?: boolean;
+  /** The gift wrap, message and receipt chosen (contracts gifts.ts); absent: none. */
+  gift?: CreateOrderInput['gift'];
   customer: CheckoutCustomer;
   payment: PaymentDraft;
   /** The payment configuration; undefined when it could not be loaded (PIX, boleto and store credit need none). */
@@ -55,7 +57,7 @@ export interface PlaceOrderVariables {
  * says so, it is refused before it is sent anywhere.
  * @throws ApiRequestError 0 for such a card (and as the tokenisation and the order route do).
  */
-export async function placeOrder({ items, shipping, couponCode, useStoreCredit, storeCreditCents, whatsappOptIn, customer, payment, config, idempotencyKey, secureCard }: PlaceOrderVariables): Promise<Order> {
+export async function placeOrder({ items, shipping, couponCode, useStoreCredit, storeCreditCents, whatsappOptIn, gift, customer, payment, config, idempotencyKey, secureCard }: PlaceOrderVariables): Promise<Order> {
   const order = {
     items,
     customer,
@@ -63,6 +65,7 @@ export async function placeOrder({ items, shipping, couponCode, useStoreCredit, 
     ...(couponCode ? { couponCode } : {}),
     ...(useStoreCredit ? { useStoreCredit, storeCreditCents } : {}),
     ...(whatsappOptIn ? { whatsappOptIn } : {}),
+    ...(gift ? { gift } : {}),
     // The shopper's cookie choice, recorded on the order: which providers the server may tell of its purchase.
     cookieConsent: { analytics: hasConsent('analytics'), marketing: hasConsent('marketing') },
   };
