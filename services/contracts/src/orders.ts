@@ -238,16 +238,9 @@ export const createOrderSchema = z.object({
    * so the method is never charged more than the 'A pagar' the shopper read.
    */
   storeCreditCents: z.number({ error: 'Crédito da loja inválido' }).int('Crédito da loja inválido').min(0, 'Crédito da loja inválido').max(100_000_000, 'Crédito da loja inválido').optional(),
-  /**
-   * The shopper asked for the order's updates on WhatsApp too, at `customer.phone` (which must
-   * then be a Brazilian number with DDD: {@link whatsappNumber}). The e-mails go either way.
-   */
+  /** Order updates on WhatsApp too, at `customer.phone` (a Brazilian number with DDD: {@link whatsappNumber}); e-mails go either way. */
   whatsappOptIn: z.boolean({ error: 'Opção do WhatsApp inválida' }).default(false),
-  /**
-   * The shopper's cookie choice when placing the order (their `prata_consent`, consent.ts): the
-   * server sends the order's purchase to GA4 only with `analytics`, to Meta (with the hashed e-mail
-   * and phone) only with `marketing`. Absent: neither.
-   */
+  /** The shopper's `prata_consent` (consent.ts) at ordering: the paid purchase goes to GA4 only with `analytics`, to Meta (hashed e-mail and phone) only with `marketing`. */
   cookieConsent: consentChoiceSchema.default({ analytics: false, marketing: false }),
   /** The gift wrap, message and receipt (contracts gifts.ts); absent: none. */
   gift: giftChoicesSchema.optional(),

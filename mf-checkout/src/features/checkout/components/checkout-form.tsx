@@ -13,21 +13,7 @@
  * A definitive refusal (400, 402, 404, 409, 429) shows the service's message and keeps the cart.
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import {
-  BOLETO_BUSINESS_DAYS,
-  BRAZILIAN_STATES,
-  BRAZILIAN_STATE_NAMES,
-  CHECKOUT_PAYMENT_METHODS,
-  MAX_SAVED_ADDRESSES,
-  PIX_EXPIRY_MS,
-  formatCpf,
-  maskCep,
-  priceOrder,
-  type BrazilianState,
-  type CepAddress,
-  type Order,
-  type ShippingOption,
-} from '@prata/contracts';
+import { BOLETO_BUSINESS_DAYS, BRAZILIAN_STATES, BRAZILIAN_STATE_NAMES, CHECKOUT_PAYMENT_METHODS, MAX_SAVED_ADDRESSES, PIX_EXPIRY_MS, formatCpf, maskCep, priceOrder, type BrazilianState, type CepAddress, type Order, type ShippingOption, type CheckoutCustomer } from '@prata/contracts';
 import { Alert, Button, Checkbox, Input, RadioGroup, Select, formatBRL, useStoreOffers, type SelectOption } from '@prata/shared-ui';
 import { toast, trackEvent, useSessionStore, type CartItem } from '@prata/shared-ui/state';
 import { cartEvent } from '../utils/analytics-events.ts';
@@ -57,7 +43,6 @@ import {
   type CheckoutValues,
   type PaymentDraft,
 } from '../utils/checkout-values.ts';
-import type { CheckoutCustomer } from '@prata/contracts';
 import type { SecureCard } from '../api/create-card-token.ts';
 import { ErrorSummary } from './error-summary.tsx';
 import { SavedAddressPicker } from './saved-address-picker.tsx';
