@@ -156,7 +156,7 @@ describe('the PIX discount and the public offers', () => {
     expect((await save({ percent: 5 }, admin)).json()).toEqual({ percent: 5 });
     const offers = await service.app.inject({ method: 'GET', url: '/api/store-offers' });
     // Free shipping as the test above left it.
-    expect(offers.json()).toEqual({ pixDiscountPercent: 5, freeShippingThresholdCents: 20_000, freeShippingRegions: ['SE', 'S'], installments: { maxInstallments: 12, minInstallmentCents: 500, interestFreeInstallments: 12, monthlyInterestPercent: 0 } });
+    expect(offers.json()).toEqual({ pixDiscountPercent: 5, freeShippingThresholdCents: 20_000, freeShippingRegions: ['SE', 'S'], installments: { maxInstallments: 12, minInstallmentCents: 500, interestFreeInstallments: 12, monthlyInterestPercent: 0 }, giftWrap: { enabled: true, priceCents: 990 } });
   });
 });
 

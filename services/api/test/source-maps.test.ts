@@ -101,7 +101,7 @@ describe('source maps', () => {
     const second = await build(5, 'main.9f8e7d6c.js');
     expect((await upload('storefront', '0.2.0-9f8e7d6c', [{ name: 'main.9f8e7d6c.js.map', content: second.map }])).status).toBe(201);
     const again = await report(second.stack, '0.2.0-9f8e7d6c');
-    expect(again).toEqual({ id: one.id, count: 2 });
+    expect(again).toEqual({ id: one.id, count: 2, eventId: expect.any(String), replayToken: expect.any(String) });
     await runJobs();
     expect((await issue(one.id)).events[0]!.frames[0]).toMatchObject({ file: 'src/features/cart/add-to-cart.ts', line: second.throwLine });
   });

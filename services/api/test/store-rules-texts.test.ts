@@ -31,7 +31,7 @@ describe('the demo store', () => {
     const connection = service.db.orm.em.fork().getConnection();
     await connection.execute('delete from store_settings');
     expect(await seedDemoStoreSettings(service.db.orm.em.fork(), 3)).toBe(true);
-    expect(await new StoreSettingsService(service.db.orm.em.fork()).offers()).toEqual({ pixDiscountPercent: 5, freeShippingThresholdCents: 29_900, freeShippingRegions: null, installments: DEFAULT_INSTALLMENT_RULES });
+    expect(await new StoreSettingsService(service.db.orm.em.fork()).offers()).toEqual({ pixDiscountPercent: 5, freeShippingThresholdCents: 29_900, freeShippingRegions: null, installments: DEFAULT_INSTALLMENT_RULES, giftWrap: { enabled: true, priceCents: 990 } });
     await connection.execute('update store_settings set pix_discount_percent = 0');
     expect(await seedDemoStoreSettings(service.db.orm.em.fork(), 3)).toBe(false);
     expect((await new StoreSettingsService(service.db.orm.em.fork()).offers()).pixDiscountPercent).toBe(0);
