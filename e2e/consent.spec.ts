@@ -4,7 +4,8 @@
  * to a third party and stores no `prata_client` (every request of the page is recorded). After
  * 'Aceitar', on idle, the store's tags load with the ids the owner set (gtag.js, fbevents.js: routed
  * to a local answer, no internet needed) and the choice is logged (`POST /api/consent`). After
- * 'Rejeitar', nothing loads. The footer's 'Preferências de cookies' reopens the choice.
+ * 'Rejeitar', nothing loads. The footer's 'Preferências de cookies' reopens the choice. On a phone, the
+ * banner (shown after hydration) never becomes the catalogue's Largest Contentful Paint.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
@@ -101,4 +102,22 @@ test("Configurar: every category off until turned on; saving analytics alone loa
   await expect.poll(() => urls.some((url) => url.startsWith('https://www.googletagmanager.com/gtag/js'))).toBe(true);
   await settledIdle(page);
   expect(urls.some((url) => url.includes('facebook'))).toBe(false);
+});
+
+test("the banner of a first visit is not the catalogue's Largest Contentful Paint on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    const entries: string[] = [];
+    (window as unknown as { lcpEntries: string[] }).lcpEntries = entries;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) entries.push(entry.element?.closest('[data-testid="consent-banner"]') ? 'banner' : 'page');
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await page.goto('/produtos');
+  await expect(page.getByTestId('consent-banner')).toBeVisible();
+  await settledIdle(page);
+  const entries = await page.evaluate(() => (window as unknown as { lcpEntries: string[] }).lcpEntries);
+  expect(entries.length).toBeGreaterThan(0);
+  // Shown after hydration: had it been the largest element, LCP would move to when it appeared.
+  expect(entries).not.toContain('banner');
 });
