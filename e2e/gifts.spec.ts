@@ -41,6 +41,8 @@ test('a shopper engraves a piece, adds wrap, message and receipt, pays by PIX, a
 
   await signInAsCustomer(page, account.email, account.password);
   await page.goto(`/produtos/${slug}`);
+  // The page is server-rendered: a checkbox ticked before it hydrated is unticked again by React.
+  await page.waitForFunction(() => document.documentElement.dataset.interactive !== undefined);
   const engraving = page.getByTestId('engraving-option');
   await expect(engraving).toContainText(`Gravação personalizada (+ ${formatBRL(ENGRAVING_CENTS)})`);
   await expect(engraving).toContainText('+3 dias úteis de produção');
@@ -58,6 +60,7 @@ test('a shopper engraves a piece, adds wrap, message and receipt, pays by PIX, a
   await expect(page.getByTestId('cart-line-total')).toContainText(formatBRL(18_990 + ENGRAVING_CENTS));
 
   await page.goto('/checkout');
+  await page.waitForFunction(() => document.documentElement.dataset.interactive !== undefined);
   await fillAddress(page);
   const gift = page.getByTestId('gift-options');
   await gift.getByLabel(`Embalagem para presente (+ ${formatBRL(990)})`).check();
