@@ -214,9 +214,14 @@ test("one bug reported three times is one issue in the original source; resolved
   const place = await builtPosition();
   const chunkUrl = new URL(place.chunk, storefront.manifestUrl).toString();
   const marker = `Falha agrupada ${randomUUID().slice(0, 8)}`;
-  // The API call the error came from, traced as the shop's API client traces it.
-  const traceId = randomUUID().replaceAll('-', '');
-  expect((await fetch(`${E2E.apiUrl}/api/health`, { headers: { traceparent: `00-${traceId}-${traceId.slice(0, 16)}-01` } })).status).toBe(200);
+  // The API call the error came from: a catalogue search sent from the shopper's page as the shop's
+  // API client sends it (a simple GET, no traceparent, no preflight); the page reads the trace the
+  // service started for it from the traceresponse header CORS exposes.
+  const traceId = await shopper.evaluate(async ({ api, search }) => {
+    const answer = await fetch(`${api}/api/products?search=${encodeURIComponent(search)}`, { credentials: 'include' });
+    return answer.headers.get('traceresponse')?.split('-')[1] ?? null;
+  }, { api: E2E.apiUrl, search: `sem resultado ${randomUUID().slice(0, 8)}` });
+  expect(traceId).toMatch(/^[0-9a-f]{32}$/);
   /** What the shell's reporter sends for this bug (a product id that changes every time), from the shopper's page. */
   const report = (version: string) =>
     shopper.evaluate(

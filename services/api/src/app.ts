@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDependencies, loggerInstance?: FastifyBa
   await app.register(apiDocsPlugin);
   // helmet's headers, computed once: the same headers on every response, set in onRequest.
   await app.register(securityHeadersPlugin, { helmet: apiHelmetOptions(deps.config) });
-  await app.register(cors, { origin: deps.config.corsOrigins, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], maxAge: CORS_MAX_AGE_S });
+  await app.register(cors, { origin: deps.config.corsOrigins, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], exposedHeaders: ['traceresponse'], maxAge: CORS_MAX_AGE_S });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(ormPlugin, { orm: deps.orm });
   await app.register(storagePlugin, { storage: deps.storage });

@@ -45,6 +45,26 @@ describe('traces', () => {
     }
   });
 
+  it("name the trace of a call sent without a traceparent (a browser's simple GET) in a traceresponse the store's origin may read", async () => {
+    const origin = service.config.corsOrigins[0]!;
+    const answer = await service.app.inject({ method: 'GET', url: '/api/products?search=anel', headers: { origin } });
+    expect(answer.statusCode).toBe(200);
+    const header = String(answer.headers.traceresponse);
+    expect(header).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(String(answer.headers['access-control-expose-headers'])).toMatch(/traceresponse/i);
+    const traceId = header.split('-')[1]!;
+    const { spans } = traceSchema.parse((await getTrace(traceId)).json());
+    const request = spans.find((span) => span.kind === 'SERVER');
+    expect(request?.spanId).toBe(header.split('-')[2]);
+    expect(spans.some((span) => span.name === 'pg.query')).toBe(true);
+  });
+
+  it('answer a call that sent a traceparent with the same trace in its traceresponse', async () => {
+    const traceId = newTraceId();
+    const answer = await service.app.inject({ method: 'GET', url: '/api/health', headers: { traceparent: traceparent(traceId) } });
+    expect(String(answer.headers.traceresponse).split('-')[1]).toBe(traceId);
+  });
+
   it('link an error report to the trace of the API call it came from', async () => {
     const traceId = newTraceId();
     await service.app.inject({ method: 'GET', url: '/api/products', headers: { traceparent: traceparent(traceId) } });

@@ -138,3 +138,34 @@ export function singletonClosure(singletons: DocumentAssets['singletons'], names
   for (const name of names) visit(name);
   return [...seen];
 }
+
+/**
+ * The trace of a server render (W3C Trace Context): the host runs each page render inside an
+ * AsyncLocalStorage whose store is `{ traceId }` (32 lowercase hex digits) and puts that storage on
+ * `globalThis` under `Symbol.for(RENDER_TRACE_KEY)`, so every API call the render makes (the
+ * shared API client, whichever copy of it a remote's Node build bundles) sends a `traceparent`
+ * of that one trace: the document, its data calls and their SQL are one trace.
+ */
+export const RENDER_TRACE_KEY = 'prata.render-trace';
+
+/** What the host puts on `globalThis` under `Symbol.for(RENDER_TRACE_KEY)` (an AsyncLocalStorage). */
+export interface RenderTraceStorage {
+  getStore(): { traceId: string } | undefined;
+}
+
+/** The trace id of the server render running now, or undefined (in a browser, or outside a render). */
+export function currentRenderTraceId(): string | undefined {
+  const storage = (globalThis as Record<symbol, RenderTraceStorage | undefined>)[Symbol.for(RENDER_TRACE_KEY)];
+  return storage?.getStore()?.traceId;
+}
+
+/**
+ * The trace id of a W3C `traceparent` or `traceresponse` header value
+ * (`00-<32 hex trace id>-<16 hex span id>-<2 hex flags>`), or undefined when it is not one
+ * (an all-zero id is invalid, per the Trace Context recommendation).
+ */
+export function traceIdOfHeader(value: string | null | undefined): string | undefined {
+  const match = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/.exec(value?.trim() ?? '');
+  if (!match || /^0+$/.test(match[1]!) || /^0+$/.test(match[2]!)) return undefined;
+  return match[1];
+}

@@ -3,7 +3,8 @@
  * browser that asked, and kept in the render cache when the shell calls the page cacheable
  * (document-cache.ts). A page whose slot fell back to the browser is not kept: it is rendered
  * again in the background with a longer budget and that render is kept. Popular pages are
- * rendered at start the same way (ShellDocument `warm`).
+ * rendered at start the same way (ShellDocument `warm`). Each render is one trace (render-trace.ts):
+ * its API calls carry it, and a document rendered for a browser names it in `traceresponse`.
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply } from 'fastify';
@@ -11,6 +12,7 @@ import type { ErrorReport, RemoteRegistry } from '@prata/contracts';
 import type { ServerPageRequest } from '@prata/contracts/server-rendering';
 import { cachedDocumentOf, DEFAULT_DOCUMENT_CACHE, type CacheState, type DocumentCacheOptions, type DocumentCsp } from './document-cache.ts';
 import type { CachedDocument, RenderCache } from './render-cache.ts';
+import { renderTraceFor, withRenderTrace } from './render-trace.ts';
 import { documentBody, streamDocument, type ShellRenderer } from './shell-renderer.ts';
 
 /** Default time budget of a page's remote on the server, ms. */
@@ -87,12 +89,14 @@ export class PageRenders {
     state: CacheState,
   ): FastifyReply {
     const body = documentBody(raw.headers['accept-encoding'], caching !== null);
+    const trace = renderTraceFor(raw.headers.traceparent);
     void reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('vary', 'accept-encoding')
       .header('cache-control', 'no-cache')
-      .header('x-render-cache', state);
+      .header('x-render-cache', state)
+      .header('traceresponse', trace.traceresponse);
     if (body.encoding) void reply.header('content-encoding', body.encoding);
     const closed = new Promise<void>((resolve) => raw.once('close', () => resolve()));
     const hostname = caching?.hostname ?? (raw.headers.host ?? '').replace(/:\d+$/, '');
@@ -100,13 +104,15 @@ export class PageRenders {
     const budgetMs = this.options.ssrBudgetMs ?? DEFAULT_SSR_BUDGET_MS;
     const cache = this.options.cache;
     const ticket = cache?.ticket() ?? 0;
-    const streamed = streamDocument({
-      renderer,
-      body,
-      closed,
-      request: this.pageRequest(renderer, url, hostname, storeOrigin, registry, budgetMs, csp.nonce?.()),
-      onRenderError: (error) => this.options.log?.(`the shell could not render ${url}; the browser renders it`, error),
-    });
+    const streamed = withRenderTrace(trace.traceId, () =>
+      streamDocument({
+        renderer,
+        body,
+        closed,
+        request: this.pageRequest(renderer, url, hostname, storeOrigin, registry, budgetMs, csp.nonce?.()),
+        onRenderError: (error) => this.options.log?.(`the shell could not render ${url}; the browser renders it`, error),
+      }),
+    );
     streamed.catch((error: unknown) => {
       this.options.log?.(`the document of ${url} failed while streaming`, error);
       body.stream.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -151,13 +157,15 @@ export class PageRenders {
         const body = documentBody(undefined, true);
         body.stream.resume();
         const budgetMs = this.options.cacheOptions?.backgroundBudgetMs ?? DEFAULT_DOCUMENT_CACHE.backgroundBudgetMs;
-        const result = await streamDocument({
-          renderer,
-          body,
-          closed: new Promise<void>(() => undefined),
-          request: this.pageRequest(renderer, url, hostname, storeOrigin, registry, budgetMs, undefined),
-          onRenderError: (error) => this.options.log?.(`the shell could not render ${url} in the background`, error),
-        });
+        const result = await withRenderTrace(renderTraceFor(undefined).traceId, () =>
+          streamDocument({
+            renderer,
+            body,
+            closed: new Promise<void>(() => undefined),
+            request: this.pageRequest(renderer, url, hostname, storeOrigin, registry, budgetMs, undefined),
+            onRenderError: (error) => this.options.log?.(`the shell could not render ${url} in the background`, error),
+          }),
+        );
         if (!result.verdict.cacheable) {
           this.retried.set(key, Date.now());
           if (this.retried.size > 1000) this.retried.delete(this.retried.keys().next().value!);

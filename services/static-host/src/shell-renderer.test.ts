@@ -14,6 +14,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RemoteRegistry, ServerPageRender, ServerPageRequest, ShellServerModule } from '@prata/contracts';
+import { currentRenderTraceId } from '@prata/contracts/server-rendering';
 import { DEFAULT_DOCUMENT_CACHE } from './document-cache.ts';
 import { ShellDocument } from './shell-document.ts';
 import { negotiateEncoding, type ShellRenderer } from './shell-renderer.ts';
@@ -28,6 +29,8 @@ let release: () => void = () => undefined;
 let gate: Promise<void> = Promise.resolve();
 let failRender = false;
 const requests: ServerPageRequest[] = [];
+/** The render trace (contracts' currentRenderTraceId) each render saw after waiting for `gate`. */
+const renderTraces: (string | undefined)[] = [];
 /** The targets the shell was asked to route (a page's status), in order. */
 const routed: string[] = [];
 
@@ -44,6 +47,7 @@ const module: ShellServerModule = {
   async renderPage(request) {
     requests.push(request);
     await gate;
+    renderTraces.push(currentRenderTraceId());
     if (failRender) throw new Error('the shell failed');
     const page: ServerPageRender = {
       kind: 'page',
@@ -187,6 +191,24 @@ describe('a server-rendered document', () => {
     redirect.resume();
     expect(redirect.statusCode).toBe(302);
     expect(redirect.headers.location).toBe('/admin');
+  });
+});
+
+describe("a render's trace", () => {
+  it('is what every API call of the render sends, and the document names it in traceresponse; a traceparent in front is continued', async () => {
+    const fresh = await page('/produtos?trace=new');
+    await fresh.text();
+    const named = fresh.headers.get('traceresponse');
+    expect(named).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(renderTraces.at(-1)).toBe(named!.split('-')[1]);
+
+    const incoming = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const continued = await page('/produtos?trace=continued', { traceparent: `00-${incoming}-00f067aa0ba902b7-01` });
+    await continued.text();
+    expect(continued.headers.get('traceresponse')!.split('-')[1]).toBe(incoming);
+    expect(renderTraces.at(-1)).toBe(incoming);
+    // Outside a render there is none (the storage is the render's alone).
+    expect(currentRenderTraceId()).toBeUndefined();
   });
 });
 

@@ -3,12 +3,19 @@
  * Responses are validated with the shared zod schemas; errors become {@link ApiRequestError}
  * carrying the service's pt-BR message.
  *
- * Traces: a call that is preflighted anyway (it sends the access token or a JSON body)
- * also sends a W3C `traceparent` with a new trace id, so the service's spans for it (request,
- * hooks, SQL) share that id, and an error from it names it. Simple anonymous GETs (the shop's
- * catalogue) send none: a custom header would add a CORS preflight to every one of them.
+ * Traces (W3C Trace Context): every call is followed to its SQL.
+ * - In a browser, a call that is preflighted anyway (it sends the access token or a JSON body)
+ *   sends a `traceparent` with a new trace id. Simple anonymous GETs (the shop's catalogue) send
+ *   none, since a custom header would add a CORS preflight to every one of them (Chrome caches a
+ *   preflight per URL). The service starts their trace and names it in its `traceresponse` answer
+ *   header (Trace Context Level 2), which the client reads.
+ * - On the server (the shell's host rendering a page), every call sends a `traceparent` of the
+ *   render's trace (contracts' `currentRenderTraceId`), so the document and its data are one trace.
+ * Either way the call's trace id is on the {@link ApiRequestError} it throws, and the error report
+ * naming it keeps that trace for the developer area.
  */
 import { apiErrorSchema, type ApiError } from '@prata/contracts/platform';
+import { currentRenderTraceId, traceIdOfHeader } from '@prata/contracts/server-rendering';
 import { redactPageUrl } from '@prata/contracts/system-errors';
 import type { z } from 'zod';
 import { addBreadcrumb } from './breadcrumbs.ts';
@@ -47,9 +54,11 @@ function randomHex(bytes: number): string {
   return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** A new W3C trace context for one call: `{ traceId, header }` (`00-<trace id>-<span id>-01`). */
-export function newTraceparent(): { traceId: string; header: string } {
-  const traceId = randomHex(16);
+/**
+ * A W3C trace context for one call: `{ traceId, header }` (`00-<trace id>-<span id>-01`), in the
+ * trace `traceId` when given (a server render's), else in a new one; the span id is always new.
+ */
+export function newTraceparent(traceId: string = randomHex(16)): { traceId: string; header: string } {
   return { traceId, header: `00-${traceId}-${randomHex(8)}-01` };
 }
 
@@ -81,11 +90,12 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
     // On the server (the shell's host rendering a page), uncompressed: the API would compress
     // each answer (brotli) and the host decompress it, per render, for bytes that only cross
     // the host's own network.
-    if (typeof window === 'undefined') headers['accept-encoding'] = 'identity';
+    const onServer = typeof window === 'undefined';
+    if (onServer) headers['accept-encoding'] = 'identity';
     if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
     if (useAuth && token) headers.authorization = `Bearer ${token}`;
-    if (headers.authorization || headers['content-type'] === 'application/json') {
-      const trace = newTraceparent();
+    if (onServer || headers.authorization || headers['content-type'] === 'application/json') {
+      const trace = newTraceparent(onServer ? currentRenderTraceId() : undefined);
       traceId = trace.traceId;
       headers.traceparent = trace.header;
     }
@@ -109,6 +119,8 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
     const fresh = await refresher().catch(() => null);
     if (fresh) response = await send(fresh);
   }
+  // A call sent without a traceparent learns the trace the service started for it.
+  traceId ??= traceIdOfHeader(response.headers.get('traceresponse'));
   addBreadcrumb('http', `${options.method ?? 'GET'} ${redactPageUrl(path)} ${response.status}`);
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
