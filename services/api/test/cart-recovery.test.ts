@@ -78,7 +78,7 @@ describe('the server cart', () => {
     ]);
     expect(response.statusCode, response.body).toBe(200);
     const cart = cartSchema.parse(response.json());
-    expect(cart.lines).toEqual([{ productId: product.id, variantId: null, quantity: 3, name: product.name, priceCents: 12_990, imageUrl: null, variantLabel: null }]);
+    expect(cart.lines).toEqual([{ productId: product.id, variantId: null, quantity: 3, name: product.name, priceCents: 12_990, imageUrl: null, variantLabel: null, engraving: null }]);
     expect(cart.recoveryConsent).toBe(false);
     expect((await call('GET', '/api/cart', undefined, who)).json()).toEqual(cart);
   });
@@ -95,6 +95,33 @@ describe('the server cart', () => {
       [chain.id, 3],
     ]);
     expect((await merge()).json()).toEqual(first.json());
+  });
+
+  it("keeps engraved lines with their text, priced with the product's engraving; two texts are two lines; a text the product does not allow is left out", async () => {
+    const who = await account(service);
+    const [ring, plain] = [await createProduct(service, clock, 9, 10_000), await createProduct(service, clock, 9, 20_000)];
+    await sql(service, 'update products set engraving_enabled = true, engraving_price_cents = 2500, engraving_max_chars = 5, engraving_extra_days = 3 where id = ?', [ring.id]);
+    const response = await putCart(who, [
+      { productId: ring.id, engraving: '  Ana  ', quantity: 1 },
+      { productId: ring.id, engraving: 'Bia', quantity: 2 },
+      { productId: ring.id, engraving: 'Ana', quantity: 1 },
+      { productId: ring.id, engraving: 'Mariana', quantity: 1 },
+      { productId: plain.id, engraving: 'Ana', quantity: 1 },
+      { productId: ring.id, engraving: '', quantity: 1 },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const lines = cartSchema.parse(response.json()).lines.map((line) => [line.productId, line.engraving, line.quantity]);
+    const engraving = (text: string) => ({ text, priceCents: 2500, extraDays: 3 });
+    expect(lines).toEqual([
+      [ring.id, engraving('Ana'), 2],
+      [ring.id, engraving('Bia'), 2],
+      [ring.id, null, 1],
+    ]);
+    // Kept on the server: another device reads the same lines.
+    expect(cartSchema.parse((await call('GET', '/api/cart', undefined, who)).json()).lines.map((line) => [line.productId, line.engraving, line.quantity])).toEqual(lines);
+    const bad = await putCart(who, [{ productId: ring.id, engraving: 'Ana<script>', quantity: 1 }]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues.map((issue: { message: string }) => issue.message).join(' ')).toMatch(/Texto da gravação inválido/);
   });
 
   it('refuses bad input in Portuguese and callers who are not signed in', async () => {

@@ -1,7 +1,8 @@
 /**
  * The signed-in shopper's cart kept on the server, and the recovery of carts left behind:
- * - the cart is lines of (product, variant, quantity) only: names, prices and images always come
- *   from the catalogue when the service answers, never from what the browser sent;
+ * - the cart is lines of (product, variant, engraving text, quantity) only: names, prices (the
+ *   engraving's too) and images always come from the catalogue when the service answers, never
+ *   from what the browser sent; one variant with two texts is two lines;
  * - at sign-in the browser's cart is merged into the server's (`POST /api/cart/merge`, the union),
  *   and while signed in every change is saved (`PUT /api/cart`);
  * - a shopper who agreed (`PUT /api/cart/recovery-consent`, off by default) is e-mailed a reminder
@@ -12,6 +13,7 @@
  *   delays (`GET`/`PUT /api/admin/settings/cart-recovery`).
  */
 import { z } from 'zod';
+import { engravingTextSchema } from './gifts.ts';
 
 /** The store's page a recovery e-mail links to: `/carrinho/recuperar/<token>`. */
 export const CART_RECOVERY_PATH = '/carrinho/recuperar';
@@ -19,10 +21,17 @@ export const CART_RECOVERY_PATH = '/carrinho/recuperar';
 /** Most lines a cart keeps. */
 export const CART_MAX_LINES = 50;
 
-/** One line the browser sends: a product, its variant (null without options) and a quantity. */
+/**
+ * One line the browser sends: a product, its variant (null without options), the text engraved on
+ * each unit (null or empty: none; the product's own limit is the service's check) and a quantity.
+ */
 export const cartLineInputSchema = z.object({
   productId: z.uuid({ error: 'Produto inválido' }),
   variantId: z.uuid({ error: 'Variante inválida' }).nullable().default(null),
+  engraving: engravingTextSchema
+    .nullable()
+    .default(null)
+    .transform((text) => text || null),
   quantity: z.number({ error: 'Quantidade inválida' }).int('Quantidade inválida').min(1, 'Quantidade inválida').max(999, 'Quantidade inválida'),
 });
 export type CartLineInput = z.input<typeof cartLineInputSchema>;
@@ -35,7 +44,8 @@ export type CartUpdate = z.input<typeof cartUpdateSchema>;
 
 /**
  * A line as the service answers it, priced from the catalogue (BRL cents) with its name, image and
- * variant label; `quantity` already capped by what is available and the per-order limit.
+ * variant label, and its engraving (text, price per piece in BRL cents, production days) or null;
+ * `quantity` already capped by what is available and the per-order limit.
  */
 export const cartLineSchema = z.object({
   productId: z.uuid(),
@@ -45,6 +55,7 @@ export const cartLineSchema = z.object({
   priceCents: z.number().int().nonnegative(),
   imageUrl: z.string().nullable(),
   variantLabel: z.string().nullable(),
+  engraving: z.object({ text: z.string(), priceCents: z.number().int().nonnegative(), extraDays: z.number().int().nonnegative() }).nullable(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

@@ -1,6 +1,6 @@
 /**
  * The cart's sync with a signed-in shopper's server cart: nothing is sent while signed out; at
- * sign-in the browser's lines (product, variant, quantity only) are merged and the answer becomes
+ * sign-in the browser's lines (product, variant, engraving text, quantity only) are merged and the answer becomes
  * the cart; later changes are saved once the cart rests (fake timers, no waiting); the restore
  * link's lines join the cart keeping the larger quantity.
  */
@@ -12,8 +12,8 @@ import { useCartStore } from './cart-store.ts';
 import { setRuntimeConfig } from './runtime-config.ts';
 import { useSessionStore } from './session-store.ts';
 
-const ring: CartLine = { productId: '11111111-1111-4111-8111-111111111111', variantId: null, quantity: 2, name: 'Anel Lua', priceCents: 12_990, imageUrl: null, variantLabel: null };
-const chain: CartLine = { productId: '22222222-2222-4222-8222-222222222222', variantId: null, quantity: 1, name: 'Corrente', priceCents: 8_990, imageUrl: null, variantLabel: null };
+const ring: CartLine = { productId: '11111111-1111-4111-8111-111111111111', variantId: null, quantity: 2, name: 'Anel Lua', priceCents: 12_990, imageUrl: null, variantLabel: null, engraving: null };
+const chain: CartLine = { productId: '22222222-2222-4222-8222-222222222222', variantId: null, quantity: 1, name: 'Corrente', priceCents: 8_990, imageUrl: null, variantLabel: null, engraving: null };
 
 let calls: { method: string; url: string; body: unknown }[];
 let stop: () => void;
@@ -50,7 +50,7 @@ describe('cart sync', () => {
 
     signIn();
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toEqual([{ method: 'POST', url: 'http://127.0.0.1:3000/api/cart/merge', body: { lines: [{ productId: ring.productId, variantId: null, quantity: 1 }] } }]);
+    expect(calls).toEqual([{ method: 'POST', url: 'http://127.0.0.1:3000/api/cart/merge', body: { lines: [{ productId: ring.productId, variantId: null, engraving: null, quantity: 1 }] } }]);
     expect(useCartStore.getState().items.map((item) => [item.name, item.priceCents, item.quantity])).toEqual([
       ['Corrente', 8_990, 1],
       ['Anel Lua', 12_990, 1],
@@ -63,7 +63,7 @@ describe('cart sync', () => {
     await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS - 1);
     expect(calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(calls[1]).toEqual({ method: 'PUT', url: 'http://127.0.0.1:3000/api/cart', body: { lines: [{ productId: ring.productId, variantId: null, quantity: 3 }] } });
+    expect(calls[1]).toEqual({ method: 'PUT', url: 'http://127.0.0.1:3000/api/cart', body: { lines: [{ productId: ring.productId, variantId: null, engraving: null, quantity: 3 }] } });
   });
 
   it('keeps a piece added while the merge is on its way, and saves it next', async () => {
@@ -74,6 +74,18 @@ describe('cart sync', () => {
     await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
     expect(calls.map((call) => `${call.method} ${new URL(call.url).pathname}`)).toEqual(['POST /api/cart/merge', 'PUT /api/cart']);
     expect((calls[1]!.body as { lines: unknown[] }).lines).toHaveLength(3);
+  });
+
+  it('sends an engraved line with its text and takes it back from the merge with the engraving the service priced', async () => {
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      calls.push({ method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return Response.json({ lines: [{ ...ring, quantity: 1, engraving: { text: 'Ana', priceCents: 2_500, extraDays: 3 } }], recoveryConsent: false });
+    });
+    useCartStore.setState({ items: [{ id: ring.productId, name: 'Anel Lua', priceCents: 12_990, quantity: 1, imageUrl: null, engraving: { text: 'Ana', priceCents: 1, extraDays: 0 } }] });
+    signIn();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls[0]!.body).toEqual({ lines: [{ productId: ring.productId, variantId: null, engraving: 'Ana', quantity: 1 }] });
+    expect(useCartStore.getState().items.map((item) => item.engraving)).toEqual([{ text: 'Ana', priceCents: 2_500, extraDays: 3 }]);
   });
 
   it('adds a restore link lines to the cart, keeping the larger quantity', () => {

@@ -6,9 +6,8 @@
  * - while signed in, every change of the lines is saved (`PUT /api/cart`, debounced), so the
  *   service knows a cart left behind (cart reminders) and another device sees it;
  * - signed out nothing is sent: an anonymous cart works as before, in local storage only.
- * Only product, variant and quantity travel to the service; it prices the lines from the catalogue.
- * Engraved lines stay in this browser only (the server's cart has no engraving text): they are
- * neither sent nor replaced by the merge.
+ * Only product, variant, engraving text and quantity travel to the service; it prices the lines
+ * (the engraving's too) from the catalogue.
  * A failed call (offline, service down) never blocks the cart: the apiRequest breadcrumb records
  * it, and the next change (or sign-in) tries again.
  */
@@ -22,12 +21,12 @@ export const CART_SAVE_DELAY_MS = 600;
 
 /** The lines the service stores of the browser's items. */
 function linesOf(items: readonly CartItem[]) {
-  return items.filter((item) => !item.engraving).map((item) => ({ productId: item.id, variantId: item.variantId ?? null, quantity: item.quantity }));
+  return items.map((item) => ({ productId: item.id, variantId: item.variantId ?? null, engraving: item.engraving?.text ?? null, quantity: item.quantity }));
 }
 
 /** A browser cart item of a line the service answered. */
 export function cartItemOf(line: CartLine): CartItem {
-  return { id: line.productId, name: line.name, priceCents: line.priceCents, quantity: line.quantity, imageUrl: line.imageUrl, variantId: line.variantId, variantLabel: line.variantLabel };
+  return { id: line.productId, name: line.name, priceCents: line.priceCents, quantity: line.quantity, imageUrl: line.imageUrl, variantId: line.variantId, variantLabel: line.variantLabel, engraving: line.engraving };
 }
 
 /**
@@ -85,7 +84,7 @@ export function startCartSync(): () => void {
       lastSaved = JSON.stringify(linesOf(merged));
       for (const item of useCartStore.getState().items) {
         const key = cartLineKey(item);
-        if (sent.get(key) === item.quantity && !item.engraving) continue;
+        if (sent.get(key) === item.quantity) continue;
         const at = merged.findIndex((line) => cartLineKey(line) === key);
         if (at === -1) merged.push(item);
         else merged[at] = { ...merged[at]!, quantity: item.quantity };

@@ -7,11 +7,15 @@
  *   active, unexpired reservations, of the variant or of the product) and by the per-order limit
  *   of units of one product (`ORDER_MAX_UNITS_PER_PRODUCT`, across its variants, in cart order);
  *   a line capped to nothing is left out.
+ * - An engraved line is left out when the product no longer offers engraving or its limit no
+ *   longer allows the text (engravingProblem: the checkout would refuse it); otherwise it is
+ *   answered with the product's engraving price per piece and production days.
  * - Prices (BRL cents: the variant's own or the product's), names, labels and images come from
  *   the catalogue only.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CartLine } from '@prata/contracts';
+import { engravingProblem } from '@prata/contracts/gifts';
 import { labelOf, Product, ProductReservation, variantsByProduct } from '../catalogue/index.ts';
 import { PRODUCT_IMAGES_BUCKET, type ObjectStorage } from '../../storage/object-storage.ts';
 import type { StoredCartLine } from './cart.entities.ts';
@@ -22,13 +26,18 @@ export interface PricingDeps {
   maxUnitsPerProduct: number;
 }
 
-/** Lines merged per (product, variant): the same pair twice adds up (`sum`) or keeps the larger quantity (`max`), in first-seen order. */
+/** A line's identity: `<product>:<variant>#<engraving>` (one variant with two texts is two lines). */
+export function lineKey(line: Pick<StoredCartLine, 'productId' | 'variantId' | 'engraving'>): string {
+  return `${line.productId}:${line.variantId ?? ''}#${line.engraving ?? ''}`;
+}
+
+/** Lines merged per (product, variant, engraving): the same line twice adds up (`sum`) or keeps the larger quantity (`max`), in first-seen order. */
 export function combineLines(lines: readonly StoredCartLine[], mode: 'sum' | 'max'): StoredCartLine[] {
   const byKey = new Map<string, StoredCartLine>();
   for (const line of lines) {
-    const key = `${line.productId}:${line.variantId ?? ''}`;
+    const key = lineKey(line);
     const seen = byKey.get(key);
-    if (!seen) byKey.set(key, { productId: line.productId, variantId: line.variantId ?? null, quantity: line.quantity });
+    if (!seen) byKey.set(key, { productId: line.productId, variantId: line.variantId ?? null, engraving: line.engraving ?? null, quantity: line.quantity });
     else seen.quantity = mode === 'sum' ? seen.quantity + line.quantity : Math.max(seen.quantity, line.quantity);
   }
   return [...byKey.values()];
@@ -61,6 +70,8 @@ export async function priceLines(deps: PricingDeps, em: EntityManager, lines: re
     const hasOptions = (product.options ?? []).length > 0;
     const variant = hasOptions && line.variantId ? (variants.get(product.id) ?? []).find((row) => row.id === line.variantId) : undefined;
     if (hasOptions ? !variant : line.variantId) continue;
+    const engraved = line.engraving ?? null;
+    if (engraved && (!product.engravingEnabled || engravingProblem(engraved, product.engravingMaxChars) !== null)) continue;
     const stock = variant ? variant.stock : product.stock;
     const available = Math.max(0, stock - (held.get(variant?.id ?? product.id) ?? 0));
     const room = deps.maxUnitsPerProduct - (unitsOfProduct.get(product.id) ?? 0);
@@ -75,6 +86,7 @@ export async function priceLines(deps: PricingDeps, em: EntityManager, lines: re
       priceCents: variant?.priceCents ?? product.priceCents,
       imageUrl: product.imageKey ? deps.storage.publicUrl(PRODUCT_IMAGES_BUCKET, product.imageKey) : null,
       variantLabel: variant ? labelOf(variant, product.options ?? []) : null,
+      engraving: engraved ? { text: engraved, priceCents: product.engravingPriceCents, extraDays: product.engravingExtraDays } : null,
     });
   }
   return priced;
@@ -82,10 +94,10 @@ export async function priceLines(deps: PricingDeps, em: EntityManager, lines: re
 
 /** The stored form of priced lines. */
 export function storedLines(lines: readonly CartLine[]): StoredCartLine[] {
-  return lines.map(({ productId, variantId, quantity }) => ({ productId, variantId, quantity }));
+  return lines.map(({ productId, variantId, engraving, quantity }) => ({ productId, variantId, engraving: engraving?.text ?? null, quantity }));
 }
 
-/** What the lines cost, BRL cents. */
+/** What the lines cost, BRL cents: each piece and its engraving. */
 export function linesValueCents(lines: readonly CartLine[]): number {
-  return lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  return lines.reduce((sum, line) => sum + (line.priceCents + (line.engraving?.priceCents ?? 0)) * line.quantity, 0);
 }

@@ -55,7 +55,9 @@ const SUBJECTS: Record<1 | 2, string> = {
 
 /** The reminder e-mail: the cart's lines at today's prices, the restore link and the unsubscribe link (also the mail's `List-Unsubscribe`). */
 export function cartRecoveryMail(to: string, name: string | null, step: 1 | 2, lines: readonly CartLine[], link: string, unsubscribeUrl: string) {
-  const items = lines.map((line) => `- ${line.quantity} × ${line.name}${line.variantLabel ? ` (${line.variantLabel})` : ''}: ${formatBRL(line.priceCents * line.quantity)}`).join('\n');
+  const items = lines
+    .map((line) => `- ${line.quantity} × ${line.name}${line.variantLabel ? ` (${line.variantLabel})` : ''}${line.engraving ? `, gravação "${line.engraving.text}"` : ''}: ${formatBRL((line.priceCents + (line.engraving?.priceCents ?? 0)) * line.quantity)}`)
+    .join('\n');
   const opening = step === 1 ? 'Você deixou estas peças no seu carrinho:' : 'Suas peças continuam no carrinho, mas o estoque é pequeno:';
   return {
     to,

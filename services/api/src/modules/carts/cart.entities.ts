@@ -1,7 +1,7 @@
 /**
  * The carts module's tables:
  * - `carts`: one per signed-in shopper (`user_id` is the key). `lines` are (product, variant,
- *   quantity) only: prices, names and images are read from the catalogue whenever the cart is
+ *   engraving text, quantity) only: prices, names and images are read from the catalogue whenever the cart is
  *   shown, never stored from the browser. `updatedAt` is the shopper's last change of the lines (the
  *   idle time the reminders count from). `recoveryStep` is the last reminder step e-mailed for the
  *   cart as it stands (0 none, 1, 2); it goes back to 0 when the cart is emptied or bought, so each
@@ -21,6 +21,8 @@ import { User } from '../identity/index.ts';
 export interface StoredCartLine {
   productId: string;
   variantId: string | null;
+  /** The text engraved on each unit; absent (lines stored before engraving) or null: none. */
+  engraving?: string | null;
   quantity: number;
 }
 

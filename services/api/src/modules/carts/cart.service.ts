@@ -6,14 +6,14 @@
  *   and the server's (a line in both keeps the larger quantity, so merging the same cart twice
  *   changes nothing), capped as the checkout caps an order;
  * - {@link CartService.setConsent}: the shopper's opt-in to reminders (off by default).
- * Only (product, variant, quantity) is stored; a change of the lines restarts the idle time the
+ * Only (product, variant, engraving text, quantity) is stored; a change of the lines restarts the idle time the
  * reminders count from, and an emptied cart ends its reminders (each step once per cart).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { cartRecoveryConsentSchema, cartUpdateSchema, type Cart, type CartLine, type CartRecoveryConsent, type CartUpdate } from '@prata/contracts';
 import type { Clock } from '../../lib/clock.ts';
 import { ShopperCart, type StoredCartLine } from './cart.entities.ts';
-import { combineLines, priceLines, storedLines, type PricingDeps } from './cart-pricing.ts';
+import { combineLines, lineKey, priceLines, storedLines, type PricingDeps } from './cart-pricing.ts';
 
 export interface CartDeps extends PricingDeps {
   clock: Clock;
@@ -21,7 +21,7 @@ export interface CartDeps extends PricingDeps {
 
 /** Whether two stored carts hold the same lines in the same order. */
 function sameLines(a: readonly StoredCartLine[], b: readonly StoredCartLine[]): boolean {
-  return a.length === b.length && a.every((line, i) => line.productId === b[i]!.productId && (line.variantId ?? null) === (b[i]!.variantId ?? null) && line.quantity === b[i]!.quantity);
+  return a.length === b.length && a.every((line, i) => lineKey(line) === lineKey(b[i]!) && line.quantity === b[i]!.quantity);
 }
 
 export class CartService {
