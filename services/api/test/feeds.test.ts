@@ -5,7 +5,7 @@
  * (support.google.com/merchants/answer/7052112) and the values the test set; drafts, deleted
  * products and products without an image are absent; a reserved last unit is out of stock; the
  * documents are stored (ETag, 304, Last-Modified) and a request does not rebuild them, while a
- * price change reaches them after its event and the debounced job; the admin's URLs; and the
+ * price change and a freight table edit reach them after their events and the debounced job; the admin's URLs; and the
  * migration matches the entity.
  */
 import { randomUUID } from 'node:crypto';
@@ -225,6 +225,34 @@ describe('regeneration', () => {
     const after = await googleFeed();
     expect(after.response.headers.etag).not.toBe(before.response.headers.etag);
     expect(byId((await metaFeed()).rows, (row) => row.id, necklace.id)[0]?.price).toBe('154.90 BRL');
+  });
+
+  it("a freight table edit in the panel reaches g:shipping after its event and the job", async () => {
+    const table = await call('GET', '/api/admin/shipping/freight-rates', undefined, admin);
+    expect(table.statusCode, table.body).toBe(200);
+    const rows = table.json() as { region: string; service: string; baseCents: number }[];
+    // Every South-East rate at R$ 7,77 and R$ 8,88: the cheapest, shown for SP, is R$ 7,77.
+    const edited = rows.map((row, index) => (row.region === 'SE' ? { ...row, baseCents: index % 2 === 0 ? 777 : 888 } : row));
+    const cheapestSe = edited.filter((row) => row.region === 'SE').sort((a, b) => a.baseCents - b.baseCents)[0]!;
+    const saved = await call('PUT', '/api/admin/shipping/freight-rates', edited, admin);
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const version = async () => (await sql<{ version: number }>(service, `select version from catalogue_feeds where kind = 'google-merchant'`))[0]!.version;
+    /** Ticks the jobs until the stored feed's version moves past `start`, then the shipping shown for SP. */
+    const nextSpShipping = async (start: number) => {
+      for (let attempt = 0; attempt < 200 && (await version()) === start; attempt += 1) {
+        await service.app.jobs.tick();
+        if ((await version()) === start) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await version()).toBeGreaterThan(start);
+      const sp = byId((await googleFeed()).items, (item) => item['g:id'], necklace.id)[0]!['g:shipping']!.find((entry) => entry['g:region'] === 'SP')!;
+      return [sp['g:service'], sp['g:price']];
+    };
+    expect(await nextSpShipping(await version())).toEqual([cheapestSe.service, '7.77 BRL']);
+    // Behind the service's back (SQL): the table's trigger and the shipping module's watch announce it too.
+    const start = await version();
+    await sql(service, `update freight_rates set base_cents = 666 where region = 'SE' and service = ?`, [cheapestSe.service]);
+    expect(await nextSpShipping(start)).toEqual([cheapestSe.service, '6.66 BRL']);
   });
 });
 

@@ -9,38 +9,15 @@
  *   when the cart is left for the configured delays; the e-mailed link opens the store's page
  *   {@link CART_RECOVERY_PATH}, which loads the cart's lines into any browser
  *   (`POST /api/cart/recover`), signed in or not.
+ * - What the browser sends (`PUT /api/cart`, `POST /api/cart/merge`) is cart-input.ts: only the
+ *   service validates it, so the pages, which load this module first, do not carry its schemas.
  * - The owner sees what the reminders brought back (`GET /api/admin/cart-recovery`) and edits the
  *   delays (`GET`/`PUT /api/admin/settings/cart-recovery`).
  */
 import { z } from 'zod';
-import { engravingTextSchema } from './gifts.ts';
 
 /** The store's page a recovery e-mail links to: `/carrinho/recuperar/<token>`. */
 export const CART_RECOVERY_PATH = '/carrinho/recuperar';
-
-/** Most lines a cart keeps. */
-export const CART_MAX_LINES = 50;
-
-/**
- * One line the browser sends: a product, its variant (null without options), the text engraved on
- * each unit (null or empty: none; the product's own limit is the service's check) and a quantity.
- */
-export const cartLineInputSchema = z.object({
-  productId: z.uuid({ error: 'Produto inválido' }),
-  variantId: z.uuid({ error: 'Variante inválida' }).nullable().default(null),
-  engraving: engravingTextSchema
-    .nullable()
-    .default(null)
-    .transform((text) => text || null),
-  quantity: z.number({ error: 'Quantidade inválida' }).int('Quantidade inválida').min(1, 'Quantidade inválida').max(999, 'Quantidade inválida'),
-});
-export type CartLineInput = z.input<typeof cartLineInputSchema>;
-
-/** Body of `PUT /api/cart` (the whole cart) and `POST /api/cart/merge` (the browser's cart at sign-in). */
-export const cartUpdateSchema = z.object({
-  lines: z.array(cartLineInputSchema).max(CART_MAX_LINES, `O carrinho aceita até ${CART_MAX_LINES} itens`),
-});
-export type CartUpdate = z.input<typeof cartUpdateSchema>;
 
 /**
  * A line as the service answers it, priced from the catalogue (BRL cents) with its name, image and

@@ -69,7 +69,7 @@ export const PRODUCT_LISTING_CHANGED = 'ProductListingChanged' satisfies DomainE
 export const PRODUCT_REVIEWS_CHANGED = 'ProductReviewsChanged' satisfies DomainEventName;
 /** A content section or the social links changed (what the store's pages and footer show). */
 export const CONTENT_CHANGED = 'ContentChanged' satisfies DomainEventName;
-/** A store setting shown to shoppers changed (offers, free shipping, contact, low-stock line). */
+/** A store setting shown to shoppers changed (offers, free shipping, the freight table, contact, low-stock line). */
 export const STORE_SETTINGS_CHANGED = 'StoreSettingsChanged' satisfies DomainEventName;
 /** Event names of orders (the brief's shared list). */
 export const ORDER_EVENTS = {

@@ -66,7 +66,7 @@ export const DOMAIN_EVENT_PAYLOADS = {
   AccountAccessChanged: z.object({}),
   /** `key`: the content section's key, or `social-links`. */
   ContentChanged: z.object({ key: z.string() }),
-  StoreSettingsChanged: z.object({ setting: z.enum(['low-stock', 'free-shipping', 'pix-discount', 'contact', 'payment-renewal', 'installments', 'gift-wrap']) }),
+  StoreSettingsChanged: z.object({ setting: z.enum(['low-stock', 'free-shipping', 'pix-discount', 'contact', 'payment-renewal', 'installments', 'gift-wrap', 'freight-table']) }),
 } satisfies { [N in DomainEventName]: z.ZodType<Record<string, unknown>> };
 
 /** The payload of event `N`. */

@@ -8,6 +8,9 @@
  * text); the service prices them (contracts `priceOrder`). Money in BRL cents.
  */
 import { z } from 'zod';
+import { ENGRAVING_MAX_CHARS_LIMIT, GIFT_TEXT_MESSAGE as TEXT_MESSAGE, GIFT_TEXT_PATTERN, normaliseEngraving } from './engraving-text.ts';
+
+export { ENGRAVING_MAX_CHARS_LIMIT, GIFT_TEXT_PATTERN, engravingTextSchema, normaliseEngraving } from './engraving-text.ts';
 
 /** The wrap's name on the order, the e-mails, the NF-e and the packing list. */
 export const GIFT_WRAP_LABEL = 'Embalagem para presente';
@@ -16,38 +19,8 @@ export const ENGRAVING_LABEL = 'Gravação';
 
 /** Most characters of a gift message. */
 export const GIFT_MESSAGE_MAX = 300;
-/** The most characters any product may allow engraved (the panel's upper bound). */
-export const ENGRAVING_MAX_CHARS_LIMIT = 40;
-
-/**
- * What a gift text may hold: letters (accented ones too), digits, spaces and a few punctuation
- * marks (. , ! ? ' " - & : ; ( )): what an engraver's machine cuts; no emoji or symbols.
- */
-export const GIFT_TEXT_PATTERN = /^[\p{L}\p{M}\p{N} .,!?'"&:;()-]*$/u;
-/** Same for a message, which may also break lines. */
+/** Same as a gift text (engraving-text.ts), which may also break lines. */
 const MESSAGE_PATTERN = /^[\p{L}\p{M}\p{N} .,!?'"&:;()\n-]*$/u;
-
-const TEXT_MESSAGE = 'Use apenas letras, números, espaços e . , ! ? \' " - & : ; ( )';
-
-/** Whitespace runs folded to one space, ends trimmed (an engraving's text as cut). */
-export function normaliseEngraving(text: string): string {
-  return text.normalize('NFC').replace(/\s+/g, ' ').trim();
-}
-
-/**
- * An engraving's text as sent with a cart line: 1..{@link ENGRAVING_MAX_CHARS_LIMIT} characters
- * after {@link normaliseEngraving}, only {@link GIFT_TEXT_PATTERN}. The product's own limit is
- * checked by the service (it knows the product). Empty means no engraving.
- */
-export const engravingTextSchema = z
-  .string({ error: 'Texto da gravação inválido' })
-  .transform(normaliseEngraving)
-  .pipe(
-    z
-      .string()
-      .max(ENGRAVING_MAX_CHARS_LIMIT, `A gravação aceita no máximo ${ENGRAVING_MAX_CHARS_LIMIT} caracteres`)
-      .regex(GIFT_TEXT_PATTERN, `Texto da gravação inválido. ${TEXT_MESSAGE}`),
-  );
 
 /** The problem with `text` engraved on a product allowing `maxChars`, in pt-BR; null when fine. */
 export function engravingProblem(text: string, maxChars: number): string | null {

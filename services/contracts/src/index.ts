@@ -30,6 +30,7 @@ export * from './returns.ts';
 export * from './order-tracking.ts';
 export * from './payment-recovery.ts';
 export * from './carts.ts';
+export * from './cart-input.ts';
 export * from './reviews.ts';
 export * from './monitoring.ts';
 export * from './alerts.ts';

@@ -10,12 +10,11 @@
  *   preflight per URL). The service starts their trace and names it in its `traceresponse` answer
  *   header (Trace Context Level 2), which the client reads.
  * - On the server (the shell's host rendering a page), every call sends a `traceparent` of the
- *   render's trace (contracts' `currentRenderTraceId`), so the document and its data are one trace.
+ *   render's trace ({@link renderTraceId}), so the document and its data are one trace.
  * Either way the call's trace id is on the {@link ApiRequestError} it throws, and the error report
  * naming it keeps that trace for the developer area.
  */
 import { apiErrorSchema, type ApiError } from '@prata/contracts/platform';
-import { currentRenderTraceId, traceIdOfHeader } from '@prata/contracts/server-rendering';
 import { redactPageUrl } from '@prata/contracts/system-errors';
 import type { z } from 'zod';
 import { addBreadcrumb } from './breadcrumbs.ts';
@@ -52,6 +51,16 @@ function withTrace(error: ApiRequestError, traceId: string | undefined): ApiRequ
 /** `n` random bytes as lowercase hex (Web Crypto: browsers and Node). */
 function randomHex(bytes: number): string {
   return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The trace id of the server render running now: the host's AsyncLocalStorage on `globalThis`
+ * under `Symbol.for('prata.render-trace')` (contracts' `RENDER_TRACE_KEY`, spelled out here: an
+ * import of that module costs the shell's first load ~170 B gzip; api-client.test.ts sets it
+ * with the constant, so the two cannot drift apart unnoticed). Undefined outside a render.
+ */
+function renderTraceId(): string | undefined {
+  return (globalThis as Record<symbol, { getStore(): { traceId: string } | undefined } | undefined>)[Symbol.for('prata.render-trace')]?.getStore()?.traceId;
 }
 
 /**
@@ -95,7 +104,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
     if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
     if (useAuth && token) headers.authorization = `Bearer ${token}`;
     if (onServer || headers.authorization || headers['content-type'] === 'application/json') {
-      const trace = newTraceparent(onServer ? currentRenderTraceId() : undefined);
+      const trace = newTraceparent(onServer ? renderTraceId() : undefined);
       traceId = trace.traceId;
       headers.traceparent = trace.header;
     }
@@ -120,7 +129,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, schema: S, o
     if (fresh) response = await send(fresh);
   }
   // A call sent without a traceparent learns the trace the service started for it.
-  traceId ??= traceIdOfHeader(response.headers.get('traceresponse'));
+  traceId ??= response.headers.get('traceresponse')?.split('-')[1];
   addBreadcrumb('http', `${options.method ?? 'GET'} ${redactPageUrl(path)} ${response.status}`);
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {

@@ -26,7 +26,7 @@ import { backInStockSubscribers } from '../modules/back-in-stock/subscribers.ts'
 import { cartJobs } from '../modules/carts/jobs.ts';
 import { cartSubscribers } from '../modules/carts/subscribers.ts';
 import { contentSubscribers } from '../modules/content/subscribers.ts';
-import { feedJobs, feedQueueJobs } from '../modules/feeds/jobs.ts';
+import { feedQueueJobs } from '../modules/feeds/jobs.ts';
 import { feedSubscribers } from '../modules/feeds/subscribers.ts';
 import { analyticsSubscribers } from '../modules/analytics/subscribers.ts';
 import { deleteStaleLoginFailures } from '../modules/identity/index.ts';
@@ -75,7 +75,6 @@ const periodicJobs: Owned<ModulePeriodicJob>[] = [
   { owner: 'carts', records: cartJobs },
   { owner: 'reviews', records: reviewJobs },
   { owner: 'monitoring', records: monitoringJobs },
-  { owner: 'feeds', records: feedJobs },
   { owner: 'infrastructure', records: infrastructureJobs },
 ];
 

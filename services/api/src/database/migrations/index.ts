@@ -71,6 +71,7 @@ import { Migration20261204101000_analytics } from './Migration20261204101000_ana
 import { Migration20261204110000_gifts } from './Migration20261204110000_gifts.ts';
 import { Migration20261204120000_replays_feedback } from './Migration20261204120000_replays_feedback.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
+import { Migration20261205200000_freight_rates_notify } from './Migration20261205200000_freight_rates_notify.ts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121100537_catalogue', class: Migration20261121100537_catalogue },
@@ -141,4 +142,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261204101000_analytics', class: Migration20261204101000_analytics },
   { name: 'Migration20261204110000_gifts', class: Migration20261204110000_gifts },
   { name: 'Migration20261204120000_replays_feedback', class: Migration20261204120000_replays_feedback },
+  { name: 'Migration20261205200000_freight_rates_notify', class: Migration20261205200000_freight_rates_notify },
 ];

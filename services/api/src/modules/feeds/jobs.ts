@@ -3,13 +3,12 @@
  * - `catalogue-feeds-regenerate` (queue, 3 retries from 30 s): rebuilds the stored catalogue feeds;
  *   queued by the subscribers (subscribers.ts) with a start delay of `CATALOGUE_FEED_DEBOUNCE_SECONDS`
  *   and one job id per window of that length, so the changes of a window share one rebuild
- *   (a debounce across processes: the queue, not a timer, holds it);
- * - `catalogue-feeds-refresh` (hourly): rebuilds them too, for what changes them without a domain
- *   event (the freight table's rows); nothing before the first generation.
+ *   (a debounce across processes: the queue, not a timer, holds it). Everything the feeds list
+ *   changes through a domain event (the freight table's edits included), so no periodic rebuild.
  */
 import type { FastifyInstance } from 'fastify';
 import { stableJobId } from '../../jobs/job-runner.ts';
-import type { ModulePeriodicJob, ModuleQueueJob } from '../../jobs/module-tasks.ts';
+import type { ModuleQueueJob } from '../../jobs/module-tasks.ts';
 
 export const REGENERATE_FEEDS_JOB = 'catalogue-feeds-regenerate';
 
@@ -37,14 +36,3 @@ const regenerate: ModuleQueueJob = {
 };
 
 export const feedQueueJobs: ModuleQueueJob[] = [regenerate as ModuleQueueJob];
-
-export const feedJobs: ModulePeriodicJob[] = [
-  {
-    name: 'catalogue-feeds-refresh',
-    everyMs: () => 60 * 60 * 1000,
-    run: async (app) => {
-      const em = app.orm.em.fork();
-      return (await app.feeds.generated(em)) ? app.feeds.regenerate(em) : 0;
-    },
-  },
-];

@@ -54,7 +54,8 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const reader = new StoreSettingsService(em, initial, initialRecovery);
       const [offers, freeShipping, contact, lowStock, recovery, installments, giftWrap] = await Promise.all([reader.pixDiscountPercent(), reader.freeShipping(), reader.contact(), reader.lowStockThreshold(), reader.recovery(), reader.installments(), reader.giftWrap()]);
       // The new-PIX window is stated by the payment terms' default text (content/store-rules.ts).
-      const shown: Record<DomainEventPayload<typeof STORE_SETTINGS_CHANGED>['setting'], unknown> = {
+      // The freight table is the shipping module's to watch (shipping/freight-table-watch.ts).
+      const shown: Record<Exclude<DomainEventPayload<typeof STORE_SETTINGS_CHANGED>['setting'], 'freight-table'>, unknown> = {
         'pix-discount': offers,
         'free-shipping': freeShipping,
         contact,

@@ -1,7 +1,8 @@
 /**
  * The store's freight table, read and replaced by admins from the panel's Frete tab:
  * one row per region and service, validated by the shared `freightTableSchema`, replaced in one
- * transaction and audited with the old and new rows.
+ * transaction and audited with the old and new rows (its change is announced by the watch of
+ * freight-table-watch.ts, whoever made it).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SHIPPING_REGIONS, freightTableSchema, type FreightRateRow } from '@prata/contracts';

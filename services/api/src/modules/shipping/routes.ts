@@ -16,6 +16,7 @@ import { CEP_LOOKUP_UNAVAILABLE_MESSAGE, CEP_NOT_FOUND_MESSAGE, apiErrorSchema, 
 import { requireAuth } from '../../plugins/auth.ts';
 import { requestMeta } from '../identity/index.ts';
 import { freightTable, saveFreightTable } from './freight-rates.service.ts';
+import { watchFreightTable } from './freight-table-watch.ts';
 import { DomainError, NotFoundError } from '../../errors.ts';
 import { CepLookupUnavailableError, createCepLookup } from './cep-lookup.ts';
 import { shippingQuotes } from './shipping-setup.ts';
@@ -28,6 +29,7 @@ export const CEP_LOOKUPS_PER_MINUTE = 60;
 export const SHIPPING_QUOTES_PER_MINUTE = 60;
 
 const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
+  watchFreightTable(app);
   // Both call services on the store's account: cached, and their calls spend a budget every replica shares (upstream-guard.ts).
   const execute: SqlExecutor = (sql, params) => app.orm.em.getConnection().execute(sql, params, 'all');
   const upstream = app.config.upstreamPerMinute;
