@@ -8,11 +8,6 @@
  */
 import './csp-zod.ts'; // first: before any module parses with zod
 import '@prata/shared-ui/styles.css';
-// The cookie banner's first layer paints with the document (consent-banner.tsx): its styles come
-// with the global ones. In start-shell's sheet they would take that chunk's CSS past 20 kB of
-// source, which lets splitChunks (its minimum remaining size) move start-shell's vendor modules
-// (icons, use-debounce) to a chunk of their own: ~400 B gzip more of first-load JavaScript.
-import './features/consent/consent-banner.module.css';
 
 /** Ends the current task: the browser may handle input and paint before the next step. */
 function yieldToMain(): Promise<void> {

@@ -6,7 +6,6 @@
  * shared singletons are ready once they resolve.
  */
 import type { ShellServerModule } from '@prata/contracts/server-rendering';
-import { CONSENT_MARKER_SCRIPT } from './features/consent/consent-marker.ts';
 import { EARLY_CLICKS_SCRIPT } from './features/remotes/early-clicks.ts';
 import { PROVIDED_SINGLETONS } from './features/remotes/provided-singletons.ts';
 
@@ -17,11 +16,7 @@ import { PROVIDED_SINGLETONS } from './features/remotes/provided-singletons.ts';
 let singletons: Promise<unknown> | undefined;
 const loadSingletons = () => (singletons ??= Promise.all(Object.values(PROVIDED_SINGLETONS).map((load) => load())));
 
-/**
- * The document's pre-paint script: whether the cookie banner shows at the first paint
- * (consent-marker.ts), then the holding of early clicks and typing (early-clicks.ts).
- */
-export const inlineScript: ShellServerModule['inlineScript'] = CONSENT_MARKER_SCRIPT + EARLY_CLICKS_SCRIPT;
+export const inlineScript: ShellServerModule['inlineScript'] = EARLY_CLICKS_SCRIPT;
 
 export const routePage: ShellServerModule['routePage'] = async (request) => {
   await loadSingletons();

@@ -114,10 +114,9 @@ export type ServerRoute = { kind: 'page'; status: number } | ServerRedirect;
 /** What `shell/dist/server/server.js` exports. */
 export interface ShellServerModule {
   /**
-   * A script the host puts, with the response's CSP nonce (a cached page: its hash), at the top of
-   * every server-rendered document (before the page's markup): whether the cookie banner shows at
-   * the first paint (shell features/consent/consent-marker.ts), then the shell's early-click
-   * holding (shell features/remotes/early-clicks.ts).
+   * A script the host puts, with the response's CSP nonce, at the top of every server-rendered
+   * document (before the page's markup): the shell's early-click holding (shell
+   * features/remotes/early-clicks.ts).
    */
   inlineScript: string;
   /** The status of the page at `url` (404 when no remote owns it), or the subdomain rule's redirect; renders nothing. */

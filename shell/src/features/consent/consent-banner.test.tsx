@@ -6,16 +6,13 @@
  */
 import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig, useConsentStore } from '@prata/shared-ui/state';
 import { flush, render, type Rendered } from '@prata/shared-ui/testing';
 import { ConsentBanner } from './consent-banner.tsx';
 
 let view: Rendered;
 let posted: unknown[];
-
-// The settings layer's chunk, loaded once up front: its later loads resolve inside React's `act`.
-beforeAll(() => import('./consent-settings.tsx'));
 
 beforeEach(() => {
   setRuntimeConfig({ apiUrl: 'http://api.test' });
@@ -52,7 +49,7 @@ async function show() {
 
 const banner = () => document.querySelector<HTMLElement>('[data-testid="consent-banner"]');
 const buttons = () => [...(banner()?.querySelectorAll('button') ?? [])].map((button) => button.textContent);
-/** Waits for the banner. */
+/** Waits for the banner's lazy layers. */
 const shownBanner = () =>
   vi.waitFor(
     async () => {
@@ -67,15 +64,6 @@ const click = async (label: string) => {
   act(() => button.click());
   await flush();
 };
-/** Waits for the settings layer's lazy chunk. */
-const shownSettings = () =>
-  vi.waitFor(
-    async () => {
-      await flush();
-      expect(banner()?.querySelector('form')).not.toBeNull();
-    },
-    { timeout: 10_000 },
-  );
 const boxes = () => [...banner()!.querySelectorAll<HTMLInputElement>('input[type="checkbox"]:not([disabled])')];
 
 describe('ConsentBanner', () => {
@@ -84,17 +72,13 @@ describe('ConsentBanner', () => {
     await shownBanner();
     expect(banner()!.querySelector('h2')!.textContent).toBe('Cookies e privacidade');
     expect(buttons()).toEqual(['Aceitar', 'Rejeitar', 'Configurar']);
-    // Rendered in the browser: shown by React, whatever the document's mark says.
-    expect(banner()!.hidden).toBe(false);
     expect(document.cookie).not.toContain('prata_consent');
     expect(posted).toEqual([]);
   });
 
-  it("Aceitar turns every category on, stores and logs the choice, and closes (the document's mark goes too)", async () => {
-    document.documentElement.setAttribute('data-consent-needed', '');
+  it('Aceitar turns every category on, stores and logs the choice, and closes', async () => {
     await show();
     await click('Aceitar');
-    expect(document.documentElement.hasAttribute('data-consent-needed')).toBe(false);
     expect(useConsentStore.getState().consent).toMatchObject({ analytics: true, marketing: true });
     expect(document.cookie).toMatch(/prata_consent=v1\.11\.\d+/);
     expect(posted).toEqual([{ analytics: true, marketing: true }]);
@@ -113,7 +97,6 @@ describe('ConsentBanner', () => {
   it('Configurar lists the categories, each off by default, and saves only what was turned on', async () => {
     await show();
     await click('Configurar');
-    await shownSettings();
     expect(boxes().map((box) => [box.name, box.checked])).toEqual([
       ['analytics', false],
       ['marketing', false],
@@ -134,7 +117,7 @@ describe('ConsentBanner', () => {
     document.body.append(link);
     act(() => link.click());
     await flush();
-    await shownSettings();
+    await shownBanner();
     expect(boxes().map((box) => [box.name, box.checked])).toEqual([
       ['analytics', false],
       ['marketing', true],
