@@ -77,15 +77,24 @@ describe('with Mercado Pago', () => {
     expect(call, 'one POST /checkout/preferences').toBeDefined();
     expect(call!.headers.authorization).toBe(`Bearer ${double.accessToken}`);
     expect(call!.headers['x-idempotency-key']).toBeTruthy();
-    const body = call!.body as Record<string, any>;
+    const body = call!.body as {
+      purpose: string;
+      external_reference: string;
+      notification_url: string;
+      auto_return: string;
+      back_urls: { success: string };
+      items: { quantity: number; unit_price: number; currency_id: string }[];
+      expires: boolean;
+      expiration_date_to: string;
+    };
     expect(body.purpose).toBe('onboarding_credits');
     expect(body.external_reference).toBe(order.id);
     expect(body.notification_url).toBe('https://api.prata925.com.br/api/payments/webhook');
     expect(body.auto_return).toBe('approved');
     expect(body.back_urls.success).toMatch(new RegExp(`/minha-conta/pedidos/${order.id}$`));
-    const itemsCents = (body.items as { quantity: number; unit_price: number; currency_id: string }[]).reduce((sum, item) => sum + Math.round(item.unit_price * 100) * item.quantity, 0);
+    const itemsCents = body.items.reduce((sum, item) => sum + Math.round(item.unit_price * 100) * item.quantity, 0);
     expect(itemsCents).toBe(order.pricing.amountDueCents);
-    expect(body.items.every((item: { currency_id: string }) => item.currency_id === 'BRL')).toBe(true);
+    expect(body.items.every((item) => item.currency_id === 'BRL')).toBe(true);
     expect(body.expires).toBe(true);
     expect(Date.parse(body.expiration_date_to)).toBe((await orderRow(order.id)).expiresAt!.getTime());
 

@@ -26,6 +26,7 @@ import { useCreateSavedAddress, useSavedAddresses } from '../../../lib/saved-add
 import { useStoreCredit } from '../../../lib/store-credit.ts';
 import { usePlaceOrder } from '../api/create-order.ts';
 import { usePaymentConfig } from '../../../lib/payment-config.ts';
+import { leaveFor } from '../../../lib/leave-for.ts';
 import { useIdempotencyKeys } from '../hooks/use-idempotency-keys.ts';
 import { useInstallmentChoices } from '../hooks/use-installment-choices.ts';
 import {
@@ -194,7 +195,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
           }
           if (saveAddress && canSaveAddress) saveTypedAddress(customer);
           // 'Parcelamento sem cartão': the shopper pays at Mercado Pago, which sends them back to the order's page.
-          if (order.payment.credits) window.location.assign(order.payment.credits.checkoutUrl);
+          if (order.payment.credits) leaveFor(order.payment.credits.checkoutUrl);
           else onPlaced(order);
         },
         onError: (error) => {
