@@ -66,6 +66,7 @@ export const SANDBOX_CONFIG: PaymentConfig = {
   sdkUrl: null,
   cardTokenUrl: 'http://api.test/api/payments/sandbox/card-tokens',
   simulation: true,
+  credits: true,
 };
 
 /**

@@ -123,6 +123,8 @@
  *   `mercadopago`), `MERCADOPAGO_API_URL` (default https://api.mercadopago.com),
  *   `MERCADOPAGO_SDK_URL` (MercadoPago.js v2, default https://sdk.mercadopago.com/js/v2: the
  *   checkout loads it and mounts its secure card fields; tests point it at a local double),
+ *   `PAYMENT_CREDITS` (`on`, the default, or `off`: offer 'Parcelamento sem cartão', Mercado Pago's
+ *   Linha de Crédito, with either acquirer; turn it off where the account does not offer it),
  *   `PAYMENT_TIMEOUT_MS` (default 10000), `ORDER_RATE_LIMIT_PER_MINUTE` (default 10, per account),
  *   `ORDER_TRACKING_RATE_LIMIT_PER_MINUTE` (default 10, per address: order lookups by number and e-mail or CPF).
  * - `GA4_MP_URL` (default https://www.google-analytics.com) and `META_GRAPH_URL` (default
@@ -332,6 +334,7 @@ export const envSchema = z.object({
   BOLETO_HOLD_BUSINESS_DAYS: z.coerce.number().int().min(1).max(10).default(1),
   PAYMENT_RENEWAL_WINDOW_DAYS: z.coerce.number().int().min(1).max(30).default(7),
   PAYMENT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  PAYMENT_CREDITS: z.enum(['on', 'off']).default('on'),
   PIX_KEY: z.string().min(1).max(77).default('pix@prata925.com.br'),
   PIX_MERCHANT_NAME: z.string().min(1).default('Prata 925'),
   PIX_MERCHANT_CITY: z.string().min(1).default('Sao Paulo'),

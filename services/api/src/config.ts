@@ -203,6 +203,8 @@ function configOf(e: ConfigEnv) {
     payment: {
       provider: paymentProvider,
       sandboxDelayMs: e.PAYMENT_SANDBOX_DELAY_MS,
+      /** 'Parcelamento sem cartão' (Linha de Crédito) offered (`PAYMENT_CREDITS`). */
+      credits: e.PAYMENT_CREDITS === 'on',
       pixKey: e.PIX_KEY,
       merchantName: e.PIX_MERCHANT_NAME,
       merchantCity: e.PIX_MERCHANT_CITY,

@@ -84,6 +84,10 @@ describe('the Focus NFe adapter', () => {
       { forma_pagamento: '17', valor_pagamento: 275.21 },
     ]);
     expect(focusNfeBody({ ...request, paymentMethod: 'store-credit', storeCreditCents: 37521 }, emitter).formas_pagamento).toEqual([{ forma_pagamento: '05', valor_pagamento: 375.21 }]);
+    // Mercado Pago's Linha de Crédito has no code of its own: 99 'Outros', named in xPag.
+    expect(focusNfeBody({ ...request, paymentMethod: 'mercadopago-credits' }, emitter).formas_pagamento).toEqual([
+      { forma_pagamento: '99', valor_pagamento: 375.21, descricao_pagamento: 'Linha de Crédito Mercado Pago' },
+    ]);
     expect(apportion(100, [1, 1, 1])).toEqual([34, 33, 33]);
   });
 

@@ -3,7 +3,9 @@
  * shapes: `POST /v1/card_tokens?public_key=` (card validated: Luhn, expiry, CVV length),
  * `GET /v1/payment_methods/search?public_key=&bin=`, `POST /v1/payments` with `X-Idempotency-Key`,
  * `GET /v1/payments/:id`, `GET /v1/payments/search?external_reference=`, `PUT /v1/payments/:id`,
- * `POST /v1/payments/:id/refunds`) and of its webhooks (`x-signature` / `x-request-id`, signed
+ * `POST /v1/payments/:id/refunds`, and the preferences API's `POST /checkout/preferences`: Linha de
+ * Crédito's `purpose: 'onboarding_credits'`, answered with `id`, `init_point`, `sandbox_init_point`)
+ * and of its webhooks (`x-signature` / `x-request-id`, signed
  * here with node:crypto over the documented manifest, independently of the service's code).
  * It also serves MercadoPago.js v2 (`GET /js/v2`) and its secure-field frames
  * (`GET /secure-fields/<field>`), see mercadopago-js-double.ts, on three origins as Mercado Pago
@@ -48,11 +50,26 @@ export interface RecordedRequest {
   body: Record<string, unknown> | null;
 }
 
+/** A preference as `POST /checkout/preferences` stored it (the documented fields the double reads). */
+export interface DoublePreference {
+  id: string;
+  purpose: string | null;
+  items: { id?: string; title: string; quantity: number; currency_id?: string; unit_price: number }[];
+  external_reference: string | null;
+  notification_url: string | null;
+  back_urls: { success?: string; pending?: string; failure?: string } | null;
+  auto_return: string | null;
+  init_point: string;
+  sandbox_init_point: string;
+}
+
 export class MercadoPagoDouble {
   readonly accessToken = 'TEST-1234567890-access-token';
   readonly publicKey = 'TEST-public-key-0001';
   readonly webhookSecret = 'double-webhook-secret-0123456789abcdef';
   readonly payments = new Map<number, DoublePayment>();
+  readonly preferences = new Map<string, DoublePreference>();
+  private readonly preferenceKeys = new Map<string, string>();
   readonly requests: RecordedRequest[] = [];
   private readonly tokens = new Map<string, { number: string }>();
   private readonly byIdempotencyKey = new Map<string, number>();
@@ -121,6 +138,36 @@ export class MercadoPagoDouble {
   /** The newest payment of an order. */
   paymentOf(orderId: string): DoublePayment {
     return [...this.payments.values()].filter((p) => p.external_reference === orderId).at(-1)!;
+  }
+
+  /**
+   * The shopper pays a Linha de Crédito preference at Mercado Pago: an approved payment with
+   * `payment_method_id: 'consumer_credits'` (`payment_type_id: 'digital_currency'`), the preference's
+   * `external_reference` and its items' total. @returns the payment.
+   */
+  payPreference(preferenceId: string): DoublePayment {
+    const preference = this.preferences.get(preferenceId)!;
+    const cents = preference.items.reduce((sum, item) => sum + Math.round(item.unit_price * 100) * item.quantity, 0);
+    const id = this.nextId++;
+    const payment: DoublePayment = {
+      id,
+      status: 'approved',
+      status_detail: 'accredited',
+      external_reference: preference.external_reference ?? '',
+      payment_method_id: 'consumer_credits',
+      transaction_amount: cents / 100,
+      installments: 12,
+      date_created: new Date(this.now()).toISOString(),
+      date_approved: new Date(this.now()).toISOString(),
+      date_of_expiration: null,
+      card: null,
+      point_of_interaction: null,
+      transaction_details: { digitable_line: null, external_resource_url: null },
+      barcode: null,
+      refunds: [],
+    };
+    this.payments.set(id, payment);
+    return payment;
   }
 
   /** The acquirer's clock (epoch ms) for signature timestamps; tests with a test clock set it. */
@@ -214,6 +261,31 @@ export class MercadoPagoDouble {
     }
     if (req.headers.authorization !== `Bearer ${this.accessToken}`) return send(401, { message: 'invalid access token' });
 
+    if (req.method === 'POST' && url.pathname === '/checkout/preferences') {
+      // Documented: items (title, quantity, unit_price) are required; a retried idempotency key answers the same preference.
+      const items = Array.isArray(body?.items) ? (body.items as DoublePreference['items']) : [];
+      if (items.length === 0 || items.some((item) => !item.title || !(item.quantity >= 1) || !(typeof item.unit_price === 'number' && item.unit_price > 0))) {
+        return send(400, { message: 'unit_price invalid', error: 'invalid_items', status: 400 });
+      }
+      const key = String(req.headers['x-idempotency-key'] ?? '');
+      const again = key ? this.preferenceKeys.get(key) : undefined;
+      if (again) return send(201, this.preferences.get(again));
+      const id = `1234567890-${randomUUID()}`;
+      const preference: DoublePreference = {
+        id,
+        purpose: typeof body?.purpose === 'string' ? body.purpose : null,
+        items,
+        external_reference: typeof body?.external_reference === 'string' ? body.external_reference : null,
+        notification_url: typeof body?.notification_url === 'string' ? body.notification_url : null,
+        back_urls: (body?.back_urls as DoublePreference['back_urls']) ?? null,
+        auto_return: typeof body?.auto_return === 'string' ? body.auto_return : null,
+        init_point: `https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=${id}`,
+        sandbox_init_point: `https://sandbox.mercadopago.com.br/checkout/v1/redirect?pref_id=${id}`,
+      };
+      this.preferences.set(id, preference);
+      if (key) this.preferenceKeys.set(key, id);
+      return send(201, { ...preference, collector_id: 987654321, client_id: '1234567890', date_created: new Date(this.now()).toISOString() });
+    }
     const match = url.pathname.match(/^\/v1\/payments\/(\d+)(\/refunds)?$/);
     if (req.method === 'POST' && url.pathname === '/v1/payments') {
       if (this.failNextPayments && this.failNextPayments.count > 0) {

@@ -75,7 +75,7 @@ async function pixOrder(stock = 3, priceCents = 12345) {
 describe('payment configuration', () => {
   it("gives the browser the acquirer's SDK (MERCADOPAGO_SDK_URL), card-token URL and public key; the sandbox tokeniser is off", async () => {
     const config = (await service.app.inject({ method: 'GET', url: '/api/payments/config' })).json();
-    expect(config).toEqual({ provider: 'mercadopago', testMode: true, publicKey: double.publicKey, sdkUrl: `${double.sdkOrigin}/js/v2`, cardTokenUrl: `${double.url}/v1/card_tokens?public_key=${double.publicKey}`, simulation: false });
+    expect(config).toEqual({ provider: 'mercadopago', testMode: true, publicKey: double.publicKey, sdkUrl: `${double.sdkOrigin}/js/v2`, cardTokenUrl: `${double.url}/v1/card_tokens?public_key=${double.publicKey}`, simulation: false, credits: true });
     const sandbox = await service.app.inject({
       method: 'POST',
       url: '/api/payments/sandbox/card-tokens',

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { MAX_INSTALLMENTS } from './installments.ts';
 import { orderPricingSchema } from './order-pricing.ts';
 import { engravingTextSchema, giftChoicesSchema, orderGiftSchema, orderItemEngravingSchema } from './gifts.ts';
-import { cardBrandSchema } from './payments.ts';
+import { CREDITS_CHECKOUT_LABEL, cardBrandSchema, creditsCheckoutSchema } from './payments.ts';
 import { paymentRenewalWindowSchema } from './payment-recovery.ts';
 
 export {
@@ -38,13 +38,12 @@ export const SOUTHEAST_STATES = ['SP', 'RJ', 'MG', 'ES'] as const;
  * How an order is paid. 'store-credit': the shopper's store credit covers the whole total, so no acquirer is asked; orders paid partly with credit keep the method
  * of the rest (`pricing.storeCreditCents`).
  */
-export const PAYMENT_METHODS = ['credit-card', 'pix', 'boleto', 'store-credit'] as const;
-/** The methods a shopper picks at checkout (store credit is applied by `useStoreCredit`). */
-export const CHECKOUT_PAYMENT_METHODS = ['credit-card', 'pix', 'boleto'] as const satisfies readonly (typeof PAYMENT_METHODS)[number][];
+export const PAYMENT_METHODS = ['credit-card', 'pix', 'boleto', 'store-credit', 'mercadopago-credits'] as const;
+/** The methods a shopper picks at checkout (store credit is applied by `useStoreCredit`; 'mercadopago-credits' only where the acquirer offers it: payments.ts). */
+export const CHECKOUT_PAYMENT_METHODS = ['credit-card', 'pix', 'boleto', 'mercadopago-credits'] as const satisfies readonly (typeof PAYMENT_METHODS)[number][];
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Forma de pagamento inválida' });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
-/** PIX payable within 30 minutes; boleto due in 3 business days (storefront.md 9). */
-export const PIX_EXPIRY_MS = 30 * 60_000;
+export const PIX_EXPIRY_MS = 30 * 60_000; // PIX payable within 30 minutes; boleto due in 3 business days (storefront.md 9)
 export const BOLETO_BUSINESS_DAYS = 3;
 
 export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
@@ -68,8 +67,7 @@ export function decimalToCents(amount: number | string): number {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
 }
 
-const text = (min: number, max: number, required: string, tooLong: string) =>
-  z.string().trim().min(min, required).max(max, tooLong);
+const text = (min: number, max: number, required: string, tooLong: string) => z.string().trim().min(min, required).max(max, tooLong);
 
 /** A CPF (11 digits with valid check digits): the buyer's, which the NF-e names, and the payer's a registered boleto needs. */
 export const cpfSchema = z
@@ -187,6 +185,7 @@ export const paymentInputSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('pix') }),
   z.object({ method: z.literal('boleto'), payerCpf: cpfSchema }),
   z.object({ method: z.literal('store-credit') }),
+  z.object({ method: z.literal('mercadopago-credits') }),
 ]);
 export type PaymentInput = z.input<typeof paymentInputSchema>;
 
@@ -301,6 +300,7 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
   pix: 'PIX',
   boleto: 'Boleto bancário',
   'store-credit': 'Crédito da loja',
+  'mercadopago-credits': CREDITS_CHECKOUT_LABEL,
 };
 
 /** 409 of `POST /api/orders` when the credit it would spend is not the `storeCreditCents` the shopper was shown. */
@@ -378,6 +378,8 @@ export const orderSchema = z.object({
       .nullable(),
     pix: z.object({ payload: z.string(), expiresAt: z.iso.datetime({ offset: true }) }).nullable(),
     boleto: z.object({ line: z.string(), dueDate: z.iso.date(), url: z.string().nullable() }).nullable(),
+    /** 'mercadopago-credits': where the shopper finishes paying at Mercado Pago while the order is unpaid (null otherwise). */
+    credits: creditsCheckoutSchema.nullable().optional(),
     paidAt: z.iso.datetime({ offset: true }).nullable(),
   }),
   shipment: z

@@ -155,5 +155,33 @@ export const paymentConfigSchema = z.object({
   cardTokenUrl: z.url(),
   /** True when a pending order can be paid from its page ('Simular pagamento'; sandbox only). */
   simulation: z.boolean(),
+  /** True when the acquirer offers 'Parcelamento sem cartão' (Mercado Pago's Linha de Crédito): the checkout lists 'mercadopago-credits'. */
+  credits: z.boolean().default(false),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/**
+ * 'Parcelamento sem cartão': Mercado Pago's Linha de Crédito, instalments without a card (payment
+ * method 'mercadopago-credits'). The service creates a Checkout Pro preference with
+ * `purpose: 'onboarding_credits'` for the order's amount due and the shopper finishes at the
+ * preference's `init_point`; Mercado Pago credits the store in full and the shopper pays it up to
+ * 12 fixed monthly instalments from their Mercado Pago account. The payment is confirmed by the
+ * usual payment webhook. Source:
+ * https://www.mercadopago.com.br/developers/en/docs/checkout-api-payments/integration-configuration/installments-without-card
+ */
+export const CREDITS_CHECKOUT_LABEL = 'Parcelamento sem cartão';
+/** The explanation under the option at checkout (pt-BR). */
+export const CREDITS_CHECKOUT_DESCRIPTION = 'Pague em até 12x pela sua conta Mercado Pago, sem cartão de crédito.';
+/** The order page's link while a 'mercadopago-credits' order is unpaid. */
+export const CREDITS_CHECKOUT_LINK_TEXT = 'Continuar pagamento no Mercado Pago';
+/** 400 of `POST /api/orders` with 'mercadopago-credits' when the store's acquirer does not offer it. */
+export const CREDITS_UNAVAILABLE_MESSAGE = 'Parcelamento sem cartão não está disponível nesta loja. Escolha outra forma de pagamento.';
+
+/** Where an unpaid 'mercadopago-credits' order is paid: the preference's `init_point` (`checkoutUrl`) and its id. */
+export const creditsCheckoutSchema = z.object({ checkoutUrl: z.url(), preferenceId: z.string() });
+export type CreditsCheckout = z.infer<typeof creditsCheckoutSchema>;
+
+/** The methods the checkout offers: 'mercadopago-credits' only when the acquirer supports it (`PaymentConfig.credits`). */
+export function checkoutMethods<M extends string>(methods: readonly M[], config: Pick<PaymentConfig, 'credits'> | null | undefined): M[] {
+  return methods.filter((method) => method !== 'mercadopago-credits' || config?.credits === true);
+}

@@ -92,6 +92,14 @@ export function OrderDetail({ order }: { order: AdminOrder }) {
                 {cardTotal > order.pricing.amountDueCents ? ` · total ${formatBRL(cardTotal)} com juros` : null}
               </Row>
             ) : null}
+            {payment.credits ? (
+              <Row label="Mercado Pago">
+                <a href={payment.credits.checkoutUrl} target="_blank" rel="noreferrer">
+                  Link de pagamento
+                </a>{' '}
+                · preferência <span className={styles.code}>{payment.credits.preferenceId}</span>
+              </Row>
+            ) : null}
             {payment.pix ? <Row label="PIX válido até">{formatDateTime(payment.pix.expiresAt)}</Row> : null}
             {payment.boleto ? (
               <Row label="Boleto">

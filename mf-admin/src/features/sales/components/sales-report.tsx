@@ -23,7 +23,12 @@ import styles from './sales.module.css';
 
 const LOAD_FAILURE = 'Não foi possível carregar os dados de vendas.';
 /** The methods the checkout takes through the acquirer, as the report names them. */
-const ACQUIRER_METHOD_LABELS: Record<(typeof CHECKOUT_PAYMENT_METHODS)[number], string> = { 'credit-card': 'Cartão de crédito', pix: 'PIX', boleto: 'Boleto' };
+const ACQUIRER_METHOD_LABELS: Record<(typeof CHECKOUT_PAYMENT_METHODS)[number], string> = {
+  'credit-card': 'Cartão de crédito',
+  pix: 'PIX',
+  boleto: 'Boleto',
+  'mercadopago-credits': PAYMENT_METHOD_LABELS['mercadopago-credits'],
+};
 /** Every method a row of the report may have: orders paid whole with store credit too. */
 const METHOD_LABELS: Record<PaymentMethod, string> = { ...ACQUIRER_METHOD_LABELS, 'store-credit': PAYMENT_METHOD_LABELS['store-credit'] };
 /** Names of the acquirers the service can be configured with (`PAYMENT_PROVIDER`). */
@@ -35,7 +40,9 @@ const PROVIDER_LABELS: Record<string, string> = { sandbox: 'Sandbox (testes)', m
  * checkout takes through it, instead of a list of acquirers the store does not use.
  */
 export function providerBadges(provider: string): string[] {
-  return [PROVIDER_LABELS[provider] ?? provider, ...Object.values(ACQUIRER_METHOD_LABELS)];
+  // 'Parcelamento sem cartão' depends on the acquirer's settings (PAYMENT_CREDITS), which the report does not carry.
+  const methods = Object.entries(ACQUIRER_METHOD_LABELS).filter(([method]) => method !== 'mercadopago-credits');
+  return [PROVIDER_LABELS[provider] ?? provider, ...methods.map(([, label]) => label)];
 }
 const monthFormat = new Intl.DateTimeFormat('pt-BR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 

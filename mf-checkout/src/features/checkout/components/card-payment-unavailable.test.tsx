@@ -24,6 +24,7 @@ const MERCADO_PAGO: PaymentConfig = {
   sdkUrl: 'https://sdk.mercadopago.com/js/v2',
   cardTokenUrl: 'https://api.mercadopago.com/v1/card_tokens?public_key=APP_USR-public-key',
   simulation: false,
+  credits: true,
 };
 const QUOTE = {
   zipCode: '01310-100',

@@ -13,7 +13,10 @@ import { formatBRL } from '@prata/shared-ui';
 import { toast, useSessionStore, type CartItem } from '@prata/shared-ui/state';
 import { json, paymentApi, sampleOrder, stubApi as stubFetch, type Call } from '../../../testing/api.ts';
 import { button, click, flush, render, typeInto, type Rendered } from '../../../testing/render.tsx';
+import { leaveFor } from '../../../lib/leave-for.ts';
 import { CheckoutForm } from './checkout-form.tsx';
+
+vi.mock('../../../lib/leave-for.ts', () => ({ leaveFor: vi.fn() }));
 
 /** The freight the stubbed service quotes for any CEP (the store's table: the carrier did not answer). */
 const QUOTE = {
@@ -74,7 +77,7 @@ function fillCustomer() {
   typeInto(input('state'), 'SP');
 }
 
-function fillValid(method: 'credit-card' | 'pix' | 'boleto' = 'credit-card') {
+function fillValid(method: 'credit-card' | 'pix' | 'boleto' | 'mercadopago-credits' = 'credit-card') {
   fillCustomer();
   click(view.container.querySelector(`input[name="paymentMethod"][value="${method}"]`));
   if (method === 'boleto') typeInto(input('payerCpf'), '52998224725');
@@ -388,6 +391,23 @@ describe('CheckoutForm submission', () => {
     expect(saved.map((call) => call.body)).toEqual([{ label: 'Endereço 1', zipCode: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' }]);
   });
 
+  it("'Parcelamento sem cartão': explains itself, sends the method alone and sends the shopper to Mercado Pago's checkout", async () => {
+    const credits = { checkoutUrl: 'https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=123-abc', preferenceId: '123-abc' };
+    const calls = stubApi((call) => (call.url === 'http://api.test/api/orders' ? json(201, sampleOrder({ payment: { ...sampleOrder().payment, method: 'mercadopago-credits', card: null, pix: null, boleto: null, credits } })) : json(404, {})));
+    const option = view.container.querySelector('input[name="paymentMethod"][value="mercadopago-credits"]')!;
+    expect(option.closest('div')!.textContent).toContain('Parcelamento sem cartãoPague em até 12x pela sua conta Mercado Pago, sem cartão de crédito.');
+    fillValid('mercadopago-credits');
+    await flush();
+    expect(view.container.textContent).toContain('Após finalizar, você será levado ao Mercado Pago');
+    expect(input('cardNumber')).toBeNull();
+    await submit();
+    await flush();
+    const order = calls.find((call) => call.method === 'POST' && call.url === 'http://api.test/api/orders')!;
+    expect((order.body as { payment: unknown }).payment).toEqual({ method: 'mercadopago-credits' });
+    expect(leaveFor).toHaveBeenCalledWith(credits.checkoutUrl);
+    expect(onPlaced).not.toHaveBeenCalled();
+  });
+
   it("sends the WhatsApp opt-in only when 'Receber atualizações do pedido pelo WhatsApp' is ticked, and shows the service's refusal on the phone", async () => {
     const message = 'Para receber pelo WhatsApp, informe um celular com DDD, por exemplo (11) 98765-4321.';
     vi.spyOn(toast, 'error').mockReturnValue(undefined);
@@ -545,7 +565,7 @@ describe('CheckoutForm store credit', () => {
     fillValid('pix');
     await flush();
     expect(creditBox()).toBeNull();
-    expect(methods()).toEqual(['credit-card', 'pix', 'boleto']);
+    expect(methods()).toEqual(['credit-card', 'pix', 'boleto', 'mercadopago-credits']);
     await expectPixOrderWithoutCredit(calls);
   });
 
@@ -557,7 +577,7 @@ describe('CheckoutForm store credit', () => {
     expect(view.container.querySelector('label[for="checkout-useStoreCredit"]')!.textContent).toBe(`Usar meu crédito na loja (${formatBRL(10_000)} disponível)`);
     // R$ 349,30 + R$ 19,90 PAC = R$ 369,20; R$ 100,00 of credit leaves R$ 269,20.
     expect(summary()).toContain(`Total${formatBRL(36_920)}Crédito da loja− ${formatBRL(10_000)}A pagar${formatBRL(26_920)}`);
-    expect(methods()).toEqual(['credit-card', 'pix', 'boleto']);
+    expect(methods()).toEqual(['credit-card', 'pix', 'boleto', 'mercadopago-credits']);
     expect(view.container.querySelector('[data-testid="paid-by-credit"]')).toBeNull();
     // The card is charged what is left: the instalments split R$ 269,20.
     expect(view.container.querySelector('#checkout-installments option')!.textContent).toBe(`1x de ${formatBRL(26_920)} à vista`);
@@ -585,7 +605,7 @@ describe('CheckoutForm store credit', () => {
     const calls = await renderSignedIn(() => 50_000);
     // Before the freight is known the order is not covered yet: the methods show.
     click(view.container.querySelector('input[name="paymentMethod"][value="pix"]'));
-    expect(methods()).toEqual(['credit-card', 'pix', 'boleto']);
+    expect(methods()).toEqual(['credit-card', 'pix', 'boleto', 'mercadopago-credits']);
     fillCustomer();
     await flush();
     expect(view.container.querySelector('[data-testid="paid-by-credit"]')!.textContent).toBe('Seu crédito na loja cobre este pedido.');
@@ -624,7 +644,7 @@ describe('CheckoutForm store credit', () => {
     expect(calls.filter((call) => call.url === STORE_CREDIT_URL)).toHaveLength(2);
     expect(onPlaced).not.toHaveBeenCalled();
     expect(view.container.querySelector('[data-testid="paid-by-credit"]')).toBeNull();
-    expect(methods()).toEqual(['credit-card', 'pix', 'boleto']);
+    expect(methods()).toEqual(['credit-card', 'pix', 'boleto', 'mercadopago-credits']);
     expect(view.container.querySelector('label[for="checkout-useStoreCredit"]')!.textContent).toBe(`Usar meu crédito na loja (${formatBRL(1_000)} disponível)`);
     expect(summary()).toContain(`A pagar${formatBRL(36_920 - 1_000)}`);
   });

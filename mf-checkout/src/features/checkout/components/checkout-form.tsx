@@ -13,7 +13,7 @@
  * A definitive refusal (400, 402, 404, 409, 429) shows the service's message and keeps the cart.
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { BOLETO_BUSINESS_DAYS, BRAZILIAN_STATES, BRAZILIAN_STATE_NAMES, CHECKOUT_PAYMENT_METHODS, MAX_SAVED_ADDRESSES, PIX_EXPIRY_MS, formatCpf, maskCep, priceOrder, type BrazilianState, type CepAddress, type Order, type ShippingOption, type CheckoutCustomer } from '@prata/contracts';
+import { BOLETO_BUSINESS_DAYS, BRAZILIAN_STATES, BRAZILIAN_STATE_NAMES, MAX_SAVED_ADDRESSES, PIX_EXPIRY_MS, formatCpf, maskCep, priceOrder, type BrazilianState, type CepAddress, type Order, type ShippingOption, type CheckoutCustomer } from '@prata/contracts';
 import { Alert, Button, Checkbox, Input, RadioGroup, Select, formatBRL, useStoreOffers, type SelectOption } from '@prata/shared-ui';
 import { toast, trackEvent, useSessionStore, type CartItem } from '@prata/shared-ui/state';
 import { cartEvent } from '../utils/analytics-events.ts';
@@ -26,11 +26,11 @@ import { useCreateSavedAddress, useSavedAddresses } from '../../../lib/saved-add
 import { useStoreCredit } from '../../../lib/store-credit.ts';
 import { usePlaceOrder } from '../api/create-order.ts';
 import { usePaymentConfig } from '../../../lib/payment-config.ts';
+import { leaveFor } from '../../../lib/leave-for.ts';
 import { useIdempotencyKeys } from '../hooks/use-idempotency-keys.ts';
 import { useInstallmentChoices } from '../hooks/use-installment-choices.ts';
 import {
   FIELD_LABELS,
-  PAYMENT_METHOD_LABELS,
   checkoutFormSchema,
   formatCardCvv,
   formatCardExpiry,
@@ -38,10 +38,12 @@ import {
   cvvLengthFor,
   fieldErrorsOf,
   initialCheckoutValues,
+  paymentMethodOptions,
   serverIssueField,
   type CheckoutField,
   type CheckoutValues,
   type PaymentDraft,
+  type PaymentMethodOption,
 } from '../utils/checkout-values.ts';
 import type { SecureCard } from '../api/create-card-token.ts';
 import { ErrorSummary } from './error-summary.tsx';
@@ -77,7 +79,6 @@ export interface CheckoutFormProps {
 }
 
 const STATE_OPTIONS = BRAZILIAN_STATES.map((state) => ({ value: state, label: `${state} - ${BRAZILIAN_STATE_NAMES[state]}` }));
-const METHOD_OPTIONS = CHECKOUT_PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }));
 
 type CheckoutForm = UseFormReturn<CheckoutValues, unknown, { customer: CheckoutCustomer; payment: PaymentDraft }>;
 
@@ -193,7 +194,9 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
             return;
           }
           if (saveAddress && canSaveAddress) saveTypedAddress(customer);
-          onPlaced(order);
+          // 'Parcelamento sem cartão': the shopper pays at Mercado Pago, which sends them back to the order's page.
+          if (order.payment.credits) leaveFor(order.payment.credits.checkoutUrl);
+          else onPlaced(order);
         },
         onError: (error) => {
           if (error instanceof ApiRequestError && DEFINITIVE_STATUSES.has(error.status)) {
@@ -312,7 +315,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
             </Alert>
           ) : (
             <>
-              <PaymentMethodField form={form} error={errors.paymentMethod} items={items} />
+              <PaymentMethodField form={form} error={errors.paymentMethod} items={items} options={paymentMethodOptions(paymentConfig.data)} />
               {paymentMethod === 'credit-card' && cardUnavailable ? (
                 <div className={styles.grid}>
                   <CardPaymentUnavailable retrying={paymentConfig.isFetching} onRetry={retryCard} />
@@ -341,6 +344,8 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
                 <Alert variant="info">
                   Após finalizar, você verá o QR Code e o código PIX copia e cola. O pagamento deve ser feito em até {PIX_EXPIRY_MS / 60_000} minutos.
                 </Alert>
+              ) : paymentMethod === 'mercadopago-credits' ? (
+                <Alert variant="info">Após finalizar, você será levado ao Mercado Pago para escolher as parcelas e concluir o pagamento.</Alert>
               ) : (
                 <div className={styles.grid}>
                   {text('payerCpf', { inputMode: 'numeric', placeholder: '000.000.000-00', hint: 'O boleto é registrado no CPF de quem paga.', format: formatCpf })}
@@ -364,7 +369,7 @@ export function CheckoutForm({ items, pricesReady, defaultEmail, initialCouponCo
 }
 
 /** The payment method cards, bound to the form's `paymentMethod`; a choice is reported as `add_payment_info`. */
-function PaymentMethodField({ form, error, items }: { form: CheckoutForm; error: string | undefined; items: readonly CartItem[] }) {
+function PaymentMethodField({ form, error, items, options }: { form: CheckoutForm; error: string | undefined; items: readonly CartItem[]; options: readonly PaymentMethodOption[] }) {
   const {
     field: { value, onChange },
   } = useController({ control: form.control, name: 'paymentMethod' });
@@ -374,7 +379,7 @@ function PaymentMethodField({ form, error, items }: { form: CheckoutForm; error:
       legend={FIELD_LABELS.paymentMethod}
       name="paymentMethod"
       variant="cards"
-      options={METHOD_OPTIONS}
+      options={options}
       value={value}
       onValueChange={(method) => {
         onChange(method);

@@ -12,6 +12,7 @@ import {
   formatCardExpiry,
   formatCardNumber,
   initialCheckoutValues,
+  paymentMethodOptions,
   serverIssuesToErrors,
   validateCheckout,
   type CheckoutValues,
@@ -185,6 +186,25 @@ describe('checkoutFormSchema (the form resolver)', () => {
     const { values, errors } = await zodResolver(schema)(emptyCard, undefined, options);
     expect(errors).toEqual({});
     expect(values).toMatchObject({ payment: { method: 'store-credit' } });
+  });
+});
+
+describe('paymentMethodOptions', () => {
+  it("lists 'Parcelamento sem cartão' with its explanation only when the acquirer offers it", () => {
+    expect(paymentMethodOptions({ credits: true })).toEqual([
+      { value: 'credit-card', label: 'Cartão de crédito' },
+      { value: 'pix', label: 'PIX' },
+      { value: 'boleto', label: 'Boleto bancário' },
+      { value: 'mercadopago-credits', label: 'Parcelamento sem cartão', hint: 'Pague em até 12x pela sua conta Mercado Pago, sem cartão de crédito.' },
+    ]);
+    for (const config of [{ credits: false }, null, undefined]) {
+      expect(paymentMethodOptions(config).map((option) => option.value)).toEqual(['credit-card', 'pix', 'boleto']);
+    }
+  });
+
+  it('takes no payment field for it: the shopper pays at Mercado Pago after placing the order', () => {
+    const result = validateCheckout({ ...valid, paymentMethod: 'mercadopago-credits', cardNumber: '', cardName: '', cardCvv: '', cardExpiry: '' });
+    expect(result).toMatchObject({ success: true, payment: { method: 'mercadopago-credits' } });
   });
 });
 

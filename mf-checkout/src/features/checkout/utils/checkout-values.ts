@@ -5,19 +5,23 @@
  * the first message per field, in the form's order. A valid card is a draft for the acquirer's
  * tokenisation: its number and CVV are never sent with the order. An order the shopper's store
  * credit pays whole (`paidByCredit`) takes no payment fields: its payment is
- * `{ method: 'store-credit' }`.
+ * `{ method: 'store-credit' }`. 'Parcelamento sem cartão' takes no fields either: the shopper pays
+ * at Mercado Pago after the order is placed.
  */
 import {
   CHECKOUT_PAYMENT_METHODS,
+  CREDITS_CHECKOUT_DESCRIPTION,
   MAX_INSTALLMENTS,
   PAYMENT_METHOD_LABELS,
   cardBrandOf,
   cardDetailsSchema,
   cardholderNameSchema,
   checkoutCustomerSchema,
+  checkoutMethods,
   cpfSchema,
   installmentSplitText,
   type CardBrand,
+  type PaymentConfig,
   type InstallmentOption,
   type CheckoutCustomer,
 } from '@prata/contracts';
@@ -26,6 +30,24 @@ import { validatorSchema } from '@prata/shared-ui/form';
 import { z } from 'zod';
 
 export { PAYMENT_METHOD_LABELS };
+
+/** One payment method card of the checkout: its label and, where it needs one, a short explanation. */
+export interface PaymentMethodOption {
+  value: (typeof CHECKOUT_PAYMENT_METHODS)[number];
+  label: string;
+  hint?: string;
+}
+
+/**
+ * The payment methods the checkout offers, in order: card, PIX, boleto, and 'Parcelamento sem
+ * cartão' (with 'Pague em até 12x pela sua conta Mercado Pago, sem cartão de crédito.') only when
+ * the payment configuration says the acquirer offers it (`credits`; not while it is loading or failed).
+ */
+export function paymentMethodOptions(config: Pick<PaymentConfig, 'credits'> | null | undefined): PaymentMethodOption[] {
+  return checkoutMethods(CHECKOUT_PAYMENT_METHODS, config).map((method) =>
+    method === 'mercadopago-credits' ? { value: method, label: PAYMENT_METHOD_LABELS[method], hint: CREDITS_CHECKOUT_DESCRIPTION } : { value: method, label: PAYMENT_METHOD_LABELS[method] },
+  );
+}
 
 export const CHECKOUT_FIELDS = [
   'fullName',
@@ -86,6 +108,8 @@ export type PaymentDraft =
   | { method: 'credit-card'; secureFields: true; cardName: string; installments: number }
   | { method: 'pix' }
   | { method: 'boleto'; payerCpf: string }
+  /** 'Parcelamento sem cartão': paid at Mercado Pago once the order is placed. */
+  | { method: 'mercadopago-credits' }
   /** The shopper's store credit pays the whole order: no method is chosen. */
   | { method: 'store-credit' };
 
@@ -107,6 +131,7 @@ function validatePayment(values: CheckoutValues, { secureFields = false, paidByC
   const method = methodSchema.safeParse(values.paymentMethod);
   if (!method.success) return { success: false, error: new z.ZodError(method.error.issues.map((issue) => ({ ...issue, path: ['paymentMethod'] }))) };
   if (method.data === 'pix') return { success: true, payment: { method: 'pix' } };
+  if (method.data === 'mercadopago-credits') return { success: true, payment: { method: 'mercadopago-credits' } };
   if (method.data === 'boleto') {
     const cpf = z.object({ payerCpf: cpfSchema }).safeParse({ payerCpf: values.payerCpf });
     return cpf.success ? { success: true, payment: { method: 'boleto', payerCpf: cpf.data.payerCpf } } : { success: false, error: cpf.error };

@@ -28,6 +28,22 @@ describe('OrderDetails', () => {
     expect(view.container.textContent).toContain('Colar Veneziana × 2');
   });
 
+  it("links an unpaid 'Parcelamento sem cartão' order to its Mercado Pago checkout, and no longer once paid", async () => {
+    stubApi(paymentApi(() => json(500, {})));
+    const credits = { checkoutUrl: 'https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=123-abc', preferenceId: '123-abc' };
+    const base = sampleOrder();
+    const pending = sampleOrder({ status: 'pending', payment: { ...base.payment, method: 'mercadopago-credits', card: null, pix: null, boleto: null, credits } });
+    view = render(<OrderDetails order={pending} />);
+    await flush();
+    const link = view.container.querySelector<HTMLAnchorElement>('[data-testid="credits-checkout-link"]')!;
+    expect([link.textContent, link.getAttribute('href')]).toEqual(['Continuar pagamento no Mercado Pago', credits.checkoutUrl]);
+    expect(view.container.querySelector('[data-testid="payment-credits"]')!.textContent).toContain('Pague em até 12x pela sua conta Mercado Pago, sem cartão de crédito.');
+    view.unmount();
+    view = render(<OrderDetails order={{ ...pending, status: 'paid', payment: { ...pending.payment, credits: null } }} />);
+    await flush();
+    expect(view.container.querySelector('[data-testid="credits-checkout-link"]')).toBeNull();
+  });
+
   it('shows a shipped order as Enviado with its carrier, tracking code and history, and no cancel button', async () => {
     stubApi(paymentApi(() => json(500, {})));
     const order = sampleOrder({

@@ -42,7 +42,9 @@ export function OrderTrackingDetails({ order, token }: { order: OrderTrackingVie
       <RenewPaymentCard order={order} renew={() => renewal.mutateAsync()} pending={renewal.isPending} />
       {order.paymentCodeInAccount ? (
         <Alert variant="info" title="Pagamento pendente">
-          Para ver o {order.payment.method === 'pix' ? 'código PIX' : 'boleto'}, entre na sua conta e abra o pedido.
+          {order.payment.method === 'mercadopago-credits'
+            ? 'Para continuar o pagamento no Mercado Pago, entre na sua conta e abra o pedido.'
+            : `Para ver o ${order.payment.method === 'pix' ? 'código PIX' : 'boleto'}, entre na sua conta e abra o pedido.`}
         </Alert>
       ) : (
         <PaymentInstructions order={order} simulation={false} />

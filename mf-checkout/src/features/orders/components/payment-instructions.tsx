@@ -1,12 +1,14 @@
 /**
  * How the order is paid (storefront.md 9): PIX copia e cola + QR code + the time left
  * while unpaid (30 minutes); boleto linha digitável + due date (3 business days) + the printable
- * boleto when the acquirer gives one; card brand, last 4 digits and instalments (exact amounts).
+ * boleto when the acquirer gives one; card brand, last 4 digits and instalments (exact amounts);
+ * 'Parcelamento sem cartão' while unpaid: the 'Continuar pagamento no Mercado Pago' link (the
+ * acquirer's checkout, `payment.credits.checkoutUrl`).
  * In test mode an unpaid PIX or boleto offers 'Simular pagamento'. An order the shopper's store
  * credit paid whole (method 'store-credit') is paid at once: no instructions, only
  * what the credit paid.
  */
-import { PIX_EXPIRY_MS, installmentSplitText, type Order } from '@prata/contracts';
+import { CREDITS_CHECKOUT_DESCRIPTION, CREDITS_CHECKOUT_LABEL, CREDITS_CHECKOUT_LINK_TEXT, PIX_EXPIRY_MS, installmentSplitText, type Order } from '@prata/contracts';
 import { Card, formatBRL, formatDateTime } from '@prata/shared-ui';
 import { usePaymentConfig } from '../../../lib/payment-config.ts';
 import { formatBoletoLine, formatIsoDate } from '../utils/order-texts.ts';
@@ -63,6 +65,17 @@ export function PaymentInstructions({ order, simulation = true }: { order: Pick<
           </a>
         ) : null}
         {simulate}
+      </Card>
+    );
+  }
+  if (payment.method === 'mercadopago-credits' && payment.credits) {
+    if (!awaiting) return null;
+    return (
+      <Card title={CREDITS_CHECKOUT_LABEL} className={styles.card} testId="payment-credits">
+        <p>{CREDITS_CHECKOUT_DESCRIPTION} O pedido é confirmado assim que o Mercado Pago aprovar o pagamento.</p>
+        <a href={payment.credits.checkoutUrl} data-testid="credits-checkout-link">
+          {CREDITS_CHECKOUT_LINK_TEXT}
+        </a>
       </Card>
     );
   }

@@ -70,6 +70,7 @@ import { Migration20261204100000_consent_log } from './Migration20261204100000_c
 import { Migration20261204101000_analytics } from './Migration20261204101000_analytics.ts';
 import { Migration20261204110000_gifts } from './Migration20261204110000_gifts.ts';
 import { Migration20261204120000_replays_feedback } from './Migration20261204120000_replays_feedback.ts';
+import { Migration20261205100000_credits_checkout } from './Migration20261205100000_credits_checkout.ts';
 import { Migration20261129120000_returns } from './Migration20261129120000_returns.ts';
 import { Migration20261205200000_freight_rates_notify } from './Migration20261205200000_freight_rates_notify.ts';
 
@@ -142,5 +143,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261204101000_analytics', class: Migration20261204101000_analytics },
   { name: 'Migration20261204110000_gifts', class: Migration20261204110000_gifts },
   { name: 'Migration20261204120000_replays_feedback', class: Migration20261204120000_replays_feedback },
+  { name: 'Migration20261205100000_credits_checkout', class: Migration20261205100000_credits_checkout },
   { name: 'Migration20261205200000_freight_rates_notify', class: Migration20261205200000_freight_rates_notify },
 ];

@@ -48,16 +48,23 @@ export interface FocusNfeOptions {
   emitter: InvoiceEmitter;
 }
 
-/** NF-e `tPag` codes: 03 credit card, 05 store credit ('Crédito Loja'), 15 boleto, 17 PIX (dynamic). */
-const PAYMENT_CODES: Record<InvoiceRequest['paymentMethod'], string> = { 'credit-card': '03', 'store-credit': '05', boleto: '15', pix: '17' };
+/**
+ * NF-e `tPag` codes: 03 credit card, 05 store credit ('Crédito Loja'), 15 boleto, 17 PIX (dynamic),
+ * 99 'Outros' for Mercado Pago's Linha de Crédito (a financing by the intermediary, no code of its
+ * own; `xPag`, Focus NFe's `descricao_pagamento`, names it: https://focusnfe.com.br/dsl/4.0/FormaPagamentoXML.html).
+ */
+const PAYMENT_CODES: Record<InvoiceRequest['paymentMethod'], string> = { 'credit-card': '03', 'store-credit': '05', boleto: '15', pix: '17', 'mercadopago-credits': '99' };
+/** `xPag` of the methods sent as 99 'Outros' (2-60 characters). */
+const PAYMENT_DESCRIPTIONS: Partial<Record<InvoiceRequest['paymentMethod'], string>> = { 'mercadopago-credits': 'Linha de Crédito Mercado Pago' };
 
-/** The NF-e's payments (`detPag`): the store credit (05) and the rest by its method, each with its value. */
-function paymentForms(request: InvoiceRequest): { forma_pagamento: string; valor_pagamento: number }[] {
+/** The NF-e's payments (`detPag`): the store credit (05) and the rest by its method, each with its value (and `xPag` for 99). */
+function paymentForms(request: InvoiceRequest): { forma_pagamento: string; valor_pagamento: number; descricao_pagamento?: string }[] {
   const credit = Math.min(request.storeCreditCents, request.totalCents);
   const rest = request.totalCents - credit;
+  const description = PAYMENT_DESCRIPTIONS[request.paymentMethod];
   return [
     ...(credit > 0 ? [{ forma_pagamento: PAYMENT_CODES['store-credit'], valor_pagamento: reais(credit) }] : []),
-    ...(rest > 0 || credit === 0 ? [{ forma_pagamento: PAYMENT_CODES[request.paymentMethod], valor_pagamento: reais(rest) }] : []),
+    ...(rest > 0 || credit === 0 ? [{ forma_pagamento: PAYMENT_CODES[request.paymentMethod], valor_pagamento: reais(rest), ...(description ? { descricao_pagamento: description } : {}) }] : []),
   ];
 }
 

@@ -51,7 +51,7 @@ export interface InvoiceRequest {
   /** What the buyer paid: items + shipping - discount, cents. */
   totalCents: number;
   /** How the part not paid with store credit was paid ('store-credit': the credit paid it all). */
-  paymentMethod: 'credit-card' | 'pix' | 'boleto' | 'store-credit';
+  paymentMethod: 'credit-card' | 'pix' | 'boleto' | 'store-credit' | 'mercadopago-credits';
   /** The part of the total paid with the shopper's store credit, cents. */
   storeCreditCents: number;
 }

@@ -2,7 +2,9 @@
  * The charge of a placed order, after its transaction committed (the last step of place-order.ts),
  * with its compensation beside it. Through the configured PaymentProvider: a card token is charged
  * (approved -> paid; declined -> cancelled, units back, 402); PIX (30 min) and boleto (3 business
- * days, holidays skipped) stay pending until the acquirer confirms them. If the acquirer fails,
+ * days, holidays skipped) stay pending until the acquirer confirms them; 'mercadopago-credits' gets
+ * the acquirer's Linha de Crédito checkout (for the amount due) and stays pending like a PIX until the
+ * webhook confirms the payment made there. If the acquirer fails,
  * the order is cancelled and its units return (`cancelUnpaid`, 502), unless the acquirer may have
  * charged a card: then the order stays pending and expires after asking the acquirer
  * (payment-reconciliation.service.ts).
@@ -10,7 +12,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CancelReason, createOrderSchema } from '@prata/contracts';
 import { DomainError } from '../../errors.ts';
-import { PaymentProviderRejectedError, PaymentProviderUnavailableError, type ChargeRequest, type ProviderPayment } from '../payments/index.ts';
+import { PaymentProviderRejectedError, PaymentProviderUnavailableError, supportsCreditsCheckout, type ChargeRequest, type ProviderPayment } from '../payments/index.ts';
 import { amountDueCents, chargedCents, type Order } from './order.entities.ts';
 import type { OrderWorkflow } from './order-workflow.ts';
 import type { PaymentReconciliation } from './payment-reconciliation.service.ts';
@@ -48,6 +50,7 @@ export class OrderCharges {
    * @throws PaymentDeclinedError 402, PaymentUnavailableError 502 (the order cancelled in both).
    */
   async charge(em: EntityManager, order: Order, data: OrderRequest, idempotencyKey: string): Promise<void> {
+    if (data.payment.method === 'mercadopago-credits') return this.creditsCheckout(em, order, idempotencyKey);
     const provider = this.workflow.payments;
     const c = data.customer;
     const request: ChargeRequest = {
@@ -124,6 +127,42 @@ export class OrderCharges {
       throw new PaymentUnavailableError();
     }
     await this.record(em, order.id, payment, true);
+  }
+
+  /**
+   * 'Parcelamento sem cartão': asks the acquirer for a Linha de Crédito checkout of the committed
+   * `order` for its amount due (server-side pricing, BRL cents; never a figure from the client),
+   * returning the shopper to the order's page, payable until the order's deadline; records its URL
+   * and preference id on the order and mails 'Pedido recebido' with it. Nothing is paid yet: the
+   * webhook of the payment made there pays the order (payment-reconciliation.service.ts).
+   * @throws PaymentUnavailableError 502 (the acquirer failed or no longer offers it; the order cancelled).
+   */
+  private async creditsCheckout(em: EntityManager, order: Order, idempotencyKey: string): Promise<void> {
+    const provider = this.workflow.payments;
+    let checkout: { checkoutUrl: string; preferenceId: string };
+    try {
+      if (!supportsCreditsCheckout(provider)) throw new PaymentProviderRejectedError(400, 'credits checkout not offered');
+      checkout = await provider.createCreditsCheckout({
+        orderId: order.id,
+        orderNumber: order.number,
+        amountCents: amountDueCents(order),
+        idempotencyKey,
+        payer: { email: order.customerEmail, fullName: order.customerName },
+        returnUrl: this.workflow.orderLink(order.id),
+        expiresAt: order.expiresAt!,
+      });
+    } catch (error) {
+      if (!(error instanceof PaymentProviderRejectedError) && !(error instanceof PaymentProviderUnavailableError)) throw error;
+      await this.cancelUnpaid(em, order.id, 'payment_failed');
+      throw new PaymentUnavailableError();
+    }
+    await this.workflow.run(em, async (tx, effects) => {
+      const locked = await this.workflow.lock(tx, { id: order.id });
+      const first = !locked.creditsPreferenceId;
+      locked.creditsCheckoutUrl = checkout.checkoutUrl;
+      locked.creditsPreferenceId = checkout.preferenceId.slice(0, 100);
+      if (first && locked.status === 'pending') this.workflow.mail(tx, effects, locked, 'received');
+    });
   }
 
   /** The compensation of a failed charge: cancels the still-pending order (units, coupon and credit back). */

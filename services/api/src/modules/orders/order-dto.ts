@@ -1,7 +1,7 @@
 /**
  * The buyer's view of an order (contracts `Order`): items, shipping address, delivery time, the
  * price's breakdown (goods, freight, coupon and PIX discounts),
- * payment (card last digits and installments, PIX code, boleto line), shipment, cancellation and
+ * payment (card last digits and installments, PIX code, boleto line, the Linha de Crédito checkout while unpaid), shipment, cancellation and
  * the status timeline. Amounts are BRL cents, instants ISO 8601 strings. Used by the buyer's
  * routes (order.service.ts) and the staff's (admin-orders.service.ts).
  */
@@ -75,6 +75,7 @@ export function toOrderDto(order: Order, paymentRenewal: PaymentRenewalWindow | 
       card: order.cardLast4 ? { brand: order.cardBrand ?? 'Cartão', last4: order.cardLast4, installments, installmentAmounts: order.installmentAmounts ?? installmentPlan(amountDueCents(order), installments) } : null,
       pix: order.pixPayload && order.pixExpiresAt ? { payload: order.pixPayload, expiresAt: order.pixExpiresAt.toISOString() } : null,
       boleto: order.boletoLine && order.boletoDueDate ? { line: order.boletoLine, dueDate: order.boletoDueDate, url: order.boletoUrl ?? null } : null,
+      credits: order.status === 'pending' && order.creditsCheckoutUrl && order.creditsPreferenceId ? { checkoutUrl: order.creditsCheckoutUrl, preferenceId: order.creditsPreferenceId } : null,
       paidAt: order.paidAt?.toISOString() ?? null,
     },
     shipment:

@@ -80,6 +80,10 @@ export function orderMail(order: Order, kind: OrderMailKind, links: OrderMailLin
         how = `Para pagar, entre na sua conta e abra o pedido: o ${order.paymentMethod === 'pix' ? 'código PIX' : 'boleto'} está na página do pedido (${links.account}).`;
       } else if (order.paymentMethod === 'pix' && order.pixPayload && order.pixExpiresAt) {
         how = `Pague com PIX até ${dateTime.format(order.pixExpiresAt)} usando o código copia e cola abaixo:\n\n${order.pixPayload}\n\nDepois desse prazo o pedido é cancelado.`;
+      } else if (order.paymentMethod === 'mercadopago-credits') {
+        how = order.contactVerified && order.creditsCheckoutUrl
+          ? `Conclua o pagamento em até 12x pela sua conta Mercado Pago, sem cartão de crédito, neste link: ${order.creditsCheckoutUrl}\n\nSe o pagamento não for concluído em alguns minutos, o pedido é cancelado.`
+          : `Para concluir o pagamento pelo Mercado Pago, entre na sua conta e abra o pedido (${links.account}).`;
       } else if (order.paymentMethod === 'boleto' && order.boletoLine && order.boletoDueDate) {
         how = `Pague o boleto até ${isoToBr(order.boletoDueDate)}. Linha digitável:\n\n${order.boletoLine}\n\nO pedido é confirmado após a compensação do pagamento.`;
       }

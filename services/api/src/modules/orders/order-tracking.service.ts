@@ -97,14 +97,14 @@ export class OrderTrackingService {
 export function toTrackingView(order: Order, paymentRenewal: PaymentRenewalWindow | null = null): OrderTrackingView {
   const { shipping, shipment, payment, ...dto } = toOrderDto(order, paymentRenewal);
   const codeShown = order.contactVerified;
-  const awaitsCode = order.status === 'pending' && (payment.pix !== null || payment.boleto !== null);
+  const awaitsCode = order.status === 'pending' && (payment.pix !== null || payment.boleto !== null || Boolean(payment.credits));
   return {
     ...dto,
     // The gift message and engraved texts are text the buyer wrote: withheld from an unproven address's link, like the code.
     ...(codeShown ? {} : { gift: dto.gift ? { ...dto.gift, message: null } : dto.gift, items: dto.items.map((item) => (item.engraving ? { ...item, engraving: { ...item.engraving, text: 'Gravação personalizada' } } : item)) }),
     shipping: { city: shipping.city, state: shipping.state },
     shipment: shipment ? { ...shipment, trackingUrl: carrierTrackingUrl(shipment.trackingCode) } : null,
-    payment: codeShown ? payment : { ...payment, pix: null, boleto: null },
+    payment: codeShown ? payment : { ...payment, pix: null, boleto: null, credits: null },
     paymentCodeInAccount: awaitsCode && !codeShown,
   };
 }

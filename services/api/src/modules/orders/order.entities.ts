@@ -101,6 +101,9 @@ export const OrderSchema = defineEntity({
     boletoDueDate: p.string().length(10).nullable(),
     /** The boleto's printable page at the acquirer, if any. */
     boletoUrl: p.text().nullable(),
+    /** 'mercadopago-credits': the acquirer's checkout the shopper pays on (the preference's `init_point`) and the preference's id. */
+    creditsCheckoutUrl: p.text().nullable(),
+    creditsPreferenceId: p.string().length(100).nullable(),
     /** Which PaymentProvider issued the charge (`sandbox`, `mercadopago`; null: none yet). */
     paymentProvider: p.string().length(20).nullable(),
     /** The acquirer's payment id (or `manual:<admin>` for a payment confirmed by hand). */

@@ -7,6 +7,8 @@
  *   only until the end of `boletoHoldBusinessDays` (config `orderLimits`): the boleto itself stays
  *   payable until its due date, a later payment becomes the staff's paid-after-expiry alert;
  * - card: the order expires CARD_ANSWER_TIMEOUT_MS after placing when the acquirer never answered;
+ * - 'mercadopago-credits' (Linha de Crédito): like a card without an answer, CARD_ANSWER_TIMEOUT_MS
+ *   (the acquirer's checkout expires then too), so its units are not held for a shopper who left;
  * - paid whole by store credit: none.
  * The expiry job (payment-reconciliation.service.ts `expireOverdue`) reads `expiresAt`.
  */

@@ -10,7 +10,9 @@
  *   never lost;
  * - approved for less than the total -> alert `amount_mismatch`, the order stays unpaid;
  * - pending / in_process after paid -> nothing (a late 'pending' never overwrites 'paid');
- * - rejected / cancelled + pending order -> cancelled, units return;
+ * - rejected / cancelled + pending order -> cancelled, units return; except 'mercadopago-credits',
+ *   whose shopper may try again on the same Linha de Crédito checkout until the order's deadline
+ *   (the expiry settles it);
  * - refunded / charged back at the acquirer -> a paid order is cancelled and refunded, a
  *   shipped one gets an alert.
  *
@@ -154,6 +156,7 @@ export class PaymentReconciliation {
     if (FAILED.has(status)) {
       if (order.status !== 'pending' || !samePayment) return 'ignored';
       order.paymentStatus = status;
+      if (order.paymentMethod === 'mercadopago-credits') return 'ignored';
       const reason: CancelReason = order.paymentMethod === 'credit-card' ? 'payment_declined' : 'payment_expired';
       await workflow.cancel(tx, effects, order, reason, actor, null);
       return 'cancelled';

@@ -32,10 +32,11 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { customAlphabet } from 'nanoid';
-import { MAX_PENDING_ORDERS, ORDER_CODE_ALPHABET, ORDER_EVENTS, STORE_CREDIT_CHANGED_MESSAGE, STORE_CREDIT_SHORT_MESSAGE } from '@prata/contracts';
+import { CREDITS_UNAVAILABLE_MESSAGE, MAX_PENDING_ORDERS, ORDER_CODE_ALPHABET, ORDER_EVENTS, STORE_CREDIT_CHANGED_MESSAGE, STORE_CREDIT_SHORT_MESSAGE } from '@prata/contracts';
 import { createOrderSchema, installmentOption, installmentOptions, priceOrder, whatsappNumber, type CreateOrderInput, type Order as OrderDto } from '@prata/contracts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { Product, ProductReservation, takeVariantUnits } from '../catalogue/index.ts';
+import { supportsCreditsCheckout } from '../payments/index.ts';
 import { User } from '../identity/index.ts';
 import type { CouponRedeemInput, CouponRedemptionResult, CouponService } from '../promotions/index.ts';
 import type { StoreSettingsService } from '../settings/index.ts';
@@ -106,7 +107,8 @@ export class OrderPlacement {
   /**
    * Places an order for `userId` (see the module comment).
    * @throws ZodError (invalid input), ValidationError 400 (a CEP of another state; WhatsApp asked
-   *   for a phone that is not a Brazilian number with DDD), NotFoundError,
+   *   for a phone that is not a Brazilian number with DDD; 'mercadopago-credits' with an acquirer
+   *   that does not offer it), NotFoundError,
    *   ConflictError 'insufficient_stock' | 'too_many_pending' | 'shipping_changed' | 'prices_changed'
    *   | 'product_unavailable' | 'unit_limit', 'store_credit_short' (method 'store-credit' and a
    *   balance short of the total), 'store_credit_changed' (the credit spent is not the
@@ -118,6 +120,9 @@ export class OrderPlacement {
     if (data.whatsappOptIn && !whatsappNumber(data.customer.phone)) {
       const message = 'Para receber pelo WhatsApp, informe um celular com DDD, por exemplo (11) 98765-4321.';
       throw new ValidationError(message, [{ path: 'body.customer.phone', message }]);
+    }
+    if (data.payment.method === 'mercadopago-credits' && !supportsCreditsCheckout(this.deps.workflow.payments)) {
+      throw new ValidationError(CREDITS_UNAVAILABLE_MESSAGE, [{ path: 'body.payment.method', message: CREDITS_UNAVAILABLE_MESSAGE }]);
     }
     const fingerprint = requestFingerprint(data);
     const existing = await this.findByKey(em, userId, idempotencyKey);
@@ -149,7 +154,7 @@ export class OrderPlacement {
    * @throws as {@link OrderCharges.charge} (402, 502; the order cancelled in both).
    */
   private async resume(em: EntityManager, order: Order, data: OrderRequest, idempotencyKey: string): Promise<OrderDto> {
-    if (order.status !== 'pending' || order.paymentReference || order.paymentMethod === 'store-credit') return toOrderDto(order);
+    if (order.status !== 'pending' || order.paymentReference || order.creditsPreferenceId || order.paymentMethod === 'store-credit') return toOrderDto(order);
     await this.deps.charges.charge(em, order, data, idempotencyKey);
     return toOrderDto(await em.fork().findOneOrFail(Order, { id: order.id }, { populate: ['items', 'statusChanges'] }));
   }

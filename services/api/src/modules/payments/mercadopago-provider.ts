@@ -10,7 +10,11 @@
  *   `notification_url` = the store's webhook route;
  * - `GET /v1/payments/{id}`, `GET /v1/payments/search?external_reference=`,
  *   `PUT /v1/payments/{id}` `{ status: 'cancelled' }`, `POST /v1/payments/{id}/refunds`;
- * - webhooks signed with `x-signature` (webhook-signature.ts) and the application's secret.
+ * - webhooks signed with `x-signature` (webhook-signature.ts) and the application's secret;
+ * - 'Parcelamento sem cartão' (Linha de Crédito, unless `credits` is off): `POST /checkout/preferences`
+ *   with `purpose: 'onboarding_credits'`, the shopper sent to the answer's `init_point`; its payment
+ *   (`payment_method_id` `consumer_credits`) comes back through the same webhook
+ *   (https://www.mercadopago.com.br/developers/en/docs/checkout-api-payments/integration-configuration/installments-without-card).
  *
  * Amounts go out as the decimal of integer cents (`centsToDecimal`) and come back through
  * `decimalToCents`; no float arithmetic. Every call has a timeout; network errors, timeouts and
@@ -25,6 +29,8 @@ import {
   PaymentProviderUnavailableError,
   parseMercadoPagoNotification,
   type ChargeRequest,
+  type CreditsCheckoutRequest,
+  type CreditsCheckoutResult,
   type PaymentProvider,
   type ProviderPayment,
   type WebhookNotification,
@@ -45,6 +51,15 @@ export interface MercadoPagoOptions {
   timeoutMs: number;
   /** Statement descriptor on the card bill (<= 13 characters). */
   statementDescriptor: string;
+  /** Offer 'Parcelamento sem cartão' (Linha de Crédito; `PAYMENT_CREDITS`, default on). */
+  credits?: boolean;
+}
+
+/** The fields of Mercado Pago's preference resource (`POST /checkout/preferences`'s answer) the store reads. */
+interface MpPreference {
+  id: string;
+  init_point: string;
+  sandbox_init_point?: string | null;
 }
 
 /** The fields of Mercado Pago's payment resource the store reads. */
@@ -64,6 +79,8 @@ interface MpPayment {
 
 /** Mercado Pago's `payment_method_id` of a boleto (Bradesco registered boleto, the Brazilian default). */
 const BOLETO_METHOD_ID = 'bolbradesco';
+/** Mercado Pago's `payment_method_id` of a payment made with Linha de Crédito (Mercado Crédito). */
+const CREDITS_METHOD_ID = 'consumer_credits';
 
 /** An instant in Mercado Pago's date format, São Paulo offset: 2026-11-20T10:30:00.000-03:00. */
 export function mercadoPagoDate(instant: Date): string {
@@ -77,6 +94,8 @@ export class MercadoPagoPaymentProvider implements PaymentProvider {
   readonly testMode: boolean;
   readonly publicKey: string;
   readonly sdkUrl: string;
+  /** Present unless `credits` is off (payment-provider.ts `supportsCreditsCheckout`). */
+  readonly createCreditsCheckout?: (request: CreditsCheckoutRequest) => Promise<CreditsCheckoutResult>;
   private readonly options: MercadoPagoOptions;
 
   constructor(options: MercadoPagoOptions) {
@@ -85,6 +104,33 @@ export class MercadoPagoPaymentProvider implements PaymentProvider {
     this.sdkUrl = options.sdkUrl;
     // Mercado Pago's test credentials start with TEST-.
     this.testMode = options.accessToken.startsWith('TEST-');
+    if (options.credits !== false) this.createCreditsCheckout = (request) => this.creditsCheckout(request);
+  }
+
+  /**
+   * Linha de Crédito: `POST /checkout/preferences` (with `X-Idempotency-Key`) with
+   * `purpose: 'onboarding_credits'`, one item for the order's amount due (BRL, `unit_price` the exact
+   * decimal of the cents, so the preference's total is the amount due), `external_reference` = order id,
+   * `back_urls` (all three: the order's page) with `auto_return: 'approved'`, `notification_url`,
+   * and `expires`/`expiration_date_to` at the order's deadline, so nobody pays an expired order.
+   * @returns the preference's `init_point` and `id`. @throws PaymentProviderUnavailableError, PaymentProviderRejectedError.
+   */
+  private async creditsCheckout(request: CreditsCheckoutRequest): Promise<CreditsCheckoutResult> {
+    const body = {
+      purpose: 'onboarding_credits',
+      items: [{ id: request.orderNumber, title: `Pedido ${request.orderNumber}`, quantity: 1, currency_id: 'BRL', unit_price: Number(centsToDecimal(request.amountCents)) }],
+      payer: { email: request.payer.email },
+      external_reference: request.orderId,
+      back_urls: { success: request.returnUrl, pending: request.returnUrl, failure: request.returnUrl },
+      auto_return: 'approved',
+      notification_url: this.options.notificationUrl,
+      statement_descriptor: this.options.statementDescriptor,
+      expires: true,
+      expiration_date_to: mercadoPagoDate(request.expiresAt),
+    };
+    const preference = await this.call<MpPreference>('POST', '/checkout/preferences', body, request.idempotencyKey);
+    if (!preference?.id || !preference.init_point) throw new PaymentProviderUnavailableError('Mercado Pago answered a preference without init_point');
+    return { checkoutUrl: preference.init_point, preferenceId: String(preference.id) };
   }
 
   cardTokenUrl(): string {
@@ -189,6 +235,7 @@ export class MercadoPagoPaymentProvider implements PaymentProvider {
 
 function methodOf(paymentMethodId: string | undefined): PaymentMethod {
   if (paymentMethodId === 'pix') return 'pix';
+  if (paymentMethodId === CREDITS_METHOD_ID) return 'mercadopago-credits';
   if (paymentMethodId === BOLETO_METHOD_ID || paymentMethodId?.startsWith('bol')) return 'boleto';
   return 'credit-card';
 }

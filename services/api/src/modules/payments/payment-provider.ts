@@ -49,6 +49,30 @@ export interface ProviderPayment {
   boleto: { line: string; dueDate: string; url: string | null } | null;
 }
 
+/**
+ * A Linha de Crédito checkout ('Parcelamento sem cartão') for an order: what the acquirer's
+ * preference is made of. The amount is the order's server-side amount due, never the client's.
+ */
+export interface CreditsCheckoutRequest {
+  orderId: string;
+  orderNumber: string;
+  /** The order's amount due, BRL cents: the preference's one item and so its total. */
+  amountCents: number;
+  /** Sent as the acquirer's idempotency key: a retried request never makes two preferences. */
+  idempotencyKey: string;
+  payer: { email: string; fullName: string };
+  /** Where the acquirer sends the shopper back (success, pending and failure alike): the order's page. */
+  returnUrl: string;
+  /** After this instant the checkout can no longer be paid (the order's own deadline). */
+  expiresAt: Date;
+}
+
+/** The acquirer's answer to a credits checkout: the page the shopper pays on and the preference's id. */
+export interface CreditsCheckoutResult {
+  checkoutUrl: string;
+  preferenceId: string;
+}
+
 /** Who pays and for what: the fields acquirers require for each method. */
 export interface ChargeRequest {
   orderId: string;
@@ -91,6 +115,14 @@ export interface PaymentProvider {
   findPaymentByOrder(orderId: string): Promise<ProviderPayment | null>;
   /** Cancels an open payment; answers the payment as it stands afterwards. */
   cancelPayment(id: string): Promise<ProviderPayment>;
+  /**
+   * Optional capability: instalments without a card through the shopper's Mercado Pago account
+   * (Linha de Crédito, payment method 'mercadopago-credits'): a checkout page the shopper is sent
+   * to; the payment made there is reported like any other (webhook, `external_reference` = order
+   * id). Absent when the acquirer does not offer it: ask {@link supportsCreditsCheckout} first.
+   * @throws PaymentProviderUnavailableError, PaymentProviderRejectedError.
+   */
+  createCreditsCheckout?(request: CreditsCheckoutRequest): Promise<CreditsCheckoutResult>;
   /** Refunds `amountCents` of an approved payment. @returns the refund's id. */
   refund(id: string, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
   /**
@@ -99,6 +131,11 @@ export interface PaymentProvider {
    * @returns null for notifications about other topics. @throws WebhookSignatureError.
    */
   parseWebhook(request: WebhookRequest, now: Date): WebhookNotification | null;
+}
+
+/** Whether `provider` offers 'Parcelamento sem cartão' (Linha de Crédito): it has `createCreditsCheckout`. */
+export function supportsCreditsCheckout(provider: PaymentProvider): provider is PaymentProvider & Required<Pick<PaymentProvider, 'createCreditsCheckout'>> {
+  return typeof provider.createCreditsCheckout === 'function';
 }
 
 /** The parts of an HTTP webhook request a provider reads. */

@@ -50,6 +50,8 @@ export const SandboxPaymentSchema = defineEntity({
     refundedCents: p.integer().default(0),
     cardBrand: p.string().length(20).nullable(),
     cardLast4: p.string().length(4).nullable(),
+    /** 'mercadopago-credits': where its checkout page sends the shopper back (the order's page). */
+    returnUrl: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -30,6 +30,7 @@ export default fp(
           notificationUrl: `${publicUrl}${PAYMENT_WEBHOOK_PATH}`,
           timeoutMs: payment.timeoutMs,
           statementDescriptor: app.config.storeName.slice(0, 13),
+          credits: payment.credits,
         }),
       );
       return;
@@ -42,6 +43,8 @@ export default fp(
       webhookSecret: randomBytes(32).toString('hex'),
       em: () => app.orm.em.fork(),
       now: () => app.clock.now(),
+      publicUrl,
+      credits: payment.credits,
     });
     sandbox.deliver = async (webhook) => {
       const response = await app.inject({ method: 'POST', url: PAYMENT_WEBHOOK_PATH, query: webhook.query, headers: webhook.headers, payload: webhook.body });

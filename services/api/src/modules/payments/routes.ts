@@ -3,6 +3,9 @@
  * - `GET /api/payments/config` (`public`): provider, test mode, public key and card-token URL for the browser;
  * - `POST /api/payments/sandbox/card-tokens` (`customer`): the sandbox acquirer's card
  *   tokenisation (404 with a real acquirer: card numbers never reach the service there);
+ * - `GET /api/payments/sandbox/credits/:id` and `POST .../approve` (`public`): the sandbox's page
+ *   playing Mercado Pago's Linha de Crédito checkout (404 with a real acquirer): approving pays the
+ *   payment, which the sandbox announces by its signed webhook, and goes back to the order's page;
  * - `POST /api/payments/webhook` (`public`): the acquirer's signed notifications: 401 on a bad
  *   signature, 503 while the acquirer cannot be asked for the payment (it retries), else 200
  *   `{ received, outcome }`. What a notification does to its order is the orders module's rule,
@@ -12,8 +15,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, cardTokenRequestSchema, cardTokenSchema, paymentConfigSchema } from '@prata/contracts';
+import { sandboxCreditsRoutes } from './sandbox-credits-page.ts';
 import { NotFoundError, UnauthorizedError } from '../../errors.ts';
-import { PaymentProviderUnavailableError, WebhookSignatureError, type WebhookRequest } from './payment-provider.ts';
+import { PaymentProviderUnavailableError, WebhookSignatureError, supportsCreditsCheckout, type WebhookRequest } from './payment-provider.ts';
 import { PAYMENT_WEBHOOK_PATH } from './payments.plugin.ts';
 import { SandboxPaymentProvider } from './sandbox-provider.ts';
 
@@ -36,7 +40,10 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, {
     sdkUrl: app.payments.sdkUrl,
     cardTokenUrl: app.payments.cardTokenUrl(app.config.publicUrl),
     simulation: app.payments instanceof SandboxPaymentProvider,
+    credits: supportsCreditsCheckout(app.payments),
   }));
+
+  await app.register(sandboxCreditsRoutes);
 
   app.post('/api/payments/sandbox/card-tokens', {
     config: { access: 'customer', rateLimit: { max: 30, timeWindow: 60_000 } },

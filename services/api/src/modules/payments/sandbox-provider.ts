@@ -8,6 +8,11 @@
  * sandbox's own ledger (`sandbox_payments`), and a payment made with 'Simular pagamento' is
  * announced by a webhook signed like Mercado Pago's, delivered to the store's webhook route.
  *
+ * 'Parcelamento sem cartão' (unless `credits` is off) plays Mercado Pago's Linha de Crédito: the
+ * checkout is a sandbox page (`GET /api/payments/sandbox/credits/:id`) where the shopper 'approves'
+ * the instalments; the sandbox then approves the payment, announces it with the same signed
+ * webhook and sends the shopper back to the order's page.
+ *
  * Cards: approved, except the acquirers' usual decline test number 4000 0000 0000 0002. Each
  * call waits `PAYMENT_SANDBOX_DELAY_MS` (the spec's 2 s 'Processando...').
  */
@@ -20,6 +25,8 @@ import {
   PaymentProviderRejectedError,
   parseMercadoPagoNotification,
   type ChargeRequest,
+  type CreditsCheckoutRequest,
+  type CreditsCheckoutResult,
   type PaymentProvider,
   type ProviderPayment,
   type WebhookNotification,
@@ -44,6 +51,10 @@ export interface SandboxOptions {
   em: () => EntityManager;
   /** The store's clock (signature timestamps). */
   now: () => Date;
+  /** The API's public origin: where the sandbox's credits checkout page is served. */
+  publicUrl: string;
+  /** Offer 'Parcelamento sem cartão' (`PAYMENT_CREDITS`, default on). */
+  credits?: boolean;
 }
 
 /** A signed webhook request, ready to be delivered to the store's webhook route. */
@@ -71,9 +82,28 @@ export class SandboxPaymentProvider implements PaymentProvider {
   private readonly tokens = new Map<string, StoredToken>();
   /** Delivers a webhook to the store (set by the payments plugin). */
   deliver: (webhook: OutgoingWebhook) => Promise<void> = async () => undefined;
+  /** Present unless `credits` is off (payment-provider.ts `supportsCreditsCheckout`). */
+  readonly createCreditsCheckout?: (request: CreditsCheckoutRequest) => Promise<CreditsCheckoutResult>;
 
   constructor(options: SandboxOptions) {
     this.options = options;
+    if (options.credits !== false) this.createCreditsCheckout = (request) => this.creditsCheckout(request);
+  }
+
+  /**
+   * The sandbox's Linha de Crédito checkout: an open 'mercadopago-credits' payment in its ledger
+   * (one per idempotency key) for the amount due, and the page that approves it.
+   */
+  private async creditsCheckout(request: CreditsCheckoutRequest): Promise<CreditsCheckoutResult> {
+    await sleep(this.options.delayMs);
+    const payment = (await this.findByIdempotency(request.idempotencyKey)) ?? (await this.store(request, { method: 'mercadopago-credits', status: 'pending', returnUrl: request.returnUrl }));
+    return { checkoutUrl: `${this.options.publicUrl}/api/payments/sandbox/credits/${encodeURIComponent(payment.id)}`, preferenceId: payment.id };
+  }
+
+  /** An open credits checkout of the sandbox (for its page): its amount in BRL cents and where it returns; null when unknown or no longer open. */
+  async openCreditsCheckout(id: string): Promise<{ amountCents: number; returnUrl: string | null } | null> {
+    const row = await this.options.em().findOne(SandboxPayment, { id, method: 'mercadopago-credits', status: 'pending' });
+    return row ? { amountCents: row.amountCents, returnUrl: row.returnUrl ?? null } : null;
   }
 
   cardTokenUrl(publicApiUrl: string): string {
@@ -161,7 +191,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * 'Simular pagamento': the shopper "pays" an open PIX or boleto payment; the sandbox approves
+   * 'Simular pagamento': the shopper "pays" an open PIX, boleto or credits payment; the sandbox approves
    * it and announces it with a signed webhook, exactly as an acquirer would. @returns false when
    * the payment is unknown or no longer open.
    */
@@ -196,7 +226,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return row ? toPayment(row) : null;
   }
 
-  private async store(request: ChargeRequest, fields: Pick<SandboxPayment, 'method' | 'status'> & Partial<Pick<SandboxPayment, 'cardBrand' | 'cardLast4'>>): Promise<ProviderPayment> {
+  private async store(request: Pick<ChargeRequest, 'idempotencyKey' | 'orderId' | 'amountCents'>, fields: Pick<SandboxPayment, 'method' | 'status'> & Partial<Pick<SandboxPayment, 'cardBrand' | 'cardLast4' | 'returnUrl'>>): Promise<ProviderPayment> {
     const em = this.options.em();
     const row = em.create(SandboxPayment, {
       id: sandboxPaymentId(request.idempotencyKey),
@@ -205,6 +235,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       refundedCents: 0,
       cardBrand: fields.cardBrand ?? null,
       cardLast4: fields.cardLast4 ?? null,
+      returnUrl: fields.returnUrl ?? null,
       method: fields.method,
       status: fields.status,
     });
