@@ -75,6 +75,10 @@ export default defineConfig({
       // Every request keeps its trace (in memory, the newest 200), so the suite can open the
       // trace of a request that did not fail.
       TRACE_SLOW_MS: '0',
+      // The canary guard compares two versions' Web Vitals from 4 clients each (default 20), so
+      // e2e/canary-health.spec.ts rolls its slow canary back with a handful of browsers. Only
+      // shoppers who allowed analytics carry a canary token, and the suite's default shopper did not.
+      CANARY_MIN_VITALS_SESSIONS: '4',
       // The suite never reaches the internet: no CEP lookup, so the address forms are
       // filled by hand as when ViaCEP is down; the lookup itself is tested against a double.
       CEP_LOOKUP_URL: 'off',

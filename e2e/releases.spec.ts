@@ -22,7 +22,6 @@
  * `--accept-growth`, printing the figures and publishing nothing. The commands run as a developer would run them, against the running store's database (the
  * e2e store's embedded PostgreSQL under its DATA_DIR) and its deploy directory.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -32,95 +31,12 @@ import { createDeveloper, uniqueEmail } from './support/accounts.ts';
 import { sql } from './support/database.ts';
 import { E2E } from './support/environment.ts';
 import { hostFollowsRegistry } from './support/registry.ts';
+import { backToBootstrap, cleanUpAfterFailure, HERO, NEW_TEXT, OLD_TEXT, releaseCommand, rememberSources, run } from './support/releases.ts';
 import { signInAsDeveloper } from './support/ui.ts';
 
-/** The release commands running now (killed, with their builds, when a test fails before they end). */
-const running = new Set<ChildProcess>();
-
-/**
- * Runs `node <args>` in a process group of its own (its build's rspack included); resolves its
- * output, rejects with an error carrying `code`, `stdout` and `stderr` when it exits non-zero.
- */
-function run(args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<{ stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
-    running.add(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      running.delete(child);
-      if (code === 0) resolve({ stdout, stderr });
-      else reject(Object.assign(new Error(`node ${args.join(' ')} exited with ${code}: ${stderr}`), { code, stdout, stderr }));
-    });
-  });
-}
-
-/** Source files the tests change (each restores its own in `finally`); their contents as the suite found them. */
-const TOUCHED_SOURCES = [
-  path.resolve('mf-storefront/src/features/home/components/hero.tsx'),
-  path.resolve('mf-storefront/package.json'),
-  path.resolve('mf-storefront/src/app/remote-module.ts'),
-  path.resolve('services/contracts/src/catalogue.ts'),
-];
-const pristine = new Map<string, string>();
-test.beforeAll(async () => {
-  for (const file of TOUCHED_SOURCES) pristine.set(file, await readFile(file, 'utf8'));
-});
-
-/**
- * After a failed test (a timeout does not wait for the test's `finally`): its release commands
- * are killed with their builds, the sources it changed written back, and the storefront rolled
- * back to its bootstrap build, so a failure stays one failure instead of publishing a canary
- * under the next tests.
- */
+test.beforeAll(rememberSources);
 // eslint-disable-next-line no-empty-pattern -- Playwright reads a hook's fixtures from its first parameter's pattern: none here
-test.afterEach(async ({}, testInfo) => {
-  if (testInfo.status === testInfo.expectedStatus) return;
-  for (const child of running) {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
-  running.clear();
-  for (const [file, contents] of pristine) {
-    if ((await readFile(file, 'utf8')) !== contents) await writeFile(file, contents);
-  }
-  await backToBootstrap();
-});
-
-const HERO = path.resolve('mf-storefront/src/features/home/components/hero.tsx');
-const OLD_TEXT = 'Joias que acompanham a sua história';
-const NEW_TEXT = 'Prata que conta a sua história';
-
-/** Runs `npm run <command> -- <args>` (the script npm runs) against the e2e store; returns stdout. */
-async function releaseCommand(command: 'release' | 'rollback' | 'releases', ...args: string[]): Promise<string> {
-  const { stdout } = await run(['tools/release/src/release-cli.ts', command, ...args], {
-    ...process.env,
-    DATABASE_URL: '',
-    DATA_DIR: process.env.PRATA_E2E_DATA_DIR!,
-    EMBEDDED_PG_PORT: String(E2E.pgPort),
-    PORT: String(E2E.ports.shell),
-    REMOTE_STOREFRONT_URL: `http://127.0.0.1:${E2E.ports.storefront}`,
-    REMOTE_CHECKOUT_URL: `http://127.0.0.1:${E2E.ports.checkout}`,
-    REMOTE_ADMIN_URL: `http://127.0.0.1:${E2E.ports.admin}`,
-    REMOTE_DEVTOOLS_URL: `http://127.0.0.1:${E2E.ports.devtools}`,
-  });
-  // A release or a rollback reaches the shell's host by the service's release event: its next pages follow.
-  if (command !== 'releases') await hostFollowsRegistry();
-  return stdout.trim();
-}
-
-/** Rolls the storefront back to the bootstrap build for the rest of the suite (rollback refuses once it is there). */
-async function backToBootstrap(): Promise<void> {
-  for (let step = 0; step < 3; step += 1) {
-    if (!(await releaseCommand('rollback', 'storefront').then(() => true, () => false))) break;
-  }
-}
+test.afterEach(async ({}, testInfo) => cleanUpAfterFailure(testInfo));
 
 test('a remote is released and rolled back while the store runs', async ({ page }) => {
   test.setTimeout(120_000);
