@@ -40,6 +40,7 @@ const POLICY: [RegExp, RouteAccess][] = [
   [/^\/api\/reservations(\/|$)/, 'customer'],
   [/^\/api\/orders(\/|$)/, 'customer'],
   [/^\/api\/coupons\//, 'customer'], // coupon checks: per-account limits need the account; rate-limited
+  [/^(GET|POST) \/api\/payments\/sandbox\/credits\//, 'public'], // the sandbox's Linha de Crédito page: unguessable ids, 404 unless the acquirer is the sandbox
   [/^\/api\/payments\/sandbox\//, 'customer'],
   [/^\/api\/payments\/(config|webhook)$/, 'public'],
   [/^\/api\/auth\//, 'public'],

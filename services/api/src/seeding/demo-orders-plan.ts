@@ -7,7 +7,8 @@
  * ones that are still open (a PIX awaiting payment, a boleto awaiting payment, a card order just
  * paid). Each order lives the life the store's rules give it, cut at `now`:
  * - placed (pending), with its lines priced from the catalogue (total = sum of the lines);
- * - paid after the method's delay (card at once, PIX within minutes, boleto within two days), or
+ * - paid after the method's delay (card and 'Parcelamento sem cartão' at once, PIX within minutes,
+ *   boleto within two days), or
  *   never: a declined card (`payment_declined`), a PIX or boleto left unpaid (`payment_expired`
  *   at the PIX code's expiry or the end of the boleto's hold), or cancelled by the shopper;
  * - then shipped (1-3 days later, Correios or Jadlog with a tracking code) and delivered (2-8
@@ -115,7 +116,7 @@ export function planDemoOrders(input: PlanInput): PlannedOrder[] {
   placed.push({ at: now - 5 * HOUR, open: 'boleto' }, { at: now - 40 * 60_000, open: 'paid-card' }, { at: now - 12 * 60_000, open: 'pix' });
   placed.sort((a, b) => a.at - b.at);
 
-  return placed.map(({ at, open }) => {
+  return placed.map(({ at, open }, index) => {
     const createdAt = new Date(at);
     const method: PaymentMethod = open === 'pix' ? 'pix' : open === 'boleto' ? 'boleto' : open === 'paid-card' ? 'credit-card' : r.pick(['pix', 'pix', 'pix', 'credit-card', 'credit-card', 'credit-card', 'boleto'] as const);
     const lines = planLines(r, weighted);
@@ -144,6 +145,10 @@ export function planDemoOrders(input: PlanInput): PlannedOrder[] {
     // The demo customer account places real orders in the demo: none of its own is left unpaid
     // (an unpaid order would count towards its pending-order and unpaid-unit caps).
     if (order.status === 'pending' && order.shopper === 0) order.shopper = 1;
+    // One card order in eight of the history was paid with 'Parcelamento sem cartão' instead (its
+    // life is a card's: approved or declined at once). Decided by position after planning, so the
+    // random sequence, and with it the rest of the history, is what it was before the method existed.
+    if (!open && order.method === 'credit-card' && index % 8 === 3) Object.assign(order, { method: 'mercadopago-credits', installments: null, card: null });
     return order;
   });
 }
