@@ -1,7 +1,7 @@
 /**
  * Lighthouse 13 (npm `lighthouse`, default config: the mobile preset with simulated slow-4G and
- * 4x CPU throttling) against Debian's chromium, performance category only, each page COLD (issue
- * 20: "a fresh browser profile per page, as PageSpeed Insights measures"): every page gets a
+ * 4x CPU throttling) against Debian's chromium, performance category only, each page COLD (a
+ * fresh browser profile per page, as PageSpeed Insights measures): every page gets a
  * chromium of its own with a new, empty profile. A signed-in page signs in through the UI in that
  * browser first (Playwright over CDP), then the HTTP cache is emptied (`Network.clearBrowserCache`;
  * the session cookie and local storage stay, as for a returning user whose cache was evicted) and

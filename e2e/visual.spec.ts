@@ -7,8 +7,8 @@
  *
  * Stability: animations disabled, caret hidden, fonts and every image loaded first (lazy images
  * made eager), the catalogue holding the seeded products only: the products other specs add (named
- * 'E2E') are drafts while this file runs (so the server-rendered lists leave them out too; issue
- * 22's product status) and the browser's catalogue calls are answered without them,
+ * 'E2E') are drafts while this file runs (so the server-rendered lists leave them out too: a
+ * draft is never listed) and the browser's catalogue calls are answered without them,
  * and the dynamic regions masked (toasts, the footer's year, the signed-in shopper's e-mail).
  * Threshold: a snapshot may differ in at most 1% of its pixels (`maxDiffPixelRatio: 0.01`), enough
  * for anti-aliasing noise, far below any real change of layout, colour or type.

@@ -2,8 +2,8 @@
  * Developer setup form (admin.md 2, 5, 8 /admin/setup-developer): email (email type), password
  * (show/hide), full name; 'Criar Acesso de Desenvolvedor' ('Configurando...' while busy).
  * The person must have registered and confirmed their e-mail first (admin.md: 'the user must
- * register first'); the password is that account's own, typed by its holder as consent (issue
- * 10: the service never creates, confirms or takes over an account here).
+ * register first'); the password is that account's own, typed by its holder as consent (the
+ * service never creates, confirms or takes over an account here).
  * The form is react-hook-form with the shared `developerSetupSchema`.
  * Missing fields -> 'Campos obrigatórios' / 'Preencha todos os campos.'. Success
  * 'Desenvolvedor configurado' / 'Acesso de desenvolvedor criado para {email}', form cleared;
