@@ -79,6 +79,11 @@ export default defineConfig({
       // e2e/canary-health.spec.ts rolls its slow canary back with a handful of browsers. Only
       // shoppers who allowed analytics carry a canary token, and the suite's default shopper did not.
       CANARY_MIN_VITALS_SESSIONS: '4',
+      // The suite's browsers all connect from 127.0.0.1, and a canary counts at most 5 clients per
+      // address: the store trusts X-Forwarded-For from loopback, as behind a local proxy, so
+      // canary-health.spec.ts gives each of its shoppers an address of its own (TEST-NET-2). No
+      // other spec sends the header: their requests keep the socket's address.
+      TRUST_PROXY: 'loopback',
       // The suite never reaches the internet: no CEP lookup, so the address forms are
       // filled by hand as when ViaCEP is down; the lookup itself is tested against a double.
       CEP_LOOKUP_URL: 'off',

@@ -28,7 +28,7 @@ test('a cart left behind is recovered through the link of its reminder, in anoth
 
   await addToCart(page, product.name);
   const cartOf = () => sql<{ lines: { productId: string; quantity: number }[] }>('select c.lines from carts c join users u on u.id = c.user_id where u.email = $1', [account.email]);
-  await expect.poll(async () => (await cartOf())[0]?.lines, { timeout: 15_000 }).toEqual([{ productId: product.id, variantId: null, quantity: 1 }]);
+  await expect.poll(async () => (await cartOf())[0]?.lines, { timeout: 15_000 }).toEqual([{ productId: product.id, variantId: null, engraving: null, quantity: 1 }]);
 
   // Left for two hours: past the first reminder's delay (1 h).
   await sql(`update carts set updated_at = now() - interval '2 hours' where user_id = (select id from users where email = $1)`, [account.email]);

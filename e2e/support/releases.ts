@@ -42,8 +42,11 @@ export const HERO = path.resolve('mf-storefront/src/features/home/components/her
 export const OLD_TEXT = 'Joias que acompanham a sua história';
 export const NEW_TEXT = 'Prata que conta a sua história';
 
+/** The storefront's home page, whose featured products (hydrated, unlike the hero) a spec gives buttons of its own. */
+export const HOME = path.resolve('mf-storefront/src/app/routes/home.tsx');
+
 /** Source files the specs change (each restores its own in `finally`). */
-const TOUCHED_SOURCES = [HERO, path.resolve('mf-storefront/package.json'), path.resolve('mf-storefront/src/app/remote-module.ts'), path.resolve('services/contracts/src/catalogue.ts')];
+const TOUCHED_SOURCES = [HERO, HOME, path.resolve('mf-storefront/package.json'), path.resolve('mf-storefront/src/app/remote-module.ts'), path.resolve('services/contracts/src/catalogue.ts')];
 /** Their contents as the spec found them. */
 const pristine = new Map<string, string>();
 

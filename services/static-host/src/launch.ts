@@ -19,7 +19,8 @@
  * public origin, for canonical and Open Graph URLs; the shell's URL by default), `INTERNAL_API_URL`
  * (where the shell's host reaches the API, when not at `PUBLIC_API_URL`), `SSR_BUDGET_MS` (a page's
  * remote time budget, 300; 3000 in development), `RENDER_CACHE=off` (no render cache; development
- * has none), `CDN_PURGE_URL` (a CDN's purge hook for the documents' surrogate keys). SIGINT/SIGTERM/SIGHUP stop
+ * has none), `CDN_PURGE_URL` (a CDN's purge hook for the documents' surrogate keys), `TRUST_PROXY`
+ * (the proxies in front, for the API and the shell's host alike). SIGINT/SIGTERM/SIGHUP stop
  * everything, the API last: it lets its requests in flight finish, then stops its embedded
  * PostgreSQL (which runs in its own process group, so Ctrl+C reaches it only through the API).
  *
@@ -34,6 +35,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { parseTrustProxy } from '@prata/contracts/address-key';
 import { DEFAULT_SSR_BUDGET_MS } from './page-renders.ts';
 import { documentCacheOf, startShellHost, type ShellHost } from './shell-host.ts';
 import { startStaticHost } from './static-host.ts';
@@ -180,6 +182,8 @@ async function startShell(extraSources: string[]): Promise<void> {
     development: dev,
     cache: documentCacheOf(process.env, dev),
     clientIdSecret: sharedEnv.CLIENT_ID_SECRET!,
+    // The proxies in front, as the API trusts them (the same variable): their X-Forwarded-For gives the shopper's address.
+    ...(process.env.TRUST_PROXY ? { trustProxy: parseTrustProxy(process.env.TRUST_PROXY, "the shell's host") } : {}),
   });
   hosts.push(shellHost);
   console.log(`[launch] ${'shell'.padEnd(10)} ${shellHost.url}`);
