@@ -73,11 +73,17 @@ export async function releaseCommand(command: 'release' | 'rollback' | 'releases
   return stdout.trim();
 }
 
-/** Rolls the storefront back to the bootstrap build for the rest of the suite (rollback refuses once it is there). */
+/**
+ * Rolls the storefront back to the bootstrap build for the rest of the suite: a rollback goes to
+ * the release published before the active one, so it takes as many steps as releases the suite
+ * published before (each spec's builds count); rollback refuses once the bootstrap entry serves.
+ */
 export async function backToBootstrap(): Promise<void> {
-  for (let step = 0; step < 3; step += 1) {
+  for (let step = 0; step < 20; step += 1) {
     if (!(await releaseCommand('rollback', 'storefront').then(() => true, () => false))) break;
   }
+  const registry = (await (await fetch(`${E2E.apiUrl}/api/remotes`)).json()) as { name: string; bootstrap?: boolean }[];
+  if (registry.find((entry) => entry.name === 'storefront')?.bootstrap !== true) throw new Error('the storefront is not back on its bootstrap entry');
 }
 
 /** A spec's `afterEach`: after a failed test, kills its commands, writes the sources back and rolls the storefront back. */
