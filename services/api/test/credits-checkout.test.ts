@@ -35,11 +35,7 @@ describe('with Mercado Pago', () => {
     await double.start();
     service = await createTestService(
       {
-        PAYMENT_PROVIDER: 'mercadopago',
-        MERCADOPAGO_ACCESS_TOKEN: double.accessToken,
-        MERCADOPAGO_PUBLIC_KEY: double.publicKey,
-        MERCADOPAGO_WEBHOOK_SECRET: double.webhookSecret,
-        MERCADOPAGO_API_URL: double.url,
+        ...double.storeEnv(),
         PUBLIC_API_URL: 'https://api.prata925.com.br',
         PAYMENT_TIMEOUT_MS: '2000',
         ORDER_RATE_LIMIT_PER_MINUTE: '10000',

@@ -87,6 +87,11 @@ export class MercadoPagoDouble {
   };
   /** Origin of the API (Mercado Pago's api.mercadopago.com). */
   url = '';
+
+  /** The store's settings that point it at this double (started): the acquirer, its credentials and its API's URL. */
+  storeEnv(): Record<string, string> {
+    return { PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: this.accessToken, MERCADOPAGO_PUBLIC_KEY: this.publicKey, MERCADOPAGO_WEBHOOK_SECRET: this.webhookSecret, MERCADOPAGO_API_URL: this.url };
+  }
   /** Origin of the SDK script (sdk.mercadopago.com). */
   sdkOrigin = '';
   /** Origin of the secure fields' frames (secure-fields.mercadopago.com). */

@@ -37,11 +37,7 @@ beforeAll(async () => {
   await double.start();
   service = await createTestService(
     {
-      PAYMENT_PROVIDER: 'mercadopago',
-      MERCADOPAGO_ACCESS_TOKEN: double.accessToken,
-      MERCADOPAGO_PUBLIC_KEY: double.publicKey,
-      MERCADOPAGO_WEBHOOK_SECRET: double.webhookSecret,
-      MERCADOPAGO_API_URL: double.url,
+      ...double.storeEnv(),
       MERCADOPAGO_SDK_URL: `${double.sdkOrigin}/js/v2`,
       PUBLIC_API_URL: 'https://api.prata925.com.br',
       PAYMENT_TIMEOUT_MS: '2000',
