@@ -74,7 +74,7 @@ const SOURCE_FILES = ['**/*.{ts,tsx,js,mjs,cjs}'];
 const MAX_LINES_EXEMPT = ['**/*.test.*', '**/*.spec.*', '**/test/**', '**/migrations/**', '**/generated/**', '**/*.generated.*', '**/*.gen.*'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-dev/**', '**/node_modules/**', '.data/**', '.nx/**', 'test-results/**', 'playwright-report/**', 'services/api/test/fixtures/lint-*/**'] },
+  { ignores: ['**/dist/**', '**/dist-dev/**', '**/node_modules/**', '.data/**', '.nx/**', '.tools/**', '.spike/**', 'test-results/**', 'playwright-report/**', 'services/api/test/fixtures/lint-*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -19,7 +19,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { shellBootSchema, type RemoteRegistry, type ShellBoot } from '@prata/contracts/platform';
-import { configureErrorReporting, installBreadcrumbs, installGlobalErrorReporting, installSessionReplay, installWebVitals, loadRuntimeConfig, provideRemoteWidgetLoader, setRuntimeConfig } from '@prata/shared-ui/state';
+import { configureErrorReporting, installBreadcrumbs, installGlobalErrorReporting, installSessionReplay, installWebVitals, loadRuntimeConfig, provideRemoteWidgetLoader, setRuntimeConfig, useConsentStore } from '@prata/shared-ui/state';
+import { needsTagLoader } from './features/analytics/tag-cookies.ts';
 import { App, QUERY_DEFAULTS } from './app/app.tsx';
 import type { Composition } from './features/remotes/composition.tsx';
 import { fetchRemoteRegistry, registerRegistry } from './features/remotes/remote-registry.ts';
@@ -105,6 +106,15 @@ if (page && container.firstElementChild) {
   container.replaceChildren();
   createRoot(container).render(app);
 }
-// The store's tags, only after consent and on idle: their loader is a chunk of its own, never in the first load.
-void import('./features/analytics/analytics-loader.ts').then(({ startAnalytics }) => startAnalytics());
+// The store's tags, only after consent and on idle: their loader is a chunk of its own, never in
+// the first load, fetched only once a category is allowed (or a withdrawn tag's cookie is left).
+const startTags = () => void import('./features/analytics/analytics-loader.ts').then(({ startAnalytics }) => startAnalytics());
+if (needsTagLoader(useConsentStore.getState().consent, document.cookie)) startTags();
+else {
+  const stopWaiting = useConsentStore.subscribe(({ consent }) => {
+    if (!needsTagLoader(consent, document.cookie)) return;
+    stopWaiting();
+    startTags();
+  });
+}
 }

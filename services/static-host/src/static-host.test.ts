@@ -153,6 +153,15 @@ describe('static host', () => {
     registeredOrigins = ['http://127.0.0.1:3001'];
   });
 
+  it("sends the document's policy with documents only: the shell's scripts get the short one that runs nothing", async () => {
+    const script = await fetch(`${shell.url}/main.0123abcd.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'");
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+    const indexFile = (await fetch(`${shell.url}/index.html`)).headers.get('content-security-policy')!;
+    expect(indexFile).toContain("script-src 'self'");
+  });
+
   it("lets a remote's own documents run nothing", async () => {
     const policy = (await fetch(`${remote.url}/index.html`)).headers.get('content-security-policy');
     expect(policy).toBe("default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'");

@@ -11,12 +11,14 @@
  *   name, data, { eventID })`), each only while its category is allowed (a withdrawal stops them
  *   at once, and the cookies those tags set, `_ga*` for GA4 and `_fbp`/`_fbc` for Meta, are
  *   removed; the scripts go with the next page load).
- * This module is its own chunk, imported by the shell after the page is interactive.
+ * This module is its own chunk, imported by the shell after the page is interactive and only when
+ * the page needs it (tag-cookies.ts `needsTagLoader`).
  */
 import { META_EVENT_NAMES, type AnalyticsPublicConfig } from '@prata/contracts/analytics';
 import type { ConsentChoice } from '@prata/contracts/consent';
 import { setAnalyticsSink, useConsentStore, type TrackedEvent } from '@prata/shared-ui/state';
 import { getAnalyticsConfig } from './api/get-analytics-config.ts';
+import { TAG_COOKIES } from './tag-cookies.ts';
 
 /** gtag.js's loader URL for a measurement id. */
 export const GTAG_URL = 'https://www.googletagmanager.com/gtag/js';
@@ -94,7 +96,6 @@ function installFbq(doc: Document, pixelId: string): Fbq {
 }
 
 /** The first-party cookies each provider's tag sets (GA4: `_ga`, `_ga_<id>`; Meta: `_fbp`, `_fbc`). */
-const TAG_COOKIES = { analytics: /^_ga(_|$)/, marketing: /^_fb[pc]$/ } as const;
 
 /**
  * Removes the cookies of the tags of each category not allowed in `consent`, on the page's host and
