@@ -185,6 +185,11 @@ function browserConfig(options: AppConfigOptions, dev: boolean, withServer: bool
       // port, so its files are addressed at the dev server's own origin.
       publicPath: isHost ? (dev ? `http://127.0.0.1:${port}/` : '/') : 'auto',
       uniqueName: options.name,
+      // A remote's chunks come from its own origin: loaded in CORS mode (its host answers
+      // Access-Control-Allow-Origin: *) so their errors reach the store's error reporting with their
+      // stack instead of a muted "Script error." (shell cors-scripts-plugin.ts). The shell's own
+      // chunks are same-origin: nothing to add to its first load.
+      ...(isHost ? {} : { crossOriginLoading: 'anonymous' as const }),
       filename: dev ? '[name].js' : '[name].[contenthash:8].js',
       chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
       cssFilename: '[name].[contenthash:8].css',

@@ -20,7 +20,7 @@ import path from 'node:path';
 import type { RemoteRegistry } from '@prata/contracts';
 import type { ShellBoot } from './boot-registry.ts';
 import { landingRemote } from './landing-route.ts';
-import { browserRegistry, scriptJson } from './shell-renderer.ts';
+import { browserRegistry, corsAttribute, scriptJson } from './shell-renderer.ts';
 
 /**
  * API calls a landing route makes first, by exact path: preloaded with the document. Each must
@@ -105,12 +105,12 @@ export class BrowserDocument {
     const origin = remote ? new URL(remote.manifestUrl).origin : null;
     const links = [
       `<link rel="preconnect" href="${escapeAttr(apiUrl)}">`,
-      // Remote scripts load without CORS, their manifests with: one connection of each kind.
-      ...(origin ? [`<link rel="preconnect" href="${escapeAttr(origin)}">`, `<link rel="preconnect" href="${escapeAttr(origin)}" crossorigin>`] : []),
+      // A remote's manifest, scripts and styles all load in CORS mode: one connection.
+      ...(origin ? [`<link rel="preconnect" href="${escapeAttr(origin)}" crossorigin>`] : []),
       ...(LANDING_API_PRELOADS[pathname] ?? []).map((api) => `<link rel="preload" as="fetch" href="${escapeAttr(apiUrl + api)}" crossorigin="use-credentials">`),
       ...(remote && hints ? [`<link rel="preload" as="fetch" href="${escapeAttr(remote.manifestUrl)}" crossorigin>`] : []),
-      ...(hints?.scripts ?? []).map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}">`),
-      ...(hints?.styles ?? []).map((url) => `<link rel="preload" as="style" href="${escapeAttr(url)}">`),
+      ...(hints?.scripts ?? []).map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}"${corsAttribute(url)}>`),
+      ...(hints?.styles ?? []).map((url) => `<link rel="preload" as="style" href="${escapeAttr(url)}"${corsAttribute(url)}>`),
     ];
     const data = `<script type="application/json" id="prata-boot">${scriptJson({ apiUrl, registry: registry ? browserRegistry(registry) : registry })}</script>`;
     return template.replace(/<head>|<head\s[^>]*>/i, (head) => `${head}${links.join('')}${data}`);

@@ -103,11 +103,13 @@ describe('shell document', () => {
     const html = await response.text();
     expect(bootData(html)).toEqual({ apiUrl, registry });
     expect(html).toContain(`<link rel="preconnect" href="${apiUrl}">`);
+    // The remote's files all load in CORS mode (their errors are not muted): one connection, with CORS.
+    expect(html.match(/<link rel="preconnect"[^>]*>/g)).toEqual([`<link rel="preconnect" href="${apiUrl}">`, `<link rel="preconnect" href="${apiUrl}" crossorigin>`]);
     expect(html).toContain(`<link rel="preload" as="fetch" href="${apiUrl}/api/products/featured" crossorigin="use-credentials">`);
     expect(html).toContain(`<link rel="preload" as="fetch" href="${apiUrl}/mf-manifest.json" crossorigin>`);
-    expect(html).toContain(`<link rel="preload" as="script" href="${apiUrl}/remoteEntry.js">`);
-    expect(html).toContain(`<link rel="preload" as="script" href="${apiUrl}/__federation_expose_App.1234abcd.js">`);
-    expect(html).toContain(`<link rel="preload" as="style" href="${apiUrl}/__federation_expose_App.5678ef00.css">`);
+    expect(html).toContain(`<link rel="preload" as="script" href="${apiUrl}/remoteEntry.js" crossorigin>`);
+    expect(html).toContain(`<link rel="preload" as="script" href="${apiUrl}/__federation_expose_App.1234abcd.js" crossorigin>`);
+    expect(html).toContain(`<link rel="preload" as="style" href="${apiUrl}/__federation_expose_App.5678ef00.css" crossorigin>`);
     expect(html).not.toContain('9.x.js');
     // The built document keeps its own content after the hints.
     expect(html).toContain('<script defer src="/main.js"></script></head><body><div id="root"></div>');

@@ -139,7 +139,8 @@ describe('a server-rendered document', () => {
       '<div id="root"><main>Coleção</main></div>',
       'id="prata-state"',
       '<link rel="preload" as="script" href="/bootstrap.js">',
-      `<link rel="preload" as="script" href="${apiUrl}/remote/remoteEntry.js">`,
+      // A remote's file is preloaded in CORS mode, the mode its script runs in; the shell's own are not.
+      `<link rel="preload" as="script" href="${apiUrl}/remote/remoteEntry.js" crossorigin>`,
       '<script defer src="/main.js"></script>',
       '</body></html>',
     ];

@@ -172,9 +172,19 @@ async function documentStart(renderer: ShellRenderer, apiUrl: string, nonce: str
  */
 function documentScripts(scripts: readonly string[], preloads: readonly string[]): string {
   return [
-    ...[...new Set(preloads)].filter((url) => !scripts.includes(url)).map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}">`),
-    ...scripts.map((url) => `<script defer src="${escapeAttr(url)}"></script>`),
+    ...[...new Set(preloads)].filter((url) => !scripts.includes(url)).map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}"${corsAttribute(url)}>`),
+    ...scripts.map((url) => `<script defer src="${escapeAttr(url)}"${corsAttribute(url)}></script>`),
   ].join('');
+}
+
+/**
+ * ` crossorigin` for a file on another origin (an absolute URL: a remote's; the shell's own files
+ * are addressed from `/`), else nothing. A remote's scripts run in CORS mode, so their errors are
+ * not muted (shell cors-scripts-plugin.ts); a preload must ask in the same mode as the script
+ * that uses it, or the browser downloads the file twice.
+ */
+export function corsAttribute(url: string): string {
+  return /^(https?:)?\/\//i.test(url) ? ' crossorigin' : '';
 }
 
 /** What a streamed document was: its boot data as written, and whether it may be cached. */

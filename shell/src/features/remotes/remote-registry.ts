@@ -1,7 +1,8 @@
 /**
  * Remote registry client: reads the registry (`GET /api/remotes`, or the copy the shell's host
  * inlined into the page) and registers each remote's manifest with the Module Federation runtime,
- * with the shell's retry plugin (remote-retry-plugin.ts). No remote URL is compiled into the shell.
+ * with the shell's retry plugin (remote-retry-plugin.ts) and its entry scripts in CORS mode
+ * (cors-scripts-plugin.ts). No remote URL is compiled into the shell.
  *
  * Failure safety: every registry the shell receives is kept in localStorage
  * (`REGISTRY_CACHE_KEY`); when the service cannot be reached at start, the shell composes the
@@ -13,6 +14,7 @@ import { remoteRegistrySchema, type RemoteRegistry } from '@prata/contracts/plat
 import { apiRequest, reportError, restoreSession } from '@prata/shared-ui/state';
 import { clientId } from './client-id.ts';
 import { endPreview, previewInEffect, requestedPreview } from './remote-preview.ts';
+import { corsScriptsPlugin } from './cors-scripts-plugin.ts';
 import { remoteRetryPlugin } from './remote-retry-plugin.ts';
 
 /** localStorage key of the last registry the shell received. */
@@ -77,7 +79,7 @@ let pluginsRegistered = false;
 /** Registers (or re-points) every remote: `name` -> its `mf-manifest.json`. */
 export function registerRegistry(registry: RemoteRegistry): void {
   if (!pluginsRegistered) {
-    registerPlugins([remoteRetryPlugin()]);
+    registerPlugins([remoteRetryPlugin(), corsScriptsPlugin()]);
     pluginsRegistered = true;
   }
   registerRemotes(
