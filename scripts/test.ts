@@ -1,24 +1,26 @@
 /**
  * `npm test`: every check of the repository, in order, stopping at the first stage that fails, with
- * the time of each stage printed as it ends and a summary at the end. The stages:
- * 1. every workspace's typecheck, build (with its byte budget) and unit/integration tests
- *    (Nx, in parallel where the graph allows);
+ * the time of each stage (and of each lane of a stage) printed as it ends and a summary at the end.
+ * The stages:
+ * 1. every workspace's typecheck, build (with its byte budget) and unit tests, and the API's
+ *    typecheck (Nx, two tasks at once where the graph allows); the API's integration suite waits
+ *    for stage 3;
  * 2. the lint of the whole repository (one ESLint process) and the type check of e2e, bench,
  *    docs and scripts, at once;
- * 3. the Playwright suite against the built store (in shards run at once with `PRATA_E2E_SHARDS`, each on a store of its
- *    own); 4. the production topology's suite against `npm run preview:production`
- *    (playwright.preview.config.ts).
- * Exit code: the failing stage's, else 0.
+ * 3. two lanes at once: the Playwright suite against the built store, and the API's integration
+ *    suite (real PostgreSQL, one file at a time) followed by the production topology's suite
+ *    against `npm run preview:production` (playwright.preview.config.ts).
+ * Exit code: the failing lane's, else 0.
  *
- * When the workspaces stage fails, the output of each failed Nx task is printed again after the
- * summary (its last FAILED_TASK_TAIL_LINES lines), so a CI log that keeps only its tail still
- * says what failed and why.
+ * When a stage fails, the output of each failed Nx task is printed again after the summary (its
+ * last FAILED_TASK_TAIL_LINES lines), so a CI log that keeps only its tail still says what failed
+ * and why.
  */
 import { spawn } from 'node:child_process';
 
 /**
- * Playwright shards of stage 3, run at once: each `playwright test --shard=i/n` process starts a
- * store of its own (ports shifted by `PRATA_E2E_PORT_OFFSET`, its own embedded PostgreSQL and data
+ * Playwright shards of the e2e lane, run at once: each `playwright test --shard=i/n` process starts
+ * a store of its own (ports shifted by `PRATA_E2E_PORT_OFFSET`, its own embedded PostgreSQL and data
  * directory), so the shards share nothing but the machine. One on a 2-core machine: two shards
  * there made the tests much slower (the axe walk of every route took 2.6 min a test),
  * as both stores, both browsers and the server renders share the two cores; `PRATA_E2E_SHARDS` sets more.
@@ -27,43 +29,66 @@ const E2E_SHARDS = Number.parseInt(process.env.PRATA_E2E_SHARDS ?? '1', 10) || 1
 /** Port offset between shards (e2e/support/environment.ts: every port of a suite shifts by it). */
 const E2E_SHARD_PORT_STEP = 100;
 
-interface Stage {
-  name: string;
-  /** One command, or several run at once (the stage fails when any fails). */
-  commands: { command: string[]; env?: Record<string, string> }[];
+/** One command of a lane, with the environment it adds. */
+interface Step {
+  command: string[];
+  env?: Record<string, string>;
 }
 
+interface Stage {
+  name: string;
+  /**
+   * Lanes run at once (the stage fails when any fails); the steps of a lane run one after
+   * another, and a lane stops at its first failing step. Each lane is named for the summary.
+   */
+  lanes: { name: string; steps: Step[] }[];
+}
+
+const nx = (...args: string[]): Step => ({ command: ['npx', 'nx', ...args, '--output-style=static'] });
+
 /**
- * Stages run one after another. Within the first, Nx runs two tasks at once and the API's suite
- * two files at once (services/api/vitest.config.ts): on a clean clone the stage took 639 s (880 API
- * tests), against 1,253 s with the suite on one worker (2026-11-30, a faster machine than
- * 2026-12-01's, where it took 850 s). Running the root's checks beside that stage as well was
- * slower (806 s against 492 s when last tried): both are CPU-bound.
+ * Stages run one after another.
+ *
+ * Why the API's integration suite runs beside the e2e suite (measured on a clean clone of this
+ * 2-core machine, 2026-12-01): the e2e suite alone kept the cores 75 % busy (1,060 s; its tests
+ * wait on timers, polls and renders), while the first stage, with the API's suite inside it on
+ * two workers, kept them 93 % busy for 582 s. The API's suite on one worker beside the e2e suite
+ * took 1,076 s while the e2e suite took 1,295 s (93 % busy together), and the first stage without
+ * it 190 s. The production preview follows the API's suite in its lane, so it runs during the e2e
+ * suite's last minutes.
  */
 const STAGES: Stage[] = [
-  // Nx runs two tasks at once; the API's suite is the longest (763 s of the 850 s stage on a clean
-  // clone of this machine, 2026-12-01). Starting it at once beside the other tasks run one at a
-  // time was slower: those then took 975 s in a row.
-  { name: 'workspaces: typecheck, build, test', commands: [{ command: ['npx', 'nx', 'run-many', '-t', 'typecheck', 'build', 'test', '--output-style=static'] }] },
+  {
+    name: 'workspaces: typecheck, build, unit tests',
+    lanes: [{ name: 'nx', steps: [nx('run-many', '-t', 'typecheck', 'build', 'test', '--exclude=@prata/api'), nx('run', '@prata/api:typecheck')] }],
+  },
   {
     name: 'lint of the whole repository; typecheck: e2e, bench, docs, scripts',
-    commands: [
-      { command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
+    lanes: [
+      { name: 'tsc', steps: [{ command: ['npx', 'tsc', '-p', 'tsconfig.json'] }] },
       // One ESLint process for every package rather than each workspace's `lint` task: import-x
       // follows imports across packages (no-cycle, the layers' zones), so ten processes parsed the
       // shared packages ten times. Alone on this machine: 80 s for the packages, against about
       // 420 s of lint tasks in the workspaces stage (2026-12-01).
-      { command: ['npx', 'eslint', '.'] },
+      { name: 'eslint', steps: [{ command: ['npx', 'eslint', '.'] }] },
     ],
   },
   {
-    name: `e2e: playwright${E2E_SHARDS > 1 ? `, ${E2E_SHARDS} shards` : ""}`,
-    commands: Array.from({ length: E2E_SHARDS }, (_, index) => ({
-      command: ['npx', 'playwright', 'test', `--shard=${index + 1}/${E2E_SHARDS}`],
-      env: { PRATA_E2E_PORT_OFFSET: String(index * E2E_SHARD_PORT_STEP) },
-    })),
+    name: 'e2e, API integration, production topology',
+    lanes: [
+      ...Array.from({ length: E2E_SHARDS }, (_, index) => ({
+        name: `e2e: playwright${E2E_SHARDS > 1 ? ` shard ${index + 1}/${E2E_SHARDS}` : ''}`,
+        steps: [{ command: ['npx', 'playwright', 'test', `--shard=${index + 1}/${E2E_SHARDS}`], env: { PRATA_E2E_PORT_OFFSET: String(index * E2E_SHARD_PORT_STEP) } }],
+      })),
+      {
+        name: 'API integration (one file at a time), then the production topology (npm run preview:production)',
+        steps: [
+          { ...nx('run', '@prata/api:test'), env: { PRATA_API_TEST_WORKERS: '1' } },
+          { command: ['npx', 'playwright', 'test', '-c', 'playwright.preview.config.ts'] },
+        ],
+      },
+    ],
   },
-  { name: 'e2e: the production topology (npm run preview:production)', commands: [{ command: ['npx', 'playwright', 'test', '-c', 'playwright.preview.config.ts'] }] },
 ];
 
 /** Lines of a failed task's output printed again at the end. */
@@ -73,7 +98,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
  * Runs a command with its output passed through and kept; resolves its exit code (1 when killed by
- * a signal). With `prefix`, each line printed is prefixed (commands of one stage run at once).
+ * a signal). With `prefix`, each line printed is prefixed (lanes of one stage run at once).
  */
 function run(command: string[], env: Record<string, string> = {}, prefix = ''): Promise<{ status: number; output: string }> {
   return new Promise((resolve) => {
@@ -95,21 +120,28 @@ function run(command: string[], env: Record<string, string> = {}, prefix = ''): 
   });
 }
 
-/** One command's outcome: its exit code, its output and how long it ran. */
-interface CommandResult {
+/** One lane's outcome: the exit code of its failing step (else 0), the output of its steps and how long it ran. */
+interface LaneResult {
   status: number;
+  /** The failing step's command line, when a step failed. */
+  failedStep?: string;
   output: string;
   ms: number;
 }
 
-/** Runs a stage's commands at once; the stage's status is the first failing command's, else 0. */
-async function runStage(stage: Stage): Promise<{ status: number; results: CommandResult[] }> {
-  const several = stage.commands.length > 1;
+/** Runs a stage's lanes at once, each lane's steps in a row; the stage's status is the first failing lane's, else 0. */
+async function runStage(stage: Stage): Promise<{ status: number; results: LaneResult[] }> {
+  const several = stage.lanes.length > 1;
   const results = await Promise.all(
-    stage.commands.map(async ({ command, env }, index) => {
+    stage.lanes.map(async ({ steps }, index) => {
       const started = performance.now();
-      const result = await run(command, env, several ? `[${index + 1}] ` : '');
-      return { ...result, ms: performance.now() - started };
+      const outputs: string[] = [];
+      for (const { command, env } of steps) {
+        const result = await run(command, env, several ? `[${index + 1}] ` : '');
+        outputs.push(result.output);
+        if (result.status !== 0) return { status: result.status, failedStep: command.join(' '), output: outputs.join(''), ms: performance.now() - started };
+      }
+      return { status: 0, output: outputs.join(''), ms: performance.now() - started };
     }),
   );
   return { status: results.find((result) => result.status !== 0)?.status ?? 0, results };
@@ -148,10 +180,10 @@ const done: { name: string; ms: number; ok: boolean }[] = [];
 let exitCode = 0;
 let failures: { task: string; tail: string }[] = [];
 for (const stage of STAGES) {
-  for (const [index, { command, env }] of stage.commands.entries()) {
-    const label = stage.commands.length > 1 ? ` [${index + 1}]` : '';
-    const vars = Object.entries(env ?? {}).map(([name, value]) => `${name}=${value} `).join('');
-    console.log(`\n[test] ${stage.name}${label}: ${vars}${command.join(' ')}`);
+  for (const [index, lane] of stage.lanes.entries()) {
+    const label = stage.lanes.length > 1 ? ` [${index + 1}] ${lane.name}` : '';
+    const steps = lane.steps.map(({ command, env }) => `${Object.entries(env ?? {}).map(([name, value]) => `${name}=${value} `).join('')}${command.join(' ')}`);
+    console.log(`\n[test] ${stage.name}${label}: ${steps.join(' && ')}`);
   }
   const started = performance.now();
   const result = await runStage(stage);
@@ -159,12 +191,12 @@ for (const stage of STAGES) {
   const ok = result.status === 0;
   done.push({ name: stage.name, ms, ok });
   if (result.results.length > 1) {
-    for (const [index, { ms: commandMs, status }] of result.results.entries()) console.log(`[test] ${stage.name} [${index + 1}]: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(commandMs)}`);
+    for (const [index, { ms: laneMs, status }] of result.results.entries()) console.log(`[test] ${stage.name} [${index + 1}] ${stage.lanes[index]!.name}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(laneMs)}`);
   }
   console.log(`[test] ${stage.name}: ${ok ? 'passed' : 'FAILED'} in ${seconds(ms)}`);
   if (!ok) {
     exitCode = result.status;
-    failures = result.results.flatMap(({ status, output }, index) => (status === 0 ? [] : failureOutputs(`${stage.name} [${index + 1}]: ${stage.commands[index]!.command.join(' ')}`, output)));
+    failures = result.results.flatMap(({ status, output, failedStep }, index) => (status === 0 ? [] : failureOutputs(`${stage.name} [${index + 1}]: ${failedStep}`, output)));
     break;
   }
 }

@@ -12,12 +12,14 @@ export default defineConfig({
     // ~11.5 min. Each file still builds its own service on its own database (test/helpers.ts), and
     // a file that changes process-wide state (an environment variable) restores it (vi.stubEnv).
     isolate: false,
-    // Two files at once (Vitest's default on 2 cores is one): a file's time is largely waiting
-    // on PostgreSQL, the worker's and the database's work overlap. Measured on this 2-core
+    // Two files at once by default (Vitest's default on 2 cores is one): a file's time is largely
+    // waiting on PostgreSQL, the worker's and the database's work overlap. Measured on this 2-core
     // machine, the whole suite (880 tests): 7.1 min with two workers on an idle machine, against
     // about 12 min with one (idle; 15.6 min the same day with light work beside it). Each file
-    // still has its own database, cloned from the template under
-    // an advisory lock (test/helpers.ts).
-    maxWorkers: 2,
+    // still has its own database, cloned from the template under an advisory lock
+    // (test/helpers.ts). `PRATA_API_TEST_WORKERS` sets another count: `npm test` runs the suite
+    // on one worker beside the e2e suite (scripts/test.ts), whose browser and store leave a
+    // quarter of the cores idle.
+    maxWorkers: Number.parseInt(process.env.PRATA_API_TEST_WORKERS ?? '2', 10) || 2,
   },
 });
