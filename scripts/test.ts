@@ -5,8 +5,8 @@
  * 1. every workspace's typecheck, build (with its byte budget) and unit tests, and the API's
  *    typecheck (Nx, two tasks at once where the graph allows); the API's integration suite waits
  *    for stage 3;
- * 2. the lint of the whole repository (one ESLint process) and the type check of e2e, bench,
- *    docs and scripts, at once;
+ * 2. the lint of the whole repository (one ESLint process), the type check of e2e, bench, docs
+ *    and scripts, and the tests of the stage runner (scripts/stages.ts), at once;
  * 3. two lanes at once: the Playwright suite against the built store, and the API's integration
  *    suite (real PostgreSQL, one file at a time);
  * 4. the production topology's suite against `npm run preview:production`
@@ -17,7 +17,7 @@
  * last FAILED_TASK_TAIL_LINES lines), so a CI log that keeps only its tail still says what failed
  * and why.
  */
-import { spawn } from 'node:child_process';
+import { FAILED_TASK_TAIL_LINES, failureOutputs, runStage, seconds, type Stage, type Step } from './stages.ts';
 
 /**
  * Playwright shards of the e2e lane, run at once: each `playwright test --shard=i/n` process starts
@@ -29,21 +29,6 @@ import { spawn } from 'node:child_process';
 const E2E_SHARDS = Number.parseInt(process.env.PRATA_E2E_SHARDS ?? '1', 10) || 1;
 /** Port offset between shards (e2e/support/environment.ts: every port of a suite shifts by it). */
 const E2E_SHARD_PORT_STEP = 100;
-
-/** One command of a lane, with the environment it adds. */
-interface Step {
-  command: string[];
-  env?: Record<string, string>;
-}
-
-interface Stage {
-  name: string;
-  /**
-   * Lanes run at once (the stage fails when any fails); the steps of a lane run one after
-   * another, and a lane stops at its first failing step. Each lane is named for the summary.
-   */
-  lanes: { name: string; steps: Step[] }[];
-}
 
 const nx = (...args: string[]): Step => ({ command: ['npx', 'nx', ...args, '--output-style=static'] });
 
@@ -69,7 +54,7 @@ const STAGES: Stage[] = [
     lanes: [{ name: 'nx', steps: [nx('run-many', '-t', 'typecheck', 'build', 'test', '--exclude=@prata/api'), nx('run', '@prata/api:typecheck')] }],
   },
   {
-    name: 'lint of the whole repository; typecheck: e2e, bench, docs, scripts',
+    name: "lint of the whole repository; typecheck: e2e, bench, docs, scripts; the stage runner's tests",
     lanes: [
       { name: 'tsc', steps: [{ command: ['npx', 'tsc', '-p', 'tsconfig.json'] }] },
       // One ESLint process for every package rather than each workspace's `lint` task: import-x
@@ -77,6 +62,7 @@ const STAGES: Stage[] = [
       // shared packages ten times. Alone on this machine: 80 s for the packages, against about
       // 420 s of lint tasks in the workspaces stage (2026-12-01).
       { name: 'eslint', steps: [{ command: ['npx', 'eslint', '.'] }] },
+      { name: 'stage runner', steps: [{ command: [process.execPath, '--test', 'scripts/*.test.ts'] }] },
     ],
   },
   {
@@ -94,91 +80,6 @@ const STAGES: Stage[] = [
     lanes: [{ name: 'preview', steps: [{ command: ['npx', 'playwright', 'test', '-c', 'playwright.preview.config.ts'] }] }],
   },
 ];
-
-/** Lines of a failed task's output printed again at the end. */
-const FAILED_TASK_TAIL_LINES = 120;
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-/**
- * Runs a command with its output passed through and kept; resolves its exit code (1 when killed by
- * a signal). With `prefix`, each line printed is prefixed (lanes of one stage run at once).
- */
-function run(command: string[], env: Record<string, string> = {}, prefix = ''): Promise<{ status: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    const chunks: string[] = [];
-    const pass = (to: NodeJS.WriteStream) => {
-      let partial = '';
-      return (chunk: Buffer) => {
-        chunks.push(chunk.toString());
-        if (!prefix) return void to.write(chunk);
-        const lines = (partial + chunk.toString()).split('\n');
-        partial = lines.pop()!;
-        for (const line of lines) to.write(`${prefix}${line}\n`);
-      };
-    };
-    child.stdout.on('data', pass(process.stdout));
-    child.stderr.on('data', pass(process.stderr));
-    child.on('close', (code) => resolve({ status: code ?? 1, output: chunks.join('') }));
-  });
-}
-
-/** One lane's outcome: the exit code of its failing step (else 0), the output of its steps and how long it ran. */
-interface LaneResult {
-  status: number;
-  /** The failing step's command line, when a step failed. */
-  failedStep?: string;
-  output: string;
-  ms: number;
-}
-
-/** Runs a stage's lanes at once, each lane's steps in a row; the stage's status is the first failing lane's, else 0. */
-async function runStage(stage: Stage): Promise<{ status: number; results: LaneResult[] }> {
-  const several = stage.lanes.length > 1;
-  const results = await Promise.all(
-    stage.lanes.map(async ({ steps }, index) => {
-      const started = performance.now();
-      const outputs: string[] = [];
-      for (const { command, env } of steps) {
-        const result = await run(command, env, several ? `[${index + 1}] ` : '');
-        outputs.push(result.output);
-        if (result.status !== 0) return { status: result.status, failedStep: command.join(' '), output: outputs.join(''), ms: performance.now() - started };
-      }
-      return { status: 0, output: outputs.join(''), ms: performance.now() - started };
-    }),
-  );
-  return { status: results.find((result) => result.status !== 0)?.status ?? 0, results };
-}
-
-/**
- * The output blocks of the tasks Nx lists under 'Failed tasks:' in `output` (static output style:
- * each task's block starts with '> nx run <project>:<target>'), each cut to its last `lines` lines.
- */
-function failedTaskOutputs(output: string, lines = FAILED_TASK_TAIL_LINES): { task: string; tail: string }[] {
-  // eslint-disable-next-line no-control-regex -- Nx colours its output with ANSI escapes.
-  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
-  const [tasksOutput = '', failedList = ''] = plain.split(/^\s*Failed tasks:\s*$/m);
-  const failed = [...failedList.matchAll(/^\s*-\s+(\S+:\S+)\s*$/gm)].map((m) => m[1]!);
-  // The tasks' blocks end where Nx's summary starts.
-  const blocks = tasksOutput.split(/^\s*NX\s+Running targets.* failed\s*$/m)[0]!.split(/^(?=> nx run \S+)/m);
-  return failed.map((task) => {
-    const block = blocks.filter((b) => b.startsWith(`> nx run ${task}`)).at(-1) ?? '(no output kept)';
-    return { task, tail: block.trimEnd().split('\n').slice(-lines).join('\n') };
-  });
-}
-
-/**
- * What to print again for a failed command: the failed Nx tasks' blocks, or, for a command that is
- * not an Nx run with a task list (a single `nx run`, tsc, eslint), its own last lines.
- */
-function failureOutputs(label: string, output: string): { task: string; tail: string }[] {
-  const tasks = failedTaskOutputs(output);
-  if (tasks.length > 0) return tasks;
-  // eslint-disable-next-line no-control-regex -- colours of the tools' output.
-  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
-  return [{ task: label, tail: plain.trimEnd().split('\n').slice(-FAILED_TASK_TAIL_LINES).join('\n') }];
-}
 
 const done: { name: string; ms: number; ok: boolean }[] = [];
 let exitCode = 0;

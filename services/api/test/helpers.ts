@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -85,9 +85,10 @@ const SEEDING_VARIABLES = /^(SEED|STORAGE.*|DATA_DIR)$/;
 /**
  * Builds the service on a fresh database: a copy of the run's migrated and seeded template (with a
  * copy of its stored images), or an empty database that the service migrates and seeds itself
- * when `env` sets a variable that changes seeding. `env` overrides configuration variables.
+ * when `env` sets a variable that changes seeding. `env` overrides configuration variables; `logger`
+ * replaces the service's own (silent) logger, for tests that read what it logs.
  */
-export async function createTestService(env: Record<string, string> = {}, clock?: Clock): Promise<TestService> {
+export async function createTestService(env: Record<string, string> = {}, clock?: Clock, logger?: FastifyBaseLogger): Promise<TestService> {
   const fromTemplate = !Object.keys(env).some((name) => SEEDING_VARIABLES.test(name));
   const database = await createDatabase({ fromTemplate });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prata-svc-'));
@@ -104,7 +105,7 @@ export async function createTestService(env: Record<string, string> = {}, clock?
     ...env,
   });
   const db = await openDatabase(config, silentLog);
-  const app = await buildApp({ config, orm: db.orm, storage: db.storage, ...(clock ? { clock } : {}) });
+  const app = await buildApp({ config, orm: db.orm, storage: db.storage, ...(clock ? { clock } : {}) }, logger);
   await app.ready();
   return {
     app,

@@ -15,15 +15,12 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { ORDER_TRACKING_TOKEN_LENGTH } from '@prata/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/bootstrap/open-database.ts';
 import { AdminLog } from '../src/modules/audit/admin-log.entity.ts';
 import { CLEARED_BODY } from '../src/mail/mailer.ts';
 import { OutboxEmail } from '../src/mail/outbox-email.entity.ts';
 import { uniqueEmail } from './accounts.ts';
 import { freePort } from './free-port.ts';
-import { createDatabase, createTestService, silentLog, type TestService } from './helpers.ts';
+import { createDatabase, createTestService, type TestService } from './helpers.ts';
 import { startSmtpDouble } from './smtp-double.ts';
 
 // Each test's services close when it ends: a service holds its pools' connections, and the
@@ -39,12 +36,11 @@ async function service(env: Record<string, string> = {}): Promise<TestService> {
   return created;
 }
 
-/** The service built with a logger whose JSON lines the test reads. */
+/**
+ * The test service (createTestService: the same settings, no background job ticks) with a logger
+ * at `info` whose JSON lines the test reads.
+ */
 async function serviceWithLog(env: Record<string, string>): Promise<TestService & { logLines: () => string }> {
-  const database = await createDatabase();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prata-svc-'));
-  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '10000', ...env });
-  const db = await openDatabase(config, silentLog);
   let log = '';
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -52,16 +48,9 @@ async function serviceWithLog(env: Record<string, string>): Promise<TestService 
       done();
     },
   });
-  const app = await buildApp({ config, orm: db.orm, storage: db.storage }, pino({ level: 'info' }, sink));
-  await app.ready();
-  const close = async () => {
-    await app.close();
-    await db.close();
-    await database.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  closers.push(close);
-  return { app, db, config, dataDir, close, logLines: () => log };
+  const created = await createTestService(env, undefined, pino({ level: 'info' }, sink));
+  closers.push(() => created.close());
+  return { ...created, logLines: () => log };
 }
 
 const failedSignIn = (target: TestService, forwardedFor: string) =>
@@ -141,7 +130,6 @@ describe('one-time links', () => {
     const stored = await disabled.db.orm.em.fork().findOneOrFail(OutboxEmail, { to: email });
     expect(stored.link).toBeNull();
     expect(disabled.logLines()).not.toContain('confirmar=');
-    await disabled.close();
   });
 
   it('with SMTP, delivers the link, never logs it, and clears the stored copy once sent', async () => {
