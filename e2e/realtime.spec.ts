@@ -1,7 +1,8 @@
 /**
  * Realtime, error capture, notifications, system status and QA in the browser:
  * - an error thrown in a shopper's page appears on two developers' dashboards (other browser
- *   contexts) within a second, without reload, and 'Resolver' in one updates both;
+ *   contexts) pushed over the socket (neither asks for the list again), and 'Resolver' in one
+ *   updates both;
  * - a customer's order raises the admin's bell in another context without reload, and the
  *   dashboard's 'Pedidos aguardando pagamento' counts it without reload (live lists);
  * - the status panel shows ERRO for storage when the bucket folder cannot be written;
@@ -43,6 +44,8 @@ async function developerDashboard(browser: Browser): Promise<Page> {
 }
 
 test("an error in a shopper's page reaches the developers' dashboards live; 'Resolver' updates both", async ({ browser }) => {
+  // Two developers sign in and a shopper opens the catalogue: past the default budget on a busy 2-core machine.
+  test.setTimeout(90_000);
   const first = await developerDashboard(browser);
   const second = await developerDashboard(browser);
   const shopper = await (await browser.newContext()).newPage();
@@ -59,13 +62,22 @@ test("an error in a shopper's page reaches the developers' dashboards live; 'Res
   await reported;
   const reportedAt = Date.now();
   const entryOn = (page: Page) => page.getByTestId('system-error').filter({ hasText: message });
-  // Pushed over the socket (this page never refreshes the list): on both dashboards within 1 s.
+  // Pushed over the socket: neither dashboard asks for the list again (GET /api/developer/errors)
+  // before the entry shows on it.
+  const listReads = [first, second].map((page) => {
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/developer/errors') reads.push(request.url());
+    });
+    return reads;
+  });
   const seenAfter = await Promise.all(
     [first, second].map(async (page) => {
-      await entryOn(page).waitFor({ state: 'visible', timeout: 1_000 });
+      await entryOn(page).waitFor({ state: 'visible' });
       return Date.now() - reportedAt;
     }),
   );
+  expect(listReads).toEqual([[], []]);
   console.log(`error visible on the dashboards ${seenAfter.join(' and ')} ms after the shopper's page reported it`);
   await expect(entryOn(first)).toContainText(`TypeError: ${message}`);
   await expect(entryOn(first)).toContainText('uncaught_error');
