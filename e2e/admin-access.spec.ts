@@ -188,6 +188,8 @@ test('the owner enrols an authenticator at the first sign-in, then signs in with
 });
 
 test('an admin edits the profile, gets the panel password feedback, and the developer setup checks its fields', async ({ page }) => {
+  // A sign-in, three panel pages and the developer setup: past the default budget on a busy 2-core machine (31.7 s once).
+  test.setTimeout(60_000);
   await page.goto('/admin/login');
   await signInAtAdminLogin(page, admin.email, ADMIN_PASSWORD);
   await expect(page).toHaveURL(/\/admin$/);

@@ -74,8 +74,9 @@ test('sign up, confirm by e-mail link, sign in, keep the session on reload, sign
   // could race with it and be aborted).
   const reloaded = page.waitForEvent('load');
   await page.getByRole('menuitem', { name: 'Sair' }).click();
-  await expect(page.getByText('Logout realizado', { exact: true })).toBeVisible();
-  await expect(page.getByText('Você foi desconectado com sucesso.')).toBeVisible();
+  // One toast with both texts, in one wait: the page reloads LOGOUT_REDIRECT_MS later, and on a
+  // busy machine a second wait could start after the reload took the toast away.
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Logout realizado' }).filter({ hasText: 'Você foi desconectado com sucesso.' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Entrar' })).toBeVisible();
   await reloaded;
   await expect(page.getByRole('link', { name: 'Entrar' })).toBeVisible();
