@@ -17,8 +17,8 @@ export default defineConfig({
     // machine, the whole suite (880 tests): 7.1 min with two workers on an idle machine, against
     // about 12 min with one (idle; 15.6 min the same day with light work beside it). Each file
     // still has its own database, cloned from the template under an advisory lock
-    // (test/helpers.ts). `PRATA_API_TEST_WORKERS` sets another count (one where other work runs
-    // beside the suite); `npm test` runs it alone, after the e2e suite (scripts/test.ts).
-    maxWorkers: Number.parseInt(process.env.PRATA_API_TEST_WORKERS ?? '2', 10) || 2,
+    // (test/helpers.ts). `npm test` runs the suite alone, after the e2e suite (scripts/test.ts);
+    // `vitest run --maxWorkers=1` sets another count where other work runs beside it.
+    maxWorkers: 2,
   },
 });
